@@ -1,0 +1,303 @@
+"""The game state document: players, stands, wires in play, and facts.
+
+The same JSON object serves the web page, the share URL and the CLI, so
+``GameState.from_json`` is the one place that checks it and names the field
+at fault; the solver only ever sees a state that passed these checks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import BombBustersError, NotationError, RuleError, StateError
+from .notation import CUT, Slot, format_stand, observed, parse_stand, slot_letter
+from .wires import (
+    BLUE,
+    COLOURS,
+    WireSetup,
+    colour_of,
+    label,
+    number_of,
+    parse_value,
+    value_of,
+)
+
+__all__ = ["Fact", "Player", "GameState", "FACT_KINDS", "stand_name", "slot_name", "value_matches"]
+
+FACT_KINDS = ("has", "has_not", "same", "different", "red_count")
+
+
+def value_matches(t: int, value: int | str) -> bool:
+    """Does wire type ``t`` have gameplay value ``value`` (a number, YELLOW or RED)?"""
+    return value_of(t) == value
+
+
+@dataclass(frozen=True)
+class Fact:
+    """Something the table learnt that is not a token on a slot.
+
+    has / has_not: the player (or one stand of theirs) holds / does not hold an
+    uncut wire of ``value`` (failed dual cuts, General Radar, "I have none"
+    tokens).  same / different: two slots of one stand share / do not share a
+    gameplay value (Label = / Label ≠; all yellows count as one value, all reds
+    too).  red_count: how many red wires a stand was dealt (open red deal).
+    """
+
+    kind: str
+    player: int
+    stand: int | None = None
+    value: int | str | None = None
+    slots: tuple[int, ...] = ()
+    count: int | None = None
+
+    def to_json(self) -> dict:
+        doc: dict[str, Any] = {"kind": self.kind, "player": self.player}
+        if self.stand is not None:
+            doc["stand"] = self.stand
+        if self.value is not None:
+            doc["value"] = self.value
+        if self.slots:
+            doc["slots"] = list(self.slots)
+        if self.count is not None:
+            doc["count"] = self.count
+        return doc
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    stands: tuple[tuple[Slot, ...], ...]
+
+
+@dataclass(frozen=True)
+class GameState:
+    players: tuple[Player, ...]
+    me: int | None
+    captain: int = 0
+    wires: WireSetup = WireSetup()
+    facts: tuple[Fact, ...] = ()
+    mistakes_left: int | None = None
+    extra: dict = field(default_factory=dict, compare=False)
+
+    # ---- convenience -------------------------------------------------------
+    def stand_keys(self) -> list[tuple[int, int]]:
+        return [(p, s) for p, pl in enumerate(self.players) for s in range(len(pl.stands))]
+
+    def stand(self, player: int, stand: int) -> tuple[Slot, ...]:
+        return self.players[player].stands[stand]
+
+    def public(self) -> "GameState":
+        """The table as every teammate sees it: nobody's hidden wires."""
+        players = tuple(
+            Player(p.name, tuple(tuple(observed(s) for s in st) for st in p.stands)) for p in self.players
+        )
+        return GameState(players, None, self.captain, self.wires, self.facts, self.mistakes_left, dict(self.extra))
+
+    # ---- JSON --------------------------------------------------------------
+    def to_json(self) -> dict:
+        doc: dict[str, Any] = {
+            "players": [
+                {"name": p.name, "stands": [format_stand(st) for st in p.stands]} for p in self.players
+            ],
+            "me": self.me,
+            "captain": self.captain,
+            "wires": self.wires.to_json(),
+            "facts": [f.to_json() for f in self.facts],
+        }
+        if self.mistakes_left is not None:
+            doc["mistakes_left"] = self.mistakes_left
+        doc.update(self.extra)
+        return doc
+
+    @staticmethod
+    def from_json(doc: Any) -> "GameState":
+        if not isinstance(doc, dict):
+            raise StateError(f"the state must be a JSON object with 'players', got {type(doc).__name__}")
+        players_doc = doc.get("players")
+        if not isinstance(players_doc, list) or not 2 <= len(players_doc) <= 5:
+            raise StateError("'players' must be a list of 2 to 5 players", field="players")
+        n = len(players_doc)
+        captain = _index(doc.get("captain", 0), n, "captain")
+        me_doc = doc.get("me")
+        me = None if me_doc is None else _index(me_doc, n, "me")
+        players = []
+        for p, pdoc in enumerate(players_doc):
+            if not isinstance(pdoc, dict):
+                raise StateError(f"players[{p}] must be an object with 'name' and 'stands'", player=p)
+            name = pdoc.get("name", f"Player {p + 1}")
+            if not isinstance(name, str):
+                raise StateError(f"players[{p}].name must be text, got {name!r}", player=p)
+            name = name.strip() or f"Player {p + 1}"
+            stands_doc = pdoc.get("stands")
+            if isinstance(stands_doc, str):
+                stands_doc = [stands_doc]
+            want = 2 if n == 2 or (n == 3 and p == captain) else 1
+            if not isinstance(stands_doc, list) or len(stands_doc) != want:
+                raise RuleError(
+                    f"{name} must have {want} stand{'s' if want > 1 else ''} with {n} players"
+                    + (" (the captain holds two)" if n == 3 else ""),
+                    player=p,
+                )
+            stands = []
+            for s, text in enumerate(stands_doc):
+                try:
+                    stands.append(parse_stand(text))
+                except NotationError as exc:
+                    raise NotationError(
+                        f"{stand_name(name, s, want)}: {exc}", player=p, stand=s, **_slot_loc(exc)
+                    ) from None
+            players.append(Player(name, tuple(stands)))
+        wires = WireSetup.from_json(doc.get("wires"))
+        mistakes = doc.get("mistakes_left")
+        if mistakes is not None and (isinstance(mistakes, bool) or not isinstance(mistakes, int) or mistakes < 0):
+            raise StateError(f"mistakes_left must be a whole number ≥ 0, got {mistakes!r}", field="mistakes_left")
+        facts_doc = doc.get("facts", [])
+        if not isinstance(facts_doc, list):
+            raise StateError("'facts' must be a list", field="facts")
+        known_keys = {"players", "me", "captain", "wires", "facts", "mistakes_left"}
+        extra = {k: v for k, v in doc.items() if k not in known_keys}
+        state = GameState(tuple(players), me, captain, wires, (), mistakes, extra)
+        facts = tuple(_parse_fact(state, i, f) for i, f in enumerate(facts_doc))
+        state = GameState(tuple(players), me, captain, wires, facts, mistakes, extra)
+        state.check_rules()
+        return state
+
+    # ---- rule checks -------------------------------------------------------
+    def check_rules(self) -> None:
+        """Raise a :class:`RuleError` naming the first entry the rules forbid."""
+        pool = self.wires.copies()
+        for p, pl in enumerate(self.players):
+            for s, st in enumerate(pl.stands):
+                where = stand_name(pl.name, s, len(pl.stands))
+                for j, slot in enumerate(st):
+                    if slot.wire is not None and slot.wire not in pool:
+                        raise RuleError(
+                            f"{where}, slot {slot_letter(j)}: wire {label(slot.wire)} is not in play in this setup",
+                            player=p, stand=s, slot=j,
+                        )
+                    if slot.colour is not None and slot.wire is None and not any(
+                        colour_of(t) == slot.colour for t in pool
+                    ):
+                        raise RuleError(
+                            f"{where}, slot {slot_letter(j)}: there are no {slot.colour} wires in this setup",
+                            player=p, stand=s, slot=j,
+                        )
+                    if slot.not_value is not None and not (
+                        self.wires.blue_range[0] <= slot.not_value <= self.wires.blue_range[1]
+                    ):
+                        pass  # a false token naming an absent value says nothing; allowed
+                    if p == self.me and slot.wire is None:
+                        raise RuleError(
+                            f"{where}, slot {slot_letter(j)}: this is your own stand, so enter the wire "
+                            f"(e.g. '?7' for an uncut 7), not {str(slot)!r}",
+                            player=p, stand=s, slot=j,
+                        )
+        self._check_sizes()
+        shown = Counter(slot.wire for pl in self.players for st in pl.stands for slot in st if slot.wire is not None)
+        for t, k in shown.items():
+            if k > pool.get(t, 0):
+                places = [
+                    f"{stand_name(pl.name, s, len(pl.stands))} slot {slot_letter(j)}"
+                    for pl in self.players
+                    for s, st in enumerate(pl.stands)
+                    for j, slot in enumerate(st)
+                    if slot.wire == t
+                ]
+                raise RuleError(
+                    f"only {pool[t]} wire{'s' if pool[t] > 1 else ''} {label(t)} exist, but {k} are entered: "
+                    + ", ".join(places)
+                )
+
+    def _check_sizes(self) -> None:
+        sizes = [len(st) for pl in self.players for st in pl.stands]
+        total = self.wires.total_in_play
+        q, r = divmod(total, len(sizes))
+        expected = sorted([q + 1] * r + [q] * (len(sizes) - r), reverse=True)
+        if sorted(sizes, reverse=True) != expected or q == 0:
+            detail = ", ".join(
+                f"{stand_name(pl.name, s, len(pl.stands))}: {len(st)}"
+                for pl in self.players
+                for s, st in enumerate(pl.stands)
+            )
+            want = f"{q + 1} or {q}" if r else f"{q}"
+            raise RuleError(
+                f"{total} wires dealt over {len(sizes)} stands give {want} wires per stand "
+                f"({r} stand{'s' if r != 1 else ''} with {q + 1}); entered: {detail}"
+            )
+
+
+def stand_name(name: str, stand: int, n_stands: int) -> str:
+    return name if n_stands == 1 else f"{name} (stand {stand + 1})"
+
+
+def slot_name(state: GameState, player: int, stand: int, slot: int) -> str:
+    pl = state.players[player]
+    return f"{stand_name(pl.name, stand, len(pl.stands))} slot {slot_letter(slot)}"
+
+
+def _slot_loc(exc: BombBustersError) -> dict:
+    return {"slot": exc.location.get("slot")} if "slot" in exc.location else {}
+
+
+def _index(v: Any, n: int, name: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
+        raise StateError(f"'{name}' must be a player index 0-{n - 1}, got {v!r}", field=name)
+    return v
+
+
+def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
+    where = f"facts[{i}]"
+    if not isinstance(doc, dict):
+        raise StateError(f"{where} must be an object with 'kind' and 'player'", fact=i)
+    kind = doc.get("kind")
+    if kind not in FACT_KINDS:
+        raise StateError(f"{where}: unknown kind {kind!r} (known: {', '.join(FACT_KINDS)})", fact=i)
+    allowed = {"kind", "player", "stand"} | {
+        "has": {"value"}, "has_not": {"value"}, "same": {"slots"}, "different": {"slots"}, "red_count": {"count"}
+    }[kind]
+    unknown = set(doc) - allowed
+    if unknown:
+        raise StateError(f"{where} ({kind}): unknown field(s) {sorted(unknown)}", fact=i)
+    p = doc.get("player")
+    if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(state.players):
+        raise StateError(f"{where}: unknown player {p!r}", fact=i)
+    n_stands = len(state.players[p].stands)
+    s = doc.get("stand")
+    needs_stand = kind in ("same", "different", "red_count")
+    if s is None and needs_stand:
+        if n_stands == 1:
+            s = 0
+        else:
+            raise StateError(f"{where} ({kind}): say which stand of {state.players[p].name}", fact=i)
+    if s is not None and (isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n_stands):
+        raise StateError(f"{where}: {state.players[p].name} has no stand {s!r}", fact=i)
+    if kind in ("has", "has_not"):
+        try:
+            value = parse_value(doc.get("value"))
+        except StateError as exc:
+            raise StateError(f"{where}: {exc}", fact=i) from None
+        return Fact(kind, p, s, value)
+    if kind == "red_count":
+        c = doc.get("count")
+        if isinstance(c, bool) or not isinstance(c, int) or c < 0:
+            raise StateError(f"{where}: count must be a whole number ≥ 0, got {c!r}", fact=i)
+        return Fact(kind, p, s, count=c)
+    slots = doc.get("slots")
+    size = len(state.players[p].stands[s])  # type: ignore[index]
+    if (
+        not isinstance(slots, list)
+        or len(slots) != 2
+        or not all(isinstance(j, int) and not isinstance(j, bool) and 0 <= j < size for j in slots)
+        or slots[0] == slots[1]
+    ):
+        raise StateError(
+            f"{where} ({kind}): slots must be two different slot indices 0-{size - 1} of that stand, got {slots!r}",
+            fact=i,
+        )
+    return Fact(kind, p, s, slots=tuple(sorted(slots)))
+
+
+# Re-exported for the solver and moves modules.
+__all__ += ["BLUE", "COLOURS", "CUT", "number_of"]
