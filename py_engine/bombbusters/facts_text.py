@@ -1,0 +1,22 @@
+"""Human wording of facts, for error messages and the turn log."""
+
+from __future__ import annotations
+
+from .notation import slot_letter
+from .state import Fact, GameState, stand_name
+
+__all__ = ["describe_fact"]
+
+
+def describe_fact(state: GameState, fact: Fact) -> str:
+    pl = state.players[fact.player]
+    who = pl.name if fact.stand is None else stand_name(pl.name, fact.stand, len(pl.stands))
+    if fact.kind == "has":
+        return f"'{who} has a {fact.value}'"
+    if fact.kind == "has_not":
+        return f"'{who} has no {fact.value}'"
+    if fact.kind == "red_count":
+        return f"'{who} holds {fact.count} red'"
+    a, b = (slot_letter(j) for j in fact.slots)
+    rel = "=" if fact.kind == "same" else "≠"
+    return f"'{who} slot {a} {rel} slot {b}'"
