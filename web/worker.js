@@ -1,0 +1,131 @@
+/* Engine worker (classic worker): boots Pyodide in named stages, then passes
+ * request JSON strings to bombbusters.bridge.handle and posts the reply strings
+ * back.  Message contract: protocol.md.  Everything is loaded from this site;
+ * no other host is ever contacted. */
+"use strict";
+
+const BASE = new URL("./", self.location.href).href;
+let handle = null; // bombbusters.bridge.handle once imported
+let booted = null; // Promise resolved when ready, rejected on boot failure
+
+function post(msg) {
+  self.postMessage(msg);
+}
+
+function errorInfo(err) {
+  const name = (err && (err.type || err.name)) || "Error";
+  let message = (err && err.message) || String(err);
+  // Python exceptions from Pyodide carry a long traceback; keep the last line.
+  const lines = message.trim().split("\n");
+  if (lines.length > 3) message = lines[lines.length - 1];
+  return { name, message };
+}
+
+async function stage(name, detail, fn) {
+  const t0 = performance.now();
+  post({ type: "progress", stage: name, status: "start", detail });
+  try {
+    const value = await fn();
+    const ms = performance.now() - t0;
+    post({ type: "progress", stage: name, status: "done", ms, detail });
+    return { value, ms };
+  } catch (err) {
+    err.bootStage = name;
+    throw err;
+  }
+}
+
+async function boot() {
+  const t0 = performance.now();
+  const timings = {};
+  const manifest = await stage("manifest", "build.json", async () => {
+    const res = await fetch(new URL("build.json", BASE), { cache: "no-cache" });
+    if (!res.ok) throw new Error(`build.json: HTTP ${res.status}`);
+    return res.json();
+  });
+  timings.manifest = manifest.ms;
+  const m = manifest.value;
+  const indexURL = new URL(m.pyodide_index || "pyodide/", BASE).href;
+
+  const runtime = await stage("runtime", `Pyodide ${m.pyodide_version}`, async () => {
+    importScripts(new URL("pyodide.js", indexURL).href);
+    return self.loadPyodide({ indexURL, fullStdLib: false });
+  });
+  timings.runtime = runtime.ms;
+  const pyodide = runtime.value;
+
+  const packages = m.pyodide_packages || ["numpy", "micropip"];
+  const pk = await stage("packages", packages.join(", "), async () => {
+    const failures = [];
+    await pyodide.loadPackage(packages, {
+      messageCallback: () => {},
+      errorCallback: (text) => failures.push(text),
+    });
+    for (const p of packages) {
+      // loadPackage only logs a failure: check that each package really imports.
+      try {
+        pyodide.pyimport(p);
+      } catch (err) {
+        throw new Error(`package ${p} did not load${failures.length ? ": " + failures.join("; ") : ""}`);
+      }
+    }
+  });
+  timings.packages = pk.ms;
+
+  const wheelURL = new URL(m.wheel_url, BASE).href;
+  const wh = await stage("wheel", m.wheel_url, async () => {
+    const micropip = pyodide.pyimport("micropip");
+    await micropip.install(wheelURL);
+  });
+  timings.wheel = wh.ms;
+
+  const im = await stage("import", "bombbusters.bridge", async () => {
+    const bridge = pyodide.pyimport("bombbusters.bridge");
+    handle = bridge.handle;
+    const version = JSON.parse(handle(JSON.stringify({ v: 1, id: 0, type: "version", payload: null })));
+    if (!version.ok) throw new Error(`engine version check failed: ${version.error.message}`);
+    return version.result;
+  });
+  timings.import = im.ms;
+  timings.total = performance.now() - t0;
+  post({
+    type: "ready",
+    build_id: m.build_id,
+    engine: im.value,
+    pyodide_version: pyodide.version,
+    wheel_url: m.wheel_url,
+    timings,
+  });
+}
+
+booted = boot().catch((err) => {
+  post({ type: "boot-error", stage: err.bootStage || "start", error: errorInfo(err) });
+  throw err;
+});
+booted.catch(() => {});
+
+self.onmessage = async (ev) => {
+  const msg = ev.data;
+  if (!msg || msg.type !== "request" || typeof msg.json !== "string") return;
+  let id = null;
+  try {
+    id = JSON.parse(msg.json).id ?? null;
+  } catch {
+    /* the bridge answers malformed JSON itself */
+  }
+  try {
+    await booted;
+  } catch (err) {
+    const error = { name: "EngineUnavailable", message: `engine did not start: ${errorInfo(err).message}` };
+    post({ type: "reply", id, ms: 0, json: JSON.stringify({ id, ok: false, error }) });
+    return;
+  }
+  const t0 = performance.now();
+  let json;
+  try {
+    json = handle(msg.json);
+  } catch (err) {
+    json = JSON.stringify({ id, ok: false, error: { name: "InternalError", message: errorInfo(err).message } });
+  }
+  post({ type: "reply", id, ms: performance.now() - t0, json });
+};
