@@ -179,67 +179,117 @@ def _width(lo: int, hi: int) -> int:
 
 
 class _Engine:
+    """One problem's DP tables.
+
+    Arrays in a step have axes (u, explicit stands..., counters...), u = copies
+    of the current type used so far.  Since every copy of every type lands
+    somewhere, the fills always add up to the copies placed, so one stand (the
+    "implicit" one, not touched by any counter) needs no axis: its fill is
+    what the others leave, and its move takes the copies they did not use.
+    """
+
     def __init__(self, p: Problem):
         self.p = p
         self.S = len(p.substands)
         self.T = len(p.types)
-        self.win = _windows(p)
         self.caps = [c.target for c in p.counters]
-        self.ops = ["ge" if c.op == "ge" else ("eq" if c.op == "eq" else "free") for c in p.counters]
-        self.ops = [o if o != "free" else "ge" for o in self.ops]  # free counters saturate at cap
-        self.trans: dict[tuple[int, int], list] = {}
+        self.ops = ["eq" if c.op == "eq" else "ge" for c in p.counters]  # free counters saturate at cap
         nctr = len(p.counters)
+        in_ctr = {s for c in p.counters for s in c.substands}
+        free = [s for s in range(self.S) if s not in in_ctr]
+        self.z = max(free, key=lambda s: p.substands[s].n) if free else None
+        self.explicit = [s for s in range(self.S) if s != self.z]
+        self.axis = {s: 1 + i for i, s in enumerate(self.explicit)}
+        self.nd = 1 + len(self.explicit) + nctr
+        cum = np.concatenate([[0], np.cumsum(p.copies)])
+        self.placed = cum  # placed[t] = copies of types < t
+        total = int(cum[-1])
+        win = _windows(p)
+        for t in range(self.T):
+            for s, st in enumerate(p.substands):
+                lo, hi = win[t + 1][s]
+                lo = max(lo, st.n - (total - int(cum[t + 1])))
+                hi = min(hi, int(cum[t + 1]))
+                win[t + 1][s] = (lo, hi)
+        self.win = win
+        self.trans: dict[tuple[int, int], list] = {}
+        self.zw: list = []
         for t in range(self.T):
             c = int(p.copies[t])
-            for s in range(self.S):
+            for s in self.explicit:
                 involved = [i for i in range(nctr) if s in p.counters[i].substands and p.counters[i].types[t]]
-                tr = _transitions(p, s, t, c, involved)
-                # expand the shift tuple to all counter axes
                 full = []
-                for k, d, w in tr:
+                for k, d, w in _transitions(p, s, t, c, involved):
                     dd = [0] * nctr
                     for i, ci in enumerate(involved):
                         dd[ci] = d[i]
                     full.append((k, tuple(dd), w))
                 self.trans[(s, t)] = full
+            self.zw.append(self._implicit_weights(t, c) if self.z is not None else None)
 
-    # -- one stand's move, forward / backward / joint ------------------------
-    def _pieces(self, s: int, t: int, c: int, src_lo: int, src_w: int, dst_lo: int, dst_w: int):
-        ax = 1 + s
-        nd = 1 + self.S + len(self.caps)
+    def _grid_sum(self, t: int) -> np.ndarray:
+        """Sum of the explicit stands' fills after type t, broadcast over the state grid."""
+        g = np.zeros([1] * (self.nd - 1), dtype=int)
+        for s in self.explicit:
+            lo, hi = self.win[t + 1][s]
+            shape = [1] * (self.nd - 1)
+            shape[self.axis[s] - 1] = _width(lo, hi)
+            g = g + (lo + np.arange(_width(lo, hi))).reshape(shape)
+        return g
+
+    def _implicit_weights(self, t: int, c: int):
+        """(weights, f_pre) over (u, grid): the implicit stand takes k = c - u copies from fill f_pre."""
+        n = self.p.substands[self.z].n
+        W = np.zeros((n + 1, c + 1))
+        for k, _d, w in _transitions(self.p, self.z, t, c, []):
+            W[:, k] = w
+        g = self._grid_sum(t)
+        u = np.arange(c + 1).reshape([c + 1] + [1] * (self.nd - 1))
+        f_pre = int(self.placed[t]) - g + u
+        k = c - u
+        ok = (f_pre >= 0) & (f_pre + k <= n)
+        fi = np.where(ok, f_pre, 0)
+        weights = np.where(ok, W[fi, np.broadcast_to(k, fi.shape)], 0.0)
+        return weights, np.where(ok, f_pre, -1)
+
+    # -- one explicit stand's move, forward / backward / joint ----------------
+    def _pieces(self, s: int, t: int, c: int):
+        ax = self.axis[s]
+        (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
+        sw, dw = _width(slo, shi), _width(dlo, dhi)
+        base = 1 + len(self.explicit)
         for k, d, w in self.trans[(s, t)]:
-            f0 = max(src_lo, dst_lo - k)
-            f1 = min(src_lo + src_w, dst_lo + dst_w - k)
+            f0 = max(slo, dlo - k)
+            f1 = min(slo + sw, dlo + dw - k)
             if f1 <= f0:
                 continue
             wf = w[f0:f1]
             if not wf.any():
                 continue
-            shape = [1] * nd
+            shape = [1] * self.nd
             shape[ax] = f1 - f0
             wb = wf.reshape(shape)
             for cp in _counter_pieces(d, self.caps, self.ops):
-                src = [slice(None)] * nd
-                dst = [slice(None)] * nd
+                src = [slice(None)] * self.nd
+                dst = [slice(None)] * self.nd
                 src[0], dst[0] = slice(0, c + 1 - k), slice(k, c + 1)
-                src[ax] = slice(f0 - src_lo, f1 - src_lo)
-                dst[ax] = slice(f0 + k - dst_lo, f1 + k - dst_lo)
+                src[ax] = slice(f0 - slo, f1 - slo)
+                dst[ax] = slice(f0 + k - dlo, f1 + k - dlo)
                 red = []
                 for i, (ss, ds, r) in enumerate(cp):
-                    src[1 + self.S + i], dst[1 + self.S + i] = ss, ds
+                    src[base + i], dst[base + i] = ss, ds
                     if r:
-                        red.append(1 + self.S + i)
-                yield k, tuple(src), tuple(dst), tuple(red), wb
+                        red.append(base + i)
+                yield k, f0, tuple(src), tuple(dst), tuple(red), wb
 
-    def _resize(self, arr: np.ndarray, s: int, size: int) -> np.ndarray:
+    def _resized(self, arr: np.ndarray, s: int, lo_hi: tuple[int, int]) -> np.ndarray:
         shape = list(arr.shape)
-        shape[1 + s] = size
+        shape[self.axis[s]] = _width(*lo_hi)
         return np.zeros(shape)
 
     def forward_stand(self, A: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
-        (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
-        out = self._resize(A, s, _width(dlo, dhi))
-        for _k, src, dst, red, wb in self._pieces(s, t, c, slo, _width(slo, shi), dlo, _width(dlo, dhi)):
+        out = self._resized(A, s, self.win[t + 1][s])
+        for _k, _f0, src, dst, red, wb in self._pieces(s, t, c):
             x = A[src]
             if red:
                 x = x.sum(axis=red, keepdims=True)
@@ -247,103 +297,129 @@ class _Engine:
         return out
 
     def backward_stand(self, B: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
-        (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
-        out = self._resize(B, s, _width(slo, shi))
-        for _k, src, dst, _red, wb in self._pieces(s, t, c, slo, _width(slo, shi), dlo, _width(dlo, dhi)):
+        out = self._resized(B, s, self.win[t][s])
+        for _k, _f0, src, dst, _red, wb in self._pieces(s, t, c):
             out[src] += B[dst] * wb
         return out
 
     def joint_stand(self, A: np.ndarray, B: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
-        (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
         n = self.p.substands[s].n
         J = np.zeros((n + 1, min(c, n) + 1))
-        ax = 1 + s
-        for k, src, dst, _red, wb in self._pieces(s, t, c, slo, _width(slo, shi), dlo, _width(dlo, dhi)):
+        ax = self.axis[s]
+        for k, f0, src, dst, _red, wb in self._pieces(s, t, c):
             prod = A[src] * B[dst] * wb
-            axes = tuple(i for i in range(prod.ndim) if i != ax)
-            v = prod.sum(axis=axes)
-            f0 = src[ax].start + slo
+            v = np.moveaxis(prod, ax, -1).reshape(-1, prod.shape[ax]).sum(axis=0)
             J[f0 : f0 + v.shape[0], k] += v
+        return J
+
+    def joint_implicit(self, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> np.ndarray:
+        n = self.p.substands[self.z].n
+        J = np.zeros((n + 1, min(c, n) + 1))
+        weights, f_pre = self.zw[t]
+        prod = A * beta[None] * weights
+        for u in range(max(0, c - n), c + 1):
+            fu = np.broadcast_to(f_pre[u], prod[u].shape).ravel()
+            pu = prod[u].ravel()
+            sel = fu >= 0
+            if sel.any():
+                J[:, c - u] += np.bincount(fu[sel], pu[sel], minlength=n + 1)[: n + 1]
         return J
 
     # -- passes ---------------------------------------------------------------
     def start(self) -> np.ndarray:
-        shape = [1] * self.S + [cap + 1 for cap in self.caps]
+        shape = [1] * len(self.explicit) + [cap + 1 for cap in self.caps]
         a = np.zeros(shape)
         a[(0,) * len(shape)] = 1.0
         return a
 
-    def forward(self) -> tuple[list[np.ndarray], float]:
+    def step_forward(self, alpha: np.ndarray, t: int) -> list[np.ndarray]:
+        """Partials A_0 .. A_E of type t's step (A_E: after every explicit stand)."""
+        c = int(self.p.copies[t])
+        A = np.zeros((c + 1,) + alpha.shape)
+        A[0] = alpha
+        parts = [A]
+        for s in self.explicit:
+            A = self.forward_stand(A, s, t, c)
+            parts.append(A)
+        return parts
+
+    def finish(self, A: np.ndarray, t: int) -> np.ndarray:
+        c = int(self.p.copies[t])
+        if self.z is None:
+            return A[c]
+        return (A * self.zw[t][0]).sum(axis=0)
+
+    def forward(self, keep_parts: bool) -> tuple[list[np.ndarray], list, float]:
         alphas = [self.start()]
+        parts_all: list = []
         log_scale = 0.0
         for t in range(self.T):
-            c = int(self.p.copies[t])
-            A = np.zeros((c + 1,) + alphas[-1].shape)
-            A[0] = alphas[-1]
-            for s in range(self.S):
-                A = self.forward_stand(A, s, t, c)
-            a = A[c]
+            parts = self.step_forward(alphas[-1], t)
+            parts_all.append(parts if keep_parts else None)
+            a = self.finish(parts[-1], t)
             m = float(a.max()) if a.size else 0.0
             if m <= 0:
-                return alphas + [a], -math.inf
+                return alphas + [a], parts_all, -math.inf
             alphas.append(a / m)
             log_scale += math.log(m)
-        return alphas, log_scale
+        return alphas, parts_all, log_scale
 
     def final_index(self) -> tuple:
-        idx = [0] * self.S
-        for cap, op, ctr in zip(self.caps, self.ops, self.p.counters):
+        idx: list = [0] * len(self.explicit)
+        for cap, ctr in zip(self.caps, self.p.counters):
             idx.append(slice(None) if ctr.op == "free" else cap)
         return tuple(idx)
 
 
+#: keep every step's partial arrays when they fit in this many floats (else recompute)
+KEEP_PARTS_FLOATS = 4_000_000
+
+
 def log_partition(p: Problem) -> float:
     """Natural log of the relative number of deals (forward pass only); -inf if none."""
-    eng = _Engine(p)
-    alphas, log_scale = eng.forward()
-    if log_scale == -math.inf:
-        return -math.inf
-    z = float(np.sum(alphas[-1][eng.final_index()]))
-    return log_scale + math.log(z) if z > 0 else -math.inf
+    return solve(p, blocks=False).log_z
 
 
 def solve(p: Problem, blocks: bool = True) -> Solution:
     """Exact forward-backward: log Z and, if asked, every stand's block law for every type."""
     eng = _Engine(p)
-    alphas, log_scale = eng.forward()
+    alphas, parts_all, log_scale = eng.forward(keep_parts=blocks)
     if log_scale == -math.inf:
         return Solution(-math.inf, None)
     final = alphas[-1][eng.final_index()]
     z = float(np.sum(final))
     if z <= 0:
         return Solution(-math.inf, None)
-    law = None
-    if any(c.op == "free" for c in p.counters):
-        law = np.asarray(final) / z
+    law = np.asarray(final) / z if any(c.op == "free" for c in p.counters) else None
     log_z = log_scale + math.log(z)
     if not blocks:
         return Solution(log_z, None, law)
-    # backward pass, computing each type's block laws on the way
+    size = sum(a.size for parts in parts_all for a in parts)
+    keep = size <= KEEP_PARTS_FLOATS
     beta = np.zeros(alphas[-1].shape)
     beta[eng.final_index()] = 1.0
     out: list[list[np.ndarray]] = [[None] * eng.T for _ in range(eng.S)]  # type: ignore[list-item]
     for t in range(eng.T - 1, -1, -1):
         c = int(p.copies[t])
-        fwd = [None] * (eng.S + 1)
-        A = np.zeros((c + 1,) + alphas[t].shape)
-        A[0] = alphas[t]
-        fwd[0] = A
-        for s in range(eng.S):
-            fwd[s + 1] = eng.forward_stand(fwd[s], s, t, c)
-        B = np.zeros((c + 1,) + beta.shape)
-        B[c] = beta
-        for s in range(eng.S - 1, -1, -1):
-            J = eng.joint_stand(fwd[s], B, s, t, c)
-            tot = J.sum()
-            out[s][t] = J / tot if tot > 0 else J
+        parts = parts_all[t] if keep else eng.step_forward(alphas[t], t)
+        parts_all[t] = None
+        if eng.z is None:
+            B = np.zeros((c + 1,) + beta.shape)
+            B[c] = beta
+        else:
+            out[eng.z][t] = _normalised(eng.joint_implicit(parts[-1], beta, t, c))
+            B = beta[None] * eng.zw[t][0]
+        for i in range(len(eng.explicit) - 1, -1, -1):
+            s = eng.explicit[i]
+            out[s][t] = _normalised(eng.joint_stand(parts[i], B, s, t, c))
             B = eng.backward_stand(B, s, t, c)
         beta = B[0]
-        m = beta.max()
+        m = float(beta.max()) if beta.size else 0.0
         if m > 0:
             beta = beta / m
     return Solution(log_z, out, law)
+
+
+def _normalised(J: np.ndarray) -> np.ndarray:
+    tot = J.sum()
+    return J / tot if tot > 0 else J
