@@ -16,7 +16,7 @@ from .constraints import Compiled, compile_state
 from .diagnose import explain_impossible
 from .errors import InconsistentStateError
 from .notation import CUT
-from .solver import Counter, Solution, log_partition, solve
+from .solver import Problem, Solution, condition_ratio, log_partition, solve
 from .state import GameState, value_matches
 from .wires import label, value_of
 
@@ -33,62 +33,94 @@ class Analysis:
     weights: np.ndarray  # probability of each case
     log_z: float
 
+    def __post_init__(self) -> None:
+        self._marginals: dict[int, np.ndarray] = {}
+
+    def sub_marginals(self, sub: int) -> np.ndarray:
+        """P[pos, t]: probability that position pos of sub-stand ``sub`` holds type index t."""
+        if sub not in self._marginals:
+            n = self.compiled.cases[0].substands[sub].n
+            acc = np.zeros((n, len(self.compiled.types)))
+            for w, sol in zip(self.weights, self.solutions):
+                if w == 0:
+                    continue
+                for t, J in enumerate(sol.blocks[sub]):  # type: ignore[index]
+                    for k in range(1, J.shape[1]):
+                        col = J[:, k]
+                        for f in np.nonzero(col)[0]:
+                            acc[f : f + k, t] += w * col[f]
+            tot = acc.sum(axis=1, keepdims=True)
+            self._marginals[sub] = np.divide(acc, tot, out=np.zeros_like(acc), where=tot > 0)
+        return self._marginals[sub]
+
     def slot_probs(self, p: int, s: int, j: int) -> dict[int, float]:
         """Exact distribution of slot j of stand (p, s) over wire types."""
         if (p, s) in self.compiled.known:
             return {self.compiled.known[(p, s)][j].wire: 1.0}  # type: ignore[dict-item]
         sub, pos = self.compiled.stands[(p, s)].where[j]
-        acc = np.zeros(len(self.compiled.types))
-        for w, sol in zip(self.weights, self.solutions):
-            if w == 0:
-                continue
-            for t, J in enumerate(sol.blocks[sub]):  # type: ignore[index]
-                for k in range(1, J.shape[1]):
-                    lo = max(0, pos - k + 1)
-                    acc[t] += w * J[lo : pos + 1, k].sum()
-        total = acc.sum()
-        return {self.compiled.types[t]: float(acc[t] / total) for t in np.nonzero(acc)[0]}
+        row = self.sub_marginals(sub)[pos]
+        return {self.compiled.types[t]: float(row[t]) for t in np.nonzero(row)[0]}
 
     def block_law(self, p: int, s: int, t_index: int) -> np.ndarray:
         """Joint law of (block start, length) of type index t on the sorted part of stand (p, s)."""
         sub = self.compiled.stands[(p, s)].subs[0]
         out = None
         for w, sol in zip(self.weights, self.solutions):
+            if w == 0:
+                continue
             J = sol.blocks[sub][t_index] * w  # type: ignore[index]
             out = J if out is None else out + J
         return out  # type: ignore[return-value]
 
-    def holding_law(self, p: int, s: int, value) -> list[float]:
-        """Law of the number of *uncut* wires of gameplay ``value`` on stand (p, s)."""
+    def p_none(self, p: int, s: int | None, value) -> float:
+        """P(no uncut wire of gameplay ``value`` on stand s of player p (s None: any of theirs))."""
+        keys = [(p, s)] if s is not None else [(p, x) for x in range(len(self.state.players[p].stands))]
+        for key in keys:
+            if key in self.compiled.known and any(
+                sl.state != CUT and value_matches(sl.wire, value) for sl in self.compiled.known[key]
+            ):
+                return 0.0
+        subs = [x for key in keys if key in self.compiled.stands for x in self.compiled.stands[key].subs]
+        ts = [t for t, u in enumerate(self.compiled.types) if value_matches(u, value)]
+        if not subs or not ts:
+            return 1.0
+        total = 0.0
+        for w, sol, prob in zip(self.weights, self.solutions, self.compiled.cases):
+            if w == 0:
+                continue
+            subst = [x.copy() for x in prob.substands]
+            for x in subs:
+                subst[x].no_uncut |= set(ts)
+            p2 = Problem(prob.types, prob.copies, subst, prob.counters, prob.is_blue)
+            total += w * condition_ratio(sol, p2, subs, ts)
+        return min(1.0, total)
+
+    def holding(self, p: int, s: int, value) -> dict:
+        """Uncut wires of gameplay ``value`` on stand (p, s): P(any), expected count, law if cheap."""
         if (p, s) in self.compiled.known:
             n = sum(1 for sl in self.compiled.known[(p, s)] if sl.state != CUT and value_matches(sl.wire, value))
-            return [0.0] * n + [1.0]
+            return {"p_any": float(n > 0), "expected": float(n), "law": [0.0] * n + [1.0]}
         smap = self.compiled.stands[(p, s)]
-        vm = np.array([value_matches(t, value) for t in self.compiled.types], dtype=bool)
-        uncut = sum(int(self.compiled.cases[0].substands[x].uncut.sum()) for x in smap.subs)
-        law = np.zeros(uncut + 1)
-        if not vm.any():
-            law[0] = 1.0
-            return law.tolist()
-        if len(smap.subs) == 1 and vm.sum() == 1:
-            t = int(np.nonzero(vm)[0][0])
-            J = self.block_law(p, s, t)
-            cum = np.concatenate([[0], np.cumsum(self.compiled.cases[0].substands[smap.subs[0]].uncut)])
+        ts = [t for t, u in enumerate(self.compiled.types) if value_matches(u, value)]
+        expected = 0.0
+        for sub in smap.subs:
+            uncut = self.compiled.cases[0].substands[sub].uncut
+            expected += float(self.sub_marginals(sub)[uncut][:, ts].sum()) if ts else 0.0
+        if not ts:
+            return {"p_any": 0.0, "expected": 0.0, "law": [1.0]}
+        if len(smap.subs) == 1 and len(ts) == 1:
+            J = self.block_law(p, s, ts[0])
+            uncut = self.compiled.cases[0].substands[smap.subs[0]].uncut
+            cum = np.concatenate([[0], np.cumsum(uncut)])
+            law = np.zeros(int(uncut.sum()) + 1)
             for k in range(J.shape[1]):
                 for f in np.nonzero(J[:, k])[0]:
-                    law[cum[min(f + k, len(cum) - 1)] - cum[f]] += J[f, k]
-        else:
-            for w, prob in zip(self.weights, self.compiled.cases):
-                if w == 0:
-                    continue
-                ctr = Counter(tuple(smap.subs), vm, "uncut", uncut, "free")
-                extra = type(prob)(prob.types, prob.copies, prob.substands, prob.counters + [ctr], prob.is_blue)
-                sol = solve(extra, blocks=False)
-                marg = sol.counter_law
-                axes = tuple(range(marg.ndim - 1))  # type: ignore[union-attr]
-                law += w * (marg.sum(axis=axes) if axes else marg)  # type: ignore[union-attr]
-        tot = law.sum()
-        return (law / tot).tolist() if tot > 0 else law.tolist()
+                    law[cum[f + k] - cum[f]] += J[f, k]
+            law /= law.sum()
+            while len(law) > 1 and law[-1] == 0:
+                law = law[:-1]
+            return {"p_any": float(1.0 - law[0]), "expected": expected, "law": law.tolist()}
+        return {"p_any": 1.0 - self.p_none(p, s, value), "expected": expected, "law": None}
 
 
 def solve_state(state: GameState) -> Analysis:
@@ -132,18 +164,7 @@ def analyze_state(state: GameState) -> dict:
                 }
             )
         for v in values:
-            law = an.holding_law(p, s, v)
-            exp = sum(m * q for m, q in enumerate(law))
-            holdings.append(
-                {
-                    "player": p,
-                    "stand": s,
-                    "value": v,
-                    "p_any": float(1.0 - law[0]) if law else 0.0,
-                    "expected": float(exp),
-                    "law": [float(q) for q in law],
-                }
-            )
+            holdings.append({"player": p, "stand": s, "value": v, **an.holding(p, s, v)})
     return {"log10_deals": _log10_deals(an), "slots": slots, "holdings": holdings}
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["SubStand", "Counter", "Problem", "Solution", "solve", "log_partition"]
+__all__ = ["SubStand", "Counter", "Problem", "Solution", "solve", "log_partition", "condition_ratio"]
 
 
 @dataclass
@@ -29,6 +29,8 @@ class SubStand:
     ``allowed[j, t]``: may slot j hold type index t.  ``mult``: (j, m) — the
     block of a *blue* type covering slot j has length m.  ``joins``/``splits``:
     (a, b) — the block covering slot a extends past b / ends at or before b.
+    ``no_uncut`` / ``need_uncut``: type indices whose block here may cover
+    only cut slots / must cover an uncut one (has not / has, on one run).
     """
 
     allowed: np.ndarray
@@ -37,6 +39,14 @@ class SubStand:
     mult: list = field(default_factory=list)
     joins: list = field(default_factory=list)
     splits: list = field(default_factory=list)
+    no_uncut: set = field(default_factory=set)
+    need_uncut: set = field(default_factory=set)
+
+    def copy(self) -> "SubStand":
+        return SubStand(
+            self.allowed.copy(), self.uncut, self.origin, list(self.mult), list(self.joins),
+            list(self.splits), set(self.no_uncut), set(self.need_uncut),
+        )
 
     @property
     def n(self) -> int:
@@ -74,6 +84,11 @@ class Solution:
     log_z: float  # natural log of the relative number of deals; -inf if none
     blocks: list[list[np.ndarray]] | None  # blocks[s][t][f, k] normalised joint, or None
     counter_law: np.ndarray | None = None  # final joint law of "free" counters
+    # forward/backward tables, kept so that conditioned questions can rerun a few steps
+    alphas: list | None = None  # alphas[t]: state after types < t, rescaled
+    log_scales: list | None = None  # log of the factor taken out of alphas[t]
+    betas: list | None = None  # betas[t]: completion weight from alphas[t]'s state, rescaled
+    engine: "_Engine | None" = None
 
 
 def _windows(p: Problem) -> list[list[tuple[int, int]]]:
@@ -119,6 +134,11 @@ def _transitions(p: Problem, s: int, t: int, c: int, counters_at: list[int]) -> 
     for k in range(0, min(c, n) + 1):
         f = np.arange(n + 1)
         ok = (f + k <= n) & (run >= k)
+        uncut_in = uncut_cum[np.minimum(f + k, n)] - uncut_cum[f]
+        if t in st.no_uncut:
+            ok &= uncut_in == 0
+        if t in st.need_uncut:
+            ok &= uncut_in > 0
         if k > 0:
             end = f + k
             for j, m in st.mult if blue else ():
@@ -134,9 +154,6 @@ def _transitions(p: Problem, s: int, t: int, c: int, counters_at: list[int]) -> 
         if not counters_at:
             out.append((k, (), w))
             continue
-        uncut_in = np.zeros(n + 1, dtype=int)
-        valid_f = np.minimum(f + k, n)
-        uncut_in = uncut_cum[valid_f] - uncut_cum[np.minimum(f, n)]
         incs = []
         for ci in counters_at:
             ctr = p.counters[ci]
@@ -349,20 +366,46 @@ class _Engine:
             return A[c]
         return (A * self.zw[t][0]).sum(axis=0)
 
-    def forward(self, keep_parts: bool) -> tuple[list[np.ndarray], list, float]:
+    def forward(self, keep_parts: bool) -> tuple[list[np.ndarray], list, list[float]]:
+        """Rescaled alphas, step partials (if kept) and cumulative log scales (-inf: no deal)."""
         alphas = [self.start()]
         parts_all: list = []
-        log_scale = 0.0
+        scales = [0.0]
         for t in range(self.T):
             parts = self.step_forward(alphas[-1], t)
             parts_all.append(parts if keep_parts else None)
             a = self.finish(parts[-1], t)
             m = float(a.max()) if a.size else 0.0
             if m <= 0:
-                return alphas + [a], parts_all, -math.inf
+                return alphas + [a], parts_all, scales + [-math.inf]
             alphas.append(a / m)
-            log_scale += math.log(m)
-        return alphas, parts_all, log_scale
+            scales.append(scales[-1] + math.log(m))
+        return alphas, parts_all, scales
+
+    def modified(self, p: Problem, subs: list[int], t_indices: list[int]) -> "_Engine":
+        """A shallow copy for problem ``p``, which differs from ours only in these sub-stands' moves
+        at these types (same masks, same counters), so the tables of both stay aligned."""
+        eng = object.__new__(_Engine)
+        eng.__dict__.update(self.__dict__)
+        eng.p = p
+        eng.trans = dict(self.trans)
+        eng.zw = list(self.zw)
+        nctr = len(self.p.counters)
+        for t in t_indices:
+            c = int(p.copies[t])
+            for s in subs:
+                if s == self.z:
+                    eng.zw[t] = eng._implicit_weights(t, c)
+                else:
+                    involved = [i for i in range(nctr) if s in p.counters[i].substands and p.counters[i].types[t]]
+                    full = []
+                    for k, d, w in _transitions(p, s, t, c, involved):
+                        dd = [0] * nctr
+                        for i, ci in enumerate(involved):
+                            dd[ci] = d[i]
+                        full.append((k, tuple(dd), w))
+                    eng.trans[(s, t)] = full
+        return eng
 
     def final_index(self) -> tuple:
         idx: list = [0] * len(self.explicit)
@@ -383,7 +426,8 @@ def log_partition(p: Problem) -> float:
 def solve(p: Problem, blocks: bool = True) -> Solution:
     """Exact forward-backward: log Z and, if asked, every stand's block law for every type."""
     eng = _Engine(p)
-    alphas, parts_all, log_scale = eng.forward(keep_parts=blocks)
+    alphas, parts_all, scales = eng.forward(keep_parts=blocks)
+    log_scale = scales[-1]
     if log_scale == -math.inf:
         return Solution(-math.inf, None)
     final = alphas[-1][eng.final_index()]
@@ -399,6 +443,8 @@ def solve(p: Problem, blocks: bool = True) -> Solution:
     beta = np.zeros(alphas[-1].shape)
     beta[eng.final_index()] = 1.0
     out: list[list[np.ndarray]] = [[None] * eng.T for _ in range(eng.S)]  # type: ignore[list-item]
+    betas: list = [None] * (eng.T + 1)
+    betas[eng.T] = beta
     for t in range(eng.T - 1, -1, -1):
         c = int(p.copies[t])
         parts = parts_all[t] if keep else eng.step_forward(alphas[t], t)
@@ -417,7 +463,35 @@ def solve(p: Problem, blocks: bool = True) -> Solution:
         m = float(beta.max()) if beta.size else 0.0
         if m > 0:
             beta = beta / m
-    return Solution(log_z, out, law)
+        betas[t] = beta
+    return Solution(log_z, out, law, alphas, scales, betas, eng)
+
+
+def condition_ratio(sol: Solution, p2: Problem, subs: list[int], t_indices: list[int]) -> float:
+    """P(the deal also satisfies p2) for a p2 that only changes these sub-stands' moves at these types.
+
+    Reruns the forward steps from the first to the last changed type only, and
+    closes with the stored backward table: a fraction of a full solve.
+    """
+    if not t_indices:
+        return 1.0
+    eng = sol.engine.modified(p2, subs, t_indices)  # type: ignore[union-attr]
+    t0, t1 = min(t_indices), max(t_indices)
+    a = sol.alphas[t0]  # type: ignore[index]
+    log_extra = 0.0
+    for t in range(t0, t1 + 1):
+        a = eng.finish(eng.step_forward(a, t)[-1], t)
+        m = float(a.max()) if a.size else 0.0
+        if m <= 0:
+            return 0.0
+        a = a / m
+        log_extra += math.log(m)
+    beta = sol.betas[t1 + 1]  # type: ignore[index]
+    num = float(np.sum(a * beta))
+    den = float(np.sum(sol.alphas[t1 + 1] * beta))  # type: ignore[index]
+    if num <= 0 or den <= 0:
+        return 0.0
+    return min(1.0, math.exp(math.log(num) - math.log(den) + log_extra - (sol.log_scales[t1 + 1] - sol.log_scales[t0])))  # type: ignore[index]
 
 
 def _normalised(J: np.ndarray) -> np.ndarray:
