@@ -1,0 +1,549 @@
+"""Random TINY Bomb Busters games, from a seeded ``random.Random``.
+
+``random_game(rng, ...)`` deals a true game (sorted stands, optional X slots
+holding the last wire dealt to the stand) and writes an observer's view of
+it as a state document that ``GameState.from_json`` accepts: the observer's
+own stands as ``?N`` / cut tokens, other stands mostly hidden with cuts, info
+tokens, colours, even/odd, x1/x2/x3, false tokens and X tokens, plus true
+facts (has / has_not with and without stand, same / different, red_count).
+
+``inconsistent_states(rng)`` gives documents no deal fits (or that the rules
+forbid).  ``states(...)`` wraps the generator as a hypothesis strategy.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "Game",
+    "random_game",
+    "random_state",
+    "states",
+    "inconsistent_states",
+    "random_inconsistent_state",
+    "stand_order",
+]
+
+NAMES = ["Ann", "Bob", "Cyd", "Dee", "Eve"]
+
+
+def _blue(n: int) -> int:
+    return 10 * n
+
+
+def _yellow(n: int) -> int:
+    return 10 * n + 1
+
+
+def _red(n: int) -> int:
+    return 10 * n + 5
+
+
+def _colour(t: int) -> str:
+    return {0: "blue", 1: "yellow", 5: "red"}[t % 10]
+
+
+def _label(t: int) -> str:
+    c = _colour(t)
+    return str(t // 10) if c == "blue" else ("Y" if c == "yellow" else "R") + str(t // 10)
+
+
+def _value(t: int) -> int | str:
+    c = _colour(t)
+    return t // 10 if c == "blue" else c.upper()
+
+
+@dataclass
+class Game:
+    """A generated game: the document, and the truth behind it."""
+
+    doc: dict
+    deal: dict[tuple[int, int], list[int]]  # (player, stand) -> type per slot
+    x_slots: set[tuple[int, int, int]] = field(default_factory=set)
+    in_play: list[int] = field(default_factory=list)
+    view: dict[tuple[int, int, int], "SlotView"] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SlotView:
+    """How one slot was written: its token, hidden/cut/info, and the type it shows the observer."""
+
+    token: str
+    state: str
+    known: int | None  # the type the observer knows (own wire, cut, numbered info)
+
+
+def stand_order(n_players: int, captain: int) -> list[tuple[int, int]]:
+    """Stands in dealing order, starting from the captain, one stand per player per round."""
+    players = [(captain + i) % n_players for i in range(n_players)]
+    order = [(p, 0) for p in players]
+    if n_players == 2:
+        order += [(p, 1) for p in players]
+    elif n_players == 3:
+        order.append((captain, 1))
+    return order
+
+
+# --------------------------------------------------------------------------
+# setup
+
+
+def _random_wires(rng: random.Random, n_stands: int, max_tiles: int, groups: bool | None) -> dict:
+    """A wires document with at least n_stands and at most max_tiles wires in play."""
+    while True:
+        nb = rng.choice([1, 1, 2, 2, 2, 3]) if max_tiles >= 12 else rng.choice([1, 1, 2])
+        lo = rng.randint(1, 13 - nb)
+        hi = lo + nb - 1
+        doc: dict[str, Any] = {"blue": [lo, hi]}
+        total = 4 * nb
+        near = list(range(max(1, lo - 1), min(11, hi + 1) + 1))
+        use_groups = rng.random() < 0.35 if groups is None else groups
+        colours = ["yellow", "red"]
+        rng.shuffle(colours)
+        group_done = False
+        for colour in colours:
+            room = max_tiles - total
+            if room <= 0:
+                break
+            r = rng.random()
+            if use_groups and not group_done and (r < 0.6 or colour == colours[-1]):
+                b = rng.choice([2, 2, 3])
+                a = rng.randint(1, b - 1)
+                known_n = rng.choice([0, 0, 1]) if room - a >= 1 else 0
+                nums = rng.sample(near if len(near) >= b + known_n else list(range(1, 12)), b + known_n)
+                known, cands = sorted(nums[:known_n]), sorted(nums[known_n:])
+                if a + known_n > room:
+                    continue
+                g: dict[str, Any] = {"of": cands, "keep": a}
+                if known:
+                    g["known"] = known
+                doc[colour] = g
+                total += a + known_n
+                group_done = True
+            elif r < 0.55:
+                k = min(rng.choice([1, 1, 2]), room)
+                pool = near if len(near) >= k else list(range(1, 12))
+                doc[colour] = sorted(rng.sample(pool, k))
+                total += k
+        if use_groups and not group_done:
+            continue
+        if n_stands <= total <= max_tiles:
+            return doc
+
+
+def _total(wires: dict) -> int:
+    lo, hi = wires["blue"]
+    total = 4 * (hi - lo + 1)
+    for colour in ("yellow", "red"):
+        g = wires.get(colour)
+        if isinstance(g, list):
+            total += len(g)
+        elif isinstance(g, dict):
+            total += len(g.get("known", [])) + g["keep"]
+    return total
+
+
+def _hidden_configs(wires: dict, sizes: list[int], x_flags: list[bool]) -> int:
+    """Configurations of a table where every slot is hidden (a size estimate for brute force)."""
+    lo, hi = wires["blue"]
+    fixed = [4] * (hi - lo + 1)
+    draws = []
+    for colour in ("yellow", "red"):
+        g = wires.get(colour)
+        if isinstance(g, list):
+            fixed += [1] * len(g)
+        elif isinstance(g, dict):
+            fixed += [1] * len(g.get("known", []))
+            draws.append(math.comb(len(g["of"]), g["keep"]))
+            fixed += [1] * g["keep"]  # every kept subset has the same shape
+    caps: list[int] = []
+    for size, x in zip(sizes, x_flags):
+        caps += [size - 1, 1] if x else [size]
+    return _ways(tuple(fixed), 0, tuple(caps)) * math.prod(draws)
+
+
+@functools.lru_cache(maxsize=100_000)
+def _ways(copies: tuple[int, ...], i: int, free: tuple[int, ...]) -> int:
+    """Ways to split copies[i:] over groups with these free places (each group sorted)."""
+    if i == len(copies):
+        return 0 if any(free) else 1
+    return sum(
+        _ways(copies, i + 1, tuple(f - k for f, k in zip(free, split)))
+        for split in _splits(copies[i], free)
+    )
+
+
+def _splits(c: int, free: tuple[int, ...]):
+    if not free:
+        if c == 0:
+            yield ()
+        return
+    for k in range(min(c, free[0]) + 1):
+        for rest in _splits(c - k, free[1:]):
+            yield (k,) + rest
+
+
+def _in_play(rng: random.Random, wires: dict) -> list[int]:
+    lo, hi = wires["blue"]
+    tiles = [_blue(n) for n in range(lo, hi + 1) for _ in range(4)]
+    for colour, make in (("yellow", _yellow), ("red", _red)):
+        g = wires.get(colour)
+        if g is None:
+            continue
+        if isinstance(g, list):
+            tiles += [make(n) for n in g]
+        else:
+            tiles += [make(n) for n in g.get("known", [])]
+            tiles += [make(n) for n in rng.sample(g["of"], g["keep"])]
+    return tiles
+
+
+# --------------------------------------------------------------------------
+# tokens
+
+
+def _maybe_case(rng: random.Random, token: str) -> str:
+    r = rng.random()
+    if r < 0.08:
+        return token.lower()
+    if r < 0.12:
+        return token.upper()
+    return token
+
+
+def _own_token(rng: random.Random, t: int, is_x: bool, stand_types: list[int], p_cut: float) -> tuple[str, str]:
+    """A slot on the observer's stand, the wire always written: (token, state)."""
+    r = rng.random()
+    if r < p_cut:
+        core, state = _label(t), "cut"
+    elif r < p_cut + 0.08 and _colour(t) != "red":
+        core, state = "i" + _label(t), "info"
+    else:
+        core, state = "?" + _label(t), "hidden"
+    ind = "X" if is_x else _indicator(rng, t, stand_types, 0.15, state == "cut")
+    return _maybe_case(rng, ind + core), state
+
+
+def _indicator(rng: random.Random, t: int, stand_types: list[int], p: float, cut: bool = False) -> str:
+    """A true indicator token for type t (or none).
+
+    No false token on a cut blue wire: '!6' + '5' would read as '!65' (see
+    test_notation.test_false_token_on_cut_blue_wire_round_trips).
+    """
+    if rng.random() >= p:
+        return ""
+    col = _colour(t)
+    options = []
+    if col == "blue":
+        options.append("E" if (t // 10) % 2 == 0 else "O")
+    if col != "red":
+        m = sum(_value(u) == _value(t) for u in stand_types)
+        if m <= 3:
+            options.append(f"{m}x")
+        nums = [n for n in range(1, 13) if not (col == "blue" and n == t // 10)]
+        near = [n for n in nums if abs(n - t // 10) <= 2]
+        if not (cut and col == "blue"):
+            options.append("!" + str(rng.choice(near or nums)))
+    return rng.choice(options) if options else ""
+
+
+def _other_token(
+    rng: random.Random, t: int, is_x: bool, stand_types: list[int], profile: dict
+) -> tuple[str, str]:
+    """A slot on a teammate's stand: (token, state) with state hidden / cut / info."""
+    col = _colour(t)
+    r = rng.random()
+    state = "hidden"
+    if r < profile["cut"]:
+        core, state = _label(t), "cut"
+    elif r < profile["cut"] + profile["info"] and col != "red":
+        state = "info"
+        if col == "yellow":
+            core = "iY" if rng.random() < 0.7 else "i" + _label(t)
+        else:
+            core = "i" + _label(t)
+    else:
+        core = "?"
+    prefix = ""
+    if state == "hidden" and rng.random() < profile["colour"]:
+        prefix = col[0]
+    ind = "X" if is_x else _indicator(rng, t, stand_types, profile["indicator"], state == "cut")
+    if core == "?" and ind and rng.random() < 0.6:
+        core = ""
+    return _maybe_case(rng, prefix + ind + core), state
+
+
+# --------------------------------------------------------------------------
+# the game
+
+
+def random_game(
+    rng: random.Random,
+    n_players: int | None = None,
+    *,
+    groups: bool | None = None,
+    x_slots: bool | None = None,
+    facts: bool | None = None,
+    me: str = "any",
+    max_tiles: int | None = None,
+    max_configs: int | None = 3000,
+) -> Game:
+    """A random tiny game and an observer's view of it.
+
+    ``groups`` / ``x_slots`` / ``facts``: force the "a of b" draws, X slots or
+    facts on (True) or off (False); None lets the generator choose.
+    ``me``: "any", "none" (a spectator: me is None) or "player".
+    ``max_configs``: redraw the setup while a table with every slot hidden
+    would have more configurations than this (keeps brute force fast).
+    """
+    n = n_players or rng.choice([2, 3, 4, 5])
+    captain = rng.randrange(n)
+    order = stand_order(n, captain)
+    n_stands = len(order)
+    if max_tiles is None:
+        max_tiles = {4: 12, 5: 11}[n_stands]
+    use_x = rng.random() < 0.3 if x_slots is None else x_slots
+    for _ in range(1000):
+        wires = _random_wires(rng, n_stands, max_tiles, groups)
+        total = _total(wires)
+        sizes = [total // n_stands + (i < total % n_stands) for i in range(n_stands)]
+        x_stands = {k for k in order if use_x and rng.random() < 0.75}
+        if max_configs is None or _hidden_configs(wires, sizes, [k in x_stands for k in order]) <= max_configs:
+            break
+    else:  # pragma: no cover - the limits above always leave small setups
+        raise RuntimeError("no setup small enough")
+    tiles = _in_play(rng, wires)
+    rng.shuffle(tiles)
+    dealt: dict[tuple[int, int], list[int]] = {k: [] for k in order}
+    for i, t in enumerate(tiles):
+        dealt[order[i % n_stands]].append(t)
+    deal: dict[tuple[int, int], list[int]] = {}
+    xs: set[tuple[int, int, int]] = set()
+    for key, got in dealt.items():
+        if key in x_stands:
+            deal[key] = sorted(got[:-1]) + [got[-1]]
+            xs.add((key[0], key[1], len(got) - 1))
+        else:
+            deal[key] = sorted(got)
+
+    if me == "none" or (me == "any" and rng.random() < 0.25):
+        me_p = None
+    else:
+        me_p = rng.randrange(n)
+    profile = {
+        "cut": rng.choice([0.0, 0.1, 0.2, 0.35]),
+        "info": rng.choice([0.0, 0.1, 0.2]),
+        "colour": rng.choice([0.0, 0.1, 0.25]),
+        "indicator": rng.choice([0.0, 0.15, 0.35]),
+    }
+    own_cut = rng.choice([0.0, 0.2, 0.4])
+    players = []
+    states: dict[tuple[int, int, int], str] = {}
+    view: dict[tuple[int, int, int], SlotView] = {}
+    for p in range(n):
+        stands = []
+        for s in range(2 if (n == 2 or (n == 3 and p == captain)) else 1):
+            types = deal[(p, s)]
+            toks = []
+            for j, t in enumerate(types):
+                is_x = (p, s, j) in xs
+                if p == me_p:
+                    tok, st = _own_token(rng, t, is_x, types, own_cut)
+                    public = t
+                else:
+                    tok, st = _other_token(rng, t, is_x, types, profile)
+                    public = t if st == "cut" or (st == "info" and not tok.lower().endswith("iy")) else None
+                states[(p, s, j)] = st
+                view[(p, s, j)] = SlotView(tok, st, public)
+                toks.append(tok)
+            sep = rng.choice([" ", " ", ", ", "  "])
+            stands.append(sep.join(toks))
+        pdoc: dict[str, Any] = {"name": NAMES[p], "stands": stands}
+        players.append(pdoc)
+
+    doc: dict[str, Any] = {
+        "players": players,
+        "me": me_p,
+        "captain": captain,
+        "wires": wires,
+        "facts": [],
+        "mistakes_left": rng.randint(0, n),
+    }
+    use_facts = rng.random() < 0.5 if facts is None else facts
+    if use_facts:
+        for _ in range(rng.randint(1, 3)):
+            f = _random_fact(rng, n, captain, deal, states, wires)
+            if f is not None:
+                doc["facts"].append(f)
+    return Game(doc, deal, xs, sorted(tiles), view)
+
+
+def _uncut_values(deal, states, p: int, stands: list[int]) -> set:
+    return {
+        _value(t)
+        for s in stands
+        for j, t in enumerate(deal[(p, s)])
+        if states[(p, s, j)] != "cut"
+    }
+
+
+def _random_fact(rng, n, captain, deal, states, wires) -> dict | None:
+    kind = rng.choice(["has", "has_not", "has_not", "same", "different", "red_count"])
+    p = rng.randrange(n)
+    n_stands = 2 if (n == 2 or (n == 3 and p == captain)) else 1
+    stand = rng.randrange(n_stands)
+    with_stand = n_stands == 1 and rng.random() < 0.3 or n_stands == 2 and rng.random() < 0.5
+    stands = [stand] if with_stand else list(range(n_stands))
+    fact: dict[str, Any] = {"kind": kind, "player": p}
+    if with_stand or kind in ("same", "different", "red_count"):
+        if kind in ("same", "different", "red_count") and n_stands == 1 and rng.random() < 0.5:
+            pass  # stand may be left out for a one-stand player
+        else:
+            fact["stand"] = stand
+    if kind == "has":
+        vals = sorted(_uncut_values(deal, states, p, stands), key=str)
+        if not vals:
+            return None
+        fact["value"] = rng.choice(vals)
+        if isinstance(fact["value"], str) and rng.random() < 0.3:
+            fact["value"] = fact["value"].lower()
+    elif kind == "has_not":
+        lo, hi = wires["blue"]
+        cand = list(range(max(1, lo - 1), min(12, hi + 1) + 1)) + ["YELLOW", "RED"]
+        held = _uncut_values(deal, states, p, stands)
+        vals = [v for v in cand if v not in held]
+        if not vals:
+            return None
+        fact["value"] = rng.choice(vals)
+    elif kind in ("same", "different"):
+        types = deal[(p, stand)]
+        if len(types) < 2:
+            return None
+        if rng.random() < 0.6:
+            a = rng.randrange(len(types) - 1)
+            b = a + 1
+        else:
+            a, b = rng.sample(range(len(types)), 2)
+        same = _value(types[a]) == _value(types[b])
+        fact["kind"] = "same" if same else "different"
+        fact["slots"] = [a, b]
+    else:
+        fact["count"] = sum(_colour(t) == "red" for t in deal[(p, stand)])
+    return fact
+
+
+def random_state(rng: random.Random, n_players: int | None = None, **kw: Any) -> dict:
+    """Just the state document of :func:`random_game`."""
+    return random_game(rng, n_players, **kw).doc
+
+
+def states(n_players: int | None = None, **kw: Any):
+    """Hypothesis strategy: state documents from seeds (shrinks toward seed 0)."""
+    from hypothesis import strategies as st
+
+    return st.integers(min_value=0, max_value=2**32 - 1).map(
+        lambda seed: random_state(random.Random(seed), n_players, **kw)
+    )
+
+
+# --------------------------------------------------------------------------
+# inconsistent states
+
+
+def _doc(stands: list[list[str]], wires: dict, facts: list | None = None, me: int | None = None) -> dict:
+    return {
+        "players": [{"name": NAMES[i], "stands": st} for i, st in enumerate(stands)],
+        "me": me,
+        "captain": 0,
+        "wires": wires,
+        "facts": facts or [],
+    }
+
+
+def inconsistent_states() -> list[tuple[str, dict]]:
+    """Hand-made documents that no deal fits, or that the rules forbid: (description, doc)."""
+    four = {"blue": [1, 2]}  # eight wires over four stands of two
+    return [
+        ("has_not contradicts an info token",
+         _doc([["i1 ?", "? ?"], ["? ?", "? ?"]], four, [{"kind": "has_not", "player": 0, "value": 1}])),
+        ("has_not contradicts the observer's own stand",
+         _doc([["?1 ?1", "?2 ?2"], ["? ?", "? ?"]], four, [{"kind": "has_not", "player": 0, "value": 2}], me=0)),
+        ("too many cut copies of a value",
+         _doc([["1 1", "1 ?"], ["1 1", "? ?"]], four)),
+        ("unsorted cut wires",
+         _doc([["2 1", "? ?"], ["? ?", "? ?"]], four)),
+        ("more even tokens than even wires",
+         _doc([["E E", "E ?"], ["E E", "? ?"]], four)),
+        ("red_count with no red in play",
+         _doc([["? ?", "? ?"], ["? ?", "? ?"]], four,
+              [{"kind": "red_count", "player": 1, "stand": 0, "count": 1}])),
+        ("same on two different cut wires",
+         _doc([["1 2", "? ?"], ["? ?", "? ?"]], four, [{"kind": "same", "player": 0, "stand": 0, "slots": [0, 1]}])),
+        ("different on two equal cut wires",
+         _doc([["1 1", "? ?"], ["? ?", "? ?"]], four,
+              [{"kind": "different", "player": 0, "stand": 0, "slots": [0, 1]}])),
+        ("x1 token next to a second copy",
+         _doc([["1x1 1", "? ?"], ["? ?", "? ?"]], four)),
+        ("both candidates of a 1-of-2 red draw are cut",
+         _doc([["R1 ?", "? ?"], ["R2 ?", "? ?"], ], {"blue": [1, 1], "red": {"of": [1, 2], "keep": 1}})),
+        ("yellow info token out of sort order",
+         _doc([["iY 1 ?", "? ?"], ["? ?", "? ?"]], {"blue": [1, 2], "yellow": [5]})),
+        ("yellow colour where the only yellow is cut elsewhere",
+         _doc([["y? ?", "? ?"], ["Y1 ?", "? ?"]], {"blue": [1, 1], "yellow": [1]})),
+        ("has a value that cannot remain uncut",
+         _doc([["1 1", "? ?"], ["1 1", "? ?"]], four, [{"kind": "has", "player": 0, "value": 1}])),
+        ("hidden wires must be larger than a cut 2 but only 1s and 2s remain",
+         _doc([["2 ?", "? ?"], ["2 2", "2 ?"]], four, [{"kind": "has_not", "player": 0, "stand": 0, "value": 2}])),
+        ("stand sizes do not fit the wire count",
+         _doc([["? ? ?", "? ?"], ["? ?", "?"]], four)),
+        ("odd token on a yellow-only slot",
+         _doc([["yO ?", "? ?"], ["? ?", "? ?"]], {"blue": [1, 1], "yellow": [1, 2], "red": [2, 3]})),
+    ]
+
+
+def random_inconsistent_state(rng: random.Random) -> tuple[str, dict]:
+    """A random game plus one entry that surely contradicts it: (description, doc)."""
+    g = random_game(rng)
+    doc = g.doc
+    n = len(doc["players"])
+    choices: list[tuple] = [("red_count",)]
+    for (p, s), types in g.deal.items():
+        size = len(types)
+        for j in range(size):
+            v = g.view[(p, s, j)]
+            if v.state != "cut" and v.known is not None:
+                choices.append(("has_not", p, v.known))
+            for k in range(j + 1, size):
+                w = g.view[(p, s, k)]
+                if v.known is None or w.known is None:
+                    continue
+                choices.append(("pair", p, s, j, k, _value(v.known) == _value(w.known)))
+                unsorted = (p, s, j) in g.x_slots or (p, s, k) in g.x_slots
+                if not unsorted and v.known != w.known:
+                    choices.append(("swap", p, s, j, k))
+    choice = rng.choice(choices)
+    kind = choice[0]
+    if kind == "has_not":
+        _, p, t = choice
+        doc["facts"].append({"kind": "has_not", "player": p, "value": _value(t)})
+        return "has_not contradicts a known uncut wire", doc
+    if kind == "pair":
+        _, p, s, j, k, same = choice
+        doc["facts"].append({"kind": "different" if same else "same", "player": p, "stand": s, "slots": [j, k]})
+        return "same/different contradicts two known wires", doc
+    if kind == "swap":
+        _, p, s, j, k = choice
+        toks = [g.view[(p, s, i)].token for i in range(len(g.deal[(p, s)]))]
+        toks[j], toks[k] = toks[k], toks[j]
+        doc["players"][p]["stands"][s] = " ".join(toks)
+        return "two known wires out of sort order", doc
+    reds = sum(_colour(t) == "red" for t in g.in_play)
+    p = rng.randrange(n)
+    s = rng.randrange(len(doc["players"][p]["stands"]))
+    doc["facts"].append({"kind": "red_count", "player": p, "stand": s, "count": reds + 1})
+    return "red_count larger than the reds in play", doc
