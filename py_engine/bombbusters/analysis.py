@@ -138,8 +138,25 @@ def solve_state(state: GameState) -> Analysis:
 
 
 def _log10_deals(an: Analysis) -> float:
-    """log10 of the number of tile-level deals of the wires outside the known stands."""
-    lf = sum(math.lgamma(int(c) + 1) for c in an.compiled.cases[0].copies)
+    """log10 of the number of tile-level deals of the wires outside the observer's stands.
+
+    The DP leaves out every fully known stand; the known stands that are not
+    the observer's are put back here: their copies join the pool (c_t!) and
+    each of their sorted runs divides by its k!.
+    """
+    state = an.compiled
+    outside = dict(zip(state.types, (int(c) for c in state.cases[0].copies)))
+    extra = 0.0
+    for (p, s), stand in state.known.items():
+        if p == an.state.me:
+            continue
+        runs: dict[int, int] = {}
+        for slot in stand:
+            outside[slot.wire] = outside.get(slot.wire, 0) + 1  # type: ignore[index]
+            if not slot.unsorted:
+                runs[slot.wire] = runs.get(slot.wire, 0) + 1  # type: ignore[index]
+        extra -= sum(math.lgamma(k + 1) for k in runs.values())
+    lf = sum(math.lgamma(c + 1) for c in outside.values()) + extra
     return (an.log_z + lf) / math.log(10)
 
 

@@ -137,16 +137,21 @@ def compile_state(state: GameState) -> Compiled:
         for j, slot in enumerate(st):
             if slot.multiplicity is None:
                 continue
-            if has_x:
-                raise RuleError(
-                    f"{slot_name(state, p, s, j)}: x1/x2/x3 tokens on a stand with an X (unsorted) wire "
-                    "are not supported",
-                    player=p, stand=s, slot=j,
-                )
             sub, pos = smap.where[j]
-            subs[sub].mult.append((pos, slot.multiplicity))
-            if (mask_of(slot) & is_yellow).any():
-                ycount = Counter(tuple(smap.subs), is_yellow.copy(), "slots", slot.multiplicity, "eq")
+            m = slot.multiplicity
+            allowed = mask_of(slot)
+            if has_x:
+                # the count spans the sorted run and the X slots: one case per value of slot j
+                cases = []
+                for g in _value_groups(types, is_blue, is_yellow, is_red):
+                    if (g & allowed).any():
+                        ctr = Counter(tuple(smap.subs), g.copy(), "slots", m, "eq")
+                        cases.append([("mask", sub, pos, g), ("counter", ctr)])
+                alternatives.append(cases or [[("mask", sub, pos, np.zeros(T, dtype=bool))]])
+                continue
+            subs[sub].mult.append((pos, m))
+            if (allowed & is_yellow).any():
+                ycount = Counter(tuple(smap.subs), is_yellow.copy(), "slots", m, "eq")
                 alternatives.append(
                     [
                         [("mask", sub, pos, ~is_yellow)],
@@ -154,7 +159,7 @@ def compile_state(state: GameState) -> Compiled:
                     ]
                 )
     for g in state.wires.groups():
-        gm = np.isin(tarr, g.types())
+        gm = np.isin(tarr, g.candidate_types())
         idx = len(subs)
         subs.append(SubStand(np.tile(gm, (g.discarded, 1)), np.zeros(g.discarded, dtype=bool)))
 
@@ -256,8 +261,7 @@ def _pair_alternatives(kind, sa, pa, sb, pb, types, is_blue, is_yellow, is_red) 
             [("mask", sa, pa, is_yellow), ("mask", sb, pb, ~is_yellow)],
             [("mask", sa, pa, is_red), ("mask", sb, pb, ~is_red)],
         ]
-    groups = [np.array([t == u for t in types]) & is_blue for u in types if u % 10 == 0]
-    groups += [is_yellow, is_red]
+    groups = _value_groups(types, is_blue, is_yellow, is_red)
     out = []
     for g in groups:
         if not g.any():
@@ -265,6 +269,13 @@ def _pair_alternatives(kind, sa, pa, sb, pb, types, is_blue, is_yellow, is_red) 
         other = g if kind == "same" else ~g
         out.append([("mask", sa, pa, g), ("mask", sb, pb, other)])
     return out
+
+
+def _value_groups(types, is_blue, is_yellow, is_red) -> list[np.ndarray]:
+    """Type masks of each gameplay value: every blue number, all yellows, all reds."""
+    tarr = np.array(types)
+    groups = [(tarr == u) for u in types if u % 10 == 0]
+    return groups + [g for g in (is_yellow, is_red) if g.any()]
 
 
 def _fact_text(state: GameState, fact: Fact) -> str:

@@ -128,8 +128,14 @@ class ColourGroup:
         return len(self.candidates) - self.keep
 
     def types(self) -> list[int]:
+        """Every type of this colour that may be in play (known and candidates)."""
         make = yellow if self.colour == YELLOW else red
         return [make(n) for n in sorted(set(self.known) | set(self.candidates))]
+
+    def candidate_types(self) -> list[int]:
+        """The types of the "a of b" draw: only these can end up discarded."""
+        make = yellow if self.colour == YELLOW else red
+        return [make(n) for n in self.candidates]
 
     def to_json(self) -> Any:
         if not self.candidates:
