@@ -35,6 +35,13 @@ class Analysis:
 
     def __post_init__(self) -> None:
         self._marginals: dict[int, np.ndarray] = {}
+        self._value_types: dict = {}
+        for t, u in enumerate(self.compiled.types):
+            self._value_types.setdefault(value_of(u), []).append(t)
+
+    def value_types(self, value) -> list[int]:
+        """Type indices (in the DP) of a gameplay value."""
+        return self._value_types.get(value, [])
 
     def sub_marginals(self, sub: int) -> np.ndarray:
         """P[pos, t]: probability that position pos of sub-stand ``sub`` holds type index t."""
@@ -81,7 +88,7 @@ class Analysis:
             ):
                 return 0.0
         subs = [x for key in keys if key in self.compiled.stands for x in self.compiled.stands[key].subs]
-        ts = [t for t, u in enumerate(self.compiled.types) if value_matches(u, value)]
+        ts = self.value_types(value)
         if not subs or not ts:
             return 1.0
         total = 0.0
@@ -101,7 +108,7 @@ class Analysis:
             n = sum(1 for sl in self.compiled.known[(p, s)] if sl.state != CUT and value_matches(sl.wire, value))
             return {"p_any": float(n > 0), "expected": float(n), "law": [0.0] * n + [1.0]}
         smap = self.compiled.stands[(p, s)]
-        ts = [t for t, u in enumerate(self.compiled.types) if value_matches(u, value)]
+        ts = self.value_types(value)
         expected = 0.0
         for sub in smap.subs:
             uncut = self.compiled.cases[0].substands[sub].uncut
@@ -111,11 +118,12 @@ class Analysis:
         if len(smap.subs) == 1 and len(ts) == 1:
             J = self.block_law(p, s, ts[0])
             uncut = self.compiled.cases[0].substands[smap.subs[0]].uncut
-            cum = np.concatenate([[0], np.cumsum(uncut)])
-            law = np.zeros(int(uncut.sum()) + 1)
-            for k in range(J.shape[1]):
-                for f in np.nonzero(J[:, k])[0]:
-                    law[cum[f + k] - cum[f]] += J[f, k]
+            n = uncut.shape[0]
+            cum = np.concatenate([[0], np.cumsum(uncut, dtype=int)])
+            f = np.arange(J.shape[0])[:, None]
+            k = np.arange(J.shape[1])[None, :]
+            count = cum[np.minimum(f + k, n)] - cum[f]
+            law = np.bincount(count.ravel(), J.ravel(), minlength=int(uncut.sum()) + 1)
             law /= law.sum()
             while len(law) > 1 and law[-1] == 0:
                 law = law[:-1]

@@ -119,56 +119,68 @@ def _windows(p: Problem) -> list[list[tuple[int, int]]]:
     return out
 
 
-def _transitions(p: Problem, s: int, t: int, c: int, counters_at: list[int]) -> list:
-    """Moves of stand s at type t: list of (k, shifts per counter axis, weight per f)."""
+def _transitions(
+    p: Problem, s: int, t: int, c: int, counters_at: list[int], kmin: int = 0, kmax: int | None = None
+) -> list:
+    """Moves of stand s at type t: list of (k, shifts per counter axis, weight per start f).
+
+    Built for all k at once on a (k, f) grid: the block [f, f+k) must fit,
+    every slot in it must allow t, and the block rules of the stand must hold.
+    """
     st = p.substands[s]
     n = st.n
+    top = min(c, n) if kmax is None else min(c, n, kmax)
+    if top < kmin:
+        return []
     blue = bool(p.is_blue[t]) if p.is_blue is not None else True
-    allowed_t = st.allowed[:, t]
     # run[f] = number of consecutive slots from f that allow t
-    run = np.zeros(n + 1, dtype=int)
-    for j in range(n - 1, -1, -1):
-        run[j] = run[j + 1] + 1 if allowed_t[j] else 0
-    uncut_cum = np.concatenate([[0], np.cumsum(st.uncut.astype(int))])
+    allowed_t = np.concatenate([st.allowed[:, t], [False]])
+    idx = np.arange(n + 1)
+    breaks = np.where(~allowed_t, idx, n + 1)
+    next_break = np.minimum.accumulate(breaks[::-1])[::-1]
+    run = next_break - idx
+    ks = np.arange(kmin, top + 1)[:, None]
+    f = idx[None, :]
+    end = f + ks
+    ok = (end <= n) & (run[None, :] >= ks)
+    uncut_cum = np.concatenate([[0], np.cumsum(st.uncut, dtype=int)])
+    uncut_in = uncut_cum[np.minimum(end, n)] - uncut_cum[f]
+    if t in st.no_uncut:
+        ok &= uncut_in == 0
+    if t in st.need_uncut:
+        ok &= uncut_in > 0
+    covers = lambda a: (f <= a) & (a < end)  # noqa: E731
+    if blue:
+        for j, m in st.mult:
+            ok &= ~covers(j) | (ks == m)
+    for a, b in st.joins:
+        ok &= ~covers(a) | (end > b)
+    for a, b in st.splits:
+        ok &= ~covers(a) | (end <= b)
+    inv_fact = np.array([1.0 / math.factorial(int(k)) for k in ks[:, 0]])[:, None]
+    weights = ok * inv_fact
     out = []
-    for k in range(0, min(c, n) + 1):
-        f = np.arange(n + 1)
-        ok = (f + k <= n) & (run >= k)
-        uncut_in = uncut_cum[np.minimum(f + k, n)] - uncut_cum[f]
-        if t in st.no_uncut:
-            ok &= uncut_in == 0
-        if t in st.need_uncut:
-            ok &= uncut_in > 0
-        if k > 0:
-            end = f + k
-            for j, m in st.mult if blue else ():
-                covers = (f <= j) & (j < end)
-                ok &= ~covers | (k == m)
-            for a, b in st.joins:
-                ok &= ~((f <= a) & (a < end)) | (end > b)
-            for a, b in st.splits:
-                ok &= ~((f <= a) & (a < end)) | (end <= b)
-        if not ok.any():
+    if not counters_at:
+        for i, k in enumerate(ks[:, 0]):
+            if ok[i].any():
+                out.append((int(k), (), weights[i]))
+        return out
+    incs = []
+    for ci in counters_at:
+        ctr = p.counters[ci]
+        if ctr.mode == "slots":
+            incs.append(np.broadcast_to(ks, ok.shape))
+        elif ctr.mode == "uncut":
+            incs.append(uncut_in)
+        else:
+            incs.append((uncut_in > 0).astype(int))
+    keys = np.stack([np.broadcast_to(x, ok.shape) for x in incs], axis=-1)
+    for i, k in enumerate(ks[:, 0]):
+        if not ok[i].any():
             continue
-        w = ok / math.factorial(k)
-        if not counters_at:
-            out.append((k, (), w))
-            continue
-        incs = []
-        for ci in counters_at:
-            ctr = p.counters[ci]
-            if s not in ctr.substands or not ctr.types[t]:
-                incs.append(np.zeros(n + 1, dtype=int))
-            elif ctr.mode == "slots":
-                incs.append(np.full(n + 1, k))
-            elif ctr.mode == "uncut":
-                incs.append(uncut_in)
-            else:
-                incs.append((uncut_in > 0).astype(int))
-        keys = np.stack(incs, axis=1)
-        for d in {tuple(r) for r, good in zip(keys.tolist(), ok) if good}:
-            sel = ok & np.all(keys == np.array(d), axis=1)
-            out.append((k, d, sel / math.factorial(k)))
+        for d in {tuple(r) for r in keys[i][ok[i]].tolist()}:
+            sel = ok[i] & np.all(keys[i] == np.array(d), axis=1)
+            out.append((int(k), d, sel * inv_fact[i, 0]))
     return out
 
 
@@ -229,20 +241,37 @@ class _Engine:
                 hi = min(hi, int(cum[t + 1]))
                 win[t + 1][s] = (lo, hi)
         self.win = win
-        self.trans: dict[tuple[int, int], list] = {}
+        self.trans: dict[tuple[int, int], list | None] = {}
         self.zw: list = []
         for t in range(self.T):
-            c = int(p.copies[t])
             for s in self.explicit:
-                involved = [i for i in range(nctr) if s in p.counters[i].substands and p.counters[i].types[t]]
-                full = []
-                for k, d, w in _transitions(p, s, t, c, involved):
-                    dd = [0] * nctr
-                    for i, ci in enumerate(involved):
-                        dd[ci] = d[i]
-                    full.append((k, tuple(dd), w))
-                self.trans[(s, t)] = full
-            self.zw.append(self._implicit_weights(t, c) if self.z is not None else None)
+                self.trans[(s, t)] = self._moves(p, s, t)
+            self.zw.append(self._implicit_weights(t, int(p.copies[t])) if self.z is not None else None)
+
+    def _moves(self, p: Problem, s: int, t: int) -> list | None:
+        """Stand s's moves at type t with shifts on every counter axis; None when the step is the identity."""
+        c = int(p.copies[t])
+        nctr = len(p.counters)
+        (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
+        involved = [i for i in range(nctr) if s in p.counters[i].substands and p.counters[i].types[t]]
+        kmin, kmax = max(0, dlo - shi), dhi - slo
+        if kmax < kmin:
+            return []
+        full = []
+        for k, d, w in _transitions(p, s, t, c, involved, kmin, kmax):
+            dd = [0] * nctr
+            for i, ci in enumerate(involved):
+                dd[ci] = d[i]
+            full.append((k, tuple(dd), w))
+        if (
+            kmax == 0
+            and (slo, shi) == (dlo, dhi)
+            and len(full) == 1
+            and not any(full[0][1])
+            and np.all(full[0][2][slo : shi + 1] == 1.0)
+        ):
+            return None
+        return full
 
     def _grid_sum(self, t: int) -> np.ndarray:
         """Sum of the explicit stands' fills after type t, broadcast over the state grid."""
@@ -275,7 +304,7 @@ class _Engine:
         (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
         sw, dw = _width(slo, shi), _width(dlo, dhi)
         base = 1 + len(self.explicit)
-        for k, d, w in self.trans[(s, t)]:
+        for k, d, w in self.trans[(s, t)] or ():
             f0 = max(slo, dlo - k)
             f1 = min(slo + sw, dlo + dw - k)
             if f1 <= f0:
@@ -305,6 +334,8 @@ class _Engine:
         return np.zeros(shape)
 
     def forward_stand(self, A: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
+        if self.trans[(s, t)] is None:
+            return A
         out = self._resized(A, s, self.win[t + 1][s])
         for _k, _f0, src, dst, red, wb in self._pieces(s, t, c):
             x = A[src]
@@ -314,6 +345,8 @@ class _Engine:
         return out
 
     def backward_stand(self, B: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
+        if self.trans[(s, t)] is None:
+            return B
         out = self._resized(B, s, self.win[t][s])
         for _k, _f0, src, dst, _red, wb in self._pieces(s, t, c):
             out[src] += B[dst] * wb
@@ -322,6 +355,9 @@ class _Engine:
     def joint_stand(self, A: np.ndarray, B: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
         n = self.p.substands[s].n
         J = np.zeros((n + 1, min(c, n) + 1))
+        if self.trans[(s, t)] is None:  # the type never lands here (k = 0; start f not tracked)
+            J[self.win[t][s][0], 0] = 1.0
+            return J
         ax = self.axis[s]
         for k, f0, src, dst, _red, wb in self._pieces(s, t, c):
             prod = A[src] * B[dst] * wb
@@ -390,21 +426,12 @@ class _Engine:
         eng.p = p
         eng.trans = dict(self.trans)
         eng.zw = list(self.zw)
-        nctr = len(self.p.counters)
         for t in t_indices:
-            c = int(p.copies[t])
             for s in subs:
                 if s == self.z:
-                    eng.zw[t] = eng._implicit_weights(t, c)
+                    eng.zw[t] = eng._implicit_weights(t, int(p.copies[t]))
                 else:
-                    involved = [i for i in range(nctr) if s in p.counters[i].substands and p.counters[i].types[t]]
-                    full = []
-                    for k, d, w in _transitions(p, s, t, c, involved):
-                        dd = [0] * nctr
-                        for i, ci in enumerate(involved):
-                            dd[ci] = d[i]
-                        full.append((k, tuple(dd), w))
-                    eng.trans[(s, t)] = full
+                    eng.trans[(s, t)] = eng._moves(p, s, t)
         return eng
 
     def final_index(self) -> tuple:
