@@ -132,7 +132,7 @@ def main() -> None:
     kept_y = sorted(rng.sample(yof, 2))
     kept_r = sorted(rng.sample(rof, 1))
     add("5p-midgame-yellow-red-of", "5 players, 2-of-3 yellow, 1-of-2 red, mid-game: 6 dual cuts, 4 info tokens",
-        make_state(rng, 5, [0, 1, 2, 3, 4], [11, 11, 10, 10, 9], yellow=kept_y, red=kept_r, cuts=6, infos=4,
+        make_state(rng, 5, [0, 1, 2, 3, 4], [11, 10, 10, 10, 10], yellow=kept_y, red=kept_r, cuts=6, infos=4,
                    wires_doc={"blue": [1, 12], "yellow": {"of": yof, "keep": 2}, "red": {"of": rof, "keep": 1}},
                    mistakes_left=2))
     add("5p-public-view", "5 players, blue only, public view (me = null), 4 dual cuts and 5 info tokens",

@@ -23,6 +23,7 @@ const view = new View(document.body);
 let state = loadState();
 let lastResult = null; // {result, forState} of the newest answered state
 let debounce = null;
+let scheduled = 0; // counts scheduled analyses; only the newest may settle the status
 const stageDone = {};
 
 function loadState() {
@@ -47,7 +48,14 @@ function saveState() {
   }
 }
 
+// ?boot_timeout_ms=N caps every boot stage (tests use it to prove a hang becomes a message).
+const bootLimit = Number(new URLSearchParams(location.search).get("boot_timeout_ms")) || 0;
+const stageTimeouts = bootLimit
+  ? Object.fromEntries(["start", "manifest", "runtime", "packages", "wheel", "import"].map((s) => [s, bootLimit]))
+  : undefined;
+
 const engine = new Engine({
+  stageTimeouts,
   onProgress(msg) {
     if (msg.status === "done") stageDone[msg.stage] = msg.ms;
     else if (msg.stage === "manifest") stageDone.start = performance.now() - bootStarted;
@@ -65,6 +73,7 @@ const engine = new Engine({
   },
 });
 let bootStarted = performance.now();
+window.__bbEngine = engine; // for the browser benchmark and tests
 
 function bootEngine() {
   for (const k of Object.keys(stageDone)) delete stageDone[k];
@@ -84,16 +93,25 @@ function renderDetail(key) {
 }
 
 function scheduleAnalysis(delay = DEBOUNCE_MS) {
+  // html[data-analysis]: "pending" until the newest state is answered, then
+  // "done" | "error" | "input-error" (tests wait on it).
+  document.documentElement.dataset.analysis = "pending";
+  scheduled += 1;
   clearTimeout(debounce);
   debounce = setTimeout(analyzeNow, delay);
 }
 
 async function analyzeNow() {
   const snapshot = state;
+  const mine = scheduled;
   const { payload, errors } = toPayload(snapshot);
+  const settled = (how) => {
+    if (mine === scheduled) document.documentElement.dataset.analysis = how;
+  };
   if (errors.length) {
     view.showErrors(errors);
     view.setResultStatus("stale-input", "Fix the marked fields to see probabilities.");
+    settled("input-error");
     return;
   }
   view.setResultStatus("busy", engine.state === "ready" ? "Computing…" : "Waiting for the engine…");
@@ -110,11 +128,13 @@ async function analyzeNow() {
     });
     renderDetail(snapshot.selected);
     view.setResultStatus("ok", "Up to date");
+    settled("done");
   } else {
     const e = reply.error ?? { name: "Error", message: "unknown error" };
     view.showErrors([{ field: errorField(e, snapshot), name: e.name, message: e.message }]);
     view.setResultStatus("error", `${e.name}: the probabilities above are for an earlier state.`);
     if (!lastResult) view.clearResult();
+    settled("error");
   }
   document.documentElement.dataset.resultId = String(answer.id);
 }

@@ -222,12 +222,12 @@ export function errorField(error, state) {
   m = /\bplayer\s*#?(\d+)/i.exec(msg);
   if (m && Number(m[1]) >= 1 && Number(m[1]) <= nPlayers) player = Number(m[1]) - 1;
   if (player === null) {
+    // A player's name in the message; several names = about the table, not one field.
     const named = state.players
       .map((p, i) => ({ i, name: p.name.trim() }))
       .filter((x) => x.name.length > 0)
-      .sort((a, b) => b.name.length - a.name.length)
-      .find((x) => new RegExp(`(^|[^\\w])${x.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\w]|$)`, "i").test(msg));
-    if (named) player = named.i;
+      .filter((x) => new RegExp(`(^|[^\\w])${x.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\w]|$)`, "i").test(msg));
+    if (named.length === 1) player = named[0].i;
   }
   if (player !== null) {
     m = /\bstand\s*#?(\d+)/i.exec(msg);

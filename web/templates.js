@@ -65,10 +65,10 @@ function playerCard(p, player, i, state) {
         value="${player.name}" aria-label="Name of player ${i + 1}" maxlength="20">
       ${state.me === i ? html`<span class="badge me">me</span>` : ""}
       ${state.captain === i ? html`<span class="badge captain">captain</span>` : ""}
+      <label class="inline stands-count">stands
+        ${numberSelect(`player-${i}-stands`, [1, 2], player.stands.length)}
+      </label>
     </legend>
-    <label class="inline">stands
-      ${numberSelect(`player-${i}-stands`, [1, 2], player.stands.length)}
-    </label>
     ${player.stands.map((text, s) => standField(p, s, text))}
   </fieldset>`;
 }
@@ -146,6 +146,14 @@ export function pct(p) {
   return `${(p * 100).toFixed(p >= 0.1 || p === 0 ? 1 : 2).replace(/\.0+$/, "")}%`;
 }
 
+/** Percent without the sign, short enough for a phone cell: "72", "99+", "<1". */
+export function shortPct(p) {
+  if (p >= 1) return "100";
+  if (p >= 0.995) return "99+";
+  if (p > 0 && p < 0.005) return "<1";
+  return String(Math.round(p * 100));
+}
+
 function cellTemplate(cell, selectedKey) {
   const key = `${cell.player}-${cell.stand}-${cell.slot}`;
   const sel = key === selectedKey;
@@ -160,7 +168,7 @@ function cellTemplate(cell, selectedKey) {
   return html`<td class="cell prob ${dark ? "dark" : ""} ${sel ? "selected" : ""}" tabindex="0"
       data-testid="cell-${key}" data-cell="${key}" data-probs="${JSON.stringify(cell.probs)}"
       title="${cell.title}" style="background:${heatColour(cell.top.p)}">
-      <span class="v">${cell.top.value}</span><span class="p">${pct(cell.top.p)}</span>${red}</td>`;
+      <span class="v">${cell.top.value}</span><span class="p">${shortPct(cell.top.p)}</span>${red}</td>`;
 }
 
 /** Heatmap: one row per stand, columns A, B, C…; `grid` comes from state.heatGrid. */

@@ -155,6 +155,7 @@ export class View {
     const summary = html`<p class="summary" data-testid="result-summary">
       ${meta.log10 !== undefined ? html`<span data-testid="log10-deals" data-value="${meta.log10}">10<sup>${meta.log10.toFixed(2)}</sup> deals</span>` : ""}
       ${meta.ms !== undefined ? html` · <span data-testid="analysis-ms">${Math.round(meta.ms)} ms</span>` : ""}
+      · cell = likeliest value, %
     </p>`;
     this.results.innerHTML = html`${summary}${heatmapTemplate(grid, selectedKey)}`.text;
     this.results.dataset.resultId = String(meta.id ?? "");
