@@ -501,8 +501,10 @@ def inconsistent_states() -> list[tuple[str, dict]]:
          _doc([["2 ?", "? ?"], ["2 2", "2 ?"]], four, [{"kind": "has_not", "player": 0, "stand": 0, "value": 2}])),
         ("stand sizes do not fit the wire count",
          _doc([["? ? ?", "? ?"], ["? ?", "?"]], four)),
-        ("odd token on a yellow-only slot",
-         _doc([["yO ?", "? ?"], ["? ?", "? ?"]], {"blue": [1, 1], "yellow": [1, 2], "red": [2, 3]})),
+        ("even token but every blue wire is odd",
+         _doc([["E ?", "? ?"], ["? ?", "? ?"]], {"blue": [1, 1], "yellow": [1, 2], "red": [2, 3]})),
+        ("x2 token on a yellow slot with a single yellow in play",
+         _doc([["y2x ?", "? ?"], ["? ?", "? ?"]], {"blue": [1, 1], "yellow": [2], "red": [2, 3, 4]})),
     ]
 
 
