@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Browser benchmark (not a test): cold start and analysis time in the worker vs native.
+
+For each run a fresh Chromium context (no service worker, no cache) opens the
+built site from a local server and we measure page open -> engine ready.  Then
+every state of build_scripts/bench_states.json is analysed in the worker
+(time inside bridge.handle, as the worker reports it) and natively in this
+process (bridge.handle too), and the ratio is printed.
+
+Usage: ./build_scripts/bench.sh [--runs 3] [--repeat 3] [--only NAME ...] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "build_scripts"))
+
+import serve_site  # noqa: E402
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+def native_times(state: dict, repeat: int) -> tuple[float, dict]:
+    from bombbusters.bridge import handle
+
+    req = json.dumps({"v": 1, "id": 1, "type": "analyze", "payload": state})
+    best = float("inf")
+    reply = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        reply = json.loads(handle(req))
+        best = min(best, (time.perf_counter() - t0) * 1000)
+    return best, reply
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="cold starts to measure")
+    parser.add_argument("--repeat", type=int, default=3, help="analyses per state (best is kept)")
+    parser.add_argument("--only", nargs="*", help="state names to run")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    states = json.loads((ROOT / "build_scripts" / "bench_states.json").read_text())["states"]
+    if args.only:
+        states = [s for s in states if s["name"] in args.only]
+    server, url = serve_site.start_in_thread(ROOT / "site")
+    out: dict = {"cold_start": [], "states": []}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS, headless=True)
+            print(f"Chromium {browser.version}, site {url}")
+            print("\nCold start (fresh context, page open -> engine ready):")
+            page = None
+            for run in range(args.runs):
+                ctx = browser.new_context(service_workers="block")
+                page = ctx.new_page()
+                t0 = time.perf_counter()
+                page.goto(url)
+                page.wait_for_function(
+                    "['ready','failed'].includes(document.documentElement.dataset.engine)", timeout=180_000
+                )
+                wall = (time.perf_counter() - t0) * 1000
+                info = page.evaluate("window.__engineInfo")
+                if not info:
+                    print("  engine failed:", page.get_by_test_id("engine-status").inner_text())
+                    return 1
+                t = info["timings"]
+                print(
+                    f"  run {run + 1}: {wall:7.0f} ms  (worker: runtime {t['runtime']:.0f}, packages "
+                    f"{t['packages']:.0f}, wheel {t['wheel']:.0f}, import {t['import']:.0f}, total {t['total']:.0f})"
+                )
+                out["cold_start"].append({"wall_ms": wall, **t})
+                if run < args.runs - 1:
+                    ctx.close()
+            walls = [c["wall_ms"] for c in out["cold_start"]]
+            print(f"  median {statistics.median(walls):.0f} ms")
+
+            print(f"\nAnalysis, best of {args.repeat} (ms inside bridge.handle):")
+            print(f"  {'state':32} {'browser':>10} {'native':>10} {'ratio':>7}  first call")
+            for s in states:
+                times, first = [], None
+                for k in range(args.repeat):
+                    ans = page.evaluate(
+                        "async (st) => { const a = await window.__bbEngine.analyze(st);"
+                        " return {ms: a.ms, ok: a.reply.ok, err: a.reply.error || null}; }",
+                        s["state"],
+                    )
+                    if not ans["ok"]:
+                        print(f"  {s['name']:32} ERROR {ans['err']}")
+                        break
+                    times.append(ans["ms"])
+                    if k == 0:
+                        first = ans["ms"]
+                if not times:
+                    continue
+                native, reply = native_times(s["state"], args.repeat)
+                b = min(times)
+                print(f"  {s['name']:32} {b:10.1f} {native:10.1f} {b / max(native, 1e-6):7.1f}  {first:.0f}")
+                out["states"].append({"name": s["name"], "browser_ms": b, "browser_first_ms": first, "native_ms": native})
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
