@@ -160,6 +160,55 @@ def test_certain_and_impossible_slots():
     assert probs[(1, 1, 1)] == {"1": 1.0}
 
 
+def _doc(stands, wires, me=None, facts=()):
+    return {
+        "players": [{"name": n, "stands": s} for n, s in zip(gen.NAMES, stands)],
+        "me": me,
+        "captain": 0,
+        "wires": wires,
+        "facts": list(facts),
+    }
+
+
+EDGE_CASES = {
+    "keep all of the draw": _doc([["? ?", "? ?"], ["? ?", "? ?"]],
+                                 {"blue": [1, 1], "red": {"of": [1, 3], "keep": 2}, "yellow": [2, 3]}),
+    "keep none of the draw": _doc([["? ?", "? ?"], ["? ?", "? ?"]],
+                                  {"blue": [1, 1], "red": {"of": [1, 3], "keep": 0},
+                                   "yellow": {"of": [1, 2, 3, 4], "keep": 4}}),
+    "has_not a value not in play": _doc([["? ?", "? ?"], ["? ?", "? ?"]], {"blue": [1, 2]},
+                                        facts=[{"kind": "has_not", "player": 0, "value": 7},
+                                               {"kind": "has_not", "player": 1, "value": "RED"}]),
+    "red_count 0": _doc([["? ?", "? ?"], ["? ?", "? ?"]], {"blue": [1, 2]},
+                        facts=[{"kind": "red_count", "player": 0, "stand": 1, "count": 0}]),
+    "X on a one-slot stand": _doc([["X ?"], ["X"], ["?"], ["?"]], {"blue": [1, 1], "red": [1]}),
+    "X in the middle": _doc([["? X ?", "? ?"], ["? ?", "? ?"]], {"blue": [1, 2], "yellow": [1]}),
+    "two X on a stand": _doc([["X X", "? ?"], ["? ?", "? ?"]], {"blue": [1, 2]}),
+    "every slot X": _doc([["X X", "X X"], ["X X", "X X"]], {"blue": [1, 2]}),
+    "facts about the observer": _doc([["?1 ?1", "?2 ?2"], ["? ?", "? ?"]], {"blue": [1, 2]}, me=0,
+                                     facts=[{"kind": "has", "player": 0, "value": 2},
+                                            {"kind": "same", "player": 0, "stand": 0, "slots": [0, 1]}]),
+    "false token naming a value not in play": _doc([["!9 ? ?", "? ?"], ["? ?", "? ?"]],
+                                                   {"blue": [1, 2], "red": [1]}),
+    "x3 on a yellow info token": _doc([["3x iY ?", "? ?"], ["? ?", "? ?"]],
+                                      {"blue": [1, 1], "yellow": [1, 2, 3, 4], "red": [1]}),
+    "info token on an X wire": _doc([["? Xi2", "? ?"], ["? ?", "? ?"]], {"blue": [1, 2]}),
+    "reds on both players, different": _doc([["? ?", "? ?"], ["? ?", "? ?"]],
+                                            {"blue": [1, 1], "red": [1, 2], "yellow": [3, 4]},
+                                            facts=[{"kind": "has", "player": 0, "value": "RED"},
+                                                   {"kind": "has", "player": 1, "value": "red"},
+                                                   {"kind": "different", "player": 0, "stand": 0, "slots": [0, 1]}]),
+    "blue 12 and yellow/red 11 at the top": _doc([["? ?", "? ?"], ["?", "?"]],
+                                                 {"blue": [12, 12], "yellow": [11], "red": [11]}),
+    "one-value game, everything cut but one": _doc([["1 1", "1"], ["?"], ["?"]], {"blue": [1, 1], "yellow": [1]}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDGE_CASES))
+def test_edge_cases(name):
+    check_against_oracle(EDGE_CASES[name])
+
+
 # --------------------------------------------------------------------------
 # holdings (P(any), expected count, law of the count of uncut wires of a value on a stand)
 
@@ -203,6 +252,14 @@ def test_inconsistent_hand_made(name, doc):
         analyze(doc)
     assert isinstance(exc.value, ValueError)
     assert str(exc.value)
+
+
+def test_has_a_value_not_in_play_is_inconsistent():
+    doc = _doc([["? ?", "? ?"], ["? ?", "? ?"]], {"blue": [1, 2]}, facts=[{"kind": "has", "player": 0, "value": 7}])
+    with pytest.raises(oracle.OracleInconsistent):
+        oracle.solve(doc)
+    with pytest.raises(InconsistentStateError):
+        analyze(doc)
 
 
 def test_inconsistent_random():
