@@ -20,7 +20,7 @@ from .solver import Problem, Solution, condition_ratio, log_partition, solve
 from .state import GameState, value_matches
 from .wires import label, value_of
 
-__all__ = ["Analysis", "analyze", "analyze_state", "solve_state"]
+__all__ = ["Analysis", "analyze", "analyze_state", "solve_state", "holdings_json", "slots_json"]
 
 
 @dataclass
@@ -82,6 +82,10 @@ class Analysis:
     def p_none(self, p: int, s: int | None, value) -> float:
         """P(no uncut wire of gameplay ``value`` on stand s of player p (s None: any of theirs))."""
         keys = [(p, s)] if s is not None else [(p, x) for x in range(len(self.state.players[p].stands))]
+        return self.p_none_on(keys, value)
+
+    def p_none_on(self, keys: list[tuple[int, int]], value) -> float:
+        """P(no uncut wire of gameplay ``value`` on any of these stands)."""
         for key in keys:
             if key in self.compiled.known and any(
                 sl.state != CUT and value_matches(sl.wire, value) for sl in self.compiled.known[key]
@@ -101,6 +105,75 @@ class Analysis:
             p2 = Problem(prob.types, prob.copies, subst, prob.counters, prob.is_blue)
             total += w * condition_ratio(sol, p2, subs, ts)
         return min(1.0, total)
+
+    # ---- conditioning: joint questions across slots --------------------------
+    def _where(self, p: int, s: int, j: int):
+        return self.compiled.stands[(p, s)].where[j]
+
+    def types_of(self, value) -> frozenset[int]:
+        """Every wire type (DP or known) of gameplay ``value``: the form conditions take."""
+        return frozenset(t for t in self.state.wires.copies() if value_matches(t, value))
+
+    def _masked_cases(self, conds: list[tuple[int, int, int, frozenset]]):
+        """Copies of every case with the slots restricted to the given type sets.
+
+        Slots of stands outside the DP (every wire known) are checked directly;
+        None means a condition is already false there.
+        """
+        for p, s, j, allowed in conds:
+            if (p, s) in self.compiled.known and self.compiled.known[(p, s)][j].wire not in allowed:
+                return None
+        out = []
+        for prob in self.compiled.cases:
+            subst = [x.copy() for x in prob.substands]
+            for p, s, j, allowed in conds:
+                if (p, s) in self.compiled.stands:
+                    sub, pos = self._where(p, s, j)
+                    subst[sub].allowed[pos] &= np.array([t in allowed for t in prob.types], dtype=bool)
+            out.append(Problem(prob.types, prob.copies, subst, prob.counters, prob.is_blue))
+        return out
+
+    def p_all(self, conds: list[tuple[int, int, int, frozenset]]) -> float:
+        """P(every listed slot holds a type of its mask): forward passes only."""
+        cases = self._masked_cases(conds)
+        if cases is None:
+            return 0.0
+        total = 0.0
+        for w, sol, prob in zip(self.weights, self.solutions, cases):
+            if w == 0 or not all(x.allowed.any(axis=1).all() for x in prob.substands):
+                continue
+            lz = log_partition(prob)
+            if lz > -math.inf:
+                total += w * math.exp(lz - sol.log_z)
+        return min(1.0, total)
+
+    def conditioned(self, conds: list[tuple[int, int, int, frozenset]]) -> "tuple[float, Analysis | None]":
+        """(P(conditions), the analysis given them): one full solve per case, cached."""
+        key = tuple(conds)
+        cache = self.__dict__.setdefault("_cond_cache", {})
+        if key in cache:
+            return cache[key]
+        cases = self._masked_cases(conds)
+        result: tuple = (0.0, None)
+        if cases is not None:
+            kept, sols, logs = [], [], []
+            for w, sol, prob in zip(self.weights, self.solutions, cases):
+                if w == 0 or not all(x.allowed.any(axis=1).all() for x in prob.substands):
+                    continue
+                s2 = solve(prob)
+                if s2.log_z > -math.inf:
+                    kept.append(prob)
+                    sols.append(s2)
+                    logs.append(math.log(w) + s2.log_z - sol.log_z)
+            if sols:
+                top = max(logs)
+                ws = np.exp(np.array(logs) - top)
+                p_cond = min(1.0, float(ws.sum() * math.exp(top)))
+                comp = Compiled(self.compiled.types, kept, self.compiled.stands, self.compiled.known)
+                log_z = self.log_z + math.log(p_cond) if p_cond > 0 else -math.inf
+                result = (p_cond, Analysis(self.state, comp, sols, ws / ws.sum(), log_z))
+        cache[key] = result
+        return result
 
     def holding(self, p: int, s: int, value) -> dict:
         """Uncut wires of gameplay ``value`` on stand (p, s): P(any), expected count, law if cheap."""
@@ -168,29 +241,31 @@ def _log10_deals(an: Analysis) -> float:
     return (an.log_z + lf) / math.log(10)
 
 
+def holdings_json(state: GameState, an: Analysis) -> list[dict]:
+    """Who holds what: for every stand ``me`` does not hold and every value in play."""
+    values = sorted({value_of(t) for t in state.wires.copies()}, key=lambda v: (isinstance(v, str), v))
+    return [
+        {"player": p, "stand": s, "value": v, **an.holding(p, s, v)}
+        for p, s in state.stand_keys()
+        if p != state.me
+        for v in values
+    ]
+
+
+def slots_json(state: GameState, an: Analysis) -> list[dict]:
+    """One entry per uncut slot of every stand ``me`` does not hold."""
+    return [
+        {"player": p, "stand": s, "slot": j, "probs": {label(t): v for t, v in sorted(an.slot_probs(p, s, j).items())}}
+        for p, s in state.stand_keys()
+        if p != state.me
+        for j, slot in enumerate(state.stand(p, s))
+        if slot.state != CUT
+    ]
+
+
 def analyze_state(state: GameState) -> dict:
     an = solve_state(state)
-    slots = []
-    holdings = []
-    values = sorted({value_of(t) for t in state.wires.copies()}, key=lambda v: (isinstance(v, str), v))
-    for p, s in state.stand_keys():
-        if p == state.me:
-            continue
-        for j, slot in enumerate(state.stand(p, s)):
-            if slot.state == CUT:
-                continue
-            probs = an.slot_probs(p, s, j)
-            slots.append(
-                {
-                    "player": p,
-                    "stand": s,
-                    "slot": j,
-                    "probs": {label(t): v for t, v in sorted(probs.items())},
-                }
-            )
-        for v in values:
-            holdings.append({"player": p, "stand": s, "value": v, **an.holding(p, s, v)})
-    return {"log10_deals": _log10_deals(an), "slots": slots, "holdings": holdings}
+    return {"log10_deals": _log10_deals(an), "slots": slots_json(state, an), "holdings": holdings_json(state, an)}
 
 
 def analyze(doc: Any) -> dict:

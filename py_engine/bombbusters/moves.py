@@ -1,0 +1,234 @@
+"""Rank the moves ``me`` can make this turn, with exact odds.
+
+Every probability is a joint one: a detector on several slots is judged on
+the block law of the named value on that stand (see design note, section 4)
+or, across colours and unsorted slots, by conditioning and re-solving.  No
+product of marginals is ever taken.
+
+Assumption (rules are silent): like the Double Detector, a Triple or Super
+Detector explodes the bomb only when every wire it points at is red.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+
+from .analysis import Analysis, solve_state
+from .errors import StateError
+from .notation import CUT
+from .state import GameState
+from .wires import RED, YELLOW, colour_of, value_of
+
+__all__ = ["ITEMS", "available_items", "rank_moves", "moves_json"]
+
+#: usable items a state may list under "available"
+ITEMS = ("double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass")
+_COST = {
+    "solo_cut": 0, "reveal_red": 0, "dual_cut": 1, "fast_pass": 2, "x_or_y_ray": 3,
+    "double_detector": 4, "triple_detector": 5, "super_detector": 6,
+}
+
+
+def available_items(state: GameState) -> set[str]:
+    """Items ``me`` may use now: the state's "available" list (default: the Double Detector)."""
+    raw = state.extra.get("available", ["double_detector"])
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise StateError(f"'available' must be a list of item names ({', '.join(ITEMS)}), got {raw!r}", field="available")
+    unknown = [x for x in raw if x not in ITEMS]
+    if unknown:
+        raise StateError(f"available: unknown item {unknown[0]!r} (known: {', '.join(ITEMS)})", field="available")
+    return set(raw)
+
+
+def _value_key(v) -> tuple:
+    return (isinstance(v, str), v)
+
+
+class _Odds:
+    """Per-slot value distributions and joint questions, on one analysis."""
+
+    def __init__(self, an: Analysis):
+        self.an = an
+        self._pv: dict = {}
+
+    def values(self, p: int, s: int, j: int) -> dict:
+        key = (p, s, j)
+        if key not in self._pv:
+            out: dict = {}
+            for t, q in self.an.slot_probs(p, s, j).items():
+                v = value_of(t)
+                out[v] = out.get(v, 0.0) + q
+            self._pv[key] = out
+        return self._pv[key]
+
+    def single(self, p, s, j, good: set) -> tuple[float, float]:
+        """(P(slot's value in good), P(red)) with an exact 1.0 when nothing else is possible."""
+        pv = self.values(p, s, j)
+        succ = sum(q for v, q in pv.items() if v in good)
+        other = sum(q for v, q in pv.items() if v not in good)
+        red = pv.get("RED", 0.0) if "RED" not in good else 0.0
+        if other == 0.0:
+            return 1.0, 0.0
+        return succ / (succ + other), red
+
+
+def _avoid(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> float:
+    """P(no slot of ``slots`` on stand (p, s) holds a type in ``types``), exactly.
+
+    One blue type on the sorted run: read off its block law.  Otherwise peel
+    one slot: P(it avoids) times the same question given that it avoids.
+    """
+    if not slots:
+        return 1.0
+    comp = an.compiled
+    if (p, s) in comp.known:
+        return 0.0 if any(comp.known[(p, s)][j].wire in types for j in slots) else 1.0
+    smap = comp.stands[(p, s)]
+    dp_types = [i for i, t in enumerate(comp.types) if t in types]
+    sorted_sub = smap.subs[0]
+    on_run = [j for j in slots if smap.where[j][0] == sorted_sub]
+    if len(dp_types) <= 1 and len(on_run) == len(slots) and smap.where:
+        if not dp_types:
+            return 1.0
+        J = an.block_law(p, s, dp_types[0])
+        pos = np.array([smap.where[j][1] for j in slots])
+        f = np.arange(J.shape[0])[:, None, None]
+        k = np.arange(J.shape[1])[None, :, None]
+        meets = ((f <= pos) & (pos < f + k)).any(axis=2)
+        hit, miss = float(J[meets].sum()), float(J[~meets].sum())
+        return 0.0 if miss == 0.0 else miss / (hit + miss)
+    first = next((j for j in slots if j not in on_run), slots[0])
+    rest = [j for j in slots if j != first]
+    complement = frozenset(comp.types) - types | frozenset(
+        t for st in comp.known.values() for t in (sl.wire for sl in st) if t not in types
+    )
+    q, cond = an.conditioned([(p, s, first, complement)])
+    if q == 0.0 or cond is None:
+        return 0.0
+    return q * _avoid(cond, p, s, rest, types)
+
+
+def _move(kind: str, target: tuple | None, slots: list[int], value, p_success: float, p_red: float,
+          mistakes_left: int | None, **extra: Any) -> dict:
+    p_adv = max(0.0, 1.0 - p_success - p_red) if p_success < 1.0 else 0.0
+    last = mistakes_left == 0
+    move = {
+        "kind": kind,
+        "player": target[0] if target else None,
+        "stand": target[1] if target else None,
+        "slots": slots,
+        "value": value,
+        "p_success": p_success,
+        "p_red": p_red,
+        "p_advance": p_adv,
+        "p_explode": p_red + (p_adv if last else 0.0),
+        "guaranteed": p_success == 1.0,
+    }
+    move.update(extra)
+    return move
+
+
+def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
+    """Every move ``me`` can make now, best first: guaranteed, then success, then lower risk."""
+    if state.me is None:
+        raise StateError("moves are for one player: set 'me' to the player whose turn it is", field="me")
+    an = an or solve_state(state)
+    items = available_items(state)
+    me = state.me
+    ml = state.mistakes_left
+    mine = [sl for st in state.players[me].stands for sl in st if sl.state != CUT]
+    my_values = sorted({value_of(sl.wire) for sl in mine if colour_of(sl.wire) != "red"}, key=_value_key)  # type: ignore[arg-type]
+    odds = _Odds(an)
+    moves: list[dict] = []
+    targets = [(p, s) for p, s in state.stand_keys() if p != me]
+
+    def uncut(p, s):
+        return [j for j, sl in enumerate(state.stand(p, s)) if sl.state != CUT]
+
+    # dual cuts and X-or-Y rays, one slot at a time
+    for p, s in targets:
+        for j in uncut(p, s):
+            for v in my_values:
+                succ, red = odds.single(p, s, j, {v})
+                if succ > 0:
+                    moves.append(_move("dual_cut", (p, s), [j], v, succ, red, ml))
+            if "x_or_y_ray" in items and len(my_values) >= 2:
+                pv = odds.values(p, s, j)
+                best = sorted(my_values, key=lambda v: (-pv.get(v, 0.0), _value_key(v)))[:2]
+                succ, red = odds.single(p, s, j, set(best))
+                if succ > 0:
+                    moves.append(_move("x_or_y_ray", (p, s), [j], None, succ, red, ml,
+                                       values=sorted(best, key=_value_key)))
+    # multi-slot detectors: the best slot set per (stand, value)
+    detectors = [("double_detector", 2, True), ("triple_detector", 3, False)]
+    for kind, size, yellow_ok in detectors:
+        if kind not in items:
+            continue
+        for p, s in targets:
+            js = uncut(p, s)
+            if len(js) < size:
+                continue
+            for v in my_values:
+                if v == YELLOW and not yellow_ok:
+                    continue
+                types = an.types_of(v)
+                best = None
+                for combo in itertools.combinations(js, size):
+                    fail = _avoid(an, p, s, list(combo), types)
+                    reds = [odds.values(p, s, j).get("RED", 0.0) for j in combo]
+                    key = (fail, min(reds), combo)
+                    if best is None or key < best:
+                        best = key
+                if best is None or best[0] == 1.0:
+                    continue
+                fail, _, combo = best
+                red_types = an.types_of("RED")
+                p_red = an.p_all([(p, s, j, red_types) for j in combo]) if min(
+                    odds.values(p, s, j).get("RED", 0.0) for j in combo) > 0 else 0.0
+                moves.append(_move(kind, (p, s), list(combo), v, 1.0 - fail if fail > 0 else 1.0, p_red, ml))
+    if "super_detector" in items:
+        red_types = an.types_of("RED")
+        for p, s in targets:
+            js = uncut(p, s)
+            if not js:
+                continue
+            all_red = an.p_all([(p, s, j, red_types) for j in js]) if all(
+                odds.values(p, s, j).get("RED", 0.0) > 0 for j in js) else 0.0
+            for v in my_values:
+                if v == YELLOW:
+                    continue
+                none = an.p_none(p, s, v)
+                if none < 1.0:
+                    moves.append(_move("super_detector", (p, s), js, v, 1.0 - none if none > 0 else 1.0, all_red, ml))
+    # solo cuts, fast pass, reveal red
+    others = [(p, s) for p, s in state.stand_keys() if p != me]
+    for v in my_values:
+        held = sum(1 for sl in mine if value_of(sl.wire) == v)  # type: ignore[arg-type]
+        legal = an.p_none_on(others, v)
+        if legal > 0:
+            mine_slots = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
+                          if sl.state != CUT and value_of(sl.wire) == v]  # type: ignore[arg-type]
+            moves.append(_move("solo_cut", None, mine_slots, v, legal, 0.0, ml, p_legal=legal, count=held))
+        if "fast_pass" in items and held >= 2:
+            moves.append(_move("fast_pass", None, [], v, 1.0, 0.0, ml, count=2))
+    if mine and all(colour_of(sl.wire) == RED for sl in mine):  # type: ignore[arg-type]
+        moves.append(_move("reveal_red", None, [], "RED", 1.0, 0.0, ml, count=len(mine)))
+    for m in moves:
+        if m["kind"] == "solo_cut":
+            m["p_advance"] = m["p_explode"] = 0.0
+    moves.sort(key=lambda m: (not m["guaranteed"], -m["p_success"], m["p_explode"], _COST[m["kind"]],
+                              m["player"] if m["player"] is not None else -1, m["stand"] or 0, m["slots"]))
+    return moves
+
+
+def moves_json(doc: Any, limit: int | None = None) -> dict:
+    """Bridge/CLI entry: ranked moves plus who holds what, for the state's ``me``."""
+    from .analysis import holdings_json
+
+    state = GameState.from_json(doc)
+    an = solve_state(state)
+    ranked = rank_moves(state, an)
+    return {"moves": ranked[:limit] if limit else ranked, "holdings": holdings_json(state, an)}
