@@ -6,8 +6,8 @@ Selectors are data-testid hooks (see web/ui-spec.md). Every wait has a bound.
 
 from __future__ import annotations
 
-import importlib.util
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -73,26 +73,12 @@ def type_state(page: Page, state: dict) -> None:
 
 def cli_analyze(state: dict) -> dict:
     """The reference answer: `python -m bombbusters analyze -` (the native engine)."""
-    if importlib.util.find_spec("bombbusters.__main__") is not None:
-        proc = subprocess.run(
-            [sys.executable, "-m", "bombbusters", "analyze", "-"],
-            input=json.dumps(state), capture_output=True, text=True, timeout=120, cwd=ROOT,
-        )
-        assert proc.returncode == 0, f"CLI failed ({proc.returncode}): {proc.stderr[-2000:]}"
-        return json.loads(proc.stdout)
-    # Until the CLI module lands, the same analysis through the native bridge.
-    from bombbusters.bridge import handle
-
-    reply = json.loads(handle(json.dumps({"v": 1, "id": 1, "type": "analyze", "payload": state})))
-    assert reply["ok"], reply
-    return reply["result"]
-
-
-def engine_has_analysis() -> bool:
-    return importlib.util.find_spec("bombbusters.analysis") is not None
-
-
-needs_engine = pytest.mark.skipif(not engine_has_analysis(), reason="bombbusters.analysis not present yet")
+    proc = subprocess.run(
+        [sys.executable, "-m", "bombbusters", "analyze", "-"],
+        input=json.dumps(state), capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert proc.returncode == 0, f"CLI failed ({proc.returncode}): {proc.stderr[-2000:]}"
+    return json.loads(proc.stdout)
 
 
 # --------------------------------------------------------------------------- boot
@@ -128,7 +114,6 @@ def test_boot_failure_is_a_readable_message(make_context, base_url):
 # --------------------------------------------------------------------------- results
 
 
-@needs_engine
 @pytest.mark.parametrize("name", ["5p-midgame-yellow-red-of"])
 def test_typed_state_gives_the_cli_probabilities(app: Page, device, name):
     state = STATES[name]
@@ -162,7 +147,6 @@ def test_typed_state_gives_the_cli_probabilities(app: Page, device, name):
         expect(tid(app, "detail-title")).to_contain_text(f"slot {chr(65 + int(other.split('-')[2]))}")
 
 
-@needs_engine
 def test_bad_token_shows_its_error_under_its_field(app: Page, device):
     state = json.loads(json.dumps(STATES["3p-captain-two-stands"]))
     wait_engine(app)
@@ -258,7 +242,6 @@ def test_stale_replies_never_overwrite_newer_answers(app: Page):
     assert got["res"] == [{"stale": True, "n": 1}, {"stale": True, "n": None}, {"stale": False, "n": 3}]
 
 
-@needs_engine
 def test_fast_typing_shows_the_newest_state(app: Page):
     wait_engine(app)
     heavy = STATES["5p-4yellow-3red"]
@@ -287,6 +270,13 @@ def test_reload_restores_the_state(app: Page):
     app.reload()
     expect(tid(app, "player-1-name")).to_have_value("Zed")
     expect(tid(app, "stand-1-1")).to_have_value("? ? 3")
+    # A layout change is a history entry: Back restores the table before it.
+    tid(app, "player-count").select_option("3")
+    expect(tid(app, "player-3")).to_have_count(0)
+    app.go_back()
+    expect(tid(app, "player-3")).to_have_count(1)
+    expect(tid(app, "player-count")).to_have_value("4")
+    expect(tid(app, "player-1-name")).to_have_value("Zed")
 
 
 def test_offline_after_first_visit(make_context, site_dir):
@@ -313,5 +303,45 @@ def test_offline_after_first_visit(make_context, site_dir):
     page.reload(timeout=30_000)
     wait_engine(page)
     expect(tid(page, "player-2-name")).to_have_value("Offline")
-    if engine_has_analysis():
-        assert wait_analysis(page) == "done"
+    assert wait_analysis(page) == "done"
+
+
+def test_new_build_replaces_the_offline_cache(make_context, site_dir, tmp_path):
+    """A new build (new sw.js, new build id) installs a new cache; Reload activates it and drops the old one."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    old_id = json.loads((site / "build.json").read_text())["build_id"]
+    server, url = serve_site.start_in_thread(site)
+    try:
+        page = make_context("desktop").new_page()
+        page.goto(url)
+        wait_engine(page)
+        poll(page, "async (id) => Boolean(navigator.serviceWorker.controller) && (await caches.keys()).includes(id)",
+             f"bombbusters-{old_id}")
+        new_id = "0123456789ab"
+        for name in ("sw.js", "build.json"):
+            (site / name).write_text((site / name).read_text().replace(old_id, new_id))
+        page.reload()
+        expect(tid(page, "update-banner")).to_be_visible(timeout=60_000)
+        tid(page, "update-reload").click()
+        poll(page, "async (ids) => JSON.stringify((await caches.keys()).filter((k) => k.startsWith('bombbusters-')))"
+             " === JSON.stringify(ids)", [f"bombbusters-{new_id}"])
+        wait_engine(page)
+        assert page.evaluate("window.__engineInfo.build_id") == new_id
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def poll(page: Page, fn: str, arg, seconds: float = 60) -> None:
+    """Bounded poll of an async page function until it returns true."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if page.evaluate(fn, arg):
+                return
+        except Exception as exc:  # navigation in progress: try again
+            if "context was destroyed" not in str(exc) and "navigation" not in str(exc).lower():
+                raise
+        assert time.monotonic() < deadline, f"timed out after {seconds} s waiting for {fn}"
+        page.wait_for_timeout(250)

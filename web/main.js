@@ -38,9 +38,9 @@ function loadState() {
   return defaultState();
 }
 
-function saveState() {
+function saveState(newEntry = false) {
   const hash = encodeHash(state);
-  if (location.hash !== hash) history.replaceState(null, "", hash);
+  if (location.hash !== hash) history[newEntry ? "pushState" : "replaceState"](null, "", hash);
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
   } catch {
@@ -145,7 +145,8 @@ view.mount({
     const next = applyField(state, field, value);
     if (next === state) return;
     state = next;
-    saveState();
+    // Layout changes get their own history entry, so Back undoes them; typing does not.
+    saveState(/^(player-count|me|captain)$|-(mode|stands)$/.test(field));
     render();
     scheduleAnalysis();
   },
@@ -178,14 +179,16 @@ view.mount({
   },
 });
 
-window.addEventListener("hashchange", () => {
+function restoreFromHash() {
   const fromHash = decodeHash(location.hash);
   if (!fromHash || JSON.stringify(fromHash) === JSON.stringify(state)) return;
   state = fromHash;
   saveState();
   render();
   scheduleAnalysis(0);
-});
+}
+window.addEventListener("hashchange", restoreFromHash);
+window.addEventListener("popstate", restoreFromHash);
 
 // Offline: a service worker caches this build (cache name = build id).
 if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
