@@ -152,11 +152,12 @@ def test_empty_stand():
         parse_slot("")
 
 
-@pytest.mark.xfail(strict=True, reason="notation bug: '!6' + cut '5' formats as '!65' (ambiguous)")
 def test_false_token_on_cut_blue_wire_round_trips():
-    # A false token placed at setup stays on the wire after it is cut.
+    # A false token placed at setup stays on the wire after it is cut: '!6:5'.
     for slot in (Slot(CUT, blue(5), not_value=6), Slot(CUT, blue(2), not_value=1)):
         assert parse_slot(format_slot(slot)) == slot
+    assert format_slot(Slot(CUT, blue(5), not_value=6)) == "!6:5"
+    assert parse_slot("!12").not_value == 12 and parse_slot("!12").state == "hidden"
 
 
 # --------------------------------------------------------------------------

@@ -100,6 +100,11 @@ def _avoid(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> 
         meets = ((f <= pos) & (pos < f + k)).any(axis=2)
         hit, miss = float(J[meets].sum()), float(J[~meets].sum())
         return 0.0 if miss == 0.0 else miss / (hit + miss)
+    if len(slots) == 1:
+        probs = an.slot_probs(p, s, slots[0])
+        hit = sum(q for t, q in probs.items() if t in types)
+        miss = sum(q for t, q in probs.items() if t not in types)
+        return 0.0 if miss == 0.0 else miss / (hit + miss)
     first = next((j for j in slots if j not in on_run), slots[0])
     rest = [j for j in slots if j != first]
     complement = frozenset(comp.types) - types | frozenset(
@@ -109,6 +114,34 @@ def _avoid(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> 
     if q == 0.0 or cond is None:
         return 0.0
     return q * _avoid(cond, p, s, rest, types)
+
+
+def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: int, v, types) -> tuple | None:
+    """The slot set of this size on stand (p, s) most likely to hold a ``v``: (P(miss), red proxy, slots).
+
+    Branch and bound: the chance a set holds a ``v`` is at most the sum of its
+    slots' chances, so sets are tried in order of that bound and the search
+    stops once the best exact figure reaches the next bound.  Every figure
+    compared is exact; ties go to the set whose least red-prone slot is safest.
+    """
+    pv = {j: odds.values(p, s, j) for j in js}
+    cands = []
+    for combo in itertools.combinations(js, size):
+        bound = min(1.0, sum(pv[j].get(v, 0.0) for j in combo))
+        if bound > 0:
+            cands.append((-bound, min(pv[j].get("RED", 0.0) for j in combo), combo))
+    cands.sort()
+    best = None
+    for neg_bound, red, combo in cands:
+        if best is not None and 1.0 - best[0] >= -neg_bound:
+            break
+        fail = _avoid(an, p, s, list(combo), types)
+        key = (fail, red, combo)
+        if best is None or key < best:
+            best = key
+    if best is None or best[0] == 1.0:
+        return None
+    return best
 
 
 def _move(kind: str, target: tuple | None, slots: list[int], value, p_success: float, p_red: float,
@@ -175,14 +208,8 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
                 if v == YELLOW and not yellow_ok:
                     continue
                 types = an.types_of(v)
-                best = None
-                for combo in itertools.combinations(js, size):
-                    fail = _avoid(an, p, s, list(combo), types)
-                    reds = [odds.values(p, s, j).get("RED", 0.0) for j in combo]
-                    key = (fail, min(reds), combo)
-                    if best is None or key < best:
-                        best = key
-                if best is None or best[0] == 1.0:
+                best = _best_set(an, odds, p, s, js, size, v, types)
+                if best is None:
                     continue
                 fail, _, combo = best
                 red_types = an.types_of("RED")

@@ -8,7 +8,8 @@ Token grammar (case-insensitive), as in the earlier calculator::
            iN  iY  iYN      (info token: uncut, value public)
 
 The core may be left out after a colour or indicator (``E``, ``1x``, ``X``,
-``!3`` are hidden slots).  ``format_stand(parse_stand(s))`` is canonical and
+``!3`` are hidden slots).  A false token on a cut blue wire is written with a
+colon, ``!3:5``, since ``!35`` would read as "not 35".  ``format_stand(parse_stand(s))`` is canonical and
 ``parse_stand`` of it gives the same slots back.
 """
 
@@ -72,6 +73,7 @@ _TOKEN_RE = re.compile(
     r"""^
     (?P<col>[byr](?=[?eoxi!]|[123]x))?
     (?P<ind>[eo]|[123]x|x|!(?P<nv>\d{1,2}))?
+    :?
     (?P<core>
         i(?:y(?P<iyn>\d{1,2})?|(?P<in>\d{1,2}))
       | \?(?P<hw>[yr]?\d{1,2})?
@@ -176,6 +178,8 @@ def format_slot(slot: Slot) -> str:
     if slot.not_value is not None:
         parts.append(f"!{slot.not_value}")
     if slot.state == CUT:
+        if slot.not_value is not None and slot.wire is not None and colour_of(slot.wire) == BLUE:
+            parts.append(":")  # '!3:5' (not 3, cut 5), else '!35' would read as "not 35"
         parts.append(label(slot.wire))  # type: ignore[arg-type]
     elif slot.state == INFO:
         parts.append("i" + (label(slot.wire) if slot.wire is not None else "Y"))
