@@ -131,8 +131,10 @@ async function analyzeNow() {
     settled("done");
   } else {
     const e = reply.error ?? { name: "Error", message: "unknown error" };
-    view.showErrors([{ field: errorField(e, snapshot), name: e.name, message: e.message }]);
-    view.setResultStatus("error", `${e.name}: the probabilities above are for an earlier state.`);
+    const field = errorField(e, snapshot);
+    view.showErrors([{ field, name: e.name, message: e.message }]);
+    const where = field ? "see the marked field" : "see the message above";
+    view.setResultStatus("error", lastResult ? `${e.name} (${where}); showing the last good state.` : `${e.name}: ${where}.`);
     if (!lastResult) view.clearResult();
     settled("error");
   }
