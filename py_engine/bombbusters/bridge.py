@@ -27,10 +27,31 @@ def _analyze(payload: Any) -> dict:
     return analyze(payload)
 
 
+def _moves(payload: Any) -> dict:
+    from .moves import moves_json
+
+    return moves_json(payload)
+
+
+def _indicate(payload: Any) -> dict:
+    from .indication import indicate_json
+
+    return indicate_json(payload)
+
+
+def _missions(_payload: Any) -> list:
+    from .missions import all_missions_json
+
+    return all_missions_json()
+
+
 #: request type -> handler taking the payload and returning a JSON-able result
 REQUEST_TYPES: dict[str, Callable[[Any], Any]] = {
     "version": _version,
     "analyze": _analyze,
+    "moves": _moves,
+    "indicate": _indicate,
+    "missions": _missions,
 }
 
 
@@ -70,7 +91,12 @@ def handle(request_json: str) -> str:
         result = handler(request.get("payload"))
         reply: dict = {"id": req_id, "ok": True, "result": result}
     except ValueError as exc:
-        reply = {"id": req_id, "ok": False, "error": _error(type(exc).__name__, str(exc))}
+        error = _error(type(exc).__name__, str(exc))
+        error.update(getattr(exc, "location", {}) or {})
+        culprits = getattr(exc, "culprits", None)
+        if culprits:
+            error["culprits"] = culprits
+        reply = {"id": req_id, "ok": False, "error": error}
     except Exception as exc:  # noqa: BLE001 - the bridge must never raise
         reply = {
             "id": req_id,

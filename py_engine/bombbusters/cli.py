@@ -1,4 +1,4 @@
-"""Command line: ``python -m bombbusters analyze STATE.json`` (or ``-`` for stdin).
+"""Command line: ``python -m bombbusters analyze|moves|indicate STATE.json`` (or ``-`` for stdin).
 
 Prints JSON on stdout; on bad input prints one line ``error: <Name>: <message>``
 on stderr and exits with code 2.  Our own scripts drive the engine through
@@ -21,8 +21,20 @@ def _analyze(doc: Any) -> Any:
     return analyze(doc)
 
 
+def _moves(doc: Any) -> Any:
+    from .moves import moves_json
+
+    return moves_json(doc)
+
+
+def _indicate(doc: Any) -> Any:
+    from .indication import indicate_json
+
+    return indicate_json(doc)
+
+
 #: command name -> function taking the state document
-COMMANDS: dict[str, Callable[[Any], Any]] = {"analyze": _analyze}
+COMMANDS: dict[str, Callable[[Any], Any]] = {"analyze": _analyze, "moves": _moves, "indicate": _indicate}
 
 
 def _load(path: str) -> Any:

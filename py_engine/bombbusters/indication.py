@@ -1,0 +1,156 @@
+"""Starting-token advice: how much each token placement tells the team about my stand.
+
+Information gain = H(my stand's contents) - H(contents | the token), in bits,
+where the distribution is the one teammates can form from the setup and the
+public tokens on *my* stands (tokens on other stands are not counted: their
+effect on my stand goes through the whole pool and is left out by design; the
+output says so under "basis").
+
+Exact, with no enumeration: my stands plus one unconstrained "rest" stand make
+a small DP whose paths are in one-to-one correspondence with my stand's
+contents (the rest is whatever is left), so the path entropy is the contents'
+entropy: H = log Z + E[sum of log k!] over every block, read off the block
+laws.  "a of b" draws add the uncertainty of which candidates were discarded,
+uniform given my contents, and that part is taken back out.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from .analysis import Analysis, solve_state
+from .errors import StateError
+from .notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
+from .solver import Counter, Problem, solve
+from .state import GameState, Player
+from .wires import BLUE, RED, YELLOW, colour_of, label, number_of, value_of
+
+__all__ = ["TOKEN_KINDS", "stand_entropy", "rank_indications", "indicate_json"]
+
+TOKEN_KINDS = ("value", "even_odd", "multiplicity")
+_LN2 = math.log(2)
+
+
+def _own_view(state: GameState) -> GameState:
+    """My stands as teammates see them, plus one free stand holding every other wire."""
+    me = state.me
+    assert me is not None
+    mine = tuple(tuple(observed(sl) for sl in st) for st in state.players[me].stands)
+    rest = state.wires.total_in_play - sum(len(st) for st in mine)
+    players = (Player(state.players[me].name, mine), Player("rest", ((Slot(),) * rest,) if rest else ()))
+    facts = tuple(replace(f, player=0) for f in state.facts if f.player == me)
+    return GameState(players, None, 0, state.wires, facts, None)
+
+
+def stand_entropy(view: GameState, an: Analysis | None = None) -> float:
+    """Entropy in bits of the contents of player 0's stands in an own-view state."""
+    an = an or solve_state(view)
+    lg = [math.lgamma(k + 1) for k in range(64)]
+    h = 0.0
+    for w, sol in zip(an.weights, an.solutions):
+        if w == 0:
+            continue
+        e_logk = 0.0
+        for blocks in sol.blocks:  # type: ignore[union-attr]
+            for J in blocks:
+                e_logk += float((J * np.array(lg[: J.shape[1]])[None, :]).sum())
+        h += w * (sol.log_z + e_logk) - w * math.log(w)
+    h -= _discard_entropy(view, an)
+    return max(0.0, h / _LN2)
+
+
+def _discard_entropy(view: GameState, an: Analysis) -> float:
+    """E[log C(candidates left, discarded)] per "a of b" draw: the part of the path that is not my stand."""
+    total = 0.0
+    comp = an.compiled
+    mine = [x for (p, _s), smap in comp.stands.items() if p == 0 for x in smap.subs]
+    for g in view.wires.groups():
+        cands = set(g.candidate_types())
+        mask = np.array([t in cands for t in comp.types], dtype=bool)
+        held_known = sum(1 for (p, _s), st in comp.known.items() if p == 0 for sl in st if sl.wire in cands)
+        size = sum(comp.cases[0].substands[x].n for x in mine)
+        law = np.zeros(size + 1)
+        for w, prob in zip(an.weights, comp.cases):
+            if w == 0:
+                continue
+            ctr = Counter(tuple(mine), mask, "slots", size, "free")
+            sol = solve(Problem(prob.types, prob.copies, prob.substands, prob.counters + [ctr], prob.is_blue), blocks=False)
+            marg = np.asarray(sol.counter_law)
+            law += w * (marg.reshape(-1, size + 1).sum(axis=0))
+        for held, q in enumerate(law):
+            if q > 0:
+                left = len(cands) - held - held_known
+                total += q * (math.lgamma(left + 1) - math.lgamma(g.discarded + 1) - math.lgamma(left - g.discarded + 1))
+    return total
+
+
+def _token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
+    """The slot as it looks with a starting token of this kind on it (None: not allowed there)."""
+    t = slot.wire
+    if t is None or slot.state != HIDDEN or colour_of(t) == RED:
+        return None
+    if kind == "value":
+        return Slot(INFO, t) if colour_of(t) == BLUE else Slot(INFO, colour=YELLOW)
+    if kind == "even_odd":
+        if colour_of(t) != BLUE:
+            return None
+        return Slot(HIDDEN, parity="even" if number_of(t) % 2 == 0 else "odd")
+    count = sum(1 for sl in stand if sl.wire is not None and value_of(sl.wire) == value_of(t))
+    return Slot(HIDDEN, multiplicity=count) if count <= 3 else None
+
+
+def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> dict:
+    """For each token kind, every slot of mine where it may go, ranked by information gain."""
+    if state.me is None:
+        raise StateError("token advice is for one player: set 'me'", field="me")
+    for k in kinds:
+        if k not in TOKEN_KINDS:
+            raise StateError(f"unknown token kind {k!r} (known: {', '.join(TOKEN_KINDS)})", field="tokens")
+    view = _own_view(state)
+    base = stand_entropy(view)
+    me = state.me
+    out: dict[str, Any] = {
+        "entropy_bits": base,
+        "basis": "the setup and the public tokens on your own stands (tokens on other stands not counted)",
+    }
+    for kind in kinds:
+        ranked = []
+        for s, st in enumerate(state.players[me].stands):
+            for j, slot in enumerate(st):
+                tok = _token(kind, slot, st)
+                if tok is None:
+                    continue
+                stands = list(view.players[0].stands)
+                stands[s] = stands[s][:j] + (replace(tok, unsorted=slot.unsorted),) + stands[s][j + 1 :]
+                players = (Player(view.players[0].name, tuple(stands)), view.players[1])
+                after = stand_entropy(replace(view, players=players))
+                gain = max(0.0, base - after)
+                ranked.append(
+                    {
+                        "stand": s,
+                        "slot": j,
+                        "letter": slot_letter(j),
+                        "wire": label(slot.wire),  # type: ignore[arg-type]
+                        "token": str(tok) if kind != "value" else str(tok),
+                        "gain_bits": gain,
+                        "resolved": gain / base if base > 0 else 0.0,
+                        "remaining_bits": after,
+                    }
+                )
+        ranked.sort(key=lambda r: (-r["gain_bits"], r["stand"], r["slot"]))
+        out[kind] = ranked
+    return out
+
+
+def indicate_json(doc: Any) -> dict:
+    """Bridge/CLI entry: token advice for the state's ``me`` (kinds from "tokens" if given)."""
+    state = GameState.from_json(doc)
+    variant = state.extra.get("tokens")
+    kinds = TOKEN_KINDS if variant in (None, "all") else (variant,)
+    if variant == "none":
+        kinds = ()
+    return rank_indications(state, kinds)
