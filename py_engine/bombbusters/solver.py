@@ -99,88 +99,89 @@ def _windows(p: Problem) -> list[list[tuple[int, int]]]:
     """
     T = len(p.types)
     tidx = np.arange(T)
-    bounds = []
+    cols = []
     for st in p.substands:
-        mx = np.where(st.allowed, tidx, -1).max(axis=1) if st.n else np.zeros(0, int)
-        mn = np.where(st.allowed, tidx, T).min(axis=1) if st.n else np.zeros(0, int)
-        bounds.append((mx, mn))
+        n = st.n
+        if n == 0:
+            cols.append((np.zeros(T, dtype=int), np.zeros(T, dtype=int)))
+            continue
+        mx = np.where(st.allowed, tidx, -1).max(axis=1)
+        mn = np.where(st.allowed, tidx, T).min(axis=1)
+        pos = np.arange(n)
+        lo = np.where(mx[None, :] <= tidx[:, None], pos[None, :] + 1, 0).max(axis=1)
+        hi = np.where(mn[None, :] > tidx[:, None], pos[None, :], n).min(axis=1)
+        lo[-1], hi[-1] = max(lo[-1], n), min(hi[-1], n)
+        cols.append((lo, hi))
     out = [[(0, 0) for _ in p.substands]]
     for t in range(T):
-        row = []
-        for st, (mx, mn) in zip(p.substands, bounds):
-            must_le = np.nonzero(mx <= t)[0]
-            lo = int(must_le.max()) + 1 if must_le.size else 0
-            must_gt = np.nonzero(mn > t)[0]
-            hi = int(must_gt.min()) if must_gt.size else st.n
-            if t == T - 1:
-                lo, hi = max(lo, st.n), min(hi, st.n)
-            row.append((lo, hi))
-        out.append(row)
+        out.append([(int(lo[t]), int(hi[t])) for lo, hi in cols])
     return out
 
 
-def _transitions(
-    p: Problem, s: int, t: int, c: int, counters_at: list[int], kmin: int = 0, kmax: int | None = None
-) -> list:
-    """Moves of stand s at type t: list of (k, shifts per counter axis, weight per start f).
+def _block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every type t, length k and start f: may stand s hold t exactly on [f, f+k)?
 
-    Built for all k at once on a (k, f) grid: the block [f, f+k) must fit,
-    every slot in it must allow t, and the block rules of the stand must hold.
+    Returns ``ok[t, k, f]`` and ``uncut_in[k, f]`` (uncut slots in the block).
+    The block must fit, every slot in it must allow t, and the stand's block
+    rules (x-tokens on blue types, joins/splits, has / has not) must hold.
+    Built once per stand for all types, since a Python loop per (stand, type)
+    is what late-game states would otherwise spend their time on.
     """
     st = p.substands[s]
-    n = st.n
-    top = min(c, n) if kmax is None else min(c, n, kmax)
-    if top < kmin:
-        return []
-    blue = bool(p.is_blue[t]) if p.is_blue is not None else True
-    # run[f] = number of consecutive slots from f that allow t
-    allowed_t = np.concatenate([st.allowed[:, t], [False]])
+    n, T = st.n, len(p.types)
+    K = min(n, int(p.copies.max()) if T else 0) + 1
     idx = np.arange(n + 1)
-    breaks = np.where(~allowed_t, idx, n + 1)
-    next_break = np.minimum.accumulate(breaks[::-1])[::-1]
-    run = next_break - idx
-    ks = np.arange(kmin, top + 1)[:, None]
+    allowed = np.concatenate([st.allowed, np.zeros((1, T), dtype=bool)], axis=0)
+    breaks = np.where(~allowed, idx[:, None], n + 1)
+    run = np.minimum.accumulate(breaks[::-1], axis=0)[::-1] - idx[:, None]  # [f, t]
+    ks = np.arange(K)[:, None]
     f = idx[None, :]
     end = f + ks
-    ok = (end <= n) & (run[None, :] >= ks)
+    fits = end <= n
+    ok = fits[None, :, :] & (run.T[:, None, :] >= ks[None, :, :])
     uncut_cum = np.concatenate([[0], np.cumsum(st.uncut, dtype=int)])
     uncut_in = uncut_cum[np.minimum(end, n)] - uncut_cum[f]
-    if t in st.no_uncut:
-        ok &= uncut_in == 0
-    if t in st.need_uncut:
-        ok &= uncut_in > 0
+    for t in st.no_uncut:
+        ok[t] &= uncut_in == 0
+    for t in st.need_uncut:
+        ok[t] &= uncut_in > 0
     covers = lambda a: (f <= a) & (a < end)  # noqa: E731
-    if blue:
+    if st.mult:
+        blue = p.is_blue if p.is_blue is not None else np.ones(T, dtype=bool)
+        rule = np.ones((K, n + 1), dtype=bool)
         for j, m in st.mult:
-            ok &= ~covers(j) | (ks == m)
+            rule &= ~covers(j) | (ks == m)
+        ok[blue] &= rule
     for a, b in st.joins:
         ok &= ~covers(a) | (end > b)
     for a, b in st.splits:
         ok &= ~covers(a) | (end <= b)
-    inv_fact = np.array([1.0 / math.factorial(int(k)) for k in ks[:, 0]])[:, None]
-    weights = ok * inv_fact
+    return ok, uncut_in
+
+
+_INV_FACT = [1.0 / math.factorial(k) for k in range(64)]
+
+
+def _transitions(p: Problem, table, t: int, c: int, counters_at: list[int], kmin: int = 0, kmax: int | None = None) -> list:
+    """Moves of a stand at type t: list of (k, shifts per counter in ``counters_at``, weight per start f)."""
+    ok_all, uncut_in = table
+    top = min(c, ok_all.shape[1] - 1) if kmax is None else min(c, ok_all.shape[1] - 1, kmax)
     out = []
-    if not counters_at:
-        for i, k in enumerate(ks[:, 0]):
-            if ok[i].any():
-                out.append((int(k), (), weights[i]))
-        return out
-    incs = []
-    for ci in counters_at:
-        ctr = p.counters[ci]
-        if ctr.mode == "slots":
-            incs.append(np.broadcast_to(ks, ok.shape))
-        elif ctr.mode == "uncut":
-            incs.append(uncut_in)
-        else:
-            incs.append((uncut_in > 0).astype(int))
-    keys = np.stack([np.broadcast_to(x, ok.shape) for x in incs], axis=-1)
-    for i, k in enumerate(ks[:, 0]):
-        if not ok[i].any():
+    for k in range(kmin, top + 1):
+        ok = ok_all[t, k]
+        if not ok.any():
             continue
-        for d in {tuple(r) for r in keys[i][ok[i]].tolist()}:
-            sel = ok[i] & np.all(keys[i] == np.array(d), axis=1)
-            out.append((int(k), d, sel * inv_fact[i, 0]))
+        if not counters_at:
+            out.append((k, (), ok * _INV_FACT[k]))
+            continue
+        incs = []
+        for ci in counters_at:
+            mode = p.counters[ci].mode
+            incs.append(np.full(ok.shape, k) if mode == "slots" else (uncut_in[k] if mode == "uncut" else (uncut_in[k] > 0).astype(int)))
+        keys = np.stack(incs, axis=-1)
+        for d in {tuple(r) for r in keys[ok].tolist()}:
+            sel = ok & np.all(keys == np.array(d), axis=1)
+            out.append((k, d, sel * _INV_FACT[k]))
     return out
 
 
@@ -242,11 +243,17 @@ class _Engine:
                 win[t + 1][s] = (lo, hi)
         self.win = win
         self.trans: dict[tuple[int, int], list | None] = {}
+        self.tables: dict[int, tuple] = {}
         self.zw: list = []
         for t in range(self.T):
             for s in self.explicit:
                 self.trans[(s, t)] = self._moves(p, s, t)
             self.zw.append(self._implicit_weights(t, int(p.copies[t])) if self.z is not None else None)
+
+    def _table(self, p: Problem, s: int):
+        if s not in self.tables:
+            self.tables[s] = _block_table(p, s)
+        return self.tables[s]
 
     def _moves(self, p: Problem, s: int, t: int) -> list | None:
         """Stand s's moves at type t with shifts on every counter axis; None when the step is the identity."""
@@ -257,20 +264,15 @@ class _Engine:
         kmin, kmax = max(0, dlo - shi), dhi - slo
         if kmax < kmin:
             return []
+        table = self._table(p, s)
+        if kmax == 0 and (slo, shi) == (dlo, dhi) and not involved and shi >= slo and table[0][t, 0, slo : shi + 1].all():
+            return None
         full = []
-        for k, d, w in _transitions(p, s, t, c, involved, kmin, kmax):
+        for k, d, w in _transitions(p, table, t, c, involved, kmin, kmax):
             dd = [0] * nctr
             for i, ci in enumerate(involved):
                 dd[ci] = d[i]
             full.append((k, tuple(dd), w))
-        if (
-            kmax == 0
-            and (slo, shi) == (dlo, dhi)
-            and len(full) == 1
-            and not any(full[0][1])
-            and np.all(full[0][2][slo : shi + 1] == 1.0)
-        ):
-            return None
         return full
 
     def _grid_sum(self, t: int) -> np.ndarray:
@@ -286,9 +288,10 @@ class _Engine:
     def _implicit_weights(self, t: int, c: int):
         """(weights, f_pre) over (u, grid): the implicit stand takes k = c - u copies from fill f_pre."""
         n = self.p.substands[self.z].n
+        ok = self._table(self.p, self.z)[0][t]
         W = np.zeros((n + 1, c + 1))
-        for k, _d, w in _transitions(self.p, self.z, t, c, []):
-            W[:, k] = w
+        kk = min(c + 1, ok.shape[0])
+        W[:, :kk] = (ok[:kk] * np.array(_INV_FACT[:kk])[:, None]).T
         g = self._grid_sum(t)
         u = np.arange(c + 1).reshape([c + 1] + [1] * (self.nd - 1))
         f_pre = int(self.placed[t]) - g + u
@@ -355,19 +358,27 @@ class _Engine:
     def joint_stand(self, A: np.ndarray, B: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
         n = self.p.substands[s].n
         J = np.zeros((n + 1, min(c, n) + 1))
+        (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
         if self.trans[(s, t)] is None:  # the type never lands here (k = 0; start f not tracked)
-            J[self.win[t][s][0], 0] = 1.0
+            J[slo, 0] = 1.0
+            return J
+        if slo == shi and dlo == dhi and not self.caps:  # block forced by the known slots
+            J[slo, dlo - slo] = 1.0
             return J
         ax = self.axis[s]
+        others = tuple(i for i in range(self.nd) if i != ax)
         for k, f0, src, dst, _red, wb in self._pieces(s, t, c):
-            prod = A[src] * B[dst] * wb
-            v = np.moveaxis(prod, ax, -1).reshape(-1, prod.shape[ax]).sum(axis=0)
+            v = (A[src] * B[dst] * wb).sum(axis=others)
             J[f0 : f0 + v.shape[0], k] += v
         return J
 
     def joint_implicit(self, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> np.ndarray:
         n = self.p.substands[self.z].n
         J = np.zeros((n + 1, min(c, n) + 1))
+        (slo, shi), (dlo, dhi) = self.win[t][self.z], self.win[t + 1][self.z]
+        if slo == shi and dlo == dhi and not self.caps:  # block forced by the known slots
+            J[slo, dlo - slo] = 1.0
+            return J
         weights, f_pre = self.zw[t]
         prod = A * beta[None] * weights
         for u in range(max(0, c - n), c + 1):
@@ -426,6 +437,7 @@ class _Engine:
         eng.p = p
         eng.trans = dict(self.trans)
         eng.zw = list(self.zw)
+        eng.tables = {k: v for k, v in self.tables.items() if k not in subs}
         for t in t_indices:
             for s in subs:
                 if s == self.z:

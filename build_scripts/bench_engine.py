@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Native engine benchmark (not a test): prints analysis, ranking and advice times.
+
+Standard states come from build_scripts/bench_states.json; a fill series of
+5-player states (fewer and fewer hidden slots, as a game goes on) is dealt
+here with a fixed seed.  Run: ``.venv/bin/python build_scripts/bench_engine.py``.
+Targets on the 2-core machine: 5p first turn <= 30 ms, 70 wires <= 150 ms,
+5p with 12 hidden slots <= 3 ms (analysis); ranking with every detector on
+the 5p first turn <= 300 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "py_engine"))
+
+from bombbusters.analysis import analyze  # noqa: E402
+from bombbusters.indication import indicate_json  # noqa: E402
+from bombbusters.moves import ITEMS, moves_json  # noqa: E402
+from bombbusters.wires import label  # noqa: E402
+
+
+def fill_state(hidden: int, seed: int = 7) -> dict:
+    """5 players, blue 1-12, me = player 0; cut equal pairs on other stands until ``hidden`` slots remain."""
+    rng = random.Random(seed)
+    tiles = [10 * n for n in range(1, 13) for _ in range(4)]
+    rng.shuffle(tiles)
+    sizes = [10, 10, 10, 9, 9]
+    stands, i = [], 0
+    for n in sizes:
+        stands.append(sorted(tiles[i : i + n]))
+        i += n
+    toks = [["?" + label(t) for t in stands[0]]] + [["?"] * len(s) for s in stands[1:]]
+    spots = [(p, j) for p in range(1, 5) for j in range(len(stands[p]))]
+    rng.shuffle(spots)
+    left = len(spots)
+    for p, j in spots:
+        if left <= hidden:
+            break
+        toks[p][j] = label(stands[p][j])
+        left -= 1
+    return {
+        "players": [{"name": f"P{p}", "stands": [" ".join(t)]} for p, t in enumerate(toks)],
+        "me": 0,
+        "captain": 0,
+        "wires": {"blue": [1, 12]},
+        "facts": [],
+    }
+
+
+def timed(fn, doc, repeat: int) -> tuple[float, float]:
+    fn(doc)  # warm-up
+    ts = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn(doc)
+        ts.append((time.perf_counter() - t0) * 1000)
+    return min(ts), statistics.median(ts)
+
+
+def peak_mib(fn, doc) -> float:
+    tracemalloc.start()
+    fn(doc)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 2**20
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--json", help="also write the figures to this file")
+    args = ap.parse_args(argv)
+    std = json.loads((ROOT / "build_scripts" / "bench_states.json").read_text())["states"]
+    states = [(s["name"], s["state"]) for s in std]
+    states += [(f"5p-fill-{h}-hidden", fill_state(h)) for h in (30, 20, 12, 6)]
+    all_items = list(ITEMS)
+    rows = []
+    print(f"{'state':32} {'analyze min/med ms':>19} {'peak MiB':>8} {'moves ms':>9} {'advice ms':>9}")
+    for name, doc in states:
+        a_min, a_med = timed(analyze, doc, args.repeat)
+        mem = peak_mib(analyze, doc)
+        m_ms = i_ms = None
+        if doc.get("me") is not None:
+            with_items = dict(doc, available=all_items)
+            m_ms = timed(moves_json, with_items, max(1, args.repeat // 3))[0]
+            i_ms = timed(indicate_json, doc, max(1, args.repeat // 3))[0]
+        rows.append({"name": name, "analyze_min_ms": a_min, "analyze_median_ms": a_med, "peak_mib": mem,
+                     "moves_ms": m_ms, "indicate_ms": i_ms})
+        fmt = lambda v: f"{v:9.1f}" if v is not None else f"{'-':>9}"  # noqa: E731
+        print(f"{name:32} {a_min:9.1f}/{a_med:<9.1f} {mem:8.1f} {fmt(m_ms)} {fmt(i_ms)}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
