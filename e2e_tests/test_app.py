@@ -200,10 +200,16 @@ def test_error_field_mapping(app: Page):
           f({name: 'StateError', message: 'wires.yellow: 13 is not a yellow wire number 1-11'}),
           f({name: 'StateError', message: "'captain' must be a player index 0-4, got 7"}),
           f({name: 'RuleError', message: 'entered: Ann: 11, Bob: 11, Cid: 10'}),
+          f({name: 'StateError', message: 'not a number', field: 'wires.red'}),
+          f({name: 'StateError', message: 'too many', field: 'mistakes_left'}),
+          f({name: 'StateError', message: 'bad', field: 'players[1].stands[0]'}),
         ];
     }"""
     )
-    assert cases == ["stand-1-0", "stand-0-1", "stand-2-0", "stand-3-0", "wires-yellow", "captain", None]
+    assert cases == [
+        "stand-1-0", "stand-0-1", "stand-2-0", "stand-3-0", "wires-yellow", "captain", None,
+        "wires-red", "mistakes", "stand-1-0",
+    ]
 
 
 # --------------------------------------------------------------------------- latest wins

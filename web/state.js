@@ -210,7 +210,13 @@ export function errorField(error, state) {
     const s0 = nth(error.stand) ?? 0;
     if (standOk(p0, s0)) return `stand-${p0}-${s0}`;
   }
-  const msg = String(error.message || "");
+  const FIELDS = { "wires.blue": "wires-blue", "wires.yellow": "wires-yellow", "wires.red": "wires-red",
+    captain: "captain", me: "me", mistakes_left: "mistakes" };
+  if (typeof error.field === "string") {
+    const f = error.field.replace(/^(wires\.(blue|yellow|red)).*$/, "$1");
+    if (FIELDS[f]) return FIELDS[f];
+  }
+  const msg = `${typeof error.field === "string" ? error.field + ": " : ""}${error.message || ""}`;
   let m = /players\[(\d+)\](?:\.stands\[(\d+)\])?/.exec(msg);
   if (m) {
     const p = Number(m[1]);
