@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import itertools
 import math
+from fractions import Fraction
 from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["SubStand", "Counter", "Problem", "Solution", "solve", "log_partition", "condition_ratio"]
+__all__ = ["SubStand", "Counter", "Problem", "Solution", "solve", "solve_exact", "log_partition", "condition_ratio"]
 
 
 @dataclass
@@ -160,10 +161,15 @@ def _block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 _INV_FACT = [1.0 / math.factorial(k) for k in range(64)]
+_INV_FACT_EXACT = [Fraction(1, math.factorial(k)) for k in range(64)]
 
 
-def _transitions(p: Problem, table, t: int, c: int, counters_at: list[int], kmin: int = 0, kmax: int | None = None) -> list:
+def _transitions(
+    p: Problem, table, t: int, c: int, counters_at: list[int], kmin: int = 0, kmax: int | None = None,
+    inv: list = _INV_FACT,
+) -> list:
     """Moves of a stand at type t: list of (k, shifts per counter in ``counters_at``, weight per start f)."""
+    _INV_FACT = inv  # noqa: N806 - exact runs pass Fractions
     ok_all, uncut_in = table
     top = min(c, ok_all.shape[1] - 1) if kmax is None else min(c, ok_all.shape[1] - 1, kmax)
     out = []
@@ -218,8 +224,10 @@ class _Engine:
     what the others leave, and its move takes the copies they did not use.
     """
 
-    def __init__(self, p: Problem):
+    def __init__(self, p: Problem, exact: bool = False):
         self.p = p
+        self.exact = exact
+        self.inv = _INV_FACT_EXACT if exact else _INV_FACT
         self.S = len(p.substands)
         self.T = len(p.types)
         self.caps = [c.target for c in p.counters]
@@ -227,7 +235,7 @@ class _Engine:
         nctr = len(p.counters)
         in_ctr = {s for c in p.counters for s in c.substands}
         free = [s for s in range(self.S) if s not in in_ctr]
-        self.z = max(free, key=lambda s: p.substands[s].n) if free else None
+        self.z = max(free, key=lambda s: p.substands[s].n) if free and not exact else None
         self.explicit = [s for s in range(self.S) if s != self.z]
         self.axis = {s: 1 + i for i, s in enumerate(self.explicit)}
         self.nd = 1 + len(self.explicit) + nctr
@@ -268,7 +276,7 @@ class _Engine:
         if kmax == 0 and (slo, shi) == (dlo, dhi) and not involved and shi >= slo and table[0][t, 0, slo : shi + 1].all():
             return None
         full = []
-        for k, d, w in _transitions(p, table, t, c, involved, kmin, kmax):
+        for k, d, w in _transitions(p, table, t, c, involved, kmin, kmax, self.inv):
             dd = [0] * nctr
             for i, ci in enumerate(involved):
                 dd[ci] = d[i]
@@ -334,7 +342,10 @@ class _Engine:
     def _resized(self, arr: np.ndarray, s: int, lo_hi: tuple[int, int]) -> np.ndarray:
         shape = list(arr.shape)
         shape[self.axis[s]] = _width(*lo_hi)
-        return np.zeros(shape)
+        return self.zeros(shape)
+
+    def zeros(self, shape) -> np.ndarray:
+        return np.zeros(shape, dtype=object) if self.exact else np.zeros(shape)
 
     def forward_stand(self, A: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
         if self.trans[(s, t)] is None:
@@ -357,16 +368,21 @@ class _Engine:
 
     def joint_stand(self, A: np.ndarray, B: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
         n = self.p.substands[s].n
-        J = np.zeros((n + 1, min(c, n) + 1))
+        J = self.zeros((n + 1, min(c, n) + 1))
         (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
-        if self.trans[(s, t)] is None:  # the type never lands here (k = 0; start f not tracked)
-            J[slo, 0] = 1.0
-            return J
-        if slo == shi and dlo == dhi and not self.caps:  # block forced by the known slots
-            J[slo, dlo - slo] = 1.0
-            return J
         ax = self.axis[s]
         others = tuple(i for i in range(self.nd) if i != ax)
+        if self.exact:  # unnormalised, exactly: no shortcuts
+            if self.trans[(s, t)] is None:
+                v = (A * B).sum(axis=others)
+                J[slo : slo + v.shape[0], 0] += v
+                return J
+        elif self.trans[(s, t)] is None:  # the type never lands here (k = 0; start f not tracked)
+            J[slo, 0] = 1.0
+            return J
+        elif slo == shi and dlo == dhi and not self.caps:  # block forced by the known slots
+            J[slo, dlo - slo] = 1.0
+            return J
         for k, f0, src, dst, _red, wb in self._pieces(s, t, c):
             v = (A[src] * B[dst] * wb).sum(axis=others)
             J[f0 : f0 + v.shape[0], k] += v
@@ -392,14 +408,14 @@ class _Engine:
     # -- passes ---------------------------------------------------------------
     def start(self) -> np.ndarray:
         shape = [1] * len(self.explicit) + [cap + 1 for cap in self.caps]
-        a = np.zeros(shape)
-        a[(0,) * len(shape)] = 1.0
+        a = self.zeros(shape)
+        a[(0,) * len(shape)] = Fraction(1) if self.exact else 1.0
         return a
 
     def step_forward(self, alpha: np.ndarray, t: int) -> list[np.ndarray]:
         """Partials A_0 .. A_E of type t's step (A_E: after every explicit stand)."""
         c = int(self.p.copies[t])
-        A = np.zeros((c + 1,) + alpha.shape)
+        A = self.zeros((c + 1,) + alpha.shape)
         A[0] = alpha
         parts = [A]
         for s in self.explicit:
@@ -425,7 +441,9 @@ class _Engine:
             m = float(a.max()) if a.size else 0.0
             if m <= 0:
                 return alphas + [a], parts_all, scales + [-math.inf]
-            alphas.append(a / m)
+            if self.exact:  # exact runs keep Fractions unscaled
+                m = 1.0
+            alphas.append(a / m if m != 1.0 else a)
             scales.append(scales[-1] + math.log(m))
         return alphas, parts_all, scales
 
@@ -531,6 +549,36 @@ def condition_ratio(sol: Solution, p2: Problem, subs: list[int], t_indices: list
     if num <= 0 or den <= 0:
         return 0.0
     return min(1.0, math.exp(math.log(num) - math.log(den) + log_extra - (sol.log_scales[t1 + 1] - sol.log_scales[t0])))  # type: ignore[index]
+
+
+def solve_exact(p: Problem) -> tuple[Fraction, list[list[np.ndarray]]]:
+    """The slow exact path: the same DP in Fractions (no implicit stand, no rescaling).
+
+    Returns Z = sum over configurations of prod 1/k! and every block law as
+    Fractions; Z == 0 means no deal.  For tests and tiny states only.
+    """
+    eng = _Engine(p, exact=True)
+    alphas, _parts, scales = eng.forward(keep_parts=False)
+    if scales[-1] == -math.inf:
+        return Fraction(0), []
+    z = Fraction(np.sum(alphas[-1][eng.final_index()]))
+    if z == 0:
+        return z, []
+    beta = eng.zeros(alphas[-1].shape)
+    beta[eng.final_index()] = Fraction(1)
+    out: list[list] = [[None] * eng.T for _ in range(eng.S)]
+    for t in range(eng.T - 1, -1, -1):
+        c = int(p.copies[t])
+        parts = eng.step_forward(alphas[t], t)
+        B = eng.zeros((c + 1,) + beta.shape)
+        B[c] = beta
+        for i in range(len(eng.explicit) - 1, -1, -1):
+            s = eng.explicit[i]
+            J = eng.joint_stand(parts[i], B, s, t, c)
+            out[s][t] = J / z if J.sum() != 0 else J
+            B = eng.backward_stand(B, s, t, c)
+        beta = B[0]
+    return z, out
 
 
 def _normalised(J: np.ndarray) -> np.ndarray:
