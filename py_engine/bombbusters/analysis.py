@@ -44,18 +44,28 @@ class Analysis:
         return self._value_types.get(value, [])
 
     def sub_marginals(self, sub: int) -> np.ndarray:
-        """P[pos, t]: probability that position pos of sub-stand ``sub`` holds type index t."""
+        """P[pos, t]: probability that position pos of sub-stand ``sub`` holds type index t.
+
+        Slot pos holds t when t's block [f, f+k) covers it: sum J[pos - r, k] over
+        r < k, done for every type at once on padded block tables (sums only,
+        so impossible values stay exactly 0).
+        """
         if sub not in self._marginals:
             n = self.compiled.cases[0].substands[sub].n
-            acc = np.zeros((n, len(self.compiled.types)))
+            T = len(self.compiled.types)
+            acc = np.zeros((n, T))
             for w, sol in zip(self.weights, self.solutions):
                 if w == 0:
                     continue
-                for t, J in enumerate(sol.blocks[sub]):  # type: ignore[index]
-                    for k in range(1, J.shape[1]):
-                        col = J[:, k]
-                        for f in np.nonzero(col)[0]:
-                            acc[f : f + k, t] += w * col[f]
+                blocks = sol.blocks[sub]  # type: ignore[index]
+                K = max(J.shape[1] for J in blocks) if blocks else 1
+                table = np.zeros((T, n + 1, K))
+                for t, J in enumerate(blocks):
+                    table[t, :, : J.shape[1]] = J
+                # tail[t, f, r] = P(block starts at f with length > r)
+                tail = np.cumsum(table[:, :, ::-1], axis=2)[:, :, ::-1]
+                for r in range(K - 1):
+                    acc[r:, :] += w * tail[:, : n - r, r + 1].T
             tot = acc.sum(axis=1, keepdims=True)
             self._marginals[sub] = np.divide(acc, tot, out=np.zeros_like(acc), where=tot > 0)
         return self._marginals[sub]
