@@ -144,17 +144,34 @@ class Analysis:
         return out
 
     def p_all(self, conds: list[tuple[int, int, int, frozenset]]) -> float:
-        """P(every listed slot holds a type of its mask): forward passes only."""
-        cases = self._masked_cases(conds)
-        if cases is None:
-            return 0.0
+        """P(every listed slot holds a type of its set).
+
+        The condition is put on the moves, not the masks ("no other type's
+        block may cover this slot"), so the fill windows stay the same and only
+        the forward steps of the affected types are rerun against the stored
+        backward table (:func:`condition_ratio`).
+        """
+        for p, s, j, allowed in conds:
+            if (p, s) in self.compiled.known and self.compiled.known[(p, s)][j].wire not in allowed:
+                return 0.0
+        live = [(p, s, j, a) for p, s, j, a in conds if (p, s) in self.compiled.stands]
+        if not live:
+            return 1.0
         total = 0.0
-        for w, sol, prob in zip(self.weights, self.solutions, cases):
-            if w == 0 or not all(x.allowed.any(axis=1).all() for x in prob.substands):
+        for w, sol, prob in zip(self.weights, self.solutions, self.compiled.cases):
+            if w == 0:
                 continue
-            lz = log_partition(prob)
-            if lz > -math.inf:
-                total += w * math.exp(lz - sol.log_z)
+            subst = [x.copy() for x in prob.substands]
+            subs, ts = set(), set()
+            for p, s, j, allowed in live:
+                sub, pos = self._where(p, s, j)
+                for t, u in enumerate(prob.types):
+                    if u not in allowed:
+                        subst[sub].forbid.setdefault(t, set()).add(pos)
+                        subs.add(sub)
+                        ts.add(t)
+            p2 = Problem(prob.types, prob.copies, subst, prob.counters, prob.is_blue)
+            total += w * condition_ratio(sol, p2, sorted(subs), sorted(ts))
         return min(1.0, total)
 
     def conditioned(self, conds: list[tuple[int, int, int, frozenset]]) -> "tuple[float, Analysis | None]":

@@ -42,11 +42,13 @@ class SubStand:
     splits: list = field(default_factory=list)
     no_uncut: set = field(default_factory=set)
     need_uncut: set = field(default_factory=set)
+    forbid: dict = field(default_factory=dict)  # type index -> positions its block may not cover
 
     def copy(self) -> "SubStand":
         return SubStand(
             self.allowed.copy(), self.uncut, self.origin, list(self.mult), list(self.joins),
             list(self.splits), set(self.no_uncut), set(self.need_uncut),
+            {t: set(v) for t, v in self.forbid.items()},
         )
 
     @property
@@ -142,6 +144,9 @@ def _block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
     ok = fits[None, :, :] & (run.T[:, None, :] >= ks[None, :, :])
     uncut_cum = np.concatenate([[0], np.cumsum(st.uncut, dtype=int)])
     uncut_in = uncut_cum[np.minimum(end, n)] - uncut_cum[f]
+    for t, positions in st.forbid.items():
+        for a in positions:
+            ok[t] &= ~((f <= a) & (a < end))
     for t in st.no_uncut:
         ok[t] &= uncut_in == 0
     for t in st.need_uncut:
