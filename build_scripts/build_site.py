@@ -255,6 +255,20 @@ def copy_tree(src: Path, dst: Path) -> None:
         shutil.copy2(path, target)
 
 
+#: npm files served as-is (MIT), pinned in package.json: node_modules path -> site/vendor name
+VENDOR = {"qrcode-generator/qrcode.js": "qrcode.js"}
+
+
+def copy_vendor(out: Path) -> None:
+    """Copy the pinned npm browser files into site/vendor (run ``npm ci`` first: setup.sh does)."""
+    out.mkdir(parents=True, exist_ok=True)
+    for src, name in VENDOR.items():
+        path = ROOT / "node_modules" / src
+        if not path.exists():
+            raise BuildError(f"node_modules/{src} is missing: run ./build_scripts/setup.sh (npm ci)")
+        shutil.copy2(path, out / name)
+
+
 def build(site: Path) -> dict:
     t0 = time.perf_counter()
     check_package_json_pin()
@@ -266,6 +280,7 @@ def build(site: Path) -> dict:
 
     copy_tree(ROOT / "web", staging)
     copy_tree(ROOT / "static", staging / "static")
+    copy_vendor(staging / "vendor")
     assemble_pyodide(staging / "pyodide")
     wheel = build_engine_wheel(staging / "wheels")
     wheel_rel = wheel.relative_to(staging).as_posix()
