@@ -6,6 +6,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 ./build_scripts/setup.sh --browser
 .venv/bin/python build_scripts/build_site.py
+node --test e2e_tests/js/  # pure JS state functions (web/app/state.js)
 set +e
 .venv/bin/python -m pytest unit_tests e2e_tests "$@"
 rc=$?
