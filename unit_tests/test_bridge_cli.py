@@ -1,0 +1,359 @@
+"""The worker protocol (``bridge.handle``) natively, and the command line through a subprocess.
+
+The bridge must answer every request with a JSON reply carrying the request
+id, and never raise; entry errors come back by name with the location the
+page needs.  The CLI prints JSON and exits 0, or prints one line
+``error: ...`` on stderr and exits 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from bombbusters import __version__, bridge
+from bombbusters.analysis import analyze
+from bombbusters.indication import indicate_json
+from bombbusters.missions import all_missions_json
+from bombbusters.moves import moves_json
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENGINE = os.path.join(ROOT, "py_engine")
+
+STATE = {
+    "players": [
+        {"name": "Ann", "stands": ["?5 ?6 ?7 ?8"]},
+        {"name": "Bob", "stands": ["? ? i7 ?"]},
+        {"name": "Cyd", "stands": ["? 6 ? ?"]},
+        {"name": "Dee", "stands": ["? ? ? ?"]},
+    ],
+    "me": 0,
+    "captain": 0,
+    "wires": {"blue": [5, 8]},
+    "facts": [{"kind": "has", "player": 3, "value": 8}],
+}
+
+BAD_TOKEN = {**STATE, "players": [STATE["players"][0], {"name": "Bob", "stands": ["? ? q7 ?"]}, *STATE["players"][2:]]}
+IMPOSSIBLE = {**STATE, "facts": [{"kind": "has_not", "player": 1, "value": 7}]}  # Bob shows an info 7
+
+
+def call(req, raw: bool = False) -> dict:
+    text = req if raw else json.dumps(req)
+    out = bridge.handle(text)
+    assert isinstance(out, str)
+    reply = json.loads(out)
+    assert isinstance(reply, dict) and "id" in reply and isinstance(reply["ok"], bool)
+    assert ("result" in reply) == reply["ok"] and ("error" in reply) != reply["ok"]
+    if not reply["ok"]:
+        err = reply["error"]
+        assert isinstance(err["name"], str) and isinstance(err["message"], str) and err["message"]
+    return reply
+
+
+def req(kind, payload=None, rid=1, v=1) -> dict:
+    return {"v": v, "id": rid, "type": kind, "payload": payload}
+
+
+# --------------------------------------------------------------------------
+# bridge: requests
+
+
+def test_version():
+    r = call(req("version", rid=7))
+    assert r == {"id": 7, "ok": True, "result": {"engine": __version__, "protocol": bridge.PROTOCOL_VERSION}}
+    assert bridge.PROTOCOL_VERSION == 1
+
+
+def test_analyze_matches_the_engine():
+    r = call(req("analyze", STATE, rid=8))
+    assert r["id"] == 8 and r["ok"]
+    assert r["result"] == json.loads(json.dumps(analyze(STATE)))
+    assert {"log10_deals", "slots", "holdings"} <= set(r["result"])
+    bob_c = next(e for e in r["result"]["slots"] if (e["player"], e["stand"], e["slot"]) == (1, 0, 2))
+    assert bob_c["probs"] == {"7": 1.0}
+
+
+def test_moves():
+    r = call(req("moves", STATE, rid="m-1"))
+    assert r["id"] == "m-1" and r["ok"]
+    assert r["result"] == json.loads(json.dumps(moves_json(STATE)))
+    moves = r["result"]["moves"]
+    assert moves[0]["guaranteed"] is True
+    assert {"kind": "dual_cut", "player": 1, "stand": 0, "slots": [2], "value": 7}.items() <= moves[0].items()
+    assert r["result"]["holdings"]
+
+
+def test_moves_with_every_item():
+    """Regression: a super_detector move carried a numpy.bool_, and bridge.handle raised from json.dumps."""
+    r = call(req("moves", {**STATE, "available": ["double_detector", "triple_detector", "super_detector",
+                                                  "x_or_y_ray", "fast_pass"]}, rid=9))
+    assert r["ok"] and any(m["kind"] == "super_detector" for m in r["result"]["moves"])
+
+
+def test_indicate():
+    r = call(req("indicate", STATE, rid=10))
+    assert r["id"] == 10 and r["ok"]
+    res = r["result"]
+    assert res == json.loads(json.dumps(indicate_json(STATE)))
+    assert {"entropy_bits", "value", "even_odd", "multiplicity"} <= set(res)
+    for kind in ("value", "even_odd", "multiplicity"):
+        for e in res[kind]:
+            assert {"stand", "slot", "wire", "token", "gain_bits", "resolved", "remaining_bits"} <= set(e)
+    r = call(req("indicate", {**STATE, "tokens": "even_odd"}, rid=11))
+    assert set(r["result"]) == {"entropy_bits", "basis", "even_odd"}
+
+
+def test_missions():
+    r = call(req("missions", rid=12))
+    assert r["ok"] and isinstance(r["result"], list) and r["result"]
+    assert r["result"] == json.loads(json.dumps(all_missions_json()))
+
+
+# --------------------------------------------------------------------------
+# bridge: errors
+
+
+@pytest.mark.parametrize("kind", [None, 3, "analyse", "Analyze", ""])
+def test_unknown_type(kind):
+    r = call(req(kind, STATE, rid=13))
+    assert r["id"] == 13 and not r["ok"]
+    assert r["error"]["name"] == "BridgeError"
+    assert repr(kind) in r["error"]["message"] and "analyze" in r["error"]["message"]
+
+
+@pytest.mark.parametrize("v", [None, 0, 2, "1", 1.5])
+def test_wrong_version(v):
+    body = req("version", rid=14, v=v)
+    if v is None:
+        del body["v"]
+    r = call(body)
+    assert r["id"] == 14 and not r["ok"]
+    assert r["error"]["name"] == "BridgeError" and "version" in r["error"]["message"]
+
+
+@pytest.mark.parametrize("text", ["", "{", "not json", '{"v": 1, "id": 3,}', "\x00"])
+def test_invalid_json(text):
+    r = call(text, raw=True)
+    assert r == {"id": None, "ok": False, "error": r["error"]}
+    assert r["error"]["name"] == "BridgeError" and "JSON" in r["error"]["message"]
+
+
+@pytest.mark.parametrize("value", [None, 5, b"{}", ["x"]])
+def test_request_not_text_never_raises(value):
+    reply = json.loads(bridge.handle(value))
+    assert reply["ok"] is False and reply["id"] is None
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", "7", '"analyze"', "null"])
+def test_request_not_an_object(text):
+    r = call(text, raw=True)
+    assert r["id"] is None and r["error"]["name"] == "BridgeError"
+
+
+@pytest.mark.parametrize("kind", ["analyze", "moves", "indicate"])
+@pytest.mark.parametrize("payload", [None, [STATE], "state", 3, True])
+def test_payload_not_an_object(kind, payload):
+    r = call(req(kind, payload, rid=15))
+    assert r["id"] == 15 and not r["ok"]
+    assert r["error"]["name"] == "StateError" and "object" in r["error"]["message"]
+
+
+@pytest.mark.parametrize("kind", ["analyze", "moves", "indicate"])
+def test_bad_token(kind):
+    r = call(req(kind, BAD_TOKEN, rid=16))
+    assert r["id"] == 16 and not r["ok"]
+    err = r["error"]
+    assert err["name"] == "NotationError"
+    msg = err["message"]
+    assert "'q7'" in msg and "Bob" in msg and "slot C" in msg, msg
+    assert (err["player"], err["stand"], err["slot"]) == (1, 0, 2)
+
+
+def test_bad_token_on_a_second_stand():
+    doc = {
+        "players": [{"name": "Ann", "stands": ["? ?", "? ? ??"]}, {"name": "Bob", "stands": ["? ?", "? ?"]}],
+        "me": None,
+        "wires": {"blue": [1, 2], "red": [1]},
+    }
+    err = call(req("analyze", doc, rid=17))["error"]
+    assert err["name"] == "NotationError" and "'??'" in err["message"] and "Ann (stand 2)" in err["message"]
+    assert "slot C" in err["message"] and (err["player"], err["stand"], err["slot"]) == (0, 1, 2)
+
+
+@pytest.mark.parametrize("kind", ["analyze", "moves"])
+def test_impossible_state(kind):
+    r = call(req(kind, IMPOSSIBLE, rid=18))
+    assert r["id"] == 18 and not r["ok"]
+    err = r["error"]
+    assert err["name"] == "InconsistentStateError"
+    assert isinstance(err["culprits"], list) and len(err["culprits"]) == 2
+    assert any("Bob" in c and "i7" in c for c in err["culprits"]), err
+    assert any("7" in c for c in err["culprits"])
+
+
+def test_indicate_self_contradiction_names_entered_items_only():
+    """Regression: the contradiction was first met on a trial token, and the error named that token (i5)."""
+    doc = {**STATE, "facts": [{"kind": "has_not", "player": 0, "value": 5}]}  # I hold a 5
+    err = call(req("indicate", doc, rid=20))["error"]
+    assert err["name"] == "InconsistentStateError"
+    assert err["culprits"] == ["'Ann has no 5'"], err
+
+
+def test_indicate_reports_an_impossible_table_first():
+    # the advice only weighs my own stands, but a table no deal fits is still reported as such
+    err = call(req("indicate", IMPOSSIBLE, rid=21))["error"]
+    assert err["name"] == "InconsistentStateError" and err["culprits"]
+
+
+def test_result_that_is_not_json_is_an_internal_error(monkeypatch):
+    """The bridge never raises, even when a handler returns something json cannot write."""
+    import numpy as np
+
+    for bad in ({"x": np.bool_(True)}, {"x": object()}, {"x": float("nan")}):
+        monkeypatch.setitem(bridge.REQUEST_TYPES, "analyze", lambda _p, bad=bad: bad)
+        r = call(req("analyze", STATE, rid=22))
+        assert r["id"] == 22 and r["ok"] is False and r["error"]["name"] == "InternalError"
+
+
+def test_rule_and_state_errors_carry_their_field():
+    err = call(req("analyze", {**STATE, "mistakes_left": -1}))["error"]
+    assert err["name"] == "StateError" and err["field"] == "mistakes_left"
+    err = call(req("moves", {**STATE, "available": ["jetpack"]}))["error"]
+    assert err["name"] == "StateError" and "'jetpack'" in err["message"] and err["field"] == "available"
+    err = call(req("moves", {**STATE, "me": None}))["error"]
+    assert err["name"] == "StateError" and err["field"] == "me"
+    short = {**STATE, "players": [*STATE["players"][:3], {"name": "Dee", "stands": ["? ?"]}]}
+    assert call(req("analyze", short))["error"]["name"] == "RuleError"
+
+
+@pytest.mark.parametrize("rid", [0, 1, -3, 2**40, "abc", None, [1, 2], {"k": 1}, 1.5])
+def test_reply_echoes_the_id(rid):
+    assert call(req("version", rid=rid))["id"] == rid
+    assert call(req("analyze", BAD_TOKEN, rid=rid))["id"] == rid
+    assert call(req("nope", rid=rid))["id"] == rid
+
+
+def test_missing_id_is_null():
+    r = call({"v": 1, "type": "version"})
+    assert r["id"] is None and r["ok"]
+
+
+def test_internal_error_is_a_reply(monkeypatch):
+    def boom(_payload):
+        raise RuntimeError("kaput")
+
+    monkeypatch.setitem(bridge.REQUEST_TYPES, "analyze", boom)
+    r = call(req("analyze", STATE, rid=19))
+    assert r == {"id": 19, "ok": False, "error": {"name": "InternalError", "message": "RuntimeError: kaput"}}
+
+
+def test_reply_is_compact_single_line_json():
+    out = bridge.handle(json.dumps(req("analyze", STATE)))
+    assert "\n" not in out and json.loads(out)["ok"]
+
+
+# --------------------------------------------------------------------------
+# CLI
+
+
+def cli(*args, stdin: str | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=ENGINE)
+    return subprocess.run(
+        [sys.executable, "-m", "bombbusters", *args],
+        input=stdin, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+    )
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    d = tmp_path_factory.mktemp("cli")
+    paths = {}
+    for name, content in {
+        "state.json": json.dumps(STATE),
+        "bad_token.json": json.dumps(BAD_TOKEN),
+        "impossible.json": json.dumps(IMPOSSIBLE),
+        "invalid.json": '{"players": [',
+        "array.json": "[1, 2, 3]",
+    }.items():
+        p = d / name
+        p.write_text(content, encoding="utf-8")
+        paths[name] = str(p)
+    paths["missing"] = str(d / "does-not-exist.json")
+    paths["dir"] = str(d)
+    return paths
+
+
+def _one_line_error(proc: subprocess.CompletedProcess, *needles: str) -> str:
+    assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
+    assert proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
+    for n in needles:
+        assert n in lines[0], (n, lines[0])
+    return lines[0]
+
+
+def test_cli_analyze_file(files):
+    proc = cli("analyze", files["state.json"])
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == json.loads(json.dumps(analyze(STATE)))
+
+
+def test_cli_analyze_stdin_with_indent():
+    proc = cli("analyze", "-", "--indent", "2", stdin=json.dumps(STATE))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("\n") > 5
+    assert json.loads(proc.stdout) == json.loads(json.dumps(analyze(STATE)))
+
+
+def test_cli_moves_and_indicate(files):
+    proc = cli("moves", files["state.json"])
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == json.loads(json.dumps(moves_json(STATE)))
+    proc = cli("indicate", "-", stdin=json.dumps(STATE))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == json.loads(json.dumps(indicate_json(STATE)))
+
+
+def test_cli_bad_token(files):
+    _one_line_error(cli("analyze", files["bad_token.json"]), "NotationError", "'q7'", "Bob", "slot C")
+
+
+def test_cli_impossible_state(files):
+    _one_line_error(cli("moves", files["impossible.json"]), "InconsistentStateError")
+
+
+def test_cli_unreadable_file(files):
+    _one_line_error(cli("analyze", files["missing"]), "cannot read", "does-not-exist.json")
+    _one_line_error(cli("analyze", files["dir"]), "cannot read")
+
+
+def test_cli_invalid_json(files):
+    _one_line_error(cli("analyze", files["invalid.json"]), "not valid JSON")
+    _one_line_error(cli("indicate", "-", stdin="{nope"), "not valid JSON", "'-'")
+
+
+def test_cli_not_an_object(files):
+    _one_line_error(cli("analyze", files["array.json"]), "StateError", "object")
+
+
+def test_cli_in_process_matches(files, capsys):
+    """``cli.main`` in-process: same exit codes, for quick checks without a subprocess."""
+    from bombbusters import cli as cli_mod
+
+    assert cli_mod.main(["analyze", files["state.json"]]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(analyze(STATE)))
+    assert cli_mod.main(["moves", files["bad_token.json"]]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: NotationError: ") and err.count("\n") == 1
+
+
+def test_cli_moves_with_every_item(files):
+    """Regression: numpy.bool_ in super_detector moves made 'moves' crash with a traceback (exit 1)."""
+    proc = cli("moves", "-", stdin=json.dumps({**STATE, "available": ["super_detector"]}))
+    assert proc.returncode == 0, proc.stderr[-300:]
+    json.loads(proc.stdout)

@@ -1,0 +1,441 @@
+"""``moves.rank_moves`` against the brute-force oracle: every listed move's odds, exactly.
+
+For ~1,000 random tiny games seen by a player holding every item, each move
+must carry the oracle's probability of its event (1e-9), the best slot set for
+a detector must be optimal over every slot set of its size, nothing that has
+a chance may be missing, and the list must be ordered guaranteed-first then by
+success.  Hand-made states pin the cases a player checks at the table.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+import gen
+import oracle
+from bombbusters.moves import ITEMS, rank_moves
+from bombbusters.notation import CUT
+from bombbusters.state import GameState
+from bombbusters.wires import RED, colour_of, value_of
+
+TOL = 1e-9
+
+
+def _vkey(v) -> tuple:
+    return (isinstance(v, str), v)
+
+
+class Exact:
+    """Oracle answers for one state, with integer weights for speed."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+        res = oracle.solve(state)
+        self.configs = [(cfg, int(w)) for cfg, w in res.configs]
+        self.z = sum(w for _, w in self.configs)
+        me = state.me
+        self.targets = [(p, s) for p, s in state.stand_keys() if p != me]
+        self.uncut = {
+            (p, s): [j for j, sl in enumerate(state.stand(p, s)) if sl.state != CUT] for p, s in state.stand_keys()
+        }
+        mine = [sl for st in state.players[me].stands for sl in st if sl.state != CUT]
+        self.mine = mine
+        self.my_values = sorted({value_of(sl.wire) for sl in mine if colour_of(sl.wire) != RED}, key=_vkey)
+        self._masks: dict = {}
+
+    def prob(self, pred) -> Fraction:
+        return Fraction(sum(w for cfg, w in self.configs if pred(cfg)), self.z)
+
+    def masks(self, p: int, s: int, v) -> dict[tuple[int, int], int]:
+        """{(mask of uncut slots holding value v, mask of uncut red slots): weight} on stand (p, s)."""
+        key = (p, s, v)
+        if key not in self._masks:
+            out: dict[tuple[int, int], int] = {}
+            for cfg, w in self.configs:
+                m = r = 0
+                for j in self.uncut[(p, s)]:
+                    t = cfg[(p, s, j)]
+                    if value_of(t) == v:
+                        m |= 1 << j
+                    if colour_of(t) == RED:
+                        r |= 1 << j
+                out[(m, r)] = out.get((m, r), 0) + w
+            self._masks[key] = out
+        return self._masks[key]
+
+    def p_any(self, p: int, s: int, slots, v) -> Fraction:
+        cm = sum(1 << j for j in slots)
+        return Fraction(sum(w for (m, _r), w in self.masks(p, s, v).items() if m & cm), self.z)
+
+    def p_all_red(self, p: int, s: int, slots) -> Fraction:
+        cm = sum(1 << j for j in slots)
+        return Fraction(sum(w for (_m, r), w in self.masks(p, s, None).items() if r & cm == cm), self.z)
+
+    def p_slot(self, p: int, s: int, j: int, values) -> Fraction:
+        return self.prob(lambda cfg: value_of(cfg[(p, s, j)]) in values)
+
+    def p_red(self, p: int, s: int, j: int) -> Fraction:
+        return self.prob(lambda cfg: colour_of(cfg[(p, s, j)]) == RED)
+
+    def p_solo_legal(self, v) -> Fraction:
+        me = self.state.me
+        others = [(p, s) for p, s in self.state.stand_keys() if p != me]
+        return self.prob(
+            lambda cfg: not any(value_of(cfg[(p, s, j)]) == v for p, s in others for j in self.uncut[(p, s)])
+        )
+
+
+def close(got: float, want: Fraction, what: str, ctx) -> None:
+    assert isinstance(got, float) and math.isfinite(got), (what, got, ctx)
+    assert abs(got - float(want)) <= TOL, (what, got, float(want), ctx)
+    if want == 1:
+        assert got == 1.0, (what, "certain but not exactly 1.0", got, ctx)
+    if want == 0:
+        assert got == 0.0 or abs(got) <= TOL, (what, got, ctx)
+
+
+def check_moves(doc: dict, ex: Exact | None = None) -> list[dict]:
+    """Every property of the brief, for one state document with ``me`` a player."""
+    state = GameState.from_json(doc)
+    ex = ex or Exact(state)
+    moves = rank_moves(state)
+    json.dumps(moves, allow_nan=False)
+    me = state.me
+    ml = state.mistakes_left
+    mv = ex.my_values
+    held = {v: sum(1 for sl in ex.mine if value_of(sl.wire) == v) for v in mv}
+    items = set(doc.get("available", ["double_detector"]))
+    seen: dict[tuple, dict] = {}
+
+    for m in moves:
+        kind = m["kind"]
+        ctx = (m, doc)
+        for f in ("p_success", "p_red", "p_advance", "p_explode"):
+            assert type(m[f]) is float and math.isfinite(m[f]) and -TOL <= m[f] <= 1 + TOL, (f, ctx)
+        assert type(m["guaranteed"]) is bool and m["guaranteed"] == (m["p_success"] == 1.0), ctx
+        if kind in ("dual_cut", "x_or_y_ray", "double_detector", "triple_detector", "super_detector"):
+            p, s = m["player"], m["stand"]
+            assert p != me and (p, s) in ex.targets, ("targets one's own stand", ctx)
+            assert m["slots"] and all(j in ex.uncut[(p, s)] for j in m["slots"]), ("cut or unknown slot", ctx)
+            assert len(set(m["slots"])) == len(m["slots"]), ctx
+            assert m["p_advance"] == pytest.approx(1.0 - m["p_success"] - m["p_red"], abs=TOL), ctx
+        else:
+            assert m["player"] is None and m["p_advance"] == 0.0 and m["p_red"] == 0.0, ctx
+        assert m["p_explode"] == pytest.approx(m["p_red"] + (m["p_advance"] if ml == 0 else 0.0), abs=TOL), ctx
+
+        if kind == "dual_cut":
+            (j,) = m["slots"]
+            v = m["value"]
+            assert v in mv, ("names a value me does not hold uncut", ctx)
+            close(m["p_success"], ex.p_slot(p, s, j, {v}), "dual_cut p_success", ctx)
+            close(m["p_red"], ex.p_red(p, s, j), "dual_cut p_red", ctx)
+            key = (kind, p, s, j, v)
+        elif kind == "x_or_y_ray":
+            (j,) = m["slots"]
+            vals = m["values"]
+            assert "x_or_y_ray" in items and len(vals) == 2 and len(set(vals)) == 2, ctx
+            assert all(v in mv for v in vals), ("names a value me does not hold uncut", ctx)
+            got = ex.p_slot(p, s, j, set(vals))
+            close(m["p_success"], got, "x_or_y p_success", ctx)
+            close(m["p_red"], ex.p_red(p, s, j), "x_or_y p_red", ctx)
+            best = max(ex.p_slot(p, s, j, set(pair)) for pair in itertools.combinations(mv, 2))
+            assert float(best) <= m["p_success"] + TOL, ("x_or_y pair not optimal", float(best), ctx)
+            key = (kind, p, s, j)
+        elif kind in ("double_detector", "triple_detector"):
+            size = 2 if kind == "double_detector" else 3
+            v = m["value"]
+            assert kind in items and len(m["slots"]) == size, ctx
+            assert v in mv and v != "RED", ("names a value me does not hold uncut", ctx)
+            if kind == "triple_detector":
+                assert v != "YELLOW", ("triple detector names YELLOW", ctx)
+            close(m["p_success"], ex.p_any(p, s, m["slots"], v), f"{kind} p_success", ctx)
+            close(m["p_red"], ex.p_all_red(p, s, m["slots"]), f"{kind} p_red", ctx)
+            best = max(ex.p_any(p, s, c, v) for c in itertools.combinations(ex.uncut[(p, s)], size))
+            assert float(best) <= m["p_success"] + TOL, (f"{kind} slot set not optimal", float(best), ctx)
+            key = (kind, p, s, v)
+        elif kind == "super_detector":
+            v = m["value"]
+            assert kind in items and v in mv and v not in ("YELLOW", "RED"), ctx
+            assert sorted(m["slots"]) == ex.uncut[(p, s)], ctx
+            close(m["p_success"], ex.p_any(p, s, ex.uncut[(p, s)], v), "super p_success", ctx)
+            close(m["p_red"], ex.p_all_red(p, s, ex.uncut[(p, s)]), "super p_red", ctx)
+            key = (kind, p, s, v)
+        elif kind == "solo_cut":
+            v = m["value"]
+            assert v in mv, ("names a value me does not hold uncut", ctx)
+            close(m["p_success"], ex.p_solo_legal(v), "solo p_success", ctx)
+            assert m["p_legal"] == m["p_success"] and m["count"] == held[v], ctx
+            want_slots = [
+                (s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
+                if sl.state != CUT and value_of(sl.wire) == v
+            ]
+            assert [tuple(x) for x in m["slots"]] == want_slots, ctx
+            key = (kind, v)
+        elif kind == "fast_pass":
+            v = m["value"]
+            assert "fast_pass" in items and v in mv and held[v] >= 2 and m["p_success"] == 1.0, ctx
+            key = (kind, v)
+        elif kind == "reveal_red":
+            assert ex.mine and all(colour_of(sl.wire) == RED for sl in ex.mine) and m["p_success"] == 1.0, ctx
+            key = (kind,)
+        else:  # pragma: no cover
+            pytest.fail(f"unknown move kind {kind!r}")
+        assert key not in seen, ("move listed twice", key, doc)
+        seen[key] = m
+
+    # nothing with a chance is missing (and nothing without one is listed: checked above by p_success > 0)
+    for m in moves:
+        if m["kind"] not in ("fast_pass", "reveal_red"):
+            assert m["p_success"] > 0, (m, doc)
+    for p, s in ex.targets:
+        js = ex.uncut[(p, s)]
+        for j in js:
+            for v in mv:
+                if ex.p_slot(p, s, j, {v}) > 0:
+                    assert ("dual_cut", p, s, j, v) in seen, ("dual cut missing", p, s, j, v, doc)
+            if "x_or_y_ray" in items and len(mv) >= 2 and ex.p_slot(p, s, j, set(mv)) > 0:
+                assert ("x_or_y_ray", p, s, j) in seen, ("x_or_y missing", p, s, j, doc)
+        for kind, size in (("double_detector", 2), ("triple_detector", 3)):
+            if kind not in items or len(js) < size:
+                continue
+            for v in mv:
+                if kind == "triple_detector" and v == "YELLOW":
+                    continue
+                if ex.p_any(p, s, js, v) > 0:
+                    assert (kind, p, s, v) in seen, (kind, "missing", p, s, v, doc)
+        if "super_detector" in items and js:
+            for v in mv:
+                if v != "YELLOW" and ex.p_any(p, s, js, v) > 0:
+                    assert ("super_detector", p, s, v) in seen, ("super missing", p, s, v, doc)
+    for v in mv:
+        if ex.p_solo_legal(v) > 0:
+            assert ("solo_cut", v) in seen, ("solo cut missing", v, doc)
+        if "fast_pass" in items and held[v] >= 2:
+            assert ("fast_pass", v) in seen, ("fast pass missing", v, doc)
+    if ex.mine and all(colour_of(sl.wire) == RED for sl in ex.mine):
+        assert ("reveal_red",) in seen, doc
+
+    # order: guaranteed first, then non-increasing success
+    flags = [m["guaranteed"] for m in moves]
+    assert flags == sorted(flags, reverse=True), doc
+    rest = [m["p_success"] for m in moves if not m["guaranteed"]]
+    assert all(a >= b for a, b in zip(rest, rest[1:])), (rest, doc)
+    return moves
+
+
+# --------------------------------------------------------------------------
+# random tiny games: ~1,000 states, me a player holding every item
+
+_BATCHES = {
+    "default": dict(),
+    "two_players": dict(n_players=2),
+    "five_players": dict(n_players=5),
+    "a_of_b": dict(groups=True),
+    "x_slots": dict(x_slots=True),
+    "facts": dict(facts=True),
+    "larger": dict(max_configs=30_000),
+}
+_COUNTS = {"default": 350, "two_players": 100, "five_players": 100, "a_of_b": 125, "x_slots": 125,
+           "facts": 100, "larger": 100}
+
+
+@pytest.mark.parametrize("batch", sorted(_BATCHES))
+def test_moves_against_oracle(batch):
+    kw = _BATCHES[batch]
+    rng_seed = sum(map(ord, batch))
+    totals: dict[str, int] = {}
+    for i in range(_COUNTS[batch]):
+        seed = rng_seed * 10_000 + i
+        doc = gen.random_state(random.Random(seed), me="player", **kw)
+        doc["available"] = list(ITEMS)
+        try:
+            moves = check_moves(doc)
+        except AssertionError as exc:  # pragma: no cover - name the seed
+            raise AssertionError(f"batch {batch}, seed {seed}: {exc}") from None
+        for m in moves:
+            totals[m["kind"]] = totals.get(m["kind"], 0) + 1
+    assert totals.get("dual_cut", 0) > 0 and totals.get("double_detector", 0) > 0
+
+
+def test_default_items_are_the_double_detector_only():
+    rng = random.Random(77)
+    for _ in range(40):
+        doc = gen.random_state(rng, me="player")
+        doc.pop("available", None)
+        moves = check_moves(doc)
+        assert {m["kind"] for m in moves} <= {"dual_cut", "double_detector", "solo_cut", "reveal_red"}
+
+
+def test_no_items():
+    rng = random.Random(78)
+    for _ in range(40):
+        doc = gen.random_state(rng, me="player")
+        doc["available"] = []
+        moves = check_moves(doc)
+        assert {m["kind"] for m in moves} <= {"dual_cut", "solo_cut", "reveal_red"}
+
+
+# --------------------------------------------------------------------------
+# hand-checked states
+
+
+def _doc(stands, wires, me, facts=(), available=ITEMS, mistakes_left=None, captain=0):
+    doc = {
+        "players": [{"name": n, "stands": s} for n, s in zip(gen.NAMES, stands)],
+        "me": me,
+        "captain": captain,
+        "wires": wires,
+        "facts": list(facts),
+        "available": list(available),
+    }
+    if mistakes_left is not None:
+        doc["mistakes_left"] = mistakes_left
+    return doc
+
+
+def _find(moves, **want):
+    out = [m for m in moves if all(m.get(k) == v for k, v in want.items())]
+    assert len(out) == 1, (want, out)
+    return out[0]
+
+
+def test_info_token_on_a_teammate_is_a_guaranteed_dual_cut():
+    # blue 5-8: 16 wires over 4 players. Bob shows an info 7 at slot C; I hold a 7.
+    doc = _doc([["?5 ?6 ?7 ?8"], ["? ? i7 ?"], ["? ? ? ?"], ["? ? ? ?"]], {"blue": [5, 8]}, me=0)
+    moves = check_moves(doc)
+    m = _find(moves, kind="dual_cut", player=1, stand=0, slots=[2], value=7)
+    assert m["p_success"] == 1.0 and m["guaranteed"] is True and m["p_red"] == 0.0 and m["p_advance"] == 0.0
+    assert moves[0]["guaranteed"]
+    # the same slot named as anything else cannot succeed, so it is not listed
+    assert not [x for x in moves if x["kind"] == "dual_cut" and x["player"] == 1 and x["slots"] == [2]
+                and x["value"] != 7]
+
+
+def test_super_detector_on_a_stand_known_to_hold_the_value():
+    doc = _doc([["?5 ?6 ?7 ?8 ?8"], ["? i5 ? ?"], ["? ? ? ?"], ["? ? ? ?"]], {"blue": [5, 8], "red": [6]}, me=0)
+    moves = check_moves(doc)
+    m = _find(moves, kind="super_detector", player=1, stand=0, value=5)
+    assert m["guaranteed"] is True and m["p_success"] == 1.0 and m["slots"] == [0, 1, 2, 3]
+    assert m["p_red"] == 0.0  # slot B is blue, so the stand is never all red
+
+
+def test_super_detector_guaranteed_by_a_has_fact():
+    doc = _doc([["?5 ?6 ?7 ?8"], ["? ? ? ?"], ["? ? ? ?"], ["? ? ? ?"]], {"blue": [5, 8]}, me=0,
+               facts=[{"kind": "has", "player": 2, "value": 6}])
+    moves = check_moves(doc)
+    m = _find(moves, kind="super_detector", player=2, stand=0, value=6)
+    assert m["guaranteed"] is True and m["p_success"] == 1.0
+    assert not _find(moves, kind="super_detector", player=1, stand=0, value=6)["guaranteed"]
+
+
+def test_double_detector_red_risk_exact():
+    # 3 players (captain Ann holds two stands), blue 1-2 and reds R1, R2: 10 wires, stands 3 3 2 2.
+    # I (Bob) hold 1 2 2. Cyd's two wires are a uniform pair of the 7 left: 1 1 1 2 2 R1 R2.
+    # Double Detector naming 2 on both: success 1 - C(5,2)/C(7,2) = 11/21; both red 1/21.
+    doc = _doc([["? ? ?", "? ?"], ["?1 ?2 ?2"], ["? ?"]], {"blue": [1, 2], "red": [1, 2]}, me=1)
+    moves = check_moves(doc)
+    m = _find(moves, kind="double_detector", player=2, stand=0, value=2)
+    assert m["slots"] == [0, 1]
+    assert m["p_success"] == pytest.approx(11 / 21, abs=TOL)
+    assert m["p_red"] == pytest.approx(1 / 21, abs=TOL)
+    assert m["p_advance"] == pytest.approx(9 / 21, abs=TOL)
+    assert m["p_explode"] == pytest.approx(1 / 21, abs=TOL)
+    # last mistake: any failure blows up
+    doc["mistakes_left"] = 0
+    moves = check_moves(doc)
+    m = _find(moves, kind="double_detector", player=2, stand=0, value=2)
+    assert m["p_explode"] == pytest.approx(10 / 21, abs=TOL)
+    d = _find(moves, kind="dual_cut", player=2, stand=0, slots=[1], value=2)
+    assert d["p_explode"] == pytest.approx(1 - d["p_success"], abs=TOL)
+
+
+def test_double_detector_pair_with_a_known_red_slot():
+    # Cyd's slot B shows a red colour token: the pair (A, B) is all red only when A is R1 and B is R2.
+    doc = _doc([["? ? ?", "? ?"], ["?1 ?2 ?2"], ["? r?"]], {"blue": [1, 2], "red": [1, 2]}, me=1,
+               available=["double_detector"], mistakes_left=0)
+    moves = check_moves(doc)
+    m = _find(moves, kind="double_detector", player=2, stand=0, value=1)
+    ex = Exact(GameState.from_json(doc))
+    want_red = ex.p_all_red(2, 0, [0, 1])
+    assert 0 < want_red < 1
+    assert m["p_red"] == pytest.approx(float(want_red), abs=TOL)
+    assert m["p_explode"] == pytest.approx(1 - m["p_success"], abs=TOL)  # last mistake
+
+
+def test_two_red_slots_cannot_be_detected():
+    # Both of Cyd's wires are red: nothing I hold can be found there, so no move targets Cyd.
+    doc = _doc([["? ? ?", "? ?"], ["?1 ?2 ?2"], ["r? r?"]], {"blue": [1, 2], "red": [1, 2]}, me=1)
+    moves = check_moves(doc)
+    assert not [m for m in moves if m["player"] == 2]
+
+
+def test_validated_value_is_never_suggested():
+    # all four 6s are cut (two of them mine): no move names 6, although my stand shows them.
+    doc = _doc([["?5 6 6 ?7"], ["? 6 ? ?"], ["? 6 ? ?"], ["? ? ? ?"]], {"blue": [5, 8]}, me=0)
+    moves = check_moves(doc)
+    assert moves
+    assert all(m.get("value") != 6 and 6 not in m.get("values", []) for m in moves)
+
+
+def test_triple_detector_never_names_yellow():
+    """Regression: 'YELLOW' (gameplay value) was compared with wires.YELLOW (the colour 'yellow')."""
+    # 2 players, blue 1-2 and yellows Y1-Y5: 13 wires, stands 4 3 3 3; I (Bob) hold Y1 and Y2.
+    doc = _doc([["? ? ? ?", "? ? ?"], ["?1 ?Y1 ?2", "?1 ?2 ?Y2"]], {"blue": [1, 2], "yellow": [1, 2, 3, 4, 5]}, me=1)
+    moves = check_moves(doc)
+    assert any(m["kind"] == "double_detector" and m["value"] == "YELLOW" for m in moves)  # allowed
+    assert not any(m["kind"] == "triple_detector" and m["value"] == "YELLOW" for m in moves)
+
+
+def test_super_detector_never_names_yellow():
+    doc = _doc([["? ? ? ?", "? ? ?"], ["?1 ?Y1 ?2", "?1 ?2 ?Y2"]], {"blue": [1, 2], "yellow": [1, 2, 3, 4, 5]}, me=1)
+    moves = check_moves(doc)
+    assert not any(m["kind"] == "super_detector" and m["value"] == "YELLOW" for m in moves)
+
+
+def test_detectors_never_name_yellow_random():
+    offenders = []
+    for seed in range(300):
+        doc = gen.random_state(random.Random(seed), me="player")
+        doc["available"] = list(ITEMS)
+        for m in rank_moves(GameState.from_json(doc)):
+            if m["kind"] in ("triple_detector", "super_detector") and m["value"] == "YELLOW":
+                offenders.append((seed, m["kind"]))
+    assert not offenders, offenders[:5]
+
+
+def test_moves_are_plain_json():
+    """Regression: super_detector odds were numpy values (guaranteed a numpy.bool_, not JSON-serialisable)."""
+    doc = _doc([["?5 ?6 ?7 ?8"], ["? ? ? ?"], ["? ? ? ?"], ["? ? ? ?"]], {"blue": [5, 8]}, me=0,
+               available=["super_detector"])
+    moves = rank_moves(GameState.from_json(doc))
+    assert any(m["kind"] == "super_detector" for m in moves)
+    for m in moves:
+        assert type(m["guaranteed"]) is bool, m
+        for f in ("p_success", "p_red", "p_advance", "p_explode"):
+            assert type(m[f]) is float, (f, m)
+    json.dumps(moves, allow_nan=False)
+
+
+def test_solo_cut_and_fast_pass():
+    # I hold two 8s; the other two 8s are cut: a certain solo cut. Fast Pass on my two 5s.
+    doc = _doc([["?5 ?5 ?8 ?8"], ["? ? ? 8"], ["? ? ? 8"], ["? ? ? ?"]], {"blue": [5, 8]}, me=0)
+    moves = check_moves(doc)
+    solo = _find(moves, kind="solo_cut", value=8)
+    assert solo["guaranteed"] and solo["p_legal"] == 1.0 and solo["count"] == 2
+    assert [tuple(x) for x in solo["slots"]] == [(0, 2), (0, 3)]
+    assert _find(moves, kind="fast_pass", value=5)["guaranteed"]
+    assert not [m for m in moves if m["kind"] == "solo_cut" and m["value"] == 5]  # other 5s are out there
+
+
+def test_reveal_red():
+    doc = _doc([["1 ?R1", "?R2"], ["? ?", "?"]], {"blue": [1, 1], "red": [1, 2]}, me=0)
+    moves = check_moves(doc)
+    m = _find(moves, kind="reveal_red")
+    assert m["guaranteed"]
+    assert not [x for x in moves if x["kind"] not in ("reveal_red",)]  # a red is no value to name
