@@ -103,4 +103,8 @@ def handle(request_json: str) -> str:
             "ok": False,
             "error": _error("InternalError", f"{type(exc).__name__}: {exc}"),
         }
-    return json.dumps(reply, separators=(",", ":"))
+    try:
+        return json.dumps(reply, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as exc:  # a result that is not plain JSON is an engine bug: say so
+        error = _error("InternalError", f"result is not plain JSON: {exc}")
+        return json.dumps({"id": req_id, "ok": False, "error": error}, separators=(",", ":"), default=str)

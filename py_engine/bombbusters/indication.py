@@ -88,19 +88,40 @@ def _discard_entropy(view: GameState, an: Analysis) -> float:
     return total
 
 
-def _token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
-    """The slot as it looks with a starting token of this kind on it (None: not allowed there)."""
+def _token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> tuple[Slot, str] | None:
+    """(the slot as teammates see it with the token added, the token's text); None: not allowed there.
+
+    Tokens already on the slot stay: the new one only adds what it shows.
+    """
+    after = _with_token(kind, slot, stand)
+    if after is None:
+        return None
+    if kind == "value":
+        text = "i" + (label(after.wire) if after.wire is not None else "Y")
+    elif kind == "even_odd":
+        text = "E" if after.parity == "even" else "O"
+    else:
+        text = f"{after.multiplicity}x"
+    return after, text
+
+
+def _with_token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
     t = slot.wire
     if t is None or slot.state != HIDDEN or colour_of(t) == RED:
         return None
+    seen = observed(slot)
     if kind == "value":
-        return Slot(INFO, t) if colour_of(t) == BLUE else Slot(INFO, colour=YELLOW)
+        if colour_of(t) == BLUE:
+            return replace(seen, state=INFO, wire=t, colour=None)
+        return replace(seen, state=INFO, colour=YELLOW)
     if kind == "even_odd":
-        if colour_of(t) != BLUE:
+        if colour_of(t) != BLUE or seen.parity is not None:
             return None
-        return Slot(HIDDEN, parity="even" if number_of(t) % 2 == 0 else "odd")
+        return replace(seen, parity="even" if number_of(t) % 2 == 0 else "odd")
     count = sum(1 for sl in stand if sl.wire is not None and value_of(sl.wire) == value_of(t))
-    return Slot(HIDDEN, multiplicity=count) if count <= 3 else None
+    if count > 3 or seen.multiplicity is not None:
+        return None
+    return replace(seen, multiplicity=count)
 
 
 def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> dict:
@@ -110,22 +131,24 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
     for k in kinds:
         if k not in TOKEN_KINDS:
             raise StateError(f"unknown token kind {k!r} (known: {', '.join(TOKEN_KINDS)})", field="tokens")
+    solve_state(state)  # an impossible table is reported on what was entered, not on a trial token
     view = _own_view(state)
     base = stand_entropy(view)
     me = state.me
     out: dict[str, Any] = {
-        "entropy_bits": base,
+        "entropy_bits": float(base),
         "basis": "the setup and the public tokens on your own stands (tokens on other stands not counted)",
     }
     for kind in kinds:
         ranked = []
         for s, st in enumerate(state.players[me].stands):
             for j, slot in enumerate(st):
-                tok = _token(kind, slot, st)
-                if tok is None:
+                placed = _token(kind, slot, st)
+                if placed is None:
                     continue
+                tok, text = placed
                 stands = list(view.players[0].stands)
-                stands[s] = stands[s][:j] + (replace(tok, unsorted=slot.unsorted),) + stands[s][j + 1 :]
+                stands[s] = stands[s][:j] + (tok,) + stands[s][j + 1 :]
                 players = (Player(view.players[0].name, tuple(stands)), view.players[1])
                 after = stand_entropy(replace(view, players=players))
                 gain = max(0.0, base - after)
@@ -135,10 +158,10 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
                         "slot": j,
                         "letter": slot_letter(j),
                         "wire": label(slot.wire),  # type: ignore[arg-type]
-                        "token": str(tok) if kind != "value" else str(tok),
-                        "gain_bits": gain,
-                        "resolved": gain / base if base > 0 else 0.0,
-                        "remaining_bits": after,
+                        "token": text,
+                        "gain_bits": float(gain),
+                        "resolved": float(gain / base) if base > 0 else 0.0,
+                        "remaining_bits": float(after),
                     }
                 )
         ranked.sort(key=lambda r: (-r["gain_bits"], r["stand"], r["slot"]))

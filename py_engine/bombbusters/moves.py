@@ -20,7 +20,9 @@ from .analysis import Analysis, solve_state
 from .errors import StateError
 from .notation import CUT
 from .state import GameState
-from .wires import RED, YELLOW, colour_of, value_of
+from .wires import RED, colour_of, value_of
+
+YELLOW_VALUE = "YELLOW"  # the gameplay value every yellow wire shares
 
 __all__ = ["ITEMS", "available_items", "rank_moves", "moves_json"]
 
@@ -148,6 +150,7 @@ def _move(kind: str, target: tuple | None, slots: list[int], value, p_success: f
           mistakes_left: int | None, **extra: Any) -> dict:
     p_adv = max(0.0, 1.0 - p_success - p_red) if p_success < 1.0 else 0.0
     last = mistakes_left == 0
+    p_success, p_red, p_adv = float(p_success), float(p_red), float(p_adv)
     move = {
         "kind": kind,
         "player": target[0] if target else None,
@@ -158,7 +161,7 @@ def _move(kind: str, target: tuple | None, slots: list[int], value, p_success: f
         "p_red": p_red,
         "p_advance": p_adv,
         "p_explode": p_red + (p_adv if last else 0.0),
-        "guaranteed": p_success == 1.0,
+        "guaranteed": bool(p_success == 1.0),
     }
     move.update(extra)
     return move
@@ -205,7 +208,7 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
             if len(js) < size:
                 continue
             for v in my_values:
-                if v == YELLOW and not yellow_ok:
+                if v == YELLOW_VALUE and not yellow_ok:
                     continue
                 types = an.types_of(v)
                 best = _best_set(an, odds, p, s, js, size, v, types)
@@ -225,7 +228,7 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
             all_red = an.p_all([(p, s, j, red_types) for j in js]) if all(
                 odds.values(p, s, j).get("RED", 0.0) > 0 for j in js) else 0.0
             for v in my_values:
-                if v == YELLOW:
+                if v == YELLOW_VALUE:
                     continue
                 none = an.p_none(p, s, v)
                 if none < 1.0:
@@ -238,7 +241,8 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
         if legal > 0:
             mine_slots = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
                           if sl.state != CUT and value_of(sl.wire) == v]  # type: ignore[arg-type]
-            moves.append(_move("solo_cut", None, mine_slots, v, legal, 0.0, ml, p_legal=legal, count=held))
+            moves.append(_move("solo_cut", None, [list(x) for x in mine_slots], v, legal, 0.0, ml,
+                               p_legal=float(legal), count=held))
         if "fast_pass" in items and held >= 2:
             moves.append(_move("fast_pass", None, [], v, 1.0, 0.0, ml, count=2))
     if mine and all(colour_of(sl.wire) == RED for sl in mine):  # type: ignore[arg-type]
