@@ -717,3 +717,145 @@ export function shareState(state, withHand = false) {
   s.phase = withHand ? state.phase : "hand";
   return s;
 }
+
+// ---------------------------------------------------------------- recording an action (draft -> entry)
+//
+// A draft is filled one answer at a time; nextAsk(draft) names the first missing
+// answer, and buildEntry(draft) turns a complete draft into a log entry.
+// Draft kinds: dual, xray, double, triple, super, solo, red, radar, label_eq, label_ne, postit, rewind.
+
+export const PICK_COUNT = { dual: 1, xray: 1, double: 2, triple: 3, super: 1, label_eq: 2, label_ne: 2, postit: 1 };
+export const ACTION_NAMES = {
+  dual: "Dual cut", xray: "X-or-Y Ray", double: "Double Detector", triple: "Triple Detector", super: "Super Detector",
+  solo: "Solo cut", red: "Reveal red", radar: "General Radar", label_eq: "Label =", label_ne: "Label ≠",
+  postit: "Post-it", rewind: "Rewinder",
+};
+
+/** My uncut slots holding a wire of gameplay value `said` ("7" | "Y"), in order. */
+function ownSlotsFor(state, t, said) {
+  const me = state.setup.me;
+  if (me === null || !t.hasHand) return [];
+  const out = [];
+  t.stands[me].forEach((st, s) => st.forEach((sl, j) => {
+    if (sl.c !== "cut" && sl.own && valueMatches(sl.own, said)) out.push({ s, j, label: sl.own });
+  }));
+  return out;
+}
+
+/** The first answer the draft still needs: {ask, ...} or null when complete. */
+export function nextAsk(state, t, d) {
+  const me = state.setup.me;
+  const mine = d.a === me && t.hasHand;
+  if (d.k === "rewind") return null;
+  if (d.k === "radar") {
+    if (!d.v) return { ask: "radar_value" };
+    if (!d.done) return { ask: "radar_answers" };
+    return null;
+  }
+  if (d.a === undefined || d.a === null) return { ask: "actor" };
+  const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
+  if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
+  if (d.k === "label_eq" || d.k === "label_ne") return null;
+  if (d.k === "postit") {
+    if (!d.v) return mine ? null : { ask: "value", blueOnly: true };
+    return null;
+  }
+  if (d.k === "solo" || d.k === "red") {
+    if (d.k === "solo" && !d.v) return { ask: "value" };
+    if (mine) return null;
+    if (!d.done) return { ask: "own_slots" };
+    if ((d.cuts?.length ?? 0) < (d.slots?.length ?? 0)) return { ask: "cut_label", index: d.cuts?.length ?? 0 };
+    return null;
+  }
+  if (d.k === "xray") {
+    if ((d.vs?.length ?? 0) < 2) return { ask: "value", two: true };
+  } else if (!d.v) return { ask: "value", noYellow: d.k === "triple" || d.k === "super" };
+  if (d.ok === undefined || d.ok === null) return { ask: "result" };
+  const multi = d.k === "double" || d.k === "triple" || d.k === "super";
+  if (d.ok) {
+    if (multi && d.hit === undefined) return { ask: "which", field: "hit" };
+    const said = d.k === "xray" ? d.vs : [d.v];
+    if (!d.cut) {
+      if (said.length === 1 && said[0] !== "Y") return null; // the cut wire is what was said
+      return { ask: "cut_label" };
+    }
+    if (!mine && !d.as) return { ask: "actor_slot" };
+    return null;
+  }
+  if (multi && d.tok === undefined) return { ask: "which", field: "tok" };
+  if (!d.real) return { ask: "real" };
+  return null;
+}
+
+/** A complete draft -> a log entry (my own wire is resolved from my hand here). */
+export function buildEntry(state, t, d) {
+  const me = state.setup.me;
+  const mine = d.a === me && t.hasHand;
+  const js = d.js ?? [];
+  switch (d.k) {
+    case "rewind":
+      return { k: "rewind" };
+    case "radar":
+      return { k: "radar", v: Number(d.v), ans: (d.ans ?? []).slice() };
+    case "label_eq":
+    case "label_ne":
+      return { k: "label", eq: d.k === "label_eq", p: d.p, s: d.s, js: js.slice().sort((a, b) => a - b) };
+    case "postit": {
+      const v = d.v || (mine ? t.stands[me][d.s][js[0]].own : null);
+      return { k: "postit", a: d.a, s: d.s, j: js[0], v };
+    }
+    case "solo":
+    case "red": {
+      if (mine) {
+        const own = d.k === "solo" ? ownSlotsFor(state, t, d.v) : ownSlotsFor(state, t, null).length ? [] : [];
+        const slots = d.k === "solo" ? own : [];
+        if (d.k === "red") {
+          t.stands[me].forEach((st, s) => st.forEach((sl, j) => {
+            if (sl.c !== "cut" && sl.own) slots.push({ s, j, label: sl.own });
+          }));
+        }
+        return { k: d.k, a: d.a, slots: slots.map(({ s, j }) => ({ s, j })), cuts: slots.map((x) => x.label) };
+      }
+      return { k: d.k, a: d.a, slots: (d.slots ?? []).slice(), cuts: (d.cuts ?? []).slice() };
+    }
+    default: {
+      const multi = d.k === "double" || d.k === "triple" || d.k === "super";
+      const e = multi
+        ? { k: "detect", kind: d.k, a: d.a, p: d.p, s: d.s, js: js.slice(), v: d.v, ok: d.ok }
+        : d.k === "xray"
+          ? { k: "xray", a: d.a, p: d.p, s: d.s, j: js[0], vs: d.vs.slice(), ok: d.ok }
+          : { k: "dual", a: d.a, p: d.p, s: d.s, j: js[0], v: d.v, ok: d.ok };
+      if (d.ok) {
+        if (multi) e.hit = d.hit;
+        e.cut = d.cut || d.v;
+        if (mine) {
+          const own = ownSlotsFor(state, t, colourOf(e.cut) === "yellow" ? "Y" : e.cut)[0];
+          if (own) {
+            e.as = { s: own.s, j: own.j };
+            e.av = own.label;
+          }
+        } else if (d.as) {
+          e.as = { ...d.as };
+          if (d.av) e.av = d.av;
+        }
+      } else {
+        if (multi) e.tok = d.tok;
+        e.real = d.real;
+      }
+      return e;
+    }
+  }
+}
+
+/** A draft for the action that ranked move `m` (from "moves") describes. */
+export function draftFromMove(state, m) {
+  const v = m.value === "YELLOW" ? "Y" : m.value === null ? null : String(m.value);
+  const k = { dual_cut: "dual", x_or_y_ray: "xray", double_detector: "double", triple_detector: "triple",
+    super_detector: "super", solo_cut: "solo", fast_pass: "solo", reveal_red: "red" }[m.kind];
+  if (!k) return null;
+  const d = { k, a: state.setup.me };
+  if (m.player !== null && m.player !== undefined) Object.assign(d, { p: m.player, s: m.stand, js: m.slots.slice() });
+  if (k === "xray") d.vs = (m.values ?? []).map((x) => (x === "YELLOW" ? "Y" : String(x)));
+  else if (v && k !== "red") d.v = v;
+  return d;
+}

@@ -1,0 +1,484 @@
+// Table app templates: pure functions from data to HTML text; every value is escaped
+// (html`` from ../templates.js). No DOM access here.
+
+import { html, pct } from "../templates.js";
+import {
+  ACTION_NAMES,
+  EQUIPMENT_NAMES,
+  colourNeeds,
+  colourOf,
+  labelsInPlay,
+  setupProblems,
+  slotChoices,
+  slotLetter,
+  standCounts,
+  standName,
+  standSizes,
+  wiresInPlay,
+} from "./state.js";
+
+const btn = (act, label, attrs = {}) => {
+  const { cls = "", testid = act, pressed = null, disabled = false, aria = null, arg = "" } = attrs;
+  return html`<button type="button" class="${cls}" data-act="${act}" data-arg="${arg}" data-testid="${testid}"
+    ${pressed === null ? "" : html`aria-pressed="${pressed ? "true" : "false"}"`}
+    ${disabled ? html`disabled` : ""} ${aria ? html`aria-label="${aria}"` : ""}>${label}</button>`;
+};
+const chip = (act, arg, label, on, testid, extra = {}) =>
+  btn(act, label, { cls: `chip ${on ? "on" : ""} ${extra.cls ?? ""}`, arg, testid, pressed: on, aria: extra.aria ?? null, disabled: extra.disabled });
+
+/** Probability -> background (pale = unsure, deep = sure) and text colour with contrast ≥ 4.5. */
+export function probColour(p) {
+  const light = Math.round(94 - 60 * Math.max(0, Math.min(1, p)));
+  return { bg: `hsl(212 70% ${light}%)`, fg: light < 58 ? "#fff" : "#0b1726" };
+}
+
+const valueName = (v) => (v === "Y" ? "yellow" : v?.[0] === "Y" ? `yellow ${v.slice(1)}` : v?.[0] === "R" ? `red ${v.slice(1)}` : v);
+const markName = (m) =>
+  ({ E: "even", O: "odd", "1x": "x1", "2x": "x2", "3x": "x3", X: "unsorted" })[m] ?? (m?.startsWith("!") ? `not ${m.slice(1)}` : m);
+
+// ---------------------------------------------------------------- setup
+
+function colourPicker(colour, c, need, mission) {
+  const letter = colour === "yellow" ? "Y" : "R";
+  const numbers = Array.from({ length: 11 }, (_, i) => i + 1);
+  const custom = mission === null;
+  const modes = custom
+    ? html`<div class="row" role="group" aria-label="${colour} wires">${["none", "list", "of"].map((m) =>
+        chip("colour-mode", `${colour}:${m}`, { none: "none", list: "known", of: "a of b" }[m], c.mode === m, `setup-${colour}-mode-${m}`))}</div>`
+    : "";
+  if (c.mode === "none") return custom ? html`<fieldset class="box"><legend>${colour === "yellow" ? "Yellow" : "Red"}</legend>${modes}</fieldset>` : "";
+  const row = (field, list, label) => html`<div class="numrow"><span class="lbl">${label}</span>${numbers.map((n) =>
+    chip("colour-num", `${colour}:${field}:${n}`, `${letter}${n}`, list.includes(n), `setup-${colour}-${field}-${n}`))}</div>`;
+  const needText = need?.need ? ` — pick ${need.need}` : "";
+  return html`<fieldset class="box" data-testid="setup-${colour}">
+    <legend>${colour === "yellow" ? "Yellow" : "Red"}${c.mode === "of" ? ` (${c.keep} kept of the drawn)` : ""}${needText}</legend>
+    ${modes}
+    ${need?.knownNeed ? row("known", c.known, `known (${need.knownNeed})`) : ""}
+    ${row("nums", c.nums, c.mode === "of" ? "drawn" : "in play")}
+    ${custom && c.mode === "of" ? html`<div class="row">keep ${[0, 1, 2, 3].map((k) => chip("colour-keep", `${colour}:${k}`, String(k), c.keep === k, `setup-${colour}-keep-${k}`))}</div>` : ""}
+  </fieldset>`;
+}
+
+export function setupTemplate(state, missions) {
+  const { setup } = state;
+  const mission = missions?.find((m) => m.number === setup.mission) ?? null;
+  const needs = colourNeeds(setup, mission);
+  const problems = setupProblems(setup, mission);
+  const n = setup.players.length;
+  const sizes = standSizes(setup);
+  const counts = standCounts(setup);
+  const missionOptions = html`<option value="" ${setup.mission === null ? html`selected` : ""}>Custom setup</option>
+    ${(missions ?? []).map((m) => html`<option value="${m.number}" ${m.number === setup.mission ? html`selected` : ""}>${m.number}. ${m.title}${m.notes ? ` — ${m.notes}` : ""}</option>`)}`;
+  return html`<section class="screen setup" data-testid="setup-screen" aria-label="New game">
+    <h2>New game</h2>
+    <label class="field">Mission
+      <select data-act="mission" data-testid="setup-mission">${missionOptions}</select>
+      ${missions ? "" : html`<span class="hint" data-testid="missions-loading">loading the presets…</span>`}
+    </label>
+    ${setup.mission === null
+      ? html`<fieldset class="box"><legend>Blue range</legend>
+          <div class="row">from ${[1, 2, 3].map((k) => chip("blue-lo", k, String(k), setup.blue[0] === k, `setup-blue-lo-${k}`))}
+            to ${[6, 8, 10, 12].map((k) => chip("blue-hi", k, String(k), setup.blue[1] === k, `setup-blue-hi-${k}`))}</div></fieldset>
+        <fieldset class="box"><legend>Tokens</legend><div class="row">
+          ${["value", "even_odd", "multiplicity", "none"].map((k) => chip("tokens", k, { value: "value", even_odd: "even/odd", multiplicity: "x1/x2/x3", none: "none" }[k], setup.tokens === k, `setup-tokens-${k}`))}
+          ${chip("toggle", "x_tokens", "X (unsorted)", setup.x_tokens, "setup-x-tokens")}
+          ${chip("toggle", "false_tokens", "false tokens", setup.false_tokens, "setup-false-tokens")}
+        </div></fieldset>`
+      : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.tokens.replace("_", "/")}${setup.x_tokens ? ", X" : ""}${setup.false_tokens ? ", false tokens" : ""}</p>`}
+    ${colourPicker("yellow", setup.yellow, needs.yellow, setup.mission)}
+    ${colourPicker("red", setup.red, needs.red, setup.mission)}
+    <fieldset class="box"><legend>Players</legend>
+      <div class="row">${[2, 3, 4, 5].map((k) => chip("player-count", k, String(k), n === k, `setup-players-${k}`))}</div>
+      <ol class="players">${setup.players.map((name, p) => html`<li>
+        <input data-act="name" data-arg="${p}" data-testid="setup-name-${p}" value="${name}" maxlength="20"
+          aria-label="Name of player ${p + 1}">
+        ${chip("me", p, "me", setup.me === p, `setup-me-${p}`, { aria: `I am ${name}` })}
+        ${chip("captain", p, "captain", setup.captain === p, `setup-captain-${p}`, { aria: `${name} is the captain` })}
+        <span class="sizes" data-testid="setup-sizes-${p}">${sizes[p].join(" + ")} wires${counts[p] > 1 ? " (2 stands)" : ""}</span>
+      </li>`)}</ol>
+      <div class="row">${chip("me", "", "I only watch", setup.me === null, "setup-me-none")}</div>
+    </fieldset>
+    <fieldset class="box"><legend>Mistakes allowed (detonator)</legend>
+      <div class="row">${[0, 1, 2, 3, 4, 5].map((k) => chip("mistakes", k, String(k), setup.mistakes === k, `setup-mistakes-${k}`))}</div>
+    </fieldset>
+    <p class="hint">${wiresInPlay(setup)} wires in play.</p>
+    ${problems.length ? html`<ul class="problems" data-testid="setup-problems">${problems.map((p) => html`<li>${p}</li>`)}</ul>` : ""}
+    ${btn("start", setup.me === null ? "Start (public view)" : "Next: my wires", { cls: "primary big", testid: "setup-start", disabled: problems.length > 0 })}
+  </section>`;
+}
+
+// ---------------------------------------------------------------- hand
+
+export function handTemplate(state) {
+  const { setup } = state;
+  const me = setup.me;
+  const sizes = standSizes(setup)[me] ?? [];
+  const labels = labelsInPlay(setup);
+  const used = {};
+  for (const l of state.hand.flat()) used[l] = (used[l] ?? 0) + 1;
+  const s = Math.max(0, sizes.findIndex((n, k) => (state.hand[k]?.length ?? 0) < n));
+  const full = sizes.every((n, k) => (state.hand[k]?.length ?? 0) === n);
+  return html`<section class="screen hand" data-testid="hand-screen" aria-label="My wires">
+    <h2>${setup.players[me]}: your wires</h2>
+    <p class="hint">Tap each wire you hold; the stand sorts itself. Tap a wire on the stand to take it back.</p>
+    ${sizes.map((n, k) => html`<div class="hand-stand ${k === s && !full ? "current" : ""}" data-testid="hand-stand-${k}">
+      <span class="lbl">${sizes.length > 1 ? `Stand ${k + 1}` : "Stand"} ${state.hand[k]?.length ?? 0}/${n}</span>
+      <div class="stand-slots" style="--n:${n}">${Array.from({ length: n }, (_, j) => {
+        const l = state.hand[k]?.[j];
+        return l
+          ? btn("hand-remove", l, { cls: `slot own ${colourOf(l)}`, arg: `${k}:${j}`, testid: `hand-${k}-${j}`, aria: `slot ${slotLetter(j)}: ${valueName(l)}, tap to remove` })
+          : html`<span class="slot empty" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)} empty">${slotLetter(j)}</span>`;
+      })}</div></div>`)}
+    <div class="keypad" role="group" aria-label="Wire values" data-testid="hand-keypad">
+      ${labels.map(({ label, copies }) => btn("hand-add", label, {
+        cls: `key ${colourOf(label)}`, arg: `${s}:${label}`, testid: `key-${label}`,
+        disabled: full || (used[label] ?? 0) >= copies, aria: valueName(label),
+      }))}
+    </div>
+    <div class="row">
+      ${btn("hand-done", "Done", { cls: "primary big", testid: "hand-done", disabled: !full })}
+      ${btn("back-setup", "Back to setup", { cls: "link", testid: "hand-back" })}
+    </div>
+  </section>`;
+}
+
+export function whoTemplate(state) {
+  return html`<section class="screen who" data-testid="who-screen">
+    <h2>Who are you?</h2>
+    <p class="hint">This table was shared with you. Pick your name, then enter your own wires.</p>
+    <div class="row">${state.setup.players.map((name, p) => chip("who", p, name, false, `who-${p}`))}
+      ${chip("who", "", "Just watch", false, "who-none")}</div>
+  </section>`;
+}
+
+// ---------------------------------------------------------------- table
+
+function slotView(ctx, p, s, j, sl) {
+  const { state, result, highlight, picked, culprits } = ctx;
+  const key = `${p}-${s}-${j}`;
+  const probs = result?.slots.get(key) ?? null;
+  const me = state.setup.me;
+  const where = `${standName(state.setup, p, s)}, slot ${slotLetter(j)}`;
+  const marks = sl.m ? html`<span class="mark">${sl.m}</span>` : "";
+  let cls = "slot";
+  let body;
+  let label;
+  let style = "";
+  if (sl.c === "cut") {
+    cls += ` cut ${colourOf(sl.v)}`;
+    body = html`<span class="v">${sl.v}</span>`;
+    label = `${where}, cut ${valueName(sl.v)}`;
+  } else if (p === me && sl.own) {
+    cls += ` own ${colourOf(sl.own)} ${sl.c === "info" ? "info" : ""}`;
+    body = html`<span class="v">${sl.own}</span>`;
+    label = `${where}, my ${valueName(sl.own)}${sl.c === "info" ? ", info token shown" : ""}`;
+  } else if (probs) {
+    const top = probs.top;
+    const c = probColour(top.p);
+    cls += ` prob${probs.red > 0 ? " may-red" : ""}${sl.c === "info" ? " info" : ""}`;
+    style = `background:${c.bg};color:${c.fg}`;
+    body = html`<span class="v">${sl.c === "info" ? sl.v : top.value}</span><span class="p">${Math.round(top.p * 100)}</span>`;
+    label = `${where}, ${sl.c === "info" ? `info token ${valueName(sl.v)}` : "hidden"}${sl.m ? `, token ${markName(sl.m)}` : ""}, most likely ${valueName(top.value)}, ${pct(top.p)}`;
+  } else {
+    cls += ` hidden${sl.c === "info" ? " info" : ""}`;
+    body = html`<span class="v">${sl.c === "info" ? sl.v : sl.col ? sl.col.toUpperCase() : "?"}</span>`;
+    label = `${where}, ${sl.c === "info" ? `info token ${valueName(sl.v)}` : "hidden"}${sl.m ? `, token ${markName(sl.m)}` : ""}`;
+  }
+  if (highlight.has(key)) cls += " hl";
+  if (picked.has(key)) cls += " picked";
+  if (culprits.has(key)) cls += " culprit";
+  return html`<button type="button" class="${cls}" data-act="slot" data-arg="${key}" data-testid="slot-${key}"
+    data-token="${sl.c}" ${probs ? html`data-probs="${JSON.stringify(probs.probs)}"` : ""} style="${style}"
+    aria-label="${label}">${marks}${body}<span class="letter" aria-hidden="true">${slotLetter(j)}</span></button>`;
+}
+
+export function standsTemplate(ctx) {
+  const { state, t } = ctx;
+  const rows = [];
+  state.setup.players.forEach((name, p) =>
+    t.stands[p].forEach((st, s) => {
+      const badges = [
+        p === state.setup.captain && s === 0 ? html`<span class="badge">captain</span>` : "",
+        p === state.setup.me && s === 0 ? html`<span class="badge me">me</span>` : "",
+        p === t.turn && s === 0 ? html`<span class="badge turn" data-testid="turn-badge">turn</span>` : "",
+      ];
+      rows.push(html`<div class="stand" data-testid="stand-${p}-${s}" role="group" aria-label="${standName(state.setup, p, s)}">
+        <div class="stand-head"><span class="name">${standName(state.setup, p, s)}</span>${badges}</div>
+        <div class="stand-slots" style="--n:${st.length}">${st.map((sl, j) => slotView(ctx, p, s, j, sl))}</div>
+      </div>`);
+    }),
+  );
+  return html`<section class="stands ${ctx.pending ? "updating" : ""}" data-testid="stands" aria-label="Stands">${rows}</section>`;
+}
+
+export function statusTemplate(ctx) {
+  const { t, state } = ctx;
+  const total = state.setup.mistakes;
+  const dial = Array.from({ length: total + 1 }, (_, k) =>
+    html`<span class="tick ${k < t.mistakesMade ? "used" : ""} ${k === total ? "skull" : ""}">${k === total ? "☠" : ""}</span>`);
+  return html`<section class="status-bar" aria-label="Table status">
+    <div class="detonator" data-testid="detonator" data-made="${t.mistakesMade}" data-left="${t.mistakesLeft}"
+      aria-label="Detonator: ${t.mistakesMade} mistakes made, ${t.mistakesLeft} left">
+      <span class="lbl">Detonator</span>${dial}<span class="num">${t.mistakesLeft} left</span></div>
+    <div class="validated" data-testid="validated" data-values="${t.validated.join(" ")}">
+      <span class="lbl">Validated</span>${t.validated.length ? t.validated.map((v) => html`<span class="chip static">${v}</span>`) : html`<span class="none">none</span>`}</div>
+    <div class="equipment" data-testid="equipment" data-unlocked="${t.unlocked.join(" ")}">
+      <span class="lbl">Equipment</span>${t.unlocked.length
+        ? t.unlocked.map((id) => html`<span class="chip static ${t.usedItems[id] ? "used" : ""}" title="${EQUIPMENT_NAMES[id] ?? id}">${id} ${EQUIPMENT_NAMES[id] ?? ""}${t.usedItems[id] ? " (used)" : ""}</span>`)
+        : html`<span class="none">none unlocked</span>`}</div>
+    ${t.exploded ? html`<p class="boom" data-testid="exploded" role="alert">💥 The bomb exploded.</p>` : ""}
+  </section>`;
+}
+
+function moveText(m, setup) {
+  const v = m.value === "YELLOW" ? "yellow" : m.value;
+  const at = m.player !== null && m.player !== undefined ? `${standName(setup, m.player, m.stand)} ${m.slots.map(slotLetter).join("+")}` : "";
+  switch (m.kind) {
+    case "dual_cut": return `${at} = ${v}`;
+    case "x_or_y_ray": return `X-or-Y ${at}: ${(m.values ?? []).join(" or ")}`;
+    case "double_detector": return `Double Det. ${at} has ${v}`;
+    case "triple_detector": return `Triple Det. ${at} has ${v}`;
+    case "super_detector": return `Super Det. ${standName(setup, m.player, m.stand)} has ${v}`;
+    case "solo_cut": return `Solo cut ${v}`;
+    case "fast_pass": return `Fast Pass ${v}`;
+    case "reveal_red": return "Reveal my reds";
+    default: return m.kind;
+  }
+}
+
+export function movesTemplate(ctx) {
+  const { state, moves, selectedMove } = ctx;
+  if (state.setup.me === null || !ctx.t.hasHand) {
+    return html`<section class="moves" data-testid="moves"><h3>My best cuts</h3><p class="hint">Pick who you are and enter your wires to see your best cuts.</p></section>`;
+  }
+  const list = (moves?.moves ?? []).slice(0, 5);
+  return html`<section class="moves ${ctx.pendingMoves ? "updating" : ""}" data-testid="moves" aria-label="My best cuts">
+    <h3>My best cuts ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
+    ${moves ? "" : html`<p class="hint">Working it out…</p>`}
+    <ol>${list.map((m, i) => html`<li class="${selectedMove === i ? "sel" : ""}">
+      <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" aria-pressed="${selectedMove === i ? "true" : "false"}">
+        <span class="what">${moveText(m, state.setup)}</span>
+        <span class="pct" data-testid="move-${i}-p" data-p="${m.p_success}">${pct(m.p_success)}</span>
+        ${m.guaranteed ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
+        ${m.p_red > 0 ? html`<span class="badge red" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
+      </button>
+      ${selectedMove === i ? btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` }) : ""}
+    </li>`)}</ol>
+    ${moves && !list.length ? html`<p class="hint">No cut is possible.</p>` : ""}
+  </section>`;
+}
+
+export function holdingsTemplate(ctx) {
+  const { state, holdings } = ctx;
+  if (!holdings?.length) return "";
+  const values = [...new Set(holdings.map((h) => String(h.value)))];
+  const rows = new Map();
+  for (const h of holdings) {
+    const k = `${h.player}-${h.stand}`;
+    if (!rows.has(k)) rows.set(k, { p: h.player, s: h.stand, cells: {} });
+    rows.get(k).cells[String(h.value)] = h;
+  }
+  const short = (v) => (v === "YELLOW" ? "Y" : v === "RED" ? "R" : v);
+  return html`<details class="holdings" data-testid="holdings" open>
+    <summary>Who holds what (chance of at least one)</summary>
+    <div class="scroll"><table>
+      <thead><tr><th></th>${values.map((v) => html`<th scope="col">${short(v)}</th>`)}</tr></thead>
+      <tbody>${[...rows.values()].map((r) => html`<tr><th scope="row">${standName(state.setup, r.p, r.s)}</th>
+        ${values.map((v) => {
+          const h = r.cells[v];
+          const p = h?.p_any ?? 0;
+          const c = probColour(p);
+          return html`<td data-testid="hold-${r.p}-${r.s}-${short(v)}" data-p="${p}" style="background:${c.bg};color:${c.fg}"
+            title="expected ${h ? h.expected.toFixed(2) : 0}">${p >= 0.995 ? "✓" : p < 0.005 ? "–" : Math.round(p * 100)}</td>`;
+        })}</tr>`)}</tbody>
+    </table></div>
+  </details>`;
+}
+
+export function logTemplate(ctx) {
+  const { state, t } = ctx;
+  return html`<section class="log" data-testid="log" aria-label="Turn log">
+    <h3>Turn log</h3>
+    <div class="actions" role="group" aria-label="Record an action">
+      ${Object.entries(ACTION_NAMES).filter(([k]) => actionAllowed(k, state, t)).map(([k, name]) => btn("action", name, { cls: "chip", arg: k, testid: `action-${k}` }))}
+    </div>
+    ${state.log.length ? "" : html`<p class="hint">Tap a wire to record a cut or set its tokens; the buttons above record equipment.</p>`}
+    <ol class="entries">${state.log.map((e, i) => {
+      const r = t.entries[i];
+      return html`<li class="${r.ok ? "" : "bad"}" data-testid="log-${i}">
+        <span class="text">${r.text}</span>
+        ${r.ok ? "" : html`<span class="err" data-testid="log-${i}-error">${r.error}</span>`}
+        ${btn("edit", "✎", { cls: "icon", arg: i, testid: `log-${i}-edit`, aria: `Edit: ${r.text}` })}
+        ${btn("delete", "🗑", { cls: "icon", arg: i, testid: `log-${i}-delete`, aria: `Delete: ${r.text}` })}
+      </li>`;
+    })}</ol>
+  </section>`;
+}
+
+function actionAllowed(k, state, t) {
+  const eq = state.setup.equipment;
+  const has = (id) => eq.includes(id);
+  switch (k) {
+    case "dual": return false; // started by tapping a wire
+    case "double": return state.setup.dd !== "disabled";
+    case "triple": return has("3");
+    case "super": return has("5");
+    case "xray": return has("10");
+    case "radar": return has("8");
+    case "label_eq": return has("12");
+    case "label_ne": return has("1");
+    case "postit": return has("4");
+    case "rewind": return has("6");
+    case "red": return state.setup.red.mode !== "none";
+    default: return true;
+  }
+}
+
+// ---------------------------------------------------------------- the sheet (slot detail, recording)
+
+function keypad(act, values, opts = {}) {
+  const { on = [], testprefix = "key", disabled = [] } = opts;
+  return html`<div class="keypad" role="group" aria-label="${opts.label ?? "values"}">${values.map((v) =>
+    btn(act, v === "Y" ? "Yellow" : v, { cls: `key ${colourOf(v === "Y" ? "Y1" : v)} ${on.includes(v) ? "on" : ""}`, arg: v,
+      testid: `${testprefix}-${v}`, disabled: disabled.includes(v), aria: valueName(v) }))}</div>`;
+}
+
+function distribution(probs) {
+  if (!probs) return "";
+  return html`<table class="dist" data-testid="sheet-dist">${probs.values.map((x) => html`<tr data-testid="dist-${x.value}">
+    <th>${x.value}</th><td class="bar"><span style="width:${(x.p * 100).toFixed(2)}%"></span></td>
+    <td class="num" data-testid="dist-p-${x.value}" data-p="${x.p}">${pct(x.p)}</td></tr>`)}</table>`;
+}
+
+function actorChips(state, d, exclude) {
+  return html`<div class="row actor" role="group" aria-label="Who acts">${state.setup.players.map((name, p) =>
+    p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`))}</div>`;
+}
+
+function askTemplate(ctx, d, ask) {
+  const { state, t } = ctx;
+  const setup = state.setup;
+  const labels = labelsInPlay(setup).map((x) => x.label);
+  const blue = labels.filter((l) => colourOf(l) === "blue");
+  const said = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : [])];
+  switch (ask.ask) {
+    case "actor":
+      return html`<p class="ask">Who acts?</p>`;
+    case "slots":
+      if (d.k === "postit") return html`<p class="ask" data-testid="ask">Tap the wire on ${standName(setup, d.a, 0)}'s stand.</p>`;
+      return html`<p class="ask" data-testid="ask">Tap ${d.k === "super" ? "any wire of the stand" : ask.count === 1 ? "the wire" : `${ask.count} wires of one stand`} on the table (${d.js?.length ?? 0}/${ask.count}).</p>`;
+    case "value":
+      return html`<p class="ask" data-testid="ask">${d.k === "xray" ? "Which two values were named?" : "Which value was named?"}</p>
+        ${keypad("draft-value", ask.noYellow || ask.blueOnly ? blue : said, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })}`;
+    case "result":
+      return html`<div class="row result">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1" })}
+        ${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0" })}</div>`;
+    case "which":
+      return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : "Which wire got the info token?"}</p>
+        <div class="row">${(d.js ?? []).map((j) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`))}</div>`;
+    case "cut_label": {
+      const colourWanted = d.k === "red" ? "red" : d.v === "Y" || d.vs?.includes("Y") ? null : "blue";
+      const opts = labels.filter((l) => (d.k === "red" ? colourOf(l) === "red" : d.k === "solo" ? true : colourWanted ? colourOf(l) === colourWanted : (d.vs ?? [d.v]).some((v) => (v === "Y" ? colourOf(l) === "yellow" : l === v))));
+      return html`<p class="ask" data-testid="ask">Which wire is it?${d.k === "red" || d.k === "solo" ? ` (${(ask.index ?? 0) + 1} of ${d.slots?.length ?? 0})` : ""}</p>${keypad("draft-cut", opts, { label: "cut wire" })}`;
+    }
+    case "actor_slot": {
+      const stands = t.stands[d.a] ?? [];
+      return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires was cut with it?</p>
+        ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-actor-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}`, false, `actor-slot-${s}-${j}`, { aria: `${standName(setup, d.a, s)} slot ${slotLetter(j)}` }))}</div>`)}`;
+    }
+    case "own_slots": {
+      const stands = t.stands[d.a] ?? [];
+      const picked = new Set((d.slots ?? []).map((x) => `${x.s}:${x.j}`));
+      return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires were ${d.k === "red" ? "revealed" : "cut"}?</p>
+        ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-own-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}`, picked.has(`${s}:${j}`), `own-slot-${s}-${j}`))}</div>`)}
+        ${btn("draft-done", "Next", { cls: "primary", testid: "draft-done", disabled: !picked.size })}`;
+    }
+    case "real": {
+      const reals = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : []), ...labels.filter((l) => l[0] === "R")];
+      const no = d.k === "xray" ? d.vs : [d.v];
+      return html`<p class="ask" data-testid="ask">What is it really? (the info token)</p>
+        ${keypad("draft-real", reals, { disabled: no, testprefix: "real", label: "real value" })}`;
+    }
+    case "radar_value":
+      return html`<p class="ask" data-testid="ask">Which number was asked?</p>${keypad("draft-value", blue, { label: "radar number" })}`;
+    case "radar_answers": {
+      const ans = new Map((d.ans ?? []).map((x) => [`${x.p}-${x.s}`, x.has]));
+      const rows = [];
+      setup.players.forEach((_, p) => t.stands[p].forEach((_st, s) => {
+        const has = ans.get(`${p}-${s}`) ?? false;
+        rows.push(html`<div class="row">${standName(setup, p, s)} ${chip("draft-radar", `${p}:${s}`, has ? "has it" : "none", has, `radar-${p}-${s}`)}</div>`);
+      }));
+      return html`<p class="ask" data-testid="ask">Tap the stands that answered yes.</p>${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
+    }
+    default:
+      return "";
+  }
+}
+
+function setSection(ctx, p, s, j, sl) {
+  const { state } = ctx;
+  const own = p === state.setup.me ? sl.own : null;
+  const c = slotChoices(state.setup, own);
+  const rows = [];
+  if (c.info.length) rows.push(html`<div class="sub"><span class="lbl">Info token</span>${keypad("set-info", c.info, { on: sl.c === "info" ? [sl.v] : [], testprefix: "set-info", label: "info token" })}</div>`);
+  if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`))}</div></div>`);
+  if (c.notValues.length) rows.push(html`<div class="sub"><span class="lbl">False token (not…)</span>${keypad("set-not", c.notValues, { on: sl.m ? [sl.m.slice(1)] : [], testprefix: "set-not", label: "false token" })}</div>`);
+  if (c.colours.length && !own) rows.push(html`<div class="sub"><span class="lbl">Colour seen</span><div class="row">${c.colours.map((col) => chip("set-colour", col, { b: "blue", y: "yellow", r: "red" }[col], sl.col === col, `set-colour-${col}`))}</div></div>`);
+  rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire" })}</div>`);
+  rows.push(btn("set-clear", "Clear this slot", { cls: "link", testid: "set-clear" }));
+  return rows;
+}
+
+export function sheetTemplate(ctx) {
+  const { ui, state, t } = ctx;
+  const sh = ui.sheet;
+  if (!sh) return "";
+  const setup = state.setup;
+  let head = "";
+  let body = "";
+  if (sh.mode === "slot") {
+    const [p, s, j] = sh.key.split("-").map(Number);
+    const sl = t.stands[p]?.[s]?.[j];
+    if (!sl) return "";
+    const probs = ctx.result?.slots.get(sh.key) ?? null;
+    head = html`<h3 data-testid="sheet-title">${standName(setup, p, s)}, slot ${slotLetter(j)}</h3>`;
+    const tabs = html`<div class="tabs" role="tablist">
+      ${sl.c !== "cut" && p !== setup.me ? btn("tab", "Cut attempt", { cls: `tab ${sh.tab === "cut" ? "on" : ""}`, arg: "cut", testid: "tab-cut", pressed: sh.tab === "cut" }) : ""}
+      ${btn("tab", "Set tokens", { cls: `tab ${sh.tab === "set" ? "on" : ""}`, arg: "set", testid: "tab-set", pressed: sh.tab === "set" })}
+    </div>`;
+    let inner;
+    if (sh.tab === "cut" && sl.c !== "cut" && p !== setup.me) {
+      const d = ui.draft;
+      const ask = ctx.ask;
+      inner = html`<p class="lbl">Who cut?</p>${actorChips(state, d, p)}${ask ? askTemplate(ctx, d, ask) : ""}`;
+    } else {
+      inner = setSection(ctx, p, s, j, sl);
+    }
+    body = html`${distribution(probs)}${tabs}<div class="tabbody">${inner}</div>`;
+  } else if (sh.mode === "action") {
+    const d = ui.draft;
+    head = html`<h3 data-testid="sheet-title">${ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>`;
+    const needsActor = !["radar", "label_eq", "label_ne", "rewind"].includes(d.k);
+    body = html`${needsActor ? html`<p class="lbl">Who?</p>${actorChips(state, d, null)}` : ""}
+      ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit" })}`;
+  }
+  return html`<div class="sheet" data-testid="sheet" role="dialog" aria-label="Details">
+    <div class="sheet-head">${head}${btn("close-sheet", "✕", { cls: "icon", testid: "sheet-close", aria: "Close" })}</div>
+    ${ctx.sheetError ? html`<p class="err" role="alert" data-testid="sheet-error">${ctx.sheetError}</p>` : ""}
+    ${body}
+  </div>`;
+}
+
+// ---------------------------------------------------------------- share
+
+export function shareTemplate(ui) {
+  if (!ui.share) return "";
+  return html`<div class="sheet share" data-testid="share-panel" role="dialog" aria-label="Share">
+    <div class="sheet-head"><h3>Share this table</h3>${btn("close-share", "✕", { cls: "icon", testid: "share-close", aria: "Close" })}</div>
+    <label class="row"><input type="checkbox" data-act="share-hand" data-testid="share-include-hand" ${ui.share.withHand ? html`checked` : ""}>
+      include my own wires (only for a device of mine)</label>
+    <input class="link-field" readonly data-testid="share-link" value="${ui.share.url}" aria-label="Share link">
+    <p class="hint" data-testid="share-status">${ui.share.status ?? ""}</p>
+    <div class="qr" data-testid="share-qr" aria-label="QR code of the link"></div>
+  </div>`;
+}
