@@ -218,17 +218,22 @@ class Analysis:
         if len(smap.subs) == 1 and len(ts) == 1:
             J = self.block_law(p, s, ts[0])
             uncut = self.compiled.cases[0].substands[smap.subs[0]].uncut
-            n = uncut.shape[0]
-            cum = np.concatenate([[0], np.cumsum(uncut, dtype=int)])
-            f = np.arange(J.shape[0])[:, None]
-            k = np.arange(J.shape[1])[None, :]
-            count = cum[np.minimum(f + k, n)] - cum[f]
+            count = _uncut_counts(uncut, J.shape[1])
             law = np.bincount(count.ravel(), J.ravel(), minlength=int(uncut.sum()) + 1)
             law /= law.sum()
             while len(law) > 1 and law[-1] == 0:
                 law = law[:-1]
             return {"p_any": float(1.0 - law[0]), "expected": expected, "law": law.tolist()}
         return {"p_any": 1.0 - self.p_none(p, s, value), "expected": expected, "law": None}
+
+
+def _uncut_counts(uncut: np.ndarray, K: int) -> np.ndarray:
+    """count[f, k]: uncut slots in the block [f, f+k) of a run with these uncut flags."""
+    n = uncut.shape[0]
+    cum = np.concatenate([[0], np.cumsum(uncut, dtype=int)])
+    f = np.arange(n + 1)[:, None]
+    k = np.arange(K)[None, :]
+    return cum[np.minimum(f + k, n)] - cum[f]
 
 
 def solve_state(state: GameState) -> Analysis:
@@ -271,12 +276,13 @@ def _log10_deals(an: Analysis) -> float:
 def holdings_json(state: GameState, an: Analysis) -> list[dict]:
     """Who holds what: for every stand ``me`` does not hold and every value in play."""
     values = sorted({value_of(t) for t in state.wires.copies()}, key=lambda v: (isinstance(v, str), v))
-    return [
-        {"player": p, "stand": s, "value": v, **an.holding(p, s, v)}
-        for p, s in state.stand_keys()
-        if p != state.me
-        for v in values
-    ]
+    out = []
+    for p, s in state.stand_keys():
+        if p == state.me:
+            continue
+        for v in values:
+            out.append({"player": p, "stand": s, "value": v, **an.holding(p, s, v)})
+    return out
 
 
 def slots_json(state: GameState, an: Analysis) -> list[dict]:

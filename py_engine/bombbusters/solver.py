@@ -257,6 +257,7 @@ class _Engine:
         self.win = win
         self.trans: dict[tuple[int, int], list | None] = {}
         self.tables: dict[int, tuple] = {}
+        self.piece_cache: dict[tuple[int, int], list] = {}
         self.zw: list = []
         for t in range(self.T):
             for s in self.explicit:
@@ -315,7 +316,15 @@ class _Engine:
         return weights, np.where(ok, f_pre, -1)
 
     # -- one explicit stand's move, forward / backward / joint ----------------
-    def _pieces(self, s: int, t: int, c: int):
+    def _pieces(self, s: int, t: int, c: int) -> list:
+        """Aligned (k, f0, src, dst, reduce axes, weights) slices of stand s's move at type t, built once."""
+        key = (s, t)
+        cache = self.piece_cache
+        if key not in cache:
+            cache[key] = list(self._make_pieces(s, t, c))
+        return cache[key]
+
+    def _make_pieces(self, s: int, t: int, c: int):
         ax = self.axis[s]
         (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
         sw, dw = _width(slo, shi), _width(dlo, dhi)
@@ -461,6 +470,7 @@ class _Engine:
         eng.trans = dict(self.trans)
         eng.zw = list(self.zw)
         eng.tables = {k: v for k, v in self.tables.items() if k not in subs}
+        eng.piece_cache = {k: v for k, v in self.piece_cache.items() if k[0] not in subs}
         for t in t_indices:
             for s in subs:
                 if s == self.z:
