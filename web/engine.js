@@ -37,10 +37,10 @@ export class Engine {
     this.stageTimeouts = { ...DEFAULT_STAGE_TIMEOUTS, ...(opts.stageTimeouts ?? {}) };
     this.state = "idle"; // idle | booting | ready | failed
     this.nextId = 1;
-    this.latestAnalyzeId = 0;
-    this.inFlight = null; // {id, json, resolve, kind, sentAt}
-    this.queue = []; // waiting non-analyze calls
-    this.pendingAnalyze = null; // newest waiting analysis
+    this.latestIds = {}; // request type -> newest latest-wins id
+    this.inFlight = null; // {id, json, resolve, kind, latest, sentAt}
+    this.queue = []; // waiting plain calls
+    this.pending = {}; // request type -> newest waiting latest-wins request
     this.worker = null;
     this.timer = null;
     this.info = null;
@@ -74,14 +74,31 @@ export class Engine {
 
   /** Latest-wins analysis. Resolves {stale, id, reply?, ms?}. Never rejects. */
   analyze(payload) {
+    return this.latest("analyze", payload);
+  }
+
+  get latestAnalyzeId() {
+    return this.latestIds.analyze ?? 0;
+  }
+
+  /**
+   * Latest wins, per request type (e.g. "analyze", "moves"): only the newest waiting
+   * request of a type is kept; a reply for an older id resolves {stale: true}.
+   */
+  latest(type, payload) {
     const id = this.nextId++;
-    this.latestAnalyzeId = id;
+    this.latestIds[type] = id;
     return new Promise((resolve) => {
-      const item = { id, kind: "analyze", json: this._envelope(id, "analyze", payload), resolve };
-      if (this.pendingAnalyze) this.pendingAnalyze.resolve({ stale: true, id: this.pendingAnalyze.id });
-      this.pendingAnalyze = item;
+      const item = { id, kind: type, latest: true, json: this._envelope(id, type, payload), resolve };
+      const prev = this.pending[type];
+      if (prev) prev.resolve({ stale: true, id: prev.id });
+      this.pending[type] = item;
       this._pump();
     });
+  }
+
+  get pendingAnalyze() {
+    return this.pending.analyze ?? null;
   }
 
   /** A plain request (e.g. "version"); resolves {stale:false, id, reply, ms}. */
@@ -94,7 +111,7 @@ export class Engine {
   }
 
   get busy() {
-    return this.inFlight !== null || this.pendingAnalyze !== null || this.queue.length > 0;
+    return this.inFlight !== null || Object.keys(this.pending).length > 0 || this.queue.length > 0;
   }
 
   _envelope(id, type, payload) {
@@ -107,22 +124,26 @@ export class Engine {
       return;
     }
     if (this.state !== "ready" || this.inFlight) return;
-    const item = this.queue.shift() ?? this.pendingAnalyze;
-    if (!item) return;
-    if (item === this.pendingAnalyze) this.pendingAnalyze = null;
+    let item = this.queue.shift();
+    if (!item) {
+      const type = Object.keys(this.pending)[0];
+      if (type === undefined) return;
+      item = this.pending[type];
+      delete this.pending[type];
+    }
     this.inFlight = { ...item, sentAt: performance.now() };
     this.worker.postMessage({ type: "request", json: item.json });
   }
 
   _settleAll(message) {
     const error = { name: "EngineUnavailable", message };
-    const items = [this.inFlight, this.pendingAnalyze, ...this.queue].filter(Boolean);
+    const items = [this.inFlight, ...Object.values(this.pending), ...this.queue].filter(Boolean);
     this.inFlight = null;
-    this.pendingAnalyze = null;
+    this.pending = {};
     this.queue = [];
     for (const it of items) {
       it.resolve({
-        stale: it.kind === "analyze" && it.id !== this.latestAnalyzeId,
+        stale: Boolean(it.latest) && it.id !== this.latestIds[it.kind],
         id: it.id,
         reply: { id: it.id, ok: false, error },
       });
@@ -155,7 +176,7 @@ export class Engine {
       }
       if (!item || item.id !== reply.id) return; // a reply nobody waits for
       this.inFlight = null;
-      const stale = item.kind === "analyze" && item.id !== this.latestAnalyzeId;
+      const stale = Boolean(item.latest) && item.id !== this.latestIds[item.kind];
       item.resolve({ stale, id: item.id, reply, ms: msg.ms ?? performance.now() - item.sentAt });
       this._pump();
     }

@@ -780,6 +780,7 @@ export function nextAsk(state, t, d) {
       return { ask: "cut_label" };
     }
     if (!mine && !d.as) return { ask: "actor_slot" };
+    if (!mine && colourOf(d.cut) === "yellow" && !d.av) return { ask: "actor_label" };
     return null;
   }
   if (multi && d.tok === undefined) return { ask: "which", field: "tok" };

@@ -381,6 +381,9 @@ function askTemplate(ctx, d, ask) {
       const opts = labels.filter((l) => (d.k === "red" ? colourOf(l) === "red" : d.k === "solo" ? true : colourWanted ? colourOf(l) === colourWanted : (d.vs ?? [d.v]).some((v) => (v === "Y" ? colourOf(l) === "yellow" : l === v))));
       return html`<p class="ask" data-testid="ask">Which wire is it?${d.k === "red" || d.k === "solo" ? ` (${(ask.index ?? 0) + 1} of ${d.slots?.length ?? 0})` : ""}</p>${keypad("draft-cut", opts, { label: "cut wire" })}`;
     }
+    case "actor_label":
+      return html`<p class="ask" data-testid="ask">Which yellow wire did ${setup.players[d.a]} cut?</p>
+        ${keypad("draft-av", labels.filter((l) => colourOf(l) === "yellow"), { label: "actor's wire" })}`;
     case "actor_slot": {
       const stands = t.stands[d.a] ?? [];
       return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires was cut with it?</p>

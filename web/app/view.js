@@ -1,0 +1,110 @@
+// Table app view: the only module here that touches the DOM. It never calls the
+// engine; every tap goes out as handlers.onAct(act, arg, event).
+
+import { html } from "../templates.js";
+import {
+  holdingsTemplate,
+  handTemplate,
+  logTemplate,
+  movesTemplate,
+  setupTemplate,
+  shareTemplate,
+  sheetTemplate,
+  standsTemplate,
+  statusTemplate,
+  whoTemplate,
+} from "./templates.js";
+
+export class AppView {
+  constructor(root) {
+    this.root = root;
+    this.main = root.querySelector("#app");
+    this.status = root.querySelector("#engine-line");
+    this.notice = root.querySelector("#notice");
+  }
+
+  mount(handlers) {
+    this.root.addEventListener("click", (ev) => {
+      const el = ev.target.closest?.("[data-act]");
+      if (!el || el.tagName === "SELECT" || el.tagName === "INPUT") return;
+      if (el.disabled) return;
+      handlers.onAct(el.dataset.act, el.dataset.arg ?? "", ev);
+    });
+    this.root.addEventListener("change", (ev) => {
+      const el = ev.target.closest?.("[data-act]");
+      if (!el) return;
+      handlers.onAct(el.dataset.act, el.type === "checkbox" ? (el.checked ? "1" : "") : el.value, ev, el.dataset.arg);
+    });
+    this.root.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape") handlers.onAct("close-sheet", "", ev);
+    });
+  }
+
+  /** Draw everything for `ctx` (see main.js); keeps the focused control focused. */
+  render(ctx) {
+    const focused = document.activeElement;
+    const focusId = focused?.dataset?.testid;
+    const caret = focused?.selectionStart;
+    let body;
+    if (ctx.state.phase === "setup") body = setupTemplate(ctx.state, ctx.missions);
+    else if (ctx.state.phase === "who") body = whoTemplate(ctx.state);
+    else if (ctx.state.phase === "hand") body = ctx.state.setup.me === null ? whoTemplate(ctx.state) : handTemplate(ctx.state);
+    else {
+      body = html`${ctx.error ? errorTemplate(ctx.error) : ""}
+        ${statusTemplate(ctx)}
+        <div class="table-layout">
+          <div class="col-main">${standsTemplate(ctx)}</div>
+          <div class="col-side">${movesTemplate(ctx)}${holdingsTemplate(ctx)}</div>
+        </div>
+        ${logTemplate(ctx)}
+        <div class="sheet-spacer" ${ctx.ui.sheet || ctx.ui.share ? "" : html`hidden`}></div>`;
+    }
+    const sheets = ctx.state.phase === "table" ? html`${sheetTemplate(ctx)}${shareTemplate(ctx.ui)}` : shareTemplate(ctx.ui);
+    this.main.innerHTML = html`${body}${sheets}`.text;
+    this.main.dataset.phase = ctx.state.phase;
+    document.documentElement.dataset.phase = ctx.state.phase;
+    const doc = this.root.querySelector("#engine-doc");
+    if (doc) doc.textContent = ctx.engineDocText ?? "";
+    if (focusId) {
+      const el = this.main.querySelector(`[data-testid="${CSS.escape(focusId)}"]`);
+      if (el && el !== document.activeElement) {
+        el.focus({ preventScroll: true });
+        if (caret !== undefined && caret !== null && el.setSelectionRange && el.type === "text") el.setSelectionRange(caret, caret);
+      }
+    }
+    if (ctx.ui.share) this.drawQr(ctx.ui.share.url);
+  }
+
+  drawQr(url) {
+    const box = this.main.querySelector('[data-testid="share-qr"]');
+    if (!box || typeof window.qrcode !== "function") return;
+    try {
+      const qr = window.qrcode(0, "L");
+      qr.addData(url);
+      qr.make();
+      box.innerHTML = qr.createSvgTag({ cellSize: 3, margin: 2, scalable: true });
+      box.dataset.ready = "true";
+    } catch (err) {
+      box.textContent = `The link is too long for a QR code (${url.length} characters); copy it instead.`;
+      box.dataset.ready = "too-long";
+    }
+  }
+
+  engineLine(state, text) {
+    this.status.dataset.state = state;
+    this.status.textContent = text;
+  }
+
+  showNotice(text) {
+    this.notice.hidden = !text;
+    this.notice.textContent = text ?? "";
+  }
+}
+
+function errorTemplate(err) {
+  return html`<div class="table-error" data-testid="table-error" role="alert">
+    <strong>${err.title}</strong> <span data-testid="table-error-message">${err.message}</span>
+    ${err.culprits?.length ? html`<ul data-testid="table-error-culprits">${err.culprits.map((c) => html`<li>${c}</li>`)}</ul>` : ""}
+    ${err.stale ? html`<p class="hint">The numbers shown are from the last table that worked.</p>` : ""}
+  </div>`;
+}
