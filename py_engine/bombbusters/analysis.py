@@ -227,6 +227,46 @@ class Analysis:
         return {"p_any": 1.0 - self.p_none(p, s, value), "expected": expected, "law": None}
 
 
+    def stand_holdings(self, p: int, s: int, values: list) -> list[dict]:
+        """:meth:`holding` for several values of one stand, sharing the block tables."""
+        if (p, s) in self.compiled.known or len(self.compiled.stands[(p, s)].subs) != 1:
+            return [self.holding(p, s, v) for v in values]
+        sub = self.compiled.stands[(p, s)].subs[0]
+        uncut = self.compiled.cases[0].substands[sub].uncut
+        marg = self.sub_marginals(sub)[uncut].sum(axis=0)  # expected uncut copies of each type
+        n_unc = int(uncut.sum())
+        singles = [t for v in values for t in self.value_types(v) if len(self.value_types(v)) == 1]
+        laws: dict[int, np.ndarray] = {}
+        if singles:
+            K = max(sol.blocks[sub][t].shape[1] for w, sol in zip(self.weights, self.solutions) if w > 0 for t in singles)  # type: ignore[index]
+            count = _uncut_counts(uncut, K)
+            table = np.zeros((len(singles), uncut.shape[0] + 1, K))
+            for w, sol in zip(self.weights, self.solutions):
+                if w == 0:
+                    continue
+                for i, t in enumerate(singles):
+                    J = sol.blocks[sub][t]  # type: ignore[index]
+                    table[i, :, : J.shape[1]] += w * J
+            idx = (np.arange(len(singles))[:, None, None] * (n_unc + 1) + count[None]).ravel()
+            flat = np.bincount(idx, table.ravel(), minlength=len(singles) * (n_unc + 1))
+            for i, t in enumerate(singles):
+                laws[t] = flat[i * (n_unc + 1) : (i + 1) * (n_unc + 1)]
+        out = []
+        for v in values:
+            ts = self.value_types(v)
+            expected = float(marg[ts].sum()) if ts else 0.0
+            if not ts:
+                out.append({"p_any": 0.0, "expected": 0.0, "law": [1.0]})
+            elif len(ts) == 1:
+                law = laws[ts[0]] / laws[ts[0]].sum()
+                last = int(np.nonzero(law)[0].max()) if law.any() else 0
+                law = law[: last + 1]
+                out.append({"p_any": float(1.0 - law[0]), "expected": expected, "law": law.tolist()})
+            else:
+                out.append({"p_any": 1.0 - self.p_none(p, s, v), "expected": expected, "law": None})
+        return out
+
+
 def _uncut_counts(uncut: np.ndarray, K: int) -> np.ndarray:
     """count[f, k]: uncut slots in the block [f, f+k) of a run with these uncut flags."""
     n = uncut.shape[0]
@@ -280,8 +320,8 @@ def holdings_json(state: GameState, an: Analysis) -> list[dict]:
     for p, s in state.stand_keys():
         if p == state.me:
             continue
-        for v in values:
-            out.append({"player": p, "stand": s, "value": v, **an.holding(p, s, v)})
+        for v, h in zip(values, an.stand_holdings(p, s, values)):
+            out.append({"player": p, "stand": s, "value": v, **h})
     return out
 
 
