@@ -775,12 +775,10 @@ export function nextAsk(state, t, d) {
   if (d.ok) {
     if (multi && d.hit === undefined) return { ask: "which", field: "hit" };
     const said = d.k === "xray" ? d.vs : [d.v];
-    if (!d.cut) {
-      if (said.length === 1 && said[0] !== "Y") return null; // the cut wire is what was said
-      return { ask: "cut_label" };
-    }
+    // a blue value said: the cut wire is that value; yellow (or X-or-Y): which wire it was
+    if (!d.cut && !(said.length === 1 && said[0] !== "Y")) return { ask: "cut_label" };
     if (!mine && !d.as) return { ask: "actor_slot" };
-    if (!mine && colourOf(d.cut) === "yellow" && !d.av) return { ask: "actor_label" };
+    if (!mine && colourOf(d.cut || said[0]) === "yellow" && !d.av) return { ask: "actor_label" };
     return null;
   }
   if (multi && d.tok === undefined) return { ask: "which", field: "tok" };

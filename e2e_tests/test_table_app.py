@@ -1,0 +1,299 @@
+"""The table app (app.html) played through taps only, on a phone (360x740) and desktop.
+
+A whole game: setup -> my hand -> starting tokens -> turns with a failed dual cut, a
+teammate's dual cut and a Double Detector; the numbers on the stands equal the CLI's
+for the derived state document; the tap count stays within budget; share link,
+reload, Back, undo/redo, damaged links, impossible tables. Hooks: web/ui-spec.md.
+Screenshots go to test-results/screens/.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import BOOT_TIMEOUT_MS, RESULT_TIMEOUT_MS, ROOT
+from test_app import cli_analyze
+
+SCREENS = ROOT / "test-results" / "screens"
+MY_HAND = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]
+
+
+class Taps:
+    """Taps (phone) or clicks (desktop) through data-testid hooks, counted."""
+
+    def __init__(self, page: Page, device: str):
+        self.page, self.device, self.count = page, device, 0
+
+    def __call__(self, testid: str) -> None:
+        el = self.page.get_by_test_id(testid)
+        expect(el).to_be_enabled()
+        el.tap() if self.device == "phone" else el.click()
+        self.count += 1
+
+
+def tid(page: Page, testid: str):
+    return page.get_by_test_id(testid)
+
+
+def shot(page: Page, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=False)
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS)
+
+
+def wait_done(page: Page, moves: bool = False) -> str:
+    page.wait_for_function(
+        "['done', 'error'].includes(document.documentElement.dataset.analysis)", timeout=RESULT_TIMEOUT_MS
+    )
+    if moves:
+        page.wait_for_function(
+            "['done', 'error', 'idle'].includes(document.documentElement.dataset.moves)", timeout=RESULT_TIMEOUT_MS
+        )
+    return page.evaluate("document.documentElement.dataset.analysis")
+
+
+def engine_doc(page: Page) -> dict:
+    return json.loads(tid(page, "engine-doc").text_content())
+
+
+def assert_matches_cli(page: Page) -> dict:
+    doc = engine_doc(page)
+    want = cli_analyze(doc)
+    shown = {}
+    for el in page.locator("[data-testid^='slot-'][data-probs]").all():
+        shown[el.get_attribute("data-testid")[5:]] = json.loads(el.get_attribute("data-probs"))
+    expected = {f"{e['player']}-{e['stand']}-{e['slot']}": e["probs"] for e in want["slots"]}
+    assert set(shown) == set(expected)
+    for key, probs in expected.items():
+        assert set(shown[key]) == set(probs), key
+        for v, p in probs.items():
+            assert abs(shown[key][v] - p) < 1e-9, (key, v)
+    return doc
+
+
+def play_opening(page: Page, taps: Taps, screens: bool = False) -> None:
+    """Setup (4 players, me = Ann, captain), my hand, one starting token per player."""
+    wait_ready(page)
+    expect(tid(page, "setup-screen")).to_be_visible()
+    if screens:
+        shot(page, "1-setup")
+    taps("setup-start")
+    expect(tid(page, "hand-screen")).to_be_visible()
+    for label in reversed(MY_HAND):  # any order: the stand sorts itself
+        taps(f"key-{label}")
+        if screens and label == "7":
+            shot(page, "2-hand")
+    expect(tid(page, "stands")).to_be_visible()
+    for key, value in (("1-0-2", "3"), ("2-0-5", "6"), ("3-0-8", "9"), ("0-0-0", "1")):
+        taps(f"slot-{key}")
+        taps(f"set-info-{value}")
+    expect(tid(page, "log").locator("li[data-testid^='log-']")).to_have_count(4)
+
+
+def play_turns(page: Page, taps: Taps, screens: bool = False) -> None:
+    # Ann (me, the captain): "Bob's D is a 5" - wrong, it is a 4.
+    taps("slot-1-0-3")
+    expect(tid(page, "actor-0")).to_have_attribute("aria-pressed", "true")
+    taps("key-5")
+    taps("result-wrong")
+    taps("real-4")
+    # Bob: "Cid's A is a 1" - right; Bob cuts his own A.
+    taps("slot-2-0-0")
+    expect(tid(page, "actor-1")).to_have_attribute("aria-pressed", "true")
+    taps("key-1")
+    taps("result-ok")
+    taps("actor-slot-0-0")
+    # Cid: Double Detector on Dee's D and E for a 4 - wrong, the token goes on E: a 5.
+    taps("action-double")
+    expect(tid(page, "actor-2")).to_have_attribute("aria-pressed", "true")
+    taps("slot-3-0-3")
+    taps("slot-3-0-4")
+    taps("key-4")
+    if screens:
+        shot(page, "4-double-detector")
+    taps("result-wrong")
+    taps("which-4")
+    taps("real-5")
+
+
+def test_whole_game_by_taps(make_context, base_url, device):
+    page = make_context(device).new_page()
+    page.goto(base_url + "app.html")
+    taps = Taps(page, device)
+    screens = device == "phone"
+    play_opening(page, taps, screens)
+    play_turns(page, taps, screens)
+    assert taps.count <= 40, f"{taps.count} taps to enter a mid-game table"
+    print(f"\n[{device}] taps to enter the mid-game table: {taps.count}")
+
+    entries = tid(page, "log").locator("li[data-testid^='log-']")
+    expect(entries).to_have_count(7)
+    expect(tid(page, "log-4")).to_contain_text("✗ it is 4")
+    expect(tid(page, "detonator")).to_have_attribute("data-made", "2")
+    expect(tid(page, "turn-badge")).to_have_count(1)
+    assert wait_done(page, moves=True) == "done"
+    doc = assert_matches_cli(page)
+    assert doc["players"][1]["stands"][0].split()[3] == "i4"
+    assert doc["players"][2]["stands"][0].split()[0] == "1"
+    assert doc["players"][1]["stands"][0].split()[0] == "1"
+    assert doc["players"][3]["stands"][0].split()[4] == "i5"
+    assert {"kind": "has", "player": 0, "value": 5} in doc["facts"]
+    assert {"kind": "has", "player": 2, "value": 4} in doc["facts"]
+    assert doc["mistakes_left"] == 1
+
+    # My ranked cuts: the first is selectable and highlights its slots.
+    move = tid(page, "move-0")
+    expect(move).to_be_visible()
+    move.tap() if device == "phone" else move.click()
+    assert page.locator(".slot.hl").count() >= 1
+    if screens:
+        shot(page, "3-table")
+
+    # Tapping a hidden slot shows its whole distribution.
+    key = "2-0-6"
+    probs = json.loads(tid(page, f"slot-{key}").get_attribute("data-probs"))
+    taps(f"slot-{key}")
+    for v, p in probs.items():
+        assert abs(float(tid(page, f"dist-p-{v}").get_attribute("data-p")) - p) < 1e-9
+    label = tid(page, f"slot-{key}").get_attribute("aria-label")
+    assert re.match(r"^Cid, slot G, hidden, most likely \d+, [\d.<>]+%$", label), label
+    if screens:
+        shot(page, "5-slot-sheet")
+    taps("sheet-close")
+    expect(tid(page, "sheet")).to_have_count(0)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"page is {width}px wide"
+
+
+def _decode_share(url: str) -> dict:
+    m = re.search(r"#g=([A-Za-z0-9_-]+)$", url)
+    assert m, url
+    data = m.group(1)
+    return json.loads(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)).decode())
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_share_reload_back_undo(make_context, base_url, device):
+    page = make_context(device).new_page()
+    page.goto(base_url + "app.html")
+    taps = Taps(page, device)
+    play_opening(page, taps)
+    taps("slot-1-0-3")
+    taps("tab-cut")
+    taps("key-5")
+    taps("result-wrong")
+    taps("real-4")
+    assert wait_done(page) == "done"
+    before = engine_doc(page)
+
+    # Share: the link holds the public table, none of my hidden wires.
+    taps("share")
+    link = tid(page, "share-link").input_value()
+    expect(tid(page, "share-qr").locator("svg")).to_have_count(1)
+    shot(page, "6-share")
+    shared = _decode_share(link)
+    assert shared["hand"] == [] and shared["setup"]["me"] is None
+    assert "?1" not in json.dumps(shared) and '"12"' not in json.dumps(shared["hand"])
+    taps("share-include-hand")
+    assert _decode_share(tid(page, "share-link").input_value())["hand"][0] == MY_HAND
+    taps("share-close")
+
+    # A teammate opens the link: sees the table, says who they are, enters their hand.
+    mate = make_context(device).new_page()
+    mate.goto(link)
+    wait_ready(mate)
+    expect(tid(mate, "who-screen")).to_be_visible()
+    Taps(mate, device)("who-1")
+    expect(tid(mate, "hand-screen")).to_be_visible()
+    Taps(mate, device)("hand-back")
+    mate.goto(link)
+    Taps(mate, device)("who-none")
+    assert wait_done(mate) == "done"
+    pub = engine_doc(mate)
+    assert pub["me"] is None
+    assert pub["players"][1]["stands"] == before["players"][1]["stands"]
+    assert pub["players"][0]["stands"][0].split()[0] == "i1"  # my public token, not my wires
+    assert "?" in pub["players"][0]["stands"][0] and "?12" not in pub["players"][0]["stands"][0]
+
+    # Reload restores everything.
+    page.reload()
+    assert wait_done(page) == "done"
+    assert engine_doc(page) == before
+    # Undo / redo.
+    taps("undo")
+    expect(tid(page, "log-4")).to_have_count(0)
+    taps("redo")
+    expect(tid(page, "log-4")).to_have_count(1)
+    # Back undoes the last change (here: the redo), forward brings it back.
+    page.go_back()
+    expect(tid(page, "log-4")).to_have_count(0)
+    page.go_forward()
+    expect(tid(page, "log-4")).to_have_count(1)
+    # Editing a past entry replays the rest: delete Ann's starting token (entry 3).
+    taps("log-3-delete")
+    expect(tid(page, "log-3")).to_contain_text("is 5?")
+    assert wait_done(page) == "done"
+    assert engine_doc(page)["players"][0]["stands"][0].split()[0] == "?1"
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_damaged_link_and_names_as_text(make_context, base_url, device):
+    page = make_context(device).new_page()
+    page.goto(base_url + "app.html#g=eyJub3QiOiJh")  # cut short
+    expect(tid(page, "link-error")).to_be_visible()
+    expect(tid(page, "link-error")).to_contain_text("damaged")
+    expect(tid(page, "setup-screen")).to_be_visible()
+    shot(page, "7-damaged-link")
+    bad = base64.urlsafe_b64encode(json.dumps({"hello": 1}).encode()).decode().rstrip("=")
+    page.goto(base_url + "app.html#g=" + bad)
+    page.reload()
+    expect(tid(page, "link-error")).to_contain_text("not a Bomb Busters table")
+    # A name is text, never HTML.
+    tid(page, "setup-name-1").fill("<b>Bo</b>")
+    tid(page, "setup-name-1").press("Tab")
+    expect(tid(page, "setup-name-1")).to_have_value("<b>Bo</b>")
+    Taps(page, device)("setup-me-none")
+    Taps(page, device)("setup-start")
+    expect(tid(page, "stand-1-0")).to_contain_text("<b>Bo</b>")
+    assert page.locator("[data-testid='stand-1-0'] b").count() == 0
+
+
+@pytest.mark.parametrize("device", ["desktop"])
+def test_impossible_table_names_the_culprits(make_context, base_url, device):
+    page = make_context(device).new_page()
+    page.goto(base_url + "app.html")
+    wait_ready(page)
+    taps = Taps(page, device)
+    taps("setup-me-none")
+    taps("setup-start")
+    assert wait_done(page) == "done"
+    taps("slot-1-0-0")
+    taps("set-info-12")
+    assert wait_done(page) == "done"
+    kept = tid(page, "slot-1-0-5").get_attribute("data-probs")
+    taps("slot-1-0-1")
+    taps("set-info-1")  # a 1 after a 12 on a sorted stand: no deal
+    assert wait_done(page) == "error"
+    expect(tid(page, "table-error")).to_contain_text("No deal")
+    expect(tid(page, "table-error-culprits")).to_contain_text("Bob")
+    # The last good numbers stay.
+    assert tid(page, "slot-1-0-5").get_attribute("data-probs") == kept
+    assert page.locator(".slot.culprit").count() >= 1
+    # Keyboard: focus a slot, Enter opens its sheet, Escape closes it.
+    tid(page, "slot-2-0-3").focus()
+    page.keyboard.press("Enter")
+    expect(tid(page, "sheet-title")).to_have_text("Cid, slot D")
+    page.keyboard.press("Escape")
+    expect(tid(page, "sheet")).to_have_count(0)
+    taps("undo")
+    assert wait_done(page) == "done"
+    expect(tid(page, "table-error")).to_have_count(0)
