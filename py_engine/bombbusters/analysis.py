@@ -252,16 +252,21 @@ class Analysis:
             for i, t in enumerate(singles):
                 laws[t] = flat[i * (n_unc + 1) : (i + 1) * (n_unc + 1)]
         out = []
+        if singles:
+            mat = np.stack([laws[t] for t in singles])
+            mat = mat / mat.sum(axis=1, keepdims=True)
+            nz = mat > 0
+            last = (mat.shape[1] - 1 - np.argmax(nz[:, ::-1], axis=1)).tolist()
+            rows = dict(zip(singles, zip(mat.tolist(), last, (1.0 - mat[:, 0]).tolist())))
+        margl = marg.tolist()
         for v in values:
             ts = self.value_types(v)
-            expected = float(marg[ts].sum()) if ts else 0.0
+            expected = float(sum(margl[t] for t in ts))
             if not ts:
                 out.append({"p_any": 0.0, "expected": 0.0, "law": [1.0]})
             elif len(ts) == 1:
-                law = laws[ts[0]] / laws[ts[0]].sum()
-                last = int(np.nonzero(law)[0].max()) if law.any() else 0
-                law = law[: last + 1]
-                out.append({"p_any": float(1.0 - law[0]), "expected": expected, "law": law.tolist()})
+                row, lst, p_any = rows[ts[0]]
+                out.append({"p_any": p_any, "expected": expected, "law": row[: lst + 1]})
             else:
                 out.append({"p_any": 1.0 - self.p_none(p, s, v), "expected": expected, "law": None})
         return out
