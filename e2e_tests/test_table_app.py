@@ -170,6 +170,9 @@ def test_whole_game_by_taps(make_context, base_url, device):
         shot(page, "5-slot-sheet")
     taps("sheet-close")
     expect(tid(page, "sheet")).to_have_count(0)
+    if screens:
+        page.emulate_media(color_scheme="dark")
+        shot(page, "8-table-dark")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"page is {width}px wide"
 
@@ -276,11 +279,11 @@ def test_impossible_table_names_the_culprits(make_context, base_url, device):
     taps("setup-me-none")
     taps("setup-start")
     assert wait_done(page) == "done"
-    taps("slot-1-0-0")
+    taps("slot-1-0-10")
     taps("set-info-12")
     assert wait_done(page) == "done"
     kept = tid(page, "slot-1-0-5").get_attribute("data-probs")
-    taps("slot-1-0-1")
+    taps("slot-1-0-11")
     taps("set-info-1")  # a 1 after a 12 on a sorted stand: no deal
     assert wait_done(page) == "error"
     expect(tid(page, "table-error")).to_contain_text("No deal")

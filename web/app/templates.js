@@ -461,6 +461,12 @@ export function sheetTemplate(ctx) {
   } else if (sh.mode === "action") {
     const d = ui.draft;
     head = html`<h3 data-testid="sheet-title">${ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>`;
+    const parts = [];
+    if (d.p !== undefined && d.js?.length) parts.push(`${standName(setup, d.p, d.s)} ${d.js.map(slotLetter).join("+")}`);
+    if (d.v) parts.push(`value ${d.v === "Y" ? "yellow" : d.v}`);
+    if (d.vs?.length) parts.push(`values ${d.vs.join(" or ")}`);
+    if (d.ok !== undefined && d.ok !== null) parts.push(d.ok ? "✓ cut" : "✗ wrong");
+    head = html`${head}${parts.length ? html`<p class="hint" data-testid="draft-summary">${parts.join(" · ")}</p>` : ""}`;
     const needsActor = !["radar", "label_eq", "label_ne", "rewind"].includes(d.k);
     body = html`${needsActor ? html`<p class="lbl">Who?</p>${actorChips(state, d, null)}` : ""}
       ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit" })}`;
