@@ -403,20 +403,23 @@ class _Engine:
         return J
 
     def joint_implicit(self, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> np.ndarray:
+        """Block law of the implicit stand: group A * W * beta by (start f, length c - u) in one bincount."""
         n = self.p.substands[self.z].n
-        J = np.zeros((n + 1, min(c, n) + 1))
+        K = min(c, n) + 1
+        J = np.zeros((n + 1, K))
         (slo, shi), (dlo, dhi) = self.win[t][self.z], self.win[t + 1][self.z]
         if slo == shi and dlo == dhi and not self.caps:  # block forced by the known slots
             J[slo, dlo - slo] = 1.0
             return J
         weights, f_pre = self.zw[t]
-        prod = A * beta[None] * weights
-        for u in range(max(0, c - n), c + 1):
-            fu = np.broadcast_to(f_pre[u], prod[u].shape).ravel()
-            pu = prod[u].ravel()
-            sel = fu >= 0
-            if sel.any():
-                J[:, c - u] += np.bincount(fu[sel], pu[sel], minlength=n + 1)[: n + 1]
+        full = A * beta[None] * weights
+        prod = full.ravel()
+        u = np.arange(c + 1).reshape([c + 1] + [1] * (weights.ndim - 1))
+        idx = np.broadcast_to(f_pre * K + (c - u), full.shape).ravel()
+        sel = (np.broadcast_to(f_pre, full.shape).ravel() >= 0) & (prod != 0)
+        if sel.any():
+            flat = np.bincount(idx[sel], prod[sel], minlength=(n + 1) * K)
+            J += flat[: (n + 1) * K].reshape(n + 1, K)
         return J
 
     # -- passes ---------------------------------------------------------------
