@@ -105,15 +105,27 @@ class Analysis:
         ts = self.value_types(value)
         if not subs or not ts:
             return 1.0
+        def restrict(subst: list) -> tuple[list[int], list[int]]:
+            for x in subs:
+                subst[x].no_uncut |= set(ts)
+            return subs, ts
+
+        return self._ratio(restrict)
+
+    def _ratio(self, restrict) -> float:
+        """P(the deal meets a condition that only changes some stands' moves), over every case.
+
+        ``restrict(substands)`` edits copies of a case's sub-stands in place and
+        returns (the sub-stands it touched, the type indices whose moves changed).
+        """
         total = 0.0
         for w, sol, prob in zip(self.weights, self.solutions, self.compiled.cases):
             if w == 0:
                 continue
             subst = [x.copy() for x in prob.substands]
-            for x in subs:
-                subst[x].no_uncut |= set(ts)
+            subs, ts = restrict(subst)
             p2 = Problem(prob.types, prob.copies, subst, prob.counters, prob.is_blue)
-            total += w * condition_ratio(sol, p2, subs, ts)
+            total += w * condition_ratio(sol, p2, sorted(subs), sorted(ts))
         return min(1.0, total)
 
     # ---- conditioning: joint questions across slots --------------------------
@@ -157,22 +169,18 @@ class Analysis:
         live = [(p, s, j, a) for p, s, j, a in conds if (p, s) in self.compiled.stands]
         if not live:
             return 1.0
-        total = 0.0
-        for w, sol, prob in zip(self.weights, self.solutions, self.compiled.cases):
-            if w == 0:
-                continue
-            subst = [x.copy() for x in prob.substands]
+        def restrict(subst: list) -> tuple[set, set]:
             subs, ts = set(), set()
             for p, s, j, allowed in live:
                 sub, pos = self._where(p, s, j)
-                for t, u in enumerate(prob.types):
+                for t, u in enumerate(self.compiled.types):
                     if u not in allowed:
                         subst[sub].forbid.setdefault(t, set()).add(pos)
                         subs.add(sub)
                         ts.add(t)
-            p2 = Problem(prob.types, prob.copies, subst, prob.counters, prob.is_blue)
-            total += w * condition_ratio(sol, p2, sorted(subs), sorted(ts))
-        return min(1.0, total)
+            return subs, ts
+
+        return self._ratio(restrict)
 
     def conditioned(self, conds: list[tuple[int, int, int, frozenset]]) -> "tuple[float, Analysis | None]":
         """(P(conditions), the analysis given them): one full solve per case, cached."""
@@ -296,25 +304,9 @@ def solve_state(state: GameState) -> Analysis:
 
 
 def _log10_deals(an: Analysis) -> float:
-    """log10 of the number of tile-level deals of the wires outside the observer's stands.
-
-    The DP leaves out every fully known stand; the known stands that are not
-    the observer's are put back here: their copies join the pool (c_t!) and
-    each of their sorted runs divides by its k!.
-    """
-    state = an.compiled
-    outside = dict(zip(state.types, (int(c) for c in state.cases[0].copies)))
-    extra = 0.0
-    for (p, s), stand in state.known.items():
-        if p == an.state.me:
-            continue
-        runs: dict[int, int] = {}
-        for slot in stand:
-            outside[slot.wire] = outside.get(slot.wire, 0) + 1  # type: ignore[index]
-            if not slot.unsorted:
-                runs[slot.wire] = runs.get(slot.wire, 0) + 1  # type: ignore[index]
-        extra -= sum(math.lgamma(k + 1) for k in runs.values())
-    lf = sum(math.lgamma(c + 1) for c in outside.values()) + extra
+    """log10 of the number of tile-level deals of the wires outside the observer's stands."""
+    outside, runs = an.compiled.deal_factors(an.state.me)
+    lf = sum(math.lgamma(c + 1) for c in outside.values()) - sum(math.lgamma(k + 1) for k in runs)
     return (an.log_z + lf) / math.log(10)
 
 

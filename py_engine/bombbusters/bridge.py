@@ -11,6 +11,7 @@ import json
 from typing import Any, Callable
 
 from . import __version__
+from .commands import STATE_COMMANDS
 
 __all__ = ["PROTOCOL_VERSION", "handle", "REQUEST_TYPES"]
 
@@ -21,24 +22,6 @@ def _version(_payload: Any) -> dict:
     return {"engine": __version__, "protocol": PROTOCOL_VERSION}
 
 
-def _analyze(payload: Any) -> dict:
-    from .analysis import analyze
-
-    return analyze(payload)
-
-
-def _moves(payload: Any) -> dict:
-    from .moves import moves_json
-
-    return moves_json(payload)
-
-
-def _indicate(payload: Any) -> dict:
-    from .indication import indicate_json
-
-    return indicate_json(payload)
-
-
 def _missions(_payload: Any) -> list:
     from .missions import all_missions_json
 
@@ -46,13 +29,7 @@ def _missions(_payload: Any) -> list:
 
 
 #: request type -> handler taking the payload and returning a JSON-able result
-REQUEST_TYPES: dict[str, Callable[[Any], Any]] = {
-    "version": _version,
-    "analyze": _analyze,
-    "moves": _moves,
-    "indicate": _indicate,
-    "missions": _missions,
-}
+REQUEST_TYPES: dict[str, Callable[[Any], Any]] = {"version": _version, "missions": _missions, **STATE_COMMANDS}
 
 
 class BridgeError(ValueError):

@@ -12,29 +12,13 @@ import json
 import sys
 from typing import Any, Callable
 
+from .commands import STATE_COMMANDS
+
 __all__ = ["main", "COMMANDS"]
 
 
-def _analyze(doc: Any) -> Any:
-    from .analysis import analyze
-
-    return analyze(doc)
-
-
-def _moves(doc: Any) -> Any:
-    from .moves import moves_json
-
-    return moves_json(doc)
-
-
-def _indicate(doc: Any) -> Any:
-    from .indication import indicate_json
-
-    return indicate_json(doc)
-
-
 #: command name -> function taking the state document
-COMMANDS: dict[str, Callable[[Any], Any]] = {"analyze": _analyze, "moves": _moves, "indicate": _indicate}
+COMMANDS: dict[str, Callable[[Any], Any]] = STATE_COMMANDS
 
 
 def _load(path: str) -> Any:

@@ -46,6 +46,27 @@ class Compiled:
     impossible: str | None = None  # a reason found without the DP
     meta: dict = field(default_factory=dict)
 
+    def deal_factors(self, me: int | None) -> tuple[dict[int, int], list[int]]:
+        """What turns the DP's Z into a count of tile-level deals outside ``me``'s stands.
+
+        The DP leaves out every fully known stand; those that are not the
+        observer's are put back: their copies join the pool (c_t! each) and each
+        of their sorted runs of one type divides by k!.  Returns (copies per
+        type outside me's stands, the k of every such run).
+        """
+        outside = dict(zip(self.types, (int(c) for c in self.cases[0].copies)))
+        runs: list[int] = []
+        for (p, _s), stand in self.known.items():
+            if p == me:
+                continue
+            per_type: dict[int, int] = {}
+            for slot in stand:
+                outside[slot.wire] = outside.get(slot.wire, 0) + 1  # type: ignore[index]
+                if not slot.unsorted:
+                    per_type[slot.wire] = per_type.get(slot.wire, 0) + 1  # type: ignore[index]
+            runs += per_type.values()
+        return outside, runs
+
 
 def _is_known(stand: tuple[Slot, ...]) -> bool:
     return all(s.wire is not None for s in stand)

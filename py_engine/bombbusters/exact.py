@@ -52,19 +52,7 @@ def exact_slot_distributions(state: GameState) -> dict[tuple[int, int, int], dic
 def exact_deal_count(state: GameState) -> int:
     """Tile-level deals of the wires outside the observer's stands (the CLI's 10**log10_deals)."""
     comp, _runs, total = _solved(state)
-    outside = dict(zip(comp.types, (int(c) for c in comp.cases[0].copies)))
-    denom = 1
-    for (p, _s), stand in comp.known.items():
-        if p == state.me:
-            continue
-        runs: dict[int, int] = {}
-        for slot in stand:
-            outside[slot.wire] = outside.get(slot.wire, 0) + 1  # type: ignore[index]
-            if not slot.unsorted:
-                runs[slot.wire] = runs.get(slot.wire, 0) + 1  # type: ignore[index]
-        for k in runs.values():
-            denom *= math.factorial(k)
-    num = total * math.prod(math.factorial(c) for c in outside.values())
-    value = num / denom
+    outside, runs = comp.deal_factors(state.me)
+    value = total * math.prod(math.factorial(c) for c in outside.values()) / math.prod(math.factorial(k) for k in runs)
     assert value.denominator == 1
     return int(value)
