@@ -393,15 +393,15 @@ def _uncut_values(deal, states, p: int, stands: list[int]) -> set:
 
 
 def _random_fact(rng, n, captain, deal, states, wires) -> dict | None:
-    kind = rng.choice(["has", "has_not", "has_not", "same", "different", "red_count"])
+    kind = rng.choice(["has", "has_not", "has_not", "same", "different", "red_count", "not_value"])
     p = rng.randrange(n)
     n_stands = 2 if (n == 2 or (n == 3 and p == captain)) else 1
     stand = rng.randrange(n_stands)
     with_stand = n_stands == 1 and rng.random() < 0.3 or n_stands == 2 and rng.random() < 0.5
     stands = [stand] if with_stand else list(range(n_stands))
     fact: dict[str, Any] = {"kind": kind, "player": p}
-    if with_stand or kind in ("same", "different", "red_count"):
-        if kind in ("same", "different", "red_count") and n_stands == 1 and rng.random() < 0.5:
+    if with_stand or kind in ("same", "different", "red_count", "not_value"):
+        if kind in ("same", "different", "red_count", "not_value") and n_stands == 1 and rng.random() < 0.5:
             pass  # stand may be left out for a one-stand player
         else:
             fact["stand"] = stand
@@ -432,6 +432,16 @@ def _random_fact(rng, n, captain, deal, states, wires) -> dict | None:
         same = _value(types[a]) == _value(types[b])
         fact["kind"] = "same" if same else "different"
         fact["slots"] = [a, b]
+    elif kind == "not_value":  # a failed detector: none of the pointed slots holds the value named
+        types = deal[(p, stand)]
+        slots = sorted(rng.sample(range(len(types)), min(len(types), rng.choice([1, 2, 3]))))
+        held = {_value(types[j]) for j in slots}
+        lo, hi = wires["blue"]
+        vals = [v for v in list(range(lo, hi + 1)) + ["YELLOW", "RED"] if v not in held]
+        if not vals:
+            return None
+        fact["value"] = rng.choice(vals)
+        fact["slots"] = slots
     else:
         fact["count"] = sum(_colour(t) == "red" for t in deal[(p, stand)])
     return fact

@@ -186,6 +186,8 @@ def _fact_holds(state: GameState, fact: Fact, types: Mapping[SlotKey, int]) -> b
         a, b = fact.slots
         eq = value_of(types[(p, s, a)]) == value_of(types[(p, s, b)])
         return eq if fact.kind == "same" else not eq
+    if fact.kind == "not_value":
+        return all(value_of(types[(p, s, j)]) != fact.value for j in fact.slots)
     if fact.kind == "red_count":
         n = len(state.players[p].stands[s])
         return sum(colour_of(types[(p, s, j)]) == RED for j in range(n)) == fact.count

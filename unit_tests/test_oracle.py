@@ -436,6 +436,7 @@ def test_generator_exercises_every_kind_of_information():
         "hidden", "cut", "info", "own hidden", "own cut", "own info", "iY", "iYN",
         "colour", "parity", "multiplicity", "not_value", "X", "X cut",
         "has", "has stand", "has_not", "has_not stand", "same stand", "different stand", "red_count stand",
+        "not_value stand",
         "lower case",
     ]
     missing = [k for k in needed if seen[k] < 5]

@@ -211,6 +211,16 @@ def compile_state(state: GameState) -> Compiled:
                     continue
                 if live and vm.any():
                     base_edits.append(("counter", Counter(tuple(live), vm, "presence", 0, "eq")))
+        elif fact.kind == "not_value":
+            key = (fact.player, fact.stand)
+            if key in known:
+                if any(value_matches(known[key][j].wire, fact.value) for j in fact.slots):  # type: ignore[arg-type]
+                    impossible = impossible or _fact_text(state, fact)
+                continue
+            vm = value_mask(fact.value)
+            for j in fact.slots:
+                sub, pos = stands[key].where[j]
+                base_edits.append(("mask", sub, pos, ~vm))
         elif fact.kind == "red_count":
             key = (fact.player, fact.stand)
             if key in known:

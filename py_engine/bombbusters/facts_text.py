@@ -17,6 +17,9 @@ def describe_fact(state: GameState, fact: Fact) -> str:
         return f"'{who} has no {fact.value}'"
     if fact.kind == "red_count":
         return f"'{who} holds {fact.count} red'"
+    if fact.kind == "not_value":
+        letters = ", ".join(slot_letter(j) for j in fact.slots)
+        return f"'{who} slot{'s' if len(fact.slots) > 1 else ''} {letters} not {fact.value}'"
     a, b = (slot_letter(j) for j in fact.slots)
     rel = "=" if fact.kind == "same" else "≠"
     return f"'{who} slot {a} {rel} slot {b}'"

@@ -26,7 +26,7 @@ from .wires import (
 
 __all__ = ["Fact", "Player", "GameState", "FACT_KINDS", "stand_name", "slot_name", "value_matches"]
 
-FACT_KINDS = ("has", "has_not", "same", "different", "red_count")
+FACT_KINDS = ("has", "has_not", "same", "different", "red_count", "not_value")
 
 
 def value_matches(t: int, value: int | str) -> bool:
@@ -43,6 +43,8 @@ class Fact:
     tokens).  same / different: two slots of one stand share / do not share a
     gameplay value (Label = / Label ≠; all yellows count as one value, all reds
     too).  red_count: how many red wires a stand was dealt (open red deal).
+    not_value: none of these slots of one stand has gameplay ``value`` (a failed
+    Double/Triple/Super Detector or X-or-Y Ray).
     """
 
     kind: str
@@ -255,7 +257,8 @@ def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
     if kind not in FACT_KINDS:
         raise StateError(f"{where}: unknown kind {kind!r} (known: {', '.join(FACT_KINDS)})", fact=i)
     allowed = {"kind", "player", "stand"} | {
-        "has": {"value"}, "has_not": {"value"}, "same": {"slots"}, "different": {"slots"}, "red_count": {"count"}
+        "has": {"value"}, "has_not": {"value"}, "same": {"slots"}, "different": {"slots"}, "red_count": {"count"},
+        "not_value": {"value", "slots"},
     }[kind]
     unknown = set(doc) - allowed
     if unknown:
@@ -265,7 +268,7 @@ def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
         raise StateError(f"{where}: unknown player {p!r}", fact=i)
     n_stands = len(state.players[p].stands)
     s = doc.get("stand")
-    needs_stand = kind in ("same", "different", "red_count")
+    needs_stand = kind in ("same", "different", "red_count", "not_value")
     if s is None and needs_stand:
         if n_stands == 1:
             s = 0
@@ -286,6 +289,22 @@ def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
         return Fact(kind, p, s, count=c)
     slots = doc.get("slots")
     size = len(state.players[p].stands[s])  # type: ignore[index]
+    if kind == "not_value":
+        try:
+            value = parse_value(doc.get("value"))
+        except StateError as exc:
+            raise StateError(f"{where}: {exc}", fact=i) from None
+        if (
+            not isinstance(slots, list)
+            or not slots
+            or not all(isinstance(j, int) and not isinstance(j, bool) and 0 <= j < size for j in slots)
+            or len(set(slots)) != len(slots)
+        ):
+            raise StateError(
+                f"{where} (not_value): slots must be distinct slot indices 0-{size - 1} of that stand, got {slots!r}",
+                fact=i,
+            )
+        return Fact(kind, p, s, value, slots=tuple(sorted(slots)))
     if (
         not isinstance(slots, list)
         or len(slots) != 2
