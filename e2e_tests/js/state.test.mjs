@@ -98,7 +98,8 @@ test("double detector, radar, labels, post-it, rewinder", () => {
   assert.equal(t.mistakesMade, 0);
   assert.deepEqual(t.usedDD, [0]);
   assert.ok(!S.availableItems(s, t).includes("double_detector"));
-  assert.deepEqual(t.facts.map((f) => f.kind), ["has", "has_not", "has", "same"]);
+  assert.deepEqual(t.facts.map((f) => f.kind), ["has", "not_value", "has_not", "has", "same"]);
+  assert.deepEqual(t.facts[1], { kind: "not_value", player: 1, stand: 0, slots: [3, 4], value: 7 });
   assert.equal(t.stands[2][0][0].c, "info");
 });
 

@@ -503,6 +503,8 @@ export function applyEntry(t, e, setup, i) {
         if (valueMatches(e.real, e.v)) fail(`the wire shown (${e.real}) is what was said`);
         failure(t, setup, e, e.p, e.s, e.tok);
         addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i);
+        // none of the wires pointed at holds the value named (the token only shows one of them)
+        addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: [...js].sort((x, y) => x - y), value: factValue(e.v) }, i);
       }
       advance(t, setup, e.a);
       return;
