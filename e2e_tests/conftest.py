@@ -148,7 +148,7 @@ def app(make_context, device, base_url):
     """A page on the app (device = desktop or phone), not yet waited for."""
     ctx = make_context(device)
     page = ctx.new_page()
-    page.goto(base_url)
+    page.goto(base_url + "advanced.html")
     return page
 
 

@@ -104,7 +104,7 @@ def test_boot_failure_is_a_readable_message(make_context, base_url):
     ctx = make_context("desktop")
     page = ctx.new_page()
     page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered: a hang
-    page.goto(base_url + "?boot_timeout_ms=4000")
+    page.goto(base_url + "advanced.html?boot_timeout_ms=4000")
     page.wait_for_function("document.documentElement.dataset.engine === 'failed'", timeout=30_000)
     expect(tid(page, "engine-status-text")).to_contain_text("could not start")
     expect(tid(page, "engine-status-text")).to_contain_text("runtime")
@@ -291,7 +291,7 @@ def test_offline_after_first_visit(make_context, site_dir):
     try:
         ctx = make_context("phone")
         page = ctx.new_page()
-        page.goto(url)
+        page.goto(url + "advanced.html")
         wait_engine(page)
         build_id = json.loads((site_dir / "build.json").read_text())["build_id"]
         deadline = time.monotonic() + 60
@@ -320,7 +320,7 @@ def test_new_build_replaces_the_offline_cache(make_context, site_dir, tmp_path):
     server, url = serve_site.start_in_thread(site)
     try:
         page = make_context("desktop").new_page()
-        page.goto(url)
+        page.goto(url + "advanced.html")
         wait_engine(page)
         poll(page, "async (id) => Boolean(navigator.serviceWorker.controller) && (await caches.keys()).includes(id)",
              f"bombbusters-{old_id}")

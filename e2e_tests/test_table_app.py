@@ -1,4 +1,4 @@
-"""The table app (app.html) played through taps only, on a phone (360x740) and desktop.
+"""The table app (index.html) played through taps only, on a phone (360x740) and desktop.
 
 A whole game: setup -> my hand -> starting tokens -> turns with a failed dual cut, a
 teammate's dual cut and a Double Detector; the numbers on the stands equal the CLI's
@@ -127,7 +127,7 @@ def play_turns(page: Page, taps: Taps, screens: bool = False) -> None:
 
 def test_whole_game_by_taps(make_context, base_url, device):
     page = make_context(device).new_page()
-    page.goto(base_url + "app.html")
+    page.goto(base_url + "index.html")
     taps = Taps(page, device)
     screens = device == "phone"
     play_opening(page, taps, screens)
@@ -187,7 +187,7 @@ def _decode_share(url: str) -> dict:
 @pytest.mark.parametrize("device", ["phone"])
 def test_share_reload_back_undo(make_context, base_url, device):
     page = make_context(device).new_page()
-    page.goto(base_url + "app.html")
+    page.goto(base_url + "index.html")
     taps = Taps(page, device)
     play_opening(page, taps)
     taps("slot-1-0-3")
@@ -251,13 +251,13 @@ def test_share_reload_back_undo(make_context, base_url, device):
 @pytest.mark.parametrize("device", ["phone"])
 def test_damaged_link_and_names_as_text(make_context, base_url, device):
     page = make_context(device).new_page()
-    page.goto(base_url + "app.html#g=eyJub3QiOiJh")  # cut short
+    page.goto(base_url + "index.html#g=eyJub3QiOiJh")  # cut short
     expect(tid(page, "link-error")).to_be_visible()
     expect(tid(page, "link-error")).to_contain_text("damaged")
     expect(tid(page, "setup-screen")).to_be_visible()
     shot(page, "7-damaged-link")
     bad = base64.urlsafe_b64encode(json.dumps({"hello": 1}).encode()).decode().rstrip("=")
-    page.goto(base_url + "app.html#g=" + bad)
+    page.goto(base_url + "index.html#g=" + bad)
     page.reload()
     expect(tid(page, "link-error")).to_contain_text("not a Bomb Busters table")
     # A name is text, never HTML.
@@ -273,7 +273,7 @@ def test_damaged_link_and_names_as_text(make_context, base_url, device):
 @pytest.mark.parametrize("device", ["desktop"])
 def test_impossible_table_names_the_culprits(make_context, base_url, device):
     page = make_context(device).new_page()
-    page.goto(base_url + "app.html")
+    page.goto(base_url + "index.html")
     wait_ready(page)
     taps = Taps(page, device)
     taps("setup-me-none")

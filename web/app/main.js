@@ -341,7 +341,7 @@ function toAdvanced() {
     v: 1, players: doc.players, me: doc.me, captain: doc.captain, mistakes_left: doc.mistakes_left,
     wires: { blue: doc.wires.blue, yellow: colour(state.setup.yellow), red: colour(state.setup.red) }, facts: doc.facts, selected: null,
   };
-  location.href = "index.html#s=" + encodeURIComponent(JSON.stringify(adv));
+  location.href = "advanced.html#s=" + encodeURIComponent(JSON.stringify(adv));
 }
 
 const ACTS = {
