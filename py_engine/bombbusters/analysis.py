@@ -6,7 +6,9 @@ This is the one function behind the CLI's ``analyze`` and the bridge's
 
 from __future__ import annotations
 
+import json
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +22,7 @@ from .solver import Problem, Solution, condition_ratio, log_partition, solve
 from .state import GameState, value_matches
 from .wires import label, value_of
 
-__all__ = ["Analysis", "analyze", "analyze_state", "solve_state", "holdings_json", "slots_json"]
+__all__ = ["Analysis", "analyze", "analyze_state", "solve_state", "clear_recent", "holdings_json", "slots_json"]
 
 
 @dataclass
@@ -289,8 +291,37 @@ def _uncut_counts(uncut: np.ndarray, K: int) -> np.ndarray:
     return cum[np.minimum(f + k, n)] - cum[f]
 
 
-def solve_state(state: GameState) -> Analysis:
-    """Solve every case of a checked state; raise InconsistentStateError if no deal fits."""
+#: the last few solved states: the page asks "analyze" then "moves" for the same table
+_RECENT: "OrderedDict[str, Analysis]" = OrderedDict()
+_RECENT_SIZE = 4
+
+
+def clear_recent() -> None:
+    """Forget recent solves (benchmarks time the whole work)."""
+    _RECENT.clear()
+
+
+def solve_state(state: GameState, reuse: bool = False) -> Analysis:
+    """Solve every case of a checked state; raise InconsistentStateError if no deal fits.
+
+    Every solve is remembered for a while; ``reuse`` answers from a recent
+    solve of the same table (moves and advice follow an analysis of it).
+    """
+    doc = state.to_json()
+    for k in ("available", "tokens"):  # advice options, not part of the table
+        doc.pop(k, None)
+    key = json.dumps(doc, sort_keys=True)
+    if reuse and key in _RECENT:
+        _RECENT.move_to_end(key)
+        return _RECENT[key]
+    an = _solve_state(state)
+    _RECENT[key] = an
+    while len(_RECENT) > _RECENT_SIZE:
+        _RECENT.popitem(last=False)
+    return an
+
+
+def _solve_state(state: GameState) -> Analysis:
     compiled = compile_state(state)
     if compiled.impossible is None and compiled.cases:
         sols = [solve(c) for c in compiled.cases]

@@ -131,7 +131,7 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
     for k in kinds:
         if k not in TOKEN_KINDS:
             raise StateError(f"unknown token kind {k!r} (known: {', '.join(TOKEN_KINDS)})", field="tokens")
-    solve_state(state)  # an impossible table is reported on what was entered, not on a trial token
+    solve_state(state, reuse=True)  # an impossible table is reported on what was entered, not on a trial token
     view = _own_view(state)
     base = stand_entropy(view)
     me = state.me

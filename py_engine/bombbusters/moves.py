@@ -260,6 +260,6 @@ def moves_json(doc: Any, limit: int | None = None) -> dict:
     from .analysis import holdings_json
 
     state = GameState.from_json(doc)
-    an = solve_state(state)
+    an = solve_state(state, reuse=True)
     ranked = rank_moves(state, an)
     return {"moves": ranked[:limit] if limit else ranked, "holdings": holdings_json(state, an)}
