@@ -16,9 +16,8 @@ import numpy as np
 
 from .constraints import Compiled, compile_state
 from .diagnose import explain_impossible
-from .errors import InconsistentStateError
 from .notation import CUT
-from .solver import Problem, Solution, condition_ratio, log_partition, solve
+from .solver import Problem, Solution, condition_ratio, solve
 from .state import GameState, value_matches
 from .wires import label, value_of
 
@@ -373,6 +372,3 @@ def analyze(doc: Any) -> dict:
     """JSON state document in, JSON-able result out (see the CLI's ``analyze``)."""
     return analyze_state(GameState.from_json(doc))
 
-
-# used by diagnose; re-exported for callers that only need feasibility
-__all__ += ["log_partition"]

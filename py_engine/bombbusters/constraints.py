@@ -12,7 +12,7 @@ wires only scale the weight, so they are simply taken out of the pool.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -20,7 +20,7 @@ from .errors import RuleError
 from .notation import CUT, Slot
 from .solver import Counter, Problem, SubStand
 from .state import Fact, GameState, slot_name, value_matches
-from .wires import BLUE, RED, YELLOW, colour_of, number_of, value_of
+from .wires import BLUE, RED, YELLOW, colour_of, value_of
 
 __all__ = ["Compiled", "StandMap", "compile_state", "MAX_CASES"]
 
@@ -44,7 +44,6 @@ class Compiled:
     stands: dict[tuple[int, int], StandMap]  # stands in the DP
     known: dict[tuple[int, int], tuple[Slot, ...]]  # stands left out: every wire known
     impossible: str | None = None  # a reason found without the DP
-    meta: dict = field(default_factory=dict)
 
     def deal_factors(self, me: int | None) -> tuple[dict[int, int], list[int]]:
         """What turns the DP's Z into a count of tile-level deals outside ``me``'s stands.
@@ -187,7 +186,7 @@ def compile_state(state: GameState) -> Compiled:
     def value_mask(value) -> np.ndarray:
         return np.array([value_matches(t, value) for t in types], dtype=bool)
 
-    for fi, fact in enumerate(state.facts):
+    for fact in state.facts:
         targets = [fact.stand] if fact.stand is not None else list(range(len(state.players[fact.player].stands)))
         keys = [(fact.player, s) for s in targets]
         if fact.kind in ("has", "has_not"):

@@ -24,7 +24,7 @@ import numpy as np
 
 from .analysis import Analysis, solve_state
 from .errors import StateError
-from .notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
+from .notation import HIDDEN, INFO, Slot, observed, slot_letter
 from .solver import Counter, Problem, solve
 from .state import GameState, Player
 from .wires import BLUE, RED, YELLOW, colour_of, label, number_of, value_of

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from .errors import NotationError
-from .wires import BLUE, RED, YELLOW, blue, colour_of, label, number_of, parse_label, yellow
+from .wires import BLUE, RED, YELLOW, blue, colour_of, label, number_of, parse_label
 
 __all__ = [
     "HIDDEN",

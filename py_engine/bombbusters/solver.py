@@ -199,7 +199,7 @@ def _transitions(
 def _counter_pieces(d: tuple[int, ...], caps: list[int], ops: list[str]):
     """Aligned slices along counter axes for shifts d: yields (src slices, dst slices, reduce axes)."""
     per_axis = []
-    for i, (di, cap, op) in enumerate(zip(d, caps, ops)):
+    for di, cap, op in zip(d, caps, ops):
         if di == 0:
             per_axis.append([(slice(None), slice(None), False)])
         elif op == "eq":

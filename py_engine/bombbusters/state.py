@@ -12,14 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BombBustersError, NotationError, RuleError, StateError
-from .notation import CUT, Slot, format_stand, observed, parse_stand, slot_letter
+from .notation import Slot, format_stand, observed, parse_stand, slot_letter
 from .wires import (
-    BLUE,
-    COLOURS,
     WireSetup,
     colour_of,
     label,
-    number_of,
     parse_value,
     value_of,
 )
@@ -317,6 +314,3 @@ def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
         )
     return Fact(kind, p, s, slots=tuple(sorted(slots)))
 
-
-# Re-exported for the solver and moves modules.
-__all__ += ["BLUE", "COLOURS", "CUT", "number_of"]
