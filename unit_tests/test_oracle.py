@@ -13,10 +13,10 @@ import pytest
 
 import gen
 import oracle
-from bombbusters.errors import BombBustersError, RuleError
+from bombbusters.errors import RuleError
 from bombbusters.notation import CUT, INFO
 from bombbusters.state import GameState
-from bombbusters.wires import blue, colour_of, red, value_of, yellow
+from bombbusters.wires import blue, colour_of, red, yellow
 
 # --------------------------------------------------------------------------
 # helpers

@@ -99,7 +99,7 @@ class Analysis:
         """P(no uncut wire of gameplay ``value`` on any of these stands)."""
         for key in keys:
             if key in self.compiled.known and any(
-                sl.state != CUT and value_matches(sl.wire, value) for sl in self.compiled.known[key]
+                sl.state != CUT and value_matches(_known(sl), value) for sl in self.compiled.known[key]
             ):
                 return 0.0
         subs = [x for key in keys if key in self.compiled.stands for x in self.compiled.stands[key].subs]
@@ -212,9 +212,12 @@ class Analysis:
         return result
 
     def holding(self, p: int, s: int, value) -> dict:
-        """Uncut wires of gameplay ``value`` on stand (p, s): P(any), expected count, law if cheap."""
+        """Uncut wires of gameplay ``value`` on a known stand or one with X wires: P(any), expected count.
+
+        (Stands of one sorted run get the whole law too: see :meth:`stand_holdings`.)
+        """
         if (p, s) in self.compiled.known:
-            n = sum(1 for sl in self.compiled.known[(p, s)] if sl.state != CUT and value_matches(sl.wire, value))
+            n = sum(1 for sl in self.compiled.known[(p, s)] if sl.state != CUT and value_matches(_known(sl), value))
             return {"p_any": float(n > 0), "expected": float(n), "law": [0.0] * n + [1.0]}
         smap = self.compiled.stands[(p, s)]
         ts = self.value_types(value)
@@ -224,15 +227,6 @@ class Analysis:
             expected += float(self.sub_marginals(sub)[uncut][:, ts].sum()) if ts else 0.0
         if not ts:
             return {"p_any": 0.0, "expected": 0.0, "law": [1.0]}
-        if len(smap.subs) == 1 and len(ts) == 1:
-            J = self.block_law(p, s, ts[0])
-            uncut = self.compiled.cases[0].substands[smap.subs[0]].uncut
-            count = _uncut_counts(uncut, J.shape[1])
-            law = np.bincount(count.ravel(), J.ravel(), minlength=int(uncut.sum()) + 1)
-            law /= law.sum()
-            while len(law) > 1 and law[-1] == 0:
-                law = law[:-1]
-            return {"p_any": float(1.0 - law[0]), "expected": expected, "law": law.tolist()}
         return {"p_any": 1.0 - self.p_none(p, s, value), "expected": expected, "law": None}
 
 
@@ -279,6 +273,11 @@ class Analysis:
             else:
                 out.append({"p_any": 1.0 - self.p_none(p, s, v), "expected": expected, "law": None})
         return out
+
+
+def _known(slot) -> int:
+    assert slot.wire is not None  # every slot of a stand outside the DP is known
+    return slot.wire
 
 
 def _uncut_counts(uncut: np.ndarray, K: int) -> np.ndarray:

@@ -60,11 +60,24 @@ class Compiled:
                 continue
             per_type: dict[int, int] = {}
             for slot in stand:
-                outside[slot.wire] = outside.get(slot.wire, 0) + 1  # type: ignore[index]
+                t = _wire(slot)
+                outside[t] = outside.get(t, 0) + 1
                 if not slot.unsorted:
-                    per_type[slot.wire] = per_type.get(slot.wire, 0) + 1  # type: ignore[index]
+                    per_type[t] = per_type.get(t, 0) + 1
             runs += per_type.values()
         return outside, runs
+
+
+def _wire(slot: Slot) -> int:
+    """The type of a slot whose wire is known (every slot of a known stand)."""
+    assert slot.wire is not None
+    return slot.wire
+
+
+def _stand_of(fact: Fact) -> int:
+    """The stand of a fact that names one (the parser fills it in for these kinds)."""
+    assert fact.stand is not None
+    return fact.stand
 
 
 def _is_known(stand: tuple[Slot, ...]) -> bool:
@@ -77,19 +90,20 @@ def _value_count(stand: tuple[Slot, ...], value) -> int:
 
 def _known_stand_problem(state: GameState, p: int, s: int, stand: tuple[Slot, ...]) -> str | None:
     """Why a fully known stand cannot be (unsorted, wrong multiplicity), or None."""
-    last = None
+    last: tuple[int, int] | None = None
     for j, slot in enumerate(stand):
         if slot.unsorted:
             continue
-        if last is not None and slot.wire < last[1]:  # type: ignore[operator]
+        t = _wire(slot)
+        if last is not None and t < last[1]:
             return (
-                f"{slot_name(state, p, s, j)} ({value_of(slot.wire)}) cannot sit right of "  # type: ignore[arg-type]
+                f"{slot_name(state, p, s, j)} ({value_of(t)}) cannot sit right of "
                 f"slot {chr(65 + last[0])} ({value_of(last[1])}): stands are sorted"
             )
-        last = (j, slot.wire)
+        last = (j, t)
     for j, slot in enumerate(stand):
         if slot.multiplicity is not None:
-            have = _value_count(stand, value_of(slot.wire))  # type: ignore[arg-type]
+            have = _value_count(stand, value_of(_wire(slot)))
             if have != slot.multiplicity:
                 return f"{slot_name(state, p, s, j)} carries x{slot.multiplicity} but its value appears {have} times"
     return None
@@ -162,12 +176,12 @@ def compile_state(state: GameState) -> Compiled:
             allowed = mask_of(slot)
             if has_x:
                 # the count spans the sorted run and the X slots: one case per value of slot j
-                cases = []
+                value_cases: list[list] = []
                 for g in _value_groups(types, is_blue, is_yellow, is_red):
                     if (g & allowed).any():
                         ctr = Counter(tuple(smap.subs), g.copy(), "slots", m, "eq")
-                        cases.append([("mask", sub, pos, g), ("counter", ctr)])
-                alternatives.append(cases or [[("mask", sub, pos, np.zeros(T, dtype=bool))]])
+                        value_cases.append([("mask", sub, pos, g), ("counter", ctr)])
+                alternatives.append(value_cases or [[("mask", sub, pos, np.zeros(T, dtype=bool))]])
                 continue
             subs[sub].mult.append((pos, m))
             if (allowed & is_yellow).any():
@@ -178,10 +192,9 @@ def compile_state(state: GameState) -> Compiled:
                         [("mask", sub, pos, is_yellow), ("counter", ycount)],
                     ]
                 )
-    for g in state.wires.groups():
-        gm = np.isin(tarr, g.candidate_types())
-        idx = len(subs)
-        subs.append(SubStand(np.tile(gm, (g.discarded, 1)), np.zeros(g.discarded, dtype=bool)))
+    for group in state.wires.groups():
+        gm = np.isin(tarr, group.candidate_types())
+        subs.append(SubStand(np.tile(gm, (group.discarded, 1)), np.zeros(group.discarded, dtype=bool)))
 
     def value_mask(value) -> np.ndarray:
         return np.array([value_matches(t, value) for t in types], dtype=bool)
@@ -191,7 +204,7 @@ def compile_state(state: GameState) -> Compiled:
         keys = [(fact.player, s) for s in targets]
         if fact.kind in ("has", "has_not"):
             seen = any(
-                slot.state != CUT and slot.wire is not None and value_matches(slot.wire, fact.value)
+                slot.state != CUT and slot.wire is not None and value_matches(slot.wire, fact.value)  # type: ignore[arg-type]
                 for k in keys
                 for slot in state.stand(*k)
             )
@@ -211,9 +224,9 @@ def compile_state(state: GameState) -> Compiled:
                 if live and vm.any():
                     base_edits.append(("counter", Counter(tuple(live), vm, "presence", 0, "eq")))
         elif fact.kind == "not_value":
-            key = (fact.player, fact.stand)
+            key = (fact.player, _stand_of(fact))
             if key in known:
-                if any(value_matches(known[key][j].wire, fact.value) for j in fact.slots):  # type: ignore[arg-type]
+                if any(value_matches(_wire(known[key][j]), fact.value) for j in fact.slots):  # type: ignore[arg-type]
                     impossible = impossible or _fact_text(state, fact)
                 continue
             vm = value_mask(fact.value)
@@ -221,18 +234,19 @@ def compile_state(state: GameState) -> Compiled:
                 sub, pos = stands[key].where[j]
                 base_edits.append(("mask", sub, pos, ~vm))
         elif fact.kind == "red_count":
-            key = (fact.player, fact.stand)
+            key = (fact.player, _stand_of(fact))
+            count = int(fact.count or 0)
             if key in known:
-                if _value_count(known[key], "RED") != fact.count:
+                if _value_count(known[key], "RED") != count:
                     impossible = impossible or _fact_text(state, fact)
                 continue
-            base_edits.append(("counter", Counter(tuple(stands[key].subs), is_red.copy(), "slots", fact.count, "eq")))
+            base_edits.append(("counter", Counter(tuple(stands[key].subs), is_red.copy(), "slots", count, "eq")))
         else:
-            key = (fact.player, fact.stand)
+            key = (fact.player, _stand_of(fact))
             a, b = fact.slots
             if key in known:
                 st = known[key]
-                same = value_of(st[a].wire) == value_of(st[b].wire)  # type: ignore[arg-type]
+                same = value_of(_wire(st[a])) == value_of(_wire(st[b]))
                 if same != (fact.kind == "same"):
                     impossible = impossible or _fact_text(state, fact)
                 continue

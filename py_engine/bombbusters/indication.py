@@ -140,7 +140,7 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
         "basis": "the setup and the public tokens on your own stands (tokens on other stands not counted)",
     }
     for kind in kinds:
-        ranked = []
+        ranked: list[dict[str, Any]] = []
         for s, st in enumerate(state.players[me].stands):
             for j, slot in enumerate(st):
                 placed = _token(kind, slot, st)
@@ -173,7 +173,7 @@ def indicate_json(doc: Any) -> dict:
     """Bridge/CLI entry: token advice for the state's ``me`` (kinds from "tokens" if given)."""
     state = GameState.from_json(doc)
     variant = state.extra.get("tokens")
-    kinds = TOKEN_KINDS if variant in (None, "all") else (variant,)
+    kinds: tuple[str, ...] = TOKEN_KINDS if variant in (None, "all") else (variant,)
     if variant == "none":
         kinds = ()
     return rank_indications(state, kinds)

@@ -146,7 +146,7 @@ def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: 
     return best
 
 
-def _move(kind: str, target: tuple | None, slots: list[int], value, p_success: float, p_red: float,
+def _move(kind: str, target: tuple | None, slots: list, value, p_success: float, p_red: float,
           mistakes_left: int | None, **extra: Any) -> dict:
     p_adv = max(0.0, 1.0 - p_success - p_red) if p_success < 1.0 else 0.0
     last = mistakes_left == 0
@@ -193,11 +193,11 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
                     moves.append(_move("dual_cut", (p, s), [j], v, succ, red, ml))
             if "x_or_y_ray" in items and len(my_values) >= 2:
                 pv = odds.values(p, s, j)
-                best = sorted(my_values, key=lambda v: (-pv.get(v, 0.0), _value_key(v)))[:2]
-                succ, red = odds.single(p, s, j, set(best))
+                pair = sorted(my_values, key=lambda v: (-pv.get(v, 0.0), _value_key(v)))[:2]
+                succ, red = odds.single(p, s, j, set(pair))
                 if succ > 0:
                     moves.append(_move("x_or_y_ray", (p, s), [j], None, succ, red, ml,
-                                       values=sorted(best, key=_value_key)))
+                                       values=sorted(pair, key=_value_key)))
     # multi-slot detectors: the best slot set per (stand, value)
     detectors = [("double_detector", 2, True), ("triple_detector", 3, False)]
     for kind, size, yellow_ok in detectors:
@@ -236,7 +236,7 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
     # solo cuts, fast pass, reveal red
     others = [(p, s) for p, s in state.stand_keys() if p != me]
     for v in my_values:
-        held = sum(1 for sl in mine if value_of(sl.wire) == v)  # type: ignore[arg-type]
+        held = sum(1 for sl in mine if sl.wire is not None and value_of(sl.wire) == v)
         legal = an.p_none_on(others, v)
         if legal > 0:
             mine_slots = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)

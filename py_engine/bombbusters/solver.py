@@ -240,7 +240,7 @@ class _Engine:
         nctr = len(p.counters)
         in_ctr = {s for c in p.counters for s in c.substands}
         free = [s for s in range(self.S) if s not in in_ctr]
-        self.z = max(free, key=lambda s: p.substands[s].n) if free and not exact else None
+        self.z: int | None = max(free, key=lambda s: p.substands[s].n) if free and not exact else None
         self.explicit = [s for s in range(self.S) if s != self.z]
         self.axis = {s: 1 + i for i, s in enumerate(self.explicit)}
         self.nd = 1 + len(self.explicit) + nctr
@@ -301,8 +301,10 @@ class _Engine:
 
     def _implicit_weights(self, t: int, c: int):
         """(weights, f_pre) over (u, grid): the implicit stand takes k = c - u copies from fill f_pre."""
-        n = self.p.substands[self.z].n
-        ok = self._table(self.p, self.z)[0][t]
+        z = self.z
+        assert z is not None
+        n = self.p.substands[z].n
+        ok = self._table(self.p, z)[0][t]
         W = np.zeros((n + 1, c + 1))
         kk = min(c + 1, ok.shape[0])
         W[:, :kk] = (ok[:kk] * np.array(_INV_FACT[:kk])[:, None]).T
@@ -404,10 +406,12 @@ class _Engine:
 
     def joint_implicit(self, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> np.ndarray:
         """Block law of the implicit stand: group A * W * beta by (start f, length c - u) in one bincount."""
-        n = self.p.substands[self.z].n
+        z = self.z
+        assert z is not None
+        n = self.p.substands[z].n
         K = min(c, n) + 1
         J = np.zeros((n + 1, K))
-        (slo, shi), (dlo, dhi) = self.win[t][self.z], self.win[t + 1][self.z]
+        (slo, shi), (dlo, dhi) = self.win[t][z], self.win[t + 1][z]
         if slo == shi and dlo == dhi and not self.caps:  # block forced by the known slots
             J[slo, dlo - slo] = 1.0
             return J
