@@ -300,3 +300,90 @@ def test_impossible_table_names_the_culprits(make_context, base_url, device):
     taps("undo")
     assert wait_done(page) == "done"
     expect(tid(page, "table-error")).to_have_count(0)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_starting_token_advice(make_context, base_url, device):
+    """My starting token: the top 3 slots from "indicate"; a tap records the token on my slot."""
+    page = make_context(device).new_page()
+    page.goto(base_url + "index.html")
+    taps = Taps(page, device)
+    wait_ready(page)
+    taps("setup-start")
+    for label in MY_HAND:
+        taps(f"key-{label}")
+    panel = tid(page, "advice")
+    expect(panel).to_be_visible()
+    expect(panel).to_have_attribute("data-kind", "value")
+    page.wait_for_function("document.documentElement.dataset.advice === 'done'", timeout=RESULT_TIMEOUT_MS)
+    rows = panel.locator("[data-testid^='advice-'][data-slot]")
+    expect(rows).to_have_count(3)
+    bits = [float(tid(page, f"advice-{i}-bits").get_attribute("data-bits")) for i in range(3)]
+    assert bits == sorted(bits, reverse=True) and bits[0] > 0, bits
+    resolved = float(tid(page, "advice-0-resolved").get_attribute("data-resolved"))
+    assert 0 < resolved < 1
+    expect(tid(page, "advice-basis")).to_contain_text("your own stands")
+    panel.scroll_into_view_if_needed()
+    shot(page, "9-starting-token-advice")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"page is {width}px wide"
+
+    slot = tid(page, "advice-0").get_attribute("data-slot")
+    token = tid(page, "advice-0").get_attribute("data-token")
+    taps("advice-0")
+    expect(tid(page, "advice")).to_have_count(0)
+    expect(tid(page, "log-0")).to_contain_text(f"shows {token}")
+    assert wait_done(page) == "done"
+    doc = engine_doc(page)
+    s, j = (int(x) for x in slot.split("-"))
+    assert doc["players"][0]["stands"][s].split()[j] == token
+    cli_analyze(doc)  # the CLI accepts the document (exit 0)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_absent_token_and_open_red_deal(make_context, base_url, device):
+    """Custom setup with "I have none" tokens and an open red deal; the facts reach the engine."""
+    page = make_context(device).new_page()
+    page.goto(base_url + "index.html")
+    taps = Taps(page, device)
+    wait_ready(page)
+    taps("setup-absent-tokens")
+    taps("setup-open-red")
+    taps("setup-red-mode-list")
+    taps("setup-red-nums-5")
+    expect(tid(page, "setup-problems")).to_contain_text("Red wires dealt openly")
+    taps("setup-reds-2-0-plus")
+    expect(tid(page, "setup-reds-2-0")).to_have_attribute("data-count", "1")
+    expect(tid(page, "setup-reds-2-0-plus")).to_be_disabled()
+    tid(page, "setup-reds-2-0").scroll_into_view_if_needed()
+    shot(page, "10-open-red-deal")
+    taps("setup-me-none")
+    taps("setup-start")
+    expect(tid(page, "stands")).to_be_visible()
+
+    taps("action-absent")
+    taps("actor-1")
+    taps("key-7")
+    expect(tid(page, "sheet")).to_have_count(0)
+    expect(tid(page, "absent-1-0-7")).to_have_text("no 7")
+    expect(tid(page, "log-0")).to_contain_text("Bob has no 7")
+    shot(page, "11-absent-token")
+    assert wait_done(page) == "done"
+    doc = engine_doc(page)
+    assert {"kind": "has_not", "player": 1, "value": 7} in doc["facts"]
+    assert {"kind": "red_count", "player": 2, "stand": 0, "count": 1} in doc["facts"]
+    assert {"kind": "red_count", "player": 0, "stand": 0, "count": 0} in doc["facts"]
+    # Bob holds no 7 and Cid holds the red: the numbers say so
+    assert "7" not in json.loads(tid(page, "slot-1-0-6").get_attribute("data-probs"))
+    assert "R5" not in json.loads(tid(page, "slot-1-0-6").get_attribute("data-probs"))
+    cli_analyze(doc)
+
+    # Edit re-asks the value; undo removes the chip.
+    taps("log-0-edit")
+    taps("key-8")
+    expect(tid(page, "absent-1-0-8")).to_be_visible()
+    expect(tid(page, "absent-1-0-7")).to_have_count(0)
+    taps("undo")
+    expect(tid(page, "absent-1-0-8")).to_have_count(0)
+    assert wait_done(page) == "done"
+    assert not any(f["kind"] == "has_not" for f in engine_doc(page)["facts"])

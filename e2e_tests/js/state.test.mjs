@@ -151,3 +151,140 @@ test("slot choices follow the setup", () => {
   assert.deepEqual(c.info, []);
   assert.deepEqual(c.colours, ["b", "r"]);
 });
+
+// ---------------------------------------------------------------- "I have none", open red deal, token advice
+
+test('"I have none" tokens: a has_not fact, a chip per stand, checked against my hand, undo/edit replay', () => {
+  let s = started();
+  s.setup.absent_tokens = true;
+  s = S.addEntry(s, { k: "absent", p: 1, v: "7" });
+  s = S.addEntry(s, { k: "absent", p: 2, v: "Y" });
+  let t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.deepEqual(t.facts, [{ kind: "has_not", player: 1, value: 7 }, { kind: "has_not", player: 2, value: "YELLOW" }]);
+  assert.deepEqual(t.absent, [{ p: 1, s: null, v: "7" }, { p: 2, s: null, v: "Y" }]);
+  assert.match(t.entries[0].text, /Bob has no 7/);
+  assert.equal(t.turn, 0, "an absent token is not a turn");
+  assert.deepEqual(S.engineDoc(s, t).facts[0], { kind: "has_not", player: 1, value: 7 });
+  // I hold a 7: my own "none" token for 7 does not fit
+  s = S.addEntry(s, { k: "absent", p: 0, v: "7" });
+  t = S.derive(s);
+  assert.equal(t.entries[2].ok, false);
+  assert.match(t.entries[2].error, /you hold a 7/);
+  s = S.replaceEntry(s, 2, { k: "absent", p: 0, v: "4" });
+  assert.ok(S.derive(s).entries[2].ok);
+  s = S.undo(s);
+  assert.equal(S.derive(s).facts.length, 2);
+  // an info token showing the value contradicts it
+  s = S.addEntry(s, { k: "set", p: 3, s: 0, j: 0, slot: { c: "info", v: "2" } });
+  s = S.addEntry(s, { k: "absent", p: 3, v: "2" });
+  assert.match(S.derive(s).entries.at(-1).error, /shows 2/);
+});
+
+test('"I have none" for a player with two stands: stand or whole player, asked in the draft', () => {
+  let s = S.defaultState();
+  s.setup.players = ["Ann", "Bob", "Cid"];
+  s.setup.me = null;
+  s.setup.absent_tokens = true;
+  s.phase = "table";
+  const t = S.derive(s);
+  let d = { k: "absent", a: null };
+  assert.equal(S.nextAsk(s, t, d).ask, "actor");
+  d.a = 0; // the captain: two stands
+  assert.equal(S.nextAsk(s, t, d).ask, "absent_stand");
+  d.s = 1;
+  assert.deepEqual(S.nextAsk(s, t, d), { ask: "value", absent: true });
+  d.v = "9";
+  assert.equal(S.nextAsk(s, t, d), null);
+  assert.deepEqual(S.buildEntry(s, t, d), { k: "absent", p: 0, s: 1, v: "9" });
+  d = { k: "absent", a: 0, s: null, v: "9" };
+  assert.deepEqual(S.buildEntry(s, t, d), { k: "absent", p: 0, v: "9" });
+  d = { k: "absent", a: 1, v: "3" };
+  assert.equal(S.nextAsk(s, t, d), null, "one stand: no stand question");
+  s = S.addEntry(s, { k: "absent", p: 0, s: 1, v: "9" });
+  const t2 = S.derive(s);
+  assert.deepEqual(t2.facts, [{ kind: "has_not", player: 0, value: 9, stand: 1 }]);
+  assert.match(t2.entries[0].text, /Ann \(stand 2\) has no 9/);
+  s = S.addEntry(s, { k: "absent", p: 1, s: 1, v: "9" });
+  assert.equal(S.derive(s).entries[1].ok, false, "Bob has one stand");
+});
+
+test("open red deal: a stepper per stand, red_count facts, setup problems until the reds add up", () => {
+  const m13 = { number: 13, blue: [1, 12], yellow: null, red: { count: 3, of: null, known: 0 }, tokens: "value",
+    x_tokens: false, false_tokens: false, absent_tokens: false, open_red_deal: true, random_info_token: true,
+    double_detector: "all", equipment: ["1"] };
+  let setup = S.applyMission(S.defaultSetup(), m13);
+  assert.equal(setup.open_red_deal, true);
+  assert.equal(setup.random_info_token, true);
+  assert.equal(S.startingTokenKind(setup), null, "mission 13: the starting token is drawn, not chosen");
+  setup.red.nums = [2, 6, 9];
+  assert.equal(S.redsInPlay(setup), 3);
+  assert.deepEqual(S.openRedDeal(setup), [[0], [0], [0], [0]]);
+  assert.ok(S.setupProblems(setup).some((x) => /Red wires dealt openly: the stands hold 0, but 3/.test(x)));
+  setup = S.setRedDeal(setup, 1, 0, 1);
+  setup = S.setRedDeal(setup, 1, 0, 1);
+  setup = S.setRedDeal(setup, 3, 0, 1);
+  assert.deepEqual(setup.red_deal, [[0], [2], [0], [1]]);
+  assert.deepEqual(S.setupProblems(setup), []);
+  assert.deepEqual(S.setRedDeal(setup, 1, 0, 5).red_deal[1], [3], "never more than the reds in play");
+  assert.deepEqual(S.setRedDeal(setup, 0, 0, -1).red_deal[0], [0], "never below 0");
+  const s = { ...S.defaultState(), phase: "table", setup: { ...setup, me: null } };
+  const doc = S.engineDoc(s);
+  assert.deepEqual(doc.facts, [0, 2, 0, 1].map((count, p) => ({ kind: "red_count", player: p, stand: 0, count })));
+  // a 3-player table: the captain's two stands get a count each; the link keeps the deal
+  const three = structuredClone(setup);
+  three.players = ["a", "b", "c"];
+  assert.deepEqual(S.openRedDeal(three), [[0, 0], [2], [0]]);
+  const back = S.decodeHash(S.encodeHash(s)).state;
+  assert.deepEqual(back.setup.red_deal, setup.red_deal);
+  assert.equal(back.setup.open_red_deal, true);
+  // custom: the random draw becomes an "I have none" toggle
+  const custom = S.applyMission(setup, null);
+  assert.equal(custom.random_info_token, false);
+  assert.equal(custom.absent_tokens, true);
+  assert.equal(S.openRedDeal({ ...setup, open_red_deal: false }), null);
+});
+
+test("starting-token advice: due until my token shows, then the tapped advice is a set entry", () => {
+  let s = started();
+  assert.deepEqual(S.startingTokenDue(s), { kind: "value" });
+  // a teammate's token does not count
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 0, slot: { c: "info", v: "1" } });
+  assert.deepEqual(S.startingTokenDue(s), { kind: "value" });
+  const result = {
+    entropy_bits: 17.8, basis: "the setup",
+    value: [
+      { stand: 0, slot: 6, letter: "G", wire: "7", token: "i7", gain_bits: 2.29, resolved: 0.128, remaining_bits: 15.5 },
+      { stand: 0, slot: 5, letter: "F", wire: "6", token: "i6", gain_bits: 2.29, resolved: 0.128, remaining_bits: 15.5 },
+      { stand: 0, slot: 4, letter: "E", wire: "5", token: "i5", gain_bits: 2.25, resolved: 0.126, remaining_bits: 15.6 },
+      { stand: 0, slot: 7, letter: "H", wire: "8", token: "i8", gain_bits: 2.25, resolved: 0.126, remaining_bits: 15.6 },
+    ],
+  };
+  const top = S.topAdvice(result, "value");
+  assert.deepEqual(top.map((r) => r.token), ["i7", "i6", "i5"]);
+  assert.deepEqual(S.topAdvice(result, "even_odd"), []);
+  const t = S.derive(s);
+  const entry = S.adviceEntry(s, t, top[0], "value");
+  assert.deepEqual(entry, { k: "set", p: 0, s: 0, j: 6, slot: { c: "info", v: "7", m: null, col: null } });
+  s = S.addEntry(s, entry);
+  assert.ok(S.derive(s).entries.at(-1).ok);
+  assert.equal(S.startingTokenDue(s), null, "placed: the panel goes");
+  assert.equal(S.engineDoc(s).players[0].stands[0].split(" ")[6], "i7");
+  // even/odd and x1/x2/x3 tokens are marks on the slot
+  let eo = started();
+  eo.setup.tokens = "even_odd";
+  assert.deepEqual(S.startingTokenDue(eo), { kind: "even_odd" });
+  const e2 = S.adviceEntry(eo, S.derive(eo), { stand: 0, slot: 2, token: "O" }, "even_odd");
+  assert.deepEqual(e2.slot, { c: "h", v: null, m: "O", col: null });
+  eo = S.addEntry(eo, e2);
+  assert.equal(S.startingTokenDue(eo), null);
+  assert.equal(S.engineDoc(eo).players[0].stands[0].split(" ")[2], "O?3");
+  // none for mission 18, nobody to advise when I only watch, over once the game is under way
+  const none = started();
+  none.setup.tokens = "none";
+  assert.equal(S.startingTokenDue(none), null);
+  const watch = { ...started(), setup: { ...started().setup, me: null } };
+  assert.equal(S.startingTokenDue(watch), null);
+  const going = S.addEntry(started(), { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: false, real: "4" });
+  assert.equal(S.startingTokenDue(going), null);
+});

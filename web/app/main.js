@@ -16,7 +16,10 @@ const root = document.documentElement;
 let state;
 const ui = { sheet: null, draft: null, share: null, selectedMove: null, sheetError: null };
 let missions = readMissions();
-const results = { analysis: null, moves: null, error: null, pending: false, pendingMoves: false, forKey: null };
+const results = {
+  analysis: null, moves: null, error: null, pending: false, pendingMoves: false, forKey: null,
+  advice: null, pendingAdvice: false, adviceError: null,
+};
 
 function readMissions() {
   try {
@@ -80,7 +83,12 @@ function ctx() {
   const bad = t.entries.map((e, i) => (e.ok ? null : `#${i + 1} ${e.text}: ${e.error}`)).filter(Boolean);
   if (!error && bad.length) error = { title: "Skipped log entries:", message: "", culprits: bad };
   const doc = state.phase === "table" ? S.engineDoc(state, t) : null;
+  const due = state.phase === "table" ? S.startingTokenDue(state, t) : null;
+  const advice = due
+    ? { due, rows: S.topAdvice(results.advice, due.kind), basis: results.advice?.basis ?? "", pending: results.pendingAdvice, error: results.adviceError }
+    : null;
   return {
+    advice,
     state, t, ui, missions, ask, highlight, picked, culprits, error,
     result: results.analysis, moves: results.moves, holdings: results.moves?.holdings ?? results.analysis?.holdings,
     pending: results.pending, pendingMoves: results.pendingMoves, selectedMove: ui.selectedMove,
@@ -134,6 +142,7 @@ function scheduleAnalysis() {
     return;
   }
   root.dataset.analysis = "pending";
+  root.dataset.advice = S.startingTokenDue(state) ? "pending" : "idle";
   results.pending = true;
   timer = setTimeout(analyzeNow, 20);
 }
@@ -179,8 +188,32 @@ async function analyzeNow() {
     results.moves = null;
     results.pendingMoves = false;
     root.dataset.moves = "idle";
+    results.pendingAdvice = false;
+    root.dataset.advice = "idle";
     render();
     return;
+  }
+  // Starting-token advice first (it is what I need before my first token), then my best cuts.
+  const due = S.startingTokenDue(state, t);
+  if (due) {
+    results.pendingAdvice = true;
+    root.dataset.advice = "pending";
+    engine.latest("indicate", { ...doc, tokens: due.kind }).then((adv) => {
+      if (adv.stale) return;
+      results.pendingAdvice = false;
+      if (adv.reply.ok) {
+        results.advice = adv.reply.result;
+        results.adviceError = null;
+        root.dataset.advice = "done";
+      } else {
+        results.adviceError = adv.reply.error?.message ?? "the engine could not rank the slots";
+        root.dataset.advice = "error";
+      }
+      render();
+    });
+  } else {
+    results.pendingAdvice = false;
+    root.dataset.advice = "idle";
   }
   results.pendingMoves = true;
   root.dataset.moves = "pending";
@@ -222,7 +255,7 @@ function openSlot(key) {
   if (!sl) return;
   // Starting tokens first: until every player shows one, a tap sets tokens; then it records cuts.
   const tokenOf = (x) => x.c === "info" || (x.m && !x.m.startsWith("!"));
-  const started = state.log.some((e) => e.k !== "set") || state.setup.tokens === "none"
+  const started = state.log.some((e) => e.k !== "set" && e.k !== "absent") || state.setup.tokens === "none"
     || t.stands.every((ss) => ss.some((st) => st.some(tokenOf)));
   const tab = p === state.setup.me || sl.c === "cut" || !started ? "set" : "cut";
   const a = t.turn !== p ? t.turn : null;
@@ -306,6 +339,13 @@ function editEntry(i) {
   const e = state.log[i];
   if (!e) return;
   ui.sheetError = null;
+  if (e.k === "absent") {
+    // re-answer the value (who and which stand stay as they were)
+    ui.sheet = { mode: "action", edit: i };
+    ui.draft = { k: "absent", a: e.p };
+    if (S.standCounts(state.setup)[e.p] > 1) ui.draft.s = e.s ?? null;
+    return;
+  }
   if (e.k === "set") {
     ui.sheet = { mode: "slot", key: `${e.p}-${e.s}-${e.j}`, tab: "set", edit: i };
     ui.draft = { k: "dual", a: null, p: e.p, s: e.s, js: [e.j] };
@@ -416,6 +456,12 @@ const ACTS = {
   }),
   captain: (arg) => setSetup((su) => { su.captain = int(arg); }),
   mistakes: (arg) => setSetup((su) => { su.mistakes = int(arg); }),
+  "red-deal": (arg) => {
+    const [p, s, delta] = arg.split(":").map(int);
+    setSetup((su, next) => {
+      next.setup = S.setRedDeal(su, p, s, delta);
+    });
+  },
   start: () => commit({ ...structuredClone(state), phase: state.setup.me === null || S.handComplete(state) ? "table" : "hand" }),
   // hand
   "hand-add": (arg) => {
@@ -477,7 +523,7 @@ const ACTS = {
       return;
     }
     ui.sheet = { mode: "action" };
-    ui.draft = { k, a: ["radar", "label_eq", "label_ne"].includes(k) ? null : t.turn };
+    ui.draft = { k, a: ["radar", "label_eq", "label_ne", "absent"].includes(k) ? null : t.turn };
     if (k === "radar") ui.draft.ans = [];
     ui.sheetError = null;
     maybeCommit();
@@ -492,7 +538,11 @@ const ACTS = {
   "draft-actor": (arg) => {
     ui.draft.a = int(arg);
     if (ui.draft.k === "postit") ui.draft.js = [];
+    if (ui.draft.k === "absent") delete ui.draft.s;
     delete ui.draft.as;
+  },
+  "draft-stand": (arg) => {
+    ui.draft.s = arg === "all" ? null : int(arg);
   },
   "draft-value": (arg) => {
     const d = ui.draft;
@@ -549,6 +599,18 @@ const ACTS = {
     }
   },
   "draft-commit": () => {},
+  // starting-token advice: record the token on my slot, as the slot sheet would
+  advice: (arg) => {
+    const t = derived();
+    const due = S.startingTokenDue(state, t);
+    const rec = due ? S.topAdvice(results.advice, due.kind)[int(arg)] : null;
+    const entry = rec ? S.adviceEntry(state, t, rec, due.kind) : null;
+    if (!entry) return;
+    const next = S.addEntry(state, entry);
+    if (!S.derive(next).entries.at(-1).ok) return;
+    closeSheet();
+    commit(next);
+  },
   // set tokens on a slot
   "set-info": (v) => setSlot((slot) => Object.assign(slot, { c: "info", v, col: null })),
   "set-mark": (m) => setSlot((slot) => { slot.m = slot.m === m ? null : m; }),
@@ -601,5 +663,6 @@ state = loadState();
 persist(false);
 render();
 root.dataset.engine = "booting";
+root.dataset.advice = "idle";
 engine.start();
 scheduleAnalysis();

@@ -9,6 +9,8 @@
 //   setup: { mission: 4|null, blue: [1, 12],
 //            yellow: {mode: "none"|"list"|"of", nums: [4, 7], keep: 1, known: []}, red: {…},
 //            tokens: "value"|"even_odd"|"multiplicity"|"none", x_tokens, false_tokens,
+//            absent_tokens, random_info_token ("I have none" tokens: missions 22 / 13),
+//            open_red_deal, red_deal: [[reds dealt per stand], …] (mission 13),
 //            dd: "all"|"disabled"|"captain_disabled", equipment: ["1", …],
 //            players: ["Ann", …], me: 0|null, captain: 0, mistakes: 3 },
 //   hand: [["1", "3", "Y4", …], …]   // my stands' wires, sorted, one label per slot (cut ones too)
@@ -31,6 +33,8 @@
 //   label   {eq, p, s, js: [j, j + 1]}                 Label = / Label ≠
 //   postit  {a, s, j, v}                               info token on one of the actor's own wires
 //   rewind  {}                                         detonator −1
+//   absent  {p, s?, v}                                 "I have none" token beside a stand (s omitted:
+//                                                      the whole player): a has_not fact
 
 export const APP_VERSION = 1;
 export const NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"];
@@ -52,6 +56,10 @@ export function defaultSetup() {
     tokens: "value",
     x_tokens: false,
     false_tokens: false,
+    absent_tokens: false,
+    random_info_token: false,
+    open_red_deal: false,
+    red_deal: [],
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     players: NAMES.slice(0, 4),
@@ -108,6 +116,12 @@ export function normalize(raw) {
     tokens: ["value", "even_odd", "multiplicity", "none"].includes(r.tokens) ? r.tokens : "value",
     x_tokens: Boolean(r.x_tokens),
     false_tokens: Boolean(r.false_tokens),
+    absent_tokens: Boolean(r.absent_tokens),
+    random_info_token: Boolean(r.random_info_token),
+    open_red_deal: Boolean(r.open_red_deal),
+    red_deal: Array.isArray(r.red_deal)
+      ? r.red_deal.slice(0, 5).map((x) => (Array.isArray(x) ? x.slice(0, 2).map((c) => clampInt(c, 0, 11, 0)) : []))
+      : [],
     dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
     players: names,
@@ -134,6 +148,9 @@ export function applyMission(setup, mission) {
   const s = structuredClone(setup);
   if (!mission) {
     s.mission = null;
+    // custom setups offer "I have none" tokens and the open red deal as toggles; the random draw is a preset's
+    if (s.random_info_token) s.absent_tokens = true;
+    s.random_info_token = false;
     return s;
   }
   s.mission = mission.number;
@@ -147,6 +164,10 @@ export function applyMission(setup, mission) {
   s.tokens = mission.tokens;
   s.x_tokens = mission.x_tokens;
   s.false_tokens = mission.false_tokens;
+  s.absent_tokens = Boolean(mission.absent_tokens);
+  s.random_info_token = Boolean(mission.random_info_token);
+  s.open_red_deal = Boolean(mission.open_red_deal);
+  s.red_deal = [];
   s.dd = mission.double_detector;
   s.equipment = mission.equipment.slice();
   return s;
@@ -183,6 +204,12 @@ export function setupProblems(setup, mission = null) {
     const both = c.known.filter((x) => c.nums.includes(x));
     if (both.length) out.push(`${colour} ${both.join(", ")} is both known and drawn.`);
   }
+  const deal = openRedDeal(setup);
+  if (deal) {
+    const dealt = deal.flat().reduce((a, b) => a + b, 0);
+    const want = redsInPlay(setup);
+    if (dealt !== want) out.push(`Red wires dealt openly: the stands hold ${dealt}, but ${want} red wire${want === 1 ? " is" : "s are"} in play.`);
+  }
   const names = setup.players.map((n) => n.trim());
   if (names.some((n) => !n)) out.push("Every player needs a name.");
   return out;
@@ -215,6 +242,34 @@ export function wiresInPlay(setup) {
 export function standCounts(setup) {
   const n = setup.players.length;
   return setup.players.map((_, p) => (n === 2 || (n === 3 && p === setup.captain) ? 2 : 1));
+}
+
+/** Red wires dealt to the stands (discarded candidates excluded). */
+export function redsInPlay(setup) {
+  const c = setup.red;
+  return c.mode === "list" ? c.nums.length : c.mode === "of" ? c.known.length + c.keep : 0;
+}
+
+/**
+ * Open red deal (mission 13): reds dealt per stand, [[n, …] per player] shaped like the stands
+ * (missing counts are 0); null when the setup has no open red deal.
+ */
+export function openRedDeal(setup) {
+  if (!setup.open_red_deal || setup.red.mode === "none") return null;
+  return standCounts(setup).map((c, p) => Array.from({ length: c }, (_, s) => {
+    const n = setup.red_deal?.[p]?.[s];
+    return Number.isInteger(n) && n >= 0 ? n : 0;
+  }));
+}
+
+/** The setup with one stand's open red count changed by `delta` (kept within 0…reds in play). */
+export function setRedDeal(setup, p, s, delta) {
+  const deal = openRedDeal(setup);
+  if (!deal?.[p] || deal[p][s] === undefined) return setup;
+  const next = structuredClone(setup);
+  deal[p][s] = Math.max(0, Math.min(redsInPlay(setup), standSizes(setup)[p][s], deal[p][s] + delta));
+  next.red_deal = deal;
+  return next;
 }
 
 /**
@@ -369,8 +424,11 @@ export function derive(state) {
     usedDD: [],
     usedItems: {},
     entries: [],
+    absent: [],
     hasHand,
   };
+  // the open red deal is public from the start: one red_count fact per stand
+  (openRedDeal(setup) ?? []).forEach((counts, p) => counts.forEach((count, s) => addFact(t, { kind: "red_count", player: p, stand: s, count }, -1)));
   state.log.forEach((e, i) => {
     try {
       applyEntry(t, e, setup, i);
@@ -547,6 +605,25 @@ export function applyEntry(t, e, setup, i) {
       t.usedItems["6"] = true;
       t.mistakesMade = Math.max(0, t.mistakesMade - 1);
       return;
+    case "absent": {
+      const n = setup.players.length;
+      if (!(Number.isInteger(e.p) && e.p >= 0 && e.p < n)) fail("whose token?");
+      const whole = e.s === undefined || e.s === null;
+      if (!whole && !t.stands[e.p][e.s]) fail(`${setup.players[e.p]} has no stand ${e.s + 1}`);
+      if (!((isLabel(e.v) && colourOf(e.v) === "blue") || e.v === "Y")) fail("which value is absent?");
+      const stands = whole ? t.stands[e.p] : [t.stands[e.p][e.s]];
+      if (stands.some((st) => st.some((sl) => sl.c !== "cut" && sl.own && valueMatches(sl.own, e.v)))) {
+        fail(`you hold ${e.v === "Y" ? "a yellow wire" : `a ${e.v}`}`);
+      }
+      if (stands.some((st) => st.some((sl) => sl.c === "info" && sl.v && (sl.v === "Y" ? e.v === "Y" : valueMatches(sl.v, e.v))))) {
+        fail(`an info token there shows ${e.v === "Y" ? "yellow" : e.v}`);
+      }
+      t.absent.push({ p: e.p, s: whole ? null : e.s, v: e.v });
+      const fact = { kind: "has_not", player: e.p, value: factValue(e.v) };
+      if (!whole) fact.stand = e.s;
+      addFact(t, fact, i);
+      return;
+    }
     default:
       fail(`unknown entry ${JSON.stringify(e.k)}`);
   }
@@ -580,6 +657,8 @@ export function describeEntry(e, setup) {
       return `${name(e.a)} Post-it: ${at(e.a, e.s, e.j)} is ${e.v}`;
     case "rewind":
       return "Rewinder: detonator −1";
+    case "absent":
+      return `${e.s === undefined || e.s === null ? name(e.p) : standName(setup, e.p, e.s)} has no ${said(e.v)} ("I have none" token)`;
     default:
       return "unknown entry";
   }
@@ -730,7 +809,7 @@ export const PICK_COUNT = { dual: 1, xray: 1, double: 2, triple: 3, super: 1, la
 export const ACTION_NAMES = {
   dual: "Dual cut", xray: "X-or-Y Ray", double: "Double Detector", triple: "Triple Detector", super: "Super Detector",
   solo: "Solo cut", red: "Reveal red", radar: "General Radar", label_eq: "Label =", label_ne: "Label ≠",
-  postit: "Post-it", rewind: "Rewinder",
+  postit: "Post-it", rewind: "Rewinder", absent: "I have none",
 };
 
 /** My uncut slots holding a wire of gameplay value `said` ("7" | "Y"), in order. */
@@ -749,6 +828,12 @@ export function nextAsk(state, t, d) {
   const me = state.setup.me;
   const mine = d.a === me && t.hasHand;
   if (d.k === "rewind") return null;
+  if (d.k === "absent") {
+    if (d.a === undefined || d.a === null) return { ask: "actor" };
+    if (standCounts(state.setup)[d.a] > 1 && d.s === undefined) return { ask: "absent_stand" };
+    if (!d.v) return { ask: "value", absent: true };
+    return null;
+  }
   if (d.k === "radar") {
     if (!d.v) return { ask: "radar_value" };
     if (!d.done) return { ask: "radar_answers" };
@@ -796,6 +881,11 @@ export function buildEntry(state, t, d) {
   switch (d.k) {
     case "rewind":
       return { k: "rewind" };
+    case "absent": {
+      const e = { k: "absent", p: d.a, v: d.v };
+      if (d.s !== undefined && d.s !== null && standCounts(state.setup)[d.a] > 1) e.s = d.s;
+      return e;
+    }
     case "radar":
       return { k: "radar", v: Number(d.v), ans: (d.ans ?? []).slice() };
     case "label_eq":
@@ -859,4 +949,56 @@ export function draftFromMove(state, m) {
   if (k === "xray") d.vs = (m.values ?? []).map((x) => (x === "YELLOW" ? "Y" : String(x)));
   else if (v && k !== "red") d.v = v;
   return d;
+}
+
+// ---------------------------------------------------------------- starting-token advice
+
+export const TOKEN_KINDS = ["value", "even_odd", "multiplicity"];
+
+/** The kind of starting token I choose in this setup, or null (mission 18: none; mission 13: drawn at random). */
+export function startingTokenKind(setup) {
+  if (setup.random_info_token) return null;
+  return TOKEN_KINDS.includes(setup.tokens) ? setup.tokens : null;
+}
+
+/** Does this slot show a starting token of `kind`? */
+export function showsStartingToken(sl, kind) {
+  if (kind === "value") return sl.c === "info";
+  if (kind === "even_odd") return sl.m === "E" || sl.m === "O";
+  if (kind === "multiplicity") return ["1x", "2x", "3x"].includes(sl.m);
+  return false;
+}
+
+/**
+ * {kind} while I (setup.me, hand entered) still have to place my starting token, else null.
+ * One token per player, also for a player with two stands; once the game is under way
+ * (any entry other than tokens set on slots or "I have none") the advice is over.
+ */
+export function startingTokenDue(state, t = derive(state)) {
+  const { setup } = state;
+  const kind = startingTokenKind(setup);
+  if (!kind || setup.me === null || !t.hasHand) return null;
+  if (state.log.some((e) => e.k !== "set" && e.k !== "absent")) return null;
+  if (t.stands[setup.me].some((st) => st.some((sl) => showsStartingToken(sl, kind)))) return null;
+  return { kind };
+}
+
+/** The best `n` placements of an "indicate" answer for `kind` (ranked best first by the engine). */
+export function topAdvice(result, kind, n = 3) {
+  return Array.isArray(result?.[kind]) ? result[kind].slice(0, n) : [];
+}
+
+/** The log entry that places advised token `rec` ({stand, slot, token}) on my slot: the slot sheet's `set`. */
+export function adviceEntry(state, t, rec, kind) {
+  const me = state.setup.me;
+  const sl = me === null ? null : t.stands[me]?.[rec.stand]?.[rec.slot];
+  if (!sl || sl.c === "cut" || typeof rec.token !== "string") return null;
+  const slot = { c: sl.c, v: sl.v, m: sl.m, col: sl.col };
+  if (kind === "value") {
+    if (!/^i/.test(rec.token)) return null;
+    Object.assign(slot, { c: "info", v: rec.token.slice(1), col: null });
+  } else {
+    slot.m = rec.token;
+  }
+  return { k: "set", p: me, s: rec.stand, j: rec.slot, slot };
 }

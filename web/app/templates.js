@@ -8,6 +8,8 @@ import {
   colourNeeds,
   colourOf,
   labelsInPlay,
+  openRedDeal,
+  redsInPlay,
   setupProblems,
   slotChoices,
   slotLetter,
@@ -59,6 +61,14 @@ function colourPicker(colour, c, need, mission) {
   </fieldset>`;
 }
 
+function redDealStepper(setup, p, counts, max) {
+  return html`<span class="row reds" role="group" aria-label="Red wires dealt to ${setup.players[p]}">${counts.map((n, s) => html`
+    <span class="lbl">${counts.length > 1 ? `reds ${s + 1}` : "reds"}</span>
+    ${btn("red-deal", "−", { cls: "chip", arg: `${p}:${s}:-1`, testid: `setup-reds-${p}-${s}-minus`, disabled: n <= 0, aria: `one red fewer for ${standName(setup, p, s)}` })}
+    <output data-testid="setup-reds-${p}-${s}" data-count="${n}" aria-live="polite">${n}</output>
+    ${btn("red-deal", "+", { cls: "chip", arg: `${p}:${s}:1`, testid: `setup-reds-${p}-${s}-plus`, disabled: n >= max, aria: `one red more for ${standName(setup, p, s)}` })}`)}</span>`;
+}
+
 export function setupTemplate(state, missions) {
   const { setup } = state;
   const mission = missions?.find((m) => m.number === setup.mission) ?? null;
@@ -67,6 +77,8 @@ export function setupTemplate(state, missions) {
   const n = setup.players.length;
   const sizes = standSizes(setup);
   const counts = standCounts(setup);
+  const deal = openRedDeal(setup);
+  const maxReds = redsInPlay(setup);
   const missionOptions = html`<option value="" ${setup.mission === null ? html`selected` : ""}>Custom setup</option>
     ${(missions ?? []).map((m) => html`<option value="${m.number}" ${m.number === setup.mission ? html`selected` : ""}>${m.number}. ${m.title}${m.notes ? ` — ${m.notes}` : ""}</option>`)}`;
   return html`<section class="screen setup" data-testid="setup-screen" aria-label="New game">
@@ -83,8 +95,10 @@ export function setupTemplate(state, missions) {
           ${["value", "even_odd", "multiplicity", "none"].map((k) => chip("tokens", k, { value: "value", even_odd: "even/odd", multiplicity: "x1/x2/x3", none: "none" }[k], setup.tokens === k, `setup-tokens-${k}`))}
           ${chip("toggle", "x_tokens", "X (unsorted)", setup.x_tokens, "setup-x-tokens")}
           ${chip("toggle", "false_tokens", "false tokens", setup.false_tokens, "setup-false-tokens")}
+          ${chip("toggle", "absent_tokens", "“I have none” tokens", setup.absent_tokens, "setup-absent-tokens")}
+          ${chip("toggle", "open_red_deal", "open red deal", setup.open_red_deal, "setup-open-red")}
         </div></fieldset>`
-      : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.tokens.replace("_", "/")}${setup.x_tokens ? ", X" : ""}${setup.false_tokens ? ", false tokens" : ""}</p>`}
+      : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.tokens.replace("_", "/")}${setup.x_tokens ? ", X" : ""}${setup.false_tokens ? ", false tokens" : ""}${setup.random_info_token ? ", random info token (or “I have none”)" : ""}${setup.absent_tokens ? ", “I have none” tokens" : ""}${setup.open_red_deal ? ", reds dealt openly" : ""}</p>`}
     ${colourPicker("yellow", setup.yellow, needs.yellow, setup.mission)}
     ${colourPicker("red", setup.red, needs.red, setup.mission)}
     <fieldset class="box"><legend>Players</legend>
@@ -95,7 +109,9 @@ export function setupTemplate(state, missions) {
         ${chip("me", p, "me", setup.me === p, `setup-me-${p}`, { aria: `I am ${name}` })}
         ${chip("captain", p, "captain", setup.captain === p, `setup-captain-${p}`, { aria: `${name} is the captain` })}
         <span class="sizes" data-testid="setup-sizes-${p}">${sizes[p].join(" + ")} wires${counts[p] > 1 ? " (2 stands)" : ""}</span>
+        ${deal ? redDealStepper(setup, p, deal[p], maxReds) : ""}
       </li>`)}</ol>
+      ${deal ? html`<p class="hint">Reds dealt openly: how many red wires each stand was dealt (${redsInPlay(setup)} in play).</p>` : ""}
       <div class="row">${chip("me", "", "I only watch", setup.me === null, "setup-me-none")}</div>
     </fieldset>
     <fieldset class="box"><legend>Mistakes allowed (detonator)</legend>
@@ -201,6 +217,8 @@ export function standsTemplate(ctx) {
         p === state.setup.captain && s === 0 ? html`<span class="badge">captain</span>` : "",
         p === state.setup.me && s === 0 ? html`<span class="badge me">me</span>` : "",
         p === t.turn && s === 0 ? html`<span class="badge turn" data-testid="turn-badge">turn</span>` : "",
+        ...[...new Set(t.absent.filter((x) => x.p === p && (x.s === null || x.s === s)).map((x) => x.v))].map((v) =>
+          html`<span class="badge" data-testid="absent-${p}-${s}-${v}" title="“I have none” token">no ${v === "Y" ? "yellow" : v}</span>`),
       ];
       rows.push(html`<div class="stand" data-testid="stand-${p}-${s}" role="group" aria-label="${standName(state.setup, p, s)}">
         <div class="stand-head"><span class="name">${standName(state.setup, p, s)}</span>${badges}</div>
@@ -330,6 +348,7 @@ function actionAllowed(k, state, t) {
     case "postit": return has("4");
     case "rewind": return has("6");
     case "red": return state.setup.red.mode !== "none";
+    case "absent": return state.setup.absent_tokens || state.setup.random_info_token;
     default: return true;
   }
 }
@@ -363,11 +382,19 @@ function askTemplate(ctx, d, ask) {
   const said = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : [])];
   switch (ask.ask) {
     case "actor":
-      return html`<p class="ask">Who acts?</p>`;
+      return html`<p class="ask" data-testid="ask">${d.k === "absent" ? "Whose token, beside their stand?" : "Who acts?"}</p>`;
+    case "absent_stand":
+      return html`<p class="ask" data-testid="ask">Beside which stand of ${setup.players[d.a]}?</p>
+        <div class="row">${t.stands[d.a].map((_st, s) => chip("draft-stand", s, `stand ${s + 1}`, d.s === s, `absent-stand-${s}`))}
+          ${chip("draft-stand", "all", "the player", false, "absent-stand-all")}</div>`;
     case "slots":
       if (d.k === "postit") return html`<p class="ask" data-testid="ask">Tap the wire on ${standName(setup, d.a, 0)}'s stand.</p>`;
       return html`<p class="ask" data-testid="ask">Tap ${d.k === "super" ? "any wire of the stand" : ask.count === 1 ? "the wire" : `${ask.count} wires of one stand`} on the table (${d.js?.length ?? 0}/${ask.count}).</p>`;
     case "value":
+      if (ask.absent) {
+        return html`<p class="ask" data-testid="ask">Which value does the token say is absent?</p>
+          ${keypad("draft-value", said, { on: [d.v], label: "absent value" })}`;
+      }
       return html`<p class="ask" data-testid="ask">${d.k === "xray" ? "Which two values were named?" : "Which value was named?"}</p>
         ${keypad("draft-value", ask.noYellow || ask.blueOnly ? blue : said, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })}`;
     case "result":
@@ -463,6 +490,7 @@ export function sheetTemplate(ctx) {
     head = html`<h3 data-testid="sheet-title">${ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>`;
     const parts = [];
     if (d.p !== undefined && d.js?.length) parts.push(`${standName(setup, d.p, d.s)} ${d.js.map(slotLetter).join("+")}`);
+    if (d.k === "absent" && d.a !== undefined && d.a !== null) parts.push(d.s === undefined || d.s === null ? setup.players[d.a] : standName(setup, d.a, d.s));
     if (d.v) parts.push(`value ${d.v === "Y" ? "yellow" : d.v}`);
     if (d.vs?.length) parts.push(`values ${d.vs.join(" or ")}`);
     if (d.ok !== undefined && d.ok !== null) parts.push(d.ok ? "✓ cut" : "✗ wrong");
@@ -490,4 +518,34 @@ export function shareTemplate(ui) {
     <p class="hint" data-testid="share-status">${ui.share.status ?? ""}</p>
     <div class="qr" data-testid="share-qr" aria-label="QR code of the link"></div>
   </div>`;
+}
+
+// ---------------------------------------------------------------- starting-token advice
+
+const tokenText = (token) => {
+  if (token?.startsWith("i")) return token === "iY" ? "yellow info token" : `info token ${token.slice(1)}`;
+  return { E: "even", O: "odd", "1x": "x1", "2x": "x2", "3x": "x3" }[token] ?? token;
+};
+
+/** "Your starting token": the best 3 slots of my stand(s) for the mission's token kind. */
+export function adviceTemplate(ctx) {
+  const { advice, state } = ctx;
+  if (!advice?.due) return "";
+  const { kind } = advice.due;
+  const me = state.setup.me;
+  const two = ctx.t.stands[me].length > 1;
+  const list = advice.rows ?? [];
+  return html`<section class="moves advice ${advice.pending ? "updating" : ""}" data-testid="advice" data-kind="${kind}" aria-label="Your starting token">
+    <h3>Your starting token ${advice.pending ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
+    ${advice.error ? html`<p class="hint" data-testid="advice-error">No advice: ${advice.error}</p>` : ""}
+    ${!list.length && !advice.error ? html`<p class="hint">Working out where your token tells the team the most…</p>` : ""}
+    <ol>${list.map((r, i) => html`<li>
+      <button type="button" class="move" data-act="advice" data-arg="${i}" data-testid="advice-${i}" data-slot="${r.stand}-${r.slot}" data-token="${r.token}"
+        aria-label="Place ${tokenText(r.token)} on ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}: ${r.gain_bits.toFixed(1)} bits, ${pct(r.resolved)} of the uncertainty">
+        <span class="what">${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}</span>
+        <span class="pct" data-testid="advice-${i}-bits" data-bits="${r.gain_bits}">${r.gain_bits.toFixed(1)} bits</span>
+        <span class="badge" data-testid="advice-${i}-resolved" data-resolved="${r.resolved}">${pct(r.resolved)}</span>
+      </button></li>`)}</ol>
+    ${advice.basis ? html`<p class="hint" data-testid="advice-basis"><small>Bits your team learns about your stand; % of its uncertainty resolved. Based on ${advice.basis}.</small></p>` : ""}
+  </section>`;
 }

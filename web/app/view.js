@@ -3,6 +3,7 @@
 
 import { html } from "../templates.js";
 import {
+  adviceTemplate,
   holdingsTemplate,
   handTemplate,
   logTemplate,
@@ -53,7 +54,7 @@ export class AppView {
       body = html`${ctx.error ? errorTemplate(ctx.error) : ""}
         ${statusTemplate(ctx)}
         <div class="table-layout">
-          <div class="col-main">${standsTemplate(ctx)}</div>
+          <div class="col-main">${adviceTemplate(ctx)}${standsTemplate(ctx)}</div>
           <div class="col-side">${movesTemplate(ctx)}${holdingsTemplate(ctx)}</div>
         </div>
         ${logTemplate(ctx)}
