@@ -137,15 +137,17 @@ class Analysis:
         """Every wire type (DP or known) of gameplay ``value``: the form conditions take."""
         return frozenset(t for t in self.state.wires.copies() if value_matches(t, value))
 
-    def _masked_cases(self, conds: list[tuple[int, int, int, frozenset]]):
-        """Copies of every case with the slots restricted to the given type sets.
+    def _known_fails(self, conds: list[tuple[int, int, int, frozenset]]) -> bool:
+        """Is a condition on a stand outside the DP (every wire known) already false?"""
+        return any(
+            (p, s) in self.compiled.known and self.compiled.known[(p, s)][j].wire not in allowed
+            for p, s, j, allowed in conds
+        )
 
-        Slots of stands outside the DP (every wire known) are checked directly;
-        None means a condition is already false there.
-        """
-        for p, s, j, allowed in conds:
-            if (p, s) in self.compiled.known and self.compiled.known[(p, s)][j].wire not in allowed:
-                return None
+    def _masked_cases(self, conds: list[tuple[int, int, int, frozenset]]):
+        """Copies of every case with the slots restricted to the given type sets (None: already false)."""
+        if self._known_fails(conds):
+            return None
         out = []
         for prob in self.compiled.cases:
             subst = [x.copy() for x in prob.substands]
@@ -164,9 +166,8 @@ class Analysis:
         the forward steps of the affected types are rerun against the stored
         backward table (:func:`condition_ratio`).
         """
-        for p, s, j, allowed in conds:
-            if (p, s) in self.compiled.known and self.compiled.known[(p, s)][j].wire not in allowed:
-                return 0.0
+        if self._known_fails(conds):
+            return 0.0
         live = [(p, s, j, a) for p, s, j, a in conds if (p, s) in self.compiled.stands]
         if not live:
             return 1.0
@@ -212,66 +213,58 @@ class Analysis:
         return result
 
     def holding(self, p: int, s: int, value) -> dict:
-        """Uncut wires of gameplay ``value`` on a known stand or one with X wires: P(any), expected count.
+        """Uncut wires of gameplay ``value`` on stand (p, s): P(any) and expected count, exactly.
 
-        (Stands of one sorted run get the whole law too: see :meth:`stand_holdings`.)
+        The whole law comes with it where it is one block law away (see
+        :meth:`stand_holdings`); here: known stands, stands with X wires, and
+        values spread over several types (yellow, red).
         """
         if (p, s) in self.compiled.known:
             n = sum(1 for sl in self.compiled.known[(p, s)] if sl.state != CUT and value_matches(_known(sl), value))
             return {"p_any": float(n > 0), "expected": float(n), "law": [0.0] * n + [1.0]}
-        smap = self.compiled.stands[(p, s)]
         ts = self.value_types(value)
-        expected = 0.0
-        for sub in smap.subs:
-            uncut = self.compiled.cases[0].substands[sub].uncut
-            expected += float(self.sub_marginals(sub)[uncut][:, ts].sum()) if ts else 0.0
         if not ts:
             return {"p_any": 0.0, "expected": 0.0, "law": [1.0]}
+        expected = 0.0
+        for sub in self.compiled.stands[(p, s)].subs:
+            uncut = self.compiled.cases[0].substands[sub].uncut
+            expected += float(self.sub_marginals(sub)[uncut][:, ts].sum())
         return {"p_any": 1.0 - self.p_none(p, s, value), "expected": expected, "law": None}
 
-
     def stand_holdings(self, p: int, s: int, values: list) -> list[dict]:
-        """:meth:`holding` for several values of one stand, sharing the block tables."""
+        """:meth:`holding` for several values of one stand.
+
+        On a stand of one sorted run, a blue value's law of uncut copies is read
+        off its block law: all such values share one uncut-count table and one
+        bincount.
+        """
         if (p, s) in self.compiled.known or len(self.compiled.stands[(p, s)].subs) != 1:
             return [self.holding(p, s, v) for v in values]
         sub = self.compiled.stands[(p, s)].subs[0]
         uncut = self.compiled.cases[0].substands[sub].uncut
-        marg = self.sub_marginals(sub)[uncut].sum(axis=0)  # expected uncut copies of each type
-        n_unc = int(uncut.sum())
-        singles = [t for v in values for t in self.value_types(v) if len(self.value_types(v)) == 1]
-        laws: dict[int, np.ndarray] = {}
+        expected = self.sub_marginals(sub)[uncut].sum(axis=0).tolist()  # uncut copies of each type
+        singles = [self.value_types(v)[0] for v in values if len(self.value_types(v)) == 1]
+        rows: dict[int, tuple] = {}
         if singles:
-            K = max(sol.blocks[sub][t].shape[1] for w, sol in zip(self.weights, self.solutions) if w > 0 for t in singles)  # type: ignore[index]
-            count = _uncut_counts(uncut, K)
+            blocks = [self.block_law(p, s, t) for t in singles]
+            K = max(J.shape[1] for J in blocks)
             table = np.zeros((len(singles), uncut.shape[0] + 1, K))
-            for w, sol in zip(self.weights, self.solutions):
-                if w == 0:
-                    continue
-                for i, t in enumerate(singles):
-                    J = sol.blocks[sub][t]  # type: ignore[index]
-                    table[i, :, : J.shape[1]] += w * J
-            idx = (np.arange(len(singles))[:, None, None] * (n_unc + 1) + count[None]).ravel()
-            flat = np.bincount(idx, table.ravel(), minlength=len(singles) * (n_unc + 1))
-            for i, t in enumerate(singles):
-                laws[t] = flat[i * (n_unc + 1) : (i + 1) * (n_unc + 1)]
-        out = []
-        if singles:
-            mat = np.stack([laws[t] for t in singles])
+            for i, J in enumerate(blocks):
+                table[i, :, : J.shape[1]] = J
+            n_unc = int(uncut.sum())
+            idx = (np.arange(len(singles))[:, None, None] * (n_unc + 1) + _uncut_counts(uncut, K)[None]).ravel()
+            mat = np.bincount(idx, table.ravel(), minlength=len(singles) * (n_unc + 1)).reshape(len(singles), -1)
             mat = mat / mat.sum(axis=1, keepdims=True)
-            nz = mat > 0
-            last = (mat.shape[1] - 1 - np.argmax(nz[:, ::-1], axis=1)).tolist()
+            last = (mat.shape[1] - 1 - np.argmax(mat[:, ::-1] > 0, axis=1)).tolist()
             rows = dict(zip(singles, zip(mat.tolist(), last, (1.0 - mat[:, 0]).tolist())))
-        margl = marg.tolist()
+        out = []
         for v in values:
             ts = self.value_types(v)
-            expected = float(sum(margl[t] for t in ts))
-            if not ts:
-                out.append({"p_any": 0.0, "expected": 0.0, "law": [1.0]})
-            elif len(ts) == 1:
-                row, lst, p_any = rows[ts[0]]
-                out.append({"p_any": p_any, "expected": expected, "law": row[: lst + 1]})
+            if len(ts) == 1:
+                row, top, p_any = rows[ts[0]]
+                out.append({"p_any": p_any, "expected": float(expected[ts[0]]), "law": row[: top + 1]})
             else:
-                out.append({"p_any": 1.0 - self.p_none(p, s, v), "expected": expected, "law": None})
+                out.append(self.holding(p, s, v))
         return out
 
 
