@@ -49,8 +49,13 @@ def _value_key(v) -> tuple:
     return (isinstance(v, str), v)
 
 
+def _share(part: float, rest: float) -> float:
+    """part / (part + rest): exactly 1.0 when rest is exactly 0, exactly 0.0 when part is."""
+    return 1.0 if rest == 0.0 else part / (part + rest)
+
+
 class _Odds:
-    """Per-slot value distributions and joint questions, on one analysis."""
+    """Per-slot distributions over gameplay values, on one analysis."""
 
     def __init__(self, an: Analysis):
         self.an = an
@@ -71,10 +76,8 @@ class _Odds:
         pv = self.values(p, s, j)
         succ = sum(q for v, q in pv.items() if v in good)
         other = sum(q for v, q in pv.items() if v not in good)
-        red = pv.get("RED", 0.0) if "RED" not in good else 0.0
-        if other == 0.0:
-            return 1.0, 0.0
-        return succ / (succ + other), red
+        red = pv.get("RED", 0.0) if "RED" not in good and other != 0.0 else 0.0
+        return _share(succ, other), red
 
 
 def _avoid(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> float:
@@ -100,18 +103,14 @@ def _avoid(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> 
         f = np.arange(J.shape[0])[:, None, None]
         k = np.arange(J.shape[1])[None, :, None]
         meets = ((f <= pos) & (pos < f + k)).any(axis=2)
-        hit, miss = float(J[meets].sum()), float(J[~meets].sum())
-        return 0.0 if miss == 0.0 else miss / (hit + miss)
+        return _share(float(J[~meets].sum()), float(J[meets].sum()))
     if len(slots) == 1:
         probs = an.slot_probs(p, s, slots[0])
-        hit = sum(q for t, q in probs.items() if t in types)
         miss = sum(q for t, q in probs.items() if t not in types)
-        return 0.0 if miss == 0.0 else miss / (hit + miss)
+        return _share(miss, sum(q for t, q in probs.items() if t in types))
     first = next((j for j in slots if j not in on_run), slots[0])
     rest = [j for j in slots if j != first]
-    complement = frozenset(comp.types) - types | frozenset(
-        t for st in comp.known.values() for t in (sl.wire for sl in st) if t not in types
-    )
+    complement = frozenset(an.state.wires.copies()) - types
     q, cond = an.conditioned([(p, s, first, complement)])
     if q == 0.0 or cond is None:
         return 0.0
