@@ -160,7 +160,6 @@ def compile_state(state: GameState) -> Compiled:
                 SubStand(
                     allowed=np.array([mask_of(st[j]) for j in run]).reshape(len(run), T),
                     uncut=np.array([st[j].state != CUT for j in run], dtype=bool),
-                    origin=[(p, s, j) for j in run],
                 )
             )
             smap.subs.append(idx)
@@ -265,7 +264,7 @@ def compile_state(state: GameState) -> Compiled:
         prob = Problem(
             types,
             copies,
-            [SubStand(x.allowed.copy(), x.uncut, x.origin, list(x.mult), [], []) for x in subs],
+            [x.copy() for x in subs],
             [],
             is_blue,
         )

@@ -30,24 +30,22 @@ class SubStand:
     ``allowed[j, t]``: may slot j hold type index t.  ``mult``: (j, m) — the
     block of a *blue* type covering slot j has length m.  ``joins``/``splits``:
     (a, b) — the block covering slot a extends past b / ends at or before b.
-    ``no_uncut`` / ``need_uncut``: type indices whose block here may cover
-    only cut slots / must cover an uncut one (has not / has, on one run).
+    ``no_uncut``: type indices whose block here may cover only cut slots
+    (has not).  ``forbid``: positions a type's block may not cover.
     """
 
     allowed: np.ndarray
     uncut: np.ndarray
-    origin: list = field(default_factory=list)
     mult: list = field(default_factory=list)
     joins: list = field(default_factory=list)
     splits: list = field(default_factory=list)
     no_uncut: set = field(default_factory=set)
-    need_uncut: set = field(default_factory=set)
     forbid: dict = field(default_factory=dict)  # type index -> positions its block may not cover
 
     def copy(self) -> "SubStand":
         return SubStand(
-            self.allowed.copy(), self.uncut, self.origin, list(self.mult), list(self.joins),
-            list(self.splits), set(self.no_uncut), set(self.need_uncut),
+            self.allowed.copy(), self.uncut, list(self.mult), list(self.joins),
+            list(self.splits), set(self.no_uncut),
             {t: set(v) for t, v in self.forbid.items()},
         )
 
@@ -149,8 +147,6 @@ def _block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
             ok[t] &= ~((f <= a) & (a < end))
     for t in st.no_uncut:
         ok[t] &= uncut_in == 0
-    for t in st.need_uncut:
-        ok[t] &= uncut_in > 0
     covers = lambda a: (f <= a) & (a < end)  # noqa: E731
     if st.mult:
         blue = p.is_blue if p.is_blue is not None else np.ones(T, dtype=bool)
