@@ -169,8 +169,10 @@ def _transitions(
     p: Problem, table, t: int, c: int, counters_at: list[int], kmin: int = 0, kmax: int | None = None,
     inv: list = _INV_FACT,
 ) -> list:
-    """Moves of a stand at type t: list of (k, shifts per counter in ``counters_at``, weight per start f)."""
-    _INV_FACT = inv  # noqa: N806 - exact runs pass Fractions
+    """Moves of a stand at type t: list of (k, shifts per counter in ``counters_at``, weight per start f).
+
+    ``inv[k]`` = 1/k! (Fractions on the exact path).
+    """
     ok_all, uncut_in = table
     top = min(c, ok_all.shape[1] - 1) if kmax is None else min(c, ok_all.shape[1] - 1, kmax)
     out = []
@@ -179,7 +181,7 @@ def _transitions(
         if not ok.any():
             continue
         if not counters_at:
-            out.append((k, (), ok * _INV_FACT[k]))
+            out.append((k, (), ok * inv[k]))
             continue
         incs = []
         for ci in counters_at:
@@ -188,7 +190,7 @@ def _transitions(
         keys = np.stack(incs, axis=-1)
         for d in {tuple(r) for r in keys[ok].tolist()}:
             sel = ok & np.all(keys == np.array(d), axis=1)
-            out.append((k, d, sel * _INV_FACT[k]))
+            out.append((k, d, sel * inv[k]))
     return out
 
 
