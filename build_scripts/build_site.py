@@ -20,6 +20,11 @@ Output (git-ignored)::
 
 Downloads are cached in ``.cache/downloads`` and reused only after their
 sha256 is checked again.  Any mismatch stops the build with a message.
+
+The verified stdlib zip and package wheels are then byte-compiled by Pyodide's
+own interpreter under Node (``precompile.mjs`` + ``pyc_zip.py``): the npm
+package ships ``.py`` source, and compiling it in wasm on every page open was
+most of the cold start.  The lock file is rewritten with the new wheel hashes.
 """
 
 from __future__ import annotations
@@ -196,7 +201,77 @@ def assemble_pyodide(out: Path) -> list[str]:
             (out / entry["file_name"]).write_bytes(data)
             files.append(entry["file_name"])
             log(f"verified {entry['file_name']} against pyodide-lock.json")
+    precompile_pyodide(out, lock, wanted)
     return files
+
+
+# --------------------------------------------------------------------------- bytecode
+
+PYC_CACHE = CACHE / "pyc"
+PRECOMPILE_SCRIPTS = ("precompile.mjs", "pyc_zip.py")
+
+
+def precompile_pyodide(out: Path, lock: dict, packages: list[str]) -> None:
+    """Replace the stdlib zip and package wheels in ``out`` by byte-compiled copies.
+
+    The inputs were verified just before; the outputs are a deterministic
+    function of them and of the two precompile scripts, so they are cached
+    under that key and reused only when their recorded hashes still match.
+    pyodide-lock.json gets the new wheel hashes, so Pyodide's own integrity
+    check keeps guarding what the browser loads.
+    """
+    names = ["python_stdlib.zip"] + [lock["packages"][p]["file_name"] for p in packages]
+    key = hashlib.sha256()
+    for name in names:
+        key.update(name.encode() + b"\0" + sha256_file(out / name).encode() + b"\n")
+    for script in PRECOMPILE_SCRIPTS:
+        key.update((ROOT / "build_scripts" / script).read_bytes())
+    cached = PYC_CACHE / key.hexdigest()[:24]
+    record = cached / "outputs.json"
+    if record.exists():
+        want = json.loads(record.read_text())
+        if all((cached / n).exists() and sha256_file(cached / n) == want.get(n) for n in names):
+            log("reusing byte-compiled stdlib and wheels")
+        else:
+            log("cached byte-compiled files do not match their record: compiling again")
+            shutil.rmtree(cached)
+    if not record.exists():
+        t0 = time.perf_counter()
+        tmp = Path(tempfile.mkdtemp(dir=CACHE))
+        try:
+            jobs = [
+                [str(out / n), str(tmp / n), "/lib/python312.zip/" if n == "python_stdlib.zip"
+                 else "/lib/python3.12/site-packages/"]
+                for n in names
+            ]
+            (tmp / "jobs.json").write_text(json.dumps(jobs))
+            proc = subprocess.run(
+                ["node", str(ROOT / "build_scripts" / "precompile.mjs"), str(out), str(tmp / "jobs.json")],
+                capture_output=True, text=True,
+            )
+            if proc.returncode != 0:
+                raise BuildError(f"byte-compiling the stdlib and wheels failed: {proc.stderr.strip()[-2000:]}")
+            report = json.loads(proc.stdout.strip().splitlines()[-1])
+            for name, rep in zip(names, report):
+                kept = f", kept as source: {'; '.join(rep['kept_source'])}" if rep["kept_source"] else ""
+                log(f"byte-compiled {rep['compiled']} modules of {name}{kept}")
+            (tmp / "jobs.json").unlink()
+            (tmp / "outputs.json").write_text(json.dumps({n: sha256_file(tmp / n) for n in names}, indent=1))
+            if PYC_CACHE.exists():  # keep one generation: older keys are never used again
+                for old in PYC_CACHE.iterdir():
+                    shutil.rmtree(old)
+            PYC_CACHE.mkdir(parents=True, exist_ok=True)
+            tmp.rename(cached)
+        finally:
+            if tmp.exists():
+                shutil.rmtree(tmp)
+        log(f"byte-compiled in {time.perf_counter() - t0:.1f} s")
+    for name in names:
+        shutil.copy2(cached / name, out / name)
+    for pkg in packages:
+        entry = lock["packages"][pkg]
+        entry["sha256"] = sha256_file(out / entry["file_name"])
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
 
 
 # --------------------------------------------------------------------------- engine wheel
