@@ -44,6 +44,26 @@ def native_times(state: dict, repeat: int) -> tuple[float, dict]:
     return best, reply
 
 
+def timed_boot(page, navigate) -> dict | None:
+    """Navigate, wait for the engine, print and return {wall_ms, <worker stage timings>}."""
+    t0 = time.perf_counter()
+    navigate()
+    page.wait_for_function(
+        "['ready','failed'].includes(document.documentElement.dataset.engine)", timeout=180_000
+    )
+    wall = (time.perf_counter() - t0) * 1000
+    info = page.evaluate("window.__engineInfo")
+    if not info:
+        print("  engine failed:", page.get_by_test_id("engine-status").inner_text())
+        return None
+    t = info["timings"]
+    print(
+        f"  {wall:7.0f} ms  (worker: runtime {t['runtime']:.0f}, packages {t['packages']:.0f}, "
+        f"wheel {t['wheel']:.0f}, import {t['import']:.0f}, warm-up {t['warmup']:.0f}, total {t['total']:.0f})"
+    )
+    return {"wall_ms": wall, **t}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="cold starts to measure")
@@ -59,36 +79,31 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         states = [s for s in states if s["name"] in args.only]
     server, url = serve_site.start_in_thread(ROOT / "site")
-    out: dict = {"cold_start": [], "states": []}
+    out: dict = {"cold_start": [], "repeat_visit": [], "states": []}
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS, headless=True)
             print(f"Chromium {browser.version}, site {url}")
             print("\nCold start (fresh context, page open -> engine ready):")
-            page = None
+            ctx = page = None
             for run in range(args.runs):
+                if ctx is not None:
+                    ctx.close()
                 ctx = browser.new_context(service_workers="block")
                 page = ctx.new_page()
-                t0 = time.perf_counter()
-                page.goto(url)
-                page.wait_for_function(
-                    "['ready','failed'].includes(document.documentElement.dataset.engine)", timeout=180_000
-                )
-                wall = (time.perf_counter() - t0) * 1000
-                info = page.evaluate("window.__engineInfo")
-                if not info:
-                    print("  engine failed:", page.get_by_test_id("engine-status").inner_text())
+                boot = timed_boot(page, lambda: page.goto(url))
+                if boot is None:
                     return 1
-                t = info["timings"]
-                print(
-                    f"  run {run + 1}: {wall:7.0f} ms  (worker: runtime {t['runtime']:.0f}, packages "
-                    f"{t['packages']:.0f}, wheel {t['wheel']:.0f}, import {t['import']:.0f}, total {t['total']:.0f})"
-                )
-                out["cold_start"].append({"wall_ms": wall, **t})
-                if run < args.runs - 1:
-                    ctx.close()
-            walls = [c["wall_ms"] for c in out["cold_start"]]
-            print(f"  median {statistics.median(walls):.0f} ms")
+                out["cold_start"].append(boot)
+            print(f"  median {statistics.median(c['wall_ms'] for c in out['cold_start']):.0f} ms")
+
+            print("\nRepeat visit (reload in the same context: HTTP cache revalidated, V8 code cache):")
+            for _ in range(args.runs):
+                boot = timed_boot(page, page.reload)
+                if boot is None:
+                    return 1
+                out["repeat_visit"].append(boot)
+            print(f"  median {statistics.median(c['wall_ms'] for c in out['repeat_visit']):.0f} ms")
 
             print(f"\nAnalysis, best of {args.repeat} (ms inside bridge.handle):")
             print(f"  {'state':32} {'browser':>10} {'native':>10} {'ratio':>7}  first call")

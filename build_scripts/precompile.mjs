@@ -2,7 +2,7 @@
 //
 //   node precompile.mjs <pyodide-dir> <jobs.json>
 //
-// jobs.json: [[src, dst, prefix], ...] with absolute host paths.  Prints one
+// jobs.json: [[src, dst, prefix, keep_source], ...] with host paths.  Prints one
 // JSON line: the per-job report of pyc_zip.main (or exits 1 with a message).
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -21,10 +21,11 @@ try {
   const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: (t) => console.error(t) });
   py.FS.mkdirTree("/host");
   py.FS.mount(py.FS.filesystems.NODEFS, { root: "/" }, "/host");
-  const jobs = JSON.parse(readFileSync(jobsFile, "utf8")).map(([src, dst, prefix]) => [
+  const jobs = JSON.parse(readFileSync(jobsFile, "utf8")).map(([src, dst, prefix, keepSource]) => [
     "/host" + resolve(src),
     "/host" + resolve(dst),
     prefix,
+    keepSource,
   ]);
   const mod = py.globals.get("dict")();
   py.runPython(readFileSync(join(here, "pyc_zip.py"), "utf8"), { globals: mod });

@@ -14,12 +14,21 @@ done
 
 say() { echo "[setup] $*"; }
 
-if [[ "$WANT_BROWSER" == 1 && ! -x /usr/bin/chromium ]]; then
-  say "installing Debian chromium"
-  SUDO=""
-  if [[ "$(id -u)" != 0 ]]; then SUDO="sudo"; fi
+SUDO=""
+if [[ "$(id -u)" != 0 ]]; then SUDO="sudo"; fi
+APT_PACKAGES=()
+if [[ "$WANT_BROWSER" == 1 && ! -x /usr/bin/chromium ]]; then APT_PACKAGES+=(chromium); fi
+# Node runs npm and, at build time, Pyodide itself (byte-compiling; Pyodide 0.27 needs Node >= 18).
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then APT_PACKAGES+=(nodejs npm); fi
+if (( ${#APT_PACKAGES[@]} )); then
+  say "installing Debian packages: ${APT_PACKAGES[*]}"
   $SUDO apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${APT_PACKAGES[@]}"
+fi
+NODE_MAJOR="$(node -p 'process.versions.node.split(".")[0]')"
+if (( NODE_MAJOR < 18 )); then
+  echo "[setup] ERROR: Node $(node --version) is too old; the build runs Pyodide 0.27 under Node >= 18" >&2
+  exit 1
 fi
 
 if [[ ! -x .venv/bin/python ]]; then

@@ -12,6 +12,7 @@ import pytest
 from conftest import ROOT
 
 import build_site  # noqa: E402  (build_scripts/ is on sys.path via conftest)
+import pyc_zip  # noqa: E402
 
 
 def _sha(data: bytes) -> str:
@@ -75,3 +76,104 @@ def test_built_site_is_consistent(site_dir):
     # package.json pins exactly the Pyodide the build uses
     pkg = json.loads((ROOT / "package.json").read_text())
     assert pkg["dependencies"]["pyodide"] == build_site.PYODIDE_VERSION
+
+
+# ---------------------------------------------------------------- byte-compiling
+
+
+def _src(pkg: str) -> dict:
+    """A tiny wheel-like zip; each test imports its own package name."""
+    files = {
+        f"{pkg}/__init__.py": "from .mod import answer\n",
+        f"{pkg}/mod.py": "def answer():\n    return 42\n",
+        f"{pkg}/data.txt": "not code",
+    }
+    record = "".join(f"{n},{pyc_zip._record_hash(t.encode())},{len(t)}\n" for n, t in files.items())
+    return {**files, f"{pkg}-1.0.dist-info/RECORD": record}
+
+
+def _zip(path, files):
+    with zipfile.ZipFile(path, "w") as zf:
+        for name, text in files.items():
+            zf.writestr(name, text)
+    return path
+
+
+def _record_ok(zf, pkg):
+    import base64
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(zf.read(f"{pkg}-1.0.dist-info/RECORD").decode())))
+    listed = {r[0] for r in rows}
+    for name, digest, size in rows:
+        if digest:
+            data = zf.read(name)
+            want = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert digest == f"sha256={want}" and int(size) == len(data), name
+    return listed
+
+
+def test_sourceless_zip_imports_without_any_source(tmp_path, monkeypatch):
+    import importlib
+
+    src = _zip(tmp_path / "in.zip", _src("bbpyc_a"))
+    report = pyc_zip.convert(str(src), str(tmp_path / "out.zip"), "/lib/x/")
+    assert report == {"compiled": 2, "kept_source": []}
+    with zipfile.ZipFile(tmp_path / "out.zip") as zf:
+        names = set(zf.namelist())
+        assert not any(n.endswith(".py") for n in names)
+        assert {"bbpyc_a/__init__.pyc", "bbpyc_a/mod.pyc", "bbpyc_a/data.txt"} <= names
+        assert _record_ok(zf, "bbpyc_a") == {"bbpyc_a/__init__.pyc", "bbpyc_a/mod.pyc", "bbpyc_a/data.txt"}
+    monkeypatch.syspath_prepend(str(tmp_path / "out.zip"))
+    pkg = importlib.import_module("bbpyc_a")
+    assert pkg.answer() == 42 and pkg.__file__.endswith("bbpyc_a/__init__.pyc")
+    assert pkg.mod.answer.__code__.co_filename == "/lib/x/bbpyc_a/mod.py"
+
+
+def test_kept_source_wheel_loads_its_pycache(tmp_path, monkeypatch):
+    import importlib
+    import sys
+
+    src = _zip(tmp_path / "in.whl", _src("bbpyc_b"))
+    pyc_zip.convert(str(src), str(tmp_path / "out.whl"), "/site/", keep_source=True)
+    with zipfile.ZipFile(tmp_path / "out.whl") as zf:
+        tag = sys.implementation.cache_tag
+        sources = {"bbpyc_b/__init__.py", "bbpyc_b/mod.py"}
+        cached = {f"bbpyc_b/__pycache__/__init__.{tag}.pyc", f"bbpyc_b/__pycache__/mod.{tag}.pyc"}
+        assert sources | cached <= set(zf.namelist())
+        assert _record_ok(zf, "bbpyc_b") >= sources | cached
+        zf.extractall(tmp_path / "site")
+    # The pyc is an unchecked-hash pyc: it is what runs even if the source beside it changes.
+    (tmp_path / "site" / "bbpyc_b" / "mod.py").write_text("def answer():\n    return 0\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    assert importlib.import_module("bbpyc_b").answer() == 42
+
+
+def test_a_file_that_does_not_compile_keeps_its_source(tmp_path):
+    src = _zip(tmp_path / "in.zip", {"ok.py": "x = 1\n", "bad.py": "def (:\n"})
+    report = pyc_zip.convert(str(src), str(tmp_path / "out.zip"), "/")
+    assert report["compiled"] == 1 and report["kept_source"][0].startswith("bad.py")
+    with zipfile.ZipFile(tmp_path / "out.zip") as zf:
+        assert set(zf.namelist()) == {"ok.pyc", "bad.py"}
+
+
+def test_site_ships_bytecode(site_dir):
+    """What the browser loads is compiled: no .py left in the stdlib zip and the package
+    wheels, and the engine wheel has a pyc for each module beside its source."""
+    pyodide = site_dir / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    zips = [pyodide / "python_stdlib.zip"] + [pyodide / lock["packages"][n]["file_name"] for n in ("numpy", "micropip", "packaging")]
+    for path in zips:
+        with zipfile.ZipFile(path) as zf:
+            names = zf.namelist()
+        assert not [n for n in names if n.endswith(".py")], path.name
+        assert sum(n.endswith(".pyc") for n in names) > 10, path.name
+    manifest = json.loads((site_dir / "build.json").read_text())
+    with zipfile.ZipFile(site_dir / manifest["wheel_url"]) as zf:
+        names = set(zf.namelist())
+    sources = {n for n in names if n.endswith(".py")}
+    assert "bombbusters/bridge.py" in sources
+    for name in sources:
+        folder, _, base = name.rpartition("/")
+        assert f"{folder}/__pycache__/{base[:-3]}.cpython-312.pyc" in names, name

@@ -68,6 +68,24 @@ def test_version():
     assert bridge.PROTOCOL_VERSION == 1
 
 
+def test_warm_up_runs_analyze_and_moves_and_keeps_the_solve_cache(monkeypatch):
+    from bombbusters import analysis, commands
+
+    ran = []
+    for name, fn in list(commands.STATE_COMMANDS.items()):
+        monkeypatch.setitem(commands.STATE_COMMANDS, name, lambda doc, fn=fn, name=name: ran.append(name) or fn(doc))
+    analysis.clear_recent()
+    call(req("analyze", STATE))
+    before = list(analysis._RECENT)
+    r = call(req("warm_up", rid=5))
+    assert r["id"] == 5 and r["ok"], r
+    assert list(r["result"]["ms"]) == list(bridge.WARM_UP_COMMANDS) == ran == ["analyze", "moves"]
+    assert list(analysis._RECENT) == before
+    # the warm-up table itself is a valid table with every item in play
+    moves = call(req("moves", bridge.WARM_UP_STATE))["result"]["moves"]
+    assert {"dual_cut", "double_detector"} <= {m["kind"] for m in moves}
+
+
 def test_analyze_matches_the_engine():
     r = call(req("analyze", STATE, rid=8))
     assert r["id"] == 8 and r["ok"]

@@ -16,9 +16,10 @@ export const DEFAULT_STAGE_TIMEOUTS = {
   packages: 90000,
   wheel: 60000,
   import: 60000,
+  warmup: 60000,
 };
 
-export const STAGES = ["manifest", "runtime", "packages", "wheel", "import"];
+export const STAGES = ["manifest", "runtime", "packages", "wheel", "import", "warmup"];
 
 export class Engine {
   /**
@@ -27,7 +28,8 @@ export class Engine {
    * @param {(msg: object) => void} [opts.onProgress]  {stage, status, ms, ...}
    * @param {(info: object) => void} [opts.onReady]    {build_id, engine, timings, ...}
    * @param {(err: object) => void} [opts.onFailure]   {stage, name, message}
-   * @param {object} [opts.stageTimeouts]
+   * @param {object} [opts.stageTimeouts]  stage -> ms, over DEFAULT_STAGE_TIMEOUTS
+   * @param {number} [opts.stageLimit]      if set, caps every stage (tests prove a hang becomes a message)
    */
   constructor(opts = {}) {
     this.workerFactory = opts.workerFactory ?? (() => new Worker("worker.js", { name: "bombbusters-engine" }));
@@ -35,6 +37,9 @@ export class Engine {
     this.onReady = opts.onReady ?? (() => {});
     this.onFailure = opts.onFailure ?? (() => {});
     this.stageTimeouts = { ...DEFAULT_STAGE_TIMEOUTS, ...(opts.stageTimeouts ?? {}) };
+    if (opts.stageLimit) {
+      for (const s of Object.keys(this.stageTimeouts)) this.stageTimeouts[s] = opts.stageLimit;
+    }
     this.state = "idle"; // idle | booting | ready | failed
     this.nextId = 1;
     this.latestIds = {}; // request type -> newest latest-wins id

@@ -50,12 +50,9 @@ function saveState(newEntry = false) {
 
 // ?boot_timeout_ms=N caps every boot stage (tests use it to prove a hang becomes a message).
 const bootLimit = Number(new URLSearchParams(location.search).get("boot_timeout_ms")) || 0;
-const stageTimeouts = bootLimit
-  ? Object.fromEntries(["start", "manifest", "runtime", "packages", "wheel", "import"].map((s) => [s, bootLimit]))
-  : undefined;
 
 const engine = new Engine({
-  stageTimeouts,
+  stageLimit: bootLimit,
   onProgress(msg) {
     if (msg.status === "done") stageDone[msg.stage] = msg.ms;
     else if (msg.stage === "manifest") stageDone.start = performance.now() - bootStarted;

@@ -14,6 +14,7 @@ const STAGE_LABELS = {
   packages: "Loading numpy",
   wheel: "Installing engine",
   import: "Importing engine",
+  warmup: "Warming up",
 };
 
 export class View {

@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 import math
 from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from .solver import Problem, Solution, condition_ratio, solve
 from .state import GameState, value_matches
 from .wires import label, value_of
 
-__all__ = ["Analysis", "analyze", "analyze_state", "solve_state", "clear_recent", "holdings_json", "slots_json"]
+__all__ = ["Analysis", "analyze", "analyze_state", "solve_state", "clear_recent", "scratch_solves", "holdings_json", "slots_json"]
 
 
 @dataclass
@@ -290,6 +291,17 @@ _RECENT_SIZE = 4
 def clear_recent() -> None:
     """Forget recent solves (benchmarks time the whole work)."""
     _RECENT.clear()
+
+
+@contextmanager
+def scratch_solves() -> Iterator[None]:
+    """Solves made inside leave the recent-solves cache as it was (the warm-up's table is no one's)."""
+    saved = OrderedDict(_RECENT)
+    try:
+        yield
+    finally:
+        _RECENT.clear()
+        _RECENT.update(saved)
 
 
 def solve_state(state: GameState, reuse: bool = False) -> Analysis:

@@ -104,7 +104,7 @@ function render() {
 
 const bootLimit = Number(new URLSearchParams(location.search).get("boot_timeout_ms")) || 0;
 const engine = new Engine({
-  stageTimeouts: bootLimit ? Object.fromEntries(["start", "manifest", "runtime", "packages", "wheel", "import"].map((s) => [s, bootLimit])) : undefined,
+  stageLimit: bootLimit,
   onProgress(msg) {
     if (msg.status === "start") view.engineLine("booting", `Starting the engine: ${msg.stage}…`);
   },
