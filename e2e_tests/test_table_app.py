@@ -316,6 +316,7 @@ def test_starting_token_advice(make_context, base_url, device):
     expect(panel).to_be_visible()
     expect(panel).to_have_attribute("data-kind", "value")
     page.wait_for_function("document.documentElement.dataset.advice === 'done'", timeout=RESULT_TIMEOUT_MS)
+    wait_done(page, moves=True)  # the moves answer redraws the screen: interact after it
     rows = panel.locator("[data-testid^='advice-'][data-slot]")
     expect(rows).to_have_count(3)
     bits = [float(tid(page, f"advice-{i}-bits").get_attribute("data-bits")) for i in range(3)]
