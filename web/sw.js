@@ -38,11 +38,12 @@ self.addEventListener("fetch", (event) => {
   if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
   event.respondWith(
     (async () => {
-      const cache = await caches.open(CACHE);
-      const hit = await cache.match(req, { ignoreSearch: true });
+      // caches.match, not caches.open: opening would re-create this build's cache
+      // after a newer build's activation deleted it (requests still in flight).
+      const hit = await caches.match(req, { cacheName: CACHE, ignoreSearch: true });
       if (hit) return hit;
       if (req.mode === "navigate") {
-        const page = await cache.match("index.html");
+        const page = await caches.match("index.html", { cacheName: CACHE });
         if (page) return page;
       }
       return fetch(req);
