@@ -89,7 +89,7 @@ async function boot() {
   timings.import = im.ms;
 
   // Engine modules import lazily and fresh wasm pays on its first numpy calls:
-  // one small table through every command now keeps the first real answer fast.
+  // analyze + moves on one small table now keep the first real answer fast.
   const wu = await stage("warmup", "bombbusters warm-up table", async () => {
     const reply = JSON.parse(handle(JSON.stringify({ v: 1, id: 0, type: "warm_up", payload: null })));
     if (!reply.ok) throw new Error(`engine warm-up failed: ${reply.error.name}: ${reply.error.message}`);
