@@ -43,6 +43,7 @@ import zipfile
 from pathlib import Path
 
 import precompile  # build_scripts/ is on sys.path (this file's folder)
+from precompile import sha256_file
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache"
@@ -79,14 +80,6 @@ class BuildError(RuntimeError):
 
 def log(msg: str) -> None:
     print(f"[build] {msg}", flush=True)
-
-
-def sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def sha256_bytes(data: bytes) -> str:

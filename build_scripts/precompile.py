@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-__all__ = ["PrecompileError", "Job", "precompile", "STDLIB_PREFIX", "SITE_PACKAGES_PREFIX"]
+__all__ = ["PrecompileError", "Job", "precompile", "sha256_file", "STDLIB_PREFIX", "SITE_PACKAGES_PREFIX"]
 
 HERE = Path(__file__).resolve().parent
 SCRIPTS = (HERE / "precompile.mjs", HERE / "pyc_zip.py")
@@ -54,7 +54,8 @@ class Job:
     keep_source: bool = False
 
 
-def _sha256(path: Path) -> str:
+def sha256_file(path: Path) -> str:
+    """Hex sha256 of a file, read in 1 MiB chunks (the wasm and zips are large)."""
     h = hashlib.sha256()
     with path.open("rb") as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):
@@ -63,7 +64,7 @@ def _sha256(path: Path) -> str:
 
 
 def _key(job: Job) -> str:
-    h = hashlib.sha256(f"{job.src.name}\0{job.prefix}\0{job.keep_source}\0{_sha256(job.src)}\n".encode())
+    h = hashlib.sha256(f"{job.src.name}\0{job.prefix}\0{job.keep_source}\0{sha256_file(job.src)}\n".encode())
     for script in SCRIPTS:
         h.update(script.read_bytes())
     return h.hexdigest()[:24]
@@ -71,7 +72,7 @@ def _key(job: Job) -> str:
 
 def _cached(entry: Path, name: str) -> Path | None:
     out, record = entry / name, entry / "sha256"
-    if out.exists() and record.exists() and _sha256(out) == record.read_text().strip():
+    if out.exists() and record.exists() and sha256_file(out) == record.read_text().strip():
         return out
     return None
 
@@ -106,7 +107,7 @@ def precompile(jobs: list[Job], cache: Path, runtime: Path, log: Callable[[str],
                 kept = f"; kept as source: {'; '.join(rep['kept_source'])}" if rep["kept_source"] else ""
                 log(f"byte-compiled {rep['compiled']} modules of {job.src.name}{kept}")
                 made = tmp / f"{i}"
-                (made / "sha256").write_text(_sha256(made / job.src.name) + "\n")
+                (made / "sha256").write_text(sha256_file(made / job.src.name) + "\n")
                 if entry.exists():
                     shutil.rmtree(entry)
                 made.rename(entry)

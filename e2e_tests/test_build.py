@@ -177,3 +177,28 @@ def test_site_ships_bytecode(site_dir):
     for name in sources:
         folder, _, base = name.rpartition("/")
         assert f"{folder}/__pycache__/{base[:-3]}.cpython-312.pyc" in names, name
+
+
+def test_precompile_cache_is_reused_only_when_verified(site_dir, tmp_path):
+    """Node + Pyodide compile a zip once; the cached output is reused while its hash holds."""
+    import precompile
+
+    src = _zip(tmp_path / "tiny.zip", _src("bbpyc_c"))
+    cache, logs = tmp_path / "cache", []
+    job = precompile.Job(src, precompile.SITE_PACKAGES_PREFIX)
+    (first,) = precompile.precompile([job], cache, site_dir / "pyodide", log=logs.append)
+    assert any("byte-compiled 2 modules of tiny.zip" in line for line in logs), logs
+    with zipfile.ZipFile(first) as zf:
+        pyc = zf.read("bbpyc_c/mod.pyc")
+    assert pyc[:4] == bytes.fromhex("cb0d0d0a"), "bytecode of Python 3.12 (Pyodide 0.27), not the host's"
+
+    logs.clear()
+    (again,) = precompile.precompile([job], cache, site_dir / "pyodide", log=logs.append)
+    assert again == first and logs == ["reusing 1 byte-compiled zips"]
+
+    first.write_bytes(b"corrupted")
+    logs.clear()
+    (fixed,) = precompile.precompile([job], cache, site_dir / "pyodide", log=logs.append)
+    assert any("byte-compiled 2 modules" in line for line in logs), logs
+    with zipfile.ZipFile(fixed) as zf:
+        assert zf.read("bbpyc_c/mod.pyc") == pyc  # same input, byte-identical output
