@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import zlib
 from pathlib import Path
 
 import pytest
@@ -178,10 +179,11 @@ def test_whole_game_by_taps(make_context, base_url, device):
 
 
 def _decode_share(url: str) -> dict:
-    m = re.search(r"#g=([A-Za-z0-9_-]+)$", url)
+    """A share link's table: "#z=" + base64url(raw deflate of the JSON)."""
+    m = re.search(r"#z=([A-Za-z0-9_-]+)$", url)
     assert m, url
     data = m.group(1)
-    return json.loads(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)).decode())
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)), wbits=-15).decode())
 
 
 @pytest.mark.parametrize("device", ["phone"])
@@ -207,6 +209,7 @@ def test_share_reload_back_undo(make_context, base_url, device):
     assert shared["hand"] == [] and shared["setup"]["me"] is None
     assert "?1" not in json.dumps(shared) and '"12"' not in json.dumps(shared["hand"])
     taps("share-include-hand")
+    expect(tid(page, "share-link")).not_to_have_value(link)  # the link is redrawn (deflating is async)
     assert _decode_share(tid(page, "share-link").input_value())["hand"][0] == MY_HAND
     taps("share-close")
 
@@ -260,6 +263,9 @@ def test_damaged_link_and_names_as_text(make_context, base_url, device):
     page.goto(base_url + "index.html#g=" + bad)
     page.reload()
     expect(tid(page, "link-error")).to_contain_text("not a Bomb Busters table")
+    page.goto(base_url + "index.html#z=" + base64.urlsafe_b64encode(b"not deflate").decode().rstrip("="))
+    page.reload()
+    expect(tid(page, "link-error")).to_contain_text("damaged")
     # A name is text, never HTML.
     tid(page, "setup-name-1").fill("<b>Bo</b>")
     tid(page, "setup-name-1").press("Tab")

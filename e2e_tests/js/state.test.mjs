@@ -137,6 +137,28 @@ test("share link hides my hand; damaged links give a message", () => {
   assert.equal(S.decodeHash(S.encodeHash(s)).state.setup.players[1], "<b>Bo</b>");
 });
 
+test("share links are deflated, read back exactly, and stay short late in a game", async () => {
+  let s = started();
+  // A long game: 40 cuts and misses, as a 5-player table has near its end.
+  for (let i = 0; i < 40; i++) {
+    const v = String(1 + (i % 12));
+    s = S.addEntry(s, { k: "dual", a: i % 4, p: (i + 1) % 4, s: 0, j: i % 12, v, ok: i % 7 !== 3, cut: v, as: { s: 0, j: i % 11 } });
+  }
+  for (const withHand of [false, true]) {
+    const shared = S.shareState(s, withHand);
+    const hash = await S.encodeShareHash(shared);
+    assert.match(hash, /^#z=[A-Za-z0-9_-]+$/);
+    const back = await S.readHash(hash);
+    assert.deepEqual(back.state, S.decodeHash(S.encodeHash(shared)).state);
+    assert.ok(hash.length * 3 < S.encodeHash(shared).length, `${hash.length} vs ${S.encodeHash(shared).length}`);
+  }
+  // readHash also reads plain hashes, and names a damaged deflated link
+  assert.equal((await S.readHash(S.encodeHash(s))).state.log.length, 40);
+  assert.match((await S.readHash("#z=" + btoa("not deflate"))).error, /damaged/);
+  assert.match((await S.readHash("#z=abc!!")).error, /damaged/);
+  assert.deepEqual(await S.readHash("#other"), {});
+});
+
 test("slot choices follow the setup", () => {
   const setup = S.defaultSetup();
   let c = S.slotChoices(setup);

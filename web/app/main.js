@@ -30,8 +30,8 @@ function readMissions() {
   }
 }
 
-function loadState() {
-  const fromHash = S.decodeHash(location.hash);
+async function loadState() {
+  const fromHash = await S.readHash(location.hash);
   if (fromHash.error) view.showNotice(`${fromHash.error} Your last table is shown instead.`);
   if (fromHash.state) return fromHash.state;
   try {
@@ -360,17 +360,25 @@ function editEntry(i) {
   ui.draft = d;
 }
 
-function shareUrl(withHand) {
-  return location.href.split("#")[0] + S.encodeHash(S.shareState(state, withHand));
+/** Open the share sheet (or redraw it) for the link with or without my hand. */
+async function showShare(withHand) {
+  const url = location.href.split("#")[0] + (await S.encodeShareHash(S.shareState(state, withHand)));
+  ui.share = { withHand, url, status: "" };
+  render();
+  copyShare();
 }
 
 async function copyShare() {
+  const share = ui.share;
+  let status;
   try {
-    await navigator.clipboard.writeText(ui.share.url);
-    ui.share.status = "Link copied. Anyone who opens it sees this table and enters their own wires.";
+    await navigator.clipboard.writeText(share.url);
+    status = "Link copied. Anyone who opens it sees this table and enters their own wires.";
   } catch {
-    ui.share.status = "Copy the link below (or scan the QR code).";
+    status = "Copy the link below (or scan the QR code).";
   }
+  if (ui.share !== share) return; // closed or redrawn meanwhile
+  share.status = status;
   render();
 }
 
@@ -388,17 +396,8 @@ const ACTS = {
   // header
   undo: () => commit(S.undo(state)),
   redo: () => commit(S.redo(state)),
-  share: () => {
-    ui.share = { withHand: false, url: shareUrl(false), status: "" };
-    render();
-    copyShare();
-  },
-  "share-hand": (arg) => {
-    ui.share.withHand = Boolean(arg);
-    ui.share.url = shareUrl(ui.share.withHand);
-    render();
-    copyShare();
-  },
+  share: () => showShare(false),
+  "share-hand": (arg) => showShare(Boolean(arg)),
   "close-share": () => {
     ui.share = null;
     render();
@@ -637,8 +636,8 @@ view.mount({
 });
 
 // Back / forward: the hash holds every change.
-window.addEventListener("popstate", () => {
-  const got = S.decodeHash(location.hash);
+window.addEventListener("popstate", async () => {
+  const got = await S.readHash(location.hash);
   if (!got.state) {
     if (got.error) view.showNotice(got.error);
     return;
@@ -659,7 +658,7 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
   navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker not registered:", err));
 }
 
-state = loadState();
+state = await loadState(); // top-level await: a deflated share link inflates first
 persist(false);
 render();
 root.dataset.engine = "booting";

@@ -746,42 +746,84 @@ export function slotChoices(setup, own = null) {
 
 // ---------------------------------------------------------------- share / persistence
 
-function b64encode(text) {
-  const bytes = new TextEncoder().encode(text);
+function bytesToB64(bytes) {
   let bin = "";
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function b64decode(text) {
+function b64ToBytes(text) {
   const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-/** The state's data (no UI) as a URL hash. */
-export function encodeHash(state) {
+const utf8 = (bytes) => new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+const DAMAGED = "This link is damaged: its table could not be read (was it cut short when copied?).";
+/** Share links are deflated: a late-game table then still fits a QR code. */
+const SHARE_CODEC = "deflate-raw";
+
+function tableJson(state) {
   const { v, phase, setup, hand, log, redo } = state;
-  return "#g=" + b64encode(JSON.stringify({ v, phase, setup, hand, log, redo }));
+  return JSON.stringify({ v, phase, setup, hand, log, redo });
 }
 
-/**
- * Read a hash: {state} for a table, {error} for a damaged one, {} when the hash holds none.
- * Never throws.
- */
-export function decodeHash(hash) {
-  const m = /^#?g=(.*)$/s.exec(hash || "");
-  if (!m) return {};
+function readTable(text) {
   let raw;
   try {
-    raw = JSON.parse(b64decode(decodeURIComponent(m[1])));
+    raw = JSON.parse(text);
   } catch {
-    return { error: "This link is damaged: its table could not be read (was it cut short when copied?)." };
+    return { error: DAMAGED };
   }
   try {
     return { state: normalize(raw) };
   } catch (err) {
     return { error: `This link is damaged: ${err.message}.` };
   }
+}
+
+async function pipeBytes(bytes, transform) {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(transform)).arrayBuffer());
+}
+
+/** The state's data (no UI) as a URL hash ("#g=", plain: written on every change). */
+export function encodeHash(state) {
+  return "#g=" + bytesToB64(new TextEncoder().encode(tableJson(state)));
+}
+
+/** The share link's hash: the same data deflated ("#z="), or plain where the browser cannot. */
+export async function encodeShareHash(state) {
+  if (typeof CompressionStream !== "function") return encodeHash(state);
+  const packed = await pipeBytes(new TextEncoder().encode(tableJson(state)), new CompressionStream(SHARE_CODEC));
+  return "#z=" + bytesToB64(packed);
+}
+
+/**
+ * Read a plain hash: {state} for a table, {error} for a damaged one, {} when the hash holds none.
+ * Never throws.
+ */
+export function decodeHash(hash) {
+  const m = /^#?g=(.*)$/s.exec(hash || "");
+  if (!m) return {};
+  let text;
+  try {
+    text = utf8(b64ToBytes(decodeURIComponent(m[1])));
+  } catch {
+    return { error: DAMAGED };
+  }
+  return readTable(text);
+}
+
+/** decodeHash for every hash, deflated share links ("#z=") included. Never throws. */
+export async function readHash(hash) {
+  const m = /^#?z=(.*)$/s.exec(hash || "");
+  if (!m) return decodeHash(hash);
+  let text;
+  try {
+    text = utf8(await pipeBytes(b64ToBytes(decodeURIComponent(m[1])), new DecompressionStream(SHARE_CODEC)));
+  } catch {
+    return { error: DAMAGED };
+  }
+  return readTable(text);
 }
 
 /**
