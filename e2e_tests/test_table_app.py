@@ -220,6 +220,13 @@ def test_share_reload_back_undo(make_context, base_url, device):
     expect(tid(mate, "who-screen")).to_be_visible()
     Taps(mate, device)("who-1")
     expect(tid(mate, "hand-screen")).to_be_visible()
+    # What the table shows of Bob's stand (cut wires, exact info tokens) is already in his hand.
+    shown = [t.removeprefix("i") for t in before["players"][1]["stands"][0].split() if re.fullmatch(r"i?Y?\d+", t)]
+    assert shown, before["players"][1]
+    expect(tid(mate, "hand-public-hint")).to_be_visible()
+    for j, label in enumerate(shown):
+        expect(tid(mate, f"hand-0-{j}")).to_have_text(label)
+    expect(tid(mate, f"hand-0-{len(shown)}")).not_to_have_class(re.compile(r"\bown\b"))
     Taps(mate, device)("hand-back")
     mate.goto(link)
     Taps(mate, device)("who-none")

@@ -159,6 +159,19 @@ test("share links are deflated, read back exactly, and stay short late in a game
   assert.deepEqual(await S.readHash("#other"), {});
 });
 
+test("taking a seat mid-game starts from the wires the table shows on it", () => {
+  let s = started();
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
+  s = S.addEntry(s, { k: "dual", a: 2, p: 1, s: 0, j: 6, v: "9", ok: false, real: "7" });
+  s = S.addEntry(s, { k: "dual", a: 1, p: 3, s: 0, j: 0, v: "1", ok: false, real: "2" });
+  const shared = S.shareState(s);
+  assert.deepEqual(S.publicHand(shared, 1), [["3", "7"]]);
+  assert.deepEqual(S.publicHand(shared, 3), [["2"]]);
+  assert.deepEqual(S.publicHand(shared, 2), [[]]);
+  // my own cut wire (slot C) is public too
+  assert.deepEqual(S.publicHand(shared, 0), [["3"]]);
+});
+
 test("slot choices follow the setup", () => {
   const setup = S.defaultSetup();
   let c = S.slotChoices(setup);

@@ -478,7 +478,7 @@ const ACTS = {
   who: (arg) => {
     const next = structuredClone(state);
     next.setup.me = arg === "" ? null : int(arg);
-    next.hand = [];
+    next.hand = next.setup.me === null ? [] : S.publicHand(state, next.setup.me);
     next.phase = next.setup.me === null ? "table" : "hand";
     commit(next);
   },

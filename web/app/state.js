@@ -336,6 +336,20 @@ export function handAdd(state, s, label) {
   return next;
 }
 
+/**
+ * The wires of player p's stands the table already shows (cut, or an exact info token), sorted:
+ * whoever takes that seat from a mid-game link only adds their hidden ones.
+ */
+export function publicHand(state, p) {
+  const t = derive({ ...state, setup: { ...state.setup, me: null } });
+  return t.stands[p].map((st) =>
+    st
+      .filter((sl) => (sl.c === "cut" || sl.c === "info") && isLabel(sl.v))
+      .map((sl) => sl.v)
+      .sort((a, b) => sortValue(a) - sortValue(b)),
+  );
+}
+
 export function handRemove(state, s, j) {
   if (!state.hand[s] || j >= state.hand[s].length) return state;
   const next = structuredClone(state);

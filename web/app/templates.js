@@ -137,6 +137,7 @@ export function handTemplate(state) {
   return html`<section class="screen hand" data-testid="hand-screen" aria-label="My wires">
     <h2>${setup.players[me]}: your wires</h2>
     <p class="hint">Tap each wire you hold; the stand sorts itself. Tap a wire on the stand to take it back.</p>
+    ${state.log.length ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token) are filled in.</p>` : ""}
     ${sizes.map((n, k) => html`<div class="hand-stand ${k === s && !full ? "current" : ""}" data-testid="hand-stand-${k}">
       <span class="lbl">${sizes.length > 1 ? `Stand ${k + 1}` : "Stand"} ${state.hand[k]?.length ?? 0}/${n}</span>
       <div class="stand-slots" style="--n:${n}">${Array.from({ length: n }, (_, j) => {
