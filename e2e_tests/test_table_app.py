@@ -401,3 +401,29 @@ def test_absent_token_and_open_red_deal(make_context, base_url, device):
     expect(tid(page, "absent-1-0-8")).to_have_count(0)
     assert wait_done(page) == "done"
     assert not any(f["kind"] == "has_not" for f in engine_doc(page)["facts"])
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_x_tokens_put_my_last_wire_far_right(make_context, base_url, device):
+    """X tokens: every stand's far-right wire is unsorted; the wire I enter last is mine."""
+    page = make_context(device).new_page()
+    page.goto(base_url + "index.html")
+    taps = Taps(page, device)
+    wait_ready(page)
+    taps("setup-x-tokens")
+    taps("setup-start")
+    expect(tid(page, "hand-x-hint")).to_be_visible()
+    sorted_part = [x for x in MY_HAND if x != "2"]
+    for label in reversed(sorted_part):  # any order: the sorted part sorts itself
+        taps(f"key-{label}")
+    expect(tid(page, "hand-11")).to_have_count(0)
+    expect(tid(page, "hand-0-11")).to_have_text("X")  # the empty X slot
+    taps("key-2")  # last: my unsorted far-right wire
+    expect(tid(page, "stands")).to_be_visible()
+    assert wait_done(page) == "done"
+    doc = engine_doc(page)
+    mine = doc["players"][0]["stands"][0].split()
+    assert mine == [f"?{x}" for x in sorted_part] + ["X?2"]
+    assert all(p["stands"][0].split()[-1] == "X" for p in doc["players"][1:])
+    shot(page, "10-x-tokens")
+    assert_matches_cli(page)

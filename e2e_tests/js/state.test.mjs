@@ -172,6 +172,34 @@ test("taking a seat mid-game starts from the wires the table shows on it", () =>
   assert.deepEqual(S.publicHand(shared, 0), [["3"]]);
 });
 
+test("X tokens: each stand's far-right wire is unsorted, and my last entered wire goes there", () => {
+  let s = S.defaultState();
+  s.setup.x_tokens = true;
+  s.phase = "hand";
+  // eleven sorted wires, then the X wire (a 2, which sorted would sit near the left)
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "11", "10", "6", "8", "2"]) s = S.handAdd(s, 0, l);
+  assert.deepEqual(s.hand[0], ["1", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12", "X2"]);
+  assert.ok(S.handComplete(s));
+  // taking back a sorted wire keeps the X wire; the next wire fills the sorted part
+  s = S.handRemove(s, 0, 0);
+  s = S.handAdd(s, 0, "4");
+  assert.deepEqual(s.hand[0].slice(0, 2), ["3", "3"]);
+  assert.equal(s.hand[0].at(-1), "X2");
+  assert.equal(s.hand[0][2], "4");
+  // taking back the X wire: the next one entered is the X wire again
+  s = S.handRemove(s, 0, 11);
+  s = S.handAdd(s, 0, "1");
+  assert.equal(s.hand[0].at(-1), "X1");
+  const doc = S.engineDoc(s);
+  assert.equal(doc.players[0].stands[0].split(" ").at(-1), "X?1");
+  assert.equal(doc.players[0].stands[0].split(" ")[0], "?3");
+  for (const p of [1, 2, 3]) assert.equal(doc.players[p].stands[0].split(" ").at(-1), "X");
+  // the hand survives the hash; a seat taken mid-game gets its shown X wire as the X wire
+  assert.deepEqual(S.decodeHash(S.encodeHash(s)).state.hand, s.hand);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 11, v: "7", ok: false, real: "4" });
+  assert.deepEqual(S.publicHand(S.shareState(s), 1), [["X4"]]);
+});
+
 test("slot choices follow the setup", () => {
   const setup = S.defaultSetup();
   let c = S.slotChoices(setup);

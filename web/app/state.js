@@ -13,7 +13,8 @@
 //            open_red_deal, red_deal: [[reds dealt per stand], …] (mission 13),
 //            dd: "all"|"disabled"|"captain_disabled", equipment: ["1", …],
 //            players: ["Ann", …], me: 0|null, captain: 0, mistakes: 3 },
-//   hand: [["1", "3", "Y4", …], …]   // my stands' wires, sorted, one label per slot (cut ones too)
+//   hand: [["1", "3", "Y4", …], …]   // my stands' wires, sorted, one label per slot (cut ones too);
+//                                     // with X tokens the far-right, unsorted wire is "X"+label ("X3")
 //   log: [entry, …], redo: [entry, …]
 // }
 //
@@ -130,7 +131,7 @@ export function normalize(raw) {
     mistakes: clampInt(r.mistakes, 0, 9, n - 1),
   };
   const hand = Array.isArray(raw.hand)
-    ? raw.hand.slice(0, 2).map((st) => (Array.isArray(st) ? st.filter(isLabel).slice(0, 30) : []))
+    ? raw.hand.slice(0, 2).map((st) => (Array.isArray(st) ? st.filter(isHandLabel).slice(0, 30) : []))
     : [];
   const entries = (x) => (Array.isArray(x) ? x.filter(isObj).slice(0, 500) : []);
   return {
@@ -319,7 +320,17 @@ export const valueMatches = (label, said) => (said === "Y" ? colourOf(label) ===
 
 // ---------------------------------------------------------------- hand entry
 
-/** Add one wire to my hand (the stand sorts itself); unchanged when the stand is full. */
+/** A hand entry: a label, or "X"+label for the unsorted far-right wire of an X-token stand. */
+export const isXWire = (h) => typeof h === "string" && h.startsWith("X");
+export const wireOf = (h) => (isXWire(h) ? h.slice(1) : h);
+const isHandLabel = (h) => isLabel(wireOf(h));
+const handOrder = (h) => (isXWire(h) ? Infinity : sortValue(h));
+
+/**
+ * Add one wire to my hand (the stand sorts itself); unchanged when the stand is full.
+ * With X tokens the stand's last slot holds its unsorted wire: once the sorted slots are
+ * full, the next wire goes there.
+ */
 export function handAdd(state, s, label) {
   const sizes = standSizes(state.setup);
   const me = state.setup.me;
@@ -327,12 +338,14 @@ export function handAdd(state, s, label) {
   const next = structuredClone(state);
   while (next.hand.length < sizes[me].length) next.hand.push([]);
   const st = next.hand[s];
-  if (!st || st.length >= sizes[me][s]) return state;
+  const n = sizes[me][s];
+  if (!st || st.length >= n) return state;
   const copies = labelsInPlay(state.setup).find((x) => x.label === label)?.copies ?? 0;
-  const used = next.hand.flat().filter((x) => x === label).length;
+  const used = next.hand.flat().filter((x) => wireOf(x) === label).length;
   if (used >= copies) return state;
-  st.push(label);
-  st.sort((a, b) => sortValue(a) - sortValue(b));
+  const sortedFull = state.setup.x_tokens && st.filter((x) => !isXWire(x)).length >= n - 1;
+  st.push(sortedFull ? "X" + label : label);
+  st.sort((a, b) => handOrder(a) - handOrder(b));
   return next;
 }
 
@@ -344,9 +357,9 @@ export function publicHand(state, p) {
   const t = derive({ ...state, setup: { ...state.setup, me: null } });
   return t.stands[p].map((st) =>
     st
-      .filter((sl) => (sl.c === "cut" || sl.c === "info") && isLabel(sl.v))
-      .map((sl) => sl.v)
-      .sort((a, b) => sortValue(a) - sortValue(b)),
+      .map((sl, j) => ((sl.c === "cut" || sl.c === "info") && isLabel(sl.v) ? (state.setup.x_tokens && j === st.length - 1 ? "X" : "") + sl.v : null))
+      .filter(Boolean)
+      .sort((a, b) => handOrder(a) - handOrder(b)),
   );
 }
 
@@ -426,7 +439,11 @@ export function derive(state) {
   const me = setup.me;
   const hasHand = handComplete(state);
   const stands = sizes.map((ss, p) =>
-    ss.map((n, s) => Array.from({ length: n }, (_, j) => ({ ...HIDDEN(), own: p === me && hasHand ? state.hand[s][j] : null }))),
+    ss.map((n, s) => Array.from({ length: n }, (_, j) => ({
+      ...HIDDEN(),
+      m: setup.x_tokens && j === n - 1 ? "X" : null, // X tokens: each stand's far-right wire is unsorted
+      own: p === me && hasHand ? wireOf(state.hand[s][j]) : null,
+    }))),
   );
   const t = {
     stands,

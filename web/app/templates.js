@@ -7,6 +7,7 @@ import {
   EQUIPMENT_NAMES,
   colourNeeds,
   colourOf,
+  isXWire,
   labelsInPlay,
   openRedDeal,
   redsInPlay,
@@ -16,6 +17,7 @@ import {
   standCounts,
   standName,
   standSizes,
+  wireOf,
   wiresInPlay,
 } from "./state.js";
 
@@ -131,20 +133,23 @@ export function handTemplate(state) {
   const sizes = standSizes(setup)[me] ?? [];
   const labels = labelsInPlay(setup);
   const used = {};
-  for (const l of state.hand.flat()) used[l] = (used[l] ?? 0) + 1;
+  for (const h of state.hand.flat()) used[wireOf(h)] = (used[wireOf(h)] ?? 0) + 1;
   const s = Math.max(0, sizes.findIndex((n, k) => (state.hand[k]?.length ?? 0) < n));
   const full = sizes.every((n, k) => (state.hand[k]?.length ?? 0) === n);
   return html`<section class="screen hand" data-testid="hand-screen" aria-label="My wires">
     <h2>${setup.players[me]}: your wires</h2>
     <p class="hint">Tap each wire you hold; the stand sorts itself. Tap a wire on the stand to take it back.</p>
+    ${setup.x_tokens ? html`<p class="hint" data-testid="hand-x-hint">X tokens: your far-right wire (X) is not sorted. Enter the sorted wires first; the last one you enter is your X wire.</p>` : ""}
     ${state.log.length ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token) are filled in.</p>` : ""}
     ${sizes.map((n, k) => html`<div class="hand-stand ${k === s && !full ? "current" : ""}" data-testid="hand-stand-${k}">
       <span class="lbl">${sizes.length > 1 ? `Stand ${k + 1}` : "Stand"} ${state.hand[k]?.length ?? 0}/${n}</span>
       <div class="stand-slots" style="--n:${n}">${Array.from({ length: n }, (_, j) => {
-        const l = state.hand[k]?.[j];
-        return l
-          ? btn("hand-remove", l, { cls: `slot own ${colourOf(l)}`, arg: `${k}:${j}`, testid: `hand-${k}-${j}`, aria: `slot ${slotLetter(j)}: ${valueName(l)}, tap to remove` })
-          : html`<span class="slot empty" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)} empty">${slotLetter(j)}</span>`;
+        const h = state.hand[k]?.[j];
+        const x = setup.x_tokens && j === n - 1; // the unsorted far-right slot
+        const xText = x ? " (X, unsorted)" : "";
+        if (!h) return html`<span class="slot empty ${x ? "x-slot" : ""}" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)}${xText} empty">${x ? "X" : slotLetter(j)}</span>`;
+        const l = wireOf(h);
+        return btn("hand-remove", l, { cls: `slot own ${colourOf(l)} ${isXWire(h) ? "x-slot" : ""}`, arg: `${k}:${j}`, testid: `hand-${k}-${j}`, aria: `slot ${slotLetter(j)}${xText}: ${valueName(l)}, tap to remove` });
       })}</div></div>`)}
     <div class="keypad" role="group" aria-label="Wire values" data-testid="hand-keypad">
       ${labels.map(({ label, copies }) => btn("hand-add", label, {
