@@ -12,7 +12,6 @@ import {
   openRedDeal,
   redsInPlay,
   setupProblems,
-  slotChoices,
   slotLetter,
   standCounts,
   standName,
@@ -21,13 +20,13 @@ import {
   wiresInPlay,
 } from "./state.js";
 
-const btn = (act, label, attrs = {}) => {
+export const btn = (act, label, attrs = {}) => {
   const { cls = "", testid = act, pressed = null, disabled = false, aria = null, arg = "" } = attrs;
   return html`<button type="button" class="${cls}" data-act="${act}" data-arg="${arg}" data-testid="${testid}"
     ${pressed === null ? "" : html`aria-pressed="${pressed ? "true" : "false"}"`}
     ${disabled ? html`disabled` : ""} ${aria ? html`aria-label="${aria}"` : ""}>${label}</button>`;
 };
-const chip = (act, arg, label, on, testid, extra = {}) =>
+export const chip = (act, arg, label, on, testid, extra = {}) =>
   btn(act, label, { cls: `chip ${on ? "on" : ""} ${extra.cls ?? ""}`, arg, testid, pressed: on, aria: extra.aria ?? null, disabled: extra.disabled });
 
 /** Probability -> background (pale = unsure, deep = sure) and text colour with contrast ≥ 4.5. */
@@ -36,8 +35,8 @@ export function probColour(p) {
   return { bg: `hsl(212 70% ${light}%)`, fg: light < 58 ? "#fff" : "#0b1726" };
 }
 
-const valueName = (v) => (v === "Y" ? "yellow" : v?.[0] === "Y" ? `yellow ${v.slice(1)}` : v?.[0] === "R" ? `red ${v.slice(1)}` : v);
-const markName = (m) =>
+export const valueName = (v) => (v === "Y" ? "yellow" : v?.[0] === "Y" ? `yellow ${v.slice(1)}` : v?.[0] === "R" ? `red ${v.slice(1)}` : v);
+export const markName = (m) =>
   ({ E: "even", O: "odd", "1x": "x1", "2x": "x2", "3x": "x3", X: "unsorted" })[m] ?? (m?.startsWith("!") ? `not ${m.slice(1)}` : m);
 
 // ---------------------------------------------------------------- setup
@@ -357,159 +356,6 @@ function actionAllowed(k, state, t) {
     case "absent": return state.setup.absent_tokens || state.setup.random_info_token;
     default: return true;
   }
-}
-
-// ---------------------------------------------------------------- the sheet (slot detail, recording)
-
-function keypad(act, values, opts = {}) {
-  const { on = [], testprefix = "key", disabled = [] } = opts;
-  return html`<div class="keypad" role="group" aria-label="${opts.label ?? "values"}">${values.map((v) =>
-    btn(act, v === "Y" ? "Yellow" : v, { cls: `key ${colourOf(v === "Y" ? "Y1" : v)} ${on.includes(v) ? "on" : ""}`, arg: v,
-      testid: `${testprefix}-${v}`, disabled: disabled.includes(v), aria: valueName(v) }))}</div>`;
-}
-
-function distribution(probs) {
-  if (!probs) return "";
-  return html`<table class="dist" data-testid="sheet-dist">${probs.values.map((x) => html`<tr data-testid="dist-${x.value}">
-    <th>${x.value}</th><td class="bar"><span style="width:${(x.p * 100).toFixed(2)}%"></span></td>
-    <td class="num" data-testid="dist-p-${x.value}" data-p="${x.p}">${pct(x.p)}</td></tr>`)}</table>`;
-}
-
-function actorChips(state, d, exclude) {
-  return html`<div class="row actor" role="group" aria-label="Who acts">${state.setup.players.map((name, p) =>
-    p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`))}</div>`;
-}
-
-function askTemplate(ctx, d, ask) {
-  const { state, t } = ctx;
-  const setup = state.setup;
-  const labels = labelsInPlay(setup).map((x) => x.label);
-  const blue = labels.filter((l) => colourOf(l) === "blue");
-  const said = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : [])];
-  switch (ask.ask) {
-    case "actor":
-      return html`<p class="ask" data-testid="ask">${d.k === "absent" ? "Whose token, beside their stand?" : "Who acts?"}</p>`;
-    case "absent_stand":
-      return html`<p class="ask" data-testid="ask">Beside which stand of ${setup.players[d.a]}?</p>
-        <div class="row">${t.stands[d.a].map((_st, s) => chip("draft-stand", s, `stand ${s + 1}`, d.s === s, `absent-stand-${s}`))}
-          ${chip("draft-stand", "all", "the player", false, "absent-stand-all")}</div>`;
-    case "slots":
-      if (d.k === "postit") return html`<p class="ask" data-testid="ask">Tap the wire on ${standName(setup, d.a, 0)}'s stand.</p>`;
-      return html`<p class="ask" data-testid="ask">Tap ${d.k === "super" ? "any wire of the stand" : ask.count === 1 ? "the wire" : `${ask.count} wires of one stand`} on the table (${d.js?.length ?? 0}/${ask.count}).</p>`;
-    case "value":
-      if (ask.absent) {
-        return html`<p class="ask" data-testid="ask">Which value does the token say is absent?</p>
-          ${keypad("draft-value", said, { on: [d.v], label: "absent value" })}`;
-      }
-      return html`<p class="ask" data-testid="ask">${d.k === "xray" ? "Which two values were named?" : "Which value was named?"}</p>
-        ${keypad("draft-value", ask.noYellow || ask.blueOnly ? blue : said, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })}`;
-    case "result":
-      return html`<div class="row result">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1" })}
-        ${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0" })}</div>`;
-    case "which":
-      return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : "Which wire got the info token?"}</p>
-        <div class="row">${(d.js ?? []).map((j) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`))}</div>`;
-    case "cut_label": {
-      const colourWanted = d.k === "red" ? "red" : d.v === "Y" || d.vs?.includes("Y") ? null : "blue";
-      const opts = labels.filter((l) => (d.k === "red" ? colourOf(l) === "red" : d.k === "solo" ? true : colourWanted ? colourOf(l) === colourWanted : (d.vs ?? [d.v]).some((v) => (v === "Y" ? colourOf(l) === "yellow" : l === v))));
-      return html`<p class="ask" data-testid="ask">Which wire is it?${d.k === "red" || d.k === "solo" ? ` (${(ask.index ?? 0) + 1} of ${d.slots?.length ?? 0})` : ""}</p>${keypad("draft-cut", opts, { label: "cut wire" })}`;
-    }
-    case "actor_label":
-      return html`<p class="ask" data-testid="ask">Which yellow wire did ${setup.players[d.a]} cut?</p>
-        ${keypad("draft-av", labels.filter((l) => colourOf(l) === "yellow"), { label: "actor's wire" })}`;
-    case "actor_slot": {
-      const stands = t.stands[d.a] ?? [];
-      return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires was cut with it?</p>
-        ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-actor-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}`, false, `actor-slot-${s}-${j}`, { aria: `${standName(setup, d.a, s)} slot ${slotLetter(j)}` }))}</div>`)}`;
-    }
-    case "own_slots": {
-      const stands = t.stands[d.a] ?? [];
-      const picked = new Set((d.slots ?? []).map((x) => `${x.s}:${x.j}`));
-      return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires were ${d.k === "red" ? "revealed" : "cut"}?</p>
-        ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-own-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}`, picked.has(`${s}:${j}`), `own-slot-${s}-${j}`))}</div>`)}
-        ${btn("draft-done", "Next", { cls: "primary", testid: "draft-done", disabled: !picked.size })}`;
-    }
-    case "real": {
-      const reals = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : []), ...labels.filter((l) => l[0] === "R")];
-      const no = d.k === "xray" ? d.vs : [d.v];
-      return html`<p class="ask" data-testid="ask">What is it really? (the info token)</p>
-        ${keypad("draft-real", reals, { disabled: no, testprefix: "real", label: "real value" })}`;
-    }
-    case "radar_value":
-      return html`<p class="ask" data-testid="ask">Which number was asked?</p>${keypad("draft-value", blue, { label: "radar number" })}`;
-    case "radar_answers": {
-      const ans = new Map((d.ans ?? []).map((x) => [`${x.p}-${x.s}`, x.has]));
-      const rows = [];
-      setup.players.forEach((_, p) => t.stands[p].forEach((_st, s) => {
-        const has = ans.get(`${p}-${s}`) ?? false;
-        rows.push(html`<div class="row">${standName(setup, p, s)} ${chip("draft-radar", `${p}:${s}`, has ? "has it" : "none", has, `radar-${p}-${s}`)}</div>`);
-      }));
-      return html`<p class="ask" data-testid="ask">Tap the stands that answered yes.</p>${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
-    }
-    default:
-      return "";
-  }
-}
-
-function setSection(ctx, p, s, j, sl) {
-  const { state } = ctx;
-  const own = p === state.setup.me ? sl.own : null;
-  const c = slotChoices(state.setup, own);
-  const rows = [];
-  if (c.info.length) rows.push(html`<div class="sub"><span class="lbl">Info token</span>${keypad("set-info", c.info, { on: sl.c === "info" ? [sl.v] : [], testprefix: "set-info", label: "info token" })}</div>`);
-  if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`))}</div></div>`);
-  if (c.notValues.length) rows.push(html`<div class="sub"><span class="lbl">False token (not…)</span>${keypad("set-not", c.notValues, { on: sl.m ? [sl.m.slice(1)] : [], testprefix: "set-not", label: "false token" })}</div>`);
-  if (c.colours.length && !own) rows.push(html`<div class="sub"><span class="lbl">Colour seen</span><div class="row">${c.colours.map((col) => chip("set-colour", col, { b: "blue", y: "yellow", r: "red" }[col], sl.col === col, `set-colour-${col}`))}</div></div>`);
-  rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire" })}</div>`);
-  rows.push(btn("set-clear", "Clear this slot", { cls: "link", testid: "set-clear" }));
-  return rows;
-}
-
-export function sheetTemplate(ctx) {
-  const { ui, state, t } = ctx;
-  const sh = ui.sheet;
-  if (!sh) return "";
-  const setup = state.setup;
-  let head = "";
-  let body = "";
-  if (sh.mode === "slot") {
-    const [p, s, j] = sh.key.split("-").map(Number);
-    const sl = t.stands[p]?.[s]?.[j];
-    if (!sl) return "";
-    const probs = ctx.result?.slots.get(sh.key) ?? null;
-    head = html`<h3 data-testid="sheet-title">${standName(setup, p, s)}, slot ${slotLetter(j)}</h3>`;
-    const tabs = html`<div class="tabs" role="tablist">
-      ${sl.c !== "cut" && p !== setup.me ? btn("tab", "Cut attempt", { cls: `tab ${sh.tab === "cut" ? "on" : ""}`, arg: "cut", testid: "tab-cut", pressed: sh.tab === "cut" }) : ""}
-      ${btn("tab", "Set tokens", { cls: `tab ${sh.tab === "set" ? "on" : ""}`, arg: "set", testid: "tab-set", pressed: sh.tab === "set" })}
-    </div>`;
-    let inner;
-    if (sh.tab === "cut" && sl.c !== "cut" && p !== setup.me) {
-      const d = ui.draft;
-      const ask = ctx.ask;
-      inner = html`<p class="lbl">Who cut?</p>${actorChips(state, d, p)}${ask ? askTemplate(ctx, d, ask) : ""}`;
-    } else {
-      inner = setSection(ctx, p, s, j, sl);
-    }
-    body = html`${distribution(probs)}${tabs}<div class="tabbody">${inner}</div>`;
-  } else if (sh.mode === "action") {
-    const d = ui.draft;
-    head = html`<h3 data-testid="sheet-title">${ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>`;
-    const parts = [];
-    if (d.p !== undefined && d.js?.length) parts.push(`${standName(setup, d.p, d.s)} ${d.js.map(slotLetter).join("+")}`);
-    if (d.k === "absent" && d.a !== undefined && d.a !== null) parts.push(d.s === undefined || d.s === null ? setup.players[d.a] : standName(setup, d.a, d.s));
-    if (d.v) parts.push(`value ${d.v === "Y" ? "yellow" : d.v}`);
-    if (d.vs?.length) parts.push(`values ${d.vs.join(" or ")}`);
-    if (d.ok !== undefined && d.ok !== null) parts.push(d.ok ? "✓ cut" : "✗ wrong");
-    head = html`${head}${parts.length ? html`<p class="hint" data-testid="draft-summary">${parts.join(" · ")}</p>` : ""}`;
-    const needsActor = !["radar", "label_eq", "label_ne", "rewind"].includes(d.k);
-    body = html`${needsActor ? html`<p class="lbl">Who?</p>${actorChips(state, d, null)}` : ""}
-      ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit" })}`;
-  }
-  return html`<div class="sheet" data-testid="sheet" role="dialog" aria-label="Details">
-    <div class="sheet-head">${head}${btn("close-sheet", "✕", { cls: "icon", testid: "sheet-close", aria: "Close" })}</div>
-    ${ctx.sheetError ? html`<p class="err" role="alert" data-testid="sheet-error">${ctx.sheetError}</p>` : ""}
-    ${body}
-  </div>`;
 }
 
 // ---------------------------------------------------------------- share

@@ -10,11 +10,11 @@ import {
   movesTemplate,
   setupTemplate,
   shareTemplate,
-  sheetTemplate,
   standsTemplate,
   statusTemplate,
   whoTemplate,
 } from "./templates.js";
+import { sheetTemplate } from "./sheet.js";
 
 export class AppView {
   constructor(root) {

@@ -1,0 +1,210 @@
+// Recording an action: the question flow (nextAsk), the draft -> log entry
+// (buildEntry), ranked moves -> drafts, and the starting-token advice.
+// Pure functions, no DOM, no I/O; the state object is described in state.js.
+
+import { derive } from "./replay.js";
+import { colourOf, standCounts, valueMatches } from "./setup.js";
+
+// ---------------------------------------------------------------- recording an action (draft -> entry)
+//
+// A draft is filled one answer at a time; nextAsk(draft) names the first missing
+// answer, and buildEntry(draft) turns a complete draft into a log entry.
+// Draft kinds: dual, xray, double, triple, super, solo, red, radar, label_eq, label_ne, postit, rewind.
+
+export const PICK_COUNT = { dual: 1, xray: 1, double: 2, triple: 3, super: 1, label_eq: 2, label_ne: 2, postit: 1 };
+export const ACTION_NAMES = {
+  dual: "Dual cut", xray: "X-or-Y Ray", double: "Double Detector", triple: "Triple Detector", super: "Super Detector",
+  solo: "Solo cut", red: "Reveal red", radar: "General Radar", label_eq: "Label =", label_ne: "Label ≠",
+  postit: "Post-it", rewind: "Rewinder", absent: "I have none",
+};
+
+/** My uncut slots holding a wire of gameplay value `said` ("7" | "Y"), in order. */
+function ownSlotsFor(state, t, said) {
+  const me = state.setup.me;
+  if (me === null || !t.hasHand) return [];
+  const out = [];
+  t.stands[me].forEach((st, s) => st.forEach((sl, j) => {
+    if (sl.c !== "cut" && sl.own && valueMatches(sl.own, said)) out.push({ s, j, label: sl.own });
+  }));
+  return out;
+}
+
+/** The first answer the draft still needs: {ask, ...} or null when complete. */
+export function nextAsk(state, t, d) {
+  const me = state.setup.me;
+  const mine = d.a === me && t.hasHand;
+  if (d.k === "rewind") return null;
+  if (d.k === "absent") {
+    if (d.a === undefined || d.a === null) return { ask: "actor" };
+    if (standCounts(state.setup)[d.a] > 1 && d.s === undefined) return { ask: "absent_stand" };
+    if (!d.v) return { ask: "value", absent: true };
+    return null;
+  }
+  if (d.k === "radar") {
+    if (!d.v) return { ask: "radar_value" };
+    if (!d.done) return { ask: "radar_answers" };
+    return null;
+  }
+  if (d.a === undefined || d.a === null) return { ask: "actor" };
+  const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
+  if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
+  if (d.k === "label_eq" || d.k === "label_ne") return null;
+  if (d.k === "postit") {
+    if (!d.v) return mine ? null : { ask: "value", blueOnly: true };
+    return null;
+  }
+  if (d.k === "solo" || d.k === "red") {
+    if (d.k === "solo" && !d.v) return { ask: "value" };
+    if (mine) return null;
+    if (!d.done) return { ask: "own_slots" };
+    if ((d.cuts?.length ?? 0) < (d.slots?.length ?? 0)) return { ask: "cut_label", index: d.cuts?.length ?? 0 };
+    return null;
+  }
+  if (d.k === "xray") {
+    if ((d.vs?.length ?? 0) < 2) return { ask: "value", two: true };
+  } else if (!d.v) return { ask: "value", noYellow: d.k === "triple" || d.k === "super" };
+  if (d.ok === undefined || d.ok === null) return { ask: "result" };
+  const multi = d.k === "double" || d.k === "triple" || d.k === "super";
+  if (d.ok) {
+    if (multi && d.hit === undefined) return { ask: "which", field: "hit" };
+    const said = d.k === "xray" ? d.vs : [d.v];
+    // a blue value said: the cut wire is that value; yellow (or X-or-Y): which wire it was
+    if (!d.cut && !(said.length === 1 && said[0] !== "Y")) return { ask: "cut_label" };
+    if (!mine && !d.as) return { ask: "actor_slot" };
+    if (!mine && colourOf(d.cut || said[0]) === "yellow" && !d.av) return { ask: "actor_label" };
+    return null;
+  }
+  if (multi && d.tok === undefined) return { ask: "which", field: "tok" };
+  if (!d.real) return { ask: "real" };
+  return null;
+}
+
+/** A complete draft -> a log entry (my own wire is resolved from my hand here). */
+export function buildEntry(state, t, d) {
+  const me = state.setup.me;
+  const mine = d.a === me && t.hasHand;
+  const js = d.js ?? [];
+  switch (d.k) {
+    case "rewind":
+      return { k: "rewind" };
+    case "absent": {
+      const e = { k: "absent", p: d.a, v: d.v };
+      if (d.s !== undefined && d.s !== null && standCounts(state.setup)[d.a] > 1) e.s = d.s;
+      return e;
+    }
+    case "radar":
+      return { k: "radar", v: Number(d.v), ans: (d.ans ?? []).slice() };
+    case "label_eq":
+    case "label_ne":
+      return { k: "label", eq: d.k === "label_eq", p: d.p, s: d.s, js: js.slice().sort((a, b) => a - b) };
+    case "postit": {
+      const v = d.v || (mine ? t.stands[me][d.s][js[0]].own : null);
+      return { k: "postit", a: d.a, s: d.s, j: js[0], v };
+    }
+    case "solo":
+    case "red": {
+      if (mine) {
+        const own = d.k === "solo" ? ownSlotsFor(state, t, d.v) : ownSlotsFor(state, t, null).length ? [] : [];
+        const slots = d.k === "solo" ? own : [];
+        if (d.k === "red") {
+          t.stands[me].forEach((st, s) => st.forEach((sl, j) => {
+            if (sl.c !== "cut" && sl.own) slots.push({ s, j, label: sl.own });
+          }));
+        }
+        return { k: d.k, a: d.a, slots: slots.map(({ s, j }) => ({ s, j })), cuts: slots.map((x) => x.label) };
+      }
+      return { k: d.k, a: d.a, slots: (d.slots ?? []).slice(), cuts: (d.cuts ?? []).slice() };
+    }
+    default: {
+      const multi = d.k === "double" || d.k === "triple" || d.k === "super";
+      const e = multi
+        ? { k: "detect", kind: d.k, a: d.a, p: d.p, s: d.s, js: js.slice(), v: d.v, ok: d.ok }
+        : d.k === "xray"
+          ? { k: "xray", a: d.a, p: d.p, s: d.s, j: js[0], vs: d.vs.slice(), ok: d.ok }
+          : { k: "dual", a: d.a, p: d.p, s: d.s, j: js[0], v: d.v, ok: d.ok };
+      if (d.ok) {
+        if (multi) e.hit = d.hit;
+        e.cut = d.cut || d.v;
+        if (mine) {
+          const own = ownSlotsFor(state, t, colourOf(e.cut) === "yellow" ? "Y" : e.cut)[0];
+          if (own) {
+            e.as = { s: own.s, j: own.j };
+            e.av = own.label;
+          }
+        } else if (d.as) {
+          e.as = { ...d.as };
+          if (d.av) e.av = d.av;
+        }
+      } else {
+        if (multi) e.tok = d.tok;
+        e.real = d.real;
+      }
+      return e;
+    }
+  }
+}
+
+/** A draft for the action that ranked move `m` (from "moves") describes. */
+export function draftFromMove(state, m) {
+  const v = m.value === "YELLOW" ? "Y" : m.value === null ? null : String(m.value);
+  const k = { dual_cut: "dual", x_or_y_ray: "xray", double_detector: "double", triple_detector: "triple",
+    super_detector: "super", solo_cut: "solo", fast_pass: "solo", reveal_red: "red" }[m.kind];
+  if (!k) return null;
+  const d = { k, a: state.setup.me };
+  if (m.player !== null && m.player !== undefined) Object.assign(d, { p: m.player, s: m.stand, js: m.slots.slice() });
+  if (k === "xray") d.vs = (m.values ?? []).map((x) => (x === "YELLOW" ? "Y" : String(x)));
+  else if (v && k !== "red") d.v = v;
+  return d;
+}
+
+// ---------------------------------------------------------------- starting-token advice
+
+export const TOKEN_KINDS = ["value", "even_odd", "multiplicity"];
+
+/** The kind of starting token I choose in this setup, or null (mission 18: none; mission 13: drawn at random). */
+export function startingTokenKind(setup) {
+  if (setup.random_info_token) return null;
+  return TOKEN_KINDS.includes(setup.tokens) ? setup.tokens : null;
+}
+
+/** Does this slot show a starting token of `kind`? */
+export function showsStartingToken(sl, kind) {
+  if (kind === "value") return sl.c === "info";
+  if (kind === "even_odd") return sl.m === "E" || sl.m === "O";
+  if (kind === "multiplicity") return ["1x", "2x", "3x"].includes(sl.m);
+  return false;
+}
+
+/**
+ * {kind} while I (setup.me, hand entered) still have to place my starting token, else null.
+ * One token per player, also for a player with two stands; once the game is under way
+ * (any entry other than tokens set on slots or "I have none") the advice is over.
+ */
+export function startingTokenDue(state, t = derive(state)) {
+  const { setup } = state;
+  const kind = startingTokenKind(setup);
+  if (!kind || setup.me === null || !t.hasHand) return null;
+  if (state.log.some((e) => e.k !== "set" && e.k !== "absent")) return null;
+  if (t.stands[setup.me].some((st) => st.some((sl) => showsStartingToken(sl, kind)))) return null;
+  return { kind };
+}
+
+/** The best `n` placements of an "indicate" answer for `kind` (ranked best first by the engine). */
+export function topAdvice(result, kind, n = 3) {
+  return Array.isArray(result?.[kind]) ? result[kind].slice(0, n) : [];
+}
+
+/** The log entry that places advised token `rec` ({stand, slot, token}) on my slot: the slot sheet's `set`. */
+export function adviceEntry(state, t, rec, kind) {
+  const me = state.setup.me;
+  const sl = me === null ? null : t.stands[me]?.[rec.stand]?.[rec.slot];
+  if (!sl || sl.c === "cut" || typeof rec.token !== "string") return null;
+  const slot = { c: sl.c, v: sl.v, m: sl.m, col: sl.col };
+  if (kind === "value") {
+    if (!/^i/.test(rec.token)) return null;
+    Object.assign(slot, { c: "info", v: rec.token.slice(1), col: null });
+  } else {
+    slot.m = rec.token;
+  }
+  return { k: "set", p: me, s: rec.stand, j: rec.slot, slot };
+}

@@ -1,0 +1,460 @@
+// The table, derived: my hand entry, the log, replaying it over the setup into
+// stands + facts (derive), the engine's stand notation, and what the slot editor offers.
+// Pure functions, no DOM, no I/O; the state object is described in state.js.
+
+import {
+  colourOf, isLabel, isXWire, labelsInPlay, MARKS, openRedDeal, sortValue, standCounts, standSizes, valueMatches, wiresDoc, wireOf,
+} from "./setup.js";
+
+// ---------------------------------------------------------------- hand entry
+
+const handOrder = (h) => (isXWire(h) ? Infinity : sortValue(h));
+
+/**
+ * Add one wire to my hand (the stand sorts itself); unchanged when the stand is full.
+ * With X tokens the stand's last slot holds its unsorted wire: once the sorted slots are
+ * full, the next wire goes there.
+ */
+export function handAdd(state, s, label) {
+  const sizes = standSizes(state.setup);
+  const me = state.setup.me;
+  if (me === null || !isLabel(label)) return state;
+  const next = structuredClone(state);
+  while (next.hand.length < sizes[me].length) next.hand.push([]);
+  const st = next.hand[s];
+  const n = sizes[me][s];
+  if (!st || st.length >= n) return state;
+  const copies = labelsInPlay(state.setup).find((x) => x.label === label)?.copies ?? 0;
+  const used = next.hand.flat().filter((x) => wireOf(x) === label).length;
+  if (used >= copies) return state;
+  const sortedFull = state.setup.x_tokens && st.filter((x) => !isXWire(x)).length >= n - 1;
+  st.push(sortedFull ? "X" + label : label);
+  st.sort((a, b) => handOrder(a) - handOrder(b));
+  return next;
+}
+
+/**
+ * The wires of player p's stands the table already shows (cut, or an exact info token), sorted:
+ * whoever takes that seat from a mid-game link only adds their hidden ones.
+ */
+export function publicHand(state, p) {
+  const t = derive({ ...state, setup: { ...state.setup, me: null } });
+  return t.stands[p].map((st) =>
+    st
+      .map((sl, j) => ((sl.c === "cut" || sl.c === "info") && isLabel(sl.v) ? (state.setup.x_tokens && j === st.length - 1 ? "X" : "") + sl.v : null))
+      .filter(Boolean)
+      .sort((a, b) => handOrder(a) - handOrder(b)),
+  );
+}
+
+export function handRemove(state, s, j) {
+  if (!state.hand[s] || j >= state.hand[s].length) return state;
+  const next = structuredClone(state);
+  next.hand[s].splice(j, 1);
+  return next;
+}
+
+export function handComplete(state) {
+  const me = state.setup.me;
+  if (me === null) return false;
+  const sizes = standSizes(state.setup)[me];
+  return sizes.every((n, s) => (state.hand[s]?.length ?? 0) === n);
+}
+
+// ---------------------------------------------------------------- log
+
+export function addEntry(state, entry) {
+  const next = structuredClone(state);
+  next.log.push(entry);
+  next.redo = [];
+  return next;
+}
+
+export function replaceEntry(state, i, entry) {
+  const next = structuredClone(state);
+  if (i < 0 || i >= next.log.length) return state;
+  if (entry) next.log[i] = entry;
+  else next.log.splice(i, 1);
+  next.redo = [];
+  return next;
+}
+
+export function undo(state) {
+  if (!state.log.length) return state;
+  const next = structuredClone(state);
+  next.redo.push(next.log.pop());
+  return next;
+}
+
+export function redo(state) {
+  if (!state.redo.length) return state;
+  const next = structuredClone(state);
+  next.log.push(next.redo.pop());
+  return next;
+}
+
+// ---------------------------------------------------------------- replay
+
+const HIDDEN = () => ({ c: "h", v: null, m: null, col: null, own: null });
+
+class EntryError extends Error {}
+const fail = (msg) => {
+  throw new EntryError(msg);
+};
+
+export function slotLetter(j) {
+  return j < 26 ? String.fromCharCode(65 + j) : `#${j + 1}`;
+}
+
+export function standName(setup, p, s) {
+  const name = setup.players[p] || `Player ${p + 1}`;
+  return standCounts(setup)[p] > 1 ? `${name} (stand ${s + 1})` : name;
+}
+
+/**
+ * Replay the log over the setup. Returns
+ * { stands: [[[slot]]], facts, mistakesMade, exploded, turn, usedDD: [p], usedItems: {id: true},
+ *   entries: [{ok, error?, text}], cutCount: {label: n}, validated: [n], unlocked: [id], hasHand }
+ * An entry that cannot be applied is skipped and carries its error.
+ */
+export function derive(state) {
+  const { setup } = state;
+  const sizes = standSizes(setup);
+  const me = setup.me;
+  const hasHand = handComplete(state);
+  const stands = sizes.map((ss, p) =>
+    ss.map((n, s) => Array.from({ length: n }, (_, j) => ({
+      ...HIDDEN(),
+      m: setup.x_tokens && j === n - 1 ? "X" : null, // X tokens: each stand's far-right wire is unsorted
+      own: p === me && hasHand ? wireOf(state.hand[s][j]) : null,
+    }))),
+  );
+  const t = {
+    stands,
+    facts: [],
+    factEntry: [],
+    mistakesMade: 0,
+    exploded: false,
+    turn: setup.captain,
+    usedDD: [],
+    usedItems: {},
+    entries: [],
+    absent: [],
+    hasHand,
+  };
+  // the open red deal is public from the start: one red_count fact per stand
+  (openRedDeal(setup) ?? []).forEach((counts, p) => counts.forEach((count, s) => addFact(t, { kind: "red_count", player: p, stand: s, count }, -1)));
+  state.log.forEach((e, i) => {
+    try {
+      applyEntry(t, e, setup, i);
+      t.entries.push({ ok: true, text: describeEntry(e, setup) });
+    } catch (err) {
+      if (!(err instanceof EntryError)) throw err;
+      t.entries.push({ ok: false, error: err.message, text: describeEntry(e, setup) });
+    }
+  });
+  const cutCount = {};
+  for (const ss of stands) for (const st of ss) for (const sl of st) if (sl.c === "cut" && sl.v) cutCount[sl.v] = (cutCount[sl.v] ?? 0) + 1;
+  t.cutCount = cutCount;
+  t.validated = [];
+  for (let n = setup.blue[0]; n <= setup.blue[1]; n++) if ((cutCount[String(n)] ?? 0) >= 4) t.validated.push(n);
+  t.unlocked = setup.equipment.filter((id) => /^\d+$/.test(id) && (cutCount[id] ?? 0) >= 2);
+  t.mistakesLeft = Math.max(0, setup.mistakes - t.mistakesMade);
+  return t;
+}
+
+function slotAt(t, p, s, j) {
+  const sl = t.stands[p]?.[s]?.[j];
+  if (!sl) fail(`there is no slot ${slotLetter(j ?? 0)} on that stand`);
+  return sl;
+}
+
+function cutSlot(t, setup, p, s, j, label) {
+  const sl = slotAt(t, p, s, j);
+  const where = `${standName(setup, p, s)} slot ${slotLetter(j)}`;
+  if (!isLabel(label)) fail(`${where}: which wire was cut?`);
+  if (sl.c === "cut") fail(`${where} is already cut`);
+  if (sl.own && sl.own !== label) fail(`${where} is your ${sl.own}, not ${label}`);
+  sl.c = "cut";
+  sl.v = label;
+  sl.col = null;
+  if (sl.m && sl.m.startsWith("!") && colourOf(label) === "red") sl.m = null;
+}
+
+function infoSlot(t, setup, p, s, j, label) {
+  const sl = slotAt(t, p, s, j);
+  const where = `${standName(setup, p, s)} slot ${slotLetter(j)}`;
+  if (sl.c === "cut") fail(`${where} is already cut`);
+  if (!(isLabel(label) && colourOf(label) !== "red") && label !== "Y") fail(`${where}: which info token?`);
+  if (sl.own && !(label === "Y" ? colourOf(sl.own) === "yellow" : sl.own === label)) fail(`${where} is your ${sl.own}, not ${label}`);
+  sl.c = "info";
+  sl.v = label;
+}
+
+const factValue = (said) => (said === "Y" ? "YELLOW" : said?.[0] === "R" ? "RED" : Number(said));
+
+function actorCut(t, setup, e, label) {
+  if (!e.as) fail(`which wire did ${setup.players[e.a]} cut?`);
+  const av = e.av || label;
+  if (colourOf(av) !== colourOf(label) || (colourOf(av) === "blue" && av !== label)) fail(`${setup.players[e.a]}'s wire must also be ${label}`);
+  cutSlot(t, setup, e.a, e.as.s, e.as.j, av);
+}
+
+function checkPlayers(setup, e, target = true) {
+  const n = setup.players.length;
+  if (!(Number.isInteger(e.a) && e.a >= 0 && e.a < n)) fail("who acted?");
+  if (target) {
+    if (!(Number.isInteger(e.p) && e.p >= 0 && e.p < n)) fail("whose wire?");
+    if (e.p === e.a) fail("a dual cut points at a teammate's wire");
+  }
+}
+
+function advance(t, setup, a) {
+  t.turn = (a + 1) % setup.players.length;
+}
+
+function failure(t, setup, e, p, s, j) {
+  const real = e.real;
+  if (isLabel(real) && colourOf(real) === "red") {
+    cutSlot(t, setup, p, s, j, real);
+    t.exploded = true;
+    return;
+  }
+  infoSlot(t, setup, p, s, j, real && colourOf(real) === "yellow" ? "Y" : real);
+  t.mistakesMade += 1;
+  if (t.mistakesMade > setup.mistakes) t.exploded = true;
+}
+
+function addFact(t, fact, i) {
+  t.facts.push(fact);
+  t.factEntry.push(i);
+}
+
+export function applyEntry(t, e, setup, i) {
+  switch (e.k) {
+    case "set": {
+      const sl = slotAt(t, e.p, e.s, e.j);
+      const v = e.slot ?? {};
+      const own = sl.own;
+      if (v.c === "cut" && own && v.v !== own) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}`);
+      Object.assign(sl, { c: v.c || "h", v: v.v ?? null, m: v.m ?? null, col: v.col ?? null, own });
+      if (sl.c === "info" && own && !sl.v) sl.v = colourOf(own) === "yellow" ? "Y" : own;
+      return;
+    }
+    case "dual":
+    case "xray": {
+      checkPlayers(setup, e);
+      const said = e.k === "dual" ? [e.v] : e.vs ?? [];
+      if (!said.length || said.some((x) => !(isLabel(x) || x === "Y"))) fail("which value was said?");
+      if (e.ok) {
+        if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
+        cutSlot(t, setup, e.p, e.s, e.j, e.cut);
+        actorCut(t, setup, e, e.cut);
+      } else {
+        if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
+        failure(t, setup, e, e.p, e.s, e.j);
+        for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i);
+      }
+      advance(t, setup, e.a);
+      return;
+    }
+    case "detect": {
+      checkPlayers(setup, e);
+      const js = e.js ?? [];
+      const want = { double: 2, triple: 3 }[e.kind];
+      if (want && js.length !== want) fail(`point at ${want} wires`);
+      if (!js.length) fail("which wires?");
+      if (e.kind === "double") t.usedDD.push(e.a);
+      else t.usedItems[e.kind === "triple" ? "3" : "5"] = true;
+      if (e.ok) {
+        if (!js.includes(e.hit)) fail("which of the wires was cut?");
+        if (!valueMatches(e.cut, e.v)) fail(`the cut wire ${e.cut} is not ${e.v}`);
+        cutSlot(t, setup, e.p, e.s, e.hit, e.cut);
+        actorCut(t, setup, e, e.cut);
+      } else {
+        if (!js.includes(e.tok)) fail("which wire got the info token?");
+        if (valueMatches(e.real, e.v)) fail(`the wire shown (${e.real}) is what was said`);
+        failure(t, setup, e, e.p, e.s, e.tok);
+        addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i);
+        // none of the wires pointed at holds the value named (the token only shows one of them)
+        addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: [...js].sort((x, y) => x - y), value: factValue(e.v) }, i);
+      }
+      advance(t, setup, e.a);
+      return;
+    }
+    case "solo":
+    case "red": {
+      checkPlayers(setup, e, false);
+      const slots = e.slots ?? [];
+      if (!slots.length || slots.length !== (e.cuts ?? []).length) fail("which wires were cut?");
+      slots.forEach((x, n) => {
+        if (e.k === "red" && colourOf(e.cuts[n]) !== "red") fail("only red wires are revealed");
+        cutSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);
+      });
+      advance(t, setup, e.a);
+      return;
+    }
+    case "radar": {
+      if (!(Number.isInteger(e.v) && e.v >= 1 && e.v <= 12)) fail("which number was asked?");
+      t.usedItems["8"] = true;
+      for (const x of e.ans ?? []) addFact(t, { kind: x.has ? "has" : "has_not", player: x.p, stand: x.s, value: e.v }, i);
+      return;
+    }
+    case "label": {
+      const js = e.js ?? [];
+      slotAt(t, e.p, e.s, js[0]);
+      slotAt(t, e.p, e.s, js[1]);
+      if (Math.abs(js[0] - js[1]) !== 1) fail("a label goes on two neighbouring wires");
+      t.usedItems[e.eq ? "12" : "1"] = true;
+      addFact(t, { kind: e.eq ? "same" : "different", player: e.p, stand: e.s, slots: [js[0], js[1]].sort((a, b) => a - b) }, i);
+      return;
+    }
+    case "postit": {
+      checkPlayers(setup, e, false);
+      t.usedItems["4"] = true;
+      if (!isLabel(e.v) || colourOf(e.v) !== "blue") fail("a Post-it goes on a blue wire");
+      infoSlot(t, setup, e.a, e.s, e.j, e.v);
+      return;
+    }
+    case "rewind":
+      t.usedItems["6"] = true;
+      t.mistakesMade = Math.max(0, t.mistakesMade - 1);
+      return;
+    case "absent": {
+      const n = setup.players.length;
+      if (!(Number.isInteger(e.p) && e.p >= 0 && e.p < n)) fail("whose token?");
+      const whole = e.s === undefined || e.s === null;
+      if (!whole && !t.stands[e.p][e.s]) fail(`${setup.players[e.p]} has no stand ${e.s + 1}`);
+      if (!((isLabel(e.v) && colourOf(e.v) === "blue") || e.v === "Y")) fail("which value is absent?");
+      const stands = whole ? t.stands[e.p] : [t.stands[e.p][e.s]];
+      if (stands.some((st) => st.some((sl) => sl.c !== "cut" && sl.own && valueMatches(sl.own, e.v)))) {
+        fail(`you hold ${e.v === "Y" ? "a yellow wire" : `a ${e.v}`}`);
+      }
+      if (stands.some((st) => st.some((sl) => sl.c === "info" && sl.v && (sl.v === "Y" ? e.v === "Y" : valueMatches(sl.v, e.v))))) {
+        fail(`an info token there shows ${e.v === "Y" ? "yellow" : e.v}`);
+      }
+      t.absent.push({ p: e.p, s: whole ? null : e.s, v: e.v });
+      const fact = { kind: "has_not", player: e.p, value: factValue(e.v) };
+      if (!whole) fact.stand = e.s;
+      addFact(t, fact, i);
+      return;
+    }
+    default:
+      fail(`unknown entry ${JSON.stringify(e.k)}`);
+  }
+}
+
+export function describeEntry(e, setup) {
+  const name = (p) => setup.players[p] ?? `Player ${(p ?? 0) + 1}`;
+  const at = (p, s, j) => `${standName(setup, p, s)} ${slotLetter(j ?? 0)}`;
+  const said = (v) => (v === "Y" ? "yellow" : v);
+  switch (e.k) {
+    case "set":
+      return `${at(e.p, e.s, e.j)} shows ${slotToken(e.slot ?? {}) || "nothing"}`;
+    case "dual":
+      return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}` : `✗ it is ${e.real}`}`;
+    case "xray":
+      return `${name(e.a)} X-or-Y Ray: ${at(e.p, e.s, e.j)} ${(e.vs ?? []).map(said).join(" or ")}? ${e.ok ? `✓ cut ${e.cut}` : `✗ it is ${e.real}`}`;
+    case "detect": {
+      const what = { double: "Double Detector", triple: "Triple Detector", super: "Super Detector" }[e.kind] ?? "Detector";
+      const slots = (e.js ?? []).map(slotLetter).join("+");
+      return `${name(e.a)} ${what}: ${standName(setup, e.p, e.s)} ${slots} has ${said(e.v)}? ${e.ok ? `✓ cut ${slotLetter(e.hit ?? 0)}` : `✗ ${slotLetter(e.tok ?? 0)} is ${e.real}`}`;
+    }
+    case "solo":
+      return `${name(e.a)} solo cut ${(e.cuts ?? []).join(" ")}`;
+    case "red":
+      return `${name(e.a)} reveals red ${(e.cuts ?? []).join(" ")}`;
+    case "radar":
+      return `General Radar ${e.v}: ${(e.ans ?? []).map((x) => `${standName(setup, x.p, x.s)} ${x.has ? "yes" : "no"}`).join(", ")}`;
+    case "label":
+      return `Label ${e.eq ? "=" : "≠"} on ${standName(setup, e.p, e.s)} ${(e.js ?? []).map(slotLetter).join("/")}`;
+    case "postit":
+      return `${name(e.a)} Post-it: ${at(e.a, e.s, e.j)} is ${e.v}`;
+    case "rewind":
+      return "Rewinder: detonator −1";
+    case "absent":
+      return `${e.s === undefined || e.s === null ? name(e.p) : standName(setup, e.p, e.s)} has no ${said(e.v)} ("I have none" token)`;
+    default:
+      return "unknown entry";
+  }
+}
+
+// ---------------------------------------------------------------- notation
+
+/** The stand-notation token for a slot (see py_engine notation.py). `own` = show my own wire. */
+export function slotToken(sl, own = false) {
+  const mark = sl.m && (MARKS.includes(sl.m) || /^!\d{1,2}$/.test(sl.m)) ? sl.m : "";
+  if (sl.c === "cut" && isLabel(sl.v)) {
+    const colon = mark.startsWith("!") && colourOf(sl.v) === "blue" ? ":" : "";
+    return `${mark}${colon}${sl.v}`;
+  }
+  if (sl.c === "info" && (isLabel(sl.v) || sl.v === "Y")) {
+    const v = own && sl.own && sl.v === "Y" ? sl.own : sl.v;
+    return `${mark}i${v}`;
+  }
+  if (own && sl.own) return `${mark}?${sl.own}`;
+  const col = sl.col && ["b", "y", "r"].includes(sl.col) ? sl.col : "";
+  if (col && !mark) return `${col}?`;
+  return `${col}${mark}` || "?";
+}
+
+/**
+ * The engine's state document for the derived table.
+ * opts.public: nobody's hidden wires (my stand as teammates see it).
+ */
+export function engineDoc(state, t = derive(state), opts = {}) {
+  const { setup } = state;
+  const me = !opts.public && t.hasHand ? setup.me : null;
+  const doc = {
+    players: setup.players.map((name, p) => ({
+      name: name.trim() || `Player ${p + 1}`,
+      stands: t.stands[p].map((st) => st.map((sl) => slotToken(sl, p === me)).join(" ")),
+    })),
+    me,
+    captain: setup.captain,
+    wires: wiresDoc(setup),
+    facts: t.facts.slice(),
+    mistakes_left: t.mistakesLeft,
+  };
+  return doc;
+}
+
+/** Items for the "moves" request: what `me` may still use. */
+export function availableItems(state, t) {
+  const { setup } = state;
+  const me = setup.me;
+  const out = [];
+  const ddOk = setup.dd === "all" || (setup.dd === "captain_disabled" && me !== setup.captain);
+  if (ddOk && !t.usedDD.includes(me)) out.push("double_detector");
+  const items = { 3: "triple_detector", 5: "super_detector", 10: "x_or_y_ray" };
+  for (const [id, name] of Object.entries(items)) if (t.unlocked.includes(id) && !t.usedItems[id]) out.push(name);
+  return out;
+}
+
+// ---------------------------------------------------------------- what the slot editor may offer
+
+/** Choices for a slot: {cut: [labels], info: [labels + "Y"?], marks: [mark], colours: [..]} per setup. */
+export function slotChoices(setup, own = null) {
+  const labels = labelsInPlay(setup).map((x) => x.label);
+  const hasYellow = labels.some((l) => l[0] === "Y");
+  const marks = [];
+  if (setup.tokens === "even_odd") marks.push("E", "O");
+  if (setup.tokens === "multiplicity") marks.push("1x", "2x", "3x");
+  if (setup.x_tokens) marks.push("X");
+  const notValues = setup.false_tokens ? labels.filter((l) => colourOf(l) === "blue") : [];
+  const info = setup.tokens === "value" || setup.tokens === "none" ? labels.filter((l) => colourOf(l) === "blue") : [];
+  if (hasYellow && info.length) info.push("Y");
+  if (own) {
+    return {
+      cut: [own],
+      info: colourOf(own) === "red" || !info.length ? [] : [colourOf(own) === "yellow" ? "Y" : own],
+      marks,
+      notValues,
+      colours: [],
+    };
+  }
+  const colours = ["b"];
+  if (hasYellow) colours.push("y");
+  if (labels.some((l) => l[0] === "R")) colours.push("r");
+  return { cut: labels, info, marks, notValues, colours: colours.length > 1 ? colours : [] };
+}

@@ -1,0 +1,288 @@
+// Table setup: the default game, reading any saved/linked object back (normalize),
+// mission presets, wire pool, stand sizes and labels.
+// Pure functions, no DOM, no I/O; the state object is described in state.js.
+
+export const APP_VERSION = 1;
+export const NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"];
+export const ALL_EQUIPMENT = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"];
+export const EQUIPMENT_NAMES = {
+  1: "Label ≠", 2: "Walkie-Talkies", 3: "Triple Detector", 4: "Post-it", 5: "Super Detector", 6: "Rewinder",
+  7: "Emergency Batteries", 8: "General Radar", 9: "Stabilizer", 10: "X-or-Y Ray", 11: "Coffee Mug", 12: "Label =",
+};
+export const MARKS = ["E", "O", "1x", "2x", "3x", "X"];
+
+// ---------------------------------------------------------------- setup
+
+export function defaultSetup() {
+  return {
+    mission: null,
+    blue: [1, 12],
+    yellow: { mode: "none", nums: [], keep: 1, known: [] },
+    red: { mode: "none", nums: [], keep: 1, known: [] },
+    tokens: "value",
+    x_tokens: false,
+    false_tokens: false,
+    absent_tokens: false,
+    random_info_token: false,
+    open_red_deal: false,
+    red_deal: [],
+    dd: "all",
+    equipment: ALL_EQUIPMENT.slice(),
+    players: NAMES.slice(0, 4),
+    me: 0,
+    captain: 0,
+    mistakes: 3,
+  };
+}
+
+export function defaultState() {
+  return { v: APP_VERSION, phase: "setup", setup: defaultSetup(), hand: [], log: [], redo: [] };
+}
+
+const clampInt = (x, lo, hi, dflt) => {
+  const n = Number.parseInt(x, 10);
+  return Number.isFinite(n) ? Math.max(lo, Math.min(hi, n)) : dflt;
+};
+const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+const LABEL_RE = /^(?:[YR](?:[1-9]|1[01])|[1-9]|1[0-2])$/;
+export const isLabel = (x) => typeof x === "string" && LABEL_RE.test(x);
+/** A hand entry: a label, or "X"+label for the unsorted far-right wire of an X-token stand. */
+export const isXWire = (h) => typeof h === "string" && h.startsWith("X");
+export const wireOf = (h) => (isXWire(h) ? h.slice(1) : h);
+export const isHandLabel = (h) => isLabel(wireOf(h));
+
+function normNums(x) {
+  return Array.isArray(x) ? [...new Set(x.map((n) => clampInt(n, 1, 11, 0)).filter((n) => n > 0))].sort((a, b) => a - b) : [];
+}
+
+function normColour(c) {
+  if (!isObj(c)) return { mode: "none", nums: [], keep: 1, known: [] };
+  return {
+    mode: ["none", "list", "of"].includes(c.mode) ? c.mode : "none",
+    nums: normNums(c.nums),
+    keep: clampInt(c.keep, 0, 11, 1),
+    known: normNums(c.known),
+  };
+}
+
+/**
+ * Any parsed object (URL, storage) -> a valid state. Throws a readable Error when
+ * the object is not a table state at all (the caller shows it as a damaged link).
+ */
+export function normalize(raw) {
+  if (!isObj(raw) || !isObj(raw.setup)) throw new Error("this is not a Bomb Busters table");
+  const d = defaultSetup();
+  const r = raw.setup;
+  const names = Array.isArray(r.players) ? r.players.slice(0, 5).map((n, i) => (typeof n === "string" ? n.slice(0, 20) : NAMES[i])) : d.players;
+  while (names.length < 2) names.push(NAMES[names.length]);
+  const n = names.length;
+  const blue = Array.isArray(r.blue) ? [clampInt(r.blue[0], 1, 12, 1), clampInt(r.blue[1], 1, 12, 12)] : d.blue;
+  if (blue[0] > blue[1]) blue.reverse();
+  const setup = {
+    mission: r.mission === null || r.mission === undefined ? null : clampInt(r.mission, 1, 99, null),
+    blue,
+    yellow: normColour(r.yellow),
+    red: normColour(r.red),
+    tokens: ["value", "even_odd", "multiplicity", "none"].includes(r.tokens) ? r.tokens : "value",
+    x_tokens: Boolean(r.x_tokens),
+    false_tokens: Boolean(r.false_tokens),
+    absent_tokens: Boolean(r.absent_tokens),
+    random_info_token: Boolean(r.random_info_token),
+    open_red_deal: Boolean(r.open_red_deal),
+    red_deal: Array.isArray(r.red_deal)
+      ? r.red_deal.slice(0, 5).map((x) => (Array.isArray(x) ? x.slice(0, 2).map((c) => clampInt(c, 0, 11, 0)) : []))
+      : [],
+    dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
+    equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
+    players: names,
+    me: r.me === null || r.me === undefined || r.me === "" ? null : clampInt(r.me, 0, n - 1, null),
+    captain: clampInt(r.captain, 0, n - 1, 0),
+    mistakes: clampInt(r.mistakes, 0, 9, n - 1),
+  };
+  const hand = Array.isArray(raw.hand)
+    ? raw.hand.slice(0, 2).map((st) => (Array.isArray(st) ? st.filter(isHandLabel).slice(0, 30) : []))
+    : [];
+  const entries = (x) => (Array.isArray(x) ? x.filter(isObj).slice(0, 500) : []);
+  return {
+    v: APP_VERSION,
+    phase: ["setup", "hand", "table"].includes(raw.phase) ? raw.phase : "table",
+    setup,
+    hand,
+    log: entries(raw.log),
+    redo: entries(raw.redo),
+  };
+}
+
+/** Apply a mission preset (from the engine's "missions" list) to the setup. */
+export function applyMission(setup, mission) {
+  const s = structuredClone(setup);
+  if (!mission) {
+    s.mission = null;
+    // custom setups offer "I have none" tokens and the open red deal as toggles; the random draw is a preset's
+    if (s.random_info_token) s.absent_tokens = true;
+    s.random_info_token = false;
+    return s;
+  }
+  s.mission = mission.number;
+  s.blue = mission.blue.slice();
+  for (const colour of ["yellow", "red"]) {
+    const spec = mission[colour];
+    if (!spec) s[colour] = { mode: "none", nums: [], keep: 1, known: [] };
+    else if (spec.of === null) s[colour] = { mode: "list", nums: [], keep: spec.count, known: [] };
+    else s[colour] = { mode: "of", nums: [], keep: spec.count, known: [] };
+  }
+  s.tokens = mission.tokens;
+  s.x_tokens = mission.x_tokens;
+  s.false_tokens = mission.false_tokens;
+  s.absent_tokens = Boolean(mission.absent_tokens);
+  s.random_info_token = Boolean(mission.random_info_token);
+  s.open_red_deal = Boolean(mission.open_red_deal);
+  s.red_deal = [];
+  s.dd = mission.double_detector;
+  s.equipment = mission.equipment.slice();
+  return s;
+}
+
+/** How many numbers of each colour the setup still needs: {yellow: {need, knownNeed}, red}. */
+export function colourNeeds(setup, mission) {
+  const out = {};
+  for (const colour of ["yellow", "red"]) {
+    const spec = mission?.[colour] ?? null;
+    const c = setup[colour];
+    if (c.mode === "none") out[colour] = null;
+    else if (spec) out[colour] = { need: spec.of ?? spec.count, knownNeed: spec.known || 0 };
+    else out[colour] = { need: null, knownNeed: 0 };
+  }
+  return out;
+}
+
+/** Setup problems that stop the game from starting (readable sentences). */
+export function setupProblems(setup, mission = null) {
+  const out = [];
+  const needs = colourNeeds(setup, mission);
+  for (const colour of ["yellow", "red"]) {
+    const c = setup[colour];
+    const need = needs[colour];
+    if (!need) continue;
+    if (need.need !== null && c.nums.length !== need.need) {
+      out.push(`Pick ${need.need} ${colour} number${need.need > 1 ? "s" : ""} (the markers on the board).`);
+    } else if (need.need === null && c.nums.length === 0) {
+      out.push(`Pick the ${colour} numbers in play.`);
+    }
+    if (need.knownNeed && c.known.length !== need.knownNeed) out.push(`Pick ${need.knownNeed} known ${colour} numbers.`);
+    if (c.mode === "of" && !(c.keep >= 0 && c.keep < c.nums.length)) out.push(`${colour}: keep must be less than the numbers drawn.`);
+    const both = c.known.filter((x) => c.nums.includes(x));
+    if (both.length) out.push(`${colour} ${both.join(", ")} is both known and drawn.`);
+  }
+  const deal = openRedDeal(setup);
+  if (deal) {
+    const dealt = deal.flat().reduce((a, b) => a + b, 0);
+    const want = redsInPlay(setup);
+    if (dealt !== want) out.push(`Red wires dealt openly: the stands hold ${dealt}, but ${want} red wire${want === 1 ? " is" : "s are"} in play.`);
+  }
+  const names = setup.players.map((n) => n.trim());
+  if (names.some((n) => !n)) out.push("Every player needs a name.");
+  return out;
+}
+
+export function wiresDoc(setup) {
+  const doc = { blue: setup.blue.slice() };
+  for (const colour of ["yellow", "red"]) {
+    const c = setup[colour];
+    if (c.mode === "list" && c.nums.length) doc[colour] = c.nums.slice();
+    else if (c.mode === "of") {
+      doc[colour] = { of: c.nums.slice(), keep: c.keep };
+      if (c.known.length) doc[colour].known = c.known.slice();
+    }
+  }
+  return doc;
+}
+
+export function wiresInPlay(setup) {
+  let n = 4 * (setup.blue[1] - setup.blue[0] + 1);
+  for (const colour of ["yellow", "red"]) {
+    const c = setup[colour];
+    if (c.mode === "list") n += c.nums.length;
+    else if (c.mode === "of") n += c.known.length + c.keep;
+  }
+  return n;
+}
+
+/** Stands per player: 2 players two each, 3 players the captain two, else one. */
+export function standCounts(setup) {
+  const n = setup.players.length;
+  return setup.players.map((_, p) => (n === 2 || (n === 3 && p === setup.captain) ? 2 : 1));
+}
+
+/** Red wires dealt to the stands (discarded candidates excluded). */
+export function redsInPlay(setup) {
+  const c = setup.red;
+  return c.mode === "list" ? c.nums.length : c.mode === "of" ? c.known.length + c.keep : 0;
+}
+
+/**
+ * Open red deal (mission 13): reds dealt per stand, [[n, …] per player] shaped like the stands
+ * (missing counts are 0); null when the setup has no open red deal.
+ */
+export function openRedDeal(setup) {
+  if (!setup.open_red_deal || setup.red.mode === "none") return null;
+  return standCounts(setup).map((c, p) => Array.from({ length: c }, (_, s) => {
+    const n = setup.red_deal?.[p]?.[s];
+    return Number.isInteger(n) && n >= 0 ? n : 0;
+  }));
+}
+
+/** The setup with one stand's open red count changed by `delta` (kept within 0…reds in play). */
+export function setRedDeal(setup, p, s, delta) {
+  const deal = openRedDeal(setup);
+  if (!deal?.[p] || deal[p][s] === undefined) return setup;
+  const next = structuredClone(setup);
+  deal[p][s] = Math.max(0, Math.min(redsInPlay(setup), standSizes(setup)[p][s], deal[p][s] + delta));
+  next.red_deal = deal;
+  return next;
+}
+
+/**
+ * Stand sizes [[size, …] per player]: the wires dealt one at a time from the
+ * captain clockwise, so earlier stands get the extra wire.
+ */
+export function standSizes(setup) {
+  const counts = standCounts(setup);
+  const n = counts.length;
+  const order = [];
+  for (let k = 0; k < n; k++) {
+    const p = (setup.captain + k) % n;
+    for (let s = 0; s < counts[p]; s++) order.push([p, s]);
+  }
+  const total = wiresInPlay(setup);
+  const q = Math.floor(total / order.length);
+  const r = total % order.length;
+  const sizes = counts.map((c) => Array(c).fill(q));
+  order.forEach(([p, s], i) => {
+    sizes[p][s] = q + (i < r ? 1 : 0);
+  });
+  return sizes;
+}
+
+/** Wire labels a player may have in this setup, in sort order, with copies in play. */
+export function labelsInPlay(setup) {
+  const out = [];
+  for (let n = setup.blue[0]; n <= setup.blue[1]; n++) out.push({ label: String(n), copies: 4 });
+  for (const [colour, letter] of [["yellow", "Y"], ["red", "R"]]) {
+    const c = setup[colour];
+    if (c.mode === "none") continue;
+    for (const n of [...c.known, ...c.nums]) out.push({ label: letter + n, copies: 1 });
+  }
+  return out.sort((a, b) => sortValue(a.label) - sortValue(b.label));
+}
+
+export function sortValue(label) {
+  const m = /^([YR]?)(\d+)$/.exec(label ?? "");
+  if (!m) return 1e9;
+  return Number(m[2]) + (m[1] === "Y" ? 0.1 : m[1] === "R" ? 0.5 : 0);
+}
+
+export const colourOf = (label) => (label?.[0] === "Y" ? "yellow" : label?.[0] === "R" ? "red" : "blue");
+/** Gameplay value of a label: 7, "YELLOW" or "RED". */
+export const gameValue = (label) => (label?.[0] === "Y" ? "YELLOW" : label?.[0] === "R" ? "RED" : Number(label));
+export const valueMatches = (label, said) => (said === "Y" ? colourOf(label) === "yellow" : label === said);

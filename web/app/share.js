@@ -1,0 +1,102 @@
+// Share links and persistence: the state as a URL hash (plain "#g=" on every
+// change, deflated "#z=" for share links) and the public view a teammate gets.
+// Pure functions, no DOM, no I/O; the state object is described in state.js.
+
+import { normalize } from "./setup.js";
+
+// ---------------------------------------------------------------- share / persistence
+
+function bytesToB64(bytes) {
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function b64ToBytes(text) {
+  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+const utf8 = (bytes) => new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+const DAMAGED = "This link is damaged: its table could not be read (was it cut short when copied?).";
+/** Share links are deflated: a late-game table then still fits a QR code. */
+const SHARE_CODEC = "deflate-raw";
+
+function tableJson(state) {
+  const { v, phase, setup, hand, log, redo } = state;
+  return JSON.stringify({ v, phase, setup, hand, log, redo });
+}
+
+function readTable(text) {
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { error: DAMAGED };
+  }
+  try {
+    return { state: normalize(raw) };
+  } catch (err) {
+    return { error: `This link is damaged: ${err.message}.` };
+  }
+}
+
+async function pipeBytes(bytes, transform) {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(transform)).arrayBuffer());
+}
+
+/** The state's data (no UI) as a URL hash ("#g=", plain: written on every change). */
+export function encodeHash(state) {
+  return "#g=" + bytesToB64(new TextEncoder().encode(tableJson(state)));
+}
+
+/** The share link's hash: the same data deflated ("#z="), or plain where the browser cannot. */
+export async function encodeShareHash(state) {
+  if (typeof CompressionStream !== "function") return encodeHash(state);
+  const packed = await pipeBytes(new TextEncoder().encode(tableJson(state)), new CompressionStream(SHARE_CODEC));
+  return "#z=" + bytesToB64(packed);
+}
+
+/**
+ * Read a plain hash: {state} for a table, {error} for a damaged one, {} when the hash holds none.
+ * Never throws.
+ */
+export function decodeHash(hash) {
+  const m = /^#?g=(.*)$/s.exec(hash || "");
+  if (!m) return {};
+  let text;
+  try {
+    text = utf8(b64ToBytes(decodeURIComponent(m[1])));
+  } catch {
+    return { error: DAMAGED };
+  }
+  return readTable(text);
+}
+
+/** decodeHash for every hash, deflated share links ("#z=") included. Never throws. */
+export async function readHash(hash) {
+  const m = /^#?z=(.*)$/s.exec(hash || "");
+  if (!m) return decodeHash(hash);
+  let text;
+  try {
+    text = utf8(await pipeBytes(b64ToBytes(decodeURIComponent(m[1])), new DecompressionStream(SHARE_CODEC)));
+  } catch {
+    return { error: DAMAGED };
+  }
+  return readTable(text);
+}
+
+/**
+ * The table to share: everything public, NOT my hidden wires (unless withHand).
+ * A teammate opening it picks who they are and enters their own hand.
+ */
+export function shareState(state, withHand = false) {
+  const s = structuredClone(state);
+  s.redo = [];
+  if (!withHand) {
+    s.hand = [];
+    s.setup.me = null;
+  }
+  s.phase = withHand ? state.phase : "hand";
+  return s;
+}
