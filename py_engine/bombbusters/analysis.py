@@ -18,7 +18,8 @@ import numpy as np
 from .constraints import Compiled, compile_state
 from .diagnose import explain_impossible
 from .notation import CUT
-from .solver import Problem, Solution, condition_ratio, solve
+from .problem import Problem, Solution
+from .solver import condition_ratio, solve
 from .state import GameState, value_matches
 from .wires import label, value_of
 

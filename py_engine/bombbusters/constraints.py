@@ -18,7 +18,7 @@ import numpy as np
 
 from .errors import RuleError
 from .notation import CUT, Slot
-from .solver import Counter, Problem, SubStand
+from .problem import Counter, Problem, SubStand
 from .state import Fact, GameState, slot_name, value_matches
 from .wires import BLUE, RED, YELLOW, colour_of, value_of
 

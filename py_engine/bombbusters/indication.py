@@ -25,7 +25,8 @@ import numpy as np
 from .analysis import Analysis, solve_state
 from .errors import StateError
 from .notation import HIDDEN, INFO, Slot, observed, slot_letter
-from .solver import Counter, Problem, solve
+from .problem import Counter, Problem
+from .solver import solve
 from .state import GameState, Player
 from .wires import BLUE, RED, YELLOW, colour_of, label, number_of, value_of
 

@@ -1,0 +1,86 @@
+"""The solver's input and output: sub-stands, counters, a problem, its solution.
+
+Why a module of its own: ``constraints`` builds these from a game state and
+``solver`` walks them; neither needs the other's internals to read them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from .solver import _Engine
+
+__all__ = ["SubStand", "Counter", "Problem", "Solution"]
+
+
+@dataclass
+class SubStand:
+    """A run of slots sorted among themselves: a stand, one X slot, or a discard pile.
+
+    ``allowed[j, t]``: may slot j hold type index t.  ``mult``: (j, m) — the
+    block of a *blue* type covering slot j has length m.  ``joins``/``splits``:
+    (a, b) — the block covering slot a extends past b / ends at or before b.
+    ``no_uncut``: type indices whose block here may cover only cut slots
+    (has not).  ``forbid``: positions a type's block may not cover.
+    """
+
+    allowed: np.ndarray
+    uncut: np.ndarray
+    mult: list = field(default_factory=list)
+    joins: list = field(default_factory=list)
+    splits: list = field(default_factory=list)
+    no_uncut: set = field(default_factory=set)
+    forbid: dict = field(default_factory=dict)  # type index -> positions its block may not cover
+
+    def copy(self) -> "SubStand":
+        return SubStand(
+            self.allowed.copy(), self.uncut, list(self.mult), list(self.joins),
+            list(self.splits), set(self.no_uncut),
+            {t: set(v) for t, v in self.forbid.items()},
+        )
+
+    @property
+    def n(self) -> int:
+        return self.allowed.shape[0]
+
+
+@dataclass
+class Counter:
+    """A small extra state axis: what it counts on which sub-stands and types.
+
+    mode "slots" adds k (every slot of the block), "uncut" the uncut slots of
+    the block, "presence" 1 if the block covers an uncut slot.  op "eq": the
+    final count must equal ``target``; "ge": at least ``target`` (saturating);
+    "free": no condition, the law of the final count is reported (cap = target).
+    """
+
+    substands: tuple[int, ...]
+    types: np.ndarray
+    mode: str
+    target: int
+    op: str = "eq"
+
+
+@dataclass
+class Problem:
+    types: list[int]
+    copies: np.ndarray
+    substands: list[SubStand]
+    counters: list[Counter] = field(default_factory=list)
+    is_blue: np.ndarray | None = None
+
+
+@dataclass
+class Solution:
+    log_z: float  # natural log of the relative number of deals; -inf if none
+    blocks: list[list[np.ndarray]] | None  # blocks[s][t][f, k] normalised joint, or None
+    counter_law: np.ndarray | None = None  # final joint law of "free" counters
+    # forward/backward tables, kept so that conditioned questions can rerun a few steps
+    alphas: list | None = None  # alphas[t]: state after types < t, rescaled
+    log_scales: list | None = None  # log of the factor taken out of alphas[t]
+    betas: list | None = None  # betas[t]: completion weight from alphas[t]'s state, rescaled
+    engine: "_Engine | None" = None
