@@ -96,10 +96,13 @@ def precompile(jobs: list[Job], cache: Path, runtime: Path, log: Callable[[str],
             for i in range(len(missing)):
                 (tmp / f"{i}").mkdir()
             (tmp / "jobs.json").write_text(json.dumps(spec))
-            proc = subprocess.run(
-                ["node", str(HERE / "precompile.mjs"), str(runtime), str(tmp / "jobs.json")],
-                capture_output=True, text=True,
-            )
+            try:
+                proc = subprocess.run(
+                    ["node", str(HERE / "precompile.mjs"), str(runtime), str(tmp / "jobs.json")],
+                    capture_output=True, text=True,
+                )
+            except FileNotFoundError:
+                raise PrecompileError("node is not installed: run ./build_scripts/setup.sh (it installs Node)") from None
             if proc.returncode != 0:
                 raise PrecompileError(f"byte-compiling failed: {(proc.stderr or proc.stdout).strip()[-2000:]}")
             report = json.loads(proc.stdout.strip().splitlines()[-1])
