@@ -12,7 +12,6 @@ import shutil
 import subprocess
 import sys
 import time
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest

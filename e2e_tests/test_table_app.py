@@ -13,7 +13,6 @@ import base64
 import json
 import re
 import zlib
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -49,6 +48,14 @@ def shot(page: Page, name: str) -> None:
 
 def wait_ready(page: Page) -> None:
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS)
+
+
+def open_table(make_context, base_url: str, device: str) -> tuple[Page, Taps]:
+    """A fresh page on the table app with its engine ready, and a tap counter for it."""
+    page = make_context(device).new_page()
+    page.goto(base_url + "index.html")
+    wait_ready(page)
+    return page, Taps(page, device)
 
 
 def wait_done(page: Page, moves: bool = False) -> str:
@@ -127,9 +134,7 @@ def play_turns(page: Page, taps: Taps, screens: bool = False) -> None:
 
 
 def test_whole_game_by_taps(make_context, base_url, device):
-    page = make_context(device).new_page()
-    page.goto(base_url + "index.html")
-    taps = Taps(page, device)
+    page, taps = open_table(make_context, base_url, device)
     screens = device == "phone"
     play_opening(page, taps, screens)
     play_turns(page, taps, screens)
@@ -188,9 +193,7 @@ def _decode_share(url: str) -> dict:
 
 @pytest.mark.parametrize("device", ["phone"])
 def test_share_reload_back_undo(make_context, base_url, device):
-    page = make_context(device).new_page()
-    page.goto(base_url + "index.html")
-    taps = Taps(page, device)
+    page, taps = open_table(make_context, base_url, device)
     play_opening(page, taps)
     taps("slot-1-0-3")
     taps("tab-cut")
@@ -285,10 +288,7 @@ def test_damaged_link_and_names_as_text(make_context, base_url, device):
 
 @pytest.mark.parametrize("device", ["desktop"])
 def test_impossible_table_names_the_culprits(make_context, base_url, device):
-    page = make_context(device).new_page()
-    page.goto(base_url + "index.html")
-    wait_ready(page)
-    taps = Taps(page, device)
+    page, taps = open_table(make_context, base_url, device)
     taps("setup-me-none")
     taps("setup-start")
     assert wait_done(page) == "done"
@@ -318,10 +318,7 @@ def test_impossible_table_names_the_culprits(make_context, base_url, device):
 @pytest.mark.parametrize("device", ["phone"])
 def test_starting_token_advice(make_context, base_url, device):
     """My starting token: the top 3 slots from "indicate"; a tap records the token on my slot."""
-    page = make_context(device).new_page()
-    page.goto(base_url + "index.html")
-    taps = Taps(page, device)
-    wait_ready(page)
+    page, taps = open_table(make_context, base_url, device)
     taps("setup-start")
     for label in MY_HAND:
         taps(f"key-{label}")
@@ -357,10 +354,7 @@ def test_starting_token_advice(make_context, base_url, device):
 @pytest.mark.parametrize("device", ["phone"])
 def test_absent_token_and_open_red_deal(make_context, base_url, device):
     """Custom setup with "I have none" tokens and an open red deal; the facts reach the engine."""
-    page = make_context(device).new_page()
-    page.goto(base_url + "index.html")
-    taps = Taps(page, device)
-    wait_ready(page)
+    page, taps = open_table(make_context, base_url, device)
     taps("setup-absent-tokens")
     taps("setup-open-red")
     taps("setup-red-mode-list")
@@ -406,10 +400,7 @@ def test_absent_token_and_open_red_deal(make_context, base_url, device):
 @pytest.mark.parametrize("device", ["phone"])
 def test_x_tokens_put_my_last_wire_far_right(make_context, base_url, device):
     """X tokens: every stand's far-right wire is unsorted; the wire I enter last is mine."""
-    page = make_context(device).new_page()
-    page.goto(base_url + "index.html")
-    taps = Taps(page, device)
-    wait_ready(page)
+    page, taps = open_table(make_context, base_url, device)
     taps("setup-x-tokens")
     taps("setup-start")
     expect(tid(page, "hand-x-hint")).to_be_visible()
