@@ -79,22 +79,22 @@ async function boot() {
   });
   timings.wheel = wh.ms;
 
+  // A boot-time request (payload-less): its result, or an error naming what failed.
+  const bootRequest = (type, what) => {
+    const reply = JSON.parse(handle(JSON.stringify({ v: 1, id: 0, type, payload: null })));
+    if (!reply.ok) throw new Error(`engine ${what} failed: ${reply.error.name}: ${reply.error.message}`);
+    return reply.result;
+  };
+
   const im = await stage("import", "bombbusters.bridge", async () => {
-    const bridge = pyodide.pyimport("bombbusters.bridge");
-    handle = bridge.handle;
-    const version = JSON.parse(handle(JSON.stringify({ v: 1, id: 0, type: "version", payload: null })));
-    if (!version.ok) throw new Error(`engine version check failed: ${version.error.message}`);
-    return version.result;
+    handle = pyodide.pyimport("bombbusters.bridge").handle;
+    return bootRequest("version", "version check");
   });
   timings.import = im.ms;
 
   // Engine modules import lazily and fresh wasm pays on its first numpy calls:
   // analyze + moves on one small table now keep the first real answer fast.
-  const wu = await stage("warmup", "bombbusters warm-up table", async () => {
-    const reply = JSON.parse(handle(JSON.stringify({ v: 1, id: 0, type: "warm_up", payload: null })));
-    if (!reply.ok) throw new Error(`engine warm-up failed: ${reply.error.name}: ${reply.error.message}`);
-    return reply.result;
-  });
+  const wu = await stage("warmup", "bombbusters warm-up table", async () => bootRequest("warm_up", "warm-up"));
   timings.warmup = wu.ms;
   timings.total = performance.now() - t0;
   post({
