@@ -3,7 +3,7 @@
 // Pure functions, no DOM, no I/O; the state object is described in state.js.
 
 import {
-  colourOf, isLabel, isXWire, labelsInPlay, MARKS, openRedDeal, sortValue, standCounts, standSizes, valueMatches, wiresDoc, wireOf,
+  colourOf, isLabel, isXSlot, isXWire, labelsInPlay, MARKS, openRedDeal, sortValue, standCounts, standSizes, valueMatches, wiresDoc, wireOf,
 } from "./setup.js";
 
 // ---------------------------------------------------------------- hand entry
@@ -41,7 +41,7 @@ export function publicHand(state, p) {
   const t = derive({ ...state, setup: { ...state.setup, me: null } });
   return t.stands[p].map((st) =>
     st
-      .map((sl, j) => ((sl.c === "cut" || sl.c === "info") && isLabel(sl.v) ? (state.setup.x_tokens && j === st.length - 1 ? "X" : "") + sl.v : null))
+      .map((sl, j) => ((sl.c === "cut" || sl.c === "info") && isLabel(sl.v) ? (isXSlot(state.setup, j, st.length) ? "X" : "") + sl.v : null))
       .filter(Boolean)
       .sort((a, b) => handOrder(a) - handOrder(b)),
   );
@@ -125,7 +125,7 @@ export function derive(state) {
   const stands = sizes.map((ss, p) =>
     ss.map((n, s) => Array.from({ length: n }, (_, j) => ({
       ...HIDDEN(),
-      m: setup.x_tokens && j === n - 1 ? "X" : null, // X tokens: each stand's far-right wire is unsorted
+      m: isXSlot(setup, j, n) ? "X" : null,
       own: p === me && hasHand ? wireOf(state.hand[s][j]) : null,
     }))),
   );

@@ -50,6 +50,8 @@ export const isLabel = (x) => typeof x === "string" && LABEL_RE.test(x);
 export const isXWire = (h) => typeof h === "string" && h.startsWith("X");
 export const wireOf = (h) => (isXWire(h) ? h.slice(1) : h);
 export const isHandLabel = (h) => isLabel(wireOf(h));
+/** With X tokens, each stand's far-right slot (j = n - 1 of n) holds its unsorted wire. */
+export const isXSlot = (setup, j, n) => Boolean(setup.x_tokens) && j === n - 1;
 
 function normNums(x) {
   return Array.isArray(x) ? [...new Set(x.map((n) => clampInt(n, 1, 11, 0)).filter((n) => n > 0))].sort((a, b) => a - b) : [];

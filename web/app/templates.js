@@ -7,6 +7,7 @@ import {
   EQUIPMENT_NAMES,
   colourNeeds,
   colourOf,
+  isXSlot,
   isXWire,
   labelsInPlay,
   openRedDeal,
@@ -144,7 +145,7 @@ export function handTemplate(state) {
       <span class="lbl">${sizes.length > 1 ? `Stand ${k + 1}` : "Stand"} ${state.hand[k]?.length ?? 0}/${n}</span>
       <div class="stand-slots" style="--n:${n}">${Array.from({ length: n }, (_, j) => {
         const h = state.hand[k]?.[j];
-        const x = setup.x_tokens && j === n - 1; // the unsorted far-right slot
+        const x = isXSlot(setup, j, n);
         const xText = x ? " (X, unsorted)" : "";
         if (!h) return html`<span class="slot empty ${x ? "x-slot" : ""}" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)}${xText} empty">${x ? "X" : slotLetter(j)}</span>`;
         const l = wireOf(h);
