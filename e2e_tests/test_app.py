@@ -188,10 +188,10 @@ def test_entry_errors_found_before_the_engine(app: Page, device):
 
 
 def test_error_field_mapping(app: Page):
-    """The bridge message -> field rules (state.js errorField), run in the page."""
+    """The bridge message -> field rules (notation/notation-state.js errorField), run in the page."""
     cases = app.evaluate(
         """async () => {
-        const { errorField, defaultState, applyField } = await import('./state.js');
+        const { errorField, defaultState, applyField } = await import('./notation/notation-state.js');
         let s = applyField(defaultState(), 'player-0-stands', '2');
         const f = (e) => errorField(e, s);
         return [
@@ -218,10 +218,10 @@ def test_error_field_mapping(app: Page):
 
 
 def test_stale_replies_never_overwrite_newer_answers(app: Page):
-    """engine.js against a fake worker that answers slowly: only the newest analysis is drawn."""
+    """engine/engine-client.js against a fake worker that answers slowly: only the newest analysis is drawn."""
     got = app.evaluate(
         """async () => {
-        const { Engine } = await import('./engine.js');
+        const { Engine } = await import('./engine/engine-client.js');
         const sent = [];
         class FakeWorker {
           constructor() { setTimeout(() => this.onmessage({data: {type: 'ready', timings: {}}}), 0); }

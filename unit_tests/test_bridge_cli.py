@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from bombbusters import __version__, bridge
-from bombbusters.analysis import analyze
+from bombbusters.report import analyze
 from bombbusters.indication import indicate_json
 from bombbusters.missions import all_missions_json
 from bombbusters.moves import moves_json

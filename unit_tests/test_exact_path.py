@@ -10,7 +10,7 @@ import pytest
 
 import gen
 import oracle
-from bombbusters.analysis import analyze
+from bombbusters.report import analyze
 from bombbusters.exact import exact_deal_count, exact_slot_distributions
 from bombbusters.state import GameState
 from bombbusters.wires import label

@@ -12,6 +12,7 @@ from fractions import Fraction as F
 import pytest
 
 import gen
+import gen_inconsistent
 import oracle
 from bombbusters.errors import RuleError
 from bombbusters.notation import CUT, INFO
@@ -266,7 +267,7 @@ def test_probability_of_multi_slot_events():
 # inconsistent states
 
 
-@pytest.mark.parametrize("name,d", gen.inconsistent_states(), ids=[n for n, _ in gen.inconsistent_states()])
+@pytest.mark.parametrize("name,d", gen_inconsistent.inconsistent_states(), ids=[n for n, _ in gen_inconsistent.inconsistent_states()])
 def test_inconsistent_hand_made(name, d):
     try:
         state = GameState.from_json(d)
@@ -279,7 +280,7 @@ def test_inconsistent_hand_made(name, d):
 def test_inconsistent_random():
     kinds = Counter()
     for seed in range(300):
-        name, d = gen.random_inconsistent_state(random.Random(seed))
+        name, d = gen_inconsistent.random_inconsistent_state(random.Random(seed))
         kinds[name] += 1
         try:
             state = GameState.from_json(d)

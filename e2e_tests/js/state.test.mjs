@@ -1,7 +1,7 @@
-// Pure table-app state functions (web/app/state.js): run with `node --test e2e_tests/js/`.
+// Pure table-app state functions (web/table/table-state.js): run with `node --test e2e_tests/js/`.
 import test from "node:test";
 import assert from "node:assert/strict";
-import * as S from "../../web/app/state.js";
+import * as S from "../../web/table/table-state.js";
 
 const started = () => {
   let s = S.defaultState();

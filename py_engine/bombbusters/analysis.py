@@ -1,7 +1,10 @@
-"""Analyse a state document: every hidden slot's distribution, holdings, deal count.
+"""A solved state: its slot laws, the questions that condition the deal, and recent solves.
 
-This is the one function behind the CLI's ``analyze`` and the bridge's
-``analyze`` request, so both always print the same numbers.
+Every answer about a table (slot laws, holdings, moves, token advice) starts
+from :func:`solve_state`, which solves each case of the compiled state once
+and keeps the last few, since the page asks several questions of one table.
+The replies built from it are in ``report.py`` (analyze), ``holdings.py`` and
+``moves.py``.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import math
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Iterator
 
 import numpy as np
 
@@ -21,14 +24,18 @@ from .notation import CUT
 from .problem import Problem, Solution
 from .solver import condition_ratio, solve
 from .state import GameState, value_matches
-from .wires import label, value_of
+from .wires import value_of
 
-__all__ = ["Analysis", "analyze", "analyze_state", "solve_state", "clear_recent", "scratch_solves", "holdings_json", "slots_json"]
+__all__ = ["SlotLaws", "Analysis", "solve_state", "clear_recent", "scratch_solves"]
 
 
 @dataclass
-class Analysis:
-    """Solved cases of one state: everything else is read from their block laws."""
+class SlotLaws:
+    """Solved cases of one state, and what is read straight off their block laws.
+
+    Slot marginals and block laws come from the stored solutions alone; the
+    questions that need a condition on the deal are :class:`Analysis`'s.
+    """
 
     state: GameState
     compiled: Compiled
@@ -92,6 +99,23 @@ class Analysis:
             out = J if out is None else out + J
         return out  # type: ignore[return-value]
 
+    def _where(self, p: int, s: int, j: int):
+        return self.compiled.stands[(p, s)].where[j]
+
+    def types_of(self, value) -> frozenset[int]:
+        """Every wire type (DP or known) of gameplay ``value``: the form conditions take."""
+        return frozenset(t for t in self.state.wires.copies() if value_matches(t, value))
+
+
+class Analysis(SlotLaws):
+    """The exact answer to every question about one state that conditions the deal.
+
+    P(no uncut wire of a value on some stands), P(every listed slot holds one
+    of its types), and the whole analysis given such a condition: each by
+    rerunning the few forward steps the condition changes against the stored
+    backward table, or, for a full conditioned analysis, one solve per case.
+    """
+
     def p_none(self, p: int, s: int | None, value) -> float:
         """P(no uncut wire of gameplay ``value`` on stand s of player p (s None: any of theirs))."""
         keys = [(p, s)] if s is not None else [(p, x) for x in range(len(self.state.players[p].stands))]
@@ -101,7 +125,7 @@ class Analysis:
         """P(no uncut wire of gameplay ``value`` on any of these stands)."""
         for key in keys:
             if key in self.compiled.known and any(
-                sl.state != CUT and value_matches(_known(sl), value) for sl in self.compiled.known[key]
+                sl.state != CUT and value_matches(sl.known_wire, value) for sl in self.compiled.known[key]
             ):
                 return 0.0
         subs = [x for key in keys if key in self.compiled.stands for x in self.compiled.stands[key].subs]
@@ -130,14 +154,6 @@ class Analysis:
             p2 = Problem(prob.types, prob.copies, subst, prob.counters, prob.is_blue)
             total += w * condition_ratio(sol, p2, sorted(subs), sorted(ts))
         return min(1.0, total)
-
-    # ---- conditioning: joint questions across slots --------------------------
-    def _where(self, p: int, s: int, j: int):
-        return self.compiled.stands[(p, s)].where[j]
-
-    def types_of(self, value) -> frozenset[int]:
-        """Every wire type (DP or known) of gameplay ``value``: the form conditions take."""
-        return frozenset(t for t in self.state.wires.copies() if value_matches(t, value))
 
     def _known_fails(self, conds: list[tuple[int, int, int, frozenset]]) -> bool:
         """Is a condition on a stand outside the DP (every wire known) already false?"""
@@ -214,75 +230,6 @@ class Analysis:
         cache[key] = result
         return result
 
-    def holding(self, p: int, s: int, value) -> dict:
-        """Uncut wires of gameplay ``value`` on stand (p, s): P(any) and expected count, exactly.
-
-        The whole law comes with it where it is one block law away (see
-        :meth:`stand_holdings`); here: known stands, stands with X wires, and
-        values spread over several types (yellow, red).
-        """
-        if (p, s) in self.compiled.known:
-            n = sum(1 for sl in self.compiled.known[(p, s)] if sl.state != CUT and value_matches(_known(sl), value))
-            return {"p_any": float(n > 0), "expected": float(n), "law": [0.0] * n + [1.0]}
-        ts = self.value_types(value)
-        if not ts:
-            return {"p_any": 0.0, "expected": 0.0, "law": [1.0]}
-        expected = 0.0
-        for sub in self.compiled.stands[(p, s)].subs:
-            uncut = self.compiled.cases[0].substands[sub].uncut
-            expected += float(self.sub_marginals(sub)[uncut][:, ts].sum())
-        return {"p_any": 1.0 - self.p_none(p, s, value), "expected": expected, "law": None}
-
-    def stand_holdings(self, p: int, s: int, values: list) -> list[dict]:
-        """:meth:`holding` for several values of one stand.
-
-        On a stand of one sorted run, a blue value's law of uncut copies is read
-        off its block law: all such values share one uncut-count table and one
-        bincount.
-        """
-        if (p, s) in self.compiled.known or len(self.compiled.stands[(p, s)].subs) != 1:
-            return [self.holding(p, s, v) for v in values]
-        sub = self.compiled.stands[(p, s)].subs[0]
-        uncut = self.compiled.cases[0].substands[sub].uncut
-        expected = self.sub_marginals(sub)[uncut].sum(axis=0).tolist()  # uncut copies of each type
-        singles = [self.value_types(v)[0] for v in values if len(self.value_types(v)) == 1]
-        rows: dict[int, tuple] = {}
-        if singles:
-            blocks = [self.block_law(p, s, t) for t in singles]
-            K = max(J.shape[1] for J in blocks)
-            table = np.zeros((len(singles), uncut.shape[0] + 1, K))
-            for i, J in enumerate(blocks):
-                table[i, :, : J.shape[1]] = J
-            n_unc = int(uncut.sum())
-            idx = (np.arange(len(singles))[:, None, None] * (n_unc + 1) + _uncut_counts(uncut, K)[None]).ravel()
-            mat = np.bincount(idx, table.ravel(), minlength=len(singles) * (n_unc + 1)).reshape(len(singles), -1)
-            mat = mat / mat.sum(axis=1, keepdims=True)
-            last = (mat.shape[1] - 1 - np.argmax(mat[:, ::-1] > 0, axis=1)).tolist()
-            rows = dict(zip(singles, zip(mat.tolist(), last, (1.0 - mat[:, 0]).tolist())))
-        out = []
-        for v in values:
-            ts = self.value_types(v)
-            if len(ts) == 1:
-                row, top, p_any = rows[ts[0]]
-                out.append({"p_any": p_any, "expected": float(expected[ts[0]]), "law": row[: top + 1]})
-            else:
-                out.append(self.holding(p, s, v))
-        return out
-
-
-def _known(slot) -> int:
-    assert slot.wire is not None  # every slot of a stand outside the DP is known
-    return slot.wire
-
-
-def _uncut_counts(uncut: np.ndarray, K: int) -> np.ndarray:
-    """count[f, k]: uncut slots in the block [f, f+k) of a run with these uncut flags."""
-    n = uncut.shape[0]
-    cum = np.concatenate([[0], np.cumsum(uncut, dtype=int)])
-    f = np.arange(n + 1)[:, None]
-    k = np.arange(K)[None, :]
-    return cum[np.minimum(f + k, n)] - cum[f]
-
 
 #: the last few solved states: the page asks "analyze" then "moves" for the same table
 _RECENT: "OrderedDict[str, Analysis]" = OrderedDict()
@@ -336,44 +283,3 @@ def _solve_state(state: GameState) -> Analysis:
             total = w.sum()
             return Analysis(state, compiled, sols, w / total, top + math.log(total))
     raise explain_impossible(state, compiled.impossible)
-
-
-def _log10_deals(an: Analysis) -> float:
-    """log10 of the number of tile-level deals of the wires outside the observer's stands."""
-    outside, runs = an.compiled.deal_factors(an.state.me)
-    lf = sum(math.lgamma(c + 1) for c in outside.values()) - sum(math.lgamma(k + 1) for k in runs)
-    return (an.log_z + lf) / math.log(10)
-
-
-def holdings_json(state: GameState, an: Analysis) -> list[dict]:
-    """Who holds what: for every stand ``me`` does not hold and every value in play."""
-    values = sorted({value_of(t) for t in state.wires.copies()}, key=lambda v: (isinstance(v, str), v))
-    out = []
-    for p, s in state.stand_keys():
-        if p == state.me:
-            continue
-        for v, h in zip(values, an.stand_holdings(p, s, values)):
-            out.append({"player": p, "stand": s, "value": v, **h})
-    return out
-
-
-def slots_json(state: GameState, an: Analysis) -> list[dict]:
-    """One entry per uncut slot of every stand ``me`` does not hold."""
-    return [
-        {"player": p, "stand": s, "slot": j, "probs": {label(t): v for t, v in sorted(an.slot_probs(p, s, j).items())}}
-        for p, s in state.stand_keys()
-        if p != state.me
-        for j, slot in enumerate(state.stand(p, s))
-        if slot.state != CUT
-    ]
-
-
-def analyze_state(state: GameState) -> dict:
-    an = solve_state(state)
-    return {"log10_deals": _log10_deals(an), "slots": slots_json(state, an), "holdings": holdings_json(state, an)}
-
-
-def analyze(doc: Any) -> dict:
-    """JSON state document in, JSON-able result out (see the CLI's ``analyze``)."""
-    return analyze_state(GameState.from_json(doc))
-

@@ -11,7 +11,7 @@ __all__ = ["STATE_COMMANDS"]
 
 
 def _analyze(doc: Any) -> Any:
-    from .analysis import analyze
+    from .report import analyze
 
     return analyze(doc)
 

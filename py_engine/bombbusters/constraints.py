@@ -60,18 +60,12 @@ class Compiled:
                 continue
             per_type: dict[int, int] = {}
             for slot in stand:
-                t = _wire(slot)
+                t = slot.known_wire
                 outside[t] = outside.get(t, 0) + 1
                 if not slot.unsorted:
                     per_type[t] = per_type.get(t, 0) + 1
             runs += per_type.values()
         return outside, runs
-
-
-def _wire(slot: Slot) -> int:
-    """The type of a slot whose wire is known (every slot of a known stand)."""
-    assert slot.wire is not None
-    return slot.wire
 
 
 def _stand_of(fact: Fact) -> int:
@@ -94,7 +88,7 @@ def _known_stand_problem(state: GameState, p: int, s: int, stand: tuple[Slot, ..
     for j, slot in enumerate(stand):
         if slot.unsorted:
             continue
-        t = _wire(slot)
+        t = slot.known_wire
         if last is not None and t < last[1]:
             return (
                 f"{slot_name(state, p, s, j)} ({value_of(t)}) cannot sit right of "
@@ -103,176 +97,239 @@ def _known_stand_problem(state: GameState, p: int, s: int, stand: tuple[Slot, ..
         last = (j, t)
     for j, slot in enumerate(stand):
         if slot.multiplicity is not None:
-            have = _value_count(stand, value_of(_wire(slot)))
+            have = _value_count(stand, value_of(slot.known_wire))
             if have != slot.multiplicity:
                 return f"{slot_name(state, p, s, j)} carries x{slot.multiplicity} but its value appears {have} times"
     return None
 
 
 def compile_state(state: GameState) -> Compiled:
-    pool = state.wires.copies()
-    known: dict[tuple[int, int], tuple[Slot, ...]] = {}
-    unknown: list[tuple[int, int]] = []
-    for p, s in state.stand_keys():
-        st = state.stand(p, s)
-        (known.__setitem__((p, s), st) if _is_known(st) else unknown.append((p, s)))
-    impossible = None
-    for (p, s), st in known.items():
-        impossible = impossible or _known_stand_problem(state, p, s, st)
-        for slot in st:
-            pool[slot.wire] -= 1  # type: ignore[index]
-    types = [t for t, c in pool.items() if c > 0]
-    T = len(types)
-    tarr = np.array(types, dtype=int)
-    colour = np.array([colour_of(t) for t in types])
-    is_blue, is_yellow, is_red = colour == BLUE, colour == YELLOW, colour == RED
-    copies = np.array([pool[t] for t in types], dtype=int)
+    """The solver problems of a checked state: one per combination of disjunctive facts."""
+    return _Compiler(state).run()
 
-    def mask_of(slot: Slot) -> np.ndarray:
-        m = np.ones(T, dtype=bool)
+
+class _Compiler:
+    """One state's compilation, step by step: pool, stands, discard piles, each fact, cases.
+
+    Every step adds sub-stands, edits common to every case (``base_edits``),
+    or a list of alternative edit lists (``alternatives``: one is taken per
+    case).  A fact that cannot hold whatever the deal sets ``impossible``.
+    """
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.impossible: str | None = None
+        self.known: dict[tuple[int, int], tuple[Slot, ...]] = {}
+        self.unknown: list[tuple[int, int]] = []
+        self.subs: list[SubStand] = []
+        self.stands: dict[tuple[int, int], StandMap] = {}
+        self.base_edits: list = []
+        self.alternatives: list[list[list]] = []  # each: list of alternative edit lists
+
+    def run(self) -> Compiled:
+        self._pool()
+        for key in self.unknown:
+            self._stand(key)
+        self._discard_piles()
+        for fact in self.state.facts:
+            _FACT_STEPS[fact.kind](self, fact)
+        return Compiled(self.types, self._cases(), self.stands, self.known, self.impossible)
+
+    def _fail(self, reason: str) -> None:
+        self.impossible = self.impossible or reason
+
+    # ---- the pool: fully known stands leave it, the rest are the DP's types
+    def _pool(self) -> None:
+        state = self.state
+        pool = state.wires.copies()
+        for p, s in state.stand_keys():
+            st = state.stand(p, s)
+            (self.known.__setitem__((p, s), st) if _is_known(st) else self.unknown.append((p, s)))
+        for (p, s), st in self.known.items():
+            self.impossible = self.impossible or _known_stand_problem(state, p, s, st)
+            for slot in st:
+                pool[slot.wire] -= 1  # type: ignore[index]
+        self.types = [t for t, c in pool.items() if c > 0]
+        self.T = len(self.types)
+        self.tarr = np.array(self.types, dtype=int)
+        self.colour = np.array([colour_of(t) for t in self.types])
+        self.is_blue, self.is_yellow, self.is_red = self.colour == BLUE, self.colour == YELLOW, self.colour == RED
+        self.copies = np.array([pool[t] for t in self.types], dtype=int)
+
+    def mask_of(self, slot: Slot) -> np.ndarray:
+        """The types a slot may hold, from what it shows (wire, colour, parity, x-token, "not N")."""
+        tarr, colour = self.tarr, self.colour
+        m = np.ones(self.T, dtype=bool)
         if slot.wire is not None:
             m &= tarr == slot.wire
         if slot.colour is not None:
             m &= colour == slot.colour
         if slot.parity is not None:
-            m &= is_blue & ((tarr // 10) % 2 == (0 if slot.parity == "even" else 1))
+            m &= self.is_blue & ((tarr // 10) % 2 == (0 if slot.parity == "even" else 1))
         if slot.multiplicity is not None or slot.not_value is not None:
-            m &= ~is_red
+            m &= ~self.is_red
         if slot.not_value is not None:
             m &= tarr != 10 * slot.not_value
         return m
 
-    subs: list[SubStand] = []
-    stands: dict[tuple[int, int], StandMap] = {}
-    base_edits: list = []
-    alternatives: list[list[list]] = []  # each: list of alternative edit lists
+    def value_mask(self, value) -> np.ndarray:
+        return np.array([value_matches(t, value) for t in self.types], dtype=bool)
 
-    for p, s in unknown:
-        st = state.stand(p, s)
+    # ---- stands: one sub-stand per sorted run (the sorted slots, each X slot)
+    def _stand(self, key: tuple[int, int]) -> None:
+        p, s = key
+        st = self.state.stand(p, s)
         smap = StandMap(p, s, [], {})
         sorted_js = [j for j, slot in enumerate(st) if not slot.unsorted]
         runs = [sorted_js] + [[j] for j, slot in enumerate(st) if slot.unsorted]
         for run in runs:
             if not run:
                 continue
-            idx = len(subs)
-            subs.append(
+            idx = len(self.subs)
+            self.subs.append(
                 SubStand(
-                    allowed=np.array([mask_of(st[j]) for j in run]).reshape(len(run), T),
+                    allowed=np.array([self.mask_of(st[j]) for j in run]).reshape(len(run), self.T),
                     uncut=np.array([st[j].state != CUT for j in run], dtype=bool),
                 )
             )
             smap.subs.append(idx)
             for pos, j in enumerate(run):
                 smap.where[j] = (idx, pos)
-        stands[(p, s)] = smap
-        has_x = len(runs) > 1
+        self.stands[key] = smap
         for j, slot in enumerate(st):
-            if slot.multiplicity is None:
-                continue
-            sub, pos = smap.where[j]
-            m = slot.multiplicity
-            allowed = mask_of(slot)
-            if has_x:
-                # the count spans the sorted run and the X slots: one case per value of slot j
-                value_cases: list[list] = []
-                for g in _value_groups(types, is_blue, is_yellow, is_red):
-                    if (g & allowed).any():
-                        ctr = Counter(tuple(smap.subs), g.copy(), "slots", m, "eq")
-                        value_cases.append([("mask", sub, pos, g), ("counter", ctr)])
-                alternatives.append(value_cases or [[("mask", sub, pos, np.zeros(T, dtype=bool))]])
-                continue
-            subs[sub].mult.append((pos, m))
-            if (allowed & is_yellow).any():
-                ycount = Counter(tuple(smap.subs), is_yellow.copy(), "slots", m, "eq")
-                alternatives.append(
-                    [
-                        [("mask", sub, pos, ~is_yellow)],
-                        [("mask", sub, pos, is_yellow), ("counter", ycount)],
-                    ]
-                )
-    for group in state.wires.groups():
-        gm = np.isin(tarr, group.candidate_types())
-        subs.append(SubStand(np.tile(gm, (group.discarded, 1)), np.zeros(group.discarded, dtype=bool)))
+            if slot.multiplicity is not None:
+                self._multiplicity(smap, j, slot, has_x=len(runs) > 1)
 
-    def value_mask(value) -> np.ndarray:
-        return np.array([value_matches(t, value) for t in types], dtype=bool)
+    def _multiplicity(self, smap: StandMap, j: int, slot: Slot, has_x: bool) -> None:
+        """An x1/x2/x3 token: the value of slot j appears exactly m times on the stand."""
+        T, is_yellow = self.T, self.is_yellow
+        sub, pos = smap.where[j]
+        m = slot.multiplicity
+        assert m is not None
+        allowed = self.mask_of(slot)
+        if has_x:
+            # the count spans the sorted run and the X slots: one case per value of slot j
+            value_cases: list[list] = []
+            for g in _value_groups(self.types, self.is_blue, is_yellow, self.is_red):
+                if (g & allowed).any():
+                    ctr = Counter(tuple(smap.subs), g.copy(), "slots", m, "eq")
+                    value_cases.append([("mask", sub, pos, g), ("counter", ctr)])
+            self.alternatives.append(value_cases or [[("mask", sub, pos, np.zeros(T, dtype=bool))]])
+            return
+        self.subs[sub].mult.append((pos, m))
+        if (allowed & is_yellow).any():
+            ycount = Counter(tuple(smap.subs), is_yellow.copy(), "slots", m, "eq")
+            self.alternatives.append(
+                [
+                    [("mask", sub, pos, ~is_yellow)],
+                    [("mask", sub, pos, is_yellow), ("counter", ycount)],
+                ]
+            )
 
-    for fact in state.facts:
+    def _discard_piles(self) -> None:
+        """An "a of b" draw: the b - a wires left out form a pile no one sees."""
+        for group in self.state.wires.groups():
+            gm = np.isin(self.tarr, group.candidate_types())
+            self.subs.append(SubStand(np.tile(gm, (group.discarded, 1)), np.zeros(group.discarded, dtype=bool)))
+
+    # ---- facts: one step per kind
+    def _presence(self, fact: Fact) -> None:
+        """has / has not: an uncut wire of the value is (is not) on the player's stand(s)."""
+        state, stands = self.state, self.stands
         targets = [fact.stand] if fact.stand is not None else list(range(len(state.players[fact.player].stands)))
         keys = [(fact.player, s) for s in targets]
-        if fact.kind in ("has", "has_not"):
-            seen = any(
-                slot.state != CUT and slot.wire is not None and value_matches(slot.wire, fact.value)  # type: ignore[arg-type]
-                for k in keys
-                for slot in state.stand(*k)
-            )
-            live = [sub for k in keys if k in stands for sub in stands[k].subs]
-            vm = value_mask(fact.value)
-            if fact.kind == "has":
-                if seen:
-                    continue
-                if not live or not vm.any():
-                    impossible = impossible or _fact_text(state, fact)
-                    continue
-                base_edits.append(("counter", Counter(tuple(live), vm, "presence", 1, "ge")))
-            else:
-                if seen:
-                    impossible = impossible or _fact_text(state, fact)
-                    continue
-                if live and vm.any():
-                    base_edits.append(("counter", Counter(tuple(live), vm, "presence", 0, "eq")))
-        elif fact.kind == "not_value":
-            key = (fact.player, _stand_of(fact))
-            if key in known:
-                if any(value_matches(_wire(known[key][j]), fact.value) for j in fact.slots):  # type: ignore[arg-type]
-                    impossible = impossible or _fact_text(state, fact)
-                continue
-            vm = value_mask(fact.value)
-            for j in fact.slots:
-                sub, pos = stands[key].where[j]
-                base_edits.append(("mask", sub, pos, ~vm))
-        elif fact.kind == "red_count":
-            key = (fact.player, _stand_of(fact))
-            count = int(fact.count or 0)
-            if key in known:
-                if _value_count(known[key], "RED") != count:
-                    impossible = impossible or _fact_text(state, fact)
-                continue
-            base_edits.append(("counter", Counter(tuple(stands[key].subs), is_red.copy(), "slots", count, "eq")))
+        seen = any(
+            slot.state != CUT and slot.wire is not None and value_matches(slot.wire, fact.value)  # type: ignore[arg-type]
+            for k in keys
+            for slot in state.stand(*k)
+        )
+        live = [sub for k in keys if k in stands for sub in stands[k].subs]
+        vm = self.value_mask(fact.value)
+        if fact.kind == "has":
+            if seen:
+                return
+            if not live or not vm.any():
+                self._fail(_fact_text(state, fact))
+                return
+            self.base_edits.append(("counter", Counter(tuple(live), vm, "presence", 1, "ge")))
         else:
-            key = (fact.player, _stand_of(fact))
-            a, b = fact.slots
-            if key in known:
-                st = known[key]
-                same = value_of(_wire(st[a])) == value_of(_wire(st[b]))
-                if same != (fact.kind == "same"):
-                    impossible = impossible or _fact_text(state, fact)
-                continue
-            (sa, pa), (sb, pb) = stands[key].where[a], stands[key].where[b]
-            alternatives.append(_pair_alternatives(fact.kind, sa, pa, sb, pb, types, is_blue, is_yellow, is_red))
+            if seen:
+                self._fail(_fact_text(state, fact))
+                return
+            if live and vm.any():
+                self.base_edits.append(("counter", Counter(tuple(live), vm, "presence", 0, "eq")))
 
-    n_cases = 1
-    for alt in alternatives:
-        n_cases *= len(alt)
-    if n_cases > MAX_CASES:
-        raise RuleError(
-            f"too many Label/x-token combinations to weigh ({n_cases} cases); remove some same/different facts"
+    def _not_value(self, fact: Fact) -> None:
+        """A failed detector: none of these slots holds the value."""
+        key = (fact.player, _stand_of(fact))
+        if key in self.known:
+            if any(value_matches(self.known[key][j].known_wire, fact.value) for j in fact.slots):  # type: ignore[arg-type]
+                self._fail(_fact_text(self.state, fact))
+            return
+        vm = self.value_mask(fact.value)
+        for j in fact.slots:
+            sub, pos = self.stands[key].where[j]
+            self.base_edits.append(("mask", sub, pos, ~vm))
+
+    def _red_count(self, fact: Fact) -> None:
+        """How many red wires a stand was dealt (open red deals)."""
+        key = (fact.player, _stand_of(fact))
+        count = int(fact.count or 0)
+        if key in self.known:
+            if _value_count(self.known[key], "RED") != count:
+                self._fail(_fact_text(self.state, fact))
+            return
+        self.base_edits.append(("counter", Counter(tuple(self.stands[key].subs), self.is_red.copy(), "slots", count, "eq")))
+
+    def _pair(self, fact: Fact) -> None:
+        """Label = / ≠: two slots of one stand hold the same (a different) gameplay value."""
+        key = (fact.player, _stand_of(fact))
+        a, b = fact.slots
+        if key in self.known:
+            st = self.known[key]
+            same = value_of(st[a].known_wire) == value_of(st[b].known_wire)
+            if same != (fact.kind == "same"):
+                self._fail(_fact_text(self.state, fact))
+            return
+        (sa, pa), (sb, pb) = self.stands[key].where[a], self.stands[key].where[b]
+        self.alternatives.append(
+            _pair_alternatives(fact.kind, sa, pa, sb, pb, self.types, self.is_blue, self.is_yellow, self.is_red)
         )
-    cases = []
-    for combo in itertools.product(*alternatives):
-        prob = Problem(
-            types,
-            copies,
-            [x.copy() for x in subs],
-            [],
-            is_blue,
-        )
-        for edit in base_edits + [e for alt in combo for e in alt]:
-            _apply(prob, edit)
-        if all(x.allowed.any(axis=1).all() for x in prob.substands):
-            cases.append(prob)
-    return Compiled(types, cases, stands, known, impossible)
+
+    # ---- cases: every combination of the alternatives
+    def _cases(self) -> list[Problem]:
+        n_cases = 1
+        for alt in self.alternatives:
+            n_cases *= len(alt)
+        if n_cases > MAX_CASES:
+            raise RuleError(
+                f"too many Label/x-token combinations to weigh ({n_cases} cases); remove some same/different facts"
+            )
+        cases = []
+        for combo in itertools.product(*self.alternatives):
+            prob = Problem(
+                self.types,
+                self.copies,
+                [x.copy() for x in self.subs],
+                [],
+                self.is_blue,
+            )
+            for edit in self.base_edits + [e for alt in combo for e in alt]:
+                _apply(prob, edit)
+            if all(x.allowed.any(axis=1).all() for x in prob.substands):
+                cases.append(prob)
+        return cases
+
+
+#: fact kind -> the compile step that turns it into masks, block rules, counters or cases
+_FACT_STEPS = {
+    "has": _Compiler._presence,
+    "has_not": _Compiler._presence,
+    "not_value": _Compiler._not_value,
+    "red_count": _Compiler._red_count,
+    "same": _Compiler._pair,
+    "different": _Compiler._pair,
+}
 
 
 def _apply(prob: Problem, edit) -> None:

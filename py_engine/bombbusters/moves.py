@@ -12,6 +12,7 @@ Detector explodes the bomb only when every wire it points at is red.
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -166,47 +167,78 @@ def _move(kind: str, target: tuple | None, slots: list, value, p_success: float,
     return move
 
 
+@dataclass
+class _Turn:
+    """What every kind of move needs to know about ``me``'s turn."""
+
+    state: GameState
+    an: Analysis
+    odds: "_Odds"
+    items: set
+    mine: list  # my uncut slots
+    my_values: list  # the values I may name (every non-red value I hold)
+    targets: list[tuple[int, int]]  # teammates' stands
+
+    def uncut(self, p: int, s: int) -> list[int]:
+        return [j for j, sl in enumerate(self.state.stand(p, s)) if sl.state != CUT]
+
+    @property
+    def ml(self) -> int | None:
+        return self.state.mistakes_left
+
+
 def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
     """Every move ``me`` can make now, best first: guaranteed, then success, then lower risk."""
     if state.me is None:
         raise StateError("moves are for one player: set 'me' to the player whose turn it is", field="me")
     an = an or solve_state(state)
-    items = available_items(state)
     me = state.me
-    ml = state.mistakes_left
     mine = [sl for st in state.players[me].stands for sl in st if sl.state != CUT]
     my_values = sorted({value_of(sl.wire) for sl in mine if colour_of(sl.wire) != "red"}, key=_value_key)  # type: ignore[arg-type]
-    odds = _Odds(an)
+    turn = _Turn(state, an, _Odds(an), set(available_items(state)), mine, my_values,
+                 [(p, s) for p, s in state.stand_keys() if p != me])
+    moves = _single_slot_moves(turn) + _detector_moves(turn) + _super_detector_moves(turn) + _own_moves(turn)
+    for m in moves:
+        if m["kind"] == "solo_cut":
+            m["p_advance"] = m["p_explode"] = 0.0
+    moves.sort(key=lambda m: (not m["guaranteed"], -m["p_success"], m["p_explode"], _COST[m["kind"]],
+                              m["player"] if m["player"] is not None else -1, m["stand"] or 0, m["slots"]))
+    return moves
+
+
+def _single_slot_moves(turn: _Turn) -> list[dict]:
+    """Dual cuts and X-or-Y rays, one slot at a time."""
+    odds, ml, my_values = turn.odds, turn.ml, turn.my_values
     moves: list[dict] = []
-    targets = [(p, s) for p, s in state.stand_keys() if p != me]
-
-    def uncut(p, s):
-        return [j for j, sl in enumerate(state.stand(p, s)) if sl.state != CUT]
-
-    # dual cuts and X-or-Y rays, one slot at a time
-    for p, s in targets:
-        for j in uncut(p, s):
+    for p, s in turn.targets:
+        for j in turn.uncut(p, s):
             for v in my_values:
                 succ, red = odds.single(p, s, j, {v})
                 if succ > 0:
                     moves.append(_move("dual_cut", (p, s), [j], v, succ, red, ml))
-            if "x_or_y_ray" in items and len(my_values) >= 2:
+            if "x_or_y_ray" in turn.items and len(my_values) >= 2:
                 pv = odds.values(p, s, j)
                 pair = sorted(my_values, key=lambda v: (-pv.get(v, 0.0), _value_key(v)))[:2]
                 succ, red = odds.single(p, s, j, set(pair))
                 if succ > 0:
                     moves.append(_move("x_or_y_ray", (p, s), [j], None, succ, red, ml,
                                        values=sorted(pair, key=_value_key)))
-    # multi-slot detectors: the best slot set per (stand, value)
+    return moves
+
+
+def _detector_moves(turn: _Turn) -> list[dict]:
+    """Double and Triple Detectors: the best slot set per (stand, value)."""
+    an, odds, ml = turn.an, turn.odds, turn.ml
+    moves: list[dict] = []
     detectors = [("double_detector", 2, True), ("triple_detector", 3, False)]
     for kind, size, yellow_ok in detectors:
-        if kind not in items:
+        if kind not in turn.items:
             continue
-        for p, s in targets:
-            js = uncut(p, s)
+        for p, s in turn.targets:
+            js = turn.uncut(p, s)
             if len(js) < size:
                 continue
-            for v in my_values:
+            for v in turn.my_values:
                 if v == YELLOW_VALUE and not yellow_ok:
                     continue
                 types = an.types_of(v)
@@ -218,23 +250,39 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
                 p_red = an.p_all([(p, s, j, red_types) for j in combo]) if min(
                     odds.values(p, s, j).get("RED", 0.0) for j in combo) > 0 else 0.0
                 moves.append(_move(kind, (p, s), list(combo), v, 1.0 - fail if fail > 0 else 1.0, p_red, ml))
-    if "super_detector" in items:
-        red_types = an.types_of("RED")
-        for p, s in targets:
-            js = uncut(p, s)
-            if not js:
+    return moves
+
+
+def _super_detector_moves(turn: _Turn) -> list[dict]:
+    """The Super Detector: a whole stand at once."""
+    if "super_detector" not in turn.items:
+        return []
+    an, odds, ml = turn.an, turn.odds, turn.ml
+    moves: list[dict] = []
+    red_types = an.types_of("RED")
+    for p, s in turn.targets:
+        js = turn.uncut(p, s)
+        if not js:
+            continue
+        all_red = an.p_all([(p, s, j, red_types) for j in js]) if all(
+            odds.values(p, s, j).get("RED", 0.0) > 0 for j in js) else 0.0
+        for v in turn.my_values:
+            if v == YELLOW_VALUE:
                 continue
-            all_red = an.p_all([(p, s, j, red_types) for j in js]) if all(
-                odds.values(p, s, j).get("RED", 0.0) > 0 for j in js) else 0.0
-            for v in my_values:
-                if v == YELLOW_VALUE:
-                    continue
-                none = an.p_none(p, s, v)
-                if none < 1.0:
-                    moves.append(_move("super_detector", (p, s), js, v, 1.0 - none if none > 0 else 1.0, all_red, ml))
-    # solo cuts, fast pass, reveal red
+            none = an.p_none(p, s, v)
+            if none < 1.0:
+                moves.append(_move("super_detector", (p, s), js, v, 1.0 - none if none > 0 else 1.0, all_red, ml))
+    return moves
+
+
+def _own_moves(turn: _Turn) -> list[dict]:
+    """Moves on my own stand: solo cuts, Fast Pass, revealing my red wires."""
+    state, an, ml, mine = turn.state, turn.an, turn.ml, turn.mine
+    me = state.me
+    assert me is not None
+    moves: list[dict] = []
     others = [(p, s) for p, s in state.stand_keys() if p != me]
-    for v in my_values:
+    for v in turn.my_values:
         held = sum(1 for sl in mine if sl.wire is not None and value_of(sl.wire) == v)
         legal = an.p_none_on(others, v)
         if legal > 0:
@@ -242,21 +290,16 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
                           if sl.state != CUT and value_of(sl.wire) == v]  # type: ignore[arg-type]
             moves.append(_move("solo_cut", None, [list(x) for x in mine_slots], v, legal, 0.0, ml,
                                p_legal=float(legal), count=held))
-        if "fast_pass" in items and held >= 2:
+        if "fast_pass" in turn.items and held >= 2:
             moves.append(_move("fast_pass", None, [], v, 1.0, 0.0, ml, count=2))
     if mine and all(colour_of(sl.wire) == RED for sl in mine):  # type: ignore[arg-type]
         moves.append(_move("reveal_red", None, [], "RED", 1.0, 0.0, ml, count=len(mine)))
-    for m in moves:
-        if m["kind"] == "solo_cut":
-            m["p_advance"] = m["p_explode"] = 0.0
-    moves.sort(key=lambda m: (not m["guaranteed"], -m["p_success"], m["p_explode"], _COST[m["kind"]],
-                              m["player"] if m["player"] is not None else -1, m["stand"] or 0, m["slots"]))
     return moves
 
 
 def moves_json(doc: Any, limit: int | None = None) -> dict:
     """Bridge/CLI entry: ranked moves plus who holds what, for the state's ``me``."""
-    from .analysis import holdings_json
+    from .holdings import holdings_json
 
     state = GameState.from_json(doc)
     an = solve_state(state, reuse=True)

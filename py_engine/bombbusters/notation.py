@@ -65,6 +65,12 @@ class Slot:
         """The type every player can see (cut, or an info token with its number)."""
         return self.wire if self.state != HIDDEN else None
 
+    @property
+    def known_wire(self) -> int:
+        """The type of a slot whose wire is known (every slot of a stand outside the DP)."""
+        assert self.wire is not None, "known_wire of a slot whose wire is not known"
+        return self.wire
+
     def __str__(self) -> str:
         return format_slot(self)
 

@@ -7,14 +7,11 @@ Why a module of its own: ``constraints`` builds these from a game state and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .solver import _Engine
-
-__all__ = ["SubStand", "Counter", "Problem", "Solution"]
+__all__ = ["SubStand", "Counter", "Problem", "Solution", "StepTables"]
 
 
 @dataclass
@@ -74,6 +71,19 @@ class Problem:
     is_blue: np.ndarray | None = None
 
 
+class StepTables(Protocol):
+    """What a solution keeps of its DP tables to rerun a few forward steps (``solver.condition_ratio``).
+
+    A protocol, so that this module needs nothing from the solver: ``tables.Tables`` is the one implementation.
+    """
+
+    def modified(self, p: Problem, subs: list[int], t_indices: list[int]) -> "StepTables": ...
+
+    def step_forward(self, alpha: np.ndarray, t: int) -> list[np.ndarray]: ...
+
+    def finish(self, A: np.ndarray, t: int) -> np.ndarray: ...
+
+
 @dataclass
 class Solution:
     log_z: float  # natural log of the relative number of deals; -inf if none
@@ -83,4 +93,4 @@ class Solution:
     alphas: list | None = None  # alphas[t]: state after types < t, rescaled
     log_scales: list | None = None  # log of the factor taken out of alphas[t]
     betas: list | None = None  # betas[t]: completion weight from alphas[t]'s state, rescaled
-    engine: "_Engine | None" = None
+    engine: StepTables | None = None

@@ -1,6 +1,6 @@
 // Table setup: the default game, reading any saved/linked object back (normalize),
 // mission presets, wire pool, stand sizes and labels.
-// Pure functions, no DOM, no I/O; the state object is described in state.js.
+// Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 export const APP_VERSION = 1;
 export const NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"];

@@ -1,5 +1,5 @@
 // Table app state: ONE serialisable object and pure functions on it.
-// No DOM, no worker, no storage here (main.js does the I/O).
+// No DOM, no worker, no storage here (table-store.js does the I/O).
 //
 // The table is never stored: it is derived by replaying the log over the setup.
 //

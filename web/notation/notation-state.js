@@ -1,5 +1,5 @@
 // UI state: one plain, JSON-serialisable object and pure functions on it.
-// No DOM, no worker, no storage here (main.js does the I/O).
+// No DOM, no worker, no storage here (notation-page.js does the I/O).
 //
 // Shape:
 // {
@@ -310,7 +310,7 @@ export function detailFor(result, state, key) {
   return { title: `${player.name || `Player ${p + 1}`}${standName}, slot ${letter}`, values: sortedValues(entry.probs) };
 }
 
-// ---- persistence (pure encoders; main.js does the reading and writing)
+// ---- persistence (pure encoders; notation-page.js does the reading and writing)
 
 export function encodeHash(state) {
   return "#s=" + encodeURIComponent(JSON.stringify(state));

@@ -1,8 +1,8 @@
 // Table app: the bottom sheet (one slot's distribution and tokens, and recording an
 // action question by question). Pure functions from data to escaped HTML text.
 
-import { html, pct } from "../templates.js";
-import { btn, chip, valueName, markName } from "./templates.js";
+import { html, pct } from "../shared/html.js";
+import { btn, chip, valueName, markName } from "./table-templates.js";
 import {
   ACTION_NAMES,
   colourOf,
@@ -10,7 +10,7 @@ import {
   slotChoices,
   slotLetter,
   standName,
-} from "./state.js";
+} from "./table-state.js";
 
 // ---------------------------------------------------------------- the sheet (slot detail, recording)
 

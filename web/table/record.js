@@ -1,6 +1,6 @@
 // Recording an action: the question flow (nextAsk), the draft -> log entry
 // (buildEntry), ranked moves -> drafts, and the starting-token advice.
-// Pure functions, no DOM, no I/O; the state object is described in state.js.
+// Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import { derive } from "./replay.js";
 import { colourOf, standCounts, valueMatches } from "./setup.js";

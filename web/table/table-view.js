@@ -1,7 +1,7 @@
 // Table app view: the only module here that touches the DOM. It never calls the
 // engine; every tap goes out as handlers.onAct(act, arg, event).
 
-import { html } from "../templates.js";
+import { html } from "../shared/html.js";
 import {
   adviceTemplate,
   holdingsTemplate,
@@ -13,8 +13,8 @@ import {
   standsTemplate,
   statusTemplate,
   whoTemplate,
-} from "./templates.js";
-import { sheetTemplate } from "./sheet.js";
+} from "./table-templates.js";
+import { sheetTemplate } from "./sheet-templates.js";
 
 export class AppView {
   constructor(root) {
@@ -41,7 +41,7 @@ export class AppView {
     });
   }
 
-  /** Draw everything for `ctx` (see main.js); keeps the focused control focused. */
+  /** Draw everything for `ctx` (see table-store.js viewModel); keeps the focused control focused. */
   render(ctx) {
     const focused = document.activeElement;
     const focusId = focused?.dataset?.testid;

@@ -12,9 +12,9 @@ import {
   normalize,
   shapeKey,
   toPayload,
-} from "./state.js";
-import { View } from "./view.js";
-import { Engine } from "./engine.js";
+} from "./notation-state.js";
+import { View } from "./notation-view.js";
+import { Engine } from "../engine/engine-client.js";
 
 const STORAGE_KEY = "bombbusters.state.v1";
 const DEBOUNCE_MS = 250;

@@ -32,7 +32,7 @@ export class Engine {
    * @param {number} [opts.stageLimit]      if set, caps every stage (tests prove a hang becomes a message)
    */
   constructor(opts = {}) {
-    this.workerFactory = opts.workerFactory ?? (() => new Worker("worker.js", { name: "bombbusters-engine" }));
+    this.workerFactory = opts.workerFactory ?? (() => new Worker(new URL("./engine-worker.js", import.meta.url), { name: "bombbusters-engine" }));
     this.onProgress = opts.onProgress ?? (() => {});
     this.onReady = opts.onReady ?? (() => {});
     this.onFailure = opts.onFailure ?? (() => {});

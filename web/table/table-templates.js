@@ -1,7 +1,7 @@
 // Table app templates: pure functions from data to HTML text; every value is escaped
-// (html`` from ../templates.js). No DOM access here.
+// (html`` from ../shared/html.js). No DOM access here.
 
-import { html, pct } from "../templates.js";
+import { html, pct } from "../shared/html.js";
 import {
   ACTION_NAMES,
   EQUIPMENT_NAMES,
@@ -19,7 +19,7 @@ import {
   standSizes,
   wireOf,
   wiresInPlay,
-} from "./state.js";
+} from "./table-state.js";
 
 export const btn = (act, label, attrs = {}) => {
   const { cls = "", testid = act, pressed = null, disabled = false, aria = null, arg = "" } = attrs;

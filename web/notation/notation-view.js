@@ -1,8 +1,9 @@
 // View: everything that touches the DOM. It never calls the engine; user
-// actions go out through the handlers main.js passes to mount().
+// actions go out through the handlers notation-page.js passes to mount().
 
-import { detailTemplate, errorListTemplate, formTemplate, heatmapTemplate, html } from "./templates.js";
-import { STAGES } from "./engine.js";
+import { html } from "../shared/html.js";
+import { detailTemplate, errorListTemplate, formTemplate, heatmapTemplate } from "./notation-templates.js";
+import { STAGES } from "../engine/engine-client.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 const byTestId = (root, id) => root.querySelector(`[data-testid="${CSS.escape(id)}"]`);

@@ -4,7 +4,8 @@
  * no other host is ever contacted. */
 "use strict";
 
-const BASE = new URL("./", self.location.href).href;
+// The site root: this file lives in its engine/ folder.
+const BASE = new URL("../", self.location.href).href;
 let handle = null; // bombbusters.bridge.handle once imported
 let booted = null; // Promise resolved when ready, rejected on boot failure
 

@@ -1,6 +1,6 @@
 // The table, derived: my hand entry, the log, replaying it over the setup into
 // stands + facts (derive), the engine's stand notation, and what the slot editor offers.
-// Pure functions, no DOM, no I/O; the state object is described in state.js.
+// Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import {
   colourOf, isLabel, isXSlot, isXWire, labelsInPlay, MARKS, openRedDeal, sortValue, standCounts, standSizes, valueMatches, wiresDoc, wireOf,

@@ -1,6 +1,6 @@
 // Share links and persistence: the state as a URL hash (plain "#g=" on every
 // change, deflated "#z=" for share links) and the public view a teammate gets.
-// Pure functions, no DOM, no I/O; the state object is described in state.js.
+// Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import { normalize } from "./setup.js";
 

@@ -1,34 +1,7 @@
-// Templates: pure functions from data to HTML text. Every interpolated value is
-// escaped unless it is itself a template result (SafeHtml). No DOM access here.
+// Notation screen templates: pure functions from data to HTML text (escaping
+// through html`` of ../shared/html.js). No DOM access here.
 
-export class SafeHtml {
-  constructor(text) {
-    this.text = text;
-  }
-  toString() {
-    return this.text;
-  }
-}
-
-const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "`": "&#96;" };
-
-export function esc(value) {
-  return String(value ?? "").replace(/[&<>"'`]/g, (c) => ESCAPES[c]);
-}
-
-function part(value) {
-  if (value instanceof SafeHtml) return value.text;
-  if (Array.isArray(value)) return value.map(part).join("");
-  if (value === null || value === undefined || value === false) return "";
-  return esc(value);
-}
-
-/** Tagged template: html`<p>${text}</p>` escapes `text`; nested html`` and arrays pass through. */
-export function html(strings, ...values) {
-  let out = strings[0];
-  for (let i = 0; i < values.length; i++) out += part(values[i]) + strings[i + 1];
-  return new SafeHtml(out);
-}
+import { html, pct } from "../shared/html.js";
 
 export function slotLetter(index) {
   return index < 26 ? String.fromCharCode(65 + index) : `#${index + 1}`;
@@ -95,7 +68,7 @@ function colourBlock(colour, spec) {
   </div>`;
 }
 
-/** The whole editor. `state` is the UI state object (see state.js). */
+/** The whole editor. `state` is the UI state object (see notation-state.js). */
 export function formTemplate(state) {
   const names = state.players.map((p, i) => p.name || `Player ${i + 1}`);
   const idx = state.players.map((_, i) => i);
@@ -138,12 +111,6 @@ export function formTemplate(state) {
 export function heatColour(p) {
   const light = Math.round(96 - 62 * Math.max(0, Math.min(1, p)));
   return `hsl(212 72% ${light}%)`;
-}
-
-export function pct(p) {
-  if (p >= 0.9995 && p < 1) return ">99.9%";
-  if (p > 0 && p < 0.0005) return "<0.1%";
-  return `${(p * 100).toFixed(p >= 0.1 || p === 0 ? 1 : 2).replace(/\.0+$/, "")}%`;
 }
 
 /** Percent without the sign, short enough for a phone cell: "72", "99+", "<1". */

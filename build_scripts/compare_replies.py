@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Check that a refactoring changed no answer: the engine's bridge replies, byte for byte.
+
+Why: a move of code between modules must not move a single digit.  This asks
+the bridge every question the page asks (``analyze``, ``moves`` with every
+item, ``indicate``, plus ``missions`` and ``version``) on every state of
+``bench_states.json`` and on a few generated tables with Labels, x-tokens and
+X wires, and compares the raw reply strings of two engines.
+
+    .venv/bin/python build_scripts/compare_replies.py            # HEAD vs the work tree
+    .venv/bin/python build_scripts/compare_replies.py --ref REF  # REF vs the work tree
+    .venv/bin/python build_scripts/compare_replies.py --dump OUT # write this engine's replies
+
+The engine of REF is taken with ``git archive`` into a temporary folder and
+run in a child process with its own ``PYTHONPATH``; nothing is installed.
+Exit 0 when every reply is identical, 1 otherwise (the differing requests are
+listed).  Timings are not part of the replies, so no field is masked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ITEMS = ["double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass"]
+
+#: Extra tables beyond the benchmark states: every kind of fact the compiler knows.
+EXTRA_STATES = [
+    {
+        "name": "labels-xtokens-x-wire",
+        "state": {
+            "players": [
+                {"name": "A", "stands": ["?1 ?2 ?Y2 ?3 ?4 ?5"]},
+                {"name": "B", "stands": ["? 2x ? 3 ? X"]},
+                {"name": "C", "stands": ["? ? i4 ? ? ?"]},
+                {"name": "D", "stands": ["E ? ? O ?"]},
+            ],
+            "me": 0,
+            "captain": 0,
+            "wires": {"blue": [1, 5], "yellow": [2, 4], "red": {"of": [3, 5], "keep": 1}},
+            "facts": [
+                {"kind": "same", "player": 2, "stand": 0, "slots": [0, 1]},
+                {"kind": "different", "player": 3, "stand": 0, "slots": [3, 4]},
+                {"kind": "has", "player": 1, "value": 5},
+                {"kind": "has_not", "player": 3, "value": 1},
+            ],
+            "mistakes_left": 3,
+        },
+    },
+    {
+        "name": "public-view-red-count",
+        "state": {
+            "players": [
+                {"name": "A", "stands": ["? ? ? ? ?", "? ? ? ? ?"]},
+                {"name": "B", "stands": ["? ? !3 ? ? ?"]},
+                {"name": "C", "stands": ["? ? ? 4 ? ?"]},
+            ],
+            "me": None,
+            "captain": 0,
+            "wires": {"blue": [1, 5], "red": [2, 4]},
+            "facts": [{"kind": "red_count", "player": 1, "stand": 0, "count": 1}],
+            "mistakes_left": 2,
+        },
+    },
+]
+
+
+def _requests() -> list[tuple[str, str]]:
+    """(label, request JSON) for every question asked."""
+    bench = json.loads((ROOT / "build_scripts" / "bench_states.json").read_text())["states"]
+    out = [("version", {"type": "version"}), ("missions", {"type": "missions"})]
+    for entry in bench + EXTRA_STATES:
+        doc = entry["state"]
+        out.append((f"{entry['name']}/analyze", {"type": "analyze", "payload": doc}))
+        if doc.get("me") is not None:
+            out.append((f"{entry['name']}/moves", {"type": "moves", "payload": {**doc, "available": ITEMS}}))
+            out.append((f"{entry['name']}/indicate", {"type": "indicate", "payload": doc}))
+    return [(name, json.dumps({"v": 1, "id": i, **req})) for i, (name, req) in enumerate(out)]
+
+
+def dump(out: Path) -> None:
+    """Write {label: reply string} of the engine importable here."""
+    from bombbusters.bridge import handle
+
+    replies = {name: handle(req) for name, req in _requests()}
+    out.write_text(json.dumps(replies, indent=0, sort_keys=True))
+
+
+def _engine_of(ref: str, into: Path) -> Path:
+    """Export ``py_engine/`` of git ref ``ref`` into ``into``; return its import root."""
+    tar = into / "engine.tar"
+    with tar.open("wb") as fh:
+        subprocess.run(["git", "archive", ref, "py_engine"], cwd=ROOT, stdout=fh, check=True)
+    with tarfile.open(tar) as tf:
+        tf.extractall(into, filter="data")
+    return into / "py_engine"
+
+
+def _dump_with(pythonpath: Path, out: Path) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(pythonpath)}
+    subprocess.run([sys.executable, __file__, "--dump", str(out)], env=env, check=True)
+    return json.loads(out.read_text())
+
+
+def compare(ref: str) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp_path = Path(tmp)
+        before = _dump_with(_engine_of(ref, tmp_path), tmp_path / "before.json")
+        after = _dump_with(ROOT / "py_engine", tmp_path / "after.json")
+    differ = [k for k in sorted(set(before) | set(after)) if before.get(k) != after.get(k)]
+    for k in differ:
+        print(f"DIFFERS {k}\n  {ref}: {str(before.get(k))[:300]}\n  now: {str(after.get(k))[:300]}")
+    print(f"{len(before)} replies compared with {ref}: {len(differ)} differ")
+    return 1 if differ else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ref", default="HEAD", help="git ref of the engine to compare with (default HEAD)")
+    parser.add_argument("--dump", type=Path, help="only write this engine's replies to this file")
+    args = parser.parse_args(argv)
+    if args.dump:
+        dump(args.dump)
+        return 0
+    return compare(args.ref)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,144 @@
+"""Which blocks a wire type may form on a sub-stand, and the moves they make in the DP.
+
+Why a module of its own: these are pure functions of one problem (no DP
+state), read by the tables in ``tables.py``; keeping them apart lets a reader
+check the rules of a block (fits, allowed types, x-tokens, Labels, has / has
+not) without the passes around them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from .problem import Problem
+
+__all__ = ["windows", "block_table", "transitions", "counter_pieces", "width", "INV_FACT", "INV_FACT_EXACT"]
+
+
+def windows(p: Problem) -> list[list[tuple[int, int]]]:
+    """Row t+1: each stand's feasible fill window (lo, hi) after placing types 0..t (row 0: start).
+
+    Fill F_s(t) must cover every slot whose allowed types are all <= t and no
+    slot whose allowed types are all > t.  An empty window (hi < lo) means no deal.
+    """
+    T = len(p.types)
+    tidx = np.arange(T)
+    cols = []
+    for st in p.substands:
+        n = st.n
+        if n == 0:
+            cols.append((np.zeros(T, dtype=int), np.zeros(T, dtype=int)))
+            continue
+        mx = np.where(st.allowed, tidx, -1).max(axis=1)
+        mn = np.where(st.allowed, tidx, T).min(axis=1)
+        pos = np.arange(n)
+        lo = np.where(mx[None, :] <= tidx[:, None], pos[None, :] + 1, 0).max(axis=1)
+        hi = np.where(mn[None, :] > tidx[:, None], pos[None, :], n).min(axis=1)
+        lo[-1], hi[-1] = max(lo[-1], n), min(hi[-1], n)
+        cols.append((lo, hi))
+    out = [[(0, 0) for _ in p.substands]]
+    for t in range(T):
+        out.append([(int(lo[t]), int(hi[t])) for lo, hi in cols])
+    return out
+
+
+def block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every type t, length k and start f: may stand s hold t exactly on [f, f+k)?
+
+    Returns ``ok[t, k, f]`` and ``uncut_in[k, f]`` (uncut slots in the block).
+    The block must fit, every slot in it must allow t, and the stand's block
+    rules (x-tokens on blue types, joins/splits, has / has not) must hold.
+    Built once per stand for all types, since a Python loop per (stand, type)
+    is what late-game states would otherwise spend their time on.
+    """
+    st = p.substands[s]
+    n, T = st.n, len(p.types)
+    K = min(n, int(p.copies.max()) if T else 0) + 1
+    idx = np.arange(n + 1)
+    allowed = np.concatenate([st.allowed, np.zeros((1, T), dtype=bool)], axis=0)
+    breaks = np.where(~allowed, idx[:, None], n + 1)
+    run = np.minimum.accumulate(breaks[::-1], axis=0)[::-1] - idx[:, None]  # [f, t]
+    ks = np.arange(K)[:, None]
+    f = idx[None, :]
+    end = f + ks
+    fits = end <= n
+    ok = fits[None, :, :] & (run.T[:, None, :] >= ks[None, :, :])
+    uncut_cum = np.concatenate([[0], np.cumsum(st.uncut, dtype=int)])
+    uncut_in = uncut_cum[np.minimum(end, n)] - uncut_cum[f]
+    for t, positions in st.forbid.items():
+        for a in positions:
+            ok[t] &= ~((f <= a) & (a < end))
+    for t in st.no_uncut:
+        ok[t] &= uncut_in == 0
+    covers = lambda a: (f <= a) & (a < end)  # noqa: E731
+    if st.mult:
+        blue = p.is_blue if p.is_blue is not None else np.ones(T, dtype=bool)
+        rule = np.ones((K, n + 1), dtype=bool)
+        for j, m in st.mult:
+            rule &= ~covers(j) | (ks == m)
+        ok[blue] &= rule
+    for a, b in st.joins:
+        ok &= ~covers(a) | (end > b)
+    for a, b in st.splits:
+        ok &= ~covers(a) | (end <= b)
+    return ok, uncut_in
+
+
+INV_FACT = [1.0 / math.factorial(k) for k in range(64)]
+INV_FACT_EXACT = [Fraction(1, math.factorial(k)) for k in range(64)]
+
+
+def transitions(
+    p: Problem, table, t: int, c: int, counters_at: list[int], kmin: int = 0, kmax: int | None = None,
+    inv: list = INV_FACT,
+) -> list:
+    """Moves of a stand at type t: list of (k, shifts per counter in ``counters_at``, weight per start f).
+
+    ``inv[k]`` = 1/k! (Fractions on the exact path).
+    """
+    ok_all, uncut_in = table
+    top = min(c, ok_all.shape[1] - 1) if kmax is None else min(c, ok_all.shape[1] - 1, kmax)
+    out = []
+    for k in range(kmin, top + 1):
+        ok = ok_all[t, k]
+        if not ok.any():
+            continue
+        if not counters_at:
+            out.append((k, (), ok * inv[k]))
+            continue
+        incs = []
+        for ci in counters_at:
+            mode = p.counters[ci].mode
+            incs.append(np.full(ok.shape, k) if mode == "slots" else (uncut_in[k] if mode == "uncut" else (uncut_in[k] > 0).astype(int)))
+        keys = np.stack(incs, axis=-1)
+        for d in {tuple(r) for r in keys[ok].tolist()}:
+            sel = ok & np.all(keys == np.array(d), axis=1)
+            out.append((k, d, sel * inv[k]))
+    return out
+
+
+def counter_pieces(d: tuple[int, ...], caps: list[int], ops: list[str]):
+    """Aligned slices along counter axes for shifts d: yields (src slices, dst slices, reduce axes)."""
+    per_axis = []
+    for di, cap, op in zip(d, caps, ops):
+        if di == 0:
+            per_axis.append([(slice(None), slice(None), False)])
+        elif op == "eq":
+            if di > cap:
+                return
+            per_axis.append([(slice(0, cap + 1 - di), slice(di, cap + 1), False)])
+        else:  # saturating
+            pieces = []
+            if cap - di > 0:
+                pieces.append((slice(0, cap - di), slice(di, cap), False))
+            pieces.append((slice(max(cap - di, 0), cap + 1), slice(cap, cap + 1), True))
+            per_axis.append(pieces)
+    yield from itertools.product(*per_axis)
+
+
+def width(lo: int, hi: int) -> int:
+    return max(0, hi - lo + 1)

@@ -1,0 +1,94 @@
+"""Who holds what: for a stand and a value, P(any uncut copy), the expected count and the law.
+
+Read from an :class:`~.analysis.Analysis`: expected counts from slot
+marginals, P(any) by conditioning, and for a blue value on a stand of one
+sorted run the whole law of its uncut copies from the value's block law.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .analysis import Analysis
+from .notation import CUT
+from .state import GameState, value_matches
+from .wires import value_of
+
+__all__ = ["holding", "stand_holdings", "holdings_json"]
+
+
+def holding(an: Analysis, p: int, s: int, value) -> dict:
+    """Uncut wires of gameplay ``value`` on stand (p, s): P(any) and expected count, exactly.
+
+    The whole law comes with it where it is one block law away (see
+    :func:`stand_holdings`); here: known stands, stands with X wires, and
+    values spread over several types (yellow, red).
+    """
+    if (p, s) in an.compiled.known:
+        n = sum(1 for sl in an.compiled.known[(p, s)] if sl.state != CUT and value_matches(sl.known_wire, value))
+        return {"p_any": float(n > 0), "expected": float(n), "law": [0.0] * n + [1.0]}
+    ts = an.value_types(value)
+    if not ts:
+        return {"p_any": 0.0, "expected": 0.0, "law": [1.0]}
+    expected = 0.0
+    for sub in an.compiled.stands[(p, s)].subs:
+        uncut = an.compiled.cases[0].substands[sub].uncut
+        expected += float(an.sub_marginals(sub)[uncut][:, ts].sum())
+    return {"p_any": 1.0 - an.p_none(p, s, value), "expected": expected, "law": None}
+
+def stand_holdings(an: Analysis, p: int, s: int, values: list) -> list[dict]:
+    """:func:`holding` for several values of one stand.
+
+    On a stand of one sorted run, a blue value's law of uncut copies is read
+    off its block law: all such values share one uncut-count table and one
+    bincount.
+    """
+    if (p, s) in an.compiled.known or len(an.compiled.stands[(p, s)].subs) != 1:
+        return [holding(an, p, s, v) for v in values]
+    sub = an.compiled.stands[(p, s)].subs[0]
+    uncut = an.compiled.cases[0].substands[sub].uncut
+    expected = an.sub_marginals(sub)[uncut].sum(axis=0).tolist()  # uncut copies of each type
+    singles = [an.value_types(v)[0] for v in values if len(an.value_types(v)) == 1]
+    rows: dict[int, tuple] = {}
+    if singles:
+        blocks = [an.block_law(p, s, t) for t in singles]
+        K = max(J.shape[1] for J in blocks)
+        table = np.zeros((len(singles), uncut.shape[0] + 1, K))
+        for i, J in enumerate(blocks):
+            table[i, :, : J.shape[1]] = J
+        n_unc = int(uncut.sum())
+        idx = (np.arange(len(singles))[:, None, None] * (n_unc + 1) + _uncut_counts(uncut, K)[None]).ravel()
+        mat = np.bincount(idx, table.ravel(), minlength=len(singles) * (n_unc + 1)).reshape(len(singles), -1)
+        mat = mat / mat.sum(axis=1, keepdims=True)
+        last = (mat.shape[1] - 1 - np.argmax(mat[:, ::-1] > 0, axis=1)).tolist()
+        rows = dict(zip(singles, zip(mat.tolist(), last, (1.0 - mat[:, 0]).tolist())))
+    out = []
+    for v in values:
+        ts = an.value_types(v)
+        if len(ts) == 1:
+            row, top, p_any = rows[ts[0]]
+            out.append({"p_any": p_any, "expected": float(expected[ts[0]]), "law": row[: top + 1]})
+        else:
+            out.append(holding(an, p, s, v))
+    return out
+
+
+def holdings_json(state: GameState, an: Analysis) -> list[dict]:
+    """Who holds what: for every stand ``me`` does not hold and every value in play."""
+    values = sorted({value_of(t) for t in state.wires.copies()}, key=lambda v: (isinstance(v, str), v))
+    out = []
+    for p, s in state.stand_keys():
+        if p == state.me:
+            continue
+        for v, h in zip(values, stand_holdings(an, p, s, values)):
+            out.append({"player": p, "stand": s, "value": v, **h})
+    return out
+
+
+def _uncut_counts(uncut: np.ndarray, K: int) -> np.ndarray:
+    """count[f, k]: uncut slots in the block [f, f+k) of a run with these uncut flags."""
+    n = uncut.shape[0]
+    cum = np.concatenate([[0], np.cumsum(uncut, dtype=int)])
+    f = np.arange(n + 1)[:, None]
+    k = np.arange(K)[None, :]
+    return cum[np.minimum(f + k, n)] - cum[f]

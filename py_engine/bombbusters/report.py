@@ -1,0 +1,46 @@
+"""The ``analyze`` reply: every hidden slot's distribution, holdings, deal count.
+
+This is the one function behind the CLI's ``analyze`` and the bridge's
+``analyze`` request, so both always print the same numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .analysis import Analysis, solve_state
+from .holdings import holdings_json
+from .notation import CUT
+from .state import GameState
+from .wires import label
+
+__all__ = ["analyze", "analyze_state", "slots_json"]
+
+
+def _log10_deals(an: Analysis) -> float:
+    """log10 of the number of tile-level deals of the wires outside the observer's stands."""
+    outside, runs = an.compiled.deal_factors(an.state.me)
+    lf = sum(math.lgamma(c + 1) for c in outside.values()) - sum(math.lgamma(k + 1) for k in runs)
+    return (an.log_z + lf) / math.log(10)
+
+
+def slots_json(state: GameState, an: Analysis) -> list[dict]:
+    """One entry per uncut slot of every stand ``me`` does not hold."""
+    return [
+        {"player": p, "stand": s, "slot": j, "probs": {label(t): v for t, v in sorted(an.slot_probs(p, s, j).items())}}
+        for p, s in state.stand_keys()
+        if p != state.me
+        for j, slot in enumerate(state.stand(p, s))
+        if slot.state != CUT
+    ]
+
+
+def analyze_state(state: GameState) -> dict:
+    an = solve_state(state)
+    return {"log10_deals": _log10_deals(an), "slots": slots_json(state, an), "holdings": holdings_json(state, an)}
+
+
+def analyze(doc: Any) -> dict:
+    """JSON state document in, JSON-able result out (see the CLI's ``analyze``)."""
+    return analyze_state(GameState.from_json(doc))

@@ -1,0 +1,148 @@
+"""One problem's DP tables: each stand's move run forward, backward or as a block law, and the forward pass.
+
+The state after type t is the fill vector of the stands plus a few small
+counters (see ``solver.py`` and design/exact-engine.md); ``layout.py`` lays
+that grid out, this module moves arrays along it, and ``solver.py`` chains
+the steps into the forward and backward passes.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from .layout import Layout
+from .problem import Problem
+
+__all__ = ["Tables"]
+
+
+class Tables(Layout):
+    """One problem's DP: the grid of :class:`~.layout.Layout` plus the arithmetic on it."""
+
+    # -- one explicit stand's move, forward / backward / joint ----------------
+    def forward_stand(self, A: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
+        if self.trans[(s, t)] is None:
+            return A
+        out = self._resized(A, s, self.win[t + 1][s])
+        for _k, _f0, src, dst, red, wb in self._pieces(s, t, c):
+            x = A[src]
+            if red:
+                x = x.sum(axis=red, keepdims=True)
+            out[dst] += x * wb
+        return out
+
+    def backward_stand(self, B: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
+        if self.trans[(s, t)] is None:
+            return B
+        out = self._resized(B, s, self.win[t][s])
+        for _k, _f0, src, dst, _red, wb in self._pieces(s, t, c):
+            out[src] += B[dst] * wb
+        return out
+
+    def joint_stand(self, A: np.ndarray, B: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
+        n = self.p.substands[s].n
+        J = self.zeros((n + 1, min(c, n) + 1))
+        (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
+        ax = self.axis[s]
+        others = tuple(i for i in range(self.nd) if i != ax)
+        if self.exact:  # unnormalised, exactly: no shortcuts
+            if self.trans[(s, t)] is None:
+                v = (A * B).sum(axis=others)
+                J[slo : slo + v.shape[0], 0] += v
+                return J
+        elif self.trans[(s, t)] is None:  # the type never lands here (k = 0; start f not tracked)
+            J[slo, 0] = 1.0
+            return J
+        elif slo == shi and dlo == dhi and not self.caps:  # block forced by the known slots
+            J[slo, dlo - slo] = 1.0
+            return J
+        for k, f0, src, dst, _red, wb in self._pieces(s, t, c):
+            v = (A[src] * B[dst] * wb).sum(axis=others)
+            J[f0 : f0 + v.shape[0], k] += v
+        return J
+
+    def joint_implicit(self, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> np.ndarray:
+        """Block law of the implicit stand: group A * W * beta by (start f, length c - u) in one bincount."""
+        z = self.z
+        assert z is not None
+        n = self.p.substands[z].n
+        K = min(c, n) + 1
+        J = np.zeros((n + 1, K))
+        (slo, shi), (dlo, dhi) = self.win[t][z], self.win[t + 1][z]
+        if slo == shi and dlo == dhi and not self.caps:  # block forced by the known slots
+            J[slo, dlo - slo] = 1.0
+            return J
+        weights, f_pre = self.zw[t]
+        full = A * beta[None] * weights
+        prod = full.ravel()
+        u = np.arange(c + 1).reshape([c + 1] + [1] * (weights.ndim - 1))
+        idx = np.broadcast_to(f_pre * K + (c - u), full.shape).ravel()
+        sel = (np.broadcast_to(f_pre, full.shape).ravel() >= 0) & (prod != 0)
+        if sel.any():
+            flat = np.bincount(idx[sel], prod[sel], minlength=(n + 1) * K)
+            J += flat[: (n + 1) * K].reshape(n + 1, K)
+        return J
+
+    # -- passes ---------------------------------------------------------------
+
+    def start(self) -> np.ndarray:
+        shape = [1] * len(self.explicit) + [cap + 1 for cap in self.caps]
+        a = self.zeros(shape)
+        a[(0,) * len(shape)] = Fraction(1) if self.exact else 1.0
+        return a
+
+    def step_forward(self, alpha: np.ndarray, t: int) -> list[np.ndarray]:
+        """Partials A_0 .. A_E of type t's step (A_E: after every explicit stand)."""
+        c = int(self.p.copies[t])
+        A = self.zeros((c + 1,) + alpha.shape)
+        A[0] = alpha
+        parts = [A]
+        for s in self.explicit:
+            A = self.forward_stand(A, s, t, c)
+            parts.append(A)
+        return parts
+
+    def finish(self, A: np.ndarray, t: int) -> np.ndarray:
+        c = int(self.p.copies[t])
+        if self.z is None:
+            return A[c]
+        return (A * self.zw[t][0]).sum(axis=0)
+
+    def forward(self, keep_parts: bool) -> tuple[list[np.ndarray], list, list[float]]:
+        """Rescaled alphas, step partials (if kept) and cumulative log scales (-inf: no deal)."""
+        alphas = [self.start()]
+        parts_all: list = []
+        scales = [0.0]
+        for t in range(self.T):
+            parts = self.step_forward(alphas[-1], t)
+            parts_all.append(parts if keep_parts else None)
+            a = self.finish(parts[-1], t)
+            m = float(a.max()) if a.size else 0.0
+            if m <= 0:
+                return alphas + [a], parts_all, scales + [-math.inf]
+            if self.exact:  # exact runs keep Fractions unscaled
+                m = 1.0
+            alphas.append(a / m if m != 1.0 else a)
+            scales.append(scales[-1] + math.log(m))
+        return alphas, parts_all, scales
+
+    def modified(self, p: Problem, subs: list[int], t_indices: list[int]) -> "Tables":
+        """A shallow copy for problem ``p``, which differs from ours only in these sub-stands' moves
+        at these types (same masks, same counters), so the tables of both stay aligned."""
+        eng = object.__new__(Tables)
+        eng.__dict__.update(self.__dict__)
+        eng.p = p
+        eng.trans = dict(self.trans)
+        eng.zw = list(self.zw)
+        eng.tables = {k: v for k, v in self.tables.items() if k not in subs}
+        eng.piece_cache = {k: v for k, v in self.piece_cache.items() if k[0] not in subs}
+        for t in t_indices:
+            for s in subs:
+                if s == self.z:
+                    eng.zw[t] = eng._implicit_weights(t, int(p.copies[t]))
+                else:
+                    eng.trans[(s, t)] = eng._moves(p, s, t)
+        return eng

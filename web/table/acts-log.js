@@ -1,0 +1,158 @@
+// Taps on the turn log: undo/redo, recording an action (its question sheet and
+// every draft answer), editing or deleting an entry, recording a ranked move,
+// and taking the starting-token advice.
+
+import * as S from "./table-state.js";
+import { maybeCommit } from "./draft-commit.js";
+import { int } from "./table-store.js";
+
+export function logActs(app) {
+  const { ui, results } = app;
+
+  /** Reopen log entry i in its sheet (answers asked again, who/where kept). */
+  function editEntry(i) {
+    const e = app.state.log[i];
+    if (!e) return;
+    ui.sheetError = null;
+    if (e.k === "absent") {
+      // re-answer the value (who and which stand stay as they were)
+      ui.sheet = { mode: "action", edit: i };
+      ui.draft = { k: "absent", a: e.p };
+      if (S.standCounts(app.state.setup)[e.p] > 1) ui.draft.s = e.s ?? null;
+      return;
+    }
+    if (e.k === "set") {
+      ui.sheet = { mode: "slot", key: `${e.p}-${e.s}-${e.j}`, tab: "set", edit: i };
+      ui.draft = { k: "dual", a: null, p: e.p, s: e.s, js: [e.j] };
+      return;
+    }
+    const kind = e.k === "detect" ? e.kind : e.k === "label" ? (e.eq ? "label_eq" : "label_ne") : e.k;
+    const d = { k: kind };
+    if (e.a !== undefined) d.a = e.a;
+    if (e.p !== undefined) Object.assign(d, { p: e.p, s: e.s, js: e.js ? e.js.slice() : [e.j] });
+    if (e.k === "postit") Object.assign(d, { p: e.a, s: e.s, js: [e.j] });
+    ui.sheet = { mode: "action", edit: i };
+    ui.draft = d;
+  }
+
+  return {
+    undo: () => app.commit(S.undo(app.state)),
+    redo: () => app.commit(S.redo(app.state)),
+    move: (arg) => {
+      ui.selectedMove = ui.selectedMove === int(arg) ? null : int(arg);
+      app.render();
+    },
+    "move-record": () => {
+      const m = results.moves?.moves?.[ui.selectedMove];
+      const d = m ? S.draftFromMove(app.state, m) : null;
+      if (!d) return;
+      ui.sheet = { mode: "action" };
+      ui.draft = d;
+      ui.sheetError = null;
+      app.render();
+    },
+    action: (k) => {
+      const t = app.derived();
+      if (k === "rewind") {
+        app.commit(S.addEntry(app.state, { k: "rewind" }));
+        return;
+      }
+      ui.sheet = { mode: "action" };
+      ui.draft = { k, a: ["radar", "label_eq", "label_ne", "absent"].includes(k) ? null : t.turn };
+      if (k === "radar") ui.draft.ans = [];
+      ui.sheetError = null;
+      maybeCommit(app);
+      app.render();
+    },
+    edit: (arg) => {
+      editEntry(int(arg));
+      app.render();
+    },
+    delete: (arg) => app.commit(S.replaceEntry(app.state, int(arg), null)),
+    ...draftActs(app),
+    // starting-token advice: record the token on my slot, as the slot sheet would
+    advice: (arg) => {
+      const state = app.state;
+      const t = app.derived();
+      const due = S.startingTokenDue(state, t);
+      const rec = due ? S.topAdvice(results.advice, due.kind)[int(arg)] : null;
+      const entry = rec ? S.adviceEntry(state, t, rec, due.kind) : null;
+      if (!entry) return;
+      const next = S.addEntry(state, entry);
+      if (!S.derive(next).entries.at(-1).ok) return;
+      app.closeSheet();
+      app.commit(next);
+    },
+  };
+}
+
+/** Answers to the open question sheet; the page commits the draft after each (draft-commit.js). */
+function draftActs(app) {
+  const ui = app.ui;
+  return {
+    "draft-actor": (arg) => {
+      ui.draft.a = int(arg);
+      if (ui.draft.k === "postit") ui.draft.js = [];
+      if (ui.draft.k === "absent") delete ui.draft.s;
+      delete ui.draft.as;
+    },
+    "draft-stand": (arg) => {
+      ui.draft.s = arg === "all" ? null : int(arg);
+    },
+    "draft-value": (arg) => {
+      const d = ui.draft;
+      if (d.k === "xray") {
+        d.vs = d.vs ?? [];
+        d.vs = d.vs.includes(arg) ? d.vs.filter((x) => x !== arg) : [...d.vs, arg].slice(-2);
+      } else if (d.k === "radar") d.v = int(arg);
+      else d.v = arg;
+    },
+    "draft-ok": (arg) => {
+      ui.draft.ok = arg === "1";
+    },
+    "draft-which": (arg) => {
+      const [field, j] = arg.split(":");
+      ui.draft[field] = int(j);
+    },
+    "draft-cut": (arg) => {
+      const d = ui.draft;
+      if (d.k === "solo" || d.k === "red") d.cuts = [...(d.cuts ?? []), arg];
+      else d.cut = arg;
+    },
+    "draft-av": (arg) => {
+      ui.draft.av = arg;
+    },
+    "draft-real": (arg) => {
+      ui.draft.real = arg;
+    },
+    "draft-actor-slot": (arg) => {
+      const [s, j] = arg.split(":").map(int);
+      ui.draft.as = { s, j };
+    },
+    "draft-own-slot": (arg) => {
+      const [s, j] = arg.split(":").map(int);
+      const d = ui.draft;
+      d.slots = d.slots ?? [];
+      d.slots = d.slots.some((x) => x.s === s && x.j === j) ? d.slots.filter((x) => !(x.s === s && x.j === j)) : [...d.slots, { s, j }];
+    },
+    "draft-radar": (arg) => {
+      const [p, s] = arg.split(":").map(int);
+      const d = ui.draft;
+      const cur = d.ans.find((x) => x.p === p && x.s === s);
+      if (cur) cur.has = !cur.has;
+      else d.ans.push({ p, s, has: true });
+    },
+    "draft-done": () => {
+      ui.draft.done = true;
+      if (ui.draft.k === "radar") {
+        const t = app.derived();
+        const all = [];
+        app.state.setup.players.forEach((_, p) => t.stands[p].forEach((_st, s) => {
+          all.push({ p, s, has: Boolean(ui.draft.ans.find((x) => x.p === p && x.s === s)?.has) });
+        }));
+        ui.draft.ans = all;
+      }
+    },
+    "draft-commit": () => {},
+  };
+}

@@ -1,0 +1,65 @@
+// Taps on a stand's slot and in the slot sheet: what the table shows on one wire
+// (info token, marks, colour, cut) or the start of a cut on it.
+
+import * as S from "./table-state.js";
+import { commitEntry, maybeCommit, pickSlot } from "./draft-commit.js";
+
+export function slotActs(app) {
+  const ui = app.ui;
+
+  /** Open the slot sheet: tokens until every player shows a starting token, then cuts. */
+  function openSlot(key) {
+    const state = app.state;
+    const [p, s, j] = key.split("-").map(Number);
+    const t = app.derived();
+    const sl = t.stands[p]?.[s]?.[j];
+    if (!sl) return;
+    // Starting tokens first: until every player shows one, a tap sets tokens; then it records cuts.
+    const tokenOf = (x) => x.c === "info" || (x.m && !x.m.startsWith("!"));
+    const started = state.log.some((e) => e.k !== "set" && e.k !== "absent") || state.setup.tokens === "none"
+      || t.stands.every((ss) => ss.some((st) => st.some(tokenOf)));
+    const tab = p === state.setup.me || sl.c === "cut" || !started ? "set" : "cut";
+    const a = t.turn !== p ? t.turn : null;
+    ui.sheet = { mode: "slot", key, tab };
+    ui.draft = { k: "dual", a, p, s, js: [j] };
+    ui.sheetError = null;
+  }
+
+  /** Record what the open slot shows, changed by `fn(slot, shown)`. */
+  function setSlot(fn) {
+    const [p, s, j] = ui.sheet.key.split("-").map(Number);
+    const t = app.derived();
+    const sl = t.stands[p][s][j];
+    const slot = { c: sl.c, v: sl.v, m: sl.m, col: sl.col };
+    fn(slot, sl);
+    if (!commitEntry(app, { k: "set", p, s, j, slot })) app.render();
+  }
+
+  return {
+    slot: (key) => {
+      if (ui.sheet?.mode === "action" && ui.draft && S.nextAsk(app.state, app.derived(), ui.draft)?.ask === "slots") {
+        pickSlot(app, key);
+        maybeCommit(app);
+      } else {
+        openSlot(key);
+      }
+      app.render();
+    },
+    "close-sheet": () => {
+      if (!ui.sheet && !ui.share) return;
+      app.closeSheet();
+      ui.share = null;
+      app.render();
+    },
+    tab: (arg) => {
+      ui.sheet.tab = arg;
+      app.render();
+    },
+    "set-info": (v) => setSlot((slot) => Object.assign(slot, { c: "info", v, col: null })),
+    "set-mark": (m) => setSlot((slot) => { slot.m = slot.m === m ? null : m; }),
+    "set-not": (n) => setSlot((slot) => { slot.m = slot.m === `!${n}` ? null : `!${n}`; }),
+    "set-colour": (col) => setSlot((slot) => { slot.col = slot.col === col ? null : col; }),
+    "set-cut": (v) => setSlot((slot) => Object.assign(slot, { c: "cut", v, col: null })),
+    "set-clear": () => setSlot((slot) => Object.assign(slot, { c: "h", v: null, m: null, col: null })),
+  };
+}

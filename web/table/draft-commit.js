@@ -1,0 +1,68 @@
+// The open question sheet's draft: picking slots for it, and committing it as a
+// log entry once every question is answered (or showing why it cannot be).
+
+import * as S from "./table-state.js";
+
+/** A tap on a stand while the draft asks for slots: toggle that slot in the draft. */
+export function pickSlot(app, key) {
+  const ui = app.ui;
+  const d = ui.draft;
+  const [p, s, j] = key.split("-").map(Number);
+  const t = app.derived();
+  const sl = t.stands[p]?.[s]?.[j];
+  if (!sl) return;
+  ui.sheetError = null;
+  if (sl.c === "cut" && !d.k.startsWith("label")) {
+    ui.sheetError = "That wire is already cut.";
+    return;
+  }
+  if (d.k === "postit") {
+    if (p !== d.a) {
+      ui.sheetError = "A Post-it goes on one of the actor's own wires.";
+      return;
+    }
+  } else if (!d.k.startsWith("label") && p === d.a) {
+    ui.sheetError = "Point at a teammate's stand.";
+    return;
+  }
+  if (d.js?.length && (d.p !== p || d.s !== s)) d.js = [];
+  d.p = p;
+  d.s = s;
+  if (d.k === "super") {
+    d.js = t.stands[p][s].map((x, k) => (x.c === "cut" ? -1 : k)).filter((k) => k >= 0);
+    return;
+  }
+  d.js = d.js ?? [];
+  if (d.js.includes(j)) d.js = d.js.filter((x) => x !== j);
+  else d.js.push(j);
+  d.js.sort((a, b) => a - b);
+}
+
+/** After each answer: commit a complete draft as a log entry. */
+export function maybeCommit(app) {
+  const { ui, state } = app;
+  const t = app.derived();
+  const d = ui.draft;
+  if (!d || S.nextAsk(state, t, d)) return;
+  if (ui.sheet?.mode === "slot" && ui.sheet.tab !== "cut") return;
+  const entry = S.buildEntry(state, t, d);
+  commitEntry(app, entry, () => {
+    ui.selectedMove = null;
+  });
+}
+
+/** Add `entry` to the log (or replace the entry being edited) unless the replay rejects it. */
+export function commitEntry(app, entry, beforeCommit = () => {}) {
+  const { ui, state } = app;
+  const edit = ui.sheet?.edit;
+  const next = edit !== undefined ? S.replaceEntry(state, edit, entry) : S.addEntry(state, entry);
+  const check = S.derive(next).entries[edit !== undefined ? edit : next.log.length - 1];
+  if (!check.ok) {
+    ui.sheetError = check.error;
+    return false;
+  }
+  app.closeSheet();
+  beforeCommit();
+  app.commit(next);
+  return true;
+}

@@ -1,0 +1,140 @@
+// The table app's side of the engine: boots the worker, and after every change
+// asks for the heatmap, then the starting-token advice or my best cuts (latest
+// wins: answers for an older table are dropped). Results land in app.results.
+
+import * as S from "./table-state.js";
+import { Engine } from "../engine/engine-client.js";
+
+/** Create the engine for `app` and give it app.scheduleAnalysis. Call engine.start() to boot. */
+export function connectEngine(app) {
+  const { view, root } = app;
+  const bootLimit = Number(new URLSearchParams(location.search).get("boot_timeout_ms")) || 0;
+  const engine = new Engine({
+    stageLimit: bootLimit,
+    onProgress(msg) {
+      if (msg.status === "start") view.engineLine("booting", `Starting the engine: ${msg.stage}…`);
+    },
+    onReady(info) {
+      window.__engineInfo = info;
+      root.dataset.engine = "ready";
+      view.engineLine("ready", `Engine ready (v${info.engine?.engine ?? "?"})`);
+      loadMissions(app, engine);
+    },
+    onFailure(err) {
+      root.dataset.engine = "failed";
+      view.engineLine("failed", `The engine could not start (${err.stage}): ${err.message}`);
+    },
+  });
+  window.__bbEngine = engine;
+
+  let timer = null;
+  app.scheduleAnalysis = () => {
+    clearTimeout(timer);
+    if (app.state.phase !== "table") {
+      root.dataset.analysis = "idle";
+      return;
+    }
+    root.dataset.analysis = "pending";
+    root.dataset.advice = S.startingTokenDue(app.state) ? "pending" : "idle";
+    app.results.pending = true;
+    timer = setTimeout(() => analyzeNow(app, engine), 20);
+  };
+  return engine;
+}
+
+async function loadMissions(app, engine) {
+  const answer = await engine.call("missions");
+  if (answer.reply?.ok) {
+    app.saveMissions(answer.reply.result);
+    if (app.state.phase === "setup") app.render();
+  }
+}
+
+function slotMap(result) {
+  const map = new Map();
+  for (const e of result.slots ?? []) {
+    const values = Object.entries(e.probs)
+      .map(([value, p]) => ({ value, p: Number(p) }))
+      .sort((a, b) => S.sortValue(a.value) - S.sortValue(b.value));
+    const top = values.reduce((a, b) => (b.p > a.p ? b : a), values[0] ?? { value: "?", p: 0 });
+    const red = values.filter((v) => v.value.startsWith("R")).reduce((a, v) => a + v.p, 0);
+    map.set(`${e.player}-${e.stand}-${e.slot}`, { probs: e.probs, values, top, red });
+  }
+  return map;
+}
+
+function describeError(e, doc) {
+  const keys = [];
+  if (Number.isInteger(e.player) && Number.isInteger(e.slot)) keys.push(`${e.player}-${e.stand ?? 0}-${e.slot}`);
+  const title = e.name === "InconsistentStateError" ? "No deal can produce this table." : e.name === "EngineUnavailable" ? "The engine is not available." : "This table breaks a rule.";
+  return { title, message: e.message, culprits: e.culprits ?? [], keys, name: e.name, doc };
+}
+
+async function analyzeNow(app, engine) {
+  const { root, results } = app;
+  const state = app.state;
+  const t = app.derived();
+  const doc = S.engineDoc(state, t);
+  const wantMoves = doc.me !== null;
+  const answer = await engine.analyze(doc);
+  if (answer.stale) return;
+  const reply = answer.reply;
+  results.pending = false;
+  if (reply.ok) {
+    results.analysis = { ...reply.result, slots: slotMap(reply.result), ms: answer.ms };
+    results.error = null;
+    root.dataset.analysis = "done";
+  } else {
+    results.error = describeError(reply.error ?? { name: "Error", message: "unknown error" }, doc);
+    root.dataset.analysis = "error";
+  }
+  root.dataset.resultId = String(answer.id);
+  if (!wantMoves || !reply.ok) {
+    results.moves = null;
+    results.pendingMoves = false;
+    root.dataset.moves = "idle";
+    results.pendingAdvice = false;
+    root.dataset.advice = "idle";
+    app.render();
+    return;
+  }
+  // Starting-token advice first (it is what I need before my first token), then my best cuts.
+  const due = S.startingTokenDue(state, t);
+  if (due) askAdvice(app, engine, doc, due);
+  else {
+    results.pendingAdvice = false;
+    root.dataset.advice = "idle";
+  }
+  results.pendingMoves = true;
+  root.dataset.moves = "pending";
+  app.render();
+  const mv = await engine.latest("moves", { ...doc, available: S.availableItems(state, t) });
+  if (mv.stale) return;
+  results.pendingMoves = false;
+  if (mv.reply.ok) {
+    results.moves = mv.reply.result;
+    root.dataset.moves = "done";
+  } else {
+    root.dataset.moves = "error";
+  }
+  app.render();
+}
+
+function askAdvice(app, engine, doc, due) {
+  const { root, results } = app;
+  results.pendingAdvice = true;
+  root.dataset.advice = "pending";
+  engine.latest("indicate", { ...doc, tokens: due.kind }).then((adv) => {
+    if (adv.stale) return;
+    results.pendingAdvice = false;
+    if (adv.reply.ok) {
+      results.advice = adv.reply.result;
+      results.adviceError = null;
+      root.dataset.advice = "done";
+    } else {
+      results.adviceError = adv.reply.error?.message ?? "the engine could not rank the slots";
+      root.dataset.advice = "error";
+    }
+    app.render();
+  });
+}

@@ -1,0 +1,62 @@
+// Table app entry: builds the one app object (table-store.js), connects the
+// engine (table-analysis.js), routes every tap to its handler group (acts-*.js),
+// follows Back/Forward through the URL hash, registers the service worker and boots.
+
+import * as S from "./table-state.js";
+import { AppView } from "./table-view.js";
+import { createApp } from "./table-store.js";
+import { connectEngine } from "./table-analysis.js";
+import { maybeCommit } from "./draft-commit.js";
+import { setupActs } from "./acts-setup.js";
+import { handActs } from "./acts-hand.js";
+import { logActs } from "./acts-log.js";
+import { slotActs } from "./acts-slot.js";
+import { shareActs } from "./acts-share.js";
+
+const app = createApp(new AppView(document.body));
+const engine = connectEngine(app);
+
+/** act name -> handler(arg, event, extra), grouped by concern. */
+const ACTS = { ...shareActs(app), ...setupActs(app), ...handActs(app), ...slotActs(app), ...logActs(app) };
+const DRAFT_ACTS = new Set(Object.keys(ACTS).filter((k) => k.startsWith("draft-")));
+
+app.view.mount({
+  onAct(act, arg, ev, extra) {
+    const fn = ACTS[act];
+    if (!fn) return;
+    if (act === "name" && ev.type !== "change") return;
+    if (ev.type === "change" && !["name", "mission", "share-hand"].includes(act)) return;
+    fn(arg, ev, extra);
+    if (DRAFT_ACTS.has(act)) {
+      maybeCommit(app);
+      app.render();
+    }
+  },
+});
+
+// Back / forward: the hash holds every change.
+window.addEventListener("popstate", async () => {
+  const got = await S.readHash(location.hash);
+  if (!got.state) {
+    if (got.error) app.view.showNotice(got.error);
+    return;
+  }
+  app.state = got.state;
+  app.closeSheet();
+  app.save();
+  app.render();
+  app.scheduleAnalysis();
+});
+
+// Offline: the same service worker as the advanced page.
+if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+  navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker not registered:", err));
+}
+
+app.state = await app.load(); // top-level await: a deflated share link inflates first
+app.persist(false);
+app.render();
+app.root.dataset.engine = "booting";
+app.root.dataset.advice = "idle";
+engine.start();
+app.scheduleAnalysis();

@@ -1,0 +1,129 @@
+// The table app's one UI object and its bookkeeping: the data (persisted in
+// localStorage and the URL hash on every change; Back = undo the last change),
+// the tab-only ui state, the engine results, and the view model drawn from them.
+// The tap handlers (acts-*.js) and the engine runner (table-analysis.js) change
+// it only through commit(), render() and the fields below.
+
+import * as S from "./table-state.js";
+
+const STORAGE_KEY = "bombbusters.table.v1";
+const MISSIONS_KEY = "bombbusters.missions.v1";
+
+function readMissions() {
+  try {
+    const m = JSON.parse(localStorage.getItem(MISSIONS_KEY) || "null");
+    return Array.isArray(m) ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The app object every handler module receives. `view` draws; `onChange` runs after each commit. */
+export function createApp(view) {
+  const app = {
+    view,
+    root: document.documentElement,
+    state: null,
+    ui: { sheet: null, draft: null, share: null, selectedMove: null, sheetError: null },
+    missions: readMissions(),
+    results: {
+      analysis: null, moves: null, error: null, pending: false, pendingMoves: false, forKey: null,
+      advice: null, pendingAdvice: false, adviceError: null,
+    },
+    scheduleAnalysis: () => {}, // set by table-analysis.js
+
+    async load() {
+      const fromHash = await S.readHash(location.hash);
+      if (fromHash.error) view.showNotice(`${fromHash.error} Your last table is shown instead.`);
+      if (fromHash.state) return fromHash.state;
+      try {
+        const saved = localStorage.getItem(STORAGE_KEY);
+        if (saved) return S.normalize(JSON.parse(saved));
+      } catch {
+        /* unreadable storage: start fresh */
+      }
+      return S.defaultState();
+    },
+
+    persist(push) {
+      const hash = S.encodeHash(app.state);
+      if (location.hash !== hash) history[push ? "pushState" : "replaceState"](null, "", hash);
+      app.save();
+    },
+
+    save() {
+      try {
+        localStorage.setItem(STORAGE_KEY, JSON.stringify(app.state));
+      } catch {
+        /* private mode or full: the hash still holds the state */
+      }
+    },
+
+    saveMissions(list) {
+      app.missions = list;
+      try {
+        localStorage.setItem(MISSIONS_KEY, JSON.stringify(list));
+      } catch {
+        /* fine */
+      }
+    },
+
+    /** Every data change goes through here: one history entry, saved at once. */
+    commit(next, { push = true } = {}) {
+      if (next === app.state) return;
+      app.state = next;
+      app.persist(push);
+      app.render();
+      app.scheduleAnalysis();
+    },
+
+    derived() {
+      return S.derive(app.state);
+    },
+
+    closeSheet() {
+      const ui = app.ui;
+      ui.sheet = null;
+      ui.draft = null;
+      ui.sheetError = null;
+    },
+
+    render() {
+      view.render(viewModel(app));
+    },
+  };
+  return app;
+}
+
+/** Everything the view draws, derived from the app object. */
+function viewModel(app) {
+  const { state, ui, results, missions } = app;
+  const t = app.derived();
+  const draft = ui.draft;
+  const ask = draft ? S.nextAsk(state, t, draft) : null;
+  const highlight = new Set();
+  const m = results.moves?.moves?.[ui.selectedMove];
+  if (m && m.player !== null && m.player !== undefined) for (const j of m.slots) highlight.add(`${m.player}-${m.stand}-${j}`);
+  const picked = new Set();
+  if (ui.sheet?.mode === "action" && draft?.js && draft.p !== undefined) for (const j of draft.js) picked.add(`${draft.p}-${draft.s}-${j}`);
+  if (ui.sheet?.mode === "slot") picked.add(ui.sheet.key);
+  const culprits = new Set(results.error?.keys ?? []);
+  let error = results.error ? { ...results.error, stale: Boolean(results.analysis) } : null;
+  const bad = t.entries.map((e, i) => (e.ok ? null : `#${i + 1} ${e.text}: ${e.error}`)).filter(Boolean);
+  if (!error && bad.length) error = { title: "Skipped log entries:", message: "", culprits: bad };
+  const doc = state.phase === "table" ? S.engineDoc(state, t) : null;
+  const due = state.phase === "table" ? S.startingTokenDue(state, t) : null;
+  const advice = due
+    ? { due, rows: S.topAdvice(results.advice, due.kind), basis: results.advice?.basis ?? "", pending: results.pendingAdvice, error: results.adviceError }
+    : null;
+  return {
+    advice,
+    state, t, ui, missions, ask, highlight, picked, culprits, error,
+    result: results.analysis, moves: results.moves, holdings: results.moves?.holdings ?? results.analysis?.holdings,
+    pending: results.pending, pendingMoves: results.pendingMoves, selectedMove: ui.selectedMove,
+    sheetError: ui.sheetError, engineDocText: doc ? JSON.stringify(doc) : "",
+  };
+}
+
+/** A tap's argument as an integer. */
+export const int = (x) => Number.parseInt(x, 10);
