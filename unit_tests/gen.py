@@ -302,6 +302,33 @@ def random_game(
     n = n_players or rng.choice([2, 3, 4, 5])
     captain = rng.randrange(n)
     order = stand_order(n, captain)
+    wires, x_stands = _small_setup(rng, order, groups, x_slots, max_tiles, max_configs)
+    tiles = _in_play(rng, wires)
+    deal, xs = _deal(rng, tiles, order, x_stands)
+    if me == "none" or (me == "any" and rng.random() < 0.25):
+        me_p = None
+    else:
+        me_p = rng.randrange(n)
+    players, states, view = _observe(rng, n, captain, deal, xs, me_p)
+    doc: dict[str, Any] = {
+        "players": players,
+        "me": me_p,
+        "captain": captain,
+        "wires": wires,
+        "facts": [],
+        "mistakes_left": rng.randint(0, n),
+    }
+    use_facts = rng.random() < 0.5 if facts is None else facts
+    if use_facts:
+        for _ in range(rng.randint(1, 3)):
+            f = _random_fact(rng, n, captain, deal, states, wires)
+            if f is not None:
+                doc["facts"].append(f)
+    return Game(doc, deal, xs, sorted(tiles), view)
+
+
+def _small_setup(rng, order, groups, x_slots, max_tiles, max_configs) -> tuple[dict, set]:
+    """Wires and X stands, redrawn while a fully hidden table has more than ``max_configs`` configurations."""
     n_stands = len(order)
     if max_tiles is None:
         max_tiles = {4: 12, 5: 11}[n_stands]
@@ -312,11 +339,14 @@ def random_game(
         sizes = [total // n_stands + (i < total % n_stands) for i in range(n_stands)]
         x_stands = {k for k in order if use_x and rng.random() < 0.75}
         if max_configs is None or _hidden_configs(wires, sizes, [k in x_stands for k in order]) <= max_configs:
-            break
-    else:  # pragma: no cover - the limits above always leave small setups
-        raise RuntimeError("no setup small enough")
-    tiles = _in_play(rng, wires)
+            return wires, x_stands
+    raise RuntimeError("no setup small enough")  # pragma: no cover - the limits above always leave small setups
+
+
+def _deal(rng, tiles: list[int], order, x_stands: set) -> tuple[dict, set]:
+    """Shuffle and deal round the table; an X stand keeps its last wire unsorted at the far right."""
     rng.shuffle(tiles)
+    n_stands = len(order)
     dealt: dict[tuple[int, int], list[int]] = {k: [] for k in order}
     for i, t in enumerate(tiles):
         dealt[order[i % n_stands]].append(t)
@@ -328,11 +358,11 @@ def random_game(
             xs.add((key[0], key[1], len(got) - 1))
         else:
             deal[key] = sorted(got)
+    return deal, xs
 
-    if me == "none" or (me == "any" and rng.random() < 0.25):
-        me_p = None
-    else:
-        me_p = rng.randrange(n)
+
+def _observe(rng, n: int, captain: int, deal: dict, xs: set, me_p: int | None) -> tuple[list, dict, dict]:
+    """The observer's view: every stand as tokens, each slot's state, what the table shows of it."""
     profile = {
         "cut": rng.choice([0.0, 0.1, 0.2, 0.35]),
         "info": rng.choice([0.0, 0.1, 0.2]),
@@ -361,24 +391,8 @@ def random_game(
                 toks.append(tok)
             sep = rng.choice([" ", " ", ", ", "  "])
             stands.append(sep.join(toks))
-        pdoc: dict[str, Any] = {"name": NAMES[p], "stands": stands}
-        players.append(pdoc)
-
-    doc: dict[str, Any] = {
-        "players": players,
-        "me": me_p,
-        "captain": captain,
-        "wires": wires,
-        "facts": [],
-        "mistakes_left": rng.randint(0, n),
-    }
-    use_facts = rng.random() < 0.5 if facts is None else facts
-    if use_facts:
-        for _ in range(rng.randint(1, 3)):
-            f = _random_fact(rng, n, captain, deal, states, wires)
-            if f is not None:
-                doc["facts"].append(f)
-    return Game(doc, deal, xs, sorted(tiles), view)
+        players.append({"name": NAMES[p], "stands": stands})
+    return players, states, view
 
 
 def _uncut_values(deal, states, p: int, stands: list[int]) -> set:

@@ -13,6 +13,7 @@ import itertools
 import json
 import math
 import random
+from dataclasses import dataclass
 from fractions import Fraction
 
 import pytest
@@ -100,96 +101,153 @@ def close(got: float, want: Fraction, what: str, ctx) -> None:
         assert got == 0.0 or abs(got) <= TOL, (what, got, ctx)
 
 
+@dataclass
+class _Case:
+    """One state under test: its document, the exact reference, and what me holds and may use."""
+
+    doc: dict
+    state: GameState
+    ex: Exact
+    items: set
+    held: dict
+
+    @property
+    def mv(self) -> list:
+        return self.ex.my_values
+
+
 def check_moves(doc: dict, ex: Exact | None = None) -> list[dict]:
     """Every property of the brief, for one state document with ``me`` a player."""
     state = GameState.from_json(doc)
     ex = ex or Exact(state)
     moves = rank_moves(state)
     json.dumps(moves, allow_nan=False)
-    me = state.me
-    ml = state.mistakes_left
-    mv = ex.my_values
-    held = {v: sum(1 for sl in ex.mine if value_of(sl.wire) == v) for v in mv}
-    items = set(doc.get("available", ["double_detector"]))
+    held = {v: sum(1 for sl in ex.mine if value_of(sl.wire) == v) for v in ex.my_values}
+    case = _Case(doc, state, ex, set(doc.get("available", ["double_detector"])), held)
     seen: dict[tuple, dict] = {}
-
     for m in moves:
-        kind = m["kind"]
-        ctx = (m, doc)
-        for f in ("p_success", "p_red", "p_advance", "p_explode"):
-            assert type(m[f]) is float and math.isfinite(m[f]) and -TOL <= m[f] <= 1 + TOL, (f, ctx)
-        assert type(m["guaranteed"]) is bool and m["guaranteed"] == (m["p_success"] == 1.0), ctx
-        if kind in ("dual_cut", "x_or_y_ray", "double_detector", "triple_detector", "super_detector"):
-            p, s = m["player"], m["stand"]
-            assert p != me and (p, s) in ex.targets, ("targets one's own stand", ctx)
-            assert m["slots"] and all(j in ex.uncut[(p, s)] for j in m["slots"]), ("cut or unknown slot", ctx)
-            assert len(set(m["slots"])) == len(m["slots"]), ctx
-            assert m["p_advance"] == pytest.approx(1.0 - m["p_success"] - m["p_red"], abs=TOL), ctx
-        else:
-            assert m["player"] is None and m["p_advance"] == 0.0 and m["p_red"] == 0.0, ctx
-        assert m["p_explode"] == pytest.approx(m["p_red"] + (m["p_advance"] if ml == 0 else 0.0), abs=TOL), ctx
-
-        if kind == "dual_cut":
-            (j,) = m["slots"]
-            v = m["value"]
-            assert v in mv, ("names a value me does not hold uncut", ctx)
-            close(m["p_success"], ex.p_slot(p, s, j, {v}), "dual_cut p_success", ctx)
-            close(m["p_red"], ex.p_red(p, s, j), "dual_cut p_red", ctx)
-            key = (kind, p, s, j, v)
-        elif kind == "x_or_y_ray":
-            (j,) = m["slots"]
-            vals = m["values"]
-            assert "x_or_y_ray" in items and len(vals) == 2 and len(set(vals)) == 2, ctx
-            assert all(v in mv for v in vals), ("names a value me does not hold uncut", ctx)
-            got = ex.p_slot(p, s, j, set(vals))
-            close(m["p_success"], got, "x_or_y p_success", ctx)
-            close(m["p_red"], ex.p_red(p, s, j), "x_or_y p_red", ctx)
-            best = max(ex.p_slot(p, s, j, set(pair)) for pair in itertools.combinations(mv, 2))
-            assert float(best) <= m["p_success"] + TOL, ("x_or_y pair not optimal", float(best), ctx)
-            key = (kind, p, s, j)
-        elif kind in ("double_detector", "triple_detector"):
-            size = 2 if kind == "double_detector" else 3
-            v = m["value"]
-            assert kind in items and len(m["slots"]) == size, ctx
-            assert v in mv and v != "RED", ("names a value me does not hold uncut", ctx)
-            if kind == "triple_detector":
-                assert v != "YELLOW", ("triple detector names YELLOW", ctx)
-            close(m["p_success"], ex.p_any(p, s, m["slots"], v), f"{kind} p_success", ctx)
-            close(m["p_red"], ex.p_all_red(p, s, m["slots"]), f"{kind} p_red", ctx)
-            best = max(ex.p_any(p, s, c, v) for c in itertools.combinations(ex.uncut[(p, s)], size))
-            assert float(best) <= m["p_success"] + TOL, (f"{kind} slot set not optimal", float(best), ctx)
-            key = (kind, p, s, v)
-        elif kind == "super_detector":
-            v = m["value"]
-            assert kind in items and v in mv and v not in ("YELLOW", "RED"), ctx
-            assert sorted(m["slots"]) == ex.uncut[(p, s)], ctx
-            close(m["p_success"], ex.p_any(p, s, ex.uncut[(p, s)], v), "super p_success", ctx)
-            close(m["p_red"], ex.p_all_red(p, s, ex.uncut[(p, s)]), "super p_red", ctx)
-            key = (kind, p, s, v)
-        elif kind == "solo_cut":
-            v = m["value"]
-            assert v in mv, ("names a value me does not hold uncut", ctx)
-            close(m["p_success"], ex.p_solo_legal(v), "solo p_success", ctx)
-            assert m["p_legal"] == m["p_success"] and m["count"] == held[v], ctx
-            want_slots = [
-                (s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
-                if sl.state != CUT and value_of(sl.wire) == v
-            ]
-            assert [tuple(x) for x in m["slots"]] == want_slots, ctx
-            key = (kind, v)
-        elif kind == "fast_pass":
-            v = m["value"]
-            assert "fast_pass" in items and v in mv and held[v] >= 2 and m["p_success"] == 1.0, ctx
-            key = (kind, v)
-        elif kind == "reveal_red":
-            assert ex.mine and all(colour_of(sl.wire) == RED for sl in ex.mine) and m["p_success"] == 1.0, ctx
-            key = (kind,)
-        else:  # pragma: no cover
-            pytest.fail(f"unknown move kind {kind!r}")
+        _check_fields(case, m)
+        check = _KIND_CHECKS.get(m["kind"])
+        assert check is not None, f"unknown move kind {m['kind']!r}"
+        key = check(case, m)
         assert key not in seen, ("move listed twice", key, doc)
         seen[key] = m
+    _check_nothing_missing(case, moves, seen)
+    # order: guaranteed first, then non-increasing success
+    flags = [m["guaranteed"] for m in moves]
+    assert flags == sorted(flags, reverse=True), doc
+    rest = [m["p_success"] for m in moves if not m["guaranteed"]]
+    assert all(a >= b for a, b in zip(rest, rest[1:])), (rest, doc)
+    return moves
 
-    # nothing with a chance is missing (and nothing without one is listed: checked above by p_success > 0)
+
+def _check_fields(case: _Case, m: dict) -> None:
+    """Every move: probabilities in [0, 1] that add up, targets a teammate's uncut slots."""
+    ctx = (m, case.doc)
+    for f in ("p_success", "p_red", "p_advance", "p_explode"):
+        assert type(m[f]) is float and math.isfinite(m[f]) and -TOL <= m[f] <= 1 + TOL, (f, ctx)
+    assert type(m["guaranteed"]) is bool and m["guaranteed"] == (m["p_success"] == 1.0), ctx
+    if m["kind"] in ("dual_cut", "x_or_y_ray", "double_detector", "triple_detector", "super_detector"):
+        p, s = m["player"], m["stand"]
+        assert p != case.state.me and (p, s) in case.ex.targets, ("targets one's own stand", ctx)
+        assert m["slots"] and all(j in case.ex.uncut[(p, s)] for j in m["slots"]), ("cut or unknown slot", ctx)
+        assert len(set(m["slots"])) == len(m["slots"]), ctx
+        assert m["p_advance"] == pytest.approx(1.0 - m["p_success"] - m["p_red"], abs=TOL), ctx
+    else:
+        assert m["player"] is None and m["p_advance"] == 0.0 and m["p_red"] == 0.0, ctx
+    ml = case.state.mistakes_left
+    assert m["p_explode"] == pytest.approx(m["p_red"] + (m["p_advance"] if ml == 0 else 0.0), abs=TOL), ctx
+
+
+def _check_dual(case: _Case, m: dict) -> tuple:
+    ex, ctx = case.ex, (m, case.doc)
+    p, s, (j,), v = m["player"], m["stand"], m["slots"], m["value"]
+    assert v in case.mv, ("names a value me does not hold uncut", ctx)
+    close(m["p_success"], ex.p_slot(p, s, j, {v}), "dual_cut p_success", ctx)
+    close(m["p_red"], ex.p_red(p, s, j), "dual_cut p_red", ctx)
+    return ("dual_cut", p, s, j, v)
+
+
+def _check_xray(case: _Case, m: dict) -> tuple:
+    ex, mv, ctx = case.ex, case.mv, (m, case.doc)
+    p, s, (j,), vals = m["player"], m["stand"], m["slots"], m["values"]
+    assert "x_or_y_ray" in case.items and len(vals) == 2 and len(set(vals)) == 2, ctx
+    assert all(v in mv for v in vals), ("names a value me does not hold uncut", ctx)
+    close(m["p_success"], ex.p_slot(p, s, j, set(vals)), "x_or_y p_success", ctx)
+    close(m["p_red"], ex.p_red(p, s, j), "x_or_y p_red", ctx)
+    best = max(ex.p_slot(p, s, j, set(pair)) for pair in itertools.combinations(mv, 2))
+    assert float(best) <= m["p_success"] + TOL, ("x_or_y pair not optimal", float(best), ctx)
+    return ("x_or_y_ray", p, s, j)
+
+
+def _check_detector(case: _Case, m: dict) -> tuple:
+    ex, ctx, kind = case.ex, (m, case.doc), m["kind"]
+    p, s, v = m["player"], m["stand"], m["value"]
+    size = 2 if kind == "double_detector" else 3
+    assert kind in case.items and len(m["slots"]) == size, ctx
+    assert v in case.mv and v != "RED", ("names a value me does not hold uncut", ctx)
+    if kind == "triple_detector":
+        assert v != "YELLOW", ("triple detector names YELLOW", ctx)
+    close(m["p_success"], ex.p_any(p, s, m["slots"], v), f"{kind} p_success", ctx)
+    close(m["p_red"], ex.p_all_red(p, s, m["slots"]), f"{kind} p_red", ctx)
+    best = max(ex.p_any(p, s, c, v) for c in itertools.combinations(ex.uncut[(p, s)], size))
+    assert float(best) <= m["p_success"] + TOL, (f"{kind} slot set not optimal", float(best), ctx)
+    return (kind, p, s, v)
+
+
+def _check_super(case: _Case, m: dict) -> tuple:
+    ex, ctx = case.ex, (m, case.doc)
+    p, s, v = m["player"], m["stand"], m["value"]
+    assert "super_detector" in case.items and v in case.mv and v not in ("YELLOW", "RED"), ctx
+    assert sorted(m["slots"]) == ex.uncut[(p, s)], ctx
+    close(m["p_success"], ex.p_any(p, s, ex.uncut[(p, s)], v), "super p_success", ctx)
+    close(m["p_red"], ex.p_all_red(p, s, ex.uncut[(p, s)]), "super p_red", ctx)
+    return ("super_detector", p, s, v)
+
+
+def _check_solo(case: _Case, m: dict) -> tuple:
+    ctx, v = (m, case.doc), m["value"]
+    assert v in case.mv, ("names a value me does not hold uncut", ctx)
+    close(m["p_success"], case.ex.p_solo_legal(v), "solo p_success", ctx)
+    assert m["p_legal"] == m["p_success"] and m["count"] == case.held[v], ctx
+    me = case.state.me
+    assert me is not None
+    want_slots = [
+        (s, j) for s, st in enumerate(case.state.players[me].stands) for j, sl in enumerate(st)
+        if sl.state != CUT and value_of(sl.wire) == v
+    ]
+    assert [tuple(x) for x in m["slots"]] == want_slots, ctx
+    return ("solo_cut", v)
+
+
+def _check_fast_pass(case: _Case, m: dict) -> tuple:
+    v = m["value"]
+    assert "fast_pass" in case.items and v in case.mv and case.held[v] >= 2 and m["p_success"] == 1.0, (m, case.doc)
+    return ("fast_pass", v)
+
+
+def _check_reveal_red(case: _Case, m: dict) -> tuple:
+    mine = case.ex.mine
+    assert mine and all(colour_of(sl.wire) == RED for sl in mine) and m["p_success"] == 1.0, (m, case.doc)
+    return ("reveal_red",)
+
+
+#: move kind -> its check against the exact reference, returning the move's identity
+_KIND_CHECKS = {
+    "dual_cut": _check_dual,
+    "x_or_y_ray": _check_xray,
+    "double_detector": _check_detector,
+    "triple_detector": _check_detector,
+    "super_detector": _check_super,
+    "solo_cut": _check_solo,
+    "fast_pass": _check_fast_pass,
+    "reveal_red": _check_reveal_red,
+}
+
+
+def _check_nothing_missing(case: _Case, moves: list[dict], seen: dict) -> None:
+    """Nothing with a chance is missing, and nothing without one is listed."""
+    ex, mv, items, doc = case.ex, case.mv, case.items, case.doc
     for m in moves:
         if m["kind"] not in ("fast_pass", "reveal_red"):
             assert m["p_success"] > 0, (m, doc)
@@ -216,17 +274,10 @@ def check_moves(doc: dict, ex: Exact | None = None) -> list[dict]:
     for v in mv:
         if ex.p_solo_legal(v) > 0:
             assert ("solo_cut", v) in seen, ("solo cut missing", v, doc)
-        if "fast_pass" in items and held[v] >= 2:
+        if "fast_pass" in items and case.held[v] >= 2:
             assert ("fast_pass", v) in seen, ("fast pass missing", v, doc)
     if ex.mine and all(colour_of(sl.wire) == RED for sl in ex.mine):
         assert ("reveal_red",) in seen, doc
-
-    # order: guaranteed first, then non-increasing success
-    flags = [m["guaranteed"] for m in moves]
-    assert flags == sorted(flags, reverse=True), doc
-    rest = [m["p_success"] for m in moves if not m["guaranteed"]]
-    assert all(a >= b for a, b in zip(rest, rest[1:])), (rest, doc)
-    return moves
 
 
 # --------------------------------------------------------------------------

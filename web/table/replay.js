@@ -230,119 +230,142 @@ function addFact(t, fact, i) {
   t.factEntry.push(i);
 }
 
+/** Apply log entry `e` (index i) to the derived table `t`; `fail(...)` names what is wrong. */
 export function applyEntry(t, e, setup, i) {
-  switch (e.k) {
-    case "set": {
-      const sl = slotAt(t, e.p, e.s, e.j);
-      const v = e.slot ?? {};
-      const own = sl.own;
-      if (v.c === "cut" && own && v.v !== own) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}`);
-      Object.assign(sl, { c: v.c || "h", v: v.v ?? null, m: v.m ?? null, col: v.col ?? null, own });
-      if (sl.c === "info" && own && !sl.v) sl.v = colourOf(own) === "yellow" ? "Y" : own;
-      return;
-    }
-    case "dual":
-    case "xray": {
-      checkPlayers(setup, e);
-      const said = e.k === "dual" ? [e.v] : e.vs ?? [];
-      if (!said.length || said.some((x) => !(isLabel(x) || x === "Y"))) fail("which value was said?");
-      if (e.ok) {
-        if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
-        cutSlot(t, setup, e.p, e.s, e.j, e.cut);
-        actorCut(t, setup, e, e.cut);
-      } else {
-        if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
-        failure(t, setup, e, e.p, e.s, e.j);
-        for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i);
-      }
-      advance(t, setup, e.a);
-      return;
-    }
-    case "detect": {
-      checkPlayers(setup, e);
-      const js = e.js ?? [];
-      const want = { double: 2, triple: 3 }[e.kind];
-      if (want && js.length !== want) fail(`point at ${want} wires`);
-      if (!js.length) fail("which wires?");
-      if (e.kind === "double") t.usedDD.push(e.a);
-      else t.usedItems[e.kind === "triple" ? "3" : "5"] = true;
-      if (e.ok) {
-        if (!js.includes(e.hit)) fail("which of the wires was cut?");
-        if (!valueMatches(e.cut, e.v)) fail(`the cut wire ${e.cut} is not ${e.v}`);
-        cutSlot(t, setup, e.p, e.s, e.hit, e.cut);
-        actorCut(t, setup, e, e.cut);
-      } else {
-        if (!js.includes(e.tok)) fail("which wire got the info token?");
-        if (valueMatches(e.real, e.v)) fail(`the wire shown (${e.real}) is what was said`);
-        failure(t, setup, e, e.p, e.s, e.tok);
-        addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i);
-        // none of the wires pointed at holds the value named (the token only shows one of them)
-        addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: [...js].sort((x, y) => x - y), value: factValue(e.v) }, i);
-      }
-      advance(t, setup, e.a);
-      return;
-    }
-    case "solo":
-    case "red": {
-      checkPlayers(setup, e, false);
-      const slots = e.slots ?? [];
-      if (!slots.length || slots.length !== (e.cuts ?? []).length) fail("which wires were cut?");
-      slots.forEach((x, n) => {
-        if (e.k === "red" && colourOf(e.cuts[n]) !== "red") fail("only red wires are revealed");
-        cutSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);
-      });
-      advance(t, setup, e.a);
-      return;
-    }
-    case "radar": {
-      if (!(Number.isInteger(e.v) && e.v >= 1 && e.v <= 12)) fail("which number was asked?");
-      t.usedItems["8"] = true;
-      for (const x of e.ans ?? []) addFact(t, { kind: x.has ? "has" : "has_not", player: x.p, stand: x.s, value: e.v }, i);
-      return;
-    }
-    case "label": {
-      const js = e.js ?? [];
-      slotAt(t, e.p, e.s, js[0]);
-      slotAt(t, e.p, e.s, js[1]);
-      if (Math.abs(js[0] - js[1]) !== 1) fail("a label goes on two neighbouring wires");
-      t.usedItems[e.eq ? "12" : "1"] = true;
-      addFact(t, { kind: e.eq ? "same" : "different", player: e.p, stand: e.s, slots: [js[0], js[1]].sort((a, b) => a - b) }, i);
-      return;
-    }
-    case "postit": {
-      checkPlayers(setup, e, false);
-      t.usedItems["4"] = true;
-      if (!isLabel(e.v) || colourOf(e.v) !== "blue") fail("a Post-it goes on a blue wire");
-      infoSlot(t, setup, e.a, e.s, e.j, e.v);
-      return;
-    }
-    case "rewind":
-      t.usedItems["6"] = true;
-      t.mistakesMade = Math.max(0, t.mistakesMade - 1);
-      return;
-    case "absent": {
-      const n = setup.players.length;
-      if (!(Number.isInteger(e.p) && e.p >= 0 && e.p < n)) fail("whose token?");
-      const whole = e.s === undefined || e.s === null;
-      if (!whole && !t.stands[e.p][e.s]) fail(`${setup.players[e.p]} has no stand ${e.s + 1}`);
-      if (!((isLabel(e.v) && colourOf(e.v) === "blue") || e.v === "Y")) fail("which value is absent?");
-      const stands = whole ? t.stands[e.p] : [t.stands[e.p][e.s]];
-      if (stands.some((st) => st.some((sl) => sl.c !== "cut" && sl.own && valueMatches(sl.own, e.v)))) {
-        fail(`you hold ${e.v === "Y" ? "a yellow wire" : `a ${e.v}`}`);
-      }
-      if (stands.some((st) => st.some((sl) => sl.c === "info" && sl.v && (sl.v === "Y" ? e.v === "Y" : valueMatches(sl.v, e.v))))) {
-        fail(`an info token there shows ${e.v === "Y" ? "yellow" : e.v}`);
-      }
-      t.absent.push({ p: e.p, s: whole ? null : e.s, v: e.v });
-      const fact = { kind: "has_not", player: e.p, value: factValue(e.v) };
-      if (!whole) fact.stand = e.s;
-      addFact(t, fact, i);
-      return;
-    }
-    default:
-      fail(`unknown entry ${JSON.stringify(e.k)}`);
-  }
+  const apply = Object.hasOwn(ENTRY_KINDS, e.k) ? ENTRY_KINDS[e.k] : null;
+  if (!apply) fail(`unknown entry ${JSON.stringify(e.k)}`);
+  apply(t, e, setup, i);
 }
+
+/** What the table shows on one slot (tokens, marks, colour, cut). */
+function applySet(t, e, setup) {
+  const sl = slotAt(t, e.p, e.s, e.j);
+  const v = e.slot ?? {};
+  const own = sl.own;
+  if (v.c === "cut" && own && v.v !== own) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}`);
+  Object.assign(sl, { c: v.c || "h", v: v.v ?? null, m: v.m ?? null, col: v.col ?? null, own });
+  if (sl.c === "info" && own && !sl.v) sl.v = colourOf(own) === "yellow" ? "Y" : own;
+}
+
+/** A dual cut, or the X-or-Y Ray (two values said). */
+function applyDual(t, e, setup, i) {
+  checkPlayers(setup, e);
+  const said = e.k === "dual" ? [e.v] : e.vs ?? [];
+  if (!said.length || said.some((x) => !(isLabel(x) || x === "Y"))) fail("which value was said?");
+  if (e.ok) {
+    if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
+    cutSlot(t, setup, e.p, e.s, e.j, e.cut);
+    actorCut(t, setup, e, e.cut);
+  } else {
+    if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
+    failure(t, setup, e, e.p, e.s, e.j);
+    for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i);
+  }
+  advance(t, setup, e.a);
+}
+
+/** Double, Triple or Super Detector. */
+function applyDetect(t, e, setup, i) {
+  checkPlayers(setup, e);
+  const js = e.js ?? [];
+  const want = { double: 2, triple: 3 }[e.kind];
+  if (want && js.length !== want) fail(`point at ${want} wires`);
+  if (!js.length) fail("which wires?");
+  if (e.kind === "double") t.usedDD.push(e.a);
+  else t.usedItems[e.kind === "triple" ? "3" : "5"] = true;
+  if (e.ok) {
+    if (!js.includes(e.hit)) fail("which of the wires was cut?");
+    if (!valueMatches(e.cut, e.v)) fail(`the cut wire ${e.cut} is not ${e.v}`);
+    cutSlot(t, setup, e.p, e.s, e.hit, e.cut);
+    actorCut(t, setup, e, e.cut);
+  } else {
+    if (!js.includes(e.tok)) fail("which wire got the info token?");
+    if (valueMatches(e.real, e.v)) fail(`the wire shown (${e.real}) is what was said`);
+    failure(t, setup, e, e.p, e.s, e.tok);
+    addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i);
+    // none of the wires pointed at holds the value named (the token only shows one of them)
+    addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: [...js].sort((x, y) => x - y), value: factValue(e.v) }, i);
+  }
+  advance(t, setup, e.a);
+}
+
+/** A solo cut of my own wires, or revealing my red wires. */
+function applyOwnCuts(t, e, setup) {
+  checkPlayers(setup, e, false);
+  const slots = e.slots ?? [];
+  if (!slots.length || slots.length !== (e.cuts ?? []).length) fail("which wires were cut?");
+  slots.forEach((x, n) => {
+    if (e.k === "red" && colourOf(e.cuts[n]) !== "red") fail("only red wires are revealed");
+    cutSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);
+  });
+  advance(t, setup, e.a);
+}
+
+/** General Radar: every stand answers whether it holds the number. */
+function applyRadar(t, e, _setup, i) {
+  if (!(Number.isInteger(e.v) && e.v >= 1 && e.v <= 12)) fail("which number was asked?");
+  t.usedItems["8"] = true;
+  for (const x of e.ans ?? []) addFact(t, { kind: x.has ? "has" : "has_not", player: x.p, stand: x.s, value: e.v }, i);
+}
+
+/** Label = or ≠ on two neighbouring wires. */
+function applyLabel(t, e, _setup, i) {
+  const js = e.js ?? [];
+  slotAt(t, e.p, e.s, js[0]);
+  slotAt(t, e.p, e.s, js[1]);
+  if (Math.abs(js[0] - js[1]) !== 1) fail("a label goes on two neighbouring wires");
+  t.usedItems[e.eq ? "12" : "1"] = true;
+  addFact(t, { kind: e.eq ? "same" : "different", player: e.p, stand: e.s, slots: [js[0], js[1]].sort((a, b) => a - b) }, i);
+}
+
+/** Post-it: an info token on one of the actor's own blue wires. */
+function applyPostit(t, e, setup) {
+  checkPlayers(setup, e, false);
+  t.usedItems["4"] = true;
+  if (!isLabel(e.v) || colourOf(e.v) !== "blue") fail("a Post-it goes on a blue wire");
+  infoSlot(t, setup, e.a, e.s, e.j, e.v);
+}
+
+/** Rewinder: the detonator goes back one step. */
+function applyRewind(t) {
+  t.usedItems["6"] = true;
+  t.mistakesMade = Math.max(0, t.mistakesMade - 1);
+}
+
+/** "I have none": a player shows that a value is not on their stand(s). */
+function applyAbsent(t, e, setup, i) {
+  const n = setup.players.length;
+  if (!(Number.isInteger(e.p) && e.p >= 0 && e.p < n)) fail("whose token?");
+  const whole = e.s === undefined || e.s === null;
+  if (!whole && !t.stands[e.p][e.s]) fail(`${setup.players[e.p]} has no stand ${e.s + 1}`);
+  if (!((isLabel(e.v) && colourOf(e.v) === "blue") || e.v === "Y")) fail("which value is absent?");
+  const stands = whole ? t.stands[e.p] : [t.stands[e.p][e.s]];
+  if (stands.some((st) => st.some((sl) => sl.c !== "cut" && sl.own && valueMatches(sl.own, e.v)))) {
+    fail(`you hold ${e.v === "Y" ? "a yellow wire" : `a ${e.v}`}`);
+  }
+  if (stands.some((st) => st.some((sl) => sl.c === "info" && sl.v && (sl.v === "Y" ? e.v === "Y" : valueMatches(sl.v, e.v))))) {
+    fail(`an info token there shows ${e.v === "Y" ? "yellow" : e.v}`);
+  }
+  t.absent.push({ p: e.p, s: whole ? null : e.s, v: e.v });
+  const fact = { kind: "has_not", player: e.p, value: factValue(e.v) };
+  if (!whole) fact.stand = e.s;
+  addFact(t, fact, i);
+}
+
+/** Log entry kind -> how it changes the derived table. */
+const ENTRY_KINDS = {
+  set: applySet,
+  dual: applyDual,
+  xray: applyDual,
+  detect: applyDetect,
+  solo: applyOwnCuts,
+  red: applyOwnCuts,
+  radar: applyRadar,
+  label: applyLabel,
+  postit: applyPostit,
+  rewind: applyRewind,
+  absent: applyAbsent,
+};
 
 export function describeEntry(e, setup) {
   const name = (p) => setup.players[p] ?? `Player ${(p ?? 0) + 1}`;
