@@ -8,6 +8,7 @@ whole worker protocol natively without a browser.  See ``web/protocol.md``.
 from __future__ import annotations
 
 import json
+import math
 import time
 from typing import Any, Callable
 
@@ -84,6 +85,28 @@ class BridgeError(ValueError):
     """A request envelope that the bridge cannot route."""
 
 
+#: the largest integer a page's JavaScript number holds exactly
+MAX_SAFE_ID = 2**53 - 1
+
+
+def _request_id(request: dict) -> int | float | None:
+    """The request's ``id``, echoed in the reply: absent/null, or a plain finite number.
+
+    Why checked: the reply must be plain JSON that JavaScript reads back as the
+    same number, so NaN, Infinity, 1e400, huge integers, lists or strings are
+    refused here (the error reply then carries ``id: null``).
+    """
+    rid = request.get("id")
+    if rid is None:
+        return None
+    plain = isinstance(rid, (int, float)) and not isinstance(rid, bool)
+    if not plain or (isinstance(rid, float) and not math.isfinite(rid)) or abs(rid) > MAX_SAFE_ID:
+        shown = json.dumps(rid, allow_nan=True)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise BridgeError(f"request field 'id' must be a finite number (the page's request counter), got {shown}")
+    return rid
+
+
 def _error(name: str, message: str) -> dict:
     return {"name": name, "message": message}
 
@@ -102,7 +125,7 @@ def handle(request_json: str) -> str:
             raise BridgeError(f"request is not valid JSON: {exc}") from None
         if not isinstance(request, dict):
             raise BridgeError("request must be a JSON object {v, id, type, payload}")
-        req_id = request.get("id")
+        req_id = _request_id(request)
         version = request.get("v")
         if version != PROTOCOL_VERSION:
             raise BridgeError(
