@@ -96,8 +96,8 @@ def test_analyze_matches_the_engine():
 
 
 def test_moves():
-    r = call(req("moves", STATE, rid="m-1"))
-    assert r["id"] == "m-1" and r["ok"]
+    r = call(req("moves", STATE, rid=41))
+    assert r["id"] == 41 and r["ok"]
     assert r["result"] == json.loads(json.dumps(moves_json(STATE)))
     moves = r["result"]["moves"]
     assert moves[0]["guaranteed"] is True
@@ -248,11 +248,17 @@ def test_rule_and_state_errors_carry_their_field():
     assert call(req("analyze", short))["error"]["name"] == "RuleError"
 
 
-@pytest.mark.parametrize("rid", [0, 1, -3, 2**40, "abc", None, [1, 2], {"k": 1}, 1.5])
+@pytest.mark.parametrize("rid", [0, 1, -3, 2**40, None, 1.5])
 def test_reply_echoes_the_id(rid):
     assert call(req("version", rid=rid))["id"] == rid
     assert call(req("analyze", BAD_TOKEN, rid=rid))["id"] == rid
     assert call(req("nope", rid=rid))["id"] == rid
+
+
+@pytest.mark.parametrize("rid", ["abc", [1, 2], {"k": 1}, True])
+def test_an_id_that_is_not_a_number_is_refused(rid):
+    r = call(req("version", rid=rid))
+    assert r["id"] is None and not r["ok"] and r["error"]["name"] == "BridgeError" and "'id'" in r["error"]["message"]
 
 
 def test_missing_id_is_null():

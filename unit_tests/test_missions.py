@@ -18,8 +18,9 @@ from bombbusters.missions import (
 )
 from bombbusters.wires import WireSetup
 
-# Transcribed independently from reference/game-facts.md:
-# number -> (blue range, yellow (count, of, known), red (count, of, known))
+# Transcribed independently from reference/game-facts.md, except mission 14, whose yellow
+# "2 of 3" (not red) follows the mission data of the two public sources (README, "Missions"):
+# number -> (blue range, yellow (count, of, known), red (count, of, known)) with 3-5 players
 B12 = (1, 12)
 NONE = (0, None, 0)
 TABLE: dict[int, tuple[tuple[int, int], tuple[int, int | None, int], tuple[int, int | None, int]]] = {
@@ -36,7 +37,7 @@ TABLE: dict[int, tuple[tuple[int, int], tuple[int, int | None, int], tuple[int, 
     11: (B12, (2, None, 0), NONE),
     12: (B12, (4, None, 0), (1, None, 0)),
     13: (B12, NONE, (3, None, 0)),
-    14: (B12, NONE, (2, 3, 2)),
+    14: (B12, (2, 3, 0), (2, None, 0)),
     15: (B12, NONE, (1, 3, 0)),
     16: (B12, (2, 3, 0), (1, None, 0)),
     17: (B12, NONE, (2, 3, 0)),
@@ -55,6 +56,32 @@ TABLE: dict[int, tuple[tuple[int, int], tuple[int, int | None, int], tuple[int, 
     30: (B12, (4, None, 0), (1, 2, 0)),
 }
 
+# With 2 players (public mission data, milmillin/bdiffuser): number -> (yellow, red) where it differs.
+TWO_PLAYERS = {
+    4: ((4, None, 0), (1, None, 0)),
+    5: ((2, 3, 0), (2, None, 0)),
+    6: ((4, None, 0), (2, None, 0)),
+    7: (NONE, (1, 3, 0)),
+    8: ((4, None, 0), (1, 3, 0)),
+    9: ((4, None, 0), (2, None, 0)),
+    11: ((4, None, 0), NONE),
+    12: ((4, None, 0), (2, None, 0)),
+    14: ((4, None, 0), (3, None, 0)),
+    15: (NONE, (2, 3, 0)),
+    16: ((4, None, 0), (2, None, 0)),
+    17: (NONE, (3, None, 0)),
+    18: (NONE, (3, None, 0)),
+    20: ((4, None, 0), (2, 3, 0)),
+    21: (NONE, (2, None, 0)),
+    23: (NONE, (2, 3, 0)),
+    24: (NONE, (3, None, 0)),
+    25: (NONE, (3, None, 0)),
+    28: ((4, None, 0), (3, None, 0)),
+}
+
+#: a custom setup with known wires beside a draw ("2 + 2 of 3" red): no preset has one
+KNOWN_RED = Mission(99, "Custom", red_count=2, red_of=3, red_known=2)
+
 FULL = [str(i) for i in range(1, 13)]
 
 
@@ -68,6 +95,24 @@ def test_missions_1_to_30_exactly():
     assert [d["number"] for d in all_missions_json()] == list(range(1, 31))
     for n, m in MISSIONS.items():
         assert get_mission(n) is m and m.number == n
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("n", sorted(TABLE))
+def test_each_player_count_deals_its_wires(n, players):
+    blue, ys, rs = TABLE[n]
+    if players == 2 and n in TWO_PLAYERS:
+        ys, rs = TWO_PLAYERS[n]
+    m = get_mission(n).for_players(players)
+    assert (m.yellow_count, m.yellow_of, m.yellow_known) == ys
+    assert (m.red_count, m.red_of, m.red_known) == rs
+    listed = get_mission(n).setup_json()["players"][str(players)]
+    assert listed["wires_in_play"] == 4 * (blue[1] - blue[0] + 1) + ys[0] + ys[2] + rs[0] + rs[2]
+    for colour, (count, of, known) in (("yellow", ys), ("red", rs)):
+        spec = listed[colour]
+        assert spec is None if count + known == 0 else (spec["count"], spec["of"], spec["known"]) == (count, of, known)
+    ynum, rnum = numbers_for(m)
+    assert WireSetup.from_json(m.wires(ynum, rnum)).total_in_play == listed["wires_in_play"]
 
 
 @pytest.mark.parametrize("n", sorted(TABLE))
@@ -140,7 +185,7 @@ def test_setup_json_shape():
     assert d["wires_in_play"] == 51
     assert get_mission(1).setup_json()["yellow"] is None
     assert get_mission(2).setup_json()["yellow"]["of"] is None
-    assert get_mission(14).setup_json()["red"] == {
+    assert KNOWN_RED.setup_json()["red"] == {
         "count": 2, "of": 3, "known": 2, "in_play": 4, "numbers_needed": 5,
     }
     for d in all_missions_json():
@@ -167,10 +212,10 @@ def test_wires_examples():
     assert get_mission(4).wires([7, 4], [2]) == {"blue": [1, 12], "yellow": [4, 7], "red": [2]}
     assert get_mission(1).wires([], []) == {"blue": [1, 6]}
     assert get_mission(1).wires() == {"blue": [1, 6]}
-    # mission 14: known reds first, then the three candidates; or the explicit mapping form
-    flat = get_mission(14).wires([], [6, 1, 9, 4, 2])
+    # known reds first, then the three candidates; or the explicit mapping form
+    flat = KNOWN_RED.wires([], [6, 1, 9, 4, 2])
     assert flat["red"] == {"known": [1, 6], "of": [2, 4, 9], "keep": 2}
-    assert get_mission(14).wires(None, {"known": [6, 1], "of": [9, 4, 2]}) == flat
+    assert KNOWN_RED.wires(None, {"known": [6, 1], "of": [9, 4, 2]}) == flat
     assert WireSetup.from_json(flat).total_in_play == 52
     assert get_mission(5).wires({"of": [1, 2, 3]}, {"known": [5]})["yellow"] == {"of": [1, 2, 3], "keep": 2}
 
@@ -188,15 +233,15 @@ def test_wires_examples():
         (4, [0, 1], [1], ["0", "1-11"]),
         (4, [1, True], [2], ["True", "yellow"]),
         (4, "12", [2], ["yellow numbers must be a list"]),
-        (14, [], [1, 2, 3, 4], ["5 red numbers", "2 known + 2 of 3"]),
-        (14, [], {"known": [1], "of": [2, 3, 4, 5]}, ["1 known and 4 drawn", "2 known and 3 drawn"]),
-        (14, [], {"known": [1, 2], "off": [3]}, ["unknown field", "off"]),
+        (99, [], [1, 2, 3, 4], ["5 red numbers", "2 known + 2 of 3"]),
+        (99, [], {"known": [1], "of": [2, 3, 4, 5]}, ["1 known and 4 drawn", "2 known and 3 drawn"]),
+        (99, [], {"known": [1, 2], "off": [3]}, ["unknown field", "off"]),
         (4, {"of": [1, 2]}, [3], ["2 dealt, not drawn"]),
     ],
 )
 def test_bad_numbers_raise_state_error(n, yellow, red, words):
     with pytest.raises(StateError) as info:
-        get_mission(n).wires(yellow, red)
+        (KNOWN_RED if n == 99 else get_mission(n)).wires(yellow, red)
     msg = str(info.value)
     for w in words:
         assert w in msg, (w, msg)

@@ -351,3 +351,23 @@ test("starting-token advice: due until my token shows, then the tapped advice is
   const going = S.addEntry(started(), { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: false, real: "4" });
   assert.equal(S.startingTokenDue(going), null);
 });
+
+test("a preset deals the wires of its player count (mission 14 with 2 players: 3 red + 4 yellow)", () => {
+  const yellow23 = { count: 2, of: 3, known: 0 };
+  const red2 = { count: 2, of: null, known: 0 };
+  const m14 = { number: 14, blue: [1, 12], yellow: yellow23, red: red2, tokens: "value", x_tokens: false,
+    false_tokens: false, absent_tokens: false, open_red_deal: false, random_info_token: false,
+    double_detector: "all", equipment: ["1"],
+    players: { 2: { yellow: { count: 4, of: null, known: 0 }, red: { count: 3, of: null, known: 0 } },
+      4: { yellow: yellow23, red: red2 } } };
+  const four = S.applyMission(S.defaultSetup(), m14);
+  assert.deepEqual([four.yellow.mode, four.yellow.keep, four.red.mode, four.red.keep], ["of", 2, "list", 2]);
+  assert.deepEqual(S.colourNeeds(four, m14), { yellow: { need: 3, knownNeed: 0 }, red: { need: 2, knownNeed: 0 } });
+  const twoPlayers = { ...S.defaultSetup(), players: ["Ann", "Bob"] };
+  const two = S.applyMission(twoPlayers, m14);
+  assert.deepEqual([two.yellow.mode, two.yellow.keep, two.red.mode, two.red.keep], ["list", 4, "list", 3]);
+  assert.deepEqual(S.colourNeeds(two, m14), { yellow: { need: 4, knownNeed: 0 }, red: { need: 3, knownNeed: 0 } });
+  assert.equal(S.dealChanges(m14, 4, 2), true);
+  assert.equal(S.dealChanges(m14, 4, 3), false, "3 players: the usual deal");
+  assert.equal(S.dealChanges(null, 4, 2), false);
+});

@@ -11,7 +11,7 @@ hand, so nothing here is required to play.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from .errors import StateError
@@ -27,6 +27,8 @@ __all__ = [
     "all_missions_json",
 ]
 
+#: the player counts the game is played with
+PLAYER_COUNTS = (2, 3, 4, 5)
 #: starting indicator tokens: value tokens, parity only, x1/x2/x3, or none at all (m18)
 TOKEN_VARIANTS = ("value", "even_odd", "multiplicity", "none")
 #: who may use the Double Detector character card
@@ -65,8 +67,11 @@ class Mission:
 
     Colour specs: ``*_count`` wires of that colour end up in play from the
     plain deal (``*_of`` is None) or kept from ``*_of`` drawn candidates;
-    ``*_known`` extra wires sit beside such a draw (only mission 14:
-    "2 red + 2 of 3 red" is ``red_known=2, red_count=2, red_of=3``).
+    ``*_known`` extra wires sit beside such a draw ("2 + 2 of 3" is
+    ``known=2, count=2, of=3``; no preset needs it today, custom setups may).
+    ``by_players``: (player count, red spec, yellow spec) where a mission deals
+    other wires for that many players (mostly 2 players); :meth:`for_players`
+    gives the mission as played at that count.
     """
 
     number: int
@@ -87,6 +92,7 @@ class Mission:
     double_detector: str = "all"
     equipment: tuple[str, ...] = ()
     notes: str = ""
+    by_players: tuple[tuple[int, str, str], ...] = ()
 
     def __post_init__(self) -> None:
         # the table is typed by hand: catch a slip here rather than at the table
@@ -97,6 +103,17 @@ class Mission:
             assert of is None or 0 < count < of, (count, of)
             assert of is not None or known == 0, "known wires only beside an 'a of b' draw"
             assert self._numbers_needed(count, of, known) <= COLOUR_MAX
+        assert all(n in PLAYER_COUNTS for n, _, _ in self.by_players), self.by_players
+
+    def for_players(self, n: int) -> "Mission":
+        """The mission as dealt to ``n`` players (its wires differ for some counts)."""
+        for count, red, yellow in self.by_players:
+            if count == n:
+                yc, yo, yk = _spec(yellow)
+                rc, ro, rk = _spec(red)
+                return replace(self, yellow_count=yc, yellow_of=yo, yellow_known=yk,
+                               red_count=rc, red_of=ro, red_known=rk, by_players=())
+        return replace(self, by_players=()) if self.by_players else self
 
     # ---- colour specs ---------------------------------------------------------
     def _specs(self) -> dict[str, tuple[int, int | None, int]]:
@@ -120,8 +137,8 @@ class Mission:
         return self._numbers_needed(*self._specs()[colour])
 
     # ---- JSON for the UI ------------------------------------------------------
-    def setup_json(self) -> dict:
-        """The preset for the UI, which then asks for the drawn numbers."""
+    def _wires_json(self) -> dict:
+        """The yellow and red specs and the wires in play, as the UI reads them."""
 
         def spec(colour: str) -> dict | None:
             count, of, known = self._specs()[colour]
@@ -135,13 +152,20 @@ class Mission:
                 "numbers_needed": self._numbers_needed(count, of, known),
             }
 
+        return {"yellow": spec(YELLOW), "red": spec(RED), "wires_in_play": self.wires_in_play}
+
+    def setup_json(self) -> dict:
+        """The preset for the UI, which then asks for the drawn numbers.
+
+        ``yellow``/``red``/``wires_in_play`` are the usual deal (3-5 players);
+        ``players`` gives them for every player count, 2 to 5.
+        """
         return {
             "number": self.number,
             "title": self.title,
             "blue": list(self.blue),
-            "yellow": spec(YELLOW),
-            "red": spec(RED),
-            "wires_in_play": self.wires_in_play,
+            **self._wires_json(),
+            "players": {str(n): self.for_players(n)._wires_json() for n in PLAYER_COUNTS},
             "tokens": self.tokens,
             "x_tokens": self.x_tokens,
             "false_tokens": self.false_tokens,
@@ -156,7 +180,7 @@ class Mission:
     def wires(self, yellow_numbers: ColourNumbers = None, red_numbers: ColourNumbers = None) -> dict:
         """The engine's ``"wires"`` object from the numbers drawn at the table.
 
-        For an "a of b" draw give the b candidate numbers; for mission 14 give
+        For an "a of b" draw give the b candidate numbers; for a "k + a of b" spec give
         the 2 known reds first, then the 3 candidates (or use the mapping form).
         """
         doc: dict[str, Any] = {"blue": list(self.blue)}
@@ -260,9 +284,13 @@ def _row(
     blue: tuple[int, int] = (1, 12),
     without: tuple[str, ...] = (),
     only: tuple[str, ...] | None = None,
+    two: tuple[str, str] | None = None,
     **rules: Any,
 ) -> Mission:
-    """One table row; equipment follows the campaign (none, 1–10, 1–12, +Y) minus exclusions."""
+    """One table row; equipment follows the campaign (none, 1–10, 1–12, +Y) minus exclusions.
+
+    ``two``: (red, yellow) dealt with 2 players where that differs.
+    """
     yc, yo, yk = _spec(yellow)
     rc, ro, rk = _spec(red)
     if only is not None:
@@ -276,7 +304,8 @@ def _row(
     title = f"Training {number}" if number <= 8 else f"Mission {number}"
     return Mission(
         number, title, blue, yc, yo, yk, rc, ro, rk,
-        equipment=tuple(e for e in pool if e not in without), **rules,
+        equipment=tuple(e for e in pool if e not in without),
+        by_players=((2, *two),) if two else (), **rules,
     )
 
 
@@ -284,46 +313,46 @@ _ROWS = [
     _row(1, blue=(1, 6), notes="no equipment"),
     _row(2, yellow="2", blue=(1, 8), notes="no equipment"),
     _row(3, red="1", blue=(1, 10), notes="equipment 1-10"),
-    _row(4, red="1", yellow="2", notes="equipment 1-12 from here on"),
-    _row(5, red="1", yellow="2 of 3"),
-    _row(6, red="1", yellow="4"),
-    _row(7, red="1 of 2"),
-    _row(8, red="1 of 2", yellow="2 of 3"),
-    _row(9, red="1", yellow="2", notes="number cards + sequence card; yellow equipment joins the pool"),
+    _row(4, red="1", yellow="2", two=("1", "4"), notes="equipment 1-12 from here on"),
+    _row(5, red="1", yellow="2 of 3", two=("2", "2 of 3")),
+    _row(6, red="1", yellow="4", two=("2", "4")),
+    _row(7, red="1 of 2", two=("1 of 3", "0")),
+    _row(8, red="1 of 2", yellow="2 of 3", two=("1 of 3", "4")),
+    _row(9, red="1", yellow="2", two=("2", "4"), notes="number cards + sequence card; yellow equipment joins the pool"),
     _row(10, red="1", yellow="4", without=("11",), notes="15-minute timer; no equipment 11 (Coffee Mug)"),
-    _row(11, yellow="2", notes="1 number card"),
-    _row(12, red="1", yellow="4", notes="number card per equipment"),
+    _row(11, yellow="2", two=("0", "4"), notes="1 number card"),
+    _row(12, red="1", yellow="4", two=("2", "4"), notes="number card per equipment"),
     _row(
         13, red="3", open_red_deal=True, random_info_token=True,
         notes="reds dealt openly one at a time from the captain (everyone knows who holds how many); "
         "each player draws a random info token: placed on a matching wire, or beside the stand "
         "meaning \"I have none\"",
     ),
-    _row(14, red="2 + 2 of 3"),
-    _row(15, red="1 of 3", notes="12 number cards"),
-    _row(16, red="1", yellow="2 of 3", notes="number cards + sequence card"),
-    _row(17, red="2 of 3", false_tokens=True, notes="the captain places 2 false info tokens (not on red)"),
-    _row(18, red="2", tokens="none", only=("8",), notes="General Radar only; no starting info tokens"),
+    _row(14, red="2", yellow="2 of 3", two=("3", "4")),
+    _row(15, red="1 of 3", two=("2 of 3", "0"), notes="12 number cards"),
+    _row(16, red="1", yellow="2 of 3", two=("2", "4"), notes="number cards + sequence card"),
+    _row(17, red="2 of 3", two=("3", "0"), false_tokens=True, notes="the captain places 2 false info tokens (not on red)"),
+    _row(18, red="2", two=("3", "0"), tokens="none", only=("8",), notes="General Radar only; no starting info tokens"),
     _row(19, red="1", yellow="2 of 3"),
     _row(
-        20, red="2", yellow="2", x_tokens=True, without=("2",),
+        20, red="2", yellow="2", two=("2 of 3", "4"), x_tokens=True, without=("2",),
         notes="one X token per stand: the last wire dealt is unsorted at the far right (any colour); "
         "no Walkie-Talkies",
     ),
-    _row(21, red="1 of 2", tokens="even_odd", notes="even/odd tokens replace info tokens"),
+    _row(21, red="1 of 2", two=("2", "0"), tokens="even_odd", notes="even/odd tokens replace info tokens"),
     _row(
         22, red="1", yellow="4", absent_tokens=True,
         notes="each player places 2 tokens of values they do NOT hold beside their stand",
     ),
-    _row(23, red="1 of 3", notes="1 number card; equipment from a face-down deck of 7"),
-    _row(24, red="2", tokens="multiplicity", notes="x1/x2/x3 tokens replace info tokens (not on red)"),
-    _row(25, red="2"),
+    _row(23, red="1 of 3", two=("2 of 3", "0"), notes="1 number card; equipment from a face-down deck of 7"),
+    _row(24, red="2", two=("3", "0"), tokens="multiplicity", notes="x1/x2/x3 tokens replace info tokens (not on red)"),
+    _row(25, red="2", two=("3", "0")),
     _row(26, red="2", without=("10",), notes="12 number cards; no X-or-Y Ray"),
     _row(
         27, red="1", yellow="4", double_detector="disabled", without=("7",),
         notes="Double Detectors disabled; no Emergency Batteries",
     ),
-    _row(28, red="2", yellow="4", double_detector="captain_disabled", notes="the captain's Double Detector disabled"),
+    _row(28, red="2", yellow="4", two=("3", "4"), double_detector="captain_disabled", notes="the captain's Double Detector disabled"),
     _row(29, red="3", notes="number cards dealt to players"),
     _row(30, red="1 of 2", yellow="4", notes="12 number cards"),
 ]

@@ -52,11 +52,15 @@ export function setupActs(app) {
     "blue-hi": (arg) => setSetup((su) => { su.blue[1] = Math.max(int(arg), su.blue[0]); }),
     tokens: (arg) => setSetup((su) => { su.tokens = arg; }),
     toggle: (arg) => setSetup((su) => { su[arg] = !su[arg]; }),
-    "player-count": (arg) => setSetup((su) => {
+    "player-count": (arg) => setSetup((su, next) => {
       const n = int(arg);
+      const before = su.players.length;
       while (su.players.length < n) su.players.push(S.NAMES[su.players.length]);
       su.players.length = n;
       su.mistakes = n - 1;
+      // a preset that deals other wires to this many players asks for its numbers again
+      const m = app.missions?.find((x) => x.number === su.mission) ?? null;
+      if (S.dealChanges(m, before, n)) next.setup = S.applyMission(su, m);
     }),
     name: (value, _ev, p) => setSetup((su) => { su.players[int(p)] = String(value).slice(0, 20); }),
     me: (arg) => setSetup((su, next) => {

@@ -115,9 +115,22 @@ export function normalize(raw) {
   };
 }
 
-/** Apply a mission preset (from the engine's "missions" list) to the setup. */
-export function applyMission(setup, mission) {
+/** The preset as dealt to `nPlayers` players: some missions deal other wires with 2 (its `players` map). */
+export function missionFor(mission, nPlayers) {
+  const dealt = mission?.players?.[String(nPlayers)];
+  return dealt ? { ...mission, ...dealt } : mission;
+}
+
+/** Does the preset deal other yellow/red wires to `a` players than to `b`? */
+export function dealChanges(mission, a, b) {
+  const pick = (n) => { const m = missionFor(mission, n); return JSON.stringify([m.yellow, m.red]); };
+  return Boolean(mission) && pick(a) !== pick(b);
+}
+
+/** Apply a mission preset (from the engine's "missions" list) to the setup, for its player count. */
+export function applyMission(setup, preset) {
   const s = structuredClone(setup);
+  const mission = missionFor(preset, s.players.length);
   if (!mission) {
     s.mission = null;
     // custom setups offer "I have none" tokens and the open red deal as toggles; the random draw is a preset's
@@ -146,7 +159,8 @@ export function applyMission(setup, mission) {
 }
 
 /** How many numbers of each colour the setup still needs: {yellow: {need, knownNeed}, red}. */
-export function colourNeeds(setup, mission) {
+export function colourNeeds(setup, preset) {
+  const mission = missionFor(preset, setup.players.length);
   const out = {};
   for (const colour of ["yellow", "red"]) {
     const spec = mission?.[colour] ?? null;
