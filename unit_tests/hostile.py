@@ -39,7 +39,7 @@ BASE_DOCS: list[dict] = [
         ],
         "me": 0,
         "captain": 1,
-        "wires": {"blue": [1, 4], "yellow": [2], "red": {"of": [3, 5], "keep": 1}, },
+        "wires": {"blue": [1, 4], "yellow": [2], "red": {"of": [3, 5], "keep": 1}},
         "facts": [
             {"kind": "same", "player": 2, "stand": 0, "slots": [1, 2]},
             {"kind": "has", "player": 3, "value": 4},
