@@ -290,6 +290,8 @@ def random_game(
     me: str = "any",
     max_tiles: int | None = None,
     max_configs: int | None = 3000,
+    fact_kinds: tuple[str, ...] | None = None,
+    max_facts: int = 3,
 ) -> Game:
     """A random tiny game and an observer's view of it.
 
@@ -298,6 +300,7 @@ def random_game(
     ``me``: "any", "none" (a spectator: me is None) or "player".
     ``max_configs``: redraw the setup while a table with every slot hidden
     would have more configurations than this (keeps brute force fast).
+    ``fact_kinds`` / ``max_facts``: draw facts of these kinds only, up to this many.
     """
     n = n_players or rng.choice([2, 3, 4, 5])
     captain = rng.randrange(n)
@@ -320,8 +323,8 @@ def random_game(
     }
     use_facts = rng.random() < 0.5 if facts is None else facts
     if use_facts:
-        for _ in range(rng.randint(1, 3)):
-            f = _random_fact(rng, n, captain, deal, states, wires)
+        for _ in range(rng.randint(1, max_facts)):
+            f = _random_fact(rng, n, captain, deal, states, wires, fact_kinds)
             if f is not None:
                 doc["facts"].append(f)
     return Game(doc, deal, xs, sorted(tiles), view)
@@ -404,8 +407,8 @@ def _uncut_values(deal, states, p: int, stands: list[int]) -> set:
     }
 
 
-def _random_fact(rng, n, captain, deal, states, wires) -> dict | None:
-    kind = rng.choice(["has", "has_not", "has_not", "same", "different", "red_count", "not_value"])
+def _random_fact(rng, n, captain, deal, states, wires, kinds=None) -> dict | None:
+    kind = rng.choice(kinds or ["has", "has_not", "has_not", "same", "different", "red_count", "not_value"])
     p = rng.randrange(n)
     n_stands = 2 if (n == 2 or (n == 3 and p == captain)) else 1
     stand = rng.randrange(n_stands)

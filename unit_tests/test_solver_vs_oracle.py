@@ -110,6 +110,13 @@ def test_facts(doc):
     check_against_oracle(doc)
 
 
+@settings(max_examples=400, **PROPERTY)
+@given(gen.states(facts=True, fact_kinds=("same", "different"), max_facts=4))
+def test_many_labels(doc):
+    """Up to four Labels on a table (with x-tokens, X slots, yellow and red as drawn): no refusal, exact."""
+    check_against_oracle(doc)
+
+
 @settings(max_examples=150, **PROPERTY)
 @given(gen.states(me="none", groups=True, x_slots=True, facts=True))
 def test_spectator_with_everything(doc):

@@ -51,7 +51,8 @@ def block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
 
     Returns ``ok[t, k, f]`` and ``uncut_in[k, f]`` (uncut slots in the block).
     The block must fit, every slot in it must allow t, and the stand's block
-    rules (x-tokens on blue types, joins/splits, has / has not) must hold.
+    rules (x-tokens on blue types, has / has not) must hold; Labels are the
+    run's states' business (``labels.py``).
     Built once per stand for all types, since a Python loop per (stand, type)
     is what late-game states would otherwise spend their time on.
     """
@@ -81,10 +82,6 @@ def block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
         for j, m in st.mult:
             rule &= ~covers(j) | (ks == m)
         ok[blue] &= rule
-    for a, b in st.joins:
-        ok &= ~covers(a) | (end > b)
-    for a, b in st.splits:
-        ok &= ~covers(a) | (end <= b)
     return ok, uncut_in
 
 

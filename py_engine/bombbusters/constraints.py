@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import RuleError
+from .labels import Label
 from .notation import CUT, Slot
 from .problem import Counter, Problem, SubStand
 from .state import Fact, GameState, slot_name, value_matches
@@ -292,6 +293,9 @@ class _Compiler:
                 self._fail(_fact_text(self.state, fact))
             return
         (sa, pa), (sb, pb) = self.stands[key].where[a], self.stands[key].where[b]
+        if sa == sb:  # one sorted run: carried in the run's states
+            self.base_edits.append(("label", sa, Label(min(pa, pb), max(pa, pb), fact.kind == "same")))
+            return
         self.alternatives.append(
             _pair_alternatives(fact.kind, sa, pa, sb, pb, self.types, self.is_blue, self.is_yellow, self.is_red)
         )
@@ -337,30 +341,14 @@ def _apply(prob: Problem, edit) -> None:
     if kind == "mask":
         _, sub, pos, m = edit
         prob.substands[sub].allowed[pos] &= m
-    elif kind == "join":
-        prob.substands[edit[1]].joins.append((edit[2], edit[3]))
-    elif kind == "split":
-        prob.substands[edit[1]].splits.append((edit[2], edit[3]))
+    elif kind == "label":
+        prob.substands[edit[1]].labels.append(edit[2])
     else:
         prob.counters.append(edit[1])
 
 
 def _pair_alternatives(kind, sa, pa, sb, pb, types, is_blue, is_yellow, is_red) -> list[list]:
-    """Disjoint cases for 'same' / 'different' gameplay value of two slots."""
-    if sa == sb:
-        if pa > pb:
-            pa, pb = pb, pa
-        if kind == "same":
-            return [
-                [("mask", sa, pa, is_blue), ("mask", sb, pb, is_blue), ("join", sa, pa, pb)],
-                [("mask", sa, pa, is_yellow), ("mask", sb, pb, is_yellow)],
-                [("mask", sa, pa, is_red), ("mask", sb, pb, is_red)],
-            ]
-        return [
-            [("mask", sa, pa, is_blue), ("split", sa, pa, pb)],
-            [("mask", sa, pa, is_yellow), ("mask", sb, pb, ~is_yellow)],
-            [("mask", sa, pa, is_red), ("mask", sb, pb, ~is_red)],
-        ]
+    """Disjoint cases for 'same' / 'different' gameplay value of two slots on different sub-stands."""
     groups = _value_groups(types, is_blue, is_yellow, is_red)
     out = []
     for g in groups:

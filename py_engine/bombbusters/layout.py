@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .blocks import INV_FACT, INV_FACT_EXACT, block_table, counter_pieces, transitions, width, windows
+from .labels import RunStates
 from .problem import Problem
 
 __all__ = ["Layout"]
@@ -23,6 +24,10 @@ class Layout:
     somewhere, the fills always add up to the copies placed, so one stand (the
     "implicit" one, not touched by any counter) needs no axis: its fill is
     what the others leave, and its move takes the copies they did not use.
+
+    A run with Labels (``runs``) indexes its axis by the states of
+    :class:`~.labels.RunStates` (fill, colour tags) instead of the fill alone;
+    its moves are then index arrays rather than shifted slices.
     """
 
     def __init__(self, p: Problem, exact: bool = False):
@@ -35,7 +40,8 @@ class Layout:
         self.ops = ["eq" if c.op == "eq" else "ge" for c in p.counters]  # free counters saturate at cap
         nctr = len(p.counters)
         in_ctr = {s for c in p.counters for s in c.substands}
-        free = [s for s in range(self.S) if s not in in_ctr]
+        self.runs = {s: RunStates(st.n, st.labels, p.types) for s, st in enumerate(p.substands) if st.labels}
+        free = [s for s in range(self.S) if s not in in_ctr and s not in self.runs]
         self.z: int | None = max(free, key=lambda s: p.substands[s].n) if free and not exact else None
         self.explicit = [s for s in range(self.S) if s != self.z]
         self.axis = {s: 1 + i for i, s in enumerate(self.explicit)}
@@ -89,11 +95,19 @@ class Layout:
         """Sum of the explicit stands' fills after type t, broadcast over the state grid."""
         g = np.zeros([1] * (self.nd - 1), dtype=int)
         for s in self.explicit:
-            lo, hi = self.win[t + 1][s]
+            fills = self.fills(s, self.win[t + 1][s])
             shape = [1] * (self.nd - 1)
-            shape[self.axis[s] - 1] = width(lo, hi)
-            g = g + (lo + np.arange(width(lo, hi))).reshape(shape)
+            shape[self.axis[s] - 1] = len(fills)
+            g = g + fills.reshape(shape)
         return g
+
+    def fills(self, s: int, lo_hi: tuple[int, int]) -> np.ndarray:
+        """The fill at each position of stand s's axis, in a window."""
+        lo, hi = lo_hi
+        if s in self.runs:
+            i0, i1 = self.runs[s].span(lo, hi)
+            return self.runs[s].fill[i0:i1]
+        return lo + np.arange(width(lo, hi))
 
     def _implicit_weights(self, t: int, c: int):
         """(weights, f_pre) over (u, grid): the implicit stand takes k = c - u copies from fill f_pre."""
@@ -123,6 +137,9 @@ class Layout:
         return cache[key]
 
     def _make_pieces(self, s: int, t: int, c: int):
+        if s in self.runs:
+            yield from self._run_pieces(s, t, c)
+            return
         ax = self.axis[s]
         (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
         sw, dw = width(slo, shi), width(dlo, dhi)
@@ -151,9 +168,50 @@ class Layout:
                         red.append(base + i)
                 yield k, f0, tuple(src), tuple(dst), tuple(red), wb
 
+    def _run_pieces(self, s: int, t: int, c: int):
+        """A labelled run's move: (k, fills, src, dst, reduce axes, weights) with index arrays on its axis.
+
+        Each piece's destinations are distinct (two tags may lead to one
+        state), so that ``out[dst] += ...`` adds every term.
+        """
+        rs, ax = self.runs[s], self.axis[s]
+        i0, i1 = rs.span(*self.win[t][s])
+        j0, j1 = rs.span(*self.win[t + 1][s])
+        base = 1 + len(self.explicit)
+        for k, d, w in self.trans[(s, t)] or ():
+            groups: list[list] = []  # each: (src, dst, fill, weight) with distinct dst
+            for i in range(i0, i1):
+                f = int(rs.fill[i])
+                if f + k > rs.n or not w[f]:
+                    continue
+                j = i if k == 0 else rs.move(i, t, k)
+                if j is None or not j0 <= j < j1:
+                    continue
+                g = next((g for g in groups if all(x[1] != j - j0 for x in g)), None)
+                if g is None:
+                    g = []
+                    groups.append(g)
+                g.append((i - i0, j - j0, f, w[f]))
+            for g in groups:
+                src_i, dst_i, fs, ws = (np.array(col) for col in zip(*g))
+                shape = [1] * self.nd
+                shape[ax] = len(g)
+                wb = ws.reshape(shape)
+                for cp in counter_pieces(d, self.caps, self.ops):
+                    src = [slice(None)] * self.nd
+                    dst = [slice(None)] * self.nd
+                    src[0], dst[0] = slice(0, c + 1 - k), slice(k, c + 1)
+                    src[ax], dst[ax] = src_i, dst_i
+                    red = []
+                    for i, (ss, ds, r) in enumerate(cp):
+                        src[base + i], dst[base + i] = ss, ds
+                        if r:
+                            red.append(base + i)
+                    yield k, fs, tuple(src), tuple(dst), tuple(red), wb
+
     def _resized(self, arr: np.ndarray, s: int, lo_hi: tuple[int, int]) -> np.ndarray:
         shape = list(arr.shape)
-        shape[self.axis[s]] = width(*lo_hi)
+        shape[self.axis[s]] = len(self.fills(s, lo_hi))
         return self.zeros(shape)
 
     def zeros(self, shape) -> np.ndarray:

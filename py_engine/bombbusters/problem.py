@@ -19,8 +19,8 @@ class SubStand:
     """A run of slots sorted among themselves: a stand, one X slot, or a discard pile.
 
     ``allowed[j, t]``: may slot j hold type index t.  ``mult``: (j, m) — the
-    block of a *blue* type covering slot j has length m.  ``joins``/``splits``:
-    (a, b) — the block covering slot a extends past b / ends at or before b.
+    block of a *blue* type covering slot j has length m.  ``labels``: Label =/≠
+    on two of its slots, carried in the run's states (``labels.py``).
     ``no_uncut``: type indices whose block here may cover only cut slots
     (has not).  ``forbid``: positions a type's block may not cover.
     """
@@ -28,15 +28,13 @@ class SubStand:
     allowed: np.ndarray
     uncut: np.ndarray
     mult: list = field(default_factory=list)
-    joins: list = field(default_factory=list)
-    splits: list = field(default_factory=list)
+    labels: list = field(default_factory=list)  # labels.Label
     no_uncut: set = field(default_factory=set)
     forbid: dict = field(default_factory=dict)  # type index -> positions its block may not cover
 
     def copy(self) -> "SubStand":
         return SubStand(
-            self.allowed.copy(), self.uncut, list(self.mult), list(self.joins),
-            list(self.splits), set(self.no_uncut),
+            self.allowed.copy(), self.uncut, list(self.mult), list(self.labels), set(self.no_uncut),
             {t: set(v) for t, v in self.forbid.items()},
         )
 

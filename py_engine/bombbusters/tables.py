@@ -51,7 +51,7 @@ class Tables(Layout):
         if self.exact:  # unnormalised, exactly: no shortcuts
             if self.trans[(s, t)] is None:
                 v = (A * B).sum(axis=others)
-                J[slo : slo + v.shape[0], 0] += v
+                np.add.at(J[:, 0], self.fills(s, (slo, shi)), v)
                 return J
         elif self.trans[(s, t)] is None:  # the type never lands here (k = 0; start f not tracked)
             J[slo, 0] = 1.0
@@ -61,7 +61,10 @@ class Tables(Layout):
             return J
         for k, f0, src, dst, _red, wb in self._pieces(s, t, c):
             v = (A[src] * B[dst] * wb).sum(axis=others)
-            J[f0 : f0 + v.shape[0], k] += v
+            if isinstance(f0, np.ndarray):  # a labelled run: fills per state, repeated
+                np.add.at(J[:, k], f0, v)
+            else:
+                J[f0 : f0 + v.shape[0], k] += v
         return J
 
     def joint_implicit(self, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> np.ndarray:
