@@ -1,31 +1,27 @@
-"""Turn a checked ``GameState`` into solver problems (one per disjunctive case).
+"""Turn a checked ``GameState`` into the solver's problem.
 
-Every token and fact becomes either an allowed-type set on a slot, a local
-rule on a type's block (x1/x2/x3, Label =/≠ on one sorted run), or a small
-counter (has / has not, red counts, yellow multiplicities).  Facts that are
-"either … or …" by colour (Label = on two slots: both the same blue, both
-yellow or both red) are split into disjoint cases whose deal counts add up.
+Every token and fact becomes an allowed-type set on a slot, a local rule on
+a type's block (x1/x2/x3 on blue), a small counter (has / has not, red
+counts), or something the stand's states carry (Labels, X wires tied to
+their run, x-tokens that may be yellow: ``stand_states.py``).  No fact is
+split into cases, so no combination of them multiplies the work.
 Stands whose every wire is known (the observer's own) leave the DP: their
 wires only scale the weight, so they are simply taken out of the pool.
 """
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import RuleError
-from .labels import Label
+from .stand_states import Label
 from .notation import CUT, Slot
 from .problem import Counter, Problem, SubStand
 from .state import Fact, GameState, slot_name, value_matches
 from .wires import BLUE, RED, YELLOW, colour_of, value_of
 
-__all__ = ["Compiled", "StandMap", "compile_state", "MAX_CASES"]
-
-MAX_CASES = 729
+__all__ = ["Compiled", "StandMap", "compile_state"]
 
 
 @dataclass
@@ -41,7 +37,7 @@ class StandMap:
 @dataclass
 class Compiled:
     types: list[int]
-    cases: list[Problem]
+    cases: list[Problem]  # the one problem (empty: a slot allows no type); conditioned analyses add none
     stands: dict[tuple[int, int], StandMap]  # stands in the DP
     known: dict[tuple[int, int], tuple[Slot, ...]]  # stands left out: every wire known
     impossible: str | None = None  # a reason found without the DP
@@ -110,11 +106,10 @@ def compile_state(state: GameState) -> Compiled:
 
 
 class _Compiler:
-    """One state's compilation, step by step: pool, stands, discard piles, each fact, cases.
+    """One state's compilation, step by step: pool, stands, discard piles, each fact, the problem.
 
-    Every step adds sub-stands, edits common to every case (``base_edits``),
-    or a list of alternative edit lists (``alternatives``: one is taken per
-    case).  A fact that cannot hold whatever the deal sets ``impossible``.
+    Every step adds sub-stands or edits (``base_edits``: masks, counters,
+    Labels).  A fact that cannot hold whatever the deal sets ``impossible``.
     """
 
     def __init__(self, state: GameState):
@@ -125,7 +120,6 @@ class _Compiler:
         self.subs: list[SubStand] = []
         self.stands: dict[tuple[int, int], StandMap] = {}
         self.base_edits: list = []
-        self.alternatives: list[list[list]] = []  # each: list of alternative edit lists
 
     def run(self) -> Compiled:
         self._pool()
@@ -184,12 +178,12 @@ class _Compiler:
         sorted_js = [j for j, slot in enumerate(st) if not slot.unsorted]
         runs = [sorted_js] + [[j] for j, slot in enumerate(st) if slot.unsorted]
         for run in runs:
-            if not run:
+            if not run and len(runs) == 1:
                 continue
             idx = len(self.subs)
             self.subs.append(
                 SubStand(
-                    allowed=np.array([self.mask_of(st[j]) for j in run]).reshape(len(run), self.T),
+                    allowed=np.array([self.mask_of(st[j]) for j in run], dtype=bool).reshape(len(run), self.T),
                     uncut=np.array([st[j].state != CUT for j in run], dtype=bool),
                 )
             )
@@ -197,35 +191,35 @@ class _Compiler:
             for pos, j in enumerate(run):
                 smap.where[j] = (idx, pos)
         self.stands[key] = smap
+        if len(smap.subs) > 1:  # X slots: carried in the run's states, so facts may tie them to the run
+            self.subs[smap.subs[0]].xs = smap.subs[1:]
         for j, slot in enumerate(st):
             if slot.multiplicity is not None:
-                self._multiplicity(smap, j, slot, has_x=len(runs) > 1)
+                self._multiplicity(smap, j, slot)
 
-    def _multiplicity(self, smap: StandMap, j: int, slot: Slot, has_x: bool) -> None:
-        """An x1/x2/x3 token: the value of slot j appears exactly m times on the stand."""
-        T, is_yellow = self.T, self.is_yellow
+    def _stand_pos(self, smap: StandMap, j: int) -> int:
+        """Slot j's position among the stand's states: its run position, or n + i for the i-th X slot."""
+        sub, pos = smap.where[j]
+        run = smap.subs[0]
+        return pos if sub == run else self.subs[run].n + smap.subs.index(sub) - 1
+
+    def _multiplicity(self, smap: StandMap, j: int, slot: Slot) -> None:
+        """An x1/x2/x3 token: the value of slot j appears exactly m times on the stand.
+
+        Blue: a block rule on the run, or with X slots a rule of the stand's
+        states (the run's block and the X slots of that type add up to m).
+        Yellow (all yellows are one value): if slot j is yellow, the stand
+        holds exactly m yellows — the stand's states track its yellows.
+        """
         sub, pos = smap.where[j]
         m = slot.multiplicity
         assert m is not None
-        allowed = self.mask_of(slot)
-        if has_x:
-            # the count spans the sorted run and the X slots: one case per value of slot j
-            value_cases: list[list] = []
-            for g in _value_groups(self.types, self.is_blue, is_yellow, self.is_red):
-                if (g & allowed).any():
-                    ctr = Counter(tuple(smap.subs), g.copy(), "slots", m, "eq")
-                    value_cases.append([("mask", sub, pos, g), ("counter", ctr)])
-            self.alternatives.append(value_cases or [[("mask", sub, pos, np.zeros(T, dtype=bool))]])
-            return
-        self.subs[sub].mult.append((pos, m))
-        if (allowed & is_yellow).any():
-            ycount = Counter(tuple(smap.subs), is_yellow.copy(), "slots", m, "eq")
-            self.alternatives.append(
-                [
-                    [("mask", sub, pos, ~is_yellow)],
-                    [("mask", sub, pos, is_yellow), ("counter", ycount)],
-                ]
-            )
+        if len(smap.subs) > 1:
+            self.subs[smap.subs[0]].xmult.append((self._stand_pos(smap, j), m))
+        else:
+            self.subs[sub].mult.append((pos, m))
+        if (self.mask_of(slot) & self.is_yellow).any():
+            self.subs[smap.subs[0]].ymult.append((self._stand_pos(smap, j), m))
 
     def _discard_piles(self) -> None:
         """An "a of b" draw: the b - a wires left out form a pile no one sees."""
@@ -292,37 +286,17 @@ class _Compiler:
             if same != (fact.kind == "same"):
                 self._fail(_fact_text(self.state, fact))
             return
-        (sa, pa), (sb, pb) = self.stands[key].where[a], self.stands[key].where[b]
-        if sa == sb:  # one sorted run: carried in the run's states
-            self.base_edits.append(("label", sa, Label(min(pa, pb), max(pa, pb), fact.kind == "same")))
-            return
-        self.alternatives.append(
-            _pair_alternatives(fact.kind, sa, pa, sb, pb, self.types, self.is_blue, self.is_yellow, self.is_red)
-        )
+        smap = self.stands[key]
+        pa, pb = sorted((self._stand_pos(smap, a), self._stand_pos(smap, b)))
+        self.base_edits.append(("label", smap.subs[0], Label(pa, pb, fact.kind == "same")))
 
-    # ---- cases: every combination of the alternatives
+    # ---- the problem: every edit on copies of the sub-stands
     def _cases(self) -> list[Problem]:
-        n_cases = 1
-        for alt in self.alternatives:
-            n_cases *= len(alt)
-        if n_cases > MAX_CASES:
-            raise RuleError(
-                f"too many Label/x-token combinations to weigh ({n_cases} cases); remove some same/different facts"
-            )
-        cases = []
-        for combo in itertools.product(*self.alternatives):
-            prob = Problem(
-                self.types,
-                self.copies,
-                [x.copy() for x in self.subs],
-                [],
-                self.is_blue,
-            )
-            for edit in self.base_edits + [e for alt in combo for e in alt]:
-                _apply(prob, edit)
-            if all(x.allowed.any(axis=1).all() for x in prob.substands):
-                cases.append(prob)
-        return cases
+        """The one solver problem (a list, empty when some slot allows no type at all)."""
+        prob = Problem(self.types, self.copies, [x.copy() for x in self.subs], [], self.is_blue)
+        for edit in self.base_edits:
+            _apply(prob, edit)
+        return [prob] if all(x.allowed.any(axis=1).all() for x in prob.substands) else []
 
 
 #: fact kind -> the compile step that turns it into masks, block rules, counters or cases
@@ -345,25 +319,6 @@ def _apply(prob: Problem, edit) -> None:
         prob.substands[edit[1]].labels.append(edit[2])
     else:
         prob.counters.append(edit[1])
-
-
-def _pair_alternatives(kind, sa, pa, sb, pb, types, is_blue, is_yellow, is_red) -> list[list]:
-    """Disjoint cases for 'same' / 'different' gameplay value of two slots on different sub-stands."""
-    groups = _value_groups(types, is_blue, is_yellow, is_red)
-    out = []
-    for g in groups:
-        if not g.any():
-            continue
-        other = g if kind == "same" else ~g
-        out.append([("mask", sa, pa, g), ("mask", sb, pb, other)])
-    return out
-
-
-def _value_groups(types, is_blue, is_yellow, is_red) -> list[np.ndarray]:
-    """Type masks of each gameplay value: every blue number, all yellows, all reds."""
-    tarr = np.array(types)
-    groups = [(tarr == u) for u in types if u % 10 == 0]
-    return groups + [g for g in (is_yellow, is_red) if g.any()]
 
 
 def _fact_text(state: GameState, fact: Fact) -> str:

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 
+import itertools
+import math
+
 from .blocks import INV_FACT, INV_FACT_EXACT, block_table, counter_pieces, transitions, width, windows
-from .labels import RunStates
 from .problem import Problem
+from .stand_states import StandStates
+from .wires import YELLOW, colour_of
 
 __all__ = ["Layout"]
 
@@ -25,9 +29,10 @@ class Layout:
     "implicit" one, not touched by any counter) needs no axis: its fill is
     what the others leave, and its move takes the copies they did not use.
 
-    A run with Labels (``runs``) indexes its axis by the states of
-    :class:`~.labels.RunStates` (fill, colour tags) instead of the fill alone;
-    its moves are then index arrays rather than shifted slices.
+    A stand with Labels or X slots (``runs``) indexes its axis by the states
+    of :class:`~.stand_states.StandStates` (run fill, X fills, colour tags)
+    instead of the fill alone; its X slots' sub-stands have no axis of their
+    own (``owned``), and its moves are index arrays rather than shifted slices.
     """
 
     def __init__(self, p: Problem, exact: bool = False):
@@ -40,13 +45,22 @@ class Layout:
         self.ops = ["eq" if c.op == "eq" else "ge" for c in p.counters]  # free counters saturate at cap
         nctr = len(p.counters)
         in_ctr = {s for c in p.counters for s in c.substands}
-        self.runs = {s: RunStates(st.n, st.labels, p.types) for s, st in enumerate(p.substands) if st.labels}
-        free = [s for s in range(self.S) if s not in in_ctr and s not in self.runs]
+        self.runs: dict[int, StandStates] = {}
+        self.owned: dict[int, int] = {}  # an X slot's sub-stand -> the stand whose states carry it
+        for s, st in enumerate(p.substands):
+            if st.labels or st.xs or st.ymult:
+                self.runs[s] = StandStates(
+                    st.n, len(st.xs), st.labels, st.xmult, p.types, st.ymult, self._slot_colours(p, s)
+                )
+                self.owned.update({x: s for x in st.xs})
+        free = [s for s in range(self.S) if s not in in_ctr and s not in self.runs and s not in self.owned]
         self.z: int | None = max(free, key=lambda s: p.substands[s].n) if free and not exact else None
-        self.explicit = [s for s in range(self.S) if s != self.z]
+        self.explicit = [s for s in range(self.S) if s != self.z and s not in self.owned]
         self.axis = {s: 1 + i for i, s in enumerate(self.explicit)}
         self.nd = 1 + len(self.explicit) + nctr
         cum = np.concatenate([[0], np.cumsum(p.copies)])
+        is_yellow = np.array([colour_of(u) == YELLOW for u in p.types], dtype=bool)
+        self.yellow_placed = np.concatenate([[0], np.cumsum(np.where(is_yellow, p.copies, 0))])
         self.placed = cum  # placed[t] = copies of types < t
         total = int(cum[-1])
         win = windows(p)
@@ -60,11 +74,19 @@ class Layout:
         self.trans: dict[tuple[int, int], list | None] = {}
         self.tables: dict[int, tuple] = {}
         self.piece_cache: dict[tuple[int, int], list] = {}
+        self.valid_cache: dict[tuple[int, int], np.ndarray] = {}
+        self._prune_runs()
         self.zw: list = []
         for t in range(self.T):
             for s in self.explicit:
                 self.trans[(s, t)] = self._moves(p, s, t)
             self.zw.append(self._implicit_weights(t, int(p.copies[t])) if self.z is not None else None)
+
+    def _slot_colours(self, p: Problem, s: int) -> list[set]:
+        """The colours each position of stand s (run, then its X slots) may hold."""
+        colours = np.array([colour_of(u) for u in p.types])
+        rows = list(p.substands[s].allowed) + [p.substands[x].allowed[0] for x in p.substands[s].xs]
+        return [set(colours[row].tolist()) for row in rows]
 
     def _table(self, p: Problem, s: int):
         if s not in self.tables:
@@ -73,6 +95,8 @@ class Layout:
 
     def _moves(self, p: Problem, s: int, t: int) -> list | None:
         """Stand s's moves at type t with shifts on every counter axis; None when the step is the identity."""
+        if s in self.runs:
+            return self._run_moves(p, s, t)
         c = int(p.copies[t])
         nctr = len(p.counters)
         (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
@@ -95,19 +119,92 @@ class Layout:
         """Sum of the explicit stands' fills after type t, broadcast over the state grid."""
         g = np.zeros([1] * (self.nd - 1), dtype=int)
         for s in self.explicit:
-            fills = self.fills(s, self.win[t + 1][s])
+            fills = self.fills(s, t + 1)
             shape = [1] * (self.nd - 1)
             shape[self.axis[s] - 1] = len(fills)
             g = g + fills.reshape(shape)
         return g
 
-    def fills(self, s: int, lo_hi: tuple[int, int]) -> np.ndarray:
-        """The fill at each position of stand s's axis, in a window."""
-        lo, hi = lo_hi
+    def fills(self, s: int, row: int) -> np.ndarray:
+        """The fill at each position of stand s's axis after types < row (X slots included)."""
         if s in self.runs:
-            i0, i1 = self.runs[s].span(lo, hi)
-            return self.runs[s].fill[i0:i1]
+            return self.runs[s].fill[self.valid(s, row)]
+        lo, hi = self.win[row][s]
         return lo + np.arange(width(lo, hi))
+
+    def valid(self, s: int, row: int) -> np.ndarray:
+        """The states of stand s (in ``runs``) on its axis after types < row (see :meth:`_prune_runs`)."""
+        return self.valid_cache[(s, row)]
+
+    def _prune_runs(self) -> None:
+        """Keep, for each ``runs`` stand and row, the states in its fill windows that its own moves
+        reach from the start and that still reach the full stand: most tag and yellow-count
+        combinations never occur, and every state kept costs a slice of every array."""
+        p = self.p
+        for s, rs in self.runs.items():
+            st = p.substands[s]
+            rows = [
+                set(rs.valid(self.win[r][s], [self.win[r][x] for x in st.xs], int(self.yellow_placed[r])).tolist())
+                for r in range(self.T + 1)
+            ]
+            reach = [rows[0] & {0}]
+            edges = []
+            for t in range(self.T):
+                e = {(i, i2) for i, i2, *_ in self._run_edges(p, s, t, sorted(reach[t]), rows[t + 1])}
+                edges.append(e)
+                reach.append({i2 for _, i2 in e})
+            keep = reach[self.T]
+            self.valid_cache[(s, self.T)] = np.array(sorted(keep), dtype=int)
+            for t in range(self.T - 1, -1, -1):
+                keep = {i for i, i2 in edges[t] if i2 in keep}
+                self.valid_cache[(s, t)] = np.array(sorted(keep), dtype=int)
+
+    def _run_edges(self, p: Problem, s: int, t: int, src: list[int], dst: set | dict):
+        """Moves of a ``runs`` stand at type t from these states into ``dst``: (i, i2, k_run, X parts, weight, run part)."""
+        rs, st, c = self.runs[s], p.substands[s], int(p.copies[t])
+        nctr = len(p.counters)
+
+        def parts(sub: int, kmax: int | None) -> list:
+            involved = [i for i in range(nctr) if sub in p.counters[i].substands and p.counters[i].types[t]]
+            out = []
+            for k, d, w in transitions(p, self._table(p, sub), t, c, involved, 0, kmax, self.inv):
+                full = [0] * nctr
+                for i, ci in enumerate(involved):
+                    full[ci] = d[i]
+                out.append((k, full, w))
+            return out
+
+        run_parts, x_parts = parts(s, None), [parts(x, 1) for x in st.xs]
+        for i in src:
+            f, xs = rs.states[i][0], rs.states[i][1]
+            for kr, dr, wr in run_parts:
+                if not wr[f]:
+                    continue
+                for combo in itertools.product(*x_parts):
+                    w = wr[f] * math.prod(wx[xs[j]] for j, (_, _, wx) in enumerate(combo))
+                    if not w:
+                        continue
+                    xset = tuple(j for j, (kxj, _, _) in enumerate(combo) if kxj)
+                    i2 = i if kr == 0 and not xset else rs.move(i, t, kr, xset)
+                    if i2 is not None and i2 in dst:
+                        yield i, i2, kr, combo, w, dr
+
+    def _run_moves(self, p: Problem, s: int, t: int) -> list:
+        """Every move of a stand in ``runs`` at type t: (k, counter shifts, src, dst, weight, f, k_run, X fills, X ks, tags).
+
+        k counts the copies the step takes from the pool (run and X slots);
+        src/dst are positions on the stand's axis before and after the step.
+        """
+        rs, nctr = self.runs[s], len(p.counters)
+        spos = {int(j): q for q, j in enumerate(self.valid(s, t))}
+        dpos = {int(j): q for q, j in enumerate(self.valid(s, t + 1))}
+        moves = []
+        for i, i2, kr, combo, w, dr in self._run_edges(p, s, t, list(spos), dpos):
+            f, xs, tags, y = rs.states[i]
+            kx = tuple(kxj for kxj, _, _ in combo)
+            d = tuple(dr[ci] + sum(dx[ci] for _, dx, _ in combo) for ci in range(nctr))
+            moves.append((kr + sum(kx), d, spos[i], dpos[i2], w, f, kr, xs, kx, (tags, y)))
+        return moves
 
     def _implicit_weights(self, t: int, c: int):
         """(weights, f_pre) over (u, grid): the implicit stand takes k = c - u copies from fill f_pre."""
@@ -169,49 +266,46 @@ class Layout:
                 yield k, f0, tuple(src), tuple(dst), tuple(red), wb
 
     def _run_pieces(self, s: int, t: int, c: int):
-        """A labelled run's move: (k, fills, src, dst, reduce axes, weights) with index arrays on its axis.
+        """A ``runs`` stand's move as (k, block data, src, dst, reduce axes, weights) with index arrays on its axis.
 
-        Each piece's destinations are distinct (two tags may lead to one
-        state), so that ``out[dst] += ...`` adds every term.
+        A piece is one kind of move (copies, counter shifts, run length, X
+        lengths, tags before): its sources are distinct and so are its
+        destinations, so ``out[dst] += ...`` and ``out[src] += ...`` add every
+        term.  Pieces go in a fixed order, so a conditioned rerun that only
+        drops moves of zero mass adds the same floats in the same order and a
+        certain event comes out exactly 1.  Block data:
+        (run start f, run length, X fills, X lengths) per element, for the block laws.
         """
-        rs, ax = self.runs[s], self.axis[s]
-        i0, i1 = rs.span(*self.win[t][s])
-        j0, j1 = rs.span(*self.win[t + 1][s])
+        ax = self.axis[s]
         base = 1 + len(self.explicit)
-        for k, d, w in self.trans[(s, t)] or ():
-            groups: list[list] = []  # each: (src, dst, fill, weight) with distinct dst
-            for i in range(i0, i1):
-                f = int(rs.fill[i])
-                if f + k > rs.n or not w[f]:
-                    continue
-                j = i if k == 0 else rs.move(i, t, k)
-                if j is None or not j0 <= j < j1:
-                    continue
-                g = next((g for g in groups if all(x[1] != j - j0 for x in g)), None)
-                if g is None:
-                    g = []
-                    groups.append(g)
-                g.append((i - i0, j - j0, f, w[f]))
-            for g in groups:
-                src_i, dst_i, fs, ws = (np.array(col) for col in zip(*g))
-                shape = [1] * self.nd
-                shape[ax] = len(g)
-                wb = ws.reshape(shape)
-                for cp in counter_pieces(d, self.caps, self.ops):
-                    src = [slice(None)] * self.nd
-                    dst = [slice(None)] * self.nd
-                    src[0], dst[0] = slice(0, c + 1 - k), slice(k, c + 1)
-                    src[ax], dst[ax] = src_i, dst_i
-                    red = []
-                    for i, (ss, ds, r) in enumerate(cp):
-                        src[base + i], dst[base + i] = ss, ds
-                        if r:
-                            red.append(base + i)
-                    yield k, fs, tuple(src), tuple(dst), tuple(red), wb
+        groups: dict[tuple, list] = {}
+        for mv in self.trans[(s, t)] or ():
+            groups.setdefault((mv[0], mv[1], mv[6], mv[8], mv[9]), []).append(mv)
+        for key in sorted(groups):
+            k, d = key[0], key[1]
+            g = groups[key]
+            cols = list(zip(*g))
+            src_i, dst_i = np.array(cols[2]), np.array(cols[3])
+            ws = np.array(cols[4], dtype=object if self.exact else float)
+            meta = (np.array(cols[5]), np.array(cols[6]), np.array(cols[7]).reshape(len(g), -1), np.array(cols[8]).reshape(len(g), -1))
+            shape = [1] * self.nd
+            shape[ax] = len(g)
+            wb = ws.reshape(shape)
+            for cp in counter_pieces(d, self.caps, self.ops):
+                src = [slice(None)] * self.nd
+                dst = [slice(None)] * self.nd
+                src[0], dst[0] = slice(0, c + 1 - k), slice(k, c + 1)
+                src[ax], dst[ax] = src_i, dst_i
+                red = []
+                for i, (ss, ds, r) in enumerate(cp):
+                    src[base + i], dst[base + i] = ss, ds
+                    if r:
+                        red.append(base + i)
+                yield k, meta, tuple(src), tuple(dst), tuple(red), wb
 
-    def _resized(self, arr: np.ndarray, s: int, lo_hi: tuple[int, int]) -> np.ndarray:
+    def _resized(self, arr: np.ndarray, s: int, row: int) -> np.ndarray:
         shape = list(arr.shape)
-        shape[self.axis[s]] = len(self.fills(s, lo_hi))
+        shape[self.axis[s]] = len(self.fills(s, row))
         return self.zeros(shape)
 
     def zeros(self, shape) -> np.ndarray:

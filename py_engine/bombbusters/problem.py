@@ -20,7 +20,9 @@ class SubStand:
 
     ``allowed[j, t]``: may slot j hold type index t.  ``mult``: (j, m) — the
     block of a *blue* type covering slot j has length m.  ``labels``: Label =/≠
-    on two of its slots, carried in the run's states (``labels.py``).
+    on two of its slots; ``xs``: the stand's X slots; ``xmult``: x-tokens that
+    count the X slots too; ``ymult``: x-tokens on slots that may be
+    yellow — all carried in the stand's states (``stand_states.py``).
     ``no_uncut``: type indices whose block here may cover only cut slots
     (has not).  ``forbid``: positions a type's block may not cover.
     """
@@ -28,14 +30,17 @@ class SubStand:
     allowed: np.ndarray
     uncut: np.ndarray
     mult: list = field(default_factory=list)
-    labels: list = field(default_factory=list)  # labels.Label
+    labels: list = field(default_factory=list)  # stand_states.Label
+    xs: list = field(default_factory=list)  # the stand's X slots' sub-stands, carried in this run's states
+    xmult: list = field(default_factory=list)  # (pos, m): x-token whose count spans the run and the X slots
+    ymult: list = field(default_factory=list)  # (pos, m): x-token on a slot that may be yellow
     no_uncut: set = field(default_factory=set)
     forbid: dict = field(default_factory=dict)  # type index -> positions its block may not cover
 
     def copy(self) -> "SubStand":
         return SubStand(
-            self.allowed.copy(), self.uncut, list(self.mult), list(self.labels), set(self.no_uncut),
-            {t: set(v) for t, v in self.forbid.items()},
+            self.allowed.copy(), self.uncut, list(self.mult), list(self.labels), list(self.xs),
+            list(self.xmult), list(self.ymult), set(self.no_uncut), {t: set(v) for t, v in self.forbid.items()},
         )
 
     @property

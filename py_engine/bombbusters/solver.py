@@ -81,7 +81,8 @@ def _backward(eng: Tables, alphas: list, parts_all: list) -> tuple[list[list[np.
             B = beta[None] * eng.zw[t][0]
         for i in range(len(eng.explicit) - 1, -1, -1):
             s = eng.explicit[i]
-            out[s][t] = _normalised(eng.joint_stand(parts[i], B, s, t, c))
+            for sub, J in eng.joint_stand(parts[i], B, s, t, c):
+                out[sub][t] = _normalised(J)
             B = eng.backward_stand(B, s, t, c)
         beta = B[0]
         m = float(beta.max()) if beta.size else 0.0
@@ -95,27 +96,27 @@ def condition_ratio(sol: Solution, p2: Problem, subs: list[int], t_indices: list
     """P(the deal also satisfies p2) for a p2 that only changes these sub-stands' moves at these types.
 
     Reruns the forward steps from the first to the last changed type only, and
-    closes with the stored backward table: a fraction of a full solve.
+    closes with the stored backward table: a fraction of a full solve.  Each
+    rerun step is divided by the same factor as the stored one, so the states
+    the condition leaves alone get the very same floats: a certain event is
+    exactly 1, an impossible one exactly 0.
     """
     if not t_indices:
         return 1.0
     eng = sol.engine.modified(p2, subs, t_indices)  # type: ignore[union-attr]
+    factors = sol.engine.factors  # type: ignore[union-attr]
     t0, t1 = min(t_indices), max(t_indices)
     a = sol.alphas[t0]  # type: ignore[index]
-    log_extra = 0.0
     for t in range(t0, t1 + 1):
         a = eng.finish(eng.step_forward(a, t)[-1], t)
-        m = float(a.max()) if a.size else 0.0
-        if m <= 0:
-            return 0.0
-        a = a / m
-        log_extra += math.log(m)
+        if factors[t + 1] != 1.0:
+            a = a / factors[t + 1]
     beta = sol.betas[t1 + 1]  # type: ignore[index]
     num = float(np.sum(a * beta))
     den = float(np.sum(sol.alphas[t1 + 1] * beta))  # type: ignore[index]
     if num <= 0 or den <= 0:
         return 0.0
-    return min(1.0, math.exp(math.log(num) - math.log(den) + log_extra - (sol.log_scales[t1 + 1] - sol.log_scales[t0])))  # type: ignore[index]
+    return min(1.0, num / den)
 
 
 def solve_exact(p: Problem) -> tuple[Fraction, list[list[np.ndarray]]]:
@@ -141,8 +142,8 @@ def solve_exact(p: Problem) -> tuple[Fraction, list[list[np.ndarray]]]:
         B[c] = beta
         for i in range(len(eng.explicit) - 1, -1, -1):
             s = eng.explicit[i]
-            J = eng.joint_stand(parts[i], B, s, t, c)
-            out[s][t] = J / z if J.sum() != 0 else J
+            for sub, J in eng.joint_stand(parts[i], B, s, t, c):
+                out[sub][t] = J / z if J.sum() != 0 else J
             B = eng.backward_stand(B, s, t, c)
         beta = B[0]
     return z, out

@@ -26,7 +26,7 @@ class Tables(Layout):
     def forward_stand(self, A: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
         if self.trans[(s, t)] is None:
             return A
-        out = self._resized(A, s, self.win[t + 1][s])
+        out = self._resized(A, s, t + 1)
         for _k, _f0, src, dst, red, wb in self._pieces(s, t, c):
             x = A[src]
             if red:
@@ -37,12 +37,15 @@ class Tables(Layout):
     def backward_stand(self, B: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
         if self.trans[(s, t)] is None:
             return B
-        out = self._resized(B, s, self.win[t][s])
+        out = self._resized(B, s, t)
         for _k, _f0, src, dst, _red, wb in self._pieces(s, t, c):
             out[src] += B[dst] * wb
         return out
 
-    def joint_stand(self, A: np.ndarray, B: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
+    def joint_stand(self, A: np.ndarray, B: np.ndarray, s: int, t: int, c: int) -> list[tuple[int, np.ndarray]]:
+        """(sub-stand, block law J[f, k] of type t) for stand s, and for the X slots its states carry."""
+        if s in self.runs:
+            return self._joint_run(A, B, s, t, c)
         n = self.p.substands[s].n
         J = self.zeros((n + 1, min(c, n) + 1))
         (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
@@ -51,21 +54,32 @@ class Tables(Layout):
         if self.exact:  # unnormalised, exactly: no shortcuts
             if self.trans[(s, t)] is None:
                 v = (A * B).sum(axis=others)
-                np.add.at(J[:, 0], self.fills(s, (slo, shi)), v)
-                return J
+                J[slo : slo + v.shape[0], 0] += v
+                return [(s, J)]
         elif self.trans[(s, t)] is None:  # the type never lands here (k = 0; start f not tracked)
             J[slo, 0] = 1.0
-            return J
+            return [(s, J)]
         elif slo == shi and dlo == dhi and not self.caps:  # block forced by the known slots
             J[slo, dlo - slo] = 1.0
-            return J
+            return [(s, J)]
         for k, f0, src, dst, _red, wb in self._pieces(s, t, c):
             v = (A[src] * B[dst] * wb).sum(axis=others)
-            if isinstance(f0, np.ndarray):  # a labelled run: fills per state, repeated
-                np.add.at(J[:, k], f0, v)
-            else:
-                J[f0 : f0 + v.shape[0], k] += v
-        return J
+            J[f0 : f0 + v.shape[0], k] += v
+        return [(s, J)]
+
+    def _joint_run(self, A: np.ndarray, B: np.ndarray, s: int, t: int, c: int) -> list[tuple[int, np.ndarray]]:
+        """Block laws of a ``runs`` stand: its run's J[f, k] and each X slot's, from one pass over its moves."""
+        st = self.p.substands[s]
+        ax = self.axis[s]
+        others = tuple(i for i in range(self.nd) if i != ax)
+        J = self.zeros((st.n + 1, min(c, st.n) + 1))
+        JX = [self.zeros((2, 2)) for _ in st.xs]
+        for _k, (f, kr, xf, kx), src, dst, _red, wb in self._pieces(s, t, c):
+            v = (A[src] * B[dst] * wb).sum(axis=others)
+            np.add.at(J, (f, kr), v)
+            for j, Jx in enumerate(JX):
+                np.add.at(Jx, (xf[:, j], kx[:, j]), v)
+        return [(s, J)] + list(zip(st.xs, JX))
 
     def joint_implicit(self, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> np.ndarray:
         """Block law of the implicit stand: group A * W * beta by (start f, length c - u) in one bincount."""
@@ -119,6 +133,7 @@ class Tables(Layout):
         alphas = [self.start()]
         parts_all: list = []
         scales = [0.0]
+        self.factors: list[float] = [1.0]  # factors[t]: what alphas[t] was divided by (reruns divide alike)
         for t in range(self.T):
             parts = self.step_forward(alphas[-1], t)
             parts_all.append(parts if keep_parts else None)
@@ -129,6 +144,7 @@ class Tables(Layout):
             if self.exact:  # exact runs keep Fractions unscaled
                 m = 1.0
             alphas.append(a / m if m != 1.0 else a)
+            self.factors.append(m)
             scales.append(scales[-1] + math.log(m))
         return alphas, parts_all, scales
 
@@ -140,10 +156,11 @@ class Tables(Layout):
         eng.p = p
         eng.trans = dict(self.trans)
         eng.zw = list(self.zw)
-        eng.tables = {k: v for k, v in self.tables.items() if k not in subs}
-        eng.piece_cache = {k: v for k, v in self.piece_cache.items() if k[0] not in subs}
+        owners = sorted({self.owned.get(x, x) for x in subs})
+        eng.tables = {k: v for k, v in self.tables.items() if k not in subs and k not in owners}
+        eng.piece_cache = {k: v for k, v in self.piece_cache.items() if k[0] not in owners}
         for t in t_indices:
-            for s in subs:
+            for s in owners:
                 if s == self.z:
                     eng.zw[t] = eng._implicit_weights(t, int(p.copies[t]))
                 else:
