@@ -29,6 +29,9 @@ from bombbusters.indication import indicate_json  # noqa: E402
 from bombbusters.moves import ITEMS, moves_json  # noqa: E402
 from bombbusters.wires import label  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "build_scripts"))
+from hard_states import hard_states  # noqa: E402
+
 
 def fill_state(hidden: int, seed: int = 7) -> dict:
     """5 players, blue 1-12, me = player 0; cut equal pairs on other stands until ``hidden`` slots remain."""
@@ -82,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--hard", type=int, default=40, help="how many hard tables (Labels, X wires, x-tokens, yellow, red)")
     args = ap.parse_args(argv)
     std = json.loads((ROOT / "build_scripts" / "bench_states.json").read_text())["states"]
     states = [(s["name"], s["state"]) for s in std]
@@ -101,9 +105,22 @@ def main(argv: list[str] | None = None) -> int:
                      "moves_ms": m_ms, "indicate_ms": i_ms})
         fmt = lambda v: f"{v:9.1f}" if v is not None else f"{'-':>9}"  # noqa: E731
         print(f"{name:32} {a_min:9.1f}/{a_med:<9.1f} {mem:8.1f} {fmt(m_ms)} {fmt(i_ms)}")
+    rows.append(hard_tables(args.hard))
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
     return 0
+
+
+def hard_tables(n: int) -> dict:
+    """The worst and median analysis (fastest of 3 runs each) over n hard 5-player tables. Target: worst <= 300 ms."""
+    times = []
+    for i, doc in enumerate(hard_states(n)):
+        times.append((timed(analyze, doc, 3)[0], i))
+    times.sort()
+    worst, median = times[-1], times[len(times) // 2][0]
+    print(f"hard tables ({n}: up to 4 Labels, X wires, x-tokens, yellow and red): "
+          f"median {median:.1f} ms, worst {worst[0]:.1f} ms (hard_state({worst[1]}))")
+    return {"name": f"hard-{n}", "analyze_median_ms": median, "analyze_worst_ms": worst[0], "worst_seed": worst[1]}
 
 
 if __name__ == "__main__":
