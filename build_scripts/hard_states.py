@@ -12,7 +12,7 @@ import json
 import random
 import sys
 
-__all__ = ["hard_state", "hard_states"]
+__all__ = ["hard_game", "hard_state", "hard_states"]
 
 
 def _label(t: int) -> str:
@@ -26,7 +26,12 @@ def _value(t: int):
 
 
 def hard_state(seed: int) -> dict:
-    """One table: 5 players, blue 1-12, yellow "3 of 4" or 2, red "1 of 2" or 2, up to 4 Labels,
+    """The state document of :func:`hard_game`."""
+    return hard_game(seed)[0]
+
+
+def hard_game(seed: int) -> tuple[dict, list[list[str]]]:
+    """One table and the wires really dealt (labels per stand, slot by slot): 5 players, blue 1-12, yellow "3 of 4" or 2, red "1 of 2" or 2, up to 4 Labels,
     X wires on 1-2 stands, x-tokens on a few hidden slots, some wires cut."""
     rng = random.Random(seed)
     yel = rng.sample(range(1, 12), 4)
@@ -70,13 +75,14 @@ def hard_state(seed: int) -> dict:
         a = rng.randrange(len(stands[p]) - 1)
         same = _value(stands[p][a]) == _value(stands[p][a + 1])
         facts.append({"kind": "same" if same else "different", "player": p, "stand": 0, "slots": [a, a + 1]})
-    return {
+    doc = {
         "players": [{"name": f"P{p}", "stands": [" ".join(r)]} for p, r in enumerate(toks)],
         "me": 0,
         "captain": 0,
         "wires": {"blue": [1, 12], "yellow": ywires, "red": rwires},
         "facts": facts,
     }
+    return doc, [[_label(t) for t in st] for st in stands]
 
 
 def hard_states(n: int, seed: int = 0) -> list[dict]:

@@ -117,6 +117,13 @@ def test_many_labels(doc):
     check_against_oracle(doc)
 
 
+@settings(max_examples=300, **PROPERTY)
+@given(gen.states(x_slots=True, facts=True, fact_kinds=("same", "different"), max_facts=3))
+def test_labels_beside_x_wires(doc):
+    """Labels next to an X wire, x-tokens on X stands (the count spans the X wire): exact, never refused."""
+    check_against_oracle(doc)
+
+
 @settings(max_examples=150, **PROPERTY)
 @given(gen.states(me="none", groups=True, x_slots=True, facts=True))
 def test_spectator_with_everything(doc):
