@@ -292,8 +292,8 @@ class Layout:
             shape[ax] = len(g)
             wb = ws.reshape(shape)
             for cp in counter_pieces(d, self.caps, self.ops):
-                src = [slice(None)] * self.nd
-                dst = [slice(None)] * self.nd
+                src: list = [slice(None)] * self.nd
+                dst: list = [slice(None)] * self.nd
                 src[0], dst[0] = slice(0, c + 1 - k), slice(k, c + 1)
                 src[ax], dst[ax] = src_i, dst_i
                 red = []
