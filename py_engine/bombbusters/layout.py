@@ -11,6 +11,7 @@ import numpy as np
 
 import itertools
 import math
+from typing import NamedTuple
 
 from .blocks import INV_FACT, INV_FACT_EXACT, block_table, counter_pieces, transitions, width, windows
 from .problem import Problem
@@ -18,6 +19,21 @@ from .stand_states import StandStates
 from .wires import YELLOW, colour_of
 
 __all__ = ["Layout"]
+
+
+class _RunMove(NamedTuple):
+    """One move of a ``runs`` stand at one type: what it takes, where it goes, what the block laws need."""
+
+    k: int  # copies taken from the pool (run and X slots)
+    d: tuple  # shift on every counter axis
+    src: int  # position on the stand's axis before the step
+    dst: int  # and after
+    w: object  # weight (float, or Fraction on the exact path)
+    f: int  # run fill before: the run block's start
+    k_run: int  # run block length
+    x_fills: tuple  # X fills before
+    x_ks: tuple  # X block lengths (0/1)
+    tags: tuple  # (Label tags, yellow tracker) before
 
 
 class Layout:
@@ -97,23 +113,26 @@ class Layout:
         """Stand s's moves at type t with shifts on every counter axis; None when the step is the identity."""
         if s in self.runs:
             return self._run_moves(p, s, t)
-        c = int(p.copies[t])
-        nctr = len(p.counters)
         (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
-        involved = [i for i in range(nctr) if s in p.counters[i].substands and p.counters[i].types[t]]
         kmin, kmax = max(0, dlo - shi), dhi - slo
         if kmax < kmin:
             return []
-        table = self._table(p, s)
-        if kmax == 0 and (slo, shi) == (dlo, dhi) and not involved and shi >= slo and table[0][t, 0, slo : shi + 1].all():
+        involved = any(s in ctr.substands and ctr.types[t] for ctr in p.counters)
+        if kmax == 0 and (slo, shi) == (dlo, dhi) and not involved and shi >= slo and self._table(p, s)[0][t, 0, slo : shi + 1].all():
             return None
-        full = []
-        for k, d, w in transitions(p, table, t, c, involved, kmin, kmax, self.inv):
-            dd = [0] * nctr
+        return self._transitions(p, s, t, kmin, kmax)
+
+    def _transitions(self, p: Problem, sub: int, t: int, kmin: int, kmax: int | None) -> list:
+        """Sub-stand ``sub``'s blocks at type t: (k, shift on every counter axis, weight per start f)."""
+        nctr = len(p.counters)
+        involved = [i for i in range(nctr) if sub in p.counters[i].substands and p.counters[i].types[t]]
+        out = []
+        for k, d, w in transitions(p, self._table(p, sub), t, int(p.copies[t]), involved, kmin, kmax, self.inv):
+            full = [0] * nctr
             for i, ci in enumerate(involved):
-                dd[ci] = d[i]
-            full.append((k, tuple(dd), w))
-        return full
+                full[ci] = d[i]
+            out.append((k, tuple(full), w))
+        return out
 
     def _grid_sum(self, t: int) -> np.ndarray:
         """Sum of the explicit stands' fills after type t, broadcast over the state grid."""
@@ -161,20 +180,9 @@ class Layout:
 
     def _run_edges(self, p: Problem, s: int, t: int, src: list[int], dst: set | dict):
         """Moves of a ``runs`` stand at type t from these states into ``dst``: (i, i2, k_run, X parts, weight, run part)."""
-        rs, st, c = self.runs[s], p.substands[s], int(p.copies[t])
-        nctr = len(p.counters)
-
-        def parts(sub: int, kmax: int | None) -> list:
-            involved = [i for i in range(nctr) if sub in p.counters[i].substands and p.counters[i].types[t]]
-            out = []
-            for k, d, w in transitions(p, self._table(p, sub), t, c, involved, 0, kmax, self.inv):
-                full = [0] * nctr
-                for i, ci in enumerate(involved):
-                    full[ci] = d[i]
-                out.append((k, full, w))
-            return out
-
-        run_parts, x_parts = parts(s, None), [parts(x, 1) for x in st.xs]
+        rs, st = self.runs[s], p.substands[s]
+        run_parts = self._transitions(p, s, t, 0, None)
+        x_parts = [self._transitions(p, x, t, 0, 1) for x in st.xs]
         for i in src:
             f, xs = rs.states[i][0], rs.states[i][1]
             for kr, dr, wr in run_parts:
@@ -189,12 +197,8 @@ class Layout:
                     if i2 is not None and i2 in dst:
                         yield i, i2, kr, combo, w, dr
 
-    def _run_moves(self, p: Problem, s: int, t: int) -> list:
-        """Every move of a stand in ``runs`` at type t: (k, counter shifts, src, dst, weight, f, k_run, X fills, X ks, tags).
-
-        k counts the copies the step takes from the pool (run and X slots);
-        src/dst are positions on the stand's axis before and after the step.
-        """
+    def _run_moves(self, p: Problem, s: int, t: int) -> list["_RunMove"]:
+        """Every move of a stand in ``runs`` at type t, between positions on its axis."""
         rs, nctr = self.runs[s], len(p.counters)
         spos = {int(j): q for q, j in enumerate(self.valid(s, t))}
         dpos = {int(j): q for q, j in enumerate(self.valid(s, t + 1))}
@@ -203,7 +207,7 @@ class Layout:
             f, xs, tags, y = rs.states[i]
             kx = tuple(kxj for kxj, _, _ in combo)
             d = tuple(dr[ci] + sum(dx[ci] for _, dx, _ in combo) for ci in range(nctr))
-            moves.append((kr + sum(kx), d, spos[i], dpos[i2], w, f, kr, xs, kx, (tags, y)))
+            moves.append(_RunMove(kr + sum(kx), d, spos[i], dpos[i2], w, f, kr, xs, kx, (tags, y)))
         return moves
 
     def _implicit_weights(self, t: int, c: int):
@@ -240,7 +244,6 @@ class Layout:
         ax = self.axis[s]
         (slo, shi), (dlo, dhi) = self.win[t][s], self.win[t + 1][s]
         sw, dw = width(slo, shi), width(dlo, dhi)
-        base = 1 + len(self.explicit)
         for k, d, w in self.trans[(s, t)] or ():
             f0 = max(slo, dlo - k)
             f1 = min(slo + sw, dlo + dw - k)
@@ -252,18 +255,25 @@ class Layout:
             shape = [1] * self.nd
             shape[ax] = f1 - f0
             wb = wf.reshape(shape)
-            for cp in counter_pieces(d, self.caps, self.ops):
-                src = [slice(None)] * self.nd
-                dst = [slice(None)] * self.nd
-                src[0], dst[0] = slice(0, c + 1 - k), slice(k, c + 1)
-                src[ax] = slice(f0 - slo, f1 - slo)
-                dst[ax] = slice(f0 + k - dlo, f1 + k - dlo)
-                red = []
-                for i, (ss, ds, r) in enumerate(cp):
-                    src[base + i], dst[base + i] = ss, ds
-                    if r:
-                        red.append(base + i)
-                yield k, f0, tuple(src), tuple(dst), tuple(red), wb
+            on_src, on_dst = slice(f0 - slo, f1 - slo), slice(f0 + k - dlo, f1 + k - dlo)
+            for src, dst, red in self._indices(k, d, c, ax, on_src, on_dst):
+                yield k, f0, src, dst, red, wb
+
+    def _indices(self, k: int, d: tuple, c: int, ax: int, on_src, on_dst):
+        """(src, dst, reduce axes) of a move taking k of c copies with counter shifts d;
+        ``on_src``/``on_dst`` index the stand's axis (slices, or index arrays for ``runs``)."""
+        base = 1 + len(self.explicit)
+        for cp in counter_pieces(d, self.caps, self.ops):
+            src: list = [slice(None)] * self.nd
+            dst: list = [slice(None)] * self.nd
+            src[0], dst[0] = slice(0, c + 1 - k), slice(k, c + 1)
+            src[ax], dst[ax] = on_src, on_dst
+            red = []
+            for i, (ss, ds, r) in enumerate(cp):
+                src[base + i], dst[base + i] = ss, ds
+                if r:
+                    red.append(base + i)
+            yield tuple(src), tuple(dst), tuple(red)
 
     def _run_pieces(self, s: int, t: int, c: int):
         """A ``runs`` stand's move as (k, block data, src, dst, reduce axes, weights) with index arrays on its axis.
@@ -277,31 +287,22 @@ class Layout:
         (run start f, run length, X fills, X lengths) per element, for the block laws.
         """
         ax = self.axis[s]
-        base = 1 + len(self.explicit)
-        groups: dict[tuple, list] = {}
+        groups: dict[tuple, list[_RunMove]] = {}
         for mv in self.trans[(s, t)] or ():
-            groups.setdefault((mv[0], mv[1], mv[6], mv[8], mv[9]), []).append(mv)
+            groups.setdefault((mv.k, mv.d, mv.k_run, mv.x_ks, mv.tags), []).append(mv)
         for key in sorted(groups):
-            k, d = key[0], key[1]
             g = groups[key]
-            cols = list(zip(*g))
-            src_i, dst_i = np.array(cols[2]), np.array(cols[3])
-            ws = np.array(cols[4], dtype=object if self.exact else float)
-            meta = (np.array(cols[5]), np.array(cols[6]), np.array(cols[7]).reshape(len(g), -1), np.array(cols[8]).reshape(len(g), -1))
+            n = len(g)
+            meta = (
+                np.array([m.f for m in g]), np.array([m.k_run for m in g]),
+                np.array([m.x_fills for m in g]).reshape(n, -1), np.array([m.x_ks for m in g]).reshape(n, -1),
+            )
             shape = [1] * self.nd
-            shape[ax] = len(g)
-            wb = ws.reshape(shape)
-            for cp in counter_pieces(d, self.caps, self.ops):
-                src: list = [slice(None)] * self.nd
-                dst: list = [slice(None)] * self.nd
-                src[0], dst[0] = slice(0, c + 1 - k), slice(k, c + 1)
-                src[ax], dst[ax] = src_i, dst_i
-                red = []
-                for i, (ss, ds, r) in enumerate(cp):
-                    src[base + i], dst[base + i] = ss, ds
-                    if r:
-                        red.append(base + i)
-                yield k, meta, tuple(src), tuple(dst), tuple(red), wb
+            shape[ax] = n
+            wb = np.array([m.w for m in g], dtype=object if self.exact else float).reshape(shape)
+            src_i, dst_i = np.array([m.src for m in g]), np.array([m.dst for m in g])
+            for src, dst, red in self._indices(g[0].k, g[0].d, c, ax, src_i, dst_i):
+                yield g[0].k, meta, src, dst, red, wb
 
     def _resized(self, arr: np.ndarray, s: int, row: int) -> np.ndarray:
         shape = list(arr.shape)
