@@ -91,6 +91,7 @@ class Layout:
         self.tables: dict[int, tuple] = {}
         self.piece_cache: dict[tuple[int, int], list] = {}
         self.valid_cache: dict[tuple[int, int], np.ndarray] = {}
+        self.found_edges: dict[tuple[int, int], list] = {}
         self._prune_runs()
         self.zw: list = []
         for t in range(self.T):
@@ -167,15 +168,14 @@ class Layout:
                 for r in range(self.T + 1)
             ]
             reach = [rows[0] & {0}]
-            edges = []
             for t in range(self.T):
-                e = {(i, i2) for i, i2, *_ in self._run_edges(p, s, t, sorted(reach[t]), rows[t + 1])}
-                edges.append(e)
-                reach.append({i2 for _, i2 in e})
+                found = list(self._run_edges(p, s, t, sorted(reach[t]), rows[t + 1]))
+                self.found_edges[(s, t)] = found  # _run_moves keeps those between kept states
+                reach.append({e[1] for e in found})
             keep = reach[self.T]
             self.valid_cache[(s, self.T)] = np.array(sorted(keep), dtype=int)
             for t in range(self.T - 1, -1, -1):
-                keep = {i for i, i2 in edges[t] if i2 in keep}
+                keep = {e[0] for e in self.found_edges[(s, t)] if e[1] in keep}
                 self.valid_cache[(s, t)] = np.array(sorted(keep), dtype=int)
 
     def _run_edges(self, p: Problem, s: int, t: int, src: list[int], dst: set | dict):
@@ -202,8 +202,14 @@ class Layout:
         rs, nctr = self.runs[s], len(p.counters)
         spos = {int(j): q for q, j in enumerate(self.valid(s, t))}
         dpos = {int(j): q for q, j in enumerate(self.valid(s, t + 1))}
+        # this problem's own edges were found while pruning; a conditioned copy (``modified``) finds its own
+        found = self.found_edges.pop((s, t), None) if p is self.p else None
+        if found is None:
+            found = list(self._run_edges(p, s, t, list(spos), dpos))
         moves = []
-        for i, i2, kr, combo, w, dr in self._run_edges(p, s, t, list(spos), dpos):
+        for i, i2, kr, combo, w, dr in found:
+            if i not in spos or i2 not in dpos:
+                continue
             f, xs, tags, y = rs.states[i]
             kx = tuple(kxj for kxj, _, _ in combo)
             d = tuple(dr[ci] + sum(dx[ci] for _, dx, _ in combo) for ci in range(nctr))
