@@ -16,7 +16,6 @@ from typing import NamedTuple
 from .blocks import INV_FACT, INV_FACT_EXACT, block_table, counter_pieces, transitions, width, windows
 from .problem import Problem
 from .stand_states import StandStates
-from .wires import YELLOW, colour_of
 
 __all__ = ["Layout"]
 
@@ -65,9 +64,7 @@ class Layout:
         self.owned: dict[int, int] = {}  # an X slot's sub-stand -> the stand whose states carry it
         for s, st in enumerate(p.substands):
             if st.labels or st.xs or st.ymult:
-                self.runs[s] = StandStates(
-                    st.n, len(st.xs), st.labels, st.xmult, p.types, st.ymult, self._slot_colours(p, s)
-                )
+                self.runs[s] = StandStates(st.n, len(st.xs), st.labels, st.xmult, p.types, st.ymult)
                 self.owned.update({x: s for x in st.xs})
         free = [s for s in range(self.S) if s not in in_ctr and s not in self.runs and s not in self.owned]
         self.z: int | None = max(free, key=lambda s: p.substands[s].n) if free and not exact else None
@@ -75,8 +72,6 @@ class Layout:
         self.axis = {s: 1 + i for i, s in enumerate(self.explicit)}
         self.nd = 1 + len(self.explicit) + nctr
         cum = np.concatenate([[0], np.cumsum(p.copies)])
-        is_yellow = np.array([colour_of(u) == YELLOW for u in p.types], dtype=bool)
-        self.yellow_placed = np.concatenate([[0], np.cumsum(np.where(is_yellow, p.copies, 0))])
         self.placed = cum  # placed[t] = copies of types < t
         total = int(cum[-1])
         win = windows(p)
@@ -98,12 +93,6 @@ class Layout:
             for s in self.explicit:
                 self.trans[(s, t)] = self._moves(p, s, t)
             self.zw.append(self._implicit_weights(t, int(p.copies[t])) if self.z is not None else None)
-
-    def _slot_colours(self, p: Problem, s: int) -> list[set]:
-        """The colours each position of stand s (run, then its X slots) may hold."""
-        colours = np.array([colour_of(u) for u in p.types])
-        rows = list(p.substands[s].allowed) + [p.substands[x].allowed[0] for x in p.substands[s].xs]
-        return [set(colours[row].tolist()) for row in rows]
 
     def _table(self, p: Problem, s: int):
         if s not in self.tables:
@@ -164,7 +153,7 @@ class Layout:
         for s, rs in self.runs.items():
             st = p.substands[s]
             rows = [
-                set(rs.valid(self.win[r][s], [self.win[r][x] for x in st.xs], int(self.yellow_placed[r])).tolist())
+                set(rs.valid(self.win[r][s], [self.win[r][x] for x in st.xs]).tolist())
                 for r in range(self.T + 1)
             ]
             reach = [rows[0] & {0}]

@@ -56,7 +56,7 @@ class StandStates:
 
     def __init__(
         self, n: int, n_x: int, labels: list[Label], mults: list[tuple[int, int]], types: list[int],
-        ymults: list[tuple[int, int]] | None = None, slot_colours: list[set] | None = None,
+        ymults: list[tuple[int, int]] | None = None,
     ):
         self.n, self.n_x = n, n_x
         self.labels = labels
@@ -64,12 +64,7 @@ class StandStates:
         self.ymults = ymults or []  # (position, m): x-tokens on slots that may be yellow
         self.colours = [colour_of(u) for u in types]
         present = set(self.colours)
-        # a Label's tag: a colour one of its two slots may hold (``slot_colours``: per position)
-        near = [present & (slot_colours[lab.a] | slot_colours[lab.b]) if slot_colours else present for lab in labels]
-        self.options = [
-            [c for c in (_TAGS_SAME if lab.same else _TAGS_DIFFERENT) if c in near[i]] or [YELLOW]
-            for i, lab in enumerate(labels)
-        ]
+        self.options = [[c for c in (_TAGS_SAME if lab.same else _TAGS_DIFFERENT) if c in present] or [YELLOW] for lab in labels]
         self.ycap = max((m for _, m in self.ymults), default=0) + 1  # "more than any m"
         states: list[tuple[int, tuple[int, ...], tuple, tuple[int, int]]] = []
         for f in range(n + 1):
@@ -80,20 +75,18 @@ class StandStates:
                     states += [(f, xs, tuple(zip(act, combo)), y) for y in ys]
         self.states = states
         self.index = {s: i for i, s in enumerate(states)}
-        self.yellows = np.array([s[3][0] for s in states], dtype=int)
         self.run_fill = np.array([s[0] for s in states], dtype=int)
         self.x_fill = np.array([s[1] for s in states], dtype=int).reshape(len(states), n_x)
         self.fill = self.run_fill + self.x_fill.sum(axis=1)
 
     def _trackers(self, f: int, xs: tuple[int, ...]) -> list[tuple[int, int]]:
-        """The yellow trackers a state at these fills may have."""
+        """The yellow trackers a state at these fills may have (the layout keeps those its moves reach)."""
         if not self.ymults or self._done(f, xs):
             return [(0, 0)]
         all_filled = all(self._filled(j, f, xs) for j, _ in self.ymults)
-        most = min(self.ycap, f + sum(xs))  # no more yellows than filled slots
-        out = [(0, 0)] if all_filled else [(y, 0) for y in range(most + 1)]
+        out = [(0, 0)] if all_filled else [(y, 0) for y in range(self.ycap + 1)]
         for m in sorted({m for j, m in self.ymults if self._filled(j, f, xs)}):
-            out += [(y, m) for y in range(1, min(m, most) + 1)]
+            out += [(y, m) for y in range(1, m + 1)]
         return out
 
     def _done(self, f: int, xs: tuple[int, ...]) -> bool:
@@ -102,9 +95,9 @@ class StandStates:
     def _filled(self, pos: int, f: int, xs: tuple[int, ...]) -> bool:
         return f > pos if pos < self.n else bool(xs[pos - self.n])
 
-    def valid(self, run_win: tuple[int, int], x_wins: list[tuple[int, int]], placed_yellow: int) -> np.ndarray:
-        """Indices of the states whose fills lie in these windows and count no more yellows than were placed."""
-        ok = (self.run_fill >= run_win[0]) & (self.run_fill <= run_win[1]) & (self.yellows <= placed_yellow)
+    def valid(self, run_win: tuple[int, int], x_wins: list[tuple[int, int]]) -> np.ndarray:
+        """Indices of the states whose fills lie in these windows (sorted)."""
+        ok = (self.run_fill >= run_win[0]) & (self.run_fill <= run_win[1])
         for i, (lo, hi) in enumerate(x_wins):
             ok &= (self.x_fill[:, i] >= lo) & (self.x_fill[:, i] <= hi)
         return np.nonzero(ok)[0]
