@@ -13,7 +13,7 @@ import json
 import math
 from collections import OrderedDict
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator
 
 import numpy as np
@@ -21,7 +21,7 @@ import numpy as np
 from .constraints import Compiled, compile_state
 from .diagnose import explain_impossible
 from .notation import CUT
-from .problem import Problem, Solution
+from .problem import Solution
 from .solver import condition_ratio, solve
 from .state import GameState, value_matches
 from .wires import value_of
@@ -88,9 +88,8 @@ class SlotLaws:
         row = self.sub_marginals(sub)[pos]
         return {self.compiled.types[t]: float(row[t]) for t in np.nonzero(row)[0]}
 
-    def block_law(self, p: int, s: int, t_index: int) -> np.ndarray:
-        """Joint law of (block start, length) of type index t on the sorted part of stand (p, s)."""
-        sub = self.compiled.stands[(p, s)].subs[0]
+    def block_law(self, sub: int, t_index: int) -> np.ndarray:
+        """Joint law of (block start, length) of type index t on sub-stand ``sub``."""
         out = None
         for w, sol in zip(self.weights, self.solutions):
             if w == 0:
@@ -98,6 +97,20 @@ class SlotLaws:
             J = sol.blocks[sub][t_index] * w  # type: ignore[index]
             out = J if out is None else out + J
         return out  # type: ignore[return-value]
+
+    def uncut_positions(self, p: int, s: int) -> dict[int, list[int]]:
+        """Stand (p, s)'s uncut slots as {sub: [pos]}: where its wires sit in the DP, moved or not."""
+        out: dict[int, list[int]] = {}
+        smap = self.compiled.stands[(p, s)]
+        for j, sl in enumerate(self.state.stand(p, s)):
+            if sl.state != CUT:
+                sub, pos = smap.where[j]
+                out.setdefault(sub, []).append(pos)
+        return out
+
+    def owned_x(self) -> set[int]:
+        """Sub-stands that are one X slot (unsorted wire) of some stand."""
+        return {x for st in self.compiled.cases[0].substands for x in st.xs}
 
     def _where(self, p: int, s: int, j: int):
         return self.compiled.stands[(p, s)].where[j]
@@ -128,13 +141,18 @@ class Analysis(SlotLaws):
                 sl.state != CUT and value_matches(sl.known_wire, value) for sl in self.compiled.known[key]
             ):
                 return 0.0
-        subs = [x for key in keys if key in self.compiled.stands for x in self.compiled.stands[key].subs]
+        where = [self.uncut_positions(*key) for key in keys if key in self.compiled.stands]
         ts = self.value_types(value)
-        if not subs or not ts:
+        if not any(where) or not ts:
             return 1.0
-        def restrict(subst: list) -> tuple[list[int], list[int]]:
-            for x in subs:
-                subst[x].no_uncut |= set(ts)
+
+        def restrict(subst: list) -> tuple[set, list[int]]:
+            subs: set[int] = set()
+            for positions in where:
+                for x, pos in positions.items():
+                    subs.add(x)
+                    for t in ts:
+                        subst[x].forbid.setdefault(t, set()).update(pos)
             return subs, ts
 
         return self._ratio(restrict)
@@ -151,7 +169,7 @@ class Analysis(SlotLaws):
                 continue
             subst = [x.copy() for x in prob.substands]
             subs, ts = restrict(subst)
-            p2 = Problem(prob.types, prob.copies, subst, prob.counters, prob.is_blue)
+            p2 = replace(prob, substands=subst)
             total += w * condition_ratio(sol, p2, sorted(subs), sorted(ts))
         return min(1.0, total)
 
@@ -173,7 +191,7 @@ class Analysis(SlotLaws):
                 if (p, s) in self.compiled.stands:
                     sub, pos = self._where(p, s, j)
                     subst[sub].allowed[pos] &= np.array([t in allowed for t in prob.types], dtype=bool)
-            out.append(Problem(prob.types, prob.copies, subst, prob.counters, prob.is_blue))
+            out.append(replace(prob, substands=subst))
         return out
 
     def p_all(self, conds: list[tuple[int, int, int, frozenset]]) -> float:

@@ -73,8 +73,6 @@ def block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
     for t, positions in st.forbid.items():
         for a in positions:
             ok[t] &= ~((f <= a) & (a < end))
-    for t in st.no_uncut:
-        ok[t] &= uncut_in == 0
     covers = lambda a: (f <= a) & (a < end)  # noqa: E731
     if st.mult:
         blue = p.is_blue if p.is_blue is not None else np.ones(T, dtype=bool)
@@ -91,11 +89,13 @@ INV_FACT_EXACT = [Fraction(1, math.factorial(k)) for k in range(64)]
 
 def transitions(
     p: Problem, table, t: int, c: int, counters_at: list[int], kmin: int = 0, kmax: int | None = None,
-    inv: list = INV_FACT,
+    inv: list = INV_FACT, sub: int | None = None,
 ) -> list:
-    """Moves of a stand at type t: list of (k, shifts per counter in ``counters_at``, weight per start f).
+    """Moves of sub-stand ``sub`` at type t: list of (k, shifts per counter in ``counters_at``, weight per start f).
 
-    ``inv[k]`` = 1/k! (Fractions on the exact path).
+    ``inv[k]`` = 1/k! (Fractions on the exact path).  A "presence" counter
+    looks at its own positions on this sub-stand when it names them, else at
+    the uncut slots.
     """
     ok_all, uncut_in = table
     top = min(c, ok_all.shape[1] - 1) if kmax is None else min(c, ok_all.shape[1] - 1, kmax)
@@ -109,13 +109,25 @@ def transitions(
             continue
         incs = []
         for ci in counters_at:
-            mode = p.counters[ci].mode
-            incs.append(np.full(ok.shape, k) if mode == "slots" else (uncut_in[k] if mode == "uncut" else (uncut_in[k] > 0).astype(int)))
+            ctr = p.counters[ci]
+            if ctr.mode == "slots":
+                incs.append(np.full(ok.shape, k))
+            else:
+                seen = uncut_in if ctr.positions is None else _in_block(ctr.positions[sub], uncut_in.shape[0])
+                incs.append((seen[k] > 0).astype(int))
         keys = np.stack(incs, axis=-1)
         for d in {tuple(r) for r in keys[ok].tolist()}:
             sel = ok & np.all(keys == np.array(d), axis=1)
             out.append((k, d, sel * inv[k]))
     return out
+
+
+def _in_block(marked: np.ndarray, K: int) -> np.ndarray:
+    """count[k, f]: marked slots in the block [f, f+k) (the shape of ``block_table``'s ``uncut_in``)."""
+    n = marked.shape[0]
+    cum = np.concatenate([[0], np.cumsum(marked, dtype=int)])
+    end = np.minimum(np.arange(n + 1)[None, :] + np.arange(K)[:, None], n)
+    return cum[end] - cum[np.arange(n + 1)[None, :]]
 
 
 def counter_pieces(d: tuple[int, ...], caps: list[int], ops: list[str]):

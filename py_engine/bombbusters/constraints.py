@@ -11,13 +11,14 @@ wires only scale the weight, so they are simply taken out of the pool.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from .stand_states import Label
 from .notation import CUT, Slot
 from .problem import Counter, Problem, SubStand
+from .errors import RuleError
 from .state import Fact, GameState, slot_name, value_matches
 from .wires import BLUE, RED, YELLOW, colour_of, value_of
 
@@ -26,12 +27,17 @@ __all__ = ["Compiled", "StandMap", "compile_state"]
 
 @dataclass
 class StandMap:
-    """Where a player's stand went: its sub-stands in the problem, and slot -> (sub, pos)."""
+    """Where a player's stand went: its sub-stands in the problem, and slot -> (sub, pos).
+
+    ``whole``: the stand is exactly its sub-stands (no wire moved in or out),
+    so a block law of its run speaks of this stand and no other.
+    """
 
     player: int
     stand: int
     subs: list[int]
     where: dict[int, tuple[int, int]]
+    whole: bool = True
 
 
 @dataclass
@@ -41,17 +47,21 @@ class Compiled:
     stands: dict[tuple[int, int], StandMap]  # stands in the DP
     known: dict[tuple[int, int], tuple[Slot, ...]]  # stands left out: every wire known
     impossible: str | None = None  # a reason found without the DP
+    mine_in_dp: list[list[Slot]] = field(default_factory=list)  # the observer's dealt stands a move kept in the DP
 
-    def deal_factors(self, me: int | None) -> tuple[dict[int, int], list[int]]:
+    def deal_factors(self, me: int | None) -> tuple[dict[int, int], list[int], list[int]]:
         """What turns the DP's Z into a count of tile-level deals outside ``me``'s stands.
 
         The DP leaves out every fully known stand; those that are not the
         observer's are put back: their copies join the pool (c_t! each) and each
-        of their sorted runs of one type divides by k!.  Returns (copies per
-        type outside me's stands, the k of every such run).
+        of their sorted runs of one type divides by k!.  The observer's dealt
+        stands that moves kept in the DP are taken out alike.  Returns (copies
+        per type outside me's stands, the k of every run to divide by, the k
+        of every run to multiply by).
         """
         outside = dict(zip(self.types, (int(c) for c in self.cases[0].copies)))
         runs: list[int] = []
+        back: list[int] = []
         for (p, _s), stand in self.known.items():
             if p == me:
                 continue
@@ -62,7 +72,15 @@ class Compiled:
                 if not slot.unsorted:
                     per_type[t] = per_type.get(t, 0) + 1
             runs += per_type.values()
-        return outside, runs
+        for stand in self.mine_in_dp:  # in the DP's Z with their 1/k!, but not part of the count
+            per_type = {}
+            for slot in stand:
+                t = slot.known_wire
+                outside[t] -= 1
+                if not slot.unsorted:
+                    per_type[t] = per_type.get(t, 0) + 1
+            back += per_type.values()
+        return outside, runs, back
 
 
 def _stand_of(fact: Fact) -> int:
@@ -118,28 +136,38 @@ class _Compiler:
         self.known: dict[tuple[int, int], tuple[Slot, ...]] = {}
         self.unknown: list[tuple[int, int]] = []
         self.subs: list[SubStand] = []
-        self.stands: dict[tuple[int, int], StandMap] = {}
+        self.stands: dict[tuple[int, int], StandMap] = {}  # the table now
+        self.dmaps: dict[tuple[int, int], StandMap] = {}  # the stands as dealt
         self.base_edits: list = []
 
     def run(self) -> Compiled:
         self._pool()
         for key in self.unknown:
             self._stand(key)
+        self._table_now()
         self._discard_piles()
+        self._order()
         for fact in self.state.facts:
             _FACT_STEPS[fact.kind](self, fact)
-        return Compiled(self.types, self._cases(), self.stands, self.known, self.impossible)
+        mine = [self.dealt_slots(k) for k in self.unknown if k[0] == self.state.me]
+        return Compiled(self.types, self._cases(), self.stands, self.known, self.impossible, mine)
 
     def _fail(self, reason: str) -> None:
         self.impossible = self.impossible or reason
 
     # ---- the pool: fully known stands leave it, the rest are the DP's types
     def _pool(self) -> None:
+        """Stands no move touched whose every wire is known leave the DP; the others enter it as dealt."""
         state = self.state
+        self.dealt = state.dealt()
+        self.here = {o: spot for spot, o in self.dealt.origin.items()}  # dealt slot -> where its wire is now
         pool = state.wires.copies()
         for p, s in state.stand_keys():
             st = state.stand(p, s)
-            (self.known.__setitem__((p, s), st) if _is_known(st) else self.unknown.append((p, s)))
+            if _is_known(st) and (p, s) not in self.dealt.touched:
+                self.known[(p, s)] = st
+            else:
+                self.unknown.append((p, s))
         for (p, s), st in self.known.items():
             self.impossible = self.impossible or _known_stand_problem(state, p, s, st)
             for slot in st:
@@ -150,6 +178,11 @@ class _Compiler:
         self.colour = np.array([colour_of(t) for t in self.types])
         self.is_blue, self.is_yellow, self.is_red = self.colour == BLUE, self.colour == YELLOW, self.colour == RED
         self.copies = np.array([pool[t] for t in self.types], dtype=int)
+
+    def dealt_slots(self, key: tuple[int, int]) -> list[Slot]:
+        """The slots of a stand as dealt: each wire with the tokens it shows now, wherever it sits."""
+        spots = [self.here[(*key, i)] for i in range(self.dealt.sizes[key])]
+        return [self.state.stand(p, s)[j] for p, s, j in spots]
 
     def mask_of(self, slot: Slot) -> np.ndarray:
         """The types a slot may hold, from what it shows (wire, colour, parity, x-token, "not N")."""
@@ -172,8 +205,9 @@ class _Compiler:
 
     # ---- stands: one sub-stand per sorted run (the sorted slots, each X slot)
     def _stand(self, key: tuple[int, int]) -> None:
+        """A stand as dealt: its sorted run and each X slot (``dmaps[key]``: dealt slot -> (sub, pos))."""
         p, s = key
-        st = self.state.stand(p, s)
+        st = self.dealt_slots(key)
         smap = StandMap(p, s, [], {})
         sorted_js = [j for j, slot in enumerate(st) if not slot.unsorted]
         runs = [sorted_js] + [[j] for j, slot in enumerate(st) if slot.unsorted]
@@ -190,12 +224,31 @@ class _Compiler:
             smap.subs.append(idx)
             for pos, j in enumerate(run):
                 smap.where[j] = (idx, pos)
-        self.stands[key] = smap
+        self.dmaps[key] = smap
         if len(smap.subs) > 1:  # X slots: carried in the run's states, so facts may tie them to the run
             self.subs[smap.subs[0]].xs = smap.subs[1:]
         for j, slot in enumerate(st):
             if slot.multiplicity is not None:
                 self._multiplicity(smap, j, slot)
+
+    def _table_now(self) -> None:
+        """Each stand as it is now, read through the dealt stands its wires came from."""
+        for key in self.unknown:
+            origin = [self.dealt.origin[(*key, j)] for j in range(len(self.state.stand(*key)))]
+            where = {j: self.dmaps[o[:2]].where[o[2]] for j, o in enumerate(origin)}
+            subs = list(dict.fromkeys(sub for sub, _ in where.values()))
+            whole = key not in self.dealt.touched
+            self.stands[key] = StandMap(key[0], key[1], self.dmaps[key].subs if whole else subs, where, whole)
+
+    def locate(self, spot: tuple[int, int, int]) -> tuple[int, int] | None:
+        """(sub, pos) of the wire now at this slot; None on a stand left out of the DP."""
+        key = spot[:2]
+        return self.stands[key].where[spot[2]] if key in self.stands else None
+
+    def _order(self) -> None:
+        """A wire filed into a stand lies between its neighbours there: (sub, pos) pairs, a <= b."""
+        for a, b in self.dealt.order:
+            self.base_edits.append(("order", self.dmaps[a[:2]].where[a[2]], self.dmaps[b[:2]].where[b[2]]))
 
     def _stand_pos(self, smap: StandMap, j: int) -> int:
         """Slot j's position among the stand's states: its run position, or n + i for the i-th X slot."""
@@ -229,30 +282,41 @@ class _Compiler:
 
     # ---- facts: one step per kind
     def _presence(self, fact: Fact) -> None:
-        """has / has not: an uncut wire of the value is (is not) on the player's stand(s)."""
-        state, stands = self.state, self.stands
-        targets = [fact.stand] if fact.stand is not None else list(range(len(state.players[fact.player].stands)))
-        keys = [(fact.player, s) for s in targets]
+        """has / has not: one (none) of the player's uncut wires holds the value.
+
+        The wires are the fact's own list (those the player held uncut when it
+        was learnt, wherever they are now), or the player's uncut wires now.
+        """
+        state = self.state
+        if fact.wires is not None:
+            spots = list(fact.wires)
+        else:
+            targets = [fact.stand] if fact.stand is not None else list(range(len(state.players[fact.player].stands)))
+            spots = [(fact.player, s, j) for s in targets for j, sl in enumerate(state.stand(fact.player, s))
+                     if sl.state != CUT]
         seen = any(
-            slot.state != CUT and slot.wire is not None and value_matches(slot.wire, fact.value)  # type: ignore[arg-type]
-            for k in keys
-            for slot in state.stand(*k)
+            state.stand(p, s)[j].wire is not None and value_matches(state.stand(p, s)[j].wire, fact.value)  # type: ignore[arg-type]
+            for p, s, j in spots
         )
-        live = [sub for k in keys if k in stands for sub in stands[k].subs]
+        positions: dict[int, np.ndarray] = {}
+        for spot in spots:
+            at = self.locate(spot)
+            if at is not None:
+                positions.setdefault(at[0], np.zeros(self.subs[at[0]].n, dtype=bool))[at[1]] = True
         vm = self.value_mask(fact.value)
         if fact.kind == "has":
             if seen:
                 return
-            if not live or not vm.any():
+            if not positions or not vm.any():
                 self._fail(_fact_text(state, fact))
                 return
-            self.base_edits.append(("counter", Counter(tuple(live), vm, "presence", 1, "ge")))
+            self.base_edits.append(("counter", Counter(tuple(positions), vm, "presence", 1, "ge", positions)))
         else:
             if seen:
                 self._fail(_fact_text(state, fact))
                 return
-            if live and vm.any():
-                self.base_edits.append(("counter", Counter(tuple(live), vm, "presence", 0, "eq")))
+            if positions and vm.any():
+                self.base_edits.append(("counter", Counter(tuple(positions), vm, "presence", 0, "eq", positions)))
 
     def _not_value(self, fact: Fact) -> None:
         """A failed detector: none of these slots holds the value."""
@@ -267,17 +331,22 @@ class _Compiler:
             self.base_edits.append(("mask", sub, pos, ~vm))
 
     def _red_count(self, fact: Fact) -> None:
-        """How many red wires a stand was dealt (open red deals)."""
+        """How many red wires a stand was dealt (open red deals): counted on the stand as dealt."""
         key = (fact.player, _stand_of(fact))
         count = int(fact.count or 0)
         if key in self.known:
             if _value_count(self.known[key], "RED") != count:
                 self._fail(_fact_text(self.state, fact))
             return
-        self.base_edits.append(("counter", Counter(tuple(self.stands[key].subs), self.is_red.copy(), "slots", count, "eq")))
+        self.base_edits.append(("counter", Counter(tuple(self.dmaps[key].subs), self.is_red.copy(), "slots", count, "eq")))
 
     def _pair(self, fact: Fact) -> None:
-        """Label = / ≠: two slots of one stand hold the same (a different) gameplay value."""
+        """Label = / ≠: two slots of one stand hold the same (a different) gameplay value.
+
+        Two wires dealt to one stand: a Label of that stand's states.  Two
+        wires dealt to different stands (one has moved since): "same" on wires
+        that cannot be yellow or red is the same type, i.e. each is <= the other.
+        """
         key = (fact.player, _stand_of(fact))
         a, b = fact.slots
         if key in self.known:
@@ -286,14 +355,29 @@ class _Compiler:
             if same != (fact.kind == "same"):
                 self._fail(_fact_text(self.state, fact))
             return
-        smap = self.stands[key]
-        pa, pb = sorted((self._stand_pos(smap, a), self._stand_pos(smap, b)))
-        self.base_edits.append(("label", smap.subs[0], Label(pa, pb, fact.kind == "same")))
+        oa, ob = self.dealt.origin[(*key, a)], self.dealt.origin[(*key, b)]
+        if oa[:2] == ob[:2]:
+            smap = self.dmaps[oa[:2]]
+            pa, pb = sorted((self._stand_pos(smap, oa[2]), self._stand_pos(smap, ob[2])))
+            self.base_edits.append(("label", smap.subs[0], Label(pa, pb, fact.kind == "same")))
+            return
+        wa, wb = self.stands[key].where[a], self.stands[key].where[b]
+        st = self.state.stand(*key)
+        multi = ~self.is_blue & (self.mask_of(st[a]) | self.mask_of(st[b]))
+        if fact.kind != "same" or multi.any():
+            from .facts_text import describe_fact
+
+            raise RuleError(
+                f"{describe_fact(self.state, fact)}: its two wires were dealt to different stands; only a Label = "
+                "on two wires that cannot be yellow or red can be followed across a move",
+                player=fact.player, stand=key[1],
+            )
+        self.base_edits += [("order", wa, wb), ("order", wb, wa)]
 
     # ---- the problem: every edit on copies of the sub-stands
     def _cases(self) -> list[Problem]:
         """The one solver problem (a list, empty when some slot allows no type at all)."""
-        prob = Problem(self.types, self.copies, [x.copy() for x in self.subs], [], self.is_blue)
+        prob = Problem(self.types, self.copies, [x.copy() for x in self.subs], [], self.is_blue, [])
         for edit in self.base_edits:
             _apply(prob, edit)
         return [prob] if all(x.allowed.any(axis=1).all() for x in prob.substands) else []
@@ -317,6 +401,8 @@ def _apply(prob: Problem, edit) -> None:
         prob.substands[sub].allowed[pos] &= m
     elif kind == "label":
         prob.substands[edit[1]].labels.append(edit[2])
+    elif kind == "order":
+        prob.order.append((edit[1], edit[2]))
     else:
         prob.counters.append(edit[1])
 

@@ -52,7 +52,8 @@ def exact_slot_distributions(state: GameState) -> dict[tuple[int, int, int], dic
 def exact_deal_count(state: GameState) -> int:
     """Tile-level deals of the wires outside the observer's stands (the CLI's 10**log10_deals)."""
     comp, _runs, total = _solved(state)
-    outside, runs = comp.deal_factors(state.me)
-    value = total * math.prod(math.factorial(c) for c in outside.values()) / math.prod(math.factorial(k) for k in runs)
+    outside, runs, back = comp.deal_factors(state.me)
+    value = (total * math.prod(math.factorial(c) for c in outside.values()) * math.prod(math.factorial(k) for k in back)
+             / math.prod(math.factorial(k) for k in runs))
     assert value.denominator == 1
     return int(value)

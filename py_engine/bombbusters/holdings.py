@@ -31,9 +31,8 @@ def holding(an: Analysis, p: int, s: int, value) -> dict:
     if not ts:
         return {"p_any": 0.0, "expected": 0.0, "law": [1.0]}
     expected = 0.0
-    for sub in an.compiled.stands[(p, s)].subs:
-        uncut = an.compiled.cases[0].substands[sub].uncut
-        expected += float(an.sub_marginals(sub)[uncut][:, ts].sum())
+    for sub, pos in an.uncut_positions(p, s).items():
+        expected += float(an.sub_marginals(sub)[pos][:, ts].sum())
     return {"p_any": 1.0 - an.p_none(p, s, value), "expected": expected, "law": None}
 
 def stand_holdings(an: Analysis, p: int, s: int, values: list) -> list[dict]:
@@ -43,7 +42,7 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list) -> list[dict]:
     off its block law: all such values share one uncut-count table and one
     bincount.
     """
-    if (p, s) in an.compiled.known or len(an.compiled.stands[(p, s)].subs) != 1:
+    if (p, s) in an.compiled.known or len(an.compiled.stands[(p, s)].subs) != 1 or not an.compiled.stands[(p, s)].whole:
         return [holding(an, p, s, v) for v in values]
     sub = an.compiled.stands[(p, s)].subs[0]
     uncut = an.compiled.cases[0].substands[sub].uncut
@@ -51,7 +50,7 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list) -> list[dict]:
     singles = [an.value_types(v)[0] for v in values if len(an.value_types(v)) == 1]
     rows: dict[int, tuple] = {}
     if singles:
-        blocks = [an.block_law(p, s, t) for t in singles]
+        blocks = [an.block_law(sub, t) for t in singles]
         K = max(J.shape[1] for J in blocks)
         table = np.zeros((len(singles), uncut.shape[0] + 1, K))
         for i, J in enumerate(blocks):

@@ -25,7 +25,7 @@ import numpy as np
 from .analysis import Analysis, solve_state
 from .errors import StateError
 from .notation import HIDDEN, INFO, Slot, observed, slot_letter
-from .problem import Counter, Problem
+from .problem import Counter
 from .solver import solve
 from .state import GameState, Player
 from .wires import BLUE, RED, YELLOW, colour_of, label, number_of, value_of
@@ -79,7 +79,7 @@ def _discard_entropy(view: GameState, an: Analysis) -> float:
             if w == 0:
                 continue
             ctr = Counter(tuple(mine), mask, "slots", size, "free")
-            sol = solve(Problem(prob.types, prob.copies, prob.substands, prob.counters + [ctr], prob.is_blue), blocks=False)
+            sol = solve(replace(prob, counters=prob.counters + [ctr]), blocks=False)
             marg = np.asarray(sol.counter_law)
             law += w * (marg.reshape(-1, size + 1).sum(axis=0))
         for held, q in enumerate(law):

@@ -93,6 +93,33 @@ class Layout:
             for s in self.explicit:
                 self.trans[(s, t)] = self._moves(p, s, t)
             self.zw.append(self._implicit_weights(t, int(p.copies[t])) if self.z is not None else None)
+        self.order_masks = [self._order_mask(row) for row in range(self.T + 1)]
+
+    def _order_mask(self, row: int) -> np.ndarray | None:
+        """Which grid states after types < row keep every order relation (a moved wire between its
+        neighbours); None when all do.  Wire a <= wire b fails exactly when b is placed and a is not."""
+        m = None
+        for (a, pa), (b, pb) in self.p.order:
+            ok = (self._run_fill(b, row) <= pb) | (self._run_fill(a, row) > pa)
+            m = ok if m is None else m & ok
+        return None if m is None or m.all() else m
+
+    def _run_fill(self, s: int, row: int) -> np.ndarray:
+        """Sub-stand s's sorted fill after types < row, broadcast over the grid (no u axis)."""
+        shape = [1] * (self.nd - 1)
+        if s == self.z:
+            return int(self.placed[row]) - self._grid_sum(row - 1)
+        if s in self.runs:
+            f = np.array([self.runs[s].states[i][0] for i in self.valid(s, row)], dtype=int)
+        else:
+            f = self.fills(s, row)
+        shape[self.axis[s] - 1] = len(f)
+        return f.reshape(shape)
+
+    def ordered(self, arr: np.ndarray, row: int) -> np.ndarray:
+        """``arr`` (a grid after types < row) with the states that break an order relation set to 0."""
+        m = self.order_masks[row]
+        return arr if m is None else np.where(m, arr, 0)
 
     def _table(self, p: Problem, s: int):
         if s not in self.tables:
@@ -117,7 +144,7 @@ class Layout:
         nctr = len(p.counters)
         involved = [i for i in range(nctr) if sub in p.counters[i].substands and p.counters[i].types[t]]
         out = []
-        for k, d, w in transitions(p, self._table(p, sub), t, int(p.copies[t]), involved, kmin, kmax, self.inv):
+        for k, d, w in transitions(p, self._table(p, sub), t, int(p.copies[t]), involved, kmin, kmax, self.inv, sub):
             full = [0] * nctr
             for i, ci in enumerate(involved):
                 full[ci] = d[i]

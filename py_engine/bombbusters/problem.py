@@ -23,8 +23,7 @@ class SubStand:
     on two of its slots; ``xs``: the stand's X slots; ``xmult``: x-tokens that
     count the X slots too; ``ymult``: x-tokens on slots that may be
     yellow — all carried in the stand's states (``stand_states.py``).
-    ``no_uncut``: type indices whose block here may cover only cut slots
-    (has not).  ``forbid``: positions a type's block may not cover.
+    ``forbid``: positions a type's block may not cover.
     """
 
     allowed: np.ndarray
@@ -34,13 +33,12 @@ class SubStand:
     xs: list = field(default_factory=list)  # the stand's X slots' sub-stands, carried in this run's states
     xmult: list = field(default_factory=list)  # (pos, m): x-token whose count spans the run and the X slots
     ymult: list = field(default_factory=list)  # (pos, m): x-token on a slot that may be yellow
-    no_uncut: set = field(default_factory=set)
     forbid: dict = field(default_factory=dict)  # type index -> positions its block may not cover
 
     def copy(self) -> "SubStand":
         return SubStand(
             self.allowed.copy(), self.uncut, list(self.mult), list(self.labels), list(self.xs),
-            list(self.xmult), list(self.ymult), set(self.no_uncut), {t: set(v) for t, v in self.forbid.items()},
+            list(self.xmult), list(self.ymult), {t: set(v) for t, v in self.forbid.items()},
         )
 
     @property
@@ -52,8 +50,8 @@ class SubStand:
 class Counter:
     """A small extra state axis: what it counts on which sub-stands and types.
 
-    mode "slots" adds k (every slot of the block), "uncut" the uncut slots of
-    the block, "presence" 1 if the block covers an uncut slot.  op "eq": the
+    mode "slots" adds k (every slot of the block), "presence" 1 if the block
+    covers an uncut slot (or one of ``positions``, where given).  op "eq": the
     final count must equal ``target``; "ge": at least ``target`` (saturating);
     "free": no condition, the law of the final count is reported (cap = target).
     """
@@ -63,6 +61,7 @@ class Counter:
     mode: str
     target: int
     op: str = "eq"
+    positions: dict | None = None  # sub -> bool[n]: the slots "presence" looks at (default: the uncut ones)
 
 
 @dataclass
@@ -72,6 +71,8 @@ class Problem:
     substands: list[SubStand]
     counters: list[Counter] = field(default_factory=list)
     is_blue: np.ndarray | None = None
+    #: ((sub, pos), (sub, pos)): the first wire's type is <= the second's (a moved wire and its neighbours)
+    order: list = field(default_factory=list)
 
 
 class StepTables(Protocol):

@@ -20,8 +20,9 @@ __all__ = ["analyze", "analyze_state", "slots_json"]
 
 def _log10_deals(an: Analysis) -> float:
     """log10 of the number of tile-level deals of the wires outside the observer's stands."""
-    outside, runs = an.compiled.deal_factors(an.state.me)
-    lf = sum(math.lgamma(c + 1) for c in outside.values()) - sum(math.lgamma(k + 1) for k in runs)
+    outside, runs, back = an.compiled.deal_factors(an.state.me)
+    lf = (sum(math.lgamma(c + 1) for c in outside.values()) + sum(math.lgamma(k + 1) for k in back)
+          - sum(math.lgamma(k + 1) for k in runs))
     return (an.log_z + lf) / math.log(10)
 
 

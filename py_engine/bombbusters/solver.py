@@ -84,7 +84,7 @@ def _backward(eng: Tables, alphas: list, parts_all: list) -> tuple[list[list[np.
             for sub, J in eng.joint_stand(parts[i], B, s, t, c):
                 out[sub][t] = _normalised(J)
             B = eng.backward_stand(B, s, t, c)
-        beta = B[0]
+        beta = eng.ordered(B[0], t)
         m = float(beta.max()) if beta.size else 0.0
         if m > 0:
             beta = beta / m
@@ -145,7 +145,7 @@ def solve_exact(p: Problem) -> tuple[Fraction, list[list[np.ndarray]]]:
             for sub, J in eng.joint_stand(parts[i], B, s, t, c):
                 out[sub][t] = J / z if J.sum() != 0 else J
             B = eng.backward_stand(B, s, t, c)
-        beta = B[0]
+        beta = eng.ordered(B[0], t)
     return z, out
 
 

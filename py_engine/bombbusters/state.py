@@ -13,6 +13,7 @@ from typing import Any
 
 from .errors import BombBustersError, NotationError, RuleError, StateError
 from .notation import Slot, format_stand, observed, parse_stand, slot_letter
+from .transfers import Dealt, Move, parse_moves, replay
 from .wires import (
     WireSetup,
     colour_of,
@@ -42,6 +43,9 @@ class Fact:
     too).  red_count: how many red wires a stand was dealt (open red deal).
     not_value: none of these slots of one stand has gameplay ``value`` (a failed
     Double/Triple/Super Detector or X-or-Y Ray).
+    has / has_not may name ``wires`` (player, stand, slot) on the table as it is
+    now: the wires the player held uncut when it was learnt, which may since be
+    cut or moved (default: the player's uncut wires now).
     """
 
     kind: str
@@ -50,6 +54,7 @@ class Fact:
     value: int | str | None = None
     slots: tuple[int, ...] = ()
     count: int | None = None
+    wires: tuple[tuple[int, int, int], ...] | None = None
 
     def to_json(self) -> dict:
         doc: dict[str, Any] = {"kind": self.kind, "player": self.player}
@@ -61,6 +66,8 @@ class Fact:
             doc["slots"] = list(self.slots)
         if self.count is not None:
             doc["count"] = self.count
+        if self.wires is not None:
+            doc["wires"] = [list(w) for w in self.wires]
         return doc
 
 
@@ -79,6 +86,7 @@ class GameState:
     facts: tuple[Fact, ...] = ()
     mistakes_left: int | None = None
     extra: dict = field(default_factory=dict, compare=False)
+    moves: tuple[Move, ...] = ()  # wires that changed stands, in the order they moved (transfers.py)
 
     # ---- convenience -------------------------------------------------------
     def stand_keys(self) -> list[tuple[int, int]]:
@@ -92,7 +100,18 @@ class GameState:
         players = tuple(
             Player(p.name, tuple(tuple(observed(s) for s in st) for st in p.stands)) for p in self.players
         )
-        return GameState(players, None, self.captain, self.wires, self.facts, self.mistakes_left, dict(self.extra))
+        return GameState(players, None, self.captain, self.wires, self.facts, self.mistakes_left, dict(self.extra),
+                         self.moves)
+
+    def dealt(self) -> Dealt:
+        """The deal behind the table (dealt sizes, where each wire came from, order relations); cached."""
+        cached = self.__dict__.get("_dealt")
+        if cached is None:
+            sizes = {k: len(self.stand(*k)) for k in self.stand_keys()}
+            xs = {(p, s, j) for p, s in self.stand_keys() for j, sl in enumerate(self.stand(p, s)) if sl.unsorted}
+            cached = replay(self.moves, sizes, [pl.name for pl in self.players], xs)
+            object.__setattr__(self, "_dealt", cached)
+        return cached
 
     # ---- JSON --------------------------------------------------------------
     def to_json(self) -> dict:
@@ -107,6 +126,8 @@ class GameState:
         }
         if self.mistakes_left is not None:
             doc["mistakes_left"] = self.mistakes_left
+        if self.moves:
+            doc["moves"] = [m.to_json() for m in self.moves]
         doc.update(self.extra)
         return doc
 
@@ -155,11 +176,13 @@ class GameState:
         facts_doc = doc.get("facts", [])
         if not isinstance(facts_doc, list):
             raise StateError("'facts' must be a list", field="facts")
-        known_keys = {"players", "me", "captain", "wires", "facts", "mistakes_left"}
+        known_keys = {"players", "me", "captain", "wires", "facts", "mistakes_left", "moves"}
         extra = {k: v for k, v in doc.items() if k not in known_keys}
-        state = GameState(tuple(players), me, captain, wires, (), mistakes, extra)
+        moves = parse_moves(doc.get("moves"), n)
+        state = GameState(tuple(players), me, captain, wires, (), mistakes, extra, moves)
+        state.dealt()  # names a move that points at a slot that was not there
         facts = tuple(_parse_fact(state, i, f) for i, f in enumerate(facts_doc))
-        state = GameState(tuple(players), me, captain, wires, facts, mistakes, extra)
+        state = GameState(tuple(players), me, captain, wires, facts, mistakes, extra, moves)
         state.check_rules()
         return state
 
@@ -210,20 +233,22 @@ class GameState:
                 )
 
     def _check_sizes(self) -> None:
-        sizes = [len(st) for pl in self.players for st in pl.stands]
+        dealt = self.dealt().sizes
+        sizes = [dealt[k] for k in self.stand_keys()]
         total = self.wires.total_in_play
         q, r = divmod(total, len(sizes))
         expected = sorted([q + 1] * r + [q] * (len(sizes) - r), reverse=True)
         if sorted(sizes, reverse=True) != expected or q == 0:
             detail = ", ".join(
-                f"{stand_name(pl.name, s, len(pl.stands))}: {len(st)}"
-                for pl in self.players
-                for s, st in enumerate(pl.stands)
+                f"{stand_name(pl.name, s, len(pl.stands))}: {dealt[(p, s)]}"
+                for p, pl in enumerate(self.players)
+                for s in range(len(pl.stands))
             )
             want = f"{q + 1} or {q}" if r else f"{q}"
+            moved = " (before the moved wires)" if self.moves else ""
             raise RuleError(
                 f"{total} wires dealt over {len(sizes)} stands give {want} wires per stand "
-                f"({r} stand{'s' if r != 1 else ''} with {q + 1}); entered: {detail}"
+                f"({r} stand{'s' if r != 1 else ''} with {q + 1}); entered{moved}: {detail}"
             )
 
 
@@ -246,6 +271,19 @@ def _index(v: Any, n: int, name: str) -> int:
     return v
 
 
+def _wires(state: GameState, doc: Any, where: str, i: int) -> tuple[tuple[int, int, int], ...]:
+    """A fact's ``wires``: distinct [player, stand, slot] of the table as it is now."""
+    ok = isinstance(doc, list) and all(
+        isinstance(w, list) and len(w) == 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in w)
+        and 0 <= w[0] < len(state.players) and 0 <= w[1] < len(state.players[w[0]].stands)
+        and 0 <= w[2] < len(state.stand(w[0], w[1]))
+        for w in doc
+    )
+    if not ok or len({tuple(w) for w in doc}) != len(doc):
+        raise StateError(f"{where}: 'wires' must list distinct [player, stand, slot] of the table, got {doc!r}", fact=i)
+    return tuple(sorted(tuple(w) for w in doc))  # type: ignore[misc]
+
+
 def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
     where = f"facts[{i}]"
     if not isinstance(doc, dict):
@@ -254,7 +292,7 @@ def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
     if kind not in FACT_KINDS:
         raise StateError(f"{where}: unknown kind {kind!r} (known: {', '.join(FACT_KINDS)})", fact=i)
     allowed = {"kind", "player", "stand"} | {
-        "has": {"value"}, "has_not": {"value"}, "same": {"slots"}, "different": {"slots"}, "red_count": {"count"},
+        "has": {"value", "wires"}, "has_not": {"value", "wires"}, "same": {"slots"}, "different": {"slots"}, "red_count": {"count"},
         "not_value": {"value", "slots"},
     }[kind]
     unknown = set(doc) - allowed
@@ -278,7 +316,8 @@ def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
             value = parse_value(doc.get("value"))
         except StateError as exc:
             raise StateError(f"{where}: {exc}", fact=i) from None
-        return Fact(kind, p, s, value)
+        wires = _wires(state, doc["wires"], where, i) if "wires" in doc else None
+        return Fact(kind, p, s, value, wires=wires)
     if kind == "red_count":
         c = doc.get("count")
         if isinstance(c, bool) or not isinstance(c, int) or c < 0:

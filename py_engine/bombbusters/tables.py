@@ -123,10 +123,11 @@ class Tables(Layout):
         return parts
 
     def finish(self, A: np.ndarray, t: int) -> np.ndarray:
+        """The state after type t, from the step's last partial: every copy placed, order relations kept."""
         c = int(self.p.copies[t])
         if self.z is None:
-            return A[c]
-        return (A * self.zw[t][0]).sum(axis=0)
+            return self.ordered(A[c], t + 1)
+        return self.ordered((A * self.zw[t][0]).sum(axis=0), t + 1)
 
     def forward(self, keep_parts: bool) -> tuple[list[np.ndarray], list, list[float]]:
         """Rescaled alphas, step partials (if kept) and cumulative log scales (-inf: no deal)."""

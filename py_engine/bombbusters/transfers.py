@@ -1,0 +1,164 @@
+"""Wires that changed stands after the deal: Walkie-Talkies and the Grappling Hook.
+
+Why a module of its own: the deal is uniform over *physical deals before any
+wire moved*, so the engine works on the stands as they were dealt.  Replaying
+the recorded moves tells, for every slot of the table as it is now, which
+dealt slot its wire came from, and for every wire filed into a stand, the
+neighbours it was filed between — its value lies between theirs (an order
+relation the solver keeps on its joint state).  The choice of which wire to
+give tells nothing more.
+
+A move in the state document::
+
+    {"kind": "walkie_talkies",                 # or "grappling_hook" (one wire)
+     "wires": [{"from": [player, stand, slot],  # on the stands just before the move
+                "to":   [player, stand, slot]}, # on the stands just after it
+               ...]}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import StateError
+from .notation import slot_letter
+
+__all__ = ["Transfer", "Move", "MOVE_KINDS", "Dealt", "parse_moves", "replay"]
+
+#: move kind -> (how many wires move, its name in messages)
+MOVE_KINDS = {"walkie_talkies": (2, "Walkie-Talkies"), "grappling_hook": (1, "Grappling Hook")}
+
+Spot = tuple[int, int, int]  # (player, stand, slot)
+Origin = tuple[int, int, int]  # (player, stand, slot) as dealt
+
+
+@dataclass(frozen=True)
+class Transfer:
+    src: Spot  # where the wire was just before the move
+    dst: Spot  # where it is just after
+
+    def to_json(self) -> dict:
+        return {"from": list(self.src), "to": list(self.dst)}
+
+
+@dataclass(frozen=True)
+class Move:
+    kind: str
+    wires: tuple[Transfer, ...]
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "wires": [w.to_json() for w in self.wires]}
+
+
+@dataclass
+class Dealt:
+    """The deal behind the table: dealt sizes, where each wire now sits, and the order relations."""
+
+    sizes: dict[tuple[int, int], int]  # (player, stand) -> wires dealt to it
+    origin: dict[Spot, Origin]  # slot now -> the dealt slot of its wire
+    order: list[tuple[Origin, Origin]] = field(default_factory=list)  # (a, b): a's type <= b's type
+    touched: set[tuple[int, int]] = field(default_factory=set)  # stands a wire left or entered
+
+
+def _spot(v: Any, where: str, n_players: int) -> Spot:
+    if (
+        not isinstance(v, list)
+        or len(v) != 3
+        or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)
+        or v[0] >= n_players
+    ):
+        raise StateError(f"{where} must be [player, stand, slot] (whole numbers, player < {n_players}), got {v!r}")
+    return (v[0], v[1], v[2])
+
+
+def parse_moves(doc: Any, n_players: int) -> tuple[Move, ...]:
+    """The ``moves`` list of a state document, checked for shape (the slots are checked by :func:`replay`)."""
+    if doc is None:
+        return ()
+    if not isinstance(doc, list):
+        raise StateError("'moves' must be a list", field="moves")
+    out = []
+    for i, m in enumerate(doc):
+        where = f"moves[{i}]"
+        if not isinstance(m, dict) or m.get("kind") not in MOVE_KINDS:
+            raise StateError(f"{where}: 'kind' must be one of {', '.join(MOVE_KINDS)}", field="moves", move=i)
+        unknown = set(m) - {"kind", "wires"}
+        if unknown:
+            raise StateError(f"{where}: unknown field(s) {sorted(unknown)}", field="moves", move=i)
+        count, name = MOVE_KINDS[m["kind"]]
+        wires = m.get("wires")
+        if not isinstance(wires, list) or len(wires) != count:
+            raise StateError(f"{where} ({name}): 'wires' must list {count} wire{'s' * (count > 1)}", field="moves", move=i)
+        ts = []
+        for k, w in enumerate(wires):
+            if not isinstance(w, dict) or set(w) != {"from", "to"}:
+                raise StateError(f"{where}.wires[{k}] must be {{'from': [...], 'to': [...]}}", field="moves", move=i)
+            src = _spot(w["from"], f"{where}.wires[{k}].from", n_players)
+            dst = _spot(w["to"], f"{where}.wires[{k}].to", n_players)
+            if src[0] == dst[0]:
+                raise StateError(f"{where} ({name}): a wire goes to another player", field="moves", move=i)
+            ts.append(Transfer(src, dst))
+        if count == 2 and (ts[0].src[0] != ts[1].dst[0] or ts[1].src[0] != ts[0].dst[0]):
+            raise StateError(f"{where} ({name}): two players each give one wire to the other", field="moves", move=i)
+        out.append(Move(m["kind"], tuple(ts)))
+    return tuple(out)
+
+
+def replay(moves: tuple[Move, ...], sizes_now: dict[tuple[int, int], int], names: list[str],
+           unsorted_now: set[Spot] = frozenset()) -> Dealt:  # type: ignore[assignment]
+    """Undo the moves to find the dealt sizes, then replay them on the dealt slots.
+
+    ``unsorted_now``: slots now carrying an X token (an unsorted wire is
+    filed anywhere, so it neither bounds nor is bounded by its neighbours).
+    Raises StateError naming the move and slot when a move points at a slot
+    that did not exist at that moment.
+    """
+    sizes = dict(sizes_now)
+    for i, m in enumerate(reversed(moves)):
+        at = len(moves) - 1 - i
+        for w in m.wires:
+            for key, d in ((w.dst[:2], -1), (w.src[:2], +1)):
+                if key not in sizes:
+                    raise StateError(f"moves[{at}] ({_name(m)}): {names[key[0]]} has no stand {key[1] + 1}",
+                                     field="moves", move=at)
+                sizes[key] += d
+                if sizes[key] < 0:
+                    raise StateError(f"moves[{at}] ({_name(m)}): more wires leave {names[key[0]]}'s stand than it "
+                                     "holds", field="moves", move=at)
+    stands: dict[tuple[int, int], list[Origin]] = {k: [(*k, i) for i in range(n)] for k, n in sizes.items()}
+    filed: list[tuple[list[Origin], Origin]] = []  # (the stand just after, the wire filed into it)
+    touched: set[tuple[int, int]] = set()
+    for i, m in enumerate(moves):
+        taken = []
+        for w in sorted(m.wires, key=lambda w: -w.src[2]):
+            st = stands[w.src[:2]]
+            if w.src[2] >= len(st):
+                raise StateError(f"moves[{i}] ({_name(m)}): {names[w.src[0]]} has no slot {slot_letter(w.src[2])} "
+                                 "just before it", field="moves", move=i)
+            taken.append((w, st.pop(w.src[2])))
+        for w, wire in sorted(taken, key=lambda x: x[0].dst[2]):
+            st = stands[w.dst[:2]]
+            if w.dst[2] > len(st):
+                raise StateError(f"moves[{i}] ({_name(m)}): {names[w.dst[0]]} has no slot {slot_letter(w.dst[2])} "
+                                 "just after it", field="moves", move=i)
+            st.insert(w.dst[2], wire)
+            touched |= {w.src[:2], w.dst[:2]}
+        filed += [(list(stands[w.dst[:2]]), wire) for w, wire in taken]
+    origin = {(*key, j): o for key, st in stands.items() for j, o in enumerate(st)}
+    x_wires = {origin[s] for s in unsorted_now if s in origin}
+    order: list[tuple[Origin, Origin]] = []
+    for st, wire in filed:
+        if wire in x_wires:
+            continue
+        sorted_part = [o for o in st if o not in x_wires]
+        j = sorted_part.index(wire)
+        if j > 0:
+            order.append((sorted_part[j - 1], wire))
+        if j + 1 < len(sorted_part):
+            order.append((wire, sorted_part[j + 1]))
+    return Dealt(sizes, origin, order, touched)
+
+
+def _name(m: Move) -> str:
+    return MOVE_KINDS[m.kind][1]
