@@ -11,7 +11,7 @@ wires only scale the weight, so they are simply taken out of the pool.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -72,9 +72,9 @@ class Compiled:
                 if not slot.unsorted:
                     per_type[t] = per_type.get(t, 0) + 1
             runs += per_type.values()
-        for stand in self.mine_in_dp:  # in the DP's Z with their 1/k!, but not part of the count
+        for mine in self.mine_in_dp:  # in the DP's Z with their 1/k!, but not part of the count
             per_type = {}
-            for slot in stand:
+            for slot in mine:
                 t = slot.known_wire
                 outside[t] -= 1
                 if not slot.unsorted:
