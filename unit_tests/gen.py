@@ -364,8 +364,14 @@ def _deal(rng, tiles: list[int], order, x_stands: set) -> tuple[dict, set]:
     return deal, xs
 
 
-def _observe(rng, n: int, captain: int, deal: dict, xs: set, me_p: int | None) -> tuple[list, dict, dict]:
-    """The observer's view: every stand as tokens, each slot's state, what the table shows of it."""
+def _observe(
+    rng, n: int, captain: int, deal: dict, xs: set, me_p: int | None, counted_on: dict | None = None
+) -> tuple[list, dict, dict]:
+    """The observer's view: every stand as tokens, each slot's state, what the table shows of it.
+
+    ``counted_on``: (player, stand, slot) -> the stand an x-token there counts
+    (the stand the wire was dealt to, when wires moved since); default its own.
+    """
     profile = {
         "cut": rng.choice([0.0, 0.1, 0.2, 0.35]),
         "info": rng.choice([0.0, 0.1, 0.2]),
@@ -384,10 +390,11 @@ def _observe(rng, n: int, captain: int, deal: dict, xs: set, me_p: int | None) -
             for j, t in enumerate(types):
                 is_x = (p, s, j) in xs
                 if p == me_p:
-                    tok, st = _own_token(rng, t, is_x, types, own_cut)
+                    counted = (counted_on or {}).get((p, s, j), types)
+                    tok, st = _own_token(rng, t, is_x, counted, own_cut)
                     public = t
                 else:
-                    tok, st = _other_token(rng, t, is_x, types, profile)
+                    tok, st = _other_token(rng, t, is_x, (counted_on or {}).get((p, s, j), types), profile)
                     public = t if st == "cut" or (st == "info" and not tok.lower().endswith("iy")) else None
                 states[(p, s, j)] = st
                 view[(p, s, j)] = SlotView(tok, st, public)

@@ -171,9 +171,17 @@ def _stand_ok(slots: tuple[Slot, ...], types: tuple[int, ...]) -> bool:
     return True
 
 
-def _fact_holds(state: GameState, fact: Fact, types: Mapping[SlotKey, int]) -> bool:
+def _fact_holds(
+    state: GameState, fact: Fact, types: Mapping[SlotKey, int], dealt: Mapping[StandKey, tuple[int, ...]] | None = None
+) -> bool:
+    """Does a fact hold on this configuration (``dealt``: the stands as dealt, when wires moved since)?"""
     p = fact.player
     stands = range(len(state.players[p].stands)) if fact.stand is None else [fact.stand]
+    if fact.kind in ("has", "has_not") and fact.wires is not None:  # one of these wires (then uncut) has the value
+        found = any(value_of(types[w]) == fact.value for w in fact.wires)
+        return found if fact.kind == "has" else not found
+    if fact.kind == "red_count" and dealt is not None:  # counted on the stand as dealt
+        return sum(colour_of(t) == RED for t in dealt[(p, fact.stand)]) == fact.count  # type: ignore[index]
     if fact.kind in ("has", "has_not"):
         found = any(
             slot.state != CUT and value_of(types[(p, s, j)]) == fact.value
@@ -200,7 +208,7 @@ def _local_facts(state: GameState, key: StandKey) -> list[Fact]:
     n_stands = len(state.players[p].stands)
     out = []
     for f in state.facts:
-        if f.player != p:
+        if f.player != p or f.wires is not None:
             continue
         if f.stand == s or (f.stand is None and n_stands == 1):
             out.append(f)
@@ -222,13 +230,22 @@ def _stand_options(
     state: GameState, key: StandKey, universe: list[int], max_copies: Mapping[int, int]
 ) -> list[_StandOption]:
     p, s = key
-    slots = state.players[p].stands[s]
+    facts = _local_facts(state, key)
+    return _slot_options(
+        tuple(state.players[p].stands[s]), universe, max_copies,
+        lambda tt: all(_fact_holds(state, f, {(p, s, j): t for j, t in _benum(tt)}) for f in facts),
+    )
+
+
+def _slot_options(
+    slots: tuple[Slot, ...], universe: list[int], max_copies: Mapping[int, int], local_ok: Callable[[tuple], bool]
+) -> list[_StandOption]:
+    """Every arrangement of one stand (sorted but for its X slots) that fits its tokens and ``local_ok``."""
     n = len(slots)
     allowed = [[t for t in universe if slot_allows(sl, t)] for sl in slots]
     sorted_pos = [j for j in range(n) if not slots[j].unsorted]
     x_pos = [j for j in range(n) if slots[j].unsorted]
     index = {t: i for i, t in _benum(universe)}
-    facts = _local_facts(state, key)
 
     sorted_seqs: list[tuple[int, ...]] = []
 
@@ -258,10 +275,7 @@ def _stand_options(
             c = Counter(tt)
             if any(c[t] > max_copies[t] for t in c):
                 continue
-            if not _stand_ok(slots, tt):
-                continue
-            local = {(p, s, j): t for j, t in _benum(tt)}
-            if not all(_fact_holds(state, f, local) for f in facts):
+            if not _stand_ok(slots, tt) or not local_ok(tt):
                 continue
             counts = [0] * len(universe)
             for t, k in c.items():
@@ -279,6 +293,9 @@ def _coerce(state: Any) -> GameState:
 
 def _iterate(state: GameState) -> Iterator[tuple[Config, int, int]]:
     """Yield (config, weight over all tiles, weight over tiles outside me's stands)."""
+    if state.moves:
+        yield from _iterate_moved(state)
+        return
     choices = in_play_choices(state)
     universe = sorted({t for pool, _ in choices for t in pool})
     max_copies = {t: max(pool.get(t, 0) for pool, _ in choices) for t in universe}
@@ -326,6 +343,82 @@ def _iterate(state: GameState) -> Iterator[tuple[Config, int, int]]:
                 del chosen[key]
 
         yield from rec(0, list(copies))
+
+
+# --------------------------------------------------------------------------
+# wires that moved after the deal (Walkie-Talkies, Grappling Hook)
+
+
+def _dealt_spots(state: GameState) -> tuple[dict[StandKey, int], dict[SlotKey, SlotKey]]:
+    """Dealt stand sizes, and where the wire of every dealt slot sits now (the record replayed on lists)."""
+    sizes = {k: len(state.stand(*k)) for k in state.stand_keys()}
+    for m in reversed(state.moves):
+        for w in m.wires:
+            sizes[w.dst[:2]] -= 1
+            sizes[w.src[:2]] += 1
+    stands = {k: [(*k, i) for i in range(n)] for k, n in sizes.items()}
+    for m in state.moves:
+        taken = [(w, stands[w.src[:2]].pop(w.src[2])) for w in sorted(m.wires, key=lambda w: -w.src[2])]
+        for w, o in sorted(taken, key=lambda x: x[0].dst[2]):
+            stands[w.dst[:2]].insert(w.dst[2], o)
+    return sizes, {o: (*k, j) for k, st in stands.items() for j, o in _benum(st)}
+
+
+def _play_moves(state: GameState, dealt: dict[StandKey, tuple[int, ...]], unsorted: set[SlotKey]):
+    """The table after the moves, or None when a receiver could not have filed a wire in order there.
+
+    Each stand is a list of (dealt slot, type); a filed wire must leave the
+    receiving stand's sorted wires (not the X ones) in order.
+    """
+    stands = {k: [((*k, i), t) for i, t in _benum(ts)] for k, ts in dealt.items()}
+    for m in state.moves:
+        taken = [(w, stands[w.src[:2]].pop(w.src[2])) for w in sorted(m.wires, key=lambda w: -w.src[2])]
+        for w, item in sorted(taken, key=lambda x: x[0].dst[2]):
+            stands[w.dst[:2]].insert(w.dst[2], item)
+        for w, item in taken:
+            seq = [t for o, t in stands[w.dst[:2]] if o not in unsorted]
+            if item[0] not in unsorted and any(a > b for a, b in zip(seq, seq[1:])):
+                return None
+    return {(*k, j): t for k, st in stands.items() for j, (_o, t) in _benum(st)}
+
+
+def _iterate_moved(state: GameState) -> Iterator[tuple[Config, int, int]]:
+    """Enumerate the deals (stands as dealt, each wire showing the tokens it carries now), play the moves."""
+    sizes, here = _dealt_spots(state)
+    dealt_slots = {k: tuple(state.stand(*here[(*k, i)][:2])[here[(*k, i)][2]] for i in range(n)) for k, n in sizes.items()}
+    unsorted = {(*k, i) for k, sl in dealt_slots.items() for i, x in _benum(sl) if x.unsorted}
+    choices = in_play_choices(state)
+    universe = sorted({t for pool, _ in choices for t in pool})
+    max_copies = {t: max(pool.get(t, 0) for pool, _ in choices) for t in universe}
+    keys = list(sizes)
+    options = {k: _slot_options(dealt_slots[k], universe, max_copies, lambda tt: True) for k in keys}
+    me_keys = [k for k in keys if k[0] == state.me]
+    for pool, kept in choices:
+        copies = tuple(pool.get(t, 0) for t in universe)
+        num_all = math.prod(math.factorial(c) for c in copies)
+        for combo in _combos([options[k] for k in keys], list(copies)):
+            dealt = {k: o.types for k, o in zip(keys, combo)}
+            types = _play_moves(state, dealt, unsorted)
+            if types is None or not all(_fact_holds(state, f, types, dealt) for f in state.facts):
+                continue
+            chosen = dict(zip(keys, combo))
+            den_all = math.prod(o.den for o in combo)
+            den_me = math.prod(chosen[k].den for k in me_keys)
+            me_used = [sum(chosen[k].counts[i] for k in me_keys) for i in range(len(universe))]
+            num_rest = math.prod(math.factorial(c - u) for c, u in zip(copies, me_used))
+            yield Config(types, kept), num_all // den_all, num_rest // (den_all // den_me)
+
+
+def _combos(options: list[list[_StandOption]], remaining: list[int]) -> Iterator[tuple[_StandOption, ...]]:
+    """One option per stand using every copy exactly once."""
+    if not options:
+        if not any(remaining):
+            yield ()
+        return
+    for opt in options[0]:
+        if all(c <= r for c, r in zip(opt.counts, remaining)):
+            for rest in _combos(options[1:], [r - c for r, c in zip(remaining, opt.counts)]):
+                yield (opt,) + rest
 
 
 def solve(state: Any) -> OracleResult:

@@ -231,6 +231,11 @@ def test_edge_cases(name):
 @settings(max_examples=150, **PROPERTY)
 @given(gen.states())
 def test_holdings(doc):
+    check_holdings(doc)
+
+
+def check_holdings(doc: dict) -> None:
+    """Every holding of the ``analyze`` reply against the oracle's configurations."""
     state = GameState.from_json(doc)
     res = oracle.solve(state)
     out = analyze(doc)

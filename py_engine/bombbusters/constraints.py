@@ -364,12 +364,13 @@ class _Compiler:
         wa, wb = self.stands[key].where[a], self.stands[key].where[b]
         st = self.state.stand(*key)
         multi = ~self.is_blue & (self.mask_of(st[a]) | self.mask_of(st[b]))
-        if fact.kind != "same" or multi.any():
+        unsorted = st[a].unsorted or st[b].unsorted
+        if fact.kind != "same" or multi.any() or unsorted:
             from .facts_text import describe_fact
 
             raise RuleError(
                 f"{describe_fact(self.state, fact)}: its two wires were dealt to different stands; only a Label = "
-                "on two wires that cannot be yellow or red can be followed across a move",
+                "on two sorted wires that cannot be yellow or red can be followed across a move",
                 player=fact.player, stand=key[1],
             )
         self.base_edits += [("order", wa, wb), ("order", wb, wa)]

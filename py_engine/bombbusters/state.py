@@ -217,6 +217,12 @@ class GameState:
                             player=p, stand=s, slot=j,
                         )
         self._check_sizes()
+        for (p, s, j), (p0, _s0, _i0) in self.dealt().origin.items():
+            if p0 == self.me and p != self.me and self.stand(p, s)[j].wire is None:
+                raise RuleError(
+                    f"{slot_name(self, p, s, j)} holds a wire you gave away: enter its value (e.g. '?7'), "
+                    "you saw it", player=p, stand=s, slot=j,
+                )
         shown = Counter(slot.wire for pl in self.players for st in pl.stands for slot in st if slot.wire is not None)
         for t, k in shown.items():
             if k > pool.get(t, 0):
