@@ -153,6 +153,17 @@ function draftActs(app) {
         ui.draft.ans = all;
       }
     },
+    "draft-give": (arg) => {
+      const [s, j] = arg.split(":").map(int);
+      ui.draft.as = { s, j };
+    },
+    "draft-file": (arg) => {
+      const [field, s, j] = arg.split(":");
+      ui.draft[field] = { s: int(s), j: int(j) };
+    },
+    "draft-got": (arg) => {
+      ui.draft.got = arg;
+    },
     "draft-commit": () => {},
   };
 }

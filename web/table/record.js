@@ -11,11 +11,11 @@ import { colourOf, standCounts, valueMatches } from "./setup.js";
 // answer, and buildEntry(draft) turns a complete draft into a log entry.
 // Draft kinds: dual, xray, double, triple, super, solo, red, radar, label_eq, label_ne, postit, rewind.
 
-export const PICK_COUNT = { dual: 1, xray: 1, double: 2, triple: 3, super: 1, label_eq: 2, label_ne: 2, postit: 1 };
+export const PICK_COUNT = { dual: 1, xray: 1, double: 2, triple: 3, super: 1, label_eq: 2, label_ne: 2, postit: 1, walkie: 1, hook: 1 };
 export const ACTION_NAMES = {
   dual: "Dual cut", xray: "X-or-Y Ray", double: "Double Detector", triple: "Triple Detector", super: "Super Detector",
   solo: "Solo cut", red: "Reveal red", radar: "General Radar", label_eq: "Label =", label_ne: "Label ≠",
-  postit: "Post-it", rewind: "Rewinder", absent: "I have none",
+  postit: "Post-it", rewind: "Rewinder", absent: "I have none", walkie: "Walkie-Talkies", hook: "Grappling Hook",
 };
 
 /** My uncut slots holding a wire of gameplay value `said` ("7" | "Y"), in order. */
@@ -49,6 +49,7 @@ export function nextAsk(state, t, d) {
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
   if (d.k === "label_eq" || d.k === "label_ne") return null;
+  if (d.k === "walkie" || d.k === "hook") return moveAsk(state, t, d);
   if (d.k === "postit") {
     if (!d.v) return mine ? null : { ask: "value", blueOnly: true };
     return null;
@@ -79,6 +80,28 @@ export function nextAsk(state, t, d) {
   return null;
 }
 
+/**
+ * Walkie-Talkies / Grappling Hook, after the teammate's wire is picked: which wire the actor gave
+ * (Walkie-Talkies), where each receiver filed the wire it got, and the wire I got if I received one.
+ */
+function moveAsk(state, t, d) {
+  const me = state.setup.me;
+  if (d.k === "walkie" && !d.as) return { ask: "give_slot" };
+  const files = d.k === "walkie" ? [["ato", d.a], ["pto", d.p]] : [["to", d.a]];
+  for (const [field, who] of files) if (!d[field]) return { ask: "file", field, who };
+  const receivers = files.map(([, who]) => who);
+  if (me !== null && t.hasHand && receivers.includes(me) && !d.got) return { ask: "got" };
+  return null;
+}
+
+/** Where a receiver may file the wire: {s, n} per stand, n = places on it (its length after the move, + 1 for the wire). */
+export function filePlaces(state, t, d, who) {
+  return t.stands[who].map((st, s) => {
+    const gives = d.k === "walkie" && ((who === d.a && d.as?.s === s) || (who === d.p && d.s === s));
+    return { s, n: st.length - (gives ? 1 : 0) + 1 };
+  });
+}
+
 /** A complete draft -> a log entry (my own wire is resolved from my hand here). */
 export function buildEntry(state, t, d) {
   const me = state.setup.me;
@@ -97,6 +120,14 @@ export function buildEntry(state, t, d) {
     case "label_eq":
     case "label_ne":
       return { k: "label", eq: d.k === "label_eq", p: d.p, s: d.s, js: js.slice().sort((a, b) => a - b) };
+    case "walkie":
+    case "hook": {
+      const e = { k: d.k, a: d.a, p: d.p, s: d.s, j: js[0] };
+      if (d.k === "walkie") Object.assign(e, { as: { ...d.as }, ato: { ...d.ato }, pto: { ...d.pto } });
+      else e.to = { ...d.to };
+      if (d.got) e.got = d.got;
+      return e;
+    }
     case "postit": {
       const v = d.v || (mine ? t.stands[me][d.s][js[0]].own : null);
       return { k: "postit", a: d.a, s: d.s, j: js[0], v };

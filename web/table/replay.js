@@ -140,6 +140,7 @@ export function derive(state) {
     usedItems: {},
     entries: [],
     absent: [],
+    moves: [],
     hasHand,
   };
   // the open red deal is public from the start: one red_count fact per stand
@@ -153,6 +154,7 @@ export function derive(state) {
       t.entries.push({ ok: false, error: err.message, text: describeEntry(e, setup) });
     }
   });
+  placeFacts(t);
   const cutCount = {};
   for (const ss of stands) for (const st of ss) for (const sl of st) if (sl.c === "cut" && sl.v) cutCount[sl.v] = (cutCount[sl.v] ?? 0) + 1;
   t.cutCount = cutCount;
@@ -225,9 +227,58 @@ function failure(t, setup, e, p, s, j) {
   if (t.mistakesMade > setup.mistakes) t.exploded = true;
 }
 
-function addFact(t, fact, i) {
+/**
+ * Record a fact. `refs`: the slot objects it speaks of at this moment (a has/has_not: the
+ * player's uncut wires then; a Label or failed detector: its slots). Slot objects travel with
+ * their wires, so placeFacts can say where those wires are once the whole log is replayed.
+ */
+function addFact(t, fact, i, refs = null) {
   t.facts.push(fact);
   t.factEntry.push(i);
+  if (refs) Object.defineProperty(fact, "refs", { value: refs, enumerable: false });
+}
+
+/** The player's (or one stand's) uncut slot objects now. */
+function uncutRefs(t, p, s = null) {
+  return (s === null || s === undefined ? t.stands[p] : [t.stands[p][s]]).flatMap((st) => st.filter((sl) => sl.c !== "cut"));
+}
+
+/**
+ * Facts about wires that were cut or moved later speak of where those wires are now:
+ * a has/has_not names its wires when they are no longer the player's uncut ones; a Label or
+ * failed detector follows its slots (split per stand; a Label whose wires now sit on two
+ * stands is dropped — the table then knows a little less, never something false).
+ */
+function placeFacts(t) {
+  const where = new Map();
+  t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => where.set(sl, [p, s, j]))));
+  const out = [];
+  const entries = [];
+  t.facts.forEach((f, n) => {
+    const refs = f.refs;
+    if (!refs) {
+      out.push(f);
+      entries.push(t.factEntry[n]);
+      return;
+    }
+    const spots = refs.map((sl) => where.get(sl));
+    if (f.kind === "has" || f.kind === "has_not") {
+      const now = uncutRefs(t, f.player, f.stand ?? null);
+      const same = now.length === refs.length && now.every((sl) => refs.includes(sl));
+      out.push(same ? f : { ...f, wires: spots.map((x) => x.slice()).sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]) });
+      entries.push(t.factEntry[n]);
+      return;
+    }
+    const byStand = new Map();
+    for (const [p, s, j] of spots) byStand.set(`${p}-${s}`, [...(byStand.get(`${p}-${s}`) ?? []), [p, s, j]]);
+    if (byStand.size > 1 && f.kind !== "not_value") return;
+    for (const group of byStand.values()) {
+      out.push({ ...f, player: group[0][0], stand: group[0][1], slots: group.map((x) => x[2]).sort((a, b) => a - b) });
+      entries.push(t.factEntry[n]);
+    }
+  });
+  t.facts = out;
+  t.factEntry = entries;
 }
 
 /** Apply log entry `e` (index i) to the derived table `t`; `fail(...)` names what is wrong. */
@@ -259,7 +310,7 @@ function applyDual(t, e, setup, i) {
   } else {
     if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
     failure(t, setup, e, e.p, e.s, e.j);
-    for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i);
+    for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
   }
   advance(t, setup, e.a);
 }
@@ -282,9 +333,11 @@ function applyDetect(t, e, setup, i) {
     if (!js.includes(e.tok)) fail("which wire got the info token?");
     if (valueMatches(e.real, e.v)) fail(`the wire shown (${e.real}) is what was said`);
     failure(t, setup, e, e.p, e.s, e.tok);
-    addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i);
+    addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i, uncutRefs(t, e.a));
     // none of the wires pointed at holds the value named (the token only shows one of them)
-    addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: [...js].sort((x, y) => x - y), value: factValue(e.v) }, i);
+    const pointed = [...js].sort((x, y) => x - y);
+    addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: pointed, value: factValue(e.v) }, i,
+      pointed.map((j) => t.stands[e.p][e.s][j]));
   }
   advance(t, setup, e.a);
 }
@@ -305,7 +358,11 @@ function applyOwnCuts(t, e, setup) {
 function applyRadar(t, e, _setup, i) {
   if (!(Number.isInteger(e.v) && e.v >= 1 && e.v <= 12)) fail("which number was asked?");
   t.usedItems["8"] = true;
-  for (const x of e.ans ?? []) addFact(t, { kind: x.has ? "has" : "has_not", player: x.p, stand: x.s, value: e.v }, i);
+  const ans = Array.isArray(e.ans) ? e.ans : [];
+  for (const x of ans) {
+    if (!t.stands[x?.p]?.[x?.s]) fail("an answer names a stand that is not on the table");
+    addFact(t, { kind: x.has ? "has" : "has_not", player: x.p, stand: x.s, value: e.v }, i, uncutRefs(t, x.p, x.s));
+  }
 }
 
 /** Label = or ≠ on two neighbouring wires. */
@@ -315,7 +372,8 @@ function applyLabel(t, e, _setup, i) {
   slotAt(t, e.p, e.s, js[1]);
   if (Math.abs(js[0] - js[1]) !== 1) fail("a label goes on two neighbouring wires");
   t.usedItems[e.eq ? "12" : "1"] = true;
-  addFact(t, { kind: e.eq ? "same" : "different", player: e.p, stand: e.s, slots: [js[0], js[1]].sort((a, b) => a - b) }, i);
+  const pair = [js[0], js[1]].sort((a, b) => a - b);
+  addFact(t, { kind: e.eq ? "same" : "different", player: e.p, stand: e.s, slots: pair }, i, pair.map((j) => t.stands[e.p][e.s][j]));
 }
 
 /** Post-it: an info token on one of the actor's own blue wires. */
@@ -349,7 +407,56 @@ function applyAbsent(t, e, setup, i) {
   t.absent.push({ p: e.p, s: whole ? null : e.s, v: e.v });
   const fact = { kind: "has_not", player: e.p, value: factValue(e.v) };
   if (!whole) fact.stand = e.s;
-  addFact(t, fact, i);
+  addFact(t, fact, i, uncutRefs(t, e.p, whole ? null : e.s));
+}
+
+/**
+ * Walkie-Talkies (k "walkie": e.a gives slot e.as, e.p gives slot e.j of stand e.s; e.ato / e.pto:
+ * where each filed the wire received, as {s, j} on the stand after the move) or the Grappling Hook
+ * (k "hook": e.a takes e.p's slot e.j of stand e.s and files it at e.to). A wire keeps its tokens;
+ * e.got: the wire I received, when I am a receiver.
+ */
+function applyMove(t, e, setup, i) {
+  checkPlayers(setup, e);
+  const spot = (x, what) => {
+    if (!x || !Number.isInteger(x.s) || !Number.isInteger(x.j)) fail(`where did ${what} go?`);
+    return x;
+  };
+  const wires = e.k === "hook"
+    ? [{ from: [e.p, e.s, e.j], to: [e.a, spot(e.to, "the wire").s, e.to.j] }]
+    : [{ from: [e.a, spot(e.as, `${setup.players[e.a]}'s wire`).s, e.as.j], to: [e.p, spot(e.pto, `${setup.players[e.a]}'s wire`).s, e.pto.j] },
+      { from: [e.p, e.s, e.j], to: [e.a, spot(e.ato, `${setup.players[e.p]}'s wire`).s, e.ato.j] }];
+  const taken = wires.map((w) => {
+    const [p, s, j] = w.from;
+    const sl = slotAt(t, p, s, j);
+    if (sl.c === "cut") fail(`${standName(setup, p, s)} slot ${slotLetter(j)} is cut: only uncut wires move`);
+    return sl;
+  });
+  wires.forEach((w) => {
+    const st = t.stands[w.from[0]][w.from[1]];
+    st.splice(st.indexOf(taken[wires.indexOf(w)]), 1);
+  });
+  wires.forEach((w, n) => {
+    const [p, s, j] = w.to;
+    const st = t.stands[p]?.[s];
+    if (!st) fail(`${setup.players[p]} has no stand ${s + 1}`);
+    if (j < 0 || j > st.length) fail(`${standName(setup, p, s)} has no slot ${slotLetter(j)} after the move`);
+    st.splice(j, 0, taken[n]);
+    if (p === setup.me && t.hasHand) receive(t, setup, e, st, j, taken[n]);
+  });
+  t.moves.push({ kind: e.k === "hook" ? "grappling_hook" : "walkie_talkies", wires });
+  t.usedItems[e.k === "hook" ? "11.11" : "2"] = true;
+}
+
+/** I received a wire: I see it, and filed it in order among mine. */
+function receive(t, setup, e, st, j, sl) {
+  if (!isLabel(e.got)) fail("which wire did you get?");
+  const left = st.slice(0, j).filter((x) => x.own && !x.m?.startsWith("X")).at(-1);
+  const right = st.slice(j + 1).find((x) => x.own && !x.m?.startsWith("X"));
+  if ((left && sortValue(left.own) > sortValue(e.got)) || (right && sortValue(e.got) > sortValue(right.own))) {
+    fail(`your ${e.got} cannot sit there: your wires are in order`);
+  }
+  sl.own = e.got;
 }
 
 /** Log entry kind -> how it changes the derived table. */
@@ -365,6 +472,8 @@ const ENTRY_KINDS = {
   postit: applyPostit,
   rewind: applyRewind,
   absent: applyAbsent,
+  walkie: applyMove,
+  hook: applyMove,
 };
 
 export function describeEntry(e, setup) {
@@ -395,6 +504,10 @@ export function describeEntry(e, setup) {
       return `${name(e.a)} Post-it: ${at(e.a, e.s, e.j)} is ${e.v}`;
     case "rewind":
       return "Rewinder: detonator −1";
+    case "walkie":
+      return `${name(e.a)} ⇄ ${name(e.p)} Walkie-Talkies: ${at(e.a, e.as?.s, e.as?.j)} → ${at(e.p, e.pto?.s, e.pto?.j)}, ${at(e.p, e.s, e.j)} → ${at(e.a, e.ato?.s, e.ato?.j)}${e.got ? ` (got ${e.got})` : ""}`;
+    case "hook":
+      return `${name(e.a)} Grappling Hook: ${at(e.p, e.s, e.j)} → ${at(e.a, e.to?.s, e.to?.j)}${e.got ? ` (got ${e.got})` : ""}`;
     case "absent":
       return `${e.s === undefined || e.s === null ? name(e.p) : standName(setup, e.p, e.s)} has no ${said(e.v)} ("I have none" token)`;
     default:
@@ -431,7 +544,7 @@ export function engineDoc(state, t = derive(state), opts = {}) {
   const doc = {
     players: setup.players.map((name, p) => ({
       name: name.trim() || `Player ${p + 1}`,
-      stands: t.stands[p].map((st) => st.map((sl) => slotToken(sl, p === me)).join(" ")),
+      stands: t.stands[p].map((st) => st.map((sl) => slotToken(sl, me !== null && (p === me || Boolean(sl.own)))).join(" ")),
     })),
     me,
     captain: setup.captain,
@@ -439,6 +552,7 @@ export function engineDoc(state, t = derive(state), opts = {}) {
     facts: t.facts.slice(),
     mistakes_left: t.mistakesLeft,
   };
+  if (t.moves.length) doc.moves = t.moves.map((m) => ({ kind: m.kind, wires: m.wires.map((w) => ({ from: w.from.slice(), to: w.to.slice() })) }));
   return doc;
 }
 

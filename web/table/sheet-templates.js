@@ -6,6 +6,7 @@ import { btn, chip, valueName, markName } from "./table-templates.js";
 import {
   ACTION_NAMES,
   colourOf,
+  filePlaces,
   labelsInPlay,
   slotChoices,
   slotLetter,
@@ -99,6 +100,19 @@ function askTemplate(ctx, d, ask) {
       }));
       return html`<p class="ask" data-testid="ask">Tap the stands that answered yes.</p>${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
     }
+    case "give_slot": {
+      const opts = t.stands[d.a].flatMap((st, s) => st.map((sl, j) => (sl.c === "cut" ? null : { s, j, sl }))).filter(Boolean);
+      return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires went to ${setup.players[d.p]}?</p>
+        <div class="row">${opts.map(({ s, j, sl }) => chip("draft-give", `${s}:${j}`, `${standName(setup, d.a, s)} ${slotLetter(j)}${sl.own ? ` (${sl.own})` : ""}`, false, `give-${s}-${j}`))}</div>`;
+    }
+    case "file": {
+      const places = filePlaces(state, t, d, ask.who);
+      return html`<p class="ask" data-testid="ask">Where did ${setup.players[ask.who]} file the wire received? (its slot now)</p>
+        ${places.map(({ s, n }) => html`<div class="row">${Array.from({ length: n }, (_, j) =>
+          chip("draft-file", `${ask.field}:${s}:${j}`, `${places.length > 1 ? `stand ${s + 1} ` : ""}slot ${slotLetter(j)}`, false, `file-${ask.field}-${s}-${j}`))}</div>`)}`;
+    }
+    case "got":
+      return html`<p class="ask" data-testid="ask">Which wire did you get?</p>${keypad("draft-got", labels, { label: "wire received", testprefix: "got" })}`;
     default:
       return "";
   }

@@ -353,6 +353,7 @@ function actionAllowed(k, state, t) {
     case "label_ne": return has("1");
     case "postit": return has("4");
     case "rewind": return has("6");
+    case "walkie": return has("2");
     case "red": return state.setup.red.mode !== "none";
     case "absent": return state.setup.absent_tokens || state.setup.random_info_token;
     default: return true;

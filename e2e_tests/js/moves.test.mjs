@@ -1,0 +1,70 @@
+// Walkie-Talkies and the Grappling Hook in the turn log: the stands change, later entries
+// and earlier facts follow the wires, the engine document carries the moves.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+
+const started = () => {
+  let s = S.defaultState();
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  return s;
+};
+
+test("a Grappling Hook by a teammate takes my wire: it stays known to me on their stand", () => {
+  let s = started();
+  // Bob (1) hooks my slot C (a 3) and files it at his slot D
+  s = S.addEntry(s, { k: "hook", a: 1, p: 0, s: 0, j: 2, to: { s: 0, j: 3 } });
+  const t = S.derive(s);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  assert.equal(t.stands[0][0].length, 11);
+  assert.equal(t.stands[1][0].length, 13);
+  assert.equal(t.stands[1][0][3].own, "3");
+  const doc = S.engineDoc(s, t);
+  assert.deepEqual(doc.moves, [{ kind: "grappling_hook", wires: [{ from: [0, 0, 2], to: [1, 0, 3] }] }]);
+  assert.equal(doc.players[1].stands[0].split(" ")[3], "?3");
+  assert.equal(S.engineDoc(s, t, { public: true }).players[1].stands[0].split(" ")[3], "?");
+});
+
+test("Walkie-Talkies with me: I name the wire I got, it must fit my order; undo and redo", () => {
+  let s = started();
+  const swap = { k: "walkie", a: 0, as: { s: 0, j: 0 }, p: 2, s: 0, j: 5, ato: { s: 0, j: 3 }, pto: { s: 0, j: 0 } };
+  s = S.addEntry(s, swap);
+  assert.match(S.derive(s).entries[0].error, /which wire did you get/);
+  s = S.replaceEntry(s, 0, { ...swap, got: "9" });
+  assert.match(S.derive(s).entries[0].error, /cannot sit there/);
+  s = S.replaceEntry(s, 0, { ...swap, got: "3" });
+  const t = S.derive(s);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  assert.deepEqual(t.stands[0][0].map((x) => x.own).slice(0, 5), ["2", "3", "3", "3", "5"]);
+  assert.equal(t.stands[2][0][0].own, "1");
+  assert.equal(S.undo(s).log.length, 0);
+  assert.equal(S.redo(S.undo(s)).log.length, 1);
+});
+
+test("a failed cut before a move keeps speaking of the wires of that moment", () => {
+  let s = started();
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 4, v: "6", ok: false, real: "5" });
+  let t = S.derive(s);
+  assert.deepEqual(t.facts, [{ kind: "has", player: 1, value: 6 }]);
+  // Bob then gives his slot A to Cyd (Walkie-Talkies): the fact now names Bob's wires of that moment
+  s = S.addEntry(s, { k: "walkie", a: 1, as: { s: 0, j: 0 }, p: 2, s: 0, j: 0, ato: { s: 0, j: 0 }, pto: { s: 0, j: 0 } });
+  t = S.derive(s);
+  assert.equal(t.entries[1].ok, true, t.entries[1].error);
+  const has = t.facts.find((f) => f.kind === "has");
+  assert.equal(has.wires.length, 12);
+  assert.ok(has.wires.some(([p, st, j]) => p === 2 && st === 0 && j === 0), "Bob's old slot A is now Cyd's A");
+  assert.ok(!has.wires.some(([p, , j]) => p === 1 && j === 0), "Bob's new A came from Cyd");
+});
+
+test("a later entry refers to the wire where it is now; a cut wire cannot move", () => {
+  let s = started();
+  s = S.addEntry(s, { k: "hook", a: 3, p: 2, s: 0, j: 0, to: { s: 0, j: 0 } });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 3, s: 0, j: 0, v: "1", ok: true, cut: "1", as: { s: 0, j: 0 } });
+  let t = S.derive(s);
+  assert.equal(t.entries[1].ok, true, t.entries[1].error);
+  assert.equal(t.stands[3][0][0].c, "cut");
+  s = S.addEntry(s, { k: "hook", a: 1, p: 3, s: 0, j: 0, to: { s: 0, j: 0 } });
+  t = S.derive(s);
+  assert.match(t.entries[2].error, /only uncut wires move/);
+});
