@@ -418,3 +418,48 @@ def test_x_tokens_put_my_last_wire_far_right(make_context, base_url, device):
     assert all(p["stands"][0].split()[-1] == "X" for p in doc["players"][1:])
     shot(page, "10-x-tokens")
     assert_matches_cli(page)
+
+
+def test_moved_wires_from_the_turn_log(make_context, base_url, device):
+    """A Grappling Hook and Walkie-Talkies recorded from the turn log, undone, redone and edited."""
+    page, taps = open_table(make_context, base_url, device)
+    play_opening(page, taps)
+    # Bob hooks Dee's A and files it at his A: Bob now has 13 wires, Dee 11.
+    taps("action-hook")
+    taps("actor-1")
+    taps("slot-3-0-0")
+    taps("file-to-0-0")
+    expect(tid(page, "log-4")).to_contain_text("Grappling Hook")
+    expect(tid(page, "slot-1-0-12")).to_have_count(1)
+    expect(tid(page, "slot-3-0-11")).to_have_count(0)
+    assert wait_done(page) == "done"
+    doc = assert_matches_cli(page)
+    assert doc["moves"] == [{"kind": "grappling_hook", "wires": [{"from": [3, 0, 0], "to": [1, 0, 0]}]}]
+    # Ann (me) and Cid swap: my B (a 2) for Cid's A, which I file after my 1: it is a 1.
+    taps("action-walkie")
+    taps("actor-0")
+    taps("slot-2-0-0")
+    taps("give-0-1")
+    taps("file-ato-0-1")
+    taps("file-pto-0-0")
+    taps("got-1")
+    expect(tid(page, "log-5")).to_contain_text("Walkie-Talkies")
+    assert wait_done(page) == "done"
+    doc = assert_matches_cli(page)
+    assert doc["players"][0]["stands"][0].split()[:2] == ["i1", "?1"]
+    assert doc["players"][2]["stands"][0].split()[0] == "?2"  # I know the wire I gave
+    assert len(doc["moves"]) == 2
+    # Undo, redo: the heatmap follows.
+    taps("undo")
+    assert wait_done(page) == "done"
+    assert len(assert_matches_cli(page).get("moves", [])) == 1
+    taps("redo")
+    assert wait_done(page) == "done"
+    assert len(assert_matches_cli(page)["moves"]) == 2
+    # Edit the hook: Bob filed it at his B instead; the swap recorded later still applies.
+    taps("log-4-edit")
+    taps("file-to-0-1")
+    assert wait_done(page) == "done"
+    doc = assert_matches_cli(page)
+    assert doc["moves"][0]["wires"][0]["to"] == [1, 0, 1]
+    expect(tid(page, "log-5-error")).to_have_count(0)
