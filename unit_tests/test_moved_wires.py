@@ -201,6 +201,8 @@ def test_red_count_speaks_of_the_stand_as_dealt():
     ([_swap((0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 0, 0))], "each give one wire to the other"),
     ([{"kind": "walkie_talkies", "wires": []}], "must list 2 wires"),
     ([{"kind": "teleport", "wires": []}], "'kind' must be one of"),
+    ([{"kind": [], "wires": []}], "'kind' must be one of"),
+    ([{"kind": "grappling_hook", "wires": [{"from": [1, 0, True], "to": [0, 0, 0]}]}], r"must be \[player, stand, slot\]"),
     ([_hook((1, 3, 0), (0, 0, 0))], "Bob has no stand 4"),
     ("swap", "'moves' must be a list"),
 ])

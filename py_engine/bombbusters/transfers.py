@@ -81,7 +81,7 @@ def parse_moves(doc: Any, n_players: int) -> tuple[Move, ...]:
     out = []
     for i, m in enumerate(doc):
         where = f"moves[{i}]"
-        if not isinstance(m, dict) or m.get("kind") not in MOVE_KINDS:
+        if not isinstance(m, dict) or not isinstance(m.get("kind"), str) or m["kind"] not in MOVE_KINDS:
             raise StateError(f"{where}: 'kind' must be one of {', '.join(MOVE_KINDS)}", field="moves", move=i)
         unknown = set(m) - {"kind", "wires"}
         if unknown:
