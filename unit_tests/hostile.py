@@ -14,7 +14,7 @@ from typing import Any
 
 __all__ = ["hostile_request", "BASE_DOCS"]
 
-#: Valid tables to mutate: a 4-player blue game, one with yellow/red draws and facts, a 3-player one.
+#: Valid tables to mutate: a 4-player blue game, one with yellow/red draws and facts, a 3-player one, one with moved wires.
 BASE_DOCS: list[dict] = [
     {
         "players": [
@@ -58,6 +58,22 @@ BASE_DOCS: list[dict] = [
         "captain": 0,
         "wires": {"blue": [1, 4]},
         "facts": [{"kind": "has_not", "player": 2, "stand": 0, "value": 2}],
+    },
+    {
+        "players": [
+            {"name": "A", "stands": ["?2 ?3 ?4 ?4"]},
+            {"name": "B", "stands": ["?1 ? ? ?"]},
+            {"name": "C", "stands": ["? ? ?"]},
+            {"name": "D", "stands": ["? ? ? ? ?"]},
+        ],
+        "me": 0,
+        "captain": 0,
+        "wires": {"blue": [1, 4]},
+        "facts": [{"kind": "has", "player": 1, "value": 3, "wires": [[1, 0, 1], [1, 0, 2], [0, 0, 3]]}],
+        "moves": [
+            {"kind": "walkie_talkies", "wires": [{"from": [0, 0, 0], "to": [1, 0, 0]}, {"from": [1, 0, 3], "to": [0, 0, 3]}]},
+            {"kind": "grappling_hook", "wires": [{"from": [2, 0, 0], "to": [3, 0, 0]}]},
+        ],
     },
 ]
 
