@@ -349,6 +349,20 @@ def _iterate(state: GameState) -> Iterator[tuple[Config, int, int]]:
 # wires that moved after the deal (Walkie-Talkies, Grappling Hook)
 
 
+def _replay(state: GameState, stands: dict[StandKey, list], filed_ok: Callable[[list, Any], bool] | None = None):
+    """Play the recorded moves on lists of items (pop each wire given, insert it where it was filed).
+
+    ``filed_ok(stand, item)``: may the receiver have filed this wire there?  None when one may not.
+    """
+    for m in state.moves:
+        taken = [(w, stands[w.src[:2]].pop(w.src[2])) for w in sorted(m.wires, key=lambda w: -w.src[2])]
+        for w, item in sorted(taken, key=lambda x: x[0].dst[2]):
+            stands[w.dst[:2]].insert(w.dst[2], item)
+        if filed_ok and not all(filed_ok(stands[w.dst[:2]], item) for w, item in taken):
+            return None
+    return stands
+
+
 def _dealt_spots(state: GameState) -> tuple[dict[StandKey, int], dict[SlotKey, SlotKey]]:
     """Dealt stand sizes, and where the wire of every dealt slot sits now (the record replayed on lists)."""
     sizes = {k: len(state.stand(*k)) for k in state.stand_keys()}
@@ -356,11 +370,8 @@ def _dealt_spots(state: GameState) -> tuple[dict[StandKey, int], dict[SlotKey, S
         for w in m.wires:
             sizes[w.dst[:2]] -= 1
             sizes[w.src[:2]] += 1
-    stands = {k: [(*k, i) for i in range(n)] for k, n in sizes.items()}
-    for m in state.moves:
-        taken = [(w, stands[w.src[:2]].pop(w.src[2])) for w in sorted(m.wires, key=lambda w: -w.src[2])]
-        for w, o in sorted(taken, key=lambda x: x[0].dst[2]):
-            stands[w.dst[:2]].insert(w.dst[2], o)
+    stands = _replay(state, {k: [(*k, i) for i in range(n)] for k, n in sizes.items()})
+    assert stands is not None
     return sizes, {o: (*k, j) for k, st in stands.items() for j, o in _benum(st)}
 
 
@@ -370,16 +381,12 @@ def _play_moves(state: GameState, dealt: dict[StandKey, tuple[int, ...]], unsort
     Each stand is a list of (dealt slot, type); a filed wire must leave the
     receiving stand's sorted wires (not the X ones) in order.
     """
-    stands = {k: [((*k, i), t) for i, t in _benum(ts)] for k, ts in dealt.items()}
-    for m in state.moves:
-        taken = [(w, stands[w.src[:2]].pop(w.src[2])) for w in sorted(m.wires, key=lambda w: -w.src[2])]
-        for w, item in sorted(taken, key=lambda x: x[0].dst[2]):
-            stands[w.dst[:2]].insert(w.dst[2], item)
-        for w, item in taken:
-            seq = [t for o, t in stands[w.dst[:2]] if o not in unsorted]
-            if item[0] not in unsorted and any(a > b for a, b in zip(seq, seq[1:])):
-                return None
-    return {(*k, j): t for k, st in stands.items() for j, (_o, t) in _benum(st)}
+    def filed_ok(stand: list, item) -> bool:
+        seq = [t for o, t in stand if o not in unsorted]
+        return item[0] in unsorted or all(a <= b for a, b in zip(seq, seq[1:]))
+
+    stands = _replay(state, {k: [((*k, i), t) for i, t in _benum(ts)] for k, ts in dealt.items()}, filed_ok)
+    return None if stands is None else {(*k, j): t for k, st in stands.items() for j, (_o, t) in _benum(st)}
 
 
 def _iterate_moved(state: GameState) -> Iterator[tuple[Config, int, int]]:

@@ -16,7 +16,7 @@ import numpy as np
 
 from .problem import Problem
 
-__all__ = ["windows", "block_table", "transitions", "counter_pieces", "width", "INV_FACT", "INV_FACT_EXACT"]
+__all__ = ["windows", "block_table", "transitions", "counter_pieces", "in_block", "width", "INV_FACT", "INV_FACT_EXACT"]
 
 
 def windows(p: Problem) -> list[list[tuple[int, int]]]:
@@ -68,8 +68,7 @@ def block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
     end = f + ks
     fits = end <= n
     ok = fits[None, :, :] & (run.T[:, None, :] >= ks[None, :, :])
-    uncut_cum = np.concatenate([[0], np.cumsum(st.uncut, dtype=int)])
-    uncut_in = uncut_cum[np.minimum(end, n)] - uncut_cum[f]
+    uncut_in = in_block(st.uncut, K)
     for t, positions in st.forbid.items():
         for a in positions:
             ok[t] &= ~((f <= a) & (a < end))
@@ -99,6 +98,7 @@ def transitions(
     """
     ok_all, uncut_in = table
     top = min(c, ok_all.shape[1] - 1) if kmax is None else min(c, ok_all.shape[1] - 1, kmax)
+    looked_at = [_looked_at(p.counters[ci], sub, uncut_in) for ci in counters_at]
     out = []
     for k in range(kmin, top + 1):
         ok = ok_all[t, k]
@@ -107,14 +107,7 @@ def transitions(
         if not counters_at:
             out.append((k, (), ok * inv[k]))
             continue
-        incs = []
-        for ci in counters_at:
-            ctr = p.counters[ci]
-            if ctr.mode == "slots":
-                incs.append(np.full(ok.shape, k))
-            else:
-                seen = uncut_in if ctr.positions is None else _in_block(ctr.positions[sub], uncut_in.shape[0])
-                incs.append((seen[k] > 0).astype(int))
+        incs = [np.full(ok.shape, k) if seen is None else (seen[k] > 0).astype(int) for seen in looked_at]
         keys = np.stack(incs, axis=-1)
         for d in {tuple(r) for r in keys[ok].tolist()}:
             sel = ok & np.all(keys == np.array(d), axis=1)
@@ -122,8 +115,17 @@ def transitions(
     return out
 
 
-def _in_block(marked: np.ndarray, K: int) -> np.ndarray:
-    """count[k, f]: marked slots in the block [f, f+k) (the shape of ``block_table``'s ``uncut_in``)."""
+def _looked_at(ctr, sub: int | None, uncut_in: np.ndarray) -> np.ndarray | None:
+    """None for a "slots" counter (every slot of the block counts), else count[k, f] of the slots it looks at."""
+    if ctr.mode == "slots":
+        return None
+    if ctr.positions is None:
+        return uncut_in
+    return in_block(ctr.positions[sub], uncut_in.shape[0])
+
+
+def in_block(marked: np.ndarray, K: int) -> np.ndarray:
+    """count[k, f]: marked slots in the block [f, f+k), k < K (uncut slots, or the slots a fact names)."""
     n = marked.shape[0]
     cum = np.concatenate([[0], np.cumsum(marked, dtype=int)])
     end = np.minimum(np.arange(n + 1)[None, :] + np.arange(K)[:, None], n)

@@ -63,24 +63,22 @@ class Compiled:
         runs: list[int] = []
         back: list[int] = []
         for (p, _s), stand in self.known.items():
-            if p == me:
-                continue
-            per_type: dict[int, int] = {}
-            for slot in stand:
-                t = slot.known_wire
-                outside[t] = outside.get(t, 0) + 1
-                if not slot.unsorted:
-                    per_type[t] = per_type.get(t, 0) + 1
-            runs += per_type.values()
+            if p != me:
+                runs += _sorted_runs(stand, outside, +1)
         for mine in self.mine_in_dp:  # in the DP's Z with their 1/k!, but not part of the count
-            per_type = {}
-            for slot in mine:
-                t = slot.known_wire
-                outside[t] -= 1
-                if not slot.unsorted:
-                    per_type[t] = per_type.get(t, 0) + 1
-            back += per_type.values()
+            back += _sorted_runs(mine, outside, -1)
         return outside, runs, back
+
+
+def _sorted_runs(stand, outside: dict[int, int], sign: int) -> list[int]:
+    """Add ``sign`` per known wire of ``stand`` to ``outside``; return the length of each sorted run of one type."""
+    per_type: dict[int, int] = {}
+    for slot in stand:
+        t = slot.known_wire
+        outside[t] = outside.get(t, 0) + sign
+        if not slot.unsorted:
+            per_type[t] = per_type.get(t, 0) + 1
+    return list(per_type.values())
 
 
 def _stand_of(fact: Fact) -> int:

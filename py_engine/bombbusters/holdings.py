@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .analysis import Analysis
+from .blocks import in_block
 from .notation import CUT
 from .state import GameState, value_matches
 from .wires import value_of
@@ -56,7 +57,7 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list) -> list[dict]:
         for i, J in enumerate(blocks):
             table[i, :, : J.shape[1]] = J
         n_unc = int(uncut.sum())
-        idx = (np.arange(len(singles))[:, None, None] * (n_unc + 1) + _uncut_counts(uncut, K)[None]).ravel()
+        idx = (np.arange(len(singles))[:, None, None] * (n_unc + 1) + in_block(uncut, K).T[None]).ravel()
         mat = np.bincount(idx, table.ravel(), minlength=len(singles) * (n_unc + 1)).reshape(len(singles), -1)
         mat = mat / mat.sum(axis=1, keepdims=True)
         last = (mat.shape[1] - 1 - np.argmax(mat[:, ::-1] > 0, axis=1)).tolist()
@@ -83,11 +84,3 @@ def holdings_json(state: GameState, an: Analysis) -> list[dict]:
             out.append({"player": p, "stand": s, "value": v, **h})
     return out
 
-
-def _uncut_counts(uncut: np.ndarray, K: int) -> np.ndarray:
-    """count[f, k]: uncut slots in the block [f, f+k) of a run with these uncut flags."""
-    n = uncut.shape[0]
-    cum = np.concatenate([[0], np.cumsum(uncut, dtype=int)])
-    f = np.arange(n + 1)[:, None]
-    k = np.arange(K)[None, :]
-    return cum[np.minimum(f + k, n)] - cum[f]

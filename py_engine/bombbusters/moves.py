@@ -94,7 +94,7 @@ def _avoid(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> 
         return 0.0 if any(comp.known[(p, s)][j].wire in types for j in slots) else 1.0
     smap = comp.stands[(p, s)]
     dp_types = [i for i, t in enumerate(comp.types) if t in types]
-    run = an.compiled.stands[(p, s)].where[slots[0]][0]  # one sorted run holds them all: one block law
+    run = smap.where[slots[0]][0]  # one sorted run holds them all: one block law
     on_run = [j for j in slots if smap.where[j][0] == run] if run not in an.owned_x() else []
     if len(dp_types) <= 1 and len(on_run) == len(slots) and smap.where:
         if not dp_types:
