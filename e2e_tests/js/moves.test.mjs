@@ -68,3 +68,13 @@ test("a later entry refers to the wire where it is now; a cut wire cannot move",
   t = S.derive(s);
   assert.match(t.entries[2].error, /only uncut wires move/);
 });
+
+test("a wire of mine that comes back is the one I knew", () => {
+  let s = started();
+  s = S.addEntry(s, { k: "hook", a: 1, p: 0, s: 0, j: 2, to: { s: 0, j: 3 } }); // Bob takes my 3
+  const back = { k: "hook", a: 0, p: 1, s: 0, j: 3, to: { s: 0, j: 2 } }; // I take it back
+  s = S.addEntry(s, { ...back, got: "5" });
+  assert.match(S.derive(s).entries[1].error, /that wire is your 3, not 5/);
+  s = S.replaceEntry(s, 1, { ...back, got: "3" });
+  assert.equal(S.derive(s).entries[1].ok, true);
+});

@@ -432,9 +432,9 @@ function applyMove(t, e, setup, i) {
     if (sl.c === "cut") fail(`${standName(setup, p, s)} slot ${slotLetter(j)} is cut: only uncut wires move`);
     return sl;
   });
-  wires.forEach((w) => {
+  wires.forEach((w, n) => {
     const st = t.stands[w.from[0]][w.from[1]];
-    st.splice(st.indexOf(taken[wires.indexOf(w)]), 1);
+    st.splice(st.indexOf(taken[n]), 1);
   });
   wires.forEach((w, n) => {
     const [p, s, j] = w.to;
@@ -442,15 +442,16 @@ function applyMove(t, e, setup, i) {
     if (!st) fail(`${setup.players[p]} has no stand ${s + 1}`);
     if (j < 0 || j > st.length) fail(`${standName(setup, p, s)} has no slot ${slotLetter(j)} after the move`);
     st.splice(j, 0, taken[n]);
-    if (p === setup.me && t.hasHand) receive(t, setup, e, st, j, taken[n]);
+    if (p === setup.me && t.hasHand) receive(e, st, j, taken[n]);
   });
   t.moves.push({ kind: e.k === "hook" ? "grappling_hook" : "walkie_talkies", wires });
   t.usedItems[e.k === "hook" ? "11.11" : "2"] = true;
 }
 
 /** I received a wire: I see it, and filed it in order among mine. */
-function receive(t, setup, e, st, j, sl) {
+function receive(e, st, j, sl) {
   if (!isLabel(e.got)) fail("which wire did you get?");
+  if (sl.own && sl.own !== e.got) fail(`that wire is your ${sl.own}, not ${e.got}`);
   const left = st.slice(0, j).filter((x) => x.own && !x.m?.startsWith("X")).at(-1);
   const right = st.slice(j + 1).find((x) => x.own && !x.m?.startsWith("X"));
   if ((left && sortValue(left.own) > sortValue(e.got)) || (right && sortValue(e.got) > sortValue(right.own))) {
