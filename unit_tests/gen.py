@@ -415,15 +415,16 @@ def _uncut_values(deal, states, p: int, stands: list[int]) -> set:
 
 
 def _random_fact(rng, n, captain, deal, states, wires, kinds=None) -> dict | None:
-    kind = rng.choice(kinds or ["has", "has_not", "has_not", "same", "different", "red_count", "not_value"])
+    kind = rng.choice(kinds or ["has", "has_not", "has_not", "same", "different", "red_count", "yellow_count", "not_value"])
     p = rng.randrange(n)
     n_stands = 2 if (n == 2 or (n == 3 and p == captain)) else 1
     stand = rng.randrange(n_stands)
     with_stand = n_stands == 1 and rng.random() < 0.3 or n_stands == 2 and rng.random() < 0.5
     stands = [stand] if with_stand else list(range(n_stands))
     fact: dict[str, Any] = {"kind": kind, "player": p}
-    if with_stand or kind in ("same", "different", "red_count", "not_value"):
-        if kind in ("same", "different", "red_count", "not_value") and n_stands == 1 and rng.random() < 0.5:
+    per_stand = ("same", "different", "red_count", "yellow_count", "not_value")
+    if with_stand or kind in per_stand:
+        if kind in per_stand and n_stands == 1 and rng.random() < 0.5:
             pass  # stand may be left out for a one-stand player
         else:
             fact["stand"] = stand
@@ -465,7 +466,8 @@ def _random_fact(rng, n, captain, deal, states, wires, kinds=None) -> dict | Non
         fact["value"] = rng.choice(vals)
         fact["slots"] = slots
     else:
-        fact["count"] = sum(_colour(t) == "red" for t in deal[(p, stand)])
+        colour = "red" if kind == "red_count" else "yellow"
+        fact["count"] = sum(_colour(t) == colour for t in deal[(p, stand)])
     return fact
 
 

@@ -37,7 +37,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from bombbusters.notation import CUT, Slot
 from bombbusters.state import Fact, GameState
-from bombbusters.wires import BLUE, RED, blue, colour_of, number_of, red, value_of, yellow
+from bombbusters.wires import BLUE, RED, YELLOW, blue, colour_of, number_of, red, value_of, yellow
 
 __all__ = [
     "OracleInconsistent",
@@ -180,8 +180,9 @@ def _fact_holds(
     if fact.kind in ("has", "has_not") and fact.wires is not None:  # one of these wires (then uncut) has the value
         found = any(value_of(types[w]) == fact.value for w in fact.wires)
         return found if fact.kind == "has" else not found
-    if fact.kind == "red_count" and dealt is not None:  # counted on the stand as dealt
-        return sum(colour_of(t) == RED for t in dealt[(p, fact.stand)]) == fact.count  # type: ignore[index]
+    colour = {"red_count": RED, "yellow_count": YELLOW}.get(fact.kind)
+    if colour is not None and dealt is not None:  # counted on the stands as dealt
+        return sum(colour_of(t) == colour for s in stands for t in dealt[(p, s)]) == fact.count
     if fact.kind in ("has", "has_not"):
         found = any(
             slot.state != CUT and value_of(types[(p, s, j)]) == fact.value
@@ -196,9 +197,8 @@ def _fact_holds(
         return eq if fact.kind == "same" else not eq
     if fact.kind == "not_value":
         return all(value_of(types[(p, s, j)]) != fact.value for j in fact.slots)
-    if fact.kind == "red_count":
-        n = len(state.players[p].stands[s])
-        return sum(colour_of(types[(p, s, j)]) == RED for j in range(n)) == fact.count
+    if colour is not None:
+        return sum(colour_of(types[(p, x, j)]) == colour for x in stands for j in range(len(state.players[p].stands[x]))) == fact.count
     raise ValueError(f"unknown fact kind {fact.kind!r}")
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from bombbusters.errors import StateError
 from bombbusters.missions import (
+    CONSTRAINT_SCHEMES,
     DOUBLE_DETECTOR_MODES,
     EQUIPMENT,
     MISSIONS,
@@ -18,66 +20,28 @@ from bombbusters.missions import (
 )
 from bombbusters.wires import WireSetup
 
-# Transcribed independently from reference/game-facts.md, except mission 14, whose yellow
-# "2 of 3" (not red) follows the mission data of the two public sources (README, "Missions"):
-# number -> (blue range, yellow (count, of, known), red (count, of, known)) with 3-5 players
-B12 = (1, 12)
-NONE = (0, None, 0)
-TABLE: dict[int, tuple[tuple[int, int], tuple[int, int | None, int], tuple[int, int | None, int]]] = {
-    1: ((1, 6), NONE, NONE),
-    2: ((1, 8), (2, None, 0), NONE),
-    3: ((1, 10), NONE, (1, None, 0)),
-    4: (B12, (2, None, 0), (1, None, 0)),
-    5: (B12, (2, 3, 0), (1, None, 0)),
-    6: (B12, (4, None, 0), (1, None, 0)),
-    7: (B12, NONE, (1, 2, 0)),
-    8: (B12, (2, 3, 0), (1, 2, 0)),
-    9: (B12, (2, None, 0), (1, None, 0)),
-    10: (B12, (4, None, 0), (1, None, 0)),
-    11: (B12, (2, None, 0), NONE),
-    12: (B12, (4, None, 0), (1, None, 0)),
-    13: (B12, NONE, (3, None, 0)),
-    14: (B12, (2, 3, 0), (2, None, 0)),
-    15: (B12, NONE, (1, 3, 0)),
-    16: (B12, (2, 3, 0), (1, None, 0)),
-    17: (B12, NONE, (2, 3, 0)),
-    18: (B12, NONE, (2, None, 0)),
-    19: (B12, (2, 3, 0), (1, None, 0)),
-    20: (B12, (2, None, 0), (2, None, 0)),
-    21: (B12, NONE, (1, 2, 0)),
-    22: (B12, (4, None, 0), (1, None, 0)),
-    23: (B12, NONE, (1, 3, 0)),
-    24: (B12, NONE, (2, None, 0)),
-    25: (B12, NONE, (2, None, 0)),
-    26: (B12, NONE, (2, None, 0)),
-    27: (B12, (4, None, 0), (1, None, 0)),
-    28: (B12, (4, None, 0), (2, None, 0)),
-    29: (B12, NONE, (3, None, 0)),
-    30: (B12, (4, None, 0), (1, 2, 0)),
-}
+# Every mission's deal for every player count it allows, from the public mission data
+# (unit_tests/data/mission_setups.json, see its "about"); the presets are typed separately.
+SOURCE = json.loads((Path(__file__).parent / "data" / "mission_setups.json").read_text())["missions"]
+#: where the presets knowingly differ (README, "Missions"): mission 54's 11 reds wait in a pile, not dealt
+DEVIATIONS = {(54, pc): {"red": None} for pc in (2, 3, 4, 5)}
 
-# With 2 players (public mission data, milmillin/bdiffuser): number -> (yellow, red) where it differs.
-TWO_PLAYERS = {
-    4: ((4, None, 0), (1, None, 0)),
-    5: ((2, 3, 0), (2, None, 0)),
-    6: ((4, None, 0), (2, None, 0)),
-    7: (NONE, (1, 3, 0)),
-    8: ((4, None, 0), (1, 3, 0)),
-    9: ((4, None, 0), (2, None, 0)),
-    11: ((4, None, 0), NONE),
-    12: ((4, None, 0), (2, None, 0)),
-    14: ((4, None, 0), (3, None, 0)),
-    15: (NONE, (2, 3, 0)),
-    16: ((4, None, 0), (2, None, 0)),
-    17: (NONE, (3, None, 0)),
-    18: (NONE, (3, None, 0)),
-    20: ((4, None, 0), (2, 3, 0)),
-    21: (NONE, (2, None, 0)),
-    23: (NONE, (2, 3, 0)),
-    24: (NONE, (3, None, 0)),
-    25: (NONE, (3, None, 0)),
-    28: ((4, None, 0), (3, None, 0)),
-}
+
+def expected(n: int, players: int) -> dict:
+    return {**SOURCE[str(n)][str(players)], **DEVIATIONS.get((n, players), {})}
+
+
+def spec_of(m: Mission, colour: str) -> dict | None:
+    """A preset's colour in the source's form: {"count"[, "of"]}, {"fixed": [...]} or None."""
+    count, of, known = m._specs()[colour]
+    if count + known == 0:
+        return None
+    fixed = m.yellow_fixed if colour == "yellow" else m.red_fixed
+    if fixed:
+        return {"fixed": list(fixed)}
+    assert known == 0  # no card prints "k + a of b"
+    return {"count": count} if of is None else {"count": count, "of": of}
+
 
 #: a custom setup with known wires beside a draw ("2 + 2 of 3" red): no preset has one
 KNOWN_RED = Mission(99, "Custom", red_count=2, red_of=3, red_known=2)
@@ -86,43 +50,38 @@ FULL = [str(i) for i in range(1, 13)]
 
 
 def numbers_for(m: Mission) -> tuple[list[int], list[int]]:
-    """Distinct drawn numbers of the right count: yellows from 1 up, reds from 11 down."""
-    return list(range(1, m.numbers_needed("yellow") + 1)), list(range(11, 11 - m.numbers_needed("red"), -1))
+    """Distinct drawn numbers of the right count (yellows from 1 up, reds from 11 down), or the printed ones."""
+    ys = list(m.yellow_fixed) or list(range(1, m.numbers_needed("yellow") + 1))
+    return ys, list(m.red_fixed) or list(range(11, 11 - m.numbers_needed("red"), -1))
 
 
-def test_missions_1_to_30_exactly():
-    assert sorted(MISSIONS) == list(range(1, 31))
-    assert [d["number"] for d in all_missions_json()] == list(range(1, 31))
+def test_missions_1_to_66_exactly():
+    assert sorted(MISSIONS) == list(range(1, 67)) == sorted(map(int, SOURCE))
+    assert [d["number"] for d in all_missions_json()] == list(range(1, 67))
     for n, m in MISSIONS.items():
         assert get_mission(n) is m and m.number == n
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-@pytest.mark.parametrize("n", sorted(TABLE))
-def test_each_player_count_deals_its_wires(n, players):
-    blue, ys, rs = TABLE[n]
-    if players == 2 and n in TWO_PLAYERS:
-        ys, rs = TWO_PLAYERS[n]
-    m = get_mission(n).for_players(players)
-    assert (m.yellow_count, m.yellow_of, m.yellow_known) == ys
-    assert (m.red_count, m.red_of, m.red_known) == rs
-    listed = get_mission(n).setup_json()["players"][str(players)]
-    assert listed["wires_in_play"] == 4 * (blue[1] - blue[0] + 1) + ys[0] + ys[2] + rs[0] + rs[2]
-    for colour, (count, of, known) in (("yellow", ys), ("red", rs)):
-        spec = listed[colour]
-        assert spec is None if count + known == 0 else (spec["count"], spec["of"], spec["known"]) == (count, of, known)
-    ynum, rnum = numbers_for(m)
-    assert WireSetup.from_json(m.wires(ynum, rnum)).total_in_play == listed["wires_in_play"]
-
-
-@pytest.mark.parametrize("n", sorted(TABLE))
-def test_wires_match_table(n):
-    m = get_mission(n)
-    blue, ys, rs = TABLE[n]
-    assert m.blue == blue
-    assert (m.yellow_count, m.yellow_of, m.yellow_known) == ys
-    assert (m.red_count, m.red_of, m.red_known) == rs
-    assert m.wires_in_play == 4 * (blue[1] - blue[0] + 1) + ys[0] + ys[2] + rs[0] + rs[2]
+@pytest.mark.parametrize("n", range(1, 67))
+def test_each_player_count_deals_its_wires(n):
+    """The preset deals the source's wires with 2, 3, 4 and 5 players (where the mission can be played)."""
+    mission = get_mission(n)
+    assert list(mission.allowed) == sorted(map(int, SOURCE[str(n)]))
+    listed = mission.setup_json()["players"]
+    assert sorted(listed) == sorted(SOURCE[str(n)])
+    for players in mission.allowed:
+        want = expected(n, players)
+        m = mission.for_players(players)
+        assert list(m.blue) == want["blue"], (n, players)
+        for colour in ("yellow", "red"):
+            assert spec_of(m, colour) == want[colour], (n, players, colour)
+        blue = 4 * (want["blue"][1] - want["blue"][0] + 1)
+        in_play = sum(0 if w is None else w.get("count", len(w.get("fixed", []))) for w in (want["red"], want["yellow"]))
+        assert listed[str(players)]["wires_in_play"] == m.wires_in_play == blue + in_play
+        ynum, rnum = numbers_for(m)
+        setup = WireSetup.from_json(m.wires(ynum, rnum))
+        assert setup.total_in_play == m.wires_in_play
+        assert setup.to_json() == m.wires(ynum, rnum)
 
 
 def test_titles_are_plain():
@@ -133,40 +92,57 @@ def test_titles_are_plain():
 
 
 def test_token_variants_and_flags():
+    """Read off the mission cards (rulebook text), apart from the table that the presets are typed from."""
     special = {
+        11: {"hidden_red_value": True},
         13: {"open_red_deal": True, "random_info_token": True},
         17: {"false_tokens": True},
         20: {"x_tokens": True},
         22: {"absent_tokens": True},
+        35: {"x_tokens": True, "x_blue": True},
+        39: {"random_info_token": True},
+        41: {"random_info_token": True, "yellow_dealt": "one_each"},
+        48: {"yellow_dealt": "captain_first"},
+        52: {"false_tokens": True},
+        58: {"failure_tokens": False},
     }
-    tokens = {18: "none", 21: "even_odd", 24: "multiplicity"}
+    tokens = {18: "none", 21: "even_odd", 24: "multiplicity", 33: "even_odd", 40: "multiplicity", 58: "none"}
     detectors = {27: "disabled", 28: "captain_disabled"}
-    flags = ("x_tokens", "false_tokens", "absent_tokens", "open_red_deal", "random_info_token")
+    constraints = {31: "chosen", 32: "deck", 34: "weakest_link", 37: "deck", 57: "per_value", 61: "ring", 66: "bunker"}
+    defaults = {"x_tokens": False, "false_tokens": False, "absent_tokens": False, "open_red_deal": False,
+                "random_info_token": False, "hidden_red_value": False, "x_blue": False, "yellow_dealt": "",
+                "failure_tokens": True}
     for n, m in MISSIONS.items():
         assert m.tokens == tokens.get(n, "value"), n
         assert m.double_detector == detectors.get(n, "all"), n
-        for flag in flags:
-            assert getattr(m, flag) == special.get(n, {}).get(flag, False), (n, flag)
+        assert m.constraints == constraints.get(n, ""), n
+        for flag, default in defaults.items():
+            assert getattr(m, flag) == special.get(n, {}).get(flag, default), (n, flag)
         assert m.tokens in TOKEN_VARIANTS and m.double_detector in DOUBLE_DETECTOR_MODES
+        assert m.constraints in CONSTRAINT_SCHEMES
+        d = m.setup_json()
+        assert all(d[flag] == getattr(m, flag) for flag in defaults)
 
 
 def test_equipment_campaign_and_exclusions():
-    exclusions = {10: "11", 20: "2", 26: "10", 27: "7"}
-    assert get_mission(1).equipment == ()
-    assert get_mission(2).equipment == ()
-    assert list(get_mission(3).equipment) == FULL[:10]
+    """The pile: 1-12 from mission 3, False Bottom where the card has sticker A, the double-numbered
+    cards from 55 (sticker C), minus each card's "if equipment N is drawn, discard it"."""
+    exclusions = {
+        10: {"11"}, 20: {"2"}, 26: {"10"}, 27: {"7"}, 35: {"2"}, 41: {"Y"}, 44: {"10"}, 45: {"10", "11"},
+        46: {"7"}, 47: {"10"}, 49: {"10"}, 51: {"10"}, 52: {"1", "12"}, 53: {"6", "9"}, 54: {"10"}, 57: {"10"},
+        58: {"4", "7"}, 59: {"10"}, 63: {"10"}, 65: {"10"},
+    }
+    sticker_a = {9, 10, 11, 12, 14, 16, 19, 20, 22, 27, 28, 30, 35, 36, 39, 41, 42, 46, 48, 50, 52, 66}
+    double = ["2.2", "3.3", "9.9", "10.10", "11.11"]
+    assert get_mission(1).equipment == get_mission(2).equipment == get_mission(39).equipment == ()
+    assert list(get_mission(3).equipment) == [e for e in FULL[:10] if e != "2"]
     assert get_mission(18).equipment == ("8",)
     for n, m in MISSIONS.items():
         assert all(e in EQUIPMENT for e in m.equipment)
-        if n < 4 or n == 18:
+        if n < 4 or n in (18, 39):
             continue
-        has_yellow = m.yellow_count + m.yellow_known > 0
-        want = [e for e in FULL if e != exclusions.get(n)] + (["Y"] if n >= 9 and has_yellow else [])
-        assert list(m.equipment) == want, n
-    # yellow equipment only from mission 9 and only with yellow wires in play
-    assert "Y" not in get_mission(8).equipment
-    assert "Y" in get_mission(9).equipment and "Y" in get_mission(11).equipment
-    assert "Y" not in get_mission(13).equipment
+        pool = FULL + (["Y"] if n in sticker_a else []) + (double if n >= 55 else [])
+        assert list(m.equipment) == [e for e in pool if e not in exclusions.get(n, set())], n
 
 
 def test_notes_carry_special_rules():
@@ -174,7 +150,18 @@ def test_notes_carry_special_rules():
     assert "General Radar" in get_mission(18).notes
     assert "X token" in get_mission(20).notes
     assert "face-down deck of 7" in get_mission(23).notes
-    assert get_mission(25).notes == ""
+    assert "counts as red" in get_mission(11).notes.replace("count as red", "counts as red")
+    assert get_mission(19).notes == ""
+    assert all(m.name for m in MISSIONS.values())
+
+
+def test_printed_numbers_need_no_draw():
+    m = get_mission(46)
+    assert m.setup_json()["yellow"]["fixed"] == [5, 6, 7, 8]
+    assert m.wires() == {"blue": [1, 12], "yellow": [5, 6, 7, 8]}
+    assert m.wires([8, 7, 6, 5]) == m.wires()
+    with pytest.raises(StateError, match="printed on the card"):
+        m.wires([1, 2, 3, 4])
 
 
 def test_setup_json_shape():
@@ -191,17 +178,6 @@ def test_setup_json_shape():
     for d in all_missions_json():
         assert json.loads(json.dumps(d)) == d
         assert isinstance(d["equipment"], list)
-
-
-@pytest.mark.parametrize("n", sorted(TABLE))
-def test_wires_round_trip_into_wire_setup(n):
-    m = get_mission(n)
-    ys, rs = numbers_for(m)
-    doc = m.wires(ys, rs)
-    setup = WireSetup.from_json(doc)
-    assert setup.total_in_play == m.wires_in_play
-    assert setup.to_json() == doc
-    assert setup.blue_range == m.blue
 
 
 def test_wires_examples():
@@ -248,12 +224,12 @@ def test_bad_numbers_raise_state_error(n, yellow, red, words):
     assert info.value.location["field"].startswith("wires.")
 
 
-@pytest.mark.parametrize("bad", [0, 31, -1, 66, "8", 8.0, True, None])
+@pytest.mark.parametrize("bad", [0, 67, -1, 99, "8", 8.0, True, None])
 def test_get_mission_out_of_range(bad):
     with pytest.raises(StateError) as info:
         get_mission(bad)
     msg = str(info.value)
-    assert repr(bad) in msg and "1-30" in msg
+    assert repr(bad) in msg and "1-66" in msg
     assert isinstance(info.value, ValueError)
 
 

@@ -19,7 +19,7 @@ from .stand_states import Label
 from .notation import CUT, Slot
 from .problem import Counter, Problem, SubStand
 from .errors import RuleError
-from .state import Fact, GameState, slot_name, value_matches
+from .state import COUNT_KINDS, Fact, GameState, slot_name, value_matches
 from .wires import BLUE, RED, YELLOW, colour_of, value_of
 
 __all__ = ["Compiled", "StandMap", "compile_state"]
@@ -328,15 +328,18 @@ class _Compiler:
             sub, pos = self.stands[key].where[j]
             self.base_edits.append(("mask", sub, pos, ~vm))
 
-    def _red_count(self, fact: Fact) -> None:
-        """How many red wires a stand was dealt (open red deals): counted on the stand as dealt."""
-        key = (fact.player, _stand_of(fact))
-        count = int(fact.count or 0)
-        if key in self.known:
-            if _value_count(self.known[key], "RED") != count:
-                self._fail(_fact_text(self.state, fact))
-            return
-        self.base_edits.append(("counter", Counter(tuple(self.dmaps[key].subs), self.is_red.copy(), "slots", count, "eq")))
+    def _colour_count(self, fact: Fact) -> None:
+        """How many red (yellow) wires a stand was dealt (open red deal; one yellow each): counted on the stand as dealt."""
+        p = fact.player
+        keys = [(p, s) for s in range(len(self.state.players[p].stands))] if fact.stand is None else [(p, fact.stand)]
+        colour = COUNT_KINDS[fact.kind]
+        count = int(fact.count or 0) - sum(_value_count(self.known[k], colour) for k in keys if k in self.known)
+        subs = tuple(x for k in keys if k not in self.known for x in self.dmaps[k].subs)
+        if count < 0 or (not subs and count):
+            self._fail(_fact_text(self.state, fact))
+        if subs:
+            mask = self.is_red if colour == "RED" else self.is_yellow
+            self.base_edits.append(("counter", Counter(subs, mask.copy(), "slots", count, "eq")))
 
     def _pair(self, fact: Fact) -> None:
         """Label = / ≠: two slots of one stand hold the same (a different) gameplay value.
@@ -387,7 +390,8 @@ _FACT_STEPS = {
     "has": _Compiler._presence,
     "has_not": _Compiler._presence,
     "not_value": _Compiler._not_value,
-    "red_count": _Compiler._red_count,
+    "red_count": _Compiler._colour_count,
+    "yellow_count": _Compiler._colour_count,
     "same": _Compiler._pair,
     "different": _Compiler._pair,
 }

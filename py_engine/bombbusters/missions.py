@@ -1,25 +1,27 @@
-"""Mission presets 1–30: what each mission deals and which special rules apply.
+"""Mission presets 1–66: what each mission deals and which special rules apply.
 
 Why counts, not wire numbers: the yellow and red numbers are drawn at the table
-each game, so a preset can only say "2 of 3 yellow".  The UI shows
-:meth:`Mission.setup_json`, asks the players which numbers were drawn, and
-:meth:`Mission.wires` turns those into the engine's ``"wires"`` object
-(see :class:`bombbusters.wires.WireSetup`).  Missions past 30 are entered by
+each game, so a preset can only say "2 of 3 yellow" (a few cards print the
+numbers: those are ``*_fixed``).  The UI shows :meth:`Mission.setup_json`, asks
+the players which numbers were drawn, and :meth:`Mission.wires` turns those
+into the engine's ``"wires"`` object (see :class:`bombbusters.wires.WireSetup`).
+The rows themselves are in ``mission_table.py``; custom setups are entered by
 hand, so nothing here is required to play.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from .errors import StateError
+from .mission_table import ROWS, campaign_equipment, spec
 from .wires import COLOUR_MAX, RED, YELLOW
 
 __all__ = [
     "TOKEN_VARIANTS",
     "DOUBLE_DETECTOR_MODES",
+    "CONSTRAINT_SCHEMES",
     "EQUIPMENT",
     "Mission",
     "MISSIONS",
@@ -33,6 +35,8 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 TOKEN_VARIANTS = ("value", "even_odd", "multiplicity", "none")
 #: who may use the Double Detector character card
 DOUBLE_DETECTOR_MODES = ("all", "disabled", "captain_disabled")
+#: how a mission uses the constraint cards ("" none; see :class:`Mission`)
+CONSTRAINT_SCHEMES = ("", "chosen", "deck", "weakest_link", "per_value", "ring", "bunker")
 
 #: equipment id -> name, so the UI can label the ids a mission allows
 EQUIPMENT: dict[str, str] = {
@@ -69,9 +73,17 @@ class Mission:
     plain deal (``*_of`` is None) or kept from ``*_of`` drawn candidates;
     ``*_known`` extra wires sit beside such a draw ("2 + 2 of 3" is
     ``known=2, count=2, of=3``; no preset needs it today, custom setups may).
+    ``*_fixed``: the numbers printed on the card (nothing to draw).
     ``by_players``: (player count, red spec, yellow spec) where a mission deals
     other wires for that many players (mostly 2 players); :meth:`for_players`
-    gives the mission as played at that count.
+    gives the mission as played at that count; ``allowed``: the player counts
+    the mission can be played with.  Table rules: ``hidden_red_value`` (a blue
+    value nobody has seen counts as red), ``x_blue`` (X wires are blue),
+    ``yellow_dealt`` ("one_each": one yellow per player, none to the captain
+    with 5; "captain_first": one per player from the captain), ``constraints``
+    (how constraint cards are used: "chosen", "deck", "weakest_link",
+    "per_value", "ring", "bunker"), ``failure_tokens`` (False: a failed cut
+    places no token).
     """
 
     number: int
@@ -83,6 +95,10 @@ class Mission:
     red_count: int = 0
     red_of: int | None = None
     red_known: int = 0
+    yellow_fixed: tuple[int, ...] = ()
+    red_fixed: tuple[int, ...] = ()
+    name: str = ""
+    allowed: tuple[int, ...] = (2, 3, 4, 5)
     tokens: str = "value"
     x_tokens: bool = False
     false_tokens: bool = False
@@ -93,6 +109,11 @@ class Mission:
     equipment: tuple[str, ...] = ()
     notes: str = ""
     by_players: tuple[tuple[int, str, str], ...] = ()
+    hidden_red_value: bool = False
+    x_blue: bool = False
+    yellow_dealt: str = ""
+    constraints: str = ""
+    failure_tokens: bool = True
 
     def __post_init__(self) -> None:
         # the table is typed by hand: catch a slip here rather than at the table
@@ -104,15 +125,18 @@ class Mission:
             assert of is not None or known == 0, "known wires only beside an 'a of b' draw"
             assert self._numbers_needed(count, of, known) <= COLOUR_MAX
         assert all(n in PLAYER_COUNTS for n, _, _ in self.by_players), self.by_players
+        assert set(self.allowed) <= set(PLAYER_COUNTS), self.allowed
+        assert self.yellow_dealt in ("", "one_each", "captain_first"), self.yellow_dealt
+        assert self.constraints in CONSTRAINT_SCHEMES, self.constraints
 
     def for_players(self, n: int) -> "Mission":
         """The mission as dealt to ``n`` players (its wires differ for some counts)."""
         for count, red, yellow in self.by_players:
             if count == n:
-                yc, yo, yk = _spec(yellow)
-                rc, ro, rk = _spec(red)
-                return replace(self, yellow_count=yc, yellow_of=yo, yellow_known=yk,
-                               red_count=rc, red_of=ro, red_known=rk, by_players=())
+                yc, yo, yk, yf = spec(yellow)
+                rc, ro, rk, rf = spec(red)
+                return replace(self, yellow_count=yc, yellow_of=yo, yellow_known=yk, yellow_fixed=yf,
+                               red_count=rc, red_of=ro, red_known=rk, red_fixed=rf, by_players=())
         return replace(self, by_players=()) if self.by_players else self
 
     # ---- colour specs ---------------------------------------------------------
@@ -140,32 +164,39 @@ class Mission:
     def _wires_json(self) -> dict:
         """The yellow and red specs and the wires in play, as the UI reads them."""
 
-        def spec(colour: str) -> dict | None:
+        def colour_spec(colour: str) -> dict | None:
             count, of, known = self._specs()[colour]
             if count + known == 0:
                 return None
-            return {
+            out = {
                 "count": count,
                 "of": of,
                 "known": known,
                 "in_play": count + known,
                 "numbers_needed": self._numbers_needed(count, of, known),
             }
+            if self._fixed(colour):
+                out["fixed"] = list(self._fixed(colour))
+            return out
 
-        return {"yellow": spec(YELLOW), "red": spec(RED), "wires_in_play": self.wires_in_play}
+        return {"yellow": colour_spec(YELLOW), "red": colour_spec(RED), "wires_in_play": self.wires_in_play}
+
+    def _fixed(self, colour: str) -> tuple[int, ...]:
+        return self.yellow_fixed if colour == YELLOW else self.red_fixed
 
     def setup_json(self) -> dict:
         """The preset for the UI, which then asks for the drawn numbers.
 
         ``yellow``/``red``/``wires_in_play`` are the usual deal (3-5 players);
-        ``players`` gives them for every player count, 2 to 5.
+        ``players`` gives them for every player count the mission allows.
         """
         return {
             "number": self.number,
             "title": self.title,
+            "name": self.name,
             "blue": list(self.blue),
             **self._wires_json(),
-            "players": {str(n): self.for_players(n)._wires_json() for n in PLAYER_COUNTS},
+            "players": {str(n): self.for_players(n)._wires_json() for n in self.allowed},
             "tokens": self.tokens,
             "x_tokens": self.x_tokens,
             "false_tokens": self.false_tokens,
@@ -173,6 +204,11 @@ class Mission:
             "open_red_deal": self.open_red_deal,
             "random_info_token": self.random_info_token,
             "double_detector": self.double_detector,
+            "hidden_red_value": self.hidden_red_value,
+            "x_blue": self.x_blue,
+            "yellow_dealt": self.yellow_dealt,
+            "constraints": self.constraints,
+            "failure_tokens": self.failure_tokens,
             "equipment": list(self.equipment),
             "notes": self.notes,
         }
@@ -204,6 +240,15 @@ class Mission:
             split = known if of is not None else len(nums)
             known_nums, cands = nums[:split], nums[split:]
         self._check_distinct(colour, known_nums + cands)
+        fixed = self._fixed(colour)
+        if fixed and not known_nums + cands:
+            return sorted(fixed)
+        if fixed and sorted(known_nums + cands) != sorted(fixed):
+            raise StateError(
+                f"mission {self.number} ({self.title}) plays {colour} {', '.join(map(str, fixed))} "
+                f"(printed on the card), got {known_nums + cands}",
+                field=where,
+            )
         need = self._numbers_needed(count, of, known)
         shape = self._describe(count, of, known)
         if len(known_nums) + len(cands) != need:
@@ -262,100 +307,26 @@ class Mission:
             )
 
 
-# ---- the table (reference/game-facts.md, missions 1–30) ---------------------------
-_SPEC_RE = re.compile(r"^(?:(\d+)\s*\+\s*)?(\d+)(?:\s+of\s+(\d+))?$")
-_ALL_EQUIPMENT = tuple(str(i) for i in range(1, 13))
-
-
-def _spec(text: str) -> tuple[int, int | None, int]:
-    """"2", "2 of 3" or "2 + 2 of 3" -> (count, of, known), read as in the table."""
-    m = _SPEC_RE.match(text.strip())
-    if not m:
-        raise ValueError(f"bad colour spec {text!r}")
-    known, count, of = m.group(1), m.group(2), m.group(3)
-    return int(count), (int(of) if of else None), int(known or 0)
-
-
-def _row(
-    number: int,
-    red: str = "0",
-    yellow: str = "0",
-    *,
-    blue: tuple[int, int] = (1, 12),
-    without: tuple[str, ...] = (),
-    only: tuple[str, ...] | None = None,
-    two: tuple[str, str] | None = None,
-    **rules: Any,
-) -> Mission:
-    """One table row; equipment follows the campaign (none, 1–10, 1–12, +Y) minus exclusions.
-
-    ``two``: (red, yellow) dealt with 2 players where that differs.
-    """
-    yc, yo, yk = _spec(yellow)
-    rc, ro, rk = _spec(red)
-    if only is not None:
-        pool: tuple[str, ...] = only
-    elif number <= 2:
-        pool = ()
-    elif number == 3:
-        pool = _ALL_EQUIPMENT[:10]
-    else:
-        pool = _ALL_EQUIPMENT + (("Y",) if number >= 9 and yc + yk > 0 else ())
+# ---- the table (mission_table.py) ------------------------------------------------
+def _from_row(row: dict[str, Any]) -> Mission:
+    """A preset from one row of :data:`~.mission_table.ROWS`."""
+    row = dict(row)
+    number = row.pop("number")
+    yc, yo, yk, yf = spec(row.pop("yellow"))
+    rc, ro, rk, rf = spec(row.pop("red"))
+    only = row.pop("only", None)
+    without = row.pop("without", ())
+    equipment = tuple(only) if only is not None else campaign_equipment(number, without)
     title = f"Training {number}" if number <= 8 else f"Mission {number}"
+    players = row.pop("players", {})
     return Mission(
-        number, title, blue, yc, yo, yk, rc, ro, rk,
-        equipment=tuple(e for e in pool if e not in without),
-        by_players=((2, *two),) if two else (), **rules,
+        number, title, yellow_count=yc, yellow_of=yo, yellow_known=yk, yellow_fixed=yf,
+        red_count=rc, red_of=ro, red_known=rk, red_fixed=rf, equipment=equipment,
+        name=row.pop("title"), by_players=tuple((n, r, y) for n, (r, y) in sorted(players.items())), **row,
     )
 
 
-_ROWS = [
-    _row(1, blue=(1, 6), notes="no equipment"),
-    _row(2, yellow="2", blue=(1, 8), notes="no equipment"),
-    _row(3, red="1", blue=(1, 10), notes="equipment 1-10"),
-    _row(4, red="1", yellow="2", two=("1", "4"), notes="equipment 1-12 from here on"),
-    _row(5, red="1", yellow="2 of 3", two=("2", "2 of 3")),
-    _row(6, red="1", yellow="4", two=("2", "4")),
-    _row(7, red="1 of 2", two=("1 of 3", "0")),
-    _row(8, red="1 of 2", yellow="2 of 3", two=("1 of 3", "4")),
-    _row(9, red="1", yellow="2", two=("2", "4"), notes="number cards + sequence card; yellow equipment joins the pool"),
-    _row(10, red="1", yellow="4", without=("11",), notes="15-minute timer; no equipment 11 (Coffee Mug)"),
-    _row(11, yellow="2", two=("0", "4"), notes="1 number card"),
-    _row(12, red="1", yellow="4", two=("2", "4"), notes="number card per equipment"),
-    _row(
-        13, red="3", open_red_deal=True, random_info_token=True,
-        notes="reds dealt openly one at a time from the captain (everyone knows who holds how many); "
-        "each player draws a random info token: placed on a matching wire, or beside the stand "
-        "meaning \"I have none\"",
-    ),
-    _row(14, red="2", yellow="2 of 3", two=("3", "4")),
-    _row(15, red="1 of 3", two=("2 of 3", "0"), notes="12 number cards"),
-    _row(16, red="1", yellow="2 of 3", two=("2", "4"), notes="number cards + sequence card"),
-    _row(17, red="2 of 3", two=("3", "0"), false_tokens=True, notes="the captain places 2 false info tokens (not on red)"),
-    _row(18, red="2", two=("3", "0"), tokens="none", only=("8",), notes="General Radar only; no starting info tokens"),
-    _row(19, red="1", yellow="2 of 3"),
-    _row(
-        20, red="2", yellow="2", two=("2 of 3", "4"), x_tokens=True, without=("2",),
-        notes="one X token per stand: the last wire dealt is unsorted at the far right (any colour); "
-        "no Walkie-Talkies",
-    ),
-    _row(21, red="1 of 2", two=("2", "0"), tokens="even_odd", notes="even/odd tokens replace info tokens"),
-    _row(
-        22, red="1", yellow="4", absent_tokens=True,
-        notes="each player places 2 tokens of values they do NOT hold beside their stand",
-    ),
-    _row(23, red="1 of 3", two=("2 of 3", "0"), notes="1 number card; equipment from a face-down deck of 7"),
-    _row(24, red="2", two=("3", "0"), tokens="multiplicity", notes="x1/x2/x3 tokens replace info tokens (not on red)"),
-    _row(25, red="2", two=("3", "0")),
-    _row(26, red="2", without=("10",), notes="12 number cards; no X-or-Y Ray"),
-    _row(
-        27, red="1", yellow="4", double_detector="disabled", without=("7",),
-        notes="Double Detectors disabled; no Emergency Batteries",
-    ),
-    _row(28, red="2", yellow="4", two=("3", "4"), double_detector="captain_disabled", notes="the captain's Double Detector disabled"),
-    _row(29, red="3", notes="number cards dealt to players"),
-    _row(30, red="1 of 2", yellow="4", notes="12 number cards"),
-]
+_ROWS = [_from_row(r) for r in ROWS]
 
 MISSIONS: dict[int, Mission] = {m.number: m for m in _ROWS}
 _FIRST, _LAST = min(MISSIONS), max(MISSIONS)
@@ -366,7 +337,7 @@ def get_mission(n: Any) -> Mission:
     if isinstance(n, bool) or not isinstance(n, int) or n not in MISSIONS:
         raise StateError(
             f"no preset for mission {n!r}: presets exist for missions {_FIRST}-{_LAST}; "
-            "enter other missions' setups by hand",
+            "enter other setups by hand",
             field="mission",
         )
     return MISSIONS[n]

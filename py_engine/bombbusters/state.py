@@ -24,7 +24,9 @@ from .wires import (
 
 __all__ = ["Fact", "Player", "GameState", "FACT_KINDS", "stand_name", "slot_name", "value_matches"]
 
-FACT_KINDS = ("has", "has_not", "same", "different", "red_count", "not_value")
+FACT_KINDS = ("has", "has_not", "same", "different", "red_count", "yellow_count", "not_value")
+#: facts that count the wires of one colour a stand was dealt
+COUNT_KINDS = {"red_count": "RED", "yellow_count": "YELLOW"}
 
 
 def value_matches(t: int, value: int | str) -> bool:
@@ -40,7 +42,9 @@ class Fact:
     uncut wire of ``value`` (failed dual cuts, General Radar, "I have none"
     tokens).  same / different: two slots of one stand share / do not share a
     gameplay value (Label = / Label ≠; all yellows count as one value, all reds
-    too).  red_count: how many red wires a stand was dealt (open red deal).
+    too).  red_count / yellow_count: how many red (yellow) wires a stand was
+    dealt (open red deal; yellow wires dealt one per player: without a
+    stand, over all of the player's stands).
     not_value: none of these slots of one stand has gameplay ``value`` (a failed
     Double/Triple/Super Detector or X-or-Y Ray).
     has / has_not may name ``wires`` (player, stand, slot) on the table as it is
@@ -298,7 +302,7 @@ def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
     if kind not in FACT_KINDS:
         raise StateError(f"{where}: unknown kind {kind!r} (known: {', '.join(FACT_KINDS)})", fact=i)
     allowed = {"kind", "player", "stand"} | {
-        "has": {"value", "wires"}, "has_not": {"value", "wires"}, "same": {"slots"}, "different": {"slots"}, "red_count": {"count"},
+        "has": {"value", "wires"}, "has_not": {"value", "wires"}, "same": {"slots"}, "different": {"slots"}, "red_count": {"count"}, "yellow_count": {"count"},
         "not_value": {"value", "slots"},
     }[kind]
     unknown = set(doc) - allowed
@@ -309,11 +313,11 @@ def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
         raise StateError(f"{where}: unknown player {p!r}", fact=i)
     n_stands = len(state.players[p].stands)
     s = doc.get("stand")
-    needs_stand = kind in ("same", "different", "red_count", "not_value")
-    if s is None and needs_stand:
+    needs_stand = kind in ("same", "different", "not_value", "red_count")
+    if s is None and (needs_stand or kind == "yellow_count"):
         if n_stands == 1:
             s = 0
-        else:
+        elif needs_stand:
             raise StateError(f"{where} ({kind}): say which stand of {state.players[p].name}", fact=i)
     if s is not None and (isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n_stands):
         raise StateError(f"{where}: {state.players[p].name} has no stand {s!r}", fact=i)
@@ -324,7 +328,7 @@ def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
             raise StateError(f"{where}: {exc}", fact=i) from None
         wires = _wires(state, doc["wires"], where, i) if "wires" in doc else None
         return Fact(kind, p, s, value, wires=wires)
-    if kind == "red_count":
+    if kind in COUNT_KINDS:
         c = doc.get("count")
         if isinstance(c, bool) or not isinstance(c, int) or c < 0:
             raise StateError(f"{where}: count must be a whole number ≥ 0, got {c!r}", fact=i)
