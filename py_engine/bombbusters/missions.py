@@ -168,7 +168,7 @@ class Mission:
             count, of, known = self._specs()[colour]
             if count + known == 0:
                 return None
-            out = {
+            out: dict[str, Any] = {
                 "count": count,
                 "of": of,
                 "known": known,
