@@ -3,7 +3,7 @@
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import {
-  colourOf, isLabel, isXSlot, isXWire, labelsInPlay, MARKS, openRedDeal, sortValue, standCounts, standSizes, valueMatches, wiresDoc, wireOf,
+  colourOf, isLabel, isXSlot, isXWire, labelsInPlay, MARKS, openRedDeal, sortValue, standCounts, standSizes, valueMatches, wiresDoc, wireOf, yellowDeal,
 } from "./setup.js";
 
 // ---------------------------------------------------------------- hand entry
@@ -126,6 +126,7 @@ export function derive(state) {
     ss.map((n, s) => Array.from({ length: n }, (_, j) => ({
       ...HIDDEN(),
       m: isXSlot(setup, j, n) ? "X" : null,
+      col: setup.x_blue && isXSlot(setup, j, n) ? "b" : null,
       own: p === me && hasHand ? wireOf(state.hand[s][j]) : null,
     }))),
   );
@@ -145,6 +146,8 @@ export function derive(state) {
   };
   // the open red deal is public from the start: one red_count fact per stand
   (openRedDeal(setup) ?? []).forEach((counts, p) => counts.forEach((count, s) => addFact(t, { kind: "red_count", player: p, stand: s, count }, -1)));
+  // yellow wires dealt one per player (missions 41, 48): public from the start too
+  yellowDeal(setup).forEach((count, p) => addFact(t, { kind: "yellow_count", player: p, count }, -1));
   state.log.forEach((e, i) => {
     try {
       applyEntry(t, e, setup, i);

@@ -26,6 +26,8 @@ export function defaultSetup() {
     random_info_token: false,
     open_red_deal: false,
     red_deal: [],
+    x_blue: false,
+    yellow_dealt: "",
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     players: NAMES.slice(0, 4),
@@ -94,6 +96,8 @@ export function normalize(raw) {
     red_deal: Array.isArray(r.red_deal)
       ? r.red_deal.slice(0, 5).map((x) => (Array.isArray(x) ? x.slice(0, 2).map((c) => clampInt(c, 0, 11, 0)) : []))
       : [],
+    x_blue: Boolean(r.x_blue),
+    yellow_dealt: ["one_each", "captain_first"].includes(r.yellow_dealt) ? r.yellow_dealt : "",
     dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
     players: names,
@@ -143,7 +147,7 @@ export function applyMission(setup, preset) {
   for (const colour of ["yellow", "red"]) {
     const spec = mission[colour];
     if (!spec) s[colour] = { mode: "none", nums: [], keep: 1, known: [] };
-    else if (spec.of === null) s[colour] = { mode: "list", nums: [], keep: spec.count, known: [] };
+    else if (spec.of === null) s[colour] = { mode: "list", nums: (spec.fixed ?? []).slice(), keep: spec.count, known: [] };
     else s[colour] = { mode: "of", nums: [], keep: spec.count, known: [] };
   }
   s.tokens = mission.tokens;
@@ -152,6 +156,8 @@ export function applyMission(setup, preset) {
   s.absent_tokens = Boolean(mission.absent_tokens);
   s.random_info_token = Boolean(mission.random_info_token);
   s.open_red_deal = Boolean(mission.open_red_deal);
+  s.x_blue = Boolean(mission.x_blue);
+  s.yellow_dealt = mission.yellow_dealt || "";
   s.red_deal = [];
   s.dd = mission.double_detector;
   s.equipment = mission.equipment.slice();
@@ -196,6 +202,10 @@ export function setupProblems(setup, mission = null) {
     const want = redsInPlay(setup);
     if (dealt !== want) out.push(`Red wires dealt openly: the stands hold ${dealt}, but ${want} red wire${want === 1 ? " is" : "s are"} in play.`);
   }
+  if (mission?.players && !mission.players[String(setup.players.length)]) {
+    const counts = Object.keys(mission.players).join(", ");
+    out.push(`Mission ${mission.number} is played with ${counts} players, not ${setup.players.length}.`);
+  }
   const names = setup.players.map((n) => n.trim());
   if (names.some((n) => !n)) out.push("Every player needs a name.");
   return out;
@@ -228,6 +238,26 @@ export function wiresInPlay(setup) {
 export function standCounts(setup) {
   const n = setup.players.length;
   return setup.players.map((_, p) => (n === 2 || (n === 3 && p === setup.captain) ? 2 : 1));
+}
+
+/**
+ * Yellow wires each player was dealt face down before the shuffle ([] when the mission deals them
+ * with the rest): "one_each" one per player (none to the captain when there are more players than
+ * yellows), "captain_first" one per player clockwise from the captain, the rest to the captain.
+ */
+export function yellowDeal(setup) {
+  const n = setup.players.length;
+  const c = setup.yellow;
+  const count = c.mode === "list" ? c.nums.length : c.mode === "of" ? c.known.length + c.keep : 0;
+  if (!setup.yellow_dealt || !count) return [];
+  const out = Array(n).fill(0);
+  const order = Array.from({ length: n }, (_, i) => (setup.captain + i) % n);
+  if (setup.yellow_dealt === "one_each") {
+    (count < n ? order.slice(1) : order).slice(0, count).forEach((p) => { out[p] = 1; });
+  } else {
+    for (let i = 0; i < count; i += 1) out[order[i % n]] += 1;
+  }
+  return out;
 }
 
 /** Red wires dealt to the stands (discarded candidates excluded). */

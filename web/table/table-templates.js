@@ -82,7 +82,7 @@ export function setupTemplate(state, missions) {
   const deal = openRedDeal(setup);
   const maxReds = redsInPlay(setup);
   const missionOptions = html`<option value="" ${setup.mission === null ? html`selected` : ""}>Custom setup</option>
-    ${(missions ?? []).map((m) => html`<option value="${m.number}" ${m.number === setup.mission ? html`selected` : ""}>${m.number}. ${m.title}${m.notes ? ` — ${m.notes}` : ""}</option>`)}`;
+    ${(missions ?? []).map((m) => html`<option value="${m.number}" ${m.number === setup.mission ? html`selected` : ""}>${m.number}. ${m.name || m.title}${m.notes ? ` — ${m.notes}` : ""}</option>`)}`;
   return html`<section class="screen setup" data-testid="setup-screen" aria-label="New game">
     <h2>New game</h2>
     <label class="field">Mission

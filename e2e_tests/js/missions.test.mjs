@@ -1,0 +1,63 @@
+// Mission rules the table applies by itself once a preset is picked: yellow wires dealt one per
+// player (41, 48), blue X wires (35), printed numbers (46), player counts a mission allows (34).
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+
+// the fields of the engine's "missions" list that these rules read
+const preset = (over) => ({
+  number: 99, title: "Mission 99", name: "test", blue: [1, 12], yellow: null, red: null, wires_in_play: 48,
+  tokens: "value", x_tokens: false, false_tokens: false, absent_tokens: false, open_red_deal: false,
+  random_info_token: false, double_detector: "all", equipment: [], notes: "", x_blue: false, yellow_dealt: "",
+  ...over,
+});
+
+const withPlayers = (n, captain = 0) => {
+  const s = S.defaultSetup();
+  s.players = ["Ann", "Bob", "Cat", "Dan", "Eve"].slice(0, n);
+  s.captain = captain;
+  return s;
+};
+
+const yellow = (count, nums) => ({ yellow: { count, of: null, known: 0, in_play: count, numbers_needed: count, ...(nums ? { fixed: nums } : {}) } });
+
+test("one yellow each: none to the captain when the yellows run out (41 with 5 players)", () => {
+  const m = preset({ ...yellow(4), yellow_dealt: "one_each" });
+  let su = S.applyMission(withPlayers(5, 2), m);
+  su.yellow.nums = [1, 4, 6, 9];
+  assert.deepEqual(S.yellowDeal(su), [1, 1, 0, 1, 1]);
+  su = S.applyMission(withPlayers(3, 1), { ...m, ...yellow(3) });
+  su.yellow.nums = [1, 4, 6];
+  assert.deepEqual(S.yellowDeal(su), [1, 1, 1]);
+});
+
+test("yellows from the captain on (48): with 2 players the captain gets 2", () => {
+  const m = preset({ ...yellow(3), yellow_dealt: "captain_first" });
+  let su = S.applyMission(withPlayers(2, 1), m);
+  su.yellow.nums = [2, 5, 8];
+  assert.deepEqual(S.yellowDeal(su), [1, 2]);
+  su = S.applyMission(withPlayers(5, 3), m);
+  su.yellow.nums = [2, 5, 8];
+  assert.deepEqual(S.yellowDeal(su), [1, 0, 0, 1, 1]);
+  assert.deepEqual(S.yellowDeal(S.applyMission(withPlayers(4), preset(yellow(3)))), []);
+});
+
+test("the engine document says how many yellows each player holds, and that X wires are blue", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4), preset({ ...yellow(4), yellow_dealt: "one_each", x_tokens: true, x_blue: true }));
+  s.setup.yellow.nums = [1, 3, 5, 7];
+  s.phase = "table";
+  const doc = S.engineDoc(s);
+  assert.deepEqual(doc.facts.filter((f) => f.kind === "yellow_count"),
+    [0, 1, 2, 3].map((p) => ({ kind: "yellow_count", player: p, count: 1 })));
+  for (const pl of doc.players) assert.equal(pl.stands[0].split(" ").at(-1), "bX");
+});
+
+test("printed numbers need no pick; a mission refuses a player count it cannot be played with", () => {
+  const su = S.applyMission(withPlayers(4), preset(yellow(4, [5, 6, 7, 8])));
+  assert.deepEqual(su.yellow.nums, [5, 6, 7, 8]);
+  const m34 = preset({ number: 34, players: { 3: {}, 4: {}, 5: {} } });
+  assert.deepEqual(S.setupProblems(S.applyMission(withPlayers(3), m34), m34), []);
+  const problems = S.setupProblems(S.applyMission(withPlayers(2), m34), m34);
+  assert.ok(problems.some((p) => p.includes("Mission 34") && p.includes("3, 4, 5 players")), problems.join(" | "));
+});
