@@ -7,6 +7,10 @@ product of marginals is ever taken.
 
 Assumption (rules are silent): like the Double Detector, a Triple or Super
 Detector explodes the bomb only when every wire it points at is red.
+
+Constraint cards (the state's ``constraints``, see ``constraint_cards.py``):
+a move a card forbids is not ranked; it is listed apart with the card's
+reason, and detectors choose their wires among those the cards leave me.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from .analysis import Analysis, solve_state
+from .constraint_cards import failure_steps, move_reason, my_cards, slot_reason
 from .errors import StateError
 from .notation import CUT
 from .state import GameState
@@ -149,7 +154,7 @@ def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: 
 def _move(kind: str, target: tuple | None, slots: list, value, p_success: float, p_red: float,
           mistakes_left: int | None, **extra: Any) -> dict:
     p_adv = max(0.0, 1.0 - p_success - p_red) if p_success < 1.0 else 0.0
-    last = mistakes_left == 0
+    last = mistakes_left is not None and mistakes_left <= 0
     p_success, p_red, p_adv = float(p_success), float(p_red), float(p_adv)
     move = {
         "kind": kind,
@@ -178,17 +183,27 @@ class _Turn:
     mine: list  # my uncut slots
     my_values: list  # the values I may name (every non-red value I hold)
     targets: list[tuple[int, int]]  # teammates' stands
+    cards: list[str]  # my constraint cards
 
     def uncut(self, p: int, s: int) -> list[int]:
         return [j for j, sl in enumerate(self.state.stand(p, s)) if sl.state != CUT]
 
+    def pointable(self, p: int, s: int) -> list[int]:
+        """The uncut slots my constraint cards let me point a detector at."""
+        return [j for j in self.uncut(p, s) if slot_reason(self.cards, self.state, p, s, j) is None]
+
     @property
     def ml(self) -> int | None:
-        return self.state.mistakes_left
+        """Mistakes left, counted in failures of mine (constraint L: a failure costs two)."""
+        ml = self.state.mistakes_left
+        return None if ml is None else ml - (failure_steps(self.cards) - 1)
 
 
 def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
-    """Every move ``me`` can make now, best first: guaranteed, then success, then lower risk."""
+    """Every move ``me`` can make now, best first: guaranteed, then success, then lower risk.
+
+    A move my constraint cards forbid carries ``forbidden`` (the card's reason);
+    :func:`moves_json` lists those apart."""
     if state.me is None:
         raise StateError("moves are for one player: set 'me' to the player whose turn it is", field="me")
     an = an or solve_state(state)
@@ -196,11 +211,14 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
     mine = [sl for st in state.players[me].stands for sl in st if sl.state != CUT]
     my_values = sorted({value_of(sl.wire) for sl in mine if colour_of(sl.wire) != "red"}, key=_value_key)  # type: ignore[arg-type]
     turn = _Turn(state, an, _Odds(an), set(available_items(state)), mine, my_values,
-                 [(p, s) for p, s in state.stand_keys() if p != me])
+                 [(p, s) for p, s in state.stand_keys() if p != me], my_cards(state))
     moves = _single_slot_moves(turn) + _detector_moves(turn) + _super_detector_moves(turn) + _own_moves(turn)
     for m in moves:
         if m["kind"] == "solo_cut":
             m["p_advance"] = m["p_explode"] = 0.0
+        why = move_reason(turn.cards, state, m)
+        if why:
+            m["forbidden"] = why
     moves.sort(key=lambda m: (not m["guaranteed"], -m["p_success"], m["p_explode"], _COST[m["kind"]],
                               m["player"] if m["player"] is not None else -1, m["stand"] or 0, m["slots"]))
     return moves
@@ -235,7 +253,7 @@ def _detector_moves(turn: _Turn) -> list[dict]:
         if kind not in turn.items:
             continue
         for p, s in turn.targets:
-            js = turn.uncut(p, s)
+            js = turn.pointable(p, s)
             if len(js) < size:
                 continue
             for v in turn.my_values:
@@ -304,4 +322,7 @@ def moves_json(doc: Any, limit: int | None = None) -> dict:
     state = GameState.from_json(doc)
     an = solve_state(state, reuse=True)
     ranked = rank_moves(state, an)
-    return {"moves": ranked[:limit] if limit else ranked, "holdings": holdings_json(state, an)}
+    legal = [m for m in ranked if "forbidden" not in m]
+    forbidden = [m for m in ranked if "forbidden" in m]
+    return {"moves": legal[:limit] if limit else legal, "forbidden": forbidden[:limit] if limit else forbidden,
+            "holdings": holdings_json(state, an)}

@@ -1,0 +1,117 @@
+"""Constraint cards A–L: which of my moves a card forbids, and why, in words a player reads.
+
+Why a module of its own: the cards are mission rules about *legality*, not
+about the deal; ``moves.py`` ranks what is legal and shows what a card
+forbids with the card's reason, so the advice never ranks a move the mission
+refuses (missions 31, 32, 34, 37, 57, 61, 66).
+
+Readings where the cards are terse (the same as the public mission data's):
+the value cards A–F speak of blue numbers (a yellow wire has no number, so
+they leave it alone); "far-left / far-right wire" is the lowest / highest
+*uncut* wire of a teammate's stand; a detector may not point at a wire the
+card protects (H, I, J), so a Super Detector, which points at every wire of
+a stand, is out under I and J; the Fast Pass is a solo cut (K).  Revealing
+red wires is never constrained (missions 32 and 37 say so).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import StateError
+from .notation import CUT, INFO
+from .state import GameState
+
+__all__ = ["CARDS", "my_cards", "value_reason", "slot_reason", "move_reason", "failure_steps"]
+
+#: letter -> what the card says, in short
+CARDS: dict[str, str] = {
+    "A": "even wires only",
+    "B": "odd wires only",
+    "C": "wires 1-6 only",
+    "D": "wires 7-12 only",
+    "E": "wires 4-9 only",
+    "F": "no wires 4-9",
+    "G": "no equipment",
+    "H": "no info token on a failure; no cut of a wire with an info token",
+    "I": "no far-right wire on teammates' stands",
+    "J": "no far-left wire on teammates' stands",
+    "K": "no solo cut",
+    "L": "double detonator: a failure advances it 2 spaces",
+}
+
+_VALUE_OK = {
+    "A": lambda v: v % 2 == 0,
+    "B": lambda v: v % 2 == 1,
+    "C": lambda v: 1 <= v <= 6,
+    "D": lambda v: 7 <= v <= 12,
+    "E": lambda v: 4 <= v <= 9,
+    "F": lambda v: not 4 <= v <= 9,
+}
+_EQUIPMENT = {"double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass"}
+_SOLO = {"solo_cut", "fast_pass"}
+_POINTED = {"dual_cut", "x_or_y_ray", "double_detector", "triple_detector", "super_detector"}
+
+
+def _why(card: str) -> str:
+    return f"{CARDS[card]} (constraint {card})"
+
+
+def my_cards(state: GameState) -> list[str]:
+    """The constraint cards that bind ``me`` now: the state's ``constraints`` (letters A–L)."""
+    raw = state.extra.get("constraints", [])
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise StateError(f"'constraints' must be a list of card letters A-L, got {raw!r}", field="constraints")
+    bad = [x for x in raw if x not in CARDS]
+    if bad:
+        raise StateError(f"constraints: unknown card {bad[0]!r} (cards are A-L)", field="constraints")
+    return sorted(set(raw))
+
+
+def value_reason(cards: list[str], value: Any) -> str | None:
+    """Why I may not cut wires of this gameplay value (None: I may)."""
+    if not isinstance(value, int):
+        return None
+    for c in cards:
+        if c in _VALUE_OK and not _VALUE_OK[c](value):
+            return _why(c)
+    return None
+
+
+def slot_reason(cards: list[str], state: GameState, p: int, s: int, j: int) -> str | None:
+    """Why I may not point at slot j of a teammate's stand (None: I may)."""
+    stand = state.stand(p, s)
+    uncut = [i for i, sl in enumerate(stand) if sl.state != CUT]
+    if "H" in cards and stand[j].state == INFO:
+        return _why("H")
+    if "I" in cards and uncut and j == uncut[-1]:
+        return _why("I")
+    if "J" in cards and uncut and j == uncut[0]:
+        return _why("J")
+    return None
+
+
+def move_reason(cards: list[str], state: GameState, move: dict) -> str | None:
+    """Why a ranked move is not mine to make under these cards (None: it is legal)."""
+    kind = move["kind"]
+    if kind == "reveal_red" or not cards:
+        return None
+    if "G" in cards and kind in _EQUIPMENT:
+        return _why("G")
+    if "K" in cards and kind in _SOLO:
+        return _why("K")
+    for v in move.get("values") or [move["value"]]:
+        why = value_reason(cards, v)
+        if why:
+            return why
+    if kind in _POINTED:
+        for j in move["slots"]:
+            why = slot_reason(cards, state, move["player"], move["stand"], j)
+            if why:
+                return why
+    return None
+
+
+def failure_steps(cards: list[str]) -> int:
+    """How far a failed cut moves the detonator (constraint L doubles it)."""
+    return 2 if "L" in cards else 1
