@@ -463,3 +463,27 @@ def test_moved_wires_from_the_turn_log(make_context, base_url, device):
     doc = assert_matches_cli(page)
     assert doc["moves"][0]["wires"][0]["to"] == [1, 0, 1]
     expect(tid(page, "log-5-error")).to_have_count(0)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_constraint_card_forbids_a_cut_and_says_why(make_context, base_url, device):
+    """My constraint card H (no cut of a wire with an info token): the sure cut on Bob's info 3 leaves
+    my best cuts and shows under "not for you now" with the card's reason; off again, it is back."""
+    page, taps = open_table(make_context, base_url, device)
+    play_opening(page, taps)
+    wait_done(page, moves=True)
+    best = tid(page, "move-0").text_content()
+    assert "= 3" in best and tid(page, "move-0-guaranteed").count() == 1
+    expect(tid(page, "cards")).to_be_visible()
+    page.locator("[data-testid='cards'] summary").click()
+    taps("card-H")
+    expect(tid(page, "card-H")).to_have_attribute("aria-pressed", "true")
+    wait_done(page, moves=True)
+    page.wait_for_function("document.documentElement.dataset.moves === 'done'", timeout=RESULT_TIMEOUT_MS)
+    expect(tid(page, "forbidden-0-why")).to_contain_text("constraint H")
+    assert best.split("=")[0].strip() in tid(page, "forbidden-0").text_content()
+    assert tid(page, "move-0").text_content() != best
+    taps("card-H")
+    wait_done(page, moves=True)
+    expect(tid(page, "forbidden-0")).to_have_count(0)
+    expect(tid(page, "move-0")).to_have_text(best)

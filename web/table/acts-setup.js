@@ -51,6 +51,10 @@ export function setupActs(app) {
     "blue-lo": (arg) => setSetup((su) => { su.blue[0] = Math.min(int(arg), su.blue[1]); }),
     "blue-hi": (arg) => setSetup((su) => { su.blue[1] = Math.max(int(arg), su.blue[0]); }),
     tokens: (arg) => setSetup((su) => { su.tokens = arg; }),
+    card: (arg) => setSetup((su) => {
+      const cards = su.cards ?? [];
+      su.cards = cards.includes(arg) ? cards.filter((c) => c !== arg) : [...cards, arg].sort();
+    }),
     toggle: (arg) => setSetup((su) => { su[arg] = !su[arg]; }),
     "player-count": (arg) => setSetup((su, next) => {
       const n = int(arg);

@@ -13,6 +13,13 @@ export const MARKS = ["E", "O", "1x", "2x", "3x", "X"];
 
 // ---------------------------------------------------------------- setup
 
+/** Constraint cards A-L (missions 31+): the ones that bind me now go with the "moves" request. */
+export const CARD_LETTERS = "ABCDEFGHIJKL".split("");
+export const CARD_NAMES = {
+  A: "even only", B: "odd only", C: "1-6 only", D: "7-12 only", E: "4-9 only", F: "no 4-9",
+  G: "no equipment", H: "no info token", I: "no far right", J: "no far left", K: "no solo cut", L: "double detonator",
+};
+
 export function defaultSetup() {
   return {
     mission: null,
@@ -28,6 +35,7 @@ export function defaultSetup() {
     red_deal: [],
     x_blue: false,
     yellow_dealt: "",
+    cards: [],
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     players: NAMES.slice(0, 4),
@@ -98,6 +106,7 @@ export function normalize(raw) {
       : [],
     x_blue: Boolean(r.x_blue),
     yellow_dealt: ["one_each", "captain_first"].includes(r.yellow_dealt) ? r.yellow_dealt : "",
+    cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
     players: names,

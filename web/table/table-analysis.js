@@ -108,7 +108,7 @@ async function analyzeNow(app, engine) {
   results.pendingMoves = true;
   root.dataset.moves = "pending";
   app.render();
-  const mv = await engine.latest("moves", { ...doc, available: S.availableItems(state, t) });
+  const mv = await engine.latest("moves", { ...doc, available: S.availableItems(state, t), constraints: state.setup.cards ?? [] });
   if (mv.stale) return;
   results.pendingMoves = false;
   if (mv.reply.ok) {

@@ -4,6 +4,8 @@
 import { html, pct } from "../shared/html.js";
 import {
   ACTION_NAMES,
+  CARD_LETTERS,
+  CARD_NAMES,
   EQUIPMENT_NAMES,
   colourNeeds,
   colourOf,
@@ -289,7 +291,25 @@ export function movesTemplate(ctx) {
       ${selectedMove === i ? btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` }) : ""}
     </li>`)}</ol>
     ${moves && !list.length ? html`<p class="hint">No cut is possible.</p>` : ""}
+    ${cardsTemplate(ctx)}
   </section>`;
+}
+
+/** My constraint cards (missions that use them, and custom setups), and the best cuts they forbid me. */
+function cardsTemplate(ctx) {
+  const { state, moves } = ctx;
+  const setup = state.setup;
+  const preset = ctx.missions?.find((m) => m.number === setup.mission) ?? null;
+  const cards = setup.cards ?? [];
+  if (setup.mission !== null && !preset?.constraints && !cards.length) return "";
+  const forbidden = (moves?.forbidden ?? []).slice(0, 3);
+  return html`<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
+    <summary>My constraint cards${cards.length ? `: ${cards.join(" ")}` : ""}</summary>
+    <div class="chips" role="group" aria-label="My constraint cards">${CARD_LETTERS.map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
+      data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
+    ${forbidden.length ? html`<p class="hint">Not for you now:</p><ul class="forbidden">${forbidden.map((m, i) => html`<li data-testid="forbidden-${i}">
+      <span class="what">${moveText(m, setup)}</span> <span class="pct">${pct(m.p_success)}</span> — <span class="why" data-testid="forbidden-${i}-why">${m.forbidden}</span></li>`)}</ul>` : ""}
+  </details>`;
 }
 
 export function holdingsTemplate(ctx) {
