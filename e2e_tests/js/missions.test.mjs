@@ -61,3 +61,16 @@ test("printed numbers need no pick; a mission refuses a player count it cannot b
   const problems = S.setupProblems(S.applyMission(withPlayers(2), m34), m34);
   assert.ok(problems.some((p) => p.includes("Mission 34") && p.includes("3, 4, 5 players")), problems.join(" | "));
 });
+
+test("mission 11: a failed dual cut shows a value that is not the hidden red one", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(s.setup, preset({ number: 11, hidden_red_value: true }));
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  assert.equal(S.engineDoc(s).hidden_red_value, true);
+  // Ann: "Bob's A is a 5" - wrong, it is a 4: 4 cannot be the hidden value
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "5", ok: false, real: "4" });
+  const t = S.derive(s);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  assert.deepEqual(S.engineDoc(s, t).hidden_red_value, { ruled_out: [4] });
+});

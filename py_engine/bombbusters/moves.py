@@ -11,6 +11,11 @@ Detector explodes the bomb only when every wire it points at is red.
 Constraint cards (the state's ``constraints``, see ``constraint_cards.py``):
 a move a card forbids is not ranked; it is listed apart with the card's
 reason, and detectors choose their wires among those the cards leave me.
+
+Mission 11 (the state's ``hidden_red_value``, see ``hidden_red.py``): each
+blue value may be the hidden red one, with a chance independent of the
+wires; a cut explodes when a wire it cuts or points at has that value, so
+``p_red`` (the bomb explodes on a red-like wire) adds that risk, exactly.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import numpy as np
 
 from .analysis import Analysis, solve_state
 from .constraint_cards import failure_steps, move_reason, my_cards, slot_reason
+from .hidden_red import hidden_red_law
 from .errors import StateError
 from .notation import CUT
 from .state import GameState
@@ -184,6 +190,7 @@ class _Turn:
     my_values: list  # the values I may name (every non-red value I hold)
     targets: list[tuple[int, int]]  # teammates' stands
     cards: list[str]  # my constraint cards
+    hidden: dict | None  # mission 11: P(each blue value is the hidden red one)
 
     def uncut(self, p: int, s: int) -> list[int]:
         return [j for j, sl in enumerate(self.state.stand(p, s)) if sl.state != CUT]
@@ -191,6 +198,30 @@ class _Turn:
     def pointable(self, p: int, s: int) -> list[int]:
         """The uncut slots my constraint cards let me point a detector at."""
         return [j for j in self.uncut(p, s) if slot_reason(self.cards, self.state, p, s, j) is None]
+
+    def h(self, v) -> float:
+        """P(value v is mission 11's hidden red value)."""
+        return self.hidden.get(v, 0.0) if self.hidden else 0.0
+
+    def slot_risk(self, pv: dict, good) -> tuple[float, float]:
+        """(P(success), P(explode on a red-like wire)) of naming ``good`` at a slot with value law ``pv``,
+        when a hidden red value is in play: success needs the value to be good and not the hidden one."""
+        succ = sum(q * (1.0 - self.h(v)) for v, q in pv.items() if v in good)
+        red = pv.get("RED", 0.0) + sum(q * self.h(v) for v, q in pv.items())
+        return succ, red
+
+    def group_risk(self, p: int, s: int, slots: list[int], v, succ: float, all_red: float) -> tuple[float, float]:
+        """The same for a detector naming v on these slots (``succ``: P(one holds a v); ``all_red``: P(all red)):
+        it explodes when it cuts a v that is the hidden value, or when every wire it points at is red or
+        of the hidden value; each candidate value w needs P(all in red or w), exactly (``p_all``)."""
+        red_types = self.an.types_of("RED")
+        risk = self.h(v) * (succ + all_red)
+        for w, hw in (self.hidden or {}).items():
+            if w == v or not hw:
+                continue
+            if min(self.odds.values(p, s, j).get("RED", 0.0) + self.odds.values(p, s, j).get(w, 0.0) for j in slots) > 0:
+                risk += hw * self.an.p_all([(p, s, j, red_types | self.an.types_of(w)) for j in slots])
+        return succ * (1.0 - self.h(v)), risk
 
     @property
     def ml(self) -> int | None:
@@ -211,11 +242,11 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
     mine = [sl for st in state.players[me].stands for sl in st if sl.state != CUT]
     my_values = sorted({value_of(sl.wire) for sl in mine if colour_of(sl.wire) != "red"}, key=_value_key)  # type: ignore[arg-type]
     turn = _Turn(state, an, _Odds(an), set(available_items(state)), mine, my_values,
-                 [(p, s) for p, s in state.stand_keys() if p != me], my_cards(state))
+                 [(p, s) for p, s in state.stand_keys() if p != me], my_cards(state), hidden_red_law(state))
     moves = _single_slot_moves(turn) + _detector_moves(turn) + _super_detector_moves(turn) + _own_moves(turn)
     for m in moves:
         if m["kind"] == "solo_cut":
-            m["p_advance"] = m["p_explode"] = 0.0
+            m["p_advance"], m["p_explode"] = 0.0, m["p_red"]
         why = move_reason(turn.cards, state, m)
         if why:
             m["forbidden"] = why
@@ -231,13 +262,13 @@ def _single_slot_moves(turn: _Turn) -> list[dict]:
     for p, s in turn.targets:
         for j in turn.uncut(p, s):
             for v in my_values:
-                succ, red = odds.single(p, s, j, {v})
+                succ, red = odds.single(p, s, j, {v}) if not turn.hidden else turn.slot_risk(odds.values(p, s, j), {v})
                 if succ > 0:
                     moves.append(_move("dual_cut", (p, s), [j], v, succ, red, ml))
             if "x_or_y_ray" in turn.items and len(my_values) >= 2:
                 pv = odds.values(p, s, j)
                 pair = sorted(my_values, key=lambda v: (-pv.get(v, 0.0), _value_key(v)))[:2]
-                succ, red = odds.single(p, s, j, set(pair))
+                succ, red = odds.single(p, s, j, set(pair)) if not turn.hidden else turn.slot_risk(pv, set(pair))
                 if succ > 0:
                     moves.append(_move("x_or_y_ray", (p, s), [j], None, succ, red, ml,
                                        values=sorted(pair, key=_value_key)))
@@ -267,7 +298,10 @@ def _detector_moves(turn: _Turn) -> list[dict]:
                 red_types = an.types_of("RED")
                 p_red = an.p_all([(p, s, j, red_types) for j in combo]) if min(
                     odds.values(p, s, j).get("RED", 0.0) for j in combo) > 0 else 0.0
-                moves.append(_move(kind, (p, s), list(combo), v, 1.0 - fail if fail > 0 else 1.0, p_red, ml))
+                succ = 1.0 - fail if fail > 0 else 1.0
+                if turn.hidden:
+                    succ, p_red = turn.group_risk(p, s, list(combo), v, succ, p_red)
+                moves.append(_move(kind, (p, s), list(combo), v, succ, p_red, ml))
     return moves
 
 
@@ -289,7 +323,10 @@ def _super_detector_moves(turn: _Turn) -> list[dict]:
                 continue
             none = an.p_none(p, s, v)
             if none < 1.0:
-                moves.append(_move("super_detector", (p, s), js, v, 1.0 - none if none > 0 else 1.0, all_red, ml))
+                succ, red = 1.0 - none if none > 0 else 1.0, all_red
+                if turn.hidden:
+                    succ, red = turn.group_risk(p, s, js, v, succ, all_red)
+                moves.append(_move("super_detector", (p, s), js, v, succ, red, ml))
     return moves
 
 
@@ -306,10 +343,10 @@ def _own_moves(turn: _Turn) -> list[dict]:
         if legal > 0:
             mine_slots = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
                           if sl.state != CUT and value_of(sl.wire) == v]  # type: ignore[arg-type]
-            moves.append(_move("solo_cut", None, [list(x) for x in mine_slots], v, legal, 0.0, ml,
+            moves.append(_move("solo_cut", None, [list(x) for x in mine_slots], v, legal * (1.0 - turn.h(v)), turn.h(v), ml,
                                p_legal=float(legal), count=held))
         if "fast_pass" in turn.items and held >= 2:
-            moves.append(_move("fast_pass", None, [], v, 1.0, 0.0, ml, count=2))
+            moves.append(_move("fast_pass", None, [], v, 1.0 - turn.h(v), turn.h(v), ml, count=2))
     if mine and all(colour_of(sl.wire) == RED for sl in mine):  # type: ignore[arg-type]
         moves.append(_move("reveal_red", None, [], "RED", 1.0, 0.0, ml, count=len(mine)))
     return moves

@@ -142,6 +142,7 @@ export function derive(state) {
     entries: [],
     absent: [],
     moves: [],
+    ruledOut: [],
     hasHand,
   };
   // the open red deal is public from the start: one red_count fact per stand
@@ -313,6 +314,8 @@ function applyDual(t, e, setup, i) {
   } else {
     if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
     failure(t, setup, e, e.p, e.s, e.j);
+    // mission 11: the wire pointed at did not explode, so its value is not the hidden red one
+    if (setup.hidden_red && isLabel(e.real) && colourOf(e.real) === "blue") t.ruledOut.push(Number(e.real));
     for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
   }
   advance(t, setup, e.a);
@@ -556,6 +559,10 @@ export function engineDoc(state, t = derive(state), opts = {}) {
     facts: t.facts.slice(),
     mistakes_left: t.mistakesLeft,
   };
+  if (setup.hidden_red) {
+    const ruled = [...new Set(t.ruledOut)].sort((a, b) => a - b);
+    doc.hidden_red_value = ruled.length ? { ruled_out: ruled } : true;
+  }
   if (t.moves.length) doc.moves = t.moves.map((m) => ({ kind: m.kind, wires: m.wires.map((w) => ({ from: w.from.slice(), to: w.to.slice() })) }));
   return doc;
 }

@@ -36,6 +36,7 @@ export function defaultSetup() {
     x_blue: false,
     yellow_dealt: "",
     cards: [],
+    hidden_red: false,
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     players: NAMES.slice(0, 4),
@@ -106,6 +107,7 @@ export function normalize(raw) {
       : [],
     x_blue: Boolean(r.x_blue),
     yellow_dealt: ["one_each", "captain_first"].includes(r.yellow_dealt) ? r.yellow_dealt : "",
+    hidden_red: Boolean(r.hidden_red),
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
@@ -167,6 +169,7 @@ export function applyMission(setup, preset) {
   s.open_red_deal = Boolean(mission.open_red_deal);
   s.x_blue = Boolean(mission.x_blue);
   s.yellow_dealt = mission.yellow_dealt || "";
+  s.hidden_red = Boolean(mission.hidden_red_value);
   s.red_deal = [];
   s.dd = mission.double_detector;
   s.equipment = mission.equipment.slice();
