@@ -487,3 +487,39 @@ def test_constraint_card_forbids_a_cut_and_says_why(make_context, base_url, devi
     wait_done(page, moves=True)
     expect(tid(page, "forbidden-0")).to_have_count(0)
     expect(tid(page, "move-0")).to_have_text(best)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_single_wire_label_and_disintegrator(make_context, base_url, device):
+    """A Single Wire Label and a Disintegrator recorded from the turn log and undone; the heatmap follows."""
+    page, taps = open_table(make_context, base_url, device)
+    play_opening(page, taps)
+    # Bob puts a Single Wire Label on his A
+    taps("action-swl")
+    taps("actor-1")
+    taps("slot-1-0-0")
+    expect(tid(page, "log-4")).to_contain_text("Single Wire Label")
+    assert wait_done(page) == "done"
+    doc = assert_matches_cli(page)
+    assert doc["players"][1]["stands"][0].split()[0] == "b1x"
+    # the Disintegrator draws 7: Bob's, Cid's and Dee's G were the others (mine is cut by itself)
+    taps("action-disint")
+    taps("key-7")
+    taps("slot-2-0-6")
+    taps("draft-done")
+    expect(tid(page, "sheet-error")).to_contain_text("4 are in play, 2 would be cut")
+    taps("slot-1-0-6")
+    taps("slot-3-0-6")
+    taps("draft-done")
+    expect(tid(page, "log-5")).to_contain_text("Disintegrator 7")
+    assert wait_done(page) == "done"
+    doc = assert_matches_cli(page)
+    assert doc["players"][2]["stands"][0].split()[6] == "7"
+    assert doc["players"][0]["stands"][0].split()[6] == "7"  # my 7, cut face up
+    assert sum(f["kind"] == "has_not" and f["value"] == 7 for f in doc["facts"]) == 4
+    taps("undo")
+    assert wait_done(page) == "done"
+    assert "7" not in assert_matches_cli(page)["players"][2]["stands"][0].split()
+    taps("undo")
+    assert wait_done(page) == "done"
+    assert "b1x" not in assert_matches_cli(page)["players"][1]["stands"][0].split()

@@ -78,3 +78,51 @@ test("a wire of mine that comes back is the one I knew", () => {
   s = S.replaceEntry(s, 1, { ...back, got: "3" });
   assert.equal(S.derive(s).entries[1].ok, true);
 });
+
+test("equipment cards: Single Wire Label, Disintegrator, Stabilizer, Coffee Mug, Batteries, Drop, False Bottom", () => {
+  let s = started();
+  // my hand: 1 2 3 3 5 6 7 8 9 10 11 12; Bob puts a Single Wire Label on his C
+  s = S.addEntry(s, { k: "swl", a: 1, s: 0, j: 2 });
+  let t = S.derive(s);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  assert.equal(S.engineDoc(s, t).players[1].stands[0].split(" ")[2], "b1x");
+  // Disintegrator draws 7: Cid's D and my 7 are cut; nobody has an uncut 7 left
+  s = S.addEntry(s, { k: "disint", v: "7", cuts: [1, 2, 3].map((p) => ({ p, s: 0, j: 6 })).concat([{ p: 0, s: 0, j: 6 }]) });
+  t = S.derive(s);
+  assert.equal(t.entries[1].ok, true, t.entries[1].error);
+  const doc = S.engineDoc(s, t);
+  assert.equal(doc.players[2].stands[0].split(" ")[6], "7");
+  assert.equal(doc.facts.filter((f) => f.kind === "has_not" && f.value === 7).length, 4);
+  // forgetting my own 7, or someone's, is refused, naming it
+  const bad = S.derive(S.addEntry(started(), { k: "disint", v: "7", cuts: [] }));
+  assert.equal(bad.entries[0].ok, false);
+  assert.match(bad.entries[0].error, /your 7/);
+  const few = S.derive(S.addEntry(started(), { k: "disint", v: "7", cuts: [{ p: 0, s: 0, j: 6 }] }));
+  assert.match(few.entries[0].error, /4 are in play, 1 would be cut/);
+  // Stabilizer: Ann's next failed cut moves nothing
+  s = S.addEntry(s, { k: "stabilizer", a: 0 });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "5", ok: false, real: "4" });
+  t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.mistakesMade, 0);
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "5", ok: false, real: "4" });
+  assert.equal(S.derive(s).mistakesMade, 1);
+  // Coffee Mug: Cid passes to Ann
+  s = S.addEntry(s, { k: "coffee", a: 2, next: 0 });
+  t = S.derive(s);
+  assert.equal(t.turn, 0);
+  // Batteries give Ann's Double Detector back; Emergency Drop makes the Stabilizer usable again
+  s = S.addEntry(s, { k: "detect", kind: "double", a: 0, p: 3, s: 0, js: [0, 1], v: "5", ok: false, tok: 0, real: "4" });
+  assert.deepEqual(S.derive(s).usedDD, [0]);
+  s = S.addEntry(s, { k: "batteries", ps: [0] });
+  assert.deepEqual(S.derive(s).usedDD, []);
+  assert.equal(S.derive(s).usedItems["9"], true);
+  s = S.addEntry(s, { k: "drop" });
+  assert.equal(S.derive(s).usedItems["9"], undefined);
+  s = S.addEntry(s, { k: "false_bottom", ids: ["5"] });
+  t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.deepEqual(t.extraEquipment, ["5"]);
+  // undo takes the last one back
+  assert.deepEqual(S.derive(S.undo(s)).extraEquipment, []);
+});

@@ -62,7 +62,7 @@ test("a successful dual cut by me cuts both wires; validation and equipment foll
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.equal(t.cutCount["3"], 4);
   assert.deepEqual(t.validated, [3]);
-  assert.deepEqual(t.unlocked, ["3"]);
+  assert.deepEqual(t.unlocked, ["3", "3.3"]); // all four 3s: the double-numbered 3.3 too
   assert.deepEqual(S.availableItems(s, t), ["double_detector", "triple_detector"]);
   assert.equal(S.engineDoc(s, t).players[0].stands[0].split(" ")[2], "3");
 });

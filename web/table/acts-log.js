@@ -164,6 +164,20 @@ function draftActs(app) {
     "draft-got": (arg) => {
       ui.draft.got = arg;
     },
+    "draft-player": (arg) => {
+      const d = ui.draft;
+      const p = int(arg);
+      d.ps = d.ps ?? [];
+      d.ps = d.ps.includes(p) ? d.ps.filter((x) => x !== p) : [...d.ps, p].slice(-2);
+    },
+    "draft-next": (arg) => {
+      ui.draft.next = int(arg);
+    },
+    "draft-equip": (arg) => {
+      const d = ui.draft;
+      d.ids = d.ids ?? [];
+      d.ids = d.ids.includes(arg) ? d.ids.filter((x) => x !== arg) : [...d.ids, arg].slice(-2);
+    },
     "draft-commit": () => {},
   };
 }

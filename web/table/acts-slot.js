@@ -37,7 +37,10 @@ export function slotActs(app) {
 
   return {
     slot: (key) => {
-      if (ui.sheet?.mode === "action" && ui.draft && S.nextAsk(app.state, app.derived(), ui.draft)?.ask === "slots") {
+      const ask = ui.sheet?.mode === "action" && ui.draft ? S.nextAsk(app.state, app.derived(), ui.draft)?.ask : null;
+      // the Disintegrator's list of cut wires stays open to taps after a "Done" the replay refused
+      if (ask === "slots" || ask === "spots" || (ui.sheet?.mode === "action" && ui.draft?.k === "disint" && ui.draft.v)) {
+        if (ui.draft.k === "disint") ui.draft.done = false;
         pickSlot(app, key);
         maybeCommit(app);
       } else {

@@ -12,13 +12,19 @@ export function pickSlot(app, key) {
   const sl = t.stands[p]?.[s]?.[j];
   if (!sl) return;
   ui.sheetError = null;
-  if (sl.c === "cut" && !d.k.startsWith("label")) {
+  if (sl.c === "cut" && !d.k.startsWith("label") && d.k !== "swl") {
     ui.sheetError = "That wire is already cut.";
     return;
   }
-  if (d.k === "postit") {
+  if (d.k === "disint") {
+    d.spots = d.spots ?? [];
+    const has = d.spots.some((x) => x.p === p && x.s === s && x.j === j);
+    d.spots = has ? d.spots.filter((x) => !(x.p === p && x.s === s && x.j === j)) : [...d.spots, { p, s, j }];
+    return;
+  }
+  if (d.k === "postit" || d.k === "swl") {
     if (p !== d.a) {
-      ui.sheetError = "A Post-it goes on one of the actor's own wires.";
+      ui.sheetError = `A ${d.k === "swl" ? "Single Wire Label" : "Post-it"} goes on one of the actor's own wires.`;
       return;
     }
   } else if (!d.k.startsWith("label") && p === d.a) {

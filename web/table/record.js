@@ -11,12 +11,16 @@ import { colourOf, standCounts, valueMatches } from "./setup.js";
 // answer, and buildEntry(draft) turns a complete draft into a log entry.
 // Draft kinds: dual, xray, double, triple, super, solo, red, radar, label_eq, label_ne, postit, rewind.
 
-export const PICK_COUNT = { dual: 1, xray: 1, double: 2, triple: 3, super: 1, label_eq: 2, label_ne: 2, postit: 1, walkie: 1, hook: 1 };
+export const PICK_COUNT = { dual: 1, xray: 1, double: 2, triple: 3, super: 1, label_eq: 2, label_ne: 2, postit: 1, walkie: 1, hook: 1, swl: 1 };
 export const ACTION_NAMES = {
   dual: "Dual cut", xray: "X-or-Y Ray", double: "Double Detector", triple: "Triple Detector", super: "Super Detector",
   solo: "Solo cut", red: "Reveal red", radar: "General Radar", label_eq: "Label =", label_ne: "Label ≠",
   postit: "Post-it", rewind: "Rewinder", absent: "I have none", walkie: "Walkie-Talkies", hook: "Grappling Hook",
+  stabilizer: "Stabilizer", coffee: "Coffee Mug", batteries: "Emergency Batteries", drop: "Emergency Drop",
+  false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator",
 };
+/** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
+export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint"];
 
 /** My uncut slots holding a wire of gameplay value `said` ("7" | "Y"), in order. */
 function ownSlotsFor(state, t, said) {
@@ -33,7 +37,13 @@ function ownSlotsFor(state, t, said) {
 export function nextAsk(state, t, d) {
   const me = state.setup.me;
   const mine = d.a === me && t.hasHand;
-  if (d.k === "rewind") return null;
+  if (d.k === "rewind" || d.k === "drop") return null;
+  if (d.k === "batteries") return d.done && d.ps?.length ? null : { ask: "players" };
+  if (d.k === "false_bottom") return d.done && d.ids?.length ? null : { ask: "equipment" };
+  if (d.k === "disint") {
+    if (!d.v) return { ask: "value", blueOnly: true };
+    return d.done ? null : { ask: "spots" };
+  }
   if (d.k === "absent") {
     if (d.a === undefined || d.a === null) return { ask: "actor" };
     if (standCounts(state.setup)[d.a] > 1 && d.s === undefined) return { ask: "absent_stand" };
@@ -48,7 +58,8 @@ export function nextAsk(state, t, d) {
   if (d.a === undefined || d.a === null) return { ask: "actor" };
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
-  if (d.k === "label_eq" || d.k === "label_ne") return null;
+  if (d.k === "label_eq" || d.k === "label_ne" || d.k === "swl" || d.k === "stabilizer") return null;
+  if (d.k === "coffee") return Number.isInteger(d.next) ? null : { ask: "next" };
   if (d.k === "walkie" || d.k === "hook") return moveAsk(state, t, d);
   if (d.k === "postit") {
     if (!d.v) return mine ? null : { ask: "value", blueOnly: true };
@@ -109,7 +120,24 @@ export function buildEntry(state, t, d) {
   const js = d.js ?? [];
   switch (d.k) {
     case "rewind":
-      return { k: "rewind" };
+    case "drop":
+      return { k: d.k };
+    case "batteries":
+      return { k: "batteries", ps: (d.ps ?? []).slice().sort((a, b) => a - b) };
+    case "false_bottom":
+      return { k: "false_bottom", ids: (d.ids ?? []).slice() };
+    case "stabilizer":
+      return { k: "stabilizer", a: d.a };
+    case "coffee":
+      return { k: "coffee", a: d.a, next: d.next };
+    case "swl":
+      return { k: "swl", a: d.a, s: d.s, j: js[0] };
+    case "disint": {
+      // my own wires of the value are cut too: I know where they are
+      const cuts = (d.spots ?? []).map(({ p, s, j }) => ({ p, s, j }));
+      for (const own of ownSlotsFor(state, t, d.v)) if (!cuts.some((c) => c.p === me && c.s === own.s && c.j === own.j)) cuts.push({ p: me, s: own.s, j: own.j });
+      return { k: "disint", v: d.v, cuts };
+    }
     case "absent": {
       const e = { k: "absent", p: d.a, v: d.v };
       if (d.s !== undefined && d.s !== null && standCounts(state.setup)[d.a] > 1) e.s = d.s;

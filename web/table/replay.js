@@ -3,7 +3,7 @@
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import {
-  colourOf, isLabel, isXSlot, isXWire, labelsInPlay, MARKS, openRedDeal, sortValue, standCounts, standSizes, valueMatches, wiresDoc, wireOf, yellowDeal,
+  colourOf, EQUIPMENT_NAMES, isLabel, isXSlot, isXWire, labelsInPlay, MARKS, openRedDeal, sortValue, standCounts, standSizes, valueMatches, wiresDoc, wireOf, yellowDeal,
 } from "./setup.js";
 
 // ---------------------------------------------------------------- hand entry
@@ -143,6 +143,8 @@ export function derive(state) {
     absent: [],
     moves: [],
     ruledOut: [],
+    stab: false,
+    extraEquipment: [],
     hasHand,
   };
   // the open red deal is public from the start: one red_count fact per stand
@@ -164,7 +166,10 @@ export function derive(state) {
   t.cutCount = cutCount;
   t.validated = [];
   for (let n = setup.blue[0]; n <= setup.blue[1]; n++) if ((cutCount[String(n)] ?? 0) >= 4) t.validated.push(n);
-  t.unlocked = setup.equipment.filter((id) => /^\d+$/.test(id) && (cutCount[id] ?? 0) >= 2);
+  // a card unlocks when 2 wires of its number are cut; a double-numbered one when all 4 are; False Bottom with 2 yellows
+  const yellowCut = Object.entries(cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
+  t.unlocked = [...setup.equipment, ...t.extraEquipment].filter((id) => (/^\d+$/.test(id) ? (cutCount[id] ?? 0) >= 2
+    : /^(\d+)\.\1$/.test(id) ? (cutCount[id.split(".")[0]] ?? 0) >= 4 : id === "Y" && yellowCut >= 2));
   t.mistakesLeft = Math.max(0, setup.mistakes - t.mistakesMade);
   return t;
 }
@@ -219,16 +224,25 @@ function advance(t, setup, a) {
   t.turn = (a + 1) % setup.players.length;
 }
 
-function failure(t, setup, e, p, s, j) {
+function failure(t, setup, e, p, s, j, stab = false) {
   const real = e.real;
   if (isLabel(real) && colourOf(real) === "red") {
+    // under the Stabilizer the red wire does not explode: it is known, and out of play for the odds
     cutSlot(t, setup, p, s, j, real);
-    t.exploded = true;
+    if (!stab) t.exploded = true;
     return;
   }
   infoSlot(t, setup, p, s, j, real && colourOf(real) === "yellow" ? "Y" : real);
+  if (stab) return; // Stabilizer: the detonator does not move
   t.mistakesMade += 1;
   if (t.mistakesMade > setup.mistakes) t.exploded = true;
+}
+
+/** The Stabilizer covers the next dual cut (detectors included): take it. */
+function takeStab(t) {
+  const stab = t.stab;
+  t.stab = false;
+  return stab;
 }
 
 /**
@@ -305,6 +319,7 @@ function applySet(t, e, setup) {
 /** A dual cut, or the X-or-Y Ray (two values said). */
 function applyDual(t, e, setup, i) {
   checkPlayers(setup, e);
+  const stab = takeStab(t);
   const said = e.k === "dual" ? [e.v] : e.vs ?? [];
   if (!said.length || said.some((x) => !(isLabel(x) || x === "Y"))) fail("which value was said?");
   if (e.ok) {
@@ -313,7 +328,7 @@ function applyDual(t, e, setup, i) {
     actorCut(t, setup, e, e.cut);
   } else {
     if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
-    failure(t, setup, e, e.p, e.s, e.j);
+    failure(t, setup, e, e.p, e.s, e.j, stab);
     // mission 11: the wire pointed at did not explode, so its value is not the hidden red one
     if (setup.hidden_red && isLabel(e.real) && colourOf(e.real) === "blue") t.ruledOut.push(Number(e.real));
     for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
@@ -324,6 +339,7 @@ function applyDual(t, e, setup, i) {
 /** Double, Triple or Super Detector. */
 function applyDetect(t, e, setup, i) {
   checkPlayers(setup, e);
+  const stab = takeStab(t);
   const js = e.js ?? [];
   const want = { double: 2, triple: 3 }[e.kind];
   if (want && js.length !== want) fail(`point at ${want} wires`);
@@ -338,7 +354,7 @@ function applyDetect(t, e, setup, i) {
   } else {
     if (!js.includes(e.tok)) fail("which wire got the info token?");
     if (valueMatches(e.real, e.v)) fail(`the wire shown (${e.real}) is what was said`);
-    failure(t, setup, e, e.p, e.s, e.tok);
+    failure(t, setup, e, e.p, e.s, e.tok, stab);
     addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i, uncutRefs(t, e.a));
     // none of the wires pointed at holds the value named (the token only shows one of them)
     const pointed = [...js].sort((x, y) => x - y);
@@ -388,6 +404,74 @@ function applyPostit(t, e, setup) {
   t.usedItems["4"] = true;
   if (!isLabel(e.v) || colourOf(e.v) !== "blue") fail("a Post-it goes on a blue wire");
   infoSlot(t, setup, e.a, e.s, e.j, e.v);
+}
+
+/** Single Wire Label (2.2): an x1 token on one of the actor's blue wires, cut or not: its value is once on that stand. */
+function applySwl(t, e, setup) {
+  checkPlayers(setup, e, false);
+  const sl = slotAt(t, e.a, e.s, e.j);
+  const where = `${standName(setup, e.a, e.s)} slot ${slotLetter(e.j)}`;
+  const shown = sl.c === "cut" || sl.c === "info" ? sl.v : sl.own;
+  if (shown && !(isLabel(shown) && colourOf(shown) === "blue")) fail(`${where}: the Single Wire Label goes on a blue wire`);
+  if (sl.m && sl.m !== "1x") fail(`${where} already has a token (${sl.m})`);
+  t.usedItems["2.2"] = true;
+  sl.m = "1x";
+  if (sl.c === "h") sl.col = "b";
+}
+
+/** Disintegrator (10.10): value e.v drawn; every player cut all their uncut wires of it (e.cuts). */
+function applyDisint(t, e, setup, i) {
+  if (!(isLabel(e.v) && colourOf(e.v) === "blue")) fail("which value was drawn?");
+  const cuts = Array.isArray(e.cuts) ? e.cuts : [];
+  for (const c of cuts) cutSlot(t, setup, c?.p, c?.s, c?.j, e.v);
+  t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
+    if (sl.c === "cut") return;
+    if (sl.own === e.v) fail(`your ${e.v} at ${standName(setup, p, s)} slot ${slotLetter(j)} was cut too`);
+    if (sl.c === "info" && sl.v === e.v) fail(`${standName(setup, p, s)} slot ${slotLetter(j)} shows a ${e.v}: it was cut too`);
+  })));
+  const cut = t.stands.flat(2).filter((sl) => sl.c === "cut" && sl.v === e.v).length;
+  if (cut !== 4) fail(`the Disintegrator cuts every ${e.v}: 4 are in play, ${cut} would be cut — tap the others`);
+  t.usedItems["10.10"] = true;
+  // none is left anywhere
+  setup.players.forEach((_, p) => addFact(t, { kind: "has_not", player: p, value: Number(e.v) }, i, uncutRefs(t, p)));
+}
+
+/** Emergency Batteries (7): these players' used Double Detectors work again. */
+function applyBatteries(t, e, setup) {
+  const ps = Array.isArray(e.ps) ? e.ps : [];
+  if (!ps.length || ps.length > 2 || ps.some((p) => !(Number.isInteger(p) && p >= 0 && p < setup.players.length))) {
+    fail("whose Double Detector (1 or 2 players)?");
+  }
+  t.usedItems["7"] = true;
+  t.usedDD = t.usedDD.filter((p) => !ps.includes(p));
+}
+
+/** Emergency Drop (3.3): every used equipment card is usable again. */
+function applyDrop(t) {
+  t.usedItems = { "3.3": true };
+}
+
+/** False Bottom (yellow): two more equipment cards come into the game. */
+function applyFalseBottom(t, e) {
+  const ids = Array.isArray(e.ids) ? e.ids.filter((x) => typeof x === "string") : [];
+  if (!ids.length || ids.length > 2) fail("which equipment cards came in (1 or 2)?");
+  t.usedItems.Y = true;
+  t.extraEquipment.push(...ids);
+}
+
+/** Stabilizer (9): the next dual cut, if it fails, neither moves the detonator nor explodes. */
+function applyStabilizer(t, e, setup) {
+  checkPlayers(setup, e, false);
+  t.usedItems["9"] = true;
+  t.stab = true;
+}
+
+/** Coffee Mug (11): the actor skips and names who plays next. */
+function applyCoffee(t, e, setup) {
+  checkPlayers(setup, e, false);
+  if (!(Number.isInteger(e.next) && e.next >= 0 && e.next < setup.players.length)) fail("who plays next?");
+  t.usedItems["11"] = true;
+  t.turn = e.next;
 }
 
 /** Rewinder: the detonator goes back one step. */
@@ -481,6 +565,13 @@ const ENTRY_KINDS = {
   absent: applyAbsent,
   walkie: applyMove,
   hook: applyMove,
+  swl: applySwl,
+  disint: applyDisint,
+  batteries: applyBatteries,
+  drop: applyDrop,
+  false_bottom: applyFalseBottom,
+  stabilizer: applyStabilizer,
+  coffee: applyCoffee,
 };
 
 export function describeEntry(e, setup) {
@@ -511,6 +602,20 @@ export function describeEntry(e, setup) {
       return `${name(e.a)} Post-it: ${at(e.a, e.s, e.j)} is ${e.v}`;
     case "rewind":
       return "Rewinder: detonator −1";
+    case "swl":
+      return `${name(e.a)} Single Wire Label: ${at(e.a, e.s, e.j)} is the only one of its value`;
+    case "disint":
+      return `Disintegrator ${e.v}: ${(e.cuts ?? []).map((c) => at(c.p, c.s, c.j)).join(", ") || "no wire left"} cut`;
+    case "batteries":
+      return `Emergency Batteries: ${(e.ps ?? []).map(name).join(", ")} Double Detector back`;
+    case "drop":
+      return "Emergency Drop: used equipment usable again";
+    case "false_bottom":
+      return `False Bottom: ${(e.ids ?? []).map((id) => EQUIPMENT_NAMES[id] ?? id).join(", ")} come in`;
+    case "stabilizer":
+      return `${name(e.a)} Stabilizer on the next cut`;
+    case "coffee":
+      return `${name(e.a)} Coffee Mug: ${name(e.next)} plays next`;
     case "walkie":
       return `${name(e.a)} ⇄ ${name(e.p)} Walkie-Talkies: ${at(e.a, e.as?.s, e.as?.j)} → ${at(e.p, e.pto?.s, e.pto?.j)}, ${at(e.p, e.s, e.j)} → ${at(e.a, e.ato?.s, e.ato?.j)}${e.got ? ` (got ${e.got})` : ""}`;
     case "hook":
@@ -574,7 +679,7 @@ export function availableItems(state, t) {
   const out = [];
   const ddOk = setup.dd === "all" || (setup.dd === "captain_disabled" && me !== setup.captain);
   if (ddOk && !t.usedDD.includes(me)) out.push("double_detector");
-  const items = { 3: "triple_detector", 5: "super_detector", 10: "x_or_y_ray" };
+  const items = { 3: "triple_detector", 5: "super_detector", 10: "x_or_y_ray", "9.9": "fast_pass" };
   for (const [id, name] of Object.entries(items)) if (t.unlocked.includes(id) && !t.usedItems[id]) out.push(name);
   return out;
 }

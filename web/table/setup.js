@@ -4,10 +4,12 @@
 
 export const APP_VERSION = 1;
 export const NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"];
-export const ALL_EQUIPMENT = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"];
+export const ALL_EQUIPMENT = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "Y", "2.2", "3.3", "9.9", "10.10", "11.11"];
 export const EQUIPMENT_NAMES = {
   1: "Label ≠", 2: "Walkie-Talkies", 3: "Triple Detector", 4: "Post-it", 5: "Super Detector", 6: "Rewinder",
   7: "Emergency Batteries", 8: "General Radar", 9: "Stabilizer", 10: "X-or-Y Ray", 11: "Coffee Mug", 12: "Label =",
+  Y: "False Bottom", "2.2": "Single Wire Label", "3.3": "Emergency Drop", "9.9": "Fast Pass", "10.10": "Disintegrator",
+  "11.11": "Grappling Hook",
 };
 export const MARKS = ["E", "O", "1x", "2x", "3x", "X"];
 

@@ -5,6 +5,9 @@ import { html, pct } from "../shared/html.js";
 import { btn, chip, valueName, markName } from "./table-templates.js";
 import {
   ACTION_NAMES,
+  ALL_EQUIPMENT,
+  EQUIPMENT_NAMES,
+  NO_ACTOR,
   colourOf,
   filePlaces,
   labelsInPlay,
@@ -113,6 +116,22 @@ function askTemplate(ctx, d, ask) {
     }
     case "got":
       return html`<p class="ask" data-testid="ask">Which wire did you get?</p>${keypad("draft-got", labels, { label: "wire received", testprefix: "got" })}`;
+    case "players":
+      return html`<p class="ask" data-testid="ask">Whose Double Detector works again? (1 or 2)</p>
+        <div class="row">${setup.players.map((name, p) => chip("draft-player", p, name, (d.ps ?? []).includes(p), `pick-player-${p}`))}</div>
+        ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
+    case "next":
+      return html`<p class="ask" data-testid="ask">Who plays next?</p>
+        <div class="row">${setup.players.map((name, p) => chip("draft-next", p, name, d.next === p, `next-${p}`))}</div>`;
+    case "equipment": {
+      const ids = ALL_EQUIPMENT.filter((id) => !setup.equipment.includes(id) && !t.extraEquipment.includes(id));
+      return html`<p class="ask" data-testid="ask">Which equipment cards came in? (1 or 2)</p>
+        <div class="row">${ids.map((id) => chip("draft-equip", id, EQUIPMENT_NAMES[id] ?? id, (d.ids ?? []).includes(id), `equip-${id}`))}</div>
+        ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
+    }
+    case "spots":
+      return html`<p class="ask" data-testid="ask">Tap every teammate's wire cut as ${d.v} (yours are added), then Done (${(d.spots ?? []).length} tapped).</p>
+        ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
     default:
       return "";
   }
@@ -168,7 +187,7 @@ export function sheetTemplate(ctx) {
     if (d.vs?.length) parts.push(`values ${d.vs.join(" or ")}`);
     if (d.ok !== undefined && d.ok !== null) parts.push(d.ok ? "✓ cut" : "✗ wrong");
     head = html`${head}${parts.length ? html`<p class="hint" data-testid="draft-summary">${parts.join(" · ")}</p>` : ""}`;
-    const needsActor = !["radar", "label_eq", "label_ne", "rewind"].includes(d.k);
+    const needsActor = !NO_ACTOR.includes(d.k);
     body = html`${needsActor ? html`<p class="lbl">Who?</p>${actorChips(state, d, null)}` : ""}
       ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit" })}`;
   }

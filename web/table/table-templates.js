@@ -360,7 +360,7 @@ export function logTemplate(ctx) {
 }
 
 function actionAllowed(k, state, t) {
-  const eq = state.setup.equipment;
+  const eq = [...state.setup.equipment, ...(t?.extraEquipment ?? [])];
   const has = (id) => eq.includes(id);
   switch (k) {
     case "dual": return false; // started by tapping a wire
@@ -374,6 +374,14 @@ function actionAllowed(k, state, t) {
     case "postit": return has("4");
     case "rewind": return has("6");
     case "walkie": return has("2");
+    case "hook": return has("11.11");
+    case "swl": return has("2.2");
+    case "disint": return has("10.10");
+    case "batteries": return has("7");
+    case "drop": return has("3.3");
+    case "false_bottom": return has("Y");
+    case "stabilizer": return has("9");
+    case "coffee": return has("11");
     case "red": return state.setup.red.mode !== "none";
     case "absent": return state.setup.absent_tokens || state.setup.random_info_token;
     default: return true;
