@@ -199,6 +199,7 @@ EDGE_CASES = {
     "one yellow each (missions 41, 48)": _doc([["? ? ?", "? ?"], ["? ? ?", "? ?"]], {"blue": [1, 2], "yellow": [1, 2]},
                                               facts=[{"kind": "yellow_count", "player": 0, "count": 1},
                                                      {"kind": "yellow_count", "player": 1, "stand": 0, "count": 1}]),
+    "an x4 token (mission 40)": _doc([["? 4x ? ? ?"], ["? ? ? ? ?"], ["? ? ? ? ?"], ["? ? ? ? ?"]], {"blue": [1, 5]}),
     "X on a one-slot stand": _doc([["X ?"], ["X"], ["?"], ["?"]], {"blue": [1, 1], "red": [1]}),
     "X in the middle": _doc([["? X ?", "? ?"], ["? ?", "? ?"]], {"blue": [1, 2], "yellow": [1]}),
     "two X on a stand": _doc([["X X", "? ?"], ["? ?", "? ?"]], {"blue": [1, 2]}),

@@ -74,3 +74,25 @@ test("mission 11: a failed dual cut shows a value that is not the hidden red one
   assert.equal(t.entries[0].ok, true, t.entries[0].error);
   assert.deepEqual(S.engineDoc(s, t).hidden_red_value, { ruled_out: [4] });
 });
+
+test("no info token on a failure (mission 58, constraint H): the slot is only 'not that value'", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(s.setup, preset({ number: 58, failure_tokens: false }));
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  assert.equal(s.setup.failure_tokens, false);
+  const draft = { k: "dual", a: 0, p: 1, s: 0, js: [2], v: "5", ok: false };
+  assert.equal(S.nextAsk(s, S.derive(s), draft).ask, "real");
+  const e = S.buildEntry(s, S.derive(s), { ...draft, real: "-" });
+  assert.deepEqual(e, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "5", ok: false, silent: true });
+  s = S.addEntry(s, e);
+  const t = S.derive(s);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  assert.equal(t.mistakesMade, 1);
+  const doc = S.engineDoc(s, t);
+  assert.equal(doc.players[1].stands[0].split(" ")[2], "?");
+  assert.deepEqual(doc.facts.find((f) => f.kind === "not_value"), { kind: "not_value", player: 1, stand: 0, slots: [2], value: 5 });
+  // a detector that fails asks for no token wire
+  const dd = { k: "double", a: 0, p: 1, s: 0, js: [3, 4], v: "5", ok: false };
+  assert.equal(S.nextAsk(s, t, dd).ask, "real");
+});

@@ -2,7 +2,7 @@
 
 Token grammar (case-insensitive), as in the earlier calculator::
 
-    [colour b|y|r] [indicator E | O | 1x | 2x | 3x | X | !N] core
+    [colour b|y|r] [indicator E | O | 1x | 2x | 3x | 4x | X | !N] core
     core:  ?  |  ?N ?YN ?RN (hidden, known to the observer)
            N  YN  RN        (cut)
            iN  iY  iYN      (info token: uncut, value public)
@@ -44,7 +44,7 @@ class Slot:
     ``wire`` is the exact type when known to the observer (cut, info with a
     number, or the observer's own ``?N``); ``colour`` a colour known without
     the type (``y?``, ``iY``).  Tokens: ``parity`` ("even"/"odd"),
-    ``multiplicity`` (1-3: copies of this slot's value on the stand, cut ones
+    ``multiplicity`` (1-4: copies of this slot's value on the stand, cut ones
     included), ``not_value`` (a false info token: not blue N), ``unsorted`` (X).
     """
 
@@ -77,8 +77,8 @@ class Slot:
 
 _TOKEN_RE = re.compile(
     r"""^
-    (?P<col>[byr](?=[?eoxi!]|[123]x))?
-    (?P<ind>[eo]|[123]x|x|!(?P<nv>\d{1,2}))?
+    (?P<col>[byr](?=[?eoxi!]|[1-4]x))?
+    (?P<ind>[eo]|[1-4]x|x|!(?P<nv>\d{1,2}))?
     :?
     (?P<core>
         i(?:y(?P<iyn>\d{1,2})?|(?P<in>\d{1,2}))

@@ -86,7 +86,7 @@ export function nextAsk(state, t, d) {
     if (!mine && colourOf(d.cut || said[0]) === "yellow" && !d.av) return { ask: "actor_label" };
     return null;
   }
-  if (multi && d.tok === undefined) return { ask: "which", field: "tok" };
+  if (multi && d.tok === undefined && state.setup.failure_tokens !== false) return { ask: "which", field: "tok" };
   if (!d.real) return { ask: "real" };
   return null;
 }
@@ -194,6 +194,8 @@ export function buildEntry(state, t, d) {
           e.as = { ...d.as };
           if (d.av) e.av = d.av;
         }
+      } else if (d.real === "-") {
+        e.silent = true; // no info token: only "not that value" is learnt
       } else {
         if (multi) e.tok = d.tok;
         e.real = d.real;

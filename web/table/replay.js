@@ -238,6 +238,21 @@ function failure(t, setup, e, p, s, j, stab = false) {
   if (t.mistakesMade > setup.mistakes) t.exploded = true;
 }
 
+/** A failure with no info token (mission 58, constraint H): the wires pointed at are none of the values said. */
+function silentFailure(t, setup, e, js, said, i, stab) {
+  const pointed = [...js].sort((x, y) => x - y);
+  for (const sl of pointed.map((j) => slotAt(t, e.p, e.s, j))) {
+    if (sl.c === "cut") fail(`${standName(setup, e.p, e.s)}: that wire is already cut`);
+  }
+  for (const x of said) {
+    addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: pointed, value: factValue(x) }, i,
+      pointed.map((j) => t.stands[e.p][e.s][j]));
+  }
+  if (stab) return;
+  t.mistakesMade += 1;
+  if (t.mistakesMade > setup.mistakes) t.exploded = true;
+}
+
 /** The Stabilizer covers the next dual cut (detectors included): take it. */
 function takeStab(t) {
   const stab = t.stab;
@@ -326,6 +341,9 @@ function applyDual(t, e, setup, i) {
     if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
     cutSlot(t, setup, e.p, e.s, e.j, e.cut);
     actorCut(t, setup, e, e.cut);
+  } else if (e.silent) {
+    silentFailure(t, setup, e, [e.j], said, i, stab);
+    for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
   } else {
     if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
     failure(t, setup, e, e.p, e.s, e.j, stab);
@@ -351,6 +369,9 @@ function applyDetect(t, e, setup, i) {
     if (!valueMatches(e.cut, e.v)) fail(`the cut wire ${e.cut} is not ${e.v}`);
     cutSlot(t, setup, e.p, e.s, e.hit, e.cut);
     actorCut(t, setup, e, e.cut);
+  } else if (e.silent) {
+    silentFailure(t, setup, e, js, [e.v], i, stab);
+    addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i, uncutRefs(t, e.a));
   } else {
     if (!js.includes(e.tok)) fail("which wire got the info token?");
     if (valueMatches(e.real, e.v)) fail(`the wire shown (${e.real}) is what was said`);
@@ -582,7 +603,7 @@ export function describeEntry(e, setup) {
     case "set":
       return `${at(e.p, e.s, e.j)} shows ${slotToken(e.slot ?? {}) || "nothing"}`;
     case "dual":
-      return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}` : `✗ it is ${e.real}`}`;
+      return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}` : e.silent ? "✗ (no token)" : `✗ it is ${e.real}`}`;
     case "xray":
       return `${name(e.a)} X-or-Y Ray: ${at(e.p, e.s, e.j)} ${(e.vs ?? []).map(said).join(" or ")}? ${e.ok ? `✓ cut ${e.cut}` : `✗ it is ${e.real}`}`;
     case "detect": {
@@ -692,7 +713,7 @@ export function slotChoices(setup, own = null) {
   const hasYellow = labels.some((l) => l[0] === "Y");
   const marks = [];
   if (setup.tokens === "even_odd") marks.push("E", "O");
-  if (setup.tokens === "multiplicity") marks.push("1x", "2x", "3x");
+  if (setup.tokens === "multiplicity") marks.push("1x", "2x", "3x", ...(setup.mission === 40 || setup.mission === null ? ["4x"] : []));
   if (setup.x_tokens) marks.push("X");
   const notValues = setup.false_tokens ? labels.filter((l) => colourOf(l) === "blue") : [];
   const info = setup.tokens === "value" || setup.tokens === "none" ? labels.filter((l) => colourOf(l) === "blue") : [];

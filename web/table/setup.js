@@ -11,7 +11,7 @@ export const EQUIPMENT_NAMES = {
   Y: "False Bottom", "2.2": "Single Wire Label", "3.3": "Emergency Drop", "9.9": "Fast Pass", "10.10": "Disintegrator",
   "11.11": "Grappling Hook",
 };
-export const MARKS = ["E", "O", "1x", "2x", "3x", "X"];
+export const MARKS = ["E", "O", "1x", "2x", "3x", "4x", "X"];
 
 // ---------------------------------------------------------------- setup
 
@@ -39,6 +39,7 @@ export function defaultSetup() {
     yellow_dealt: "",
     cards: [],
     hidden_red: false,
+    failure_tokens: true,
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     players: NAMES.slice(0, 4),
@@ -110,6 +111,7 @@ export function normalize(raw) {
     x_blue: Boolean(r.x_blue),
     yellow_dealt: ["one_each", "captain_first"].includes(r.yellow_dealt) ? r.yellow_dealt : "",
     hidden_red: Boolean(r.hidden_red),
+    failure_tokens: r.failure_tokens !== false,
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
@@ -172,6 +174,7 @@ export function applyMission(setup, preset) {
   s.x_blue = Boolean(mission.x_blue);
   s.yellow_dealt = mission.yellow_dealt || "";
   s.hidden_red = Boolean(mission.hidden_red_value);
+  s.failure_tokens = mission.failure_tokens !== false;
   s.red_deal = [];
   s.dd = mission.double_detector;
   s.equipment = mission.equipment.slice();

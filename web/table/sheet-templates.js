@@ -89,8 +89,12 @@ function askTemplate(ctx, d, ask) {
     case "real": {
       const reals = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : []), ...labels.filter((l) => l[0] === "R")];
       const no = d.k === "xray" ? d.vs : [d.v];
-      return html`<p class="ask" data-testid="ask">What is it really? (the info token)</p>
-        ${keypad("draft-real", reals, { disabled: no, testprefix: "real", label: "real value" })}`;
+      // a mission without info tokens on failure (58), or constraint H: only "not that value" is learnt
+      const silent = setup.failure_tokens === false;
+      const shown = silent ? reals.filter((l) => l[0] === "R") : reals;
+      return html`<p class="ask" data-testid="ask">${silent ? "No info token in this mission: was it red?" : "What is it really? (the info token)"}</p>
+        ${shown.length ? keypad("draft-real", shown, { disabled: no, testprefix: "real", label: "real value" }) : ""}
+        ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
     }
     case "radar_value":
       return html`<p class="ask" data-testid="ask">Which number was asked?</p>${keypad("draft-value", blue, { label: "radar number" })}`;
