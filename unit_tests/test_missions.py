@@ -95,6 +95,8 @@ def test_token_variants_and_flags():
     """Read off the mission cards (rulebook text), apart from the table that the presets are typed from."""
     special = {
         11: {"hidden_red_value": True},
+        14: {"captain_fragile": True},
+        28: {"captain_fragile": True, "captain_no_equipment": True},
         13: {"open_red_deal": True, "random_info_token": True},
         17: {"false_tokens": True},
         20: {"x_tokens": True},
@@ -111,7 +113,7 @@ def test_token_variants_and_flags():
     constraints = {31: "chosen", 32: "deck", 34: "weakest_link", 37: "deck", 57: "per_value", 61: "ring", 66: "bunker"}
     defaults = {"x_tokens": False, "false_tokens": False, "absent_tokens": False, "open_red_deal": False,
                 "random_info_token": False, "hidden_red_value": False, "x_blue": False, "yellow_dealt": "",
-                "failure_tokens": True}
+                "failure_tokens": True, "captain_fragile": False, "captain_no_equipment": False}
     for n, m in MISSIONS.items():
         assert m.tokens == tokens.get(n, "value"), n
         assert m.double_detector == detectors.get(n, "all"), n

@@ -96,3 +96,18 @@ test("no info token on a failure (mission 58, constraint H): the slot is only 'n
   const dd = { k: "double", a: 0, p: 1, s: 0, js: [3, 4], v: "5", ok: false };
   assert.equal(S.nextAsk(s, t, dd).ask, "real");
 });
+
+test("the captain's failed dual cut explodes the bomb (14, 28), and in 28 they use no equipment", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(s.setup, preset({ number: 28, captain_fragile: true, captain_no_equipment: true, double_detector: "captain_disabled" }));
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  let t = S.derive(s);
+  assert.equal(S.myMistakesLeft(s, t), 0);
+  assert.deepEqual(S.availableItems(s, t), []);
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "5", ok: false, real: "4" });
+  assert.equal(S.derive(s).exploded, false);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 2, s: 0, j: 1, v: "5", ok: false, real: "4" });
+  t = S.derive(s);
+  assert.equal(t.exploded, true);
+});

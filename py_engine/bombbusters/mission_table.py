@@ -77,7 +77,7 @@ ROWS: list[dict[str, Any]] = [
        notes="reds dealt openly one at a time from the captain (everyone knows who holds how many); "
        "each player draws a random info token: placed on a matching wire, or beside the stand "
        "meaning \"I have none\""),
-    _m(14, "High-risk bomb disposal expert", red="2", yellow="2 of 3", players={2: ("3", "4")},
+    _m(14, "High-risk bomb disposal expert", red="2", yellow="2 of 3", players={2: ("3", "4")}, captain_fragile=True,
        notes="the intern's failed cut explodes the bomb; no Stabilizer for them"),
     _m(15, "Mission in Novosibirsk", red="1 of 3", players={2: ("2 of 3", "0")},
        notes="number cards lock the equipment"),
@@ -105,6 +105,7 @@ ROWS: list[dict[str, Any]] = [
     _m(27, "Playing with wire", red="1", yellow="4", double_detector="disabled", without=("7",),
        notes="no character cards (no Double Detector); no Emergency Batteries"),
     _m(28, "Captain careless", red="2", yellow="4", players={2: ("3", "4")}, double_detector="captain_disabled",
+       captain_fragile=True, captain_no_equipment=True,
        notes="the captain has no character card and no equipment, and their failed dual cut explodes the bomb"),
     _m(29, "Guessing game", red="3", notes="number cards dealt to players"),
     _m(30, "Speed mission", red="1 of 2", yellow="4", notes="12 number cards; timed by a sound file"),

@@ -83,7 +83,8 @@ class Mission:
     with 5; "captain_first": one per player from the captain), ``constraints``
     (how constraint cards are used: "chosen", "deck", "weakest_link",
     "per_value", "ring", "bunker"), ``failure_tokens`` (False: a failed cut
-    places no token).
+    places no token), ``captain_fragile`` (the captain's — the rookie's —
+    failed dual cut explodes the bomb), ``captain_no_equipment``.
     """
 
     number: int
@@ -114,6 +115,8 @@ class Mission:
     yellow_dealt: str = ""
     constraints: str = ""
     failure_tokens: bool = True
+    captain_fragile: bool = False
+    captain_no_equipment: bool = False
 
     def __post_init__(self) -> None:
         # the table is typed by hand: catch a slip here rather than at the table
@@ -209,6 +212,8 @@ class Mission:
             "yellow_dealt": self.yellow_dealt,
             "constraints": self.constraints,
             "failure_tokens": self.failure_tokens,
+            "captain_fragile": self.captain_fragile,
+            "captain_no_equipment": self.captain_no_equipment,
             "equipment": list(self.equipment),
             "notes": self.notes,
         }

@@ -233,6 +233,7 @@ function failure(t, setup, e, p, s, j, stab = false) {
     return;
   }
   infoSlot(t, setup, p, s, j, real && colourOf(real) === "yellow" ? "Y" : real);
+  if (setup.captain_fragile && e.a === setup.captain) t.exploded = true; // missions 14 and 28
   if (stab) return; // Stabilizer: the detonator does not move
   t.mistakesMade += 1;
   if (t.mistakesMade > setup.mistakes) t.exploded = true;
@@ -248,9 +249,16 @@ function silentFailure(t, setup, e, js, said, i, stab) {
     addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: pointed, value: factValue(x) }, i,
       pointed.map((j) => t.stands[e.p][e.s][j]));
   }
+  if (setup.captain_fragile && e.a === setup.captain) t.exploded = true;
   if (stab) return;
   t.mistakesMade += 1;
   if (t.mistakesMade > setup.mistakes) t.exploded = true;
+}
+
+/** My mistakes left for the advice: none when my failure explodes the bomb (the captain in missions 14, 28). */
+export function myMistakesLeft(state, t) {
+  const { setup } = state;
+  return setup.captain_fragile && setup.me === setup.captain ? 0 : t.mistakesLeft;
 }
 
 /** The Stabilizer covers the next dual cut (detectors included): take it. */
@@ -698,6 +706,7 @@ export function availableItems(state, t) {
   const { setup } = state;
   const me = setup.me;
   const out = [];
+  if (setup.captain_no_equipment && me === setup.captain) return out; // mission 28
   const ddOk = setup.dd === "all" || (setup.dd === "captain_disabled" && me !== setup.captain);
   if (ddOk && !t.usedDD.includes(me)) out.push("double_detector");
   const items = { 3: "triple_detector", 5: "super_detector", 10: "x_or_y_ray", "9.9": "fast_pass" };

@@ -40,6 +40,8 @@ export function defaultSetup() {
     cards: [],
     hidden_red: false,
     failure_tokens: true,
+    captain_fragile: false,
+    captain_no_equipment: false,
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     players: NAMES.slice(0, 4),
@@ -112,6 +114,8 @@ export function normalize(raw) {
     yellow_dealt: ["one_each", "captain_first"].includes(r.yellow_dealt) ? r.yellow_dealt : "",
     hidden_red: Boolean(r.hidden_red),
     failure_tokens: r.failure_tokens !== false,
+    captain_fragile: Boolean(r.captain_fragile),
+    captain_no_equipment: Boolean(r.captain_no_equipment),
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
@@ -175,6 +179,8 @@ export function applyMission(setup, preset) {
   s.yellow_dealt = mission.yellow_dealt || "";
   s.hidden_red = Boolean(mission.hidden_red_value);
   s.failure_tokens = mission.failure_tokens !== false;
+  s.captain_fragile = Boolean(mission.captain_fragile);
+  s.captain_no_equipment = Boolean(mission.captain_no_equipment);
   s.red_deal = [];
   s.dd = mission.double_detector;
   s.equipment = mission.equipment.slice();

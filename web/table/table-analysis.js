@@ -108,7 +108,9 @@ async function analyzeNow(app, engine) {
   results.pendingMoves = true;
   root.dataset.moves = "pending";
   app.render();
-  const mv = await engine.latest("moves", { ...doc, available: S.availableItems(state, t), constraints: state.setup.cards ?? [] });
+  const mv = await engine.latest("moves", {
+    ...doc, available: S.availableItems(state, t), constraints: state.setup.cards ?? [], mistakes_left: S.myMistakesLeft(state, t),
+  });
   if (mv.stale) return;
   results.pendingMoves = false;
   if (mv.reply.ok) {
