@@ -10,7 +10,7 @@ import random
 import pytest
 
 import gen
-from bombbusters.constraint_cards import CARDS, move_reason
+from bombbusters.constraint_cards import CARDS, Rules, move_reason
 from bombbusters.errors import StateError
 from bombbusters.moves import ITEMS, moves_json, rank_moves
 from bombbusters.notation import CUT, INFO
@@ -147,4 +147,31 @@ def test_bad_constraints_are_named(bad, words):
 
 def test_reveal_red_is_never_forbidden():
     m = {"kind": "reveal_red", "player": None, "stand": None, "slots": [], "value": "RED"}
-    assert move_reason(sorted(CARDS), GameState.from_json(_table()), m) is None
+    assert move_reason(Rules(tuple(sorted(CARDS))), GameState.from_json(_table()), m) is None
+
+
+def test_mission_rules_forbid_values_and_wires():
+    """46: no 7 before the end; 41/48: no yellow by a plain cut; 35: an X wire locked, then only for equipment."""
+    rules = {"no_values": [{"value": 3, "why": "the 3s are cut last (test)"}]}
+    out = moves_json(_table(rules=rules))
+    assert all(m["value"] != 3 for m in out["moves"] if m["kind"] != "reveal_red")
+    assert any(m["value"] == 3 and m["forbidden"] == "the 3s are cut last (test)" for m in out["forbidden"])
+    lock = {"player": 2, "stand": 0, "slot": 3, "why": "X wires after the yellows (mission 35)"}
+    out = moves_json(_table(rules={"locked": [lock]}))
+    assert not any(m["player"] == 2 and 3 in m["slots"] for m in out["moves"])
+    assert any(m["player"] == 2 and m["slots"] == [3] and "mission 35" in m["forbidden"] for m in out["forbidden"])
+    out = moves_json(_table(rules={"locked": [{**lock, "equipment_only": True}]}))
+    on_d = [m for m in out["moves"] if m["player"] == 2 and 3 in m["slots"]]
+    assert on_d and {m["kind"] for m in on_d} == {"dual_cut"}
+
+
+@pytest.mark.parametrize("bad, words", [
+    ([], ["'rules' must be an object"]), ({"nope": []}, ["'rules' must be an object"]),
+    ({"no_values": [{"value": "7"}]}, ["not a value"]), ({"locked": [{"player": 9, "slot": 0}]}, ["no slot"]),
+    ({"locked": {"player": 1}}, ["must be a list"]),
+])
+def test_bad_rules_are_named(bad, words):
+    with pytest.raises(StateError) as info:
+        moves_json(_table(rules=bad))
+    for w in words:
+        assert w in str(info.value)

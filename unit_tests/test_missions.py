@@ -101,10 +101,11 @@ def test_token_variants_and_flags():
         17: {"false_tokens": True},
         20: {"x_tokens": True},
         22: {"absent_tokens": True},
-        35: {"x_tokens": True, "x_blue": True},
+        35: {"x_tokens": True, "x_blue": True, "special": ["x_after_yellow"]},
         39: {"random_info_token": True},
-        41: {"random_info_token": True, "yellow_dealt": "one_each"},
-        48: {"yellow_dealt": "captain_first"},
+        41: {"random_info_token": True, "yellow_dealt": "one_each", "special": ["yellow_special"]},
+        46: {"special": ["sevens_last"]},
+        48: {"yellow_dealt": "captain_first", "special": ["yellow_special"]},
         52: {"false_tokens": True},
         58: {"failure_tokens": False},
     }
@@ -120,6 +121,8 @@ def test_token_variants_and_flags():
         assert m.constraints == constraints.get(n, ""), n
         for flag, default in defaults.items():
             assert getattr(m, flag) == special.get(n, {}).get(flag, default), (n, flag)
+        assert list(m.special) == special.get(n, {}).get("special", []), n
+        assert m.setup_json()["special"] == list(m.special)
         assert m.tokens in TOKEN_VARIANTS and m.double_detector in DOUBLE_DETECTOR_MODES
         assert m.constraints in CONSTRAINT_SCHEMES
         d = m.setup_json()

@@ -111,3 +111,21 @@ test("the captain's failed dual cut explodes the bomb (14, 28), and in 28 they u
   t = S.derive(s);
   assert.equal(t.exploded, true);
 });
+
+test("mission rules for the advice: sevens last (46), yellow by special action (41, 48), X wires after the yellows (35)", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4), preset({ ...yellow(4), x_tokens: true, x_blue: true, special: ["x_after_yellow", "sevens_last", "bogus"] }));
+  s.setup.yellow.nums = [1, 3, 5, 7];
+  s.phase = "table";
+  assert.deepEqual(s.setup.special, ["x_after_yellow", "sevens_last"]);
+  let rules = S.missionRules(s, S.derive(s));
+  assert.deepEqual(rules.no_values.map((x) => x.value), [7]);
+  assert.equal(rules.locked.length, 4);
+  assert.ok(rules.locked.every((x) => x.slot === 12 && !x.equipment_only && /after the 4 yellow/.test(x.why)));
+  // once 4 yellows are cut, the X wires open to plain cuts (never to equipment)
+  for (const [p, j] of [[1, 0], [2, 0], [3, 0], [0, 0]]) s = S.addEntry(s, { k: "set", p, s: 0, j, slot: { c: "cut", v: ["Y1", "Y3", "Y5", "Y7"][p], m: null, col: null } });
+  rules = S.missionRules(s, S.derive(s));
+  assert.ok(rules.locked.every((x) => x.equipment_only && /no equipment/.test(x.why)));
+  s.setup.special = ["yellow_special"];
+  assert.deepEqual(S.missionRules(s, S.derive(s)).no_values.map((x) => x.value), ["YELLOW"]);
+});

@@ -1,4 +1,4 @@
-"""Constraint cards A–L: which of my moves a card forbids, and why, in words a player reads.
+"""Constraint cards A–L and mission rules: which of my moves they forbid, and why, in words a player reads.
 
 Why a module of its own: the cards are mission rules about *legality*, not
 about the deal; ``moves.py`` ranks what is legal and shows what a card
@@ -16,13 +16,14 @@ red wires is never constrained (missions 32 and 37 say so).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import StateError
 from .notation import CUT, INFO
 from .state import GameState
 
-__all__ = ["CARDS", "my_cards", "value_reason", "slot_reason", "move_reason", "failure_steps"]
+__all__ = ["CARDS", "Rules", "my_rules", "value_reason", "slot_reason", "move_reason", "failure_steps"]
 
 #: letter -> what the card says, in short
 CARDS: dict[str, str] = {
@@ -57,29 +58,82 @@ def _why(card: str) -> str:
     return f"{CARDS[card]} (constraint {card})"
 
 
-def my_cards(state: GameState) -> list[str]:
-    """The constraint cards that bind ``me`` now: the state's ``constraints`` (letters A–L)."""
+@dataclass(frozen=True)
+class Rules:
+    """What binds ``me`` this turn: my constraint cards and the mission's rules on values and wires.
+
+    ``no_values``: gameplay value -> why I may not name it (46: the 7s are cut
+    last; 41, 48: yellow wires go by a special action).  ``locked``: (player,
+    stand, slot) -> (why, equipment only) — a wire nobody may cut now, or one no
+    equipment may point at (35: X wires until the 4 yellows are cut, and never
+    with equipment).
+    """
+
+    cards: tuple[str, ...] = ()
+    no_values: dict = field(default_factory=dict)
+    locked: dict = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.cards or self.no_values or self.locked)
+
+
+def my_rules(state: GameState) -> Rules:
+    """The state's ``constraints`` (letters A–L) and ``rules`` (``no_values``, ``locked``), checked."""
     raw = state.extra.get("constraints", [])
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
         raise StateError(f"'constraints' must be a list of card letters A-L, got {raw!r}", field="constraints")
     bad = [x for x in raw if x not in CARDS]
     if bad:
         raise StateError(f"constraints: unknown card {bad[0]!r} (cards are A-L)", field="constraints")
-    return sorted(set(raw))
+    rules = state.extra.get("rules", {})
+    if not isinstance(rules, dict) or set(rules) - {"no_values", "locked"}:
+        raise StateError(f"'rules' must be an object with 'no_values' and/or 'locked', got {rules!r}", field="rules")
+    no_values: dict = {}
+    for item in _list(rules, "no_values"):
+        v = item.get("value")
+        if not (isinstance(v, int) and not isinstance(v, bool) or v in ("YELLOW", "RED")):
+            raise StateError(f"rules.no_values: {v!r} is not a value (a number, YELLOW or RED)", field="rules")
+        no_values[v] = _text(item.get("why"))
+    locked: dict = {}
+    for item in _list(rules, "locked"):
+        key = (item.get("player"), item.get("stand", 0), item.get("slot"))
+        try:
+            state.stand(key[0], key[1])[key[2]]  # type: ignore[index]
+        except (TypeError, IndexError, KeyError):
+            raise StateError(f"rules.locked: no slot {list(key)!r}", field="rules") from None
+        locked[key] = (_text(item.get("why")), bool(item.get("equipment_only", False)))
+    return Rules(tuple(sorted(set(raw))), no_values, locked)
 
 
-def value_reason(cards: list[str], value: Any) -> str | None:
+def _list(rules: dict, key: str) -> list:
+    items = rules.get(key, [])
+    if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
+        raise StateError(f"rules.{key} must be a list of objects, got {items!r}", field="rules")
+    return items
+
+
+def _text(why: Any) -> str:
+    return why if isinstance(why, str) and why else "a mission rule"
+
+
+def value_reason(rules: Rules, value: Any) -> str | None:
     """Why I may not cut wires of this gameplay value (None: I may)."""
+    if value in rules.no_values:
+        return rules.no_values[value]
     if not isinstance(value, int):
         return None
-    for c in cards:
+    for c in rules.cards:
         if c in _VALUE_OK and not _VALUE_OK[c](value):
             return _why(c)
     return None
 
 
-def slot_reason(cards: list[str], state: GameState, p: int, s: int, j: int) -> str | None:
-    """Why I may not point at slot j of a teammate's stand (None: I may)."""
+def slot_reason(rules: Rules, state: GameState, p: int, s: int, j: int, equipment: bool = False) -> str | None:
+    """Why I may not point at slot j of a teammate's stand (None: I may); ``equipment``: with a detector or ray."""
+    lock = rules.locked.get((p, s, j))
+    if lock and (equipment or not lock[1]):
+        return lock[0]
+    cards = rules.cards
     stand = state.stand(p, s)
     uncut = [i for i, sl in enumerate(stand) if sl.state != CUT]
     if "H" in cards and stand[j].state == INFO:
@@ -91,27 +145,27 @@ def slot_reason(cards: list[str], state: GameState, p: int, s: int, j: int) -> s
     return None
 
 
-def move_reason(cards: list[str], state: GameState, move: dict) -> str | None:
-    """Why a ranked move is not mine to make under these cards (None: it is legal)."""
+def move_reason(rules: Rules, state: GameState, move: dict) -> str | None:
+    """Why a ranked move is not mine to make under these rules (None: it is legal)."""
     kind = move["kind"]
-    if kind == "reveal_red" or not cards:
+    if kind == "reveal_red" or not rules:
         return None
-    if "G" in cards and kind in _EQUIPMENT:
+    if "G" in rules.cards and kind in _EQUIPMENT:
         return _why("G")
-    if "K" in cards and kind in _SOLO:
+    if "K" in rules.cards and kind in _SOLO:
         return _why("K")
     for v in move.get("values") or [move["value"]]:
-        why = value_reason(cards, v)
+        why = value_reason(rules, v)
         if why:
             return why
     if kind in _POINTED:
         for j in move["slots"]:
-            why = slot_reason(cards, state, move["player"], move["stand"], j)
+            why = slot_reason(rules, state, move["player"], move["stand"], j, equipment=kind != "dual_cut")
             if why:
                 return why
     return None
 
 
-def failure_steps(cards: list[str]) -> int:
+def failure_steps(rules: Rules) -> int:
     """How far a failed cut moves the detonator (constraint L doubles it)."""
-    return 2 if "L" in cards else 1
+    return 2 if "L" in rules.cards else 1

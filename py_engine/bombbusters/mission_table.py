@@ -119,7 +119,7 @@ ROWS: list[dict[str, Any]] = [
        notes="one hidden player (the weakest link) keeps to a hidden constraint card A-E; "
        "no personal equipment while the characters are hidden"),
     _m(35, "No link, single wire", red="2 of 3", yellow="4", players={2: ("3", "4")}, x_tokens=True,
-       x_blue=True, without=("2",),
+       x_blue=True, without=("2",), special=("x_after_yellow",),
        notes="each stand's X wire is a blue wire dealt face down first, at the far right; it may be cut "
        "only after the 4 yellow wires, and no equipment works on it; no Walkie-Talkies"),
     _m(36, "Panic under the palm trees", red="1 of 3", yellow="2", players={2: ("2 of 3", "4")},
@@ -134,7 +134,7 @@ ROWS: list[dict[str, Any]] = [
     _m(40, "Hard to die", red="3", tokens="multiplicity",
        notes="x1-x4 tokens replace info tokens"),
     _m(41, "Latin bombshell", red="1 of 3", yellow="4", players={2: ("2 of 3", "2"), 3: ("1 of 3", "3")},
-       without=("Y",), random_info_token=True, yellow_dealt="one_each",
+       without=("Y",), random_info_token=True, yellow_dealt="one_each", special=("yellow_special",),
        notes="one yellow tripwire dealt face down to each player (none to the captain with 5); "
        "tripwires are cut one by one by a special action"),
     _m(42, "Join the circus", red="1 of 3", yellow="4", notes="timed by a sound file"),
@@ -144,11 +144,12 @@ ROWS: list[dict[str, Any]] = [
     _m(44, "Underwater pressure", red="1 of 3", without=("10",), notes="oxygen tokens pay for each cut by depth"),
     _m(45, "Seeking volunteers", red="2", players={2: ("3", "0")}, without=("10", "11"),
        notes="a number card names the value to cut; the first to say \"snip\" cuts it"),
-    _m(46, "Secret agent", yellow="=5,6,7,8", without=("7",),
+    _m(46, "Secret agent", yellow="=5,6,7,8", without=("7",), special=("sevens_last",),
        notes="yellow 5, 6, 7 and 8; the four 7s are cut last, all at once"),
     _m(47, "Calculate the odds", red="2 of 3", players={2: ("3", "0")}, without=("10",),
        notes="each cut's value is the sum or difference of two number cards"),
     _m(48, "Lethal wires 3", red="2", yellow="3", players={2: ("3", "3")}, yellow_dealt="captain_first",
+       special=("yellow_special",),
        notes="the 3 yellow wires are dealt one per player from the captain (2 players: 2 to the captain) "
        "and cut all at once by a special action"),
     _m(49, "Message in a bottle", red="2", players={2: ("3", "0")}, without=("10",),

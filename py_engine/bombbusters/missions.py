@@ -84,7 +84,10 @@ class Mission:
     (how constraint cards are used: "chosen", "deck", "weakest_link",
     "per_value", "ring", "bunker"), ``failure_tokens`` (False: a failed cut
     places no token), ``captain_fragile`` (the captain's — the rookie's —
-    failed dual cut explodes the bomb), ``captain_no_equipment``.
+    failed dual cut explodes the bomb), ``captain_no_equipment``, ``special``
+    (rules on which cuts are legal: "x_after_yellow" — X wires only after the
+    4 yellows, never with equipment —, "sevens_last", "yellow_special" —
+    yellow wires only by the mission's special action).
     """
 
     number: int
@@ -117,6 +120,7 @@ class Mission:
     failure_tokens: bool = True
     captain_fragile: bool = False
     captain_no_equipment: bool = False
+    special: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # the table is typed by hand: catch a slip here rather than at the table
@@ -131,6 +135,7 @@ class Mission:
         assert set(self.allowed) <= set(PLAYER_COUNTS), self.allowed
         assert self.yellow_dealt in ("", "one_each", "captain_first"), self.yellow_dealt
         assert self.constraints in CONSTRAINT_SCHEMES, self.constraints
+        assert set(self.special) <= {"x_after_yellow", "sevens_last", "yellow_special"}, self.special
 
     def for_players(self, n: int) -> "Mission":
         """The mission as dealt to ``n`` players (its wires differ for some counts)."""
@@ -214,6 +219,7 @@ class Mission:
             "failure_tokens": self.failure_tokens,
             "captain_fragile": self.captain_fragile,
             "captain_no_equipment": self.captain_no_equipment,
+            "special": list(self.special),
             "equipment": list(self.equipment),
             "notes": self.notes,
         }

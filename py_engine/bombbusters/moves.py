@@ -8,9 +8,9 @@ product of marginals is ever taken.
 Assumption (rules are silent): like the Double Detector, a Triple or Super
 Detector explodes the bomb only when every wire it points at is red.
 
-Constraint cards (the state's ``constraints``, see ``constraint_cards.py``):
-a move a card forbids is not ranked; it is listed apart with the card's
-reason, and detectors choose their wires among those the cards leave me.
+Constraint cards and mission rules (the state's ``constraints`` and ``rules``,
+see ``constraint_cards.py``): a move they forbid is not ranked; it is listed
+apart with the reason, and detectors choose their wires among those left me.
 
 Mission 11 (the state's ``hidden_red_value``, see ``hidden_red.py``): each
 blue value may be the hidden red one, with a chance independent of the
@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from .analysis import Analysis, solve_state
-from .constraint_cards import failure_steps, move_reason, my_cards, slot_reason
+from .constraint_cards import Rules, failure_steps, move_reason, my_rules, slot_reason
 from .hidden_red import hidden_red_law
 from .errors import StateError
 from .notation import CUT
@@ -189,15 +189,15 @@ class _Turn:
     mine: list  # my uncut slots
     my_values: list  # the values I may name (every non-red value I hold)
     targets: list[tuple[int, int]]  # teammates' stands
-    cards: list[str]  # my constraint cards
+    rules: Rules  # my constraint cards and the mission's rules on values and wires
     hidden: dict | None  # mission 11: P(each blue value is the hidden red one)
 
     def uncut(self, p: int, s: int) -> list[int]:
         return [j for j, sl in enumerate(self.state.stand(p, s)) if sl.state != CUT]
 
     def pointable(self, p: int, s: int) -> list[int]:
-        """The uncut slots my constraint cards let me point a detector at."""
-        return [j for j in self.uncut(p, s) if slot_reason(self.cards, self.state, p, s, j) is None]
+        """The uncut slots my constraint cards and the mission let me point a detector at."""
+        return [j for j in self.uncut(p, s) if slot_reason(self.rules, self.state, p, s, j, equipment=True) is None]
 
     def h(self, v) -> float:
         """P(value v is mission 11's hidden red value)."""
@@ -227,7 +227,7 @@ class _Turn:
     def ml(self) -> int | None:
         """Mistakes left, counted in failures of mine (constraint L: a failure costs two)."""
         ml = self.state.mistakes_left
-        return None if ml is None else ml - (failure_steps(self.cards) - 1)
+        return None if ml is None else ml - (failure_steps(self.rules) - 1)
 
 
 def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
@@ -242,12 +242,12 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
     mine = [sl for st in state.players[me].stands for sl in st if sl.state != CUT]
     my_values = sorted({value_of(sl.wire) for sl in mine if colour_of(sl.wire) != "red"}, key=_value_key)  # type: ignore[arg-type]
     turn = _Turn(state, an, _Odds(an), set(available_items(state)), mine, my_values,
-                 [(p, s) for p, s in state.stand_keys() if p != me], my_cards(state), hidden_red_law(state))
+                 [(p, s) for p, s in state.stand_keys() if p != me], my_rules(state), hidden_red_law(state))
     moves = _single_slot_moves(turn) + _detector_moves(turn) + _super_detector_moves(turn) + _own_moves(turn)
     for m in moves:
         if m["kind"] == "solo_cut":
             m["p_advance"], m["p_explode"] = 0.0, m["p_red"]
-        why = move_reason(turn.cards, state, m)
+        why = move_reason(turn.rules, state, m)
         if why:
             m["forbidden"] = why
     moves.sort(key=lambda m: (not m["guaranteed"], -m["p_success"], m["p_explode"], _COST[m["kind"]],

@@ -255,6 +255,23 @@ function silentFailure(t, setup, e, js, said, i, stab) {
   if (t.mistakesMade > setup.mistakes) t.exploded = true;
 }
 
+/** The mission's rules on which cuts I may make now, for the "moves" request (see constraint_cards.py). */
+export function missionRules(state, t) {
+  const special = state.setup.special ?? [];
+  const rules = { no_values: [], locked: [] };
+  if (special.includes("sevens_last")) rules.no_values.push({ value: 7, why: "the 7s are cut last, all four at once (mission 46)" });
+  if (special.includes("yellow_special")) rules.no_values.push({ value: "YELLOW", why: "yellow wires go by the mission's special action" });
+  if (special.includes("x_after_yellow")) {
+    const yellowCut = Object.entries(t.cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
+    const open = yellowCut >= 4;
+    const why = open ? "no equipment on an X wire (mission 35)" : "X wires only after the 4 yellow wires (mission 35)";
+    t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
+      if (sl.m === "X" && sl.c !== "cut") rules.locked.push({ player: p, stand: s, slot: j, why, equipment_only: open });
+    })));
+  }
+  return rules;
+}
+
 /** My mistakes left for the advice: none when my failure explodes the bomb (the captain in missions 14, 28). */
 export function myMistakesLeft(state, t) {
   const { setup } = state;

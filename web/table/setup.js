@@ -22,6 +22,9 @@ export const CARD_NAMES = {
   G: "no equipment", H: "no info token", I: "no far right", J: "no far left", K: "no solo cut", L: "double detonator",
 };
 
+/** Mission rules on which cuts are legal (the engine's "missions" list, `special`). */
+export const SPECIAL_RULES = ["x_after_yellow", "sevens_last", "yellow_special"];
+
 export function defaultSetup() {
   return {
     mission: null,
@@ -42,6 +45,7 @@ export function defaultSetup() {
     failure_tokens: true,
     captain_fragile: false,
     captain_no_equipment: false,
+    special: [],
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     players: NAMES.slice(0, 4),
@@ -116,6 +120,7 @@ export function normalize(raw) {
     failure_tokens: r.failure_tokens !== false,
     captain_fragile: Boolean(r.captain_fragile),
     captain_no_equipment: Boolean(r.captain_no_equipment),
+    special: Array.isArray(r.special) ? r.special.filter((x) => SPECIAL_RULES.includes(x)) : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
@@ -181,6 +186,7 @@ export function applyMission(setup, preset) {
   s.failure_tokens = mission.failure_tokens !== false;
   s.captain_fragile = Boolean(mission.captain_fragile);
   s.captain_no_equipment = Boolean(mission.captain_no_equipment);
+  s.special = (mission.special ?? []).filter((x) => SPECIAL_RULES.includes(x));
   s.red_deal = [];
   s.dd = mission.double_detector;
   s.equipment = mission.equipment.slice();

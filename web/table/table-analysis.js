@@ -110,6 +110,7 @@ async function analyzeNow(app, engine) {
   app.render();
   const mv = await engine.latest("moves", {
     ...doc, available: S.availableItems(state, t), constraints: state.setup.cards ?? [], mistakes_left: S.myMistakesLeft(state, t),
+    rules: S.missionRules(state, t),
   });
   if (mv.stale) return;
   results.pendingMoves = false;
