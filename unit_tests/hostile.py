@@ -29,6 +29,9 @@ BASE_DOCS: list[dict] = [
         "facts": [],
         "mistakes_left": 3,
         "available": ["double_detector", "x_or_y_ray"],
+        "constraints": ["H", "L"],
+        "rules": {"no_values": [{"value": 4, "why": "test"}], "locked": [{"player": 2, "stand": 0, "slot": 4, "why": "x"}]},
+        "hidden_red_value": {"ruled_out": [1]},
     },
     {
         "players": [
@@ -44,6 +47,7 @@ BASE_DOCS: list[dict] = [
             {"kind": "same", "player": 2, "stand": 0, "slots": [1, 2]},
             {"kind": "has", "player": 3, "value": 4},
             {"kind": "red_count", "player": 1, "stand": 0, "count": 0},
+            {"kind": "yellow_count", "player": 0, "count": 1},
         ],
         "mistakes_left": 2,
         "tokens": "value",
