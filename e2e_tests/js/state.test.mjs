@@ -371,3 +371,17 @@ test("a preset deals the wires of its player count (mission 14 with 2 players: 3
   assert.equal(S.dealChanges(m14, 4, 3), false, "3 players: the usual deal");
   assert.equal(S.dealChanges(null, 4, 2), false);
 });
+
+test("the named value: mine when I cut, a value the teammate may hold otherwise, anything when editing", () => {
+  let s = started();
+  const t = S.derive(s);
+  const base = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "Y"];
+  assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 0 }, base), ["1", "2", "3", "5", "6", "7", "8", "9", "10", "11", "12"]);
+  const holdings = [
+    { player: 1, stand: 0, value: 4, p_any: 0.5 }, { player: 1, stand: 0, value: 5, p_any: 0 },
+    { player: 1, stand: 0, value: "YELLOW", p_any: 0.1 }, { player: 2, stand: 0, value: 5, p_any: 1 },
+  ];
+  assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 1 }, base, holdings), ["4", "Y"]);
+  assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 1 }, base, holdings, true), base);
+  assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 3 }, base, null), base);
+});

@@ -33,6 +33,27 @@ function ownSlotsFor(state, t, said) {
   return out;
 }
 
+/**
+ * The values the actor may name (the rules: a value they hold): mine when I act, else those the engine
+ * says they may still hold (`holdings`, any stand of theirs with a chance above 0), else those not all cut.
+ * Editing a past entry offers every value: the table has moved on since.
+ */
+export function nameableValues(state, t, d, base, holdings = null, editing = false) {
+  if (editing) return base;
+  const me = state.setup.me;
+  const key = (label) => (label === "Y" || colourOf(label) === "yellow" ? "Y" : label);
+  if (d.a === me && t.hasHand) {
+    const mine = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => key(sl.own)));
+    return base.filter((v) => mine.has(v));
+  }
+  const theirs = (holdings ?? []).filter((h) => h.player === d.a);
+  if (theirs.length) {
+    const may = new Set(theirs.filter((h) => h.p_any > 0).map((h) => (h.value === "YELLOW" ? "Y" : String(h.value))));
+    return base.filter((v) => may.has(v));
+  }
+  return base.filter((v) => v === "Y" || (t.cutCount[v] ?? 0) < 4);
+}
+
 /** The first answer the draft still needs: {ask, ...} or null when complete. */
 export function nextAsk(state, t, d) {
   const me = state.setup.me;

@@ -10,6 +10,7 @@ import {
   NO_ACTOR,
   colourOf,
   filePlaces,
+  nameableValues,
   labelsInPlay,
   slotChoices,
   slotLetter,
@@ -58,8 +59,15 @@ function askTemplate(ctx, d, ask) {
         return html`<p class="ask" data-testid="ask">Which value does the token say is absent?</p>
           ${keypad("draft-value", said, { on: [d.v], label: "absent value" })}`;
       }
-      return html`<p class="ask" data-testid="ask">${d.k === "xray" ? "Which two values were named?" : "Which value was named?"}</p>
-        ${keypad("draft-value", ask.noYellow || ask.blueOnly ? blue : said, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })}`;
+      {
+        const base = ask.noYellow || ask.blueOnly ? blue : said;
+        // a cut names a value the cutter holds; the Disintegrator's draw and a Post-it are not "named"
+        const named = ["dual", "xray", "double", "triple", "super", "solo"].includes(d.k)
+          ? nameableValues(state, t, d, base, ctx.holdings, ctx.ui?.sheet?.edit !== undefined) : base;
+        return html`<p class="ask" data-testid="ask">${d.k === "xray" ? "Which two values were named?" : "Which value was named?"}</p>
+          ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })
+            : html`<p class="hint" data-testid="no-value">${setup.players[d.a]} holds no value that can be named.</p>`}`;
+      }
     case "result":
       return html`<div class="row result">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1" })}
         ${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0" })}</div>`;
