@@ -523,3 +523,48 @@ def test_single_wire_label_and_disintegrator(make_context, base_url, device):
     taps("undo")
     assert wait_done(page) == "done"
     assert "b1x" not in assert_matches_cli(page)["players"][1]["stands"][0].split()
+
+
+HOSTILE_SAVED = [
+    '{"v":1,"phase":"table","setup":{"players":["<img src=x onerror=alert(1)>","B","C","D"]},"log":[{"k":"label","js":"ab"}]}',
+    '{"v":1,"phase":"table","log":[{"k":"radar","v":8,"ans":5},{"k":"nope"},{"k":"dual","a":"x","js":{}}]}',
+    '{"v":1,"phase":"table","setup":{"players":5,"me":1e400,"blue":"x"},"hand":[[7]]}',
+    '[1,2,3]',
+    '{"v":1,"phase":"table","log":[{"k":"disint","v":"7","cuts":"all"},{"k":"swl","a":0,"s":9,"j":-1}]}',
+    'not json at all',
+]
+HOSTILE_LINKS = ["#g=%%%", "#g=eyJ2IjoxLCJwaGFz", "#z=AAAA", "#g=" + "A" * 300, "#z=eyJ2Ijox"]
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_hostile_saved_states_and_links_leave_a_usable_page(make_context, base_url, device):
+    """Damaged saved states, mission caches and links: the page always draws, says what it could not read,
+    and never throws (a damaged entry is an error on that entry; the rest of the table goes on)."""
+    ctx = make_context(device)
+    errors: list[str] = []
+    for saved in HOSTILE_SAVED + [None]:
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base_url + "index.html")
+        page.evaluate(
+            """([saved]) => {
+                localStorage.setItem("bombbusters.missions.v1", JSON.stringify([null, {"number": "x"}]));
+                if (saved !== null) localStorage.setItem("bombbusters.table.v1", saved);
+                else localStorage.removeItem("bombbusters.table.v1");
+            }""",
+            [saved],
+        )
+        page.goto(base_url + "index.html#")
+        page.reload()
+        page.wait_for_function("['setup', 'hand', 'table', 'who'].includes(document.documentElement.dataset.phase)", timeout=15_000)
+        expect(page.locator("main")).not_to_be_empty()
+        assert page.locator("img[src='x']").count() == 0
+        page.close()
+    for link in HOSTILE_LINKS:
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base_url + "index.html" + link)
+        page.wait_for_function("['setup', 'hand', 'table', 'who'].includes(document.documentElement.dataset.phase)", timeout=15_000)
+        expect(page.locator("#notice")).to_contain_text("damaged")
+        page.close()
+    assert errors == [], errors

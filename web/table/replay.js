@@ -154,10 +154,11 @@ export function derive(state) {
   state.log.forEach((e, i) => {
     try {
       applyEntry(t, e, setup, i);
-      t.entries.push({ ok: true, text: describeEntry(e, setup) });
+      t.entries.push({ ok: true, text: describeSafely(e, setup) });
     } catch (err) {
-      if (!(err instanceof EntryError)) throw err;
-      t.entries.push({ ok: false, error: err.message, text: describeEntry(e, setup) });
+      // an entry that contradicts the table, or one a damaged link mangled: shown as an error, the rest goes on
+      const error = err instanceof EntryError ? err.message : "this entry is damaged and was skipped";
+      t.entries.push({ ok: false, error, text: describeSafely(e, setup) });
     }
   });
   placeFacts(t);
@@ -619,6 +620,15 @@ const ENTRY_KINDS = {
   stabilizer: applyStabilizer,
   coffee: applyCoffee,
 };
+
+/** describeEntry, or a plain word for an entry too damaged to describe. */
+function describeSafely(e, setup) {
+  try {
+    return String(describeEntry(e, setup));
+  } catch {
+    return "unreadable entry";
+  }
+}
 
 export function describeEntry(e, setup) {
   const name = (p) => setup.players[p] ?? `Player ${(p ?? 0) + 1}`;

@@ -12,7 +12,10 @@ const MISSIONS_KEY = "bombbusters.missions.v1";
 function readMissions() {
   try {
     const m = JSON.parse(localStorage.getItem(MISSIONS_KEY) || "null");
-    return Array.isArray(m) ? m : null;
+    // a damaged cache is dropped: the engine sends the list again once it is up
+    const ok = (x) => x && typeof x === "object" && Number.isInteger(x.number) && typeof x.title === "string"
+      && Array.isArray(x.blue) && Array.isArray(x.equipment);
+    return Array.isArray(m) && m.every(ok) ? m : null;
   } catch {
     return null;
   }
