@@ -386,8 +386,10 @@ def test_absent_token_and_open_red_deal(make_context, base_url, device):
     assert "R5" not in json.loads(tid(page, "slot-1-0-6").get_attribute("data-probs"))
     cli_analyze(doc)
 
-    # Edit re-asks the value; undo removes the chip.
+    # An edit starts from the current answers: change the value only; undo removes the chip.
     taps("log-0-edit")
+    expect(tid(page, "draft-commit")).to_be_visible()
+    taps("change-value")
     taps("key-8")
     expect(tid(page, "absent-1-0-8")).to_be_visible()
     expect(tid(page, "absent-1-0-7")).to_have_count(0)
@@ -458,6 +460,7 @@ def test_moved_wires_from_the_turn_log(make_context, base_url, device):
     assert len(assert_matches_cli(page)["moves"]) == 2
     # Edit the hook: Bob filed it at his B instead; the swap recorded later still applies.
     taps("log-4-edit")
+    taps("change-filed")
     taps("file-to-0-1")
     assert wait_done(page) == "done"
     doc = assert_matches_cli(page)

@@ -385,3 +385,36 @@ test("the named value: mine when I cut, a value the teammate may hold otherwise,
   assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 1 }, base, holdings, true), base);
   assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 3 }, base, null), base);
 });
+
+test("editing starts from every current answer: draftFromEntry round-trips every entry of the link fixtures", async () => {
+  const fs = await import("node:fs");
+  const url = await import("node:url");
+  const path = await import("node:path");
+  const dir = path.join(path.dirname(url.fileURLToPath(import.meta.url)), "fixtures");
+  let n = 0;
+  for (const f of fs.readdirSync(dir).filter((x) => x.startsWith("links-"))) {
+    for (const row of JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")).links) {
+      const { state } = await S.readHash(row.g);
+      const t = S.derive(state);
+      state.log.forEach((e) => {
+        if (e.k === "set") return;
+        const d = S.draftFromEntry(e);
+        assert.equal(S.nextAsk(state, t, d), null, JSON.stringify(e));
+        assert.deepEqual(S.buildEntry(state, t, d), e);
+        n += 1;
+      });
+    }
+  }
+  assert.ok(n >= 20, `${n} entries`);
+});
+
+test("Change clears only what an answer decides: the value of a failed cut keeps who, where and the token", () => {
+  const s = started();
+  const e = { k: "dual", a: 1, p: 2, s: 0, j: 3, v: "5", ok: false, real: "4" };
+  const d = S.clearAnswer(S.draftFromEntry(e), "value");
+  assert.deepEqual(S.nextAsk(s, S.derive(s), d), { ask: "value", noYellow: false });
+  assert.deepEqual({ a: d.a, p: d.p, js: d.js, ok: d.ok, real: d.real }, { a: 1, p: 2, js: [3], ok: false, real: "4" });
+  const r = S.clearAnswer(S.draftFromEntry(e), "result");
+  assert.equal(S.nextAsk(s, S.derive(s), r).ask, "result");
+  assert.equal(r.v, "5");
+});

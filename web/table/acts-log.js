@@ -14,25 +14,15 @@ export function logActs(app) {
     const e = app.state.log[i];
     if (!e) return;
     ui.sheetError = null;
-    if (e.k === "absent") {
-      // re-answer the value (who and which stand stay as they were)
-      ui.sheet = { mode: "action", edit: i };
-      ui.draft = { k: "absent", a: e.p };
-      if (S.standCounts(app.state.setup)[e.p] > 1) ui.draft.s = e.s ?? null;
-      return;
-    }
     if (e.k === "set") {
       ui.sheet = { mode: "slot", key: `${e.p}-${e.s}-${e.j}`, tab: "set", edit: i };
       ui.draft = { k: "dual", a: null, p: e.p, s: e.s, js: [e.j] };
       return;
     }
-    const kind = e.k === "detect" ? e.kind : e.k === "label" ? (e.eq ? "label_eq" : "label_ne") : e.k;
-    const d = { k: kind };
-    if (e.a !== undefined) d.a = e.a;
-    if (e.p !== undefined) Object.assign(d, { p: e.p, s: e.s, js: e.js ? e.js.slice() : [e.j] });
-    if (e.k === "postit") Object.assign(d, { p: e.a, s: e.s, js: [e.j] });
+    // every current answer: "Change" then asks again only what that answer decides (S.EDIT_CHANGES)
     ui.sheet = { mode: "action", edit: i };
-    ui.draft = d;
+    ui.draft = S.draftFromEntry(e);
+    if (e.k === "absent" && S.standCounts(app.state.setup)[e.p] > 1 && ui.draft.s === undefined) ui.draft.s = null;
   }
 
   return {
@@ -163,6 +153,10 @@ function draftActs(app) {
     },
     "draft-got": (arg) => {
       ui.draft.got = arg;
+    },
+    "draft-change": (arg) => {
+      ui.draft = S.clearAnswer(ui.draft, arg);
+      ui.sheetError = null;
     },
     "draft-player": (arg) => {
       const d = ui.draft;

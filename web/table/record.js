@@ -3,13 +3,13 @@
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import { derive } from "./replay.js";
-import { colourOf, standCounts, valueMatches } from "./setup.js";
+import { colourOf, isLabel, standCounts, valueMatches } from "./setup.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //
 // A draft is filled one answer at a time; nextAsk(draft) names the first missing
 // answer, and buildEntry(draft) turns a complete draft into a log entry.
-// Draft kinds: dual, xray, double, triple, super, solo, red, radar, label_eq, label_ne, postit, rewind.
+// Draft kinds: those of ACTION_NAMES; an edit starts from draftFromEntry(entry).
 
 export const PICK_COUNT = { dual: 1, xray: 1, double: 2, triple: 3, super: 1, label_eq: 2, label_ne: 2, postit: 1, walkie: 1, hook: 1, swl: 1 };
 export const ACTION_NAMES = {
@@ -134,6 +134,70 @@ export function filePlaces(state, t, d, who) {
   });
 }
 
+/**
+ * A log entry -> the draft that builds it again (buildEntry(draftFromEntry(e)) is e): editing starts from
+ * every current answer, and "Change" clears only the answers that one depends on (EDIT_CHANGES).
+ */
+export function draftFromEntry(e) {
+  const kind = e.k === "detect" ? e.kind : e.k === "label" ? (e.eq ? "label_eq" : "label_ne") : e.k;
+  const d = structuredClone({ ...e, k: kind });
+  delete d.eq;
+  delete d.kind;
+  if (e.j !== undefined && e.k !== "set") {
+    d.js = [e.j];
+    delete d.j;
+  }
+  if (e.k === "postit" || e.k === "swl") d.p = e.a;
+  if (e.k === "label") d.a = e.p; // who played the Label is not kept: any player answers "who"
+  if (e.k === "absent") {
+    d.a = e.p;
+    delete d.p;
+  }
+  if (["solo", "red", "radar", "batteries", "false_bottom"].includes(e.k)) d.done = true;
+  if (e.k === "solo" && Array.isArray(e.cuts) && isLabel(e.cuts[0])) d.v = colourOf(e.cuts[0]) === "yellow" ? "Y" : e.cuts[0];
+  if (e.k === "disint") {
+    d.spots = e.cuts ?? [];
+    delete d.cuts;
+    d.done = true;
+  }
+  if (e.silent) {
+    d.real = "-";
+    delete d.silent;
+  }
+  return d;
+}
+
+/** Per kind: the answers an edit may change, and the answers each one clears with it. */
+const WHO = ["a", "as", "av", "got"];
+const RESULT = ["ok", "cut", "as", "av", "real", "hit", "tok"];
+const CUTS = {
+  who: WHO, value: ["v", "vs", "cut", "as", "av", "hit"], result: RESULT, wires: ["js", "p", "s", "hit", "tok"],
+};
+export const EDIT_CHANGES = {
+  dual: CUTS, xray: CUTS, double: CUTS, triple: CUTS, super: CUTS,
+  solo: { who: ["a", "slots", "cuts", "done"], value: ["v", "slots", "cuts", "done"], wires: ["slots", "cuts", "done"] },
+  red: { who: ["a", "slots", "cuts", "done"], wires: ["slots", "cuts", "done"] },
+  radar: { number: ["v", "ans", "done"], answers: ["ans", "done"] },
+  label_eq: { wires: ["js", "p", "s"] }, label_ne: { wires: ["js", "p", "s"] },
+  postit: { who: ["a", "js", "p", "s", "v"], wire: ["js", "s", "v"], value: ["v"] },
+  absent: { who: ["a", "s", "v"], value: ["v"] },
+  walkie: { who: [...WHO, "ato", "pto"], wire: ["js", "p", "s", "ato", "pto", "got"], given: ["as", "ato", "pto", "got"],
+    filed: ["ato", "pto", "got"], got: ["got"] },
+  hook: { who: [...WHO, "to"], wire: ["js", "p", "s", "to", "got"], filed: ["to", "got"], got: ["got"] },
+  swl: { who: ["a", "js", "p", "s"], wire: ["js", "s"] },
+  disint: { value: ["v", "spots", "done"], wires: ["spots", "done"] },
+  batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
+  stabilizer: { who: ["a"] }, coffee: { who: ["a"], next: ["next"] },
+};
+
+/** The draft with one answer (and what depends on it) cleared, to be asked again. */
+export function clearAnswer(d, name) {
+  const out = { ...d };
+  for (const f of EDIT_CHANGES[d.k]?.[name] ?? []) delete out[f];
+  if (name === "answers" || name === "number") out.ans = [];
+  return out;
+}
+
 /** A complete draft -> a log entry (my own wire is resolved from my hand here). */
 export function buildEntry(state, t, d) {
   const me = state.setup.me;
@@ -183,7 +247,7 @@ export function buildEntry(state, t, d) {
     }
     case "solo":
     case "red": {
-      if (mine) {
+      if (mine && !d.done) {
         const own = d.k === "solo" ? ownSlotsFor(state, t, d.v) : ownSlotsFor(state, t, null).length ? [] : [];
         const slots = d.k === "solo" ? own : [];
         if (d.k === "red") {
@@ -205,15 +269,15 @@ export function buildEntry(state, t, d) {
       if (d.ok) {
         if (multi) e.hit = d.hit;
         e.cut = d.cut || d.v;
-        if (mine) {
+        if (d.as) {
+          e.as = { ...d.as };
+          if (d.av) e.av = d.av;
+        } else if (mine) {
           const own = ownSlotsFor(state, t, colourOf(e.cut) === "yellow" ? "Y" : e.cut)[0];
           if (own) {
             e.as = { s: own.s, j: own.j };
             e.av = own.label;
           }
-        } else if (d.as) {
-          e.as = { ...d.as };
-          if (d.av) e.av = d.av;
         }
       } else if (d.real === "-") {
         e.silent = true; // no info token: only "not that value" is learnt

@@ -8,6 +8,7 @@ import {
   ALL_EQUIPMENT,
   EQUIPMENT_NAMES,
   NO_ACTOR,
+  EDIT_CHANGES,
   colourOf,
   filePlaces,
   nameableValues,
@@ -199,8 +200,11 @@ export function sheetTemplate(ctx) {
     if (d.vs?.length) parts.push(`values ${d.vs.join(" or ")}`);
     if (d.ok !== undefined && d.ok !== null) parts.push(d.ok ? "✓ cut" : "✗ wrong");
     head = html`${head}${parts.length ? html`<p class="hint" data-testid="draft-summary">${parts.join(" · ")}</p>` : ""}`;
-    const needsActor = !NO_ACTOR.includes(d.k);
+    const needsActor = !NO_ACTOR.includes(d.k) && (sh.edit === undefined || d.a === undefined || d.a === null);
+    const changes = sh.edit !== undefined ? Object.keys(EDIT_CHANGES[d.k] ?? {}) : [];
     body = html`${needsActor ? html`<p class="lbl">Who?</p>${actorChips(state, d, null)}` : ""}
+      ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
+        ${changes.map((c) => chip("draft-change", c, c, false, `change-${c}`))}</div>` : ""}
       ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit" })}`;
   }
   return html`<div class="sheet" data-testid="sheet" role="dialog" aria-label="Details">
