@@ -160,6 +160,9 @@ def test_mission_rules_forbid_values_and_wires():
     out = moves_json(_table(rules={"locked": [lock]}))
     assert not any(m["player"] == 2 and 3 in m["slots"] for m in out["moves"])
     assert any(m["player"] == 2 and m["slots"] == [3] and "mission 35" in m["forbidden"] for m in out["forbidden"])
+    only = moves_json(_table(rules={"only_values": {"values": [2, 4], "why": "the number cards say 2 or 4 (test)"}}))
+    assert {m["value"] for m in only["moves"] if m["kind"] != "reveal_red"} <= {2, 4}
+    assert all(m["forbidden"] == "the number cards say 2 or 4 (test)" for m in only["forbidden"] if m["value"] in (1, 3))
     out = moves_json(_table(rules={"locked": [{**lock, "equipment_only": True}]}))
     on_d = [m for m in out["moves"] if m["player"] == 2 and 3 in m["slots"]]
     assert on_d and {m["kind"] for m in on_d} == {"dual_cut"}
@@ -168,7 +171,8 @@ def test_mission_rules_forbid_values_and_wires():
 @pytest.mark.parametrize("bad, words", [
     ([], ["'rules' must be an object"]), ({"nope": []}, ["'rules' must be an object"]),
     ({"no_values": [{"value": "7"}]}, ["not a value"]), ({"locked": [{"player": 9, "slot": 0}]}, ["no slot"]),
-    ({"locked": {"player": 1}}, ["must be a list"]),
+    ({"locked": {"player": 1}}, ["must be a list"]), ({"only_values": [1]}, ["only_values must be"]),
+    ({"only_values": {"values": ["x"]}}, ["not a value"]),
 ])
 def test_bad_rules_are_named(bad, words):
     with pytest.raises(StateError) as info:

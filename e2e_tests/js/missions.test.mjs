@@ -129,3 +129,21 @@ test("mission rules for the advice: sevens last (46), yellow by special action (
   s.setup.special = ["yellow_special"];
   assert.deepEqual(S.missionRules(s, S.derive(s)).no_values.map((x) => x.value), ["YELLOW"]);
 });
+
+test("number cards in view decide the value to cut: pick (26...), sum (47), sequence (9, 16, 36), noble (39)", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4), preset({ number: 47, number_cards: "sum" }));
+  s.phase = "table";
+  const rules = () => S.missionRules(s, S.derive(s));
+  assert.equal(rules().only_values, undefined); // nothing entered: no restriction
+  s.setup.numbers = [3, 9, 10];
+  assert.deepEqual(rules().only_values.values, [1, 6, 7, 12]);
+  s.setup.number_cards = "pick";
+  assert.deepEqual(rules().only_values.values, [3, 9, 10]);
+  s.setup.number_cards = "sequence";
+  assert.deepEqual(rules().no_values.map((x) => x.value), [9, 10]);
+  assert.match(rules().no_values[0].why, /3 comes first/);
+  s.setup.number_cards = "noble";
+  assert.deepEqual(rules().no_values.map((x) => x.value), [3]);
+  assert.deepEqual(S.normalize({ ...s, setup: { ...s.setup, numbers: [0, 3, 3, 13, "x"], number_cards: "bogus" } }).setup.numbers, [3]);
+});

@@ -63,7 +63,9 @@ class Rules:
     """What binds ``me`` this turn: my constraint cards and the mission's rules on values and wires.
 
     ``no_values``: gameplay value -> why I may not name it (46: the 7s are cut
-    last; 41, 48: yellow wires go by a special action).  ``locked``: (player,
+    last; 41, 48: yellow wires go by a special action).  ``only_values``:
+    (the values I may name, why) — number cards that pick the value to cut
+    (26, 45, 47, 51, 65) or a sequence card (9, 16, 36).  ``locked``: (player,
     stand, slot) -> (why, equipment only) — a wire nobody may cut now, or one no
     equipment may point at (35: X wires until the 4 yellows are cut, and never
     with equipment).
@@ -72,9 +74,10 @@ class Rules:
     cards: tuple[str, ...] = ()
     no_values: dict = field(default_factory=dict)
     locked: dict = field(default_factory=dict)
+    only_values: tuple | None = None  # (frozenset of values, why)
 
     def __bool__(self) -> bool:
-        return bool(self.cards or self.no_values or self.locked)
+        return bool(self.cards or self.no_values or self.locked or self.only_values)
 
 
 def my_rules(state: GameState) -> Rules:
@@ -86,14 +89,21 @@ def my_rules(state: GameState) -> Rules:
     if bad:
         raise StateError(f"constraints: unknown card {bad[0]!r} (cards are A-L)", field="constraints")
     rules = state.extra.get("rules", {})
-    if not isinstance(rules, dict) or set(rules) - {"no_values", "locked"}:
-        raise StateError(f"'rules' must be an object with 'no_values' and/or 'locked', got {rules!r}", field="rules")
+    if not isinstance(rules, dict) or set(rules) - {"no_values", "locked", "only_values"}:
+        raise StateError(
+            f"'rules' must be an object with 'no_values', 'only_values' and/or 'locked', got {rules!r}", field="rules"
+        )
     no_values: dict = {}
     for item in _list(rules, "no_values"):
         v = item.get("value")
-        if not (isinstance(v, int) and not isinstance(v, bool) or v in ("YELLOW", "RED")):
-            raise StateError(f"rules.no_values: {v!r} is not a value (a number, YELLOW or RED)", field="rules")
-        no_values[v] = _text(item.get("why"))
+        no_values[_value(v)] = _text(item.get("why"))
+    only = None
+    if "only_values" in rules:
+        item = rules["only_values"]
+        values = item.get("values") if isinstance(item, dict) else None
+        if not isinstance(values, list):
+            raise StateError(f"rules.only_values must be {{\"values\": [...], \"why\": ...}}, got {item!r}", field="rules")
+        only = (frozenset(_value(v) for v in values), _text(item.get("why")))
     locked: dict = {}
     for item in _list(rules, "locked"):
         key = (item.get("player"), item.get("stand", 0), item.get("slot"))
@@ -102,7 +112,13 @@ def my_rules(state: GameState) -> Rules:
         except (TypeError, IndexError, KeyError):
             raise StateError(f"rules.locked: no slot {list(key)!r}", field="rules") from None
         locked[key] = (_text(item.get("why")), bool(item.get("equipment_only", False)))
-    return Rules(tuple(sorted(set(raw))), no_values, locked)
+    return Rules(tuple(sorted(set(raw))), no_values, locked, only)
+
+
+def _value(v: Any) -> Any:
+    if not (isinstance(v, int) and not isinstance(v, bool) or v in ("YELLOW", "RED")):
+        raise StateError(f"rules: {v!r} is not a value (a number, YELLOW or RED)", field="rules")
+    return v
 
 
 def _list(rules: dict, key: str) -> list:
@@ -120,6 +136,8 @@ def value_reason(rules: Rules, value: Any) -> str | None:
     """Why I may not cut wires of this gameplay value (None: I may)."""
     if value in rules.no_values:
         return rules.no_values[value]
+    if rules.only_values is not None and value not in rules.only_values[0]:
+        return rules.only_values[1]
     if not isinstance(value, int):
         return None
     for c in rules.cards:

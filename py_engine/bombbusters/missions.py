@@ -87,7 +87,10 @@ class Mission:
     failed dual cut explodes the bomb), ``captain_no_equipment``, ``special``
     (rules on which cuts are legal: "x_after_yellow" — X wires only after the
     4 yellows, never with equipment —, "sevens_last", "yellow_special" —
-    yellow wires only by the mission's special action).
+    yellow wires only by the mission's special action), ``number_cards``
+    (how number cards in view decide the value to cut: "pick" — one of
+    them —, "sum" — the sum or difference of two —, "sequence" — in their
+    order —, "noble" — that value only by the special action).
     """
 
     number: int
@@ -121,6 +124,7 @@ class Mission:
     captain_fragile: bool = False
     captain_no_equipment: bool = False
     special: tuple[str, ...] = ()
+    number_cards: str = ""
 
     def __post_init__(self) -> None:
         # the table is typed by hand: catch a slip here rather than at the table
@@ -136,6 +140,7 @@ class Mission:
         assert self.yellow_dealt in ("", "one_each", "captain_first"), self.yellow_dealt
         assert self.constraints in CONSTRAINT_SCHEMES, self.constraints
         assert set(self.special) <= {"x_after_yellow", "sevens_last", "yellow_special"}, self.special
+        assert self.number_cards in ("", "pick", "sum", "sequence", "noble"), self.number_cards
 
     def for_players(self, n: int) -> "Mission":
         """The mission as dealt to ``n`` players (its wires differ for some counts)."""
@@ -220,6 +225,7 @@ class Mission:
             "captain_fragile": self.captain_fragile,
             "captain_no_equipment": self.captain_no_equipment,
             "special": list(self.special),
+            "number_cards": self.number_cards,
             "equipment": list(self.equipment),
             "notes": self.notes,
         }

@@ -51,6 +51,11 @@ export function setupActs(app) {
     "blue-lo": (arg) => setSetup((su) => { su.blue[0] = Math.min(int(arg), su.blue[1]); }),
     "blue-hi": (arg) => setSetup((su) => { su.blue[1] = Math.max(int(arg), su.blue[0]); }),
     tokens: (arg) => setSetup((su) => { su.tokens = arg; }),
+    number: (arg) => setSetup((su) => {
+      const n = int(arg);
+      const nums = su.numbers ?? [];
+      su.numbers = nums.includes(n) ? nums.filter((x) => x !== n) : [...nums, n];
+    }),
     card: (arg) => setSetup((su) => {
       const cards = su.cards ?? [];
       su.cards = cards.includes(arg) ? cards.filter((c) => c !== arg) : [...cards, arg].sort();

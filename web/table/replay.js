@@ -260,6 +260,19 @@ function silentFailure(t, setup, e, js, said, i, stab) {
 export function missionRules(state, t) {
   const special = state.setup.special ?? [];
   const rules = { no_values: [], locked: [] };
+  const nums = state.setup.numbers ?? [];
+  const mode = state.setup.number_cards;
+  if (nums.length && mode === "pick") {
+    rules.only_values = { values: nums.slice(), why: `the number cards in play name ${nums.join(", ")}` };
+  } else if (nums.length > 1 && mode === "sum") {
+    const values = new Set();
+    nums.forEach((a, i) => nums.forEach((b, j) => { if (i < j) [a + b, Math.abs(a - b)].forEach((v) => { if (v >= 1 && v <= 12) values.add(v); }); }));
+    rules.only_values = { values: [...values].sort((a, b) => a - b), why: `a sum or difference of two number cards (${nums.join(", ")})` };
+  } else if (nums.length > 1 && mode === "sequence") {
+    for (const v of nums.slice(1)) rules.no_values.push({ value: v, why: `the sequence card: ${nums[0]} comes first` });
+  } else if (nums.length && mode === "noble") {
+    rules.no_values.push({ value: nums[0], why: `the ${nums[0]}s are cut all four at once by the special action` });
+  }
   if (special.includes("sevens_last")) rules.no_values.push({ value: 7, why: "the 7s are cut last, all four at once (mission 46)" });
   if (special.includes("yellow_special")) rules.no_values.push({ value: "YELLOW", why: "yellow wires go by the mission's special action" });
   if (special.includes("x_after_yellow")) {

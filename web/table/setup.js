@@ -24,6 +24,8 @@ export const CARD_NAMES = {
 
 /** Mission rules on which cuts are legal (the engine's "missions" list, `special`). */
 export const SPECIAL_RULES = ["x_after_yellow", "sevens_last", "yellow_special"];
+/** How the number cards in view decide the value to cut (the engine's "missions" list, `number_cards`). */
+export const NUMBER_MODES = ["pick", "sum", "sequence", "noble"];
 
 export function defaultSetup() {
   return {
@@ -46,6 +48,8 @@ export function defaultSetup() {
     captain_fragile: false,
     captain_no_equipment: false,
     special: [],
+    number_cards: "",
+    numbers: [],
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     players: NAMES.slice(0, 4),
@@ -121,6 +125,8 @@ export function normalize(raw) {
     captain_fragile: Boolean(r.captain_fragile),
     captain_no_equipment: Boolean(r.captain_no_equipment),
     special: Array.isArray(r.special) ? r.special.filter((x) => SPECIAL_RULES.includes(x)) : [],
+    number_cards: NUMBER_MODES.includes(r.number_cards) ? r.number_cards : "",
+    numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
@@ -187,6 +193,8 @@ export function applyMission(setup, preset) {
   s.captain_fragile = Boolean(mission.captain_fragile);
   s.captain_no_equipment = Boolean(mission.captain_no_equipment);
   s.special = (mission.special ?? []).filter((x) => SPECIAL_RULES.includes(x));
+  s.number_cards = NUMBER_MODES.includes(mission.number_cards) ? mission.number_cards : "";
+  s.numbers = [];
   s.red_deal = [];
   s.dd = mission.double_detector;
   s.equipment = mission.equipment.slice();

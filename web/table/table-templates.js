@@ -301,15 +301,28 @@ function cardsTemplate(ctx) {
   const setup = state.setup;
   const preset = ctx.missions?.find((m) => m.number === setup.mission) ?? null;
   const cards = setup.cards ?? [];
-  if (setup.mission !== null && !preset?.constraints && !cards.length) return "";
+  const numbers = setup.number_cards ? numbersTemplate(setup) : "";
   const forbidden = (moves?.forbidden ?? []).slice(0, 3);
-  return html`<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
+  const why = forbidden.length ? html`<p class="hint">Not for you now:</p><ul class="forbidden">${forbidden.map((m, i) => html`<li data-testid="forbidden-${i}">
+      <span class="what">${moveText(m, setup)}</span> <span class="pct">${pct(m.p_success)}</span> — <span class="why" data-testid="forbidden-${i}-why">${m.forbidden}</span></li>`)}</ul>` : "";
+  if (setup.mission !== null && !preset?.constraints && !cards.length) return html`${numbers}${setup.number_cards ? why : ""}`;
+  return html`${numbers}<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
     <summary>My constraint cards${cards.length ? `: ${cards.join(" ")}` : ""}</summary>
     <div class="chips" role="group" aria-label="My constraint cards">${CARD_LETTERS.map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
       data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
-    ${forbidden.length ? html`<p class="hint">Not for you now:</p><ul class="forbidden">${forbidden.map((m, i) => html`<li data-testid="forbidden-${i}">
-      <span class="what">${moveText(m, setup)}</span> <span class="pct">${pct(m.p_success)}</span> — <span class="why" data-testid="forbidden-${i}-why">${m.forbidden}</span></li>`)}</ul>` : ""}
+    ${why}
   </details>`;
+}
+
+/** The number cards in view (missions whose number cards decide the value to cut), in the order tapped. */
+function numbersTemplate(setup) {
+  const nums = setup.numbers ?? [];
+  const hint = { pick: "the values you may cut", sum: "two of them give the value to cut (sum or difference)",
+    sequence: "in the sequence card's order, the next one first", noble: "the faceup card's value" }[setup.number_cards];
+  return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? `: ${nums.join(" ")}` : ""} <small>(${hint})</small></p>
+    <div class="chips" role="group" aria-label="Number cards in view">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
+      html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}" data-act="number" data-arg="${n}" data-testid="number-${n}"
+        aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}</button>`)}</div></div>`;
 }
 
 export function holdingsTemplate(ctx) {
