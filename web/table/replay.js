@@ -1,97 +1,11 @@
-// The table, derived: my hand entry, the log, replaying it over the setup into
-// stands + facts (derive), the engine's stand notation, and what the slot editor offers.
+// The table, derived: replaying the log over the setup into stands + facts (derive),
+// each entry kind's consequences, and the engine's stand notation for one slot.
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import {
-  colourOf, EQUIPMENT_NAMES, isLabel, isXSlot, isXWire, labelsInPlay, MARKS, openRedDeal, sortValue, standCounts, standSizes, valueMatches, wiresDoc, wireOf, yellowDeal,
+  colourOf, EQUIPMENT_NAMES, isLabel, isXSlot, MARKS, openRedDeal, sortValue, standCounts, standSizes, valueMatches, wireOf, yellowDeal,
 } from "./setup.js";
-
-// ---------------------------------------------------------------- hand entry
-
-const handOrder = (h) => (isXWire(h) ? Infinity : sortValue(h));
-
-/**
- * Add one wire to my hand (the stand sorts itself); unchanged when the stand is full.
- * With X tokens the stand's last slot holds its unsorted wire: once the sorted slots are
- * full, the next wire goes there.
- */
-export function handAdd(state, s, label) {
-  const sizes = standSizes(state.setup);
-  const me = state.setup.me;
-  if (me === null || !isLabel(label)) return state;
-  const next = structuredClone(state);
-  while (next.hand.length < sizes[me].length) next.hand.push([]);
-  const st = next.hand[s];
-  const n = sizes[me][s];
-  if (!st || st.length >= n) return state;
-  const copies = labelsInPlay(state.setup).find((x) => x.label === label)?.copies ?? 0;
-  const used = next.hand.flat().filter((x) => wireOf(x) === label).length;
-  if (used >= copies) return state;
-  const sortedFull = state.setup.x_tokens && st.filter((x) => !isXWire(x)).length >= n - 1;
-  st.push(sortedFull ? "X" + label : label);
-  st.sort((a, b) => handOrder(a) - handOrder(b));
-  return next;
-}
-
-/**
- * The wires of player p's stands the table already shows (cut, or an exact info token), sorted:
- * whoever takes that seat from a mid-game link only adds their hidden ones.
- */
-export function publicHand(state, p) {
-  const t = derive({ ...state, setup: { ...state.setup, me: null } });
-  return t.stands[p].map((st) =>
-    st
-      .map((sl, j) => ((sl.c === "cut" || sl.c === "info") && isLabel(sl.v) ? (isXSlot(state.setup, j, st.length) ? "X" : "") + sl.v : null))
-      .filter(Boolean)
-      .sort((a, b) => handOrder(a) - handOrder(b)),
-  );
-}
-
-export function handRemove(state, s, j) {
-  if (!state.hand[s] || j >= state.hand[s].length) return state;
-  const next = structuredClone(state);
-  next.hand[s].splice(j, 1);
-  return next;
-}
-
-export function handComplete(state) {
-  const me = state.setup.me;
-  if (me === null) return false;
-  const sizes = standSizes(state.setup)[me];
-  return sizes.every((n, s) => (state.hand[s]?.length ?? 0) === n);
-}
-
-// ---------------------------------------------------------------- log
-
-export function addEntry(state, entry) {
-  const next = structuredClone(state);
-  next.log.push(entry);
-  next.redo = [];
-  return next;
-}
-
-export function replaceEntry(state, i, entry) {
-  const next = structuredClone(state);
-  if (i < 0 || i >= next.log.length) return state;
-  if (entry) next.log[i] = entry;
-  else next.log.splice(i, 1);
-  next.redo = [];
-  return next;
-}
-
-export function undo(state) {
-  if (!state.log.length) return state;
-  const next = structuredClone(state);
-  next.redo.push(next.log.pop());
-  return next;
-}
-
-export function redo(state) {
-  if (!state.redo.length) return state;
-  const next = structuredClone(state);
-  next.log.push(next.redo.pop());
-  return next;
-}
+import { handComplete } from "./hand.js";
 
 // ---------------------------------------------------------------- replay
 
@@ -254,42 +168,6 @@ function silentFailure(t, setup, e, js, said, i, stab) {
   if (stab) return;
   t.mistakesMade += 1;
   if (t.mistakesMade > setup.mistakes) t.exploded = true;
-}
-
-/** The mission's rules on which cuts I may make now, for the "moves" request (see constraint_cards.py). */
-export function missionRules(state, t) {
-  const special = state.setup.special ?? [];
-  const rules = { no_values: [], locked: [] };
-  const nums = state.setup.numbers ?? [];
-  const mode = state.setup.number_cards;
-  if (nums.length && mode === "pick") {
-    rules.only_values = { values: nums.slice(), why: `the number cards in play name ${nums.join(", ")}` };
-  } else if (nums.length > 1 && mode === "sum") {
-    const values = new Set();
-    nums.forEach((a, i) => nums.forEach((b, j) => { if (i < j) [a + b, Math.abs(a - b)].forEach((v) => { if (v >= 1 && v <= 12) values.add(v); }); }));
-    rules.only_values = { values: [...values].sort((a, b) => a - b), why: `a sum or difference of two number cards (${nums.join(", ")})` };
-  } else if (nums.length > 1 && mode === "sequence") {
-    for (const v of nums.slice(1)) rules.no_values.push({ value: v, why: `the sequence card: ${nums[0]} comes first` });
-  } else if (nums.length && mode === "noble") {
-    rules.no_values.push({ value: nums[0], why: `the ${nums[0]}s are cut all four at once by the special action` });
-  }
-  if (special.includes("sevens_last")) rules.no_values.push({ value: 7, why: "the 7s are cut last, all four at once (mission 46)" });
-  if (special.includes("yellow_special")) rules.no_values.push({ value: "YELLOW", why: "yellow wires go by the mission's special action" });
-  if (special.includes("x_after_yellow")) {
-    const yellowCut = Object.entries(t.cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
-    const open = yellowCut >= 4;
-    const why = open ? "no equipment on an X wire (mission 35)" : "X wires only after the 4 yellow wires (mission 35)";
-    t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
-      if (sl.m === "X" && sl.c !== "cut") rules.locked.push({ player: p, stand: s, slot: j, why, equipment_only: open });
-    })));
-  }
-  return rules;
-}
-
-/** My mistakes left for the advice: none when my failure explodes the bomb (the captain in missions 14, 28). */
-export function myMistakesLeft(state, t) {
-  const { setup } = state;
-  return setup.captain_fragile && setup.me === setup.captain ? 0 : t.mistakesLeft;
 }
 
 /** The Stabilizer covers the next dual cut (detectors included): take it. */
@@ -713,71 +591,4 @@ export function slotToken(sl, own = false) {
   const col = sl.col && ["b", "y", "r"].includes(sl.col) ? sl.col : "";
   if (col && !mark) return `${col}?`;
   return `${col}${mark}` || "?";
-}
-
-/**
- * The engine's state document for the derived table.
- * opts.public: nobody's hidden wires (my stand as teammates see it).
- */
-export function engineDoc(state, t = derive(state), opts = {}) {
-  const { setup } = state;
-  const me = !opts.public && t.hasHand ? setup.me : null;
-  const doc = {
-    players: setup.players.map((name, p) => ({
-      name: name.trim() || `Player ${p + 1}`,
-      stands: t.stands[p].map((st) => st.map((sl) => slotToken(sl, me !== null && (p === me || Boolean(sl.own)))).join(" ")),
-    })),
-    me,
-    captain: setup.captain,
-    wires: wiresDoc(setup),
-    facts: t.facts.slice(),
-    mistakes_left: t.mistakesLeft,
-  };
-  if (setup.hidden_red) {
-    const ruled = [...new Set(t.ruledOut)].sort((a, b) => a - b);
-    doc.hidden_red_value = ruled.length ? { ruled_out: ruled } : true;
-  }
-  if (t.moves.length) doc.moves = t.moves.map((m) => ({ kind: m.kind, wires: m.wires.map((w) => ({ from: w.from.slice(), to: w.to.slice() })) }));
-  return doc;
-}
-
-/** Items for the "moves" request: what `me` may still use. */
-export function availableItems(state, t) {
-  const { setup } = state;
-  const me = setup.me;
-  const out = [];
-  if (setup.captain_no_equipment && me === setup.captain) return out; // mission 28
-  const ddOk = setup.dd === "all" || (setup.dd === "captain_disabled" && me !== setup.captain);
-  if (ddOk && !t.usedDD.includes(me)) out.push("double_detector");
-  const items = { 3: "triple_detector", 5: "super_detector", 10: "x_or_y_ray", "9.9": "fast_pass" };
-  for (const [id, name] of Object.entries(items)) if (t.unlocked.includes(id) && !t.usedItems[id]) out.push(name);
-  return out;
-}
-
-// ---------------------------------------------------------------- what the slot editor may offer
-
-/** Choices for a slot: {cut: [labels], info: [labels + "Y"?], marks: [mark], colours: [..]} per setup. */
-export function slotChoices(setup, own = null) {
-  const labels = labelsInPlay(setup).map((x) => x.label);
-  const hasYellow = labels.some((l) => l[0] === "Y");
-  const marks = [];
-  if (setup.tokens === "even_odd") marks.push("E", "O");
-  if (setup.tokens === "multiplicity") marks.push("1x", "2x", "3x", ...(setup.mission === 40 || setup.mission === null ? ["4x"] : []));
-  if (setup.x_tokens) marks.push("X");
-  const notValues = setup.false_tokens ? labels.filter((l) => colourOf(l) === "blue") : [];
-  const info = setup.tokens === "value" || setup.tokens === "none" ? labels.filter((l) => colourOf(l) === "blue") : [];
-  if (hasYellow && info.length) info.push("Y");
-  if (own) {
-    return {
-      cut: [own],
-      info: colourOf(own) === "red" || !info.length ? [] : [colourOf(own) === "yellow" ? "Y" : own],
-      marks,
-      notValues,
-      colours: [],
-    };
-  }
-  const colours = ["b"];
-  if (hasYellow) colours.push("y");
-  if (labels.some((l) => l[0] === "R")) colours.push("r");
-  return { cut: labels, info, marks, notValues, colours: colours.length > 1 ? colours : [] };
 }

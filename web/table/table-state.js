@@ -11,7 +11,11 @@
 //            tokens: "value"|"even_odd"|"multiplicity"|"none", x_tokens, false_tokens,
 //            absent_tokens, random_info_token ("I have none" tokens: missions 22 / 13),
 //            open_red_deal, red_deal: [[reds dealt per stand], …] (mission 13),
-//            dd: "all"|"disabled"|"captain_disabled", equipment: ["1", …],
+//            dd: "all"|"disabled"|"captain_disabled", equipment: ["1", …, "Y", "2.2", …],
+//            mission rules from the preset: x_blue (35), yellow_dealt (41, 48), hidden_red (11),
+//            failure_tokens (58: false), captain_fragile (14, 28), captain_no_equipment (28),
+//            special: ["x_after_yellow"|"sevens_last"|"yellow_special"], number_cards: ""|"pick"|"sum"|"sequence"|"noble";
+//            what binds me now: cards: ["A", …] (constraint cards), numbers: [3, 9] (number cards in view, in order),
 //            players: ["Ann", …], me: 0|null, captain: 0, mistakes: 3 },
 //   hand: [["1", "3", "Y4", …], …]   // my stands' wires, sorted, one label per slot (cut ones too);
 //                                     // with X tokens the far-right, unsorted wire is "X"+label ("X3")
@@ -20,7 +24,7 @@
 //
 // Slot (derived): {c: "h"|"cut"|"info", v: label|null, m: mark|null, col: "b"|"y"|"r"|null, own: label|null}
 //   label = "7" | "Y4" | "R5"; an info token may carry "Y" (yellow, number unknown);
-//   mark = "E" | "O" | "1x" | "2x" | "3x" | "X" | "!5".
+//   mark = "E" | "O" | "1x" | "2x" | "3x" | "4x" | "X" | "!5".
 //
 // Log entries (k = kind; p/s/j = player, stand, slot; a = actor; as = actor's slot {s, j}):
 //   set     {p, s, j, slot: {c, v, m, col}}           what the table shows on one slot
@@ -36,10 +40,16 @@
 //   rewind  {}                                         detonator −1
 //   absent  {p, s?, v}                                 "I have none" token beside a stand (s omitted:
 //                                                      the whole player): a has_not fact
+//   walkie  {a, as, ato, p, s, j, pto, got?}            Walkie-Talkies;  hook {a, p, s, j, to, got?}: Grappling Hook
+//   swl {a, s, j}  Single Wire Label;  disint {v, cuts: [{p, s, j}]}  Disintegrator;  stabilizer {a};
+//   coffee {a, next};  batteries {ps};  drop {};  false_bottom {ids}
+//   a failed cut with no info token (58, constraint H) has silent: true instead of real
 //
 // The functions live in one module per concept; this file re-exports them all.
 
 export * from "./setup.js";
+export * from "./hand.js";
 export * from "./replay.js";
+export * from "./engine-doc.js";
 export * from "./share.js";
 export * from "./record.js";

@@ -1,0 +1,109 @@
+// What the engine is told about the table: the state document (engineDoc), and for the "moves"
+// request the items I may use, the mission's rules on legal cuts and my mistakes left; and the
+// choices the slot editor offers. Pure functions, no DOM, no I/O.
+
+import { colourOf, labelsInPlay, wiresDoc } from "./setup.js";
+import { derive, slotToken } from "./replay.js";
+
+/**
+ * The engine's state document for the derived table.
+ * opts.public: nobody's hidden wires (my stand as teammates see it).
+ */
+export function engineDoc(state, t = derive(state), opts = {}) {
+  const { setup } = state;
+  const me = !opts.public && t.hasHand ? setup.me : null;
+  const doc = {
+    players: setup.players.map((name, p) => ({
+      name: name.trim() || `Player ${p + 1}`,
+      stands: t.stands[p].map((st) => st.map((sl) => slotToken(sl, me !== null && (p === me || Boolean(sl.own)))).join(" ")),
+    })),
+    me,
+    captain: setup.captain,
+    wires: wiresDoc(setup),
+    facts: t.facts.slice(),
+    mistakes_left: t.mistakesLeft,
+  };
+  if (setup.hidden_red) {
+    const ruled = [...new Set(t.ruledOut)].sort((a, b) => a - b);
+    doc.hidden_red_value = ruled.length ? { ruled_out: ruled } : true;
+  }
+  if (t.moves.length) doc.moves = t.moves.map((m) => ({ kind: m.kind, wires: m.wires.map((w) => ({ from: w.from.slice(), to: w.to.slice() })) }));
+  return doc;
+}
+
+/** Items for the "moves" request: what `me` may still use. */
+export function availableItems(state, t) {
+  const { setup } = state;
+  const me = setup.me;
+  const out = [];
+  if (setup.captain_no_equipment && me === setup.captain) return out; // mission 28
+  const ddOk = setup.dd === "all" || (setup.dd === "captain_disabled" && me !== setup.captain);
+  if (ddOk && !t.usedDD.includes(me)) out.push("double_detector");
+  const items = { 3: "triple_detector", 5: "super_detector", 10: "x_or_y_ray", "9.9": "fast_pass" };
+  for (const [id, name] of Object.entries(items)) if (t.unlocked.includes(id) && !t.usedItems[id]) out.push(name);
+  return out;
+}
+
+// ---------------------------------------------------------------- what the slot editor may offer
+
+/** Choices for a slot: {cut: [labels], info: [labels + "Y"?], marks: [mark], colours: [..]} per setup. */
+export function slotChoices(setup, own = null) {
+  const labels = labelsInPlay(setup).map((x) => x.label);
+  const hasYellow = labels.some((l) => l[0] === "Y");
+  const marks = [];
+  if (setup.tokens === "even_odd") marks.push("E", "O");
+  if (setup.tokens === "multiplicity") marks.push("1x", "2x", "3x", ...(setup.mission === 40 || setup.mission === null ? ["4x"] : []));
+  if (setup.x_tokens) marks.push("X");
+  const notValues = setup.false_tokens ? labels.filter((l) => colourOf(l) === "blue") : [];
+  const info = setup.tokens === "value" || setup.tokens === "none" ? labels.filter((l) => colourOf(l) === "blue") : [];
+  if (hasYellow && info.length) info.push("Y");
+  if (own) {
+    return {
+      cut: [own],
+      info: colourOf(own) === "red" || !info.length ? [] : [colourOf(own) === "yellow" ? "Y" : own],
+      marks,
+      notValues,
+      colours: [],
+    };
+  }
+  const colours = ["b"];
+  if (hasYellow) colours.push("y");
+  if (labels.some((l) => l[0] === "R")) colours.push("r");
+  return { cut: labels, info, marks, notValues, colours: colours.length > 1 ? colours : [] };
+}
+
+/** The mission's rules on which cuts I may make now, for the "moves" request (see constraint_cards.py). */
+export function missionRules(state, t) {
+  const special = state.setup.special ?? [];
+  const rules = { no_values: [], locked: [] };
+  const nums = state.setup.numbers ?? [];
+  const mode = state.setup.number_cards;
+  if (nums.length && mode === "pick") {
+    rules.only_values = { values: nums.slice(), why: `the number cards in play name ${nums.join(", ")}` };
+  } else if (nums.length > 1 && mode === "sum") {
+    const values = new Set();
+    nums.forEach((a, i) => nums.forEach((b, j) => { if (i < j) [a + b, Math.abs(a - b)].forEach((v) => { if (v >= 1 && v <= 12) values.add(v); }); }));
+    rules.only_values = { values: [...values].sort((a, b) => a - b), why: `a sum or difference of two number cards (${nums.join(", ")})` };
+  } else if (nums.length > 1 && mode === "sequence") {
+    for (const v of nums.slice(1)) rules.no_values.push({ value: v, why: `the sequence card: ${nums[0]} comes first` });
+  } else if (nums.length && mode === "noble") {
+    rules.no_values.push({ value: nums[0], why: `the ${nums[0]}s are cut all four at once by the special action` });
+  }
+  if (special.includes("sevens_last")) rules.no_values.push({ value: 7, why: "the 7s are cut last, all four at once (mission 46)" });
+  if (special.includes("yellow_special")) rules.no_values.push({ value: "YELLOW", why: "yellow wires go by the mission's special action" });
+  if (special.includes("x_after_yellow")) {
+    const yellowCut = Object.entries(t.cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
+    const open = yellowCut >= 4;
+    const why = open ? "no equipment on an X wire (mission 35)" : "X wires only after the 4 yellow wires (mission 35)";
+    t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
+      if (sl.m === "X" && sl.c !== "cut") rules.locked.push({ player: p, stand: s, slot: j, why, equipment_only: open });
+    })));
+  }
+  return rules;
+}
+
+/** My mistakes left for the advice: none when my failure explodes the bomb (the captain in missions 14, 28). */
+export function myMistakesLeft(state, t) {
+  const { setup } = state;
+  return setup.captain_fragile && setup.me === setup.captain ? 0 : t.mistakesLeft;
+}
