@@ -129,6 +129,24 @@ def _avoid(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> 
     return q * _avoid(cond, p, s, rest, types)
 
 
+def _all_of_type(an: Analysis, p: int, s: int, slots: list[int], value) -> float | None:
+    """P(every slot of ``slots`` holds gameplay ``value``) read off its block law, when the value is one
+    DP type and the slots lie on one sorted run (one block covers them all); None otherwise."""
+    comp = an.compiled
+    dp_types = an.value_types(value)
+    if (p, s) in comp.known or len(dp_types) != 1 or not slots:
+        return None
+    smap = comp.stands[(p, s)]
+    run = smap.where[slots[0]][0]
+    if run in an.owned_x() or any(smap.where[j][0] != run for j in slots):
+        return None
+    J = an.block_law(run, dp_types[0])
+    lo, hi = min(smap.where[j][1] for j in slots), max(smap.where[j][1] for j in slots)
+    f = np.arange(J.shape[0])[:, None]
+    k = np.arange(J.shape[1])[None, :]
+    return float(J[(f <= lo) & (hi < f + k)].sum())
+
+
 def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: int, v, types) -> tuple | None:
     """The slot set of this size on stand (p, s) most likely to hold a ``v``: (P(miss), red proxy, slots).
 
@@ -220,7 +238,9 @@ class _Turn:
             if w == v or not hw:
                 continue
             if min(self.odds.values(p, s, j).get("RED", 0.0) + self.odds.values(p, s, j).get(w, 0.0) for j in slots) > 0:
-                risk += hw * self.an.p_all([(p, s, j, red_types | self.an.types_of(w)) for j in slots])
+                no_red = all(self.odds.values(p, s, j).get("RED", 0.0) == 0.0 for j in slots)
+                one = _all_of_type(self.an, p, s, slots, w) if no_red else None
+                risk += hw * (one if one is not None else self.an.p_all([(p, s, j, red_types | self.an.types_of(w)) for j in slots]))
         return succ * (1.0 - self.h(v)), risk
 
     @property
