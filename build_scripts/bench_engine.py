@@ -90,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     std = json.loads((ROOT / "build_scripts" / "bench_states.json").read_text())["states"]
     states = [(s["name"], s["state"]) for s in std]
     states += [(f"5p-fill-{h}-hidden", fill_state(h)) for h in (30, 20, 12, 6)]
+    # mission 11: the hidden red value on the blue-only first turn (moves weigh every candidate value)
+    states += [(s["name"] + "-mission11", dict(s["state"], hidden_red_value=True)) for s in std if s["name"] == "5p-blue-first-turn"]
     all_items = list(ITEMS)
     rows = []
     print(f"{'state':32} {'analyze min/med ms':>19} {'peak MiB':>8} {'moves ms':>9} {'advice ms':>9}")
