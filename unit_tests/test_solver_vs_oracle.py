@@ -298,3 +298,17 @@ def test_inconsistent_random():
             pytest.fail(f"seed {seed}: {name} is consistent: {doc}")
         with pytest.raises((InconsistentStateError, RuleError)):
             analyze(doc)
+
+
+def test_holdings_on_stands_with_x_wires():
+    """The law of uncut copies on a run and its X slots, kept by the backward pass, against the oracle."""
+    rng = random.Random(4242)
+    laws = 0
+    for _ in range(150):
+        doc = gen.random_state(rng, x_slots=True)
+        check_holdings(doc)
+        out = analyze(doc)
+        state = GameState.from_json(doc)
+        laws += sum(1 for h in out["holdings"] if h["law"] is not None and any(
+            sl.unsorted for sl in state.stand(h["player"], h["stand"])))
+    assert laws > 50

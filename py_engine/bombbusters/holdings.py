@@ -36,14 +36,43 @@ def holding(an: Analysis, p: int, s: int, value) -> dict:
         expected += float(an.sub_marginals(sub)[pos][:, ts].sum())
     return {"p_any": 1.0 - an.p_none(p, s, value), "expected": expected, "law": None}
 
+def _x_stand_law(an: Analysis, p: int, s: int, values: list) -> dict | None:
+    """For a stand of one sorted run and its X slots: {type index: law of its uncut copies}, read off the
+    law the backward pass kept for such stands (``Tables.uncut_counts``); None for other stands."""
+    smap = an.compiled.stands[(p, s)]
+    run = smap.subs[0]
+    st = an.compiled.cases[0].substands[run]
+    if not smap.whole or not st.xs or list(smap.subs) != [run, *st.xs]:
+        return None
+    out: dict = {}
+    for v in values:
+        ts = an.value_types(v)
+        if len(ts) != 1:
+            continue
+        law = None
+        for w, sol in zip(an.weights, an.solutions):
+            counts = getattr(sol.engine, "uncut_counts", {}).get((run, ts[0])) if w else None
+            if w and counts is None:
+                return None
+            if w:
+                law = counts * w if law is None else law + counts * w
+        out[ts[0]] = law
+    return out
+
+
 def stand_holdings(an: Analysis, p: int, s: int, values: list) -> list[dict]:
     """:func:`holding` for several values of one stand.
 
     On a stand of one sorted run, a blue value's law of uncut copies is read
     off its block law: all such values share one uncut-count table and one
-    bincount.
+    bincount.  On a run with X slots it is the law the backward pass kept.
     """
-    if (p, s) in an.compiled.known or len(an.compiled.stands[(p, s)].subs) != 1 or not an.compiled.stands[(p, s)].whole:
+    if (p, s) in an.compiled.known:
+        return [holding(an, p, s, v) for v in values]
+    laws = _x_stand_law(an, p, s, values)
+    if laws is not None:
+        return [_from_law(laws[an.value_types(v)[0]]) if len(an.value_types(v)) == 1 else holding(an, p, s, v) for v in values]
+    if len(an.compiled.stands[(p, s)].subs) != 1 or not an.compiled.stands[(p, s)].whole:
         return [holding(an, p, s, v) for v in values]
     sub = an.compiled.stands[(p, s)].subs[0]
     uncut = an.compiled.cases[0].substands[sub].uncut
@@ -71,6 +100,13 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list) -> list[dict]:
         else:
             out.append(holding(an, p, s, v))
     return out
+
+
+def _from_law(law: np.ndarray) -> dict:
+    """A holding from the law of the uncut copies (trailing impossible counts dropped)."""
+    law = law / law.sum()
+    top = int(np.nonzero(law)[0].max()) if law.any() else 0
+    return {"p_any": float(1.0 - law[0]), "expected": float(np.arange(law.shape[0]) @ law), "law": law[: top + 1].tolist()}
 
 
 def holdings_json(state: GameState, an: Analysis) -> list[dict]:

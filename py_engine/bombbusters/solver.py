@@ -66,6 +66,7 @@ def _backward(eng: Tables, alphas: list, parts_all: list) -> tuple[list[list[np.
     keep = size <= KEEP_PARTS_FLOATS
     beta = np.zeros(alphas[-1].shape)
     beta[eng.final_index()] = 1.0
+    eng.uncut_counts = {}
     out: list[list[np.ndarray]] = [[None] * eng.T for _ in range(eng.S)]  # type: ignore[list-item]
     betas: list = [None] * (eng.T + 1)
     betas[eng.T] = beta

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from .blocks import in_block
 from .layout import Layout
 from .problem import Problem
 
@@ -68,17 +69,31 @@ class Tables(Layout):
         return [(s, J)]
 
     def _joint_run(self, A: np.ndarray, B: np.ndarray, s: int, t: int, c: int) -> list[tuple[int, np.ndarray]]:
-        """Block laws of a ``runs`` stand: its run's J[f, k] and each X slot's, from one pass over its moves."""
+        """Block laws of a ``runs`` stand: its run's J[f, k] and each X slot's, from one pass over its moves.
+
+        A stand with X slots also gets, in ``self.uncut_counts[(s, t)]``, the law of how many of
+        its uncut slots (run and X) hold type t: the X slots' blocks are not independent of the
+        run's, so this is read here, where each move knows both (holdings need it).
+        """
         st = self.p.substands[s]
         ax = self.axis[s]
         others = tuple(i for i in range(self.nd) if i != ax)
         J = self.zeros((st.n + 1, min(c, st.n) + 1))
         JX = [self.zeros((2, 2)) for _ in st.xs]
+        count = None
+        if st.xs and not self.exact:
+            on_run = in_block(st.uncut, J.shape[1])
+            x_uncut = np.array([bool(self.p.substands[x].uncut[0]) for x in st.xs], dtype=int)
+            count = np.zeros(int(st.uncut.sum()) + len(st.xs) + 1)
         for _k, (f, kr, xf, kx), src, dst, _red, wb in self._pieces(s, t, c):
             v = (A[src] * B[dst] * wb).sum(axis=others)
             np.add.at(J, (f, kr), v)
             for j, Jx in enumerate(JX):
                 np.add.at(Jx, (xf[:, j], kx[:, j]), v)
+            if count is not None:
+                np.add.at(count, on_run[kr, f] + kx @ x_uncut, v)
+        if count is not None:
+            self.uncut_counts[(s, t)] = count / count.sum() if count.sum() > 0 else count
         return [(s, J)] + list(zip(st.xs, JX))
 
     def joint_implicit(self, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> np.ndarray:
