@@ -23,6 +23,9 @@ __all__ = ["Tables"]
 class Tables(Layout):
     """One problem's DP: the grid of :class:`~.layout.Layout` plus the arithmetic on it."""
 
+    #: (runs stand with X slots, type) -> law of its uncut copies of that type, filled by the backward pass
+    uncut_counts: dict[tuple[int, int], np.ndarray]
+
     # -- one explicit stand's move, forward / backward / joint ----------------
     def forward_stand(self, A: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
         if self.trans[(s, t)] is None:
