@@ -102,6 +102,8 @@ def play_opening(page: Page, taps: Taps, screens: bool = False) -> None:
         if screens and label == "7":
             shot(page, "2-hand")
     expect(tid(page, "stands")).to_be_visible()
+    # the page redraws when the engine answers: let it settle, so a tap never lands on a button being replaced
+    wait_done(page, moves=True)
     for key, value in (("1-0-2", "3"), ("2-0-5", "6"), ("3-0-8", "9"), ("0-0-0", "1")):
         taps(f"slot-{key}")
         taps(f"set-info-{value}")
