@@ -25,6 +25,27 @@ export class AppView {
   }
 
   mount(handlers) {
+    // A redraw between a finger's down and up would replace the button under it and lose the tap
+    // (an engine answer can arrive at any moment): hold redraws while a pointer is down.
+    this.pressed = false;
+    this.held = null;
+    this.root.addEventListener("pointerdown", () => {
+      this.pressed = true;
+      this.pressedAt = Date.now();
+    }, true);
+    const release = () => {
+      this.pressed = false;
+      // after the click that follows this pointerup has run
+      setTimeout(() => {
+        if (!this.pressed && this.held) {
+          const ctx = this.held;
+          this.held = null;
+          this.render(ctx);
+        }
+      }, 0);
+    };
+    this.root.addEventListener("pointerup", release, true);
+    this.root.addEventListener("pointercancel", release, true);
     this.root.addEventListener("click", (ev) => {
       const el = ev.target.closest?.("[data-act]");
       if (!el || el.tagName === "SELECT" || el.tagName === "INPUT") return;
@@ -43,6 +64,11 @@ export class AppView {
 
   /** Draw everything for `ctx` (see table-store.js viewModel); keeps the focused control focused. */
   render(ctx) {
+    if (this.pressed && Date.now() - this.pressedAt < 1500) { // a long press never freezes the page
+      this.held = ctx;
+      return;
+    }
+    this.held = null;
     const focused = document.activeElement;
     const focusId = focused?.dataset?.testid;
     const caret = focused?.selectionStart;
