@@ -643,3 +643,29 @@ def test_three_hundred_hostile_links_in_one_page(make_context, base_url, device)
     assert result == {"drawn": 300, "html": 0}
     page.wait_for_timeout(500)
     assert errors == [], errors[:5]
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_31_constraint_card(make_context, base_url, device):
+    """Mission 31 (each player keeps a constraint card A-E): with card B (odd wires only) no ranked cut
+    names an even value, and the best forbidden ones say why; the cards' panel is open by itself."""
+    page, taps = open_table(make_context, base_url, device)
+    expect(tid(page, "missions-loading")).to_have_count(0)
+    tid(page, "setup-mission").select_option("31")
+    for n in (2, 5, 9):  # red "2 of 3": the three drawn numbers
+        taps(f"setup-red-nums-{n}")
+    taps("setup-start")
+    for label in MY_HAND + ["4"]:  # 50 wires: my stand holds 13
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    wait_done(page, moves=True)
+    expect(tid(page, "cards")).to_have_attribute("open", "")
+    taps("card-B")
+    expect(tid(page, "forbidden-0-why")).to_have_text("odd wires only (constraint B)", timeout=RESULT_TIMEOUT_MS)
+    wait_done(page, moves=True)
+    moves = page.locator("[data-testid^='move-'][data-testid$='-p']").count()
+    assert moves > 0
+    for i in range(moves):
+        text = tid(page, f"move-{i}").text_content()
+        value = re.search(r"(?:=|has|cut) (\d+)", text)
+        assert value is None or int(value.group(1)) % 2 == 1, text
