@@ -51,11 +51,12 @@ def _x_stand_law(an: Analysis, p: int, s: int, values: list) -> dict | None:
             continue
         law = None
         for w, sol in zip(an.weights, an.solutions):
-            counts = getattr(sol.engine, "uncut_counts", {}).get((run, ts[0])) if w else None
-            if w and counts is None:
+            if not w:
+                continue
+            counts = getattr(sol.engine, "uncut_counts", {}).get((run, ts[0]))
+            if counts is None:
                 return None
-            if w:
-                law = counts * w if law is None else law + counts * w
+            law = counts * w if law is None else law + counts * w
         out[ts[0]] = law
     return out
 

@@ -221,9 +221,12 @@ class _Turn:
         """P(value v is mission 11's hidden red value)."""
         return self.hidden.get(v, 0.0) if self.hidden else 0.0
 
-    def slot_risk(self, pv: dict, good) -> tuple[float, float]:
-        """(P(success), P(explode on a red-like wire)) of naming ``good`` at a slot with value law ``pv``,
-        when a hidden red value is in play: success needs the value to be good and not the hidden one."""
+    def single(self, p: int, s: int, j: int, good: set) -> tuple[float, float]:
+        """(P(success), P(explode on a red-like wire)) of naming ``good`` at one slot; with a hidden red
+        value in play, success needs the value to be good and not the hidden one."""
+        if not self.hidden:
+            return self.odds.single(p, s, j, good)
+        pv = self.odds.values(p, s, j)
         succ = sum(q * (1.0 - self.h(v)) for v, q in pv.items() if v in good)
         red = pv.get("RED", 0.0) + sum(q * self.h(v) for v, q in pv.items())
         return succ, red
@@ -231,7 +234,10 @@ class _Turn:
     def group_risk(self, p: int, s: int, slots: list[int], v, succ: float, all_red: float) -> tuple[float, float]:
         """The same for a detector naming v on these slots (``succ``: P(one holds a v); ``all_red``: P(all red)):
         it explodes when it cuts a v that is the hidden value, or when every wire it points at is red or
-        of the hidden value; each candidate value w needs P(all in red or w), exactly (``p_all``)."""
+        of the hidden value; each candidate value w needs P(all in red or w), exactly (``p_all``).
+        Without a hidden red value: (succ, all_red) as they are."""
+        if not self.hidden:
+            return succ, all_red
         red_types = self.an.types_of("RED")
         risk = self.h(v) * (succ + all_red)
         for w, hw in (self.hidden or {}).items():
@@ -282,13 +288,13 @@ def _single_slot_moves(turn: _Turn) -> list[dict]:
     for p, s in turn.targets:
         for j in turn.uncut(p, s):
             for v in my_values:
-                succ, red = odds.single(p, s, j, {v}) if not turn.hidden else turn.slot_risk(odds.values(p, s, j), {v})
+                succ, red = turn.single(p, s, j, {v})
                 if succ > 0:
                     moves.append(_move("dual_cut", (p, s), [j], v, succ, red, ml))
             if "x_or_y_ray" in turn.items and len(my_values) >= 2:
                 pv = odds.values(p, s, j)
                 pair = sorted(my_values, key=lambda v: (-pv.get(v, 0.0), _value_key(v)))[:2]
-                succ, red = odds.single(p, s, j, set(pair)) if not turn.hidden else turn.slot_risk(pv, set(pair))
+                succ, red = turn.single(p, s, j, set(pair))
                 if succ > 0:
                     moves.append(_move("x_or_y_ray", (p, s), [j], None, succ, red, ml,
                                        values=sorted(pair, key=_value_key)))
@@ -319,8 +325,7 @@ def _detector_moves(turn: _Turn) -> list[dict]:
                 p_red = an.p_all([(p, s, j, red_types) for j in combo]) if min(
                     odds.values(p, s, j).get("RED", 0.0) for j in combo) > 0 else 0.0
                 succ = 1.0 - fail if fail > 0 else 1.0
-                if turn.hidden:
-                    succ, p_red = turn.group_risk(p, s, list(combo), v, succ, p_red)
+                succ, p_red = turn.group_risk(p, s, list(combo), v, succ, p_red)
                 moves.append(_move(kind, (p, s), list(combo), v, succ, p_red, ml))
     return moves
 
@@ -343,9 +348,7 @@ def _super_detector_moves(turn: _Turn) -> list[dict]:
                 continue
             none = an.p_none(p, s, v)
             if none < 1.0:
-                succ, red = 1.0 - none if none > 0 else 1.0, all_red
-                if turn.hidden:
-                    succ, red = turn.group_risk(p, s, js, v, succ, all_red)
+                succ, red = turn.group_risk(p, s, js, v, 1.0 - none if none > 0 else 1.0, all_red)
                 moves.append(_move("super_detector", (p, s), js, v, succ, red, ml))
     return moves
 

@@ -2,7 +2,7 @@
 // request the items I may use, the mission's rules on legal cuts and my mistakes left; and the
 // choices the slot editor offers. Pure functions, no DOM, no I/O.
 
-import { colourOf, labelsInPlay, wiresDoc } from "./setup.js";
+import { colourOf, labelsInPlay, saidOf, wiresDoc } from "./setup.js";
 import { derive, slotToken } from "./replay.js";
 
 /**
@@ -60,7 +60,7 @@ export function slotChoices(setup, own = null) {
   if (own) {
     return {
       cut: [own],
-      info: colourOf(own) === "red" || !info.length ? [] : [colourOf(own) === "yellow" ? "Y" : own],
+      info: colourOf(own) === "red" || !info.length ? [] : [saidOf(own)],
       marks,
       notValues,
       colours: [],
@@ -92,8 +92,7 @@ export function missionRules(state, t) {
   if (special.includes("sevens_last")) rules.no_values.push({ value: 7, why: "the 7s are cut last, all four at once (mission 46)" });
   if (special.includes("yellow_special")) rules.no_values.push({ value: "YELLOW", why: "yellow wires go by the mission's special action" });
   if (special.includes("x_after_yellow")) {
-    const yellowCut = Object.entries(t.cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
-    const open = yellowCut >= 4;
+    const open = t.yellowCut >= 4;
     const why = open ? "no equipment on an X wire (mission 35)" : "X wires only after the 4 yellow wires (mission 35)";
     t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
       if (sl.m === "X" && sl.c !== "cut") rules.locked.push({ player: p, stand: s, slot: j, why, equipment_only: open });

@@ -3,7 +3,7 @@
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import { derive } from "./replay.js";
-import { colourOf, isLabel, standCounts, valueMatches } from "./setup.js";
+import { colourOf, isLabel, saidOf, standCounts, valueMatches } from "./setup.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //
@@ -41,9 +41,8 @@ function ownSlotsFor(state, t, said) {
 export function nameableValues(state, t, d, base, holdings = null, editing = false) {
   if (editing) return base;
   const me = state.setup.me;
-  const key = (label) => (label === "Y" || colourOf(label) === "yellow" ? "Y" : label);
   if (d.a === me && t.hasHand) {
-    const mine = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => key(sl.own)));
+    const mine = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own)));
     return base.filter((v) => mine.has(v));
   }
   const theirs = (holdings ?? []).filter((h) => h.player === d.a);
@@ -154,7 +153,7 @@ export function draftFromEntry(e) {
     delete d.p;
   }
   if (["solo", "red", "radar", "batteries", "false_bottom"].includes(e.k)) d.done = true;
-  if (e.k === "solo" && Array.isArray(e.cuts) && isLabel(e.cuts[0])) d.v = colourOf(e.cuts[0]) === "yellow" ? "Y" : e.cuts[0];
+  if (e.k === "solo" && Array.isArray(e.cuts) && isLabel(e.cuts[0])) d.v = saidOf(e.cuts[0]);
   if (e.k === "disint") {
     d.spots = e.cuts ?? [];
     delete d.cuts;
@@ -273,7 +272,7 @@ export function buildEntry(state, t, d) {
           e.as = { ...d.as };
           if (d.av) e.av = d.av;
         } else if (mine) {
-          const own = ownSlotsFor(state, t, colourOf(e.cut) === "yellow" ? "Y" : e.cut)[0];
+          const own = ownSlotsFor(state, t, saidOf(e.cut))[0];
           if (own) {
             e.as = { s: own.s, j: own.j };
             e.av = own.label;

@@ -3,7 +3,7 @@
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import {
-  colourOf, EQUIPMENT_NAMES, isLabel, isXSlot, MARKS, openRedDeal, sortValue, standCounts, standSizes, valueMatches, wireOf, yellowDeal,
+  colourOf, EQUIPMENT_NAMES, isLabel, isXSlot, MARKS, openRedDeal, saidOf, sortValue, standCounts, standSizes, valueMatches, wireOf, yellowDeal,
 } from "./setup.js";
 import { handComplete } from "./hand.js";
 
@@ -28,7 +28,8 @@ export function standName(setup, p, s) {
 /**
  * Replay the log over the setup. Returns
  * { stands: [[[slot]]], facts, mistakesMade, exploded, turn, usedDD: [p], usedItems: {id: true},
- *   entries: [{ok, error?, text}], cutCount: {label: n}, validated: [n], unlocked: [id], hasHand }
+ *   entries: [{ok, error?, text}], cutCount: {label: n}, yellowCut, validated: [n], unlocked: [id], hasHand,
+ *   moves (wires moved), ruledOut (mission 11), stab (Stabilizer pending), extraEquipment (False Bottom) }
  * An entry that cannot be applied is skipped and carries its error.
  */
 export function derive(state) {
@@ -82,9 +83,9 @@ export function derive(state) {
   t.validated = [];
   for (let n = setup.blue[0]; n <= setup.blue[1]; n++) if ((cutCount[String(n)] ?? 0) >= 4) t.validated.push(n);
   // a card unlocks when 2 wires of its number are cut; a double-numbered one when all 4 are; False Bottom with 2 yellows
-  const yellowCut = Object.entries(cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
+  t.yellowCut = Object.entries(cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
   t.unlocked = [...setup.equipment, ...t.extraEquipment].filter((id) => (/^\d+$/.test(id) ? (cutCount[id] ?? 0) >= 2
-    : /^(\d+)\.\1$/.test(id) ? (cutCount[id.split(".")[0]] ?? 0) >= 4 : id === "Y" && yellowCut >= 2));
+    : /^(\d+)\.\1$/.test(id) ? (cutCount[id.split(".")[0]] ?? 0) >= 4 : id === "Y" && t.yellowCut >= 2));
   t.mistakesLeft = Math.max(0, setup.mistakes - t.mistakesMade);
   return t;
 }
@@ -147,9 +148,14 @@ function failure(t, setup, e, p, s, j, stab = false) {
     if (!stab) t.exploded = true;
     return;
   }
-  infoSlot(t, setup, p, s, j, real && colourOf(real) === "yellow" ? "Y" : real);
-  if (setup.captain_fragile && e.a === setup.captain) t.exploded = true; // missions 14 and 28
-  if (stab) return; // Stabilizer: the detonator does not move
+  infoSlot(t, setup, p, s, j, saidOf(real));
+  misfire(t, setup, e, stab);
+}
+
+/** What a failed cut costs: the captain's failure explodes (missions 14, 28); the detonator moves unless the Stabilizer holds it. */
+function misfire(t, setup, e, stab) {
+  if (setup.captain_fragile && e.a === setup.captain) t.exploded = true;
+  if (stab) return;
   t.mistakesMade += 1;
   if (t.mistakesMade > setup.mistakes) t.exploded = true;
 }
@@ -164,10 +170,7 @@ function silentFailure(t, setup, e, js, said, i, stab) {
     addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: pointed, value: factValue(x) }, i,
       pointed.map((j) => t.stands[e.p][e.s][j]));
   }
-  if (setup.captain_fragile && e.a === setup.captain) t.exploded = true;
-  if (stab) return;
-  t.mistakesMade += 1;
-  if (t.mistakesMade > setup.mistakes) t.exploded = true;
+  misfire(t, setup, e, stab);
 }
 
 /** The Stabilizer covers the next dual cut (detectors included): take it. */
@@ -245,7 +248,7 @@ function applySet(t, e, setup) {
   const own = sl.own;
   if (v.c === "cut" && own && v.v !== own) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}`);
   Object.assign(sl, { c: v.c || "h", v: v.v ?? null, m: v.m ?? null, col: v.col ?? null, own });
-  if (sl.c === "info" && own && !sl.v) sl.v = colourOf(own) === "yellow" ? "Y" : own;
+  if (sl.c === "info" && own && !sl.v) sl.v = saidOf(own);
 }
 
 /** A dual cut, or the X-or-Y Ray (two values said). */

@@ -368,4 +368,6 @@ export function sortValue(label) {
 export const colourOf = (label) => (label?.[0] === "Y" ? "yellow" : label?.[0] === "R" ? "red" : "blue");
 /** Gameplay value of a label: 7, "YELLOW" or "RED". */
 export const gameValue = (label) => (label?.[0] === "Y" ? "YELLOW" : label?.[0] === "R" ? "RED" : Number(label));
+/** What a player names for a wire: its label ("7"), or "Y" for any yellow. */
+export const saidOf = (label) => (colourOf(label) === "yellow" ? "Y" : label);
 export const valueMatches = (label, said) => (said === "Y" ? colourOf(label) === "yellow" : label === said);
