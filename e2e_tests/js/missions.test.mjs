@@ -147,3 +147,16 @@ test("number cards in view decide the value to cut: pick (26...), sum (47), sequ
   assert.deepEqual(rules().no_values.map((x) => x.value), [3]);
   assert.deepEqual(S.normalize({ ...s, setup: { ...s.setup, numbers: [0, 3, 3, 13, "x"], number_cards: "bogus" } }).setup.numbers, [3]);
 });
+
+test("the reasons show for whatever forbids a cut, mission rules included (46: no card picker, sevens last)", async () => {
+  const { movesTemplate } = await import("../../web/table/table-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4), preset({ number: 46, special: ["sevens_last"] }));
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  const t = S.derive(s);
+  const forbidden = [{ kind: "dual_cut", player: 1, stand: 0, slots: [2], value: 7, p_success: 0.3, forbidden: "the 7s are cut last (mission 46)" }];
+  const page = String(movesTemplate({ state: s, t, moves: { moves: [], forbidden }, missions: [{ number: 46, constraints: "" }] }).text);
+  assert.match(page, /data-testid="forbidden-0-why">the 7s are cut last \(mission 46\)/);
+  assert.doesNotMatch(page, /data-testid="card-A"/);
+});

@@ -303,15 +303,16 @@ function cardsTemplate(ctx) {
   const cards = setup.cards ?? [];
   const numbers = setup.number_cards ? numbersTemplate(setup) : "";
   const forbidden = (moves?.forbidden ?? []).slice(0, 3);
-  const why = forbidden.length ? html`<p class="hint">Not for you now:</p><ul class="forbidden">${forbidden.map((m, i) => html`<li data-testid="forbidden-${i}">
-      <span class="what">${moveText(m, setup)}</span> <span class="pct">${pct(m.p_success)}</span> — <span class="why" data-testid="forbidden-${i}-why">${m.forbidden}</span></li>`)}</ul>` : "";
-  if (setup.mission !== null && !preset?.constraints && !cards.length) return html`${numbers}${setup.number_cards ? why : ""}`;
-  return html`${numbers}<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
+  const why = forbidden.length ? html`<div class="cards"><p class="hint">Not for you now:</p><ul class="forbidden">${forbidden.map((m, i) => html`<li data-testid="forbidden-${i}">
+      <span class="what">${moveText(m, setup)}</span> <span class="pct">${pct(m.p_success)}</span> — <span class="why" data-testid="forbidden-${i}-why">${m.forbidden}</span></li>`)}</ul></div>` : "";
+  // the card picker where the mission uses constraint cards (and in custom setups); the reasons whatever forbids
+  const picker = setup.mission === null || preset?.constraints || cards.length
+    ? html`<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
     <summary>My constraint cards${cards.length ? `: ${cards.join(" ")}` : ""}</summary>
     <div class="chips" role="group" aria-label="My constraint cards">${CARD_LETTERS.map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
       data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
-    ${why}
-  </details>`;
+  </details>` : "";
+  return html`${numbers}${picker}${why}`;
 }
 
 /** The number cards in view (missions whose number cards decide the value to cut), in the order tapped. */
