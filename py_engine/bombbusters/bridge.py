@@ -13,7 +13,7 @@ import time
 from typing import Any, Callable
 
 from . import __version__
-from .commands import STATE_COMMANDS
+from .commands import OPTION_COMMANDS, STATE_COMMANDS, option_payload
 
 __all__ = ["PROTOCOL_VERSION", "handle", "REQUEST_TYPES"]
 
@@ -72,12 +72,24 @@ def _warm_up(_payload: Any) -> dict:
     return {"ms": ms}
 
 
+def _with_options(name: str) -> Callable[[Any], Any]:
+    """The handler of a command with options: its payload is ``{"state": ..., option: value}``."""
+    fn = OPTION_COMMANDS[name][0]
+
+    def handler(payload: Any) -> Any:
+        doc, options = option_payload(name, payload)
+        return fn(doc, **options)
+
+    return handler
+
+
 #: request type -> handler taking the payload and returning a JSON-able result
 REQUEST_TYPES: dict[str, Callable[[Any], Any]] = {
     "version": _version,
     "missions": _missions,
     "warm_up": _warm_up,
     **STATE_COMMANDS,
+    **{name: _with_options(name) for name in OPTION_COMMANDS},
 }
 
 

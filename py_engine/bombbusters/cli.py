@@ -1,4 +1,6 @@
-"""Command line: ``python -m bombbusters analyze|moves|indicate STATE.json`` (or ``-`` for stdin).
+"""Command line: ``python -m bombbusters analyze|moves|indicate|sample STATE.json`` (or ``-`` for stdin).
+
+``sample`` takes ``--n`` worlds and a ``--seed``.
 
 Prints JSON on stdout; on bad input prints one line ``error: <Name>: <message>``
 on stderr and exits with code 2.  Our own scripts drive the engine through
@@ -12,13 +14,18 @@ import json
 import sys
 from typing import Any, Callable
 
-from .commands import STATE_COMMANDS
+from .commands import OPTION_COMMANDS, STATE_COMMANDS
 
 __all__ = ["main", "COMMANDS"]
 
 
-#: command name -> function taking the state document
-COMMANDS: dict[str, Callable[[Any], Any]] = STATE_COMMANDS
+#: command name -> function taking the state document (and the options it has)
+COMMANDS: dict[str, Callable[..., Any]] = {**STATE_COMMANDS, **{k: fn for k, (fn, _d) in OPTION_COMMANDS.items()}}
+#: every option any command takes, with the commands that take it
+_OPTIONS: dict[str, list[str]] = {}
+for _name, (_fn, _defaults) in OPTION_COMMANDS.items():
+    for _opt in _defaults:
+        _OPTIONS.setdefault(_opt, []).append(_name)
 
 
 def _load(path: str) -> Any:
@@ -37,9 +44,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", choices=sorted(COMMANDS), help="what to compute")
     parser.add_argument("state", help="state document (JSON file), or - for stdin")
     parser.add_argument("--indent", type=int, default=None, help="pretty-print the JSON output")
+    for opt, names in _OPTIONS.items():
+        parser.add_argument(f"--{opt}", type=int, default=None, help=f"for {', '.join(names)}")
     args = parser.parse_args(argv)
+    given = {opt: getattr(args, opt) for opt in _OPTIONS if getattr(args, opt) is not None}
+    takes = OPTION_COMMANDS.get(args.command, (None, {}))[1]
+    for opt in given:
+        if opt not in takes:
+            parser.error(f"--{opt} is not an option of {args.command}")
     try:
-        result = COMMANDS[args.command](_load(args.state))
+        options = {k: given.get(k, v) for k, v in takes.items()}
+        result = COMMANDS[args.command](_load(args.state), **options)
     except ValueError as exc:
         print(f"error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)
         return 2
