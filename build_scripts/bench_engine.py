@@ -108,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
         fmt = lambda v: f"{v:9.1f}" if v is not None else f"{'-':>9}"  # noqa: E731
         print(f"{name:32} {a_min:9.1f}/{a_med:<9.1f} {mem:8.1f} {fmt(m_ms)} {fmt(i_ms)}")
     rows.append(hard_tables(args.hard))
-    rows.append(sampling(next(d for n, d in states if n == "5p-blue-first-turn"), max(1, args.repeat // 3)))
+    first = next(d for n, d in states if n == "5p-blue-first-turn")
+    rows.append(sampling(first, max(1, args.repeat // 3)))
+    rows.append(looking_ahead(first, max(1, args.repeat // 3)))
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
     return 0
@@ -121,6 +123,15 @@ def sampling(doc: dict, repeat: int, n: int = 20_000) -> dict:
     best, med = timed(lambda d: sample_json(d, n, 1), doc, repeat)
     print(f"sample {n} worlds of the 5p first turn: min {best:.0f} ms, median {med:.0f} ms")
     return {"name": f"sample-{n}", "sample_min_ms": best, "sample_median_ms": med}
+
+
+def looking_ahead(doc: dict, repeat: int) -> dict:
+    """The lookahead of my 10 best moves (Double Detector available). Target: <= 1 s in the worker."""
+    from bombbusters.lookahead import lookahead_json
+
+    best, med = timed(lookahead_json, doc, repeat)
+    print(f"lookahead of 10 moves on the 5p first turn: min {best:.0f} ms, median {med:.0f} ms")
+    return {"name": "lookahead-10", "lookahead_min_ms": best, "lookahead_median_ms": med}
 
 
 def hard_tables(n: int) -> dict:

@@ -137,8 +137,9 @@ class Analysis(SlotLaws):
     def p_none_on(self, keys: list[tuple[int, int]], value) -> float:
         """P(no uncut wire of gameplay ``value`` on any of these stands)."""
         for key in keys:
-            if key in self.compiled.known and any(
-                sl.state != CUT and value_matches(sl.known_wire, value) for sl in self.compiled.known[key]
+            if key in self.compiled.known and any(  # cut or not: as the state says (a lookahead cuts some)
+                now.state != CUT and value_matches(sl.known_wire, value)
+                for sl, now in zip(self.compiled.known[key], self.state.stand(*key))
             ):
                 return 0.0
         where = [self.uncut_positions(*key) for key in keys if key in self.compiled.stands]

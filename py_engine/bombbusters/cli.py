@@ -1,6 +1,6 @@
-"""Command line: ``python -m bombbusters analyze|moves|indicate|sample STATE.json`` (or ``-`` for stdin).
+"""Command line: ``python -m bombbusters analyze|moves|indicate|sample|lookahead STATE.json`` (or ``-`` for stdin).
 
-``sample`` takes ``--n`` worlds and a ``--seed``.
+``sample`` takes ``--n`` worlds and a ``--seed``; ``lookahead`` the ``--top`` moves to look at (0: all).
 
 Prints JSON on stdout; on bad input prints one line ``error: <Name>: <message>``
 on stderr and exits with code 2.  Our own scripts drive the engine through
@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Any, Callable
 
-from .commands import OPTION_COMMANDS, STATE_COMMANDS
+from .commands import OPTION_COMMANDS, STATE_COMMANDS, check_options
 
 __all__ = ["main", "COMMANDS"]
 
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         if opt not in takes:
             parser.error(f"--{opt} is not an option of {args.command}")
     try:
-        options = {k: given.get(k, v) for k, v in takes.items()}
+        options = check_options(args.command, given) if args.command in OPTION_COMMANDS else {}
         result = COMMANDS[args.command](_load(args.state), **options)
     except ValueError as exc:
         print(f"error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from .errors import RuleError
 
-__all__ = ["STATE_COMMANDS", "OPTION_COMMANDS", "OptionCommand", "option_payload"]
+__all__ = ["STATE_COMMANDS", "OPTION_COMMANDS", "OptionCommand", "option_payload", "check_options"]
 
 
 def _analyze(doc: Any) -> Any:
@@ -39,22 +39,43 @@ def _sample(doc: Any, n: int, seed: int) -> Any:
     return sample_json(doc, n, seed)
 
 
+def _lookahead(doc: Any, top: int) -> Any:
+    from .lookahead import lookahead_json
+
+    return lookahead_json(doc, top)
+
+
 #: name -> function taking a state document and returning plain JSON
 STATE_COMMANDS: dict[str, Callable[[Any], Any]] = {"analyze": _analyze, "moves": _moves, "indicate": _indicate}
 
-#: a command with options: (function(doc, **options), {option: default})
-OptionCommand = tuple[Callable[..., Any], dict[str, Any]]
+#: a command with options: (function(doc, **options), {option: (default, largest allowed)}); options are whole numbers
+OptionCommand = tuple[Callable[..., Any], dict[str, tuple[int, int]]]
 
-#: name -> command taking a state document and options
-OPTION_COMMANDS: dict[str, OptionCommand] = {"sample": (_sample, {"n": 1, "seed": 0})}
+#: name -> command taking a state document and options.  The most worlds one request may draw
+#: bounds its memory (a few arrays of that length per sub-stand); ``top`` 0 means every move.
+OPTION_COMMANDS: dict[str, OptionCommand] = {
+    "sample": (_sample, {"n": (1, 200_000), "seed": (0, 2**63 - 1)}),
+    "lookahead": (_lookahead, {"top": (10, 10_000)}),
+}
+
+
+def check_options(name: str, given: dict[str, Any]) -> dict[str, int]:
+    """Every option of command ``name``: the given ones checked (whole numbers in range), the rest defaulted."""
+    specs = OPTION_COMMANDS[name][1]
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        raise RuleError(f"unknown option {unknown[0]!r} for {name!r}; options: {', '.join(sorted(specs))}")
+    out = {}
+    for key, (default, top) in specs.items():
+        v = given.get(key, default)
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= top:
+            raise RuleError(f"option {key!r} of {name!r} must be a whole number from 0 to {top}, got {v!r}")
+        out[key] = v
+    return out
 
 
 def option_payload(name: str, payload: Any) -> tuple[Any, dict[str, Any]]:
     """(state document, options) of a bridge payload ``{"state": ..., option: value}``."""
-    _fn, defaults = OPTION_COMMANDS[name]
     if not isinstance(payload, dict) or "state" not in payload:
         raise RuleError(f"a {name!r} request's payload is {{\"state\": <state document>, options}}; 'state' is missing")
-    unknown = sorted(set(payload) - {"state"} - set(defaults))
-    if unknown:
-        raise RuleError(f"unknown option {unknown[0]!r} for {name!r}; options: {', '.join(sorted(defaults))}")
-    return payload["state"], {k: payload.get(k, v) for k, v in defaults.items()}
+    return payload["state"], check_options(name, {k: v for k, v in payload.items() if k != "state"})

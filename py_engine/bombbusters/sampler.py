@@ -21,15 +21,11 @@ from typing import Any
 import numpy as np
 
 from .analysis import SlotLaws, solve_state
-from .errors import RuleError
 from .state import GameState
 from .tables import Tables
 from .wires import label
 
-__all__ = ["sample_types", "sample_worlds", "sample_json", "MAX_WORLDS"]
-
-#: the most worlds one request may ask for (memory: a few arrays of this length per sub-stand)
-MAX_WORLDS = 200_000
+__all__ = ["sample_types", "sample_worlds", "sample_json"]
 
 
 def _choose(weights: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -223,15 +219,6 @@ def sample_worlds(state: GameState, n: int, seed: int) -> list[list[list[list[st
     return [[[[slot[w] for slot in stand] for stand in player] for player in columns] for w in range(n)]
 
 
-def _count(payload: dict, key: str, default: int, top: int) -> int:
-    v = payload.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= top:
-        raise RuleError(f"{key!r} must be a whole number from 0 to {top}, got {v!r}")
-    return v
-
-
 def sample_json(doc: Any, n: int = 1, seed: int = 0) -> dict:
     """``{"worlds": [...]}``: n worlds of the state document ``doc`` (see :func:`sample_worlds`)."""
-    n = _count({"n": n}, "n", 1, MAX_WORLDS)
-    seed = _count({"seed": seed}, "seed", 0, 2**63 - 1)
     return {"worlds": sample_worlds(GameState.from_json(doc), n, seed)}
