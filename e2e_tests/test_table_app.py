@@ -669,3 +669,42 @@ def test_mission_31_constraint_card(make_context, base_url, device):
         text = tid(page, f"move-{i}").text_content()
         value = re.search(r"(?:=|has|cut) (\d+)", text)
         assert value is None or int(value.group(1)) % 2 == 1, text
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_a_cut_shows_its_outcomes(make_context, base_url, device):
+    """Tapping one of my best cuts looks one turn ahead: its outcomes with their chances (the successes
+    add up to the cut's own chance, all to 1), what each opens, and a new table replaces them."""
+    page, taps = open_table(make_context, base_url, device)
+    play_opening(page, taps)
+    wait_done(page, moves=True)
+    # the sure cut first: one outcome, it works
+    taps("move-0")
+    page.wait_for_function("document.documentElement.dataset.lookahead === 'done'", timeout=RESULT_TIMEOUT_MS)
+    expect(tid(page, "outcome-0")).to_have_attribute("data-kind", "success")
+    assert float(tid(page, "outcome-0").get_attribute("data-p")) == 1.0
+    expect(tid(page, "outcome-1")).to_have_count(0)
+    # a risky cut (card H forbids the sure cuts on info tokens): successes add up to its chance,
+    # every outcome to 1, each says what it opens
+    page.locator("[data-testid='cards'] summary").click()
+    taps("card-H")
+    wait_done(page, moves=True)
+    page.wait_for_function("document.documentElement.dataset.moves === 'done'", timeout=RESULT_TIMEOUT_MS)
+    i = next(i for i in range(5) if tid(page, f"move-{i}-guaranteed").count() == 0)
+    if tid(page, f"move-{i}").get_attribute("aria-pressed") != "true":  # the selection stays across tables
+        taps(f"move-{i}")
+    page.wait_for_function("document.documentElement.dataset.lookahead === 'done'", timeout=RESULT_TIMEOUT_MS)
+    expect(tid(page, "outcomes")).to_be_visible()
+    p_move = float(tid(page, f"move-{i}-p").get_attribute("data-p"))
+    rows = page.locator("[data-testid^='outcome-']").all()
+    kinds = [r.get_attribute("data-kind") for r in rows]
+    ps = [float(r.get_attribute("data-p")) for r in rows]
+    assert "success" in kinds and "failure" in kinds, kinds
+    assert abs(sum(p for k, p in zip(kinds, ps) if k == "success") - p_move) < 1e-9
+    assert 0.999 <= sum(ps) <= 1.0 + 1e-9
+    assert "sure cuts: me" in tid(page, "outcome-0").text_content()
+    expect(tid(page, "outcomes-score")).to_contain_text("Expected sure cuts after")
+    # a new table: the outcomes are asked again for it
+    taps("undo")
+    wait_done(page, moves=True)
+    page.wait_for_function("['done', 'idle'].includes(document.documentElement.dataset.lookahead)", timeout=RESULT_TIMEOUT_MS)

@@ -31,6 +31,7 @@ export function logActs(app) {
     move: (arg) => {
       ui.selectedMove = ui.selectedMove === int(arg) ? null : int(arg);
       app.render();
+      if (ui.selectedMove !== null) app.askLookahead?.();
     },
     "move-record": () => {
       const m = results.moves?.moves?.[ui.selectedMove];

@@ -28,6 +28,7 @@ export function connectEngine(app) {
   window.__bbEngine = engine;
 
   let timer = null;
+  app.askLookahead = () => askLookahead(app, engine);
   app.scheduleAnalysis = () => {
     clearTimeout(timer);
     if (app.state.phase !== "table") {
@@ -108,17 +109,48 @@ async function analyzeNow(app, engine) {
   results.pendingMoves = true;
   root.dataset.moves = "pending";
   app.render();
-  const mv = await engine.latest("moves", {
+  const movesDoc = {
     ...doc, available: S.availableItems(state, t), constraints: state.setup.cards ?? [], mistakes_left: S.myMistakesLeft(state, t),
     rules: S.missionRules(state, t),
-  });
+  };
+  const mv = await engine.latest("moves", movesDoc);
   if (mv.stale) return;
   results.pendingMoves = false;
+  results.lookahead = null;
+  results.lookaheadError = null;
+  results.pendingLookahead = false;
+  root.dataset.lookahead = "idle";
   if (mv.reply.ok) {
     results.moves = mv.reply.result;
+    results.movesDoc = movesDoc;
     root.dataset.moves = "done";
+    if (app.ui.selectedMove !== null) askLookahead(app, engine);
   } else {
     root.dataset.moves = "error";
+  }
+  app.render();
+}
+
+/** The outcomes of my listed cuts (the "lookahead" request), for the table my best cuts were ranked on. */
+export const LOOKAHEAD_TOP = 5;
+
+async function askLookahead(app, engine) {
+  const { root, results } = app;
+  const doc = results.movesDoc;
+  if (!doc || results.lookahead || results.pendingLookahead) return;
+  results.pendingLookahead = true;
+  results.lookaheadError = null;
+  root.dataset.lookahead = "pending";
+  app.render();
+  const la = await engine.latest("lookahead", { state: doc, top: LOOKAHEAD_TOP });
+  if (la.stale || results.movesDoc !== doc) return;
+  results.pendingLookahead = false;
+  if (la.reply.ok) {
+    results.lookahead = la.reply.result;
+    root.dataset.lookahead = "done";
+  } else {
+    results.lookaheadError = la.reply.error?.message ?? "the engine could not look ahead";
+    root.dataset.lookahead = "error";
   }
   app.render();
 }

@@ -124,6 +124,7 @@ function viewModel(app) {
     state, t, ui, missions, ask, highlight, picked, culprits, error,
     result: results.analysis, moves: results.moves, holdings: results.moves?.holdings ?? results.analysis?.holdings,
     pending: results.pending, pendingMoves: results.pendingMoves, selectedMove: ui.selectedMove,
+    lookahead: results.lookahead, pendingLookahead: results.pendingLookahead, lookaheadError: results.lookaheadError,
     sheetError: ui.sheetError, engineDocText: doc ? JSON.stringify(doc) : "",
   };
 }

@@ -288,11 +288,40 @@ export function movesTemplate(ctx) {
         ${m.guaranteed ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
         ${m.p_red > 0 ? html`<span class="badge red" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
       </button>
-      ${selectedMove === i ? btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` }) : ""}
+      ${selectedMove === i ? html`${btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` })}${outcomesTemplate(ctx, i)}` : ""}
     </li>`)}</ol>
     ${moves && !list.length ? html`<p class="hint">No cut is possible.</p>` : ""}
     ${cardsTemplate(ctx)}
   </section>`;
+}
+
+const OUTCOME_WORDS = { success: "works", failure: "fails", explode: "explodes", not_allowed: "not allowed" };
+
+/** What one outcome of a move leads to, in a few words. */
+function outcomeText(o, setup) {
+  const where = o.slot ? `${standName(setup, o.slot[0], o.slot[1])} ${slotLetter(o.slot[2])}` : "";
+  const head = o.kind === "success" ? `works${where ? `: ${where} is ${o.shows === "Y" ? "yellow" : o.shows}` : ""}`
+    : o.kind === "failure" ? `fails: token ${o.shows === "Y" ? "yellow" : o.shows} on ${where}` : OUTCOME_WORDS[o.kind] ?? o.kind;
+  if (!o.sure_cuts) return head;
+  const team = o.sure_cuts.teammates.reduce((a, x) => a + x.expected, 0);
+  const then = [`sure cuts: me ${o.sure_cuts.me}`, team > 0 ? `team ${team.toFixed(1)}` : ""].filter(Boolean).join(", ");
+  const done = o.validated?.length ? `; ${o.validated.join(", ")} done` : "";
+  return `${head} → ${then}${done}`;
+}
+
+/** The selected move's outcomes (the "lookahead" request): each with its chance and what it opens. */
+function outcomesTemplate(ctx, i) {
+  if (ctx.lookaheadError) return html`<p class="hint" data-testid="outcomes-error">${ctx.lookaheadError}</p>`;
+  const row = ctx.lookahead?.moves?.find((r) => r.rank === i);
+  if (!row) return html`<p class="hint" data-testid="outcomes-pending">${ctx.pendingLookahead ? "Looking one turn ahead…" : ""}</p>`;
+  const shown = row.outcomes.filter((o) => o.p >= 0.0005).sort((a, b) => b.p - a.p);
+  const hidden = row.outcomes.length - shown.length;
+  return html`<div class="outcomes" data-testid="outcomes">
+    ${row.item_note ? html`<p class="badge note" data-testid="outcomes-item-note">${row.item_note}</p>` : ""}
+    <ul>${shown.map((o, k) => html`<li data-testid="outcome-${k}" data-kind="${o.kind}" data-p="${o.p}"><span class="pct">${pct(o.p)}</span> ${outcomeText(o, ctx.state.setup)}</li>`)}</ul>
+    ${hidden > 0 ? html`<p class="hint">${hidden} more, each under 0.05%</p>` : ""}
+    <p class="hint" data-testid="outcomes-score">Expected sure cuts after: ${row.expected_sure_cuts.toFixed(1)} · score ${row.score.toFixed(2)}</p>
+  </div>`;
 }
 
 /** My constraint cards (missions that use them, and custom setups), and the best cuts they forbid me. */
