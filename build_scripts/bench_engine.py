@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     first = next(d for n, d in states if n == "5p-blue-first-turn")
     rows.append(sampling(first, max(1, args.repeat // 3)))
     rows.append(looking_ahead(first, max(1, args.repeat // 3)))
+    rows.append(explaining([(n, d) for n, d in states if n.startswith("5p-midgame")]))
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
     return 0
@@ -132,6 +133,32 @@ def looking_ahead(doc: dict, repeat: int) -> dict:
     best, med = timed(lookahead_json, doc, repeat)
     print(f"lookahead of 10 moves on the 5p first turn: min {best:.0f} ms, median {med:.0f} ms")
     return {"name": "lookahead-10", "lookahead_min_ms": best, "lookahead_median_ms": med}
+
+
+def explaining(named: list[tuple[str, dict]]) -> dict:
+    """"Why" for every certain hidden slot of these tables (first three per table): median and worst.
+    Target: <= 300 ms."""
+    from bombbusters.analysis import solve_state
+    from bombbusters.explain import explain
+    from bombbusters.state import GameState
+
+    times = []
+    for name, doc in named:
+        state = GameState.from_json(doc)
+        an = solve_state(state)
+        asked = 0
+        for p, s in state.stand_keys():
+            for j, sl in enumerate(state.stand(p, s)):
+                probs = an.slot_probs(p, s, j) if p != state.me and sl.state == "hidden" else {}
+                if asked < 3 and probs and max(probs.values()) == 1.0:
+                    t0 = time.perf_counter()
+                    explain(state, p, s, j, label(max(probs, key=probs.get)))
+                    times.append(((time.perf_counter() - t0) * 1000, f"{name} {p}/{s}/{j}"))
+                    asked += 1
+    times.sort()
+    worst, median = times[-1], times[len(times) // 2][0]
+    print(f"explain ({len(times)} certain slots): median {median:.0f} ms, worst {worst[0]:.0f} ms ({worst[1]})")
+    return {"name": "explain", "explain_median_ms": median, "explain_worst_ms": worst[0]}
 
 
 def hard_tables(n: int) -> dict:

@@ -1,6 +1,7 @@
-"""Command line: ``python -m bombbusters analyze|moves|indicate|sample|lookahead STATE.json`` (or ``-`` for stdin).
+"""Command line: ``python -m bombbusters analyze|moves|indicate|sample|lookahead|explain STATE.json`` (or ``-`` for stdin).
 
-``sample`` takes ``--n`` worlds and a ``--seed``; ``lookahead`` the ``--top`` moves to look at (0: all).
+``sample`` takes ``--n`` worlds and a ``--seed``; ``lookahead`` the ``--top`` moves to look at (0: all);
+``explain`` a slot (``--player --stand --slot``, 0-based) and a wire (``--value 7``).
 
 Prints JSON on stdout; on bad input prints one line ``error: <Name>: <message>``
 on stderr and exits with code 2.  Our own scripts drive the engine through
@@ -23,9 +24,11 @@ __all__ = ["main", "COMMANDS"]
 COMMANDS: dict[str, Callable[..., Any]] = {**STATE_COMMANDS, **{k: fn for k, (fn, _d) in OPTION_COMMANDS.items()}}
 #: every option any command takes, with the commands that take it
 _OPTIONS: dict[str, list[str]] = {}
+_TYPES: dict[str, type] = {}
 for _name, (_fn, _defaults) in OPTION_COMMANDS.items():
-    for _opt in _defaults:
+    for _opt, (_default, _top) in _defaults.items():
         _OPTIONS.setdefault(_opt, []).append(_name)
+        _TYPES[_opt] = type(_default)
 
 
 def _load(path: str) -> Any:
@@ -45,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("state", help="state document (JSON file), or - for stdin")
     parser.add_argument("--indent", type=int, default=None, help="pretty-print the JSON output")
     for opt, names in _OPTIONS.items():
-        parser.add_argument(f"--{opt}", type=int, default=None, help=f"for {', '.join(names)}")
+        parser.add_argument(f"--{opt}", type=_TYPES[opt], default=None, help=f"for {', '.join(names)}")
     args = parser.parse_args(argv)
     given = {opt: getattr(args, opt) for opt in _OPTIONS if getattr(args, opt) is not None}
     takes = OPTION_COMMANDS.get(args.command, (None, {}))[1]

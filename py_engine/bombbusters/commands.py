@@ -39,6 +39,12 @@ def _sample(doc: Any, n: int, seed: int) -> Any:
     return sample_json(doc, n, seed)
 
 
+def _explain(doc: Any, player: int, stand: int, slot: int, value: str) -> Any:
+    from .explain import explain_json
+
+    return explain_json(doc, player, stand, slot, value)
+
+
 def _lookahead(doc: Any, top: int) -> Any:
     from .lookahead import lookahead_json
 
@@ -48,18 +54,20 @@ def _lookahead(doc: Any, top: int) -> Any:
 #: name -> function taking a state document and returning plain JSON
 STATE_COMMANDS: dict[str, Callable[[Any], Any]] = {"analyze": _analyze, "moves": _moves, "indicate": _indicate}
 
-#: a command with options: (function(doc, **options), {option: (default, largest allowed)}); options are whole numbers
-OptionCommand = tuple[Callable[..., Any], dict[str, tuple[int, int]]]
+#: a command with options: (function(doc, **options), {option: (default, largest allowed)}); an option is a
+#: whole number from 0 to its largest, or, where its default is text, a short text (a wire label)
+OptionCommand = tuple[Callable[..., Any], dict[str, tuple[Any, int]]]
 
 #: name -> command taking a state document and options.  The most worlds one request may draw
 #: bounds its memory (a few arrays of that length per sub-stand); ``top`` 0 means every move.
 OPTION_COMMANDS: dict[str, OptionCommand] = {
     "sample": (_sample, {"n": (1, 200_000), "seed": (0, 2**63 - 1)}),
     "lookahead": (_lookahead, {"top": (10, 10_000)}),
+    "explain": (_explain, {"player": (0, 99), "stand": (0, 9), "slot": (0, 99), "value": ("", 8)}),
 }
 
 
-def check_options(name: str, given: dict[str, Any]) -> dict[str, int]:
+def check_options(name: str, given: dict[str, Any]) -> dict[str, Any]:
     """Every option of command ``name``: the given ones checked (whole numbers in range), the rest defaulted."""
     specs = OPTION_COMMANDS[name][1]
     unknown = sorted(set(given) - set(specs))
@@ -68,7 +76,10 @@ def check_options(name: str, given: dict[str, Any]) -> dict[str, int]:
     out = {}
     for key, (default, top) in specs.items():
         v = given.get(key, default)
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= top:
+        if isinstance(default, str):
+            if not isinstance(v, str) or not 0 < len(v) <= top:
+                raise RuleError(f"option {key!r} of {name!r} must be a wire label such as \"7\" or \"Y4\", got {v!r}")
+        elif isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= top:
             raise RuleError(f"option {key!r} of {name!r} must be a whole number from 0 to {top}, got {v!r}")
         out[key] = v
     return out

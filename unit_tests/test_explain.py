@@ -1,0 +1,80 @@
+""""Why" against the brute-force oracle: the entries it keeps force the claim, and none is spare.
+
+For random tiny tables, every slot whose wire is certain (or a wire that is
+impossible on it) is explained; the oracle then checks, on the table reduced
+to the kept entries, that the claim still holds, and, for each kept entry in
+turn, that it fails without that entry.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import gen
+import oracle
+from bombbusters.bridge import handle
+from bombbusters.explain import _with, explain
+from bombbusters.state import GameState
+from bombbusters.wires import label
+
+
+def _holds(state: GameState, kept: set, p: int, s: int, j: int, t: int, claim: str) -> bool:
+    reduced = GameState.from_json(_with(state, kept).to_json())
+    res = oracle.solve(reduced)
+    seen = {cfg[(p, s, j)] for cfg, _w in res.configs}
+    return seen == {t} if claim == "certain" else t not in seen
+
+
+def _key(e: dict) -> tuple:
+    return ("fact", e["fact"]) if e["kind"] == "fact" else ("slot", e["player"], e["stand"], e["slot"])
+
+
+@pytest.mark.parametrize("batch", [{}, {"facts": True}, {"x_slots": True}])
+def test_explanations_are_minimal_and_sufficient(batch):
+    seed0 = sum(map(ord, json.dumps(batch)))
+    checked = 0
+    for i in range(25):
+        seed = seed0 * 100 + i
+        doc = gen.random_state(random.Random(seed), me="player", **batch)
+        state = GameState.from_json(doc)
+        res = oracle.solve(state)
+        for (p, s, j), dist in sorted(res.distributions.items()):
+            if state.stand(p, s)[j].state != "hidden":
+                continue
+            certain = [t for t, q in dist.items() if q == 1]
+            impossible = [t for t in state.wires.copies() if not dist.get(t)][:1]
+            for t, claim in [(x, "certain") for x in certain] + [(x, "impossible") for x in impossible]:
+                out = explain(state, p, s, j, label(t))
+                assert out["claim"] == claim, (seed, p, s, j, t, out)
+                kept = {_key(e) for e in out["entries"]}
+                assert _holds(state, kept, p, s, j, t, claim), (seed, out)
+                for e in kept:
+                    assert not _holds(state, kept - {e}, p, s, j, t, claim), ("spare entry", e, seed, out)
+                checked += 1
+    assert checked > 20
+
+
+def test_words_and_refusals():
+    doc = {"players": [{"name": "Ann", "stands": ["?1 ?2 ?3"]}, {"name": "Bob", "stands": ["? 2 ?"]},
+                       {"name": "Cyd", "stands": ["2 ? ?"]}, {"name": "Dee", "stands": ["2 ? ?"]}],
+           "me": 0, "wires": {"blue": [1, 3]}, "facts": []}
+    state = GameState.from_json(doc)
+    out = explain(state, 1, 0, 0, "1")
+    assert out["claim"] == "certain"
+    assert out["text"].endswith("so Bob slot A is certainly 1."), out["text"]
+    assert out["text"].startswith("Cyd slot A is a cut 2; Dee slot A is a cut 2"), out["text"]  # no 1 there: Bob holds one
+    open_doc = {"players": [{"name": "Ann", "stands": ["?1 ?2 ?3"]}, {"name": "Bob", "stands": ["? ? ?"]},
+                            {"name": "Cyd", "stands": ["? ? ?"]}, {"name": "Dee", "stands": ["? ? ?"]}],
+                "me": 0, "wires": {"blue": [1, 3]}, "facts": []}
+    reply = json.loads(handle(json.dumps({"v": 1, "id": 1, "type": "explain",
+                                          "payload": {"state": open_doc, "player": 1, "stand": 0, "slot": 1, "value": "2"}})))
+    assert not reply["ok"] and "nothing to explain" in reply["error"]["message"], reply
+    reply = json.loads(handle(json.dumps({"v": 1, "id": 2, "type": "explain",
+                                          "payload": {"state": doc, "player": 1, "stand": 0, "slot": 7, "value": "3"}})))
+    assert not reply["ok"] and reply["error"]["name"] != "InternalError", reply
+    reply = json.loads(handle(json.dumps({"v": 1, "id": 3, "type": "explain",
+                                          "payload": {"state": doc, "player": 1, "stand": 0, "slot": 0, "value": 5}})))
+    assert not reply["ok"] and "'value'" in reply["error"]["message"], reply
