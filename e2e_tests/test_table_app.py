@@ -708,3 +708,34 @@ def test_a_cut_shows_its_outcomes(make_context, base_url, device):
     taps("undo")
     wait_done(page, moves=True)
     page.wait_for_function("['done', 'idle'].includes(document.documentElement.dataset.lookahead)", timeout=RESULT_TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_why_a_slot_is_certain(make_context, base_url, device):
+    """A hidden slot whose wire is certain offers "Why?": the answer names the entries that force it,
+    and the engine agrees natively."""
+    page, taps = open_table(make_context, base_url, device)
+    play_opening(page, taps)
+    wait_done(page, moves=True)
+    # Cid's F shows a 6; a second info 6 on his H pins G between them
+    taps("slot-2-0-7")
+    if tid(page, "tab-set").get_attribute("aria-pressed") != "true":
+        taps("tab-set")
+    taps("set-info-6")
+    wait_done(page, moves=True)
+    certain = None
+    for el in page.locator("[data-testid^='slot-'][data-probs]").all():
+        probs = json.loads(el.get_attribute("data-probs"))
+        if len(probs) == 1 and "info" not in (el.get_attribute("aria-label") or ""):
+            certain = (el.get_attribute("data-testid")[5:], next(iter(probs)))
+            break
+    assert certain, "no certain hidden slot on this table"
+    key, value = certain
+    taps(f"slot-{key}")
+    taps("why")
+    expect(tid(page, "why-text")).to_contain_text(f"certainly {value}", timeout=RESULT_TIMEOUT_MS)
+    from bombbusters.explain import explain_json
+
+    p, s, j = map(int, key.split("-"))
+    want = explain_json(engine_doc(page), p, s, j, value)
+    expect(tid(page, "why-text")).to_have_text(want["text"])

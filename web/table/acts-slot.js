@@ -36,6 +36,9 @@ export function slotActs(app) {
   }
 
   return {
+    why: (value) => {
+      if (ui.sheet?.mode === "slot") app.askWhy?.(ui.sheet.key, value);
+    },
     slot: (key) => {
       const ask = ui.sheet?.mode === "action" && ui.draft ? S.nextAsk(app.state, app.derived(), ui.draft)?.ask : null;
       // the Disintegrator's list of cut wires stays open to taps after a "Done" the replay refused

@@ -34,6 +34,16 @@ function distribution(probs) {
     <td class="num" data-testid="dist-p-${x.value}" data-p="${x.p}">${pct(x.p)}</td></tr>`)}</table>`;
 }
 
+/** "Why?" under a hidden slot whose wire is certain: the entries that already force it (the "explain" request). */
+function whyTemplate(ctx, key, sl, probs) {
+  if (!probs || sl.c !== "h" || probs.top.p !== 1) return "";
+  const w = ctx.why;
+  if (w?.key === key && w.text) return html`<p class="why-text" data-testid="why-text">${w.text}</p>`;
+  if (w?.key === key && w.error) return html`<p class="hint" data-testid="why-error">${w.error}</p>`;
+  if (w?.key === key && w.pending) return html`<p class="hint" data-testid="why-pending">Finding why…</p>`;
+  return btn("why", `Why is it ${probs.top.value}?`, { cls: "link", arg: probs.top.value, testid: "why" });
+}
+
 function actorChips(state, d, exclude) {
   return html`<div class="row actor" role="group" aria-label="Who acts">${state.setup.players.map((name, p) =>
     p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`))}</div>`;
@@ -189,7 +199,7 @@ export function sheetTemplate(ctx) {
     } else {
       inner = setSection(ctx, p, s, j, sl);
     }
-    body = html`${distribution(probs)}${tabs}<div class="tabbody">${inner}</div>`;
+    body = html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">${inner}</div>`;
   } else if (sh.mode === "action") {
     const d = ui.draft;
     head = html`<h3 data-testid="sheet-title">${ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>`;

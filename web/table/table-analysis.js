@@ -29,6 +29,7 @@ export function connectEngine(app) {
 
   let timer = null;
   app.askLookahead = () => askLookahead(app, engine);
+  app.askWhy = (key, value) => askWhy(app, engine, key, value);
   app.scheduleAnalysis = () => {
     clearTimeout(timer);
     if (app.state.phase !== "table") {
@@ -82,7 +83,7 @@ async function analyzeNow(app, engine) {
   const reply = answer.reply;
   results.pending = false;
   if (reply.ok) {
-    results.analysis = { ...reply.result, slots: slotMap(reply.result), ms: answer.ms };
+    results.analysis = { ...reply.result, slots: slotMap(reply.result), ms: answer.ms, resultId: answer.id };
     results.error = null;
     root.dataset.analysis = "done";
   } else {
@@ -152,6 +153,23 @@ async function askLookahead(app, engine) {
     results.lookaheadError = la.reply.error?.message ?? "the engine could not look ahead";
     root.dataset.lookahead = "error";
   }
+  app.render();
+}
+
+/** Why the wire at `key` is certain: the "explain" request on the table the heatmap was drawn for. */
+async function askWhy(app, engine, key, value) {
+  const { results } = app;
+  const resultId = results.analysis?.resultId;
+  if (resultId === undefined) return;
+  const [player, stand, slot] = key.split("-").map(Number);
+  results.why = { key, resultId, pending: true };
+  app.render();
+  const doc = S.engineDoc(app.state, app.derived());
+  const ans = await engine.latest("explain", { state: doc, player, stand, slot, value });
+  if (ans.stale || results.why?.key !== key || results.analysis?.resultId !== resultId) return;
+  results.why = ans.reply.ok
+    ? { key, resultId, text: ans.reply.result.text }
+    : { key, resultId, error: ans.reply.error?.message ?? "the engine could not explain it" };
   app.render();
 }
 

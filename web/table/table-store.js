@@ -125,6 +125,7 @@ function viewModel(app) {
     result: results.analysis, moves: results.moves, holdings: results.moves?.holdings ?? results.analysis?.holdings,
     pending: results.pending, pendingMoves: results.pendingMoves, selectedMove: ui.selectedMove,
     lookahead: results.lookahead, pendingLookahead: results.pendingLookahead, lookaheadError: results.lookaheadError,
+    why: results.why?.resultId === results.analysis?.resultId ? results.why : null,
     sheetError: ui.sheetError, engineDocText: doc ? JSON.stringify(doc) : "",
   };
 }
