@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     first = next(d for n, d in states if n == "5p-blue-first-turn")
     rows.append(sampling(first, max(1, args.repeat // 3)))
     rows.append(looking_ahead(first, max(1, args.repeat // 3)))
+    rows.append(playing(first))
     rows.append(explaining([(n, d) for n, d in states if n.startswith("5p-midgame")]))
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
@@ -159,6 +160,22 @@ def explaining(named: list[tuple[str, dict]]) -> dict:
     worst, median = times[-1], times[len(times) // 2][0]
     print(f"explain ({len(times)} certain slots): median {median:.0f} ms, worst {worst[0]:.0f} ms ({worst[1]})")
     return {"name": "explain", "explain_median_ms": median, "explain_worst_ms": worst[0]}
+
+
+def playing(doc: dict, slice_games: int = 2, slices: int = 5) -> dict:
+    """Chance to win on the 5p first turn, asked in slices as the page does: the first slice's time
+    (the first estimate; target <= 1 s) and games per second over all slices."""
+    from bombbusters.win import win_json
+
+    clear_recent()
+    t0 = time.perf_counter()
+    win_json(doc, slice_games, 0)
+    first_ms = (time.perf_counter() - t0) * 1000
+    for k in range(1, slices):
+        win_json(doc, slice_games, k)
+    per_s = slice_games * slices / (time.perf_counter() - t0)
+    print(f"chance to win, 5p first turn: first estimate ({slice_games} games) {first_ms:.0f} ms, {per_s:.1f} games/s")
+    return {"name": "win", "win_first_ms": first_ms, "win_games_per_s": per_s}
 
 
 def hard_tables(n: int) -> dict:

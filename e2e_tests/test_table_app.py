@@ -739,3 +739,30 @@ def test_why_a_slot_is_certain(make_context, base_url, device):
     p, s, j = map(int, key.split("-"))
     want = explain_json(engine_doc(page), p, s, j, value)
     expect(tid(page, "why-text")).to_have_text(want["text"])
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_chance_to_win_runs_improves_and_stops(make_context, base_url, device):
+    """"Estimate" plays games out in slices: the estimate shows with its error and game count, grows, and
+    stops on Stop; the same first games natively give the same wins."""
+    page, taps = open_table(make_context, base_url, device)
+    play_opening(page, taps)
+    wait_done(page, moves=True)
+    taps("win-start")
+    est = tid(page, "win-estimate")
+    expect(est).to_be_visible(timeout=RESULT_TIMEOUT_MS)
+    page.wait_for_function(
+        "Number(document.querySelector('[data-testid=win-estimate]')?.dataset.n) >= 4", timeout=RESULT_TIMEOUT_MS)
+    taps("win-stop")
+    expect(tid(page, "win-start")).to_have_text("Go on")
+    n = int(est.get_attribute("data-n"))
+    page.wait_for_timeout(1500)
+    assert int(est.get_attribute("data-n")) == n  # stopped: no more games
+    p = float(est.get_attribute("data-p"))
+    assert 0.0 <= p <= 1.0 and float(est.get_attribute("data-se")) >= 0.0
+    from bombbusters.win import win_json
+
+    doc = engine_doc(page)
+    turn = 0  # the captain (Ann) starts: no turn has been played
+    wins = sum(win_json(dict(doc, turn=turn), 2, k)["wins"] for k in range(n // 2))
+    assert abs(p - wins / n) < 1e-12

@@ -101,6 +101,14 @@ def test_worlds_with_moved_wires_follow_the_exact_law(seed: int) -> None:
     _check(doc, seed)
 
 
+def test_one_hidden_stand_and_nothing_else() -> None:
+    """A table where the DP has one stand and no counter (a grid of one state): worlds still follow the law."""
+    doc = {"players": [{"name": "Ann", "stands": ["?1 ?2 ?3"]}, {"name": "Bob", "stands": ["? ? ?"]},
+                       {"name": "Cyd", "stands": ["i1 i2 i3"]}, {"name": "Dee", "stands": ["i1 i2 i3"]}],
+           "me": 0, "wires": {"blue": [1, 3]}, "facts": []}
+    _check(doc, 1)
+
+
 def _bench(name: str) -> dict:
     states = json.loads((ROOT / "build_scripts" / "bench_states.json").read_text())["states"]
     return next(s["state"] for s in states if s["name"] == name)

@@ -1,7 +1,8 @@
-"""Command line: ``python -m bombbusters analyze|moves|indicate|sample|lookahead|explain STATE.json`` (or ``-`` for stdin).
+"""Command line: ``python -m bombbusters analyze|moves|indicate|sample|lookahead|explain|win STATE.json`` (or ``-`` for stdin).
 
 ``sample`` takes ``--n`` worlds and a ``--seed``; ``lookahead`` the ``--top`` moves to look at (0: all);
-``explain`` a slot (``--player --stand --slot``, 0-based) and a wire (``--value 7``).
+``explain`` a slot (``--player --stand --slot``, 0-based) and a wire (``--value 7``); ``win`` ``--n`` games
+and a ``--seed``.
 
 Prints JSON on stdout; on bad input prints one line ``error: <Name>: <message>``
 on stderr and exits with code 2.  Our own scripts drive the engine through

@@ -45,6 +45,12 @@ def _explain(doc: Any, player: int, stand: int, slot: int, value: str) -> Any:
     return explain_json(doc, player, stand, slot, value)
 
 
+def _win(doc: Any, n: int, seed: int) -> Any:
+    from .win import win_json
+
+    return win_json(doc, n, seed)
+
+
 def _lookahead(doc: Any, top: int) -> Any:
     from .lookahead import lookahead_json
 
@@ -63,6 +69,7 @@ OptionCommand = tuple[Callable[..., Any], dict[str, tuple[Any, int]]]
 OPTION_COMMANDS: dict[str, OptionCommand] = {
     "sample": (_sample, {"n": (1, 200_000), "seed": (0, 2**63 - 1)}),
     "lookahead": (_lookahead, {"top": (10, 10_000)}),
+    "win": (_win, {"n": (20, 100_000), "seed": (0, 2**63 - 1)}),
     "explain": (_explain, {"player": (0, 99), "stand": (0, 9), "slot": (0, 99), "value": ("", 8)}),
 }
 

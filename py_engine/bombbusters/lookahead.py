@@ -43,7 +43,7 @@ from .notation import CUT, INFO, Slot
 from .state import Fact, GameState, Player
 from .wires import BLUE, RED, YELLOW, colour_of, label, value_of
 
-__all__ = ["lookahead", "lookahead_json", "sure_cuts", "DEFAULT_TOP"]
+__all__ = ["lookahead", "lookahead_json", "sure_cuts", "DEFAULT_TOP", "set_slots", "cut_slot", "pinned_facts"]
 
 #: how many of the ranked moves get a lookahead unless all are asked for
 DEFAULT_TOP = 10
@@ -63,7 +63,7 @@ class Outcome:
     conds: tuple = ()
 
 
-def _set_slots(state: GameState, changes: dict[tuple[int, int, int], Slot]) -> tuple[Player, ...]:
+def set_slots(state: GameState, changes: dict[tuple[int, int, int], Slot]) -> tuple[Player, ...]:
     players = []
     for p, pl in enumerate(state.players):
         stands = tuple(
@@ -84,12 +84,12 @@ def _my_wire(state: GameState, v) -> tuple[int, int, int] | None:
     return None
 
 
-def _cut(state: GameState, spot: tuple[int, int, int], t: int | None) -> Slot:
+def cut_slot(state: GameState, spot: tuple[int, int, int], t: int | None) -> Slot:
     """The slot at ``spot`` cut, showing wire t; its other tokens (X, x-token, even/odd) stay."""
     return replace(state.stand(spot[0], spot[1])[spot[2]], state=CUT, wire=t, colour=None, not_value=None)
 
 
-def _pinned(state: GameState, cut: dict) -> tuple[Fact, ...]:
+def pinned_facts(state: GameState, cut: dict) -> tuple[Fact, ...]:
     """The facts, with "has"/"has not" of a player losing a wire to a cut pinned to the wires they
     held uncut before it (as the table app records them), so they keep saying what they said."""
     players = {spot[0] for spot in cut}
@@ -117,11 +117,11 @@ class _After:
     def success(self, spot: tuple[int, int, int] | None, t: int | None, v) -> GameState:
         changes = {}
         if spot is not None and t is not None:
-            changes[spot] = _cut(self.state, spot, t)
+            changes[spot] = cut_slot(self.state, spot, t)
         mine = _my_wire(self.state, v)
         if mine is not None:
-            changes[mine] = _cut(self.state, mine, self.state.stand(mine[0], mine[1])[mine[2]].wire)
-        return replace(self.state, players=_set_slots(self.state, changes), facts=_pinned(self.state, changes))
+            changes[mine] = cut_slot(self.state, mine, self.state.stand(mine[0], mine[1])[mine[2]].wire)
+        return replace(self.state, players=set_slots(self.state, changes), facts=pinned_facts(self.state, changes))
 
     def failure(self, spot: tuple[int, int, int], t: int) -> GameState:
         st = self.state
@@ -137,7 +137,7 @@ class _After:
             raw = extra.get("hidden_red_value")
             ruled = list(raw.get("ruled_out", [])) if isinstance(raw, dict) else []
             extra["hidden_red_value"] = {"ruled_out": sorted(set(ruled) | {value_of(t)})}
-        return replace(st, players=_set_slots(st, {spot: token}), facts=facts, mistakes_left=ml, extra=extra)
+        return replace(st, players=set_slots(st, {spot: token}), facts=facts, mistakes_left=ml, extra=extra)
 
 
 def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Outcome]:

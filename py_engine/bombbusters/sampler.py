@@ -96,6 +96,8 @@ class _Walk:
             weights, f_pre = eng.zw[t]
             full = parts[-1] * weights
             per_u = full[(slice(None), *y)]  # type: ignore[arg-type]
+            if per_u.ndim == 1:  # no grid axis: every world is in the one state
+                per_u = np.repeat(per_u[:, None], self.n, axis=1)
             u = _choose(per_u, self.rng)
             f = np.broadcast_to(f_pre, full.shape)[(u, *y)]
             self._record(eng.z, t, f, c - u)

@@ -33,6 +33,8 @@ export function logActs(app) {
       app.render();
       if (ui.selectedMove !== null) app.askLookahead?.();
     },
+    "win-start": () => app.startWin?.(),
+    "win-stop": () => app.stopWin?.(),
     "move-record": () => {
       const m = results.moves?.moves?.[ui.selectedMove];
       const d = m ? S.draftFromMove(app.state, m) : null;

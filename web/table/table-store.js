@@ -126,6 +126,7 @@ function viewModel(app) {
     pending: results.pending, pendingMoves: results.pendingMoves, selectedMove: ui.selectedMove,
     lookahead: results.lookahead, pendingLookahead: results.pendingLookahead, lookaheadError: results.lookaheadError,
     why: results.why?.resultId === results.analysis?.resultId ? results.why : null,
+    win: results.win?.resultId === results.analysis?.resultId ? results.win : null,
     sheetError: ui.sheetError, engineDocText: doc ? JSON.stringify(doc) : "",
   };
 }

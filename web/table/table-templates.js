@@ -291,8 +291,22 @@ export function movesTemplate(ctx) {
       ${selectedMove === i ? html`${btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` })}${outcomesTemplate(ctx, i)}` : ""}
     </li>`)}</ol>
     ${moves && !list.length ? html`<p class="hint">No cut is possible.</p>` : ""}
+    ${winTemplate(ctx)}
     ${cardsTemplate(ctx)}
   </section>`;
+}
+
+/** The chance to win (on request): games played out on exact worlds, the running estimate, Stop. */
+function winTemplate(ctx) {
+  const w = ctx.win;
+  const est = w && w.n ? html`<span data-testid="win-estimate" data-p="${w.wins / w.n}" data-n="${w.n}" data-se="${Math.sqrt((w.wins / w.n) * (1 - w.wins / w.n) / w.n)}">
+    ${pct(w.wins / w.n)} ± ${pct(Math.sqrt((w.wins / w.n) * (1 - w.wins / w.n) / w.n))} (${w.n} games)</span>` : "";
+  return html`<div class="win" data-testid="win">
+    <span class="lbl">Chance to win:</span> ${est}
+    ${w?.running ? html`${w.n ? "" : html`<span class="hint">playing the first games…</span>`} ${btn("win-stop", "Stop", { cls: "link", testid: "win-stop" })}`
+      : btn("win-start", w?.n ? "Go on" : "Estimate", { cls: "link", testid: "win-start" })}
+    ${w?.error ? html`<p class="hint" data-testid="win-error">${w.error}</p>` : ""}
+  </div>`;
 }
 
 const OUTCOME_WORDS = { success: "works", failure: "fails", explode: "explodes", not_allowed: "not allowed" };

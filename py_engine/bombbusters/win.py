@@ -1,0 +1,151 @@
+"""Chance to win: the team's games played out on worlds drawn from the exact posterior.
+
+Why playouts: whether the team defuses the bomb depends on every later turn,
+and each turn on what that player can know, so no DP gives it.  A world is
+drawn by the exact sampler (``sampler.py``); the rest of the game is then
+played on it by a fixed team policy that never looks at the world, only at
+the table and the acting player's own wires; the share of games won, with
+its standard error, estimates the chance.  The same policy on every world of
+a tiny game, weighed by the oracle, gives the exact value the tests compare
+against.
+
+**Team policy.**  Turns go clockwise from the state's ``turn`` (default: the
+observer, else the captain).  The acting player solves the table as they see
+it (the public table and their own wires, ``me`` = them) and plays the first
+move of :func:`~.moves.rank_moves` among dual cuts, sure solo cuts and
+revealing their reds — no equipment (kept for when a player chooses it).  A
+player with no wire left passes.  Failures place their info token and add
+"has"; the detonator is the state's ``mistakes_left`` (default: players − 1).
+Won when every wire is cut; lost on a red wire, on a failure with no mistake
+left, or if a whole round passes with no move (no one can act).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any, Callable
+
+from .errors import RuleError
+from .hidden_red import hidden_red_law
+from .lookahead import cut_slot, pinned_facts, set_slots
+from .moves import rank_moves
+from .notation import CUT, INFO
+from .state import Fact, GameState
+from .wires import BLUE, RED, YELLOW, colour_of, parse_label, value_of
+
+__all__ = ["POLICY_KINDS", "playout", "win_chance", "win_json"]
+
+#: the moves the team policy takes (the first ranked of these)
+POLICY_KINDS = ("dual_cut", "solo_cut", "reveal_red")
+
+World = dict  # (player, stand, slot) -> wire type
+
+
+def _view(table: GameState, world: World, q: int) -> GameState:
+    """The table as player q sees it: the public table and q's own wires (and any wire q gave away)."""
+    origin = table.dealt().origin
+    changes = {}
+    for p, s in table.stand_keys():
+        for j, sl in enumerate(table.stand(p, s)):
+            mine = p == q or (origin.get((p, s, j), (p, s, j))[0] == q)
+            if mine and sl.state != CUT and sl.wire is None:
+                changes[(p, s, j)] = replace(sl, wire=world[(p, s, j)], colour=None)
+    return replace(table, players=set_slots(table, changes), me=q, extra={"available": []})
+
+
+def _choose(view: GameState) -> dict | None:
+    for m in rank_moves(view):
+        if m.get("forbidden") or m["kind"] not in POLICY_KINDS:
+            continue
+        if m["kind"] == "solo_cut" and not m["guaranteed"]:
+            continue
+        return m
+    return None
+
+
+def _cut_own(table: GameState, world: World, q: int, value, count: int | None) -> dict:
+    """Changes cutting q's uncut wires of ``value`` (count of them, leftmost first; None: all)."""
+    changes: dict = {}
+    for s in range(len(table.players[q].stands)):
+        for j, sl in enumerate(table.stand(q, s)):
+            if sl.state != CUT and value_of(world[(q, s, j)]) == value and (count is None or len(changes) < count):
+                changes[(q, s, j)] = cut_slot(table, (q, s, j), world[(q, s, j)])
+    return changes
+
+
+def playout(table: GameState, world: World, first: int, mistakes: int,
+            choose: Callable[[GameState], dict | None] = _choose) -> bool:
+    """Play the game on from the public ``table`` with the deal ``world``; True if the team wins."""
+    n = len(table.players)
+    q, idle = first, 0
+    while True:
+        uncut = [k for k in world if table.stand(k[0], k[1])[k[2]].state != CUT]
+        if not uncut:
+            return True
+        if idle >= n:
+            return False  # a whole round and no one could act
+        if not any(k[0] == q for k in uncut):
+            q, idle = (q + 1) % n, idle + 1
+            continue
+        move = choose(_view(table, world, q))
+        if move is None:
+            q, idle = (q + 1) % n, idle + 1
+            continue
+        idle = 0
+        kind, v = move["kind"], move["value"]
+        if kind == "reveal_red":
+            changes = _cut_own(table, world, q, "RED", None)
+        elif kind == "solo_cut":
+            changes = _cut_own(table, world, q, v, None)
+        else:
+            spot = (move["player"], move["stand"], move["slots"][0])
+            w = world[spot]
+            if value_of(w) == v:
+                changes = {spot: cut_slot(table, spot, w), **_cut_own(table, world, q, v, 1)}
+            elif colour_of(w) == RED or mistakes <= 0:
+                return False
+            else:
+                mistakes -= 1
+                was = table.stand(spot[0], spot[1])[spot[2]]
+                token = replace(was, state=INFO, wire=w if colour_of(w) == BLUE else None,
+                                colour=None if colour_of(w) == BLUE else YELLOW)
+                table = replace(table, players=set_slots(table, {spot: token}),
+                                facts=table.facts + (Fact("has", q, None, v),), mistakes_left=mistakes)
+                q = (q + 1) % n
+                continue
+        table = replace(table, players=set_slots(table, changes), facts=pinned_facts(table, changes))
+        q = (q + 1) % n
+
+
+def _start(state: GameState) -> tuple[GameState, int, int]:
+    """(public table, first player, mistakes left) of a state, checked for what playouts cover."""
+    if hidden_red_law(state):
+        raise RuleError("the chance to win does not cover mission 11's hidden red value: its playouts would need "
+                        "the card's value, which no table shows")
+    turn = state.extra.get("turn", state.me if state.me is not None else state.captain)
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < len(state.players):
+        raise RuleError(f"'turn' must be a player index 0-{len(state.players) - 1}, got {turn!r}")
+    mistakes = state.mistakes_left if state.mistakes_left is not None else len(state.players) - 1
+    public = state.public()
+    return replace(public, extra={}, mistakes_left=mistakes), turn, mistakes
+
+
+def win_chance(state: GameState, n: int, seed: int) -> dict:
+    """Playouts of the team policy on n worlds drawn with this seed: wins, estimate, standard error."""
+    from .sampler import sample_worlds
+
+    table, first, mistakes = _start(state)
+    wins = 0
+    for world in sample_worlds(state, n, seed):
+        deal = {(p, s, j): parse_label(lab) for p, pl in enumerate(world) for s, st in enumerate(pl)
+                for j, lab in enumerate(st)}
+        wins += playout(table, deal, first, mistakes)
+    p = wins / n if n else 0.0
+    se = math.sqrt(p * (1 - p) / n) if n else 0.0
+    return {"wins": wins, "n": n, "p": p, "se": se, "seed": seed}
+
+
+def win_json(doc: Any, n: int = 20, seed: int = 0) -> dict:
+    """Bridge/CLI entry: :func:`win_chance` on a state document (the page asks in slices of a few games)."""
+    return win_chance(GameState.from_json(doc), n, seed)

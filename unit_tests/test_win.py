@@ -1,0 +1,72 @@
+"""Chance to win: the playout estimate against the exact value of the same team policy.
+
+On tiny games the oracle lists every deal the table allows with its weight;
+playing the policy on each gives the exact chance that the team wins under
+it.  The estimate from sampled worlds (fixed seed) must agree within four
+standard errors; a sampler or a playout that cheats (looks at the world)
+moves it off.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+import gen
+import oracle
+from bombbusters.bridge import handle
+from bombbusters.state import GameState
+from bombbusters.win import _start, playout, win_chance
+
+
+def exact_win(state: GameState) -> float:
+    table, first, mistakes = _start(state)
+    res = oracle.solve(state)
+    z = sum(w for _, w in res.configs)
+    won = sum(w for cfg, w in res.configs if playout(table, dict(cfg.types), first, mistakes))
+    return float(won / z)
+
+
+def _tiny(seed: int) -> dict:
+    doc = gen.random_state(random.Random(seed), me="player", max_configs=300)
+    doc.pop("facts", None)
+    doc["facts"] = []
+    return doc
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_estimate_agrees_with_the_exact_policy_value(seed: int) -> None:
+    doc = _tiny(7000 + seed)
+    state = GameState.from_json(doc)
+    exact = exact_win(state)
+    n = 300
+    est = win_chance(state, n, seed)
+    se = math.sqrt(max(exact * (1 - exact), 1e-12) / n)
+    assert abs(est["p"] - exact) <= 4 * se + 1e-9, (est, exact, doc)
+    assert est["n"] == n and est["wins"] == round(est["p"] * n)
+
+
+def test_a_table_of_sure_cuts_is_won_every_time() -> None:
+    # every wire is shown by an info token or known to me: each player always has a sure cut
+    doc = {"players": [{"name": "Ann", "stands": ["?1 ?2"]}, {"name": "Bob", "stands": ["i1 i2"]},
+                       {"name": "Cyd", "stands": ["i1 i2"]}, {"name": "Dee", "stands": ["i1 i2"]}],
+           "me": 0, "wires": {"blue": [1, 2]}, "facts": [], "mistakes_left": 0}
+    st = GameState.from_json(doc)
+    out = win_chance(st, 20, 1)
+    assert out["p"] == 1.0 and exact_win(st) == 1.0
+    assert win_chance(st, 20, 1) == out  # same seed, same games
+
+
+def test_bridge_slices() -> None:
+    doc = _tiny(7100)
+    reply = json.loads(handle(json.dumps({"v": 1, "id": 1, "type": "win", "payload": {"state": doc, "n": 3, "seed": 5}})))
+    assert reply["ok"], reply
+    assert set(reply["result"]) == {"wins", "n", "p", "se", "seed"} and reply["result"]["n"] == 3
+    bad = json.loads(handle(json.dumps({"v": 1, "id": 2, "type": "win", "payload": {"state": doc, "n": 10**9}})))
+    assert not bad["ok"] and "'n'" in bad["error"]["message"]
+    m11 = dict(doc, hidden_red_value=True)
+    bad = json.loads(handle(json.dumps({"v": 1, "id": 3, "type": "win", "payload": {"state": m11, "n": 1}})))
+    assert not bad["ok"] and "mission 11" in bad["error"]["message"], bad
