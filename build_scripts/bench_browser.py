@@ -64,6 +64,52 @@ def timed_boot(page, navigate) -> dict | None:
     return {"wall_ms": wall, **t}
 
 
+def _request(page, kind: str, payload) -> dict:
+    return page.evaluate(
+        "async ([k, p]) => { const a = await window.__bbEngine.call(k, p);"
+        " return {ms: a.ms, ok: a.reply.ok, err: a.reply.error || null}; }",
+        [kind, payload],
+    )
+
+
+def planning(page, states: dict, repeat: int) -> list[dict]:
+    """The plan-ahead requests on the 5p first turn (and a midgame table for "why"), worker vs native.
+    Targets: lookahead of 10 moves <= 1 s, explain <= 300 ms, the chance to win's first slice <= 1 s.
+
+    The first call in the worker is the figure (the table is new to it, as at the table: later calls
+    reuse its solves); natively, the best of ``repeat`` calls with the recent solves forgotten each time."""
+    from bombbusters.analysis import clear_recent
+    from bombbusters.bridge import handle
+
+    first = dict(states["5p-blue-first-turn"], available=["double_detector"])
+    mid = states["5p-midgame-cuts-info"]
+    cases = [
+        ("lookahead, 10 moves, 5p first turn", "lookahead", {"state": first, "top": 10}),
+        ("explain, 5p midgame (Bob A)", "explain", {"state": mid, "player": 1, "stand": 0, "slot": 0, "value": "1"}),
+        ("win, first slice (2 games), 5p first turn", "win", {"state": first, "n": 2, "seed": 0}),
+    ]
+    print("\nPlanning ahead (ms inside bridge.handle; worker: first call, native: best of cold calls):")
+    rows = []
+    for name, kind, payload in cases:
+        times = []
+        ans = _request(page, kind, payload)
+        if not ans["ok"]:
+            print(f"  {name:44} ERROR {ans['err']}")
+        else:
+            times.append(ans["ms"])
+        native = float("inf")
+        for _ in range(repeat):
+            clear_recent()
+            t0 = time.perf_counter()
+            handle(json.dumps({"v": 1, "id": 1, "type": kind, "payload": payload}))
+            native = min(native, (time.perf_counter() - t0) * 1000)
+        if times:
+            b = min(times)
+            print(f"  {name:44} {b:10.1f} {native:10.1f} {b / max(native, 1e-6):7.1f}")
+            rows.append({"name": name, "browser_ms": b, "native_ms": native})
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="cold starts to measure")
@@ -138,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
                 b = min(times)
                 print(f"  {s['name']:32} {b:10.1f} {native:10.1f} {b / max(native, 1e-6):7.1f}  {first:.0f}")
                 out["states"].append({"name": s["name"], "browser_ms": b, "browser_first_ms": first, "native_ms": native})
+            out["planning"] = planning(page, {s["name"]: s["state"] for s in json.loads(
+                (ROOT / "build_scripts" / "bench_states.json").read_text())["states"]}, args.repeat)
             browser.close()
     finally:
         server.shutdown()
