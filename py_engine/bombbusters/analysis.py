@@ -181,60 +181,58 @@ class Analysis(SlotLaws):
             for p, s, j, allowed in conds
         )
 
-    def _masked_cases(self, conds: list[tuple[int, int, int, frozenset]]):
-        """Copies of every case with the slots restricted to the given type sets (None: already false)."""
-        if self._known_fails(conds):
-            return None
-        out = []
-        for prob in self.compiled.cases:
-            subst = [x.copy() for x in prob.substands]
-            for p, s, j, allowed in conds:
-                if (p, s) in self.compiled.stands:
-                    sub, pos = self._where(p, s, j)
-                    subst[sub].allowed[pos] &= np.array([t in allowed for t in prob.types], dtype=bool)
-            out.append(replace(prob, substands=subst))
-        return out
+    def _forbidding(self, conds: list[tuple[int, int, int, frozenset]]):
+        """``restrict`` for :meth:`_ratio`: every listed slot (in the DP) may hold only its types.
 
-    def p_all(self, conds: list[tuple[int, int, int, frozenset]]) -> float:
-        """P(every listed slot holds a type of its set).
-
-        The condition is put on the moves, not the masks ("no other type's
-        block may cover this slot"), so the fill windows stay the same and only
-        the forward steps of the affected types are rerun against the stored
-        backward table (:func:`condition_ratio`).
-        """
-        if self._known_fails(conds):
-            return 0.0
+        Put on the moves, not the masks ("no other type's block may cover this slot"), so the
+        fill windows stay the same and the stored tables can be reused."""
         live = [(p, s, j, a) for p, s, j, a in conds if (p, s) in self.compiled.stands]
-        if not live:
-            return 1.0
+
         def restrict(subst: list) -> tuple[set, set]:
             subs, ts = set(), set()
             for p, s, j, allowed in live:
                 sub, pos = self._where(p, s, j)
+                row = self.sub_marginals(sub)[pos]
                 for t, u in enumerate(self.compiled.types):
-                    if u not in allowed:
+                    if u not in allowed and row[t] > 0:  # a type no deal puts here needs no rule
                         subst[sub].forbid.setdefault(t, set()).add(pos)
                         subs.add(sub)
                         ts.add(t)
             return subs, ts
 
-        return self._ratio(restrict)
+        return restrict
+
+    def p_all(self, conds: list[tuple[int, int, int, frozenset]]) -> float:
+        """P(every listed slot holds a type of its set).
+
+        Only the forward steps of the affected types are rerun against the stored backward
+        table (:func:`condition_ratio`).
+        """
+        if self._known_fails(conds):
+            return 0.0
+        if not any((p, s) in self.compiled.stands for p, s, _j, _a in conds):
+            return 1.0
+        return self._ratio(self._forbidding(conds))
 
     def conditioned(self, conds: list[tuple[int, int, int, frozenset]]) -> "tuple[float, Analysis | None]":
-        """(P(conditions), the analysis given them): one full solve per case, cached."""
+        """(P(conditions), the analysis given them): one forward-backward per case on its stored grid, cached."""
         key = tuple(conds)
         cache = self.__dict__.setdefault("_cond_cache", {})
         if key in cache:
             return cache[key]
-        cases = self._masked_cases(conds)
         result: tuple = (0.0, None)
-        if cases is not None:
+        if not self._known_fails(conds):
+            restrict = self._forbidding(conds)
             kept, sols, logs = [], [], []
-            for w, sol, prob in zip(self.weights, self.solutions, cases):
-                if w == 0 or not all(x.allowed.any(axis=1).all() for x in prob.substands):
+            for w, sol, prob in zip(self.weights, self.solutions, self.compiled.cases):
+                if w == 0:
                     continue
-                s2 = solve(prob)
+                subst = [x.copy() for x in prob.substands]
+                subs, ts = restrict(subst)
+                p2 = replace(prob, substands=subst)
+                # the case's own grid, with only the changed moves rebuilt: no new layout per condition
+                s2 = solve(p2, engine=sol.engine.modified(p2, sorted(subs), sorted(ts)))  # type: ignore[union-attr,arg-type]
+                prob = p2
                 if s2.log_z > -math.inf:
                     kept.append(prob)
                     sols.append(s2)

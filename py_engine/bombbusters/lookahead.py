@@ -38,7 +38,7 @@ from typing import Any
 
 from .analysis import Analysis, solve_state
 from .hidden_red import hidden_red_law
-from .moves import ITEMS, rank_moves
+from .moves import ITEMS, avoid_chance, rank_moves
 from .notation import CUT, INFO, Slot
 from .state import Fact, GameState, Player
 from .wires import BLUE, RED, YELLOW, colour_of, label, value_of
@@ -164,12 +164,19 @@ def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Ou
     red_types = frozenset(t for t in types if colour_of(t) == RED)
     good_types = frozenset(t for t in types if value_of(t) in good)
     not_good = frozenset(types) - good_types
+    def chance(conds: list) -> float:
+        """P(every condition): one slot's is its marginal, several need their joint law."""
+        if len(conds) == 1:
+            cp, cs, cj, allowed = conds[0]
+            return float(sum(q for u, q in an.slot_probs(cp, cs, cj).items() if u in allowed))
+        return an.p_all(conds)
+
     before: list = []  # conditions on the slots left of the current one
     for j in slots:
         for t in sorted(an.slot_probs(p, s, j)):
             if t not in good_types:
                 continue
-            q = an.p_all(before + [(p, s, j, frozenset([t]))]) * (1.0 - hidden.get(value_of(t), 0.0))
+            q = chance(before + [(p, s, j, frozenset([t]))]) * (1.0 - hidden.get(value_of(t), 0.0))
             if q > 0:
                 out.append(Outcome("success", q, (p, s, j), t, label(t), after.success((p, s, j), t, value_of(t)),
                                    ((p, s, j, frozenset([t])),)))
@@ -183,13 +190,13 @@ def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Ou
             if t in good_types or t in red_types:
                 continue
             key = t if colour_of(t) == BLUE else "Y"
-            q = an.p_all(reds + [(p, s, j, frozenset([t]))] + rest)
+            q = chance(reds + [(p, s, j, frozenset([t]))] + rest)
             if q > 0 and hidden:  # every pointed wire red or of the hidden value: it explodes
                 w = value_of(t)
                 hw = hidden.get(w, 0.0)
                 if hw:
                     like = red_types | an.types_of(w)
-                    q -= hw * an.p_all(reds + [(p, s, j, frozenset([t]))] + [(p, s, x, (like & not_good) | red_types) for x in slots[i + 1:]])
+                    q -= hw * chance(reds + [(p, s, j, frozenset([t]))] + [(p, s, x, (like & not_good) | red_types) for x in slots[i + 1:]])
             if q > 0:
                 prev = shown.get(key)
                 shown[key] = (t, q + (prev[1] if prev else 0.0))
@@ -261,10 +268,19 @@ def sure_cuts(state: GameState, an: Analysis) -> tuple[set, dict[int, dict]]:
             if key[0] == q or v == "RED":
                 continue
             if (q, v) not in held:
-                held[(q, v)] = 1.0 - an.p_none(q, None, v)
+                held[(q, v)] = 1.0 - _p_none(state, an, q, v)
             if held[(q, v)] > 0:
                 team.setdefault(q, {})[key] = held[(q, v)]
     return mine, team
+
+
+def _p_none(state: GameState, an: Analysis, q: int, v) -> float:
+    """P(player q holds no uncut wire of value v): off the value's block law where q has one stand
+    (``moves.avoid_chance``), else by conditioning."""
+    if len(state.players[q].stands) == 1:
+        slots = [j for j, sl in enumerate(state.stand(q, 0)) if sl.state != CUT]
+        return avoid_chance(an, q, 0, slots, an.types_of(v))
+    return an.p_none(q, None, v)
 
 
 class _Tables:

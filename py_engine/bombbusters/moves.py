@@ -36,7 +36,7 @@ from .wires import RED, colour_of, value_of
 
 YELLOW_VALUE = "YELLOW"  # the gameplay value every yellow wire shares
 
-__all__ = ["ITEMS", "available_items", "rank_moves", "moves_json"]
+__all__ = ["ITEMS", "available_items", "rank_moves", "moves_json", "avoid_chance"]
 
 #: usable items a state may list under "available"
 ITEMS = ("double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass")
@@ -92,7 +92,7 @@ class _Odds:
         return _share(succ, other), red
 
 
-def _avoid(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> float:
+def avoid_chance(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> float:
     """P(no slot of ``slots`` on stand (p, s) holds a type in ``types``), exactly.
 
     One blue type on the sorted run: read off its block law.  Otherwise peel
@@ -126,7 +126,7 @@ def _avoid(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> 
     q, cond = an.conditioned([(p, s, first, complement)])
     if q == 0.0 or cond is None:
         return 0.0
-    return q * _avoid(cond, p, s, rest, types)
+    return q * avoid_chance(cond, p, s, rest, types)
 
 
 def _all_of_type(an: Analysis, p: int, s: int, slots: list[int], value) -> float | None:
@@ -166,7 +166,7 @@ def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: 
     for neg_bound, red, combo in cands:
         if best is not None and 1.0 - best[0] >= -neg_bound:
             break
-        fail = _avoid(an, p, s, list(combo), types)
+        fail = avoid_chance(an, p, s, list(combo), types)
         key = (fail, red, combo)
         if best is None or key < best:
             best = key

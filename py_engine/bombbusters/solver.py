@@ -33,9 +33,11 @@ def log_partition(p: Problem) -> float:
     return solve(p, blocks=False).log_z
 
 
-def solve(p: Problem, blocks: bool = True) -> Solution:
-    """Exact forward-backward: log Z and, if asked, every stand's block law for every type."""
-    eng = Tables(p)
+def solve(p: Problem, blocks: bool = True, engine: Tables | None = None) -> Solution:
+    """Exact forward-backward: log Z and, if asked, every stand's block law for every type.
+
+    ``engine``: the tables of p when they exist already (a conditioned copy, ``Tables.modified``)."""
+    eng = engine if engine is not None else Tables(p)
     alphas, parts_all, scales = eng.forward(keep_parts=blocks)
     log_scale = scales[-1]
     if log_scale == -math.inf:
