@@ -766,3 +766,29 @@ def test_chance_to_win_runs_improves_and_stops(make_context, base_url, device):
     turn = 0  # the captain (Ann) starts: no turn has been played
     wins = sum(win_json(dict(doc, turn=turn), 2, k)["wins"] for k in range(n // 2))
     assert abs(p - wins / n) < 1e-12
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_repeat_visit_shows_the_last_results_at_once(make_context, base_url, device):
+    """Back on the page, the last heatmap and best cuts show before the engine is up, marked as not yet
+    fresh; they are the very numbers the engine gave."""
+    page, taps = open_table(make_context, base_url, device)
+    play_opening(page, taps)
+    wait_done(page, moves=True)
+    before = {el.get_attribute("data-testid"): el.get_attribute("data-probs")
+              for el in page.locator("[data-testid^='slot-'][data-probs]").all()}
+    best = tid(page, "move-0").text_content()
+    page.route("**/pyodide.js", lambda route: None)  # the engine never gets its runtime: it stays booting
+    page.reload()
+    expect(tid(page, "results-cached")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.engine") == "booting"
+    after = {el.get_attribute("data-testid"): el.get_attribute("data-probs")
+             for el in page.locator("[data-testid^='slot-'][data-probs]").all()}
+    assert after == before and before
+    expect(tid(page, "move-0")).to_have_text(best)
+    # with the engine back, its fresh answer replaces them and the mark goes
+    page.unroute("**/pyodide.js")
+    page.reload()
+    wait_ready(page)
+    wait_done(page, moves=True)
+    expect(tid(page, "results-cached")).to_have_count(0)

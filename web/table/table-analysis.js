@@ -49,6 +49,37 @@ export function connectEngine(app) {
   return engine;
 }
 
+/** The last answers, kept so that a returning player sees them at once while the engine starts. */
+const RESULTS_KEY = "bombbusters.results.v1";
+
+function saveResults(doc, analysis, moves) {
+  try {
+    localStorage.setItem(RESULTS_KEY, JSON.stringify({ doc: JSON.stringify(doc), analysis, moves }));
+  } catch {
+    /* full or blocked storage: the next visit just waits for the engine */
+  }
+}
+
+/**
+ * Before the engine is up: the last answers, if they were for this very table, drawn marked as
+ * not yet fresh (results.cached) until the engine answers again.
+ */
+export function showCachedResults(app) {
+  const { results, root } = app;
+  if (app.state.phase !== "table") return;
+  try {
+    const saved = JSON.parse(localStorage.getItem(RESULTS_KEY) || "null");
+    const doc = JSON.stringify(S.engineDoc(app.state, app.derived()));
+    if (!saved || saved.doc !== doc || !saved.analysis || !Array.isArray(saved.analysis.slots)) return;
+    results.analysis = { ...saved.analysis, slots: slotMap(saved.analysis), cached: true };
+    results.moves = saved.moves && Array.isArray(saved.moves.moves) ? saved.moves : null;
+    results.cached = true;
+    root.dataset.cached = "shown";
+  } catch {
+    /* a damaged cache is ignored */
+  }
+}
+
 async function loadMissions(app, engine) {
   const answer = await engine.call("missions");
   if (answer.reply?.ok) {
@@ -87,6 +118,8 @@ async function analyzeNow(app, engine) {
   if (answer.stale) return;
   const reply = answer.reply;
   results.pending = false;
+  results.cached = false;
+  root.dataset.cached = "no";
   if (reply.ok) {
     results.analysis = { ...reply.result, slots: slotMap(reply.result), ms: answer.ms, resultId: answer.id };
     results.error = null;
@@ -96,6 +129,7 @@ async function analyzeNow(app, engine) {
     root.dataset.analysis = "error";
   }
   root.dataset.resultId = String(answer.id);
+  if (reply.ok && !wantMoves) saveResults(doc, reply.result, null);
   if (!wantMoves || !reply.ok) {
     results.moves = null;
     results.pendingMoves = false;
@@ -129,6 +163,7 @@ async function analyzeNow(app, engine) {
   if (mv.reply.ok) {
     results.moves = mv.reply.result;
     results.movesDoc = movesDoc;
+    saveResults(doc, reply.result, mv.reply.result);
     root.dataset.moves = "done";
     if (app.ui.selectedMove !== null) askLookahead(app, engine);
   } else {

@@ -5,7 +5,7 @@
 import * as S from "./table-state.js";
 import { AppView } from "./table-view.js";
 import { createApp } from "./table-store.js";
-import { connectEngine } from "./table-analysis.js";
+import { connectEngine, showCachedResults } from "./table-analysis.js";
 import { maybeCommit } from "./draft-commit.js";
 import { setupActs } from "./acts-setup.js";
 import { handActs } from "./acts-hand.js";
@@ -55,6 +55,7 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
 
 app.state = await app.load(); // top-level await: a deflated share link inflates first
 app.persist(false);
+showCachedResults(app); // a returning player's last answers, marked not yet fresh, while the engine starts
 app.render();
 app.root.dataset.engine = "booting";
 app.root.dataset.advice = "idle";

@@ -123,7 +123,7 @@ function viewModel(app) {
     advice,
     state, t, ui, missions, ask, highlight, picked, culprits, error,
     result: results.analysis, moves: results.moves, holdings: results.moves?.holdings ?? results.analysis?.holdings,
-    pending: results.pending, pendingMoves: results.pendingMoves, selectedMove: ui.selectedMove,
+    pending: results.pending, pendingMoves: results.pendingMoves, selectedMove: ui.selectedMove, cached: results.cached,
     lookahead: results.lookahead, pendingLookahead: results.pendingLookahead, lookaheadError: results.lookaheadError,
     why: results.why?.resultId === results.analysis?.resultId ? results.why : null,
     win: results.win?.resultId === results.analysis?.resultId ? results.win : null,

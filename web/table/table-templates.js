@@ -234,7 +234,8 @@ export function standsTemplate(ctx) {
       </div>`);
     }),
   );
-  return html`<section class="stands ${ctx.pending ? "updating" : ""}" data-testid="stands" aria-label="Stands">${rows}</section>`;
+  const cached = ctx.cached ? html`<p class="hint cached" data-testid="results-cached">Your last results: not yet fresh, the engine is starting…</p>` : "";
+  return html`<section class="stands ${ctx.pending ? "updating" : ""}" data-testid="stands" aria-label="Stands">${cached}${rows}</section>`;
 }
 
 export function statusTemplate(ctx) {
