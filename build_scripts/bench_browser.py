@@ -57,11 +57,13 @@ def timed_boot(page, navigate) -> dict | None:
         print("  engine failed:", page.get_by_test_id("engine-status").inner_text())
         return None
     t = info["timings"]
+    pg = info.get("page") or {}
     print(
-        f"  {wall:7.0f} ms  (worker: runtime {t['runtime']:.0f}, packages {t['packages']:.0f}, "
+        f"  {wall:7.0f} ms  (page clock: worker started {pg.get('worker_started_ms', float('nan')):.0f}, ready "
+        f"{pg.get('ready_ms', float('nan')):.0f}; worker: runtime {t['runtime']:.0f}, packages {t['packages']:.0f}, "
         f"wheel {t['wheel']:.0f}, import {t['import']:.0f}, warm-up {t['warmup']:.0f}, total {t['total']:.0f})"
     )
-    return {"wall_ms": wall, **t}
+    return {"wall_ms": wall, **t, **{f"page_{k}": v for k, v in pg.items()}}
 
 
 def _request(page, kind: str, payload) -> dict:
@@ -130,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS, headless=True)
             print(f"Chromium {browser.version}, site {url}")
-            print("\nCold start (fresh context, page open -> engine ready):")
+            print("\nCold start (fresh context, page open -> engine ready; the page clock starts at navigation):")
             ctx = page = None
             for run in range(args.runs):
                 if ctx is not None:

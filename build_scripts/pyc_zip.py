@@ -1,7 +1,7 @@
 """Byte-compile the ``.py`` files of a zip (the stdlib zip or a wheel).
 
-Why: the Pyodide npm package ships the standard library and the numpy,
-micropip and packaging wheels as ``.py`` source, so a fresh worker compiles
+Why: the Pyodide npm package ships the standard library and the numpy
+wheel as ``.py`` source, so a fresh worker compiles
 every module it imports, in wasm, on each page open (about two thirds of the
 cold start).  Byte-compiling once at build time removes that work.
 

@@ -66,7 +66,7 @@ def test_built_site_is_consistent(site_dir):
     # every Pyodide package wheel matches pyodide-lock.json
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["info"]["version"] == build_site.PYODIDE_VERSION
-    for name in ("numpy", "micropip", "packaging"):
+    for name in build_site.PYODIDE_PACKAGES:
         entry = lock["packages"][name]
         data = (site_dir / "pyodide" / entry["file_name"]).read_bytes()
         assert _sha(data) == entry["sha256"], name
@@ -163,7 +163,7 @@ def test_site_ships_bytecode(site_dir):
     wheels, and the engine wheel has a pyc for each module beside its source."""
     pyodide = site_dir / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
-    zips = [pyodide / "python_stdlib.zip"] + [pyodide / lock["packages"][n]["file_name"] for n in ("numpy", "micropip", "packaging")]
+    zips = [pyodide / "python_stdlib.zip"] + [pyodide / lock["packages"][n]["file_name"] for n in build_site.PYODIDE_PACKAGES]
     for path in zips:
         with zipfile.ZipFile(path) as zf:
             names = zf.namelist()

@@ -53,6 +53,7 @@ export class Engine {
 
   start() {
     this._teardown();
+    this.startedAt = performance.now(); // on the page's clock: from navigation start
     this.state = "booting";
     this.stage = "start";
     try {
@@ -166,7 +167,8 @@ export class Engine {
       if (this.state !== "booting") return;
       this._disarm();
       this.state = "ready";
-      this.info = msg;
+      this.info = { ...msg, page: { worker_started_ms: this.startedAt, ready_ms: performance.now() } };
+      msg = this.info;
       this.onReady(msg);
       this._pump();
     } else if (msg.type === "boot-error") {

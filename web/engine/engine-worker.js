@@ -55,7 +55,14 @@ async function boot() {
   timings.runtime = runtime.ms;
   const pyodide = runtime.value;
 
-  const packages = m.pyodide_packages || ["numpy", "micropip"];
+  const packages = m.pyodide_packages || ["numpy"];
+  // the engine wheel downloads while numpy loads
+  const wheelURL = new URL(m.wheel_url, BASE).href;
+  const wheelBytes = fetch(wheelURL).then((r) => {
+    if (!r.ok) throw new Error(`${m.wheel_url}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  wheelBytes.catch(() => {}); // reported by the wheel stage
   const pk = await stage("packages", packages.join(", "), async () => {
     const failures = [];
     await pyodide.loadPackage(packages, {
@@ -73,10 +80,10 @@ async function boot() {
   });
   timings.packages = pk.ms;
 
-  const wheelURL = new URL(m.wheel_url, BASE).href;
+  // a pure-Python wheel with no dependency: unpacked straight into site-packages, no installer needed
   const wh = await stage("wheel", m.wheel_url, async () => {
-    const micropip = pyodide.pyimport("micropip");
-    await micropip.install(wheelURL);
+    const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+    pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: site });
   });
   timings.wheel = wh.ms;
 

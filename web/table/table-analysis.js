@@ -84,7 +84,7 @@ async function loadMissions(app, engine) {
   const answer = await engine.call("missions");
   if (answer.reply?.ok) {
     app.saveMissions(answer.reply.result);
-    if (app.state.phase === "setup") app.render();
+    if (app.state?.phase === "setup") app.render();
   }
 }
 

@@ -15,6 +15,8 @@ import { shareActs } from "./acts-share.js";
 
 const app = createApp(new AppView(document.body));
 const engine = connectEngine(app);
+app.root.dataset.engine = "booting";
+engine.start(); // first: the worker boots while the table is read and drawn
 
 /** act name -> handler(arg, event, extra), grouped by concern. */
 const ACTS = { ...shareActs(app), ...setupActs(app), ...handActs(app), ...slotActs(app), ...logActs(app) };
@@ -57,7 +59,5 @@ app.state = await app.load(); // top-level await: a deflated share link inflates
 app.persist(false);
 showCachedResults(app); // a returning player's last answers, marked not yet fresh, while the engine starts
 app.render();
-app.root.dataset.engine = "booting";
 app.root.dataset.advice = "idle";
-engine.start();
 app.scheduleAnalysis();
