@@ -36,6 +36,8 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
+
 from .analysis import Analysis, solve_state
 from .hidden_red import hidden_red_law
 from .moves import ITEMS, avoid_chance, rank_moves
@@ -165,11 +167,19 @@ def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Ou
     good_types = frozenset(t for t in types if value_of(t) in good)
     not_good = frozenset(types) - good_types
     def chance(conds: list) -> float:
-        """P(every condition): one slot's is its marginal, several need their joint law."""
-        if len(conds) == 1:
-            cp, cs, cj, allowed = conds[0]
+        """P(every condition): one slot's is its marginal, several need their joint law — unless one
+        of them never holds (0) or some always hold (left out)."""
+        live = []
+        for c in conds:
+            probs = an.slot_probs(*c[:3])
+            if not any(u in c[3] for u, q in probs.items() if q > 0):
+                return 0.0
+            if any(u not in c[3] for u, q in probs.items() if q > 0):
+                live.append(c)
+        if len(live) == 1:
+            cp, cs, cj, allowed = live[0]
             return float(sum(q for u, q in an.slot_probs(cp, cs, cj).items() if u in allowed))
-        return an.p_all(conds)
+        return an.p_all(live) if live else 1.0
 
     before: list = []  # conditions on the slots left of the current one
     for j in slots:
@@ -216,15 +226,26 @@ def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Ou
     return out
 
 
-def _certain(an: Analysis, state: GameState, keys) -> dict[tuple[int, int, int], Any]:
-    """{uncut slot: its value} for the uncut slots of these stands whose value is certain under ``an``."""
+def _values_by_slot(an: Analysis, state: GameState, keys) -> dict[tuple[int, int, int], set]:
+    """{uncut slot: the gameplay values it may hold} for the uncut slots of these stands.
+
+    Read off each sub-stand's marginal table at once (one row per slot), since a lookahead asks
+    this of every slot after every outcome."""
+    comp = an.compiled
+    values = [value_of(t) for t in comp.types]
+    tables: dict = {}
     out = {}
     for p, s in keys:
         for j, sl in enumerate(state.stand(p, s)):
-            if sl.state != CUT:
-                vals = {value_of(t) for t, q in an.slot_probs(p, s, j).items() if q > 0}
-                if len(vals) == 1:
-                    out[(p, s, j)] = next(iter(vals))
+            if sl.state == CUT:
+                continue
+            if (p, s) in comp.known:
+                out[(p, s, j)] = {value_of(comp.known[(p, s)][j].known_wire)}
+                continue
+            sub, pos = comp.stands[(p, s)].where[j]
+            if sub not in tables:
+                tables[sub] = an.sub_marginals(sub) > 0
+            out[(p, s, j)] = {values[t] for t in np.flatnonzero(tables[sub][pos])}
     return out
 
 
@@ -251,13 +272,9 @@ def sure_cuts(state: GameState, an: Analysis) -> tuple[set, dict[int, dict]]:
     my_values = {value_of(sl.wire) for st in state.players[me].stands for sl in st
                  if sl.state != CUT and sl.wire is not None and colour_of(sl.wire) != RED}
     others = [k for k in state.stand_keys() if k[0] != me]
-    certain = _certain(an, state, others)
-    mine: set = {k for k, v in certain.items() if v in my_values}
-    possible: set = set()
-    for p, s in others:
-        for j, sl in enumerate(state.stand(p, s)):
-            if sl.state != CUT:
-                possible |= {value_of(t) for t, q in an.slot_probs(p, s, j).items() if q > 0}
+    may = _values_by_slot(an, state, others)
+    mine: set = {k for k, vals in may.items() if len(vals) == 1 and next(iter(vals)) in my_values}
+    possible: set = set().union(*may.values()) if may else set()
     mine |= {("solo", v) for v in my_values if v not in possible}
     team: dict[int, dict] = {}
     held: dict = {}
