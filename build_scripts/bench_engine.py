@@ -86,7 +86,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--json", help="also write the figures to this file")
     ap.add_argument("--hard", type=int, default=40, help="how many hard tables (Labels, X wires, x-tokens, yellow, red)")
+    ap.add_argument("--earlier", type=Path, help="a checkout of the earlier calculator (CzJLee/Bomb-Busters): "
+                    "time it side by side with ours on the same late-game tables, and stop")
     args = ap.parse_args(argv)
+    if args.earlier:
+        from side_by_side import run
+
+        rows = run(args.earlier, repeat=args.repeat)
+        if args.json:
+            Path(args.json).write_text(json.dumps(rows, indent=1))
+        return 0
     std = json.loads((ROOT / "build_scripts" / "bench_states.json").read_text())["states"]
     states = [(s["name"], s["state"]) for s in std]
     states += [(f"5p-fill-{h}-hidden", fill_state(h)) for h in (30, 20, 12, 6)]
