@@ -212,3 +212,50 @@ def test_bridge_and_top():
     assert scores == sorted(scores, reverse=True)
     bad = json.loads(handle(json.dumps({"v": 1, "id": 2, "type": "lookahead", "payload": {"state": doc, "top": "x"}})))
     assert not bad["ok"] and "'top'" in bad["error"]["message"]
+
+
+def _hidden_event(state: GameState, move: dict, cfg, w) -> tuple:
+    """The outcome of a move on one deal when blue value w is mission 11's hidden red one."""
+    p, s, slots = move["player"], move["stand"], move["slots"]
+    good = set(move.get("values") or [move["value"]])
+    vals = [cfg[(p, s, j)] for j in slots]
+    hit = next((i for i, t in enumerate(vals) if value_of(t) in good), None)
+    last = state.mistakes_left is not None and state.mistakes_left <= 0
+    if hit is not None:
+        t = vals[hit]
+        return ("explode", None, None) if value_of(t) == w else ("success", slots[hit], label(t))
+    if all(colour_of(t) == RED or value_of(t) == w for t in vals) or last:
+        return ("explode", None, None)
+    i = next(i for i, t in enumerate(vals) if colour_of(t) != RED)
+    t = vals[i]
+    return ("failure", slots[i], label(t) if colour_of(t) == "blue" else "Y")
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_lookahead_with_a_hidden_red_value(seed):
+    """Mission 11: every outcome's chance against brute force over (deal, hidden value)."""
+    from bombbusters.hidden_red import hidden_red_law
+
+    rng = random.Random(3300 + seed)
+    doc = gen.random_state(rng, me="player")
+    doc["available"] = list(ITEMS)
+    doc["hidden_red_value"] = True
+    state = GameState.from_json(doc)
+    try:
+        law = hidden_red_law(state)
+    except ValueError:
+        return  # every value cut: named elsewhere
+    res = oracle.solve(state)
+    z = sum(w for _, w in res.configs)
+    for row in lookahead(state, None):
+        move = row["move"]
+        if move["kind"] in ("solo_cut", "fast_pass", "reveal_red"):
+            continue
+        want: dict = {}
+        for cfg, weight in res.configs:
+            for w, hw in law.items():
+                key = _hidden_event(state, move, cfg, w)
+                want[key] = want.get(key, 0.0) + float(Fraction(weight) / z) * hw
+        got = {(o["kind"], o["slot"][2] if o["slot"] else None, o["shows"]): o["p"] for o in row["outcomes"]}
+        for key in set(got) | {k for k, v in want.items() if v > 1e-15}:
+            assert abs(got.get(key, 0.0) - want.get(key, 0.0)) <= TOL, (move, key, got, want, doc)
