@@ -259,3 +259,15 @@ def test_lookahead_with_a_hidden_red_value(seed):
         got = {(o["kind"], o["slot"][2] if o["slot"] else None, o["shows"]): o["p"] for o in row["outcomes"]}
         for key in set(got) | {k for k, v in want.items() if v > 1e-15}:
             assert abs(got.get(key, 0.0) - want.get(key, 0.0)) <= TOL, (move, key, got, want, doc)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_lookahead_with_moved_wires(seed):
+    """Tables where wires moved (Walkie-Talkies, Grappling Hook): the same checks as above."""
+    import gen_moved
+
+    doc = gen_moved.random_moved_game(random.Random(4400 + seed))
+    if doc.get("me") is None:
+        return
+    doc["available"] = list(ITEMS)
+    check_lookahead(doc)
