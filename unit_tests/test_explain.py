@@ -78,3 +78,24 @@ def test_words_and_refusals():
     reply = json.loads(handle(json.dumps({"v": 1, "id": 3, "type": "explain",
                                           "payload": {"state": doc, "player": 1, "stand": 0, "slot": 0, "value": 5}})))
     assert not reply["ok"] and "'value'" in reply["error"]["message"], reply
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_explanations_with_moved_wires(seed):
+    """Tables where wires moved: the kept entries still force the claim, none spare."""
+    import gen_moved
+
+    doc = gen_moved.random_moved_game(random.Random(5500 + seed))
+    state = GameState.from_json(doc)
+    res = oracle.solve(state)
+    for (p, s, j), dist in sorted(res.distributions.items())[:6]:
+        if state.stand(p, s)[j].state != "hidden":
+            continue
+        certain = [t for t, q in dist.items() if q == 1]
+        for t in certain:
+            out = explain(state, p, s, j, label(t))
+            kept = {_key(e) for e in out["entries"]}
+            GameState.from_json(_with(state, kept).to_json())  # the reduced table is a valid one
+            assert _holds(state, kept, p, s, j, t, "certain"), (seed, out)
+            for e in kept:
+                assert not _holds(state, kept - {e}, p, s, j, t, "certain"), ("spare entry", e, seed, out)

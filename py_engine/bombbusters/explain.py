@@ -80,13 +80,14 @@ def _no_deal(state: GameState, p: int, s: int, j: int, t: int, other: bool) -> b
     """Does no deal fit the table with the slot holding t (``other``: holding anything but t)?
 
     A forward pass over the table with the slot's mask narrowed: no block laws, no holdings,
-    about half a solve; a table the rules refuse counts as fitting nothing.
+    about half a solve.  A reduced table the rules refuse (say, a wire I gave away left blank)
+    proves nothing: it counts as fitting, so the entry that made it valid is kept.
     """
     try:
         st = GameState.from_json(state.to_json())
         comp = compile_state(st)
     except BombBustersError:
-        return True
+        return False
     if comp.impossible is not None:
         return True
     if (p, s) in comp.known:
