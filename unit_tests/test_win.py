@@ -31,10 +31,7 @@ def exact_win(state: GameState) -> float:
 
 
 def _tiny(seed: int) -> dict:
-    doc = gen.random_state(random.Random(seed), me="player", max_configs=300)
-    doc.pop("facts", None)
-    doc["facts"] = []
-    return doc
+    return gen.random_state(random.Random(seed), me="player", max_configs=300, facts=seed % 2 == 0)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -70,3 +67,17 @@ def test_bridge_slices() -> None:
     m11 = dict(doc, hidden_red_value=True)
     bad = json.loads(handle(json.dumps({"v": 1, "id": 3, "type": "win", "payload": {"state": m11, "n": 1}})))
     assert not bad["ok"] and "mission 11" in bad["error"]["message"], bad
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_estimate_with_moved_wires(seed: int) -> None:
+    """Wires that moved: each player's view holds the wires they hold now and the ones they gave away."""
+    import gen_moved
+
+    doc = gen_moved.random_moved_game(random.Random(8800 + seed), max_configs=300)
+    state = GameState.from_json(doc)
+    exact = exact_win(state)
+    n = 200
+    est = win_chance(state, n, seed)
+    se = math.sqrt(max(exact * (1 - exact), 1e-12) / n)
+    assert abs(est["p"] - exact) <= 4 * se + 1e-9, (est, exact, doc)
