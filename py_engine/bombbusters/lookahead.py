@@ -300,6 +300,43 @@ def _p_none(state: GameState, an: Analysis, q: int, v) -> float:
     return an.p_none(q, None, v)
 
 
+def _simplified(an: Analysis, conds: list) -> list:
+    """The conditions without those the others already imply on a sorted run: a slot right of one
+    that holds a type >= m cannot hold a type below m (and a slot left of one <= m none above), so
+    after a failed detector naming v whose token shows w at its left slot, "the right slot is not
+    v" is implied when v < w — and the outcome shares its analysis with the plain cut's failure."""
+    comp = an.compiled
+    order = {u: i for i, u in enumerate(comp.types)}
+    owned = an.owned_x()
+
+    def where(c):
+        if (c[0], c[1]) not in comp.stands:
+            return None
+        sub, pos = comp.stands[(c[0], c[1])].where[c[2]]
+        return None if sub in owned else (sub, pos)
+
+    def support(c) -> set:
+        return {u for u, q in an.slot_probs(*c[:3]).items() if q > 0}
+
+    def implied(c, d) -> bool:
+        wc, wd = where(c), where(d)
+        if wc is None or wd is None or wc[0] != wd[0] or wc[1] == wd[1]:
+            return False
+        outside = [order[u] for u in support(c) - set(c[3]) if u in order]
+        bound = [order[u] for u in d[3] if u in order]
+        if not outside or not bound:
+            return not outside
+        if wc[1] > wd[1]:  # c right of d: its type is at least d's smallest
+            return max(outside) < min(bound)
+        return min(outside) > max(bound)  # c left of d: at most d's largest
+
+    kept = list(conds)
+    for c in list(kept):
+        if any(implied(c, d) for d in kept if d is not c):
+            kept.remove(c)
+    return kept
+
+
 class _Tables:
     """My view after each outcome (my view now given its conditions), each worked out once."""
 
@@ -315,8 +352,9 @@ class _Tables:
         reads the table after the outcome, where the wires it cut are cut."""
         assert o.state is not None
         an = self.an
-        if o.conds:
-            p, an2 = self.an.conditioned(sorted(o.conds, key=lambda c: c[:3]))
+        conds = _simplified(an, list(o.conds))
+        if conds:
+            p, an2 = self.an.conditioned(sorted(conds, key=lambda c: c[:3]))
             if an2 is None or p == 0.0:
                 return None
             an = an2
