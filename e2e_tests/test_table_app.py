@@ -760,6 +760,7 @@ def test_chance_to_win_runs_improves_and_stops(make_context, base_url, device):
     assert int(est.get_attribute("data-n")) == n  # stopped: no more games
     p = float(est.get_attribute("data-p"))
     assert 0.0 <= p <= 1.0 and float(est.get_attribute("data-se")) >= 0.0
+    expect(tid(page, "win-range")).to_contain_text(f"{n} games; 95%:")
     from bombbusters.win import win_json
 
     doc = engine_doc(page)

@@ -298,10 +298,22 @@ export function movesTemplate(ctx) {
 }
 
 /** The chance to win (on request): games played out on exact worlds, the running estimate, Stop. */
+/** Wilson's 95% interval for k wins in n games: honest where the plain error says ±0 (all won or all lost). */
+function wilson(k, n) {
+  const z = 1.96;
+  const p = k / n;
+  const mid = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  return [Math.max(0, mid - half), Math.min(1, mid + half)];
+}
+
 function winTemplate(ctx) {
   const w = ctx.win;
-  const est = w && w.n ? html`<span data-testid="win-estimate" data-p="${w.wins / w.n}" data-n="${w.n}" data-se="${Math.sqrt((w.wins / w.n) * (1 - w.wins / w.n) / w.n)}">
-    ${pct(w.wins / w.n)} ± ${pct(Math.sqrt((w.wins / w.n) * (1 - w.wins / w.n) / w.n))} (${w.n} games)</span>` : "";
+  const p = w && w.n ? w.wins / w.n : 0;
+  const se = w && w.n ? Math.sqrt((p * (1 - p)) / w.n) : 0;
+  const [lo, hi] = w && w.n ? wilson(w.wins, w.n) : [0, 1];
+  const est = w && w.n ? html`<span data-testid="win-estimate" data-p="${p}" data-n="${w.n}" data-se="${se}">
+    ${pct(p)} ± ${pct(se)}</span> <span class="hint" data-testid="win-range">(${w.n} games; 95%: ${pct(lo)}–${pct(hi)})</span>` : "";
   return html`<div class="win" data-testid="win">
     <span class="lbl">Chance to win:</span> ${est}
     ${w?.running ? html`${w.n ? "" : html`<span class="hint">playing the first games…</span>`} ${btn("win-stop", "Stop", { cls: "link", testid: "win-stop" })}`
