@@ -711,9 +711,9 @@ def test_a_cut_shows_its_outcomes(make_context, base_url, device):
 
 
 @pytest.mark.parametrize("device", ["phone"])
-def test_why_a_slot_is_certain(make_context, base_url, device):
-    """A hidden slot whose wire is certain offers "Why?": the answer names the entries that force it,
-    and the engine agrees natively."""
+def test_why_a_slot_is_certain_or_not(make_context, base_url, device):
+    """A hidden slot whose wire is certain offers "Why?", one that cannot hold a value "Why not?": the
+    answer names the entries that force it, in the engine's own words."""
     page, taps = open_table(make_context, base_url, device)
     play_opening(page, taps)
     wait_done(page, moves=True)
@@ -738,6 +738,15 @@ def test_why_a_slot_is_certain(make_context, base_url, device):
 
     p, s, j = map(int, key.split("-"))
     want = explain_json(engine_doc(page), p, s, j, value)
+    expect(tid(page, "why-text")).to_have_text(want["text"])
+    # a value a slot cannot hold: Bob's A lies left of his info 3, so it is no 12
+    taps("sheet-close")
+    taps("slot-1-0-0")
+    if tid(page, "tab-set").get_attribute("aria-pressed") != "true":
+        taps("tab-set")
+    taps("why-not-12")
+    expect(tid(page, "why-text")).to_contain_text("cannot be 12", timeout=RESULT_TIMEOUT_MS)
+    want = explain_json(engine_doc(page), 1, 0, 0, "12")
     expect(tid(page, "why-text")).to_have_text(want["text"])
 
 

@@ -36,12 +36,16 @@ function distribution(probs) {
 
 /** "Why?" under a hidden slot whose wire is certain: the entries that already force it (the "explain" request). */
 function whyTemplate(ctx, key, sl, probs) {
-  if (!probs || sl.c !== "h" || probs.top.p !== 1) return "";
-  const w = ctx.why;
-  if (w?.key === key && w.text) return html`<p class="why-text" data-testid="why-text">${w.text}</p>`;
-  if (w?.key === key && w.error) return html`<p class="hint" data-testid="why-error">${w.error}</p>`;
-  if (w?.key === key && w.pending) return html`<p class="hint" data-testid="why-pending">Finding why…</p>`;
-  return btn("why", `Why is it ${probs.top.value}?`, { cls: "link", arg: probs.top.value, testid: "why" });
+  if (!probs || sl.c !== "h") return "";
+  const w = ctx.why?.key === key ? ctx.why : null;
+  if (w?.text) return html`<p class="why-text" data-testid="why-text">${w.text}</p>`;
+  if (w?.error) return html`<p class="hint" data-testid="why-error">${w.error}</p>`;
+  if (w?.pending) return html`<p class="hint" data-testid="why-pending">Finding why…</p>`;
+  if (probs.top.p === 1) return btn("why", `Why is it ${probs.top.value}?`, { cls: "link", arg: probs.top.value, testid: "why" });
+  // blue values this slot cannot hold: each can be explained the same way
+  const never = labelsInPlay(ctx.state.setup).map((x) => x.label).filter((l) => /^\d+$/.test(l) && !(l in probs.probs));
+  return never.length ? html`<div class="row why-not" role="group" aria-label="Why not"><span class="lbl">Why not</span>
+    ${never.map((l) => btn("why", l, { cls: "chip", arg: l, testid: `why-not-${l}` }))}<span class="lbl">?</span></div>` : "";
 }
 
 function actorChips(state, d, exclude) {
