@@ -34,16 +34,19 @@ def _tiny(seed: int) -> dict:
     return gen.random_state(random.Random(seed), me="player", max_configs=300, facts=seed % 2 == 0)
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_estimate_agrees_with_the_exact_policy_value(seed: int) -> None:
-    doc = _tiny(7000 + seed)
+def _agrees(doc: dict, n: int, seed: int) -> None:
+    """The estimate from n games lies within four standard errors of the policy's exact value."""
     state = GameState.from_json(doc)
     exact = exact_win(state)
-    n = 300
     est = win_chance(state, n, seed)
     se = math.sqrt(max(exact * (1 - exact), 1e-12) / n)
     assert abs(est["p"] - exact) <= 4 * se + 1e-9, (est, exact, doc)
     assert est["n"] == n and est["wins"] == round(est["p"] * n)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_estimate_agrees_with_the_exact_policy_value(seed: int) -> None:
+    _agrees(_tiny(7000 + seed), 300, seed)
 
 
 def test_a_table_of_sure_cuts_is_won_every_time() -> None:
@@ -74,10 +77,4 @@ def test_estimate_with_moved_wires(seed: int) -> None:
     """Wires that moved: each player's view holds the wires they hold now and the ones they gave away."""
     import gen_moved
 
-    doc = gen_moved.random_moved_game(random.Random(8800 + seed), max_configs=300)
-    state = GameState.from_json(doc)
-    exact = exact_win(state)
-    n = 200
-    est = win_chance(state, n, seed)
-    se = math.sqrt(max(exact * (1 - exact), 1e-12) / n)
-    assert abs(est["p"] - exact) <= 4 * se + 1e-9, (est, exact, doc)
+    _agrees(gen_moved.random_moved_game(random.Random(8800 + seed), max_configs=300), 200, seed)

@@ -45,7 +45,7 @@ from .notation import CUT, INFO, Slot
 from .state import Fact, GameState, Player
 from .wires import BLUE, RED, YELLOW, colour_of, label, value_of
 
-__all__ = ["lookahead", "lookahead_json", "sure_cuts", "DEFAULT_TOP", "set_slots", "cut_slot", "pinned_facts"]
+__all__ = ["lookahead", "lookahead_json", "sure_cuts", "DEFAULT_TOP", "set_slots", "cut_slot", "token_slot", "pinned_facts"]
 
 #: how many of the ranked moves get a lookahead unless all are asked for
 DEFAULT_TOP = 10
@@ -54,7 +54,7 @@ _DETECTORS = {"double_detector", "triple_detector", "super_detector"}
 
 @dataclass
 class Outcome:
-    kind: str  # "success" | "failure" | "explode"
+    kind: str  # "success" | "failure" | "explode" | "not_allowed"
     p: float
     slot: tuple[int, int, int] | None = None  # the wire cut, or the one showing the token
     wire: int | None = None  # what it shows (None: a yellow token, colour only)
@@ -91,6 +91,13 @@ def cut_slot(state: GameState, spot: tuple[int, int, int], t: int | None) -> Slo
     return replace(state.stand(spot[0], spot[1])[spot[2]], state=CUT, wire=t, colour=None, not_value=None)
 
 
+def token_slot(state: GameState, spot: tuple[int, int, int], t: int) -> Slot:
+    """The slot at ``spot`` with the info token a failure puts there: the blue number, or yellow."""
+    blue = colour_of(t) == BLUE
+    return replace(state.stand(spot[0], spot[1])[spot[2]], state=INFO, wire=t if blue else None,
+                   colour=None if blue else YELLOW)
+
+
 def pinned_facts(state: GameState, cut: dict) -> tuple[Fact, ...]:
     """The facts, with "has"/"has not" of a player losing a wire to a cut pinned to the wires they
     held uncut before it (as the table app records them), so they keep saying what they said."""
@@ -114,7 +121,6 @@ class _After:
         assert me is not None
         named = move.get("values") or ([move["value"]] if move["value"] is not None else [])
         self.facts = tuple(Fact("has", me, None, v) for v in named if v != "RED")
-        self.named = named
 
     def success(self, spot: tuple[int, int, int] | None, t: int | None, v) -> GameState:
         changes = {}
@@ -127,9 +133,7 @@ class _After:
 
     def failure(self, spot: tuple[int, int, int], t: int) -> GameState:
         st = self.state
-        was = st.stand(spot[0], spot[1])[spot[2]]
-        token = replace(was, state=INFO, wire=t if colour_of(t) == BLUE else None,
-                        colour=None if colour_of(t) == BLUE else YELLOW)
+        token = token_slot(st, spot, t)
         facts = st.facts + self.facts
         if self.move["kind"] in _DETECTORS:
             facts += (Fact("not_value", spot[0], spot[1], self.move["value"], tuple(self.move["slots"])),)

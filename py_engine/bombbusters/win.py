@@ -28,11 +28,11 @@ from typing import Any, Callable
 
 from .errors import RuleError
 from .hidden_red import hidden_red_law
-from .lookahead import cut_slot, pinned_facts, set_slots
+from .lookahead import cut_slot, pinned_facts, set_slots, token_slot
 from .moves import rank_moves
-from .notation import CUT, INFO
+from .notation import CUT
 from .state import Fact, GameState
-from .wires import BLUE, RED, YELLOW, colour_of, parse_label, value_of
+from .wires import RED, colour_of, parse_label, value_of
 
 __all__ = ["POLICY_KINDS", "playout", "win_chance", "win_json"]
 
@@ -107,10 +107,7 @@ def playout(table: GameState, world: World, first: int, mistakes: int,
                 return False
             else:
                 mistakes -= 1
-                was = table.stand(spot[0], spot[1])[spot[2]]
-                token = replace(was, state=INFO, wire=w if colour_of(w) == BLUE else None,
-                                colour=None if colour_of(w) == BLUE else YELLOW)
-                table = replace(table, players=set_slots(table, {spot: token}),
+                table = replace(table, players=set_slots(table, {spot: token_slot(table, spot, w)}),
                                 facts=table.facts + (Fact("has", q, None, v),), mistakes_left=mistakes)
                 q = (q + 1) % n
                 continue
