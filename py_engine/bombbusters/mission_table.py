@@ -184,7 +184,9 @@ ROWS: list[dict[str, Any]] = [
     _m(60, "Yep, it's Doctor Nope", red="2 of 3", players={2: ("3", "0")}, notes="challenge cards"),
     _m(61, "Sharing is caring", red="1", players={2: ("2", "0")}, constraints="ring",
        notes="constraint cards A-E pass around the table"),
-    _m(62, "Armageddon roulette", red="2", players={2: ("3", "0")}, notes="number cards move the detonator"),
+    _m(62, "Armageddon roulette", red="2", players={2: ("3", "0")}, number_cards="detonator",
+       notes="number cards face up, one per player: the detonator starts where the card says, and goes back a "
+       "space each time the 4 wires of one of their values are cut"),
     _m(63, "Positively titanic", red="2", players={2: ("3", "0")}, without=("10",), notes="oxygen pays for each cut"),
     _m(64, "Return of the tripwires", red="1", players={2: ("2", "0")},
        notes="each player turns two wires around unseen at the ends of the stand: only their owner may cut them"),

@@ -90,7 +90,8 @@ class Mission:
     yellow wires only by the mission's special action), ``number_cards``
     (how number cards in view decide the value to cut: "pick" — one of
     them —, "sum" — the sum or difference of two —, "sequence" — in their
-    order —, "noble" — that value only by the special action).
+    order —, "noble" — that value only by the special action —, "detonator" — each of their values
+    cut all four moves the detonator back a space, mission 62).
     """
 
     number: int
@@ -140,7 +141,7 @@ class Mission:
         assert self.yellow_dealt in ("", "one_each", "captain_first"), self.yellow_dealt
         assert self.constraints in CONSTRAINT_SCHEMES, self.constraints
         assert set(self.special) <= {"x_after_yellow", "sevens_last", "yellow_special"}, self.special
-        assert self.number_cards in ("", "pick", "sum", "sequence", "noble"), self.number_cards
+        assert self.number_cards in ("", "pick", "sum", "sequence", "noble", "detonator"), self.number_cards
 
     def for_players(self, n: int) -> "Mission":
         """The mission as dealt to ``n`` players (its wires differ for some counts)."""

@@ -66,10 +66,13 @@ export function derive(state) {
   (openRedDeal(setup) ?? []).forEach((counts, p) => counts.forEach((count, s) => addFact(t, { kind: "red_count", player: p, stand: s, count }, -1)));
   // yellow wires dealt one per player (missions 41, 48): public from the start too
   yellowDeal(setup).forEach((count, p) => addFact(t, { kind: "yellow_count", player: p, count }, -1));
+  const backers = setup.number_cards === "detonator" ? new Set((setup.numbers ?? []).map(String)) : new Set();
+  const backed = new Set();
   state.log.forEach((e, i) => {
     try {
       applyEntry(t, e, setup, i);
       t.entries.push({ ok: true, text: describeSafely(e, setup) });
+      if (backers.size) detonatorBack(t, backers, backed);
     } catch (err) {
       // an entry that contradicts the table, or one a damaged link mangled: shown as an error, the rest goes on
       const error = err instanceof EntryError ? err.message : "this entry is damaged and was skipped";
@@ -413,6 +416,19 @@ function applyCoffee(t, e, setup) {
   if (!(Number.isInteger(e.next) && e.next >= 0 && e.next < setup.players.length)) fail("who plays next?");
   t.usedItems["11"] = true;
   t.turn = e.next;
+}
+
+/** Mission 62: the first time all 4 wires of a value on a faceup number card are cut, the detonator goes back a space. */
+function detonatorBack(t, backers, backed) {
+  for (const v of backers) {
+    if (backed.has(v)) continue;
+    let n = 0;
+    for (const ss of t.stands) for (const st of ss) for (const sl of st) if (sl.c === "cut" && sl.v === v) n += 1;
+    if (n >= 4) {
+      backed.add(v);
+      t.mistakesMade = Math.max(0, t.mistakesMade - 1);
+    }
+  }
 }
 
 /** Rewinder: the detonator goes back one step. */

@@ -25,7 +25,7 @@ export const CARD_NAMES = {
 /** Mission rules on which cuts are legal (the engine's "missions" list, `special`). */
 export const SPECIAL_RULES = ["x_after_yellow", "sevens_last", "yellow_special"];
 /** How the number cards in view decide the value to cut (the engine's "missions" list, `number_cards`). */
-export const NUMBER_MODES = ["pick", "sum", "sequence", "noble"];
+export const NUMBER_MODES = ["pick", "sum", "sequence", "noble", "detonator"];
 
 export function defaultSetup() {
   return {

@@ -375,7 +375,8 @@ function cardsTemplate(ctx) {
 function numbersTemplate(setup) {
   const nums = setup.numbers ?? [];
   const hint = { pick: "the values you may cut", sum: "two of them give the value to cut (sum or difference)",
-    sequence: "in the sequence card's order, the next one first", noble: "the faceup card's value" }[setup.number_cards];
+    sequence: "in the sequence card's order, the next one first", noble: "the faceup card's value",
+    detonator: "each value cut all four moves the detonator back a space" }[setup.number_cards];
   return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? `: ${nums.join(" ")}` : ""} <small>(${hint})</small></p>
     <div class="chips" role="group" aria-label="Number cards in view">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
       html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}" data-act="number" data-arg="${n}" data-testid="number-${n}"
