@@ -7,7 +7,9 @@ time while the certainty survives therefore ends on a set from which no entry
 can be removed — checkable both ways, which is what a player can trust.
 Large groups are tried first (half the entries, then quarters, …), so tables
 with many entries need far fewer solves than one per entry; entries far from
-the slot go first, so the explanation keeps the nearby ones.
+the slot go first, so the explanation keeps the nearby ones.  Each check folds
+the stands nothing constrains any more into one (``_merged``): a nearly empty
+table is then a small problem.
 
 Entries: what each slot of the table shows (a cut wire, an info token, a
 token, my own wire) and each fact.  Moved wires stay: they are where the
@@ -24,6 +26,7 @@ import numpy as np
 
 from .constraints import compile_state
 from .errors import BombBustersError, RuleError, StateError
+from .problem import Problem, SubStand
 from .solver import log_partition
 from .facts_text import describe_fact
 from .notation import CUT, HIDDEN, INFO, Slot, slot_letter
@@ -97,9 +100,44 @@ def _no_deal(state: GameState, p: int, s: int, j: int, t: int, other: bool) -> b
         subst = [x.copy() for x in prob.substands]
         want = np.array([(u != t) if other else (u == t) for u in prob.types], dtype=bool)
         subst[sub].allowed[pos] &= want
-        if subst[sub].allowed[pos].any() and log_partition(replace(prob, substands=subst)) > -math.inf:
+        if subst[sub].allowed[pos].any() and log_partition(_merged(replace(prob, substands=subst), sub)) > -math.inf:
             return False
     return True
+
+
+def _merged(prob: Problem, keep: int) -> Problem:
+    """The same question of existence with every unconstrained sub-stand folded into one.
+
+    Why it is the same question: a sorted stand whose slots may hold anything, which no counter,
+    order relation or rule touches, takes any multiset of its size; several of them together take
+    any multiset of their total size, exactly like one such stand.  A nearly empty table then has
+    one free stand instead of four, and its DP one axis instead of four.
+    """
+    touched = {x for c in prob.counters for x in c.substands} | {a for rel in prob.order for a, _pos in rel}
+    free = [
+        i for i, st in enumerate(prob.substands)
+        if i != keep and i not in touched and st.allowed.all() and st.uncut.all()
+        and not (st.mult or st.labels or st.xs or st.xmult or st.ymult or st.forbid)
+    ]
+    owned = {x for st in prob.substands for x in st.xs}
+    free = [i for i in free if i not in owned]
+    if len(free) < 2:
+        return prob
+    rest = [i for i in range(len(prob.substands)) if i not in free]
+    index = {old: new for new, old in enumerate(rest)}
+    n = sum(prob.substands[i].n for i in free)
+    T = len(prob.types)
+    sink = SubStand(np.ones((n, T), dtype=bool), np.ones(n, dtype=bool))
+    subs = []
+    for i in rest:
+        st = prob.substands[i].copy()
+        st.xs = [index[x] for x in st.xs]
+        subs.append(st)
+    counters = [replace(c, substands=tuple(index[x] for x in c.substands),
+                        positions=None if c.positions is None else {index[x]: v for x, v in c.positions.items()})
+                for c in prob.counters]
+    order = [((index[a], pa), (index[b], pb)) for (a, pa), (b, pb) in prob.order]
+    return replace(prob, substands=subs + [sink], counters=counters, order=order)
 
 
 def _minimal(entries: list[Entry], holds: Callable[[list[Entry]], bool]) -> list[Entry]:
@@ -120,12 +158,13 @@ def _minimal(entries: list[Entry], holds: Callable[[list[Entry]], bool]) -> list
 
 
 def _distance(e: Entry, p: int, s: int, j: int, me: int | None) -> tuple:
-    """Removal order, farthest first: other stands, then facts, then the slot's own stand (nearest
-    last); my own wires after all (a table without one of them is a bigger problem to solve)."""
+    """Removal order: my own wires first (tried while the rest of the table still pins the deal, a
+    table without some of them is cheap to solve), then the other stands, the facts, and the slot's
+    own stand, nearest last (so the explanation keeps what is near the slot)."""
     if e[0] == "fact":
         return (2, 0, e[1])
     if e[1] == me and me != p:
-        return (0, 0, e[1], e[2], e[3])
+        return (9, 0, e[1], e[2], e[3])
     return (1 if e[1:3] == (p, s) else 3, -abs(e[3] - j) if e[1:3] == (p, s) else 0, e[1], e[2], e[3])
 
 
