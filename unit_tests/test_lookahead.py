@@ -112,6 +112,9 @@ def check_lookahead(doc: dict) -> int:
             after = _after_state(state, move, o)
             mine, team = _sure_by_oracle(after)
             assert o["sure_cuts"]["me"] == mine, (move, o, mine, doc)
+            by = o["new_sure_cuts_by"]
+            assert abs(by["me"] + sum(t["expected"] for t in by["teammates"]) - o["new_sure_cuts"]) <= TOL, o
+            assert 0 <= by["me"] <= o["sure_cuts"]["me"], o
             got_team = {t["player"]: t["expected"] for t in o["sure_cuts"]["teammates"]}
             for q in set(got_team) | set(team):
                 assert abs(got_team.get(q, 0.0) - team.get(q, 0.0)) <= TOL, (move, o, q, got_team, team, doc)

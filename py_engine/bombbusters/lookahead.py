@@ -372,13 +372,16 @@ def _count(sure: tuple) -> tuple[int, dict[int, float]]:
     return len(mine), {q: float(sum(d.values())) for q, d in team.items()}
 
 
-def _new(now: tuple, then: tuple) -> float:
+def _new(now: tuple, then: tuple) -> tuple[int, dict[int, float]]:
     """Sure cuts in ``then`` that ``now`` did not have: mine one each, a teammate's by its chance."""
-    n = float(len(then[0] - now[0]))
+    mine = len(then[0] - now[0])
+    team = {}
     for q, d in then[1].items():
         had = now[1].get(q, {})
-        n += float(sum(x for key, x in d.items() if key not in had))
-    return n
+        x = float(sum(v for key, v in d.items() if key not in had))
+        if x > 0:
+            team[q] = x
+    return mine, team
 
 
 def _item_note(move: dict, plain: list[dict]) -> str | None:
@@ -418,11 +421,14 @@ def lookahead(state: GameState, top: int | None = DEFAULT_TOP) -> list[dict]:
                     continue
                 then = solved[1]
                 mine_n, team_n = _count(then)
-                new = _new(now, then)
+                new_mine, new_team = _new(now, then)
+                new = new_mine + sum(new_team.values())
                 entry.update({
                     "mistakes_left": o.state.mistakes_left,
                     "sure_cuts": {"me": mine_n, "teammates": [{"player": q, "expected": x} for q, x in sorted(team_n.items())]},
                     "new_sure_cuts": new,
+                    "new_sure_cuts_by": {"me": new_mine,
+                                         "teammates": [{"player": q, "expected": x} for q, x in sorted(new_team.items())]},
                     "validated": _validated(state, o.state),
                 })
                 exp_sure += o.p * (mine_n + sum(team_n.values()))
