@@ -1,7 +1,7 @@
 """Name the entries that make a state impossible.
 
-Deletion-based search for an irreducible conflict: drop one entry (a slot's
-tokens, or a fact) at a time and keep it out if the rest is still impossible.
+Deletion-based search for an irreducible conflict (``irreducible.minimal``):
+drop entries (a slot's tokens, or a fact) while the rest is still impossible.
 What remains is a smallest-by-inclusion set whose removal of any single member
 makes a deal possible again — the entries the player should look at.
 """
@@ -13,6 +13,7 @@ from dataclasses import replace
 from .constraints import compile_state
 from .errors import InconsistentStateError, RuleError
 from .facts_text import describe_fact
+from .irreducible import folded, minimal
 from .notation import Slot, format_slot
 from .solver import log_partition
 from .state import GameState, Player, slot_name
@@ -29,7 +30,7 @@ def is_possible(state: GameState) -> bool:
         return False
     if compiled.impossible is not None:
         return False
-    return any(log_partition(c) > float("-inf") for c in compiled.cases)
+    return any(log_partition(folded(c)) > float("-inf") for c in compiled.cases)
 
 
 def _entries(state: GameState) -> list[tuple]:
@@ -70,11 +71,8 @@ def explain_impossible(state: GameState, reason: str | None = None) -> Inconsist
     """Build the error for a state no deal fits, naming a minimal set of conflicting entries."""
     entries = _entries(state)
     if is_possible(_without(state, set(entries))) and len(entries) <= MAX_CHECKS:
-        dropped: set[tuple] = set()
-        for e in entries:
-            if not is_possible(_without(state, dropped | {e})):
-                dropped.add(e)
-        culprits = [e for e in entries if e not in dropped]
+        every = set(entries)
+        culprits = minimal(entries, lambda kept: not is_possible(_without(state, every - set(kept))))
         names = [_describe(state, e) for e in culprits]
         loc: dict = {}
         if culprits and culprits[-1][0] == "slot":

@@ -8,7 +8,7 @@ can be removed — checkable both ways, which is what a player can trust.
 Large groups are tried first (half the entries, then quarters, …), so tables
 with many entries need far fewer solves than one per entry; entries far from
 the slot go first, so the explanation keeps the nearby ones.  Each check folds
-the stands nothing constrains any more into one (``_merged``): a nearly empty
+the stands nothing constrains any more into one (``irreducible.folded``): a nearly empty
 table is then a small problem.
 
 Entries: what each slot of the table shows (a cut wire, an info token, a
@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
 from .constraints import compile_state
 from .errors import BombBustersError, RuleError, StateError
-from .problem import Problem, SubStand
+from .irreducible import folded, minimal
 from .solver import log_partition
 from .facts_text import describe_fact
 from .notation import CUT, HIDDEN, INFO, Slot, slot_letter
@@ -100,61 +100,9 @@ def _no_deal(state: GameState, p: int, s: int, j: int, t: int, other: bool) -> b
         subst = [x.copy() for x in prob.substands]
         want = np.array([(u != t) if other else (u == t) for u in prob.types], dtype=bool)
         subst[sub].allowed[pos] &= want
-        if subst[sub].allowed[pos].any() and log_partition(_merged(replace(prob, substands=subst), sub)) > -math.inf:
+        if subst[sub].allowed[pos].any() and log_partition(folded(replace(prob, substands=subst), sub)) > -math.inf:
             return False
     return True
-
-
-def _merged(prob: Problem, keep: int) -> Problem:
-    """The same question of existence with every unconstrained sub-stand folded into one.
-
-    Why it is the same question: a sorted stand whose slots may hold anything, which no counter,
-    order relation or rule touches, takes any multiset of its size; several of them together take
-    any multiset of their total size, exactly like one such stand.  A nearly empty table then has
-    one free stand instead of four, and its DP one axis instead of four.
-    """
-    touched = {x for c in prob.counters for x in c.substands} | {a for rel in prob.order for a, _pos in rel}
-    free = [
-        i for i, st in enumerate(prob.substands)
-        if i != keep and i not in touched and st.allowed.all() and st.uncut.all()
-        and not (st.mult or st.labels or st.xs or st.xmult or st.ymult or st.forbid)
-    ]
-    owned = {x for st in prob.substands for x in st.xs}
-    free = [i for i in free if i not in owned]
-    if len(free) < 2:
-        return prob
-    rest = [i for i in range(len(prob.substands)) if i not in free]
-    index = {old: new for new, old in enumerate(rest)}
-    n = sum(prob.substands[i].n for i in free)
-    T = len(prob.types)
-    sink = SubStand(np.ones((n, T), dtype=bool), np.ones(n, dtype=bool))
-    subs = []
-    for i in rest:
-        st = prob.substands[i].copy()
-        st.xs = [index[x] for x in st.xs]
-        subs.append(st)
-    counters = [replace(c, substands=tuple(index[x] for x in c.substands),
-                        positions=None if c.positions is None else {index[x]: v for x, v in c.positions.items()})
-                for c in prob.counters]
-    order = [((index[a], pa), (index[b], pb)) for (a, pa), (b, pb) in prob.order]
-    return replace(prob, substands=subs + [sink], counters=counters, order=order)
-
-
-def _minimal(entries: list[Entry], holds: Callable[[list[Entry]], bool]) -> list[Entry]:
-    """A subset that still ``holds`` and loses it without any one of its entries (holds is monotone)."""
-    keep = list(entries)
-    chunk = max(1, len(keep) // 2)
-    while True:
-        i = 0
-        while i < len(keep):
-            trial = keep[:i] + keep[i + chunk:]
-            if holds(trial):
-                keep = trial
-            else:
-                i += chunk
-        if chunk == 1:
-            return keep
-        chunk = max(1, chunk // 2)
 
 
 def _distance(e: Entry, p: int, s: int, j: int, me: int | None) -> tuple:
@@ -204,7 +152,7 @@ def explain(state: GameState, p: int, s: int, j: int, wire: str) -> dict:
     if claim is None:
         raise RuleError(f"{where} may be {wire} and may be something else: nothing to explain")
     entries = sorted(_entries(state), key=lambda e: _distance(e, p, s, j, state.me), reverse=True)
-    kept = _minimal(entries, lambda es: _no_deal(_with(state, set(es)), p, s, j, t, other=claim == "certain"))
+    kept = minimal(entries, lambda es: _no_deal(_with(state, set(es)), p, s, j, t, other=claim == "certain"))
     kept.sort(key=lambda e: (e[0] != "slot", e[1:]))
     texts = [_entry_text(state, e) for e in kept]
     verdict = f"{where} {'is certainly' if claim == 'certain' else 'cannot be'} {_word(t)}"
