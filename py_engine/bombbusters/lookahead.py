@@ -45,7 +45,8 @@ from .notation import CUT, INFO, Slot
 from .state import Fact, GameState, Player
 from .wires import BLUE, RED, YELLOW, colour_of, label, value_of
 
-__all__ = ["lookahead", "lookahead_json", "sure_cuts", "DEFAULT_TOP", "set_slots", "cut_slot", "token_slot", "pinned_facts"]
+__all__ = ["lookahead", "lookahead_json", "sure_cuts", "DEFAULT_TOP", "set_slots", "cut_slot", "token_slot", "pinned_facts",
+           "cut_own", "with_cuts"]
 
 #: how many of the ranked moves get a lookahead unless all are asked for
 DEFAULT_TOP = 10
@@ -75,17 +76,6 @@ def set_slots(state: GameState, changes: dict[tuple[int, int, int], Slot]) -> tu
     return tuple(players)
 
 
-def _my_wire(state: GameState, v) -> tuple[int, int, int] | None:
-    """My leftmost uncut wire of gameplay value v (the one a success cuts)."""
-    me = state.me
-    assert me is not None
-    for s, st in enumerate(state.players[me].stands):
-        for j, sl in enumerate(st):
-            if sl.state != CUT and sl.wire is not None and value_of(sl.wire) == v:
-                return (me, s, j)
-    return None
-
-
 def cut_slot(state: GameState, spot: tuple[int, int, int], t: int | None) -> Slot:
     """The slot at ``spot`` cut, showing wire t; its other tokens (X, x-token, even/odd) stay."""
     return replace(state.stand(spot[0], spot[1])[spot[2]], state=CUT, wire=t, colour=None, not_value=None)
@@ -112,6 +102,23 @@ def pinned_facts(state: GameState, cut: dict) -> tuple[Fact, ...]:
     return tuple(out)
 
 
+def cut_own(table: GameState, wires: dict, q: int, value, count: int | None = None) -> dict:
+    """Changes cutting player q's uncut wires of gameplay ``value``, leftmost first (``count`` of
+    them; None: all); ``wires``: the wire at each spot, where known."""
+    changes: dict = {}
+    for s in range(len(table.players[q].stands)):
+        for j, sl in enumerate(table.stand(q, s)):
+            t = wires.get((q, s, j))
+            if sl.state != CUT and t is not None and value_of(t) == value and (count is None or len(changes) < count):
+                changes[(q, s, j)] = cut_slot(table, (q, s, j), t)
+    return changes
+
+
+def with_cuts(table: GameState, changes: dict) -> GameState:
+    """The table with these slots changed (cuts), its "has"/"has not" facts pinned first."""
+    return replace(table, players=set_slots(table, changes), facts=pinned_facts(table, changes))
+
+
 class _After:
     """Builds the table after an outcome of one move (cuts, token, facts, detonator)."""
 
@@ -121,15 +128,13 @@ class _After:
         assert me is not None
         named = move.get("values") or ([move["value"]] if move["value"] is not None else [])
         self.facts = tuple(Fact("has", me, None, v) for v in named if v != "RED")
+        self.mine = {(me, s, j): sl.wire for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)}
 
-    def success(self, spot: tuple[int, int, int] | None, t: int | None, v) -> GameState:
-        changes = {}
-        if spot is not None and t is not None:
-            changes[spot] = cut_slot(self.state, spot, t)
-        mine = _my_wire(self.state, v)
-        if mine is not None:
-            changes[mine] = cut_slot(self.state, mine, self.state.stand(mine[0], mine[1])[mine[2]].wire)
-        return replace(self.state, players=set_slots(self.state, changes), facts=pinned_facts(self.state, changes))
+    def success(self, spot: tuple[int, int, int] | None, t: int | None, v, count: int | None = 1) -> GameState:
+        """The target cut (if any) and ``count`` of my wires of value v (None: all of them)."""
+        changes = {spot: cut_slot(self.state, spot, t)} if spot is not None and t is not None else {}
+        changes.update(cut_own(self.state, self.mine, self.state.me, v, count))  # type: ignore[arg-type]
+        return with_cuts(self.state, changes)
 
     def failure(self, spot: tuple[int, int, int], t: int) -> GameState:
         st = self.state
@@ -153,9 +158,7 @@ def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Ou
     hidden: dict = hidden_red_law(state) or {}
     out: list[Outcome] = []
     if kind in ("solo_cut", "fast_pass", "reveal_red"):
-        st = state
-        for _ in range(move.get("count", 1)):
-            st = _After(st, move).success(None, None, move["value"])
+        st = after.success(None, None, move["value"], 2 if kind == "fast_pass" else None)
         out.append(Outcome("success", move["p_success"], state=st))  # my own wires: nothing new to me
         if move["p_red"] > 0:
             out.append(Outcome("explode", move["p_red"]))

@@ -25,7 +25,7 @@ from .state import GameState
 from .tables import Tables
 from .wires import label
 
-__all__ = ["sample_types", "sample_worlds", "sample_json"]
+__all__ = ["sample_types", "sample_worlds", "sample_deals", "sample_json"]
 
 
 def _choose(weights: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -202,22 +202,39 @@ def sample_types(laws: SlotLaws, n: int, seed: int) -> dict[int, np.ndarray]:
     return out
 
 
-def sample_worlds(state: GameState, n: int, seed: int) -> list[list[list[list[str]]]]:
-    """n independent worlds from the exact posterior of ``state``; the same seed, the same worlds."""
+def _deal_columns(state: GameState, n: int, seed: int) -> dict[tuple[int, int, int], np.ndarray]:
+    """{(player, stand, slot): the wire type there in each of n worlds}, cut and known slots included."""
     laws = solve_state(state, reuse=True)
     types = sample_types(laws, n, seed)
     comp = laws.compiled
-    names = [label(t) for t in comp.types]
-    columns: list[list[list[list[str]]]] = []  # player -> stand -> slot -> labels per world
-    for p, player in enumerate(state.players):
-        per_stand = []
-        for s in range(len(player.stands)):
-            if (p, s) in comp.known:
-                per_stand.append([[label(sl.wire)] * n for sl in comp.known[(p, s)]])  # type: ignore[arg-type]
-                continue
-            where = comp.stands[(p, s)].where
-            per_stand.append([[names[t] for t in types[where[j][0]][:, where[j][1]]] for j in range(len(where))])
-        columns.append(per_stand)
+    tarr = np.array(comp.types, dtype=int)
+    out = {}
+    for p, s in state.stand_keys():
+        if (p, s) in comp.known:
+            for j, sl in enumerate(comp.known[(p, s)]):
+                out[(p, s, j)] = np.full(n, sl.known_wire, dtype=int)
+            continue
+        for j, (sub, pos) in comp.stands[(p, s)].where.items():
+            out[(p, s, j)] = tarr[types[sub][:, pos]]
+    return out
+
+
+def sample_deals(state: GameState, n: int, seed: int) -> list[dict[tuple[int, int, int], int]]:
+    """The worlds of :func:`sample_worlds` as {(player, stand, slot): wire type} (for playouts)."""
+    cols = _deal_columns(state, n, seed)
+    return [{k: int(v[w]) for k, v in cols.items()} for w in range(n)]
+
+
+def sample_worlds(state: GameState, n: int, seed: int) -> list[list[list[list[str]]]]:
+    """n independent worlds from the exact posterior of ``state``; the same seed, the same worlds."""
+    cols = _deal_columns(state, n, seed)
+
+    def labels(v: np.ndarray) -> list[str]:
+        kinds, at = np.unique(v, return_inverse=True)
+        return np.array([label(int(t)) for t in kinds], dtype=object)[at].tolist()
+
+    columns = [[[labels(cols[(p, s, j)]) for j in range(len(state.stand(p, s)))]
+                for s in range(len(pl.stands))] for p, pl in enumerate(state.players)]
     return [[[[slot[w] for slot in stand] for stand in player] for player in columns] for w in range(n)]
 
 

@@ -28,11 +28,11 @@ from typing import Any, Callable
 
 from .errors import RuleError
 from .hidden_red import hidden_red_law
-from .lookahead import cut_slot, pinned_facts, set_slots, token_slot
+from .lookahead import cut_own, cut_slot, set_slots, token_slot, with_cuts
 from .moves import rank_moves
 from .notation import CUT
 from .state import Fact, GameState
-from .wires import RED, colour_of, parse_label, value_of
+from .wires import RED, colour_of, value_of
 
 __all__ = ["POLICY_KINDS", "playout", "win_chance", "win_json"]
 
@@ -64,16 +64,6 @@ def _choose(view: GameState) -> dict | None:
     return None
 
 
-def _cut_own(table: GameState, world: World, q: int, value, count: int | None) -> dict:
-    """Changes cutting q's uncut wires of ``value`` (count of them, leftmost first; None: all)."""
-    changes: dict = {}
-    for s in range(len(table.players[q].stands)):
-        for j, sl in enumerate(table.stand(q, s)):
-            if sl.state != CUT and value_of(world[(q, s, j)]) == value and (count is None or len(changes) < count):
-                changes[(q, s, j)] = cut_slot(table, (q, s, j), world[(q, s, j)])
-    return changes
-
-
 def playout(table: GameState, world: World, first: int, mistakes: int,
             choose: Callable[[GameState], dict | None] = _choose) -> bool:
     """Play the game on from the public ``table`` with the deal ``world``; True if the team wins."""
@@ -95,14 +85,14 @@ def playout(table: GameState, world: World, first: int, mistakes: int,
         idle = 0
         kind, v = move["kind"], move["value"]
         if kind == "reveal_red":
-            changes = _cut_own(table, world, q, "RED", None)
+            changes = cut_own(table, world, q, "RED", None)
         elif kind == "solo_cut":
-            changes = _cut_own(table, world, q, v, None)
+            changes = cut_own(table, world, q, v, None)
         else:
             spot = (move["player"], move["stand"], move["slots"][0])
             w = world[spot]
             if value_of(w) == v:
-                changes = {spot: cut_slot(table, spot, w), **_cut_own(table, world, q, v, 1)}
+                changes = {spot: cut_slot(table, spot, w), **cut_own(table, world, q, v, 1)}
             elif colour_of(w) == RED or mistakes <= 0:
                 return False
             else:
@@ -111,7 +101,7 @@ def playout(table: GameState, world: World, first: int, mistakes: int,
                                 facts=table.facts + (Fact("has", q, None, v),), mistakes_left=mistakes)
                 q = (q + 1) % n
                 continue
-        table = replace(table, players=set_slots(table, changes), facts=pinned_facts(table, changes))
+        table = with_cuts(table, changes)
         q = (q + 1) % n
 
 
@@ -130,14 +120,10 @@ def _start(state: GameState) -> tuple[GameState, int, int]:
 
 def win_chance(state: GameState, n: int, seed: int) -> dict:
     """Playouts of the team policy on n worlds drawn with this seed: wins, estimate, standard error."""
-    from .sampler import sample_worlds
+    from .sampler import sample_deals
 
     table, first, mistakes = _start(state)
-    wins = 0
-    for world in sample_worlds(state, n, seed):
-        deal = {(p, s, j): parse_label(lab) for p, pl in enumerate(world) for s, st in enumerate(pl)
-                for j, lab in enumerate(st)}
-        wins += playout(table, deal, first, mistakes)
+    wins = sum(playout(table, deal, first, mistakes) for deal in sample_deals(state, n, seed))
     p = wins / n if n else 0.0
     se = math.sqrt(p * (1 - p) / n) if n else 0.0
     return {"wins": wins, "n": n, "p": p, "se": se, "seed": seed}
