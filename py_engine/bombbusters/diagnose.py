@@ -8,15 +8,14 @@ makes a deal possible again — the entries the player should look at.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from .constraints import compile_state
 from .errors import InconsistentStateError, RuleError
 from .facts_text import describe_fact
-from .irreducible import folded, minimal
-from .notation import Slot, format_slot
+from .irreducible import folded, minimal, table_entries, without
+from .notation import format_slot
 from .solver import log_partition
-from .state import GameState, Player, slot_name
+from .state import GameState, slot_name
 
 __all__ = ["explain_impossible", "is_possible"]
 
@@ -33,33 +32,6 @@ def is_possible(state: GameState) -> bool:
     return any(log_partition(folded(c)) > float("-inf") for c in compiled.cases)
 
 
-def _entries(state: GameState) -> list[tuple]:
-    out: list[tuple] = []
-    for p, s in state.stand_keys():
-        if p == state.me:
-            continue
-        for j, slot in enumerate(state.stand(p, s)):
-            if slot != Slot() and not (slot.unsorted and slot == Slot(unsorted=True)):
-                out.append(("slot", p, s, j))
-    out += [("fact", i) for i in range(len(state.facts))]
-    return out
-
-
-def _without(state: GameState, drop: set[tuple]) -> GameState:
-    players = []
-    for p, pl in enumerate(state.players):
-        stands = []
-        for s, st in enumerate(pl.stands):
-            stands.append(
-                tuple(
-                    Slot(unsorted=sl.unsorted) if ("slot", p, s, j) in drop else sl for j, sl in enumerate(st)
-                )
-            )
-        players.append(Player(pl.name, tuple(stands)))
-    facts = tuple(f for i, f in enumerate(state.facts) if ("fact", i) not in drop)
-    return replace(state, players=tuple(players), facts=facts)
-
-
 def _describe(state: GameState, entry: tuple) -> str:
     if entry[0] == "fact":
         return describe_fact(state, state.facts[entry[1]])
@@ -69,10 +41,10 @@ def _describe(state: GameState, entry: tuple) -> str:
 
 def explain_impossible(state: GameState, reason: str | None = None) -> InconsistentStateError:
     """Build the error for a state no deal fits, naming a minimal set of conflicting entries."""
-    entries = _entries(state)
-    if is_possible(_without(state, set(entries))) and len(entries) <= MAX_CHECKS:
+    entries = table_entries(state, mine=False)
+    if is_possible(without(state, set(entries))) and len(entries) <= MAX_CHECKS:
         every = set(entries)
-        culprits = minimal(entries, lambda kept: not is_possible(_without(state, every - set(kept))))
+        culprits = minimal(entries, lambda kept: not is_possible(without(state, every - set(kept))))
         names = [_describe(state, e) for e in culprits]
         loc: dict = {}
         if culprits and culprits[-1][0] == "slot":

@@ -26,49 +26,14 @@ import numpy as np
 
 from .constraints import compile_state
 from .errors import BombBustersError, RuleError, StateError
-from .irreducible import folded, minimal
+from .irreducible import Entry, folded, minimal, table_entries, without
 from .solver import log_partition
 from .facts_text import describe_fact
-from .notation import CUT, HIDDEN, INFO, Slot, slot_letter
-from .state import GameState, Player, slot_name
+from .notation import CUT, INFO, slot_letter
+from .state import GameState, slot_name
 from .wires import colour_of, label, parse_label
 
 __all__ = ["explain", "explain_json"]
-
-Entry = tuple  # ("slot", player, stand, slot) | ("fact", index)
-
-
-def _entries(state: GameState) -> list[Entry]:
-    out: list[Entry] = []
-    for p, s in state.stand_keys():
-        for j, sl in enumerate(state.stand(p, s)):
-            if _blank(sl) != sl:
-                out.append(("slot", p, s, j))
-    out += [("fact", i) for i in range(len(state.facts))]
-    return out
-
-
-def _blank(sl: Slot) -> Slot:
-    """The slot with nothing learnt about it: hidden, only where it sits (an X wire stays unsorted)."""
-    return Slot(HIDDEN, unsorted=sl.unsorted)
-
-
-def _with(state: GameState, kept: set) -> GameState:
-    """The table with only the ``kept`` entries."""
-    players = []
-    for p, pl in enumerate(state.players):
-        stands = tuple(
-            tuple(sl if ("slot", p, s, j) in kept else _blank(sl) for j, sl in enumerate(st))
-            for s, st in enumerate(pl.stands)
-        )
-        players.append(Player(pl.name, stands))
-    facts = tuple(f for i, f in enumerate(state.facts) if ("fact", i) in kept)
-    me = state.me
-    if me is not None and any(sl is not state.stand(me, s)[j] and sl.wire is None
-                              for s, st in enumerate(players[me].stands) for j, sl in enumerate(st)):
-        me = None  # one of my wires left out: the table as an observer who knows the rest (no "my stand" rule)
-    return replace(state, players=tuple(players), facts=facts, me=me)
-
 
 def _claim(state: GameState, p: int, s: int, j: int, t: int) -> str | None:
     """"certain" / "impossible" if the table makes wire t certain / impossible at the slot, else None."""
@@ -151,8 +116,9 @@ def explain(state: GameState, p: int, s: int, j: int, wire: str) -> dict:
     claim = _claim(state, p, s, j, t)
     if claim is None:
         raise RuleError(f"{where} may be {wire} and may be something else: nothing to explain")
-    entries = sorted(_entries(state), key=lambda e: _distance(e, p, s, j, state.me), reverse=True)
-    kept = minimal(entries, lambda es: _no_deal(_with(state, set(es)), p, s, j, t, other=claim == "certain"))
+    entries = sorted(table_entries(state), key=lambda e: _distance(e, p, s, j, state.me), reverse=True)
+    every = set(entries)
+    kept = minimal(entries, lambda es: _no_deal(without(state, every - set(es)), p, s, j, t, other=claim == "certain"))
     kept.sort(key=lambda e: (e[0] != "slot", e[1:]))
     texts = [_entry_text(state, e) for e in kept]
     verdict = f"{where} {'is certainly' if claim == 'certain' else 'cannot be'} {_word(t)}"

@@ -13,9 +13,42 @@ from typing import Callable
 
 import numpy as np
 
+from .notation import HIDDEN, Slot
 from .problem import Problem, SubStand
+from .state import GameState, Player
 
-__all__ = ["minimal", "folded"]
+__all__ = ["Entry", "table_entries", "without", "minimal", "folded"]
+
+Entry = tuple  # ("slot", player, stand, slot) | ("fact", index)
+
+
+def _blank(sl: Slot) -> Slot:
+    """The slot with nothing learnt about it: hidden, only where it sits (an X wire stays unsorted)."""
+    return Slot(HIDDEN, unsorted=sl.unsorted)
+
+
+def table_entries(state: GameState, mine: bool = True) -> list[Entry]:
+    """What the table says, entry by entry: each slot that shows anything (``mine``: my own wires
+    too), then each fact."""
+    out: list[Entry] = [
+        ("slot", p, s, j)
+        for p, s in state.stand_keys() if mine or p != state.me
+        for j, sl in enumerate(state.stand(p, s)) if _blank(sl) != sl
+    ]
+    return out + [("fact", i) for i in range(len(state.facts))]
+
+
+def without(state: GameState, drop: set) -> GameState:
+    """The table with these entries left out.  One of my wires left out makes it an observer's table
+    (``me`` unset: the others I still know stay known), since my own stand must be fully known."""
+    players = tuple(
+        Player(pl.name, tuple(tuple(_blank(sl) if ("slot", p, s, j) in drop else sl for j, sl in enumerate(st))
+                              for s, st in enumerate(pl.stands)))
+        for p, pl in enumerate(state.players)
+    )
+    facts = tuple(f for i, f in enumerate(state.facts) if ("fact", i) not in drop)
+    me = None if any(e[0] == "slot" and e[1] == state.me for e in drop) else state.me
+    return replace(state, players=players, facts=facts, me=me)
 
 
 def minimal(entries: list, holds: Callable[[list], bool]) -> list:
