@@ -232,9 +232,8 @@ class Analysis(SlotLaws):
                 p2 = replace(prob, substands=subst)
                 # the case's own grid, with only the changed moves rebuilt: no new layout per condition
                 s2 = solve(p2, engine=sol.engine.modified(p2, sorted(subs), sorted(ts)))  # type: ignore[union-attr,arg-type]
-                prob = p2
                 if s2.log_z > -math.inf:
-                    kept.append(prob)
+                    kept.append(p2)
                     sols.append(s2)
                     logs.append(math.log(w) + s2.log_z - sol.log_z)
             if sols:

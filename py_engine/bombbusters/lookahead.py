@@ -285,10 +285,11 @@ def sure_cuts(state: GameState, an: Analysis) -> tuple[set, dict[int, dict]]:
     mine |= {("solo", v) for v in my_values if v not in possible}
     team: dict[int, dict] = {}
     held: dict = {}
+    shown = _shown(state)
     for q in range(len(state.players)):
         if q == me:
             continue
-        for key, v in _shown(state).items():
+        for key, v in shown.items():
             if key[0] == q or v == "RED":
                 continue
             if (q, v) not in held:
