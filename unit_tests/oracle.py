@@ -163,8 +163,8 @@ def slot_allows(slot: Slot, t: int) -> bool:
 
 
 def _stand_ok(slots: tuple[Slot, ...], types: tuple[int, ...]) -> bool:
-    """Stand-wide token conditions: x1/x2/x3 multiplicities."""
-    values = [value_of(t) for t in types]
+    """Stand-wide token conditions: x1/x2/x3 multiplicities (over the wires the owner sees: not the turned ones)."""
+    values = [value_of(t) if not sl.turned else None for sl, t in zip(slots, types)]
     for slot, v in zip(slots, values):
         if slot.multiplicity is not None and values.count(v) != slot.multiplicity:
             return False
@@ -184,8 +184,8 @@ def _fact_holds(
     if colour is not None and dealt is not None:  # counted on the stands as dealt
         return sum(colour_of(t) == colour for s in stands for t in dealt[(p, s)]) == fact.count
     if fact.kind in ("has", "has_not"):
-        found = any(
-            slot.state != CUT and value_of(types[(p, s, j)]) == fact.value
+        found = any(  # the player's turned-around wires are not theirs to see
+            slot.state != CUT and not slot.turned and value_of(types[(p, s, j)]) == fact.value
             for s in stands
             for j, slot in _benum(state.players[p].stands[s])
         )
@@ -243,8 +243,8 @@ def _slot_options(
     """Every arrangement of one stand (sorted but for its X slots) that fits its tokens and ``local_ok``."""
     n = len(slots)
     allowed = [[t for t in universe if slot_allows(sl, t)] for sl in slots]
-    sorted_pos = [j for j in range(n) if not slots[j].unsorted]
-    x_pos = [j for j in range(n) if slots[j].unsorted]
+    sorted_pos = [j for j in range(n) if not (slots[j].unsorted or slots[j].turned)]
+    x_pos = [j for j in range(n) if slots[j].unsorted or slots[j].turned]  # turned ones: sorted per player later
     index = {t: i for i, t in _benum(universe)}
 
     sorted_seqs: list[tuple[int, ...]] = []
@@ -287,6 +287,18 @@ def _slot_options(
     return out
 
 
+def _turned_dens(state: GameState, types: Mapping[SlotKey, int]) -> dict[int, int] | None:
+    """Each player's turned-around wires (T) form one sorted run in stand, slot order: None if a
+    configuration breaks that order, else {player: prod k_t!} of that run."""
+    out = {}
+    for p, pl in _benum(state.players):
+        seq = [types[(p, s, j)] for s, st in _benum(pl.stands) for j, sl in _benum(st) if sl.turned]
+        if any(a > b for a, b in zip(seq, seq[1:])):
+            return None
+        out[p] = math.prod(math.factorial(k) for k in Counter(seq).values())
+    return out
+
+
 def _coerce(state: Any) -> GameState:
     return state if isinstance(state, GameState) else GameState.from_json(state)
 
@@ -320,15 +332,19 @@ def _iterate(state: GameState) -> Iterator[tuple[Config, int, int]]:
                 types = {(p, s, j): t for (p, s), opt in chosen.items() for j, t in _benum(opt.types)}
                 if not all(_fact_holds(state, f, types) for f in nonlocal_facts):
                     return
-                den_all = math.prod(opt.den for opt in chosen.values())
+                turned_den = _turned_dens(state, types)
+                if turned_den is None:
+                    return
+                den_all = math.prod(opt.den for opt in chosen.values()) * math.prod(turned_den.values())
                 w_all = num_all // den_all
                 assert num_all % den_all == 0
-                me_used = [0] * len(universe)
+                me_used = [0] * len(universe)  # my turned-around wires count with the ones outside
                 den_me = 1
                 for k in me_keys:
                     den_me *= chosen[k].den
-                    for ti, c in _benum(chosen[k].counts):
-                        me_used[ti] += c
+                    for j, t in _benum(chosen[k].types):
+                        if not state.stand(*k)[j].turned:
+                            me_used[universe.index(t)] += 1
                 num_rest = math.prod(math.factorial(c - u) for c, u in zip(copies, me_used))
                 den_rest = den_all // den_me
                 assert num_rest % den_rest == 0
@@ -441,9 +457,9 @@ def solve(state: Any) -> OracleResult:
     z = sum(w for _, w in raw)
     dist: dict[SlotKey, dict[int, Fraction]] = {}
     for p, s in state.stand_keys():
-        if p == state.me:
-            continue
         for j in range(len(state.players[p].stands[s])):
+            if p == state.me and state.stand(p, s)[j].wire is not None:
+                continue  # my wires I see; a turned-around one I do not
             d: dict[int, int] = {}
             for cfg, w in raw:
                 t = cfg[(p, s, j)]

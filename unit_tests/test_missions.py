@@ -108,6 +108,9 @@ def test_token_variants_and_flags():
         48: {"yellow_dealt": "captain_first", "special": ["yellow_special"]},
         52: {"false_tokens": True},
         58: {"failure_tokens": False},
+        38: {"turned": "captain"},
+        56: {"turned": "each"},
+        64: {"turned": "ends"},
     }
     tokens = {18: "none", 21: "even_odd", 24: "multiplicity", 33: "even_odd", 40: "multiplicity", 58: "none"}
     detectors = {27: "disabled", 28: "captain_disabled"}
@@ -116,7 +119,7 @@ def test_token_variants_and_flags():
     constraints = {31: "chosen", 32: "deck", 34: "weakest_link", 37: "deck", 57: "per_value", 61: "ring", 66: "bunker"}
     defaults = {"x_tokens": False, "false_tokens": False, "absent_tokens": False, "open_red_deal": False,
                 "random_info_token": False, "hidden_red_value": False, "x_blue": False, "yellow_dealt": "",
-                "failure_tokens": True, "captain_fragile": False, "captain_no_equipment": False}
+                "failure_tokens": True, "captain_fragile": False, "captain_no_equipment": False, "turned": ""}
     for n, m in MISSIONS.items():
         assert m.tokens == tokens.get(n, "value"), n
         assert m.double_detector == detectors.get(n, "all"), n

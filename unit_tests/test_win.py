@@ -78,3 +78,21 @@ def test_estimate_with_moved_wires(seed: int) -> None:
     import gen_moved
 
     _agrees(gen_moved.random_moved_game(random.Random(8800 + seed), max_configs=300), 200, seed)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_estimate_with_turned_wires(seed: int) -> None:
+    """Turned-around wires: each player sees the teammates' ones and not their own, and must cut their own."""
+    from test_turned import turned_game
+
+    rng = random.Random(5600 + seed)
+    while True:
+        doc = turned_game(rng, n=rng.choice([3, 4]))
+        if doc["me"] is None:
+            continue
+        try:
+            oracle.solve(GameState.from_json(doc))
+        except oracle.OracleInconsistent:
+            continue
+        break
+    _agrees(doc, 200, seed)

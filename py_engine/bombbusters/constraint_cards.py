@@ -68,16 +68,20 @@ class Rules:
     (26, 45, 47, 51, 65) or a sequence card (9, 16, 36).  ``locked``: (player,
     stand, slot) -> (why, equipment only) — a wire nobody may cut now, or one no
     equipment may point at (35: X wires until the 4 yellows are cut, and never
-    with equipment).
+    with equipment; 38: a turned-around wire only its owner cuts).  ``costly``:
+    (player, stand, slot) -> why — a wire I may dual cut, but the detonator
+    moves a space whatever happens, and no equipment may point at it (56, 64:
+    a teammate's turned-around wire).
     """
 
     cards: tuple[str, ...] = ()
     no_values: dict = field(default_factory=dict)
     locked: dict = field(default_factory=dict)
     only_values: tuple | None = None  # (frozenset of values, why)
+    costly: dict = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.cards or self.no_values or self.locked or self.only_values)
+        return bool(self.cards or self.no_values or self.locked or self.only_values or self.costly)
 
 
 def my_rules(state: GameState) -> Rules:
@@ -89,9 +93,9 @@ def my_rules(state: GameState) -> Rules:
     if bad:
         raise StateError(f"constraints: unknown card {bad[0]!r} (cards are A-L)", field="constraints")
     rules = state.extra.get("rules", {})
-    if not isinstance(rules, dict) or set(rules) - {"no_values", "locked", "only_values"}:
+    if not isinstance(rules, dict) or set(rules) - {"no_values", "locked", "only_values", "costly"}:
         raise StateError(
-            f"'rules' must be an object with 'no_values', 'only_values' and/or 'locked', got {rules!r}", field="rules"
+            f"'rules' must be an object with 'no_values', 'only_values', 'locked' and/or 'costly', got {rules!r}", field="rules"
         )
     no_values: dict = {}
     for item in _list(rules, "no_values"):
@@ -106,13 +110,19 @@ def my_rules(state: GameState) -> Rules:
         only = (frozenset(_value(v) for v in values), _text(item.get("why")))
     locked: dict = {}
     for item in _list(rules, "locked"):
-        key = (item.get("player"), item.get("stand", 0), item.get("slot"))
-        try:
-            state.stand(key[0], key[1])[key[2]]  # type: ignore[index]
-        except (TypeError, IndexError, KeyError):
-            raise StateError(f"rules.locked: no slot {list(key)!r}", field="rules") from None
-        locked[key] = (_text(item.get("why")), bool(item.get("equipment_only", False)))
-    return Rules(tuple(sorted(set(raw))), no_values, locked, only)
+        locked[_slot_key(state, item, "locked")] = (_text(item.get("why")), bool(item.get("equipment_only", False)))
+    costly = {_slot_key(state, item, "costly"): _text(item.get("why")) for item in _list(rules, "costly")}
+    return Rules(tuple(sorted(set(raw))), no_values, locked, only, costly)
+
+
+def _slot_key(state: GameState, item: dict, name: str) -> tuple:
+    """(player, stand, slot) of a rules entry, checked against the table."""
+    key = (item.get("player"), item.get("stand", 0), item.get("slot"))
+    try:
+        state.stand(key[0], key[1])[key[2]]  # type: ignore[index]
+    except (TypeError, IndexError, KeyError):
+        raise StateError(f"rules.{name}: no slot {list(key)!r}", field="rules") from None
+    return key
 
 
 def _value(v: Any) -> Any:
@@ -151,6 +161,8 @@ def slot_reason(rules: Rules, state: GameState, p: int, s: int, j: int, equipmen
     lock = rules.locked.get((p, s, j))
     if lock and (equipment or not lock[1]):
         return lock[0]
+    if equipment and (p, s, j) in rules.costly:
+        return rules.costly[(p, s, j)]
     cards = rules.cards
     stand = state.stand(p, s)
     uncut = [i for i, sl in enumerate(stand) if sl.state != CUT]

@@ -74,7 +74,9 @@ def _sorted_runs(stand, outside: dict[int, int], sign: int) -> list[int]:
     """Add ``sign`` per known wire of ``stand`` to ``outside``; return the length of each sorted run of one type."""
     per_type: dict[int, int] = {}
     for slot in stand:
-        t = slot.known_wire
+        if slot.turned:  # a turned-around wire counts with the wires outside (its owner cannot see it)
+            continue
+        t = slot.wire
         outside[t] = outside.get(t, 0) + sign
         if not slot.unsorted:
             per_type[t] = per_type.get(t, 0) + 1
@@ -88,7 +90,8 @@ def _stand_of(fact: Fact) -> int:
 
 
 def _is_known(stand: tuple[Slot, ...]) -> bool:
-    return all(s.wire is not None for s in stand)
+    """Every wire known: the stand leaves the DP (a stand with turned-around wires stays: they form a run with the owner's others)."""
+    return all(s.wire is not None and not s.turned for s in stand)
 
 
 def _value_count(stand: tuple[Slot, ...], value) -> int:
@@ -142,6 +145,7 @@ class _Compiler:
         self._pool()
         for key in self.unknown:
             self._stand(key)
+        self._turned()
         self._table_now()
         self._discard_piles()
         self._order()
@@ -207,7 +211,7 @@ class _Compiler:
         p, s = key
         st = self.dealt_slots(key)
         smap = StandMap(p, s, [], {})
-        sorted_js = [j for j, slot in enumerate(st) if not slot.unsorted]
+        sorted_js = [j for j, slot in enumerate(st) if not (slot.unsorted or slot.turned)]
         runs = [sorted_js] + [[j] for j, slot in enumerate(st) if slot.unsorted]
         for run in runs:
             if not run and len(runs) == 1:
@@ -228,6 +232,27 @@ class _Compiler:
         for j, slot in enumerate(st):
             if slot.multiplicity is not None:
                 self._multiplicity(smap, j, slot)
+
+    def _turned(self) -> None:
+        """Each player's turned-around wires (T): one run of their own, sorted in stand then slot order.
+
+        The owner turned wires picked unseen, so with the others they are a uniform share of the deal;
+        mission 64 puts the lower one far left and the higher far right: a sorted run of two."""
+        for p in range(len(self.state.players)):
+            spots = [(key, j) for key in self.unknown if key[0] == p
+                     for j, slot in enumerate(self.dealt_slots(key)) if slot.turned]
+            if not spots:
+                continue
+            idx = len(self.subs)
+            slots = [self.dealt_slots(key)[j] for key, j in spots]
+            self.subs.append(SubStand(
+                allowed=np.array([self.mask_of(sl) for sl in slots], dtype=bool).reshape(len(slots), self.T),
+                uncut=np.array([sl.state != CUT for sl in slots], dtype=bool),
+            ))
+            for pos, (key, j) in enumerate(spots):
+                self.dmaps[key].where[j] = (idx, pos)
+                if idx not in self.dmaps[key].subs:
+                    self.dmaps[key].subs.append(idx)
 
     def _table_now(self) -> None:
         """Each stand as it is now, read through the dealt stands its wires came from."""
@@ -283,7 +308,8 @@ class _Compiler:
         """has / has not: one (none) of the player's uncut wires holds the value.
 
         The wires are the fact's own list (those the player held uncut when it
-        was learnt, wherever they are now), or the player's uncut wires now.
+        was learnt, wherever they are now), or the player's uncut wires now but
+        their turned-around ones (T), which they cannot see.
         """
         state = self.state
         if fact.wires is not None:
@@ -291,7 +317,7 @@ class _Compiler:
         else:
             targets = [fact.stand] if fact.stand is not None else list(range(len(state.players[fact.player].stands)))
             spots = [(fact.player, s, j) for s in targets for j, sl in enumerate(state.stand(fact.player, s))
-                     if sl.state != CUT]
+                     if sl.state != CUT and not sl.turned]  # their turned-around wires they cannot see
         seen = any(
             state.stand(p, s)[j].wire is not None and value_matches(state.stand(p, s)[j].wire, fact.value)  # type: ignore[arg-type]
             for p, s, j in spots

@@ -405,7 +405,8 @@ def _item_note(move: dict, plain: list[dict]) -> str | None:
 def lookahead(state: GameState, top: int | None = DEFAULT_TOP) -> list[dict]:
     """The lookahead of my best ``top`` ranked moves (None: all of them), best score first."""
     an = solve_state(state, reuse=True)
-    ranked = [m for m in rank_moves(state, an) if "forbidden" not in m]
+    # cutting my own turned-around wire is not looked ahead (its outcomes would need my wire's own law)
+    ranked = [m for m in rank_moves(state, an) if "forbidden" not in m and m["kind"] != "turned_cut"]
     plain = [m for m in ranked if m["kind"] == "dual_cut"]
     chosen = ranked if top is None else ranked[:top]
     tables = _Tables(state, an)

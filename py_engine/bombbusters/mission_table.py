@@ -130,7 +130,7 @@ ROWS: list[dict[str, Any]] = [
        notes="5 number cards in a line: their values must be cut in the sequence card's order"),
     _m(37, "Joker's gone wild", red="2", players={2: ("3", "0")}, constraints="deck",
        notes="one visible constraint card (A-L) binds everyone; replaced each time a value's 4 wires are cut"),
-    _m(38, "Knit a wire, purl a wire", red="2", players={2: ("3", "0")},
+    _m(38, "Knit a wire, purl a wire", red="2", players={2: ("3", "0")}, turned="captain",
        notes="the captain turns one of their wires around unseen at the far right: only they may cut it, "
        "without equipment, and a failure explodes the bomb"),
     _m(39, "The 4 noble wires", red="2 of 3", yellow="4", players={2: ("3", "4")}, only=(), random_info_token=True,
@@ -172,7 +172,7 @@ ROWS: list[dict[str, Any]] = [
     _m(54, "Attack of Rabbit the Red", red="0", without=("10",),
        notes="the 11 red wires wait in a face-down pile, not dealt (not modelled once they enter); oxygen tokens"),
     _m(55, "Doctor Nope's challenge", red="2", players={2: ("2 of 3", "0")}, notes="challenge cards"),
-    _m(56, "Tripwires", red="2 of 3", players={2: ("3", "0")},
+    _m(56, "Tripwires", red="2 of 3", players={2: ("3", "0")}, turned="each",
        notes="each player turns one wire around unseen at the far right: only its owner may cut it"),
     _m(57, "An impossible mission", red="1", players={2: ("2", "0")}, without=("10",), constraints="per_value",
        notes="each validated value brings a constraint card A-E"),
@@ -188,7 +188,7 @@ ROWS: list[dict[str, Any]] = [
        notes="number cards face up, one per player: the detonator starts where the card says, and goes back a "
        "space each time the 4 wires of one of their values are cut"),
     _m(63, "Positively titanic", red="2", players={2: ("3", "0")}, without=("10",), notes="oxygen pays for each cut"),
-    _m(64, "Return of the tripwires", red="1", players={2: ("2", "0")},
+    _m(64, "Return of the tripwires", red="1", players={2: ("2", "0")}, turned="ends",
        notes="each player turns two wires around unseen at the ends of the stand: only their owner may cut them"),
     _m(65, "Hand-me-downs", red="3", allowed=(3, 4, 5), without=("10",),
        number_cards="pick",

@@ -91,7 +91,10 @@ class Mission:
     (how number cards in view decide the value to cut: "pick" — one of
     them —, "sum" — the sum or difference of two —, "sequence" — in their
     order —, "noble" — that value only by the special action —, "detonator" — each of their values
-    cut all four moves the detonator back a space, mission 62).
+    cut all four moves the detonator back a space, mission 62), ``turned`` (wires turned around unseen,
+    ``T`` in the notation: "captain" — one at the captain's far right, only they cut it (38) —, "each" —
+    one at each player's far right (56) —, "ends" — two per player, the lower far left, the higher far
+    right (64); in 56 and 64 a teammate may cut one, but the detonator moves a space).
     """
 
     number: int
@@ -126,6 +129,7 @@ class Mission:
     captain_no_equipment: bool = False
     special: tuple[str, ...] = ()
     number_cards: str = ""
+    turned: str = ""
 
     def __post_init__(self) -> None:
         # the table is typed by hand: catch a slip here rather than at the table
@@ -142,6 +146,7 @@ class Mission:
         assert self.constraints in CONSTRAINT_SCHEMES, self.constraints
         assert set(self.special) <= {"x_after_yellow", "sevens_last", "yellow_special"}, self.special
         assert self.number_cards in ("", "pick", "sum", "sequence", "noble", "detonator"), self.number_cards
+        assert self.turned in ("", "captain", "each", "ends"), self.turned
 
     def for_players(self, n: int) -> "Mission":
         """The mission as dealt to ``n`` players (its wires differ for some counts)."""
@@ -227,6 +232,7 @@ class Mission:
             "captain_no_equipment": self.captain_no_equipment,
             "special": list(self.special),
             "number_cards": self.number_cards,
+            "turned": self.turned,
             "equipment": list(self.equipment),
             "notes": self.notes,
         }

@@ -41,7 +41,7 @@ __all__ = ["ITEMS", "available_items", "rank_moves", "moves_json", "avoid_chance
 #: usable items a state may list under "available"
 ITEMS = ("double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass")
 _COST = {
-    "solo_cut": 0, "reveal_red": 0, "dual_cut": 1, "fast_pass": 2, "x_or_y_ray": 3,
+    "solo_cut": 0, "reveal_red": 0, "dual_cut": 1, "turned_cut": 1, "fast_pass": 2, "x_or_y_ray": 3,
     "double_detector": 4, "triple_detector": 5, "super_detector": 6,
 }
 
@@ -204,8 +204,9 @@ class _Turn:
     an: Analysis
     odds: "_Odds"
     items: set
-    mine: list  # my uncut slots
+    mine: list  # my uncut slots whose wire I see
     my_values: list  # the values I may name (every non-red value I hold)
+    turned: list  # (stand, slot) of my uncut turned-around wires I cannot see (missions 38, 56, 64)
     targets: list[tuple[int, int]]  # teammates' stands
     rules: Rules  # my constraint cards and the mission's rules on values and wires
     hidden: dict | None  # mission 11: P(each blue value is the hidden red one)
@@ -265,20 +266,41 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
         raise StateError("moves are for one player: set 'me' to the player whose turn it is", field="me")
     an = an or solve_state(state)
     me = state.me
-    mine = [sl for st in state.players[me].stands for sl in st if sl.state != CUT]
+    mine = [sl for st in state.players[me].stands for sl in st if sl.state != CUT and sl.wire is not None]
+    turned = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
+              if sl.state != CUT and sl.wire is None]
     my_values = sorted({value_of(sl.wire) for sl in mine if colour_of(sl.wire) != "red"}, key=_value_key)  # type: ignore[arg-type]
-    turn = _Turn(state, an, _Odds(an), set(available_items(state)), mine, my_values,
+    turn = _Turn(state, an, _Odds(an), set(available_items(state)), mine, my_values, turned,
                  [(p, s) for p, s in state.stand_keys() if p != me], my_rules(state), hidden_red_law(state))
-    moves = _single_slot_moves(turn) + _detector_moves(turn) + _super_detector_moves(turn) + _own_moves(turn)
+    moves = (_single_slot_moves(turn) + _detector_moves(turn) + _super_detector_moves(turn) + _own_moves(turn)
+             + _turned_moves(turn))
     for m in moves:
+        if m["kind"] == "turned_cut":  # a failed cut of my turned-around wire explodes the bomb
+            m["p_advance"], m["p_explode"] = 0.0, 1.0 - m["p_success"]
         if m["kind"] == "solo_cut":
             m["p_advance"], m["p_explode"] = 0.0, m["p_red"]
         why = move_reason(turn.rules, state, m)
         if why:
             m["forbidden"] = why
-    moves.sort(key=lambda m: (not m["guaranteed"], -m["p_success"], m["p_explode"], _COST[m["kind"]],
-                              m["player"] if m["player"] is not None else -1, m["stand"] or 0, m["slots"]))
+        _costly(turn, m)
+    moves.sort(key=lambda m: ("costs_mistake" in m, not m["guaranteed"], m["kind"] == "turned_cut", -m["p_success"],
+                              m["p_explode"], _COST[m["kind"]], m["player"] if m["player"] is not None else -1,
+                              m["stand"] or 0, m["slots"]))
     return moves
+
+
+def _costly(turn: _Turn, m: dict) -> None:
+    """A dual cut on a wire the mission makes costly (56, 64: a teammate's turned-around wire) moves the
+    detonator whatever happens: ``costs_mistake`` says why, and it ranks after every free move."""
+    if m["kind"] not in ("dual_cut", "turned_cut") or not turn.rules.costly:
+        return
+    why = next((turn.rules.costly[k] for j in m["slots"] if (k := (m["player"], m["stand"], j)) in turn.rules.costly), None)
+    if why is None:
+        return
+    m["costs_mistake"] = why
+    m["p_advance"] = 1.0 - m["p_explode"]
+    if turn.ml is not None and turn.ml <= 0:
+        m["p_explode"], m["p_advance"] = 1.0, 0.0
 
 
 def _single_slot_moves(turn: _Turn) -> list[dict]:
@@ -362,16 +384,58 @@ def _own_moves(turn: _Turn) -> list[dict]:
     others = [(p, s) for p, s in state.stand_keys() if p != me]
     for v in turn.my_values:
         held = sum(1 for sl in mine if sl.wire is not None and value_of(sl.wire) == v)
-        legal = an.p_none_on(others, v)
+        legal = _none_elsewhere(turn, others, v)
         if legal > 0:
             mine_slots = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
-                          if sl.state != CUT and value_of(sl.wire) == v]  # type: ignore[arg-type]
+                          if sl.state != CUT and sl.wire is not None and value_of(sl.wire) == v]
             moves.append(_move("solo_cut", None, [list(x) for x in mine_slots], v, legal * (1.0 - turn.h(v)), turn.h(v), ml,
                                p_legal=float(legal), count=held))
         if "fast_pass" in turn.items and held >= 2:
             moves.append(_move("fast_pass", None, [], v, 1.0 - turn.h(v), turn.h(v), ml, count=2))
-    if mine and all(colour_of(sl.wire) == RED for sl in mine):  # type: ignore[arg-type]
+    if mine and not turn.turned and all(colour_of(sl.wire) == RED for sl in mine):  # type: ignore[arg-type]
         moves.append(_move("reveal_red", None, [], "RED", 1.0, 0.0, ml, count=len(mine)))
+    return moves
+
+
+def _none_elsewhere(turn: _Turn, others: list, v) -> float:
+    """P(no uncut wire of value v on the teammates' stands nor on my turned-around wires): a solo cut's legality."""
+    an = turn.an
+    if not turn.turned:
+        return an.p_none_on(others, v)
+    me = turn.state.me
+    assert me is not None
+    q, cond = an.conditioned([(me, s, j, frozenset(turn.state.wires.copies()) - an.types_of(v)) for s, j in turn.turned])
+    return q * cond.p_none_on(others, v) if q > 0 and cond is not None else 0.0
+
+
+def _turned_moves(turn: _Turn) -> list[dict]:
+    """Cutting my own turned-around wire (missions 38, 56, 64): a dual cut with it as my wire, no equipment.
+
+    I name v on a teammate's wire without seeing mine: it works only if both are v, and a failure explodes
+    the bomb.  Per wire of mine and value: the teammate's slot likeliest to match, by P(mine is v) x P(that
+    slot is v | mine is v), on the analysis conditioned on mine being v.
+    """
+    state, an, ml = turn.state, turn.an, turn.ml
+    me = state.me
+    moves: list[dict] = []
+    for s, j in turn.turned:
+        values = {value_of(t) for t, q in an.slot_probs(me, s, j).items() if q > 0 and colour_of(t) != RED}  # type: ignore[arg-type]
+        for v in sorted(values, key=_value_key):
+            q, cond = an.conditioned([(me, s, j, an.types_of(v))])  # type: ignore[list-item]
+            if q == 0 or cond is None:
+                continue
+            best = None
+            odds = _Odds(cond)
+            for p, s2 in turn.targets:
+                for j2 in turn.uncut(p, s2):
+                    if slot_reason(turn.rules, state, p, s2, j2) is not None:
+                        continue
+                    succ, _red = odds.single(p, s2, j2, {v})
+                    if succ > 0 and (best is None or succ > best[0]):
+                        best = (succ, p, s2, j2)
+            if best is not None:
+                succ, p, s2, j2 = best
+                moves.append(_move("turned_cut", (p, s2), [j2], v, q * succ, 0.0, ml, mine=[s, j]))
     return moves
 
 

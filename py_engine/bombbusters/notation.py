@@ -2,13 +2,15 @@
 
 Token grammar (case-insensitive), as in the earlier calculator::
 
-    [colour b|y|r] [indicator E | O | 1x | 2x | 3x | 4x | X | !N] core
+    [colour b|y|r] [indicator E | O | 1x | 2x | 3x | 4x | X | T | !N] core
     core:  ?  |  ?N ?YN ?RN (hidden, known to the observer)
            N  YN  RN        (cut)
            iN  iY  iYN      (info token: uncut, value public)
 
 The core may be left out after a colour or indicator (``E``, ``1x``, ``X``,
-``!3`` are hidden slots).  A false token on a cut blue wire is written with a
+``T``, ``!3`` are hidden slots).  ``T`` marks a turned-around wire (missions 38,
+56, 64): its owner cannot see it, the teammates can; a player's ``T`` wires
+are sorted among themselves only (``T? 2 5 T?`` : left <= right).  A false token on a cut blue wire is written with a
 colon, ``!3:5``, since ``!35`` would read as "not 35".  ``format_stand(parse_stand(s))`` is canonical and
 ``parse_stand`` of it gives the same slots back.
 """
@@ -45,7 +47,8 @@ class Slot:
     number, or the observer's own ``?N``); ``colour`` a colour known without
     the type (``y?``, ``iY``).  Tokens: ``parity`` ("even"/"odd"),
     ``multiplicity`` (1-4: copies of this slot's value on the stand, cut ones
-    included), ``not_value`` (a false info token: not blue N), ``unsorted`` (X).
+    included), ``not_value`` (a false info token: not blue N), ``unsorted`` (X),
+    ``turned`` (T: a wire turned around, seen by everyone but its owner).
     """
 
     state: str = HIDDEN
@@ -55,6 +58,7 @@ class Slot:
     multiplicity: int | None = None
     not_value: int | None = None
     unsorted: bool = False
+    turned: bool = False
 
     @property
     def is_cut(self) -> bool:
@@ -77,8 +81,8 @@ class Slot:
 
 _TOKEN_RE = re.compile(
     r"""^
-    (?P<col>[byr](?=[?eoxi!]|[1-4]x))?
-    (?P<ind>[eo]|[1-4]x|x|!(?P<nv>\d{1,2}))?
+    (?P<col>[byr](?=[?eoxti!]|[1-4]x))?
+    (?P<ind>[eo]|[1-4]x|x|t|!(?P<nv>\d{1,2}))?
     :?
     (?P<core>
         i(?:y(?P<iyn>\d{1,2})?|(?P<in>\d{1,2}))
@@ -127,7 +131,7 @@ def parse_slot(token: str, position: int | None = None) -> Slot:
             _merge_colour(colour, colour_of(wire), token, position)
             colour = None
         parity = multiplicity = not_value = None
-        unsorted = False
+        unsorted = turned = False
         ind = (m.group("ind") or "").lower()
         if ind in ("e", "o"):
             parity = "even" if ind == "e" else "odd"
@@ -135,9 +139,11 @@ def parse_slot(token: str, position: int | None = None) -> Slot:
             multiplicity = int(ind[0])
         elif ind == "x":
             unsorted = True
+        elif ind == "t":
+            turned = True
         elif ind.startswith("!"):
             not_value = number_of(parse_label(m.group("nv")))
-        slot = Slot(state, wire, colour, parity, multiplicity, not_value, unsorted)
+        slot = Slot(state, wire, colour, parity, multiplicity, not_value, unsorted, turned)
     except NotationError as exc:
         raise NotationError(f"token {token!r}{_where(position)}: {exc}", slot=position, token=token) from None
     problem = slot_problem(slot)
@@ -155,6 +161,8 @@ def _merge_colour(a: str | None, b: str, token: str, position: int | None) -> st
 def slot_problem(slot: Slot) -> str | None:
     """Why the tokens on one slot contradict each other (None if they do not)."""
     colour = colour_of(slot.wire) if slot.wire is not None else slot.colour
+    if slot.turned and (slot.state == INFO or slot.colour is not None):
+        return "a turned-around wire (T) carries no token: its teammates see it, its owner cannot"
     if slot.parity is not None:
         if colour in (YELLOW, RED):
             return f"an even/odd token only goes on a blue wire, not {colour}"
@@ -181,6 +189,8 @@ def format_slot(slot: Slot) -> str:
         parts.append(f"{slot.multiplicity}x")
     if slot.unsorted:
         parts.append("X")
+    if slot.turned:
+        parts.append("T")
     if slot.not_value is not None:
         parts.append(f"!{slot.not_value}")
     if slot.state == CUT:

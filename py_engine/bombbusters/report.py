@@ -27,13 +27,12 @@ def _log10_deals(an: Analysis) -> float:
 
 
 def slots_json(state: GameState, an: Analysis) -> list[dict]:
-    """One entry per uncut slot of every stand ``me`` does not hold."""
+    """One entry per uncut slot of every stand ``me`` does not hold, and per wire of mine I cannot see (turned around)."""
     return [
         {"player": p, "stand": s, "slot": j, "probs": {label(t): v for t, v in sorted(an.slot_probs(p, s, j).items())}}
         for p, s in state.stand_keys()
-        if p != state.me
         for j, slot in enumerate(state.stand(p, s))
-        if slot.state != CUT
+        if slot.state != CUT and (p != state.me or slot.wire is None)
     ]
 
 

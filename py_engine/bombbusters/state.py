@@ -112,7 +112,7 @@ class GameState:
         cached = self.__dict__.get("_dealt")
         if cached is None:
             sizes = {k: len(self.stand(*k)) for k in self.stand_keys()}
-            xs = {(p, s, j) for p, s in self.stand_keys() for j, sl in enumerate(self.stand(p, s)) if sl.unsorted}
+            xs = {(p, s, j) for p, s in self.stand_keys() for j, sl in enumerate(self.stand(p, s)) if sl.unsorted or sl.turned}
             cached = replay(self.moves, sizes, [pl.name for pl in self.players], xs)
             object.__setattr__(self, "_dealt", cached)
         return cached
@@ -214,13 +214,17 @@ class GameState:
                         self.wires.blue_range[0] <= slot.not_value <= self.wires.blue_range[1]
                     ):
                         pass  # a false token naming an absent value says nothing; allowed
-                    if p == self.me and slot.wire is None:
+                    if p == self.me and slot.wire is None and not slot.turned:
                         raise RuleError(
                             f"{where}, slot {slot_letter(j)}: this is your own stand, so enter the wire "
                             f"(e.g. '?7' for an uncut 7), not {str(slot)!r}",
                             player=p, stand=s, slot=j,
                         )
         self._check_sizes()
+        for spot, origin in self.dealt().origin.items():
+            if origin[:2] != spot[:2] and self.stand(*spot[:2])[spot[2]].turned:
+                raise RuleError(f"{slot_name(self, *spot)}: a turned-around wire (T) stays on its stand; it cannot be "
+                                "given or taken", player=spot[0], stand=spot[1], slot=spot[2])
         for (p, s, j), (p0, _s0, _i0) in self.dealt().origin.items():
             if p0 == self.me and p != self.me and self.stand(p, s)[j].wire is None:
                 raise RuleError(
@@ -361,5 +365,7 @@ def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
             f"{where} ({kind}): slots must be two different slot indices 0-{size - 1} of that stand, got {slots!r}",
             fact=i,
         )
+    if any(state.players[p].stands[s][j].turned for j in slots):  # type: ignore[index]
+        raise StateError(f"{where} ({kind}): a Label never goes on a turned-around wire (T): its owner cannot see it", fact=i)
     return Fact(kind, p, s, slots=tuple(sorted(slots)))
 

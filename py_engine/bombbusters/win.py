@@ -12,8 +12,10 @@ against.
 **Team policy.**  Turns go clockwise from the state's ``turn`` (default: the
 observer, else the captain).  The acting player solves the table as they see
 it (the public table and their own wires, ``me`` = them) and plays the first
-move of :func:`~.moves.rank_moves` among dual cuts, sure solo cuts and
-revealing their reds — no equipment (kept for when a player chooses it).  A
+move of :func:`~.moves.rank_moves` among dual cuts, sure solo cuts,
+revealing their reds and cutting their own turned-around wire (missions 38,
+56, 64: they see the teammates' ones, not their own; its failure explodes)
+— no equipment (kept for when a player chooses it).  A
 player with no wire left passes.  Failures place their info token and add
 "has"; the detonator is the state's ``mistakes_left`` (default: players − 1).
 Won when every wire is cut; lost on a red wire, on a failure with no mistake
@@ -37,19 +39,20 @@ from .wires import RED, colour_of, value_of
 __all__ = ["POLICY_KINDS", "playout", "win_chance", "win_json"]
 
 #: the moves the team policy takes (the first ranked of these)
-POLICY_KINDS = ("dual_cut", "solo_cut", "reveal_red")
+POLICY_KINDS = ("dual_cut", "solo_cut", "reveal_red", "turned_cut")
 
 World = dict  # (player, stand, slot) -> wire type
 
 
 def _view(table: GameState, world: World, q: int) -> GameState:
-    """The table as player q sees it: the public table and q's own wires (and any wire q gave away)."""
+    """The table as player q sees it: the public table, q's own wires (and any wire q gave away) but their
+    turned-around ones, and the teammates' turned-around wires."""
     origin = table.dealt().origin
     changes = {}
     for p, s in table.stand_keys():
         for j, sl in enumerate(table.stand(p, s)):
             mine = p == q or (origin.get((p, s, j), (p, s, j))[0] == q)
-            if mine and sl.state != CUT and sl.wire is None:
+            if mine != sl.turned and sl.state != CUT and sl.wire is None:
                 changes[(p, s, j)] = replace(sl, wire=world[(p, s, j)], colour=None)
     return replace(table, players=set_slots(table, changes), me=q, extra={"available": []})
 
@@ -84,15 +87,21 @@ def playout(table: GameState, world: World, first: int, mistakes: int,
             continue
         idle = 0
         kind, v = move["kind"], move["value"]
+        seen = {k: t for k, t in world.items() if not table.stand(k[0], k[1])[k[2]].turned}  # what q may pick to cut
         if kind == "reveal_red":
-            changes = cut_own(table, world, q, "RED", None)
+            changes = cut_own(table, seen, q, "RED", None)
         elif kind == "solo_cut":
-            changes = cut_own(table, world, q, v, None)
+            changes = cut_own(table, seen, q, v, None)
         else:
             spot = (move["player"], move["stand"], move["slots"][0])
             w = world[spot]
-            if value_of(w) == v:
-                changes = {spot: cut_slot(table, spot, w), **cut_own(table, world, q, v, 1)}
+            if kind == "turned_cut":  # q's own turned-around wire: both must be v, else the bomb explodes
+                own = (q, *move["mine"])
+                if value_of(w) != v or value_of(world[own]) != v:
+                    return False
+                changes = {spot: cut_slot(table, spot, w), own: cut_slot(table, own, world[own])}
+            elif value_of(w) == v:
+                changes = {spot: cut_slot(table, spot, w), **cut_own(table, seen, q, v, 1)}
             elif colour_of(w) == RED or mistakes <= 0:
                 return False
             else:

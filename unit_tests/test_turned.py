@@ -1,0 +1,200 @@
+"""Turned-around wires (missions 38, 56, 64): the engine against the oracle over physical deals.
+
+A player turns wires picked unseen around (``T``): their teammates see them,
+they do not.  Mission 38/56: one at the far right; 64: the lower far left,
+the higher far right (with two stands: one end of each).  The games below are
+dealt that way (the truth), seen by an observer who knows the teammates'
+turned wires and not their own, with cuts, tokens and true has / has-not facts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import gen
+import oracle
+from bombbusters.errors import InconsistentStateError, RuleError, StateError
+from bombbusters.moves import rank_moves
+from bombbusters.notation import parse_slot
+from bombbusters.state import GameState
+from test_solver_vs_oracle import TOL, check_against_oracle
+
+
+def turned_game(rng: random.Random, n: int | None = None, mode: str | None = None) -> dict:
+    """A tiny game where some players turned wires around, and an observer's view of it."""
+    n = n or rng.choice([2, 3, 4])
+    captain = rng.randrange(n)
+    order = gen.stand_order(n, captain)
+    wires, _ = gen._small_setup(rng, order, None, False, None, 3000)
+    deal, _ = gen._deal(rng, gen._in_play(rng, wires), order, set())
+    mode = mode or rng.choice(["right", "ends"])
+    turned: set[tuple[int, int, int]] = set()
+    for p in sorted(rng.sample(range(n), rng.randint(1, n))):
+        keys = [k for k in order if k[0] == p]
+        keys.sort()
+        ends = [(keys[0], "left"), (keys[-1], "right")] if mode == "ends" else [(keys[-1], "right")]
+        if len(keys) == 1 and mode == "ends" and len(deal[keys[0]]) < 3:
+            continue
+        picked = []
+        for key, _side in ends:
+            st = deal[key]
+            picked.append(st.pop(rng.randrange(len(st))))
+        picked.sort()
+        for (key, side), t in zip(ends, picked):
+            deal[key] = [t] + sorted(deal[key]) if side == "left" else sorted(deal[key]) + [t]
+            turned.add((p, key[1], 0 if side == "left" else len(deal[key]) - 1))
+    me = None if rng.random() < 0.2 else rng.randrange(n)
+    seen = {(p, s, j): [t for i, t in enumerate(deal[(p, s)]) if (p, s, i) not in turned]
+            for (p, s), st in deal.items() for j in range(len(st))}
+    players, states, _view = gen._observe(rng, n, captain, deal, set(), me, counted_on=seen)
+    for p, pl in enumerate(players):
+        stands = []
+        for s, text in enumerate(pl["stands"]):
+            toks = text.replace(",", " ").split()
+            for j, tok in enumerate(toks):
+                if (p, s, j) not in turned:
+                    continue
+                t = deal[(p, s)][j]
+                r = rng.random()
+                if r < 0.2:
+                    toks[j], states[(p, s, j)] = "T" + gen._label(t), "cut"
+                elif p != me and me is not None and r < 0.8:
+                    toks[j], states[(p, s, j)] = "T?" + gen._label(t), "hidden"
+                else:
+                    toks[j], states[(p, s, j)] = "T?", "hidden"
+            stands.append(" ".join(toks))
+        pl["stands"] = stands
+    facts = []
+    for _ in range(rng.randint(0, 3)):
+        p = rng.randrange(n)
+        visible = {gen._value(t) for (q, s), st in deal.items() if q == p for j, t in enumerate(st)
+                   if states[(q, s, j)] != "cut" and (q, s, j) not in turned}
+        values = sorted({gen._value(t) for t in gen._in_play(random.Random(0), wires)} - {"RED"}, key=str)
+        v = rng.choice(values)
+        facts.append({"kind": "has" if v in visible else "has_not", "player": p, "value": v})
+    return {"players": players, "me": me, "captain": captain, "wires": wires, "facts": facts}
+
+
+def _check(doc: dict) -> None:
+    try:
+        oracle.solve(GameState.from_json(doc))
+    except oracle.OracleInconsistent:
+        with pytest.raises(InconsistentStateError):
+            check_against_oracle(doc)
+        return
+    check_against_oracle(doc)
+
+
+@pytest.mark.parametrize("mode", ["right", "ends"])
+def test_turned_wires_match_the_oracle(mode):
+    """One turned wire (38, 56) or a sorted pair at the ends (64): exact slot laws and deal counts."""
+    rng = random.Random(64 if mode == "ends" else 56)
+    for _ in range(150):
+        _check(turned_game(rng, mode=mode))
+
+
+def test_two_stands_share_one_pair():
+    """A two-stand player's pair: lowest far left of stand 1, highest far right of stand 2."""
+    rng = random.Random(7)
+    for _ in range(60):
+        _check(turned_game(rng, n=2, mode="ends"))
+
+
+def test_my_own_turned_wire_gets_a_law():
+    """The owner's turned wire is the one slot of theirs the engine reports: it is uniform on what is left."""
+    doc = {"players": [{"name": "A", "stands": ["?1 ?2 ?3 T?"]}, {"name": "B", "stands": ["? ? ? T?4"]},
+                       {"name": "C", "stands": ["? ? ? ?"]}, {"name": "D", "stands": ["? ? ? ?"]}],
+           "me": 0, "captain": 0, "wires": {"blue": [1, 4]}}
+    out = check_against_oracle(doc)
+    mine = [e for e in out["slots"] if e["player"] == 0]
+    assert [e["slot"] for e in mine] == [3]
+    assert all(abs(q - 0.25) <= TOL for q in mine[0]["probs"].values())
+
+
+def test_notation_round_trips_and_refusals():
+    for tok in ("T", "T?7", "T7", "T?Y3", "t?r5"):
+        sl = parse_slot(tok)
+        assert sl.turned and parse_slot(str(sl)) == sl
+    for tok in ("Ti7", "bT", "TE"):
+        with pytest.raises(ValueError):
+            parse_slot(tok)
+    base = {"players": [{"name": "A", "stands": ["?1 ?2 ?3 T?"]}, {"name": "B", "stands": ["? ? ? T?4"]},
+                        {"name": "C", "stands": ["? ? ? ?"]}, {"name": "D", "stands": ["? ? ? ?"]}],
+            "me": 0, "captain": 0, "wires": {"blue": [1, 4]}}
+    with pytest.raises(StateError, match="turned-around"):
+        GameState.from_json({**base, "facts": [{"kind": "same", "player": 1, "slots": [2, 3]}]})
+    with pytest.raises(RuleError, match="enter the wire"):  # my other wires must still be entered
+        GameState.from_json({**base, "players": [{"name": "A", "stands": ["?1 ? ?3 T?"]}] + base["players"][1:]})
+    with pytest.raises(RuleError, match="turned-around"):
+        GameState.from_json({**base, "players": [base["players"][0], {"name": "B", "stands": ["? ? ?"]},
+                                                 {"name": "C", "stands": ["? ? ? ? T?4"]}, base["players"][3]],
+                             "moves": [{"kind": "grappling_hook", "wires": [{"from": [1, 0, 3], "to": [2, 0, 4]}]}]})
+
+
+def _turned_doc(rng: random.Random) -> dict:
+    while True:
+        doc = turned_game(rng, n=rng.choice([3, 4]), mode="right")
+        state = GameState.from_json(doc)
+        if state.me is None or not any(sl.turned and sl.wire is None and sl.state != "cut" for sl in state.players[state.me].stands[0]):
+            continue
+        try:
+            res = oracle.solve(state)
+        except oracle.OracleInconsistent:
+            continue
+        return doc, state, res
+
+
+def test_turned_cut_and_solo_cut_odds():
+    """Cutting my turned wire needs it and the teammate's wire to match; a solo cut needs my turned wire not
+    to hold the value either: both against the oracle's joint law."""
+    rng = random.Random(38)
+    checked = 0
+    for _ in range(40):
+        doc, state, res = _turned_doc(rng)
+        me = state.me
+        tj = next(j for j, sl in enumerate(state.players[me].stands[0]) if sl.turned)
+        for m in rank_moves(state):
+            if m["kind"] == "turned_cut":
+                assert m["mine"] == [0, tj]
+                key = (m["player"], m["stand"], m["slots"][0])
+                want = oracle.probability(state, lambda c, k=key, v=m["value"]: oracle.value_of(c[k]) == v
+                                          and oracle.value_of(c[(me, 0, tj)]) == v, res)
+                assert math.isclose(m["p_success"], float(want), abs_tol=TOL), (m, float(want), doc)
+                assert math.isclose(m["p_explode"], 1.0 - float(want), abs_tol=TOL)
+                checked += 1
+            elif m["kind"] == "solo_cut":
+                mine_spots = {(me, s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
+                              if sl.state != "cut" and sl.wire is not None}
+                want = oracle.probability(state, lambda c, v=m["value"], ms=mine_spots: all(
+                    oracle.value_of(t) != v for k, t in c.types.items()
+                    if k not in ms and state.stand(k[0], k[1])[k[2]].state != "cut"), res)
+                assert math.isclose(m["p_legal"], float(want), abs_tol=TOL), (m, float(want), doc)
+                checked += 1
+    assert checked > 40
+
+
+def test_has_speaks_of_the_wires_the_player_sees():
+    """'Ann said 4 and failed': Ann holds a 4 she can see, so her turned wire may still be anything."""
+    doc = {"players": [{"name": "A", "stands": ["? ? ? T?"]}, {"name": "B", "stands": ["?1 ?2 ?3 T?"]},
+                       {"name": "C", "stands": ["? ? ? ?"]}, {"name": "D", "stands": ["? ? ? ?"]}],
+           "me": 1, "captain": 0, "wires": {"blue": [1, 4]}, "facts": [{"kind": "has", "player": 0, "value": 4}]}
+    out = check_against_oracle(doc)
+    turned = next(e for e in out["slots"] if (e["player"], e["slot"]) == (0, 3))
+    assert set(turned["probs"]) == {"1", "2", "3", "4"}
+
+
+def test_costly_and_locked_turned_wires():
+    """56 / 64: a teammate's turned wire may be cut, but the detonator moves; 38: only its owner cuts it."""
+    base = {"players": [{"name": "A", "stands": ["?1 ?2 ?3 T?"]}, {"name": "B", "stands": ["? ? ? T?4"]},
+                        {"name": "C", "stands": ["? ? ? ?"]}, {"name": "D", "stands": ["? ? ? ?"]}],
+            "me": 0, "captain": 0, "wires": {"blue": [1, 4]}, "mistakes_left": 2, "available": []}
+    spot = {"player": 1, "stand": 0, "slot": 3}
+    costly = rank_moves(GameState.from_json({**base, "rules": {"costly": [{**spot, "why": "mission 56"}]}}))
+    on_t = [m for m in costly if m["player"] == 1 and m["slots"] == [3]]
+    assert on_t and all(m["costs_mistake"] == "mission 56" and m["p_advance"] + m["p_explode"] == pytest.approx(1.0) for m in on_t)
+    assert costly.index(on_t[0]) > max(i for i, m in enumerate(costly) if "costs_mistake" not in m)
+    locked = rank_moves(GameState.from_json({**base, "rules": {"locked": [{**spot, "why": "mission 38"}]}}))
+    assert all(m.get("forbidden") == "mission 38" for m in locked if m["player"] == 1 and m["slots"] == [3])
