@@ -802,3 +802,43 @@ def test_repeat_visit_shows_the_last_results_at_once(make_context, base_url, dev
     wait_ready(page)
     wait_done(page, moves=True)
     expect(tid(page, "results-cached")).to_have_count(0)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_56_turned_around_wires(make_context, base_url, device):
+    """Mission 56: my far-right wire is turned around, so I enter only the others and the heatmap gives its
+    law; a teammate's turned wire I see is recorded from its sheet (and undone); a cut of it is marked as
+    moving the detonator."""
+    page, taps = open_table(make_context, base_url, device)
+    expect(tid(page, "missions-loading")).to_have_count(0)
+    tid(page, "setup-mission").select_option("56")
+    for n in (2, 5, 9):  # red "2 of 3": the three drawn numbers
+        taps(f"setup-red-nums-{n}")
+    taps("setup-start")
+    expect(tid(page, "hand-turned-hint")).to_be_visible()
+    expect(tid(page, "hand-0-12")).to_have_text("T")
+    for label in MY_HAND:  # 50 wires: my stand holds 13, one of them turned around
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    wait_done(page, moves=True)
+    doc = engine_doc(page)
+    assert doc["players"][0]["stands"][0].split() == [f"?{x}" for x in MY_HAND] + ["T"]
+    assert all(p["stands"][0].split()[-1] == "T" for p in doc["players"])
+    expect(tid(page, "slot-0-0-12")).to_have_attribute("data-probs", re.compile(r"\{"))
+    assert_matches_cli(page)
+    taps("slot-1-0-12")
+    expect(tid(page, "turned-hint")).to_be_visible()
+    taps("see-4")
+    wait_done(page, moves=True)
+    assert engine_doc(page)["players"][1]["stands"][0].split()[-1] == "T?4"
+    expect(tid(page, "slot-1-0-12")).to_have_attribute("data-probs", '{"4":1}')
+    assert_matches_cli(page)
+    if tid(page, "sheet").count():
+        taps("sheet-close")
+    costly = page.locator("[data-testid$='-costly']")
+    if costly.count():  # a cut of Bob's turned 4 ranks after every free cut, marked
+        expect(costly.first).to_have_text("detonator +1")
+    taps("undo")
+    wait_done(page)
+    assert engine_doc(page)["players"][1]["stands"][0].split()[-1] == "T"
+    shot(page, "11-turned-wires")

@@ -186,3 +186,57 @@ test("mission 62: each number card's value cut all four moves the detonator back
   s.setup.number_cards = "";
   assert.equal(S.derive(s).mistakesMade, 2);
 });
+
+test("turned-around wires (38, 56, 64): my hand skips them, the engine sees T, a teammate's is seen, cutting one costs", () => {
+  const m = preset({ number: 64, red: { count: 1, of: null, known: 0, in_play: 1, numbers_needed: 1 }, turned: "ends" });
+  let st = S.defaultState();
+  st.setup = S.applyMission(withPlayers(4, 0), m);
+  st.setup.red.nums = [5];
+  st.setup.me = 0;
+  const sizes = S.standSizes(st.setup);
+  assert.deepEqual(S.turnedSlots(st.setup, 1, 0, sizes[1][0]), [0, sizes[1][0] - 1]);
+  for (const l of ["1", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]) st = S.handAdd(st, 0, l);
+  assert.equal(st.hand[0].length, sizes[0][0] - 2, "two of my slots are turned: I enter the others");
+  assert.ok(S.handComplete(st));
+  st.phase = "table";
+  let t = S.derive(st);
+  const doc = S.engineDoc(st, t);
+  assert.match(doc.players[0].stands[0], /^T \?1 .* T$/);
+  assert.match(doc.players[1].stands[0], /^T \? .* T$/);
+  st = S.addEntry(st, { k: "see", p: 1, s: 0, j: 0, v: "2" });
+  t = S.derive(st);
+  assert.match(S.engineDoc(st, t).players[1].stands[0], /^T\?2 /);
+  assert.equal(S.engineDoc(st, t, { public: true }).players[1].stands[0].split(" ")[0], "T", "the public view does not see it");
+  const rules = S.missionRules(st, t);
+  assert.equal(rules.costly.length, 6, "each teammate's two turned wires");
+  assert.ok(rules.costly.every((r) => r.player !== 0 && /detonator/.test(r.why)));
+  // cutting Bob's turned 2 works, but the detonator moves
+  const before = t.mistakesLeft;
+  st = S.addEntry(st, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "2", ok: true, cut: "2", as: { s: 0, j: 3 }, av: "2" });
+  t = S.derive(st);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.mistakesLeft, before - 1);
+  // seeing my own turned wire is refused
+  t = S.derive(S.addEntry(st, { k: "see", p: 0, s: 0, j: 0, v: "3" }));
+  assert.match(t.entries.at(-1).error, /your own turned-around wire/);
+  // 38: only the captain's far right; the others may not cut it
+  const m38 = preset({ number: 38, turned: "captain" });
+  let s38 = S.defaultState();
+  s38.setup = S.applyMission(withPlayers(4, 2), m38);
+  s38.setup.me = 0;
+  s38.phase = "table";
+  const t38 = S.derive(s38);
+  const rules38 = S.missionRules(s38, t38);
+  assert.deepEqual(rules38.locked.map((r) => [r.player, r.slot]), [[2, S.standSizes(s38.setup)[2][0] - 1]]);
+  assert.match(rules38.locked[0].why, /only the captain/);
+  assert.equal(rules38.costly, undefined);
+});
+
+test("a ranked cut of my turned-around wire becomes a dual-cut draft with my turned wire as mine", () => {
+  const m = preset({ number: 56, turned: "each" });
+  let st = S.defaultState();
+  st.setup = S.applyMission(withPlayers(4, 0), m);
+  st.setup.me = 0;
+  const d = S.draftFromMove(st, { kind: "turned_cut", player: 2, stand: 0, slots: [4], value: 7, mine: [0, 11] });
+  assert.deepEqual(d, { k: "dual", a: 0, as: { s: 0, j: 11 }, p: 2, s: 0, js: [4], v: "7" });
+});

@@ -119,7 +119,7 @@ def _slot_key(state: GameState, item: dict, name: str) -> tuple:
     """(player, stand, slot) of a rules entry, checked against the table."""
     key = (item.get("player"), item.get("stand", 0), item.get("slot"))
     try:
-        state.stand(key[0], key[1])[key[2]]  # type: ignore[index]
+        state.stand(key[0], key[1])[key[2]]  # type: ignore[index,arg-type]
     except (TypeError, IndexError, KeyError):
         raise StateError(f"rules.{name}: no slot {list(key)!r}", field="rules") from None
     return key

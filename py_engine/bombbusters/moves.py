@@ -377,7 +377,7 @@ def _super_detector_moves(turn: _Turn) -> list[dict]:
 
 def _own_moves(turn: _Turn) -> list[dict]:
     """Moves on my own stand: solo cuts, Fast Pass, revealing my red wires."""
-    state, an, ml, mine = turn.state, turn.an, turn.ml, turn.mine
+    state, ml, mine = turn.state, turn.ml, turn.mine
     me = state.me
     assert me is not None
     moves: list[dict] = []

@@ -66,6 +66,10 @@ export function slotActs(app) {
     "set-not": (n) => setSlot((slot) => { slot.m = slot.m === `!${n}` ? null : `!${n}`; }),
     "set-colour": (col) => setSlot((slot) => { slot.col = slot.col === col ? null : col; }),
     "set-cut": (v) => setSlot((slot) => Object.assign(slot, { c: "cut", v, col: null })),
+    see: (v) => {
+      const [p, s, j] = ui.sheet.key.split("-").map(Number);
+      if (!commitEntry(app, { k: "see", p, s, j, v })) app.render();
+    },
     "set-clear": () => setSlot((slot) => Object.assign(slot, { c: "h", v: null, m: null, col: null })),
   };
 }

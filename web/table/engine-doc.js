@@ -98,6 +98,18 @@ export function missionRules(state, t) {
       if (sl.m === "X" && sl.c !== "cut") rules.locked.push({ player: p, stand: s, slot: j, why, equipment_only: open });
     })));
   }
+  if (state.setup.turned) {
+    // 38: only the captain cuts their turned-around wire; 56, 64: a teammate may, but the detonator moves
+    const mission = state.setup.mission ? ` (mission ${state.setup.mission})` : "";
+    t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
+      if (!sl.tw || sl.c === "cut" || p === state.setup.me) return;
+      if (state.setup.turned === "captain") {
+        rules.locked.push({ player: p, stand: s, slot: j, why: `only the captain cuts their turned-around wire${mission}`, equipment_only: false });
+      } else {
+        (rules.costly ??= []).push({ player: p, stand: s, slot: j, why: `a teammate's turned-around wire: cutting it moves the detonator a space${mission}` });
+      }
+    })));
+  }
   return rules;
 }
 

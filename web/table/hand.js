@@ -1,7 +1,7 @@
 // My hand entry and the log's edits (add, replace, undo, redo): each returns a new state.
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
-import { isLabel, isXSlot, isXWire, labelsInPlay, sortValue, standSizes, wireOf } from "./setup.js";
+import { handSlots, isLabel, isXSlot, isXWire, labelsInPlay, sortValue, standSizes, turnedSlots, wireOf } from "./setup.js";
 import { derive } from "./replay.js";
 
 const handOrder = (h) => (isXWire(h) ? Infinity : sortValue(h));
@@ -18,7 +18,7 @@ export function handAdd(state, s, label) {
   const next = structuredClone(state);
   while (next.hand.length < sizes[me].length) next.hand.push([]);
   const st = next.hand[s];
-  const n = sizes[me][s];
+  const n = sizes[me][s] === undefined ? 0 : handSlots(state.setup, me, s, sizes[me][s]).length; // my turned wires are not mine to see
   if (!st || st.length >= n) return state;
   const copies = labelsInPlay(state.setup).find((x) => x.label === label)?.copies ?? 0;
   const used = next.hand.flat().filter((x) => wireOf(x) === label).length;
@@ -35,9 +35,10 @@ export function handAdd(state, s, label) {
  */
 export function publicHand(state, p) {
   const t = derive({ ...state, setup: { ...state.setup, me: null } });
-  return t.stands[p].map((st) =>
+  return t.stands[p].map((st, s) =>
     st
-      .map((sl, j) => ((sl.c === "cut" || sl.c === "info") && isLabel(sl.v) ? (isXSlot(state.setup, j, st.length) ? "X" : "") + sl.v : null))
+      .map((sl, j) => (turnedSlots(state.setup, p, s, st.length).includes(j) ? null
+        : (sl.c === "cut" || sl.c === "info") && isLabel(sl.v) ? (isXSlot(state.setup, j, st.length) ? "X" : "") + sl.v : null))
       .filter(Boolean)
       .sort((a, b) => handOrder(a) - handOrder(b)),
   );
@@ -54,7 +55,7 @@ export function handComplete(state) {
   const me = state.setup.me;
   if (me === null) return false;
   const sizes = standSizes(state.setup)[me];
-  return sizes.every((n, s) => (state.hand[s]?.length ?? 0) === n);
+  return sizes.every((n, s) => (state.hand[s]?.length ?? 0) === handSlots(state.setup, me, s, n).length);
 }
 
 // ---------------------------------------------------------------- log

@@ -42,6 +42,7 @@ export function nameableValues(state, t, d, base, holdings = null, editing = fal
   if (editing) return base;
   const me = state.setup.me;
   if (d.a === me && t.hasHand) {
+    if (d.k === "dual" && t.stands[me].some((st) => st.some((sl) => sl.tw && sl.c !== "cut"))) return base; // my unseen turned wire
     const mine = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own)));
     return base.filter((v) => mine.has(v));
   }
@@ -102,8 +103,11 @@ export function nextAsk(state, t, d) {
     const said = d.k === "xray" ? d.vs : [d.v];
     // a blue value said: the cut wire is that value; yellow (or X-or-Y): which wire it was
     if (!d.cut && !(said.length === 1 && said[0] !== "Y")) return { ask: "cut_label" };
-    if (!mine && !d.as) return { ask: "actor_slot" };
-    if (!mine && colourOf(d.cut || said[0]) === "yellow" && !d.av) return { ask: "actor_label" };
+    // my turned-around wire (38, 56, 64) may be the one I cut: then I say which of mine it was
+    const myTurned = mine && d.k === "dual" && t.stands[d.a].some((st) => st.some((sl) => sl.tw && sl.c !== "cut"));
+    if ((!mine || myTurned) && !d.as) return { ask: "actor_slot" };
+    const blind = !mine || Boolean(t.stands[d.a][d.as?.s]?.[d.as?.j]?.tw);
+    if (blind && colourOf(d.cut || said[0]) === "yellow" && !d.av) return { ask: "actor_label" };
     return null;
   }
   if (multi && d.tok === undefined && state.setup.failure_tokens !== false) return { ask: "which", field: "tok" };
@@ -293,9 +297,10 @@ export function buildEntry(state, t, d) {
 export function draftFromMove(state, m) {
   const v = m.value === "YELLOW" ? "Y" : m.value === null ? null : String(m.value);
   const k = { dual_cut: "dual", x_or_y_ray: "xray", double_detector: "double", triple_detector: "triple",
-    super_detector: "super", solo_cut: "solo", fast_pass: "solo", reveal_red: "red" }[m.kind];
+    super_detector: "super", solo_cut: "solo", fast_pass: "solo", reveal_red: "red", turned_cut: "dual" }[m.kind];
   if (!k) return null;
   const d = { k, a: state.setup.me };
+  if (m.kind === "turned_cut") d.as = { s: m.mine[0], j: m.mine[1] }; // my turned-around wire is the one I cut
   if (m.player !== null && m.player !== undefined) Object.assign(d, { p: m.player, s: m.stand, js: m.slots.slice() });
   if (k === "xray") d.vs = (m.values ?? []).map((x) => (x === "YELLOW" ? "Y" : String(x)));
   else if (v && k !== "red") d.v = v;

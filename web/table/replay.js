@@ -3,7 +3,8 @@
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import {
-  colourOf, EQUIPMENT_NAMES, isLabel, isXSlot, MARKS, openRedDeal, saidOf, sortValue, standCounts, standSizes, valueMatches, wireOf, yellowDeal,
+  colourOf, EQUIPMENT_NAMES, handSlots, isLabel, isXSlot, MARKS, openRedDeal, saidOf, sortValue, standCounts, standSizes, turnedSlots,
+  valueMatches, wireOf, yellowDeal,
 } from "./setup.js";
 import { handComplete } from "./hand.js";
 
@@ -38,12 +39,17 @@ export function derive(state) {
   const me = setup.me;
   const hasHand = handComplete(state);
   const stands = sizes.map((ss, p) =>
-    ss.map((n, s) => Array.from({ length: n }, (_, j) => ({
-      ...HIDDEN(),
-      m: isXSlot(setup, j, n) ? "X" : null,
-      col: setup.x_blue && isXSlot(setup, j, n) ? "b" : null,
-      own: p === me && hasHand ? wireOf(state.hand[s][j]) : null,
-    }))),
+    ss.map((n, s) => {
+      const turned = turnedSlots(setup, p, s, n);
+      const mine = p === me && hasHand ? handSlots(setup, p, s, n) : [];
+      return Array.from({ length: n }, (_, j) => ({
+        ...HIDDEN(),
+        m: isXSlot(setup, j, n) && !turned.includes(j) ? "X" : null,
+        col: setup.x_blue && isXSlot(setup, j, n) ? "b" : null,
+        own: mine.includes(j) ? wireOf(state.hand[s][mine.indexOf(j)]) : null,
+        ...(turned.includes(j) ? { tw: true } : {}),
+      }));
+    }),
   );
   const t = {
     stands,
@@ -262,8 +268,11 @@ function applyDual(t, e, setup, i) {
   if (!said.length || said.some((x) => !(isLabel(x) || x === "Y"))) fail("which value was said?");
   if (e.ok) {
     if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
+    const turned = Boolean(slotAt(t, e.p, e.s, e.j).tw);
     cutSlot(t, setup, e.p, e.s, e.j, e.cut);
     actorCut(t, setup, e, e.cut);
+    // 56, 64: cutting a teammate's turned-around wire moves the detonator, even when it works
+    if (turned && (setup.turned === "each" || setup.turned === "ends")) misfire(t, setup, e, stab);
   } else if (e.silent) {
     silentFailure(t, setup, e, [e.j], said, i, stab);
     for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
@@ -508,8 +517,20 @@ function receive(e, st, j, sl) {
 }
 
 /** Log entry kind -> how it changes the derived table. */
+/** A teammate's turned-around wire I can see (missions 38, 56, 64): known to me, not to its owner. */
+function applySee(t, e, setup) {
+  const sl = slotAt(t, e.p, e.s, e.j);
+  const where = `${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)}`;
+  if (!sl.tw) fail(`${where} is not a turned-around wire`);
+  if (e.p === setup.me) fail(`${where} is your own turned-around wire: you cannot see it`);
+  if (!isLabel(e.v)) fail(`${where}: which wire do you see?`);
+  if (sl.c === "cut" && sl.v !== e.v) fail(`${where} was cut as ${sl.v}`);
+  sl.own = e.v;
+}
+
 const ENTRY_KINDS = {
   set: applySet,
+  see: applySee,
   dual: applyDual,
   xray: applyDual,
   detect: applyDetect,
@@ -566,6 +587,8 @@ export function describeEntry(e, setup) {
       return `Label ${e.eq ? "=" : "≠"} on ${standName(setup, e.p, e.s)} ${(e.js ?? []).map(slotLetter).join("/")}`;
     case "postit":
       return `${name(e.a)} Post-it: ${at(e.a, e.s, e.j)} is ${e.v}`;
+    case "see":
+      return `I see ${at(e.p, e.s, e.j)} (turned around): ${e.v}`;
     case "rewind":
       return "Rewinder: detonator −1";
     case "swl":
@@ -597,6 +620,10 @@ export function describeEntry(e, setup) {
 
 /** The stand-notation token for a slot (see py_engine notation.py). `own` = show my own wire. */
 export function slotToken(sl, own = false) {
+  if (sl.tw) { // a turned-around wire carries no token: cut, seen (a teammate's), or not seen (mine)
+    if (sl.c === "cut" && isLabel(sl.v)) return `T${sl.v}`;
+    return own && sl.own ? `T?${sl.own}` : "T";
+  }
   const mark = sl.m && (MARKS.includes(sl.m) || /^!\d{1,2}$/.test(sl.m)) ? sl.m : "";
   if (sl.c === "cut" && isLabel(sl.v)) {
     const colon = mark.startsWith("!") && colourOf(sl.v) === "blue" ? ":" : "";

@@ -26,6 +26,9 @@ export const CARD_NAMES = {
 export const SPECIAL_RULES = ["x_after_yellow", "sevens_last", "yellow_special"];
 /** How the number cards in view decide the value to cut (the engine's "missions" list, `number_cards`). */
 export const NUMBER_MODES = ["pick", "sum", "sequence", "noble", "detonator"];
+/** Wires turned around unseen (the engine's "missions" list, `turned`): 38 the captain's far right, 56 each
+ * player's far right, 64 each player's two ends (lower far left, higher far right). */
+export const TURNED_MODES = ["captain", "each", "ends"];
 
 export function defaultSetup() {
   return {
@@ -50,6 +53,7 @@ export function defaultSetup() {
     special: [],
     number_cards: "",
     numbers: [],
+    turned: "",
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     players: NAMES.slice(0, 4),
@@ -76,6 +80,23 @@ export const wireOf = (h) => (isXWire(h) ? h.slice(1) : h);
 export const isHandLabel = (h) => isLabel(wireOf(h));
 /** With X tokens, each stand's far-right slot (j = n - 1 of n) holds its unsorted wire. */
 export const isXSlot = (setup, j, n) => Boolean(setup.x_tokens) && j === n - 1;
+
+/** The slots of player p's stand s (n slots) holding a wire turned around unseen (missions 38, 56, 64): its
+ * owner cannot see it, the teammates can. With two stands, mission 64 turns one end of each. */
+export function turnedSlots(setup, p, s, n) {
+  const last = standCounts(setup)[p] - 1;
+  const out = [];
+  if (setup.turned === "ends" && s === 0) out.push(0);
+  const right = setup.turned === "each" || setup.turned === "ends" || (setup.turned === "captain" && p === setup.captain);
+  if (right && s === last && !out.includes(n - 1)) out.push(n - 1);
+  return out;
+}
+
+/** The slots my hand fills on one of my stands: every one but the turned-around wires, in order. */
+export function handSlots(setup, p, s, n) {
+  const turned = turnedSlots(setup, p, s, n);
+  return Array.from({ length: n }, (_, j) => j).filter((j) => !turned.includes(j));
+}
 
 function normNums(x) {
   return Array.isArray(x) ? [...new Set(x.map((n) => clampInt(n, 1, 11, 0)).filter((n) => n > 0))].sort((a, b) => a - b) : [];
@@ -126,6 +147,7 @@ export function normalize(raw) {
     captain_no_equipment: Boolean(r.captain_no_equipment),
     special: Array.isArray(r.special) ? r.special.filter((x) => SPECIAL_RULES.includes(x)) : [],
     number_cards: NUMBER_MODES.includes(r.number_cards) ? r.number_cards : "",
+    turned: TURNED_MODES.includes(r.turned) ? r.turned : "",
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
@@ -194,6 +216,7 @@ export function applyMission(setup, preset) {
   s.captain_no_equipment = Boolean(mission.captain_no_equipment);
   s.special = (mission.special ?? []).filter((x) => SPECIAL_RULES.includes(x));
   s.number_cards = NUMBER_MODES.includes(mission.number_cards) ? mission.number_cards : "";
+  s.turned = TURNED_MODES.includes(mission.turned) ? mission.turned : "";
   s.numbers = [];
   s.red_deal = [];
   s.dd = mission.double_detector;

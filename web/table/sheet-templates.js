@@ -100,7 +100,7 @@ function askTemplate(ctx, d, ask) {
     case "actor_slot": {
       const stands = t.stands[d.a] ?? [];
       return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires was cut with it?</p>
-        ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-actor-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}`, false, `actor-slot-${s}-${j}`, { aria: `${standName(setup, d.a, s)} slot ${slotLetter(j)}` }))}</div>`)}`;
+        ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-actor-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`, false, `actor-slot-${s}-${j}`, { aria: `${standName(setup, d.a, s)} slot ${slotLetter(j)}${sl.tw ? ", turned around" : ""}` }))}</div>`)}`;
     }
     case "own_slots": {
       const stands = t.stands[d.a] ?? [];
@@ -169,6 +169,16 @@ function setSection(ctx, p, s, j, sl) {
   const own = p === state.setup.me ? sl.own : null;
   const c = slotChoices(state.setup, own);
   const rows = [];
+  if (sl.tw) { // a turned-around wire: no token; its owner cannot see it, the teammates can
+    const mine = p === state.setup.me;
+    rows.push(html`<p class="hint" data-testid="turned-hint">${mine ? "Your turned-around wire: you cannot see it. Cut it yourself, without equipment; a failure explodes the bomb."
+      : "A turned-around wire: its owner cannot see it."}</p>`);
+    if (!mine && state.setup.me !== null && sl.c !== "cut") {
+      rows.push(html`<div class="sub"><span class="lbl">I see it: it is</span>${keypad("see", c.cut, { on: sl.own ? [sl.own] : [], testprefix: "see", label: "the wire you see" })}</div>`);
+    }
+    rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire" })}</div>`);
+    return rows;
+  }
   if (c.info.length) rows.push(html`<div class="sub"><span class="lbl">Info token</span>${keypad("set-info", c.info, { on: sl.c === "info" ? [sl.v] : [], testprefix: "set-info", label: "info token" })}</div>`);
   if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`))}</div></div>`);
   if (c.notValues.length) rows.push(html`<div class="sub"><span class="lbl">False token (not…)</span>${keypad("set-not", c.notValues, { on: sl.m ? [sl.m.slice(1)] : [], testprefix: "set-not", label: "false token" })}</div>`);

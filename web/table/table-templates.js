@@ -9,6 +9,7 @@ import {
   EQUIPMENT_NAMES,
   colourNeeds,
   colourOf,
+  handSlots,
   isXSlot,
   isXWire,
   labelsInPlay,
@@ -136,22 +137,25 @@ export function handTemplate(state) {
   const labels = labelsInPlay(setup);
   const used = {};
   for (const h of state.hand.flat()) used[wireOf(h)] = (used[wireOf(h)] ?? 0) + 1;
-  const s = Math.max(0, sizes.findIndex((n, k) => (state.hand[k]?.length ?? 0) < n));
-  const full = sizes.every((n, k) => (state.hand[k]?.length ?? 0) === n);
+  const fills = sizes.map((n, k) => handSlots(setup, me, k, n)); // the slots I fill: all but my turned-around wires
+  const s = Math.max(0, sizes.findIndex((n, k) => (state.hand[k]?.length ?? 0) < fills[k].length));
+  const full = sizes.every((n, k) => (state.hand[k]?.length ?? 0) === fills[k].length);
   return html`<section class="screen hand" data-testid="hand-screen" aria-label="My wires">
     <h2>${setup.players[me]}: your wires</h2>
     <p class="hint">Tap each wire you hold; the stand sorts itself. Tap a wire on the stand to take it back.</p>
     ${setup.x_tokens ? html`<p class="hint" data-testid="hand-x-hint">X tokens: your far-right wire (X) is not sorted. Enter the sorted wires first; the last one you enter is your X wire.</p>` : ""}
     ${state.log.length ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token) are filled in.</p>` : ""}
+    ${setup.turned && fills.some((f, k) => f.length < sizes[k]) ? html`<p class="hint" data-testid="hand-turned-hint">Your turned-around wire${fills.reduce((a, f, k) => a + sizes[k] - f.length, 0) > 1 ? "s (T) face" : " (T) faces"} your teammates: you cannot see it, so enter only the others.</p>` : ""}
     ${sizes.map((n, k) => html`<div class="hand-stand ${k === s && !full ? "current" : ""}" data-testid="hand-stand-${k}">
-      <span class="lbl">${sizes.length > 1 ? `Stand ${k + 1}` : "Stand"} ${state.hand[k]?.length ?? 0}/${n}</span>
+      <span class="lbl">${sizes.length > 1 ? `Stand ${k + 1}` : "Stand"} ${state.hand[k]?.length ?? 0}/${fills[k].length}</span>
       <div class="stand-slots" style="--n:${n}">${Array.from({ length: n }, (_, j) => {
-        const h = state.hand[k]?.[j];
+        if (!fills[k].includes(j)) return html`<span class="slot empty x-slot" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)}: your turned-around wire, unseen">T</span>`;
+        const h = state.hand[k]?.[fills[k].indexOf(j)];
         const x = isXSlot(setup, j, n);
         const xText = x ? " (X, unsorted)" : "";
         if (!h) return html`<span class="slot empty ${x ? "x-slot" : ""}" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)}${xText} empty">${x ? "X" : slotLetter(j)}</span>`;
         const l = wireOf(h);
-        return btn("hand-remove", l, { cls: `slot own ${colourOf(l)} ${isXWire(h) ? "x-slot" : ""}`, arg: `${k}:${j}`, testid: `hand-${k}-${j}`, aria: `slot ${slotLetter(j)}${xText}: ${valueName(l)}, tap to remove` });
+        return btn("hand-remove", l, { cls: `slot own ${colourOf(l)} ${isXWire(h) ? "x-slot" : ""}`, arg: `${k}:${fills[k].indexOf(j)}`, testid: `hand-${k}-${j}`, aria: `slot ${slotLetter(j)}${xText}: ${valueName(l)}, tap to remove` });
       })}</div></div>`)}
     <div class="keypad" role="group" aria-label="Wire values" data-testid="hand-keypad">
       ${labels.map(({ label, copies }) => btn("hand-add", label, {
@@ -183,7 +187,7 @@ function slotView(ctx, p, s, j, sl) {
   const probs = result?.slots.get(key) ?? null;
   const me = state.setup.me;
   const where = `${standName(state.setup, p, s)}, slot ${slotLetter(j)}`;
-  const marks = sl.m ? html`<span class="mark">${sl.m}</span>` : "";
+  const marks = sl.tw ? html`<span class="mark" title="turned around">T</span>` : sl.m ? html`<span class="mark">${sl.m}</span>` : "";
   let cls = "slot";
   let body;
   let label;
@@ -269,6 +273,7 @@ function moveText(m, setup) {
     case "solo_cut": return `Solo cut ${v}`;
     case "fast_pass": return `Fast Pass ${v}`;
     case "reveal_red": return "Reveal my reds";
+    case "turned_cut": return `${at} = ${v}, with my turned wire`;
     default: return m.kind;
   }
 }
@@ -288,6 +293,8 @@ export function movesTemplate(ctx) {
         <span class="pct" data-testid="move-${i}-p" data-p="${m.p_success}">${pct(m.p_success)}</span>
         ${m.guaranteed ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
         ${m.p_red > 0 ? html`<span class="badge red" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
+        ${m.kind === "turned_cut" && m.p_explode > 0 ? html`<span class="badge red" data-testid="move-${i}-explode" title="a failed cut of my turned wire explodes the bomb">boom ${pct(m.p_explode)}</span>` : ""}
+        ${m.costs_mistake ? html`<span class="badge" data-testid="move-${i}-costly" title="${m.costs_mistake}">detonator +1</span>` : ""}
       </button>
       ${selectedMove === i ? html`${btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` })}${outcomesTemplate(ctx, i)}` : ""}
     </li>`)}</ol>
