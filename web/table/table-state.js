@@ -14,7 +14,8 @@
 //            dd: "all"|"disabled"|"captain_disabled", equipment: ["1", …, "Y", "2.2", …],
 //            mission rules from the preset: x_blue (35), yellow_dealt (41, 48), hidden_red (11),
 //            failure_tokens (58: false), captain_fragile (14, 28), captain_no_equipment (28),
-//            special: ["x_after_yellow"|"sevens_last"|"yellow_special"], number_cards: ""|"pick"|"sum"|"sequence"|"noble";
+//            special: ["x_after_yellow"|"sevens_last"|"yellow_special"], number_cards: ""|"pick"|"sum"|"sequence"|"noble",
+//            turned: ""|"captain"|"each"|"ends" (wires turned around unseen: 38, 56, 64);
 //            what binds me now: cards: ["A", …] (constraint cards), numbers: [3, 9] (number cards in view, in order),
 //            players: ["Ann", …], me: 0|null, captain: 0, mistakes: 3 },
 //   hand: [["1", "3", "Y4", …], …]   // my stands' wires, sorted, one label per slot (cut ones too);
@@ -22,7 +23,8 @@
 //   log: [entry, …], redo: [entry, …]
 // }
 //
-// Slot (derived): {c: "h"|"cut"|"info", v: label|null, m: mark|null, col: "b"|"y"|"r"|null, own: label|null}
+// Slot (derived): {c: "h"|"cut"|"info", v: label|null, m: mark|null, col: "b"|"y"|"r"|null, own: label|null,
+//                  tw: true on a turned-around wire}
 //   label = "7" | "Y4" | "R5"; an info token may carry "Y" (yellow, number unknown);
 //   mark = "E" | "O" | "1x" | "2x" | "3x" | "4x" | "X" | "!5".
 //
@@ -43,6 +45,7 @@
 //   walkie  {a, as, ato, p, s, j, pto, got?}            Walkie-Talkies;  hook {a, p, s, j, to, got?}: Grappling Hook
 //   swl {a, s, j}  Single Wire Label;  disint {v, cuts: [{p, s, j}]}  Disintegrator;  stabilizer {a};
 //   coffee {a, next};  batteries {ps};  drop {};  false_bottom {ids}
+//   see {p, s, j, v}   a teammate's turned-around wire I can see (missions 38, 56, 64)
 //   a failed cut with no info token (58, constraint H) has silent: true instead of real
 //
 // The functions live in one module per concept; this file re-exports them all.
