@@ -148,13 +148,19 @@ class Analysis(SlotLaws):
             return 1.0
 
         def restrict(subst: list) -> tuple[set, list[int]]:
+            # only where some deal puts the type: other rules change nothing, and fewer types rerun fewer steps
             subs: set[int] = set()
+            used: set[int] = set()
             for positions in where:
                 for x, pos in positions.items():
-                    subs.add(x)
+                    m = self.sub_marginals(x)
                     for t in ts:
-                        subst[x].forbid.setdefault(t, set()).update(pos)
-            return subs, ts
+                        live = [q for q in pos if m[q, t] > 0]
+                        if live:
+                            subst[x].forbid.setdefault(t, set()).update(live)
+                            subs.add(x)
+                            used.add(t)
+            return subs, sorted(used)
 
         return self._ratio(restrict)
 
