@@ -69,7 +69,6 @@ class Layout:
         free = [s for s in range(self.S) if s not in in_ctr and s not in self.runs and s not in self.owned]
         self.z: int | None = max(free, key=lambda s: p.substands[s].n) if free and not exact else None
         self.explicit = [s for s in range(self.S) if s != self.z and s not in self.owned]
-        self.explicit.sort(key=lambda s: (s not in self.runs, -len(self.runs[s].states) if s in self.runs else -p.substands[s].n))
         self.axis = {s: 1 + i for i, s in enumerate(self.explicit)}
         self.nd = 1 + len(self.explicit) + nctr
         cum = np.concatenate([[0], np.cumsum(p.copies)])

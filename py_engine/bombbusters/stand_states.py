@@ -65,7 +65,9 @@ class StandStates:
         self.colours = [colour_of(u) for u in types]
         present = set(self.colours)
         self.options = [[c for c in (_TAGS_SAME if lab.same else _TAGS_DIFFERENT) if c in present] or [YELLOW] for lab in labels]
-        self.ycap = max((m for _, m in self.ymults), default=0) + 1  # "more than any m"
+        # before any yellow token slot turns out yellow, "at least the largest m" is one state: no such
+        # slot may be yellow any more; after, the count never exceeds the m demanded (checked uncapped)
+        self.ycap = max((m for _, m in self.ymults), default=0)
         states: list[tuple[int, tuple[int, ...], tuple, tuple[int, int]]] = []
         for f in range(n + 1):
             for xs in itertools.product((0, 1), repeat=n_x):
@@ -155,14 +157,15 @@ class StandStates:
             return (0, 0)
         count, need = y
         if c == YELLOW:
-            count = min(count + k, self.ycap)
+            raw = count + k  # a capped count stands for "ycap or more": raw is then at least the truth
             for j, m in self.ymults:
                 if covered(j):
                     if need and need != m:
                         return None
                     need = m
-        if need and count > need:
-            return None
+            if need and raw > need:
+                return None
+            count = min(raw, self.ycap)
         if self._done(end, new_xs):
             return (0, 0) if not need or count == need else None
         if not need and all(self._filled(j, end, new_xs) for j, _ in self.ymults):
