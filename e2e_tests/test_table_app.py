@@ -59,6 +59,17 @@ def open_table(make_context, base_url: str, device: str) -> tuple[Page, Taps]:
     return page, Taps(page, device)
 
 
+def open_mission(make_context, base_url: str, device: str, number: int) -> tuple[Page, Taps]:
+    """The table app set up for a mission dealing red "2 of 3" (drawn: 2, 5, 9), on my hand screen."""
+    page, taps = open_table(make_context, base_url, device)
+    expect(tid(page, "missions-loading")).to_have_count(0)
+    tid(page, "setup-mission").select_option(str(number))
+    for n in (2, 5, 9):
+        taps(f"setup-red-nums-{n}")
+    taps("setup-start")
+    return page, taps
+
+
 def wait_done(page: Page, moves: bool = False) -> str:
     page.wait_for_function(
         "['done', 'error'].includes(document.documentElement.dataset.analysis)", timeout=RESULT_TIMEOUT_MS
@@ -649,12 +660,7 @@ def test_three_hundred_hostile_links_in_one_page(make_context, base_url, device)
 def test_mission_31_constraint_card(make_context, base_url, device):
     """Mission 31 (each player keeps a constraint card A-E): with card B (odd wires only) no ranked cut
     names an even value, and the best forbidden ones say why; the cards' panel is open by itself."""
-    page, taps = open_table(make_context, base_url, device)
-    expect(tid(page, "missions-loading")).to_have_count(0)
-    tid(page, "setup-mission").select_option("31")
-    for n in (2, 5, 9):  # red "2 of 3": the three drawn numbers
-        taps(f"setup-red-nums-{n}")
-    taps("setup-start")
+    page, taps = open_mission(make_context, base_url, device, 31)
     for label in MY_HAND + ["4"]:  # 50 wires: my stand holds 13
         taps(f"key-{label}")
     expect(tid(page, "stands")).to_be_visible()
@@ -809,12 +815,7 @@ def test_mission_56_turned_around_wires(make_context, base_url, device):
     """Mission 56: my far-right wire is turned around, so I enter only the others and the heatmap gives its
     law; a teammate's turned wire I see is recorded from its sheet (and undone); a cut of it is marked as
     moving the detonator."""
-    page, taps = open_table(make_context, base_url, device)
-    expect(tid(page, "missions-loading")).to_have_count(0)
-    tid(page, "setup-mission").select_option("56")
-    for n in (2, 5, 9):  # red "2 of 3": the three drawn numbers
-        taps(f"setup-red-nums-{n}")
-    taps("setup-start")
+    page, taps = open_mission(make_context, base_url, device, 56)
     expect(tid(page, "hand-turned-hint")).to_be_visible()
     expect(tid(page, "hand-0-12")).to_have_text("T")
     for label in MY_HAND:  # 50 wires: my stand holds 13, one of them turned around
