@@ -333,9 +333,12 @@ def test_new_build_replaces_the_offline_cache(make_context, site_dir, tmp_path):
             (site / name).write_text((site / name).read_text().replace(old_id, new_id))
         page.reload()
         expect(tid(page, "update-banner")).to_be_visible(timeout=60_000)
+        # the new worker takes over once the old one has served its fetches in flight (the engine's files):
+        # let the engine finish loading first, as on a loaded machine that can take a while
+        wait_engine(page)
         tid(page, "update-reload").click()
         poll(page, "async (ids) => JSON.stringify((await caches.keys()).filter((k) => k.startsWith('bombbusters-')))"
-             " === JSON.stringify(ids)", [f"bombbusters-{new_id}"])
+             " === JSON.stringify(ids)", [f"bombbusters-{new_id}"], seconds=120)
         wait_engine(page)
         assert page.evaluate("window.__engineInfo.build_id") == new_id
     finally:
