@@ -198,3 +198,15 @@ def test_costly_and_locked_turned_wires():
     assert costly.index(on_t[0]) > max(i for i, m in enumerate(costly) if "costs_mistake" not in m)
     locked = rank_moves(GameState.from_json({**base, "rules": {"locked": [{**spot, "why": "mission 38"}]}}))
     assert all(m.get("forbidden") == "mission 38" for m in locked if m["player"] == 1 and m["slots"] == [3])
+
+
+def test_pinned_facts_leave_out_turned_wires():
+    """Once a wire is cut (lookahead, playouts) or left blank ("why"), 'Ann has a 4' is pinned to the wires
+    it spoke of: hers she can see, not her turned-around one."""
+    from bombbusters.state import pin_facts
+
+    doc = {"players": [{"name": "A", "stands": ["? 2 ? T?"]}, {"name": "B", "stands": ["?1 ?2 ?3 T?"]},
+                       {"name": "C", "stands": ["? ? ? ?"]}, {"name": "D", "stands": ["? ? ? ?"]}],
+           "me": 1, "captain": 0, "wires": {"blue": [1, 4]}, "facts": [{"kind": "has", "player": 0, "value": 4}]}
+    (fact,) = pin_facts(GameState.from_json(doc), {0})
+    assert fact.wires == ((0, 0, 0), (0, 0, 2))

@@ -19,7 +19,7 @@ from .stand_states import Label
 from .notation import CUT, Slot
 from .problem import Counter, Problem, SubStand
 from .errors import RuleError
-from .state import COUNT_KINDS, Fact, GameState, slot_name, value_matches
+from .state import COUNT_KINDS, Fact, GameState, fact_wires, slot_name, value_matches
 from .wires import BLUE, RED, YELLOW, colour_of, value_of
 
 __all__ = ["Compiled", "StandMap", "compile_state"]
@@ -307,17 +307,12 @@ class _Compiler:
     def _presence(self, fact: Fact) -> None:
         """has / has not: one (none) of the player's uncut wires holds the value.
 
-        The wires are the fact's own list (those the player held uncut when it
-        was learnt, wherever they are now), or the player's uncut wires now but
-        their turned-around ones (T), which they cannot see.
+        The wires are :func:`~.state.fact_wires`: the fact's own list (those
+        the player held uncut when it was learnt, wherever they are now), or the
+        player's uncut wires now but their turned-around ones (T).
         """
         state = self.state
-        if fact.wires is not None:
-            spots = list(fact.wires)
-        else:
-            targets = [fact.stand] if fact.stand is not None else list(range(len(state.players[fact.player].stands)))
-            spots = [(fact.player, s, j) for s in targets for j, sl in enumerate(state.stand(fact.player, s))
-                     if sl.state != CUT and not sl.turned]  # their turned-around wires they cannot see
+        spots = fact_wires(state, fact)
         seen = any(
             state.stand(p, s)[j].wire is not None and value_matches(state.stand(p, s)[j].wire, fact.value)  # type: ignore[arg-type]
             for p, s, j in spots

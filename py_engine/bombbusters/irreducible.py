@@ -23,8 +23,9 @@ Entry = tuple  # ("slot", player, stand, slot) | ("fact", index)
 
 
 def _blank(sl: Slot) -> Slot:
-    """The slot with nothing learnt about it: hidden, only where it sits (an X wire stays unsorted)."""
-    return Slot(HIDDEN, unsorted=sl.unsorted)
+    """The slot with nothing learnt about it: hidden, only where it sits (an X wire stays unsorted, a
+    turned-around wire turned: that is how it was dealt, not something learnt)."""
+    return Slot(HIDDEN, unsorted=sl.unsorted, turned=sl.turned)
 
 
 def table_entries(state: GameState, mine: bool = True) -> list[Entry]:

@@ -42,10 +42,10 @@ from .analysis import Analysis, solve_state
 from .hidden_red import hidden_red_law
 from .moves import ITEMS, avoid_chance, rank_moves
 from .notation import CUT, INFO, Slot
-from .state import Fact, GameState, Player
+from .state import Fact, GameState, Player, pin_facts
 from .wires import BLUE, RED, YELLOW, colour_of, label, value_of
 
-__all__ = ["lookahead", "lookahead_json", "sure_cuts", "DEFAULT_TOP", "set_slots", "cut_slot", "token_slot", "pinned_facts",
+__all__ = ["lookahead", "lookahead_json", "sure_cuts", "DEFAULT_TOP", "set_slots", "cut_slot", "token_slot",
            "cut_own", "with_cuts"]
 
 #: how many of the ranked moves get a lookahead unless all are asked for
@@ -88,20 +88,6 @@ def token_slot(state: GameState, spot: tuple[int, int, int], t: int) -> Slot:
                    colour=None if blue else YELLOW)
 
 
-def pinned_facts(state: GameState, cut: dict) -> tuple[Fact, ...]:
-    """The facts, with "has"/"has not" of a player losing a wire to a cut pinned to the wires they
-    held uncut before it (as the table app records them), so they keep saying what they said."""
-    players = {spot[0] for spot in cut}
-    out = []
-    for f in state.facts:
-        if f.kind in ("has", "has_not") and f.wires is None and f.player in players:
-            stands = [f.stand] if f.stand is not None else range(len(state.players[f.player].stands))
-            wires = tuple((f.player, s, j) for s in stands for j, sl in enumerate(state.stand(f.player, s)) if sl.state != CUT)
-            f = replace(f, wires=wires)
-        out.append(f)
-    return tuple(out)
-
-
 def cut_own(table: GameState, wires: dict, q: int, value, count: int | None = None) -> dict:
     """Changes cutting player q's uncut wires of gameplay ``value``, leftmost first (``count`` of
     them; None: all); ``wires``: the wire at each spot, where known."""
@@ -116,7 +102,7 @@ def cut_own(table: GameState, wires: dict, q: int, value, count: int | None = No
 
 def with_cuts(table: GameState, changes: dict) -> GameState:
     """The table with these slots changed (cuts), its "has"/"has not" facts pinned first."""
-    return replace(table, players=set_slots(table, changes), facts=pinned_facts(table, changes))
+    return replace(table, players=set_slots(table, changes), facts=pin_facts(table, {spot[0] for spot in changes}))
 
 
 class _After:

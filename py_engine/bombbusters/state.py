@@ -8,11 +8,11 @@ at fault; the solver only ever sees a state that passed these checks.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import BombBustersError, NotationError, RuleError, StateError
-from .notation import Slot, format_stand, observed, parse_stand, slot_letter
+from .notation import CUT, Slot, format_stand, observed, parse_stand, slot_letter
 from .transfers import Dealt, Move, parse_moves, replay
 from .wires import (
     WireSetup,
@@ -22,7 +22,7 @@ from .wires import (
     value_of,
 )
 
-__all__ = ["Fact", "Player", "GameState", "FACT_KINDS", "stand_name", "slot_name", "value_matches"]
+__all__ = ["Fact", "Player", "GameState", "FACT_KINDS", "stand_name", "slot_name", "value_matches", "fact_wires", "pin_facts"]
 
 FACT_KINDS = ("has", "has_not", "same", "different", "red_count", "yellow_count", "not_value")
 #: facts that count the wires of one colour a stand was dealt
@@ -264,6 +264,24 @@ class GameState:
                 f"{total} wires dealt over {len(sizes)} stands give {want} wires per stand "
                 f"({r} stand{'s' if r != 1 else ''} with {q + 1}); entered{moved}: {detail}"
             )
+
+
+def fact_wires(state: GameState, fact: Fact) -> tuple[tuple[int, int, int], ...]:
+    """The wires a has / has-not fact speaks of: its own list, else the player's uncut wires now (on its
+    stand, if it names one) but their turned-around ones, which they cannot see."""
+    if fact.wires is not None:
+        return fact.wires
+    stands = [fact.stand] if fact.stand is not None else range(len(state.players[fact.player].stands))
+    return tuple((fact.player, s, j) for s in stands for j, sl in enumerate(state.stand(fact.player, s))
+                 if sl.state != CUT and not sl.turned)
+
+
+def pin_facts(state: GameState, players: set[int]) -> tuple[Fact, ...]:
+    """The facts, with has / has-not of these players pinned to the wires they speak of now (as the
+    table app records them), so they keep saying what they said once those wires change: cut, or
+    left blank by a "why"."""
+    return tuple(replace(f, wires=fact_wires(state, f)) if f.kind in ("has", "has_not") and f.wires is None
+                 and f.player in players else f for f in state.facts)
 
 
 def stand_name(name: str, stand: int, n_stands: int) -> str:
