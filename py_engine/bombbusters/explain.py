@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from .analysis import solve_state
 from .constraints import compile_state
 from .errors import BombBustersError, RuleError, StateError
 from .irreducible import Entry, folded, minimal, table_entries, without
@@ -113,6 +114,7 @@ def explain(state: GameState, p: int, s: int, j: int, wire: str) -> dict:
     if t not in state.wires.copies():
         raise RuleError(f"{wire!r} is not a wire in play")
     where = slot_name(state, p, s, j)
+    solve_state(state, reuse=True)  # a table no deal fits gets the usual message naming its culprits
     claim = _claim(state, p, s, j, t)
     if claim is None:
         raise RuleError(f"{where} may be {wire} and may be something else: nothing to explain")

@@ -15,7 +15,7 @@ import numpy as np
 
 from .notation import HIDDEN, Slot
 from .problem import Problem, SubStand
-from .state import GameState, Player
+from .state import GameState, Player, pin_facts
 
 __all__ = ["Entry", "table_entries", "without", "minimal", "folded"]
 
@@ -41,13 +41,18 @@ def table_entries(state: GameState, mine: bool = True) -> list[Entry]:
 
 def without(state: GameState, drop: set) -> GameState:
     """The table with these entries left out.  One of my wires left out makes it an observer's table
-    (``me`` unset: the others I still know stay known), since my own stand must be fully known."""
+    (``me`` unset: the others I still know stay known), since my own stand must be fully known.
+
+    A has / has-not fact keeps speaking of the wires it spoke of (pinned), so a cut wire left blank
+    does not fall under "Ann has no 1": every reduced table is one the real deal fits, and leaving
+    an entry out only ever widens what is possible."""
+    blanked = {e[1] for e in drop if e[0] == "slot"}
     players = tuple(
         Player(pl.name, tuple(tuple(_blank(sl) if ("slot", p, s, j) in drop else sl for j, sl in enumerate(st))
                               for s, st in enumerate(pl.stands)))
         for p, pl in enumerate(state.players)
     )
-    facts = tuple(f for i, f in enumerate(state.facts) if ("fact", i) not in drop)
+    facts = tuple(f for i, f in enumerate(pin_facts(state, blanked)) if ("fact", i) not in drop)
     me = None if any(e[0] == "slot" and e[1] == state.me for e in drop) else state.me
     return replace(state, players=players, facts=facts, me=me)
 
