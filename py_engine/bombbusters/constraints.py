@@ -139,6 +139,7 @@ class _Compiler:
         self.subs: list[SubStand] = []
         self.stands: dict[tuple[int, int], StandMap] = {}  # the table now
         self.dmaps: dict[tuple[int, int], StandMap] = {}  # the stands as dealt
+        self.turned: dict[int, list] = {}  # player -> their turned-around wires: (stand key, slot, Slot)
         self.base_edits: list = []
 
     def run(self) -> Compiled:
@@ -232,24 +233,21 @@ class _Compiler:
         for j, slot in enumerate(st):
             if slot.multiplicity is not None:
                 self._multiplicity(smap, j, slot)
+            if slot.turned:
+                self.turned.setdefault(p, []).append((key, j, slot))
 
     def _turned(self) -> None:
         """Each player's turned-around wires (T): one run of their own, sorted in stand then slot order.
 
         The owner turned wires picked unseen, so with the others they are a uniform share of the deal;
         mission 64 puts the lower one far left and the higher far right: a sorted run of two."""
-        for p in range(len(self.state.players)):
-            spots = [(key, j) for key in self.unknown if key[0] == p
-                     for j, slot in enumerate(self.dealt_slots(key)) if slot.turned]
-            if not spots:
-                continue
+        for spots in self.turned.values():  # found stand by stand, slot by slot (``_stand``)
             idx = len(self.subs)
-            slots = [self.dealt_slots(key)[j] for key, j in spots]
             self.subs.append(SubStand(
-                allowed=np.array([self.mask_of(sl) for sl in slots], dtype=bool).reshape(len(slots), self.T),
-                uncut=np.array([sl.state != CUT for sl in slots], dtype=bool),
+                allowed=np.array([self.mask_of(sl) for _k, _j, sl in spots], dtype=bool).reshape(len(spots), self.T),
+                uncut=np.array([sl.state != CUT for _k, _j, sl in spots], dtype=bool),
             ))
-            for pos, (key, j) in enumerate(spots):
+            for pos, (key, j, _sl) in enumerate(spots):
                 self.dmaps[key].where[j] = (idx, pos)
                 if idx not in self.dmaps[key].subs:
                     self.dmaps[key].subs.append(idx)

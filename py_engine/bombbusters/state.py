@@ -221,12 +221,12 @@ class GameState:
                             player=p, stand=s, slot=j,
                         )
         self._check_sizes()
-        for spot, origin in self.dealt().origin.items():
-            if origin[:2] != spot[:2] and self.stand(*spot[:2])[spot[2]].turned:
-                raise RuleError(f"{slot_name(self, *spot)}: a turned-around wire (T) stays on its stand; it cannot be "
-                                "given or taken", player=spot[0], stand=spot[1], slot=spot[2])
-        for (p, s, j), (p0, _s0, _i0) in self.dealt().origin.items():
-            if p0 == self.me and p != self.me and self.stand(p, s)[j].wire is None:
+        for (p, s, j), (p0, s0, _i0) in self.dealt().origin.items():  # the wires that moved
+            slot = self.stand(p, s)[j]
+            if (p0, s0) != (p, s) and slot.turned:
+                raise RuleError(f"{slot_name(self, p, s, j)}: a turned-around wire (T) stays on its stand; it cannot be "
+                                "given or taken", player=p, stand=s, slot=j)
+            if p0 == self.me and p != self.me and slot.wire is None:
                 raise RuleError(
                     f"{slot_name(self, p, s, j)} holds a wire you gave away: enter its value (e.g. '?7'), "
                     "you saw it", player=p, stand=s, slot=j,

@@ -72,6 +72,7 @@ def playout(table: GameState, world: World, first: int, mistakes: int,
     """Play the game on from the public ``table`` with the deal ``world``; True if the team wins."""
     n = len(table.players)
     q, idle = first, 0
+    seen = {k: t for k, t in world.items() if not table.stand(k[0], k[1])[k[2]].turned}  # what a player may pick to cut
     while True:
         uncut = [k for k in world if table.stand(k[0], k[1])[k[2]].state != CUT]
         if not uncut:
@@ -87,7 +88,6 @@ def playout(table: GameState, world: World, first: int, mistakes: int,
             continue
         idle = 0
         kind, v = move["kind"], move["value"]
-        seen = {k: t for k, t in world.items() if not table.stand(k[0], k[1])[k[2]].turned}  # what q may pick to cut
         if kind == "reveal_red":
             changes = cut_own(table, seen, q, "RED", None)
         elif kind == "solo_cut":
