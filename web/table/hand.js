@@ -1,7 +1,7 @@
 // My hand entry and the log's edits (add, replace, undo, redo): each returns a new state.
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
-import { handSlots, isLabel, isXSlot, isXWire, labelsInPlay, sortValue, standSizes, turnedSlots, wireOf } from "./setup.js";
+import { handSlots, isLabel, isXSlot, isXWire, labelsInPlay, sortValue, standSizes, wireOf } from "./setup.js";
 import { derive } from "./replay.js";
 
 const handOrder = (h) => (isXWire(h) ? Infinity : sortValue(h));
@@ -35,10 +35,9 @@ export function handAdd(state, s, label) {
  */
 export function publicHand(state, p) {
   const t = derive({ ...state, setup: { ...state.setup, me: null } });
-  return t.stands[p].map((st, s) =>
+  return t.stands[p].map((st) =>
     st
-      .map((sl, j) => (turnedSlots(state.setup, p, s, st.length).includes(j) ? null
-        : (sl.c === "cut" || sl.c === "info") && isLabel(sl.v) ? (isXSlot(state.setup, j, st.length) ? "X" : "") + sl.v : null))
+      .map((sl, j) => (!sl.tw && (sl.c === "cut" || sl.c === "info") && isLabel(sl.v) ? (isXSlot(state.setup, j, st.length) ? "X" : "") + sl.v : null))
       .filter(Boolean)
       .sort((a, b) => handOrder(a) - handOrder(b)),
   );

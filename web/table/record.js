@@ -33,6 +33,9 @@ function ownSlotsFor(state, t, said) {
   return out;
 }
 
+/** Does player p still hold an uncut turned-around wire (missions 38, 56, 64), one they cannot see? */
+const unseenTurned = (t, p) => t.stands[p].some((st) => st.some((sl) => sl.tw && sl.c !== "cut"));
+
 /**
  * The values the actor may name (the rules: a value they hold): mine when I act, else those the engine
  * says they may still hold (`holdings`, any stand of theirs with a chance above 0), else those not all cut.
@@ -42,7 +45,7 @@ export function nameableValues(state, t, d, base, holdings = null, editing = fal
   if (editing) return base;
   const me = state.setup.me;
   if (d.a === me && t.hasHand) {
-    if (d.k === "dual" && t.stands[me].some((st) => st.some((sl) => sl.tw && sl.c !== "cut"))) return base; // my unseen turned wire
+    if (d.k === "dual" && unseenTurned(t, me)) return base; // my turned-around wire may be any of them
     const mine = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own)));
     return base.filter((v) => mine.has(v));
   }
@@ -104,7 +107,7 @@ export function nextAsk(state, t, d) {
     // a blue value said: the cut wire is that value; yellow (or X-or-Y): which wire it was
     if (!d.cut && !(said.length === 1 && said[0] !== "Y")) return { ask: "cut_label" };
     // my turned-around wire (38, 56, 64) may be the one I cut: then I say which of mine it was
-    const myTurned = mine && d.k === "dual" && t.stands[d.a].some((st) => st.some((sl) => sl.tw && sl.c !== "cut"));
+    const myTurned = mine && d.k === "dual" && unseenTurned(t, d.a);
     if ((!mine || myTurned) && !d.as) return { ask: "actor_slot" };
     const blind = !mine || Boolean(t.stands[d.a][d.as?.s]?.[d.as?.j]?.tw);
     if (blind && colourOf(d.cut || said[0]) === "yellow" && !d.av) return { ask: "actor_label" };

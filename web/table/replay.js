@@ -516,7 +516,6 @@ function receive(e, st, j, sl) {
   sl.own = e.got;
 }
 
-/** Log entry kind -> how it changes the derived table. */
 /** A teammate's turned-around wire I can see (missions 38, 56, 64): known to me, not to its owner. */
 function applySee(t, e, setup) {
   const sl = slotAt(t, e.p, e.s, e.j);
@@ -528,6 +527,7 @@ function applySee(t, e, setup) {
   sl.own = e.v;
 }
 
+/** Log entry kind -> how it changes the derived table. */
 const ENTRY_KINDS = {
   set: applySet,
   see: applySee,
