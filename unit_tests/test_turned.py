@@ -134,7 +134,8 @@ def test_notation_round_trips_and_refusals():
                              "moves": [{"kind": "grappling_hook", "wires": [{"from": [1, 0, 3], "to": [2, 0, 4]}]}]})
 
 
-def _turned_doc(rng: random.Random) -> dict:
+def _turned_doc(rng: random.Random) -> tuple[dict, GameState, oracle.OracleResult]:
+    """A consistent turned-wire table whose observer holds an unseen turned wire on their first stand."""
     while True:
         doc = turned_game(rng, n=rng.choice([3, 4]), mode="right")
         state = GameState.from_json(doc)
