@@ -22,7 +22,8 @@ from .constraints import Compiled, compile_state
 from .diagnose import explain_impossible
 from .notation import CUT
 from .problem import Solution
-from .solver import condition_ratio, solve
+from .reruns import condition_ratios, forbid_into
+from .solver import solve
 from .state import GameState, value_matches
 from .wires import value_of
 
@@ -136,49 +137,33 @@ class Analysis(SlotLaws):
 
     def p_none_on(self, keys: list[tuple[int, int]], value) -> float:
         """P(no uncut wire of gameplay ``value`` on any of these stands)."""
+        return self.p_none_many([(keys, value)])[0]
+
+    def p_none_many(self, questions: list[tuple[list[tuple[int, int]], object]]) -> list[float]:
+        """:meth:`p_none_on` for each (stands, value), the reruns of all of them done together."""
+        return self.chances([self.forbids_none(keys, value) for keys, value in questions])
+
+    def forbids_none(self, keys: list[tuple[int, int]], value) -> dict | float:
+        """The forbid map of "no uncut wire of ``value`` on these stands", or the answer when it needs none."""
         for key in keys:
             if key in self.compiled.known and any(  # cut or not: as the state says (a lookahead cuts some)
                 now.state != CUT and value_matches(sl.known_wire, value)
                 for sl, now in zip(self.compiled.known[key], self.state.stand(*key))
             ):
                 return 0.0
-        where = [self.uncut_positions(*key) for key in keys if key in self.compiled.stands]
         ts = self.value_types(value)
-        if not any(where) or not ts:
-            return 1.0
-
-        def restrict(subst: list) -> tuple[set, list[int]]:
-            # only where some deal puts the type: other rules change nothing, and fewer types rerun fewer steps
-            subs: set[int] = set()
-            used: set[int] = set()
-            for positions in where:
-                for x, pos in positions.items():
-                    m = self.sub_marginals(x)
-                    for t in ts:
-                        live = [q for q in pos if m[q, t] > 0]
-                        if live:
-                            subst[x].forbid.setdefault(t, set()).update(live)
-                            subs.add(x)
-                            used.add(t)
-            return subs, sorted(used)
-
-        return self._ratio(restrict)
-
-    def _ratio(self, restrict) -> float:
-        """P(the deal meets a condition that only changes some stands' moves), over every case.
-
-        ``restrict(substands)`` edits copies of a case's sub-stands in place and
-        returns (the sub-stands it touched, the type indices whose moves changed).
-        """
-        total = 0.0
-        for w, sol, prob in zip(self.weights, self.solutions, self.compiled.cases):
-            if w == 0:
+        fmap: dict = {}
+        for key in keys:
+            if key not in self.compiled.stands:
                 continue
-            subst = [x.copy() for x in prob.substands]
-            subs, ts = restrict(subst)
-            p2 = replace(prob, substands=subst)
-            total += w * condition_ratio(sol, p2, sorted(subs), sorted(ts))
-        return min(1.0, total)
+            for x, pos in self.uncut_positions(*key).items():
+                m = self.sub_marginals(x)
+                for t in ts:
+                    # only where some deal puts the type: other rules change nothing, and fewer types rerun fewer steps
+                    live = [q for q in pos if m[q, t] > 0]
+                    if live:
+                        fmap.setdefault(x, {}).setdefault(t, set()).update(live)
+        return fmap if fmap else 1.0
 
     def _known_fails(self, conds: list[tuple[int, int, int, frozenset]]) -> bool:
         """Is a condition on a stand outside the DP (every wire known) already false?"""
@@ -187,38 +172,49 @@ class Analysis(SlotLaws):
             for p, s, j, allowed in conds
         )
 
-    def _forbidding(self, conds: list[tuple[int, int, int, frozenset]]):
-        """``restrict`` for :meth:`_ratio`: every listed slot (in the DP) may hold only its types.
+    def forbids_all(self, conds: list[tuple[int, int, int, frozenset]]) -> dict | float:
+        """The forbid map of "every listed slot holds one of its types", or the answer when it needs none.
 
         Put on the moves, not the masks ("no other type's block may cover this slot"), so the
         fill windows stay the same and the stored tables can be reused."""
-        live = [(p, s, j, a) for p, s, j, a in conds if (p, s) in self.compiled.stands]
-
-        def restrict(subst: list) -> tuple[set, set]:
-            subs, ts = set(), set()
-            for p, s, j, allowed in live:
-                sub, pos = self._where(p, s, j)
-                row = self.sub_marginals(sub)[pos]
-                for t, u in enumerate(self.compiled.types):
-                    if u not in allowed and row[t] > 0:  # a type no deal puts here needs no rule
-                        subst[sub].forbid.setdefault(t, set()).add(pos)
-                        subs.add(sub)
-                        ts.add(t)
-            return subs, ts
-
-        return restrict
+        if self._known_fails(conds):
+            return 0.0
+        fmap: dict = {}
+        for p, s, j, allowed in conds:
+            if (p, s) not in self.compiled.stands:
+                continue
+            sub, pos = self._where(p, s, j)
+            row = self.sub_marginals(sub)[pos]
+            for t, u in enumerate(self.compiled.types):
+                if u not in allowed and row[t] > 0:  # a type no deal puts here needs no rule
+                    fmap.setdefault(sub, {}).setdefault(t, set()).add(pos)
+        return fmap if fmap else 1.0
 
     def p_all(self, conds: list[tuple[int, int, int, frozenset]]) -> float:
         """P(every listed slot holds a type of its set).
 
         Only the forward steps of the affected types are rerun against the stored backward
-        table (:func:`condition_ratio`).
+        table (:func:`~.reruns.condition_ratios`).
         """
-        if self._known_fails(conds):
-            return 0.0
-        if not any((p, s) in self.compiled.stands for p, s, _j, _a in conds):
-            return 1.0
-        return self._ratio(self._forbidding(conds))
+        return self.p_all_many([conds])[0]
+
+    def p_all_many(self, questions: list[list[tuple[int, int, int, frozenset]]]) -> list[float]:
+        """:meth:`p_all` for each list of conditions, the reruns of all of them done together."""
+        return self.chances([self.forbids_all(conds) for conds in questions])
+
+    def chances(self, maps: list) -> list[float]:
+        """Each forbid map's probability over every case (a float in the list is already the answer);
+        the reruns of all of them done together (:func:`~.reruns.condition_ratios`)."""
+        out = [m if isinstance(m, float) else 0.0 for m in maps]
+        live = [i for i, m in enumerate(maps) if not isinstance(m, float)]
+        if live:
+            total = np.zeros(len(live))
+            for w, sol in zip(self.weights, self.solutions):
+                if w:
+                    total += w * np.array(condition_ratios(sol, [maps[i] for i in live]))
+            for i, q in zip(live, total.tolist()):
+                out[i] = min(1.0, q)
+        return out
 
     def conditioned(self, conds: list[tuple[int, int, int, frozenset]]) -> "tuple[float, Analysis | None]":
         """(P(conditions), the analysis given them): one forward-backward per case on its stored grid, cached."""
@@ -227,17 +223,19 @@ class Analysis(SlotLaws):
         if key in cache:
             return cache[key]
         result: tuple = (0.0, None)
-        if not self._known_fails(conds):
-            restrict = self._forbidding(conds)
+        fmap = self.forbids_all(conds)
+        if fmap == 1.0:
+            result = (1.0, self)
+        elif not isinstance(fmap, float):
+            subs = sorted(fmap)
+            ts = sorted({t for per_type in fmap.values() for t in per_type})
             kept, sols, logs = [], [], []
             for w, sol, prob in zip(self.weights, self.solutions, self.compiled.cases):
                 if w == 0:
                     continue
-                subst = [x.copy() for x in prob.substands]
-                subs, ts = restrict(subst)
-                p2 = replace(prob, substands=subst)
+                p2 = replace(prob, substands=forbid_into(prob.substands, fmap))
                 # the case's own grid, with only the changed moves rebuilt: no new layout per condition
-                s2 = solve(p2, engine=sol.engine.modified(p2, sorted(subs), sorted(ts)))  # type: ignore[union-attr,arg-type]
+                s2 = solve(p2, engine=sol.engine.modified(p2, subs, ts))  # type: ignore[union-attr,arg-type]
                 if s2.log_z > -math.inf:
                     kept.append(p2)
                     sols.append(s2)

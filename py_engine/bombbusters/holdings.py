@@ -18,12 +18,13 @@ from .wires import value_of
 __all__ = ["holding", "stand_holdings", "holdings_json"]
 
 
-def holding(an: Analysis, p: int, s: int, value) -> dict:
+def holding(an: Analysis, p: int, s: int, value, p_none: float | None = None) -> dict:
     """Uncut wires of gameplay ``value`` on stand (p, s): P(any) and expected count, exactly.
 
     The whole law comes with it where it is one block law away (see
     :func:`stand_holdings`); here: known stands, stands with X wires, and
-    values spread over several types (yellow, red).
+    values spread over several types (yellow, red).  ``p_none``: P(no such
+    wire there), when the caller asked it already (see :func:`holdings_json`).
     """
     if (p, s) in an.compiled.known:
         n = sum(1 for sl in an.compiled.known[(p, s)] if sl.state != CUT and value_matches(sl.known_wire, value))
@@ -34,7 +35,9 @@ def holding(an: Analysis, p: int, s: int, value) -> dict:
     expected = 0.0
     for sub, pos in an.uncut_positions(p, s).items():
         expected += float(an.sub_marginals(sub)[pos][:, ts].sum())
-    return {"p_any": 1.0 - an.p_none(p, s, value), "expected": expected, "law": None}
+    if p_none is None:
+        p_none = an.p_none(p, s, value)
+    return {"p_any": 1.0 - p_none, "expected": expected, "law": None}
 
 def _x_stand_law(an: Analysis, p: int, s: int, values: list) -> dict | None:
     """For a stand of one sorted run and its X slots: {type index: law of its uncut copies}, read off the
@@ -61,20 +64,22 @@ def _x_stand_law(an: Analysis, p: int, s: int, values: list) -> dict | None:
     return out
 
 
-def stand_holdings(an: Analysis, p: int, s: int, values: list) -> list[dict]:
+def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | None = None) -> list[dict]:
     """:func:`holding` for several values of one stand.
 
     On a stand of one sorted run, a blue value's law of uncut copies is read
     off its block law: all such values share one uncut-count table and one
     bincount.  On a run with X slots it is the law the backward pass kept.
+    ``nones``: {value: P(none here)} asked already, for the values it needs.
     """
+    nones = nones or {}
     if (p, s) in an.compiled.known:
-        return [holding(an, p, s, v) for v in values]
+        return [holding(an, p, s, v, nones.get(v)) for v in values]
     laws = _x_stand_law(an, p, s, values)
     if laws is not None:
-        return [_from_law(laws[an.value_types(v)[0]]) if len(an.value_types(v)) == 1 else holding(an, p, s, v) for v in values]
+        return [_from_law(laws[an.value_types(v)[0]]) if len(an.value_types(v)) == 1 else holding(an, p, s, v, nones.get(v)) for v in values]
     if len(an.compiled.stands[(p, s)].subs) != 1 or not an.compiled.stands[(p, s)].whole:
-        return [holding(an, p, s, v) for v in values]
+        return [holding(an, p, s, v, nones.get(v)) for v in values]
     sub = an.compiled.stands[(p, s)].subs[0]
     uncut = an.compiled.cases[0].substands[sub].uncut
     expected = an.sub_marginals(sub)[uncut].sum(axis=0).tolist()  # uncut copies of each type
@@ -99,7 +104,7 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list) -> list[dict]:
             row, top, p_any = rows[ts[0]]
             out.append({"p_any": p_any, "expected": float(expected[ts[0]]), "law": row[: top + 1]})
         else:
-            out.append(holding(an, p, s, v))
+            out.append(holding(an, p, s, v, nones.get(v)))
     return out
 
 
@@ -110,14 +115,27 @@ def _from_law(law: np.ndarray) -> dict:
     return {"p_any": float(1.0 - law[0]), "expected": float(np.arange(law.shape[0]) @ law), "law": law[: top + 1].tolist()}
 
 
+def _rerun_values(an: Analysis, p: int, s: int, values: list) -> list:
+    """The values whose P(any) on stand (p, s) :func:`stand_holdings` gets by a rerun (``Analysis.p_none``)."""
+    if (p, s) in an.compiled.known:
+        return []
+    smap = an.compiled.stands[(p, s)]
+    one_law = (len(smap.subs) == 1 and smap.whole) or _x_stand_law(an, p, s, []) is not None
+    return [v for v in values if an.value_types(v) and not (one_law and len(an.value_types(v)) == 1)]
+
+
 def holdings_json(state: GameState, an: Analysis) -> list[dict]:
-    """Who holds what: for every stand ``me`` does not hold and every value in play."""
+    """Who holds what: for every stand ``me`` does not hold and every value in play.
+
+    The P(any) that need a rerun (values of several types: yellow, red) are asked all at once."""
     values = sorted({value_of(t) for t in state.wires.copies()}, key=lambda v: (isinstance(v, str), v))
+    keys = [(p, s) for p, s in state.stand_keys() if p != state.me]
+    asks = [((p, s), v) for p, s in keys for v in _rerun_values(an, p, s, values)]
+    nones: dict = {}
+    for ((p, s), v), q in zip(asks, an.p_none_many([([key], v) for key, v in asks])):
+        nones.setdefault((p, s), {})[v] = q
     out = []
-    for p, s in state.stand_keys():
-        if p == state.me:
-            continue
-        for v, h in zip(values, stand_holdings(an, p, s, values)):
+    for p, s in keys:
+        for v, h in zip(values, stand_holdings(an, p, s, values, nones.get((p, s)))):
             out.append({"player": p, "stand": s, "value": v, **h})
     return out
-

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from .analysis import Analysis, solve_state
+from .reruns import both
 from .constraint_cards import Rules, failure_steps, move_reason, my_rules, slot_reason
 from .hidden_red import hidden_red_law
 from .errors import StateError
@@ -36,7 +37,7 @@ from .wires import RED, colour_of, value_of
 
 YELLOW_VALUE = "YELLOW"  # the gameplay value every yellow wire shares
 
-__all__ = ["ITEMS", "available_items", "rank_moves", "moves_json", "avoid_chance"]
+__all__ = ["ITEMS", "available_items", "rank_moves", "moves_json", "avoid_chance", "avoid_chances"]
 
 #: usable items a state may list under "available"
 ITEMS = ("double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass")
@@ -93,11 +94,29 @@ class _Odds:
 
 
 def avoid_chance(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> float:
-    """P(no slot of ``slots`` on stand (p, s) holds a type in ``types``), exactly.
+    """P(no slot of ``slots`` on stand (p, s) holds a type in ``types``), exactly."""
+    return avoid_chances(an, [(p, s, slots, types)])[0]
 
-    One blue type on the sorted run: read off its block law.  Otherwise peel
-    one slot: P(it avoids) times the same question given that it avoids.
+
+def avoid_chances(an: Analysis, questions: list[tuple[int, int, list[int], frozenset]]) -> list[float]:
+    """:func:`avoid_chance` for each (player, stand, slots, types).
+
+    One blue type on the sorted run, or one slot: read off the block law or
+    the slot's law.  Otherwise the condition "every slot holds another type",
+    the reruns of all such questions done together (``Analysis.p_all_many``).
     """
+    out: list = [_avoid_read(an, *q) for q in questions]
+    rerun = [i for i, x in enumerate(out) if x is None]
+    if rerun:
+        every = frozenset(an.state.wires.copies())
+        asks = [[(p, s, j, every - types) for j in slots] for p, s, slots, types in (questions[i] for i in rerun)]
+        for i, q in zip(rerun, an.p_all_many(asks)):
+            out[i] = q
+    return out
+
+
+def _avoid_read(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> float | None:
+    """:func:`avoid_chance` where the laws at hand answer it; None when it needs a rerun."""
     if not slots:
         return 1.0
     comp = an.compiled
@@ -120,13 +139,7 @@ def avoid_chance(an: Analysis, p: int, s: int, slots: list[int], types: frozense
         probs = an.slot_probs(p, s, slots[0])
         miss = sum(q for t, q in probs.items() if t not in types)
         return _share(miss, sum(q for t, q in probs.items() if t in types))
-    first = next((j for j in slots if j not in on_run), slots[0])
-    rest = [j for j in slots if j != first]
-    complement = frozenset(an.state.wires.copies()) - types
-    q, cond = an.conditioned([(p, s, first, complement)])
-    if q == 0.0 or cond is None:
-        return 0.0
-    return q * avoid_chance(cond, p, s, rest, types)
+    return None
 
 
 def _all_of_type(an: Analysis, p: int, s: int, slots: list[int], value) -> float | None:
@@ -147,6 +160,10 @@ def _all_of_type(an: Analysis, p: int, s: int, slots: list[int], value) -> float
     return float(J[(f <= lo) & (hi < f + k)].sum())
 
 
+#: slot sets of one detector whose odds are worked out together (reruns batch; the bound may stop sooner)
+_ROUND = 12
+
+
 def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: int, v, types) -> tuple | None:
     """The slot set of this size on stand (p, s) most likely to hold a ``v``: (P(miss), red proxy, slots).
 
@@ -163,11 +180,18 @@ def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: 
             cands.append((-bound, min(pv[j].get("RED", 0.0) for j in combo), combo))
     cands.sort()
     best = None
-    for neg_bound, red, combo in cands:
+    fails: dict = {}
+    for i, (neg_bound, red, combo) in enumerate(cands):
         if best is not None and 1.0 - best[0] >= -neg_bound:
             break
-        fail = avoid_chance(an, p, s, list(combo), types)
-        key = (fail, red, combo)
+        if combo not in fails:
+            fail = _avoid_read(an, p, s, list(combo), types)
+            if fail is None:  # a rerun: do the next few sets' reruns with it
+                batch = [c for _, _, c in cands[i : i + _ROUND] if c not in fails]
+                fails.update(zip(batch, avoid_chances(an, [(p, s, list(c), types) for c in batch])))
+            else:
+                fails[combo] = fail
+        key = (fails[combo], red, combo)
         if best is None or key < best:
             best = key
     if best is None or best[0] == 1.0:
@@ -326,7 +350,7 @@ def _single_slot_moves(turn: _Turn) -> list[dict]:
 def _detector_moves(turn: _Turn) -> list[dict]:
     """Double and Triple Detectors: the best slot set per (stand, value)."""
     an, odds, ml = turn.an, turn.odds, turn.ml
-    moves: list[dict] = []
+    picks = []
     detectors = [("double_detector", 2, True), ("triple_detector", 3, False)]
     for kind, size, yellow_ok in detectors:
         if kind not in turn.items:
@@ -338,37 +362,42 @@ def _detector_moves(turn: _Turn) -> list[dict]:
             for v in turn.my_values:
                 if v == YELLOW_VALUE and not yellow_ok:
                     continue
-                types = an.types_of(v)
-                best = _best_set(an, odds, p, s, js, size, v, types)
-                if best is None:
-                    continue
-                fail, _, combo = best
-                red_types = an.types_of("RED")
-                p_red = an.p_all([(p, s, j, red_types) for j in combo]) if min(
-                    odds.values(p, s, j).get("RED", 0.0) for j in combo) > 0 else 0.0
-                succ = 1.0 - fail if fail > 0 else 1.0
-                succ, p_red = turn.group_risk(p, s, list(combo), v, succ, p_red)
-                moves.append(_move(kind, (p, s), list(combo), v, succ, p_red, ml))
+                best = _best_set(an, odds, p, s, js, size, v, an.types_of(v))
+                if best is not None:
+                    picks.append((kind, p, s, v, best[0], list(best[2])))
+    reds = _all_red(turn, [(p, s, combo) for _, p, s, _, _, combo in picks])
+    moves: list[dict] = []
+    for (kind, p, s, v, fail, combo), p_red in zip(picks, reds):
+        succ = 1.0 - fail if fail > 0 else 1.0
+        succ, p_red = turn.group_risk(p, s, combo, v, succ, p_red)
+        moves.append(_move(kind, (p, s), combo, v, succ, p_red, ml))
     return moves
+
+
+def _all_red(turn: _Turn, sets: list[tuple[int, int, list[int]]]) -> list[float]:
+    """P(every slot of each set is red): what makes a detector explode (0 unless each slot may be red)."""
+    red_types = turn.an.types_of("RED")
+    asks = [i for i, (p, s, js) in enumerate(sets) if all(turn.odds.values(p, s, j).get("RED", 0.0) > 0 for j in js)]
+    out = [0.0] * len(sets)
+    answers = turn.an.p_all_many([[(p, s, j, red_types) for j in js] for p, s, js in (sets[i] for i in asks)])
+    for i, q in zip(asks, answers):
+        out[i] = q
+    return out
 
 
 def _super_detector_moves(turn: _Turn) -> list[dict]:
     """The Super Detector: a whole stand at once."""
     if "super_detector" not in turn.items:
         return []
-    an, odds, ml = turn.an, turn.odds, turn.ml
+    an, ml = turn.an, turn.ml
+    stands = [(p, s, turn.uncut(p, s)) for p, s in turn.targets]
+    stands = [x for x in stands if x[2]]
+    reds = _all_red(turn, stands)
+    values = [v for v in turn.my_values if v != YELLOW_VALUE]
+    nones = an.p_none_many([([(p, s)], v) for p, s, _ in stands for v in values])
     moves: list[dict] = []
-    red_types = an.types_of("RED")
-    for p, s in turn.targets:
-        js = turn.uncut(p, s)
-        if not js:
-            continue
-        all_red = an.p_all([(p, s, j, red_types) for j in js]) if all(
-            odds.values(p, s, j).get("RED", 0.0) > 0 for j in js) else 0.0
-        for v in turn.my_values:
-            if v == YELLOW_VALUE:
-                continue
-            none = an.p_none(p, s, v)
+    for i, ((p, s, js), all_red) in enumerate(zip(stands, reds)):
+        for v, none in zip(values, nones[i * len(values) : (i + 1) * len(values)]):
             if none < 1.0:
                 succ, red = turn.group_risk(p, s, js, v, 1.0 - none if none > 0 else 1.0, all_red)
                 moves.append(_move("super_detector", (p, s), js, v, succ, red, ml))
@@ -381,10 +410,8 @@ def _own_moves(turn: _Turn) -> list[dict]:
     me = state.me
     assert me is not None
     moves: list[dict] = []
-    others = [(p, s) for p, s in state.stand_keys() if p != me]
-    for v in turn.my_values:
+    for v, legal in zip(turn.my_values, _none_elsewhere(turn, turn.my_values)):
         held = sum(1 for sl in mine if sl.wire is not None and value_of(sl.wire) == v)
-        legal = _none_elsewhere(turn, others, v)
         if legal > 0:
             mine_slots = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
                           if sl.state != CUT and sl.wire is not None and value_of(sl.wire) == v]
@@ -397,15 +424,15 @@ def _own_moves(turn: _Turn) -> list[dict]:
     return moves
 
 
-def _none_elsewhere(turn: _Turn, others: list, v) -> float:
-    """P(no uncut wire of value v on the teammates' stands nor on my turned-around wires): a solo cut's legality."""
-    an = turn.an
-    if not turn.turned:
-        return an.p_none_on(others, v)
-    me = turn.state.me
+def _none_elsewhere(turn: _Turn, values: list) -> list[float]:
+    """For each value v: P(no uncut wire of v on the teammates' stands nor on my turned-around wires),
+    a solo cut's legality."""
+    an, me = turn.an, turn.state.me
     assert me is not None
-    q, cond = an.conditioned([(me, s, j, frozenset(turn.state.wires.copies()) - an.types_of(v)) for s, j in turn.turned])
-    return q * cond.p_none_on(others, v) if q > 0 and cond is not None else 0.0
+    others = [(p, s) for p, s in turn.state.stand_keys() if p != me]
+    every = frozenset(turn.state.wires.copies())
+    return an.chances([both(an.forbids_none(others, v), an.forbids_all([(me, s, j, every - an.types_of(v)) for s, j in turn.turned]))
+                       for v in values])
 
 
 def _turned_moves(turn: _Turn) -> list[dict]:

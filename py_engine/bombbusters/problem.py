@@ -76,7 +76,7 @@ class Problem:
 
 
 class StepTables(Protocol):
-    """What a solution keeps of its DP tables to rerun a few forward steps (``solver.condition_ratio``).
+    """What a solution keeps of its DP tables to rerun forward steps (``reruns.condition_ratios``, conditioned solves).
 
     A protocol, so that this module needs nothing from the solver: ``tables.Tables`` is the one implementation.
     """

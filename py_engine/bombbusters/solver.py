@@ -21,7 +21,7 @@ import numpy as np
 from .problem import Counter, Problem, Solution, SubStand
 from .tables import Tables
 
-__all__ = ["SubStand", "Counter", "Problem", "Solution", "solve", "solve_exact", "log_partition", "condition_ratio"]
+__all__ = ["SubStand", "Counter", "Problem", "Solution", "solve", "solve_exact", "log_partition"]
 
 
 #: keep every step's partial arrays when they fit in this many floats (else recompute)
@@ -93,33 +93,6 @@ def _backward(eng: Tables, alphas: list, parts_all: list) -> tuple[list[list[np.
             beta = beta / m
         betas[t] = beta
     return out, betas
-
-
-def condition_ratio(sol: Solution, p2: Problem, subs: list[int], t_indices: list[int]) -> float:
-    """P(the deal also satisfies p2) for a p2 that only changes these sub-stands' moves at these types.
-
-    Reruns the forward steps from the first to the last changed type only, and
-    closes with the stored backward table: a fraction of a full solve.  Each
-    rerun step is divided by the same factor as the stored one, so the states
-    the condition leaves alone get the very same floats: a certain event is
-    exactly 1, an impossible one exactly 0.
-    """
-    if not t_indices:
-        return 1.0
-    eng = sol.engine.modified(p2, subs, t_indices)  # type: ignore[union-attr]
-    factors = sol.engine.factors  # type: ignore[union-attr]
-    t0, t1 = min(t_indices), max(t_indices)
-    a = sol.alphas[t0]  # type: ignore[index]
-    for t in range(t0, t1 + 1):
-        a = eng.finish(eng.step_forward(a, t)[-1], t)
-        if factors[t + 1] != 1.0:
-            a = a / factors[t + 1]
-    beta = sol.betas[t1 + 1]  # type: ignore[index]
-    num = float(np.sum(a * beta))
-    den = float(np.sum(sol.alphas[t1 + 1] * beta))  # type: ignore[index]
-    if num <= 0 or den <= 0:
-        return 0.0
-    return min(1.0, num / den)
 
 
 def solve_exact(p: Problem) -> tuple[Fraction, list[list[np.ndarray]]]:

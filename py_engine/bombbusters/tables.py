@@ -27,15 +27,21 @@ class Tables(Layout):
     uncut_counts: dict[tuple[int, int], np.ndarray]
 
     # -- one explicit stand's move, forward / backward / joint ----------------
-    def forward_stand(self, A: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
+    def forward_stand(self, A: np.ndarray, s: int, t: int, c: int, lead: int = 0, weigh=None) -> np.ndarray:
+        """Stand s's move at type t on A.  ``lead``: leading axes before the step's own (a batch of
+        conditions, ``reruns.py``); ``weigh(k, block data, wb)``: each piece's weights for them, or None."""
         if self.trans[(s, t)] is None:
             return A
-        out = self._resized(A, s, t + 1)
-        for _k, _f0, src, dst, red, wb in self._pieces(s, t, c):
-            x = A[src]
+        shape = list(A.shape)
+        shape[self.axis[s] + lead] = len(self.fills(s, t + 1))
+        out = self.zeros(shape)
+        pre = (slice(None),) * lead
+        for k, where, src, dst, red, wb in self._pieces(s, t, c):
+            x = A[pre + src]
             if red:
-                x = x.sum(axis=red, keepdims=True)
-            out[dst] += x * wb
+                x = x.sum(axis=tuple(r + lead for r in red), keepdims=True)
+            w = weigh(k, where, wb) if weigh is not None else None
+            out[pre + dst] += x * (wb if w is None else w)
         return out
 
     def backward_stand(self, B: np.ndarray, s: int, t: int, c: int) -> np.ndarray:
@@ -129,23 +135,27 @@ class Tables(Layout):
         a[(0,) * len(shape)] = Fraction(1) if self.exact else 1.0
         return a
 
-    def step_forward(self, alpha: np.ndarray, t: int) -> list[np.ndarray]:
-        """Partials A_0 .. A_E of type t's step (A_E: after every explicit stand)."""
+    def step_forward(self, alpha: np.ndarray, t: int, lead: int = 0, weigh=None) -> list[np.ndarray]:
+        """Partials A_0 .. A_E of type t's step (A_E: after every explicit stand); ``lead``, ``weigh``:
+        as :meth:`forward_stand`, ``weigh(s, k, block data, wb)``."""
         c = int(self.p.copies[t])
-        A = self.zeros((c + 1,) + alpha.shape)
-        A[0] = alpha
+        A = self.zeros(alpha.shape[:lead] + (c + 1,) + alpha.shape[lead:])
+        A[(slice(None),) * lead + (0,)] = alpha
         parts = [A]
         for s in self.explicit:
-            A = self.forward_stand(A, s, t, c)
+            A = self.forward_stand(A, s, t, c, lead, None if weigh is None else lambda k, w, wb, s=s: weigh(s, k, w, wb))
             parts.append(A)
         return parts
 
-    def finish(self, A: np.ndarray, t: int) -> np.ndarray:
-        """The state after type t, from the step's last partial: every copy placed, order relations kept."""
+    def finish(self, A: np.ndarray, t: int, lead: int = 0, implicit: np.ndarray | None = None) -> np.ndarray:
+        """The state after type t, from the step's last partial: every copy placed, order relations kept.
+        ``implicit``: the implicit stand's move weights when not its own (``reruns.py``)."""
         c = int(self.p.copies[t])
+        pre = (slice(None),) * lead
         if self.z is None:
-            return self.ordered(A[c], t + 1)
-        return self.ordered((A * self.zw[t][0]).sum(axis=0), t + 1)
+            return self.ordered(A[pre + (c,)], t + 1)
+        w = self.zw[t][0] if implicit is None else implicit
+        return self.ordered((A * w).sum(axis=lead), t + 1)
 
     def forward(self, keep_parts: bool) -> tuple[list[np.ndarray], list, list[float]]:
         """Rescaled alphas, step partials (if kept) and cumulative log scales (-inf: no deal)."""

@@ -1,0 +1,106 @@
+"""Many conditions rerun together (``reruns.condition_ratios``) against one full solve per condition.
+
+The batch walks the unconditioned problem's moves with the forbidden blocks
+weighted 0, each condition over its own steps; a full solve of the problem
+with the same blocks forbidden (``forbid_into``) must give the same
+probability.  Generated tables carry every kind of fact (Labels, X wires,
+x-tokens, yellow and red, "of" draws, moved wires); the batch is also cut
+into chunks of one to check that splitting changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+
+import pytest
+
+from bombbusters import reruns
+from bombbusters.analysis import solve_state
+from bombbusters.reruns import both, forbid_into
+from bombbusters.solver import solve
+from bombbusters.state import GameState
+
+from gen import random_state
+from gen_moved import random_moved_game
+
+
+def _forbid_maps(an, rng: random.Random, n: int) -> list[dict]:
+    """Random conditions on the table: some slots may not hold some of the types they may hold."""
+    maps: list[dict] = []
+    slots = [(sub, pos) for sub, st in enumerate(an.compiled.cases[0].substands) for pos in range(st.n)]
+    for _ in range(n):
+        fmap: dict = {}
+        for sub, pos in rng.sample(slots, min(len(slots), rng.randint(1, 3))):
+            live = [t for t in range(len(an.compiled.types)) if an.sub_marginals(sub)[pos, t] > 0]
+            for t in rng.sample(live, rng.randint(0, len(live))):
+                fmap.setdefault(sub, {}).setdefault(t, set()).add(pos)
+        maps.append(fmap)
+    return maps
+
+
+def _one_by_one(an, fmap: dict) -> float:
+    """The same probability from a full solve of each case with the blocks forbidden."""
+    total = 0.0
+    for w, sol, prob in zip(an.weights, an.solutions, an.compiled.cases):
+        if w:
+            s2 = solve(replace(prob, substands=forbid_into(prob.substands, fmap)), blocks=False)
+            total += w * (math.exp(s2.log_z - sol.log_z) if s2.log_z > -math.inf else 0.0)
+    return total
+
+
+def _docs(seed: int, n: int) -> list[dict]:
+    rng = random.Random(seed)
+    docs = [random_state(rng) for _ in range(n)]
+    docs += [random_moved_game(rng) for _ in range(n // 3)]
+    return docs
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_batched_reruns_match_full_solves(seed: int, monkeypatch) -> None:
+    rng = random.Random(1000 + seed)
+    checked = 0
+    for doc in _docs(seed, 60):
+        an = solve_state(GameState.from_json(doc))
+        maps = _forbid_maps(an, rng, 8)
+        want = [_one_by_one(an, m) for m in maps]
+        got = an.chances(maps)
+        for g, w, m in zip(got, want, maps):
+            assert g == pytest.approx(w, abs=1e-9), (m, doc)
+            if not any(m.values()):
+                assert g == 1.0, (m, doc)  # nothing forbidden: exactly certain
+            if w == 0.0:
+                assert g == 0.0, (m, doc)  # every deal forbidden: exactly impossible
+        monkeypatch.setattr(reruns, "BATCH_FLOATS", 1)  # one condition per chunk
+        assert an.chances(maps) == pytest.approx(got, abs=1e-12)
+        monkeypatch.undo()
+        checked += sum(1 for m in maps if any(m.values()))
+    assert checked > 300
+
+
+def test_both_joins_two_conditions() -> None:
+    a = {0: {1: {2}}}
+    b = {0: {1: {3}, 2: {0}}, 1: {0: {1}}}
+    assert both(a, b) == {0: {1: {2, 3}, 2: {0}}, 1: {0: {1}}}
+    assert a == {0: {1: {2}}}  # neither is changed
+    assert both(a, 1.0) == a and both(1.0, b) == b
+    assert both(a, 0.0) == 0.0 and both(0.0, 1.0) == 0.0
+
+
+def test_a_batch_of_many_questions_on_a_real_table() -> None:
+    """The questions a move ranking asks: every pair of adjacent slots red / without a yellow, at once."""
+    doc = {
+        "players": [{"name": "Ann", "stands": ["?1 ?2 ?Y2 ?3 ?4"]}, {"name": "Bob", "stands": ["? ? ? ? ?"]},
+                    {"name": "Cyd", "stands": ["? 2 ? ? ?"]}, {"name": "Dee", "stands": ["? ? ? 4 ?"]}],
+        "me": 0, "wires": {"blue": [1, 4], "yellow": [2, 3], "red": [1, 3]}, "facts": [],
+    }
+    an = solve_state(GameState.from_json(doc))
+    red, yellow = an.types_of("RED"), an.types_of("YELLOW")
+    every = frozenset(an.state.wires.copies())
+    asks = [[(p, 0, j, red), (p, 0, j + 1, red)] for p in (1, 2, 3) for j in range(4)]
+    asks += [[(p, 0, j, every - yellow), (p, 0, j + 1, every - yellow)] for p in (1, 2, 3) for j in range(4)]
+    got = an.p_all_many(asks)
+    maps = [an.forbids_all(c) for c in asks]
+    assert got == pytest.approx([m if isinstance(m, float) else _one_by_one(an, m) for m in maps], abs=1e-12)
+    assert any(0 < g < 1 for g in got[:12]) and any(0 < g < 1 for g in got[12:])
