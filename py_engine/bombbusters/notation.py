@@ -17,6 +17,8 @@ colon, ``!3:5``, since ``!35`` would read as "not 35".  ``format_stand(parse_sta
 
 from __future__ import annotations
 
+import functools
+
 import re
 from dataclasses import dataclass, replace
 from typing import Sequence
@@ -106,7 +108,23 @@ def _where(position: int | None) -> str:
 
 
 def parse_slot(token: str, position: int | None = None) -> Slot:
-    """Read one token; the error quotes it and names its slot."""
+    """Read one token; the error quotes it and names its slot.
+
+    Tokens repeat (a table is mostly ``?`` and a few cut values) and a slot
+    is immutable, so each token is read once; an error is read again to name
+    its slot."""
+    try:
+        return _read_token(token)
+    except NotationError:
+        return _read(token, position)
+
+
+@functools.lru_cache(maxsize=2048)
+def _read_token(token: str) -> Slot:
+    return _read(token, None)
+
+
+def _read(token: str, position: int | None) -> Slot:
     m = _TOKEN_RE.match(token)
     if not m or not token or (m.group("core") is None and not (m.group("col") or m.group("ind"))):
         raise NotationError(f"cannot read token {token!r}{_where(position)}", slot=position, token=token)
