@@ -20,6 +20,7 @@ from bombbusters.errors import InconsistentStateError, RuleError, StateError
 from bombbusters.moves import rank_moves
 from bombbusters.notation import parse_slot
 from bombbusters.state import GameState
+from bombbusters.wires import label
 from test_solver_vs_oracle import TOL, check_against_oracle
 
 
@@ -211,3 +212,51 @@ def test_pinned_facts_leave_out_turned_wires():
            "me": 1, "captain": 0, "wires": {"blue": [1, 4]}, "facts": [{"kind": "has", "player": 0, "value": 4}]}
     (fact,) = pin_facts(GameState.from_json(doc), {0})
     assert fact.wires == ((0, 0, 0), (0, 0, 2))
+
+
+def test_lookahead_of_a_turned_cut():
+    """Each success of cutting my turned wire (their wire, mine) and the explosion, against the oracle; the
+    table after a success shows both wires cut, and I learn mine."""
+    from bombbusters.lookahead import lookahead
+
+    rng = random.Random(56)
+    checked = 0
+    for _ in range(25):
+        doc, state, res = _turned_doc(rng)
+        me = state.me
+        for row in lookahead(state, None):
+            m = row["move"]
+            if m["kind"] != "turned_cut":
+                continue
+            key, mine = (m["player"], m["stand"], m["slots"][0]), (me, *m["mine"])
+            total = 0.0
+            for o in row["outcomes"]:
+                total += o["p"]
+                if o["kind"] == "explode":
+                    continue
+                assert o["kind"] == "success" and tuple(o["slot"]) == key, (o, doc)
+                want = oracle.probability(state, lambda c, lab=o["shows"]: label(c[key]) == lab
+                                          and oracle.value_of(c[mine]) == m["value"], res)
+                assert math.isclose(o["p"], float(want), abs_tol=TOL), (o, float(want), doc)
+                checked += 1
+            assert math.isclose(total, 1.0, abs_tol=TOL)
+            boom = sum(o["p"] for o in row["outcomes"] if o["kind"] == "explode")
+            assert math.isclose(boom, m["p_explode"], abs_tol=TOL), (row, doc)
+    assert checked > 20
+
+
+def test_lookahead_of_a_costly_cut_moves_the_detonator():
+    from bombbusters.lookahead import lookahead
+
+    base = {"players": [{"name": "A", "stands": ["?1 ?2 ?3 T?"]}, {"name": "B", "stands": ["? ? ? T?4"]},
+                        {"name": "C", "stands": ["? ? ? ?"]}, {"name": "D", "stands": ["? ? ? ?"]}],
+            "me": 0, "captain": 0, "wires": {"blue": [1, 4]}, "available": [],
+            "rules": {"costly": [{"player": 1, "stand": 0, "slot": 3, "why": "mission 56"}]}}
+    for left, kinds in ((2, {"success", "failure", "explode"}), (0, {"explode"})):
+        rows = lookahead(GameState.from_json({**base, "mistakes_left": left}), None)
+        row = next(r for r in rows if r["move"]["player"] == 1 and r["move"]["slots"] == [3])
+        assert {o["kind"] for o in row["outcomes"]} <= kinds
+        for o in row["outcomes"]:
+            if o["kind"] in ("success", "failure"):
+                assert o["mistakes_left"] == left - 1, o
+        assert math.isclose(sum(o["p"] for o in row["outcomes"]), 1.0, abs_tol=TOL)

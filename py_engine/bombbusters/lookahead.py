@@ -137,12 +137,39 @@ class _After:
         return replace(st, players=set_slots(st, {spot: token}), facts=facts, mistakes_left=ml, extra=extra)
 
 
+def _chance(an: Analysis, conds: list) -> float:
+    """P(every condition): one slot's is its marginal, several need their joint law — unless one
+    of them never holds (0) or some always hold (left out)."""
+    live = []
+    for c in conds:
+        probs = an.slot_probs(*c[:3])
+        if not any(u in c[3] for u, q in probs.items() if q > 0):
+            return 0.0
+        if any(u not in c[3] for u, q in probs.items() if q > 0):
+            live.append(c)
+    if len(live) == 1:
+        cp, cs, cj, allowed = live[0]
+        return float(sum(q for u, q in an.slot_probs(cp, cs, cj).items() if u in allowed))
+    return an.p_all(live) if live else 1.0
+
+
 def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Outcome]:
     """Every outcome of ``move`` with its exact chance (explosion: what the others leave)."""
     kind = move["kind"]
     after = _After(state, move)
     hidden: dict = hidden_red_law(state) or {}
     out: list[Outcome] = []
+
+    if "costs_mistake" in move:  # a teammate's turned-around wire (56, 64): the detonator moves whatever happens
+        if last:
+            return [Outcome("explode", 1.0)]
+        out = _outcomes(state, an, {k: v for k, v in move.items() if k != "costs_mistake"}, last)
+        for o in out:
+            if o.kind == "success" and o.state is not None and o.state.mistakes_left is not None:
+                o.state = replace(o.state, mistakes_left=o.state.mistakes_left - 1)
+        return out
+    if kind == "turned_cut":
+        return _turned_outcomes(state, an, move)
     if kind in ("solo_cut", "fast_pass", "reveal_red"):
         st = after.success(None, None, move["value"], 2 if kind == "fast_pass" else None)
         out.append(Outcome("success", move["p_success"], state=st))  # my own wires: nothing new to me
@@ -159,27 +186,12 @@ def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Ou
     red_types = frozenset(t for t in types if colour_of(t) == RED)
     good_types = frozenset(t for t in types if value_of(t) in good)
     not_good = frozenset(types) - good_types
-    def chance(conds: list) -> float:
-        """P(every condition): one slot's is its marginal, several need their joint law — unless one
-        of them never holds (0) or some always hold (left out)."""
-        live = []
-        for c in conds:
-            probs = an.slot_probs(*c[:3])
-            if not any(u in c[3] for u, q in probs.items() if q > 0):
-                return 0.0
-            if any(u not in c[3] for u, q in probs.items() if q > 0):
-                live.append(c)
-        if len(live) == 1:
-            cp, cs, cj, allowed = live[0]
-            return float(sum(q for u, q in an.slot_probs(cp, cs, cj).items() if u in allowed))
-        return an.p_all(live) if live else 1.0
-
     before: list = []  # conditions on the slots left of the current one
     for j in slots:
         for t in sorted(an.slot_probs(p, s, j)):
             if t not in good_types:
                 continue
-            q = chance(before + [(p, s, j, frozenset([t]))]) * (1.0 - hidden.get(value_of(t), 0.0))
+            q = _chance(an, before + [(p, s, j, frozenset([t]))]) * (1.0 - hidden.get(value_of(t), 0.0))
             if q > 0:
                 out.append(Outcome("success", q, (p, s, j), t, label(t), after.success((p, s, j), t, value_of(t)),
                                    ((p, s, j, frozenset([t])),)))
@@ -193,13 +205,13 @@ def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Ou
             if t in good_types or t in red_types:
                 continue
             key = t if colour_of(t) == BLUE else "Y"
-            q = chance(reds + [(p, s, j, frozenset([t]))] + rest)
+            q = _chance(an, reds + [(p, s, j, frozenset([t]))] + rest)
             if q > 0 and hidden:  # every pointed wire red or of the hidden value: it explodes
                 w = value_of(t)
                 hw = hidden.get(w, 0.0)
                 if hw:
                     like = red_types | an.types_of(w)
-                    q -= hw * chance(reds + [(p, s, j, frozenset([t]))] + [(p, s, x, (like & not_good) | red_types) for x in slots[i + 1:]])
+                    q -= hw * _chance(an, reds + [(p, s, j, frozenset([t]))] + [(p, s, x, (like & not_good) | red_types) for x in slots[i + 1:]])
             if q > 0:
                 prev = shown.get(key)
                 shown[key] = (t, q + (prev[1] if prev else 0.0))
@@ -214,6 +226,29 @@ def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Ou
         out = [o for o in out if o.kind != "failure"]
     total = sum(o.p for o in out)
     boom = max(0.0, 1.0 - total)
+    if boom > 1e-12:
+        out.append(Outcome("explode", boom))
+    return out
+
+
+def _turned_outcomes(state: GameState, an: Analysis, move: dict) -> list[Outcome]:
+    """Cutting my own turned-around wire against a teammate's: a success for each pair of wires (theirs,
+    mine) of the named value, both cut face up (I learn mine); any other pair explodes the bomb."""
+    me = state.me
+    assert me is not None
+    p, s, j = move["player"], move["stand"], move["slots"][0]
+    ms, mj = move["mine"]
+    out: list[Outcome] = []
+    for t in sorted(an.slot_probs(p, s, j)):
+        for u in sorted(an.slot_probs(me, ms, mj)):
+            if value_of(t) != move["value"] or value_of(u) != move["value"]:
+                continue
+            conds = ((p, s, j, frozenset([t])), (me, ms, mj, frozenset([u])))
+            q = _chance(an, list(conds))
+            if q > 0:
+                after = with_cuts(state, {(p, s, j): cut_slot(state, (p, s, j), t), (me, ms, mj): cut_slot(state, (me, ms, mj), u)})
+                out.append(Outcome("success", q, (p, s, j), t, label(t), after, conds))
+    boom = max(0.0, 1.0 - sum(o.p for o in out))
     if boom > 1e-12:
         out.append(Outcome("explode", boom))
     return out
@@ -391,8 +426,7 @@ def _item_note(move: dict, plain: list[dict]) -> str | None:
 def lookahead(state: GameState, top: int | None = DEFAULT_TOP) -> list[dict]:
     """The lookahead of my best ``top`` ranked moves (None: all of them), best score first."""
     an = solve_state(state, reuse=True)
-    # cutting my own turned-around wire is not looked ahead (its outcomes would need my wire's own law)
-    ranked = [m for m in rank_moves(state, an) if "forbidden" not in m and m["kind"] != "turned_cut"]
+    ranked = [m for m in rank_moves(state, an) if "forbidden" not in m]
     plain = [m for m in ranked if m["kind"] == "dual_cut"]
     chosen = ranked if top is None else ranked[:top]
     tables = _Tables(state, an)
