@@ -260,3 +260,49 @@ def test_lookahead_of_a_costly_cut_moves_the_detonator():
             if o["kind"] in ("success", "failure"):
                 assert o["mistakes_left"] == left - 1, o
         assert math.isclose(sum(o["p"] for o in row["outcomes"]), 1.0, abs_tol=TOL)
+
+
+def test_token_advice_averages_over_my_turned_wire():
+    """Teammates see my turned-around wire: the advice is the gain for them, averaged over what it may be
+    (its law to me, from the oracle); an x-token, whose count needs that wire, is not offered."""
+    from dataclasses import replace
+
+    from bombbusters.indication import rank_indications
+    from bombbusters.notation import CUT
+    from bombbusters.state import Player
+    from test_indication import entropy_bits, own_view, token_slot, with_slot
+
+    rng = random.Random(64)
+    checked = 0
+    for _ in range(30):
+        doc, state, res = _turned_doc(rng)
+        me = state.me
+        spots = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
+                 if sl.turned and sl.wire is None and sl.state != CUT]
+        law: dict = {}
+        for cfg, w in res.configs:
+            key = tuple(cfg[(me, s, j)] for s, j in spots)
+            law[key] = law.get(key, 0) + w
+        z = sum(law.values())
+        views = []
+        for key, w in law.items():
+            stands = [list(st) for st in state.players[me].stands]
+            for (s, j), t in zip(spots, key):
+                stands[s][j] = replace(stands[s][j], state=CUT, wire=t)
+            players = list(state.players)
+            players[me] = Player(state.players[me].name, tuple(tuple(st) for st in stands))
+            views.append((float(w / z), own_view(replace(state, players=tuple(players)))))
+        out = rank_indications(state, ("value", "multiplicity"))
+        base = sum(w * entropy_bits(v) for w, v in views)
+        assert math.isclose(out["entropy_bits"], base, abs_tol=TOL), (out, doc)
+        assert out["multiplicity"] == [] and "turned-around" in out["basis"]
+        checked += len(out["value"])
+        for e in out["value"]:
+            s, j = e["stand"], e["slot"]
+            slot = state.players[me].stands[s][j]
+            tok = token_slot("value", slot, state.players[me].stands[s], True)
+            after = [(w, entropy_bits(with_slot(v, s, j, tok))) for w, v in views]
+            assert math.isclose(e["remaining_bits"], sum(w * h for w, h in after), abs_tol=TOL), (e, doc)
+            gain = sum(w * max(0.0, entropy_bits(v) - h) for (w, v), (_, h) in zip(views, after))
+            assert math.isclose(e["gain_bits"], gain, abs_tol=TOL), (e, doc)
+    assert checked > 10

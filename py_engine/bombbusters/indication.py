@@ -12,6 +12,10 @@ contents (the rest is whatever is left), so the path entropy is the contents'
 entropy: H = log Z + E[sum of log k!] over every block, read off the block
 laws.  "a of b" draws add the uncertainty of which candidates were discarded,
 uniform given my contents, and that part is taken back out.
+
+Turned-around wires (missions 38, 56, 64): teammates see mine and I do not,
+so the gain is theirs averaged over what my turned wires may be (their law to
+me); an x-token is not offered then, since its count needs those wires too.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import numpy as np
 
 from .analysis import Analysis, solve_state
 from .errors import StateError
-from .notation import HIDDEN, INFO, Slot, observed, slot_letter
+from .notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
 from .problem import Counter
 from .solver import solve
 from .state import GameState, Player
@@ -36,11 +40,15 @@ TOKEN_KINDS = ("value", "even_odd", "multiplicity")
 _LN2 = math.log(2)
 
 
-def _own_view(state: GameState) -> GameState:
-    """My stands as teammates see them, plus one free stand holding every other wire."""
+def _own_view(state: GameState, turned: dict | None = None) -> GameState:
+    """My stands as teammates see them, plus one free stand holding every other wire.
+
+    ``turned``: {(stand, slot): wire} of my turned-around wires, which teammates see (shown cut)."""
     me = state.me
     assert me is not None
-    mine = tuple(tuple(observed(sl) for sl in st) for st in state.players[me].stands)
+    turned = turned or {}
+    mine = tuple(tuple(replace(sl, state=CUT, wire=turned[(s, j)]) if (s, j) in turned else observed(sl)
+                       for j, sl in enumerate(st)) for s, st in enumerate(state.players[me].stands))
     rest = state.wires.total_in_play - sum(len(st) for st in mine)
     players = (Player(state.players[me].name, mine), Player("rest", ((Slot(),) * rest,) if rest else ()))
     facts = tuple(replace(f, player=0) for f in state.facts if f.player == me)
@@ -89,6 +97,31 @@ def _discard_entropy(view: GameState, an: Analysis) -> float:
     return total
 
 
+def _turned_laws(state: GameState) -> list[tuple[float, dict]]:
+    """[(P, {(stand, slot): wire})]: what my turned-around wires I cannot see may be, each with its chance to
+    me (one case with nothing when I have none).  Teammates see them, so the advice is averaged over them."""
+    me = state.me
+    assert me is not None
+    spots = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
+             if sl.turned and sl.wire is None and sl.state != CUT]
+    out: list[tuple[float, dict]] = []
+
+    def walk(an: Analysis, i: int, p: float, fixed: dict) -> None:
+        if i == len(spots):
+            out.append((p, fixed))
+            return
+        s, j = spots[i]
+        for t, q in sorted(an.slot_probs(me, s, j).items()):
+            if q <= 0:
+                continue
+            q2, given = an.conditioned([(me, s, j, frozenset([t]))]) if i + 1 < len(spots) else (q, an)
+            if given is not None and q2 > 0:
+                walk(given, i + 1, p * q2, {**fixed, (s, j): t})
+
+    walk(solve_state(state, reuse=True), 0, 1.0, {})
+    return out
+
+
 def _token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> tuple[Slot, str] | None:
     """(the slot as teammates see it with the token added, the token's text); None: not allowed there.
 
@@ -133,26 +166,36 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
         if k not in TOKEN_KINDS:
             raise StateError(f"unknown token kind {k!r} (known: {', '.join(TOKEN_KINDS)})", field="tokens")
     solve_state(state, reuse=True)  # an impossible table is reported on what was entered, not on a trial token
-    view = _own_view(state)
-    base = stand_entropy(view)
+    laws = _turned_laws(state)
+    blind = bool(laws[0][1])  # I hold a turned-around wire I cannot see
+    cases = [(w, _own_view(state, shown)) for w, shown in laws]
+    bases = [stand_entropy(view) for _w, view in cases]
+    base = sum(w * h for (w, _v), h in zip(cases, bases))
     me = state.me
     out: dict[str, Any] = {
         "entropy_bits": float(base),
-        "basis": "the setup and the public tokens on your own stands (tokens on other stands not counted)",
+        "basis": "the setup and the public tokens on your own stands (tokens on other stands not counted)"
+        + ("; averaged over your turned-around wires, which your teammates see" if blind else ""),
     }
     for kind in kinds:
         ranked: list[dict[str, Any]] = []
+        if kind == "multiplicity" and blind:  # its count needs every wire of mine, the turned ones too
+            out[kind] = ranked
+            continue
         for s, st in enumerate(state.players[me].stands):
             for j, slot in enumerate(st):
                 placed = _token(kind, slot, st)
                 if placed is None:
                     continue
                 tok, text = placed
-                stands = list(view.players[0].stands)
-                stands[s] = stands[s][:j] + (tok,) + stands[s][j + 1 :]
-                players = (Player(view.players[0].name, tuple(stands)), view.players[1])
-                after = stand_entropy(replace(view, players=players))
-                gain = max(0.0, base - after)
+                gain = after = 0.0
+                for (w, view), h in zip(cases, bases):
+                    stands = list(view.players[0].stands)
+                    stands[s] = stands[s][:j] + (tok,) + stands[s][j + 1 :]
+                    players = (Player(view.players[0].name, tuple(stands)), view.players[1])
+                    h_after = stand_entropy(replace(view, players=players))
+                    after += w * h_after
+                    gain += w * max(0.0, h - h_after)
                 ranked.append(
                     {
                         "stand": s,
