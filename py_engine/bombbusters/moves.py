@@ -27,11 +27,11 @@ from typing import Any
 import numpy as np
 
 from .analysis import Analysis, solve_state
-from .reruns import both
 from .constraint_cards import Rules, failure_steps, move_reason, my_rules, slot_reason
 from .hidden_red import hidden_red_law
 from .errors import StateError
 from .notation import CUT
+from .reruns import both
 from .state import GameState
 from .wires import RED, colour_of, value_of
 
