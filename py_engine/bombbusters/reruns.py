@@ -7,10 +7,10 @@ hundred floats each, so one question at a time is all per-call cost.  Here
 the alphas of every question of a call are stacked on a leading axis and
 walk the stored moves of the unconditioned problem together; a forbidden
 block is not a different move but the same move weighted 0 for that
-question.  The first row of the batch has nothing forbidden: every ratio is
-taken against it, computed by the very same operations, so a question no
-forbidden block touches is exactly 1 and one that forbids every deal is
-exactly 0.
+question, and each question reruns only the steps from its first to its
+last forbidden type.  Each ratio is taken, as a single rerun's would be,
+against the stored alphas and betas: a question that forbids nothing is 1,
+one that forbids every deal exactly 0.
 
 A condition is a *forbid map* ``{sub-stand: {type index: positions}}``: the
 block of that type on that sub-stand may cover none of the positions (the
@@ -64,20 +64,19 @@ def condition_ratios(sol: Solution, forbids: list[dict]) -> list[float]:
         return out
     eng = sol.engine
     step = [a.size * (int(c) + 1) for a, c in zip(sol.alphas, eng.p.copies)]  # type: ignore[union-attr,arg-type]
-    chunk: list[int] = []
+    chunks: list[list[int]] = [[]]
     used = 0
     for i in live:  # a chunk's arrays stay within BATCH_FLOATS: past the cache, one batch costs more than two
         types = [t for per in forbids[i].values() for t, pos in per.items() if pos]
         need = max(step[min(types) : max(types) + 1])
-        if chunk and used + need > BATCH_FLOATS:
-            out_chunk = _batch(sol, [forbids[j] for j in chunk])
-            for j, r in zip(chunk, out_chunk):
-                out[j] = r
-            chunk, used = [], 0
-        chunk.append(i)
+        if chunks[-1] and used + need > BATCH_FLOATS:
+            chunks.append([])
+            used = 0
+        chunks[-1].append(i)
         used += need
-    for j, r in zip(chunk, _batch(sol, [forbids[j] for j in chunk])):
-        out[j] = r
+    for chunk in chunks:
+        for j, r in zip(chunk, _batch(sol, [forbids[j] for j in chunk])):
+            out[j] = r
     return out
 
 
