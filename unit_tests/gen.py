@@ -23,6 +23,7 @@ __all__ = [
     "Game",
     "random_game",
     "random_state",
+    "seeded_states",
     "states",
     "stand_order",
 ]
@@ -474,6 +475,13 @@ def _random_fact(rng, n, captain, deal, states, wires, kinds=None) -> dict | Non
 def random_state(rng: random.Random, n_players: int | None = None, **kw: Any) -> dict:
     """Just the state document of :func:`random_game`."""
     return random_game(rng, n_players, **kw).doc
+
+
+def seeded_states(base: int, count: int, **kw: Any):
+    """(seed, state document) for seeds base .. base + count - 1, observed by a player: the batches the
+    oracle tests walk, each document named by its seed when a check fails."""
+    for i in range(count):
+        yield base + i, random_state(random.Random(base + i), me="player", **kw)
 
 
 def states(n_players: int | None = None, **kw: Any):

@@ -43,9 +43,7 @@ def _key(e: dict) -> tuple:
 def test_explanations_are_minimal_and_sufficient(batch):
     seed0 = sum(map(ord, json.dumps(batch)))
     checked = 0
-    for i in range(25):
-        seed = seed0 * 100 + i
-        doc = gen.random_state(random.Random(seed), me="player", **batch)
+    for seed, doc in gen.seeded_states(seed0 * 100, 25, **batch):
         state = GameState.from_json(doc)
         res = oracle.solve(state)
         for (p, s, j), dist in sorted(res.distributions.items()):

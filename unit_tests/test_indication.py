@@ -147,9 +147,7 @@ def test_indications_against_brute_force(batch):
     kw, count = _BATCHES[batch]
     base = sum(map(ord, batch)) * 10_000
     listed = 0
-    for i in range(count):
-        seed = base + i
-        doc = gen.random_state(random.Random(seed), me="player", **kw)
+    for seed, doc in gen.seeded_states(base, count, **kw):
         try:
             out = check_indications(doc)
         except AssertionError as exc:  # pragma: no cover - name the seed

@@ -180,9 +180,7 @@ def _value(shows: str):
 def test_lookahead_against_oracle(batch):
     seed0 = sum(map(ord, json.dumps(batch)))
     checked = 0
-    for i in range(40):
-        seed = seed0 * 1000 + i
-        doc = gen.random_state(random.Random(seed), me="player", **batch)
+    for seed, doc in gen.seeded_states(seed0 * 1000, 40, **batch):
         doc["available"] = list(ITEMS)
         try:
             checked += check_lookahead(doc)

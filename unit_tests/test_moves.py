@@ -301,9 +301,7 @@ def test_moves_against_oracle(batch):
     kw = _BATCHES[batch]
     rng_seed = sum(map(ord, batch))
     totals: dict[str, int] = {}
-    for i in range(_COUNTS[batch]):
-        seed = rng_seed * 10_000 + i
-        doc = gen.random_state(random.Random(seed), me="player", **kw)
+    for seed, doc in gen.seeded_states(rng_seed * 10_000, _COUNTS[batch], **kw):
         doc["available"] = list(ITEMS)
         try:
             moves = check_moves(doc)
