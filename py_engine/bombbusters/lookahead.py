@@ -224,11 +224,13 @@ def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Ou
         reds = reds + [(p, s, j, red_types)]
     if last:  # a failure on the last mistake explodes: its chance joins the explosion below
         out = [o for o in out if o.kind != "failure"]
-    total = sum(o.p for o in out)
-    boom = max(0.0, 1.0 - total)
-    if boom > 1e-12:
-        out.append(Outcome("explode", boom))
-    return out
+    return _and_explosion(out)
+
+
+def _and_explosion(out: list[Outcome]) -> list[Outcome]:
+    """The outcomes and, when they leave any chance over, the explosion that takes it."""
+    boom = max(0.0, 1.0 - sum(o.p for o in out))
+    return out + [Outcome("explode", boom)] if boom > 1e-12 else out
 
 
 def _turned_outcomes(state: GameState, an: Analysis, move: dict) -> list[Outcome]:
@@ -248,10 +250,7 @@ def _turned_outcomes(state: GameState, an: Analysis, move: dict) -> list[Outcome
             if q > 0:
                 after = with_cuts(state, {(p, s, j): cut_slot(state, (p, s, j), t), (me, ms, mj): cut_slot(state, (me, ms, mj), u)})
                 out.append(Outcome("success", q, (p, s, j), t, label(t), after, conds))
-    boom = max(0.0, 1.0 - sum(o.p for o in out))
-    if boom > 1e-12:
-        out.append(Outcome("explode", boom))
-    return out
+    return _and_explosion(out)
 
 
 def _values_by_slot(an: Analysis, state: GameState, keys) -> dict[tuple[int, int, int], set]:
