@@ -200,6 +200,10 @@ def test_costly_and_locked_turned_wires():
     assert costly.index(on_t[0]) > max(i for i, m in enumerate(costly) if "costs_mistake" not in m)
     locked = rank_moves(GameState.from_json({**base, "rules": {"locked": [{**spot, "why": "mission 38"}]}}))
     assert all(m.get("forbidden") == "mission 38" for m in locked if m["player"] == 1 and m["slots"] == [3])
+    # the rule for every player ("turned") expands to the same slots: the teammates' turned wires, not mine
+    for kind, per_slot in (("costly", costly), ("locked", locked)):
+        whole = rank_moves(GameState.from_json({**base, "rules": {"turned": {"kind": kind, "why": f"mission {56 if kind == 'costly' else 38}"}}}))
+        assert whole == per_slot
 
 
 def test_pinned_facts_leave_out_turned_wires():

@@ -96,3 +96,53 @@ def test_estimate_with_turned_wires(seed: int) -> None:
             continue
         break
     _agrees(doc, 200, seed)
+
+
+
+def _recorded(doc: dict, world: dict) -> tuple[bool, list]:
+    """Play one game on a given world (slot -> label), recording who made which move."""
+    from bombbusters.wires import label
+    from bombbusters.win import _choose
+
+    state = GameState.from_json(doc)
+    types = {label(t): t for t in state.wires.copies()}
+    table, first, mistakes = _start(state)
+    played: list = []
+
+    def choose(view: GameState) -> dict | None:
+        m = _choose(view)
+        played.append((view.me, m and (m["kind"], m["player"], m["slots"])))
+        return m
+
+    return playout(table, {k: types[v] for k, v in world.items()}, first, mistakes, choose), played
+
+
+def test_playouts_keep_the_captain_s_turned_wire_for_the_captain() -> None:
+    """38: only the captain cuts their turned-around wire.  Bob sees it (a 3) and holds a 3, a sure cut he
+    may not make: he passes, and Ann cuts her wire paired with Bob's."""
+    doc = {"players": [{"name": "Ann", "stands": ["1 2 T?"]}, {"name": "Bob", "stands": ["1 2 ?3"]},
+                       {"name": "Cyd", "stands": ["1 2 3"]}, {"name": "Dee", "stands": ["1 2 3"]}],
+           "me": 1, "captain": 0, "wires": {"blue": [1, 3]}, "facts": [], "mistakes_left": 1, "turn": 1}
+    world = {(0, 0, 2): "3", (1, 0, 2): "3"}
+    won, played = _recorded(doc, world)
+    assert won and played == [(1, ("dual_cut", 0, [2]))], played
+    won, played = _recorded({**doc, "rules": {"turned": {"kind": "locked", "why": "mission 38"}}}, world)
+    assert won and played == [(1, None), (0, ("turned_cut", 1, [2]))], played
+
+
+def test_playouts_pay_for_a_teammate_s_turned_wire() -> None:
+    """56: Ann and Bob hold only a turned-around wire each; cutting the teammate's moves the detonator, so
+    with no mistake left the game is lost, with one it is won."""
+    doc = {"players": [{"name": "Ann", "stands": ["1 2 T?"]}, {"name": "Bob", "stands": ["1 2 T?"]},
+                       {"name": "Cyd", "stands": ["1 2 3"]}, {"name": "Dee", "stands": ["1 2 3"]}],
+           "me": None, "captain": 0, "wires": {"blue": [1, 3]}, "facts": [], "turn": 0}
+    world = {(0, 0, 2): "3", (1, 0, 2): "3"}
+    costly = {"turned": {"kind": "costly", "why": "mission 56"}}
+    assert _recorded({**doc, "mistakes_left": 0}, world)[0]
+    assert not _recorded({**doc, "mistakes_left": 0, "rules": costly}, world)[0]
+    won, played = _recorded({**doc, "mistakes_left": 1, "rules": costly}, world)
+    assert won and played == [(0, ("turned_cut", 1, [2]))], played
+    assert win_chance(GameState.from_json({**doc, "mistakes_left": 0, "rules": costly}), 10, 0)["p"] == 0.0
+    bad = json.loads(handle(json.dumps({"v": 1, "id": 4, "type": "win", "payload": {
+        "state": {**doc, "rules": {"turned": {"kind": "free"}}}, "n": 1}})))
+    assert not bad["ok"] and "rules.turned" in bad["error"]["message"], bad

@@ -208,8 +208,10 @@ test("turned-around wires (38, 56, 64): my hand skips them, the engine sees T, a
   assert.match(S.engineDoc(st, t).players[1].stands[0], /^T\?2 /);
   assert.equal(S.engineDoc(st, t, { public: true }).players[1].stands[0].split(" ")[0], "T", "the public view does not see it");
   const rules = S.missionRules(st, t);
-  assert.equal(rules.costly.length, 6, "each teammate's two turned wires");
-  assert.ok(rules.costly.every((r) => r.player !== 0 && /detonator/.test(r.why)));
+  // one rule for every player: the engine applies it to every turned wire but the acting player's
+  assert.equal(rules.turned.kind, "costly");
+  assert.match(rules.turned.why, /detonator .*mission 64/);
+  assert.equal(rules.costly, undefined);
   // cutting Bob's turned 2 works, but the detonator moves
   const before = t.mistakesLeft;
   st = S.addEntry(st, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "2", ok: true, cut: "2", as: { s: 0, j: 3 }, av: "2" });
@@ -227,9 +229,11 @@ test("turned-around wires (38, 56, 64): my hand skips them, the engine sees T, a
   s38.phase = "table";
   const t38 = S.derive(s38);
   const rules38 = S.missionRules(s38, t38);
-  assert.deepEqual(rules38.locked.map((r) => [r.player, r.slot]), [[2, S.standSizes(s38.setup)[2][0] - 1]]);
-  assert.match(rules38.locked[0].why, /only the captain/);
-  assert.equal(rules38.costly, undefined);
+  assert.deepEqual(rules38.turned.kind, "locked");
+  assert.match(rules38.turned.why, /only the captain/);
+  assert.match(S.engineDoc(s38, t38).players[2].stands[0], / T$/, "the captain's far right is turned");
+  assert.deepEqual(rules38.locked, []);
+  assert.equal(S.turnedRule(S.defaultState()), null, "no rule without turned wires");
 });
 
 test("a ranked cut of my turned-around wire becomes a dual-cut draft with my turned wire as mine", () => {

@@ -23,7 +23,7 @@ from .errors import StateError
 from .notation import CUT, INFO
 from .state import GameState
 
-__all__ = ["CARDS", "Rules", "my_rules", "value_reason", "slot_reason", "move_reason", "failure_steps"]
+__all__ = ["CARDS", "Rules", "my_rules", "turned_rule", "value_reason", "slot_reason", "move_reason", "failure_steps"]
 
 #: letter -> what the card says, in short
 CARDS: dict[str, str] = {
@@ -51,6 +51,7 @@ _VALUE_OK = {
 }
 _EQUIPMENT = {"double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass"}
 _SOLO = {"solo_cut", "fast_pass"}
+_RULE_KEYS = {"no_values", "locked", "only_values", "costly", "turned"}
 _POINTED = {"dual_cut", "x_or_y_ray", "double_detector", "triple_detector", "super_detector"}
 
 
@@ -71,7 +72,9 @@ class Rules:
     with equipment; 38: a turned-around wire only its owner cuts).  ``costly``:
     (player, stand, slot) -> why — a wire I may dual cut, but the detonator
     moves a space whatever happens, and no equipment may point at it (56, 64:
-    a teammate's turned-around wire).
+    a teammate's turned-around wire).  ``turned``: the mission's rule on every
+    turned-around wire but mine (38: "locked", 56/64: "costly"), given once for
+    all players so that a playout can expand it for each acting player.
     """
 
     cards: tuple[str, ...] = ()
@@ -85,7 +88,8 @@ class Rules:
 
 
 def my_rules(state: GameState) -> Rules:
-    """The state's ``constraints`` (letters A–L) and ``rules`` (``no_values``, ``locked``), checked."""
+    """The state's ``constraints`` (letters A–L) and ``rules`` (``no_values``, ``only_values``, ``locked``,
+    ``costly``, ``turned``), checked; ``turned`` is expanded here to the teammates' uncut turned wires."""
     raw = state.extra.get("constraints", [])
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
         raise StateError(f"'constraints' must be a list of card letters A-L, got {raw!r}", field="constraints")
@@ -93,9 +97,10 @@ def my_rules(state: GameState) -> Rules:
     if bad:
         raise StateError(f"constraints: unknown card {bad[0]!r} (cards are A-L)", field="constraints")
     rules = state.extra.get("rules", {})
-    if not isinstance(rules, dict) or set(rules) - {"no_values", "locked", "only_values", "costly"}:
+    if not isinstance(rules, dict) or set(rules) - _RULE_KEYS:
         raise StateError(
-            f"'rules' must be an object with 'no_values', 'only_values', 'locked' and/or 'costly', got {rules!r}", field="rules"
+            f"'rules' must be an object with 'no_values', 'only_values', 'locked', 'costly' and/or 'turned', got {rules!r}",
+            field="rules",
         )
     no_values: dict = {}
     for item in _list(rules, "no_values"):
@@ -112,7 +117,27 @@ def my_rules(state: GameState) -> Rules:
     for item in _list(rules, "locked"):
         locked[_slot_key(state, item, "locked")] = (_text(item.get("why")), bool(item.get("equipment_only", False)))
     costly = {_slot_key(state, item, "costly"): _text(item.get("why")) for item in _list(rules, "costly")}
+    if "turned" in rules:
+        kind, why = turned_rule(rules["turned"])
+        for p, s in state.stand_keys():
+            if p == state.me:
+                continue
+            for j, sl in enumerate(state.stand(p, s)):
+                if sl.turned and sl.state != CUT:
+                    if kind == "locked":
+                        locked.setdefault((p, s, j), (why, False))
+                    else:
+                        costly.setdefault((p, s, j), why)
     return Rules(tuple(sorted(set(raw))), no_values, locked, only, costly)
+
+
+def turned_rule(item: Any) -> tuple[str, str]:
+    """(kind, why) of ``rules.turned``: ``{"kind": "locked" | "costly", "why": ...}``, checked."""
+    kind = item.get("kind") if isinstance(item, dict) else None
+    if kind not in ("locked", "costly"):
+        raise StateError(f"rules.turned must be {{\"kind\": \"locked\" or \"costly\", \"why\": ...}}, got {item!r}",
+                          field="rules")
+    return kind, _text(item.get("why"))
 
 
 def _slot_key(state: GameState, item: dict, name: str) -> tuple:

@@ -18,6 +18,11 @@ revealing their reds and cutting their own turned-around wire (missions 38,
 — no equipment (kept for when a player chooses it).  A
 player with no wire left passes.  Failures place their info token and add
 "has"; the detonator is the state's ``mistakes_left`` (default: players − 1).
+Of the mission's rules, playouts follow the one on turned-around wires
+(``rules.turned``: 38, nobody else cuts them; 56/64, cutting a teammate's
+moves the detonator whatever happens), which holds alike for every player;
+the rules that change with the game (number cards, 35's X wires, 46's
+sevens) and the constraint cards (mine only) are left out.
 Won when every wire is cut; lost on a red wire, on a failure with no mistake
 left, or if a whole round passes with no move (no one can act).
 """
@@ -28,6 +33,7 @@ import math
 from dataclasses import replace
 from typing import Any, Callable
 
+from .constraint_cards import my_rules
 from .errors import RuleError
 from .hidden_red import hidden_red_law
 from .lookahead import cut_own, cut_slot, set_slots, token_slot, with_cuts
@@ -54,7 +60,7 @@ def _view(table: GameState, world: World, q: int) -> GameState:
             mine = p == q or (origin.get((p, s, j), (p, s, j))[0] == q)
             if mine != sl.turned and sl.state != CUT and sl.wire is None:
                 changes[(p, s, j)] = replace(sl, wire=world[(p, s, j)], colour=None)
-    return replace(table, players=set_slots(table, changes), me=q, extra={"available": []})
+    return replace(table, players=set_slots(table, changes), me=q, extra={"available": [], **table.extra})
 
 
 def _choose(view: GameState) -> dict | None:
@@ -88,6 +94,12 @@ def playout(table: GameState, world: World, first: int, mistakes: int,
             continue
         idle = 0
         kind, v = move["kind"], move["value"]
+        if "costs_mistake" in move:  # 56, 64: a teammate's turned-around wire moves the detonator whatever happens
+            if mistakes <= 0:
+                return False
+            if _succeeds(move, world, q):
+                mistakes -= 1
+                table = replace(table, mistakes_left=mistakes)
         if kind == "reveal_red":
             changes = cut_own(table, seen, q, "RED", None)
         elif kind == "solo_cut":
@@ -96,9 +108,9 @@ def playout(table: GameState, world: World, first: int, mistakes: int,
             spot = (move["player"], move["stand"], move["slots"][0])
             w = world[spot]
             if kind == "turned_cut":  # q's own turned-around wire: both must be v, else the bomb explodes
-                own = (q, *move["mine"])
-                if value_of(w) != v or value_of(world[own]) != v:
+                if not _succeeds(move, world, q):
                     return False
+                own = (q, *move["mine"])
                 changes = {spot: cut_slot(table, spot, w), own: cut_slot(table, own, world[own])}
             elif value_of(w) == v:
                 changes = {spot: cut_slot(table, spot, w), **cut_own(table, seen, q, v, 1)}
@@ -114,6 +126,13 @@ def playout(table: GameState, world: World, first: int, mistakes: int,
         q = (q + 1) % n
 
 
+def _succeeds(move: dict, world: World, q: int) -> bool:
+    """Whether a dual or turned cut finds its value on this world."""
+    v = move["value"]
+    ok = value_of(world[(move["player"], move["stand"], move["slots"][0])]) == v
+    return ok and (move["kind"] != "turned_cut" or value_of(world[(q, *move["mine"])]) == v)
+
+
 def _start(state: GameState) -> tuple[GameState, int, int]:
     """(public table, first player, mistakes left) of a state, checked for what playouts cover."""
     if hidden_red_law(state):
@@ -123,8 +142,10 @@ def _start(state: GameState) -> tuple[GameState, int, int]:
     if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < len(state.players):
         raise RuleError(f"'turn' must be a player index 0-{len(state.players) - 1}, got {turn!r}")
     mistakes = state.mistakes_left if state.mistakes_left is not None else len(state.players) - 1
-    public = state.public()
-    return replace(public, extra={}, mistakes_left=mistakes), turn, mistakes
+    rules = state.extra.get("rules") or {}
+    kept = {"rules": {"turned": rules["turned"]}} if isinstance(rules, dict) and "turned" in rules else {}
+    my_rules(replace(state, extra=kept))  # a bad rule is named before any game is played
+    return replace(state.public(), extra=kept, mistakes_left=mistakes), turn, mistakes
 
 
 def win_chance(state: GameState, n: int, seed: int) -> dict:

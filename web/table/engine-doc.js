@@ -98,19 +98,23 @@ export function missionRules(state, t) {
       if (sl.m === "X" && sl.c !== "cut") rules.locked.push({ player: p, stand: s, slot: j, why, equipment_only: open });
     })));
   }
-  if (state.setup.turned) {
-    // 38: only the captain cuts their turned-around wire; 56, 64: a teammate may, but the detonator moves
-    const mission = state.setup.mission ? ` (mission ${state.setup.mission})` : "";
-    t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
-      if (!sl.tw || sl.c === "cut" || p === state.setup.me) return;
-      if (state.setup.turned === "captain") {
-        rules.locked.push({ player: p, stand: s, slot: j, why: `only the captain cuts their turned-around wire${mission}`, equipment_only: false });
-      } else {
-        (rules.costly ??= []).push({ player: p, stand: s, slot: j, why: `a teammate's turned-around wire: cutting it moves the detonator a space${mission}` });
-      }
-    })));
-  }
+  const turned = turnedRule(state);
+  if (turned) rules.turned = turned;
   return rules;
+}
+
+/**
+ * The mission's rule on turned-around wires, alike for every player (the engine applies it to every
+ * turned wire but the acting player's): 38, only the captain cuts theirs; 56, 64, a teammate's may be
+ * cut, but the detonator moves. Sent with the moves and with the playouts of the "win" request.
+ */
+export function turnedRule(state) {
+  const { turned, mission } = state.setup;
+  if (!turned) return null;
+  const where = mission ? ` (mission ${mission})` : "";
+  return turned === "captain"
+    ? { kind: "locked", why: `only the captain cuts their turned-around wire${where}` }
+    : { kind: "costly", why: `a teammate's turned-around wire: cutting it moves the detonator a space${where}` };
 }
 
 /** My mistakes left for the advice: none when my failure explodes the bomb (the captain in missions 14, 28). */

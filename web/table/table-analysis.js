@@ -229,7 +229,8 @@ async function runWin(app, engine) {
   results.win = w;
   app.render();
   const t = app.derived();
-  const doc = { ...S.engineDoc(app.state, t), turn: t.turn };
+  const turned = S.turnedRule(app.state);
+  const doc = { ...S.engineDoc(app.state, t), turn: t.turn, ...(turned ? { rules: { turned } } : {}) };
   while (w.running && results.win === w && results.analysis?.resultId === resultId) {
     const ans = await engine.latest("win", { state: doc, n: WIN_SLICE, seed: w.k });
     // stopped meanwhile: the slice in flight is dropped (Go on asks its seed again), so Stop freezes the figure
