@@ -84,7 +84,7 @@ class Layout:
         self.win = win
         self.trans: dict[tuple[int, int], list | None] = {}
         self.tables: dict[int, tuple] = {}
-        self.piece_cache: dict[tuple[int, int], list] = {}
+        self.piece_cache: dict[tuple, list] = {}  # (stand, type[, layout]) -> its move as pieces
         self.valid_cache: dict[tuple[int, int], np.ndarray] = {}
         self.found_edges: dict[tuple[int, int], list] = {}
         self._prune_runs()
