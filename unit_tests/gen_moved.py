@@ -38,20 +38,40 @@ def _stands_of(n: int, captain: int, p: int) -> list[int]:
 
 
 def random_moved_game(rng: random.Random, n_players: int | None = None, *, n_moves: int | None = None,
-                      x_slots: bool | None = None, me: str = "any", max_configs: int = 2000) -> dict:
+                      x_slots: bool | None = None, me: str = "any", max_configs: int = 2000,
+                      nano: int = 0) -> dict:
+    """``nano``: wires dealt face down to Nano (43) before the players' deal; moves then include taking
+    one of them at random (``{"kind": "nano"}``) into a stand no other move touched yet."""
     n = n_players or rng.choice([2, 3, 4, 5])
     captain = rng.randrange(n)
     order = gen.stand_order(n, captain)
-    wires, x_stands = gen._small_setup(rng, order, None, x_slots, None, max_configs)
+    wires, x_stands = gen._small_setup(rng, order, None, False if nano else x_slots, None, max_configs)
     tiles = gen._in_play(rng, wires)
+    rng.shuffle(tiles)
+    nano = max(0, min(nano, len(tiles) - 2 * len(order)))  # every stand keeps two wires or more
+    pile_types, tiles = tiles[:nano], tiles[nano:]
     deal, xs = gen._deal(rng, tiles, order, x_stands)
     stands = {k: [(k[0], k[1], i) for i in range(len(v))] for k, v in deal.items()}
     typ = {(k[0], k[1], i): t for k, v in deal.items() for i, t in enumerate(v)}
+    pile = [(-1, 0, i) for i in range(nano)]
+    typ.update(zip(pile, pile_types))
     xw = set(xs)
     knows = {o: {o[0]} for o in typ}
     moves: list[dict] = []
+    touched: set = set()
     for _ in range(n_moves or rng.choice([1, 1, 2, 3])):
-        kind = rng.choice(["walkie_talkies", "grappling_hook"])
+        kind = rng.choice(["walkie_talkies", "grappling_hook"] + ["nano"] * (2 if pile else 0))
+        if kind == "nano":
+            free = [k for k in stands if k not in touched]
+            if not free:
+                continue
+            key = rng.choice(free)
+            wire = pile.pop(rng.randrange(len(pile)))
+            pos = _file(rng, stands[key], wire, typ, xw)
+            stands[key].insert(pos, wire)
+            knows[wire] = {key[0]}
+            moves.append({"kind": "nano", "wires": [{"to": [*key, pos]}]})
+            continue
         givers = [rng.randrange(n)]
         givers.append(rng.choice([p for p in range(n) if p != givers[0]]))
         if kind == "grappling_hook":
@@ -76,11 +96,12 @@ def random_moved_game(rng: random.Random, n_players: int | None = None, *, n_mov
             pos = _file(rng, stands[(q, r)], wire, typ, xw)
             stands[(q, r)].insert(pos, wire)
             knows[wire].add(q)
+            touched |= {spot[:2], (q, r)}
             record.append({"from": list(spot), "to": [q, r, pos]})
         moves.append({"kind": kind, "wires": record})
     now = {k: [typ[o] for o in st] for k, st in stands.items()}
     xs_now = {(*k, j) for k, st in stands.items() for j, o in enumerate(st) if o in xw}
-    counted_on = {(*k, j): deal[o[:2]] for k, st in stands.items() for j, o in enumerate(st)}
+    counted_on = {(*k, j): deal.get(o[:2], now[k]) for k, st in stands.items() for j, o in enumerate(st)}
     me_p = None if me == "none" or (me == "any" and rng.random() < 0.3) else rng.randrange(n)
     players, states, _view = gen._observe(rng, n, captain, now, xs_now, me_p, counted_on)
     if me_p is not None:  # wires that passed through my hands: I know them wherever they are
@@ -96,6 +117,8 @@ def random_moved_game(rng: random.Random, n_players: int | None = None, *, n_mov
     doc: dict[str, Any] = {"players": players, "me": me_p, "captain": captain, "wires": wires,
                            "facts": _facts(rng, n, captain, now, states, wires, deal, stands, xw),
                            "moves": moves}
+    if nano:
+        doc["nano"] = nano
     return doc
 
 

@@ -305,7 +305,7 @@ def _coerce(state: Any) -> GameState:
 
 def _iterate(state: GameState) -> Iterator[tuple[Config, int, int]]:
     """Yield (config, weight over all tiles, weight over tiles outside me's stands)."""
-    if state.moves:
+    if state.moves or state.extra.get("nano"):
         yield from _iterate_moved(state)
         return
     choices = in_play_choices(state)
@@ -365,13 +365,19 @@ def _iterate(state: GameState) -> Iterator[tuple[Config, int, int]]:
 # wires that moved after the deal (Walkie-Talkies, Grappling Hook)
 
 
+#: Nano's pile (mission 43) among the stands as dealt: wires no one sees, of any type
+PILE: StandKey = (-1, 0)
+
+
 def _replay(state: GameState, stands: dict[StandKey, list], filed_ok: Callable[[list, Any], bool] | None = None):
-    """Play the recorded moves on lists of items (pop each wire given, insert it where it was filed).
+    """Play the recorded moves on lists of items (pop each wire given, insert it where it was filed);
+    a wire taken from Nano is the pile's first (use :func:`_play_moves` for the pick at random).
 
     ``filed_ok(stand, item)``: may the receiver have filed this wire there?  None when one may not.
     """
     for m in state.moves:
-        taken = [(w, stands[w.src[:2]].pop(w.src[2])) for w in sorted(m.wires, key=lambda w: -w.src[2])]
+        taken = [(w, stands[PILE].pop(0) if w.src is None else stands[w.src[:2]].pop(w.src[2]))
+                 for w in sorted(m.wires, key=lambda w: -w.src[2] if w.src else 0)]
         for w, item in sorted(taken, key=lambda x: x[0].dst[2]):
             stands[w.dst[:2]].insert(w.dst[2], item)
         if filed_ok and not all(filed_ok(stands[w.dst[:2]], item) for w, item in taken):
@@ -382,33 +388,69 @@ def _replay(state: GameState, stands: dict[StandKey, list], filed_ok: Callable[[
 def _dealt_spots(state: GameState) -> tuple[dict[StandKey, int], dict[SlotKey, SlotKey]]:
     """Dealt stand sizes, and where the wire of every dealt slot sits now (the record replayed on lists)."""
     sizes = {k: len(state.stand(*k)) for k in state.stand_keys()}
+    if state.extra.get("nano"):
+        sizes[PILE] = state.extra["nano"]
     for m in reversed(state.moves):
         for w in m.wires:
             sizes[w.dst[:2]] -= 1
-            sizes[w.src[:2]] += 1
+            if w.src is not None:
+                sizes[w.src[:2]] += 1
     stands = _replay(state, {k: [(*k, i) for i in range(n)] for k, n in sizes.items()})
     assert stands is not None
-    return sizes, {o: (*k, j) for k, st in stands.items() for j, o in _benum(st)}
+    return sizes, {o: (*k, j) for k, st in stands.items() if k != PILE for j, o in _benum(st)}
 
 
 def _play_moves(state: GameState, dealt: dict[StandKey, tuple[int, ...]], unsorted: set[SlotKey]):
-    """The table after the moves, or None when a receiver could not have filed a wire in order there.
+    """Every table the moves may leave, with its likelihood: [(types now, Fraction)].
 
     Each stand is a list of (dealt slot, type); a filed wire must leave the
-    receiving stand's sorted wires (not the X ones) in order.
+    receiving stand's sorted wires (not the X ones) in order.  A wire taken
+    from Nano is any of the pile's, alike; the taker files it at any place
+    that keeps the order alike, so the recorded place has likelihood
+    1 / (the places it might have gone).
     """
-    def filed_ok(stand: list, item) -> bool:
+    def in_order(stand: list) -> bool:
         seq = [t for o, t in stand if o not in unsorted]
-        return item[0] in unsorted or all(a <= b for a, b in zip(seq, seq[1:]))
+        return all(a <= b for a, b in zip(seq, seq[1:]))
 
-    stands = _replay(state, {k: [((*k, i), t) for i, t in _benum(ts)] for k, ts in dealt.items()}, filed_ok)
-    return None if stands is None else {(*k, j): t for k, st in stands.items() for j, (_o, t) in _benum(st)}
+    out: list = []
+
+    def rec(i: int, stands: dict[StandKey, list], lik: Fraction) -> None:
+        if i == len(state.moves):
+            out.append(({(*k, j): t for k, st in stands.items() if k != PILE for j, (_o, t) in _benum(st)}, lik))
+            return
+        m = state.moves[i]
+        if m.kind == "nano":
+            (w,) = m.wires
+            pile = stands[PILE]
+            for pick in range(len(pile)):
+                new = {k: list(v) for k, v in stands.items()}
+                item = new[PILE].pop(pick)
+                st = new[w.dst[:2]]
+                places = sum(in_order(st[:j] + [item] + st[j:]) for j in range(len(st) + 1))
+                st.insert(w.dst[2], item)
+                if in_order(st):
+                    rec(i + 1, new, lik * Fraction(1, len(pile) * places))
+            return
+        new = {k: list(v) for k, v in stands.items()}
+        taken = [(w, new[w.src[:2]].pop(w.src[2])) for w in sorted(m.wires, key=lambda w: -w.src[2])]
+        for w, item in sorted(taken, key=lambda x: x[0].dst[2]):
+            new[w.dst[:2]].insert(w.dst[2], item)
+        if all(item[0] in unsorted or in_order(new[w.dst[:2]]) for w, item in taken):
+            rec(i + 1, new, lik)
+
+    rec(0, {k: [((*k, i), t) for i, t in _benum(ts)] for k, ts in dealt.items()}, Fraction(1))
+    return out
 
 
-def _iterate_moved(state: GameState) -> Iterator[tuple[Config, int, int]]:
-    """Enumerate the deals (stands as dealt, each wire showing the tokens it carries now), play the moves."""
+def _iterate_moved(state: GameState) -> Iterator[tuple[Config, Any, Any]]:
+    """Enumerate the deals (stands as dealt, each wire showing the tokens it carries now), play the moves.
+
+    Nano's pile is a stand of hidden wires; a wire taken from it is checked against what its slot shows now."""
     sizes, here = _dealt_spots(state)
-    dealt_slots = {k: tuple(state.stand(*here[(*k, i)][:2])[here[(*k, i)][2]] for i in range(n)) for k, n in sizes.items()}
+    hidden = Slot()
+    dealt_slots = {k: (hidden,) * n if k == PILE else tuple(state.stand(*here[(*k, i)][:2])[here[(*k, i)][2]] for i in range(n))
+                   for k, n in sizes.items()}
     unsorted = {(*k, i) for k, sl in dealt_slots.items() for i, x in _benum(sl) if x.unsorted}
     choices = in_play_choices(state)
     universe = sorted({t for pool, _ in choices for t in pool})
@@ -416,20 +458,23 @@ def _iterate_moved(state: GameState) -> Iterator[tuple[Config, int, int]]:
     keys = list(sizes)
     options = {k: _slot_options(dealt_slots[k], universe, max_copies, lambda tt: True) for k in keys}
     me_keys = [k for k in keys if k[0] == state.me]
+    from_pile = {(*w.dst[:2], 0) for m in state.moves for w in m.wires if w.src is None}  # any such: check all slots
     for pool, kept in choices:
         copies = tuple(pool.get(t, 0) for t in universe)
         num_all = math.prod(math.factorial(c) for c in copies)
         for combo in _combos([options[k] for k in keys], list(copies)):
             dealt = {k: o.types for k, o in zip(keys, combo)}
-            types = _play_moves(state, dealt, unsorted)
-            if types is None or not all(_fact_holds(state, f, types, dealt) for f in state.facts):
-                continue
             chosen = dict(zip(keys, combo))
             den_all = math.prod(o.den for o in combo)
             den_me = math.prod(chosen[k].den for k in me_keys)
             me_used = [sum(chosen[k].counts[i] for k in me_keys) for i in range(len(universe))]
             num_rest = math.prod(math.factorial(c - u) for c, u in zip(copies, me_used))
-            yield Config(types, kept), num_all // den_all, num_rest // (den_all // den_me)
+            for types, lik in _play_moves(state, dealt, unsorted):
+                if from_pile and not all(slot_allows(state.stand(p, s)[j], t) for (p, s, j), t in types.items()):
+                    continue
+                if not all(_fact_holds(state, f, types, dealt) for f in state.facts):
+                    continue
+                yield Config(types, kept), num_all // den_all * lik, num_rest // (den_all // den_me) * lik
 
 
 def _combos(options: list[list[_StandOption]], remaining: list[int]) -> Iterator[tuple[_StandOption, ...]]:

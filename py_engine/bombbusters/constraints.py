@@ -18,7 +18,7 @@ import numpy as np
 from .stand_states import Label
 from .notation import CUT, Slot
 from .problem import Counter, Problem, SubStand
-from .errors import RuleError
+from .errors import RuleError, StateError
 from .state import COUNT_KINDS, Fact, GameState, fact_wires, slot_name, value_matches
 from .wires import BLUE, RED, YELLOW, colour_of, value_of
 
@@ -48,6 +48,7 @@ class Compiled:
     known: dict[tuple[int, int], tuple[Slot, ...]]  # stands left out: every wire known
     impossible: str | None = None  # a reason found without the DP
     mine_in_dp: list[list[Slot]] = field(default_factory=list)  # the observer's dealt stands a move kept in the DP
+    nano_sub: int | None = None  # the sub-stand of Nano's pile (43), if it holds wires
 
     def deal_factors(self, me: int | None) -> tuple[dict[int, int], list[int], list[int]]:
         """What turns the DP's Z into a count of tile-level deals outside ``me``'s stands.
@@ -149,11 +150,12 @@ class _Compiler:
         self._turned()
         self._table_now()
         self._discard_piles()
+        nano = self._nano_pile()
         self._order()
         for fact in self.state.facts:
             _FACT_STEPS[fact.kind](self, fact)
         mine = [self.dealt_slots(k) for k in self.unknown if k[0] == self.state.me]
-        return Compiled(self.types, self._cases(), self.stands, self.known, self.impossible, mine)
+        return Compiled(self.types, self._cases(), self.stands, self.known, self.impossible, mine, nano)
 
     def _fail(self, reason: str) -> None:
         self.impossible = self.impossible or reason
@@ -172,6 +174,9 @@ class _Compiler:
             else:
                 self.unknown.append((p, s))
         for (p, s), st in self.known.items():
+            for j, slot in enumerate(st):
+                if slot.multiplicity is not None:
+                    self._not_after_nano([(p, s)], f"the x{slot.multiplicity} token on {slot_name(state, p, s, j)}")
             self.impossible = self.impossible or _known_stand_problem(state, p, s, st)
             for slot in st:
                 pool[slot.wire] -= 1  # type: ignore[index]
@@ -288,6 +293,7 @@ class _Compiler:
         sub, pos = smap.where[j]
         m = slot.multiplicity
         assert m is not None
+        self._not_after_nano([(smap.player, smap.stand)], f"the x{m} token on {slot_name(self.state, smap.player, smap.stand, j)}")
         if len(smap.subs) > 1:
             self.subs[smap.subs[0]].xmult.append((self._stand_pos(smap, j), m))
         else:
@@ -300,6 +306,23 @@ class _Compiler:
         for group in self.state.wires.groups():
             gm = np.isin(self.tarr, group.candidate_types())
             self.subs.append(SubStand(np.tile(gm, (group.discarded, 1)), np.zeros(group.discarded, dtype=bool)))
+
+    def _not_after_nano(self, keys: list, what: str) -> None:
+        """A count of the wires a stand was dealt cannot be read once it took a wire from Nano: that
+        wire counts as dealt to it here (``transfers.py``).  Named, not guessed."""
+        for key in keys:
+            if self.dealt.from_nano.get(key):
+                raise StateError(f"{what}: it counts the wires {self.state.players[key[0]].name} was dealt, and "
+                                 "that stand took a wire from Nano since; such a count is not modelled")
+
+    def _nano_pile(self) -> int | None:
+        """Nano's pile (43): the wires no one took yet, face down, of any type; as a sorted run it takes
+        each multiset with its deal weight, which is all a pile of wires picked at random has."""
+        left = self.dealt.nano_left
+        if not left:
+            return None
+        self.subs.append(SubStand(np.ones((left, self.T), dtype=bool), np.ones(left, dtype=bool)))
+        return len(self.subs) - 1
 
     # ---- facts: one step per kind
     def _presence(self, fact: Fact) -> None:
@@ -352,6 +375,7 @@ class _Compiler:
         p = fact.player
         keys = [(p, s) for s in range(len(self.state.players[p].stands))] if fact.stand is None else [(p, fact.stand)]
         colour = COUNT_KINDS[fact.kind]
+        self._not_after_nano(keys, _fact_text(self.state, fact))
         count = int(fact.count or 0) - sum(_value_count(self.known[k], colour) for k in keys if k in self.known)
         subs = tuple(x for k in keys if k not in self.known for x in self.dmaps[k].subs)
         if count < 0 or (not subs and count):

@@ -15,7 +15,7 @@ from .notation import CUT
 from .state import GameState
 from .wires import label
 
-__all__ = ["analyze", "analyze_state", "slots_json"]
+__all__ = ["analyze", "analyze_state", "slots_json", "nano_json"]
 
 
 def _log10_deals(an: Analysis) -> float:
@@ -36,9 +36,23 @@ def slots_json(state: GameState, an: Analysis) -> list[dict]:
     ]
 
 
+def nano_json(an: Analysis) -> dict | None:
+    """Nano's pile (43): how many wires it holds and the law of the next one taken (a wire picked at
+    random: the mean of the pile's slot laws)."""
+    sub = an.compiled.nano_sub
+    if sub is None:
+        return None
+    law = an.sub_marginals(sub).mean(axis=0)
+    return {"left": int(an.compiled.cases[0].substands[sub].n),
+            "probs": {label(t): float(v) for t, v in zip(an.compiled.types, law) if v > 0}}
+
+
 def analyze_state(state: GameState) -> dict:
     an = solve_state(state)
-    return {"log10_deals": _log10_deals(an), "slots": slots_json(state, an), "holdings": holdings_json(state, an)}
+    out = {"log10_deals": _log10_deals(an), "slots": slots_json(state, an), "holdings": holdings_json(state, an)}
+    if "nano" in state.extra:
+        out["nano"] = nano_json(an) or {"left": 0, "probs": {}}
+    return out
 
 
 def analyze(doc: Any) -> dict:

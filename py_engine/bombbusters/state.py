@@ -22,7 +22,7 @@ from .wires import (
     value_of,
 )
 
-__all__ = ["Fact", "Player", "GameState", "FACT_KINDS", "stand_name", "slot_name", "value_matches", "fact_wires", "pin_facts"]
+__all__ = ["Fact", "Player", "GameState", "FACT_KINDS", "stand_name", "slot_name", "value_matches", "fact_wires", "pin_facts", "nano_dealt"]
 
 FACT_KINDS = ("has", "has_not", "same", "different", "red_count", "yellow_count", "not_value")
 #: facts that count the wires of one colour a stand was dealt
@@ -113,7 +113,7 @@ class GameState:
         if cached is None:
             sizes = {k: len(self.stand(*k)) for k in self.stand_keys()}
             xs = {(p, s, j) for p, s in self.stand_keys() for j, sl in enumerate(self.stand(p, s)) if sl.unsorted or sl.turned}
-            cached = replay(self.moves, sizes, [pl.name for pl in self.players], xs)
+            cached = replay(self.moves, sizes, [pl.name for pl in self.players], xs, nano_dealt(self))
             object.__setattr__(self, "_dealt", cached)
         return cached
 
@@ -247,9 +247,10 @@ class GameState:
                 )
 
     def _check_sizes(self) -> None:
-        dealt = self.dealt().sizes
+        deal = self.dealt()
+        dealt = {k: n - deal.from_nano.get(k, 0) for k, n in deal.sizes.items()}
         sizes = [dealt[k] for k in self.stand_keys()]
-        total = self.wires.total_in_play
+        total = self.wires.total_in_play - nano_dealt(self)
         q, r = divmod(total, len(sizes))
         expected = sorted([q + 1] * r + [q] * (len(sizes) - r), reverse=True)
         if sorted(sizes, reverse=True) != expected or q == 0:
@@ -260,10 +261,19 @@ class GameState:
             )
             want = f"{q + 1} or {q}" if r else f"{q}"
             moved = " (before the moved wires)" if self.moves else ""
+            nano = f" ({nano_dealt(self)} were dealt to Nano)" if nano_dealt(self) else ""
             raise RuleError(
-                f"{total} wires dealt over {len(sizes)} stands give {want} wires per stand "
+                f"{total} wires dealt{nano} over {len(sizes)} stands give {want} wires per stand "
                 f"({r} stand{'s' if r != 1 else ''} with {q + 1}); entered{moved}: {detail}"
             )
+
+
+def nano_dealt(state: GameState) -> int:
+    """Wires dealt face down to Nano (mission 43: the state's ``nano``, 0 without it), checked."""
+    n = state.extra.get("nano", 0)
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 12:
+        raise StateError(f"'nano' must be the number of wires dealt to Nano (0-12), got {n!r}", field="nano")
+    return n
 
 
 def fact_wires(state: GameState, fact: Fact) -> tuple[tuple[int, int, int], ...]:

@@ -1,4 +1,4 @@
-"""Wires that changed stands after the deal: Walkie-Talkies and the Grappling Hook.
+"""Wires that changed stands after the deal: Walkie-Talkies, the Grappling Hook and Nano's wires (43).
 
 Why a module of its own: the deal is uniform over *physical deals before any
 wire moved*, so the engine works on the stands as they were dealt.  Replaying
@@ -14,6 +14,17 @@ A move in the state document::
      "wires": [{"from": [player, stand, slot],  # on the stands just before the move
                 "to":   [player, stand, slot]}, # on the stands just after it
                ...]}
+    {"kind": "nano", "wires": [{"to": [player, stand, slot]}]}   # a wire taken from Nano's pile
+
+Nano (mission 43) is dealt ``nano`` wires face down; a player takes one at
+random, unseen by the others, and files it in order.  Moving a uniformly
+random wire of a pile into a stand leaves the deal uniform over the deals
+with the new sizes, and where it was filed says nothing more (a taker files
+a wire equal to others at any of their places alike).  So a taken wire
+counts as *dealt* to the stand that took it, and Nano's pile is what is left:
+no order relation, no extra state.  That holds while the stand holds exactly
+the wires dealt to it; a take into a stand a wire already left or entered is
+refused by name.
 """
 
 from __future__ import annotations
@@ -27,7 +38,7 @@ from .notation import slot_letter
 __all__ = ["Transfer", "Move", "MOVE_KINDS", "Dealt", "parse_moves", "replay"]
 
 #: move kind -> (how many wires move, its name in messages)
-MOVE_KINDS = {"walkie_talkies": (2, "Walkie-Talkies"), "grappling_hook": (1, "Grappling Hook")}
+MOVE_KINDS = {"walkie_talkies": (2, "Walkie-Talkies"), "grappling_hook": (1, "Grappling Hook"), "nano": (1, "Nano")}
 
 Spot = tuple[int, int, int]  # (player, stand, slot)
 Origin = tuple[int, int, int]  # (player, stand, slot) as dealt
@@ -35,11 +46,11 @@ Origin = tuple[int, int, int]  # (player, stand, slot) as dealt
 
 @dataclass(frozen=True)
 class Transfer:
-    src: Spot  # where the wire was just before the move
+    src: Spot | None  # where the wire was just before the move (None: Nano's pile)
     dst: Spot  # where it is just after
 
     def to_json(self) -> dict:
-        return {"from": list(self.src), "to": list(self.dst)}
+        return {"to": list(self.dst)} if self.src is None else {"from": list(self.src), "to": list(self.dst)}
 
 
 @dataclass(frozen=True)
@@ -59,6 +70,8 @@ class Dealt:
     origin: dict[Spot, Origin]  # slot now -> the dealt slot of its wire
     order: list[tuple[Origin, Origin]] = field(default_factory=list)  # (a, b): a's type <= b's type
     touched: set[tuple[int, int]] = field(default_factory=set)  # stands a wire left or entered
+    nano_left: int = 0  # wires still in Nano's pile (43)
+    from_nano: dict[tuple[int, int], int] = field(default_factory=dict)  # stand -> wires it took from Nano
 
 
 def _spot(v: Any, where: str, n_players: int) -> Spot:
@@ -92,6 +105,12 @@ def parse_moves(doc: Any, n_players: int) -> tuple[Move, ...]:
             raise StateError(f"{where} ({name}): 'wires' must list {count} wire{'s' * (count > 1)}", field="moves", move=i)
         ts = []
         for k, w in enumerate(wires):
+            if m["kind"] == "nano":
+                if not isinstance(w, dict) or set(w) != {"to"}:
+                    raise StateError(f"{where}.wires[{k}] must be {{'to': [...]}} (the slot the wire was filed into)",
+                                     field="moves", move=i)
+                ts.append(Transfer(None, _spot(w["to"], f"{where}.wires[{k}].to", n_players)))
+                continue
             if not isinstance(w, dict) or set(w) != {"from", "to"}:
                 raise StateError(f"{where}.wires[{k}] must be {{'from': [...], 'to': [...]}}", field="moves", move=i)
             src = _spot(w["from"], f"{where}.wires[{k}].from", n_players)
@@ -99,26 +118,31 @@ def parse_moves(doc: Any, n_players: int) -> tuple[Move, ...]:
             if src[0] == dst[0]:
                 raise StateError(f"{where} ({name}): a wire goes to another player", field="moves", move=i)
             ts.append(Transfer(src, dst))
-        if count == 2 and (ts[0].src[0] != ts[1].dst[0] or ts[1].src[0] != ts[0].dst[0]):
+        if count == 2 and (ts[0].src[0] != ts[1].dst[0] or ts[1].src[0] != ts[0].dst[0]):  # type: ignore[index]
             raise StateError(f"{where} ({name}): two players each give one wire to the other", field="moves", move=i)
         out.append(Move(m["kind"], tuple(ts)))
     return tuple(out)
 
 
 def replay(moves: tuple[Move, ...], sizes_now: dict[tuple[int, int], int], names: list[str],
-           unsorted_now: set[Spot] = frozenset()) -> Dealt:  # type: ignore[assignment]
+           unsorted_now: set[Spot] = frozenset(), nano: int = 0) -> Dealt:  # type: ignore[assignment]
     """Undo the moves to find the dealt sizes, then replay them on the dealt slots.
 
     ``unsorted_now``: slots now carrying an X token (an unsorted wire is
     filed anywhere, so it neither bounds nor is bounded by its neighbours).
+    ``nano``: wires dealt to Nano; a wire taken from it counts as dealt to
+    the stand that took it (see the module's docstring).
     Raises StateError naming the move and slot when a move points at a slot
     that did not exist at that moment.
     """
     sizes = dict(sizes_now)
+    from_nano: dict[tuple[int, int], int] = {}
     for i, m in enumerate(reversed(moves)):
         at = len(moves) - 1 - i
         for w in m.wires:
-            for key, d in ((w.dst[:2], -1), (w.src[:2], +1)):
+            for key, d in ((w.dst[:2], -1), (None if w.src is None else w.src[:2], +1)):
+                if key is None:
+                    continue
                 if key not in sizes:
                     raise StateError(f"moves[{at}] ({_name(m)}): {names[key[0]]} has no stand {key[1] + 1}",
                                      field="moves", move=at)
@@ -126,38 +150,67 @@ def replay(moves: tuple[Move, ...], sizes_now: dict[tuple[int, int], int], names
                 if sizes[key] < 0:
                     raise StateError(f"moves[{at}] ({_name(m)}): more wires leave {names[key[0]]}'s stand than it "
                                      "holds", field="moves", move=at)
-    stands: dict[tuple[int, int], list[Origin]] = {k: [(*k, i) for i in range(n)] for k, n in sizes.items()}
-    filed: list[tuple[list[Origin], Origin]] = []  # (the stand just after, the wire filed into it)
+            if w.src is None:
+                from_nano[w.dst[:2]] = from_nano.get(w.dst[:2], 0) + 1
+    taken = sum(from_nano.values())
+    if taken > nano:
+        raise StateError(f"moves: {taken} wire{'s' * (taken != 1)} taken from Nano, who was dealt {nano}",
+                         field="moves")
+    # a wire is a token until the end: ("d", stand, i) dealt there, ("n", move) taken from Nano
+    stands: dict[tuple[int, int], list] = {k: [("d", k, i) for i in range(n)] for k, n in sizes.items()}
+    own = {k: list(st) for k, st in stands.items()}  # each stand's dealt wires, in dealt (sorted) order
+    filed: list[tuple[list, tuple]] = []  # (the stand just after, the wire filed into it)
     touched: set[tuple[int, int]] = set()
     for i, m in enumerate(moves):
-        taken = []
-        for w in sorted(m.wires, key=lambda w: -w.src[2]):
+        if m.kind == "nano":
+            (w,) = m.wires
+            key, j = w.dst[:2], w.dst[2]
+            st = stands[key]
+            if j > len(st):
+                raise StateError(f"moves[{i}] (Nano): {names[key[0]]} has no slot {slot_letter(j)} just after it",
+                                 field="moves", move=i)
+            if key in touched:
+                raise StateError(f"moves[{i}] (Nano): a wire taken from Nano into {names[key[0]]}'s stand after a "
+                                 "wire left or entered that stand is not modelled", field="moves", move=i)
+            if any(x[:2] == key for x in unsorted_now):
+                raise StateError(f"moves[{i}] (Nano): a wire taken from Nano into {names[key[0]]}'s stand, which "
+                                 "holds an X or turned-around wire, is not modelled", field="moves", move=i)
+            token = ("n", i)
+            own[key].insert(j, token)  # the stand holds exactly its dealt wires: now and dealt orders agree
+            st.insert(j, token)
+            sizes[key] += 1
+            continue
+        taken_now = []
+        for w in sorted(m.wires, key=lambda w: -w.src[2]):  # type: ignore[index]
+            assert w.src is not None
             st = stands[w.src[:2]]
             if w.src[2] >= len(st):
                 raise StateError(f"moves[{i}] ({_name(m)}): {names[w.src[0]]} has no slot {slot_letter(w.src[2])} "
                                  "just before it", field="moves", move=i)
-            taken.append((w, st.pop(w.src[2])))
-        for w, wire in sorted(taken, key=lambda x: x[0].dst[2]):
+            taken_now.append((w, st.pop(w.src[2])))
+        for w, wire in sorted(taken_now, key=lambda x: x[0].dst[2]):
             st = stands[w.dst[:2]]
             if w.dst[2] > len(st):
                 raise StateError(f"moves[{i}] ({_name(m)}): {names[w.dst[0]]} has no slot {slot_letter(w.dst[2])} "
                                  "just after it", field="moves", move=i)
             st.insert(w.dst[2], wire)
-            touched |= {w.src[:2], w.dst[:2]}
-        filed += [(list(stands[w.dst[:2]]), wire) for w, wire in taken]
-    origin = {(*key, j): o for key, st in stands.items() for j, o in enumerate(st)}
-    x_wires = {origin[s] for s in unsorted_now if s in origin}
+            touched |= {w.src[:2], w.dst[:2]}  # type: ignore[index]
+        filed += [(list(stands[w.dst[:2]]), wire) for w, wire in taken_now]
+    dealt_at = {tok: (*key, d) for key, order in own.items() for d, tok in enumerate(order)}
+    origin = {(*key, j): dealt_at[tok] for key, st in stands.items() for j, tok in enumerate(st)}
+    x_wires = {dealt_at[stands[s[:2]][s[2]]] for s in unsorted_now if s in origin}
     order: list[tuple[Origin, Origin]] = []
-    for st, wire in filed:
+    for st, tok in filed:
+        wire = dealt_at[tok]
         if wire in x_wires:
             continue
-        sorted_part = [o for o in st if o not in x_wires]
+        sorted_part = [dealt_at[o] for o in st if dealt_at[o] not in x_wires]
         j = sorted_part.index(wire)
         if j > 0:
             order.append((sorted_part[j - 1], wire))
         if j + 1 < len(sorted_part):
             order.append((wire, sorted_part[j + 1]))
-    return Dealt(sizes, origin, order, touched)
+    return Dealt(sizes, origin, order, touched, nano - taken, from_nano)
 
 
 def _name(m: Move) -> str:

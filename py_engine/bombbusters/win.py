@@ -39,7 +39,7 @@ from .hidden_red import hidden_red_law
 from .lookahead import cut_own, cut_slot, set_slots, token_slot, with_cuts
 from .moves import rank_moves
 from .notation import CUT
-from .state import Fact, GameState
+from .state import Fact, GameState, nano_dealt
 from .wires import RED, colour_of, value_of
 
 __all__ = ["POLICY_KINDS", "playout", "win_chance", "win_json"]
@@ -138,6 +138,9 @@ def _start(state: GameState) -> tuple[GameState, int, int]:
     if hidden_red_law(state):
         raise RuleError("the chance to win does not cover mission 11's hidden red value: its playouts would need "
                         "the card's value, which no table shows")
+    if nano_dealt(state):
+        raise RuleError("the chance to win does not cover Nano's wires (mission 43): its playouts would need "
+                        "Nano's track, which decides when a wire is taken")
     turn = state.extra.get("turn", state.me if state.me is not None else state.captain)
     if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < len(state.players):
         raise RuleError(f"'turn' must be a player index 0-{len(state.players) - 1}, got {turn!r}")
