@@ -843,3 +843,48 @@ def test_mission_56_turned_around_wires(make_context, base_url, device):
     wait_done(page)
     assert engine_doc(page)["players"][1]["stands"][0].split()[-1] == "T"
     shot(page, "11-turned-wires")
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_43_wires_taken_from_nano(make_context, base_url, device):
+    """Mission 43: Nano is dealt 4 wires aside; Bob takes one (recorded, undone, redone, edited), then I take
+    a 4; the stands grow, Nano's count falls, and the numbers match the CLI on the same document."""
+    page, taps = open_mission(make_context, base_url, device, 43)
+    for label in MY_HAND:  # 51 wires, 4 of them to Nano: 47 over four stands, 12 for me
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    expect(tid(page, "nano")).to_have_attribute("data-left", "4")
+    assert wait_done(page) == "done"
+    assert engine_doc(page)["nano"] == 4
+    expect(tid(page, "nano")).to_contain_text("next:")
+    taps("action-nano")
+    taps("actor-1")
+    taps("file-to-0-0")
+    expect(tid(page, "log-0")).to_contain_text("Bob takes a wire from Nano")
+    expect(tid(page, "slot-1-0-12")).to_have_count(1)
+    expect(tid(page, "nano")).to_have_attribute("data-left", "3")
+    assert wait_done(page) == "done"
+    doc = assert_matches_cli(page)
+    assert doc["moves"] == [{"kind": "nano", "wires": [{"to": [1, 0, 0]}]}]
+    taps("undo")
+    expect(tid(page, "slot-1-0-12")).to_have_count(0)
+    expect(tid(page, "nano")).to_have_attribute("data-left", "4")
+    assert wait_done(page) == "done"
+    assert "moves" not in engine_doc(page)
+    taps("redo")
+    expect(tid(page, "slot-1-0-12")).to_have_count(1)
+    taps("log-0-edit")
+    taps("change-filed")
+    taps("file-to-0-5")
+    assert wait_done(page) == "done"
+    assert assert_matches_cli(page)["moves"][0]["wires"][0]["to"] == [1, 0, 5]
+    # I take a 4 and file it after my two 3s
+    taps("action-nano")
+    taps("actor-0")
+    taps("file-to-0-4")
+    taps("got-4")
+    expect(tid(page, "nano")).to_have_attribute("data-left", "2")
+    assert wait_done(page) == "done"
+    doc = assert_matches_cli(page)
+    assert doc["players"][0]["stands"][0].split()[3:6] == ["?3", "?4", "?5"]
+    shot(page, "11-nano")

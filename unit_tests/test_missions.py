@@ -248,3 +248,13 @@ def test_mission_is_frozen():
     m = get_mission(5)
     with pytest.raises(AttributeError):
         m.red_count = 3  # type: ignore[misc]
+
+
+def test_mission_43_deals_wires_to_nano_by_player_count():
+    """2 players: 5 wires to Nano; 3-4: 4; 5: 3 (the card); no other preset deals to Nano."""
+    from bombbusters.missions import all_missions_json
+
+    for m in all_missions_json():
+        got = {n: d.get("nano") for n, d in m["players"].items()}
+        want = {"2": 5, "3": 4, "4": 4, "5": 3} if m["number"] == 43 else {n: None for n in m["players"]}
+        assert got == want, (m["number"], got)

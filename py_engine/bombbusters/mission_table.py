@@ -143,9 +143,9 @@ ROWS: list[dict[str, Any]] = [
        notes="one yellow tripwire dealt face down to each player (none to the captain with 5); "
        "tripwires are cut one by one by a special action"),
     _m(42, "Join the circus", red="1 of 3", yellow="4", notes="timed by a sound file"),
-    _m(43, "Nano the robot", red="3",
-       notes="Nano holds 3-5 face-down wires that players take into their hands during the game "
-       "(not modelled: enter them as a teammate's stand)"),
+    _m(43, "Nano the robot", red="3", nano=True,
+       notes="Nano is dealt 3-5 wires face down; a player who cuts the value of Nano's space takes one "
+       "at random into their hand (record it as \"Nano's wire\"; Nano's track itself is kept at the table)"),
     _m(44, "Underwater pressure", red="1 of 3", without=("10",), notes="oxygen tokens pay for each cut by depth"),
     _m(45, "Seeking volunteers", red="2", players={2: ("3", "0")}, without=("10", "11"),
        number_cards="pick",

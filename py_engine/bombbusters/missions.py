@@ -31,6 +31,8 @@ __all__ = [
 
 #: the player counts the game is played with
 PLAYER_COUNTS = (2, 3, 4, 5)
+#: wires dealt face down to Nano (mission 43) by player count
+NANO_WIRES = {2: 5, 3: 4, 4: 4, 5: 3}
 #: starting indicator tokens: value tokens, parity only, x1/x2/x3, or none at all (m18)
 TOKEN_VARIANTS = ("value", "even_odd", "multiplicity", "none")
 #: who may use the Double Detector character card
@@ -130,6 +132,7 @@ class Mission:
     special: tuple[str, ...] = ()
     number_cards: str = ""
     turned: str = ""
+    nano: bool = False
 
     def __post_init__(self) -> None:
         # the table is typed by hand: catch a slip here rather than at the table
@@ -180,7 +183,7 @@ class Mission:
         return self._numbers_needed(*self._specs()[colour])
 
     # ---- JSON for the UI ------------------------------------------------------
-    def _wires_json(self) -> dict:
+    def _wires_json(self, players: int | None = None) -> dict:
         """The yellow and red specs and the wires in play, as the UI reads them."""
 
         def colour_spec(colour: str) -> dict | None:
@@ -198,7 +201,10 @@ class Mission:
                 out["fixed"] = list(self._fixed(colour))
             return out
 
-        return {"yellow": colour_spec(YELLOW), "red": colour_spec(RED), "wires_in_play": self.wires_in_play}
+        out = {"yellow": colour_spec(YELLOW), "red": colour_spec(RED), "wires_in_play": self.wires_in_play}
+        if self.nano and players is not None:  # 43: dealt face down to Nano before the players' deal
+            out["nano"] = NANO_WIRES[players]
+        return out
 
     def _fixed(self, colour: str) -> tuple[int, ...]:
         return self.yellow_fixed if colour == YELLOW else self.red_fixed
@@ -215,7 +221,7 @@ class Mission:
             "name": self.name,
             "blue": list(self.blue),
             **self._wires_json(),
-            "players": {str(n): self.for_players(n)._wires_json() for n in self.allowed},
+            "players": {str(n): self.for_players(n)._wires_json(n) for n in self.allowed},
             "tokens": self.tokens,
             "x_tokens": self.x_tokens,
             "false_tokens": self.false_tokens,

@@ -15,7 +15,7 @@ export const PICK_COUNT = { dual: 1, xray: 1, double: 2, triple: 3, super: 1, la
 export const ACTION_NAMES = {
   dual: "Dual cut", xray: "X-or-Y Ray", double: "Double Detector", triple: "Triple Detector", super: "Super Detector",
   solo: "Solo cut", red: "Reveal red", radar: "General Radar", label_eq: "Label =", label_ne: "Label ≠",
-  postit: "Post-it", rewind: "Rewinder", absent: "I have none", walkie: "Walkie-Talkies", hook: "Grappling Hook",
+  postit: "Post-it", rewind: "Rewinder", absent: "I have none", walkie: "Walkie-Talkies", hook: "Grappling Hook", nano: "Nano's wire",
   stabilizer: "Stabilizer", coffee: "Coffee Mug", batteries: "Emergency Batteries", drop: "Emergency Drop",
   false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator",
 };
@@ -84,7 +84,7 @@ export function nextAsk(state, t, d) {
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
   if (d.k === "label_eq" || d.k === "label_ne" || d.k === "swl" || d.k === "stabilizer") return null;
   if (d.k === "coffee") return Number.isInteger(d.next) ? null : { ask: "next" };
-  if (d.k === "walkie" || d.k === "hook") return moveAsk(state, t, d);
+  if (d.k === "walkie" || d.k === "hook" || d.k === "nano") return moveAsk(state, t, d);
   if (d.k === "postit") {
     if (!d.v) return mine ? null : { ask: "value", blueOnly: true };
     return null;
@@ -119,7 +119,7 @@ export function nextAsk(state, t, d) {
 }
 
 /**
- * Walkie-Talkies / Grappling Hook, after the teammate's wire is picked: which wire the actor gave
+ * Walkie-Talkies / Grappling Hook / Nano's wire, after the teammate's wire is picked (none from Nano): which wire the actor gave
  * (Walkie-Talkies), where each receiver filed the wire it got, and the wire I got if I received one.
  */
 function moveAsk(state, t, d) {
@@ -190,6 +190,7 @@ export const EDIT_CHANGES = {
   walkie: { who: [...WHO, "ato", "pto"], wire: ["js", "p", "s", "ato", "pto", "got"], given: ["as", "ato", "pto", "got"],
     filed: ["ato", "pto", "got"], got: ["got"] },
   hook: { who: [...WHO, "to"], wire: ["js", "p", "s", "to", "got"], filed: ["to", "got"], got: ["got"] },
+  nano: { who: [...WHO, "to"], filed: ["to", "got"], got: ["got"] },
   swl: { who: ["a", "js", "p", "s"], wire: ["js", "s"] },
   disint: { value: ["v", "spots", "done"], wires: ["spots", "done"] },
   batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
@@ -239,6 +240,8 @@ export function buildEntry(state, t, d) {
     case "label_eq":
     case "label_ne":
       return { k: "label", eq: d.k === "label_eq", p: d.p, s: d.s, js: js.slice().sort((a, b) => a - b) };
+    case "nano":
+      return { k: "nano", a: d.a, to: { ...d.to }, ...(d.got ? { got: d.got } : {}) };
     case "walkie":
     case "hook": {
       const e = { k: d.k, a: d.a, p: d.p, s: d.s, j: js[0] };

@@ -504,6 +504,24 @@ function applyMove(t, e, setup, i) {
   t.usedItems[e.k === "hook" ? "11.11" : "2"] = true;
 }
 
+/**
+ * A wire taken from Nano (k "nano", mission 43): e.a takes one of Nano's face-down wires at random and
+ * files it at e.to ({s, j} on the stand after); e.got: the wire, when I took it.
+ */
+function applyNano(t, e, setup) {
+  checkPlayers(setup, e, false);
+  const taken = t.moves.filter((m) => m.kind === "nano").length;
+  if (taken >= (setup.nano || 0)) fail(setup.nano ? `Nano has no wire left (it was dealt ${setup.nano})` : "this mission deals no wires to Nano");
+  if (!e.to || !Number.isInteger(e.to.s) || !Number.isInteger(e.to.j)) fail("where did the wire go?");
+  const st = t.stands[e.a]?.[e.to.s];
+  if (!st) fail(`${setup.players[e.a]} has no stand ${e.to.s + 1}`);
+  if (e.to.j < 0 || e.to.j > st.length) fail(`${standName(setup, e.a, e.to.s)} has no slot ${slotLetter(e.to.j)} after the move`);
+  const sl = HIDDEN();
+  st.splice(e.to.j, 0, sl);
+  if (e.a === setup.me && t.hasHand) receive(e, st, e.to.j, sl);
+  t.moves.push({ kind: "nano", wires: [{ to: [e.a, e.to.s, e.to.j] }] });
+}
+
 /** I received a wire: I see it, and filed it in order among mine. */
 function receive(e, st, j, sl) {
   if (!isLabel(e.got)) fail("which wire did you get?");
@@ -543,6 +561,7 @@ const ENTRY_KINDS = {
   absent: applyAbsent,
   walkie: applyMove,
   hook: applyMove,
+  nano: applyNano,
   swl: applySwl,
   disint: applyDisint,
   batteries: applyBatteries,
@@ -609,6 +628,8 @@ export function describeEntry(e, setup) {
       return `${name(e.a)} ⇄ ${name(e.p)} Walkie-Talkies: ${at(e.a, e.as?.s, e.as?.j)} → ${at(e.p, e.pto?.s, e.pto?.j)}, ${at(e.p, e.s, e.j)} → ${at(e.a, e.ato?.s, e.ato?.j)}${e.got ? ` (got ${e.got})` : ""}`;
     case "hook":
       return `${name(e.a)} Grappling Hook: ${at(e.p, e.s, e.j)} → ${at(e.a, e.to?.s, e.to?.j)}${e.got ? ` (got ${e.got})` : ""}`;
+    case "nano":
+      return `${name(e.a)} takes a wire from Nano → ${at(e.a, e.to?.s, e.to?.j)}${e.got ? ` (got ${e.got})` : ""}`;
     case "absent":
       return `${e.s === undefined || e.s === null ? name(e.p) : standName(setup, e.p, e.s)} has no ${said(e.v)} ("I have none" token)`;
     default:

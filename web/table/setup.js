@@ -54,6 +54,7 @@ export function defaultSetup() {
     number_cards: "",
     numbers: [],
     turned: "",
+    nano: 0,
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     players: NAMES.slice(0, 4),
@@ -148,6 +149,7 @@ export function normalize(raw) {
     special: Array.isArray(r.special) ? r.special.filter((x) => SPECIAL_RULES.includes(x)) : [],
     number_cards: NUMBER_MODES.includes(r.number_cards) ? r.number_cards : "",
     turned: TURNED_MODES.includes(r.turned) ? r.turned : "",
+    nano: clampInt(r.nano, 0, 5, 0),
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
@@ -217,6 +219,7 @@ export function applyMission(setup, preset) {
   s.special = (mission.special ?? []).filter((x) => SPECIAL_RULES.includes(x));
   s.number_cards = NUMBER_MODES.includes(mission.number_cards) ? mission.number_cards : "";
   s.turned = TURNED_MODES.includes(mission.turned) ? mission.turned : "";
+  s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
   s.numbers = [];
   s.red_deal = [];
   s.dd = mission.double_detector;
@@ -360,7 +363,7 @@ export function standSizes(setup) {
     const p = (setup.captain + k) % n;
     for (let s = 0; s < counts[p]; s++) order.push([p, s]);
   }
-  const total = wiresInPlay(setup);
+  const total = wiresInPlay(setup) - (setup.nano || 0); // Nano's wires are dealt aside first (43)
   const q = Math.floor(total / order.length);
   const r = total % order.length;
   const sizes = counts.map((c) => Array(c).fill(q));

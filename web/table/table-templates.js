@@ -257,8 +257,20 @@ export function statusTemplate(ctx) {
       <span class="lbl">Equipment</span>${t.unlocked.length
         ? t.unlocked.map((id) => html`<span class="chip static ${t.usedItems[id] ? "used" : ""}" title="${EQUIPMENT_NAMES[id] ?? id}">${id} ${EQUIPMENT_NAMES[id] ?? ""}${t.usedItems[id] ? " (used)" : ""}</span>`)
         : html`<span class="none">none unlocked</span>`}</div>
+    ${nanoTemplate(ctx)}
     ${t.exploded ? html`<p class="boom" data-testid="exploded" role="alert">💥 The bomb exploded.</p>` : ""}
   </section>`;
+}
+
+/** Nano's pile (43): wires left, and the likeliest values of the next wire taken (the engine's law). */
+function nanoTemplate(ctx) {
+  const { state, t, result } = ctx;
+  if (!state.setup.nano) return "";
+  const left = state.setup.nano - t.moves.filter((m) => m.kind === "nano").length;
+  const law = Object.entries(result?.nano?.probs ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 3);
+  return html`<div class="nano" data-testid="nano" data-left="${left}">
+    <span class="lbl">Nano</span><span class="num">${left} wire${left === 1 ? "" : "s"} left</span>${left && law.length
+      ? html`<span class="hint">next: ${law.map(([v, p]) => `${v} ${Math.round(p * 100)}%`).join(", ")}</span>` : ""}</div>`;
 }
 
 function moveText(m, setup) {
@@ -453,6 +465,7 @@ function actionAllowed(k, state, t) {
     case "rewind": return has("6");
     case "walkie": return has("2");
     case "hook": return has("11.11");
+    case "nano": return Boolean(state.setup.nano) && (t?.moves ?? []).filter((m) => m.kind === "nano").length < state.setup.nano;
     case "swl": return has("2.2");
     case "disint": return has("10.10");
     case "batteries": return has("7");
