@@ -94,12 +94,6 @@ def playout(table: GameState, world: World, first: int, mistakes: int,
             continue
         idle = 0
         kind, v = move["kind"], move["value"]
-        if "costs_mistake" in move:  # 56, 64: a teammate's turned-around wire moves the detonator whatever happens
-            if mistakes <= 0:
-                return False
-            if _succeeds(move, world, q):
-                mistakes -= 1
-                table = replace(table, mistakes_left=mistakes)
         if kind == "reveal_red":
             changes = cut_own(table, seen, q, "RED", None)
         elif kind == "solo_cut":
@@ -107,12 +101,19 @@ def playout(table: GameState, world: World, first: int, mistakes: int,
         else:
             spot = (move["player"], move["stand"], move["slots"][0])
             w = world[spot]
+            ok = _succeeds(move, world, q)
+            if "costs_mistake" in move:  # 56, 64: a teammate's turned-around wire moves the detonator whatever happens
+                if mistakes <= 0:
+                    return False
+                if ok:
+                    mistakes -= 1
+                    table = replace(table, mistakes_left=mistakes)
             if kind == "turned_cut":  # q's own turned-around wire: both must be v, else the bomb explodes
-                if not _succeeds(move, world, q):
+                if not ok:
                     return False
                 own = (q, *move["mine"])
                 changes = {spot: cut_slot(table, spot, w), own: cut_slot(table, own, world[own])}
-            elif value_of(w) == v:
+            elif ok:
                 changes = {spot: cut_slot(table, spot, w), **cut_own(table, seen, q, v, 1)}
             elif colour_of(w) == RED or mistakes <= 0:
                 return False
