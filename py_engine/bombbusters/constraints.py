@@ -173,10 +173,13 @@ class _Compiler:
                 self.known[(p, s)] = st
             else:
                 self.unknown.append((p, s))
+        for key in self.dealt.from_nano:  # an x-token counts the wires its stand was dealt
+            for i in range(self.dealt.sizes[key]):
+                p, s, j = self.here[(*key, i)]
+                m = state.stand(p, s)[j].multiplicity
+                if m is not None:
+                    self._not_after_nano([key], f"the x{m} token on {slot_name(state, p, s, j)}")
         for (p, s), st in self.known.items():
-            for j, slot in enumerate(st):
-                if slot.multiplicity is not None:
-                    self._not_after_nano([(p, s)], f"the x{slot.multiplicity} token on {slot_name(state, p, s, j)}")
             self.impossible = self.impossible or _known_stand_problem(state, p, s, st)
             for slot in st:
                 pool[slot.wire] -= 1  # type: ignore[index]
@@ -293,7 +296,6 @@ class _Compiler:
         sub, pos = smap.where[j]
         m = slot.multiplicity
         assert m is not None
-        self._not_after_nano([(smap.player, smap.stand)], f"the x{m} token on {slot_name(self.state, smap.player, smap.stand, j)}")
         if len(smap.subs) > 1:
             self.subs[smap.subs[0]].xmult.append((self._stand_pos(smap, j), m))
         else:

@@ -36,12 +36,12 @@ def slots_json(state: GameState, an: Analysis) -> list[dict]:
     ]
 
 
-def nano_json(an: Analysis) -> dict | None:
+def nano_json(an: Analysis) -> dict:
     """Nano's pile (43): how many wires it holds and the law of the next one taken (a wire picked at
     random: the mean of the pile's slot laws)."""
     sub = an.compiled.nano_sub
     if sub is None:
-        return None
+        return {"left": 0, "probs": {}}
     law = an.sub_marginals(sub).mean(axis=0)
     return {"left": int(an.compiled.cases[0].substands[sub].n),
             "probs": {label(t): float(v) for t, v in zip(an.compiled.types, law) if v > 0}}
@@ -51,7 +51,7 @@ def analyze_state(state: GameState) -> dict:
     an = solve_state(state)
     out = {"log10_deals": _log10_deals(an), "slots": slots_json(state, an), "holdings": holdings_json(state, an)}
     if "nano" in state.extra:
-        out["nano"] = nano_json(an) or {"left": 0, "probs": {}}
+        out["nano"] = nano_json(an)
     return out
 
 
