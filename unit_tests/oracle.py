@@ -369,19 +369,14 @@ def _iterate(state: GameState) -> Iterator[tuple[Config, int, int]]:
 PILE: StandKey = (-1, 0)
 
 
-def _replay(state: GameState, stands: dict[StandKey, list], filed_ok: Callable[[list, Any], bool] | None = None):
+def _replay(state: GameState, stands: dict[StandKey, list]) -> dict[StandKey, list]:
     """Play the recorded moves on lists of items (pop each wire given, insert it where it was filed);
-    a wire taken from Nano is the pile's first (use :func:`_play_moves` for the pick at random).
-
-    ``filed_ok(stand, item)``: may the receiver have filed this wire there?  None when one may not.
-    """
+    a wire taken from Nano is the pile's first (:func:`_play_moves` picks it at random)."""
     for m in state.moves:
         taken = [(w, stands[PILE].pop(0) if w.src is None else stands[w.src[:2]].pop(w.src[2]))
                  for w in sorted(m.wires, key=lambda w: -w.src[2] if w.src else 0)]
         for w, item in sorted(taken, key=lambda x: x[0].dst[2]):
             stands[w.dst[:2]].insert(w.dst[2], item)
-        if filed_ok and not all(filed_ok(stands[w.dst[:2]], item) for w, item in taken):
-            return None
     return stands
 
 
@@ -396,7 +391,6 @@ def _dealt_spots(state: GameState) -> tuple[dict[StandKey, int], dict[SlotKey, S
             if w.src is not None:
                 sizes[w.src[:2]] += 1
     stands = _replay(state, {k: [(*k, i) for i in range(n)] for k, n in sizes.items()})
-    assert stands is not None
     return sizes, {o: (*k, j) for k, st in stands.items() if k != PILE for j, o in _benum(st)}
 
 
@@ -458,7 +452,7 @@ def _iterate_moved(state: GameState) -> Iterator[tuple[Config, Any, Any]]:
     keys = list(sizes)
     options = {k: _slot_options(dealt_slots[k], universe, max_copies, lambda tt: True) for k in keys}
     me_keys = [k for k in keys if k[0] == state.me]
-    from_pile = {(*w.dst[:2], 0) for m in state.moves for w in m.wires if w.src is None}  # any such: check all slots
+    from_pile = any(w.src is None for m in state.moves for w in m.wires)  # then every slot is checked now
     for pool, kept in choices:
         copies = tuple(pool.get(t, 0) for t in universe)
         num_all = math.prod(math.factorial(c) for c in copies)
