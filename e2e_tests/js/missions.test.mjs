@@ -281,4 +281,15 @@ test("Nano (43): its wires are dealt aside; a wire taken from it grows the taker
   // undo takes the wire back to Nano
   t = S.derive(S.undo(st));
   assert.equal(t.stands[3][0].length, 13);
+  assert.equal(t.nanoLeft, 1);
+  // my own take: a 12 filed at my far left is refused by name, and leaves my stand and Nano as they were
+  let mine = S.defaultState();
+  mine.setup = { ...st.setup, me: 0 };
+  for (const l of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]) mine = S.handAdd(mine, 0, l);
+  mine.phase = "table";
+  t = S.derive(S.addEntry(mine, { k: "nano", a: 0, to: { s: 0, j: 0 }, got: "12" }));
+  assert.match(t.entries.at(-1).error, /your 12 cannot sit there/);
+  assert.equal(t.stands[0][0].length, 12);
+  assert.equal(t.nanoLeft, 4);
+  assert.equal(S.engineDoc(mine, t).moves, undefined);
 });

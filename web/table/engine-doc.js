@@ -27,9 +27,7 @@ export function engineDoc(state, t = derive(state), opts = {}) {
     const ruled = [...new Set(t.ruledOut)].sort((a, b) => a - b);
     doc.hidden_red_value = ruled.length ? { ruled_out: ruled } : true;
   }
-  if (t.moves.length) {
-    doc.moves = t.moves.map((m) => ({ kind: m.kind, wires: m.wires.map((w) => (w.from ? { from: w.from.slice(), to: w.to.slice() } : { to: w.to.slice() })) }));
-  }
+  if (t.moves.length) doc.moves = structuredClone(t.moves);
   if (setup.nano) doc.nano = setup.nano; // 43: wires dealt to Nano; those taken are "nano" moves
   return doc;
 }

@@ -30,7 +30,7 @@ export function standName(setup, p, s) {
  * Replay the log over the setup. Returns
  * { stands: [[[slot]]], facts, mistakesMade, exploded, turn, usedDD: [p], usedItems: {id: true},
  *   entries: [{ok, error?, text}], cutCount: {label: n}, yellowCut, validated: [n], unlocked: [id], hasHand,
- *   moves (wires moved), ruledOut (mission 11), stab (Stabilizer pending), extraEquipment (False Bottom) }
+ *   moves (wires moved), nanoLeft (wires Nano still holds, 43), ruledOut (mission 11), stab (Stabilizer pending), extraEquipment (False Bottom) }
  * An entry that cannot be applied is skipped and carries its error.
  */
 export function derive(state) {
@@ -63,6 +63,7 @@ export function derive(state) {
     entries: [],
     absent: [],
     moves: [],
+    nanoLeft: setup.nano || 0,
     ruledOut: [],
     stab: false,
     extraEquipment: [],
@@ -474,14 +475,10 @@ function applyAbsent(t, e, setup, i) {
  */
 function applyMove(t, e, setup, i) {
   checkPlayers(setup, e);
-  const spot = (x, what) => {
-    if (!x || !Number.isInteger(x.s) || !Number.isInteger(x.j)) fail(`where did ${what} go?`);
-    return x;
-  };
   const wires = e.k === "hook"
-    ? [{ from: [e.p, e.s, e.j], to: [e.a, spot(e.to, "the wire").s, e.to.j] }]
-    : [{ from: [e.a, spot(e.as, `${setup.players[e.a]}'s wire`).s, e.as.j], to: [e.p, spot(e.pto, `${setup.players[e.a]}'s wire`).s, e.pto.j] },
-      { from: [e.p, e.s, e.j], to: [e.a, spot(e.ato, `${setup.players[e.p]}'s wire`).s, e.ato.j] }];
+    ? [{ from: [e.p, e.s, e.j], to: [e.a, filedAt(e.to, "the wire").s, e.to.j] }]
+    : [{ from: [e.a, filedAt(e.as, `${setup.players[e.a]}'s wire`).s, e.as.j], to: [e.p, filedAt(e.pto, `${setup.players[e.a]}'s wire`).s, e.pto.j] },
+      { from: [e.p, e.s, e.j], to: [e.a, filedAt(e.ato, `${setup.players[e.p]}'s wire`).s, e.ato.j] }];
   const taken = wires.map((w) => {
     const [p, s, j] = w.from;
     const sl = slotAt(t, p, s, j);
@@ -492,14 +489,7 @@ function applyMove(t, e, setup, i) {
     const st = t.stands[w.from[0]][w.from[1]];
     st.splice(st.indexOf(taken[n]), 1);
   });
-  wires.forEach((w, n) => {
-    const [p, s, j] = w.to;
-    const st = t.stands[p]?.[s];
-    if (!st) fail(`${setup.players[p]} has no stand ${s + 1}`);
-    if (j < 0 || j > st.length) fail(`${standName(setup, p, s)} has no slot ${slotLetter(j)} after the move`);
-    st.splice(j, 0, taken[n]);
-    if (p === setup.me && t.hasHand) receive(e, st, j, taken[n]);
-  });
+  wires.forEach((w, n) => fileWire(t, e, setup, w.to, taken[n]));
   t.moves.push({ kind: e.k === "hook" ? "grappling_hook" : "walkie_talkies", wires });
   t.usedItems[e.k === "hook" ? "11.11" : "2"] = true;
 }
@@ -510,24 +500,37 @@ function applyMove(t, e, setup, i) {
  */
 function applyNano(t, e, setup) {
   checkPlayers(setup, e, false);
-  const taken = t.moves.filter((m) => m.kind === "nano").length;
-  if (taken >= (setup.nano || 0)) fail(setup.nano ? `Nano has no wire left (it was dealt ${setup.nano})` : "this mission deals no wires to Nano");
-  if (!e.to || !Number.isInteger(e.to.s) || !Number.isInteger(e.to.j)) fail("where did the wire go?");
-  const st = t.stands[e.a]?.[e.to.s];
-  if (!st) fail(`${setup.players[e.a]} has no stand ${e.to.s + 1}`);
-  if (e.to.j < 0 || e.to.j > st.length) fail(`${standName(setup, e.a, e.to.s)} has no slot ${slotLetter(e.to.j)} after the move`);
-  const sl = HIDDEN();
-  st.splice(e.to.j, 0, sl);
-  if (e.a === setup.me && t.hasHand) receive(e, st, e.to.j, sl);
-  t.moves.push({ kind: "nano", wires: [{ to: [e.a, e.to.s, e.to.j] }] });
+  if (t.nanoLeft <= 0) fail(setup.nano ? `Nano has no wire left (it was dealt ${setup.nano})` : "this mission deals no wires to Nano");
+  const to = [e.a, filedAt(e.to, "the wire").s, e.to.j];
+  fileWire(t, e, setup, to, HIDDEN());
+  t.moves.push({ kind: "nano", wires: [{ to }] });
+  t.nanoLeft -= 1;
 }
 
-/** I received a wire: I see it, and filed it in order among mine. */
+/** Where a receiver filed a wire: {s, j} on the stand after the move, checked. */
+function filedAt(x, what) {
+  if (!x || !Number.isInteger(x.s) || !Number.isInteger(x.j)) fail(`where did ${what} go?`);
+  return x;
+}
+
+/**
+ * File the wire `sl` at slot j of player p's stand s (on the stand after the move); I see a wire I
+ * receive. Every check comes before the stand changes, so a refused entry leaves it as it was.
+ */
+function fileWire(t, e, setup, [p, s, j], sl) {
+  const st = t.stands[p]?.[s];
+  if (!st) fail(`${setup.players[p]} has no stand ${s + 1}`);
+  if (j < 0 || j > st.length) fail(`${standName(setup, p, s)} has no slot ${slotLetter(j)} after the move`);
+  if (p === setup.me && t.hasHand) receive(e, st, j, sl);
+  st.splice(j, 0, sl);
+}
+
+/** I received a wire, filed at slot j of my stand `st` (as it is before the wire goes in): I see it, in order among mine. */
 function receive(e, st, j, sl) {
   if (!isLabel(e.got)) fail("which wire did you get?");
   if (sl.own && sl.own !== e.got) fail(`that wire is your ${sl.own}, not ${e.got}`);
   const left = st.slice(0, j).filter((x) => x.own && !x.m?.startsWith("X")).at(-1);
-  const right = st.slice(j + 1).find((x) => x.own && !x.m?.startsWith("X"));
+  const right = st.slice(j).find((x) => x.own && !x.m?.startsWith("X"));
   if ((left && sortValue(left.own) > sortValue(e.got)) || (right && sortValue(e.got) > sortValue(right.own))) {
     fail(`your ${e.got} cannot sit there: your wires are in order`);
   }

@@ -266,7 +266,7 @@ export function statusTemplate(ctx) {
 function nanoTemplate(ctx) {
   const { state, t, result } = ctx;
   if (!state.setup.nano) return "";
-  const left = state.setup.nano - t.moves.filter((m) => m.kind === "nano").length;
+  const left = t.nanoLeft;
   const law = Object.entries(result?.nano?.probs ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 3);
   return html`<div class="nano" data-testid="nano" data-left="${left}">
     <span class="lbl">Nano</span><span class="num">${left} wire${left === 1 ? "" : "s"} left</span>${left && law.length
@@ -465,7 +465,7 @@ function actionAllowed(k, state, t) {
     case "rewind": return has("6");
     case "walkie": return has("2");
     case "hook": return has("11.11");
-    case "nano": return Boolean(state.setup.nano) && (t?.moves ?? []).filter((m) => m.kind === "nano").length < state.setup.nano;
+    case "nano": return (t?.nanoLeft ?? 0) > 0;
     case "swl": return has("2.2");
     case "disint": return has("10.10");
     case "batteries": return has("7");
