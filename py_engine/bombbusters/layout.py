@@ -13,6 +13,7 @@ import itertools
 import math
 from typing import NamedTuple
 
+from . import implicit
 from .blocks import INV_FACT, INV_FACT_EXACT, block_table, counter_pieces, transitions, width, windows
 from .problem import Problem
 from .stand_states import StandStates
@@ -38,7 +39,7 @@ class _RunMove(NamedTuple):
 class Layout:
     """One problem's state grid.
 
-    Arrays in a step have axes (u, explicit stands..., counters...), u = copies
+    Arrays in a step have axes (u, stands..., counters...), u = copies
     of the current type used so far.  Since every copy of every type lands
     somewhere, the fills always add up to the copies placed, so one stand (the
     "implicit" one, not touched by any counter) needs no axis: its fill is
@@ -48,6 +49,10 @@ class Layout:
     of :class:`~.stand_states.StandStates` (run fill, X fills, colour tags)
     instead of the fill alone; its X slots' sub-stands have no axis of their
     own (``owned``), and its moves are index arrays rather than shifted slices.
+    When every stand is such a stand (or the only plain one is a one-slot
+    pile), one of them may be the implicit one (``zrun``, :mod:`.implicit`):
+    it keeps an axis, last of the stands' (``gridded``), over its states less
+    their fill.
     """
 
     def __init__(self, p: Problem, exact: bool = False):
@@ -66,11 +71,6 @@ class Layout:
             if st.labels or st.xs or st.ymult:
                 self.runs[s] = StandStates(st.n, len(st.xs), st.labels, st.xmult, p.types, st.ymult)
                 self.owned.update({x: s for x in st.xs})
-        free = [s for s in range(self.S) if s not in in_ctr and s not in self.runs and s not in self.owned]
-        self.z: int | None = max(free, key=lambda s: p.substands[s].n) if free and not exact else None
-        self.explicit = [s for s in range(self.S) if s != self.z and s not in self.owned]
-        self.axis = {s: 1 + i for i, s in enumerate(self.explicit)}
-        self.nd = 1 + len(self.explicit) + nctr
         cum = np.concatenate([[0], np.cumsum(p.copies)])
         self.placed = cum  # placed[t] = copies of types < t
         total = int(cum[-1])
@@ -88,6 +88,14 @@ class Layout:
         self.valid_cache: dict[tuple[int, int], np.ndarray] = {}
         self.found_edges: dict[tuple[int, int], list] = {}
         self._prune_runs()
+        free = [s for s in range(self.S) if s not in in_ctr and s not in self.runs and s not in self.owned]
+        self.z: int | None = None if exact else implicit.choose(self, free, in_ctr)
+        self.zrun = self.z in self.runs  # its axis then holds its classes, its fill is implied
+        self.zcls = implicit.classes(self) if self.zrun else []
+        self.explicit = [s for s in range(self.S) if s != self.z and s not in self.owned]
+        self.gridded = self.explicit + ([self.z] if self.z is not None and self.zrun else [])  # the stands with an axis
+        self.axis = {s: 1 + i for i, s in enumerate(self.gridded)}
+        self.nd = 1 + len(self.gridded) + nctr
         self.zw: list = []
         for t in range(self.T):
             for s in self.explicit:
@@ -233,7 +241,10 @@ class Layout:
         return moves
 
     def _implicit_weights(self, t: int, c: int):
-        """(weights, f_pre) over (u, grid): the implicit stand takes k = c - u copies from fill f_pre."""
+        """The implicit stand's move at type t: it takes k = c - u copies.  A plain stand's is
+        (weights, f_pre) over (u, grid), f_pre its fill before; a ``runs`` stand's, :func:`.implicit.step`."""
+        if self.zrun:
+            return implicit.step(self, t, c)
         z = self.z
         assert z is not None
         n = self.p.substands[z].n
@@ -284,7 +295,7 @@ class Layout:
     def _indices(self, k: int, d: tuple, c: int, ax: int, on_src, on_dst):
         """(src, dst, reduce axes) of a move taking k of c copies with counter shifts d;
         ``on_src``/``on_dst`` index the stand's axis (slices, or index arrays for ``runs``)."""
-        base = 1 + len(self.explicit)
+        base = 1 + len(self.gridded)
         for cp in counter_pieces(d, self.caps, self.ops):
             src: list = [slice(None)] * self.nd
             dst: list = [slice(None)] * self.nd
@@ -335,7 +346,7 @@ class Layout:
         return np.zeros(shape, dtype=object) if self.exact else np.zeros(shape)
 
     def final_index(self) -> tuple:
-        idx: list = [0] * len(self.explicit)
+        idx: list = [0] * len(self.gridded)
         for cap, ctr in zip(self.caps, self.p.counters):
             idx.append(slice(None) if ctr.op == "free" else cap)
         return tuple(idx)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .implicit import forbidden
 from .problem import Solution
 
 __all__ = ["condition_ratios", "forbid_into", "both"]
@@ -180,12 +181,15 @@ class _Masks:
             ok &= ~(xs[:, None, : kx.shape[1]] & kx[None].astype(bool)).any(axis=2)
         return ok
 
-    def implicit(self, t: int, c: int, rows: list[int]) -> np.ndarray | None:
-        """(rows, u, grid...) weights of the implicit stand's move, each map's forbidden blocks at 0."""
+    def implicit(self, t: int, c: int, rows: list[int]):
+        """(rows, u, grid...) weights of the implicit stand's move, each map's forbidden blocks at 0
+        (for a ``runs`` implicit stand, one such array per piece); None when no map forbids any."""
         eng = self.eng
         cov = self._cover(eng.z, t, rows)
         if cov is None:
             return None
+        if eng.zrun:
+            return forbidden(eng, t, c, cov)
         cum = cov[0]
         weights, f_pre = eng.zw[t]
         u = np.arange(c + 1).reshape([c + 1] + [1] * (weights.ndim - 1))
@@ -210,4 +214,4 @@ def _step(eng, a: np.ndarray, t: int, masks: _Masks, rows: list[int]) -> np.ndar
     parts = eng.step_forward(a, t, lead=1, weigh=weigh)
     c = int(eng.p.copies[t])
     w = masks.implicit(t, c, rows) if eng.z is not None else None
-    return eng.finish(parts[-1], t, lead=1, implicit=w)
+    return eng.finish(parts[-1], t, lead=1, implicit_w=w)

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from . import implicit
 from .analysis import SlotLaws, solve_state
 from .state import GameState
 from .tables import Tables
@@ -92,6 +93,8 @@ class _Walk:
         parts = eng.step_forward(self.alphas[t], t)
         if eng.z is None:
             coords = [np.full(self.n, c)] + y
+        elif eng.zrun:
+            coords = implicit.draw(eng, parts[-1], t, c, y, lambda W: _choose(W, self.rng), self._record)
         else:
             weights, f_pre = eng.zw[t]
             full = parts[-1] * weights

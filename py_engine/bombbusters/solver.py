@@ -80,8 +80,9 @@ def _backward(eng: Tables, alphas: list, parts_all: list) -> tuple[list[list[np.
             B = np.zeros((c + 1,) + beta.shape)
             B[c] = beta
         else:
-            out[eng.z][t] = _normalised(eng.joint_implicit(parts[-1], beta, t, c))
-            B = beta[None] * eng.zw[t][0]
+            for sub, J in eng.joint_implicit(parts[-1], beta, t, c):
+                out[sub][t] = _normalised(J)
+            B = eng.implicit_backward(beta, t, c)
         for i in range(len(eng.explicit) - 1, -1, -1):
             s = eng.explicit[i]
             for sub, J in eng.joint_stand(parts[i], B, s, t, c):

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import implicit
 from .blocks import in_block
 from .layout import Layout
 from .problem import Problem
@@ -152,8 +153,20 @@ class Tables(Layout):
             self.uncut_counts[(s, t)] = count / count.sum() if count.sum() > 0 else count
         return [(s, J)] + list(zip(st.xs, JX))
 
-    def joint_implicit(self, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> np.ndarray:
-        """Block law of the implicit stand: group A * W * beta by (start f, length c - u) in one bincount."""
+    def implicit_backward(self, beta: np.ndarray, t: int, c: int) -> np.ndarray:
+        """The backward table before the implicit stand's move at type t, over (u, grid)."""
+        if self.zrun:
+            return implicit.backward(self, beta, t, c)
+        return beta[None] * self.zw[t][0]
+
+    def joint_implicit(self, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> list[tuple[int, np.ndarray]]:
+        """Block laws of the implicit stand (and of its X slots, for a ``runs`` one)."""
+        if self.zrun:
+            return implicit.joint(self, A, beta, t, c)
+        return [(self.z, self._joint_plain(A, beta, t, c))]  # type: ignore[list-item]
+
+    def _joint_plain(self, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> np.ndarray:
+        """Block law of a plain implicit stand: group A * W * beta by (start f, length c - u) in one bincount."""
         z = self.z
         assert z is not None
         n = self.p.substands[z].n
@@ -177,7 +190,7 @@ class Tables(Layout):
     # -- passes ---------------------------------------------------------------
 
     def start(self) -> np.ndarray:
-        shape = [1] * len(self.explicit) + [cap + 1 for cap in self.caps]
+        shape = [1] * len(self.gridded) + [cap + 1 for cap in self.caps]
         a = self.zeros(shape)
         a[(0,) * len(shape)] = Fraction(1) if self.exact else 1.0
         return a
@@ -194,14 +207,16 @@ class Tables(Layout):
             parts.append(A)
         return parts
 
-    def finish(self, A: np.ndarray, t: int, lead: int = 0, implicit: np.ndarray | None = None) -> np.ndarray:
+    def finish(self, A: np.ndarray, t: int, lead: int = 0, implicit_w=None) -> np.ndarray:
         """The state after type t, from the step's last partial: every copy placed, order relations kept.
-        ``implicit``: the implicit stand's move weights when not its own (``reruns.py``)."""
+        ``implicit_w``: the implicit stand's move weights when not its own (``reruns.py``)."""
         c = int(self.p.copies[t])
         pre = (slice(None),) * lead
         if self.z is None:
             return self.ordered(A[pre + (c,)], t + 1)
-        w = self.zw[t][0] if implicit is None else implicit
+        if self.zrun:
+            return self.ordered(implicit.finish(self, A, t, lead, implicit_w), t + 1)
+        w = self.zw[t][0] if implicit_w is None else implicit_w
         return self.ordered((A * w).sum(axis=lead), t + 1)
 
     def forward(self, keep_parts: bool) -> tuple[list[np.ndarray], list, list[float]]:
