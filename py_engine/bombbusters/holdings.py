@@ -36,8 +36,20 @@ def holding(an: Analysis, p: int, s: int, value, p_none: float | None = None) ->
     for sub, pos in an.uncut_positions(p, s).items():
         expected += float(an.sub_marginals(sub)[pos][:, ts].sum())
     if p_none is None:
-        p_none = an.p_none(p, s, value)
+        p_none = max(0.0, 1.0 - expected) if _at_most_one(an, p, s, value) else an.p_none(p, s, value)
     return {"p_any": 1.0 - p_none, "expected": expected, "law": None}
+
+
+def _at_most_one(an: Analysis, p: int, s: int, value) -> bool:
+    """Whether stand (p, s) holds at most one uncut wire of ``value`` in every deal, so that P(any) is
+    the expected count, with no rerun: one wire of its colour in play ("1 of 2" red), or one slot
+    of the stand that may hold it."""
+    group = {"YELLOW": an.state.wires.yellow, "RED": an.state.wires.red}.get(value)
+    if group is not None and group.in_play <= 1:
+        return True
+    ts = an.value_types(value)
+    live = sum(int((an.sub_marginals(sub)[pos][:, ts].sum(axis=1) > 0).sum()) for sub, pos in an.uncut_positions(p, s).items())
+    return live <= 1
 
 def _x_stand_law(an: Analysis, p: int, s: int, values: list) -> dict | None:
     """For a stand of one sorted run and its X slots: {type index: law of its uncut copies}, read off the
@@ -121,7 +133,8 @@ def _rerun_values(an: Analysis, p: int, s: int, values: list) -> list:
         return []
     smap = an.compiled.stands[(p, s)]
     one_law = (len(smap.subs) == 1 and smap.whole) or _x_stand_law(an, p, s, []) is not None
-    return [v for v in values if an.value_types(v) and not (one_law and len(an.value_types(v)) == 1)]
+    return [v for v in values if an.value_types(v) and not (one_law and len(an.value_types(v)) == 1)
+            and not _at_most_one(an, p, s, v)]
 
 
 def holdings_json(state: GameState, an: Analysis) -> list[dict]:
