@@ -42,6 +42,20 @@ test("Walkie-Talkies with me: I name the wire I got, it must fit my order; undo 
   assert.equal(S.redo(S.undo(s)).log.length, 1);
 });
 
+test("a Walkie-Talkies entry refused at its second filing leaves both stands as they were", () => {
+  let s = started();
+  const before = S.derive(s);
+  // Bob gives his A, I give my A (a 1) and file his wire at my A: accepted; Bob files mine at a slot he has not
+  s = S.addEntry(s, { k: "walkie", a: 1, as: { s: 0, j: 0 }, p: 0, s: 0, j: 0, pto: { s: 0, j: 0 }, ato: { s: 0, j: 99 }, got: "1" });
+  const t = S.derive(s);
+  assert.equal(t.entries[0].ok, false);
+  assert.match(t.entries[0].error, /has no slot/);
+  assert.deepEqual(t.stands[0][0].map((x) => x.own), before.stands[0][0].map((x) => x.own));
+  assert.equal(t.stands[1][0].length, before.stands[1][0].length);
+  assert.ok(t.stands[1][0].every((x) => !x.own), "Bob's wire stays unknown to me");
+  assert.deepEqual(S.engineDoc(s, t).players.map((p) => p.stands), S.engineDoc(s, before).players.map((p) => p.stands));
+});
+
 test("a failed cut before a move keeps speaking of the wires of that moment", () => {
   let s = started();
   s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 4, v: "6", ok: false, real: "5" });

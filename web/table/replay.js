@@ -485,11 +485,15 @@ function applyMove(t, e, setup, i) {
     if (sl.c === "cut") fail(`${standName(setup, p, s)} slot ${slotLetter(j)} is cut: only uncut wires move`);
     return sl;
   });
+  // on copies of the stands, so that an entry refused at its second filing leaves the table as it was
+  const work = t.stands.map((ss) => ss.map((st) => st.slice()));
   wires.forEach((w, n) => {
-    const st = t.stands[w.from[0]][w.from[1]];
+    const st = work[w.from[0]][w.from[1]];
     st.splice(st.indexOf(taken[n]), 1);
   });
-  wires.forEach((w, n) => fileWire(t, e, setup, w.to, taken[n]));
+  const seen = wires.map((w, n) => fileWire(t, e, setup, w.to, taken[n], work));
+  work.forEach((ss, p) => ss.forEach((st, s) => t.stands[p][s].splice(0, Infinity, ...st)));
+  seen.forEach((see) => see());
   t.moves.push({ kind: e.k === "hook" ? "grappling_hook" : "walkie_talkies", wires });
   t.usedItems[e.k === "hook" ? "11.11" : "2"] = true;
 }
@@ -502,7 +506,7 @@ function applyNano(t, e, setup) {
   checkPlayers(setup, e, false);
   if (t.nanoLeft <= 0) fail(setup.nano ? `Nano has no wire left (it was dealt ${setup.nano})` : "this mission deals no wires to Nano");
   const to = [e.a, filedAt(e.to, "the wire").s, e.to.j];
-  fileWire(t, e, setup, to, HIDDEN());
+  fileWire(t, e, setup, to, HIDDEN())();
   t.moves.push({ kind: "nano", wires: [{ to }] });
   t.nanoLeft -= 1;
 }
@@ -514,19 +518,24 @@ function filedAt(x, what) {
 }
 
 /**
- * File the wire `sl` at slot j of player p's stand s (on the stand after the move); I see a wire I
- * receive. Every check comes before the stand changes, so a refused entry leaves it as it was.
+ * File the wire `sl` at slot j of player p's stand s in `stands` (on the stand after the move). Every
+ * check comes before the stand changes; returns what makes me see a wire I received, to be called
+ * once the whole entry is accepted (the wire itself is left as it was until then).
  */
-function fileWire(t, e, setup, [p, s, j], sl) {
-  const st = t.stands[p]?.[s];
+function fileWire(t, e, setup, [p, s, j], sl, stands = t.stands) {
+  const st = stands[p]?.[s];
   if (!st) fail(`${setup.players[p]} has no stand ${s + 1}`);
   if (j < 0 || j > st.length) fail(`${standName(setup, p, s)} has no slot ${slotLetter(j)} after the move`);
-  if (p === setup.me && t.hasHand) receive(e, st, j, sl);
+  const mine = p === setup.me && t.hasHand;
+  if (mine) checkReceived(e, st, j, sl);
   st.splice(j, 0, sl);
+  return () => {
+    if (mine) sl.own = e.got;
+  };
 }
 
-/** I received a wire, filed at slot j of my stand `st` (as it is before the wire goes in): I see it, in order among mine. */
-function receive(e, st, j, sl) {
+/** I received a wire, filed at slot j of my stand `st` (as it is before the wire goes in): I must name it, in order among mine. */
+function checkReceived(e, st, j, sl) {
   if (!isLabel(e.got)) fail("which wire did you get?");
   if (sl.own && sl.own !== e.got) fail(`that wire is your ${sl.own}, not ${e.got}`);
   const left = st.slice(0, j).filter((x) => x.own && !x.m?.startsWith("X")).at(-1);
@@ -534,7 +543,6 @@ function receive(e, st, j, sl) {
   if ((left && sortValue(left.own) > sortValue(e.got)) || (right && sortValue(e.got) > sortValue(right.own))) {
     fail(`your ${e.got} cannot sit there: your wires are in order`);
   }
-  sl.own = e.got;
 }
 
 /** A teammate's turned-around wire I can see (missions 38, 56, 64): known to me, not to its owner. */
