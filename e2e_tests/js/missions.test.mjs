@@ -73,6 +73,12 @@ test("mission 11: a failed dual cut shows a value that is not the hidden red one
   const t = S.derive(s);
   assert.equal(t.entries[0].ok, true, t.entries[0].error);
   assert.deepEqual(S.engineDoc(s, t).hidden_red_value, { ruled_out: [4] });
+  // Bob's Double Detector on Cyd's A and B, "3": wrong; the token shows a 9 on B. Had B held the hidden
+  // value, the token would have gone on A (or both were it and the bomb blew): 9 is not it either
+  s = S.addEntry(s, { k: "detect", kind: "double", a: 1, p: 2, s: 0, js: [0, 1], v: "3", ok: false, tok: 1, real: "9" });
+  const t2 = S.derive(s);
+  assert.equal(t2.entries[1].ok, true, t2.entries[1].error);
+  assert.deepEqual(S.engineDoc(s, t2).hidden_red_value, { ruled_out: [4, 9] });
 });
 
 test("no info token on a failure (mission 58, constraint H): the slot is only 'not that value'", () => {

@@ -5,8 +5,9 @@ wires and nobody has looked at it, so no choice at the table depends on it;
 what the table shows about it is only which values are *not* it — every value
 with a cut wire (cutting one would have exploded the bomb), and the values the
 state's ``hidden_red_value.ruled_out`` lists (say, a wire shown by an info
-token after a failed dual cut pointed at it: pointing at one of the card's
-wires would have exploded the bomb too).  Each remaining blue value is the
+token after a failed cut: pointing at one of the card's wires would have
+exploded the bomb too, and a detector's token goes on a wire that is not
+red-like).  Each remaining blue value is the
 card's with the same chance, independently of the wires.
 """
 

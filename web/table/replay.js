@@ -159,6 +159,9 @@ function failure(t, setup, e, p, s, j, stab = false) {
     return;
   }
   infoSlot(t, setup, p, s, j, saidOf(real));
+  // mission 11: the wire that got the token did not explode (a detector's token goes on a wire that
+  // is not red-like), so its value is not the hidden red one
+  if (setup.hidden_red && isLabel(real) && colourOf(real) === "blue") t.ruledOut.push(Number(real));
   misfire(t, setup, e, stab);
 }
 
@@ -280,8 +283,6 @@ function applyDual(t, e, setup, i) {
   } else {
     if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
     failure(t, setup, e, e.p, e.s, e.j, stab);
-    // mission 11: the wire pointed at did not explode, so its value is not the hidden red one
-    if (setup.hidden_red && isLabel(e.real) && colourOf(e.real) === "blue") t.ruledOut.push(Number(e.real));
     for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
   }
   advance(t, setup, e.a);
