@@ -888,3 +888,16 @@ def test_mission_43_wires_taken_from_nano(make_context, base_url, device):
     doc = assert_matches_cli(page)
     assert doc["players"][0]["stands"][0].split()[3:6] == ["?3", "?4", "?5"]
     shot(page, "11-nano")
+
+
+def test_mission_44_shows_the_oxygen_in_the_reserve(make_context, base_url, device):
+    """Mission 44: the status bar shows the oxygen my next cut may take from the reserve (2 per player)."""
+    page, taps = open_mission(make_context, base_url, device, 44)
+    for label in MY_HAND:
+        taps(f"key-{label}")
+    if not tid(page, "stands").is_visible():  # 49 wires: the captain holds 13
+        taps("key-4")
+    expect(tid(page, "stands")).to_be_visible()
+    expect(tid(page, "oxygen")).to_have_attribute("data-have", "8")
+    expect(tid(page, "oxygen")).to_contain_text("8 in the reserve")
+    assert wait_done(page, moves=True) == "done"

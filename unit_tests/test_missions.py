@@ -104,9 +104,11 @@ def test_token_variants_and_flags():
         35: {"x_tokens": True, "x_blue": True, "special": ["x_after_yellow"]},
         39: {"random_info_token": True},
         41: {"random_info_token": True, "yellow_dealt": "one_each", "special": ["yellow_special"]},
+        44: {"special": ["oxygen_reserve"]},  # take oxygen from the reserve by depth; it comes back at the captain's turn
         46: {"special": ["sevens_last"]},
         48: {"yellow_dealt": "captain_first", "special": ["yellow_special"]},
         52: {"false_tokens": True},
+        54: {"special": ["oxygen_own"]},  # spend your own oxygen tokens by depth; one more per validation
         58: {"failure_tokens": False},
         38: {"turned": "captain"},
         56: {"turned": "each"},

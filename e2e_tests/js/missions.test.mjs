@@ -299,3 +299,43 @@ test("Nano (43): its wires are dealt aside; a wire taken from it grows the taker
   assert.equal(t.nanoLeft, 4);
   assert.equal(S.engineDoc(mine, t).moves, undefined);
 });
+
+const oxygenTable = (number, special) => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 2), preset({ number, special: [special] }));
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  return s;
+};
+
+test("oxygen from one reserve (44): each cut takes tokens by depth, all come back at the captain's turn", () => {
+  let s = oxygenTable(44, "oxygen_reserve");
+  assert.equal(S.oxygenFor(s, S.derive(s), 0).have, 8); // 2 per player
+  // the captain Cat fails on a 9 (3 tokens), Dan on a 10 (3 more): 2 left when my turn comes
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "9", ok: false, real: "4" });
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "10", ok: false, real: "2" });
+  let t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(S.oxygenFor(s, t, 0).have, 2);
+  const no = S.missionRules(s, t).no_values;
+  assert.deepEqual(no.map((x) => x.value), [9, 10, 11, 12]);
+  assert.match(no[0].why, /oxygen: cutting a 9 takes 3 tokens, 2 in the reserve/);
+  // I cut a 5 (2 tokens); Bob's turn, then the captain's: all back by my next turn
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 1, v: "5", ok: false, real: "3" });
+  t = S.derive(s);
+  assert.equal(S.oxygenFor(s, t, 0).have, 8);
+  assert.deepEqual(S.missionRules(s, t).no_values, []);
+});
+
+test("oxygen in each player's hand (54): my cuts spend mine, and the advice hears it", () => {
+  let s = oxygenTable(54, "oxygen_own");
+  assert.equal(S.oxygenFor(s, S.derive(s), 0).have, 3); // 4 players: 3 each
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "9", ok: false, real: "4" }); // Cat's, not mine
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "2", ok: false, real: "3" });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 1, v: "6", ok: false, real: "4" }); // mine: 2 tokens
+  const t = S.derive(s);
+  assert.equal(S.oxygenFor(s, t, 0).have, 1);
+  assert.deepEqual(S.missionRules(s, t).no_values.map((x) => x.value), [5, 6, 7, 8, 9, 10, 11, 12]);
+  assert.match(S.missionRules(s, t).no_values[0].why, /1 in your hand/);
+  assert.equal(S.oxygenFor(s, t, 1).have, 3);
+});

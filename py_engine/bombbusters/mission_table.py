@@ -146,7 +146,8 @@ ROWS: list[dict[str, Any]] = [
     _m(43, "Nano the robot", red="3", nano=True,
        notes="Nano is dealt 3-5 wires face down; a player who cuts the value of Nano's space takes one "
        "at random into their hand (record it as \"Nano's wire\"; Nano's track itself is kept at the table)"),
-    _m(44, "Underwater pressure", red="1 of 3", without=("10",), notes="oxygen tokens pay for each cut by depth"),
+    _m(44, "Underwater pressure", red="1 of 3", without=("10",), special=("oxygen_reserve",),
+       notes="oxygen tokens from one reserve pay for each cut by depth; all go back at the captain's turn"),
     _m(45, "Seeking volunteers", red="2", players={2: ("3", "0")}, without=("10", "11"),
        number_cards="pick",
        notes="a number card names the value to cut; the first to say \"snip\" cuts it"),
@@ -169,8 +170,9 @@ ROWS: list[dict[str, Any]] = [
     _m(52, "Dirty double-crossers", red="3", players={2: ("3", "4")}, without=("1", "12"), false_tokens=True,
        notes="every info token is false (\"this wire is not that value\"): 2 each at setup, and on a failed cut"),
     _m(53, "Nano nano", red="2", players={2: ("3", "0")}, without=("6", "9"), notes="Nano replaces the detonator"),
-    _m(54, "Attack of Rabbit the Red", red="0", without=("10",),
-       notes="the 11 red wires wait in a face-down pile, not dealt (not modelled once they enter); oxygen tokens"),
+    _m(54, "Attack of Rabbit the Red", red="0", without=("10",), special=("oxygen_own",),
+       notes="the 11 red wires wait in a face-down pile, not dealt (not modelled once they enter); "
+       "each player's own oxygen tokens pay for their cuts by depth, one more for each validated value"),
     _m(55, "Doctor Nope's challenge", red="2", players={2: ("2 of 3", "0")}, notes="challenge cards"),
     _m(56, "Tripwires", red="2 of 3", players={2: ("3", "0")}, turned="each",
        notes="each player turns one wire around unseen at the far right: only its owner may cut it"),

@@ -40,6 +40,9 @@ DOUBLE_DETECTOR_MODES = ("all", "disabled", "captain_disabled")
 #: how a mission uses the constraint cards ("" none; see :class:`Mission`)
 CONSTRAINT_SCHEMES = ("", "chosen", "deck", "weakest_link", "per_value", "ring", "bunker")
 
+#: rules on which cuts are legal (the table app turns them into the moves request's ``rules``)
+SPECIAL = frozenset({"x_after_yellow", "sevens_last", "yellow_special", "oxygen_reserve", "oxygen_own"})
+
 #: equipment id -> name, so the UI can label the ids a mission allows
 EQUIPMENT: dict[str, str] = {
     "1": "Label ≠",
@@ -89,7 +92,9 @@ class Mission:
     failed dual cut explodes the bomb), ``captain_no_equipment``, ``special``
     (rules on which cuts are legal: "x_after_yellow" — X wires only after the
     4 yellows, never with equipment —, "sevens_last", "yellow_special" —
-    yellow wires only by the mission's special action), ``number_cards``
+    yellow wires only by the mission's special action —, "oxygen_reserve" /
+    "oxygen_own" — each cut pays oxygen tokens by the depth of its value, from
+    one reserve (44) or the player's own (54)), ``number_cards``
     (how number cards in view decide the value to cut: "pick" — one of
     them —, "sum" — the sum or difference of two —, "sequence" — in their
     order —, "noble" — that value only by the special action —, "detonator" — each of their values
@@ -147,7 +152,7 @@ class Mission:
         assert set(self.allowed) <= set(PLAYER_COUNTS), self.allowed
         assert self.yellow_dealt in ("", "one_each", "captain_first"), self.yellow_dealt
         assert self.constraints in CONSTRAINT_SCHEMES, self.constraints
-        assert set(self.special) <= {"x_after_yellow", "sevens_last", "yellow_special"}, self.special
+        assert set(self.special) <= SPECIAL, self.special
         assert self.number_cards in ("", "pick", "sum", "sequence", "noble", "detonator"), self.number_cards
         assert self.turned in ("", "captain", "each", "ends"), self.turned
 

@@ -4,6 +4,7 @@
 
 import { colourOf, labelsInPlay, saidOf, wiresDoc } from "./setup.js";
 import { derive, slotToken } from "./replay.js";
+import { oxygenRules } from "./oxygen.js";
 
 /**
  * The engine's state document for the derived table.
@@ -92,6 +93,7 @@ export function missionRules(state, t) {
   }
   if (special.includes("sevens_last")) rules.no_values.push({ value: 7, why: "the 7s are cut last, all four at once (mission 46)" });
   if (special.includes("yellow_special")) rules.no_values.push({ value: "YELLOW", why: "yellow wires go by the mission's special action" });
+  rules.no_values.push(...oxygenRules(state, t, state.setup.me));
   if (special.includes("x_after_yellow")) {
     const open = t.yellowCut >= 4;
     const why = open ? "no equipment on an X wire (mission 35)" : "X wires only after the 4 yellow wires (mission 35)";

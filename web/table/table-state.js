@@ -54,5 +54,6 @@ export * from "./setup.js";
 export * from "./hand.js";
 export * from "./replay.js";
 export * from "./engine-doc.js";
+export * from "./oxygen.js";
 export * from "./share.js";
 export * from "./record.js";

@@ -14,6 +14,7 @@ import {
   isXWire,
   labelsInPlay,
   openRedDeal,
+  oxygenFor,
   redsInPlay,
   setupProblems,
   slotLetter,
@@ -258,6 +259,7 @@ export function statusTemplate(ctx) {
         ? t.unlocked.map((id) => html`<span class="chip static ${t.usedItems[id] ? "used" : ""}" title="${EQUIPMENT_NAMES[id] ?? id}">${id} ${EQUIPMENT_NAMES[id] ?? ""}${t.usedItems[id] ? " (used)" : ""}</span>`)
         : html`<span class="none">none unlocked</span>`}</div>
     ${nanoTemplate(ctx)}
+    ${oxygenTemplate(ctx)}
     ${t.exploded ? html`<p class="boom" data-testid="exploded" role="alert">💥 The bomb exploded.</p>` : ""}
   </section>`;
 }
@@ -271,6 +273,16 @@ function nanoTemplate(ctx) {
   return html`<div class="nano" data-testid="nano" data-left="${left}">
     <span class="lbl">Nano</span><span class="num">${left} wire${left === 1 ? "" : "s"} left</span>${left && law.length
       ? html`<span class="hint">next: ${law.map(([v, p]) => `${v} ${Math.round(p * 100)}%`).join(", ")}</span>` : ""}</div>`;
+}
+
+/** Oxygen (44, 54): what I may spend on my next cut, in the reserve or in my hand. */
+function oxygenTemplate(ctx) {
+  const { state, t } = ctx;
+  const ox = oxygenFor(state, t, state.setup.me);
+  if (!ox) return "";
+  return html`<div class="oxygen" data-testid="oxygen" data-have="${ox.have}">
+    <span class="lbl">Oxygen</span><span class="num">${ox.have} ${ox.where}</span>
+    <span class="hint">a cut of 1–4 takes 1, 5–8 takes 2, 9–12 takes 3</span></div>`;
 }
 
 function moveText(m, setup) {
