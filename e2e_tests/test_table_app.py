@@ -891,7 +891,8 @@ def test_mission_43_wires_taken_from_nano(make_context, base_url, device):
 
 
 def test_mission_44_shows_the_oxygen_in_the_reserve(make_context, base_url, device):
-    """Mission 44: the status bar shows the oxygen my next cut may take from the reserve (2 per player)."""
+    """Mission 44: the status bar shows the oxygen my next cut may take from the reserve (2 per player),
+    and a turn skipped for want of it is recorded and undone."""
     page, taps = open_mission(make_context, base_url, device, 44)
     for label in MY_HAND:
         taps(f"key-{label}")
@@ -901,3 +902,8 @@ def test_mission_44_shows_the_oxygen_in_the_reserve(make_context, base_url, devi
     expect(tid(page, "oxygen")).to_have_attribute("data-have", "8")
     expect(tid(page, "oxygen")).to_contain_text("8 in the reserve")
     assert wait_done(page, moves=True) == "done"
+    # a turn skipped for want of oxygen is a turn-log action: it moves the detonator; undo takes it back
+    taps("action-skip")  # the player whose turn it is: me, the captain
+    expect(tid(page, "log-0")).to_contain_text("Ann has too little oxygen")
+    taps("undo")
+    expect(tid(page, "log-0")).to_have_count(0)

@@ -339,3 +339,17 @@ test("oxygen in each player's hand (54): my cuts spend mine, and the advice hear
   assert.match(S.missionRules(s, t).no_values[0].why, /1 in your hand/);
   assert.equal(S.oxygenFor(s, t, 1).have, 3);
 });
+
+test("a turn skipped for want of oxygen moves the detonator and passes the turn; only in oxygen missions", () => {
+  let s = oxygenTable(54, "oxygen_own");
+  s = S.addEntry(s, { k: "skip", a: 2 }); // the captain Cat cannot pay
+  const t = S.derive(s);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  assert.equal(t.mistakesMade, 1);
+  assert.equal(t.turn, 3);
+  assert.match(t.entries[0].text, /Cat has too little oxygen/);
+  let plain = S.defaultState();
+  plain.phase = "table";
+  plain = S.addEntry(plain, { k: "skip", a: 0 });
+  assert.match(S.derive(plain).entries[0].error, /only oxygen missions/);
+});

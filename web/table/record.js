@@ -17,7 +17,7 @@ export const ACTION_NAMES = {
   solo: "Solo cut", red: "Reveal red", radar: "General Radar", label_eq: "Label =", label_ne: "Label ≠",
   postit: "Post-it", rewind: "Rewinder", absent: "I have none", walkie: "Walkie-Talkies", hook: "Grappling Hook", nano: "Nano's wire",
   stabilizer: "Stabilizer", coffee: "Coffee Mug", batteries: "Emergency Batteries", drop: "Emergency Drop",
-  false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator",
+  false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator", skip: "No oxygen: skip",
 };
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
 export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint"];
@@ -82,7 +82,7 @@ export function nextAsk(state, t, d) {
   if (d.a === undefined || d.a === null) return { ask: "actor" };
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
-  if (d.k === "label_eq" || d.k === "label_ne" || d.k === "swl" || d.k === "stabilizer") return null;
+  if (d.k === "label_eq" || d.k === "label_ne" || d.k === "swl" || d.k === "stabilizer" || d.k === "skip") return null;
   if (d.k === "coffee") return Number.isInteger(d.next) ? null : { ask: "next" };
   if (d.k === "walkie" || d.k === "hook" || d.k === "nano") return moveAsk(state, t, d);
   if (d.k === "postit") {
@@ -194,7 +194,7 @@ export const EDIT_CHANGES = {
   swl: { who: ["a", "js", "p", "s"], wire: ["js", "s"] },
   disint: { value: ["v", "spots", "done"], wires: ["spots", "done"] },
   batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
-  stabilizer: { who: ["a"] }, coffee: { who: ["a"], next: ["next"] },
+  stabilizer: { who: ["a"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] },
 };
 
 /** The draft with one answer (and what depends on it) cleared, to be asked again. */
@@ -220,6 +220,8 @@ export function buildEntry(state, t, d) {
       return { k: "false_bottom", ids: (d.ids ?? []).slice() };
     case "stabilizer":
       return { k: "stabilizer", a: d.a };
+    case "skip":
+      return { k: "skip", a: d.a };
     case "coffee":
       return { k: "coffee", a: d.a, next: d.next };
     case "swl":

@@ -7,6 +7,7 @@ import {
   valueMatches, wireOf, yellowDeal,
 } from "./setup.js";
 import { handComplete } from "./hand.js";
+import { oxygenKind } from "./oxygen.js";
 
 // ---------------------------------------------------------------- replay
 
@@ -429,6 +430,15 @@ function applyCoffee(t, e, setup) {
   t.turn = e.next;
 }
 
+/** A turn skipped for want of oxygen (44, 54): the detonator moves a space and the next player plays. */
+function applySkip(t, e, setup) {
+  checkPlayers(setup, e, false);
+  if (!oxygenKind(setup)) fail("only oxygen missions (44, 54) skip a turn for want of oxygen");
+  t.mistakesMade += 1;
+  if (t.mistakesMade > setup.mistakes) t.exploded = true;
+  advance(t, setup, e.a);
+}
+
 /** Mission 62: the first time all 4 wires of a value on a faceup number card are cut, the detonator goes back a space. */
 function detonatorBack(t, backers, backed) {
   for (const v of backers) {
@@ -581,6 +591,7 @@ const ENTRY_KINDS = {
   false_bottom: applyFalseBottom,
   stabilizer: applyStabilizer,
   coffee: applyCoffee,
+  skip: applySkip,
 };
 
 /** describeEntry, or a plain word for an entry too damaged to describe. */
@@ -636,6 +647,8 @@ export function describeEntry(e, setup) {
       return `${name(e.a)} Stabilizer on the next cut`;
     case "coffee":
       return `${name(e.a)} Coffee Mug: ${name(e.next)} plays next`;
+    case "skip":
+      return `${name(e.a)} has too little oxygen: turn skipped, the detonator moves`;
     case "walkie":
       return `${name(e.a)} ⇄ ${name(e.p)} Walkie-Talkies: ${at(e.a, e.as?.s, e.as?.j)} → ${at(e.p, e.pto?.s, e.pto?.j)}, ${at(e.p, e.s, e.j)} → ${at(e.a, e.ato?.s, e.ato?.j)}${e.got ? ` (got ${e.got})` : ""}`;
     case "hook":

@@ -15,6 +15,7 @@ import {
   labelsInPlay,
   openRedDeal,
   oxygenFor,
+  oxygenKind,
   redsInPlay,
   setupProblems,
   slotLetter,
@@ -485,6 +486,7 @@ function actionAllowed(k, state, t) {
     case "false_bottom": return has("Y");
     case "stabilizer": return has("9");
     case "coffee": return has("11");
+    case "skip": return Boolean(oxygenKind(state.setup));
     case "red": return state.setup.red.mode !== "none";
     case "absent": return state.setup.absent_tokens || state.setup.random_info_token;
     default: return true;
