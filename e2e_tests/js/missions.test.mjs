@@ -353,3 +353,16 @@ test("a turn skipped for want of oxygen moves the detonator and passes the turn;
   plain = S.addEntry(plain, { k: "skip", a: 0 });
   assert.match(S.derive(plain).entries[0].error, /only oxygen missions/);
 });
+
+test("oxygen passed round the table (63): a cut takes as many tokens as its value", () => {
+  let s = oxygenTable(63, "oxygen_pass");
+  assert.equal(S.oxygenFor(s, S.derive(s), 0).have, 24); // the captain takes 24 with 4 players
+  // the captain Cat tries a 9, Dan an 8: 7 are passed on to me
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "9", ok: false, real: "4" });
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "8", ok: false, real: "2" });
+  const t = S.derive(s);
+  assert.equal(S.oxygenFor(s, t, 0).have, 7);
+  const no = S.missionRules(s, t).no_values;
+  assert.deepEqual(no.map((x) => x.value), [8, 9, 10, 11, 12]);
+  assert.match(no[0].why, /cutting an 8 takes 8 tokens, 7 passed to you/);
+});

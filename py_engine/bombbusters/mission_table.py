@@ -189,7 +189,8 @@ ROWS: list[dict[str, Any]] = [
     _m(62, "Armageddon roulette", red="2", players={2: ("3", "0")}, number_cards="detonator",
        notes="number cards face up, one per player: the detonator starts where the card says, and goes back a "
        "space each time the 4 wires of one of their values are cut"),
-    _m(63, "Positively titanic", red="2", players={2: ("3", "0")}, without=("10",), notes="oxygen pays for each cut"),
+    _m(63, "Positively titanic", red="2", players={2: ("3", "0")}, without=("10",), special=("oxygen_pass",),
+       notes="oxygen pays for each cut, as many tokens as its value, passed from player to player"),
     _m(64, "Return of the tripwires", red="1", players={2: ("2", "0")}, turned="ends",
        notes="each player turns two wires around unseen at the ends of the stand: only their owner may cut them"),
     _m(65, "Hand-me-downs", red="3", allowed=(3, 4, 5), without=("10",),

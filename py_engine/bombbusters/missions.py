@@ -41,7 +41,7 @@ DOUBLE_DETECTOR_MODES = ("all", "disabled", "captain_disabled")
 CONSTRAINT_SCHEMES = ("", "chosen", "deck", "weakest_link", "per_value", "ring", "bunker")
 
 #: rules on which cuts are legal (the table app turns them into the moves request's ``rules``)
-SPECIAL = frozenset({"x_after_yellow", "sevens_last", "yellow_special", "oxygen_reserve", "oxygen_own"})
+SPECIAL = frozenset({"x_after_yellow", "sevens_last", "yellow_special", "oxygen_reserve", "oxygen_own", "oxygen_pass"})
 
 #: equipment id -> name, so the UI can label the ids a mission allows
 EQUIPMENT: dict[str, str] = {
@@ -94,7 +94,8 @@ class Mission:
     4 yellows, never with equipment —, "sevens_last", "yellow_special" —
     yellow wires only by the mission's special action —, "oxygen_reserve" /
     "oxygen_own" — each cut pays oxygen tokens by the depth of its value, from
-    one reserve (44) or the player's own (54)), ``number_cards``
+    one reserve (44) or the player's own (54) —, "oxygen_pass" — as many as
+    its value, from the tokens passed round the table (63)), ``number_cards``
     (how number cards in view decide the value to cut: "pick" — one of
     them —, "sum" — the sum or difference of two —, "sequence" — in their
     order —, "noble" — that value only by the special action —, "detonator" — each of their values

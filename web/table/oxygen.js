@@ -1,23 +1,32 @@
-// Oxygen tokens (missions 44 and 54): every cut action first pays tokens by the depth of the value
-// named — 1-4: 1 token, 5-8: 2, 9-12: 3 — and a player who cannot pay skips their turn.
-// 44 ("oxygen_reserve"): 2 tokens per player in one reserve; each cut takes from it, and everything
-//   goes back at the start of the captain's turn.
-// 54 ("oxygen_own"): each player holds their own (2 players: 9 each, 3: 6, 4: 3, 5: 2); a cut returns
-//   them to the middle, and each validated value gives every player one more.
+// Oxygen tokens (missions 44, 54, 63): every cut action first pays tokens, and a player who cannot
+// pay skips their turn (the detonator moves a space).
+// 44 ("oxygen_reserve"): by the depth of the value named (1-4: 1 token, 5-8: 2, 9-12: 3), from one
+//   reserve of 2 tokens per player; everything goes back at the start of the captain's turn.
+// 54 ("oxygen_own"): by depth, from each player's own (2 players: 9 each, 3: 6, 4: 3, 5: 2); a cut
+//   returns them to the middle, and each validated value gives every player one more.
+// 63 ("oxygen_pass"): as many tokens as the value; the captain takes them all (14, 18, 24, 30 for 2-5
+//   players), each player passes what is left to the next, and the captain takes back the spent
+//   ones at the start of each round: what I may spend is what the players before me this round left.
 // Pure: read from the setup and the replayed log, tested under Node.
 
 /** Tokens each player holds at the start in mission 54, by player count. */
 export const OWN_OXYGEN = { 2: 9, 3: 6, 4: 3, 5: 2 };
 
-/** The mission's kind of oxygen: "reserve" (44), "own" (54) or null. */
+/** Tokens the captain takes in mission 63, by player count. */
+export const PASSED_OXYGEN = { 2: 14, 3: 18, 4: 24, 5: 30 };
+
+const KINDS = { oxygen_reserve: "reserve", oxygen_own: "own", oxygen_pass: "pass" };
+
+/** The mission's kind of oxygen: "reserve" (44), "own" (54), "pass" (63) or null. */
 export function oxygenKind(setup) {
-  const special = setup.special ?? [];
-  return special.includes("oxygen_reserve") ? "reserve" : special.includes("oxygen_own") ? "own" : null;
+  const rule = (setup.special ?? []).find((x) => x in KINDS);
+  return rule ? KINDS[rule] : null;
 }
 
-/** Tokens a cut of gameplay value `said` ("7", "Y", "R3") costs: by the depth of its number. */
-export function oxygenCost(said) {
+/** Tokens a cut of gameplay value `said` ("7", "Y", "R3") costs: by the depth of its number, or (63) the number itself. */
+export function oxygenCost(said, kind = "reserve") {
   const n = Number(String(said).replace(/^[YR]/, ""));
+  if (kind === "pass") return Number.isFinite(n) ? n : 1;
   return !Number.isFinite(n) || n <= 4 ? 1 : n <= 8 ? 2 : 3;
 }
 
@@ -40,24 +49,24 @@ export function oxygenFor(state, t, p) {
   if (!kind || p === null || p === undefined) return null;
   const n = setup.players.length;
   const ok = (i) => t.entries[i]?.ok !== false;
-  if (kind === "reserve") {
-    const total = 2 * n;
+  if (kind !== "own") {
+    const total = kind === "pass" ? PASSED_OXYGEN[n] ?? 2 * n : 2 * n;
     let taken = 0;
     state.log.forEach((e, i) => {
       if (!ok(i)) return;
       if (e.a === setup.captain && e.k !== "coffee") taken = 0; // the captain's turn begins: all tokens back
       const v = namedValue(e);
-      if (v !== null) taken += oxygenCost(v);
+      if (v !== null) taken += oxygenCost(v, kind);
     });
     let turn = t.turn;
     while (turn !== p && turn !== setup.captain) turn = (turn + 1) % n;
     const have = turn === setup.captain ? total : Math.max(0, total - taken);
-    return { kind, have, where: "in the reserve" };
+    return { kind, have, where: kind === "pass" ? "passed to you" : "in the reserve" };
   }
   let spent = 0;
   state.log.forEach((e, i) => {
     const v = namedValue(e);
-    if (ok(i) && e.a === p && v !== null) spent += oxygenCost(v);
+    if (ok(i) && e.a === p && v !== null) spent += oxygenCost(v, kind);
   });
   const have = Math.max(0, (OWN_OXYGEN[n] ?? 2) - spent + t.validated.length);
   return { kind, have, where: "in your hand" };
@@ -70,9 +79,10 @@ export function oxygenRules(state, t, p) {
   const [lo, hi] = state.setup.blue;
   const out = [];
   for (let v = lo; v <= hi; v++) {
-    const cost = oxygenCost(String(v));
+    const cost = oxygenCost(String(v), ox.kind);
     if (cost > ox.have) {
-      out.push({ value: v, why: `oxygen: cutting a ${v} takes ${cost} token${cost > 1 ? "s" : ""}, ${ox.have} ${ox.where}` });
+      const article = v === 8 || v === 11 ? "an" : "a";
+      out.push({ value: v, why: `oxygen: cutting ${article} ${v} takes ${cost} token${cost > 1 ? "s" : ""}, ${ox.have} ${ox.where}` });
     }
   }
   return out;
