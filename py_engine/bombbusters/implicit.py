@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .blocks import in_block, width
+from .blocks import width
 
 __all__ = ["ZPiece", "ZStep", "choose", "classes", "step", "finish", "backward", "joint", "forbidden", "draw"]
 
@@ -162,9 +162,7 @@ def joint(lay, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> list[tuple[in
     K = min(c, st.n) + 1
     J = np.zeros((st.n + 1, K))
     JX = [np.zeros((2, 2)) for _ in st.xs]
-    on_run = in_block(st.uncut, K)
-    x_uncut = np.array([bool(lay.p.substands[x].uncut[0]) for x in st.xs], dtype=int)
-    count = np.zeros(int(st.uncut.sum()) + len(st.xs) + 1) if st.xs else None
+    tally = lay.uncut_tally(z, K)
     u = np.arange(c + 1).reshape([c + 1] + [1] * (lay.nd - 1))
     for pc in zst.pieces:
         v = A[_on(ax, pc.g)] * pc.w * beta[_on(ax - 1, pc.g2)][None]
@@ -178,11 +176,10 @@ def joint(lay, A: np.ndarray, beta: np.ndarray, t: int, c: int) -> list[tuple[in
         tot = float(vv.sum())
         for j, Jx in enumerate(JX):
             Jx[pc.xs[j], pc.kx[j]] += tot
-        if count is not None:
-            idx = on_run[kr, f] + int(np.dot(pc.kx, x_uncut))
-            count += np.bincount(idx, vv, minlength=count.shape[0])
-    if count is not None:
-        lay.uncut_counts[(z, t)] = count / count.sum() if count.sum() > 0 else count
+        if tally is not None:
+            on_run, x_uncut, count = tally
+            count += np.bincount(on_run[kr, f] + int(np.dot(pc.kx, x_uncut)), vv, minlength=count.shape[0])
+    lay.keep_uncut(z, t, tally)
     return [(z, J)] + list(zip(st.xs, JX))
 
 

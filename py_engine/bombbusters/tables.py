@@ -137,21 +137,31 @@ class Tables(Layout):
         At, Bt = (np.ascontiguousarray(np.moveaxis(x, ax, 0)) for x in (A, B))
         J = self.zeros((st.n + 1, min(c, st.n) + 1))
         JX = [self.zeros((2, 2)) for _ in st.xs]
-        count = None
-        if st.xs and not self.exact:
-            on_run = in_block(st.uncut, J.shape[1])
-            x_uncut = np.array([bool(self.p.substands[x].uncut[0]) for x in st.xs], dtype=int)
-            count = np.zeros(int(st.uncut.sum()) + len(st.xs) + 1)
+        tally = self.uncut_tally(s, J.shape[1])
         for (_k, (f, kr, xf, kx), _s, _d, _red, _wb), (src, dst, wb) in zip(self._pieces(s, t, c), self._front(s, t, c)):
             v = (At[src] * Bt[dst] * wb).sum(axis=others)
             np.add.at(J, (f, kr), v)
             for j, Jx in enumerate(JX):
                 np.add.at(Jx, (xf[:, j], kx[:, j]), v)
-            if count is not None:
-                np.add.at(count, on_run[kr, f] + kx @ x_uncut, v)
-        if count is not None:
-            self.uncut_counts[(s, t)] = count / count.sum() if count.sum() > 0 else count
+            if tally is not None:
+                np.add.at(tally[2], tally[0][kr, f] + kx @ tally[1], v)
+        self.keep_uncut(s, t, tally)
         return [(s, J)] + list(zip(st.xs, JX))
+
+    def uncut_tally(self, s: int, K: int) -> tuple | None:
+        """For a stand with X slots (not on the exact path): (uncut run slots in each block [k, f], uncut X
+        slots, zeroed law of the uncut copies) that its block laws fill; None for other stands."""
+        st = self.p.substands[s]
+        if not st.xs or self.exact:
+            return None
+        x_uncut = np.array([bool(self.p.substands[x].uncut[0]) for x in st.xs], dtype=int)
+        return in_block(st.uncut, K), x_uncut, np.zeros(int(st.uncut.sum()) + len(st.xs) + 1)
+
+    def keep_uncut(self, s: int, t: int, tally: tuple | None) -> None:
+        """Keep the law :meth:`uncut_tally` started, normalised, for holdings (``uncut_counts``)."""
+        if tally is not None:
+            count = tally[2]
+            self.uncut_counts[(s, t)] = count / count.sum() if count.sum() > 0 else count
 
     def implicit_backward(self, beta: np.ndarray, t: int, c: int) -> np.ndarray:
         """The backward table before the implicit stand's move at type t, over (u, grid)."""
