@@ -169,7 +169,11 @@ function failure(t, setup, e, p, s, j, stab = false) {
 /** What a failed cut costs: the captain's failure explodes (missions 14, 28); the detonator moves unless the Stabilizer holds it. */
 function misfire(t, setup, e, stab) {
   if (setup.captain_fragile && e.a === setup.captain) t.exploded = true;
-  if (stab) return;
+  if (!stab) detonatorStep(t, setup);
+}
+
+/** The detonator moves a space; past the last mistake the bomb explodes. */
+function detonatorStep(t, setup) {
   t.mistakesMade += 1;
   if (t.mistakesMade > setup.mistakes) t.exploded = true;
 }
@@ -430,12 +434,11 @@ function applyCoffee(t, e, setup) {
   t.turn = e.next;
 }
 
-/** A turn skipped for want of oxygen (44, 54): the detonator moves a space and the next player plays. */
+/** A turn skipped for want of oxygen (44, 54, 63): the detonator moves a space and the next player plays. */
 function applySkip(t, e, setup) {
   checkPlayers(setup, e, false);
-  if (!oxygenKind(setup)) fail("only oxygen missions (44, 54) skip a turn for want of oxygen");
-  t.mistakesMade += 1;
-  if (t.mistakesMade > setup.mistakes) t.exploded = true;
+  if (!oxygenKind(setup)) fail("only oxygen missions (44, 54, 63) skip a turn for want of oxygen");
+  detonatorStep(t, setup);
   advance(t, setup, e.a);
 }
 
