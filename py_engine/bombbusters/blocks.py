@@ -16,7 +16,7 @@ import numpy as np
 
 from .problem import Problem
 
-__all__ = ["windows", "block_table", "transitions", "counter_pieces", "in_block", "width", "INV_FACT", "INV_FACT_EXACT"]
+__all__ = ["windows", "tight_windows", "block_table", "block_ok", "transitions", "counter_pieces", "in_block", "width", "INV_FACT", "INV_FACT_EXACT"]
 
 
 def windows(p: Problem) -> list[list[tuple[int, int]]]:
@@ -46,10 +46,27 @@ def windows(p: Problem) -> list[list[tuple[int, int]]]:
     return out
 
 
-def block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
-    """For every type t, length k and start f: may stand s hold t exactly on [f, f+k)?
+def tight_windows(p: Problem) -> list[list[tuple[int, int]]]:
+    """:func:`windows`, each also held to what the copies placed so far and the copies still to come allow."""
+    win = windows(p)
+    cum = np.concatenate([[0], np.cumsum(p.copies)])
+    total = int(cum[-1])
+    for t in range(len(p.types)):
+        for s, st in enumerate(p.substands):
+            lo, hi = win[t + 1][s]
+            win[t + 1][s] = (max(lo, st.n - (total - int(cum[t + 1]))), min(hi, int(cum[t + 1])))
+    return win
 
-    Returns ``ok[t, k, f]`` and ``uncut_in[k, f]`` (uncut slots in the block).
+
+def block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`block_ok`'s ``ok[t, k, f]`` and ``uncut_in[k, f]`` (uncut slots in the block)."""
+    ok = block_ok(p, s)
+    return ok, in_block(p.substands[s].uncut, ok.shape[1])
+
+
+def block_ok(p: Problem, s: int) -> np.ndarray:
+    """For every type t, length k and start f: may stand s hold t exactly on [f, f+k)? (``ok[t, k, f]``)
+
     The block must fit, every slot in it must allow t, and the stand's block
     rules (x-tokens on blue types, has / has not) must hold; Labels are the
     run's states' business (``labels.py``).
@@ -68,7 +85,6 @@ def block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
     end = f + ks
     fits = end <= n
     ok = fits[None, :, :] & (run.T[:, None, :] >= ks[None, :, :])
-    uncut_in = in_block(st.uncut, K)
     for t, positions in st.forbid.items():
         for a in positions:
             ok[t] &= ~((f <= a) & (a < end))
@@ -79,7 +95,7 @@ def block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
         for j, m in st.mult:
             rule &= ~covers(j) | (ks == m)
         ok[blue] &= rule
-    return ok, uncut_in
+    return ok
 
 
 INV_FACT = [1.0 / math.factorial(k) for k in range(64)]

@@ -208,7 +208,8 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
                         "remaining_bits": float(after),
                     }
                 )
-        ranked.sort(key=lambda r: (-r["gain_bits"], r["stand"], r["slot"]))
+        # equal gains reached by sums in another order (sparse walk or dense grid) rank alike
+        ranked.sort(key=lambda r: (-round(r["gain_bits"], 9), r["stand"], r["slot"]))
         out[kind] = ranked
     return out
 

@@ -14,7 +14,7 @@ import math
 from typing import NamedTuple
 
 from . import implicit
-from .blocks import INV_FACT, INV_FACT_EXACT, block_table, counter_pieces, transitions, width, windows
+from .blocks import INV_FACT, INV_FACT_EXACT, block_table, counter_pieces, tight_windows, transitions, width
 from .problem import Problem
 from .stand_states import StandStates
 
@@ -55,7 +55,7 @@ class Layout:
     their fill.
     """
 
-    def __init__(self, p: Problem, exact: bool = False):
+    def __init__(self, p: Problem, exact: bool = False, win: list | None = None):
         self.p = p
         self.exact = exact
         self.inv = INV_FACT_EXACT if exact else INV_FACT
@@ -71,17 +71,8 @@ class Layout:
             if st.labels or st.xs or st.ymult:
                 self.runs[s] = StandStates(st.n, len(st.xs), st.labels, st.xmult, p.types, st.ymult)
                 self.owned.update({x: s for x in st.xs})
-        cum = np.concatenate([[0], np.cumsum(p.copies)])
-        self.placed = cum  # placed[t] = copies of types < t
-        total = int(cum[-1])
-        win = windows(p)
-        for t in range(self.T):
-            for s, st in enumerate(p.substands):
-                lo, hi = win[t + 1][s]
-                lo = max(lo, st.n - (total - int(cum[t + 1])))
-                hi = min(hi, int(cum[t + 1]))
-                win[t + 1][s] = (lo, hi)
-        self.win = win
+        self.placed = np.concatenate([[0], np.cumsum(p.copies)])  # placed[t] = copies of types < t
+        self.win = win if win is not None else tight_windows(p)
         self.trans: dict[tuple[int, int], list | None] = {}
         self.tables: dict[int, tuple] = {}
         self.piece_cache: dict[tuple, list] = {}  # (stand, type[, layout]) -> its move as pieces

@@ -466,7 +466,7 @@ def lookahead(state: GameState, top: int | None = DEFAULT_TOP) -> list[dict]:
         if note:
             row["item_note"] = note
         out.append(row)
-    out.sort(key=lambda r: (-r["score"], r["rank"]))
+    out.sort(key=lambda r: (-round(r["score"], 12), r["rank"]))  # equal scores to rounding keep the moves' order
     return out
 
 

@@ -177,12 +177,12 @@ def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: 
     for combo in itertools.combinations(js, size):
         bound = min(1.0, sum(pv[j].get(v, 0.0) for j in combo))
         if bound > 0:
-            cands.append((-bound, min(pv[j].get("RED", 0.0) for j in combo), combo))
+            cands.append((-_tie(bound), _tie(min(pv[j].get("RED", 0.0) for j in combo)), combo))
     cands.sort()
     best = None
     fails: dict = {}
     for i, (neg_bound, red, combo) in enumerate(cands):
-        if best is not None and 1.0 - best[0] >= -neg_bound:
+        if best is not None and _tie(1.0 - best[0]) >= -neg_bound:
             break
         if combo not in fails:
             fail = _avoid_read(an, p, s, list(combo), types)
@@ -192,7 +192,7 @@ def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: 
             else:
                 fails[combo] = fail
         key = (fails[combo], red, combo)
-        if best is None or key < best:
+        if best is None or (_tie(key[0]), _tie(red), combo) < (_tie(best[0]), _tie(best[1]), best[2]):
             best = key
     if best is None or best[0] == 1.0:
         return None
@@ -281,6 +281,12 @@ class _Turn:
         return None if ml is None else ml - (failure_steps(self.rules) - 1)
 
 
+def _tie(x: float) -> float:
+    """A chance as ranking compares it: equal chances reached by sums in another order (the sparse walk
+    and the dense grid, say) stay equal, so ties fall to the same move whichever path solved the table."""
+    return round(x, 12)
+
+
 def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
     """Every move ``me`` can make now, best first: guaranteed, then success, then lower risk.
 
@@ -307,8 +313,8 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
         if why:
             m["forbidden"] = why
         _costly(turn, m)
-    moves.sort(key=lambda m: ("costs_mistake" in m, not m["guaranteed"], m["kind"] == "turned_cut", -m["p_success"],
-                              m["p_explode"], _COST[m["kind"]], m["player"] if m["player"] is not None else -1,
+    moves.sort(key=lambda m: ("costs_mistake" in m, not m["guaranteed"], m["kind"] == "turned_cut", -_tie(m["p_success"]),
+                              _tie(m["p_explode"]), _COST[m["kind"]], m["player"] if m["player"] is not None else -1,
                               m["stand"] or 0, m["slots"]))
     return moves
 
@@ -458,7 +464,7 @@ def _turned_moves(turn: _Turn) -> list[dict]:
                     if slot_reason(turn.rules, state, p, s2, j2) is not None:
                         continue
                     succ, _red = odds.single(p, s2, j2, {v})
-                    if succ > 0 and (best is None or succ > best[0]):
+                    if succ > 0 and (best is None or _tie(succ) > _tie(best[0])):
                         best = (succ, p, s2, j2)
             if best is not None:
                 succ, p, s2, j2 = best

@@ -76,16 +76,13 @@ class Problem:
 
 
 class StepTables(Protocol):
-    """What a solution keeps of its DP tables to rerun forward steps (``reruns.condition_ratios``, conditioned solves).
+    """What a solution keeps to answer conditioned questions: ``tables.Tables`` (the dense grid, whose
+    forward steps ``reruns.py`` reruns) or ``sparse.Sparse`` (the reachable states' moves).
 
-    A protocol, so that this module needs nothing from the solver: ``tables.Tables`` is the one implementation.
+    A protocol, so that this module needs nothing from the solver.
     """
 
     def modified(self, p: Problem, subs: list[int], t_indices: list[int]) -> "StepTables": ...
-
-    def step_forward(self, alpha: np.ndarray, t: int) -> list[np.ndarray]: ...
-
-    def finish(self, A: np.ndarray, t: int) -> np.ndarray: ...
 
 
 @dataclass

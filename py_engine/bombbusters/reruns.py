@@ -23,6 +23,7 @@ import numpy as np
 
 from .implicit import forbidden
 from .problem import Solution
+from .sparse import Sparse
 
 __all__ = ["condition_ratios", "forbid_into", "both"]
 
@@ -64,6 +65,8 @@ def condition_ratios(sol: Solution, forbids: list[dict]) -> list[float]:
     if not live:
         return out
     eng = sol.engine
+    if isinstance(eng, Sparse):
+        return eng.ratios(forbids)
     step = [a.size * (int(c) + 1) for a, c in zip(sol.alphas, eng.p.copies)]  # type: ignore[union-attr,arg-type]
     chunks: list[list[int]] = [[]]
     used = 0

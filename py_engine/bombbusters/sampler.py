@@ -23,6 +23,7 @@ import numpy as np
 from . import implicit
 from .analysis import SlotLaws, solve_state
 from .state import GameState
+from .solver import solve
 from .tables import Tables
 from .wires import label
 
@@ -198,6 +199,8 @@ def sample_types(laws: SlotLaws, n: int, seed: int) -> dict[int, np.ndarray]:
         rows = np.nonzero(case == ci)[0]
         if not len(rows):
             continue
+        if not isinstance(sol.engine, Tables):  # a sparse solve: the walk needs the dense grid
+            sol = solve(laws.compiled.cases[ci], dense=True)
         walk = _Walk(sol.engine, sol.alphas, rng, len(rows))  # type: ignore[arg-type]
         walk.run()
         for x, st in enumerate(subs):

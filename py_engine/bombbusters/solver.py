@@ -19,6 +19,9 @@ from fractions import Fraction
 import numpy as np
 
 from .problem import Counter, Problem, Solution, SubStand
+from .blocks import tight_windows
+from . import sparse
+from .sparse import Sparse, suits
 from .tables import Tables
 
 __all__ = ["SubStand", "Counter", "Problem", "Solution", "solve", "solve_exact", "log_partition"]
@@ -33,11 +36,22 @@ def log_partition(p: Problem) -> float:
     return solve(p, blocks=False).log_z
 
 
-def solve(p: Problem, blocks: bool = True, engine: Tables | None = None) -> Solution:
+def solve(p: Problem, blocks: bool = True, engine: Tables | Sparse | None = None, dense: bool = False) -> Solution:
     """Exact forward-backward: log Z and, if asked, every stand's block law for every type.
 
-    ``engine``: the tables of p when they exist already (a conditioned copy, ``Tables.modified``)."""
-    eng = engine if engine is not None else Tables(p)
+    ``engine``: the tables of p when they exist already (a conditioned copy, ``Tables.modified``).
+    A plain problem with few reachable states takes the sparse walk (``sparse.py``) unless ``dense``
+    (the sampler walks the dense grid)."""
+    if isinstance(engine, Sparse):
+        return engine.solve(blocks)  # type: ignore[return-value]
+    if engine is None:
+        win = tight_windows(p)
+        if not dense and suits(p, win):
+            sol = Sparse(p, win).solve(blocks, sparse.MOVE_LIMIT)
+            if sol is not None:
+                return sol
+        engine = Tables(p, win=win)
+    eng = engine
     alphas, parts_all, scales = eng.forward(keep_parts=blocks)
     log_scale = scales[-1]
     if log_scale == -math.inf:

@@ -1,0 +1,224 @@
+"""Few worlds left: the same DP over only the fill states some deal reaches, in plain Python.
+
+Why a second walk of the same recursion: late in the game a table has a
+handful of reachable fill vectors per type, and the dense grid's cost there
+is not arithmetic but numpy's per-call overhead (a few hundred small array
+operations per solve).  Here the states are dict keys, each type's moves are
+listed once during the forward pass (state, next state, block lengths,
+weight), and the backward pass, the block laws and every conditioned rerun
+walk that list.  The weighting, the block rules (``blocks.block_table``) and
+the windows are the dense solver's, so both give the same numbers; the
+solver takes this path only for problems whose stands are plain sorted runs
+(no counters, Labels, X slots or order relations) and whose estimated work
+is small (:func:`suits`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .blocks import INV_FACT, block_ok, tight_windows
+from .problem import Problem, Solution
+
+__all__ = ["Sparse", "suits", "ESTIMATE_LIMIT", "MOVE_LIMIT"]
+
+#: a problem is tried on the sparse walk when its estimated moves (:func:`suits`) are at most this ...
+ESTIMATE_LIMIT = 250_000
+#: ... and the walk gives up for the dense grid past this many moves (measured: the sparse walk costs
+#: about 2.7 us a move all passes included, the dense grid 2-4 ms on such tables; even at 1,000 moves)
+MOVE_LIMIT = 700
+
+
+def _plain(p: Problem) -> bool:
+    return not p.counters and not p.order and not any(
+        st.labels or st.xs or st.xmult or st.ymult for st in p.substands
+    )
+
+
+def suits(p: Problem, win: list) -> bool:
+    """Whether to try the sparse walk on p: plain stands, and a bound on its moves that is not far off.
+
+    The bound, over the types, of the windows' product (the states after each type can be no
+    more) times the product of each stand's possible block lengths, runs 100-1,000 times the
+    moves actually found; it only spares the obviously large tables a walk that would give up."""
+    if not _plain(p):
+        return False
+    work = 0
+    for t in range(len(p.types)):
+        states = moves = 1
+        for (lo, hi), (nlo, nhi) in zip(win[t], win[t + 1]):
+            states *= max(0, hi - lo + 1)
+            moves *= max(1, min(nhi - lo, int(p.copies[t])) - max(0, nlo - hi) + 1)
+        work += states * moves
+        if work > ESTIMATE_LIMIT:
+            return False
+    return True
+
+
+class Sparse:
+    """One problem's reachable states and moves, type by type.
+
+    ``alphas[t]``: {fill vector after types < t: weight}; ``moves[t]``:
+    {fill vector: [(next fill vector, block lengths, weight)]} for the states
+    some deal reaches; ``betas[t]``: the completion weight of each state.
+    """
+
+    def __init__(self, p: Problem, win: list | None = None):
+        self.p = p
+        self.S, self.T = len(p.substands), len(p.types)
+        self.win = win if win is not None else tight_windows(p)
+        self.final = tuple(st.n for st in p.substands)
+        self.ok = [block_ok(p, s).tolist() for s in range(self.S)]  # ok[s][t][k][f], as in blocks.py
+        self.opt_cache: dict = {}
+        self.alphas: list[dict] = []
+        self.moves: list[dict] = []
+        self.betas: list[dict] = []
+
+    def _options(self, s: int, t: int, f: int) -> list:
+        """[(k, 1/k!)]: the blocks of type t stand s may hold from start f that end in its next window."""
+        key = (s, t, f)
+        got = self.opt_cache.get(key)
+        if got is None:
+            okt = self.ok[s][t]
+            nlo, nhi = self.win[t + 1][s]
+            top = min(int(self.p.copies[t]), len(okt) - 1, nhi - f)
+            got = self.opt_cache[key] = [(k, INV_FACT[k]) for k in range(max(0, nlo - f), top + 1) if okt[k][f]]
+        return got
+
+    def _step(self, alpha: dict, t: int) -> dict:
+        """Every move at type t from the states of ``alpha``: {state: [(next state, ks, weight)]}."""
+        c = int(self.p.copies[t])
+        last = self.S - 1
+        opt = self._options
+        out: dict = {}
+        for F in alpha:
+            partial: list[tuple[tuple[int, ...], float, int]] = [((), 1.0, 0)]
+            for s in range(last):
+                ks_s = opt(s, t, F[s])
+                if not ks_s:
+                    partial = []
+                    break
+                partial = [(ks + (k,), w * wk, u + k) for ks, w, u in partial for k, wk in ks_s if u + k <= c]
+            found = []
+            if partial:
+                ks_last = dict(opt(last, t, F[last]))
+                for ks, w, u in partial:
+                    wk = ks_last.get(c - u)
+                    if wk is not None:
+                        ks = ks + (c - u,)
+                        found.append((tuple(f + k for f, k in zip(F, ks)), ks, w * wk))
+            if found:
+                out[F] = found
+        return out
+
+    def forward(self, budget: int | None = None) -> float | None:
+        """The forward pass; returns Z (the relative number of deals, 0 if none), or None once it
+        has listed more than ``budget`` moves."""
+        a: dict = {(0,) * self.S: 1.0}
+        self.alphas, self.moves = [a], []
+        found = 0
+        for t in range(self.T):
+            mv = self._step(a, t)
+            if budget is not None:
+                found += sum(map(len, mv.values()))
+                if found > budget:
+                    return None
+            nxt: dict = {}
+            for F, out in mv.items():
+                x = a[F]
+                for G, _ks, w in out:
+                    nxt[G] = nxt.get(G, 0.0) + x * w
+            self.moves.append(mv)
+            self.alphas.append(nxt)
+            a = nxt
+            if not a:
+                break
+        return a.get(self.final, 0.0) if len(self.alphas) == self.T + 1 else 0.0
+
+    def backward(self, z: float) -> list[list[np.ndarray]]:
+        """The backward pass: the betas, and every sub-stand's block law J[f, k] of every type."""
+        p, S, T = self.p, self.S, self.T
+        beta: dict = {self.final: 1.0}
+        self.betas = [{} for _ in range(T + 1)]
+        self.betas[T] = beta
+        acc: list[dict] = [{} for _ in range(S)]  # per sub-stand: {(t, f, k): mass}
+        for t in range(T - 1, -1, -1):
+            a = self.alphas[t]
+            prev: dict = {}
+            for F, found in self.moves[t].items():
+                b = 0.0
+                x = a[F] / z
+                for G, ks, w in found:
+                    bg = beta.get(G)
+                    if bg:
+                        wb = w * bg
+                        b += wb
+                        m = x * wb
+                        for s in range(S):
+                            key = (t, F[s], ks[s])
+                            d = acc[s]
+                            d[key] = d.get(key, 0.0) + m
+                if b:
+                    prev[F] = b
+            beta = prev
+            self.betas[t] = beta
+        cs = [int(c) for c in p.copies]
+        blocks: list[list[np.ndarray]] = []
+        for s, st in enumerate(p.substands):
+            n = st.n
+            arr = np.zeros((T, n + 1, min(max(cs, default=0), n) + 1))
+            if acc[s]:
+                idx = np.array(list(acc[s].keys())).T
+                arr[idx[0], idx[1], idx[2]] = list(acc[s].values())
+            tot = arr.sum(axis=(1, 2))
+            arr /= np.where(tot > 0, tot, 1.0)[:, None, None]
+            blocks.append([arr[t, :, : min(cs[t], n) + 1] for t in range(T)])
+        return blocks
+
+    def solve(self, blocks: bool = True, budget: int | None = None) -> Solution | None:
+        """:func:`~.solver.solve` on the sparse walk; None if the forward pass outgrew ``budget`` moves."""
+        z = self.forward(budget)
+        if z is None:
+            return None
+        if z <= 0:
+            return Solution(-math.inf, None)
+        if not blocks:
+            return Solution(math.log(z), None)
+        out = self.backward(z)
+        return Solution(math.log(z), out, None, self.alphas, None, self.betas, self)
+
+    def modified(self, p: Problem, subs: list[int], t_indices: list[int]) -> "Sparse":
+        """The walk of p, our problem with some blocks forbidden (a conditioned solve): built afresh, it is small."""
+        return Sparse(p, self.win)
+
+    def ratios(self, forbids: list[dict]) -> list[float]:
+        """P(the deal meets each forbid map {sub: {type: positions}}), each rerun from its first forbidden
+        type to its last, from the stored alphas against the stored betas (``reruns.condition_ratios``)."""
+        out = []
+        for fmap in forbids:
+            rules: dict = {}
+            for sub, per_type in fmap.items():
+                for t, pos in per_type.items():
+                    if pos:
+                        rules.setdefault(t, []).append((sub, sorted(pos)))
+            if not rules:
+                out.append(1.0)
+                continue
+            t0, t1 = min(rules), max(rules)
+            a = self.alphas[t0]
+            for t in range(t0, t1 + 1):
+                rule = rules.get(t, ())
+                nxt: dict = {}
+                for F, x in a.items():
+                    for G, ks, w in self.moves[t].get(F, ()):
+                        if any(F[s] <= q < F[s] + ks[s] for s, pos in rule for q in pos):
+                            continue
+                        nxt[G] = nxt.get(G, 0.0) + x * w
+                a = nxt
+            beta = self.betas[t1 + 1]
+            num = sum(x * beta.get(G, 0.0) for G, x in a.items())
+            den = sum(x * beta.get(G, 0.0) for G, x in self.alphas[t1 + 1].items())
+            out.append(0.0 if num <= 0 or den <= 0 else min(1.0, num / den))
+        return out
