@@ -59,12 +59,13 @@ def open_table(make_context, base_url: str, device: str) -> tuple[Page, Taps]:
     return page, Taps(page, device)
 
 
-def open_mission(make_context, base_url: str, device: str, number: int) -> tuple[Page, Taps]:
-    """The table app set up for a mission dealing red "2 of 3" (drawn: 2, 5, 9), on my hand screen."""
+def open_mission(make_context, base_url: str, device: str, number: int, reds=(2, 5, 9)) -> tuple[Page, Taps]:
+    """The table app set up for a mission dealing red "2 of 3" (drawn: 2, 5, 9; or the red numbers
+    given), on my hand screen."""
     page, taps = open_table(make_context, base_url, device)
     expect(tid(page, "missions-loading")).to_have_count(0)
     tid(page, "setup-mission").select_option(str(number))
-    for n in (2, 5, 9):
+    for n in reds:
         taps(f"setup-red-nums-{n}")
     taps("setup-start")
     return page, taps
@@ -888,6 +889,33 @@ def test_mission_43_wires_taken_from_nano(make_context, base_url, device):
     doc = assert_matches_cli(page)
     assert doc["players"][0]["stands"][0].split()[3:6] == ["?3", "?4", "?5"]
     shot(page, "11-nano")
+
+
+def test_mission_49_gives_the_oxygen_to_a_teammate(make_context, base_url, device):
+    """Mission 49: a cut asks who gets the cutter's oxygen (as many tokens as the value); the status
+    bar counts mine (5 each with 4 players), the entry names the receiver, and undo takes it back."""
+    page, taps = open_mission(make_context, base_url, device, 49, reds=(2, 5))
+    for label in MY_HAND:
+        taps(f"key-{label}")
+    if not tid(page, "stands").is_visible():
+        taps("key-4")
+    expect(tid(page, "stands")).to_be_visible()
+    expect(tid(page, "oxygen")).to_have_attribute("data-have", "5")
+    assert wait_done(page, moves=True) == "done"
+    # the 6s and over cost more than my 5 tokens: the advice says so
+    expect(tid(page, "forbidden-0-why")).to_contain_text("tokens, 5 in your hand")
+    # I (Ann) say Bob's D is a 3 and give Cid my 3 tokens: wrong, it is a 4
+    taps("slot-1-0-3")
+    taps("tab-cut")  # before anyone has played, a slot opens on its tokens
+    taps("oxygen-to-2")
+    taps("key-3")
+    taps("result-wrong")
+    taps("real-4")
+    expect(tid(page, "log-0")).to_contain_text("(oxygen → Cid)")
+    expect(tid(page, "oxygen")).to_have_attribute("data-have", "2")
+    taps("undo")
+    expect(tid(page, "log-0")).to_have_count(0)
+    expect(tid(page, "oxygen")).to_have_attribute("data-have", "5")
 
 
 def test_mission_44_shows_the_oxygen_in_the_reserve(make_context, base_url, device):

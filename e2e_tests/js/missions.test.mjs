@@ -366,3 +366,37 @@ test("oxygen passed round the table (63): a cut takes as many tokens as its valu
   assert.deepEqual(no.map((x) => x.value), [8, 9, 10, 11, 12]);
   assert.match(no[0].why, /cutting an 8 takes 8 tokens, 7 passed to you/);
 });
+
+test("oxygen given to a teammate (49): a cut gives as many tokens as its value to the one the cutter picks", () => {
+  let s = oxygenTable(49, "oxygen_gift");
+  assert.equal(S.oxygenFor(s, S.derive(s), 0).have, 5); // 4 players: 5 each
+  // recording a cut asks who gets the oxygen, right after who acts; the cutter cannot be picked
+  const draft = { k: "dual", a: 2 };
+  assert.equal(S.nextAsk(s, S.derive(s), draft).ask, "oxygen_to");
+  assert.equal(S.nextAsk(s, S.derive(s), { ...draft, ox: 2 }).ask, "oxygen_to");
+  assert.equal(S.nextAsk(s, S.derive(s), { ...draft, ox: 0 }).ask, "slots");
+  // Cat cuts a 4 and gives me 4; Dan tries a 3 and gives Bob 3; I try a 6 and give Dan 6
+  const full = { ...draft, ox: 0, p: 3, s: 0, js: [0], v: "4", ok: false, real: "2" };
+  const e = S.buildEntry(s, S.derive(s), full);
+  assert.equal(e.ox, 0);
+  assert.deepEqual(S.buildEntry(s, S.derive(s), S.draftFromEntry(e)), e);
+  s = S.addEntry(s, e);
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "3", ok: false, real: "2", ox: 1 });
+  let t = S.derive(s);
+  assert.ok(t.entries.every((x) => x.ok), JSON.stringify(t.entries));
+  assert.match(t.entries[0].text, /\(oxygen → Ann\)$/);
+  assert.equal(S.oxygenFor(s, t, 0).have, 9);
+  assert.equal(S.oxygenFor(s, t, 1).have, 8);
+  assert.equal(S.oxygenFor(s, t, 2).have, 1);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 1, v: "6", ok: false, real: "3", ox: 3 });
+  t = S.derive(s);
+  assert.equal(S.oxygenFor(s, t, 0).have, 3);
+  const no = S.missionRules(s, t).no_values;
+  assert.deepEqual(no.map((x) => x.value), [4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  assert.match(no[0].why, /oxygen: cutting a 4 takes 4 tokens, 3 in your hand/);
+  // "oxygen" is an answer an edit may change here, and nowhere else; the cutter cannot give to themself
+  assert.ok(S.editChanges(s.setup, S.draftFromEntry(e)).includes("oxygen"));
+  assert.ok(!S.editChanges(oxygenTable(54, "oxygen_own").setup, S.draftFromEntry(e)).includes("oxygen"));
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 1, v: "2", ok: false, real: "3", ox: 1 });
+  assert.match(S.derive(s).entries[3].error, /who got Bob's oxygen\? \(a teammate\)/);
+});

@@ -160,7 +160,7 @@ ROWS: list[dict[str, Any]] = [
        special=("yellow_special",),
        notes="the 3 yellow wires are dealt one per player from the captain (2 players: 2 to the captain) "
        "and cut all at once by a special action"),
-    _m(49, "Message in a bottle", red="2", players={2: ("3", "0")}, without=("10",),
+    _m(49, "Message in a bottle", red="2", players={2: ("3", "0")}, without=("10",), special=("oxygen_gift",),
        notes="oxygen tokens: give a teammate the value of the wire you cut"),
     _m(50, "The blackest sea", red="2", yellow="2", players={2: ("3", "4")},
        notes="memory mode: tokens go beside the stand (a token there says the stand holds that value)"),

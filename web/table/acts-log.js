@@ -170,6 +170,9 @@ function draftActs(app) {
     "draft-next": (arg) => {
       ui.draft.next = int(arg);
     },
+    "draft-oxygen": (arg) => {
+      ui.draft.ox = int(arg);
+    },
     "draft-equip": (arg) => {
       const d = ui.draft;
       d.ids = d.ids ?? [];

@@ -7,6 +7,8 @@
 // 63 ("oxygen_pass"): as many tokens as the value; the captain takes them all (14, 18, 24, 30 for 2-5
 //   players), each player passes what is left to the next, and the captain takes back the spent
 //   ones at the start of each round: what I may spend is what the players before me this round left.
+// 49 ("oxygen_gift"): as many tokens as the value, given to a teammate of the cutter's choice (the
+//   cut entry's `ox`); each player starts with 7, 6, 5, 4 for 2-5 players.
 // Pure: read from the setup and the replayed log, tested under Node.
 
 /** Tokens each player holds at the start in mission 54, by player count. */
@@ -15,9 +17,12 @@ export const OWN_OXYGEN = { 2: 9, 3: 6, 4: 3, 5: 2 };
 /** Tokens the captain takes in mission 63, by player count. */
 export const PASSED_OXYGEN = { 2: 14, 3: 18, 4: 24, 5: 30 };
 
-const KINDS = { oxygen_reserve: "reserve", oxygen_own: "own", oxygen_pass: "pass" };
+/** Tokens each player holds at the start in mission 49, by player count. */
+export const GIFT_OXYGEN = { 2: 7, 3: 6, 4: 5, 5: 4 };
 
-/** The mission's kind of oxygen: "reserve" (44), "own" (54), "pass" (63) or null. */
+const KINDS = { oxygen_reserve: "reserve", oxygen_own: "own", oxygen_pass: "pass", oxygen_gift: "gift" };
+
+/** The mission's kind of oxygen: "reserve" (44), "own" (54), "pass" (63), "gift" (49) or null. */
 export function oxygenKind(setup) {
   const rule = (setup.special ?? []).find((x) => x in KINDS);
   return rule ? KINDS[rule] : null;
@@ -26,12 +31,12 @@ export function oxygenKind(setup) {
 /** Tokens a cut of gameplay value `said` ("7", "Y", "R3") costs: by the depth of its number, or (63) the number itself. */
 export function oxygenCost(said, kind = "reserve") {
   const n = Number(String(said).replace(/^[YR]/, ""));
-  if (kind === "pass") return Number.isFinite(n) ? n : 1;
+  if (kind === "pass" || kind === "gift") return Number.isFinite(n) ? n : 1;
   return !Number.isFinite(n) || n <= 4 ? 1 : n <= 8 ? 2 : 3;
 }
 
 /** The value a log entry's cut action named, or null when the entry is no cut action. */
-function namedValue(e) {
+export function namedValue(e) {
   if (e.k === "dual" || e.k === "detect") return e.v;
   if (e.k === "solo") return e.cuts?.[0] ?? null;
   if (e.k === "xray") return (e.vs ?? [])[0] ?? null;
@@ -41,7 +46,7 @@ function namedValue(e) {
 /**
  * What player `p` may spend on a cut now: {kind, have, where}, or null without oxygen. In 44 the
  * reserve as it stands (all of it when the captain's turn comes before p's: the tokens go back then);
- * in 54 what p holds. Entries the table refused (t.entries[i].ok false) pay nothing.
+ * in 54 and 49 what p holds. Entries the table refused (t.entries[i].ok false) pay nothing.
  */
 export function oxygenFor(state, t, p) {
   const { setup } = state;
@@ -49,6 +54,16 @@ export function oxygenFor(state, t, p) {
   if (!kind || p === null || p === undefined) return null;
   const n = setup.players.length;
   const ok = (i) => t.entries[i]?.ok !== false;
+  if (kind === "gift") {
+    let have = GIFT_OXYGEN[n] ?? 4;
+    state.log.forEach((e, i) => {
+      const v = namedValue(e);
+      if (!ok(i) || v === null) return;
+      if (e.a === p) have -= oxygenCost(v, kind);
+      if (e.ox === p) have += oxygenCost(v, kind);
+    });
+    return { kind, have: Math.max(0, have), where: "in your hand" };
+  }
   if (kind !== "own") {
     const total = kind === "pass" ? PASSED_OXYGEN[n] ?? 2 * n : 2 * n;
     let taken = 0;

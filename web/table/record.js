@@ -2,6 +2,7 @@
 // (buildEntry), ranked moves -> drafts, and the starting-token advice.
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
+import { oxygenKind } from "./oxygen.js";
 import { derive } from "./replay.js";
 import { colourOf, isLabel, saidOf, standCounts, valueMatches } from "./setup.js";
 
@@ -21,6 +22,12 @@ export const ACTION_NAMES = {
 };
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
 export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint"];
+
+/** Cut actions that pay oxygen first (mission 49: given to a teammate the cutter picks, the entry's `ox`). */
+const PAYING = ["dual", "xray", "double", "triple", "super", "solo"];
+
+/** Does this draft's action give oxygen to a teammate (mission 49)? */
+export const givesOxygen = (setup, d) => oxygenKind(setup) === "gift" && PAYING.includes(d.k);
 
 /** My uncut slots holding a wire of gameplay value `said` ("7" | "Y"), in order. */
 function ownSlotsFor(state, t, said) {
@@ -80,6 +87,7 @@ export function nextAsk(state, t, d) {
     return null;
   }
   if (d.a === undefined || d.a === null) return { ask: "actor" };
+  if (givesOxygen(state.setup, d) && (!Number.isInteger(d.ox) || d.ox === d.a)) return { ask: "oxygen_to" };
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
   if (d.k === "label_eq" || d.k === "label_ne" || d.k === "swl" || d.k === "stabilizer" || d.k === "skip") return null;
@@ -177,11 +185,13 @@ export function draftFromEntry(e) {
 const WHO = ["a", "as", "av", "got"];
 const RESULT = ["ok", "cut", "as", "av", "real", "hit", "tok"];
 const CUTS = {
-  who: WHO, value: ["v", "vs", "cut", "as", "av", "hit"], result: RESULT, wires: ["js", "p", "s", "hit", "tok"],
+  who: [...WHO, "ox"], value: ["v", "vs", "cut", "as", "av", "hit"], result: RESULT, wires: ["js", "p", "s", "hit", "tok"],
+  oxygen: ["ox"],
 };
 export const EDIT_CHANGES = {
   dual: CUTS, xray: CUTS, double: CUTS, triple: CUTS, super: CUTS,
-  solo: { who: ["a", "slots", "cuts", "done"], value: ["v", "slots", "cuts", "done"], wires: ["slots", "cuts", "done"] },
+  solo: { who: ["a", "slots", "cuts", "done", "ox"], value: ["v", "slots", "cuts", "done"], wires: ["slots", "cuts", "done"],
+    oxygen: ["ox"] },
   red: { who: ["a", "slots", "cuts", "done"], wires: ["slots", "cuts", "done"] },
   radar: { number: ["v", "ans", "done"], answers: ["ans", "done"] },
   label_eq: { wires: ["js", "p", "s"] }, label_ne: { wires: ["js", "p", "s"] },
@@ -196,6 +206,11 @@ export const EDIT_CHANGES = {
   batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
   stabilizer: { who: ["a"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] },
 };
+
+/** The answers an edit of this draft may change ("oxygen" only where the cut gives oxygen: 49). */
+export function editChanges(setup, d) {
+  return Object.keys(EDIT_CHANGES[d.k] ?? {}).filter((name) => name !== "oxygen" || givesOxygen(setup, d));
+}
 
 /** The draft with one answer (and what depends on it) cleared, to be asked again. */
 export function clearAnswer(d, name) {
@@ -266,9 +281,9 @@ export function buildEntry(state, t, d) {
             if (sl.c !== "cut" && sl.own) slots.push({ s, j, label: sl.own });
           }));
         }
-        return { k: d.k, a: d.a, slots: slots.map(({ s, j }) => ({ s, j })), cuts: slots.map((x) => x.label) };
+        return withOxygen(state, d, { k: d.k, a: d.a, slots: slots.map(({ s, j }) => ({ s, j })), cuts: slots.map((x) => x.label) });
       }
-      return { k: d.k, a: d.a, slots: (d.slots ?? []).slice(), cuts: (d.cuts ?? []).slice() };
+      return withOxygen(state, d, { k: d.k, a: d.a, slots: (d.slots ?? []).slice(), cuts: (d.cuts ?? []).slice() });
     }
     default: {
       const multi = d.k === "double" || d.k === "triple" || d.k === "super";
@@ -296,9 +311,15 @@ export function buildEntry(state, t, d) {
         if (multi) e.tok = d.tok;
         e.real = d.real;
       }
-      return e;
+      return withOxygen(state, d, e);
     }
   }
+}
+
+/** The entry with the teammate who got the cutter's oxygen (49), where the cut gives some. */
+function withOxygen(state, d, e) {
+  if (givesOxygen(state.setup, d) && Number.isInteger(d.ox)) e.ox = d.ox;
+  return e;
 }
 
 /** A draft for the action that ranked move `m` (from "moves") describes. */

@@ -141,6 +141,9 @@ function actorCut(t, setup, e, label) {
 function checkPlayers(setup, e, target = true) {
   const n = setup.players.length;
   if (!(Number.isInteger(e.a) && e.a >= 0 && e.a < n)) fail("who acted?");
+  if (e.ox !== undefined && !(Number.isInteger(e.ox) && e.ox >= 0 && e.ox < n && e.ox !== e.a)) {
+    fail(`who got ${setup.players[e.a]}'s oxygen? (a teammate)`);
+  }
   if (target) {
     if (!(Number.isInteger(e.p) && e.p >= 0 && e.p < n)) fail("whose wire?");
     if (e.p === e.a) fail("a dual cut points at a teammate's wire");
@@ -434,10 +437,10 @@ function applyCoffee(t, e, setup) {
   t.turn = e.next;
 }
 
-/** A turn skipped for want of oxygen (44, 54, 63): the detonator moves a space and the next player plays. */
+/** A turn skipped for want of oxygen (44, 49, 54, 63): the detonator moves a space and the next player plays. */
 function applySkip(t, e, setup) {
   checkPlayers(setup, e, false);
-  if (!oxygenKind(setup)) fail("only oxygen missions (44, 54, 63) skip a turn for want of oxygen");
+  if (!oxygenKind(setup)) fail("only oxygen missions (44, 49, 54, 63) skip a turn for want of oxygen");
   detonatorStep(t, setup);
   advance(t, setup, e.a);
 }
@@ -607,6 +610,11 @@ function describeSafely(e, setup) {
 }
 
 export function describeEntry(e, setup) {
+  const text = describeAction(e, setup);
+  return Number.isInteger(e.ox) ? `${text} (oxygen → ${setup.players[e.ox] ?? `Player ${e.ox + 1}`})` : text;
+}
+
+function describeAction(e, setup) {
   const name = (p) => setup.players[p] ?? `Player ${(p ?? 0) + 1}`;
   const at = (p, s, j) => `${standName(setup, p, s)} ${slotLetter(j ?? 0)}`;
   const said = (v) => (v === "Y" ? "yellow" : v);

@@ -8,7 +8,7 @@ import {
   ALL_EQUIPMENT,
   EQUIPMENT_NAMES,
   NO_ACTOR,
-  EDIT_CHANGES,
+  editChanges,
   colourOf,
   filePlaces,
   nameableValues,
@@ -147,6 +147,9 @@ function askTemplate(ctx, d, ask) {
       return html`<p class="ask" data-testid="ask">Whose Double Detector works again? (1 or 2)</p>
         <div class="row">${setup.players.map((name, p) => chip("draft-player", p, name, (d.ps ?? []).includes(p), `pick-player-${p}`))}</div>
         ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
+    case "oxygen_to":
+      return html`<p class="ask" data-testid="ask">Who gets ${setup.players[d.a]}'s oxygen (as many tokens as the value cut)?</p>
+        <div class="row">${setup.players.map((name, p) => p === d.a ? "" : chip("draft-oxygen", p, name, d.ox === p, `oxygen-to-${p}`))}</div>`;
     case "next":
       return html`<p class="ask" data-testid="ask">Who plays next?</p>
         <div class="row">${setup.players.map((name, p) => chip("draft-next", p, name, d.next === p, `next-${p}`))}</div>`;
@@ -223,9 +226,10 @@ export function sheetTemplate(ctx) {
     if (d.v) parts.push(`value ${d.v === "Y" ? "yellow" : d.v}`);
     if (d.vs?.length) parts.push(`values ${d.vs.join(" or ")}`);
     if (d.ok !== undefined && d.ok !== null) parts.push(d.ok ? "✓ cut" : "✗ wrong");
+    if (Number.isInteger(d.ox)) parts.push(`oxygen → ${setup.players[d.ox]}`);
     head = html`${head}${parts.length ? html`<p class="hint" data-testid="draft-summary">${parts.join(" · ")}</p>` : ""}`;
     const needsActor = !NO_ACTOR.includes(d.k) && (sh.edit === undefined || d.a === undefined || d.a === null);
-    const changes = sh.edit !== undefined ? Object.keys(EDIT_CHANGES[d.k] ?? {}) : [];
+    const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
     body = html`${needsActor ? html`<p class="lbl">Who?</p>${actorChips(state, d, null)}` : ""}
       ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
         ${changes.map((c) => chip("draft-change", c, c, false, `change-${c}`))}</div>` : ""}

@@ -44,7 +44,7 @@
 //                                                      the whole player): a has_not fact
 //   walkie  {a, as, ato, p, s, j, pto, got?}            Walkie-Talkies;  hook {a, p, s, j, to, got?}: Grappling Hook
 //   swl {a, s, j}  Single Wire Label;  disint {v, cuts: [{p, s, j}]}  Disintegrator;  stabilizer {a};
-//   coffee {a, next};  skip {a} (no oxygen: 44, 54);  batteries {ps};  drop {};  false_bottom {ids}
+//   coffee {a, next};  skip {a} (no oxygen: 44, 49, 54, 63); a cut entry's ox: who got its oxygen (49);  batteries {ps};  drop {};  false_bottom {ids}
 //   see {p, s, j, v}   a teammate's turned-around wire I can see (missions 38, 56, 64)
 //   a failed cut with no info token (58, constraint H) has silent: true instead of real
 //
