@@ -109,7 +109,8 @@ def test_token_variants_and_flags():
         48: {"yellow_dealt": "captain_first", "special": ["yellow_special"]},
         52: {"false_tokens": True},
         49: {"special": ["oxygen_gift"]},  # give a teammate as many oxygen tokens as the value cut
-        54: {"special": ["oxygen_own"]},  # spend your own oxygen tokens by depth; one more per validation
+        54: {"special": ["oxygen_own"]},
+        55: {"special": ["challenges"]},  # a completed challenge card moves the detonator back a space  # spend your own oxygen tokens by depth; one more per validation
         63: {"special": ["oxygen_pass"]},  # put as many oxygen tokens as the value in the reserve; pass the rest on
         58: {"failure_tokens": False},
         38: {"turned": "captain"},

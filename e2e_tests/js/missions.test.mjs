@@ -400,3 +400,16 @@ test("oxygen given to a teammate (49): a cut gives as many tokens as its value t
   s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 1, v: "2", ok: false, real: "3", ox: 1 });
   assert.match(S.derive(s).entries[3].error, /who got Bob's oxygen\? \(a teammate\)/);
 });
+
+test("a challenge completed (55) moves the detonator back a space, never below its start; only in 55", () => {
+  let s = oxygenTable(55, "challenges");
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "9", ok: false, real: "4" });
+  s = S.addEntry(s, S.buildEntry(s, S.derive(s), { k: "challenge" }));
+  s = S.addEntry(s, { k: "challenge" });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.mistakesMade, 0);
+  assert.equal(t.entries[1].text, "Challenge done: detonator −1");
+  const plain = oxygenTable(54, "oxygen_own");
+  assert.match(S.derive(S.addEntry(plain, { k: "challenge" })).entries[0].error, /only mission 55 has challenge cards/);
+});

@@ -173,7 +173,8 @@ ROWS: list[dict[str, Any]] = [
     _m(54, "Attack of Rabbit the Red", red="0", without=("10",), special=("oxygen_own",),
        notes="the 11 red wires wait in a face-down pile, not dealt (not modelled once they enter); "
        "each player's own oxygen tokens pay for their cuts by depth, one more for each validated value"),
-    _m(55, "Doctor Nope's challenge", red="2", players={2: ("2 of 3", "0")}, notes="challenge cards"),
+    _m(55, "Doctor Nope's challenge", red="2", players={2: ("2 of 3", "0")}, special=("challenges",),
+       notes="challenge cards: each one completed moves the detonator back a space"),
     _m(56, "Tripwires", red="2 of 3", players={2: ("3", "0")}, turned="each",
        notes="each player turns one wire around unseen at the far right: only its owner may cut it"),
     _m(57, "An impossible mission", red="1", players={2: ("2", "0")}, without=("10",), constraints="per_value",

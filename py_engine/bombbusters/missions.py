@@ -41,7 +41,7 @@ DOUBLE_DETECTOR_MODES = ("all", "disabled", "captain_disabled")
 CONSTRAINT_SCHEMES = ("", "chosen", "deck", "weakest_link", "per_value", "ring", "bunker")
 
 #: rules on which cuts are legal (the table app turns them into the moves request's ``rules``)
-SPECIAL = frozenset({"x_after_yellow", "sevens_last", "yellow_special", "oxygen_reserve", "oxygen_own", "oxygen_pass", "oxygen_gift"})
+SPECIAL = frozenset({"x_after_yellow", "sevens_last", "yellow_special", "oxygen_reserve", "oxygen_own", "oxygen_pass", "oxygen_gift", "challenges"})
 
 #: equipment id -> name, so the UI can label the ids a mission allows
 EQUIPMENT: dict[str, str] = {

@@ -19,9 +19,10 @@ export const ACTION_NAMES = {
   postit: "Post-it", rewind: "Rewinder", absent: "I have none", walkie: "Walkie-Talkies", hook: "Grappling Hook", nano: "Nano's wire",
   stabilizer: "Stabilizer", coffee: "Coffee Mug", batteries: "Emergency Batteries", drop: "Emergency Drop",
   false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator", skip: "No oxygen: skip",
+  challenge: "Challenge done",
 };
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
-export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint"];
+export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint", "challenge"];
 
 /** Cut actions that pay oxygen first (mission 49: given to a teammate the cutter picks, the entry's `ox`). */
 const PAYING = ["dual", "xray", "double", "triple", "super", "solo"];
@@ -68,7 +69,7 @@ export function nameableValues(state, t, d, base, holdings = null, editing = fal
 export function nextAsk(state, t, d) {
   const me = state.setup.me;
   const mine = d.a === me && t.hasHand;
-  if (d.k === "rewind" || d.k === "drop") return null;
+  if (d.k === "rewind" || d.k === "drop" || d.k === "challenge") return null;
   if (d.k === "batteries") return d.done && d.ps?.length ? null : { ask: "players" };
   if (d.k === "false_bottom") return d.done && d.ids?.length ? null : { ask: "equipment" };
   if (d.k === "disint") {
@@ -228,6 +229,7 @@ export function buildEntry(state, t, d) {
   switch (d.k) {
     case "rewind":
     case "drop":
+    case "challenge":
       return { k: d.k };
     case "batteries":
       return { k: "batteries", ps: (d.ps ?? []).slice().sort((a, b) => a - b) };

@@ -464,6 +464,12 @@ function applyRewind(t) {
   t.mistakesMade = Math.max(0, t.mistakesMade - 1);
 }
 
+/** A challenge card completed (55): the detonator goes back a space (never below where it started). */
+function applyChallenge(t, e, setup) {
+  if (!(setup.special ?? []).includes("challenges")) fail("only mission 55 has challenge cards");
+  t.mistakesMade = Math.max(0, t.mistakesMade - 1);
+}
+
 /** "I have none": a player shows that a value is not on their stand(s). */
 function applyAbsent(t, e, setup, i) {
   const n = setup.players.length;
@@ -586,6 +592,7 @@ const ENTRY_KINDS = {
   label: applyLabel,
   postit: applyPostit,
   rewind: applyRewind,
+  challenge: applyChallenge,
   absent: applyAbsent,
   walkie: applyMove,
   hook: applyMove,
@@ -644,6 +651,8 @@ function describeAction(e, setup) {
       return `I see ${at(e.p, e.s, e.j)} (turned around): ${e.v}`;
     case "rewind":
       return "Rewinder: detonator −1";
+    case "challenge":
+      return "Challenge done: detonator −1";
     case "swl":
       return `${name(e.a)} Single Wire Label: ${at(e.a, e.s, e.j)} is the only one of its value`;
     case "disint":
