@@ -43,7 +43,7 @@ def suits(p: Problem, win: list) -> bool:
     The bound, over the types, of the windows' product (the states after each type can be no
     more) times the product of each stand's possible block lengths, runs 100-1,000 times the
     moves actually found; it only spares the obviously large tables a walk that would give up."""
-    if not _plain(p):
+    if not p.substands or not _plain(p):
         return False
     work = 0
     for t in range(len(p.types)):
