@@ -172,12 +172,13 @@ def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: 
     stops once the best exact figure reaches the next bound.  Every figure
     compared is exact; ties go to the set whose least red-prone slot is safest.
     """
-    pv = {j: odds.values(p, s, j) for j in js}
+    # each slot's chances as ranking compares them (rounded once here, not per set)
+    pv = {j: (_tie(law.get(v, 0.0)), _tie(law.get("RED", 0.0))) for j in js for law in [odds.values(p, s, j)]}
     cands = []
     for combo in itertools.combinations(js, size):
-        bound = min(1.0, sum(pv[j].get(v, 0.0) for j in combo))
+        bound = min(1.0, sum(pv[j][0] for j in combo))
         if bound > 0:
-            cands.append((-_tie(bound), _tie(min(pv[j].get("RED", 0.0) for j in combo)), combo))
+            cands.append((-bound, min(pv[j][1] for j in combo), combo))
     cands.sort()
     best = None
     fails: dict = {}
