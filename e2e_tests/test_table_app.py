@@ -345,7 +345,7 @@ def test_starting_token_advice(make_context, base_url, device):
     rows = panel.locator("[data-testid^='advice-'][data-slot]")
     expect(rows).to_have_count(3)
     bits = [float(tid(page, f"advice-{i}-bits").get_attribute("data-bits")) for i in range(3)]
-    assert bits == sorted(bits, reverse=True) and bits[0] > 0, bits
+    assert all(a >= b - 1e-9 for a, b in zip(bits, bits[1:])) and bits[0] > 0, bits  # gains equal to 1e-9 tie
     resolved = float(tid(page, "advice-0-resolved").get_attribute("data-resolved"))
     assert 0 < resolved < 1
     expect(tid(page, "advice-basis")).to_contain_text("your own stands")
