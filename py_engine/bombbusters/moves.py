@@ -384,12 +384,11 @@ def _detector_moves(turn: _Turn) -> list[dict]:
 def _all_red(turn: _Turn, sets: list[tuple[int, int, list[int]]]) -> list[float]:
     """P(every slot of each set is red): what makes a detector explode (0 unless each slot may be red)."""
     red_types = turn.an.types_of("RED")
-    asks = [i for i, (p, s, js) in enumerate(sets) if all(turn.odds.values(p, s, j).get("RED", 0.0) > 0 for j in js)]
-    out = [0.0] * len(sets)
-    answers = turn.an.p_all_many([[(p, s, j, red_types) for j in js] for p, s, js in (sets[i] for i in asks)])
-    for i, q in zip(asks, answers):
-        out[i] = q
-    return out
+    keys = [(p, s, tuple(sorted(js))) for p, s, js in sets]
+    # each set once: the detectors' best sets for different values are often the same slots
+    asks = list(dict.fromkeys(k for k in keys if all(turn.odds.values(k[0], k[1], j).get("RED", 0.0) > 0 for j in k[2])))
+    answers = dict(zip(asks, turn.an.p_all_many([[(p, s, j, red_types) for j in js] for p, s, js in asks])))
+    return [answers.get(k, 0.0) for k in keys]
 
 
 def _super_detector_moves(turn: _Turn) -> list[dict]:
