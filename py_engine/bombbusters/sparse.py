@@ -6,7 +6,7 @@ is not arithmetic but numpy's per-call overhead (a few hundred small array
 operations per solve).  Here the states are dict keys, each type's moves are
 listed once during the forward pass (state, next state, block lengths,
 weight), and the backward pass, the block laws and every conditioned rerun
-walk that list.  The weighting, the block rules (``blocks.block_table``) and
+walk that list.  The weighting, the block rules (``blocks.block_ok``) and
 the windows are the dense solver's, so both give the same numbers; the
 solver takes this path only for problems whose stands are plain sorted runs
 (no counters, Labels, X slots or order relations) and whose estimated work
@@ -27,7 +27,8 @@ __all__ = ["Sparse", "suits", "ESTIMATE_LIMIT", "MOVE_LIMIT"]
 #: a problem is tried on the sparse walk when its estimated moves (:func:`suits`) are at most this ...
 ESTIMATE_LIMIT = 250_000
 #: ... and the walk gives up for the dense grid past this many moves (measured: the sparse walk costs
-#: about 2.7 us a move all passes included, the dense grid 2-4 ms on such tables; even at 1,000 moves)
+#: about 2.7 us a move, all passes included, and the dense grid 2-4 ms on such tables: the two cost
+#: about the same near 1,000 moves)
 MOVE_LIMIT = 700
 
 
