@@ -901,6 +901,7 @@ def test_mission_49_gives_the_oxygen_to_a_teammate(make_context, base_url, devic
         taps("key-4")
     expect(tid(page, "stands")).to_be_visible()
     expect(tid(page, "oxygen")).to_have_attribute("data-have", "5")
+    expect(tid(page, "oxygen")).to_contain_text("a cut takes as many as its value")
     assert wait_done(page, moves=True) == "done"
     # the 6s and over cost more than my 5 tokens: the advice says so
     expect(tid(page, "forbidden-0-why")).to_contain_text("tokens, 5 in your hand")

@@ -51,6 +51,7 @@ def _at_most_one(an: Analysis, p: int, s: int, value) -> bool:
     live = sum(int((an.sub_marginals(sub)[pos][:, ts].sum(axis=1) > 0).sum()) for sub, pos in an.uncut_positions(p, s).items())
     return live <= 1
 
+
 def _x_stand_law(an: Analysis, p: int, s: int, values: list) -> dict | None:
     """For a stand of one sorted run and its X slots: {type index: law of its uncut copies}, read off the
     law the backward pass kept for such stands (``Tables.uncut_counts``); None for other stands."""

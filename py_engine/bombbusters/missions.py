@@ -95,7 +95,10 @@ class Mission:
     yellow wires only by the mission's special action —, "oxygen_reserve" /
     "oxygen_own" — each cut pays oxygen tokens by the depth of its value, from
     one reserve (44) or the player's own (54) —, "oxygen_pass" — as many as
-    its value, from the tokens passed round the table (63)), ``number_cards``
+    its value, from the tokens passed round the table (63) —, "oxygen_gift" — as
+    many as its value, from the cutter's own to a teammate they pick (49) —,
+    "challenges" — a challenge card completed moves the detonator back (55)),
+    ``number_cards``
     (how number cards in view decide the value to cut: "pick" — one of
     them —, "sum" — the sum or difference of two —, "sequence" — in their
     order —, "noble" — that value only by the special action —, "detonator" — each of their values

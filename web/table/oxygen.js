@@ -28,10 +28,13 @@ export function oxygenKind(setup) {
   return rule ? KINDS[rule] : null;
 }
 
-/** Tokens a cut of gameplay value `said` ("7", "Y", "R3") costs: by the depth of its number, or (63) the number itself. */
+/** Does a cut cost as many tokens as its value (63, 49), rather than by the depth of its value? */
+export const costsItsValue = (kind) => kind === "pass" || kind === "gift";
+
+/** Tokens a cut of gameplay value `said` ("7", "Y", "R3") costs: by the depth of its number, or (63, 49) the number itself. */
 export function oxygenCost(said, kind = "reserve") {
   const n = Number(String(said).replace(/^[YR]/, ""));
-  if (kind === "pass" || kind === "gift") return Number.isFinite(n) ? n : 1;
+  if (costsItsValue(kind)) return Number.isFinite(n) ? n : 1;
   return !Number.isFinite(n) || n <= 4 ? 1 : n <= 8 ? 2 : 3;
 }
 

@@ -9,6 +9,7 @@ import {
   EQUIPMENT_NAMES,
   colourNeeds,
   colourOf,
+  costsItsValue,
   handSlots,
   isXSlot,
   isXWire,
@@ -276,14 +277,14 @@ function nanoTemplate(ctx) {
       ? html`<span class="hint">next: ${law.map(([v, p]) => `${v} ${Math.round(p * 100)}%`).join(", ")}</span>` : ""}</div>`;
 }
 
-/** Oxygen (44, 54, 63): what I may spend on my next cut: in the reserve, in my hand, or passed to me. */
+/** Oxygen (44, 49, 54, 63): what I may spend on my next cut: in the reserve, in my hand, or passed to me. */
 function oxygenTemplate(ctx) {
   const { state, t } = ctx;
   const ox = oxygenFor(state, t, state.setup.me);
   if (!ox) return "";
   return html`<div class="oxygen" data-testid="oxygen" data-have="${ox.have}">
     <span class="lbl">Oxygen</span><span class="num">${ox.have} ${ox.where}</span>
-    <span class="hint">${ox.kind === "pass" ? "a cut takes as many as its value" : "a cut of 1–4 takes 1, 5–8 takes 2, 9–12 takes 3"}</span></div>`;
+    <span class="hint">${costsItsValue(ox.kind) ? "a cut takes as many as its value" : "a cut of 1–4 takes 1, 5–8 takes 2, 9–12 takes 3"}</span></div>`;
 }
 
 function moveText(m, setup) {
