@@ -60,7 +60,8 @@ def timed_boot(page, navigate) -> dict | None:
     pg = info.get("page") or {}
     print(
         f"  {wall:7.0f} ms  (page clock: worker started {pg.get('worker_started_ms', float('nan')):.0f}, ready "
-        f"{pg.get('ready_ms', float('nan')):.0f}; worker: runtime {t['runtime']:.0f}, packages {t['packages']:.0f}, "
+        f"{pg.get('ready_ms', float('nan')):.0f}; worker: runtime {t['runtime']:.0f}, packages {t['packages']:.0f} "
+        f"(load {t.get('packages_load', float('nan')):.0f}), "
         f"wheel {t['wheel']:.0f}, import {t['import']:.0f}, warm-up {t['warmup']:.0f}, total {t['total']:.0f})"
     )
     return {"wall_ms": wall, **t, **{f"page_{k}": v for k, v in pg.items()}}
@@ -118,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="analyses per state (best is kept)")
     parser.add_argument("--only", nargs="*", help="state names to run")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site to serve (A/B runs)")
+    parser.add_argument("--boot-only", action="store_true", help="only the start-up figures")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
 
@@ -126,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     states = json.loads((ROOT / "build_scripts" / "bench_states.json").read_text())["states"]
     if args.only:
         states = [s for s in states if s["name"] in args.only]
-    server, url = serve_site.start_in_thread(ROOT / "site")
+    server, url = serve_site.start_in_thread(args.site)
     out: dict = {"cold_start": [], "first_visit_with_sw": [], "repeat_visit": [], "states": []}
     try:
         with sync_playwright() as pw:
@@ -164,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
                 out["repeat_visit"].append(boot)
             print(f"  median {statistics.median(c['wall_ms'] for c in out['repeat_visit']):.0f} ms")
 
+            if args.boot_only:
+                browser.close()
+                return _write(args.json, out)
             print(f"\nAnalysis, best of {args.repeat} (ms inside bridge.handle):")
             print(f"  {'state':32} {'browser':>10} {'native':>10} {'ratio':>7}  first call")
             for s in states:
@@ -192,8 +198,12 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.shutdown()
         server.server_close()
-    if args.json:
-        args.json.write_text(json.dumps(out, indent=1) + "\n")
+    return _write(args.json, out)
+
+
+def _write(path: Path | None, out: dict) -> int:
+    if path:
+        path.write_text(json.dumps(out, indent=1) + "\n")
     return 0
 
 

@@ -95,6 +95,9 @@ def test_engine_boots_in_named_stages(app: Page, device):
     assert info["build_id"] == build["build_id"]
     assert info["wheel_url"] == build["wheel_url"] and build["build_id"] in (ROOT / "site" / "sw.js").read_text()
     expect(tid(app, "engine-status-text")).to_contain_text("Engine ready")
+    # the worker engine-early.js started with the page is the one the engine adopted: one worker
+    assert app.evaluate("'__bbEarlyWorker' in window && window.__bbEarlyWorker === null")
+    assert [w.url.rsplit("/", 1)[-1] for w in app.workers] == ["engine-worker.js"]
     # Phone-first: nothing wider than the screen.
     width = app.evaluate("document.documentElement.scrollWidth")
     assert width <= app.viewport_size["width"], f"page is {width}px wide"

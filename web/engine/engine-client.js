@@ -21,10 +21,18 @@ export const DEFAULT_STAGE_TIMEOUTS = {
 
 export const STAGES = ["manifest", "runtime", "packages", "wheel", "import", "warmup"];
 
+/** The worker engine-early.js started while the page loaded ({worker, events, startedAt}), once; else null. */
+export function takeEarlyWorker() {
+  const early = globalThis.__bbEarlyWorker ?? null;
+  if (early) globalThis.__bbEarlyWorker = null;
+  return early;
+}
+
 export class Engine {
   /**
    * @param {object} opts
-   * @param {() => Worker} [opts.workerFactory]  builds the worker (tests pass a fake)
+   * @param {() => Worker} [opts.workerFactory]  builds the worker (tests pass a fake); without it
+   *   the first start adopts the worker engine-early.js started, if any
    * @param {(msg: object) => void} [opts.onProgress]  {stage, status, ms, ...}
    * @param {(info: object) => void} [opts.onReady]    {build_id, engine, timings, ...}
    * @param {(err: object) => void} [opts.onFailure]   {stage, name, message}
@@ -32,6 +40,7 @@ export class Engine {
    * @param {number} [opts.stageLimit]      if set, caps every stage (tests prove a hang becomes a message)
    */
   constructor(opts = {}) {
+    this.adoptEarly = !opts.workerFactory;
     this.workerFactory = opts.workerFactory ?? (() => new Worker(new URL("./engine-worker.js", import.meta.url), { name: "bombbusters-engine" }));
     this.onProgress = opts.onProgress ?? (() => {});
     this.onReady = opts.onReady ?? (() => {});
@@ -53,23 +62,31 @@ export class Engine {
 
   start() {
     this._teardown();
-    this.startedAt = performance.now(); // on the page's clock: from navigation start
+    const early = this.adoptEarly ? takeEarlyWorker() : null;
+    this.startedAt = early?.startedAt ?? performance.now(); // on the page's clock: from navigation start
     this.state = "booting";
     this.stage = "start";
     try {
-      this.worker = this.workerFactory();
+      this.worker = early?.worker ?? this.workerFactory();
     } catch (err) {
       this._fail("start", "WorkerError", `cannot start the engine worker: ${err?.message ?? err}`);
       return;
     }
     this.worker.onmessage = (ev) => this._onMessage(ev.data);
-    this.worker.onerror = (ev) => {
-      ev.preventDefault?.();
-      const where = ev.filename ? ` (${ev.filename}:${ev.lineno})` : "";
-      this._fail(this.stage, "WorkerError", `${ev.message || "the engine worker failed to load"}${where}`);
-    };
+    this.worker.onerror = (ev) => this._onError(ev);
     this.worker.onmessageerror = () => this._fail(this.stage, "WorkerError", "unreadable message from the worker");
     this._arm("start");
+    const worker = this.worker;
+    for (const ev of early?.events ?? []) {
+      if (this.worker !== worker) break; // it failed meanwhile
+      worker[`on${ev.type}`](ev); // what it said before the page was ready
+    }
+  }
+
+  _onError(ev) {
+    ev.preventDefault?.();
+    const where = ev.filename ? ` (${ev.filename}:${ev.lineno})` : "";
+    this._fail(this.stage, "WorkerError", `${ev.message || "the engine worker failed to load"}${where}`);
   }
 
   /** Throw away the worker and boot a new one (also used to stop a long analysis). */

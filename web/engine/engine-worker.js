@@ -65,10 +65,12 @@ async function boot() {
   wheelBytes.catch(() => {}); // reported by the wheel stage
   const pk = await stage("packages", packages.join(", "), async () => {
     const failures = [];
+    const t1 = performance.now();
     await pyodide.loadPackage(packages, {
       messageCallback: () => {},
       errorCallback: (text) => failures.push(text),
     });
+    timings.packages_load = performance.now() - t1;
     for (const p of packages) {
       // loadPackage only logs a failure: check that each package really imports.
       try {
