@@ -24,6 +24,7 @@ from .notation import CUT
 from .problem import Solution
 from .reruns import condition_ratios, forbid_into
 from .solver import solve
+from .sparse import Sparse
 from .state import GameState, value_matches
 from .wires import value_of
 
@@ -46,6 +47,8 @@ class SlotLaws:
 
     def __post_init__(self) -> None:
         self._marginals: dict[int, np.ndarray] = {}
+        self._rows: dict[int, list[list[float]]] = {}
+        self._walk_list: list | None | bool = False  # not looked at yet
         self._value_types: dict = {}
         for t, u in enumerate(self.compiled.types):
             self._value_types.setdefault(value_of(u), []).append(t)
@@ -64,6 +67,9 @@ class SlotLaws:
         if sub not in self._marginals:
             n = self.compiled.cases[0].substands[sub].n
             T = len(self.compiled.types)
+            if self._walks() is not None:  # few worlds: summed in plain Python (marginal_rows)
+                self._marginals[sub] = np.array(self.marginal_rows(sub), dtype=float).reshape(n, T)
+                return self._marginals[sub]
             acc = np.zeros((n, T))
             for w, sol in zip(self.weights, self.solutions):
                 if w == 0:
@@ -81,13 +87,58 @@ class SlotLaws:
             self._marginals[sub] = np.divide(acc, tot, out=np.zeros_like(acc), where=tot > 0)
         return self._marginals[sub]
 
+    def _walks(self) -> list[tuple[float, Sparse]] | None:
+        """(weight, sparse walk) of every case that counts, when all were solved on the sparse walk."""
+        if self._walk_list is False:
+            out = [(float(w), sol.engine) for w, sol in zip(self.weights, self.solutions) if w != 0]
+            self._walk_list = out if all(isinstance(e, Sparse) for _, e in out) else None
+        return self._walk_list  # type: ignore[return-value]
+
+    def count_laws(self, sub: int, marked: list[bool]) -> list[list[float]] | None:
+        """For every type, the law of how many ``marked`` positions of sub-stand ``sub`` its block covers,
+        normalised; None unless every case was solved on the sparse walk (then it is a few sums)."""
+        walks = self._walks()
+        if walks is None:
+            return None
+        laws = [[0.0] * (sum(map(bool, marked)) + 1) for _ in self.compiled.types]
+        for w, walk in walks:
+            for law, got in zip(laws, walk.count_laws(sub, marked)):
+                for c, q in enumerate(got):
+                    law[c] += w * q
+        for law in laws:
+            tot = sum(law)
+            if tot > 0:
+                law[:] = [q / tot for q in law]
+        return laws
+
     def slot_probs(self, p: int, s: int, j: int) -> dict[int, float]:
         """Exact distribution of slot j of stand (p, s) over wire types."""
         if (p, s) in self.compiled.known:
             return {self.compiled.known[(p, s)][j].wire: 1.0}  # type: ignore[dict-item]
         sub, pos = self.compiled.stands[(p, s)].where[j]
-        row = self.sub_marginals(sub)[pos]
-        return {self.compiled.types[t]: float(row[t]) for t in np.nonzero(row)[0]}
+        types = self.compiled.types
+        return {types[t]: q for t, q in enumerate(self.marginal_rows(sub)[pos]) if q}
+
+    def marginal_rows(self, sub: int) -> list[list[float]]:
+        """:meth:`sub_marginals` as plain floats, made once per sub-stand: what is read slot by slot."""
+        rows = self._rows.get(sub)
+        if rows is None:
+            walks = self._walks()
+            if walks is None:
+                rows = self.sub_marginals(sub).tolist()
+            else:
+                rows = [[0.0] * len(self.compiled.types) for _ in range(self.compiled.cases[0].substands[sub].n)]
+                for w, walk in walks:
+                    for row, got in zip(rows, walk.marginals(sub)):
+                        for t, q in enumerate(got):
+                            if q:
+                                row[t] += w * q
+                for row in rows:
+                    tot = sum(row)
+                    if tot > 0:
+                        row[:] = [q / tot for q in row]
+            self._rows[sub] = rows
+        return rows
 
     def block_law(self, sub: int, t_index: int) -> np.ndarray:
         """Joint law of (block start, length) of type index t on sub-stand ``sub``."""

@@ -24,37 +24,56 @@ def windows(p: Problem) -> list[list[tuple[int, int]]]:
 
     Fill F_s(t) must cover every slot whose allowed types are all <= t and no
     slot whose allowed types are all > t.  An empty window (hi < lo) means no deal.
+    In plain Python, O(slots + types) a stand: late-game tables are solved in well
+    under a millisecond, and a few numpy calls a stand cost more than this.
     """
     T = len(p.types)
-    tidx = np.arange(T)
     cols = []
     for st in p.substands:
         n = st.n
-        if n == 0:
-            cols.append((np.zeros(T, dtype=int), np.zeros(T, dtype=int)))
-            continue
-        mx = np.where(st.allowed, tidx, -1).max(axis=1)
-        mn = np.where(st.allowed, tidx, T).min(axis=1)
-        pos = np.arange(n)
-        lo = np.where(mx[None, :] <= tidx[:, None], pos[None, :] + 1, 0).max(axis=1)
-        hi = np.where(mn[None, :] > tidx[:, None], pos[None, :], n).min(axis=1)
-        lo[-1], hi[-1] = max(lo[-1], n), min(hi[-1], n)
+        # first[j], last[j]: the least and greatest type slot j allows (T, -1 if none)
+        rows = st.allowed.tolist()
+        lo_at = [0] * (T + 1)  # lo_at[t]: slots that must be filled once type t is placed (from last <= t)
+        hi_at = [n] * (T + 1)  # hi_at[t]: the first slot that no type <= t may fill (from first > t)
+        for j, row in enumerate(rows):
+            first = row.index(True) if True in row else T
+            last = T - 1 - row[::-1].index(True) if True in row else -1
+            if last >= 0:
+                lo_at[last] = max(lo_at[last], j + 1)
+            else:
+                lo_at[0] = max(lo_at[0], j + 1)
+            if first >= 1:
+                hi_at[first - 1] = min(hi_at[first - 1], j)
+        lo, hi = [], [0] * T
+        run = 0
+        for t in range(T):
+            run = max(run, lo_at[t])
+            lo.append(run)
+        run = n
+        for t in range(T - 1, -1, -1):
+            run = min(run, hi_at[t])
+            hi[t] = run
+        if T:
+            lo[-1], hi[-1] = max(lo[-1], n), min(hi[-1], n)
         cols.append((lo, hi))
     out = [[(0, 0) for _ in p.substands]]
     for t in range(T):
-        out.append([(int(lo[t]), int(hi[t])) for lo, hi in cols])
+        out.append([(lo[t], hi[t]) for lo, hi in cols])
     return out
 
 
 def tight_windows(p: Problem) -> list[list[tuple[int, int]]]:
     """:func:`windows`, each also held to what the copies placed so far and the copies still to come allow."""
     win = windows(p)
-    cum = np.concatenate([[0], np.cumsum(p.copies)])
-    total = int(cum[-1])
+    cum = [0]
+    for c in p.copies.tolist():
+        cum.append(cum[-1] + c)
+    total = cum[-1]
     for t in range(len(p.types)):
+        row = win[t + 1]
         for s, st in enumerate(p.substands):
-            lo, hi = win[t + 1][s]
-            win[t + 1][s] = (max(lo, st.n - (total - int(cum[t + 1]))), min(hi, int(cum[t + 1])))
+            lo, hi = row[s]
+            row[s] = (max(lo, st.n - (total - cum[t + 1])), min(hi, cum[t + 1]))
     return win
 
 

@@ -186,6 +186,7 @@ class _Compiler:
         self.types = [t for t, c in pool.items() if c > 0]
         self.T = len(self.types)
         self.tarr = np.array(self.types, dtype=int)
+        self._masks: dict = {}
         self.colour = np.array([colour_of(t) for t in self.types])
         self.is_blue, self.is_yellow, self.is_red = self.colour == BLUE, self.colour == YELLOW, self.colour == RED
         self.copies = np.array([pool[t] for t in self.types], dtype=int)
@@ -196,7 +197,18 @@ class _Compiler:
         return [self.state.stand(p, s)[j] for p, s, j in spots]
 
     def mask_of(self, slot: Slot) -> np.ndarray:
-        """The types a slot may hold, from what it shows (wire, colour, parity, x-token, "not N")."""
+        """The types a slot may hold, from what it shows (wire, colour, parity, x-token, "not N").
+
+        Read only, and shared by the slots that show the same: a table's slots show a few dozen
+        things at most, and a late-game table is compiled in a fraction of a millisecond."""
+        key = (slot.wire, slot.colour, slot.parity, slot.multiplicity is not None, slot.not_value)
+        got = self._masks.get(key)
+        if got is None:
+            got = self._masks[key] = self._mask(slot)
+            got.flags.writeable = False
+        return got
+
+    def _mask(self, slot: Slot) -> np.ndarray:
         tarr, colour = self.tarr, self.colour
         m = np.ones(self.T, dtype=bool)
         if slot.wire is not None:

@@ -34,7 +34,8 @@ def holding(an: Analysis, p: int, s: int, value, p_none: float | None = None) ->
         return {"p_any": 0.0, "expected": 0.0, "law": [1.0]}
     expected = 0.0
     for sub, pos in an.uncut_positions(p, s).items():
-        expected += float(an.sub_marginals(sub)[pos][:, ts].sum())
+        rows = an.marginal_rows(sub)
+        expected += sum(rows[q][t] for q in pos for t in ts)
     if p_none is None:
         p_none = max(0.0, 1.0 - expected) if _at_most_one(an, p, s, value) else an.p_none(p, s, value)
     return {"p_any": 1.0 - p_none, "expected": expected, "law": None}
@@ -48,7 +49,10 @@ def _at_most_one(an: Analysis, p: int, s: int, value) -> bool:
     if group is not None and group.in_play <= 1:
         return True
     ts = an.value_types(value)
-    live = sum(int((an.sub_marginals(sub)[pos][:, ts].sum(axis=1) > 0).sum()) for sub, pos in an.uncut_positions(p, s).items())
+    live = 0
+    for sub, pos in an.uncut_positions(p, s).items():
+        rows = an.marginal_rows(sub)
+        live += sum(1 for q in pos if any(rows[q][t] > 0 for t in ts))
     return live <= 1
 
 
@@ -98,7 +102,13 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
     expected = an.sub_marginals(sub)[uncut].sum(axis=0).tolist()  # uncut copies of each type
     singles = [an.value_types(v)[0] for v in values if len(an.value_types(v)) == 1]
     rows: dict[int, tuple] = {}
-    if singles:
+    counts = an.count_laws(sub, uncut.tolist()) if singles else None
+    if counts is not None:  # the sparse walk's block masses, summed in plain Python
+        for t in singles:
+            law = counts[t]
+            top = max((c for c, q in enumerate(law) if q > 0), default=0)
+            rows[t] = (law, top, 1.0 - law[0])
+    elif singles:
         blocks = [an.block_law(sub, t) for t in singles]
         K = max(J.shape[1] for J in blocks)
         table = np.zeros((len(singles), uncut.shape[0] + 1, K))

@@ -7,7 +7,7 @@ Why a module of its own: ``constraints`` builds these from a game state and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, Sequence
 
 import numpy as np
 
@@ -88,7 +88,7 @@ class StepTables(Protocol):
 @dataclass
 class Solution:
     log_z: float  # natural log of the relative number of deals; -inf if none
-    blocks: list[list[np.ndarray]] | None  # blocks[s][t][f, k] normalised joint, or None
+    blocks: Sequence[list[np.ndarray]] | None  # blocks[s][t][f, k] normalised joint, or None
     counter_law: np.ndarray | None = None  # final joint law of "free" counters
     # forward/backward tables, kept so that conditioned questions can rerun a few steps
     alphas: list | None = None  # alphas[t]: state after types < t, rescaled

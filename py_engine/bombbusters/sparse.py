@@ -15,14 +15,16 @@ is small (:func:`suits`).
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
-from .blocks import INV_FACT, block_ok, tight_windows
+from .blocks import INV_FACT, tight_windows
 from .problem import Problem, Solution
 
-__all__ = ["Sparse", "suits", "ESTIMATE_LIMIT", "MOVE_LIMIT"]
+__all__ = ["Sparse", "BlockLaws", "suits", "ESTIMATE_LIMIT", "MOVE_LIMIT"]
 
 #: a problem is tried on the sparse walk when its estimated moves (:func:`suits`) are at most this ...
 ESTIMATE_LIMIT = 250_000
@@ -30,6 +32,12 @@ ESTIMATE_LIMIT = 250_000
 #: about 2.7 us a move, all passes included, and the dense grid 2-4 ms on such tables: the two cost
 #: about the same near 1,000 moves)
 MOVE_LIMIT = 700
+
+
+@functools.lru_cache(maxsize=None)
+def _lengths(lo: int, hi: int) -> list:
+    """[(k, 1/k!)] for lo <= k <= hi (shared: read only)."""
+    return [(k, INV_FACT[k]) for k in range(lo, hi + 1)]
 
 
 def _plain(p: Problem) -> bool:
@@ -58,6 +66,34 @@ def suits(p: Problem, win: list) -> bool:
     return True
 
 
+class BlockLaws(Sequence):
+    """A sparse solution's block laws, ``[sub][t]`` as J[f, k] (the dense solver's form), each
+    sub-stand's made from its masses when first asked: a late-game analysis reads few of them."""
+
+    def __init__(self, walk: "Sparse"):
+        self.walk = walk
+        self.made: dict[int, list[np.ndarray]] = {}
+
+    def __len__(self) -> int:
+        return self.walk.S
+
+    def __getitem__(self, sub):  # type: ignore[override]
+        if not isinstance(sub, int) or not 0 <= sub < self.walk.S:
+            raise IndexError(sub)
+        got = self.made.get(sub)
+        if got is None:
+            w = self.walk
+            n, cs = w.p.substands[sub].n, w.copies
+            arr = np.zeros((w.T, n + 1, min(max(cs, default=0), n) + 1))
+            if w.masses[sub]:
+                idx = np.array(list(w.masses[sub].keys())).T
+                arr[idx[0], idx[1], idx[2]] = list(w.masses[sub].values())
+            tot = arr.sum(axis=(1, 2))
+            arr /= np.where(tot > 0, tot, 1.0)[:, None, None]
+            got = self.made[sub] = [arr[t, :, : min(cs[t], n) + 1] for t in range(w.T)]
+        return got
+
+
 class Sparse:
     """One problem's reachable states and moves, type by type.
 
@@ -71,45 +107,69 @@ class Sparse:
         self.S, self.T = len(p.substands), len(p.types)
         self.win = win if win is not None else tight_windows(p)
         self.final = tuple(st.n for st in p.substands)
-        self.ok = [block_ok(p, s).tolist() for s in range(self.S)]  # ok[s][t][k][f], as in blocks.py
+        self.rows = [st.allowed.tolist() for st in p.substands]
+        self.copies = p.copies.tolist()
+        self.blue = p.is_blue.tolist() if p.is_blue is not None else [True] * self.T
         self.opt_cache: dict = {}
         self.alphas: list[dict] = []
         self.moves: list[dict] = []
         self.betas: list[dict] = []
+        self.masses: list[dict] = []  # per sub-stand {(t, f, k): P(t's block there is [f, f+k))}, by backward
 
     def _options(self, s: int, t: int, f: int) -> list:
-        """[(k, 1/k!)]: the blocks of type t stand s may hold from start f that end in its next window."""
+        """[(k, 1/k!)]: the blocks of type t stand s may hold from start f that end in its next window.
+
+        The rules of ``blocks.block_ok``, for one start: every slot of the block allows t, covers
+        no position forbidden to t, and a blue block over an x-token's slot has its length."""
         key = (s, t, f)
         got = self.opt_cache.get(key)
         if got is None:
-            okt = self.ok[s][t]
+            st, rows = self.p.substands[s], self.rows[s]
             nlo, nhi = self.win[t + 1][s]
-            top = min(int(self.p.copies[t]), len(okt) - 1, nhi - f)
-            got = self.opt_cache[key] = [(k, INV_FACT[k]) for k in range(max(0, nlo - f), top + 1) if okt[k][f]]
+            top = min(self.copies[t], nhi - f, st.n - f)
+            forbid = st.forbid.get(t, ())
+            k = 0
+            while k < top and rows[f + k][t] and f + k not in forbid:
+                k += 1
+            lo = max(0, nlo - f)
+            mult = [m for j, m in st.mult if f <= j < f + k] if self.blue[t] else ()
+            if not mult:
+                got = _lengths(lo, k)
+            else:
+                got = [(n, w) for n, w in _lengths(lo, k) if all(n == m for j, m in st.mult if f <= j < f + n)]
+            self.opt_cache[key] = got
         return got
 
     def _step(self, alpha: dict, t: int) -> dict:
-        """Every move at type t from the states of ``alpha``: {state: [(next state, ks, weight)]}."""
-        c = int(self.p.copies[t])
-        last = self.S - 1
+        """Every move at type t from the states of ``alpha``: {state: [(next state, ks, weight)]}.
+
+        A stand whose fill is one known number before and after t takes no block of it (k = 0,
+        weight 1): late in the game that is most stands at most types, so only the others are walked."""
+        c = self.copies[t]
+        here, after = self.win[t], self.win[t + 1]
+        moving = [s for s in range(self.S) if not here[s][0] == here[s][1] == after[s][0] == after[s][1]]
+        if not moving:
+            return {F: [(F, (0,) * self.S, 1.0)] for F in alpha} if c == 0 else {}
+        *head, last = moving
         opt = self._options
         out: dict = {}
         for F in alpha:
-            partial: list[tuple[tuple[int, ...], float, int]] = [((), 1.0, 0)]
-            for s in range(last):
+            partial: list[tuple[dict, float, int]] = [({}, 1.0, 0)]
+            for s in head:
                 ks_s = opt(s, t, F[s])
                 if not ks_s:
                     partial = []
                     break
-                partial = [(ks + (k,), w * wk, u + k) for ks, w, u in partial for k, wk in ks_s if u + k <= c]
+                partial = [({**ks, s: k}, w * wk, u + k) for ks, w, u in partial for k, wk in ks_s if u + k <= c]
             found = []
             if partial:
                 ks_last = dict(opt(last, t, F[last]))
                 for ks, w, u in partial:
                     wk = ks_last.get(c - u)
                     if wk is not None:
-                        ks = ks + (c - u,)
-                        found.append((tuple(f + k for f, k in zip(F, ks)), ks, w * wk))
+                        ks[last] = c - u
+                        full = tuple(ks.get(s, 0) for s in range(self.S))
+                        found.append((tuple(f + k for f, k in zip(F, full)), full, w * wk))
             if found:
                 out[F] = found
         return out
@@ -138,9 +198,10 @@ class Sparse:
                 break
         return a.get(self.final, 0.0) if len(self.alphas) == self.T + 1 else 0.0
 
-    def backward(self, z: float) -> list[list[np.ndarray]]:
-        """The backward pass: the betas, and every sub-stand's block law J[f, k] of every type."""
-        p, S, T = self.p, self.S, self.T
+    def backward(self, z: float) -> "BlockLaws":
+        """The backward pass: the betas, and every sub-stand's block masses {(t, f, k): P} (:attr:`masses`),
+        whose block laws J[f, k] are made when first asked."""
+        S, T = self.S, self.T
         beta: dict = {self.final: 1.0}
         self.betas = [{} for _ in range(T + 1)]
         self.betas[T] = beta
@@ -165,18 +226,8 @@ class Sparse:
                     prev[F] = b
             beta = prev
             self.betas[t] = beta
-        cs = [int(c) for c in p.copies]
-        blocks: list[list[np.ndarray]] = []
-        for s, st in enumerate(p.substands):
-            n = st.n
-            arr = np.zeros((T, n + 1, min(max(cs, default=0), n) + 1))
-            if acc[s]:
-                idx = np.array(list(acc[s].keys())).T
-                arr[idx[0], idx[1], idx[2]] = list(acc[s].values())
-            tot = arr.sum(axis=(1, 2))
-            arr /= np.where(tot > 0, tot, 1.0)[:, None, None]
-            blocks.append([arr[t, :, : min(cs[t], n) + 1] for t in range(T)])
-        return blocks
+        self.masses = acc
+        return BlockLaws(self)
 
     def solve(self, blocks: bool = True, budget: int | None = None) -> Solution | None:
         """:func:`~.solver.solve` on the sparse walk; None if the forward pass outgrew ``budget`` moves."""
@@ -189,6 +240,24 @@ class Sparse:
             return Solution(math.log(z), None)
         out = self.backward(z)
         return Solution(math.log(z), out, None, self.alphas, None, self.betas, self)
+
+    def marginals(self, sub: int) -> list[list[float]]:
+        """P[pos][t] that position pos of sub-stand ``sub`` holds type t, from the block masses."""
+        rows = [[0.0] * self.T for _ in range(self.p.substands[sub].n)]
+        for (t, f, k), m in self.masses[sub].items():
+            for pos in range(f, f + k):
+                rows[pos][t] += m
+        return rows
+
+    def count_laws(self, sub: int, marked: list[bool]) -> list[list[float]]:
+        """For every type t: the law of how many ``marked`` positions of sub-stand ``sub`` its block covers."""
+        cum = [0]
+        for x in marked:
+            cum.append(cum[-1] + bool(x))
+        laws = [[0.0] * (cum[-1] + 1) for _ in range(self.T)]
+        for (t, f, k), m in self.masses[sub].items():
+            laws[t][cum[f + k] - cum[f]] += m
+        return laws
 
     def modified(self, p: Problem, subs: list[int], t_indices: list[int]) -> "Sparse":
         """The walk of p, our problem with some blocks forbidden (a conditioned solve): built afresh, it is small."""
