@@ -99,11 +99,17 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
         return [holding(an, p, s, v, nones.get(v)) for v in values]
     sub = an.compiled.stands[(p, s)].subs[0]
     uncut = an.compiled.cases[0].substands[sub].uncut
-    expected = an.sub_marginals(sub)[uncut].sum(axis=0).tolist()  # uncut copies of each type
     singles = [an.value_types(v)[0] for v in values if len(an.value_types(v)) == 1]
     rows: dict[int, tuple] = {}
-    counts = an.count_laws(sub, uncut.tolist()) if singles else None
+    marked = uncut.tolist()
+    counts = an.count_laws(sub, marked) if singles else None
     if counts is not None:  # the sparse walk's block masses, summed in plain Python
+        expected = [0.0] * len(an.compiled.types)
+        for r in (r for r, u in zip(an.marginal_rows(sub), marked) if u):
+            expected = [e + q for e, q in zip(expected, r)]
+    else:
+        expected = an.sub_marginals(sub)[uncut].sum(axis=0).tolist()  # uncut copies of each type
+    if counts is not None:
         for t in singles:
             law = counts[t]
             top = max((c for c, q in enumerate(law) if q > 0), default=0)

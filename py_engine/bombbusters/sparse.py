@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
+from operator import add
 from collections.abc import Sequence
 
 import numpy as np
@@ -111,6 +112,7 @@ class Sparse:
         self.copies = p.copies.tolist()
         self.blue = p.is_blue.tolist() if p.is_blue is not None else [True] * self.T
         self.opt_cache: dict = {}
+        self.map_cache: dict = {}
         self.alphas: list[dict] = []
         self.moves: list[dict] = []
         self.betas: list[dict] = []
@@ -144,35 +146,48 @@ class Sparse:
         """Every move at type t from the states of ``alpha``: {state: [(next state, ks, weight)]}.
 
         A stand whose fill is one known number before and after t takes no block of it (k = 0,
-        weight 1): late in the game that is most stands at most types, so only the others are walked."""
-        c = self.copies[t]
+        weight 1): late in the game that is most stands at most types, so only the others are walked;
+        the last of them takes what the others leave (c - u)."""
+        c, S = self.copies[t], self.S
         here, after = self.win[t], self.win[t + 1]
-        moving = [s for s in range(self.S) if not here[s][0] == here[s][1] == after[s][0] == after[s][1]]
+        moving = [s for s in range(S) if not here[s][0] == here[s][1] == after[s][0] == after[s][1]]
         if not moving:
-            return {F: [(F, (0,) * self.S, 1.0)] for F in alpha} if c == 0 else {}
+            return {F: [(F, (0,) * S, 1.0)] for F in alpha} if c == 0 else {}
         *head, last = moving
         opt = self._options
         out: dict = {}
         for F in alpha:
-            partial: list[tuple[dict, float, int]] = [({}, 1.0, 0)]
+            # partial choices on the head stands: (ks as [(s, k)], weight, copies used)
+            partial: list = [((), 1.0, 0)]
             for s in head:
                 ks_s = opt(s, t, F[s])
                 if not ks_s:
                     partial = []
                     break
-                partial = [({**ks, s: k}, w * wk, u + k) for ks, w, u in partial for k, wk in ks_s if u + k <= c]
+                partial = [(ks + ((s, k),), w * wk, u + k) for ks, w, u in partial for k, wk in ks_s if u + k <= c]
+            if not partial:
+                continue
+            ks_last = self._option_map(last, t, F[last])
             found = []
-            if partial:
-                ks_last = dict(opt(last, t, F[last]))
-                for ks, w, u in partial:
-                    wk = ks_last.get(c - u)
-                    if wk is not None:
-                        ks[last] = c - u
-                        full = tuple(ks.get(s, 0) for s in range(self.S))
-                        found.append((tuple(f + k for f, k in zip(F, full)), full, w * wk))
+            for ks, w, u in partial:
+                wk = ks_last.get(c - u)
+                if wk is not None:
+                    full = [0] * S
+                    for s, k in ks:
+                        full[s] = k
+                    full[last] = c - u
+                    found.append((tuple(map(add, F, full)), tuple(full), w * wk))
             if found:
                 out[F] = found
         return out
+
+    def _option_map(self, s: int, t: int, f: int) -> dict:
+        """:meth:`_options` as {k: 1/k!}."""
+        key = (s, t, f)
+        got = self.map_cache.get(key)
+        if got is None:
+            got = self.map_cache[key] = dict(self._options(s, t, f))
+        return got
 
     def forward(self, budget: int | None = None) -> float | None:
         """The forward pass; returns Z (the relative number of deals, 0 if none), or None once it
