@@ -49,6 +49,7 @@ class SlotLaws:
         self._marginals: dict[int, np.ndarray] = {}
         self._rows: dict[int, list[list[float]]] = {}
         self._walk_list: list | None | bool = False  # not looked at yet
+        self._types_of: dict = {}
         self._value_types: dict = {}
         for t, u in enumerate(self.compiled.types):
             self._value_types.setdefault(value_of(u), []).append(t)
@@ -168,8 +169,12 @@ class SlotLaws:
         return self.compiled.stands[(p, s)].where[j]
 
     def types_of(self, value) -> frozenset[int]:
-        """Every wire type (DP or known) of gameplay ``value``: the form conditions take."""
-        return frozenset(t for t in self.state.wires.copies() if value_matches(t, value))
+        """Every wire type (DP or known) of gameplay ``value``: the form conditions take (asked per slot
+        and value by the moves, so kept)."""
+        got = self._types_of.get(value)
+        if got is None:
+            got = self._types_of[value] = frozenset(t for t in self.state.wires.copies() if value_matches(t, value))
+        return got
 
 
 class Analysis(SlotLaws):

@@ -37,7 +37,7 @@ from .wires import RED, colour_of, value_of
 
 YELLOW_VALUE = "YELLOW"  # the gameplay value every yellow wire shares
 
-__all__ = ["ITEMS", "available_items", "rank_moves", "moves_json", "avoid_chance", "avoid_chances"]
+__all__ = ["ITEMS", "available_items", "rank_moves", "moves_json", "moves_state", "avoid_chance", "avoid_chances"]
 
 #: usable items a state may list under "available"
 ITEMS = ("double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass")
@@ -474,9 +474,13 @@ def _turned_moves(turn: _Turn) -> list[dict]:
 
 def moves_json(doc: Any, limit: int | None = None) -> dict:
     """Bridge/CLI entry: ranked moves plus who holds what, for the state's ``me``."""
+    return moves_state(GameState.from_json(doc), limit)
+
+
+def moves_state(state: GameState, limit: int | None = None) -> dict:
+    """:func:`moves_json` on a state already read."""
     from .holdings import holdings_json
 
-    state = GameState.from_json(doc)
     an = solve_state(state, reuse=True)
     ranked = rank_moves(state, an)
     legal = [m for m in ranked if "forbidden" not in m]
