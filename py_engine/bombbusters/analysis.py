@@ -101,11 +101,14 @@ class SlotLaws:
         walks = self._walks()
         if walks is None:
             return None
-        laws = [[0.0] * (sum(map(bool, marked)) + 1) for _ in self.compiled.types]
-        for w, walk in walks:
-            for law, got in zip(laws, walk.count_laws(sub, marked)):
-                for c, q in enumerate(got):
-                    law[c] += w * q
+        if len(walks) == 1:
+            laws = walks[0][1].count_laws(sub, marked)
+        else:
+            laws = [[0.0] * (sum(map(bool, marked)) + 1) for _ in self.compiled.types]
+            for w, walk in walks:
+                for law, got in zip(laws, walk.count_laws(sub, marked)):
+                    for c, q in enumerate(got):
+                        law[c] += w * q
         for law in laws:
             tot = sum(law)
             if tot > 0:
@@ -127,6 +130,8 @@ class SlotLaws:
             walks = self._walks()
             if walks is None:
                 rows = self.sub_marginals(sub).tolist()
+            elif len(walks) == 1:
+                rows = walks[0][1].marginals(sub)
             else:
                 rows = [[0.0] * len(self.compiled.types) for _ in range(self.compiled.cases[0].substands[sub].n)]
                 for w, walk in walks:
@@ -134,6 +139,7 @@ class SlotLaws:
                         for t, q in enumerate(got):
                             if q:
                                 row[t] += w * q
+            if walks is not None:
                 for row in rows:
                     tot = sum(row)
                     if tot > 0:

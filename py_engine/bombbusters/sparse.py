@@ -156,15 +156,24 @@ class Sparse:
         *head, last = moving
         opt = self._options
         out: dict = {}
+        zero = [0] * S
         for F in alpha:
-            # partial choices on the head stands: (ks as [(s, k)], weight, copies used)
-            partial: list = [((), 1.0, 0)]
+            # partial choices on the head stands: (block lengths, weight, copies used)
+            partial: list = [(zero, 1.0, 0)]
             for s in head:
                 ks_s = opt(s, t, F[s])
                 if not ks_s:
                     partial = []
                     break
-                partial = [(ks + ((s, k),), w * wk, u + k) for ks, w, u in partial for k, wk in ks_s if u + k <= c]
+                grown = []
+                for ks, w, u in partial:
+                    for k, wk in ks_s:
+                        if u + k > c:
+                            break
+                        nk = ks.copy()
+                        nk[s] = k
+                        grown.append((nk, w * wk, u + k))
+                partial = grown
             if not partial:
                 continue
             ks_last = self._option_map(last, t, F[last])
@@ -172,9 +181,7 @@ class Sparse:
             for ks, w, u in partial:
                 wk = ks_last.get(c - u)
                 if wk is not None:
-                    full = [0] * S
-                    for s, k in ks:
-                        full[s] = k
+                    full = ks.copy()
                     full[last] = c - u
                     found.append((tuple(map(add, F, full)), tuple(full), w * wk))
             if found:
