@@ -104,17 +104,16 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
     marked = uncut.tolist()
     counts = an.count_laws(sub, marked) if singles else None
     if counts is not None:  # the sparse walk's block masses, summed in plain Python
-        expected = [0.0] * len(an.compiled.types)
+        expected = [0.0] * len(an.compiled.types)  # uncut copies of each type
         for r in (r for r, u in zip(an.marginal_rows(sub), marked) if u):
             expected = [e + q for e, q in zip(expected, r)]
-    else:
-        expected = an.sub_marginals(sub)[uncut].sum(axis=0).tolist()  # uncut copies of each type
-    if counts is not None:
         for t in singles:
             law = counts[t]
             top = max((c for c, q in enumerate(law) if q > 0), default=0)
             rows[t] = (law, top, 1.0 - law[0])
-    elif singles:
+    else:
+        expected = an.sub_marginals(sub)[uncut].sum(axis=0).tolist()
+    if counts is None and singles:
         blocks = [an.block_law(sub, t) for t in singles]
         K = max(J.shape[1] for J in blocks)
         table = np.zeros((len(singles), uncut.shape[0] + 1, K))
