@@ -17,7 +17,7 @@ import pytest
 
 import gen
 from bombbusters import sparse
-from bombbusters.analysis import clear_recent, solve_state
+from bombbusters.analysis import _mixed, clear_recent, solve_state
 from bombbusters.blocks import tight_windows
 from bombbusters.constraints import compile_state
 from bombbusters.sampler import sample_worlds
@@ -157,3 +157,18 @@ def test_worlds_are_drawn_alike_on_either_path(monkeypatch) -> None:
         _force(monkeypatch, "dense")
         b = sample_worlds(GameState.from_json(doc), 30, 9)
         assert a == b
+
+
+def test_cases_on_the_walk_are_mixed_by_weight_row_by_row() -> None:
+    """Slot laws and count laws of several cases (the compiler makes one problem today) mix by case weight."""
+    class Walk:
+        def __init__(self, rows: list[list[float]]):
+            self.rows = rows
+
+    def read(walk: Walk) -> list[list[float]]:
+        return [list(r) for r in walk.rows]
+
+    a, b = Walk([[1.0, 0.0], [0.25, 0.75]]), Walk([[0.0, 1.0], [0.5, 0.5]])
+    got = _mixed([(0.75, a), (0.25, b)], read)
+    assert [q for r in got for q in r] == pytest.approx([0.75, 0.25, 0.3125, 0.6875])
+    assert _mixed([(1.0, Walk([[2.0, 2.0], [0.0, 0.0]]))], read) == [[0.5, 0.5], [0.0, 0.0]]  # rows normalised

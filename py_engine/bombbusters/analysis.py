@@ -101,19 +101,7 @@ class SlotLaws:
         walks = self._walks()
         if walks is None:
             return None
-        if len(walks) == 1:
-            laws = walks[0][1].count_laws(sub, marked)
-        else:
-            laws = [[0.0] * (sum(map(bool, marked)) + 1) for _ in self.compiled.types]
-            for w, walk in walks:
-                for law, got in zip(laws, walk.count_laws(sub, marked)):
-                    for c, q in enumerate(got):
-                        law[c] += w * q
-        for law in laws:
-            tot = sum(law)
-            if tot > 0:
-                law[:] = [q / tot for q in law]
-        return laws
+        return _mixed(walks, lambda walk: walk.count_laws(sub, marked))
 
     def slot_probs(self, p: int, s: int, j: int) -> dict[int, float]:
         """Exact distribution of slot j of stand (p, s) over wire types."""
@@ -130,20 +118,8 @@ class SlotLaws:
             walks = self._walks()
             if walks is None:
                 rows = self.sub_marginals(sub).tolist()
-            elif len(walks) == 1:
-                rows = walks[0][1].marginals(sub)
             else:
-                rows = [[0.0] * len(self.compiled.types) for _ in range(self.compiled.cases[0].substands[sub].n)]
-                for w, walk in walks:
-                    for row, got in zip(rows, walk.marginals(sub)):
-                        for t, q in enumerate(got):
-                            if q:
-                                row[t] += w * q
-            if walks is not None:
-                for row in rows:
-                    tot = sum(row)
-                    if tot > 0:
-                        row[:] = [q / tot for q in row]
+                rows = _mixed(walks, lambda walk: walk.marginals(sub))
             self._rows[sub] = rows
         return rows
 
@@ -181,6 +157,21 @@ class SlotLaws:
         if got is None:
             got = self._types_of[value] = frozenset(t for t in self.state.wires.copies() if value_matches(t, value))
         return got
+
+
+def _mixed(walks: list[tuple[float, Sparse]], read) -> list[list[float]]:
+    """The cases' rows ``read(walk)`` mixed by case weight, each row then normalised (slot laws, count laws)."""
+    rows = read(walks[0][1])
+    if len(walks) > 1:
+        w0 = walks[0][0]
+        rows = [[w0 * q for q in r] for r in rows]
+        for w, walk in walks[1:]:
+            rows = [[a + w * q for a, q in zip(ra, r)] for ra, r in zip(rows, read(walk))]
+    for row in rows:
+        tot = sum(row)
+        if tot > 0:
+            row[:] = [q / tot for q in row]
+    return rows
 
 
 class Analysis(SlotLaws):

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import functools
 import math
-from operator import add
 from collections.abc import Sequence
+from operator import add
 
 import numpy as np
 
