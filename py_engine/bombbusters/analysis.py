@@ -50,6 +50,7 @@ class SlotLaws:
         self._rows: dict[int, list[list[float]]] = {}
         self._walk_list: list | None | bool = False  # not looked at yet
         self._types_of: dict = {}
+        self._every: tuple | None = None  # every wire type that may be in play
         self._value_types: dict = {}
         for t, u in enumerate(self.compiled.types):
             self._value_types.setdefault(value_of(u), []).append(t)
@@ -123,6 +124,20 @@ class SlotLaws:
             self._rows[sub] = rows
         return rows
 
+    def block_entries(self, sub: int, t_index: int) -> list[tuple[int, int, float]] | None:
+        """(f, k, P) for every place type index t's block on sub-stand ``sub`` may take, as plain floats
+        from the sparse walk's masses; None unless every case was solved on the sparse walk."""
+        walks = self._walks()
+        if walks is None:
+            return None
+        out: dict = {}
+        for w, walk in walks:
+            for (t, f, k), m in walk.masses[sub].items():
+                if t == t_index:
+                    out[(f, k)] = out.get((f, k), 0.0) + w * m
+        tot = sum(out.values())
+        return [(f, k, m / tot) for (f, k), m in out.items()] if tot > 0 else []
+
     def block_law(self, sub: int, t_index: int) -> np.ndarray:
         """Joint law of (block start, length) of type index t on sub-stand ``sub``."""
         out = None
@@ -155,7 +170,9 @@ class SlotLaws:
         and value by the moves, so kept)."""
         got = self._types_of.get(value)
         if got is None:
-            got = self._types_of[value] = frozenset(t for t in self.state.wires.copies() if value_matches(t, value))
+            if self._every is None:
+                self._every = tuple(self.state.wires.copies())
+            got = self._types_of[value] = frozenset(t for t in self._every if value_matches(t, value))
         return got
 
 

@@ -129,8 +129,14 @@ def _avoid_read(an: Analysis, p: int, s: int, slots: list[int], types: frozenset
     if len(dp_types) <= 1 and len(on_run) == len(slots) and smap.where:
         if not dp_types:
             return 1.0
+        places = [smap.where[j][1] for j in slots]
+        entries = an.block_entries(run, dp_types[0])
+        if entries is not None:  # the sparse walk's few blocks, in plain Python
+            touch = [any(f <= q < f + k for q in places) for f, k, _m in entries]
+            return _share(sum(m for (_f, _k, m), x in zip(entries, touch) if not x),
+                          sum(m for (_f, _k, m), x in zip(entries, touch) if x))
         J = an.block_law(run, dp_types[0])
-        pos = np.array([smap.where[j][1] for j in slots])
+        pos = np.array(places)
         f = np.arange(J.shape[0])[:, None, None]
         k = np.arange(J.shape[1])[None, :, None]
         meets = ((f <= pos) & (pos < f + k)).any(axis=2)
@@ -153,8 +159,11 @@ def _all_of_type(an: Analysis, p: int, s: int, slots: list[int], value) -> float
     run = smap.where[slots[0]][0]
     if run in an.owned_x() or any(smap.where[j][0] != run for j in slots):
         return None
-    J = an.block_law(run, dp_types[0])
     lo, hi = min(smap.where[j][1] for j in slots), max(smap.where[j][1] for j in slots)
+    entries = an.block_entries(run, dp_types[0])
+    if entries is not None:  # the sparse walk's few blocks, in plain Python
+        return sum(m for f, k, m in entries if f <= lo and hi < f + k)
+    J = an.block_law(run, dp_types[0])
     f = np.arange(J.shape[0])[:, None]
     k = np.arange(J.shape[1])[None, :]
     return float(J[(f <= lo) & (hi < f + k)].sum())
