@@ -48,7 +48,9 @@ class SlotLaws:
     def __post_init__(self) -> None:
         self._marginals: dict[int, np.ndarray] = {}
         self._rows: dict[int, list[list[float]]] = {}
-        self._walk_list: list | None | bool = False  # not looked at yet
+        # (weight, sparse walk) of every case that counts, when all were solved on the sparse walk
+        walks = [(float(w), sol.engine) for w, sol in zip(self.weights, self.solutions) if w != 0]
+        self._walk_list = walks if all(isinstance(e, Sparse) for _, e in walks) else None
         self._types_of: dict = {}
         self._every: tuple | None = None  # every wire type that may be in play
         self._value_types: dict = {}
@@ -91,9 +93,6 @@ class SlotLaws:
 
     def _walks(self) -> list[tuple[float, Sparse]] | None:
         """(weight, sparse walk) of every case that counts, when all were solved on the sparse walk."""
-        if self._walk_list is False:
-            out = [(float(w), sol.engine) for w, sol in zip(self.weights, self.solutions) if w != 0]
-            self._walk_list = out if all(isinstance(e, Sparse) for _, e in out) else None
         return self._walk_list  # type: ignore[return-value]
 
     def count_laws(self, sub: int, marked: list[bool]) -> list[list[float]] | None:

@@ -31,17 +31,12 @@ def windows(p: Problem) -> list[list[tuple[int, int]]]:
     cols = []
     for st in p.substands:
         n = st.n
-        # first[j], last[j]: the least and greatest type slot j allows (T, -1 if none)
-        rows = st.allowed.tolist()
         lo_at = [0] * (T + 1)  # lo_at[t]: slots that must be filled once type t is placed (from last <= t)
         hi_at = [n] * (T + 1)  # hi_at[t]: the first slot that no type <= t may fill (from first > t)
-        for j, row in enumerate(rows):
-            first = row.index(True) if True in row else T
-            last = T - 1 - row[::-1].index(True) if True in row else -1
-            if last >= 0:
-                lo_at[last] = max(lo_at[last], j + 1)
-            else:
-                lo_at[0] = max(lo_at[0], j + 1)
+        for j, row in enumerate(st.allowed.tolist()):
+            # the least and greatest type slot j allows (T and -1 if none: it is in every window's way)
+            first, last = (row.index(True), T - 1 - row[::-1].index(True)) if True in row else (T, -1)
+            lo_at[max(last, 0)] = max(lo_at[max(last, 0)], j + 1)
             if first >= 1:
                 hi_at[first - 1] = min(hi_at[first - 1], j)
         lo, hi = [], [0] * T

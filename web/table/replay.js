@@ -80,7 +80,7 @@ export function derive(state) {
     try {
       applyEntry(t, e, setup, i);
       t.entries.push({ ok: true, text: describeSafely(e, setup) });
-      if (backers.size) detonatorBack(t, backers, backed);
+      if (backers.size) numberCardsBack(t, backers, backed);
     } catch (err) {
       // an entry that contradicts the table, or one a damaged link mangled: shown as an error, the rest goes on
       const error = err instanceof EntryError ? err.message : "this entry is damaged and was skipped";
@@ -179,6 +179,11 @@ function misfire(t, setup, e, stab) {
 function detonatorStep(t, setup) {
   t.mistakesMade += 1;
   if (t.mistakesMade > setup.mistakes) t.exploded = true;
+}
+
+/** The detonator goes back a space (Rewinder, 55's challenges, 62's number cards), never below where it started. */
+function detonatorBack(t) {
+  t.mistakesMade = Math.max(0, t.mistakesMade - 1);
 }
 
 /** A failure with no info token (mission 58, constraint H): the wires pointed at are none of the values said. */
@@ -446,14 +451,14 @@ function applySkip(t, e, setup) {
 }
 
 /** Mission 62: the first time all 4 wires of a value on a faceup number card are cut, the detonator goes back a space. */
-function detonatorBack(t, backers, backed) {
+function numberCardsBack(t, backers, backed) {
   for (const v of backers) {
     if (backed.has(v)) continue;
     let n = 0;
     for (const ss of t.stands) for (const st of ss) for (const sl of st) if (sl.c === "cut" && sl.v === v) n += 1;
     if (n >= 4) {
       backed.add(v);
-      t.mistakesMade = Math.max(0, t.mistakesMade - 1);
+      detonatorBack(t);
     }
   }
 }
@@ -461,13 +466,13 @@ function detonatorBack(t, backers, backed) {
 /** Rewinder: the detonator goes back one step. */
 function applyRewind(t) {
   t.usedItems["6"] = true;
-  t.mistakesMade = Math.max(0, t.mistakesMade - 1);
+  detonatorBack(t);
 }
 
 /** A challenge card completed (55): the detonator goes back a space (never below where it started). */
 function applyChallenge(t, e, setup) {
   if (!(setup.special ?? []).includes("challenges")) fail("only mission 55 has challenge cards");
-  t.mistakesMade = Math.max(0, t.mistakesMade - 1);
+  detonatorBack(t);
 }
 
 /** "I have none": a player shows that a value is not on their stand(s). */
