@@ -119,8 +119,13 @@ class Tables(Layout):
         elif slo == shi and dlo == dhi and not self.caps:  # block forced by the known slots
             J[slo, dlo - slo] = 1.0
             return [(s, J)]
+        axes = list(range(self.nd))
         for k, f0, src, dst, _red, wb in self._pieces(s, t, c):
-            v = (A[src] * B[dst] * wb).sum(axis=others)
+            # one fused pass (no product array): the stand's axis kept, every other summed
+            if self.exact:
+                v = (A[src] * B[dst] * wb).sum(axis=others)
+            else:
+                v = np.einsum(A[src], axes, B[dst], axes, [ax]) * wb.ravel()
             J[f0 : f0 + v.shape[0], k] += v
         return [(s, J)]
 
@@ -138,8 +143,12 @@ class Tables(Layout):
         J = self.zeros((st.n + 1, min(c, st.n) + 1))
         JX = [self.zeros((2, 2)) for _ in st.xs]
         tally = self.uncut_tally(s, J.shape[1])
+        axes = list(range(self.nd))
         for (_k, (f, kr, xf, kx), _s, _d, _red, _wb), (src, dst, wb) in zip(self._pieces(s, t, c), self._front(s, t, c)):
-            v = (At[src] * Bt[dst] * wb).sum(axis=others)
+            if self.exact:
+                v = (At[src] * Bt[dst] * wb).sum(axis=others)
+            else:  # one fused pass, as in :meth:`joint_stand`
+                v = np.einsum(At[src], axes, Bt[dst], axes, [0]) * wb.ravel()
             np.add.at(J, (f, kr), v)
             for j, Jx in enumerate(JX):
                 np.add.at(Jx, (xf[:, j], kx[:, j]), v)
