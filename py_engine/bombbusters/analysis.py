@@ -52,6 +52,7 @@ class SlotLaws:
         walks = [(float(w), sol.engine) for w, sol in zip(self.weights, self.solutions) if w != 0]
         self._walk_list = walks if all(isinstance(e, Sparse) for _, e in walks) else None
         self._types_of: dict = {}
+        self._uncut: dict = {}  # (p, s) -> (the state read, its uncut positions)
         self._every: tuple | None = None  # every wire type that may be in play
         self._value_types: dict = {}
         for t, u in enumerate(self.compiled.types):
@@ -149,12 +150,16 @@ class SlotLaws:
 
     def uncut_positions(self, p: int, s: int) -> dict[int, list[int]]:
         """Stand (p, s)'s uncut slots as {sub: [pos]}: where its wires sit in the DP, moved or not."""
+        got = self._uncut.get((p, s))
+        if got is not None and got[0] is self.state:  # a lookahead's copy (another state) keeps its own
+            return got[1]
         out: dict[int, list[int]] = {}
         smap = self.compiled.stands[(p, s)]
         for j, sl in enumerate(self.state.stand(p, s)):
             if sl.state != CUT:
                 sub, pos = smap.where[j]
                 out.setdefault(sub, []).append(pos)
+        self._uncut[(p, s)] = (self.state, out)
         return out
 
     def owned_x(self) -> set[int]:

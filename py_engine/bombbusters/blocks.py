@@ -27,6 +27,26 @@ def windows(p: Problem) -> list[list[tuple[int, int]]]:
     In plain Python, O(slots + types) a stand: late-game tables are solved in well
     under a millisecond, and a few numpy calls a stand cost more than this.
     """
+    cols = _columns(p)
+    return [[(0, 0) for _ in p.substands]] + [[(lo[t], hi[t]) for lo, hi in cols] for t in range(len(p.types))]
+
+
+def tight_windows(p: Problem) -> list[list[tuple[int, int]]]:
+    """:func:`windows`, each also held to what the copies placed so far and the copies still to come allow."""
+    cols = _columns(p)
+    sizes = [st.n for st in p.substands]
+    total = int(p.copies.sum())
+    out = [[(0, 0) for _ in p.substands]]
+    placed = 0
+    for t, c in enumerate(p.copies.tolist()):
+        placed += c
+        left = total - placed
+        out.append([(max(lo[t], n - left), min(hi[t], placed)) for (lo, hi), n in zip(cols, sizes)])
+    return out
+
+
+def _columns(p: Problem) -> list[tuple[list[int], list[int]]]:
+    """Per stand, the lowest and highest fill after each type that its slots' allowed types permit."""
     T = len(p.types)
     cols = []
     for st in p.substands:
@@ -51,25 +71,7 @@ def windows(p: Problem) -> list[list[tuple[int, int]]]:
         if T:
             lo[-1], hi[-1] = max(lo[-1], n), min(hi[-1], n)
         cols.append((lo, hi))
-    out = [[(0, 0) for _ in p.substands]]
-    for t in range(T):
-        out.append([(lo[t], hi[t]) for lo, hi in cols])
-    return out
-
-
-def tight_windows(p: Problem) -> list[list[tuple[int, int]]]:
-    """:func:`windows`, each also held to what the copies placed so far and the copies still to come allow."""
-    win = windows(p)
-    cum = [0]
-    for c in p.copies.tolist():
-        cum.append(cum[-1] + c)
-    total = cum[-1]
-    for t in range(len(p.types)):
-        row = win[t + 1]
-        for s, st in enumerate(p.substands):
-            lo, hi = row[s]
-            row[s] = (max(lo, st.n - (total - cum[t + 1])), min(hi, cum[t + 1]))
-    return win
+    return cols
 
 
 def block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:

@@ -120,6 +120,10 @@ def _known_stand_problem(state: GameState, p: int, s: int, stand: tuple[Slot, ..
     return None
 
 
+#: wire types in play -> {what a slot shows: its mask}; what a mask depends on is the types alone
+_MASKS: dict[tuple, dict] = {}
+
+
 def compile_state(state: GameState) -> Compiled:
     """The solver problems of a checked state: one per combination of disjunctive facts."""
     return _Compiler(state).run()
@@ -186,7 +190,9 @@ class _Compiler:
         self.types = [t for t, c in pool.items() if c > 0]
         self.T = len(self.types)
         self.tarr = np.array(self.types, dtype=int)
-        self._masks: dict = {}
+        self._masks: dict = _MASKS.setdefault(tuple(self.types), {})
+        if len(_MASKS) > 64:  # the tables of a few recent games
+            del _MASKS[next(iter(_MASKS))]
         self.colour = np.array([colour_of(t) for t in self.types])
         self.is_blue, self.is_yellow, self.is_red = self.colour == BLUE, self.colour == YELLOW, self.colour == RED
         self.copies = np.array([pool[t] for t in self.types], dtype=int)
@@ -199,8 +205,9 @@ class _Compiler:
     def mask_of(self, slot: Slot) -> np.ndarray:
         """The types a slot may hold, from what it shows (wire, colour, parity, x-token, "not N").
 
-        Read only, and shared by the slots that show the same: a table's slots show a few dozen
-        things at most, and a late-game table is compiled in a fraction of a millisecond."""
+        Read only, and shared by the slots that show the same, over the compilations of tables
+        with the same wire types in play (``_MASKS``): a table's slots show a few dozen things at
+        most, and a late-game table is compiled in a fraction of a millisecond."""
         key = (slot.wire, slot.colour, slot.parity, slot.multiplicity is not None, slot.not_value)
         got = self._masks.get(key)
         if got is None:

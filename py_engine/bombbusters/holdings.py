@@ -99,17 +99,20 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
         return [holding(an, p, s, v, nones.get(v)) for v in values]
     sub = an.compiled.stands[(p, s)].subs[0]
     uncut = an.compiled.cases[0].substands[sub].uncut
-    singles = [an.value_types(v)[0] for v in values if len(an.value_types(v)) == 1]
+    vts = [an.value_types(v) for v in values]
+    singles = [ts[0] for ts in vts if len(ts) == 1]
     rows: dict[int, tuple] = {}
     marked = uncut.tolist()
     counts = an.count_laws(sub, marked) if singles else None
     if counts is not None:  # the sparse walk's block masses, summed in plain Python
-        expected = [0.0] * len(an.compiled.types)  # uncut copies of each type
-        for r in (r for r, u in zip(an.marginal_rows(sub), marked) if u):
-            expected = [e + q for e, q in zip(expected, r)]
+        # uncut copies of each type: the uncut slots' rows summed column by column
+        expected = [sum(col) for col in zip(*(r for r, u in zip(an.marginal_rows(sub), marked) if u))]
+        expected = expected or [0.0] * len(an.compiled.types)
         for t in singles:
             law = counts[t]
-            top = max((c for c, q in enumerate(law) if q > 0), default=0)
+            top = len(law) - 1
+            while top > 0 and law[top] <= 0:
+                top -= 1
             rows[t] = (law, top, 1.0 - law[0])
     else:
         expected = an.sub_marginals(sub)[uncut].sum(axis=0).tolist()
@@ -126,8 +129,7 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
         last = (mat.shape[1] - 1 - np.argmax(mat[:, ::-1] > 0, axis=1)).tolist()
         rows = dict(zip(singles, zip(mat.tolist(), last, (1.0 - mat[:, 0]).tolist())))
     out = []
-    for v in values:
-        ts = an.value_types(v)
+    for v, ts in zip(values, vts):
         if len(ts) == 1:
             row, top, p_any = rows[ts[0]]
             out.append({"p_any": p_any, "expected": float(expected[ts[0]]), "law": row[: top + 1]})
@@ -149,7 +151,7 @@ def _rerun_values(an: Analysis, p: int, s: int, values: list) -> list:
         return []
     smap = an.compiled.stands[(p, s)]
     one_law = (len(smap.subs) == 1 and smap.whole) or _x_stand_law(an, p, s, []) is not None
-    return [v for v in values if an.value_types(v) and not (one_law and len(an.value_types(v)) == 1)
+    return [v for v in values if (ts := an.value_types(v)) and not (one_law and len(ts) == 1)
             and not _at_most_one(an, p, s, v)]
 
 
