@@ -319,6 +319,26 @@ def test_offline_after_first_visit(make_context, site_dir):
     assert wait_analysis(page) == "done"
 
 
+def test_offline_cache_waits_for_the_engine(make_context, base_url):
+    """Both pages register the service worker only once the engine has started: its precaching fetches
+    the runtime and numpy again, which would compete with a first visit's start-up."""
+    for page_name in ("", "advanced.html"):
+        page = make_context("phone").new_page()
+        page.add_init_script("""(() => {
+          window.__swRegisteredAt = [];
+          const sw = navigator.serviceWorker;
+          const register = sw.register.bind(sw);
+          sw.register = (...args) => {
+            window.__swRegisteredAt.push(document.documentElement.dataset.engine || 'none');
+            return register(...args);
+          };
+        })()""")
+        page.goto(base_url + page_name)
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS)
+        poll(page, "() => window.__swRegisteredAt.length > 0", None)
+        assert page.evaluate("window.__swRegisteredAt") == ["ready"], page_name
+
+
 def test_new_build_replaces_the_offline_cache(make_context, site_dir, tmp_path):
     """A new build (new sw.js, new build id) installs a new cache; Reload activates it and drops the old one."""
     site = tmp_path / "site"

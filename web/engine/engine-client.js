@@ -58,6 +58,9 @@ export class Engine {
     this.worker = null;
     this.timer = null;
     this.info = null;
+    /** Resolves once the first start-up ends, ready or failed (the pages then register the offline
+     * cache, whose precaching would otherwise compete with that start-up). */
+    this.settled = new Promise((resolve) => (this._settled = resolve));
   }
 
   start() {
@@ -187,6 +190,7 @@ export class Engine {
       this.info = { ...msg, page: { worker_started_ms: this.startedAt, ready_ms: performance.now() } };
       msg = this.info;
       this.onReady(msg);
+      this._settled();
       this._pump();
     } else if (msg.type === "boot-error") {
       this._fail(msg.stage, msg.error?.name ?? "Error", msg.error?.message ?? "engine start-up failed");
@@ -232,6 +236,7 @@ export class Engine {
     }
     this.worker = null;
     this.onFailure(this.failure);
+    this._settled();
     this._settleAll(`${name}: ${message}`);
   }
 

@@ -189,11 +189,12 @@ function restoreFromHash() {
 window.addEventListener("hashchange", restoreFromHash);
 window.addEventListener("popstate", restoreFromHash);
 
-// Offline: a service worker caches this build (cache name = build id).
+// Offline: a service worker caches this build (cache name = build id), registered once the engine has
+// started so that its precaching does not compete with the start-up.
 if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
   const hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker
-    .register("sw.js")
+  engine.settled
+    .then(() => navigator.serviceWorker.register("sw.js"))
     .then((reg) => {
       const watch = (sw) =>
         sw?.addEventListener("statechange", () => {
