@@ -104,3 +104,33 @@ def test_a_batch_of_many_questions_on_a_real_table() -> None:
     maps = [an.forbids_all(c) for c in asks]
     assert got == pytest.approx([m if isinstance(m, float) else _one_by_one(an, m) for m in maps], abs=1e-12)
     assert any(0 < g < 1 for g in got[:12]) and any(0 < g < 1 for g in got[12:])
+
+
+def test_all_red_on_more_slots_than_reds_fit_is_zero_without_a_rerun():
+    """'Are these slots all red?' of a sorted run: when no non-decreasing choice of the types each slot
+    may hold, within their copies, exists (three slots, two reds), the chance is exactly 0 with no
+    rerun; otherwise the rerun's answer, and both agree with the brute-force oracle."""
+    import oracle
+    from bombbusters.analysis import _in_order
+    from bombbusters.wires import RED, colour_of
+
+    assert _in_order({0: {1, 2}, 3: {2}, 5: {2, 4}}, [1, 1, 1, 1, 1])  # 1, 2, 4
+    assert not _in_order({0: {2}, 3: {2}, 5: {4}}, [1, 1, 1, 1, 1])  # type 2 twice, one copy
+    assert _in_order({0: {2}, 3: {2}, 5: {4}}, [1, 1, 2, 1, 1])
+    assert not _in_order({0: {3}, 3: {2}}, [1, 1, 1, 1])  # decreasing along the run
+
+    doc = {"players": [{"name": "A", "stands": ["?1 ?1 ?2 ?3"]}, {"name": "B", "stands": ["? ? ? ?"]},
+                       {"name": "C", "stands": ["? ? ?"]}, {"name": "D", "stands": ["? ? ?"]}],
+           "me": 0, "wires": {"blue": [1, 3], "red": [2, 3]}, "facts": []}
+    state = GameState.from_json(doc)
+    an = solve_state(state)
+    reds = frozenset(t for t in state.wires.copies() if colour_of(t) == RED)
+    res = oracle.solve(state)
+    for slots, rerun in (([1, 2, 3], False), ([2, 3], True), ([0, 3], True)):
+        conds = [(1, 0, j, reds) for j in slots]
+        fmap = an.forbids_all(conds)
+        assert isinstance(fmap, dict) == rerun, (slots, fmap)
+        want = oracle.probability(state, lambda cfg: all(colour_of(cfg[(1, 0, j)]) == RED for j in slots), res)
+        assert an.p_all(conds) == pytest.approx(float(want), abs=1e-12), slots
+        if not rerun:
+            assert want == 0 and an.p_all(conds) == 0.0

@@ -180,6 +180,22 @@ class SlotLaws:
         return got
 
 
+def _in_order(live: dict[int, set[int]], copies) -> bool:
+    """Can the positions of one sorted run each hold one of their types ({pos: type indices}), the types
+    never decreasing along the run and none used more than its copies?  If not, no deal meets the
+    condition, and its chance is exactly 0 with no rerun (detectors asking "are these all red?" of
+    more slots than reds fit there).  Greedy: each position takes the least type it can."""
+    used: dict[int, int] = {}
+    prev = -1
+    for pos in sorted(live):
+        t = min((t for t in live[pos] if t >= prev and used.get(t, 0) < copies[t]), default=None)
+        if t is None:
+            return False
+        used[t] = used.get(t, 0) + 1
+        prev = t
+    return True
+
+
 def _mixed(walks: list[tuple[float, Sparse]], read) -> list[list[float]]:
     """The cases' rows ``read(walk)`` mixed by case weight, each row then normalised (slot laws, count laws)."""
     rows = read(walks[0][1])
@@ -254,14 +270,23 @@ class Analysis(SlotLaws):
         if self._known_fails(conds):
             return 0.0
         fmap: dict = {}
+        live: dict = {}  # sub -> {pos: the type indices some deal puts there that the condition allows}
         for p, s, j, allowed in conds:
             if (p, s) not in self.compiled.stands:
                 continue
             sub, pos = self._where(p, s, j)
-            row = self.sub_marginals(sub)[pos]
+            row = self.marginal_rows(sub)[pos]
+            ok = set()
             for t, u in enumerate(self.compiled.types):
-                if u not in allowed and row[t] > 0:  # a type no deal puts here needs no rule
-                    fmap.setdefault(sub, {}).setdefault(t, set()).add(pos)
+                if row[t] > 0:  # a type no deal puts here needs no rule
+                    if u in allowed:
+                        ok.add(t)
+                    else:
+                        fmap.setdefault(sub, {}).setdefault(t, set()).add(pos)
+            here = live.setdefault(sub, {})
+            here[pos] = here[pos] & ok if pos in here else ok
+        if any(not _in_order(here, self.compiled.cases[0].copies) for here in live.values()):
+            return 0.0
         return fmap if fmap else 1.0
 
     def p_all(self, conds: list[tuple[int, int, int, frozenset]]) -> float:
