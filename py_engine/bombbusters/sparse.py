@@ -56,11 +56,13 @@ def suits(p: Problem, win: list) -> bool:
     if not p.substands or not _plain(p):
         return False
     work = 0
-    for t in range(len(p.types)):
+    for t, c in enumerate(p.copies.tolist()):
         states = moves = 1
         for (lo, hi), (nlo, nhi) in zip(win[t], win[t + 1]):
+            if lo == hi == nlo == nhi:  # a stand whose fill is known before and after: one state, one move
+                continue
             states *= max(0, hi - lo + 1)
-            moves *= max(1, min(nhi - lo, int(p.copies[t])) - max(0, nlo - hi) + 1)
+            moves *= max(1, min(nhi - lo, c) - max(0, nlo - hi) + 1)
         work += states * moves
         if work > ESTIMATE_LIMIT:
             return False
@@ -109,6 +111,8 @@ class Sparse:
         self.win = win if win is not None else tight_windows(p)
         self.final = tuple(st.n for st in p.substands)
         self.rows = [st.allowed.tolist() for st in p.substands]
+        self.forbids = [st.forbid for st in p.substands]
+        self.mults = [st.mult for st in p.substands]
         self.copies = p.copies.tolist()
         self.blue = p.is_blue.tolist() if p.is_blue is not None else [True] * self.T
         self.opt_cache: dict = {}
@@ -117,6 +121,7 @@ class Sparse:
         self.moves: list[dict] = []
         self.betas: list[dict] = []
         self.masses: list[dict] = []  # per sub-stand {(t, f, k): P(t's block there is [f, f+k))}, by backward
+        self.moving: list[list[int]] = []  # per type: the stands whose fill is not one known number before and after
 
     def _options(self, s: int, t: int, f: int) -> list:
         """[(k, 1/k!)]: the blocks of type t stand s may hold from start f that end in its next window.
@@ -126,19 +131,18 @@ class Sparse:
         key = (s, t, f)
         got = self.opt_cache.get(key)
         if got is None:
-            st, rows = self.p.substands[s], self.rows[s]
+            rows, mults = self.rows[s], self.mults[s]
             nlo, nhi = self.win[t + 1][s]
-            top = min(self.copies[t], nhi - f, st.n - f)
-            forbid = st.forbid.get(t, ())
+            top = min(self.copies[t], nhi - f, len(rows) - f)
+            forbid = self.forbids[s].get(t, ())
             k = 0
             while k < top and rows[f + k][t] and f + k not in forbid:
                 k += 1
             lo = max(0, nlo - f)
-            mult = [m for j, m in st.mult if f <= j < f + k] if self.blue[t] else ()
-            if not mult:
+            if not (mults and self.blue[t] and any(f <= j < f + k for j, _m in mults)):
                 got = _lengths(lo, k)
             else:
-                got = [(n, w) for n, w in _lengths(lo, k) if all(n == m for j, m in st.mult if f <= j < f + n)]
+                got = [(n, w) for n, w in _lengths(lo, k) if all(n == m for j, m in mults if f <= j < f + n)]
             self.opt_cache[key] = got
         return got
 
@@ -146,20 +150,32 @@ class Sparse:
         """Every move at type t from the states of ``alpha``: {state: [(next state, ks, weight)]}.
 
         A stand whose fill is one known number before and after t takes no block of it (k = 0,
-        weight 1): late in the game that is most stands at most types, so only the others are walked;
-        the last of them takes what the others leave (c - u)."""
+        weight 1), and one whose fill is one number before and another after takes that block in
+        every deal: late in the game that is most stands at most types, so only the others are
+        walked; the last of them takes what the others leave (c - u)."""
         c, S = self.copies[t], self.S
         here, after = self.win[t], self.win[t + 1]
         moving = [s for s in range(S) if not here[s][0] == here[s][1] == after[s][0] == after[s][1]]
-        if not moving:
-            return {F: [(F, (0,) * S, 1.0)] for F in alpha} if c == 0 else {}
-        *head, last = moving
+        self.moving.append(moving)
+        base, w0, u0 = [0] * S, 1.0, 0  # the forced blocks
+        free = []
+        for s in moving:
+            (lo, hi), (nlo, nhi) = here[s], after[s]
+            if lo == hi and nlo == nhi:
+                wk = self._option_map(s, t, lo).get(nlo - lo)
+                if wk is None:  # the one block the windows leave breaks a block rule: no deal
+                    return {}
+                base[s], w0, u0 = nlo - lo, w0 * wk, u0 + nlo - lo
+            else:
+                free.append(s)
+        if not free:
+            return {F: [(tuple(map(add, F, base)), tuple(base), w0)] for F in alpha} if u0 == c else {}
+        *head, last = free
         opt = self._options
         out: dict = {}
-        zero = [0] * S
         for F in alpha:
             # partial choices on the head stands: (block lengths, weight, copies used)
-            partial: list = [(zero, 1.0, 0)]
+            partial: list = [(base, w0, u0)]
             for s in head:
                 ks_s = opt(s, t, F[s])
                 if not ks_s:
@@ -200,7 +216,7 @@ class Sparse:
         """The forward pass; returns Z (the relative number of deals, 0 if none), or None once it
         has listed more than ``budget`` moves."""
         a: dict = {(0,) * self.S: 1.0}
-        self.alphas, self.moves = [a], []
+        self.alphas, self.moves, self.moving = [a], [], []
         found = 0
         for t in range(self.T):
             mv = self._step(a, t)
@@ -231,6 +247,10 @@ class Sparse:
         for t in range(T - 1, -1, -1):
             a = self.alphas[t]
             prev: dict = {}
+            moving = self.moving[t]
+            for s in range(S):  # a stand whose fill is known before and after t holds no t in every deal
+                if s not in moving:
+                    acc[s][(t, self.win[t][s][0], 0)] = 1.0
             for F, found in self.moves[t].items():
                 b = 0.0
                 x = a[F] / z
@@ -240,7 +260,7 @@ class Sparse:
                         wb = w * bg
                         b += wb
                         m = x * wb
-                        for s in range(S):
+                        for s in moving:
                             key = (t, F[s], ks[s])
                             d = acc[s]
                             d[key] = d.get(key, 0.0) + m
