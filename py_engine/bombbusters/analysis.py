@@ -393,7 +393,11 @@ def solve_state(state: GameState, reuse: bool = False) -> Analysis:
 
 def _solve_state(state: GameState) -> Analysis:
     compiled = compile_state(state)
-    if compiled.impossible is None and compiled.cases:
+    if compiled.impossible is None and len(compiled.cases) == 1:  # the common table: no numpy for one weight
+        sol = solve(compiled.cases[0])
+        if sol.log_z > -math.inf:
+            return Analysis(state, compiled, [sol], np.ones(1), sol.log_z)
+    elif compiled.impossible is None and compiled.cases:
         sols = [solve(c) for c in compiled.cases]
         logs = np.array([s.log_z for s in sols])
         if np.isfinite(logs).any():

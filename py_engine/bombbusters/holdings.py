@@ -81,13 +81,15 @@ def _x_stand_law(an: Analysis, p: int, s: int, values: list) -> dict | None:
     return out
 
 
-def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | None = None) -> list[dict]:
+def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | None = None,
+                   vts: list | None = None) -> list[dict]:
     """:func:`holding` for several values of one stand.
 
     On a stand of one sorted run, a blue value's law of uncut copies is read
     off its block law: all such values share one uncut-count table and one
     bincount.  On a run with X slots it is the law the backward pass kept.
-    ``nones``: {value: P(none here)} asked already, for the values it needs.
+    ``nones``: {value: P(none here)} asked already, for the values it needs; ``vts``: each value's
+    type indices (``Analysis.value_types``), when the caller has them.
     """
     nones = nones or {}
     if (p, s) in an.compiled.known:
@@ -99,7 +101,7 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
         return [holding(an, p, s, v, nones.get(v)) for v in values]
     sub = an.compiled.stands[(p, s)].subs[0]
     uncut = an.compiled.cases[0].substands[sub].uncut
-    vts = [an.value_types(v) for v in values]
+    vts = vts if vts is not None else [an.value_types(v) for v in values]
     singles = [ts[0] for ts in vts if len(ts) == 1]
     rows: dict[int, tuple] = {}
     marked = uncut.tolist()
@@ -145,14 +147,13 @@ def _from_law(law: np.ndarray) -> dict:
     return {"p_any": float(1.0 - law[0]), "expected": float(np.arange(law.shape[0]) @ law), "law": law[: top + 1].tolist()}
 
 
-def _rerun_values(an: Analysis, p: int, s: int, values: list) -> list:
+def _rerun_values(an: Analysis, p: int, s: int, values: list, vts: list) -> list:
     """The values whose P(any) on stand (p, s) :func:`stand_holdings` gets by a rerun (``Analysis.p_none``)."""
     if (p, s) in an.compiled.known:
         return []
     smap = an.compiled.stands[(p, s)]
     one_law = (len(smap.subs) == 1 and smap.whole) or _x_stand_law(an, p, s, []) is not None
-    return [v for v in values if (ts := an.value_types(v)) and not (one_law and len(ts) == 1)
-            and not _at_most_one(an, p, s, v)]
+    return [v for v, ts in zip(values, vts) if ts and not (one_law and len(ts) == 1) and not _at_most_one(an, p, s, v)]
 
 
 def holdings_json(state: GameState, an: Analysis) -> list[dict]:
@@ -160,13 +161,14 @@ def holdings_json(state: GameState, an: Analysis) -> list[dict]:
 
     The P(any) that need a rerun (values of several types: yellow, red) are asked all at once."""
     values = sorted({value_of(t) for t in state.wires.copies()}, key=lambda v: (isinstance(v, str), v))
+    vts = [an.value_types(v) for v in values]
     keys = [(p, s) for p, s in state.stand_keys() if p != state.me]
-    asks = [((p, s), v) for p, s in keys for v in _rerun_values(an, p, s, values)]
+    asks = [((p, s), v) for p, s in keys for v in _rerun_values(an, p, s, values, vts)]
     nones: dict = {}
     for ((p, s), v), q in zip(asks, an.p_none_many([([key], v) for key, v in asks])):
         nones.setdefault((p, s), {})[v] = q
     out = []
     for p, s in keys:
-        for v, h in zip(values, stand_holdings(an, p, s, values, nones.get((p, s)))):
+        for v, h in zip(values, stand_holdings(an, p, s, values, nones.get((p, s)), vts)):
             out.append({"player": p, "stand": s, "value": v, **h})
     return out
