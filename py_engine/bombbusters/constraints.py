@@ -120,8 +120,9 @@ def _known_stand_problem(state: GameState, p: int, s: int, stand: tuple[Slot, ..
     return None
 
 
-#: wire types in play -> {what a slot shows: its mask}; what a mask depends on is the types alone
-_MASKS: dict[tuple, dict] = {}
+#: wire types in play -> ({what a slot shows: its mask}, the types, their colours, is blue / yellow / red):
+#: what these depend on is the types alone, and a game's tables share a few sets of types
+_TYPES: dict[tuple, tuple] = {}
 
 
 def compile_state(state: GameState) -> Compiled:
@@ -189,12 +190,16 @@ class _Compiler:
                 pool[slot.wire] -= 1  # type: ignore[index]
         self.types = [t for t, c in pool.items() if c > 0]
         self.T = len(self.types)
-        self.tarr = np.array(self.types, dtype=int)
-        self._masks: dict = _MASKS.setdefault(tuple(self.types), {})
-        if len(_MASKS) > 64:  # the tables of a few recent games
-            del _MASKS[next(iter(_MASKS))]
-        self.colour = np.array([colour_of(t) for t in self.types])
-        self.is_blue, self.is_yellow, self.is_red = self.colour == BLUE, self.colour == YELLOW, self.colour == RED
+        key = tuple(self.types)
+        if key not in _TYPES:
+            if len(_TYPES) >= 64:  # the tables of a few recent games
+                del _TYPES[next(iter(_TYPES))]
+            colour = np.array([colour_of(t) for t in self.types])
+            arrays = [np.array(self.types, dtype=int), colour, colour == BLUE, colour == YELLOW, colour == RED]
+            for a in arrays:
+                a.flags.writeable = False
+            _TYPES[key] = ({}, *arrays)
+        self._masks, self.tarr, self.colour, self.is_blue, self.is_yellow, self.is_red = _TYPES[key]
         self.copies = np.array([pool[t] for t in self.types], dtype=int)
 
     def dealt_slots(self, key: tuple[int, int]) -> list[Slot]:
@@ -206,7 +211,7 @@ class _Compiler:
         """The types a slot may hold, from what it shows (wire, colour, parity, x-token, "not N").
 
         Read only, and shared by the slots that show the same, over the compilations of tables
-        with the same wire types in play (``_MASKS``): a table's slots show a few dozen things at
+        with the same wire types in play (``_TYPES``): a table's slots show a few dozen things at
         most, and a late-game table is compiled in a fraction of a millisecond."""
         key = (slot.wire, slot.colour, slot.parity, slot.multiplicity is not None, slot.not_value)
         got = self._masks.get(key)
@@ -282,11 +287,14 @@ class _Compiler:
     def _table_now(self) -> None:
         """Each stand as it is now, read through the dealt stands its wires came from."""
         for key in self.unknown:
+            if key not in self.dealt.touched:  # no wire left or joined it: as dealt
+                dmap = self.dmaps[key]
+                self.stands[key] = StandMap(key[0], key[1], dmap.subs, dict(dmap.where), True)
+                continue
             origin = [self.dealt.origin[(*key, j)] for j in range(len(self.state.stand(*key)))]
             where = {j: self.dmaps[o[:2]].where[o[2]] for j, o in enumerate(origin)}
             subs = list(dict.fromkeys(sub for sub, _ in where.values()))
-            whole = key not in self.dealt.touched
-            self.stands[key] = StandMap(key[0], key[1], self.dmaps[key].subs if whole else subs, where, whole)
+            self.stands[key] = StandMap(key[0], key[1], subs, where, False)
 
     def locate(self, spot: tuple[int, int, int]) -> tuple[int, int] | None:
         """(sub, pos) of the wire now at this slot; None on a stand left out of the DP."""
@@ -443,10 +451,12 @@ class _Compiler:
     # ---- the problem: every edit on copies of the sub-stands
     def _cases(self) -> list[Problem]:
         """The one solver problem (a list, empty when some slot allows no type at all)."""
-        prob = Problem(self.types, self.copies, [x.copy() for x in self.subs], [], self.is_blue, [])
+        # the compiler's own sub-stands: nothing else holds them, so the edits go on them, uncopied
+        prob = Problem(self.types, self.copies, self.subs, [], self.is_blue, [])
         for edit in self.base_edits:
             _apply(prob, edit)
-        return [prob] if all(x.allowed.any(axis=1).all() for x in prob.substands) else []
+        every = np.concatenate([x.allowed for x in prob.substands]) if prob.substands else np.ones((0, self.T), bool)
+        return [prob] if every.any(axis=1).all() else []
 
 
 #: fact kind -> the compile step that turns it into masks, block rules, counters or cases
