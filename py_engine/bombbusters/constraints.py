@@ -190,16 +190,16 @@ class _Compiler:
                 pool[slot.wire] -= 1  # type: ignore[index]
         self.types = [t for t, c in pool.items() if c > 0]
         self.T = len(self.types)
-        key = tuple(self.types)
-        if key not in _TYPES:
+        tkey: tuple = tuple(self.types)
+        if tkey not in _TYPES:
             if len(_TYPES) >= 64:  # the tables of a few recent games
                 del _TYPES[next(iter(_TYPES))]
             colour = np.array([colour_of(t) for t in self.types])
             arrays = [np.array(self.types, dtype=int), colour, colour == BLUE, colour == YELLOW, colour == RED]
             for a in arrays:
                 a.flags.writeable = False
-            _TYPES[key] = ({}, *arrays)
-        self._masks, self.tarr, self.colour, self.is_blue, self.is_yellow, self.is_red = _TYPES[key]
+            _TYPES[tkey] = ({}, *arrays)
+        self._masks, self.tarr, self.colour, self.is_blue, self.is_yellow, self.is_red = _TYPES[tkey]
         self.copies = np.array([pool[t] for t in self.types], dtype=int)
 
     def dealt_slots(self, key: tuple[int, int]) -> list[Slot]:
