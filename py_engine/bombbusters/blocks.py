@@ -24,54 +24,56 @@ def windows(p: Problem) -> list[list[tuple[int, int]]]:
 
     Fill F_s(t) must cover every slot whose allowed types are all <= t and no
     slot whose allowed types are all > t.  An empty window (hi < lo) means no deal.
-    In plain Python, O(slots + types) a stand: late-game tables are solved in well
-    under a millisecond, and a few numpy calls a stand cost more than this.
+    A dozen numpy calls for all stands at once: late-game tables are solved in well under a
+    millisecond, and a Python loop over every slot and type costs more than that here.
     """
-    cols = _columns(p)
-    return [[(0, 0) for _ in p.substands]] + [[(lo[t], hi[t]) for lo, hi in cols] for t in range(len(p.types))]
+    lo, hi = _bounds(p)
+    return _rows(p, lo, hi)
 
 
 def tight_windows(p: Problem) -> list[list[tuple[int, int]]]:
     """:func:`windows`, each also held to what the copies placed so far and the copies still to come allow."""
-    cols = _columns(p)
-    sizes = [st.n for st in p.substands]
-    total = int(p.copies.sum())
-    out = [[(0, 0) for _ in p.substands]]
-    placed = 0
-    for t, c in enumerate(p.copies.tolist()):
-        placed += c
-        left = total - placed
-        out.append([(max(lo[t], n - left), min(hi[t], placed)) for (lo, hi), n in zip(cols, sizes)])
-    return out
+    lo, hi = _bounds(p)
+    if lo.size:
+        placed = np.cumsum(p.copies)
+        sizes = np.array([st.n for st in p.substands])[:, None]
+        lo = np.maximum(lo, sizes - (placed[-1] - placed)[None, :])
+        hi = np.minimum(hi, placed[None, :])
+    return _rows(p, lo, hi)
 
 
-def _columns(p: Problem) -> list[tuple[list[int], list[int]]]:
-    """Per stand, the lowest and highest fill after each type that its slots' allowed types permit."""
-    T = len(p.types)
-    cols = []
-    for st in p.substands:
-        n = st.n
-        lo_at = [0] * (T + 1)  # lo_at[t]: slots that must be filled once type t is placed (from last <= t)
-        hi_at = [n] * (T + 1)  # hi_at[t]: the first slot that no type <= t may fill (from first > t)
-        for j, row in enumerate(st.allowed.tolist()):
-            # the least and greatest type slot j allows (T and -1 if none: it is in every window's way)
-            first, last = (row.index(True), T - 1 - row[::-1].index(True)) if True in row else (T, -1)
-            lo_at[max(last, 0)] = max(lo_at[max(last, 0)], j + 1)
-            if first >= 1:
-                hi_at[first - 1] = min(hi_at[first - 1], j)
-        lo, hi = [], [0] * T
-        run = 0
-        for t in range(T):
-            run = max(run, lo_at[t])
-            lo.append(run)
-        run = n
-        for t in range(T - 1, -1, -1):
-            run = min(run, hi_at[t])
-            hi[t] = run
-        if T:
-            lo[-1], hi[-1] = max(lo[-1], n), min(hi[-1], n)
-        cols.append((lo, hi))
-    return cols
+def _rows(p: Problem, lo: np.ndarray, hi: np.ndarray) -> list[list[tuple[int, int]]]:
+    """Row 0 (the start) and one row per type: every stand's (lo, hi)."""
+    start = [(0, 0) for _ in p.substands]
+    if not lo.size:  # no stand (or no type)
+        return [start] + [[] for _ in p.types]
+    return [start] + [list(zip(a, b)) for a, b in zip(lo.T.tolist(), hi.T.tolist())]
+
+
+def _bounds(p: Problem) -> tuple[np.ndarray, np.ndarray]:
+    """(lo, hi)[s, t]: the least and greatest fill of stand s after types 0..t that its slots' allowed
+    types permit (before the copies are counted)."""
+    S, T = len(p.substands), len(p.types)
+    if not S or not T:
+        return np.zeros((S, T), dtype=int), np.zeros((S, T), dtype=int)
+    sizes = np.array([st.n for st in p.substands])
+    every = np.concatenate([st.allowed for st in p.substands])
+    stand = np.repeat(np.arange(S), sizes)
+    pos = np.arange(len(stand)) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    # each slot's least and greatest type (T and -1 if none: it is in every window's way)
+    has = every.any(axis=1)
+    first = np.where(has, every.argmax(axis=1), T)
+    last = np.where(has, T - 1 - every[:, ::-1].argmax(axis=1), -1)
+    lo_at = np.zeros((S, T), dtype=int)  # slots that must be filled once type t is placed (from last <= t)
+    np.maximum.at(lo_at, (stand, np.maximum(last, 0)), pos + 1)
+    hi_at = np.repeat(sizes[:, None], T, axis=1)  # the first slot that no type <= t may fill (from first > t)
+    sel = (first >= 1) & (first <= T)
+    np.minimum.at(hi_at, (stand[sel], first[sel] - 1), pos[sel])
+    lo = np.maximum.accumulate(lo_at, axis=1)
+    hi = np.minimum.accumulate(hi_at[:, ::-1], axis=1)[:, ::-1].copy()
+    lo[:, -1] = np.maximum(lo[:, -1], sizes)
+    hi[:, -1] = np.minimum(hi[:, -1], sizes)
+    return lo, hi
 
 
 def block_table(p: Problem, s: int) -> tuple[np.ndarray, np.ndarray]:
