@@ -206,7 +206,7 @@ def _mixed(walks: list[tuple[float, Sparse]], read) -> list[list[float]]:
             rows = [[a + w * q for a, q in zip(ra, r)] for ra, r in zip(rows, read(walk))]
     for row in rows:
         tot = sum(row)
-        if tot > 0:
+        if tot > 0 and tot != 1.0:  # (most rows of a late table are one certain entry)
             row[:] = [q / tot for q in row]
     return rows
 

@@ -169,10 +169,6 @@ def _all_of_type(an: Analysis, p: int, s: int, slots: list[int], value) -> float
     return float(J[(f <= lo) & (hi < f + k)].sum())
 
 
-#: slot sets of one detector whose odds are worked out together (reruns batch; the bound may stop sooner)
-_ROUND = 12
-
-
 def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: int, v, types) -> tuple | None:
     """The slot set of this size on stand (p, s) most likely to hold a ``v``: (P(miss), red proxy, slots).
 
@@ -190,18 +186,11 @@ def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: 
             cands.append((-bound, min(pv[j][1] for j in combo), combo))
     cands.sort()
     best = None
-    fails: dict = {}
-    for i, (neg_bound, red, combo) in enumerate(cands):
+    for neg_bound, red, combo in cands:
         if best is not None and _tie(1.0 - best[0]) >= -neg_bound:
             break
-        if combo not in fails:
-            fail = _avoid_read(an, p, s, list(combo), types)
-            if fail is None:  # a rerun: do the next few sets' reruns with it
-                batch = [c for _, _, c in cands[i : i + _ROUND] if c not in fails]
-                fails.update(zip(batch, avoid_chances(an, [(p, s, list(c), types) for c in batch])))
-            else:
-                fails[combo] = fail
-        key = (fails[combo], red, combo)
+        # one set at a time (a batch of the next few cost more than it saved: the bound stops soon)
+        key = (avoid_chance(an, p, s, list(combo), types), red, combo)
         if best is None or (_tie(key[0]), _tie(red), combo) < (_tie(best[0]), _tie(best[1]), best[2]):
             best = key
     if best is None or best[0] == 1.0:
