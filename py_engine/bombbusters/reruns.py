@@ -214,7 +214,9 @@ def _step(eng, a: np.ndarray, t: int, masks: _Masks, rows: list[int]) -> np.ndar
         shape[eng.axis[s] + 1] = wb.size
         return wb[None] * m.reshape(shape)
 
-    parts = eng.step_forward(a, t, lead=1, weigh=weigh)
+    # the stands some row forbids a block of this type on; the others' moves are the stored ones
+    weighed = {s for s in eng.explicit if masks._cover(s, t, rows) is not None}
+    parts = eng.step_forward(a, t, lead=1, weigh=weigh, weighed=weighed)
     c = int(eng.p.copies[t])
     w = masks.implicit(t, c, rows) if eng.z is not None else None
     return eng.finish(parts[-1], t, lead=1, implicit_w=w)

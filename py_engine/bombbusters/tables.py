@@ -214,15 +214,18 @@ class Tables(Layout):
         a[(0,) * len(shape)] = Fraction(1) if self.exact else 1.0
         return a
 
-    def step_forward(self, alpha: np.ndarray, t: int, lead: int = 0, weigh=None) -> list[np.ndarray]:
+    def step_forward(self, alpha: np.ndarray, t: int, lead: int = 0, weigh=None, weighed=None) -> list[np.ndarray]:
         """Partials A_0 .. A_E of type t's step (A_E: after every explicit stand); ``lead``, ``weigh``:
-        as :meth:`forward_stand`, ``weigh(s, k, block data, wb)``."""
+        as :meth:`forward_stand`, ``weigh(s, k, block data, wb)``, asked only of the stands in
+        ``weighed`` when that is given (the others move as they are)."""
         c = int(self.p.copies[t])
         A = self.zeros(alpha.shape[:lead] + (c + 1,) + alpha.shape[lead:])
         A[(slice(None),) * lead + (0,)] = alpha
         parts = [A]
         for s in self.explicit:
-            A = self.forward_stand(A, s, t, c, lead, None if weigh is None else lambda k, w, wb, s=s: weigh(s, k, w, wb))
+            w = None if weigh is None or (weighed is not None and s not in weighed) else (
+                lambda k, w, wb, s=s: weigh(s, k, w, wb))
+            A = self.forward_stand(A, s, t, c, lead, w)
             parts.append(A)
         return parts
 
