@@ -42,13 +42,24 @@ class Tables(Layout):
         shape[self.axis[s] + lead] = len(self.fills(s, t + 1))
         out = self.zeros(shape)
         pre = (slice(None),) * lead
-        for k, where, src, dst, red, wb in self._pieces(s, t, c):
+        for (k, where, src, dst, red, wb), unit in zip(self._pieces(s, t, c), self._units(s, t, c)):
             x = A[pre + src]
             if red:
                 x = x.sum(axis=tuple(r + lead for r in red), keepdims=True)
             w = weigh(k, where, wb) if weigh is not None else None
-            out[pre + dst] += x * (wb if w is None else w)
+            if w is None and unit:  # every weight exactly 1 (no copy of t on this stand, say): x * 1 is x
+                out[pre + dst] += x
+            else:
+                out[pre + dst] += x * (wb if w is None else w)
         return out
+
+    def _units(self, s: int, t: int, c: int) -> list[bool]:
+        """For each of :meth:`_pieces`, whether its weights are all exactly 1 (then it needs no product
+        array: the forward and backward moves add the slice as it is, the same floats); built once."""
+        key = (s, t, "unit")
+        if key not in self.piece_cache:
+            self.piece_cache[key] = [not self.exact and bool((wb == 1.0).all()) for *_rest, wb in self._pieces(s, t, c)]
+        return self.piece_cache[key]
 
     def _forward_run(self, A: np.ndarray, s: int, t: int, c: int, lead: int, weigh) -> np.ndarray:
         """:meth:`forward_stand` of a ``runs`` stand, on A with the stand's axis first."""
@@ -95,8 +106,8 @@ class Tables(Layout):
                 out[src] += Bt[dst] * w
             return np.moveaxis(out, 0, ax)
         out = self._resized(B, s, t)
-        for _k, _f0, src, dst, _red, wb in self._pieces(s, t, c):
-            out[src] += B[dst] * wb
+        for (_k, _f0, src, dst, _red, wb), unit in zip(self._pieces(s, t, c), self._units(s, t, c)):
+            out[src] += B[dst] if unit else B[dst] * wb
         return out
 
     def joint_stand(self, A: np.ndarray, B: np.ndarray, s: int, t: int, c: int) -> list[tuple[int, np.ndarray]]:
