@@ -195,10 +195,14 @@ class _Masks:
             return forbidden(eng, t, c, cov)
         cum = cov[0]
         weights, f_pre = eng.zw[t]
+        n = cum.shape[1] - 1
+        # each row's "may the block [f, f+k) be placed" for every start and length: a small table,
+        # then read at each state's (start, c - u) in one gather
+        f, k = np.arange(n + 1)[:, None], np.arange(c + 1)[None, :]
+        ok = (cum[:, np.minimum(f + k, n)] == cum[:, f]).reshape(len(rows), -1)
         u = np.arange(c + 1).reshape([c + 1] + [1] * (weights.ndim - 1))
-        start = np.maximum(f_pre, 0)
-        end = np.minimum(start + (c - u), cum.shape[1] - 1)
-        return weights[None] * (cum[:, end] == cum[:, start])
+        at = np.maximum(f_pre, 0) * (c + 1) + (c - u)
+        return weights[None] * ok[:, at]
 
 
 def _step(eng, a: np.ndarray, t: int, masks: _Masks, rows: list[int]) -> np.ndarray:
