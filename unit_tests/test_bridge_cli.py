@@ -86,6 +86,27 @@ def test_warm_up_runs_analyze_and_moves_and_keeps_the_solve_cache(monkeypatch):
     assert {"dual_cut", "double_detector"} <= {m["kind"] for m in moves}
 
 
+def test_moves_after_analyze_reuse_its_solve(monkeypatch):
+    """The table app asks "analyze", then "moves" with the advice's options (items, constraint cards,
+    mission rules, mistakes left): the second is answered from the first's solve, and a different
+    table is solved afresh."""
+    from bombbusters import analysis
+
+    solved = []
+    real = analysis._solve_state
+    monkeypatch.setattr(analysis, "_solve_state", lambda st: solved.append(1) or real(st))
+    analysis.clear_recent()
+    assert call(req("analyze", STATE))["ok"]
+    advice = dict(STATE, available=["double_detector", "x_or_y_ray"], constraints=[], rules={}, mistakes_left=2,
+                  hidden_red_value=False)
+    r = call(req("moves", advice))
+    assert r["ok"], r
+    assert len(solved) == 1
+    other = dict(STATE, facts=[])  # another table: Dee may hold no 8
+    assert call(req("moves", dict(other, mistakes_left=2)))["ok"]
+    assert len(solved) == 2
+
+
 def test_analyze_matches_the_engine():
     r = call(req("analyze", STATE, rid=8))
     assert r["id"] == 8 and r["ok"]

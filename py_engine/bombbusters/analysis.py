@@ -371,6 +371,12 @@ def scratch_solves() -> Iterator[None]:
         _RECENT.update(saved)
 
 
+#: what the advice reads of a state document and the solve never does (items, token variant, constraint
+#: cards and mission rules, mistakes left, mission 11's hidden value, whose turn): a moves request on the
+#: table an analysis just solved, which carries these, is answered from that solve
+ADVICE_ONLY = ("available", "tokens", "constraints", "rules", "mistakes_left", "hidden_red_value", "turn")
+
+
 def solve_state(state: GameState, reuse: bool = False) -> Analysis:
     """Solve every case of a checked state; raise InconsistentStateError if no deal fits.
 
@@ -378,7 +384,7 @@ def solve_state(state: GameState, reuse: bool = False) -> Analysis:
     solve of the same table (moves and advice follow an analysis of it).
     """
     doc = state.to_json()
-    for k in ("available", "tokens"):  # advice options, not part of the table
+    for k in ADVICE_ONLY:
         doc.pop(k, None)
     key = json.dumps(doc, sort_keys=True)
     if reuse and key in _RECENT:
