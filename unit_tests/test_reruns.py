@@ -134,3 +134,26 @@ def test_all_red_on_more_slots_than_reds_fit_is_zero_without_a_rerun():
         assert an.p_all(conds) == pytest.approx(float(want), abs=1e-12), slots
         if not rerun:
             assert want == 0 and an.p_all(conds) == 0.0
+
+
+def test_an_analysis_keeps_each_conditions_chance(monkeypatch):
+    """A forbid map's chance depends on the solve alone: asked again (the moves request's holdings after
+    the analysis's, a lookahead's copy of the analysis), it is not rerun, and it is the same float."""
+    from bombbusters import analysis
+
+    doc = {"players": [{"name": "A", "stands": ["?1 ?2 ?Y2 ?3"]}, {"name": "B", "stands": ["? ? ? ?"]},
+                       {"name": "C", "stands": ["? ? ? ?"]}, {"name": "D", "stands": ["? ? ? ?"]}],
+           "me": 0, "wires": {"blue": [1, 3], "yellow": [1, 2, 3], "red": [2]}, "facts": []}
+    state = GameState.from_json(doc)
+    asks = [([(p, 0)], v) for p in (1, 2, 3) for v in ("YELLOW", "RED", 2)] + [([(1, 0), (2, 0)], "YELLOW")]
+    calls = []
+    real = analysis.condition_ratios
+    monkeypatch.setattr(analysis, "condition_ratios", lambda sol, maps: calls.append(len(maps)) or real(sol, maps))
+    an = solve_state(state)
+    first = an.p_none_many(asks)
+    assert sum(calls) > 0
+    calls.clear()
+    assert an.p_none_many(asks) == first and an.p_none_many(asks[::-1]) == first[::-1]
+    assert calls == []
+    fresh = solve_state(state)  # a new solve answers the same questions afresh, with the same floats
+    assert fresh.p_none_many(asks) == first and sum(calls) > 0

@@ -180,6 +180,12 @@ class SlotLaws:
         return got
 
 
+def _map_key(fmap: dict) -> tuple:
+    """A forbid map as a hashable key: {sub: {type: positions}} with every level sorted."""
+    return tuple(sorted((sub, tuple(sorted((t, tuple(sorted(pos))) for t, pos in per.items() if pos)))
+                        for sub, per in fmap.items()))
+
+
 def _in_order(live: dict[int, set[int]], copies) -> bool:
     """Can the positions of one sorted run each hold one of their types ({pos: type indices}), the types
     never decreasing along the run and none used more than its copies?  If not, no deal meets the
@@ -305,14 +311,19 @@ class Analysis(SlotLaws):
         """Each forbid map's probability over every case (a float in the list is already the answer);
         the reruns of all of them done together (:func:`~.reruns.condition_ratios`)."""
         out = [m if isinstance(m, float) else 0.0 for m in maps]
-        live = [i for i, m in enumerate(maps) if not isinstance(m, float)]
-        if live:
-            total = np.zeros(len(live))
+        cache = self.__dict__.setdefault("_chances", {})  # a map's chance is the solve's alone: kept
+        keys = {i: _map_key(m) for i, m in enumerate(maps) if not isinstance(m, float)}
+        todo = list(dict.fromkeys(k for k in keys.values() if k not in cache))
+        if todo:
+            fresh = {k: maps[i] for i, k in reversed(list(keys.items()))}
+            total = np.zeros(len(todo))
             for w, sol in zip(self.weights, self.solutions):
                 if w:
-                    total += w * np.array(condition_ratios(sol, [maps[i] for i in live]))
-            for i, q in zip(live, total.tolist()):
-                out[i] = min(1.0, q)
+                    total += w * np.array(condition_ratios(sol, [fresh[k] for k in todo]))
+            for k, q in zip(todo, total.tolist()):
+                cache[k] = min(1.0, q)
+        for i, k in keys.items():
+            out[i] = cache[k]
         return out
 
     def conditioned(self, conds: list[tuple[int, int, int, frozenset]]) -> "tuple[float, Analysis | None]":
