@@ -398,7 +398,8 @@ def _super_detector_moves(turn: _Turn) -> list[dict]:
     stands = [x for x in stands if x[2]]
     reds = _all_red(turn, stands)
     values = [v for v in turn.my_values if v != YELLOW_VALUE]
-    nones = an.p_none_many([([(p, s)], v) for p, s, _ in stands for v in values])
+    # P(no v among the stand's uncut wires): a blue value's is read off its block law, no rerun
+    nones = avoid_chances(an, [(p, s, js, an.types_of(v)) for p, s, js in stands for v in values])
     moves: list[dict] = []
     for i, ((p, s, js), all_red) in enumerate(zip(stands, reds)):
         for v, none in zip(values, nones[i * len(values) : (i + 1) * len(values)]):
