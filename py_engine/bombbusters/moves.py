@@ -20,6 +20,7 @@ wires; a cut explodes when a wire it cuts or points at has that value, so
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 from typing import Any
@@ -169,6 +170,14 @@ def _all_of_type(an: Analysis, p: int, s: int, slots: list[int], value) -> float
     return float(J[(f <= lo) & (hi < f + k)].sum())
 
 
+@functools.lru_cache(maxsize=64)
+def _combos(n: int, size: int) -> np.ndarray:
+    """Every set of ``size`` of n positions, as rows of indices (read only, shared)."""
+    out = np.array(list(itertools.combinations(range(n), size)), dtype=np.intp).reshape(-1, size)
+    out.flags.writeable = False
+    return out
+
+
 def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: int, v, types) -> tuple | None:
     """The slot set of this size on stand (p, s) most likely to hold a ``v``: (P(miss), red proxy, slots).
 
@@ -178,16 +187,19 @@ def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: 
     compared is exact; ties go to the set whose least red-prone slot is safest.
     """
     # each slot's chances as ranking compares them (rounded once here, not per set)
-    pv = {j: (_tie(law.get(v, 0.0)), _tie(law.get("RED", 0.0))) for j in js for law in [odds.values(p, s, j)]}
-    cands = []
-    for combo in itertools.combinations(js, size):
-        bound = min(1.0, sum(pv[j][0] for j in combo))
-        if bound > 0:
-            cands.append((-bound, min(pv[j][1] for j in combo), combo))
-    cands.sort()
+    laws = [odds.values(p, s, j) for j in js]
+    hit = np.array([_tie(law.get(v, 0.0)) for law in laws])
+    risk = np.array([_tie(law.get("RED", 0.0)) for law in laws])
+    sets = _combos(len(js), size)  # every set, as rows of indices into js
+    bounds = np.minimum(1.0, hit[sets].sum(axis=1))
+    reds = risk[sets].min(axis=1)
+    slots = np.asarray(js)[sets]
+    # sets in order of (bound, high first; red proxy; slots), those that may hold a v at all
+    order = np.lexsort([slots[:, i] for i in range(size - 1, -1, -1)] + [reds, -bounds])
     best = None
-    for neg_bound, red, combo in cands:
-        if best is not None and _tie(1.0 - best[0]) >= -neg_bound:
+    for i in order[bounds[order] > 0].tolist():
+        bound, red, combo = float(bounds[i]), float(reds[i]), tuple(slots[i].tolist())
+        if best is not None and _tie(1.0 - best[0]) >= bound:
             break
         # one set at a time (a batch of the next few cost more than it saved: the bound stops soon)
         key = (avoid_chance(an, p, s, list(combo), types), red, combo)
