@@ -6,7 +6,8 @@ deals 5-player late-game tables (blue only, and with 2 yellow + 1 red), writes
 each in both notations, and times, in one run:
 
 - laws: its ``build_solver`` + ``compute_position_probabilities`` against our
-  ``analyze_state`` (which also gives holdings and the deal count);
+  ``analyze_state`` (which also gives holdings and the deal count), and against
+  our slot laws alone (``solve_state`` + ``slots_json``: what its function returns);
 - moves: the same plus its ``rank_all_moves`` with the Double Detector,
   against our ``moves_state`` with the Double Detector (solve included).
 
@@ -26,9 +27,9 @@ import sys
 import time
 from pathlib import Path
 
-from bombbusters.analysis import clear_recent
+from bombbusters.analysis import clear_recent, solve_state
 from bombbusters.moves import moves_state
-from bombbusters.report import analyze_state
+from bombbusters.report import analyze_state, slots_json
 from bombbusters.state import GameState
 from bombbusters.wires import label
 
@@ -116,8 +117,8 @@ def run(path: Path, repeat: int = 5, hidden: tuple[int, ...] = (8, 12, 16, 20), 
     rows = []
     print(f"\nSide by side with the earlier calculator at {path} (best of {repeat}, ms; ratio = ours / its; "
           "the table read before the clock on both sides, ours beside):")
-    print(f"  {'5 players':34} {'its laws':>9} {'our laws':>9} {'ratio':>6} {'its moves':>10} {'our moves':>10} "
-          f"{'ratio':>6} {'our read':>9}")
+    print(f"  {'5 players':34} {'its laws':>9} {'our laws':>9} {'ratio':>6} {'slot laws':>9} {'ratio':>6} "
+          f"{'its moves':>10} {'our moves':>10} {'ratio':>6} {'our read':>9}")
     cases = [(f"{h} hidden, {setup}", *deal(h, yellow, red, seed + h), yellow, red)
              for setup, yellow, red in (("blue only", [], []), ("2 yellow + 1 red", [4, 7], [4])) for h in hidden]
     cases.append(("its example (21 hidden, Y4 Y7 R4)", EXAMPLE[0], _example_doc(), EXAMPLE[1], EXAMPLE[2]))
@@ -137,11 +138,14 @@ def run(path: Path, repeat: int = 5, hidden: tuple[int, ...] = (8, 12, 16, 20), 
         row = {"state": name,
                "its_laws_ms": _best(their_laws, repeat),
                "our_laws_ms": _best(analyze_state, repeat, lambda: GameState.from_json(doc)),
+               "our_slot_laws_ms": _best(lambda st: slots_json(st, solve_state(st)), repeat,
+                                         lambda: GameState.from_json(doc)),
                "its_moves_ms": _best(their_moves, repeat),
                "our_moves_ms": _best(moves_state, repeat, lambda: GameState.from_json(with_dd)),
                "our_read_ms": _best(GameState.from_json, repeat, lambda: doc)}
         rows.append(row)
         print(f"  {row['state']:34} {row['its_laws_ms']:9.2f} {row['our_laws_ms']:9.2f} "
-              f"{row['our_laws_ms'] / row['its_laws_ms']:6.2f} {row['its_moves_ms']:10.2f} "
+              f"{row['our_laws_ms'] / row['its_laws_ms']:6.2f} {row['our_slot_laws_ms']:9.2f} "
+              f"{row['our_slot_laws_ms'] / row['its_laws_ms']:6.2f} {row['its_moves_ms']:10.2f} "
               f"{row['our_moves_ms']:10.2f} {row['our_moves_ms'] / row['its_moves_ms']:6.2f} {row['our_read_ms']:9.2f}")
     return rows

@@ -9,6 +9,7 @@ The replies built from it are in ``report.py`` (analyze), ``holdings.py`` and
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections import OrderedDict
@@ -361,9 +362,11 @@ class Analysis(SlotLaws):
         return result
 
 
-#: the last few solved states: the page asks "analyze" then "moves" for the same table
-_RECENT: "OrderedDict[str, Analysis]" = OrderedDict()
+#: the last few solved states: the page asks "analyze" then "moves" for the same table.  Entry number ->
+#: [state, its table key (made when a lookup first needs it: a lone analysis never pays for it), analysis]
+_RECENT: "OrderedDict[int, list]" = OrderedDict()
 _RECENT_SIZE = 4
+_ENTRY = itertools.count()
 
 
 def clear_recent() -> None:
@@ -394,18 +397,28 @@ def solve_state(state: GameState, reuse: bool = False) -> Analysis:
     Every solve is remembered for a while; ``reuse`` answers from a recent
     solve of the same table (moves and advice follow an analysis of it).
     """
-    doc = state.to_json()
-    for k in ADVICE_ONLY:
-        doc.pop(k, None)
-    key = json.dumps(doc, sort_keys=True)
-    if reuse and key in _RECENT:
-        _RECENT.move_to_end(key)
-        return _RECENT[key]
+    key = None
+    if reuse:
+        key = _table_key(state)
+        for n, entry in reversed(_RECENT.items()):  # the newest first
+            if entry[1] is None:
+                entry[1] = _table_key(entry[0])
+            if entry[1] == key:
+                _RECENT.move_to_end(n)
+                return entry[2]
     an = _solve_state(state)
-    _RECENT[key] = an
+    _RECENT[next(_ENTRY)] = [state, key, an]
     while len(_RECENT) > _RECENT_SIZE:
         _RECENT.popitem(last=False)
     return an
+
+
+def _table_key(state: GameState) -> str:
+    """The state document without what only the advice reads: equal keys, the same solve."""
+    doc = state.to_json()
+    for k in ADVICE_ONLY:
+        doc.pop(k, None)
+    return json.dumps(doc, sort_keys=True)
 
 
 def _solve_state(state: GameState) -> Analysis:
