@@ -423,16 +423,12 @@ def _table_key(state: GameState) -> str:
 
 def _solve_state(state: GameState) -> Analysis:
     compiled = compile_state(state)
-    if compiled.impossible is None and len(compiled.cases) == 1:  # the common table: no numpy for one weight
-        sol = solve(compiled.cases[0])
-        if sol.log_z > -math.inf:
-            return Analysis(state, compiled, [sol], np.ones(1), sol.log_z)
-    elif compiled.impossible is None and compiled.cases:
+    if compiled.impossible is None and compiled.cases:
         sols = [solve(c) for c in compiled.cases]
-        logs = np.array([s.log_z for s in sols])
-        if np.isfinite(logs).any():
-            top = logs[np.isfinite(logs)].max()
-            w = np.where(np.isfinite(logs), np.exp(logs - top), 0.0)
-            total = w.sum()
-            return Analysis(state, compiled, sols, w / total, top + math.log(total))
+        logs = [s.log_z for s in sols]
+        top = max(logs)
+        if top > -math.inf:  # each case weighed by its deals, in plain floats (most tables have one case)
+            w = [math.exp(x - top) if x > -math.inf else 0.0 for x in logs]
+            total = sum(w)
+            return Analysis(state, compiled, sols, np.array(w) / total, top + math.log(total))
     raise explain_impossible(state, compiled.impossible)

@@ -130,15 +130,18 @@ class Tables(Layout):
         elif slo == shi and dlo == dhi and not self.caps:  # block forced by the known slots
             J[slo, dlo - slo] = 1.0
             return [(s, J)]
-        axes = list(range(self.nd))
         for k, f0, src, dst, _red, wb in self._pieces(s, t, c):
-            # one fused pass (no product array): the stand's axis kept, every other summed
-            if self.exact:
-                v = (A[src] * B[dst] * wb).sum(axis=others)
-            else:
-                v = np.einsum(A[src], axes, B[dst], axes, [ax]) * wb.ravel()
+            v = self._piece_mass(A[src], B[dst], wb, ax)
             J[f0 : f0 + v.shape[0], k] += v
         return [(s, J)]
+
+    def _piece_mass(self, a: np.ndarray, b: np.ndarray, wb: np.ndarray, ax: int) -> np.ndarray:
+        """sum(a * b * wb) over every axis but ``ax`` (wb varies along ``ax`` only): one fused einsum
+        pass, no product array; the exact Fraction path keeps its plain products."""
+        if self.exact:
+            return (a * b * wb).sum(axis=tuple(i for i in range(a.ndim) if i != ax))
+        axes = list(range(a.ndim))
+        return np.einsum(a, axes, b, axes, [ax]) * wb.ravel()
 
     def _joint_run(self, A: np.ndarray, B: np.ndarray, s: int, t: int, c: int) -> list[tuple[int, np.ndarray]]:
         """Block laws of a ``runs`` stand: its run's J[f, k] and each X slot's, from one pass over its moves.
@@ -149,17 +152,12 @@ class Tables(Layout):
         """
         st = self.p.substands[s]
         ax = self.axis[s]
-        others = tuple(range(1, self.nd))  # the stand's axis first, as in :meth:`_front`
         At, Bt = (np.ascontiguousarray(np.moveaxis(x, ax, 0)) for x in (A, B))
         J = self.zeros((st.n + 1, min(c, st.n) + 1))
         JX = [self.zeros((2, 2)) for _ in st.xs]
         tally = self.uncut_tally(s, J.shape[1])
-        axes = list(range(self.nd))
         for (_k, (f, kr, xf, kx), _s, _d, _red, _wb), (src, dst, wb) in zip(self._pieces(s, t, c), self._front(s, t, c)):
-            if self.exact:
-                v = (At[src] * Bt[dst] * wb).sum(axis=others)
-            else:  # one fused pass, as in :meth:`joint_stand`
-                v = np.einsum(At[src], axes, Bt[dst], axes, [0]) * wb.ravel()
+            v = self._piece_mass(At[src], Bt[dst], wb, 0)
             np.add.at(J, (f, kr), v)
             for j, Jx in enumerate(JX):
                 np.add.at(Jx, (xf[:, j], kx[:, j]), v)
