@@ -26,6 +26,7 @@ from .problem import Solution
 from .reruns import condition_ratios, forbid_into
 from .solver import solve
 from .sparse import Sparse
+from .twins import canonical, twin_classes
 from .state import GameState, value_matches
 from .wires import value_of
 
@@ -308,12 +309,20 @@ class Analysis(SlotLaws):
         """:meth:`p_all` for each list of conditions, the reruns of all of them done together."""
         return self.chances([self.forbids_all(conds) for conds in questions])
 
+    def twins(self) -> dict[int, tuple[int, ...]]:
+        """Sub-stands the deal's law cannot tell apart (:func:`~.twins.twin_classes` of the solved cases)."""
+        got = self.__dict__.get("_twins")
+        if got is None:
+            got = self.__dict__["_twins"] = twin_classes(self.compiled.cases)
+        return got
+
     def chances(self, maps: list) -> list[float]:
         """Each forbid map's probability over every case (a float in the list is already the answer);
         the reruns of all of them done together (:func:`~.reruns.condition_ratios`)."""
         out = [m if isinstance(m, float) else 0.0 for m in maps]
         cache = self.__dict__.setdefault("_chances", {})  # a map's chance is the solve's alone: kept
-        keys = {i: _map_key(m) for i, m in enumerate(maps) if not isinstance(m, float)}
+        twins = self.twins()  # a map on a stand and the same map on its twin: one key, one rerun
+        keys = {i: _map_key(canonical(m, twins)) for i, m in enumerate(maps) if not isinstance(m, float)}
         todo = list(dict.fromkeys(k for k in keys.values() if k not in cache))
         if todo:
             fresh = {k: maps[i] for i, k in reversed(list(keys.items()))}
