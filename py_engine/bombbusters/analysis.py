@@ -320,6 +320,8 @@ class Analysis(SlotLaws):
         """Each forbid map's probability over every case (a float in the list is already the answer);
         the reruns of all of them done together (:func:`~.reruns.condition_ratios`)."""
         out = [m if isinstance(m, float) else 0.0 for m in maps]
+        if all(isinstance(m, float) for m in maps):
+            return out
         cache = self.__dict__.setdefault("_chances", {})  # a map's chance is the solve's alone: kept
         twins = self.twins()  # a map on a stand and the same map on its twin: one key, one rerun
         keys = {i: _map_key(canonical(m, twins)) for i, m in enumerate(maps) if not isinstance(m, float)}

@@ -107,18 +107,17 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
     marked = uncut.tolist()
     counts = an.count_laws(sub, marked) if singles else None
     if counts is not None:  # the sparse walk's block masses, summed in plain Python
-        # uncut copies of each type: the uncut slots' rows summed column by column
-        expected = [sum(col) for col in zip(*(r for r, u in zip(an.marginal_rows(sub), marked) if u))]
-        expected = expected or [0.0] * len(an.compiled.types)
         for t in singles:
             law = counts[t]
+            if law[0] == 1.0:  # no uncut copy in any deal: most values on a late stand
+                rows[t] = (law, 0, 0.0, 0.0)
+                continue
             top = len(law) - 1
             while top > 0 and law[top] <= 0:
                 top -= 1
-            rows[t] = (law, top, 1.0 - law[0])
-    else:
-        expected = an.sub_marginals(sub)[uncut].sum(axis=0).tolist()
-    if counts is None and singles:
+            # the expected count is the law's mean (the uncut slots' marginals summed, the same number)
+            rows[t] = (law, top, 1.0 - law[0], sum(i * q for i, q in enumerate(law) if q))
+    elif singles:
         blocks = [an.block_law(sub, t) for t in singles]
         K = max(J.shape[1] for J in blocks)
         table = np.zeros((len(singles), uncut.shape[0] + 1, K))
@@ -129,12 +128,13 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
         mat = np.bincount(idx, table.ravel(), minlength=len(singles) * (n_unc + 1)).reshape(len(singles), -1)
         mat = mat / mat.sum(axis=1, keepdims=True)
         last = (mat.shape[1] - 1 - np.argmax(mat[:, ::-1] > 0, axis=1)).tolist()
-        rows = dict(zip(singles, zip(mat.tolist(), last, (1.0 - mat[:, 0]).tolist())))
+        expected = an.sub_marginals(sub)[uncut].sum(axis=0)[singles].tolist()
+        rows = dict(zip(singles, zip(mat.tolist(), last, (1.0 - mat[:, 0]).tolist(), expected)))
     out = []
     for v, ts in zip(values, vts):
         if len(ts) == 1:
-            row, top, p_any = rows[ts[0]]
-            out.append({"p_any": p_any, "expected": float(expected[ts[0]]), "law": row[: top + 1]})
+            row, top, p_any, mean = rows[ts[0]]
+            out.append({"p_any": p_any, "expected": mean, "law": row[: top + 1]})
         else:
             out.append(holding(an, p, s, v, nones.get(v)))
     return out
