@@ -786,6 +786,16 @@ def test_chance_to_win_runs_improves_and_stops(make_context, base_url, device):
 
 
 @pytest.mark.parametrize("device", ["phone"])
+def test_the_engine_warms_up_while_the_player_sets_up(make_context, base_url, device):
+    """Ready is not held back by the warm-up: on the setup screen, with nothing to ask, the page sends
+    it once the engine is ready, and the first table is then answered at full speed."""
+    page, taps = open_table(make_context, base_url, device)
+    page.wait_for_function("window.__engineInfo.timings.warmup > 0", timeout=RESULT_TIMEOUT_MS)
+    play_opening(page, taps)
+    assert wait_done(page) == "done"
+
+
+@pytest.mark.parametrize("device", ["phone"])
 def test_repeat_visit_shows_the_last_results_at_once(make_context, base_url, device):
     """Back on the page, the last heatmap and best cuts show before the engine is up, marked as not yet
     fresh; they are the very numbers the engine gave."""

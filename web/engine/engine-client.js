@@ -16,10 +16,14 @@ export const DEFAULT_STAGE_TIMEOUTS = {
   packages: 90000,
   wheel: 60000,
   import: 60000,
-  warmup: 60000,
 };
 
-export const STAGES = ["manifest", "runtime", "packages", "wheel", "import", "warmup"];
+export const STAGES = ["manifest", "runtime", "packages", "wheel", "import"];
+
+/** Requests that do not solve a table, so do not warm the engine (see Engine._warmWhenIdle). */
+const LIGHT = new Set(["version", "missions", "warm_up"]);
+/** How long the page must have asked nothing, once the engine is ready, before it warms up. */
+const WARM_UP_IDLE_MS = 250;
 
 /** The worker engine-early.js started while the page loaded ({worker, events, startedAt}), once; else null. */
 export function takeEarlyWorker() {
@@ -58,6 +62,8 @@ export class Engine {
     this.worker = null;
     this.timer = null;
     this.info = null;
+    this.warm = false; // has a table been solved, or the warm-up run, in this worker?
+    this.warmTimer = null;
     /** Resolves once the first start-up ends, ready or failed (the pages then register the offline
      * cache, whose precaching would otherwise compete with that start-up). */
     this.settled = new Promise((resolve) => (this._settled = resolve));
@@ -153,12 +159,37 @@ export class Engine {
     let item = this.queue.shift();
     if (!item) {
       const type = Object.keys(this.pending)[0];
-      if (type === undefined) return;
+      if (type === undefined) {
+        if (!this.warm) this._warmWhenIdle();
+        return;
+      }
       item = this.pending[type];
       delete this.pending[type];
     }
+    if (!LIGHT.has(item.kind)) this.warm = true; // a table's answer warms the engine as the warm-up would
     this.inFlight = { ...item, sentAt: performance.now() };
     this.worker.postMessage({ type: "request", json: item.json });
+  }
+
+  /**
+   * After start-up, once the page has asked nothing for WARM_UP_IDLE_MS: warm the engine (its lazy
+   * imports, the fresh wasm's first numpy calls) on a built-in table, so that the first table a
+   * player enters is answered at full speed. Not a start-up stage, so that "ready" is not held
+   * back by it: a page with a table to show sends that first, and its answer warms the engine as
+   * well; a request made while the warm-up runs waits for it (about 0.1 s).
+   */
+  _warmWhenIdle() {
+    clearTimeout(this.warmTimer);
+    this.warmTimer = setTimeout(() => {
+      if (this.warm || this.state !== "ready" || this.busy) return;
+      this.warm = true;
+      const json = this._envelope(0, "warm_up", null);
+      const resolve = (answer) => {
+        if (this.info) this.info.timings = { ...this.info.timings, warmup: answer.ms };
+      };
+      this.inFlight = { id: 0, kind: "warm_up", json, resolve, sentAt: performance.now() };
+      this.worker.postMessage({ type: "request", json });
+    }, WARM_UP_IDLE_MS);
   }
 
   _settleAll(message) {
@@ -242,6 +273,8 @@ export class Engine {
 
   _teardown() {
     this._disarm();
+    clearTimeout(this.warmTimer);
+    this.warm = false; // a new worker starts cold
     try {
       this.worker?.terminate();
     } catch {

@@ -102,10 +102,8 @@ async function boot() {
   });
   timings.import = im.ms;
 
-  // Engine modules import lazily and fresh wasm pays on its first numpy calls:
-  // analyze + moves on one small table now keep the first real answer fast.
-  const wu = await stage("warmup", "bombbusters warm-up table", async () => bootRequest("warm_up", "warm-up"));
-  timings.warmup = wu.ms;
+  // (the warm-up, analyze + moves on a built-in table, is the page's first request when it has
+  // nothing else to ask: engine-client.js)
   timings.total = performance.now() - t0;
   post({
     type: "ready",
