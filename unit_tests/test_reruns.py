@@ -136,6 +136,32 @@ def test_all_red_on_more_slots_than_reds_fit_is_zero_without_a_rerun():
             assert want == 0 and an.p_all(conds) == 0.0
 
 
+def test_all_red_over_a_run_and_its_x_slot_counts_every_red():
+    """The copies are counted over all the slots of a question, not run by run: two slots of the sorted
+    run and the stand's X slot cannot all be red with two reds in play (exactly 0, no rerun), while
+    one run slot and the X slot can (a rerun, equal to the brute-force oracle)."""
+    import oracle
+    from bombbusters.wires import RED, colour_of
+
+    doc = {"players": [{"name": "A", "stands": ["?1 ?1 ?2 ?3"]}, {"name": "B", "stands": ["? ? ? X?"]},
+                       {"name": "C", "stands": ["? ? ?"]}, {"name": "D", "stands": ["? ? ?"]}],
+           "me": 0, "wires": {"blue": [1, 3], "red": [2, 3]}, "facts": []}
+    state = GameState.from_json(doc)
+    an = solve_state(state)
+    reds = frozenset(t for t in state.wires.copies() if colour_of(t) == RED)
+    res = oracle.solve(state)
+    for slots, rerun in (([1, 2, 3], False), ([1, 2], True), ([1, 3], True), ([2, 3], True)):
+        conds = [(1, 0, j, reds) for j in slots]
+        fmap = an.forbids_all(conds)
+        assert isinstance(fmap, dict) == rerun, (slots, fmap)
+        want = oracle.probability(state, lambda cfg: all(colour_of(cfg[(1, 0, j)]) == RED for j in slots), res)
+        assert an.p_all(conds) == pytest.approx(float(want), abs=1e-12), slots
+        if not rerun:
+            assert want == 0 and an.p_all(conds) == 0.0
+        else:
+            assert want > 0, slots  # a real question, not another impossible one
+
+
 def test_an_analysis_keeps_each_conditions_chance(monkeypatch):
     """A forbid map's chance depends on the solve alone: asked again (the moves request's holdings after
     the analysis's, a lookahead's copy of the analysis), it is not rerun, and it is the same float."""

@@ -293,7 +293,13 @@ class Analysis(SlotLaws):
                         fmap.setdefault(sub, {}).setdefault(t, set()).add(pos)
             here = live.setdefault(sub, {})
             here[pos] = here[pos] & ok if pos in here else ok
-        if any(not _in_order(here, self.compiled.cases[0].copies) for here in live.values()):
+        copies = self.compiled.cases[0].copies
+        if any(not _in_order(here, copies) for here in live.values()):
+            return 0.0
+        # more slots than copies of every type they may hold, over all their runs and X slots ("are
+        # these three slots all red?" with two reds in play, one of them an X slot): exactly 0
+        may_hold = set().union(*(ts for here in live.values() for ts in here.values()))
+        if sum(map(len, live.values())) > sum(copies[t] for t in may_hold):
             return 0.0
         return fmap if fmap else 1.0
 
