@@ -106,60 +106,49 @@ def test_a_batch_of_many_questions_on_a_real_table() -> None:
     assert any(0 < g < 1 for g in got[:12]) and any(0 < g < 1 for g in got[12:])
 
 
+def _check_all_red(bob: str, cases: tuple) -> None:
+    """On a small table with two reds and Bob's stand ``bob``: for each (Bob's slots, rerun?), "are these
+    all red?" needs a rerun or is exactly 0 without one, as said, and agrees with the brute-force oracle
+    (and the impossible ones are exactly 0, the others not)."""
+    import oracle
+    from bombbusters.wires import RED, colour_of
+
+    doc = {"players": [{"name": "A", "stands": ["?1 ?1 ?2 ?3"]}, {"name": "B", "stands": [bob]},
+                       {"name": "C", "stands": ["? ? ?"]}, {"name": "D", "stands": ["? ? ?"]}],
+           "me": 0, "wires": {"blue": [1, 3], "red": [2, 3]}, "facts": []}
+    state = GameState.from_json(doc)
+    an = solve_state(state)
+    reds = frozenset(t for t in state.wires.copies() if colour_of(t) == RED)
+    res = oracle.solve(state)
+    for slots, rerun in cases:
+        conds = [(1, 0, j, reds) for j in slots]
+        fmap = an.forbids_all(conds)
+        assert isinstance(fmap, dict) == rerun, (slots, fmap)
+        want = oracle.probability(state, lambda cfg: all(colour_of(cfg[(1, 0, j)]) == RED for j in slots), res)
+        assert an.p_all(conds) == pytest.approx(float(want), abs=1e-12), slots
+        assert (want > 0) == rerun, slots
+        if not rerun:
+            assert an.p_all(conds) == 0.0
+
+
 def test_all_red_on_more_slots_than_reds_fit_is_zero_without_a_rerun():
     """'Are these slots all red?' of a sorted run: when no non-decreasing choice of the types each slot
     may hold, within their copies, exists (three slots, two reds), the chance is exactly 0 with no
     rerun; otherwise the rerun's answer, and both agree with the brute-force oracle."""
-    import oracle
     from bombbusters.analysis import _in_order
-    from bombbusters.wires import RED, colour_of
 
     assert _in_order({0: {1, 2}, 3: {2}, 5: {2, 4}}, [1, 1, 1, 1, 1])  # 1, 2, 4
     assert not _in_order({0: {2}, 3: {2}, 5: {4}}, [1, 1, 1, 1, 1])  # type 2 twice, one copy
     assert _in_order({0: {2}, 3: {2}, 5: {4}}, [1, 1, 2, 1, 1])
     assert not _in_order({0: {3}, 3: {2}}, [1, 1, 1, 1])  # decreasing along the run
-
-    doc = {"players": [{"name": "A", "stands": ["?1 ?1 ?2 ?3"]}, {"name": "B", "stands": ["? ? ? ?"]},
-                       {"name": "C", "stands": ["? ? ?"]}, {"name": "D", "stands": ["? ? ?"]}],
-           "me": 0, "wires": {"blue": [1, 3], "red": [2, 3]}, "facts": []}
-    state = GameState.from_json(doc)
-    an = solve_state(state)
-    reds = frozenset(t for t in state.wires.copies() if colour_of(t) == RED)
-    res = oracle.solve(state)
-    for slots, rerun in (([1, 2, 3], False), ([2, 3], True), ([0, 3], True)):
-        conds = [(1, 0, j, reds) for j in slots]
-        fmap = an.forbids_all(conds)
-        assert isinstance(fmap, dict) == rerun, (slots, fmap)
-        want = oracle.probability(state, lambda cfg: all(colour_of(cfg[(1, 0, j)]) == RED for j in slots), res)
-        assert an.p_all(conds) == pytest.approx(float(want), abs=1e-12), slots
-        if not rerun:
-            assert want == 0 and an.p_all(conds) == 0.0
+    _check_all_red("? ? ? ?", (([1, 2, 3], False), ([2, 3], True), ([0, 3], True)))
 
 
 def test_all_red_over_a_run_and_its_x_slot_counts_every_red():
     """The copies are counted over all the slots of a question, not run by run: two slots of the sorted
     run and the stand's X slot cannot all be red with two reds in play (exactly 0, no rerun), while
-    one run slot and the X slot can (a rerun, equal to the brute-force oracle)."""
-    import oracle
-    from bombbusters.wires import RED, colour_of
-
-    doc = {"players": [{"name": "A", "stands": ["?1 ?1 ?2 ?3"]}, {"name": "B", "stands": ["? ? ? X?"]},
-                       {"name": "C", "stands": ["? ? ?"]}, {"name": "D", "stands": ["? ? ?"]}],
-           "me": 0, "wires": {"blue": [1, 3], "red": [2, 3]}, "facts": []}
-    state = GameState.from_json(doc)
-    an = solve_state(state)
-    reds = frozenset(t for t in state.wires.copies() if colour_of(t) == RED)
-    res = oracle.solve(state)
-    for slots, rerun in (([1, 2, 3], False), ([1, 2], True), ([1, 3], True), ([2, 3], True)):
-        conds = [(1, 0, j, reds) for j in slots]
-        fmap = an.forbids_all(conds)
-        assert isinstance(fmap, dict) == rerun, (slots, fmap)
-        want = oracle.probability(state, lambda cfg: all(colour_of(cfg[(1, 0, j)]) == RED for j in slots), res)
-        assert an.p_all(conds) == pytest.approx(float(want), abs=1e-12), slots
-        if not rerun:
-            assert want == 0 and an.p_all(conds) == 0.0
-        else:
-            assert want > 0, slots  # a real question, not another impossible one
+    two of them can (a rerun, equal to the brute-force oracle)."""
+    _check_all_red("? ? ? X?", (([1, 2, 3], False), ([1, 2], True), ([1, 3], True), ([2, 3], True)))
 
 
 def test_an_analysis_keeps_each_conditions_chance(monkeypatch):

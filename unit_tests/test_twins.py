@@ -10,30 +10,17 @@ analysis's own answer (one rerun per class) must match both.
 
 from __future__ import annotations
 
-import math
 import random
-from dataclasses import replace
 
 import pytest
 
 from bombbusters.analysis import solve_state
 from bombbusters.irreducible import table_entries, without
-from bombbusters.reruns import forbid_into
-from bombbusters.solver import solve
 from bombbusters.state import GameState
 from bombbusters.twins import canonical, twin_classes
 
 from gen import random_state
-
-
-def _full(an, fmap: dict) -> float:
-    """P(the deal meets the forbid map), from a full solve of every case with the blocks forbidden."""
-    total = 0.0
-    for w, sol, prob in zip(an.weights, an.solutions, an.compiled.cases):
-        if w:
-            s2 = solve(replace(prob, substands=forbid_into(prob.substands, fmap)), blocks=False)
-            total += w * (math.exp(s2.log_z - sol.log_z) if s2.log_z > -math.inf else 0.0)
-    return total
+from test_reruns import _one_by_one as _full  # a full solve of every case with the blocks forbidden
 
 
 def _blanked(rng: random.Random, doc: dict) -> GameState:
