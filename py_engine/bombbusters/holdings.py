@@ -83,7 +83,7 @@ def _x_stand_law(an: Analysis, p: int, s: int, values: list) -> dict | None:
 
 def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | None = None,
                    vts: list | None = None) -> list[dict]:
-    """:func:`holding` for several values of one stand.
+    """:func:`holding` for several values of one stand, as the reply's entries (player, stand, value first).
 
     On a stand of one sorted run, a blue value's law of uncut copies is read
     off its block law: all such values share one uncut-count table and one
@@ -93,12 +93,14 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
     """
     nones = nones or {}
     if (p, s) in an.compiled.known:
-        return [holding(an, p, s, v, nones.get(v)) for v in values]
+        return [{"player": p, "stand": s, "value": v, **holding(an, p, s, v, nones.get(v))} for v in values]
     laws = _x_stand_law(an, p, s, values)
     if laws is not None:
-        return [_from_law(laws[an.value_types(v)[0]]) if len(an.value_types(v)) == 1 else holding(an, p, s, v, nones.get(v)) for v in values]
+        return [{"player": p, "stand": s, "value": v,
+                 **(_from_law(laws[an.value_types(v)[0]]) if len(an.value_types(v)) == 1
+                    else holding(an, p, s, v, nones.get(v)))} for v in values]
     if len(an.compiled.stands[(p, s)].subs) != 1 or not an.compiled.stands[(p, s)].whole:
-        return [holding(an, p, s, v, nones.get(v)) for v in values]
+        return [{"player": p, "stand": s, "value": v, **holding(an, p, s, v, nones.get(v))} for v in values]
     sub = an.compiled.stands[(p, s)].subs[0]
     uncut = an.compiled.cases[0].substands[sub].uncut
     vts = vts if vts is not None else [an.value_types(v) for v in values]
@@ -134,9 +136,9 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
     for v, ts in zip(values, vts):
         if len(ts) == 1:
             row, top, p_any, mean = rows[ts[0]]
-            out.append({"p_any": p_any, "expected": mean, "law": row[: top + 1]})
+            out.append({"player": p, "stand": s, "value": v, "p_any": p_any, "expected": mean, "law": row[: top + 1]})
         else:
-            out.append(holding(an, p, s, v, nones.get(v)))
+            out.append({"player": p, "stand": s, "value": v, **holding(an, p, s, v, nones.get(v))})
     return out
 
 
@@ -169,6 +171,5 @@ def holdings_json(state: GameState, an: Analysis) -> list[dict]:
         nones.setdefault((p, s), {})[v] = q
     out = []
     for p, s in keys:
-        for v, h in zip(values, stand_holdings(an, p, s, values, nones.get((p, s)), vts)):
-            out.append({"player": p, "stand": s, "value": v, **h})
+        out += stand_holdings(an, p, s, values, nones.get((p, s)), vts)
     return out

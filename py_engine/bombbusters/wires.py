@@ -7,6 +7,7 @@ the solver can walk types in sort order without floats.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any, Iterable
@@ -183,6 +184,16 @@ class ColourGroup:
         return ColourGroup(colour, tuple(sorted(known)), tuple(sorted(cands)), keep)
 
 
+@functools.lru_cache(maxsize=64)
+def _copies(setup: "WireSetup") -> dict[int, int]:
+    lo, hi = setup.blue_range
+    pool = {blue(n): 4 for n in range(lo, hi + 1)}
+    for group in (setup.yellow, setup.red):
+        for t in group.types():
+            pool[t] = 1
+    return dict(sorted(pool.items()))
+
+
 @dataclass(frozen=True)
 class WireSetup:
     """Which wires a mission deals: blue range (4 copies each), yellow and red groups."""
@@ -197,13 +208,9 @@ class WireSetup:
         return 4 * (hi - lo + 1) + self.yellow.in_play + self.red.in_play
 
     def copies(self) -> dict[int, int]:
-        """Copies of every type that may be in play (candidates count 1 each)."""
-        lo, hi = self.blue_range
-        pool = {blue(n): 4 for n in range(lo, hi + 1)}
-        for group in (self.yellow, self.red):
-            for t in group.types():
-                pool[t] = 1
-        return dict(sorted(pool.items()))
+        """Copies of every type that may be in play (candidates count 1 each), in type order: a fresh
+        dict (callers take wires out of it) of one made once per setup (every request asks it)."""
+        return dict(_copies(self))
 
     def groups(self) -> list[ColourGroup]:
         """The "a of b" draws, each of which adds a hidden discard pile."""
