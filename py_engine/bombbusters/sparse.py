@@ -146,6 +146,20 @@ class Sparse:
             self.opt_cache[key] = got
         return got
 
+    def _forced(self, s: int, t: int, f: int, k: int) -> float | None:
+        """1/k! if stand s may hold type t exactly on [f, f+k) (the rules of :meth:`_options` for one
+        block), else None: the block the windows leave a stand whose fill is one number before and
+        after t, checked without listing the other lengths."""
+        if k > self.copies[t]:
+            return None
+        rows, forbid = self.rows[s], self.forbids[s].get(t, ())
+        for j in range(f, f + k):
+            if not rows[j][t] or j in forbid:
+                return None
+        if k and self.blue[t] and any(f <= j < f + k and m != k for j, m in self.mults[s]):
+            return None
+        return INV_FACT[k]
+
     def _step(self, alpha: dict, t: int) -> dict:
         """Every move at type t from the states of ``alpha``: {state: [(next state, ks, weight)]}.
 
@@ -162,7 +176,7 @@ class Sparse:
         for s in moving:
             (lo, hi), (nlo, nhi) = here[s], after[s]
             if lo == hi and nlo == nhi:
-                wk = self._option_map(s, t, lo).get(nlo - lo)
+                wk = self._forced(s, t, lo, nlo - lo)
                 if wk is None:  # the one block the windows leave breaks a block rule: no deal
                     return {}
                 base[s], w0, u0 = nlo - lo, w0 * wk, u0 + nlo - lo
