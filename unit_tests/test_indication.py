@@ -319,3 +319,40 @@ def test_big_case_five_players_blue_1_to_12():
             after = _entropy(logp, mask)
             assert abs(e["remaining_bits"] - after) <= TOL, (kind, j, e, after)
             assert abs(e["gain_bits"] - (h0 - after)) <= TOL, (kind, j, e, h0 - after)
+
+
+@pytest.mark.parametrize("doc", [
+    # my two stands of 12 (the view's grid is dense): every token kind
+    {"players": [{"name": "Ann", "stands": ["?1 ?1 ?5 ?7 ?7 ?8 ?8 ?9 ?10 ?10 ?11 ?11", "?1 ?2 ?2 ?3 ?4 ?4 ?4 ?7 ?9 ?11 ?12 ?12"]},
+                 {"name": "Bob", "stands": ["? " * 11 + "?"]}, {"name": "Cid", "stands": ["? " * 11 + "?"]}],
+     "me": 0, "captain": 0, "wires": {"blue": [1, 12]}, "facts": []},
+    # yellow and red in play, a yellow value token ("iY") among them
+    {"players": [{"name": "Ann", "stands": ["?1 ?1 ?2 ?Y2 ?3 ?4 ?5 ?6 ?6 ?8 ?9 ?10 ?12",
+                                            "?1 ?2 ?3 ?4 ?5 ?Y5 ?7 ?8 ?9 ?10 ?11 ?11 ?12"]},
+                 {"name": "Bob", "stands": ["? " * 12 + "?"]}, {"name": "Cid", "stands": ["? " * 11 + "?"]}],
+     "me": 0, "captain": 0, "wires": {"blue": [1, 12], "yellow": [2, 5], "red": [7]}, "facts": []},
+])
+def test_tokens_on_the_dense_grid_condition_the_view_as_a_fresh_solve_does(doc, monkeypatch):
+    """A value or parity token on a view solved on the dense grid is that grid conditioned (no new layout);
+    every gain equals the one from solving the view with the token afresh."""
+    from bombbusters import indication
+    from bombbusters.analysis import Analysis
+
+    calls = []
+    conditioned = Analysis.conditioned
+
+    def spy(self, conds):
+        calls.append(conds)
+        return conditioned(self, conds)
+
+    monkeypatch.setattr(Analysis, "conditioned", spy)
+    got = rank_indications(GameState.from_json(doc))
+    assert calls, "the dense view was not conditioned"
+    monkeypatch.setattr(indication, "_token_types", lambda kind, tok, every: None)  # every token solved afresh
+    want = rank_indications(GameState.from_json(doc))
+    assert got["entropy_bits"] == pytest.approx(want["entropy_bits"], abs=TOL)
+    for kind in TOKEN_KINDS:
+        assert [(e["stand"], e["slot"]) for e in got[kind]] == [(e["stand"], e["slot"]) for e in want[kind]], kind
+        for a, b in zip(got[kind], want[kind]):
+            assert a["gain_bits"] == pytest.approx(b["gain_bits"], abs=TOL), (kind, a, b)
+            assert a["remaining_bits"] == pytest.approx(b["remaining_bits"], abs=TOL), (kind, a, b)

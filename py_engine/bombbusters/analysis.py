@@ -94,6 +94,11 @@ class SlotLaws:
             self._marginals[sub] = np.divide(acc, tot, out=np.zeros_like(acc), where=tot > 0)
         return self._marginals[sub]
 
+    @property
+    def on_sparse_walk(self) -> bool:
+        """Whether every case that counts was solved on the sparse walk (else on the dense grid)."""
+        return self._walk_list is not None
+
     def _walks(self) -> list[tuple[float, Sparse]] | None:
         """(weight, sparse walk) of every case that counts, when all were solved on the sparse walk."""
         return self._walk_list  # type: ignore[return-value]

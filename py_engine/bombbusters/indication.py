@@ -122,6 +122,19 @@ def _turned_laws(state: GameState) -> list[tuple[float, dict]]:
     return out
 
 
+def _token_types(kind: str, tok: Slot, every) -> frozenset | None:
+    """The wire types a slot may hold once the token is on it, for a value or parity token (what it says
+    alone: the slot's other tokens the solved view already holds); None for an x-token, whose count
+    rule is not one slot's types."""
+    if kind == "value":
+        if tok.wire is not None:
+            return frozenset([tok.wire])
+        return frozenset(t for t in every if colour_of(t) == YELLOW)
+    if kind == "even_odd":
+        return frozenset(t for t in every if colour_of(t) == BLUE and (number_of(t) % 2 == 0) == (tok.parity == "even"))
+    return None
+
+
 def _token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> tuple[Slot, str] | None:
     """(the slot as teammates see it with the token added, the token's text); None: not allowed there.
 
@@ -169,7 +182,8 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
     laws = _turned_laws(state)
     blind = bool(laws[0][1])  # I hold a turned-around wire I cannot see
     cases = [(w, _own_view(state, shown)) for w, shown in laws]
-    bases = [stand_entropy(view) for _w, view in cases]
+    views = [solve_state(view) for _w, view in cases]
+    bases = [stand_entropy(view, an) for (_w, view), an in zip(cases, views)]
     base = sum(w * h for (w, _v), h in zip(cases, bases))
     me = state.me
     out: dict[str, Any] = {
@@ -189,11 +203,17 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
                     continue
                 tok, text = placed
                 gain = after = 0.0
-                for (w, view), h in zip(cases, bases):
+                allowed = _token_types(kind, tok, state.wires.copies())
+                for (w, view), h, an in zip(cases, bases, views):
                     stands = list(view.players[0].stands)
                     stands[s] = stands[s][:j] + (tok,) + stands[s][j + 1 :]
                     players = (Player(view.players[0].name, tuple(stands)), view.players[1])
-                    h_after = stand_entropy(replace(view, players=players))
+                    # a value or parity token only narrows the slot: on the dense grid, the view's own
+                    # grid conditioned (no new layout); a sparse walk is solved afresh as cheaply
+                    given = None
+                    if allowed is not None and not an.on_sparse_walk:
+                        given = an.conditioned([(0, s, j, allowed)])[1]
+                    h_after = stand_entropy(replace(view, players=players), given)
                     after += w * h_after
                     gain += w * max(0.0, h - h_after)
                 ranked.append(
