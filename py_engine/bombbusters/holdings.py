@@ -92,15 +92,19 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
     type indices (``Analysis.value_types``), when the caller has them.
     """
     nones = nones or {}
+
+    def entry(v, h: dict | None = None) -> dict:
+        """The reply's entry for value v: ``h`` when given, else :func:`holding`'s."""
+        return {"player": p, "stand": s, "value": v, **(h if h is not None else holding(an, p, s, v, nones.get(v)))}
+
     if (p, s) in an.compiled.known:
-        return [{"player": p, "stand": s, "value": v, **holding(an, p, s, v, nones.get(v))} for v in values]
+        return [entry(v) for v in values]
     laws = _x_stand_law(an, p, s, values)
     if laws is not None:
-        return [{"player": p, "stand": s, "value": v,
-                 **(_from_law(laws[an.value_types(v)[0]]) if len(an.value_types(v)) == 1
-                    else holding(an, p, s, v, nones.get(v)))} for v in values]
+        return [entry(v, _from_law(laws[an.value_types(v)[0]]) if len(an.value_types(v)) == 1 else None)
+                for v in values]
     if len(an.compiled.stands[(p, s)].subs) != 1 or not an.compiled.stands[(p, s)].whole:
-        return [{"player": p, "stand": s, "value": v, **holding(an, p, s, v, nones.get(v))} for v in values]
+        return [entry(v) for v in values]
     sub = an.compiled.stands[(p, s)].subs[0]
     uncut = an.compiled.cases[0].substands[sub].uncut
     vts = vts if vts is not None else [an.value_types(v) for v in values]
@@ -138,7 +142,7 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
             row, top, p_any, mean = rows[ts[0]]
             out.append({"player": p, "stand": s, "value": v, "p_any": p_any, "expected": mean, "law": row[: top + 1]})
         else:
-            out.append({"player": p, "stand": s, "value": v, **holding(an, p, s, v, nones.get(v))})
+            out.append(entry(v))
     return out
 
 

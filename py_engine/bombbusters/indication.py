@@ -191,6 +191,7 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
         "basis": "the setup and the public tokens on your own stands (tokens on other stands not counted)"
         + ("; averaged over your turned-around wires, which your teammates see" if blind else ""),
     }
+    every = state.wires.copies()
     for kind in kinds:
         ranked: list[dict[str, Any]] = []
         if kind == "multiplicity" and blind:  # its count needs every wire of mine, the turned ones too
@@ -203,7 +204,7 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
                     continue
                 tok, text = placed
                 gain = after = 0.0
-                allowed = _token_types(kind, tok, state.wires.copies())
+                allowed = _token_types(kind, tok, every)
                 for (w, view), h, an in zip(cases, bases, views):
                     stands = list(view.players[0].stands)
                     stands[s] = stands[s][:j] + (tok,) + stands[s][j + 1 :]
