@@ -1,11 +1,12 @@
-"""The sparse walk (few reachable states, plain Python) and the dense grid, each against the oracle.
+"""The fillings walk (very few worlds), the sparse walk (few reachable states) and the dense grid, each
+against the oracle.
 
-The solver picks the sparse walk for small plain tables, which most of the
-oracle suites' tiny random states are; so here each path is forced in turn
-on the same states and checked against the brute-force oracle (laws, deal
-count, holdings, moves with every item, batched conditions), and the choice
-itself is checked: big tables go dense, and a walk that outgrows its budget
-hands over to the dense grid with the same answer.
+The solver picks a plain-Python walk for small plain tables, which most of
+the oracle suites' tiny random states are; so here each path is forced in
+turn on the same states and checked against the brute-force oracle (laws,
+deal count, holdings, moves with every item, batched conditions), and the
+choice itself is checked: big tables go dense, late ones to a walk, and a
+walk that outgrows its budget hands over with the same answer.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import random
 import pytest
 
 import gen
-from bombbusters import sparse
+from bombbusters import sparse, worlds
 from bombbusters.analysis import _mixed, clear_recent, solve_state
 from bombbusters.blocks import tight_windows
 from bombbusters.constraints import compile_state
@@ -25,6 +26,7 @@ from bombbusters.solver import solve
 from bombbusters.sparse import Sparse
 from bombbusters.state import GameState
 from bombbusters.tables import Tables
+from bombbusters.worlds import Worlds
 from test_moves import ITEMS, check_moves
 from test_reruns import _forbid_maps, _one_by_one
 from test_solver_vs_oracle import check_against_oracle, check_holdings
@@ -33,11 +35,19 @@ BATCHES = {"default": dict(), "five_players": dict(n_players=5), "a_of_b": dict(
            "facts": dict(facts=True), "larger": dict(max_configs=30_000)}
 
 
+PATHS = {"worlds": Worlds, "sparse": Sparse, "dense": Tables}
+
+
 def _force(monkeypatch, path: str) -> None:
+    if path == "worlds":
+        for name in ("FREE_LIMIT", "FILL_LIMIT", "STEP_LIMIT"):
+            monkeypatch.setattr(worlds, name, 10**9)
+    else:
+        monkeypatch.setattr(worlds, "FREE_LIMIT", -1)
     if path == "sparse":
         monkeypatch.setattr(sparse, "ESTIMATE_LIMIT", 10**15)
         monkeypatch.setattr(sparse, "MOVE_LIMIT", 10**9)
-    else:
+    elif path == "dense":
         monkeypatch.setattr(sparse, "ESTIMATE_LIMIT", -1)
     clear_recent()
 
@@ -47,11 +57,11 @@ def _engines(doc: dict) -> set[type]:
     return {type(sol.engine) for sol in solve_state(GameState.from_json(doc)).solutions}
 
 
-@pytest.mark.parametrize("path", ["sparse", "dense"])
+@pytest.mark.parametrize("path", sorted(PATHS))
 @pytest.mark.parametrize("batch", sorted(BATCHES))
 def test_each_path_against_the_oracle(monkeypatch, path: str, batch: str) -> None:
     _force(monkeypatch, path)
-    want = Sparse if path == "sparse" else Tables
+    want = PATHS[path]
     on_path = 0
     for seed, doc in gen.seeded_states(sum(map(ord, batch)) * 1000 + 500_000, 90, **BATCHES[batch]):
         try:
@@ -65,9 +75,9 @@ def test_each_path_against_the_oracle(monkeypatch, path: str, batch: str) -> Non
     assert on_path >= 15  # the forced path really answered
 
 
-@pytest.mark.parametrize("path", ["sparse", "dense"])
+@pytest.mark.parametrize("path", sorted(PATHS))
 def test_batched_conditions_match_full_solves(monkeypatch, path: str) -> None:
-    """``Analysis.chances`` (the sparse walk's reruns from stored alphas) against a full solve per condition."""
+    """``Analysis.chances`` (each path's reruns from stored alphas) against a full solve per condition."""
     _force(monkeypatch, path)
     rng = random.Random(5)
     checked = 0
@@ -109,6 +119,7 @@ def test_both_paths_give_the_same_solution() -> None:
 
 
 def test_a_walk_past_its_budget_hands_over_to_the_dense_grid(monkeypatch) -> None:
+    monkeypatch.setattr(worlds, "FREE_LIMIT", -1)
     for _seed, doc in gen.seeded_states(540_000, 40):
         case = compile_state(GameState.from_json(doc)).cases[0]
         if not sparse._plain(case):
@@ -128,7 +139,7 @@ def test_a_walk_past_its_budget_hands_over_to_the_dense_grid(monkeypatch) -> Non
     assert solve(case).log_z == pytest.approx(got.log_z, abs=1e-9)
 
 
-def test_the_first_turn_goes_dense_and_a_late_table_sparse() -> None:
+def test_the_first_turn_goes_dense_a_late_table_sparse_and_the_last_turns_to_the_fillings() -> None:
     doc = {"players": [{"name": n, "stands": ["?"]} for n in "ABCDE"], "me": 0, "captain": 0,
            "wires": {"blue": [1, 12]}, "facts": [], "mistakes_left": 3}
     rng = random.Random(3)
@@ -142,11 +153,11 @@ def test_the_first_turn_goes_dense_and_a_late_table_sparse() -> None:
     assert not sparse.suits(case, tight_windows(case))
     clear_recent()
     assert isinstance(solve_state(GameState.from_json(doc)).solutions[0].engine, Tables)
-    # the same deal with all but two wires of each teammate cut
-    for p in range(1, 5):
-        doc["players"][p]["stands"] = [" ".join("?" if j in (3, 7) else str(v) for j, v in enumerate(hands[p]))]
-    clear_recent()
-    assert isinstance(solve_state(GameState.from_json(doc)).solutions[0].engine, Sparse)
+    # the same deal with all but four, then all but two wires of each teammate cut
+    for hidden, path in (((1, 3, 5, 7), Sparse), ((3, 7), Worlds)):
+        for p in range(1, 5):
+            doc["players"][p]["stands"] = [" ".join("?" if j in hidden else str(v) for j, v in enumerate(hands[p]))]
+        assert _engines(doc) == {path}
 
 
 def test_worlds_are_drawn_alike_on_either_path(monkeypatch) -> None:

@@ -25,7 +25,7 @@ from .notation import CUT
 from .problem import Solution
 from .reruns import condition_ratios, forbid_into
 from .solver import solve
-from .sparse import Sparse
+from .sparse import Walk
 from .twins import canonical, twin_classes
 from .state import GameState, value_matches
 from .wires import value_of
@@ -52,7 +52,7 @@ class SlotLaws:
         self._rows: dict[int, list[list[float]]] = {}
         # (weight, sparse walk) of every case that counts, when all were solved on the sparse walk
         walks = [(float(w), sol.engine) for w, sol in zip(self.weights, self.solutions) if w != 0]
-        self._walk_list = walks if all(isinstance(e, Sparse) for _, e in walks) else None
+        self._walk_list = walks if all(isinstance(e, Walk) for _, e in walks) else None
         self._types_of: dict = {}
         self._uncut: dict = {}  # (p, s) -> (the state read, its uncut positions)
         self._every: tuple | None = None  # every wire type that may be in play
@@ -99,7 +99,7 @@ class SlotLaws:
         """Whether every case that counts was solved on the sparse walk (else on the dense grid)."""
         return self._walk_list is not None
 
-    def _walks(self) -> list[tuple[float, Sparse]] | None:
+    def _walks(self) -> list[tuple[float, Walk]] | None:
         """(weight, sparse walk) of every case that counts, when all were solved on the sparse walk."""
         return self._walk_list  # type: ignore[return-value]
 
@@ -209,7 +209,7 @@ def _in_order(live: dict[int, set[int]], copies) -> bool:
     return True
 
 
-def _mixed(walks: list[tuple[float, Sparse]], read) -> list[list[float]]:
+def _mixed(walks: list[tuple[float, Walk]], read) -> list[list[float]]:
     """The cases' rows ``read(walk)`` mixed by case weight, each row then normalised (slot laws, count laws)."""
     rows = read(walks[0][1])
     if len(walks) > 1:

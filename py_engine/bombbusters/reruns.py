@@ -23,7 +23,7 @@ import numpy as np
 
 from .implicit import forbidden
 from .problem import Solution
-from .sparse import Sparse
+from .sparse import Walk
 
 __all__ = ["condition_ratios", "forbid_into", "both"]
 
@@ -65,7 +65,7 @@ def condition_ratios(sol: Solution, forbids: list[dict]) -> list[float]:
     if not live:
         return out
     eng = sol.engine
-    if isinstance(eng, Sparse):
+    if isinstance(eng, Walk):
         return eng.ratios(forbids)
     step = [a.size * (int(c) + 1) for a, c in zip(sol.alphas, eng.p.copies)]  # type: ignore[union-attr,arg-type]
     chunks: list[list[int]] = [[]]

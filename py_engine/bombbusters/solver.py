@@ -20,9 +20,10 @@ import numpy as np
 
 from .problem import Counter, Problem, Solution, SubStand
 from .blocks import tight_windows
-from . import sparse
-from .sparse import Sparse, suits
+from . import sparse, worlds
+from .sparse import Sparse, Walk, suits
 from .tables import Tables
+from .worlds import Worlds
 
 __all__ = ["SubStand", "Counter", "Problem", "Solution", "solve", "solve_exact", "log_partition"]
 
@@ -36,15 +37,19 @@ def log_partition(p: Problem) -> float:
     return solve(p, blocks=False).log_z
 
 
-def solve(p: Problem, blocks: bool = True, engine: Tables | Sparse | None = None, dense: bool = False) -> Solution:
+def solve(p: Problem, blocks: bool = True, engine: Tables | Walk | None = None, dense: bool = False) -> Solution:
     """Exact forward-backward: log Z and, if asked, every stand's block law for every type.
 
     ``engine``: the tables of p when they exist already (a conditioned copy, ``Tables.modified``).
-    A plain problem with few reachable states takes the sparse walk (``sparse.py``) unless ``dense``
-    (the sampler walks the dense grid)."""
-    if isinstance(engine, Sparse):
+    Unless ``dense`` (the sampler walks the dense grid), a plain problem with very few worlds takes
+    the fillings walk (``worlds.py``), one with few reachable states the sparse walk (``sparse.py``)."""
+    if isinstance(engine, Walk):
         return engine.solve(blocks)  # type: ignore[return-value]
     if engine is None:
+        if not dense and p.substands and sparse._plain(p):
+            sol = Worlds(p).solve(blocks, worlds.STEP_LIMIT)
+            if sol is not None:
+                return sol
         win = tight_windows(p)
         if not dense and suits(p, win):
             sol = Sparse(p, win).solve(blocks, sparse.MOVE_LIMIT)

@@ -25,7 +25,7 @@ import numpy as np
 from .blocks import INV_FACT, tight_windows
 from .problem import Problem, Solution
 
-__all__ = ["Sparse", "BlockLaws", "suits", "ESTIMATE_LIMIT", "MOVE_LIMIT"]
+__all__ = ["Walk", "Sparse", "BlockLaws", "suits", "ESTIMATE_LIMIT", "MOVE_LIMIT"]
 
 #: a problem is tried on the sparse walk when its estimated moves (:func:`suits`) are at most this ...
 ESTIMATE_LIMIT = 250_000
@@ -69,11 +69,43 @@ def suits(p: Problem, win: list) -> bool:
     return True
 
 
+class Walk:
+    """A solve in plain Python (this module's :class:`Sparse`, ``worlds.Worlds``): what an analysis
+    reads from it without the dense grid's arrays.
+
+    ``masses[sub]``: {(t, f, k): P(type t's block on the sub-stand is [f, f+k))}, every type's;
+    :meth:`marginals` and :meth:`count_laws` sum them (or the walk's own records) into the rows an
+    analysis mixes; :meth:`ratios` answers batched conditions; :meth:`modified` gives the walk of a
+    conditioned copy of the problem.
+    """
+
+    p: Problem
+    S: int
+    T: int
+    copies: list
+    masses: Sequence
+
+    def solve(self, blocks: bool = True, budget: int | None = None) -> Solution | None:
+        raise NotImplementedError
+
+    def marginals(self, sub: int) -> list[list[float]]:
+        raise NotImplementedError
+
+    def count_laws(self, sub: int, marked: list[bool]) -> list[list[float]]:
+        raise NotImplementedError
+
+    def ratios(self, forbids: list[dict]) -> list[float]:
+        raise NotImplementedError
+
+    def modified(self, p: Problem, subs: list[int], t_indices: list[int]) -> "Walk":
+        raise NotImplementedError
+
+
 class BlockLaws(Sequence):
-    """A sparse solution's block laws, ``[sub][t]`` as J[f, k] (the dense solver's form), each
+    """A plain-Python solution's block laws, ``[sub][t]`` as J[f, k] (the dense solver's form), each
     sub-stand's made from its masses when first asked: a late-game analysis reads few of them."""
 
-    def __init__(self, walk: "Sparse"):
+    def __init__(self, walk: Walk):
         self.walk = walk
         self.made: dict[int, list[np.ndarray]] = {}
 
@@ -97,7 +129,7 @@ class BlockLaws(Sequence):
         return got
 
 
-class Sparse:
+class Sparse(Walk):
     """One problem's reachable states and moves, type by type.
 
     ``alphas[t]``: {fill vector after types < t: weight}; ``moves[t]``:

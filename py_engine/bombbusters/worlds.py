@@ -1,0 +1,350 @@
+"""Very few worlds left: each stand's possible fillings listed, then a DP over the stands.
+
+Why a third walk of the same deal law: on the last turns a table has a
+handful of hidden slots, each boxed in by cut neighbours, and even the
+sparse walk's fixed cost (its windows and one step per wire type, for every
+stand) outweighs the worlds themselves.  Here each sub-stand's fillings of
+its hidden positions are listed once (a gap between two known wires takes a
+non-decreasing run of the types its slots allow), and a forward-backward pass
+over the stands, whose state is the copies of the still-open types used so
+far, weighs them: a deal's weight is the same product of 1/k! (k: the copies
+of a type on a stand) as the other walks', so Z, every slot law, count law,
+block law and conditioned ratio are theirs.  The solver takes this path for
+plain problems (``sparse._plain``) whose fillings and DP stay within small
+budgets, and hands the others on.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from .blocks import INV_FACT
+from .problem import Problem, Solution
+from .sparse import BlockLaws, Walk
+
+__all__ = ["Worlds", "FREE_LIMIT", "FILL_LIMIT", "STEP_LIMIT"]
+
+#: the solver's walk gives up on a problem with more positions of several possible types than this ...
+FREE_LIMIT = 12
+#: ... or more fillings, all sub-stands together, than this (a gap's runs too) ...
+FILL_LIMIT = 32
+#: ... or more (state, filling) pairs in the DP over the stands than this: past these the sparse walk
+#: is as fast (measured on the side-by-side tables)
+STEP_LIMIT = 400
+
+
+class _Fill:
+    """One filling of a sub-stand: the free positions' types, its weight (the product of 1/k! over
+    its types) and the open types' copies it uses (``Worlds.solve``'s integer)."""
+
+    __slots__ = ("fixed", "free", "chosen", "weight", "use", "_full")
+
+    def __init__(self, fixed: list, free: list, chosen: tuple, weight: float):
+        self.fixed, self.free, self.chosen, self.weight = fixed, free, chosen, weight
+        self.use = 0
+        self._full: list | None = None
+
+    @property
+    def full(self) -> list:
+        """Its types position by position (made when first asked: conditions and block laws read it)."""
+        if self._full is None:
+            self._full = list(self.fixed)
+            for j, t in zip(self.free, self.chosen):
+                self._full[j] = t
+        return self._full
+
+
+def _runs(opts: list[list[int]], lo: int, hi: int, limit: int | None) -> list[tuple] | None:
+    """Every non-decreasing run of types, one per position, each from its position's options and
+    within [lo, hi]; None past ``limit`` runs."""
+    runs: list[tuple] = [()]
+    for ts in opts:
+        runs = [r + (t,) for r in runs for t in ts if (r[-1] if r else lo) <= t <= hi]
+        if limit is not None and len(runs) > limit:
+            return None
+    return runs
+
+
+class Worlds(Walk):
+    """One plain problem's fillings per sub-stand and the stand-by-stand DP over them.
+
+    ``fills[s]``: the sub-stand's fillings; ``alphas[s]``: {copies of the open types used by
+    sub-stands < s (one integer, a digit per type): weight}; ``betas[s]``: the completion weight of each; ``probs[s]``: each
+    filling's probability.
+    """
+
+    def __init__(self, p: Problem):
+        self.p = p
+        self.S, self.T = len(p.substands), len(p.types)
+        self.copies = p.copies.tolist()
+        self.blue = p.is_blue.tolist() if p.is_blue is not None else [True] * self.T
+        self.fills: list[list[_Fill]] = []
+        self.probs: list[list[float]] = []
+        self.free: list[list[int]] = []  # per sub-stand: its positions of more than one possible type
+        self.fixed: list[list[int]] = []  # per sub-stand: each position's type (-1 where free)
+        self.alphas: list[dict] = []
+        self.betas: list[dict] = []
+        self.open: list[int] = []  # the types some free position may take (the DP state's axes)
+        self.need = 0
+        self._masses: dict[int, dict] = {}
+        self.masses = _Masses(self)
+
+    def _options(self, s: int) -> list[list[int]]:
+        """Each position's possible types on sub-stand s: its mask less its forbidden types."""
+        st = self.p.substands[s]
+        opts = [[row.index(True)] if row.count(True) == 1 else [t for t, ok in enumerate(row) if ok]
+                for row in st.allowed.tolist()]
+        if st.forbid:
+            opts = [[t for t in ts if j not in st.forbid.get(t, ())] for j, ts in enumerate(opts)]
+        return opts
+
+    def _gaps(self, s: int, opts: list[list[int]], limit: int | None) -> list[list[tuple]] | None:
+        """Sub-stand s's gaps of free positions, each as its possible runs of types: a gap lies between
+        the known types around it (a sorted stand).  [[]] if none fits; None past ``limit`` runs."""
+        fixed, n = self.fixed[s], len(opts)
+        if any(not ts for ts in opts):
+            return [[]]
+        gaps, prev, j = [], 0, 0
+        while j < n:
+            if fixed[j] >= 0:
+                if fixed[j] < prev:
+                    return [[]]
+                prev = fixed[j]
+                j += 1
+                continue
+            k = j
+            while k < n and fixed[k] < 0:
+                k += 1
+            hi = next((fixed[i] for i in range(k, n) if fixed[i] >= 0), self.T - 1)
+            runs = _runs(opts[j:k], prev, hi, limit)
+            if runs is None:
+                return None
+            gaps.append(runs)
+            j = k
+        return gaps
+
+    def _fillings(self, s: int, gaps: list[list[tuple]]) -> list[_Fill]:
+        """Every filling of sub-stand s: one run per gap, kept if its x-tokens hold, weighed."""
+        fixed, free = self.fixed[s], self.free[s]
+        base: dict[int, int] = {}
+        for t in fixed:
+            if t >= 0:
+                base[t] = base.get(t, 0) + 1
+        w0 = 1.0
+        for k in base.values():
+            w0 *= INV_FACT[k]
+        mult = self.p.substands[s].mult
+        out = []
+        for parts in itertools.product(*gaps):
+            chosen = tuple(t for part in parts for t in part)
+            counts: dict[int, int] = {}
+            for t in chosen:
+                counts[t] = counts.get(t, 0) + 1
+            w = w0
+            for t, k in counts.items():
+                b = base.get(t, 0)
+                w *= INV_FACT[b + k] / INV_FACT[b]
+            f = _Fill(fixed, free, chosen, w)
+            if mult:
+                full = f.full
+                if any(self.blue[full[j]] and base.get(full[j], 0) + counts.get(full[j], 0) != m for j, m in mult):
+                    continue
+            out.append(f)
+        return out
+
+    def solve(self, blocks: bool = True, budget: int | None = None) -> Solution | None:
+        """:func:`~.solver.solve` on the listed worlds; None past a limit (:data:`FREE_LIMIT`,
+        :data:`FILL_LIMIT`, and ``budget`` (state, filling) pairs of the DP)."""
+        T, subs = self.T, self.p.substands
+        if budget is not None and sum(int(st.uncut.sum()) for st in subs) > FREE_LIMIT:
+            return None  # (an uncut slot may be free; a cut one is known)
+        left = list(self.copies)
+        every = []
+        for s in range(self.S):
+            opts = self._options(s)
+            fixed = [ts[0] if len(ts) == 1 else -1 for ts in opts]
+            for t in fixed:
+                if t >= 0:
+                    left[t] -= 1
+            self.fixed.append(fixed)
+            self.free.append([j for j, t in enumerate(fixed) if t < 0])
+            every.append(opts)
+        if any(c < 0 for c in left):
+            return Solution(-math.inf, None)
+        if budget is not None and sum(map(len, self.free)) > FREE_LIMIT:
+            return None
+        all_gaps = []
+        for s, opts in enumerate(every):  # a free position takes only the types with copies still to place
+            for j in self.free[s]:
+                opts[j] = [t for t in opts[j] if left[t]]
+            gaps = self._gaps(s, opts, FILL_LIMIT if budget is not None else None)
+            if gaps is None:
+                return None
+            all_gaps.append(gaps)
+        if budget is not None:
+            total = 0
+            for gaps in all_gaps:
+                count = 1
+                for g in gaps:
+                    count *= len(g)
+                total += count
+            if total > FILL_LIMIT:
+                return None
+        self.fills = [self._fillings(s, gaps) for s, gaps in enumerate(all_gaps)]
+        self.open = sorted({t for fills in self.fills for f in fills for t in f.chosen})
+        if any(left[t] != 0 for t in range(T) if t not in self.open):
+            return Solution(-math.inf, None)
+        # the DP state: the open types' copies used so far, one integer of a b-bit field per type (no
+        # sum carries); a state is dropped once a field passes its copies left (it never comes back):
+        # adding 2^(b-1) - 1 - left to each field sets that field's top bit exactly then
+        b = sum(map(len, self.free)).bit_length() + 1
+        digit = {t: 1 << (b * i) for i, t in enumerate(self.open)}
+        self.need = need = sum(left[t] * digit[t] for t in self.open)
+        top = (1 << (b - 1)) - 1
+        slack = sum((top - left[t]) * digit[t] for t in self.open)
+        over = sum((top + 1) * digit[t] for t in self.open)
+        for fills in self.fills:
+            for f in fills:
+                f.use = sum(digit[t] for t in f.chosen)
+        # forward over the stands
+        a: dict = {0: 1.0}
+        self.alphas = [a]
+        steps = 0
+        for fills in self.fills:
+            nxt: dict = {}
+            for u, x in a.items():
+                for f in fills:
+                    v = u + f.use
+                    if not (v + slack) & over:
+                        nxt[v] = nxt.get(v, 0.0) + x * f.weight
+            steps += len(a) * len(fills)
+            if budget is not None and steps > budget:
+                return None
+            self.alphas.append(nxt)
+            a = nxt
+        z = a.get(need, 0.0)
+        if z <= 0:
+            return Solution(-math.inf, None)
+        if not blocks:
+            return Solution(math.log(z), None)
+        # backward, and each filling's probability
+        beta: dict = {need: 1.0}
+        self.betas = [beta]
+        self.probs = [[] for _ in range(self.S)]
+        for s in range(self.S - 1, -1, -1):
+            prev: dict = {}
+            probs = []
+            for f in self.fills[s]:
+                q = 0.0
+                for u, x in self.alphas[s].items():
+                    b = beta.get(u + f.use)
+                    if b:
+                        q += x * b
+                        prev[u] = prev.get(u, 0.0) + f.weight * b
+                probs.append(q * f.weight / z)
+            self.probs[s] = probs
+            beta = prev
+            self.betas.insert(0, beta)
+        return Solution(math.log(z), BlockLaws(self), None, None, None, None, self)
+
+    def marginals(self, sub: int) -> list[list[float]]:
+        """P[pos][t] that position pos of sub-stand ``sub`` holds type t: 1 on a known position, the
+        fillings' probabilities on a free one."""
+        T = self.T
+        rows = []
+        for t in self.fixed[sub]:
+            row = [0.0] * T
+            if t >= 0:
+                row[t] = 1.0
+            rows.append(row)
+        free = self.free[sub]
+        for f, q in zip(self.fills[sub], self.probs[sub]):
+            for j, t in zip(free, f.chosen):
+                rows[j][t] += q
+        return rows
+
+    def count_laws(self, sub: int, marked: list[bool]) -> list[list[float]]:
+        """For every type t: the law of how many ``marked`` positions of sub-stand ``sub`` hold t."""
+        top = sum(1 for x in marked if x)
+        base = [0] * self.T
+        for j, t in enumerate(self.fixed[sub]):
+            if t >= 0 and marked[j]:
+                base[t] += 1
+        fills = self.fills[sub]
+        moving = {t for f in fills for t in f.chosen}
+        laws = [[0.0] * (top + 1) for _ in range(self.T)]
+        for t in range(self.T):
+            if t not in moving:
+                laws[t][base[t]] = 1.0
+        marked_free = [i for i, j in enumerate(self.free[sub]) if marked[j]]
+        for f, q in zip(fills, self.probs[sub]):
+            counts = dict.fromkeys(moving, 0)
+            for i in marked_free:
+                counts[f.chosen[i]] += 1
+            for t, c in counts.items():
+                laws[t][base[t] + c] += q
+        return laws
+
+    def block_masses(self, sub: int) -> dict:
+        """{(t, f, k): P(type t's block on sub-stand ``sub`` is [f, f+k))}, every type's (k = 0 too)."""
+        got = self._masses.get(sub)
+        if got is None:
+            got = self._masses[sub] = {}
+            for f, q in zip(self.fills[sub], self.probs[sub]):
+                if not q:  # (a filling no deal completes may hold more copies than there are)
+                    continue
+                counts = [0] * self.T
+                for t in f.full:
+                    counts[t] += 1
+                start = 0
+                for t, k in enumerate(counts):
+                    got[(t, start, k)] = got.get((t, start, k), 0.0) + q
+                    start += k
+        return got
+
+    def modified(self, p: Problem, subs: list[int], t_indices: list[int]) -> "Worlds":
+        """The walk of p, our problem with some blocks forbidden (a conditioned solve): listed afresh."""
+        return Worlds(p)
+
+    def ratios(self, forbids: list[dict]) -> list[float]:
+        """P(the deal meets each forbid map {sub: {type: positions}}): the forward pass rerun from the
+        first sub-stand the map names to its last, without the fillings it rules out, against the
+        stored betas."""
+        out = []
+        for fmap in forbids:
+            rules = {sub: [(t, pos) for t, pos in per.items() if pos] for sub, per in fmap.items()}
+            rules = {sub: r for sub, r in rules.items() if r}
+            if not rules:
+                out.append(1.0)
+                continue
+            s0, s1 = min(rules), max(rules)
+            a = self.alphas[s0]
+            for s in range(s0, s1 + 1):
+                rule = rules.get(s, ())
+                nxt: dict = {}
+                for f in self.fills[s]:
+                    if any(f.full[q] == t for t, pos in rule for q in pos):
+                        continue
+                    for u, x in a.items():
+                        v = u + f.use
+                        nxt[v] = nxt.get(v, 0.0) + x * f.weight
+                a = nxt
+            beta = self.betas[s1 + 1]
+            num = sum(x * beta.get(v, 0.0) for v, x in a.items())
+            den = sum(x * beta.get(v, 0.0) for v, x in self.alphas[s1 + 1].items())
+            out.append(0.0 if num <= 0 or den <= 0 else min(1.0, num / den))
+        return out
+
+
+class _Masses:
+    """``Worlds.masses[sub]``: the block masses the other walks keep, made when first asked."""
+
+    def __init__(self, walk: Worlds):
+        self.walk = walk
+
+    def __len__(self) -> int:
+        return self.walk.S
+
+    def __getitem__(self, sub: int) -> dict:
+        return self.walk.block_masses(sub)
