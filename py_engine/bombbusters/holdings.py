@@ -27,8 +27,7 @@ def holding(an: Analysis, p: int, s: int, value, p_none: float | None = None) ->
     wire there), when the caller asked it already (see :func:`holdings_json`).
     """
     if (p, s) in an.compiled.known:
-        n = sum(1 for sl in an.compiled.known[(p, s)] if sl.state != CUT and value_matches(sl.known_wire, value))
-        return {"p_any": float(n > 0), "expected": float(n), "law": [0.0] * n + [1.0]}
+        return _certain(sum(1 for sl in an.compiled.known[(p, s)] if sl.state != CUT and value_matches(sl.known_wire, value)))
     ts = an.value_types(value)
     if not ts:
         return {"p_any": 0.0, "expected": 0.0, "law": [1.0]}
@@ -39,6 +38,11 @@ def holding(an: Analysis, p: int, s: int, value, p_none: float | None = None) ->
     if p_none is None:
         p_none = max(0.0, 1.0 - expected) if _at_most_one(an, p, s, value) else an.p_none(p, s, value)
     return {"p_any": 1.0 - p_none, "expected": expected, "law": None}
+
+
+def _certain(n: int) -> dict:
+    """The holding of a value whose uncut copies on the stand are known: n."""
+    return {"p_any": float(n > 0), "expected": float(n), "law": [0.0] * n + [1.0]}
 
 
 def _at_most_one(an: Analysis, p: int, s: int, value) -> bool:
@@ -97,8 +101,13 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
         """The reply's entry for value v: ``h`` when given, else :func:`holding`'s."""
         return {"player": p, "stand": s, "value": v, **(h if h is not None else holding(an, p, s, v, nones.get(v)))}
 
-    if (p, s) in an.compiled.known:
-        return [entry(v) for v in values]
+    if (p, s) in an.compiled.known:  # every wire known: count them once
+        held: dict = {}
+        for sl in an.compiled.known[(p, s)]:
+            if sl.state != CUT:
+                v = value_of(sl.known_wire)
+                held[v] = held.get(v, 0) + 1
+        return [{"player": p, "stand": s, "value": v, **_certain(held.get(v, 0))} for v in values]
     laws = _x_stand_law(an, p, s, values)
     if laws is not None:
         return [entry(v, _from_law(laws[an.value_types(v)[0]]) if len(an.value_types(v)) == 1 else None)
@@ -109,21 +118,27 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
     uncut = an.compiled.cases[0].substands[sub].uncut
     vts = vts if vts is not None else [an.value_types(v) for v in values]
     singles = [ts[0] for ts in vts if len(ts) == 1]
-    rows: dict[int, tuple] = {}
     marked = uncut.tolist()
     counts = an.count_laws(sub, marked) if singles else None
-    if counts is not None:  # the sparse walk's block masses, summed in plain Python
-        for t in singles:
-            law = counts[t]
+    if counts is not None:  # a plain-Python walk's count laws, read in plain Python
+        out = []
+        for v, ts in zip(values, vts):
+            if len(ts) != 1:
+                out.append(entry(v))
+                continue
+            law = counts[ts[0]]
             if law[0] == 1.0:  # no uncut copy in any deal: most values on a late stand
-                rows[t] = (law, 0, 0.0, 0.0)
+                out.append({"player": p, "stand": s, "value": v, "p_any": 0.0, "expected": 0.0, "law": [1.0]})
                 continue
             top = len(law) - 1
             while top > 0 and law[top] <= 0:
                 top -= 1
             # the expected count is the law's mean (the uncut slots' marginals summed, the same number)
-            rows[t] = (law, top, 1.0 - law[0], sum(i * q for i, q in enumerate(law) if q))
-    elif singles:
+            out.append({"player": p, "stand": s, "value": v, "p_any": 1.0 - law[0],
+                        "expected": sum(i * q for i, q in enumerate(law) if q), "law": law[: top + 1]})
+        return out
+    rows: dict[int, tuple] = {}
+    if singles:
         blocks = [an.block_law(sub, t) for t in singles]
         K = max(J.shape[1] for J in blocks)
         table = np.zeros((len(singles), uncut.shape[0] + 1, K))

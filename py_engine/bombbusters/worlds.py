@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 
 from .blocks import INV_FACT
 from .problem import Problem, Solution
@@ -195,13 +196,13 @@ class Worlds(Walk):
         self.open = sorted({t for fills in self.fills for f in fills for t in f.chosen})
         if any(left[t] != 0 for t in range(T) if t not in self.open):
             return Solution(-math.inf, None)
-        # the DP state: the open types' copies used so far, one integer of a b-bit field per type (no
+        # the DP state: the open types' copies used so far, one integer of a ``width``-bit field per type (no
         # sum carries); a state is dropped once a field passes its copies left (it never comes back):
-        # adding 2^(b-1) - 1 - left to each field sets that field's top bit exactly then
-        b = sum(map(len, self.free)).bit_length() + 1
-        digit = {t: 1 << (b * i) for i, t in enumerate(self.open)}
+        # adding 2^(width-1) - 1 - left to each field sets that field's top bit exactly then
+        width = sum(map(len, self.free)).bit_length() + 1
+        digit = {t: 1 << (width * i) for i, t in enumerate(self.open)}
         self.need = need = sum(left[t] * digit[t] for t in self.open)
-        top = (1 << (b - 1)) - 1
+        top = (1 << (width - 1)) - 1
         slack = sum((top - left[t]) * digit[t] for t in self.open)
         over = sum((top + 1) * digit[t] for t in self.open)
         for fills in self.fills:
@@ -337,7 +338,7 @@ class Worlds(Walk):
         return out
 
 
-class _Masses:
+class _Masses(Sequence):
     """``Worlds.masses[sub]``: the block masses the other walks keep, made when first asked."""
 
     def __init__(self, walk: Worlds):
@@ -346,5 +347,5 @@ class _Masses:
     def __len__(self) -> int:
         return self.walk.S
 
-    def __getitem__(self, sub: int) -> dict:
+    def __getitem__(self, sub):  # type: ignore[override]
         return self.walk.block_masses(sub)
