@@ -204,6 +204,8 @@ class _Compiler:
 
     def dealt_slots(self, key: tuple[int, int]) -> list[Slot]:
         """The slots of a stand as dealt: each wire with the tokens it shows now, wherever it sits."""
+        if key not in self.dealt.touched:  # no wire left or entered it (Nano's join in order): as it is now
+            return list(self.state.stand(*key))
         spots = [self.here[(*key, i)] for i in range(self.dealt.sizes[key])]
         return [self.state.stand(p, s)[j] for p, s, j in spots]
 

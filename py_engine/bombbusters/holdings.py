@@ -181,7 +181,7 @@ def holdings_json(state: GameState, an: Analysis) -> list[dict]:
     """Who holds what: for every stand ``me`` does not hold and every value in play.
 
     The P(any) that need a rerun (values of several types: yellow, red) are asked all at once."""
-    values = sorted({value_of(t) for t in state.wires.copies()}, key=lambda v: (isinstance(v, str), v))
+    values = list(state.wires.values())
     vts = [an.value_types(v) for v in values]
     keys = [(p, s) for p, s in state.stand_keys() if p != state.me]
     asks = [((p, s), v) for p, s in keys for v in _rerun_values(an, p, s, values, vts)]

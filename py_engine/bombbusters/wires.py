@@ -194,6 +194,11 @@ def _copies(setup: "WireSetup") -> dict[int, int]:
     return dict(sorted(pool.items()))
 
 
+@functools.lru_cache(maxsize=64)
+def _values(setup: "WireSetup") -> tuple:
+    return tuple(sorted({value_of(t) for t in _copies(setup)}, key=lambda v: (isinstance(v, str), v)))
+
+
 @dataclass(frozen=True)
 class WireSetup:
     """Which wires a mission deals: blue range (4 copies each), yellow and red groups."""
@@ -211,6 +216,10 @@ class WireSetup:
         """Copies of every type that may be in play (candidates count 1 each), in type order: a fresh
         dict (callers take wires out of it) of one made once per setup (every request asks it)."""
         return dict(_copies(self))
+
+    def values(self) -> tuple:
+        """The gameplay values that may be in play: blue numbers, then "RED", "YELLOW" (made once per setup)."""
+        return _values(self)
 
     def groups(self) -> list[ColourGroup]:
         """The "a of b" draws, each of which adds a hidden discard pile."""

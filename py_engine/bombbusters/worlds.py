@@ -35,6 +35,49 @@ FILL_LIMIT = 32
 STEP_LIMIT = 400
 
 
+class _Layout:
+    """A sub-stand's positions read from its mask: each one's types (less its forbidden ones), the
+    known ones' types (-1 where free), the free ones, the known types' counts and their weight
+    (product of 1/k!), and each gap of free positions as (start, end, least type, greatest type): a
+    gap lies between the known types around it (a sorted stand).  ``ok``: no position is empty and
+    the known types do not decrease."""
+
+    def __init__(self, allowed, forbid: dict):
+        opts = [[row.index(True)] if row.count(True) == 1 else [t for t, ok in enumerate(row) if ok]
+                for row in allowed.tolist()]
+        if forbid:
+            opts = [[t for t in ts if j not in forbid.get(t, ())] for j, ts in enumerate(opts)]
+        self.opts = opts
+        n, T = len(opts), allowed.shape[1]
+        self.fixed = fixed = [ts[0] if len(ts) == 1 else -1 for ts in opts]
+        self.free = [j for j, t in enumerate(fixed) if t < 0]
+        self.base: dict[int, int] = {}
+        for t in fixed:
+            if t >= 0:
+                self.base[t] = self.base.get(t, 0) + 1
+        self.weight = 1.0
+        for k in self.base.values():
+            self.weight *= INV_FACT[k]
+        known = [t for t in fixed if t >= 0]
+        self.ok = all(opts) and all(a <= b for a, b in zip(known, known[1:]))
+        self.gaps: list[tuple[int, int, int, int]] = []
+        prev, j = 0, 0
+        while j < n:
+            if fixed[j] >= 0:
+                prev = fixed[j]
+                j += 1
+                continue
+            k = j
+            while k < n and fixed[k] < 0:
+                k += 1
+            self.gaps.append((j, k, prev, fixed[k] if k < n else T - 1))
+            j = k
+
+
+#: sub-stands already read, by mask: (shape, bytes) -> layout (read only)
+_LAYOUTS: dict[tuple, _Layout] = {}
+
+
 class _Fill:
     """One filling of a sub-stand: the free positions' types, its weight (the product of 1/k! over
     its types) and the open types' copies it uses (``Worlds.solve``'s integer)."""
@@ -84,6 +127,7 @@ class Worlds(Walk):
         self.probs: list[list[float]] = []
         self.free: list[list[int]] = []  # per sub-stand: its positions of more than one possible type
         self.fixed: list[list[int]] = []  # per sub-stand: each position's type (-1 where free)
+        self.layouts: list[_Layout] = []
         self.alphas: list[dict] = []
         self.betas: list[dict] = []
         self.open: list[int] = []  # the types some free position may take (the DP state's axes)
@@ -91,50 +135,23 @@ class Worlds(Walk):
         self._masses: dict[int, dict] = {}
         self.masses = _Masses(self)
 
-    def _options(self, s: int) -> list[list[int]]:
-        """Each position's possible types on sub-stand s: its mask less its forbidden types."""
+    def _layout(self, s: int) -> "_Layout":
+        """Sub-stand s read once: made per mask (and kept) unless it has forbidden positions."""
         st = self.p.substands[s]
-        opts = [[row.index(True)] if row.count(True) == 1 else [t for t, ok in enumerate(row) if ok]
-                for row in st.allowed.tolist()]
         if st.forbid:
-            opts = [[t for t in ts if j not in st.forbid.get(t, ())] for j, ts in enumerate(opts)]
-        return opts
-
-    def _gaps(self, s: int, opts: list[list[int]], limit: int | None) -> list[list[tuple]] | None:
-        """Sub-stand s's gaps of free positions, each as its possible runs of types: a gap lies between
-        the known types around it (a sorted stand).  [[]] if none fits; None past ``limit`` runs."""
-        fixed, n = self.fixed[s], len(opts)
-        if any(not ts for ts in opts):
-            return [[]]
-        gaps, prev, j = [], 0, 0
-        while j < n:
-            if fixed[j] >= 0:
-                if fixed[j] < prev:
-                    return [[]]
-                prev = fixed[j]
-                j += 1
-                continue
-            k = j
-            while k < n and fixed[k] < 0:
-                k += 1
-            hi = next((fixed[i] for i in range(k, n) if fixed[i] >= 0), self.T - 1)
-            runs = _runs(opts[j:k], prev, hi, limit)
-            if runs is None:
-                return None
-            gaps.append(runs)
-            j = k
-        return gaps
+            return _Layout(st.allowed, st.forbid)
+        key = (st.allowed.shape, st.allowed.tobytes())
+        got = _LAYOUTS.get(key)
+        if got is None:
+            if len(_LAYOUTS) >= 256:  # the stands of a few recent tables: most stay as they were turn to turn
+                _LAYOUTS.clear()
+            got = _LAYOUTS[key] = _Layout(st.allowed, {})
+        return got
 
     def _fillings(self, s: int, gaps: list[list[tuple]]) -> list[_Fill]:
         """Every filling of sub-stand s: one run per gap, kept if its x-tokens hold, weighed."""
-        fixed, free = self.fixed[s], self.free[s]
-        base: dict[int, int] = {}
-        for t in fixed:
-            if t >= 0:
-                base[t] = base.get(t, 0) + 1
-        w0 = 1.0
-        for k in base.values():
-            w0 *= INV_FACT[k]
+        lay = self.layouts[s]
+        fixed, free, base = lay.fixed, lay.free, lay.base
         mult = self.p.substands[s].mult
         out = []
         for parts in itertools.product(*gaps):
@@ -142,7 +159,7 @@ class Worlds(Walk):
             counts: dict[int, int] = {}
             for t in chosen:
                 counts[t] = counts.get(t, 0) + 1
-            w = w0
+            w = lay.weight
             for t, k in counts.items():
                 b = base.get(t, 0)
                 w *= INV_FACT[b + k] / INV_FACT[b]
@@ -161,27 +178,28 @@ class Worlds(Walk):
         if budget is not None and sum(int(st.uncut.sum()) for st in subs) > FREE_LIMIT:
             return None  # (an uncut slot may be free; a cut one is known)
         left = list(self.copies)
-        every = []
-        for s in range(self.S):
-            opts = self._options(s)
-            fixed = [ts[0] if len(ts) == 1 else -1 for ts in opts]
-            for t in fixed:
-                if t >= 0:
-                    left[t] -= 1
-            self.fixed.append(fixed)
-            self.free.append([j for j, t in enumerate(fixed) if t < 0])
-            every.append(opts)
+        self.layouts = [self._layout(s) for s in range(self.S)]
+        for lay in self.layouts:
+            for t, k in lay.base.items():
+                left[t] -= k
+        self.fixed = [lay.fixed for lay in self.layouts]
+        self.free = [lay.free for lay in self.layouts]
         if any(c < 0 for c in left):
             return Solution(-math.inf, None)
         if budget is not None and sum(map(len, self.free)) > FREE_LIMIT:
             return None
-        all_gaps = []
-        for s, opts in enumerate(every):  # a free position takes only the types with copies still to place
-            for j in self.free[s]:
-                opts[j] = [t for t in opts[j] if left[t]]
-            gaps = self._gaps(s, opts, FILL_LIMIT if budget is not None else None)
-            if gaps is None:
-                return None
+        limit = FILL_LIMIT if budget is not None else None
+        all_gaps: list[list[list[tuple]]] = []
+        for lay in self.layouts:
+            if not lay.ok:
+                all_gaps.append([[]])
+                continue
+            gaps = []
+            for j, k, lo, hi in lay.gaps:  # a free position takes only the types with copies still to place
+                runs = _runs([[t for t in lay.opts[i] if left[t]] for i in range(j, k)], lo, hi, limit)
+                if runs is None:
+                    return None
+                gaps.append(runs)
             all_gaps.append(gaps)
         if budget is not None:
             total = 0
