@@ -9,6 +9,8 @@ The replies built from it are in ``report.py`` (analyze), ``holdings.py`` and
 
 from __future__ import annotations
 
+import functools
+
 import itertools
 import json
 import math
@@ -56,9 +58,7 @@ class SlotLaws:
         self._types_of: dict = {}
         self._uncut: dict = {}  # (p, s) -> (the state read, its uncut positions)
         self._every: tuple | None = None  # every wire type that may be in play
-        self._value_types: dict = {}
-        for t, u in enumerate(self.compiled.types):
-            self._value_types.setdefault(value_of(u), []).append(t)
+        self._value_types = _value_types(tuple(self.compiled.types))
 
     def value_types(self, value) -> list[int]:
         """Type indices (in the DP) of a gameplay value."""
@@ -185,6 +185,16 @@ class SlotLaws:
                 self._every = tuple(self.state.wires.copies())
             got = self._types_of[value] = frozenset(t for t in self._every if value_matches(t, value))
         return got
+
+
+@functools.lru_cache(maxsize=64)
+def _value_types(types: tuple) -> dict:
+    """{gameplay value: its type indices} of a DP's types (read only: shared by the analyses of tables
+    with these types)."""
+    out: dict = {}
+    for t, u in enumerate(types):
+        out.setdefault(value_of(u), []).append(t)
+    return out
 
 
 def _map_key(fmap: dict) -> tuple:
