@@ -29,7 +29,7 @@ from .reruns import condition_ratios, forbid_into
 from .solver import solve
 from .sparse import Walk
 from .twins import canonical, twin_classes
-from .state import GameState, value_matches
+from .state import GameState
 from .wires import value_of
 
 __all__ = ["SlotLaws", "Analysis", "solve_state", "clear_recent", "scratch_solves"]
@@ -57,7 +57,8 @@ class SlotLaws:
         self._walk_list = walks if all(isinstance(e, Walk) for _, e in walks) else None
         self._types_of: dict = {}
         self._uncut: dict = {}  # (p, s) -> (the state read, its uncut positions)
-        self._every: tuple | None = None  # every wire type that may be in play
+        self._known_values: dict = {}  # (p, s) -> (the state read, the values of its uncut wires)
+        self._live_types: dict = {}  # (p, s) -> (the state read, :meth:`_live`)
         self._value_types = _value_types(tuple(self.compiled.types))
 
     def value_types(self, value) -> list[int]:
@@ -181,9 +182,7 @@ class SlotLaws:
         and value by the moves, so kept)."""
         got = self._types_of.get(value)
         if got is None:
-            if self._every is None:
-                self._every = tuple(self.state.wires.copies())
-            got = self._types_of[value] = frozenset(t for t in self._every if value_matches(t, value))
+            got = self._types_of[value] = self.state.wires.types_of(value)
         return got
 
 
@@ -258,25 +257,55 @@ class Analysis(SlotLaws):
 
     def forbids_none(self, keys: list[tuple[int, int]], value) -> dict | float:
         """The forbid map of "no uncut wire of ``value`` on these stands", or the answer when it needs none."""
+        return self.forbids_none_each(keys, [value])[0]
+
+    def forbids_none_each(self, keys: list[tuple[int, int]], values: list) -> list:
+        """:meth:`forbids_none` for each value on the same stands (a solo cut's legality, per value of mine):
+        the stands read once."""
+        known = [self.known_values(*key) for key in keys if key in self.compiled.known]
+        live: dict = {}  # type index -> {sub: positions}, over the stands
         for key in keys:
-            if key in self.compiled.known and any(  # cut or not: as the state says (a lookahead cuts some)
-                now.state != CUT and value_matches(sl.known_wire, value)
-                for sl, now in zip(self.compiled.known[key], self.state.stand(*key))
-            ):
-                return 0.0
-        ts = self.value_types(value)
-        fmap: dict = {}
-        for key in keys:
-            if key not in self.compiled.stands:
+            if key in self.compiled.stands:
+                for t, per in self._live(*key).items():
+                    for x, pos in per.items():
+                        live.setdefault(t, {}).setdefault(x, set()).update(pos)
+        out: list = []
+        for value in values:
+            if any(value in vals for vals in known):  # cut or not: as the state says (a lookahead cuts some)
+                out.append(0.0)
                 continue
-            for x, pos in self.uncut_positions(*key).items():
-                m = self.sub_marginals(x)
-                for t in ts:
-                    # only where some deal puts the type: other rules change nothing, and fewer types rerun fewer steps
-                    live = [q for q in pos if m[q, t] > 0]
-                    if live:
-                        fmap.setdefault(x, {}).setdefault(t, set()).update(live)
-        return fmap if fmap else 1.0
+            # only where some deal puts the type: other rules change nothing, and fewer types rerun fewer steps
+            fmap: dict = {}
+            for t in self.value_types(value):
+                for x, pos in live.get(t, {}).items():
+                    fmap.setdefault(x, {})[t] = set(pos)
+            out.append(fmap if fmap else 1.0)
+        return out
+
+    def _live(self, p: int, s: int) -> dict:
+        """{type index: {sub: [pos]}}: where some deal puts each type among stand (p, s)'s uncut slots
+        (read once per stand: the moves ask "none of v here?" for every value)."""
+        got = self._live_types.get((p, s))
+        if got is None or got[0] is not self.state:
+            live: dict = {}
+            for x, pos in self.uncut_positions(p, s).items():
+                rows = self.marginal_rows(x)
+                for q in pos:
+                    for t, m in enumerate(rows[q]):
+                        if m > 0:
+                            live.setdefault(t, {}).setdefault(x, []).append(q)
+            got = self._live_types[(p, s)] = (self.state, live)
+        return got[1]
+
+    def known_values(self, p: int, s: int) -> set:
+        """The gameplay values of the uncut wires of a stand outside the DP (every wire known), cut or
+        not as the state says (a lookahead's copy cuts some): asked per value by the moves, so kept."""
+        got = self._known_values.get((p, s))
+        if got is None or got[0] is not self.state:
+            vals = {value_of(sl.known_wire) for sl, now in zip(self.compiled.known[(p, s)], self.state.stand(p, s))
+                    if now.state != CUT}
+            got = self._known_values[(p, s)] = (self.state, vals)
+        return got[1]
 
     def _known_fails(self, conds: list[tuple[int, int, int, frozenset]]) -> bool:
         """Is a condition on a stand outside the DP (every wire known) already false?"""
@@ -290,6 +319,8 @@ class Analysis(SlotLaws):
 
         Put on the moves, not the masks ("no other type's block may cover this slot"), so the
         fill windows stay the same and the stored tables can be reused."""
+        if not conds:
+            return 1.0
         if self._known_fails(conds):
             return 0.0
         fmap: dict = {}
@@ -344,16 +375,19 @@ class Analysis(SlotLaws):
         if all(isinstance(m, float) for m in maps):
             return out
         cache = self.__dict__.setdefault("_chances", {})  # a map's chance is the solve's alone: kept
-        twins = self.twins()  # a map on a stand and the same map on its twin: one key, one rerun
+        # a map on a stand and the same map on its twin: one key, one rerun (unless a rerun costs less
+        # than finding the twins: every case on the fillings walk)
+        walks = self._walk_list
+        twins = {} if walks is not None and not any(w.twin_keys for _, w in walks) else self.twins()
         keys = {i: _map_key(canonical(m, twins)) for i, m in enumerate(maps) if not isinstance(m, float)}
         todo = list(dict.fromkeys(k for k in keys.values() if k not in cache))
         if todo:
             fresh = {k: maps[i] for i, k in reversed(list(keys.items()))}
-            total = np.zeros(len(todo))
-            for w, sol in zip(self.weights, self.solutions):
+            total = [0.0] * len(todo)
+            for w, sol in zip(self.weights.tolist(), self.solutions):
                 if w:
-                    total += w * np.array(condition_ratios(sol, [fresh[k] for k in todo]))
-            for k, q in zip(todo, total.tolist()):
+                    total = [a + w * q for a, q in zip(total, condition_ratios(sol, [fresh[k] for k in todo]))]
+            for k, q in zip(todo, total):
                 cache[k] = min(1.0, q)
         for i, k in keys.items():
             out[i] = cache[k]
@@ -430,7 +464,7 @@ def solve_state(state: GameState, reuse: bool = False) -> Analysis:
     solve of the same table (moves and advice follow an analysis of it).
     """
     key = None
-    if reuse:
+    if reuse and _RECENT:  # (with nothing to look up, the key is made when a later request first needs it)
         key = _table_key(state)
         for n, entry in reversed(_RECENT.items()):  # the newest first
             if entry[1] is None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -178,6 +179,10 @@ def _combos(n: int, size: int) -> np.ndarray:
     return out
 
 
+#: a detector's sets are sorted in plain Python up to this many (numpy's per-call cost is more there)
+_FEW_SETS = 36
+
+
 def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: int, v, types) -> tuple | None:
     """The slot set of this size on stand (p, s) most likely to hold a ``v``: (P(miss), red proxy, slots).
 
@@ -188,17 +193,26 @@ def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: 
     """
     # each slot's chances as ranking compares them (rounded once here, not per set)
     laws = [odds.values(p, s, j) for j in js]
-    hit = np.array([_tie(law.get(v, 0.0)) for law in laws])
-    risk = np.array([_tie(law.get("RED", 0.0)) for law in laws])
-    sets = _combos(len(js), size)  # every set, as rows of indices into js
-    bounds = np.minimum(1.0, hit[sets].sum(axis=1))
-    reds = risk[sets].min(axis=1)
-    slots = np.asarray(js)[sets]
+    hit = [_tie(law.get(v, 0.0)) for law in laws]
+    risk = [_tie(law.get("RED", 0.0)) for law in laws]
     # sets in order of (bound, high first; red proxy; slots), those that may hold a v at all
-    order = np.lexsort([slots[:, i] for i in range(size - 1, -1, -1)] + [reds, -bounds])
+    if math.comb(len(js), size) <= _FEW_SETS:  # a late stand: a few sets, sorted in plain Python
+        found = []
+        for idx in itertools.combinations(range(len(js)), size):
+            bound = min(1.0, sum(hit[i] for i in idx))
+            if bound > 0:
+                found.append((-bound, min(risk[i] for i in idx), tuple(js[i] for i in idx)))
+        found.sort()
+        ordered = [(-b, red, combo) for b, red, combo in found]
+    else:
+        sets = _combos(len(js), size)  # every set, as rows of indices into js
+        bounds = np.minimum(1.0, np.array(hit)[sets].sum(axis=1))
+        reds = np.array(risk)[sets].min(axis=1)
+        slots = np.asarray(js)[sets]
+        order = np.lexsort([slots[:, i] for i in range(size - 1, -1, -1)] + [reds, -bounds])
+        ordered = [(float(bounds[i]), float(reds[i]), tuple(slots[i].tolist())) for i in order[bounds[order] > 0].tolist()]
     best = None
-    for i in order[bounds[order] > 0].tolist():
-        bound, red, combo = float(bounds[i]), float(reds[i]), tuple(slots[i].tolist())
+    for bound, red, combo in ordered:
         if best is not None and _tie(1.0 - best[0]) >= bound:
             break
         # one set at a time (a batch of the next few cost more than it saved: the bound stops soon)
@@ -350,12 +364,14 @@ def _single_slot_moves(turn: _Turn) -> list[dict]:
     moves: list[dict] = []
     for p, s in turn.targets:
         for j in turn.uncut(p, s):
+            pv = odds.values(p, s, j)
             for v in my_values:
+                if not pv.get(v):  # no deal puts v here: the cut cannot succeed
+                    continue
                 succ, red = turn.single(p, s, j, {v})
                 if succ > 0:
                     moves.append(_move("dual_cut", (p, s), [j], v, succ, red, ml))
             if "x_or_y_ray" in turn.items and len(my_values) >= 2:
-                pv = odds.values(p, s, j)
                 pair = sorted(my_values, key=lambda v: (-pv.get(v, 0.0), _value_key(v)))[:2]
                 succ, red = turn.single(p, s, j, set(pair))
                 if succ > 0:
@@ -427,14 +443,20 @@ def _own_moves(turn: _Turn) -> list[dict]:
     me = state.me
     assert me is not None
     moves: list[dict] = []
+    held: dict = {}  # value -> how many of my uncut wires show it
+    for sl in mine:
+        if sl.wire is not None:
+            held[value_of(sl.wire)] = held.get(value_of(sl.wire), 0) + 1
+    at: dict = {}  # value -> my uncut slots that show it
+    for s, st in enumerate(state.players[me].stands):
+        for j, sl in enumerate(st):
+            if sl.state != CUT and sl.wire is not None:
+                at.setdefault(value_of(sl.wire), []).append([s, j])
     for v, legal in zip(turn.my_values, _none_elsewhere(turn, turn.my_values)):
-        held = sum(1 for sl in mine if sl.wire is not None and value_of(sl.wire) == v)
         if legal > 0:
-            mine_slots = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
-                          if sl.state != CUT and sl.wire is not None and value_of(sl.wire) == v]
-            moves.append(_move("solo_cut", None, [list(x) for x in mine_slots], v, legal * (1.0 - turn.h(v)), turn.h(v), ml,
-                               p_legal=float(legal), count=held))
-        if "fast_pass" in turn.items and held >= 2:
+            moves.append(_move("solo_cut", None, at.get(v, []), v, legal * (1.0 - turn.h(v)), turn.h(v), ml,
+                               p_legal=float(legal), count=held.get(v, 0)))
+        if "fast_pass" in turn.items and held.get(v, 0) >= 2:
             moves.append(_move("fast_pass", None, [], v, 1.0 - turn.h(v), turn.h(v), ml, count=2))
     if mine and not turn.turned and all(colour_of(sl.wire) == RED for sl in mine):  # type: ignore[arg-type]
         moves.append(_move("reveal_red", None, [], "RED", 1.0, 0.0, ml, count=len(mine)))
@@ -448,8 +470,8 @@ def _none_elsewhere(turn: _Turn, values: list) -> list[float]:
     assert me is not None
     others = [(p, s) for p, s in turn.state.stand_keys() if p != me]
     every = frozenset(turn.state.wires.copies())
-    return an.chances([both(an.forbids_none(others, v), an.forbids_all([(me, s, j, every - an.types_of(v)) for s, j in turn.turned]))
-                       for v in values])
+    return an.chances([both(none, an.forbids_all([(me, s, j, every - an.types_of(v)) for s, j in turn.turned]))
+                       for v, none in zip(values, an.forbids_none_each(others, values))])
 
 
 def _turned_moves(turn: _Turn) -> list[dict]:

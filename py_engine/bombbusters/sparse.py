@@ -84,6 +84,8 @@ class Walk:
     T: int
     copies: list
     masses: Sequence
+    #: whether batched conditions are worth keying by twin stands (``Analysis.chances``)
+    twin_keys = True
 
     def solve(self, blocks: bool = True, budget: int | None = None) -> Solution | None:
         raise NotImplementedError

@@ -199,6 +199,11 @@ def _values(setup: "WireSetup") -> tuple:
     return tuple(sorted({value_of(t) for t in _copies(setup)}, key=lambda v: (isinstance(v, str), v)))
 
 
+@functools.lru_cache(maxsize=256)
+def _types_of(setup: "WireSetup", value) -> frozenset:
+    return frozenset(t for t in _copies(setup) if value_of(t) == value)
+
+
 @dataclass(frozen=True)
 class WireSetup:
     """Which wires a mission deals: blue range (4 copies each), yellow and red groups."""
@@ -220,6 +225,11 @@ class WireSetup:
     def values(self) -> tuple:
         """The gameplay values that may be in play: blue numbers, then "RED", "YELLOW" (made once per setup)."""
         return _values(self)
+
+    def types_of(self, value) -> frozenset:
+        """Every wire type that may be in play of gameplay ``value`` (a number, "YELLOW", "RED"); made once
+        per setup and value (the moves ask it per slot and value)."""
+        return _types_of(self, value)
 
     def groups(self) -> list[ColourGroup]:
         """The "a of b" draws, each of which adds a hidden discard pile."""

@@ -118,6 +118,9 @@ class Worlds(Walk):
     filling's probability.
     """
 
+    #: a rerun here (a few stands' fillings) costs less than finding twin stands
+    twin_keys = False
+
     def __init__(self, p: Problem):
         self.p = p
         self.S, self.T = len(p.substands), len(p.types)
