@@ -377,7 +377,7 @@ class Analysis(SlotLaws):
         cache = self.__dict__.setdefault("_chances", {})  # a map's chance is the solve's alone: kept
         # a map on a stand and the same map on its twin: one key, one rerun (unless a rerun costs less
         # than finding the twins: every case on the fillings walk)
-        walks = self._walk_list
+        walks = self._walks()
         twins = {} if walks is not None and not any(w.twin_keys for _, w in walks) else self.twins()
         keys = {i: _map_key(canonical(m, twins)) for i, m in enumerate(maps) if not isinstance(m, float)}
         todo = list(dict.fromkeys(k for k in keys.values() if k not in cache))
