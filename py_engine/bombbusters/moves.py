@@ -194,6 +194,8 @@ def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: 
     # each slot's chances as ranking compares them (rounded once here, not per set)
     laws = [odds.values(p, s, j) for j in js]
     hit = [_tie(law.get(v, 0.0)) for law in laws]
+    if not any(hit):  # no deal puts a v on these slots: no set may hold one
+        return None
     risk = [_tie(law.get("RED", 0.0)) for law in laws]
     # sets in order of (bound, high first; red proxy; slots), those that may hold a v at all
     if math.comb(len(js), size) <= _FEW_SETS:  # a late stand: a few sets, sorted in plain Python
