@@ -9,7 +9,9 @@ each in both notations, and times, in one run:
   ``analyze_state`` (which also gives holdings and the deal count), and against
   our slot laws alone (``solve_state`` + ``slots_json``: what its function returns);
 - moves: the same plus its ``rank_all_moves`` with the Double Detector,
-  against our ``moves_state`` with the Double Detector (solve included).
+  against our ``moves_state`` with the Double Detector (solve included; the reply also
+  gives the holdings), and against our ranking alone (``solve_state`` + ``rank_moves``:
+  what its function returns).
 
 On both sides the table is read before the clock starts (its ``GameState`` is
 built outside its functions; ours is read from the state document afresh for
@@ -28,7 +30,7 @@ import time
 from pathlib import Path
 
 from bombbusters.analysis import clear_recent, solve_state
-from bombbusters.moves import moves_state
+from bombbusters.moves import moves_state, rank_moves
 from bombbusters.report import analyze_state, slots_json
 from bombbusters.state import GameState
 from bombbusters.wires import label
@@ -118,7 +120,7 @@ def run(path: Path, repeat: int = 5, hidden: tuple[int, ...] = (1, 2, 4, 6, 8, 1
     print(f"\nSide by side with the earlier calculator at {path} (best of {repeat}, ms; ratio = ours / its; "
           "the table read before the clock on both sides, ours beside):")
     print(f"  {'5 players':34} {'its laws':>9} {'our laws':>9} {'ratio':>6} {'slot laws':>9} {'ratio':>6} "
-          f"{'its moves':>10} {'our moves':>10} {'ratio':>6} {'our read':>9}")
+          f"{'its moves':>10} {'our moves':>10} {'ratio':>6} {'ranking':>8} {'ratio':>6} {'our read':>9}")
     cases = [(f"{h} hidden, {setup}", *deal(h, yellow, red, seed + h), yellow, red)
              for setup, yellow, red in (("blue only", [], []), ("2 yellow + 1 red", [4, 7], [4])) for h in hidden]
     cases.append(("its example (21 hidden, Y4 Y7 R4)", EXAMPLE[0], _example_doc(), EXAMPLE[1], EXAMPLE[2]))
@@ -142,10 +144,13 @@ def run(path: Path, repeat: int = 5, hidden: tuple[int, ...] = (1, 2, 4, 6, 8, 1
                                          lambda: GameState.from_json(doc)),
                "its_moves_ms": _best(their_moves, repeat),
                "our_moves_ms": _best(moves_state, repeat, lambda: GameState.from_json(with_dd)),
+               "our_ranking_ms": _best(lambda st: rank_moves(st, solve_state(st, reuse=True)), repeat,
+                                       lambda: GameState.from_json(with_dd)),
                "our_read_ms": _best(GameState.from_json, repeat, lambda: doc)}
         rows.append(row)
         print(f"  {row['state']:34} {row['its_laws_ms']:9.2f} {row['our_laws_ms']:9.2f} "
               f"{row['our_laws_ms'] / row['its_laws_ms']:6.2f} {row['our_slot_laws_ms']:9.2f} "
               f"{row['our_slot_laws_ms'] / row['its_laws_ms']:6.2f} {row['its_moves_ms']:10.2f} "
-              f"{row['our_moves_ms']:10.2f} {row['our_moves_ms'] / row['its_moves_ms']:6.2f} {row['our_read_ms']:9.2f}")
+              f"{row['our_moves_ms']:10.2f} {row['our_moves_ms'] / row['its_moves_ms']:6.2f} "
+              f"{row['our_ranking_ms']:8.2f} {row['our_ranking_ms'] / row['its_moves_ms']:6.2f} {row['our_read_ms']:9.2f}")
     return rows

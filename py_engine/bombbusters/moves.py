@@ -445,20 +445,17 @@ def _own_moves(turn: _Turn) -> list[dict]:
     me = state.me
     assert me is not None
     moves: list[dict] = []
-    held: dict = {}  # value -> how many of my uncut wires show it
-    for sl in mine:
-        if sl.wire is not None:
-            held[value_of(sl.wire)] = held.get(value_of(sl.wire), 0) + 1
-    at: dict = {}  # value -> my uncut slots that show it
+    at: dict = {}  # value -> my uncut slots whose wire shows it (``mine``, with their places)
     for s, st in enumerate(state.players[me].stands):
         for j, sl in enumerate(st):
             if sl.state != CUT and sl.wire is not None:
                 at.setdefault(value_of(sl.wire), []).append([s, j])
     for v, legal in zip(turn.my_values, _none_elsewhere(turn, turn.my_values)):
+        held = len(at.get(v, ()))
         if legal > 0:
             moves.append(_move("solo_cut", None, at.get(v, []), v, legal * (1.0 - turn.h(v)), turn.h(v), ml,
-                               p_legal=float(legal), count=held.get(v, 0)))
-        if "fast_pass" in turn.items and held.get(v, 0) >= 2:
+                               p_legal=float(legal), count=held))
+        if "fast_pass" in turn.items and held >= 2:
             moves.append(_move("fast_pass", None, [], v, 1.0 - turn.h(v), turn.h(v), ml, count=2))
     if mine and not turn.turned and all(colour_of(sl.wire) == RED for sl in mine):  # type: ignore[arg-type]
         moves.append(_move("reveal_red", None, [], "RED", 1.0, 0.0, ml, count=len(mine)))
