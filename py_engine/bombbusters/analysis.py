@@ -221,6 +221,8 @@ def _in_order(live: dict[int, set[int]], copies) -> bool:
 def _mixed(walks: list[tuple[float, Walk]], read) -> list[list[float]]:
     """The cases' rows ``read(walk)`` mixed by case weight, each row then normalised (slot laws, count laws)."""
     rows = read(walks[0][1])
+    if len(walks) == 1 and getattr(walks[0][1], "rows_normalised", False):
+        return rows
     if len(walks) > 1:
         w0 = walks[0][0]
         rows = [[w0 * q for q in r] for r in rows]

@@ -11,6 +11,7 @@ wires only scale the weight, so they are simply taken out of the pool.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -170,7 +171,6 @@ class _Compiler:
         """Stands no move touched whose every wire is known leave the DP; the others enter it as dealt."""
         state = self.state
         self.dealt = state.dealt()
-        self.here = {o: spot for spot, o in self.dealt.origin.items()}  # dealt slot -> where its wire is now
         pool = state.wires.copies()
         for p, s in state.stand_keys():
             st = state.stand(p, s)
@@ -201,6 +201,11 @@ class _Compiler:
             _TYPES[tkey] = ({}, *arrays)
         self._masks, self.tarr, self.colour, self.is_blue, self.is_yellow, self.is_red = _TYPES[tkey]
         self.copies = np.array([pool[t] for t in self.types], dtype=int)
+
+    @functools.cached_property
+    def here(self) -> dict:
+        """Dealt slot -> where its wire is now (asked only when a wire moved or came from Nano)."""
+        return {o: spot for spot, o in self.dealt.origin.items()}
 
     def dealt_slots(self, key: tuple[int, int]) -> list[Slot]:
         """The slots of a stand as dealt: each wire with the tokens it shows now, wherever it sits."""
@@ -246,6 +251,18 @@ class _Compiler:
         p, s = key
         st = self.dealt_slots(key)
         smap = StandMap(p, s, [], {})
+        if st and not any(slot.unsorted or slot.turned or slot.multiplicity is not None for slot in st):
+            # one sorted run of plain slots (most stands): one sub-stand, position j at j
+            idx = len(self.subs)
+            mask_of = self.mask_of
+            self.subs.append(SubStand(
+                allowed=np.array([mask_of(slot) for slot in st], dtype=bool).reshape(len(st), self.T),
+                uncut=np.array([slot.state != CUT for slot in st], dtype=bool),
+            ))
+            smap.subs.append(idx)
+            smap.where = {j: (idx, j) for j in range(len(st))}
+            self.dmaps[key] = smap
+            return
         sorted_js = [j for j, slot in enumerate(st) if not (slot.unsorted or slot.turned)]
         runs = [sorted_js] + [[j] for j, slot in enumerate(st) if slot.unsorted]
         for run in runs:

@@ -86,6 +86,8 @@ class Walk:
     masses: Sequence
     #: whether batched conditions are worth keying by twin stands (``Analysis.chances``)
     twin_keys = True
+    #: whether :meth:`marginals` and :meth:`count_laws` return rows normalised as ``analysis._mixed`` would
+    rows_normalised = False
 
     def solve(self, blocks: bool = True, budget: int | None = None) -> Solution | None:
         raise NotImplementedError

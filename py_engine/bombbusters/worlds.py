@@ -20,6 +20,8 @@ import itertools
 import math
 from collections.abc import Sequence
 
+import numpy as np
+
 from .blocks import INV_FACT
 from .problem import Problem, Solution
 from .sparse import BlockLaws, Walk
@@ -120,6 +122,9 @@ class Worlds(Walk):
 
     #: a rerun here (a few stands' fillings) costs less than finding twin stands
     twin_keys = False
+    #: :meth:`marginals` and :meth:`count_laws` normalise the rows the fillings summed; the others are
+    #: exact (one 1.0), so a lone walk's rows need no pass of ``analysis._mixed``
+    rows_normalised = True
 
     def __init__(self, p: Problem):
         self.p = p
@@ -177,8 +182,8 @@ class Worlds(Walk):
     def solve(self, blocks: bool = True, budget: int | None = None) -> Solution | None:
         """:func:`~.solver.solve` on the listed worlds; None past a limit (:data:`FREE_LIMIT`,
         :data:`FILL_LIMIT`, and ``budget`` (state, filling) pairs of the DP)."""
-        T, subs = self.T, self.p.substands
-        if budget is not None and sum(int(st.uncut.sum()) for st in subs) > FREE_LIMIT:
+        subs = self.p.substands
+        if budget is not None and sum(np.count_nonzero(st.uncut) for st in subs) > FREE_LIMIT:
             return None  # (an uncut slot may be free; a cut one is known)
         left = list(self.copies)
         self.layouts = [self._layout(s) for s in range(self.S)]
@@ -214,9 +219,10 @@ class Worlds(Walk):
             if total > FILL_LIMIT:
                 return None
         self.fills = [self._fillings(s, gaps) for s, gaps in enumerate(all_gaps)]
-        self.open = sorted({t for fills in self.fills for f in fills for t in f.chosen})
-        if any(left[t] != 0 for t in range(T) if t not in self.open):
+        opened = {t for fills in self.fills for f in fills for t in f.chosen}
+        if any(c != 0 and t not in opened for t, c in enumerate(left)):
             return Solution(-math.inf, None)
+        self.open = sorted(opened)
         # the DP state: the open types' copies used so far, one integer of a ``width``-bit field per type (no
         # sum carries); a state is dropped once a field passes its copies left (it never comes back):
         # adding 2^(width-1) - 1 - left to each field sets that field's top bit exactly then
@@ -272,7 +278,7 @@ class Worlds(Walk):
 
     def marginals(self, sub: int) -> list[list[float]]:
         """P[pos][t] that position pos of sub-stand ``sub`` holds type t: 1 on a known position, the
-        fillings' probabilities on a free one."""
+        fillings' probabilities on a free one (those rows normalised here: :attr:`rows_normalised`)."""
         T = self.T
         rows = []
         for t in self.fixed[sub]:
@@ -284,11 +290,13 @@ class Worlds(Walk):
         for f, q in zip(self.fills[sub], self.probs[sub]):
             for j, t in zip(free, f.chosen):
                 rows[j][t] += q
+        _normalise(rows[j] for j in free)
         return rows
 
     def count_laws(self, sub: int, marked: list[bool]) -> list[list[float]]:
-        """For every type t: the law of how many ``marked`` positions of sub-stand ``sub`` hold t."""
-        top = sum(1 for x in marked if x)
+        """For every type t: the law of how many ``marked`` positions of sub-stand ``sub`` hold t (a type
+        no filling takes: one certain count; the others normalised here: :attr:`rows_normalised`)."""
+        top = marked.count(True)
         base = [0] * self.T
         for j, t in enumerate(self.fixed[sub]):
             if t >= 0 and marked[j]:
@@ -306,6 +314,7 @@ class Worlds(Walk):
                 counts[f.chosen[i]] += 1
             for t, c in counts.items():
                 laws[t][base[t] + c] += q
+        _normalise(laws[t] for t in moving)
         return laws
 
     def block_masses(self, sub: int) -> dict:
@@ -357,6 +366,15 @@ class Worlds(Walk):
             den = sum(x * beta.get(v, 0.0) for v, x in self.alphas[s1 + 1].items())
             out.append(0.0 if num <= 0 or den <= 0 else min(1.0, num / den))
         return out
+
+
+def _normalise(rows) -> None:
+    """Each row divided by its sum, where that is not exactly 1 (``analysis._mixed``'s rule, so a lone
+    walk's rows are the same numbers either way)."""
+    for row in rows:
+        tot = sum(row)
+        if tot > 0 and tot != 1.0:
+            row[:] = [q / tot for q in row]
 
 
 class _Masses(Sequence):
