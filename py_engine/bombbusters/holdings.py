@@ -108,13 +108,14 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
                 v = value_of(sl.known_wire)
                 held[v] = held.get(v, 0) + 1
         return [{"player": p, "stand": s, "value": v, **_certain(held.get(v, 0))} for v in values]
-    laws = _x_stand_law(an, p, s, values)
-    if laws is not None:
-        return [entry(v, _from_law(laws[an.value_types(v)[0]]) if len(an.value_types(v)) == 1 else None)
-                for v in values]
-    if len(an.compiled.stands[(p, s)].subs) != 1 or not an.compiled.stands[(p, s)].whole:
+    smap = an.compiled.stands[(p, s)]
+    if len(smap.subs) != 1 or not smap.whole:  # (a stand of one run is not one with X slots)
+        laws = _x_stand_law(an, p, s, values)
+        if laws is not None:
+            return [entry(v, _from_law(laws[an.value_types(v)[0]]) if len(an.value_types(v)) == 1 else None)
+                    for v in values]
         return [entry(v) for v in values]
-    sub = an.compiled.stands[(p, s)].subs[0]
+    sub = smap.subs[0]
     uncut = an.compiled.cases[0].substands[sub].uncut
     vts = vts if vts is not None else [an.value_types(v) for v in values]
     singles = [ts[0] for ts in vts if len(ts) == 1]
