@@ -6,6 +6,7 @@ This is the one function behind the CLI's ``analyze`` and the bridge's
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -27,13 +28,31 @@ def _log10_deals(an: Analysis) -> float:
 
 
 def slots_json(state: GameState, an: Analysis) -> list[dict]:
-    """One entry per uncut slot of every stand ``me`` does not hold, and per wire of mine I cannot see (turned around)."""
-    return [
-        {"player": p, "stand": s, "slot": j, "probs": {label(t): v for t, v in sorted(an.slot_probs(p, s, j).items())}}
-        for p, s in state.stand_keys()
-        for j, slot in enumerate(state.stand(p, s))
-        if slot.state != CUT and (p != state.me or slot.wire is None)
-    ]
+    """One entry per uncut slot of every stand ``me`` does not hold, and per wire of mine I cannot see (turned around).
+
+    Each law lists its wires in type order (the DP's types are in that order: one pass, no sort)."""
+    out = []
+    labels = _labels(tuple(an.compiled.types))
+    for p, s in state.stand_keys():
+        mine = p == state.me
+        known = an.compiled.known.get((p, s))
+        where = None if known is not None else an.compiled.stands[(p, s)].where
+        for j, slot in enumerate(state.stand(p, s)):
+            if slot.state == CUT or (mine and slot.wire is not None):
+                continue
+            if where is None:
+                probs = {label(known[j].known_wire): 1.0}  # type: ignore[index]
+            else:
+                sub, pos = where[j]
+                probs = {labels[t]: q for t, q in enumerate(an.marginal_rows(sub)[pos]) if q}
+            out.append({"player": p, "stand": s, "slot": j, "probs": probs})
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _labels(types: tuple) -> list[str]:
+    """The JSON key of each DP type (read only: shared by the replies of tables with these types)."""
+    return [label(t) for t in types]
 
 
 def nano_json(an: Analysis) -> dict:
