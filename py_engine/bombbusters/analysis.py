@@ -376,24 +376,31 @@ class Analysis(SlotLaws):
         out = [m if isinstance(m, float) else 0.0 for m in maps]
         if all(isinstance(m, float) for m in maps):
             return out
-        cache = self.__dict__.setdefault("_chances", {})  # a map's chance is the solve's alone: kept
-        # a map on a stand and the same map on its twin: one key, one rerun (unless a rerun costs less
-        # than finding the twins: every case on the fillings walk)
         walks = self._walks()
-        twins = {} if walks is not None and not any(w.twin_keys for _, w in walks) else self.twins()
+        if walks is not None and not any(w.twin_keys for _, w in walks):
+            # every case on the fillings walk: a rerun costs less than keying and keeping its answer
+            live = [i for i, m in enumerate(maps) if not isinstance(m, float)]
+            for i, q in zip(live, self._rerun([maps[i] for i in live])):
+                out[i] = q
+            return out
+        cache = self.__dict__.setdefault("_chances", {})  # a map's chance is the solve's alone: kept
+        twins = self.twins()  # a map on a stand and the same map on its twin: one key, one rerun
         keys = {i: _map_key(canonical(m, twins)) for i, m in enumerate(maps) if not isinstance(m, float)}
         todo = list(dict.fromkeys(k for k in keys.values() if k not in cache))
         if todo:
             fresh = {k: maps[i] for i, k in reversed(list(keys.items()))}
-            total = [0.0] * len(todo)
-            for w, sol in zip(self.weights.tolist(), self.solutions):
-                if w:
-                    total = [a + w * q for a, q in zip(total, condition_ratios(sol, [fresh[k] for k in todo]))]
-            for k, q in zip(todo, total):
-                cache[k] = min(1.0, q)
+            cache.update(zip(todo, self._rerun([fresh[k] for k in todo])))
         for i, k in keys.items():
             out[i] = cache[k]
         return out
+
+    def _rerun(self, maps: list[dict]) -> list[float]:
+        """Each forbid map's probability: every case's ratio (``reruns.condition_ratios``), weighed."""
+        total = [0.0] * len(maps)
+        for w, sol in zip(self.weights.tolist(), self.solutions):
+            if w:
+                total = [a + w * q for a, q in zip(total, condition_ratios(sol, maps))]
+        return [min(1.0, q) for q in total]
 
     def conditioned(self, conds: list[tuple[int, int, int, frozenset]]) -> "tuple[float, Analysis | None]":
         """(P(conditions), the analysis given them): one forward-backward per case on its stored grid, cached."""
