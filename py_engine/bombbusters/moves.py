@@ -183,7 +183,7 @@ def _combos(n: int, size: int) -> np.ndarray:
 _FEW_SETS = 36
 
 
-def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: int, v, types) -> tuple | None:
+def _best_set(an: Analysis, laws: list[dict], p: int, s: int, js: list[int], size: int, v, types) -> tuple | None:
     """The slot set of this size on stand (p, s) most likely to hold a ``v``: (P(miss), red proxy, slots).
 
     Branch and bound: the chance a set holds a ``v`` is at most the sum of its
@@ -191,8 +191,8 @@ def _best_set(an: Analysis, odds: "_Odds", p: int, s: int, js: list[int], size: 
     stops once the best exact figure reaches the next bound.  Every figure
     compared is exact; ties go to the set whose least red-prone slot is safest.
     """
-    # each slot's chances as ranking compares them (rounded once here, not per set)
-    laws = [odds.values(p, s, j) for j in js]
+    # each slot's chances as ranking compares them (rounded once here, not per set); ``laws``: each
+    # slot's law over values (``_Odds.values``), read once per stand by the caller
     hit = [_tie(law.get(v, 0.0)) for law in laws]
     if not any(hit):  # no deal puts a v on these slots: no set may hold one
         return None
@@ -394,10 +394,11 @@ def _detector_moves(turn: _Turn) -> list[dict]:
             js = turn.pointable(p, s)
             if len(js) < size:
                 continue
+            laws = [odds.values(p, s, j) for j in js]
             for v in turn.my_values:
-                if v == YELLOW_VALUE and not yellow_ok:
-                    continue
-                best = _best_set(an, odds, p, s, js, size, v, an.types_of(v))
+                if v == YELLOW_VALUE and not yellow_ok or not any(law.get(v) for law in laws):
+                    continue  # (no deal puts a v on these slots: no set may hold one)
+                best = _best_set(an, laws, p, s, js, size, v, an.types_of(v))
                 if best is not None:
                     picks.append((kind, p, s, v, best[0], list(best[2])))
     reds = _all_red(turn, [(p, s, combo) for _, p, s, _, _, combo in picks])
