@@ -116,8 +116,8 @@ class Worlds(Walk):
     """One plain problem's fillings per sub-stand and the stand-by-stand DP over them.
 
     ``fills[s]``: the sub-stand's fillings; ``alphas[s]``: {copies of the open types used by
-    sub-stands < s (one integer, a digit per type): weight}; ``betas[s]``: the completion weight of each; ``probs[s]``: each
-    filling's probability.
+    sub-stands < s (one integer, a field per type): weight}; ``betas[s]``: the completion weight
+    of each; ``probs[s]``: each filling's probability.
     """
 
     #: a rerun here (a few stands' fillings) costs less than finding twin stands
@@ -167,7 +167,7 @@ class Worlds(Walk):
             counts: dict[int, int] = {}
             for t in chosen:
                 counts[t] = counts.get(t, 0) + 1
-            w = lay.weight
+            w = lay.weight  # the known wires' product of 1/k!, each type the run adds to: 1/(b+k)! for 1/b!
             for t, k in counts.items():
                 b = base.get(t, 0)
                 w *= INV_FACT[b + k] / INV_FACT[b]
