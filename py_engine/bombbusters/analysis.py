@@ -10,7 +10,6 @@ The replies built from it are in ``report.py`` (analyze), ``holdings.py`` and
 from __future__ import annotations
 
 import functools
-
 import itertools
 import json
 import math
@@ -52,7 +51,7 @@ class SlotLaws:
     def __post_init__(self) -> None:
         self._marginals: dict[int, np.ndarray] = {}
         self._rows: dict[int, list[list[float]]] = {}
-        # (weight, sparse walk) of every case that counts, when all were solved on the sparse walk
+        # (weight, walk) of every case that counts, when all were solved on a plain-Python walk (sparse or fillings)
         walks = [(float(w), sol.engine) for w, sol in zip(self.weights, self.solutions) if w != 0]
         self._walk_list = walks if all(isinstance(e, Walk) for _, e in walks) else None
         self._types_of: dict = {}
@@ -97,16 +96,17 @@ class SlotLaws:
 
     @property
     def on_sparse_walk(self) -> bool:
-        """Whether every case that counts was solved on the sparse walk (else on the dense grid)."""
+        """Whether every case that counts was solved on a plain-Python walk, sparse or fillings (else on the
+        dense grid)."""
         return self._walk_list is not None
 
     def _walks(self) -> list[tuple[float, Walk]] | None:
-        """(weight, sparse walk) of every case that counts, when all were solved on the sparse walk."""
+        """(weight, walk) of every case that counts, when all were solved on a plain-Python walk."""
         return self._walk_list  # type: ignore[return-value]
 
     def count_laws(self, sub: int, marked: list[bool]) -> list[list[float]] | None:
         """For every type, the law of how many ``marked`` positions of sub-stand ``sub`` its block covers,
-        normalised; None unless every case was solved on the sparse walk (then it is a few sums)."""
+        normalised; None unless every case was solved on a plain-Python walk (then it is a few sums)."""
         walks = self._walks()
         if walks is None:
             return None
@@ -134,7 +134,7 @@ class SlotLaws:
 
     def block_entries(self, sub: int, t_index: int) -> list[tuple[int, int, float]] | None:
         """(f, k, P) for every place type index t's block on sub-stand ``sub`` may take, as plain floats
-        from the sparse walk's masses; None unless every case was solved on the sparse walk."""
+        from a plain-Python walk's masses; None unless every case was solved on one."""
         walks = self._walks()
         if walks is None:
             return None

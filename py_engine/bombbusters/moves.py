@@ -133,7 +133,7 @@ def _avoid_read(an: Analysis, p: int, s: int, slots: list[int], types: frozenset
             return 1.0
         places = [smap.where[j][1] for j in slots]
         entries = an.block_entries(run, dp_types[0])
-        if entries is not None:  # the sparse walk's few blocks, in plain Python
+        if entries is not None:  # a plain-Python walk's few blocks, in plain Python
             touch = [any(f <= q < f + k for q in places) for f, k, _m in entries]
             return _share(sum(m for (_f, _k, m), x in zip(entries, touch) if not x),
                           sum(m for (_f, _k, m), x in zip(entries, touch) if x))
@@ -163,7 +163,7 @@ def _all_of_type(an: Analysis, p: int, s: int, slots: list[int], value) -> float
         return None
     lo, hi = min(smap.where[j][1] for j in slots), max(smap.where[j][1] for j in slots)
     entries = an.block_entries(run, dp_types[0])
-    if entries is not None:  # the sparse walk's few blocks, in plain Python
+    if entries is not None:  # a plain-Python walk's few blocks, in plain Python
         return sum(m for f, k, m in entries if f <= lo and hi < f + k)
     J = an.block_law(run, dp_types[0])
     f = np.arange(J.shape[0])[:, None]
