@@ -104,6 +104,17 @@ class Walk:
     def modified(self, p: Problem, subs: list[int], t_indices: list[int]) -> "Walk":
         raise NotImplementedError
 
+    alphas: list[dict]
+    betas: list[dict]
+
+    def _ratio(self, a: dict, step: int) -> float:
+        """A rerun's end: P(condition) from its forward weights ``a`` at ``step``, against the stored betas
+        there (the unconditioned forward weights at ``step`` give the whole)."""
+        beta = self.betas[step]
+        num = sum(x * beta.get(v, 0.0) for v, x in a.items())
+        den = sum(x * beta.get(v, 0.0) for v, x in self.alphas[step].items())
+        return 0.0 if num <= 0 or den <= 0 else min(1.0, num / den)
+
 
 class BlockLaws(Sequence):
     """A plain-Python solution's block laws, ``[sub][t]`` as J[f, k] (the dense solver's form), each
@@ -379,8 +390,5 @@ class Sparse(Walk):
                             continue
                         nxt[G] = nxt.get(G, 0.0) + x * w
                 a = nxt
-            beta = self.betas[t1 + 1]
-            num = sum(x * beta.get(G, 0.0) for G, x in a.items())
-            den = sum(x * beta.get(G, 0.0) for G, x in self.alphas[t1 + 1].items())
-            out.append(0.0 if num <= 0 or den <= 0 else min(1.0, num / den))
+            out.append(self._ratio(a, t1 + 1))
         return out

@@ -361,10 +361,7 @@ class Worlds(Walk):
                         v = u + f.use
                         nxt[v] = nxt.get(v, 0.0) + x * f.weight
                 a = nxt
-            beta = self.betas[s1 + 1]
-            num = sum(x * beta.get(v, 0.0) for v, x in a.items())
-            den = sum(x * beta.get(v, 0.0) for v, x in self.alphas[s1 + 1].items())
-            out.append(0.0 if num <= 0 or den <= 0 else min(1.0, num / den))
+            out.append(self._ratio(a, s1 + 1))
         return out
 
 
