@@ -124,6 +124,8 @@ def _known_stand_problem(state: GameState, p: int, s: int, stand: tuple[Slot, ..
 #: wire types in play -> ({what a slot shows: its mask}, the types, their colours, is blue / yellow / red):
 #: what these depend on is the types alone, and a game's tables share a few sets of types
 _TYPES: dict[tuple, tuple] = {}
+#: id of a stand's slots tuple -> (the tuple, the mask table of its types, allowed, uncut): ``_plain_arrays``
+_STAND_ARRAYS: dict[int, tuple] = {}
 
 
 def compile_state(state: GameState) -> Compiled:
@@ -254,11 +256,7 @@ class _Compiler:
         if st and not any(slot.unsorted or slot.turned or slot.multiplicity is not None for slot in st):
             # one sorted run of plain slots (most stands): one sub-stand, position j at j
             idx = len(self.subs)
-            mask_of = self.mask_of
-            self.subs.append(SubStand(
-                allowed=np.array([mask_of(slot) for slot in st], dtype=bool).reshape(len(st), self.T),
-                uncut=np.array([slot.state != CUT for slot in st], dtype=bool),
-            ))
+            self.subs.append(SubStand(*self._plain_arrays(key, st)))
             smap.subs.append(idx)
             smap.where = {j: (idx, j) for j in range(len(st))}
             self.dmaps[key] = smap
@@ -286,6 +284,24 @@ class _Compiler:
                 self._multiplicity(smap, j, slot)
             if slot.turned:
                 self.turned.setdefault(p, []).append((key, j, slot))
+
+    def _plain_arrays(self, key: tuple[int, int], st: list[Slot]) -> tuple[np.ndarray, np.ndarray]:
+        """(allowed, uncut) of a stand of plain sorted slots, read only.  A stand nothing moved is the
+        state's own tuple, and the notation reads each stand text once (``notation.parse_stand``), so an
+        unchanged stand is the same object request after request: its arrays are kept (by identity,
+        with the types in play)."""
+        raw = self.state.stand(*key) if key not in self.dealt.touched else None
+        got = _STAND_ARRAYS.get(id(raw)) if raw is not None else None
+        if got is not None and got[0] is raw and got[1] is self._masks:
+            return got[2], got[3]
+        allowed = np.array([self.mask_of(slot) for slot in st], dtype=bool).reshape(len(st), self.T)
+        uncut = np.array([slot.state != CUT for slot in st], dtype=bool)
+        allowed.flags.writeable = uncut.flags.writeable = False  # (a fact's mask edit copies first: _apply)
+        if raw is not None:
+            if len(_STAND_ARRAYS) >= 512:  # the stands of a few recent tables
+                _STAND_ARRAYS.clear()
+            _STAND_ARRAYS[id(raw)] = (raw, self._masks, allowed, uncut)  # (kept alive here: its id stays its own)
+        return allowed, uncut
 
     def _turned(self) -> None:
         """Each player's turned-around wires (T): one run of their own, sorted in stand then slot order.
@@ -494,7 +510,10 @@ def _apply(prob: Problem, edit) -> None:
     kind = edit[0]
     if kind == "mask":
         _, sub, pos, m = edit
-        prob.substands[sub].allowed[pos] &= m
+        st = prob.substands[sub]
+        if not st.allowed.flags.writeable:  # a stand's kept arrays (``_plain_arrays``): edit a copy
+            st.allowed = st.allowed.copy()
+        st.allowed[pos] &= m
     elif kind == "label":
         prob.substands[edit[1]].labels.append(edit[2])
     elif kind == "order":

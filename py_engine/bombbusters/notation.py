@@ -225,9 +225,17 @@ def format_slot(slot: Slot) -> str:
 
 
 def parse_stand(text: str) -> tuple[Slot, ...]:
-    """Read a whole stand: tokens separated by spaces or commas."""
+    """Read a whole stand: tokens separated by spaces or commas.
+
+    A stand's text is read once: the same text gives the same (immutable) tuple, request after
+    request, which the compiler uses to keep an unchanged stand's arrays."""
     if not isinstance(text, str):
         raise NotationError(f"a stand must be a text like '? 3 ? i8', got {text!r}")
+    return _read_stand(text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _read_stand(text: str) -> tuple[Slot, ...]:
     tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
     if not tokens:
         raise NotationError("the stand is empty: enter one token per slot, e.g. '? 3 ? i8'")
