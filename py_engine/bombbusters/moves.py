@@ -469,9 +469,12 @@ def _none_elsewhere(turn: _Turn, values: list) -> list[float]:
     an, me = turn.an, turn.state.me
     assert me is not None
     others = [(p, s) for p, s in turn.state.stand_keys() if p != me]
-    every = frozenset(turn.state.wires.copies())
-    return an.chances([both(none, an.forbids_all([(me, s, j, every - an.types_of(v)) for s, j in turn.turned]))
-                       for v, none in zip(values, an.forbids_none_each(others, values))])
+    maps = an.forbids_none_each(others, values)
+    if turn.turned:  # and none on my turned-around wires: every one of them holds another value
+        every = frozenset(turn.state.wires.copies())
+        maps = [both(none, an.forbids_all([(me, s, j, every - an.types_of(v)) for s, j in turn.turned]))
+                for v, none in zip(values, maps)]
+    return an.chances(maps)
 
 
 def _turned_moves(turn: _Turn) -> list[dict]:

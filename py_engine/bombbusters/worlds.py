@@ -350,6 +350,9 @@ class Worlds(Walk):
                 out.append(1.0)
                 continue
             s0, s1 = min(rules), max(rules)
+            if s0 == s1:  # one sub-stand: its fillings' probabilities, no rerun
+                out.append(self._one_stand(s0, rules[s0]))
+                continue
             a = self.alphas[s0]
             for s in range(s0, s1 + 1):
                 rule = rules.get(s, ())
@@ -363,6 +366,22 @@ class Worlds(Walk):
                 a = nxt
             out.append(self._ratio(a, s1 + 1))
         return out
+
+    def _one_stand(self, s: int, rule: list) -> float:
+        """P(no filling of sub-stand s puts a type of ``rule`` [(t, positions)] on its positions): the
+        ruled-out fillings' probabilities summed; exactly 1 when none of them happens and exactly 0 when
+        only they do, as a rerun gives (a chance of 1 or 0 is a certainty the ranking shows)."""
+        kept = gone = 0.0
+        for f, q in zip(self.fills[s], self.probs[s]):
+            if any(f.full[j] == t for t, pos in rule for j in pos):
+                gone += q
+            else:
+                kept += q
+        if not gone:
+            return 1.0
+        if not kept:
+            return 0.0
+        return min(1.0, kept / (kept + gone))
 
 
 def _normalise(rows) -> None:
