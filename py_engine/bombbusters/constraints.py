@@ -61,7 +61,7 @@ class Compiled:
         per type outside me's stands, the k of every run to divide by, the k
         of every run to multiply by).
         """
-        outside = dict(zip(self.types, (int(c) for c in self.cases[0].copies)))
+        outside = dict(zip(self.types, self.cases[0].copies.tolist()))
         runs: list[int] = []
         back: list[int] = []
         for (p, _s), stand in self.known.items():
