@@ -4,8 +4,9 @@
 Why: a move of code between modules must not move a single digit.  This asks
 the bridge every question the page asks (``analyze``, ``moves`` with every
 item, ``indicate``, plus ``missions`` and ``version``) on every state of
-``bench_states.json`` and on a few generated tables with Labels, x-tokens and
-X wires, and compares the raw reply strings of two engines.
+``bench_states.json``, on a few generated tables with Labels, x-tokens and
+X wires and on the side-by-side benchmark's last-turn tables, and compares the
+raw reply strings of two engines.
 
     .venv/bin/python build_scripts/compare_replies.py            # HEAD vs the work tree
     .venv/bin/python build_scripts/compare_replies.py --ref REF  # REF vs the work tree
@@ -72,11 +73,21 @@ EXTRA_STATES = [
 ]
 
 
+def _last_turns() -> list[dict]:
+    """The side-by-side benchmark's last-turn tables (1 to 8 hidden wires, blue only and with yellow and
+    red): the solver's fillings and sparse walks, which the benchmark states do not reach."""
+    sys.path.insert(0, str(ROOT / "build_scripts"))
+    from side_by_side import deal
+
+    return [{"name": f"last-turns-{h}-{'yr' if y else 'blue'}", "state": deal(h, y, r, 7 + h)[1]}
+            for h in (1, 4, 8) for y, r in (([], []), ([4, 7], [4]))]
+
+
 def _requests() -> list[tuple[str, str]]:
     """(label, request JSON) for every question asked."""
     bench = json.loads((ROOT / "build_scripts" / "bench_states.json").read_text())["states"]
     out = [("version", {"type": "version"}), ("missions", {"type": "missions"})]
-    for entry in bench + EXTRA_STATES:
+    for entry in bench + EXTRA_STATES + _last_turns():
         doc = entry["state"]
         out.append((f"{entry['name']}/analyze", {"type": "analyze", "payload": doc}))
         if doc.get("me") is not None:

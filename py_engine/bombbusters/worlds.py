@@ -16,6 +16,7 @@ budgets, and hands the others on.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -280,13 +281,11 @@ class Worlds(Walk):
         """P[pos][t] that position pos of sub-stand ``sub`` holds type t: 1 on a known position, the
         fillings' probabilities on a free one (those rows normalised here: :attr:`rows_normalised`)."""
         T = self.T
-        rows = []
-        for t in self.fixed[sub]:
-            row = [0.0] * T
-            if t >= 0:
-                row[t] = 1.0
-            rows.append(row)
+        certain = _certain_rows(T)  # a known position's row: shared, read only (a tuple)
         free = self.free[sub]
+        rows: list = [certain.get(t) for t in self.fixed[sub]]
+        for j in free:
+            rows[j] = [0.0] * T
         for f, q in zip(self.fills[sub], self.probs[sub]):
             for j, t in zip(free, f.chosen):
                 rows[j][t] += q
@@ -382,6 +381,12 @@ class Worlds(Walk):
         if not kept:
             return 0.0
         return min(1.0, kept / (kept + gone))
+
+
+@functools.lru_cache(maxsize=16)
+def _certain_rows(T: int) -> dict[int, tuple]:
+    """{t: the row of a position that holds type t for certain} for T types (read only)."""
+    return {t: tuple(1.0 if u == t else 0.0 for u in range(T)) for t in range(T)}
 
 
 def _normalise(rows) -> None:
