@@ -136,7 +136,7 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
                 top -= 1
             # the expected count is the law's mean (the uncut slots' marginals summed, the same number)
             out.append({"player": p, "stand": s, "value": v, "p_any": 1.0 - law[0],
-                        "expected": sum(i * q for i, q in enumerate(law) if q), "law": law[: top + 1]})
+                        "expected": sum(i * q for i, q in enumerate(law) if q), "law": list(law[: top + 1])})
         return out
     rows: dict[int, tuple] = {}
     if singles:

@@ -292,9 +292,10 @@ class Worlds(Walk):
         _normalise(rows[j] for j in free)
         return rows
 
-    def count_laws(self, sub: int, marked: list[bool]) -> list[list[float]]:
+    def count_laws(self, sub: int, marked: list[bool]) -> list:
         """For every type t: the law of how many ``marked`` positions of sub-stand ``sub`` hold t (a type
-        no filling takes: one certain count; the others normalised here: :attr:`rows_normalised`)."""
+        no filling takes: one certain count, a shared read-only row; the others normalised here:
+        :attr:`rows_normalised`)."""
         top = marked.count(True)
         base = [0] * self.T
         for j, t in enumerate(self.fixed[sub]):
@@ -302,10 +303,8 @@ class Worlds(Walk):
                 base[t] += 1
         fills = self.fills[sub]
         moving = {t for f in fills for t in f.chosen}
-        laws = [[0.0] * (top + 1) for _ in range(self.T)]
-        for t in range(self.T):
-            if t not in moving:
-                laws[t][base[t]] = 1.0
+        certain = _certain_rows(top + 1)  # a type no filling takes: its count is certain (a shared row)
+        laws: list = [[0.0] * (top + 1) if t in moving else certain[base[t]] for t in range(self.T)]
         marked_free = [i for i, j in enumerate(self.free[sub]) if marked[j]]
         for f, q in zip(fills, self.probs[sub]):
             counts = dict.fromkeys(moving, 0)
@@ -384,9 +383,10 @@ class Worlds(Walk):
 
 
 @functools.lru_cache(maxsize=16)
-def _certain_rows(T: int) -> dict[int, tuple]:
-    """{t: the row of a position that holds type t for certain} for T types (read only)."""
-    return {t: tuple(1.0 if u == t else 0.0 for u in range(T)) for t in range(T)}
+def _certain_rows(n: int) -> dict[int, tuple]:
+    """{i: a law of n entries certain of i} (read only): a known position's slot law over n types, or a
+    type's certain count law."""
+    return {i: tuple(1.0 if u == i else 0.0 for u in range(n)) for i in range(n)}
 
 
 def _normalise(rows) -> None:
