@@ -41,9 +41,9 @@ STEP_LIMIT = 400
 class _Layout:
     """A sub-stand's positions read from its mask: each one's types (less its forbidden ones), the
     known ones' types (-1 where free), the free ones, the known types' counts and their weight
-    (product of 1/k!), and each gap of free positions as (start, end, least type, greatest type): a
-    gap lies between the known types around it (a sorted stand).  ``ok``: no position is empty and
-    the known types do not decrease."""
+    (product of 1/k!), and each gap of free positions as (start, end, least type, greatest type) with
+    its positions' types within those bounds: a gap lies between the known types around it (a sorted
+    stand).  ``ok``: no position is empty and the known types do not decrease."""
 
     def __init__(self, allowed, forbid: dict):
         opts = [[row.index(True)] if row.count(True) == 1 else [t for t, ok in enumerate(row) if ok]
@@ -64,6 +64,7 @@ class _Layout:
         known = [t for t in fixed if t >= 0]
         self.ok = all(opts) and all(a <= b for a, b in zip(known, known[1:]))
         self.gaps: list[tuple[int, int, int, int]] = []
+        self.gap_opts: list[list[list[int]]] = []  # per gap, each position's types within the gap's bounds
         prev, j = 0, 0
         while j < n:
             if fixed[j] >= 0:
@@ -73,7 +74,9 @@ class _Layout:
             k = j
             while k < n and fixed[k] < 0:
                 k += 1
-            self.gaps.append((j, k, prev, fixed[k] if k < n else T - 1))
+            hi = fixed[k] if k < n else T - 1
+            self.gaps.append((j, k, prev, hi))
+            self.gap_opts.append([[t for t in opts[i] if prev <= t <= hi] for i in range(j, k)])
             j = k
 
 
@@ -139,7 +142,7 @@ class Worlds(Walk):
         self.layouts: list[_Layout] = []
         self.alphas: list[dict] = []
         self.betas: list[dict] = []
-        self.open: list[int] = []  # the types some free position may take (the DP state's axes)
+        self.open: list[int] = []  # the types with copies still to place (the DP state's axes)
         self.need = 0
         self._masses: dict[int, dict] = {}
         self.masses = _Masses(self)
@@ -157,8 +160,9 @@ class Worlds(Walk):
             got = _LAYOUTS[key] = _Layout(st.allowed, {})
         return got
 
-    def _fillings(self, s: int, gaps: list[list[tuple]]) -> list[_Fill]:
-        """Every filling of sub-stand s: one run per gap, kept if its x-tokens hold, weighed."""
+    def _fillings(self, s: int, gaps: list[list[tuple]], digit: dict[int, int]) -> list[_Fill]:
+        """Every filling of sub-stand s: one run per gap, kept if its x-tokens hold, weighed, with the
+        copies it uses as the DP's integer (``digit``: each type's field)."""
         lay = self.layouts[s]
         fixed, free, base = lay.fixed, lay.free, lay.base
         mult = self.p.substands[s].mult
@@ -177,6 +181,7 @@ class Worlds(Walk):
                 full = f.full
                 if any(self.blue[full[j]] and base.get(full[j], 0) + counts.get(full[j], 0) != m for j, m in mult):
                     continue
+            f.use = sum(digit[t] * k for t, k in counts.items())
             out.append(f)
         return out
 
@@ -193,9 +198,10 @@ class Worlds(Walk):
                 left[t] -= k
         self.fixed = [lay.fixed for lay in self.layouts]
         self.free = [lay.free for lay in self.layouts]
-        if any(c < 0 for c in left):
+        n_free = sum(map(len, self.free))
+        if any(c < 0 for c in left) or sum(left) != n_free:  # every copy left goes to a free position
             return Solution(-math.inf, None)
-        if budget is not None and sum(map(len, self.free)) > FREE_LIMIT:
+        if budget is not None and n_free > FREE_LIMIT:
             return None
         limit = FILL_LIMIT if budget is not None else None
         all_gaps: list[list[list[tuple]]] = []
@@ -204,8 +210,8 @@ class Worlds(Walk):
                 all_gaps.append([[]])
                 continue
             gaps = []
-            for j, k, lo, hi in lay.gaps:  # a free position takes only the types with copies still to place
-                runs = _runs([[t for t in lay.opts[i] if left[t]] for i in range(j, k)], lo, hi, limit)
+            for (_, _, lo, hi), opts in zip(lay.gaps, lay.gap_opts):  # only the types with copies still to place
+                runs = _runs([[t for t in ts if left[t]] for ts in opts], lo, hi, limit)
                 if runs is None:
                     return None
                 gaps.append(runs)
@@ -219,23 +225,17 @@ class Worlds(Walk):
                 total += count
             if total > FILL_LIMIT:
                 return None
-        self.fills = [self._fillings(s, gaps) for s, gaps in enumerate(all_gaps)]
-        opened = {t for fills in self.fills for f in fills for t in f.chosen}
-        if any(c != 0 and t not in opened for t, c in enumerate(left)):
-            return Solution(-math.inf, None)
-        self.open = sorted(opened)
-        # the DP state: the open types' copies used so far, one integer of a ``width``-bit field per type (no
-        # sum carries); a state is dropped once a field passes its copies left (it never comes back):
-        # adding 2^(width-1) - 1 - left to each field sets that field's top bit exactly then
-        width = sum(map(len, self.free)).bit_length() + 1
+        # the DP state: the copies used so far of each type still to place, one integer of a ``width``-bit
+        # field per type (no sum carries); a state is dropped once a field passes its copies left (it never
+        # comes back): adding 2^(width-1) - 1 - left to each field sets that field's top bit exactly then
+        width = n_free.bit_length() + 1  # (each field counts at most n_free copies)
+        self.open = [t for t, c in enumerate(left) if c]
         digit = {t: 1 << (width * i) for i, t in enumerate(self.open)}
         self.need = need = sum(left[t] * digit[t] for t in self.open)
         top = (1 << (width - 1)) - 1
         slack = sum((top - left[t]) * digit[t] for t in self.open)
         over = sum((top + 1) * digit[t] for t in self.open)
-        for fills in self.fills:
-            for f in fills:
-                f.use = sum(digit[t] for t in f.chosen)
+        self.fills = [self._fillings(s, gaps, digit) for s, gaps in enumerate(all_gaps)]
         # forward over the stands
         a: dict = {0: 1.0}
         self.alphas = [a]
