@@ -194,8 +194,6 @@ def _best_set(an: Analysis, laws: list[dict], p: int, s: int, js: list[int], siz
     # each slot's chances as ranking compares them (rounded once here, not per set); ``laws``: each
     # slot's law over values (``_Odds.values``), read once per stand by the caller
     hit = [_tie(law.get(v, 0.0)) for law in laws]
-    if not any(hit):  # no deal puts a v on these slots: no set may hold one
-        return None
     risk = [_tie(law.get("RED", 0.0)) for law in laws]
     # sets in order of (bound, high first; red proxy; slots), those that may hold a v at all
     if math.comb(len(js), size) <= _FEW_SETS:  # a late stand: a few sets, sorted in plain Python
