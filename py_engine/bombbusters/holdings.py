@@ -86,14 +86,14 @@ def _x_stand_law(an: Analysis, p: int, s: int, values: list) -> dict | None:
 
 
 def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | None = None,
-                   vts: list | None = None) -> list[dict]:
+                   one: list | None = None) -> list[dict]:
     """:func:`holding` for several values of one stand, as the reply's entries (player, stand, value first).
 
     On a stand of one sorted run, a blue value's law of uncut copies is read
     off its block law: all such values share one uncut-count table and one
     bincount.  On a run with X slots it is the law the backward pass kept.
-    ``nones``: {value: P(none here)} asked already, for the values it needs; ``vts``: each value's
-    type indices (``Analysis.value_types``), when the caller has them.
+    ``nones``: {value: P(none here)} asked already, for the values it needs; ``one``: each value's
+    type index when it has exactly one, else None (:func:`_one_type`), when the caller has them.
     """
     nones = nones or {}
 
@@ -117,17 +117,17 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
         return [entry(v) for v in values]
     sub = smap.subs[0]
     uncut = an.compiled.cases[0].substands[sub].uncut
-    vts = vts if vts is not None else [an.value_types(v) for v in values]
-    singles = [ts[0] for ts in vts if len(ts) == 1]
+    one = one if one is not None else _one_type(an, values)
+    singles = [t for t in one if t is not None]
     marked = uncut.tolist()
     counts = an.count_laws(sub, marked) if singles else None
     if counts is not None:  # a plain-Python walk's count laws, read in plain Python
         out = []
-        for v, ts in zip(values, vts):
-            if len(ts) != 1:
+        for v, t in zip(values, one):
+            if t is None:
                 out.append(entry(v))
                 continue
-            law = counts[ts[0]]
+            law = counts[t]
             if law[0] == 1.0:  # no uncut copy in any deal: most values on a late stand
                 out.append({"player": p, "stand": s, "value": v, "p_any": 0.0, "expected": 0.0, "law": [1.0]})
                 continue
@@ -153,9 +153,9 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
         expected = an.sub_marginals(sub)[uncut].sum(axis=0)[singles].tolist()
         rows = dict(zip(singles, zip(mat.tolist(), last, (1.0 - mat[:, 0]).tolist(), expected)))
     out = []
-    for v, ts in zip(values, vts):
-        if len(ts) == 1:
-            row, top, p_any, mean = rows[ts[0]]
+    for v, t in zip(values, one):
+        if t is not None:
+            row, top, p_any, mean = rows[t]
             out.append({"player": p, "stand": s, "value": v, "p_any": p_any, "expected": mean, "law": row[: top + 1]})
         else:
             out.append(entry(v))
@@ -169,13 +169,19 @@ def _from_law(law: np.ndarray) -> dict:
     return {"p_any": float(1.0 - law[0]), "expected": float(np.arange(law.shape[0]) @ law), "law": law[: top + 1].tolist()}
 
 
-def _rerun_values(an: Analysis, p: int, s: int, values: list, vts: list) -> list:
+def _one_type(an: Analysis, values: list) -> list:
+    """Each value's type index in the DP when it has exactly one (a blue value), else None."""
+    return [ts[0] if len(ts) == 1 else None for ts in map(an.value_types, values)]
+
+
+def _rerun_values(an: Analysis, p: int, s: int, values: list, one: list) -> list:
     """The values whose P(any) on stand (p, s) :func:`stand_holdings` gets by a rerun (``Analysis.p_none``)."""
     if (p, s) in an.compiled.known:
         return []
     smap = an.compiled.stands[(p, s)]
     one_law = (len(smap.subs) == 1 and smap.whole) or _x_stand_law(an, p, s, []) is not None
-    return [v for v, ts in zip(values, vts) if ts and not (one_law and len(ts) == 1) and not _at_most_one(an, p, s, v)]
+    return [v for v, t in zip(values, one)
+            if not (one_law and t is not None) and an.value_types(v) and not _at_most_one(an, p, s, v)]
 
 
 def holdings_json(state: GameState, an: Analysis) -> list[dict]:
@@ -183,13 +189,13 @@ def holdings_json(state: GameState, an: Analysis) -> list[dict]:
 
     The P(any) that need a rerun (values of several types: yellow, red) are asked all at once."""
     values = list(state.wires.values())
-    vts = [an.value_types(v) for v in values]
+    one = _one_type(an, values)
     keys = [(p, s) for p, s in state.stand_keys() if p != state.me]
-    asks = [((p, s), v) for p, s in keys for v in _rerun_values(an, p, s, values, vts)]
+    asks = [((p, s), v) for p, s in keys for v in _rerun_values(an, p, s, values, one)]
     nones: dict = {}
     for ((p, s), v), q in zip(asks, an.p_none_many([([key], v) for key, v in asks])):
         nones.setdefault((p, s), {})[v] = q
     out = []
     for p, s in keys:
-        out += stand_holdings(an, p, s, values, nones.get((p, s)), vts)
+        out += stand_holdings(an, p, s, values, nones.get((p, s)), one)
     return out
