@@ -34,9 +34,14 @@ def _plain_cases(base: int, count: int, **kw):
 
 
 def _forbid_maps(case, rng: random.Random, n: int) -> list[dict]:
+    """Random conditions "no type t on these positions", on one or two sub-stands."""
     T, S = len(case.types), len(case.substands)
-    return [{sub: {rng.randrange(T): set(rng.sample(range(case.substands[sub].n), k=min(case.substands[sub].n, 1 + rng.randrange(2))))
-                   for _ in range(1 + rng.randrange(2))}
+
+    def positions(sub: int) -> set:
+        size = case.substands[sub].n
+        return set(rng.sample(range(size), k=min(size, 1 + rng.randrange(2))))
+
+    return [{sub: {rng.randrange(T): positions(sub) for _ in range(1 + rng.randrange(2))}
              for sub in rng.sample(range(S), k=min(S, 1 + rng.randrange(2)))} for _ in range(n)]
 
 
