@@ -35,7 +35,7 @@ from .errors import StateError
 from .notation import CUT
 from .reruns import both
 from .state import GameState
-from .wires import RED, colour_of, value_of
+from .wires import RED, colour_of, value_of, value_order
 
 YELLOW_VALUE = "YELLOW"  # the gameplay value every yellow wire shares
 
@@ -58,10 +58,6 @@ def available_items(state: GameState) -> set[str]:
     if unknown:
         raise StateError(f"available: unknown item {unknown[0]!r} (known: {', '.join(ITEMS)})", field="available")
     return set(raw)
-
-
-def _value_key(v) -> tuple:
-    return (isinstance(v, str), v)
 
 
 def _share(part: float, rest: float) -> float:
@@ -324,7 +320,7 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
     mine = [sl for st in state.players[me].stands for sl in st if sl.state != CUT and sl.wire is not None]
     turned = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
               if sl.state != CUT and sl.wire is None]
-    my_values = sorted({value_of(sl.wire) for sl in mine if colour_of(sl.wire) != "red"}, key=_value_key)  # type: ignore[arg-type]
+    my_values = sorted({value_of(sl.wire) for sl in mine if colour_of(sl.wire) != "red"}, key=value_order)  # type: ignore[arg-type]
     turn = _Turn(state, an, _Odds(an), set(available_items(state)), mine, my_values, turned,
                  [(p, s) for p, s in state.stand_keys() if p != me], my_rules(state), hidden_red_law(state))
     moves = (_single_slot_moves(turn) + _detector_moves(turn) + _super_detector_moves(turn) + _own_moves(turn)
@@ -372,11 +368,11 @@ def _single_slot_moves(turn: _Turn) -> list[dict]:
                 if succ > 0:
                     moves.append(_move("dual_cut", (p, s), [j], v, succ, red, ml))
             if "x_or_y_ray" in turn.items and len(my_values) >= 2:
-                pair = sorted(my_values, key=lambda v: (-pv.get(v, 0.0), _value_key(v)))[:2]
+                pair = sorted(my_values, key=lambda v: (-pv.get(v, 0.0), value_order(v)))[:2]
                 succ, red = turn.single(p, s, j, set(pair))
                 if succ > 0:
                     moves.append(_move("x_or_y_ray", (p, s), [j], None, succ, red, ml,
-                                       values=sorted(pair, key=_value_key)))
+                                       values=sorted(pair, key=value_order)))
     return moves
 
 
@@ -487,7 +483,7 @@ def _turned_moves(turn: _Turn) -> list[dict]:
     moves: list[dict] = []
     for s, j in turn.turned:
         values = {value_of(t) for t, q in an.slot_probs(me, s, j).items() if q > 0 and colour_of(t) != RED}  # type: ignore[arg-type]
-        for v in sorted(values, key=_value_key):
+        for v in sorted(values, key=value_order):
             q, cond = an.conditioned([(me, s, j, an.types_of(v))])  # type: ignore[list-item]
             if q == 0 or cond is None:
                 continue

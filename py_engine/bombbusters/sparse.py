@@ -84,6 +84,8 @@ class Walk:
     T: int
     copies: list
     masses: Sequence
+    alphas: list[dict]  # the forward weights per step, and ...
+    betas: list[dict]  # ... the completion weights, that reruns go against (:meth:`_ratio`)
     #: whether batched conditions are worth keying by twin stands (``Analysis.chances``)
     twin_keys = True
     #: whether :meth:`marginals` and :meth:`count_laws` return rows normalised as ``analysis._mixed`` would
@@ -103,9 +105,6 @@ class Walk:
 
     def modified(self, p: Problem, subs: list[int], t_indices: list[int]) -> "Walk":
         raise NotImplementedError
-
-    alphas: list[dict]
-    betas: list[dict]
 
     def _ratio(self, a: dict, step: int) -> float:
         """A rerun's end: P(condition) from its forward weights ``a`` at ``step``, against the stored betas

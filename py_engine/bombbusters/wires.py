@@ -25,6 +25,7 @@ __all__ = [
     "colour_of",
     "number_of",
     "value_of",
+    "value_order",
     "label",
     "parse_label",
     "parse_value",
@@ -194,9 +195,14 @@ def _copies(setup: "WireSetup") -> dict[int, int]:
     return dict(sorted(pool.items()))
 
 
+def value_order(value) -> tuple:
+    """Sort key of gameplay values: blue numbers first, then "RED", "YELLOW"."""
+    return (isinstance(value, str), value)
+
+
 @functools.lru_cache(maxsize=64)
 def _values(setup: "WireSetup") -> tuple:
-    return tuple(sorted({value_of(t) for t in _copies(setup)}, key=lambda v: (isinstance(v, str), v)))
+    return tuple(sorted({value_of(t) for t in _copies(setup)}, key=value_order))
 
 
 @functools.lru_cache(maxsize=256)

@@ -137,13 +137,9 @@ class Worlds(Walk):
         self.blue = p.is_blue.tolist() if p.is_blue is not None else [True] * self.T
         self.fills: list[list[_Fill]] = []
         self.probs: list[list[float]] = []
-        self.free: list[list[int]] = []  # per sub-stand: its positions of more than one possible type
-        self.fixed: list[list[int]] = []  # per sub-stand: each position's type (-1 where free)
-        self.layouts: list[_Layout] = []
+        self.layouts: list[_Layout] = []  # per sub-stand: its positions read (known types, free positions)
         self.alphas: list[dict] = []
         self.betas: list[dict] = []
-        self.open: list[int] = []  # the types with copies still to place (the DP state's axes)
-        self.need = 0
         self._masses: dict[int, dict] = {}
         self.masses = _Masses(self)
 
@@ -196,9 +192,7 @@ class Worlds(Walk):
         for lay in self.layouts:
             for t, k in lay.base.items():
                 left[t] -= k
-        self.fixed = [lay.fixed for lay in self.layouts]
-        self.free = [lay.free for lay in self.layouts]
-        n_free = sum(map(len, self.free))
+        n_free = sum(len(lay.free) for lay in self.layouts)
         if any(c < 0 for c in left) or sum(left) != n_free:  # every copy left goes to a free position
             return Solution(-math.inf, None)
         if budget is not None and n_free > FREE_LIMIT:
@@ -229,12 +223,11 @@ class Worlds(Walk):
         # field per type (no sum carries); a state is dropped once a field passes its copies left (it never
         # comes back): adding 2^(width-1) - 1 - left to each field sets that field's top bit exactly then
         width = n_free.bit_length() + 1  # (each field counts at most n_free copies)
-        self.open = [t for t, c in enumerate(left) if c]
-        digit = {t: 1 << (width * i) for i, t in enumerate(self.open)}
-        self.need = need = sum(left[t] * digit[t] for t in self.open)
+        digit = {t: 1 << (width * i) for i, t in enumerate(t for t, c in enumerate(left) if c)}
+        need = sum(left[t] * d for t, d in digit.items())
         top = (1 << (width - 1)) - 1
-        slack = sum((top - left[t]) * digit[t] for t in self.open)
-        over = sum((top + 1) * digit[t] for t in self.open)
+        slack = sum((top - left[t]) * d for t, d in digit.items())
+        over = sum((top + 1) * d for d in digit.values())
         self.fills = [self._fillings(s, gaps, digit) for s, gaps in enumerate(all_gaps)]
         # forward over the stands
         a: dict = {0: 1.0}
@@ -282,8 +275,9 @@ class Worlds(Walk):
         fillings' probabilities on a free one (those rows normalised here: :attr:`rows_normalised`)."""
         T = self.T
         certain = _certain_rows(T)  # a known position's row: shared, read only (a tuple)
-        free = self.free[sub]
-        rows: list = [certain.get(t) for t in self.fixed[sub]]
+        lay = self.layouts[sub]
+        free = lay.free
+        rows: list = [certain.get(t) for t in lay.fixed]
         for j in free:
             rows[j] = [0.0] * T
         for f, q in zip(self.fills[sub], self.probs[sub]):
@@ -297,15 +291,16 @@ class Worlds(Walk):
         no filling takes: one certain count, a shared read-only row; the others normalised here:
         :attr:`rows_normalised`)."""
         top = marked.count(True)
+        lay = self.layouts[sub]
         base = [0] * self.T
-        for j, t in enumerate(self.fixed[sub]):
+        for j, t in enumerate(lay.fixed):
             if t >= 0 and marked[j]:
                 base[t] += 1
         fills = self.fills[sub]
         moving = {t for f in fills for t in f.chosen}
         certain = _certain_rows(top + 1)  # a type no filling takes: its count is certain (a shared row)
         laws: list = [[0.0] * (top + 1) if t in moving else certain[base[t]] for t in range(self.T)]
-        marked_free = [i for i, j in enumerate(self.free[sub]) if marked[j]]
+        marked_free = [i for i, j in enumerate(lay.free) if marked[j]]
         for f, q in zip(fills, self.probs[sub]):
             counts = dict.fromkeys(moving, 0)
             for i in marked_free:
