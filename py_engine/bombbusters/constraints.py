@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -96,29 +97,74 @@ def _is_known(stand: tuple[Slot, ...]) -> bool:
     return all(s.wire is not None and not s.turned for s in stand)
 
 
+def _plain_run(stand) -> bool:
+    """Slots, none X, turned or with an x-token: the stand is one sorted run of plain positions."""
+    return bool(stand) and not any(sl.unsorted or sl.turned or sl.multiplicity is not None for sl in stand)
+
+
 def _value_count(stand: tuple[Slot, ...], value) -> int:
     return sum(1 for s in stand if s.wire is not None and value_matches(s.wire, value))
 
 
-def _known_stand_problem(state: GameState, p: int, s: int, stand: tuple[Slot, ...]) -> str | None:
-    """Why a fully known stand cannot be (unsorted, wrong multiplicity), or None."""
+def _known_stand_fault(stand: tuple[Slot, ...]) -> tuple | None:
+    """Why a fully known stand cannot be: ("order", j, the sorted slot before it) or ("x", j, copies
+    seen) for slot j; None when it can."""
     last: tuple[int, int] | None = None
     for j, slot in enumerate(stand):
         if slot.unsorted:
             continue
         t = slot.known_wire
         if last is not None and t < last[1]:
-            return (
-                f"{slot_name(state, p, s, j)} ({value_of(t)}) cannot sit right of "
-                f"slot {chr(65 + last[0])} ({value_of(last[1])}): stands are sorted"
-            )
+            return ("order", j, last[0])
         last = (j, t)
     for j, slot in enumerate(stand):
         if slot.multiplicity is not None:
             have = _value_count(stand, value_of(slot.known_wire))
             if have != slot.multiplicity:
-                return f"{slot_name(state, p, s, j)} carries x{slot.multiplicity} but its value appears {have} times"
+                return ("x", j, have)
     return None
+
+
+def _known_stand_problem(state: GameState, p: int, s: int, stand: tuple[Slot, ...]) -> str | None:
+    """Why a fully known stand cannot be (unsorted, wrong multiplicity), or None."""
+    fault = _shape(stand).fault
+    if fault is None:
+        return None
+    kind, j, other = fault
+    slot = stand[j]
+    if kind == "order":
+        return (
+            f"{slot_name(state, p, s, j)} ({value_of(slot.known_wire)}) cannot sit right of "
+            f"slot {chr(65 + other)} ({value_of(stand[other].known_wire)}): stands are sorted"
+        )
+    return f"{slot_name(state, p, s, j)} carries x{slot.multiplicity} but its value appears {other} times"
+
+
+class _Shape(NamedTuple):
+    """What the compiler asks of every stand as the notation read it, read once per stand text."""
+
+    known: bool  # every wire known, none turned (:func:`_is_known`)
+    plain: bool  # slots, none X, turned or with an x-token: one sorted run
+    wires: tuple  # the known wires' types (a known stand's share of the pool)
+    fault: tuple | None  # a known stand's :func:`_known_stand_fault`
+
+
+#: id of a stand's slots tuple -> (the tuple, its shape): the notation reads each stand text once
+#: (``notation.parse_stand``), so a stand unchanged from request to request is the same tuple
+_SHAPES: dict[int, tuple] = {}
+
+
+def _shape(stand: tuple[Slot, ...]) -> _Shape:
+    got = _SHAPES.get(id(stand))
+    if got is not None and got[0] is stand:
+        return got[1]
+    known = _is_known(stand)
+    shape = _Shape(known, _plain_run(stand), tuple(sl.wire for sl in stand) if known else (),
+                   _known_stand_fault(stand) if known else None)
+    if len(_SHAPES) >= 1024:  # the stands of a few recent tables
+        _SHAPES.clear()
+    _SHAPES[id(stand)] = (stand, shape)  # (kept alive here: its id stays its own)
+    return shape
 
 
 #: wire types in play -> ({what a slot shows: its mask}, the types, their colours, is blue / yellow / red):
@@ -176,7 +222,7 @@ class _Compiler:
         pool = state.wires.copies()
         for p, s in state.stand_keys():
             st = state.stand(p, s)
-            if _is_known(st) and (p, s) not in self.dealt.touched:
+            if _shape(st).known and (p, s) not in self.dealt.touched:
                 self.known[(p, s)] = st
             else:
                 self.unknown.append((p, s))
@@ -188,8 +234,8 @@ class _Compiler:
                     self._not_after_nano([key], f"the x{m} token on {slot_name(state, p, s, j)}")
         for (p, s), st in self.known.items():
             self.impossible = self.impossible or _known_stand_problem(state, p, s, st)
-            for slot in st:
-                pool[slot.wire] -= 1  # type: ignore[index]
+            for t in _shape(st).wires:
+                pool[t] -= 1
         self.types = [t for t, c in pool.items() if c > 0]
         self.T = len(self.types)
         tkey: tuple = tuple(self.types)
@@ -253,7 +299,7 @@ class _Compiler:
         p, s = key
         st = self.dealt_slots(key)
         smap = StandMap(p, s, [], {})
-        if st and not any(slot.unsorted or slot.turned or slot.multiplicity is not None for slot in st):
+        if _plain_run(st) if key in self.dealt.touched else _shape(self.state.stand(p, s)).plain:
             # one sorted run of plain slots (most stands): one sub-stand, position j at j
             idx = len(self.subs)
             self.subs.append(SubStand(*self._plain_arrays(key, st)))

@@ -86,12 +86,13 @@ _LAYOUTS: dict[tuple, _Layout] = {}
 
 class _Fill:
     """One filling of a sub-stand: the free positions' types, its weight (the product of 1/k! over
-    its types) and the open types' copies it uses (``Worlds.solve``'s integer)."""
+    its types), each type's copies among them and the open types' copies it uses (``Worlds.solve``'s
+    integer)."""
 
-    __slots__ = ("fixed", "free", "chosen", "weight", "use", "_full")
+    __slots__ = ("fixed", "free", "chosen", "weight", "counts", "use", "_full")
 
-    def __init__(self, fixed: list, free: list, chosen: tuple, weight: float):
-        self.fixed, self.free, self.chosen, self.weight = fixed, free, chosen, weight
+    def __init__(self, fixed: list, free: list, chosen: tuple, weight: float, counts: dict):
+        self.fixed, self.free, self.chosen, self.weight, self.counts = fixed, free, chosen, weight, counts
         self.use = 0
         self._full: list | None = None
 
@@ -172,7 +173,7 @@ class Worlds(Walk):
             for t, k in counts.items():
                 b = base.get(t, 0)
                 w *= INV_FACT[b + k] / INV_FACT[b]
-            f = _Fill(fixed, free, chosen, w)
+            f = _Fill(fixed, free, chosen, w, counts)
             if mult:
                 full = f.full
                 if any(self.blue[full[j]] and base.get(full[j], 0) + counts.get(full[j], 0) != m for j, m in mult):
@@ -301,12 +302,17 @@ class Worlds(Walk):
         certain = _certain_rows(top + 1)  # a type no filling takes: its count is certain (a shared row)
         laws: list = [[0.0] * (top + 1) if t in moving else certain[base[t]] for t in range(self.T)]
         marked_free = [i for i, j in enumerate(lay.free) if marked[j]]
+        every = len(marked_free) == len(lay.free)  # (the holdings mark every uncut position: the free ones too)
         for f, q in zip(fills, self.probs[sub]):
-            counts = dict.fromkeys(moving, 0)
-            for i in marked_free:
-                counts[f.chosen[i]] += 1
-            for t, c in counts.items():
-                laws[t][base[t] + c] += q
+            if every:
+                counts = f.counts
+            else:
+                counts = {}
+                for i in marked_free:
+                    t = f.chosen[i]
+                    counts[t] = counts.get(t, 0) + 1
+            for t in moving:
+                laws[t][base[t] + counts.get(t, 0)] += q
         _normalise(laws[t] for t in moving)
         return laws
 
