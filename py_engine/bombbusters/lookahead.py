@@ -67,10 +67,14 @@ class Outcome:
 
 
 def set_slots(state: GameState, changes: dict[tuple[int, int, int], Slot]) -> tuple[Player, ...]:
+    """The players with these slots changed.  A stand no change touches stays the same tuple, so the
+    compiler's per-stand readings (kept by identity) still serve it."""
+    touched = {(p, s) for p, s, _j in changes}
     players = []
     for p, pl in enumerate(state.players):
         stands = tuple(
-            tuple(changes.get((p, s, j), sl) for j, sl in enumerate(st)) for s, st in enumerate(pl.stands)
+            tuple(changes.get((p, s, j), sl) for j, sl in enumerate(st)) if (p, s) in touched else st
+            for s, st in enumerate(pl.stands)
         )
         players.append(Player(pl.name, stands))
     return tuple(players)
