@@ -265,7 +265,11 @@ class Analysis(SlotLaws):
         """:meth:`forbids_none` for each value on the same stands (a solo cut's legality, per value of mine):
         the stands read once."""
         known = [self.known_values(*key) for key in keys if key in self.compiled.known]
-        lives = [self._live(*key) for key in keys if key in self.compiled.stands]
+        where: dict = {}  # type index -> [(sub, positions)] over these stands, in stand order
+        for key in keys:
+            if key in self.compiled.stands:
+                for t, per in self._live(*key).items():
+                    where.setdefault(t, []).extend(per.items())
         out: list = []
         for value in values:
             if any(value in vals for vals in known):  # cut or not: as the state says (a lookahead cuts some)
@@ -274,9 +278,8 @@ class Analysis(SlotLaws):
             # only where some deal puts the type: other rules change nothing, and fewer types rerun fewer steps
             fmap: dict = {}
             for t in self.value_types(value):
-                for live in lives:
-                    for x, pos in live.get(t, {}).items():
-                        fmap.setdefault(x, {}).setdefault(t, set()).update(pos)
+                for x, pos in where.get(t, ()):
+                    fmap.setdefault(x, {}).setdefault(t, set()).update(pos)
             out.append(fmap if fmap else 1.0)
         return out
 

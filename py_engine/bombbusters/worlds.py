@@ -54,6 +54,7 @@ class _Layout:
         n, T = len(opts), allowed.shape[1]
         self.fixed = fixed = [ts[0] if len(ts) == 1 else -1 for ts in opts]
         self.free = [j for j, t in enumerate(fixed) if t < 0]
+        self.free_at = {j: i for i, j in enumerate(self.free)}  # a free position's index in a filling's run
         self.base: dict[int, int] = {}
         for t in fixed:
             if t >= 0:
@@ -354,10 +355,10 @@ class Worlds(Walk):
                 continue
             a = self.alphas[s0]
             for s in range(s0, s1 + 1):
-                rule = rules.get(s, ())
+                every, checks = self._rule(s, rules.get(s, ()))
                 nxt: dict = {}
                 for f in self.fills[s]:
-                    if any(f.full[q] == t for t, pos in rule for q in pos):
+                    if every or any(f.chosen[i] == t for i, t in checks):
                         continue
                     for u, x in a.items():
                         v = u + f.use
@@ -366,13 +367,29 @@ class Worlds(Walk):
             out.append(self._ratio(a, s1 + 1))
         return out
 
+    def _rule(self, s: int, rule) -> tuple[bool, list]:
+        """A rule [(t, positions)] on sub-stand s read against its layout: (a known position holds one of
+        its types, so every filling breaks it; [(i, t)]: the free positions to check, as indices into
+        a filling's ``chosen``)."""
+        lay = self.layouts[s]
+        fixed, at = lay.fixed, lay.free_at
+        checks = []
+        for t, pos in rule:
+            for j in pos:
+                if fixed[j] < 0:
+                    checks.append((at[j], t))
+                elif fixed[j] == t:
+                    return True, []
+        return False, checks
+
     def _one_stand(self, s: int, rule: list) -> float:
         """P(no filling of sub-stand s puts a type of ``rule`` [(t, positions)] on its positions): the
         ruled-out fillings' probabilities summed; exactly 1 when none of them happens and exactly 0 when
         only they do, as a rerun gives (a chance of 1 or 0 is a certainty the ranking shows)."""
         kept = gone = 0.0
+        every, checks = self._rule(s, rule)
         for f, q in zip(self.fills[s], self.probs[s]):
-            if any(f.full[j] == t for t, pos in rule for j in pos):
+            if every or any(f.chosen[i] == t for i, t in checks):
                 gone += q
             else:
                 kept += q
