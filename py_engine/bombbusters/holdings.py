@@ -107,7 +107,12 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
             if sl.state != CUT:
                 v = value_of(sl.known_wire)
                 held[v] = held.get(v, 0) + 1
-        return [{"player": p, "stand": s, "value": v, **_certain(held.get(v, 0))} for v in values]
+        out = []
+        for v in values:  # (:func:`_certain`, written out: most entries of a late table are these)
+            n = held.get(v, 0)
+            out.append({"player": p, "stand": s, "value": v, "p_any": 1.0 if n else 0.0, "expected": float(n),
+                        "law": [0.0] * n + [1.0]})
+        return out
     smap = an.compiled.stands[(p, s)]
     if len(smap.subs) != 1 or not smap.whole:  # (a stand of one run is not one with X slots)
         laws = _x_stand_law(an, p, s, values)
