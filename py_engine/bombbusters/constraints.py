@@ -67,23 +67,34 @@ class Compiled:
         back: list[int] = []
         for (p, _s), stand in self.known.items():
             if p != me:
-                runs += _sorted_runs(stand, outside, +1)
+                shape = _shape(stand)  # (a known stand is the state's own tuple: read once per stand text)
+                _add(outside, shape.tally, +1)
+                runs += shape.runs
         for mine in self.mine_in_dp:  # in the DP's Z with their 1/k!, but not part of the count
-            back += _sorted_runs(mine, outside, -1)
+            tally, mine_runs = _tally(mine)
+            _add(outside, tally, -1)
+            back += mine_runs
         return outside, runs, back
 
 
-def _sorted_runs(stand, outside: dict[int, int], sign: int) -> list[int]:
-    """Add ``sign`` per known wire of ``stand`` to ``outside``; return the length of each sorted run of one type."""
+def _tally(stand) -> tuple[tuple, tuple]:
+    """(each type's known wires on ``stand``, the length of each of its sorted runs of one type); a
+    turned-around wire counts with the wires outside (its owner cannot see it): in neither."""
+    tally: dict[int, int] = {}
     per_type: dict[int, int] = {}
     for slot in stand:
-        if slot.turned:  # a turned-around wire counts with the wires outside (its owner cannot see it)
+        if slot.turned:
             continue
         t = slot.wire
-        outside[t] = outside.get(t, 0) + sign
+        tally[t] = tally.get(t, 0) + 1
         if not slot.unsorted:
             per_type[t] = per_type.get(t, 0) + 1
-    return list(per_type.values())
+    return tuple(tally.items()), tuple(per_type.values())
+
+
+def _add(counts: dict[int, int], tally: tuple, sign: int) -> None:
+    for t, k in tally:
+        counts[t] = counts.get(t, 0) + sign * k
 
 
 def _stand_of(fact: Fact) -> int:
@@ -145,7 +156,8 @@ class _Shape(NamedTuple):
 
     known: bool  # every wire known, none turned (:func:`_is_known`)
     plain: bool  # slots, none X, turned or with an x-token: one sorted run
-    wires: tuple  # the known wires' types (a known stand's share of the pool)
+    tally: tuple  # a known stand's (type, copies): its share of the pool
+    runs: tuple  # a known stand's sorted runs of one type, their lengths (the deal count divides by k!)
     fault: tuple | None  # a known stand's :func:`_known_stand_fault`
 
 
@@ -159,7 +171,7 @@ def _shape(stand: tuple[Slot, ...]) -> _Shape:
     if got is not None and got[0] is stand:
         return got[1]
     known = _is_known(stand)
-    shape = _Shape(known, _plain_run(stand), tuple(sl.wire for sl in stand) if known else (),
+    shape = _Shape(known, _plain_run(stand), *(_tally(stand) if known else ((), ())),
                    _known_stand_fault(stand) if known else None)
     if len(_SHAPES) >= 1024:  # the stands of a few recent tables
         _SHAPES.clear()
@@ -234,8 +246,7 @@ class _Compiler:
                     self._not_after_nano([key], f"the x{m} token on {slot_name(state, p, s, j)}")
         for (p, s), st in self.known.items():
             self.impossible = self.impossible or _known_stand_problem(state, p, s, st)
-            for t in _shape(st).wires:
-                pool[t] -= 1
+            _add(pool, _shape(st).tally, -1)
         self.types = [t for t, c in pool.items() if c > 0]
         self.T = len(self.types)
         tkey: tuple = tuple(self.types)
