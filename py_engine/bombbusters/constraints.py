@@ -161,29 +161,46 @@ class _Shape(NamedTuple):
     fault: tuple | None  # a known stand's :func:`_known_stand_fault`
 
 
-#: id of a stand's slots tuple -> (the tuple, its shape): the notation reads each stand text once
-#: (``notation.parse_stand``), so a stand unchanged from request to request is the same tuple
-_SHAPES: dict[int, tuple] = {}
+class _ByStand:
+    """What is read from a stand's slots tuple, kept by the tuple's identity: the notation reads each
+    stand text once (``notation.parse_stand``), so a stand unchanged from request to request is the
+    same tuple (hashing its slots would cost more than reading them).  The tuple is kept alive with
+    its entry, so its id stays its own; the whole is cleared when full (the stands of a few recent
+    tables)."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._got: dict[int, tuple] = {}
+
+    def get(self, stand: tuple):
+        got = self._got.get(id(stand))
+        return got[1] if got is not None and got[0] is stand else None
+
+    def put(self, stand: tuple, value):
+        if len(self._got) >= self.size:
+            self._got.clear()
+        self._got[id(stand)] = (stand, value)
+        return value
+
+
+#: a stand's :class:`_Shape`
+_SHAPES = _ByStand(1024)
 
 
 def _shape(stand: tuple[Slot, ...]) -> _Shape:
-    got = _SHAPES.get(id(stand))
-    if got is not None and got[0] is stand:
-        return got[1]
+    got = _SHAPES.get(stand)
+    if got is not None:
+        return got
     known = _is_known(stand)
-    shape = _Shape(known, _plain_run(stand), *(_tally(stand) if known else ((), ())),
-                   _known_stand_fault(stand) if known else None)
-    if len(_SHAPES) >= 1024:  # the stands of a few recent tables
-        _SHAPES.clear()
-    _SHAPES[id(stand)] = (stand, shape)  # (kept alive here: its id stays its own)
-    return shape
+    return _SHAPES.put(stand, _Shape(known, _plain_run(stand), *(_tally(stand) if known else ((), ())),
+                                     _known_stand_fault(stand) if known else None))
 
 
 #: wire types in play -> ({what a slot shows: its mask}, the types, their colours, is blue / yellow / red):
 #: what these depend on is the types alone, and a game's tables share a few sets of types
 _TYPES: dict[tuple, tuple] = {}
-#: id of a stand's slots tuple -> (the tuple, the mask table of its types, allowed, uncut): ``_plain_arrays``
-_STAND_ARRAYS: dict[int, tuple] = {}
+#: a plain stand's (the mask table of its types, allowed, uncut): ``_plain_arrays``
+_STAND_ARRAYS = _ByStand(512)
 
 
 def compile_state(state: GameState) -> Compiled:
@@ -309,11 +326,12 @@ class _Compiler:
         """A stand as dealt: its sorted run and each X slot (``dmaps[key]``: dealt slot -> (sub, pos))."""
         p, s = key
         st = self.dealt_slots(key)
+        raw = self.state.stand(p, s) if key not in self.dealt.touched else None  # (then st is its slots)
         smap = StandMap(p, s, [], {})
-        if _plain_run(st) if key in self.dealt.touched else _shape(self.state.stand(p, s)).plain:
+        if _shape(raw).plain if raw is not None else _plain_run(st):
             # one sorted run of plain slots (most stands): one sub-stand, position j at j
             idx = len(self.subs)
-            self.subs.append(SubStand(*self._plain_arrays(key, st)))
+            self.subs.append(SubStand(*self._plain_arrays(raw, st)))
             smap.subs.append(idx)
             smap.where = {j: (idx, j) for j in range(len(st))}
             self.dmaps[key] = smap
@@ -342,22 +360,17 @@ class _Compiler:
             if slot.turned:
                 self.turned.setdefault(p, []).append((key, j, slot))
 
-    def _plain_arrays(self, key: tuple[int, int], st: list[Slot]) -> tuple[np.ndarray, np.ndarray]:
-        """(allowed, uncut) of a stand of plain sorted slots, read only.  A stand nothing moved is the
-        state's own tuple, and the notation reads each stand text once (``notation.parse_stand``), so an
-        unchanged stand is the same object request after request: its arrays are kept (by identity,
-        with the types in play)."""
-        raw = self.state.stand(*key) if key not in self.dealt.touched else None
-        got = _STAND_ARRAYS.get(id(raw)) if raw is not None else None
-        if got is not None and got[0] is raw and got[1] is self._masks:
-            return got[2], got[3]
+    def _plain_arrays(self, raw: tuple[Slot, ...] | None, st: list[Slot]) -> tuple[np.ndarray, np.ndarray]:
+        """(allowed, uncut) of a stand of plain sorted slots ``st``, read only.  ``raw``: the state's own
+        tuple of them when nothing moved, whose arrays are kept (with the types in play)."""
+        got = _STAND_ARRAYS.get(raw) if raw is not None else None
+        if got is not None and got[0] is self._masks:
+            return got[1], got[2]
         allowed = np.array([self.mask_of(slot) for slot in st], dtype=bool).reshape(len(st), self.T)
         uncut = np.array([slot.state != CUT for slot in st], dtype=bool)
         allowed.flags.writeable = uncut.flags.writeable = False  # (a fact's mask edit copies first: _apply)
         if raw is not None:
-            if len(_STAND_ARRAYS) >= 512:  # the stands of a few recent tables
-                _STAND_ARRAYS.clear()
-            _STAND_ARRAYS[id(raw)] = (raw, self._masks, allowed, uncut)  # (kept alive here: its id stays its own)
+            _STAND_ARRAYS.put(raw, (self._masks, allowed, uncut))
         return allowed, uncut
 
     def _turned(self) -> None:
