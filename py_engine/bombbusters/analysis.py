@@ -58,7 +58,8 @@ class SlotLaws:
         self._uncut: dict = {}  # (p, s) -> (the state read, its uncut positions)
         self._known_values: dict = {}  # (p, s) -> (the state read, the values of its uncut wires)
         self._live_types: dict = {}  # (p, s) -> (the state read, :meth:`_live`)
-        self._value_types = _value_types(tuple(self.compiled.types))
+        #: each DP type's gameplay value, and {value: its type indices} (read only, shared per set of types)
+        self.type_values, self._value_types = _value_tables(tuple(self.compiled.types))
 
     def value_types(self, value) -> list[int]:
         """Type indices (in the DP) of a gameplay value."""
@@ -116,9 +117,13 @@ class SlotLaws:
         """Exact distribution of slot j of stand (p, s) over wire types."""
         if (p, s) in self.compiled.known:
             return {self.compiled.known[(p, s)][j].wire: 1.0}  # type: ignore[dict-item]
-        sub, pos = self.compiled.stands[(p, s)].where[j]
         types = self.compiled.types
-        return {types[t]: q for t, q in enumerate(self.marginal_rows(sub)[pos]) if q}
+        return {types[t]: q for t, q in enumerate(self.slot_row(p, s, j)) if q}
+
+    def slot_row(self, p: int, s: int, j: int) -> list[float]:
+        """Slot j of a stand in the DP (not a known one): P[t] that it holds type index t."""
+        sub, pos = self.compiled.stands[(p, s)].where[j]
+        return self.marginal_rows(sub)[pos]
 
     def marginal_rows(self, sub: int) -> list[list[float]]:
         """:meth:`sub_marginals` as plain floats, made once per sub-stand: what is read slot by slot."""
@@ -187,13 +192,14 @@ class SlotLaws:
 
 
 @functools.lru_cache(maxsize=64)
-def _value_types(types: tuple) -> dict:
-    """{gameplay value: its type indices} of a DP's types (read only: shared by the analyses of tables
-    with these types)."""
+def _value_tables(types: tuple) -> tuple[list, dict]:
+    """(each type's gameplay value, {gameplay value: its type indices}) of a DP's types (read only:
+    shared by the analyses of tables with these types)."""
+    values = [value_of(u) for u in types]
     out: dict = {}
-    for t, u in enumerate(types):
-        out.setdefault(value_of(u), []).append(t)
-    return out
+    for t, v in enumerate(values):
+        out.setdefault(v, []).append(t)
+    return values, out
 
 
 def _map_key(fmap: dict) -> tuple:

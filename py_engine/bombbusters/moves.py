@@ -60,12 +60,6 @@ def available_items(state: GameState) -> set[str]:
     return set(raw)
 
 
-@functools.lru_cache(maxsize=64)
-def _values_of(types: tuple) -> list:
-    """Each DP type's gameplay value (read only: shared by the tables with these types)."""
-    return [value_of(t) for t in types]
-
-
 def _share(part: float, rest: float) -> float:
     """part / (part + rest): exactly 1.0 when rest is exactly 0, exactly 0.0 when part is."""
     return 1.0 if rest == 0.0 else part / (part + rest)
@@ -77,7 +71,6 @@ class _Odds:
     def __init__(self, an: Analysis):
         self.an = an
         self._pv: dict = {}
-        self._vals = _values_of(tuple(an.compiled.types))
 
     def values(self, p: int, s: int, j: int) -> dict:
         """{value: P(slot j of stand (p, s) holds it)}: its slot law over types, summed value by value
@@ -90,10 +83,9 @@ class _Odds:
             if (p, s) in an.compiled.known:
                 for t, q in an.slot_probs(p, s, j).items():
                     got[value_of(t)] = q
-            else:  # the slot's row read straight (``Analysis.slot_probs`` keyed by type index)
-                sub, pos = an.compiled.stands[(p, s)].where[j]
-                vals = self._vals
-                for t, q in enumerate(an.marginal_rows(sub)[pos]):
+            else:  # its row by type index (``slot_probs`` keys it by wire)
+                vals = an.type_values
+                for t, q in enumerate(an.slot_row(p, s, j)):
                     if q:
                         v = vals[t]
                         got[v] = got.get(v, 0.0) + q
