@@ -40,9 +40,12 @@ def holding(an: Analysis, p: int, s: int, value, p_none: float | None = None) ->
     return {"p_any": 1.0 - p_none, "expected": expected, "law": None}
 
 
-def _certain(n: int) -> dict:
-    """The holding of a value whose uncut copies on the stand are known: n."""
-    return {"p_any": float(n > 0), "expected": float(n), "law": [0.0] * n + [1.0]}
+def _certain(n: int, entry: dict | None = None) -> dict:
+    """The holding of a value whose uncut copies on the stand are known: n (written into ``entry``, a
+    reply entry's head, when given: a late table's entries are mostly these)."""
+    out = entry if entry is not None else {}
+    out["p_any"], out["expected"], out["law"] = float(n > 0), float(n), [0.0] * n + [1.0]
+    return out
 
 
 def _at_most_one(an: Analysis, p: int, s: int, value) -> bool:
@@ -107,12 +110,7 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
             if sl.state != CUT:
                 v = value_of(sl.known_wire)
                 held[v] = held.get(v, 0) + 1
-        out = []
-        for v in values:  # (:func:`_certain`, written out: most entries of a late table are these)
-            n = held.get(v, 0)
-            out.append({"player": p, "stand": s, "value": v, "p_any": 1.0 if n else 0.0, "expected": float(n),
-                        "law": [0.0] * n + [1.0]})
-        return out
+        return [_certain(held.get(v, 0), {"player": p, "stand": s, "value": v}) for v in values]
     smap = an.compiled.stands[(p, s)]
     if len(smap.subs) != 1 or not smap.whole:  # (a stand of one run is not one with X slots)
         laws = _x_stand_law(an, p, s, values)
