@@ -32,7 +32,7 @@ CHROMIUM_FLAGS = [
 
 
 def native_times(state: dict, repeat: int) -> tuple[float, dict]:
-    from bombbusters.bridge import handle
+    from bombbusters.protocol.bridge import handle
 
     req = json.dumps({"v": 1, "id": 1, "type": "analyze", "payload": state})
     best = float("inf")
@@ -103,8 +103,8 @@ def planning(page, states: dict, repeat: int) -> list[dict]:
 
     The first call in the worker is the figure (the table is new to it, as at the table: later calls
     reuse its solves); natively, the best of ``repeat`` calls with the recent solves forgotten each time."""
-    from bombbusters.analysis import clear_recent
-    from bombbusters.bridge import handle
+    from bombbusters.questions.analysis import clear_recent
+    from bombbusters.protocol.bridge import handle
 
     first = dict(states["5p-blue-first-turn"], available=["double_detector"])
     mid = states["5p-midgame-cuts-info"]

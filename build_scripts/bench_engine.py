@@ -23,11 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py_engine"))
 
-from bombbusters.analysis import clear_recent  # noqa: E402
-from bombbusters.report import analyze  # noqa: E402
-from bombbusters.indication import indicate_json  # noqa: E402
-from bombbusters.moves import ITEMS, moves_json  # noqa: E402
-from bombbusters.wires import label  # noqa: E402
+from bombbusters.questions.analysis import clear_recent  # noqa: E402
+from bombbusters.questions.report import analyze  # noqa: E402
+from bombbusters.advice.indication import indicate_json  # noqa: E402
+from bombbusters.advice.moves import ITEMS, moves_json  # noqa: E402
+from bombbusters.table.wires import label  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "build_scripts"))
 from hard_states import hard_states  # noqa: E402
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def sampling(doc: dict, repeat: int, n: int = 20_000) -> dict:
     """Worlds drawn from the exact posterior (solve included, JSON lists built). Target: 20,000 <= 2 s."""
-    from bombbusters.sampler import sample_json
+    from bombbusters.questions.sampler import sample_json
 
     best, med = timed(lambda d: sample_json(d, n, 1), doc, repeat)
     print(f"sample {n} worlds of the 5p first turn: min {best:.0f} ms, median {med:.0f} ms")
@@ -138,7 +138,7 @@ def sampling(doc: dict, repeat: int, n: int = 20_000) -> dict:
 
 def looking_ahead(doc: dict, repeat: int) -> dict:
     """The lookahead of my 10 best moves (Double Detector available). Target: <= 1 s in the worker."""
-    from bombbusters.lookahead import lookahead_json
+    from bombbusters.advice.lookahead import lookahead_json
 
     best, med = timed(lookahead_json, doc, repeat)
     print(f"lookahead of 10 moves on the 5p first turn: min {best:.0f} ms, median {med:.0f} ms")
@@ -148,9 +148,9 @@ def looking_ahead(doc: dict, repeat: int) -> dict:
 def explaining(named: list[tuple[str, dict]]) -> dict:
     """"Why" for every certain hidden slot of these tables (first three per table): median and worst.
     Target: <= 300 ms."""
-    from bombbusters.analysis import solve_state
-    from bombbusters.explain import explain
-    from bombbusters.state import GameState
+    from bombbusters.questions.analysis import solve_state
+    from bombbusters.questions.explain import explain
+    from bombbusters.table.state import GameState
 
     times = []
     for name, doc in named:
@@ -174,7 +174,7 @@ def explaining(named: list[tuple[str, dict]]) -> dict:
 def playing(doc: dict, slice_games: int = 2, slices: int = 5) -> dict:
     """Chance to win on the 5p first turn, asked in slices as the page does: the first slice's time
     (the first estimate; target <= 1 s) and games per second over all slices."""
-    from bombbusters.win import win_json
+    from bombbusters.advice.win import win_json
 
     clear_recent()
     t0 = time.perf_counter()

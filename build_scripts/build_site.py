@@ -269,8 +269,8 @@ def build_engine_wheel() -> Path:
     wheel = wheels[0]
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
-    if "bombbusters/bridge.py" not in names:
-        raise BuildError(f"{wheel.name} does not contain bombbusters/bridge.py")
+    if "bombbusters/protocol/bridge.py" not in names:
+        raise BuildError(f"{wheel.name} does not contain bombbusters/protocol/bridge.py")
     return wheel
 
 

@@ -98,7 +98,10 @@ def _requests() -> list[tuple[str, str]]:
 
 def dump(out: Path) -> None:
     """Write {label: reply string} of the engine importable here."""
-    from bombbusters.bridge import handle
+    try:
+        from bombbusters.protocol.bridge import handle
+    except ImportError:  # an engine from before the stage subpackages
+        from bombbusters.bridge import handle  # type: ignore[no-redef]
 
     replies = {name: handle(req) for name, req in _requests()}
     out.write_text(json.dumps(replies, indent=0, sort_keys=True))

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "unit_tests"))
 
-from bombbusters.bridge import handle  # noqa: E402
+from bombbusters.protocol.bridge import handle  # noqa: E402
 from hostile import hostile_request  # noqa: E402
 
 

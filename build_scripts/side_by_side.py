@@ -29,11 +29,11 @@ import sys
 import time
 from pathlib import Path
 
-from bombbusters.analysis import clear_recent, solve_state
-from bombbusters.moves import moves_state, rank_moves
-from bombbusters.report import analyze_state, slots_json
-from bombbusters.state import GameState
-from bombbusters.wires import label
+from bombbusters.questions.analysis import clear_recent, solve_state
+from bombbusters.advice.moves import moves_state, rank_moves
+from bombbusters.questions.report import analyze_state, slots_json
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import label
 
 NAMES = ["Ann", "Bob", "Cyd", "Dee", "Eve"]
 

@@ -741,7 +741,7 @@ def test_why_a_slot_is_certain_or_not(make_context, base_url, device):
     taps(f"slot-{key}")
     taps("why")
     expect(tid(page, "why-text")).to_contain_text(f"certainly {value}", timeout=RESULT_TIMEOUT_MS)
-    from bombbusters.explain import explain_json
+    from bombbusters.questions.explain import explain_json
 
     p, s, j = map(int, key.split("-"))
     want = explain_json(engine_doc(page), p, s, j, value)
@@ -777,7 +777,7 @@ def test_chance_to_win_runs_improves_and_stops(make_context, base_url, device):
     p = float(est.get_attribute("data-p"))
     assert 0.0 <= p <= 1.0 and float(est.get_attribute("data-se")) >= 0.0
     expect(tid(page, "win-range")).to_contain_text(f"{n} games; 95%:")
-    from bombbusters.win import win_json
+    from bombbusters.advice.win import win_json
 
     doc = engine_doc(page)
     turn = 0  # the captain (Ann) starts: no turn has been played

@@ -15,11 +15,12 @@ import sys
 
 import pytest
 
-from bombbusters import __version__, bridge
-from bombbusters.report import analyze
-from bombbusters.indication import indicate_json
-from bombbusters.missions import all_missions_json
-from bombbusters.moves import moves_json
+from bombbusters import __version__
+from bombbusters.protocol import bridge
+from bombbusters.questions.report import analyze
+from bombbusters.advice.indication import indicate_json
+from bombbusters.missions.preset import all_missions_json
+from bombbusters.advice.moves import moves_json
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENGINE = os.path.join(ROOT, "py_engine")
@@ -69,7 +70,8 @@ def test_version():
 
 
 def test_warm_up_runs_analyze_and_moves_and_keeps_the_solve_cache(monkeypatch):
-    from bombbusters import analysis, commands
+    from bombbusters.questions import analysis
+    from bombbusters.protocol import commands
 
     ran = []
     for name, fn in list(commands.STATE_COMMANDS.items()):
@@ -90,7 +92,7 @@ def test_moves_after_analyze_reuse_its_solve(monkeypatch):
     """The table app asks "analyze", then "moves" with the advice's options (items, constraint cards,
     mission rules, mistakes left): the second is answered from the first's solve, and a different
     table is solved afresh."""
-    from bombbusters import analysis
+    from bombbusters.questions import analysis
 
     solved = []
     real = analysis._solve_state
@@ -388,7 +390,7 @@ def test_cli_not_an_object(files):
 
 def test_cli_in_process_matches(files, capsys):
     """``cli.main`` in-process: same exit codes, for quick checks without a subprocess."""
-    from bombbusters import cli as cli_mod
+    from bombbusters.protocol import cli as cli_mod
 
     assert cli_mod.main(["analyze", files["state.json"]]) == 0
     assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(analyze(STATE)))

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bombbusters.bridge import handle
+from bombbusters.protocol.bridge import handle
 from hostile import hostile_request
 
 

@@ -10,11 +10,11 @@ import random
 import pytest
 
 import gen
-from bombbusters.constraint_cards import CARDS, Rules, move_reason
-from bombbusters.errors import StateError
-from bombbusters.moves import ITEMS, moves_json, rank_moves
-from bombbusters.notation import CUT, INFO
-from bombbusters.state import GameState
+from bombbusters.advice.constraint_cards import CARDS, Rules, move_reason
+from bombbusters.table.errors import StateError
+from bombbusters.advice.moves import ITEMS, moves_json, rank_moves
+from bombbusters.table.notation import CUT, INFO
+from bombbusters.table.state import GameState
 from test_moves import Exact, close
 
 VALUE_CARDS = {

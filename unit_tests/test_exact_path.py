@@ -10,10 +10,10 @@ import pytest
 
 import gen
 import oracle
-from bombbusters.report import analyze
-from bombbusters.exact import exact_deal_count, exact_slot_distributions
-from bombbusters.state import GameState
-from bombbusters.wires import label
+from bombbusters.questions.report import analyze
+from bombbusters.solvers.exact import exact_deal_count, exact_slot_distributions
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import label
 
 SEEDS = range(10_000, 10_240)
 

@@ -15,12 +15,12 @@ import pytest
 
 import gen
 import oracle
-from bombbusters.bridge import handle
-from bombbusters.errors import InconsistentStateError
-from bombbusters.explain import explain
-from bombbusters.irreducible import table_entries, without
-from bombbusters.state import GameState
-from bombbusters.wires import label
+from bombbusters.protocol.bridge import handle
+from bombbusters.table.errors import InconsistentStateError
+from bombbusters.questions.explain import explain
+from bombbusters.questions.irreducible import table_entries, without
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import label
 
 
 def _only(state: GameState, kept: set) -> GameState:

@@ -14,7 +14,7 @@ from hard_states import hard_game  # noqa: E402
 
 @pytest.mark.parametrize("seed", range(12))
 def test_hard_table_is_solved_and_keeps_the_real_deal(seed):
-    from bombbusters.report import analyze
+    from bombbusters.questions.report import analyze
 
     doc, dealt = hard_game(seed)
     out = analyze(doc)

@@ -9,12 +9,12 @@ from fractions import Fraction
 import pytest
 
 import gen
-from bombbusters.errors import StateError
-from bombbusters.hidden_red import hidden_red_law
-from bombbusters.moves import ITEMS, moves_json, rank_moves
-from bombbusters.notation import CUT
-from bombbusters.state import GameState
-from bombbusters.wires import value_of
+from bombbusters.table.errors import StateError
+from bombbusters.advice.hidden_red import hidden_red_law
+from bombbusters.advice.moves import ITEMS, moves_json, rank_moves
+from bombbusters.table.notation import CUT
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import value_of
 from test_moves import Exact, close
 
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 import gen
-from bombbusters import implicit, reruns
-from bombbusters.analysis import clear_recent, solve_state
-from bombbusters.state import GameState
+from bombbusters.solvers import implicit, reruns
+from bombbusters.questions.analysis import clear_recent, solve_state
+from bombbusters.table.state import GameState
 from test_moves import ITEMS, check_moves
 from test_reruns import _forbid_maps, _one_by_one
 from test_sampler import _check as check_worlds

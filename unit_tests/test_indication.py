@@ -22,11 +22,11 @@ import pytest
 
 import gen
 import oracle
-from bombbusters.errors import StateError
-from bombbusters.indication import TOKEN_KINDS, indicate_json, rank_indications
-from bombbusters.notation import HIDDEN, INFO, Slot, observed, slot_letter
-from bombbusters.state import GameState, Player
-from bombbusters.wires import BLUE, RED, YELLOW, colour_of, label, number_of, value_of
+from bombbusters.table.errors import StateError
+from bombbusters.advice.indication import TOKEN_KINDS, indicate_json, rank_indications
+from bombbusters.table.notation import HIDDEN, INFO, Slot, observed, slot_letter
+from bombbusters.table.state import GameState, Player
+from bombbusters.table.wires import BLUE, RED, YELLOW, colour_of, label, number_of, value_of
 
 TOL = 1e-9
 
@@ -335,8 +335,8 @@ def test_big_case_five_players_blue_1_to_12():
 def test_tokens_on_the_dense_grid_condition_the_view_as_a_fresh_solve_does(doc, monkeypatch):
     """A value or parity token on a view solved on the dense grid is that grid conditioned (no new layout);
     every gain equals the one from solving the view with the token afresh."""
-    from bombbusters import indication
-    from bombbusters.analysis import Analysis
+    from bombbusters.advice import indication
+    from bombbusters.questions.analysis import Analysis
 
     calls = []
     conditioned = Analysis.conditioned

@@ -20,12 +20,12 @@ import pytest
 
 import gen
 import oracle
-from bombbusters.bridge import handle
-from bombbusters.lookahead import lookahead
-from bombbusters.moves import ITEMS
-from bombbusters.notation import CUT, INFO, format_slot
-from bombbusters.state import GameState
-from bombbusters.wires import RED, colour_of, label, parse_label, value_of
+from bombbusters.protocol.bridge import handle
+from bombbusters.advice.lookahead import lookahead
+from bombbusters.advice.moves import ITEMS
+from bombbusters.table.notation import CUT, INFO, format_slot
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import RED, colour_of, label, parse_label, value_of
 
 TOL = 1e-9
 
@@ -235,7 +235,7 @@ def _hidden_event(state: GameState, move: dict, cfg, w) -> tuple:
 @pytest.mark.parametrize("seed", range(30))
 def test_lookahead_with_a_hidden_red_value(seed):
     """Mission 11: every outcome's chance against brute force over (deal, hidden value)."""
-    from bombbusters.hidden_red import hidden_red_law
+    from bombbusters.advice.hidden_red import hidden_red_law
 
     rng = random.Random(3300 + seed)
     doc = gen.random_state(rng, me="player")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bombbusters.errors import StateError
-from bombbusters.missions import (
+from bombbusters.table.errors import StateError
+from bombbusters.missions.preset import (
     CONSTRAINT_SCHEMES,
     DOUBLE_DETECTOR_MODES,
     EQUIPMENT,
@@ -18,7 +18,7 @@ from bombbusters.missions import (
     all_missions_json,
     get_mission,
 )
-from bombbusters.wires import WireSetup
+from bombbusters.table.wires import WireSetup
 
 # Every mission's deal for every player count it allows, from the public mission data
 # (unit_tests/data/mission_setups.json, see its "about"); the presets are typed separately.
@@ -257,7 +257,7 @@ def test_mission_is_frozen():
 
 def test_mission_43_deals_wires_to_nano_by_player_count():
     """2 players: 5 wires to Nano; 3-4: 4; 5: 3 (the card); no other preset deals to Nano."""
-    from bombbusters.missions import all_missions_json
+    from bombbusters.missions.preset import all_missions_json
 
     for m in all_missions_json():
         got = {n: d.get("nano") for n, d in m["players"].items()}

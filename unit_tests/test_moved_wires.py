@@ -17,10 +17,10 @@ from hypothesis import given, settings
 
 import gen_moved
 import oracle
-from bombbusters.errors import RuleError, StateError
-from bombbusters.exact import exact_deal_count, exact_slot_distributions
-from bombbusters.report import analyze
-from bombbusters.state import GameState
+from bombbusters.table.errors import RuleError, StateError
+from bombbusters.solvers.exact import exact_deal_count, exact_slot_distributions
+from bombbusters.questions.report import analyze
+from bombbusters.table.state import GameState
 from test_moves import ITEMS, check_moves
 from test_solver_vs_oracle import PROPERTY, check_against_oracle, check_holdings
 

@@ -20,10 +20,10 @@ import pytest
 
 import gen
 import oracle
-from bombbusters.moves import ITEMS, rank_moves
-from bombbusters.notation import CUT
-from bombbusters.state import GameState
-from bombbusters.wires import RED, colour_of, value_of
+from bombbusters.advice.moves import ITEMS, rank_moves
+from bombbusters.table.notation import CUT
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import RED, colour_of, value_of
 
 TOL = 1e-9
 

@@ -18,10 +18,10 @@ import pytest
 
 import gen_moved
 import oracle
-from bombbusters.errors import InconsistentStateError, RuleError, StateError
-from bombbusters.report import analyze
-from bombbusters.state import GameState
-from bombbusters.wires import label
+from bombbusters.table.errors import InconsistentStateError, RuleError, StateError
+from bombbusters.questions.report import analyze
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import label
 from test_solver_vs_oracle import TOL
 
 
@@ -124,7 +124,7 @@ def test_the_taker_sees_the_wire():
 
 
 def test_playouts_say_they_do_not_cover_nano():
-    from bombbusters.win import win_json
+    from bombbusters.advice.win import win_json
 
     with pytest.raises(RuleError, match="Nano"):
         win_json(BASE, 1, 0)

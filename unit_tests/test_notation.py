@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bombbusters.errors import NotationError
-from bombbusters.notation import (
+from bombbusters.table.errors import NotationError
+from bombbusters.table.notation import (
     CUT,
     HIDDEN,
     INFO,
@@ -20,8 +20,8 @@ from bombbusters.notation import (
     parse_stand,
     slot_letter,
 )
-from bombbusters.state import GameState
-from bombbusters.wires import BLUE, RED, YELLOW, blue, colour_of, label, number_of, parse_label, red, yellow
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import BLUE, RED, YELLOW, blue, colour_of, label, number_of, parse_label, red, yellow
 
 # token -> (slot, canonical form)
 DOCUMENTED = {

@@ -14,10 +14,10 @@ import pytest
 import gen
 import gen_inconsistent
 import oracle
-from bombbusters.errors import RuleError
-from bombbusters.notation import CUT, INFO
-from bombbusters.state import GameState
-from bombbusters.wires import blue, colour_of, red, yellow
+from bombbusters.table.errors import RuleError
+from bombbusters.table.notation import CUT, INFO
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import blue, colour_of, red, yellow
 
 # --------------------------------------------------------------------------
 # helpers

@@ -16,11 +16,11 @@ from dataclasses import replace
 
 import pytest
 
-from bombbusters import reruns
-from bombbusters.analysis import solve_state
-from bombbusters.reruns import both, forbid_into
-from bombbusters.solver import solve
-from bombbusters.state import GameState
+from bombbusters.solvers import reruns
+from bombbusters.questions.analysis import solve_state
+from bombbusters.solvers.reruns import both, forbid_into
+from bombbusters.solvers.solver import solve
+from bombbusters.table.state import GameState
 
 from gen import random_state
 from gen_moved import random_moved_game
@@ -111,7 +111,7 @@ def _check_all_red(bob: str, cases: tuple) -> None:
     all red?" needs a rerun or is exactly 0 without one, as said, and agrees with the brute-force oracle
     (and the impossible ones are exactly 0, the others not)."""
     import oracle
-    from bombbusters.wires import RED, colour_of
+    from bombbusters.table.wires import RED, colour_of
 
     doc = {"players": [{"name": "A", "stands": ["?1 ?1 ?2 ?3"]}, {"name": "B", "stands": [bob]},
                        {"name": "C", "stands": ["? ? ?"]}, {"name": "D", "stands": ["? ? ?"]}],
@@ -135,7 +135,7 @@ def test_all_red_on_more_slots_than_reds_fit_is_zero_without_a_rerun():
     """'Are these slots all red?' of a sorted run: when no non-decreasing choice of the types each slot
     may hold, within their copies, exists (three slots, two reds), the chance is exactly 0 with no
     rerun; otherwise the rerun's answer, and both agree with the brute-force oracle."""
-    from bombbusters.analysis import _in_order
+    from bombbusters.questions.analysis import _in_order
 
     assert _in_order({0: {1, 2}, 3: {2}, 5: {2, 4}}, [1, 1, 1, 1, 1])  # 1, 2, 4
     assert not _in_order({0: {2}, 3: {2}, 5: {4}}, [1, 1, 1, 1, 1])  # type 2 twice, one copy
@@ -154,7 +154,7 @@ def test_all_red_over_a_run_and_its_x_slot_counts_every_red():
 def test_an_analysis_keeps_each_conditions_chance(monkeypatch):
     """A forbid map's chance depends on the solve alone: asked again (the moves request's holdings after
     the analysis's, a lookahead's copy of the analysis), it is not rerun, and it is the same float."""
-    from bombbusters import analysis
+    from bombbusters.questions import analysis
 
     doc = {"players": [{"name": "A", "stands": ["?1 ?2 ?Y2 ?3"]}, {"name": "B", "stands": ["? ? ? ?"]},
                        {"name": "C", "stands": ["? ? ? ?"]}, {"name": "D", "stands": ["? ? ? ?"]}],

@@ -20,11 +20,11 @@ import pytest
 import gen
 import gen_moved
 import oracle
-from bombbusters.bridge import handle
-from bombbusters.cli import main
-from bombbusters.sampler import sample_worlds
-from bombbusters.state import GameState
-from bombbusters.wires import label
+from bombbusters.protocol.bridge import handle
+from bombbusters.protocol.cli import main
+from bombbusters.questions.sampler import sample_worlds
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import label
 
 ROOT = Path(__file__).resolve().parents[1]
 N = 4000
@@ -126,7 +126,7 @@ def _hard(i: int) -> dict:
 @pytest.mark.parametrize("name", ["5p-blue-first-turn", "5p-midgame-yellow-red-of", "5p-public-view", "hard 14", "hard 24"])
 def test_slot_frequencies_match_analyze(name: str) -> None:
     """Tables too big for the oracle (the hard ones: Labels, x-tokens, X wires, yellow and red)."""
-    from bombbusters.analysis import solve_state
+    from bombbusters.questions.analysis import solve_state
 
     state = GameState.from_json(_hard(int(name[5:])) if name.startswith("hard") else _bench(name))
     an = solve_state(state)

@@ -19,17 +19,17 @@ from hypothesis import HealthCheck, given, settings
 import gen
 import gen_inconsistent
 import oracle
-from bombbusters.errors import InconsistentStateError, RuleError
-from bombbusters.notation import CUT
-from bombbusters.state import GameState
-from bombbusters.wires import label, value_of
+from bombbusters.table.errors import InconsistentStateError, RuleError
+from bombbusters.table.notation import CUT
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import label, value_of
 
 TOL = 1e-9
 PROPERTY = dict(derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def analyze(doc):
-    from bombbusters.report import analyze as engine  # imported here: a missing engine fails tests, not collection
+    from bombbusters.questions.report import analyze as engine  # imported here: a missing engine fails tests, not collection
 
     return engine(doc)
 

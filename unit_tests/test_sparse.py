@@ -17,16 +17,16 @@ import random
 import pytest
 
 import gen
-from bombbusters import sparse, worlds
-from bombbusters.analysis import _mixed, clear_recent, solve_state
-from bombbusters.blocks import tight_windows
-from bombbusters.constraints import compile_state
-from bombbusters.sampler import sample_worlds
-from bombbusters.solver import solve
-from bombbusters.sparse import Sparse
-from bombbusters.state import GameState
-from bombbusters.tables import Tables
-from bombbusters.worlds import Worlds
+from bombbusters.solvers import sparse, worlds
+from bombbusters.questions.analysis import _mixed, clear_recent, solve_state
+from bombbusters.solvers.blocks import tight_windows
+from bombbusters.compiler.constraints import compile_state
+from bombbusters.questions.sampler import sample_worlds
+from bombbusters.solvers.solver import solve
+from bombbusters.solvers.sparse import Sparse
+from bombbusters.table.state import GameState
+from bombbusters.solvers.tables import Tables
+from bombbusters.solvers.worlds import Worlds
 from test_moves import ITEMS, check_moves
 from test_reruns import _forbid_maps, _one_by_one
 from test_solver_vs_oracle import check_against_oracle, check_holdings

@@ -16,11 +16,11 @@ import pytest
 
 import gen
 import oracle
-from bombbusters.errors import InconsistentStateError, RuleError, StateError
-from bombbusters.moves import rank_moves
-from bombbusters.notation import parse_slot
-from bombbusters.state import GameState
-from bombbusters.wires import label
+from bombbusters.table.errors import InconsistentStateError, RuleError, StateError
+from bombbusters.advice.moves import rank_moves
+from bombbusters.table.notation import parse_slot
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import label
 from test_solver_vs_oracle import TOL, check_against_oracle
 
 
@@ -209,7 +209,7 @@ def test_costly_and_locked_turned_wires():
 def test_pinned_facts_leave_out_turned_wires():
     """Once a wire is cut (lookahead, playouts) or left blank ("why"), 'Ann has a 4' is pinned to the wires
     it spoke of: hers she can see, not her turned-around one."""
-    from bombbusters.state import pin_facts
+    from bombbusters.table.state import pin_facts
 
     doc = {"players": [{"name": "A", "stands": ["? 2 ? T?"]}, {"name": "B", "stands": ["?1 ?2 ?3 T?"]},
                        {"name": "C", "stands": ["? ? ? ?"]}, {"name": "D", "stands": ["? ? ? ?"]}],
@@ -221,7 +221,7 @@ def test_pinned_facts_leave_out_turned_wires():
 def test_lookahead_of_a_turned_cut():
     """Each success of cutting my turned wire (their wire, mine) and the explosion, against the oracle; the
     table after a success shows both wires cut, and I learn mine."""
-    from bombbusters.lookahead import lookahead
+    from bombbusters.advice.lookahead import lookahead
 
     rng = random.Random(56)
     checked = 0
@@ -250,7 +250,7 @@ def test_lookahead_of_a_turned_cut():
 
 
 def test_lookahead_of_a_costly_cut_moves_the_detonator():
-    from bombbusters.lookahead import lookahead
+    from bombbusters.advice.lookahead import lookahead
 
     base = {"players": [{"name": "A", "stands": ["?1 ?2 ?3 T?"]}, {"name": "B", "stands": ["? ? ? T?4"]},
                         {"name": "C", "stands": ["? ? ? ?"]}, {"name": "D", "stands": ["? ? ? ?"]}],
@@ -271,9 +271,9 @@ def test_token_advice_averages_over_my_turned_wire():
     (its law to me, from the oracle); an x-token, whose count needs that wire, is not offered."""
     from dataclasses import replace
 
-    from bombbusters.indication import rank_indications
-    from bombbusters.notation import CUT
-    from bombbusters.state import Player
+    from bombbusters.advice.indication import rank_indications
+    from bombbusters.table.notation import CUT
+    from bombbusters.table.state import Player
     from test_indication import entropy_bits, own_view, token_slot, with_slot
 
     rng = random.Random(64)

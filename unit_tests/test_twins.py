@@ -14,10 +14,10 @@ import random
 
 import pytest
 
-from bombbusters.analysis import solve_state
-from bombbusters.irreducible import table_entries, without
-from bombbusters.state import GameState
-from bombbusters.twins import canonical, twin_classes
+from bombbusters.questions.analysis import solve_state
+from bombbusters.questions.irreducible import table_entries, without
+from bombbusters.table.state import GameState
+from bombbusters.solvers.twins import canonical, twin_classes
 
 from gen import random_state
 from test_reruns import _one_by_one as _full  # a full solve of every case with the blocks forbidden

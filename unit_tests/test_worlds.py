@@ -16,12 +16,12 @@ import numpy as np
 import pytest
 
 import gen
-from bombbusters import sparse, worlds
-from bombbusters.constraints import compile_state
-from bombbusters.solver import solve
-from bombbusters.sparse import Sparse
-from bombbusters.state import GameState
-from bombbusters.worlds import Worlds
+from bombbusters.solvers import sparse, worlds
+from bombbusters.compiler.constraints import compile_state
+from bombbusters.solvers.solver import solve
+from bombbusters.solvers.sparse import Sparse
+from bombbusters.table.state import GameState
+from bombbusters.solvers.worlds import Worlds
 
 BATCHES = [dict(), dict(n_players=5), dict(groups=True), dict(facts=True), dict(max_configs=30_000)]
 

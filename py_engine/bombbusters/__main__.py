@@ -1,7 +1,7 @@
-"""``python -m bombbusters``: see :mod:`bombbusters.cli`."""
+"""``python -m bombbusters``: see :mod:`bombbusters.protocol.cli`."""
 
 import sys
 
-from .cli import main
+from .protocol.cli import main
 
 sys.exit(main())

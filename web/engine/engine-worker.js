@@ -1,12 +1,12 @@
 /* Engine worker (classic worker): boots Pyodide in named stages, then passes
- * request JSON strings to bombbusters.bridge.handle and posts the reply strings
+ * request JSON strings to bombbusters.protocol.bridge.handle and posts the reply strings
  * back.  Message contract: protocol.md.  Everything is loaded from this site;
  * no other host is ever contacted. */
 "use strict";
 
 // The site root: this file lives in its engine/ folder.
 const BASE = new URL("../", self.location.href).href;
-let handle = null; // bombbusters.bridge.handle once imported
+let handle = null; // bombbusters.protocol.bridge.handle once imported
 let booted = null; // Promise resolved when ready, rejected on boot failure
 
 function post(msg) {
@@ -96,8 +96,8 @@ async function boot() {
     return reply.result;
   };
 
-  const im = await stage("import", "bombbusters.bridge", async () => {
-    handle = pyodide.pyimport("bombbusters.bridge").handle;
+  const im = await stage("import", "bombbusters.protocol.bridge", async () => {
+    handle = pyodide.pyimport("bombbusters.protocol.bridge").handle;
     return bootRequest("version", "version check");
   });
   timings.import = im.ms;

@@ -1,0 +1,499 @@
+"""One-turn lookahead: every outcome of a move, its exact chance, and the table it leads to.
+
+Why: the ranking in ``moves.py`` stops at the next cut.  Players ask "if this
+works, what can we cut next?" and "is the detector worth spending here?".
+For each of my moves this lists what the table can learn — a success and
+the wire it cuts, a failure and the info token it shows, an explosion — with
+the exact chance of each, and, for each outcome, the sure cuts it opens.
+
+Outcome chances are exact joint laws (``Analysis.p_all``: the pointed slots
+together, never a product of marginals).  Conventions where the rules leave
+the choice to the teammate (stated in the README): when several pointed
+wires match, the leftmost is cut; after a failed detector the info token goes
+on the leftmost pointed wire that is not red.  The table after an outcome is
+the one the table app records: the cut wires, the token, "has" (the cutter
+holds the named value) and, for a detector, "none of these is the value".
+
+**Sure cuts.**  Mine: teammates' slots whose value is certain to me and that I
+hold, plus values I may cut solo for sure.  A teammate's: slots (not theirs)
+whose value is certain from the table alone — what every player sees —,
+each counted with the chance, to me, that the teammate holds that value.
+**Score** (what the ranking of the lookahead uses):
+
+    score = P(success) + E[new sure cuts] - P(explode) * cuts_left
+
+in one unit, dual cuts: a success is one cut now, each new sure cut one more
+the team makes later at no risk, and an explosion loses every cut still to
+make (``cuts_left``: uncut wires on the table, halved).  So a move that
+teaches (a failure whose token makes slots certain) can beat a slightly
+likelier cut that teaches nothing, and any explosion risk weighs heavily.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from ..questions.analysis import Analysis, solve_state
+from ..table.notation import CUT, INFO, Slot
+from ..table.state import Fact, GameState, Player, pin_facts
+from ..table.wires import BLUE, RED, YELLOW, colour_of, label, value_of
+from .hidden_red import hidden_red_law
+from .moves import ITEMS, avoid_chance, rank_moves
+
+__all__ = ["lookahead", "lookahead_json", "sure_cuts", "DEFAULT_TOP", "set_slots", "cut_slot", "token_slot",
+           "cut_own", "with_cuts"]
+
+#: how many of the ranked moves get a lookahead unless all are asked for
+DEFAULT_TOP = 10
+_DETECTORS = {"double_detector", "triple_detector", "super_detector"}
+
+
+@dataclass
+class Outcome:
+    kind: str  # "success" | "failure" | "explode" | "not_allowed"
+    p: float
+    slot: tuple[int, int, int] | None = None  # the wire cut, or the one showing the token
+    wire: int | None = None  # what it shows (None: a yellow token, colour only)
+    shows: str | None = None
+    state: GameState | None = None  # the table as recorded after it (None: the bomb exploded)
+    #: what the recorded table adds to my knowledge, as slot conditions (my own cut wire and the
+    #: "has" fact tell me nothing new): my view after it is my view now given these
+    conds: tuple = ()
+
+
+def set_slots(state: GameState, changes: dict[tuple[int, int, int], Slot]) -> tuple[Player, ...]:
+    """The players with these slots changed.  A stand no change touches stays the same tuple, so the
+    compiler's per-stand readings (kept by identity) still serve it."""
+    touched = {(p, s) for p, s, _j in changes}
+    players = []
+    for p, pl in enumerate(state.players):
+        stands = tuple(
+            tuple(changes.get((p, s, j), sl) for j, sl in enumerate(st)) if (p, s) in touched else st
+            for s, st in enumerate(pl.stands)
+        )
+        players.append(Player(pl.name, stands))
+    return tuple(players)
+
+
+def cut_slot(state: GameState, spot: tuple[int, int, int], t: int | None) -> Slot:
+    """The slot at ``spot`` cut, showing wire t; its other tokens (X, x-token, even/odd) stay."""
+    return replace(state.stand(spot[0], spot[1])[spot[2]], state=CUT, wire=t, colour=None, not_value=None)
+
+
+def token_slot(state: GameState, spot: tuple[int, int, int], t: int) -> Slot:
+    """The slot at ``spot`` with the info token a failure puts there: the blue number, or yellow."""
+    blue = colour_of(t) == BLUE
+    return replace(state.stand(spot[0], spot[1])[spot[2]], state=INFO, wire=t if blue else None,
+                   colour=None if blue else YELLOW)
+
+
+def cut_own(table: GameState, wires: dict, q: int, value, count: int | None = None) -> dict:
+    """Changes cutting player q's uncut wires of gameplay ``value``, leftmost first (``count`` of
+    them; None: all); ``wires``: the wire at each spot, where known."""
+    changes: dict = {}
+    for s in range(len(table.players[q].stands)):
+        for j, sl in enumerate(table.stand(q, s)):
+            t = wires.get((q, s, j))
+            if sl.state != CUT and t is not None and value_of(t) == value and (count is None or len(changes) < count):
+                changes[(q, s, j)] = cut_slot(table, (q, s, j), t)
+    return changes
+
+
+def with_cuts(table: GameState, changes: dict) -> GameState:
+    """The table with these slots changed (cuts), its "has"/"has not" facts pinned first."""
+    return replace(table, players=set_slots(table, changes), facts=pin_facts(table, {spot[0] for spot in changes}))
+
+
+class _After:
+    """Builds the table after an outcome of one move (cuts, token, facts, detonator)."""
+
+    def __init__(self, state: GameState, move: dict):
+        self.state, self.move = state, move
+        me = state.me
+        assert me is not None
+        named = move.get("values") or ([move["value"]] if move["value"] is not None else [])
+        self.facts = tuple(Fact("has", me, None, v) for v in named if v != "RED")
+        self.mine = {(me, s, j): sl.wire for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)}
+
+    def success(self, spot: tuple[int, int, int] | None, t: int | None, v, count: int | None = 1) -> GameState:
+        """The target cut (if any) and ``count`` of my wires of value v (None: all of them)."""
+        changes = {spot: cut_slot(self.state, spot, t)} if spot is not None and t is not None else {}
+        changes.update(cut_own(self.state, self.mine, self.state.me, v, count))  # type: ignore[arg-type]
+        return with_cuts(self.state, changes)
+
+    def failure(self, spot: tuple[int, int, int], t: int) -> GameState:
+        st = self.state
+        token = token_slot(st, spot, t)
+        facts = st.facts + self.facts
+        if self.move["kind"] in _DETECTORS:
+            facts += (Fact("not_value", spot[0], spot[1], self.move["value"], tuple(self.move["slots"])),)
+        ml = st.mistakes_left - 1 if st.mistakes_left is not None else None
+        extra = dict(st.extra)
+        if hidden_red_law(st) and colour_of(t) == BLUE:  # a shown blue value is not the hidden red one
+            raw = extra.get("hidden_red_value")
+            ruled = list(raw.get("ruled_out", [])) if isinstance(raw, dict) else []
+            extra["hidden_red_value"] = {"ruled_out": sorted(set(ruled) | {value_of(t)})}
+        return replace(st, players=set_slots(st, {spot: token}), facts=facts, mistakes_left=ml, extra=extra)
+
+
+def _chance(an: Analysis, conds: list) -> float:
+    """P(every condition): one slot's is its marginal, several need their joint law — unless one
+    of them never holds (0) or some always hold (left out)."""
+    live = []
+    for c in conds:
+        probs = an.slot_probs(*c[:3])
+        if not any(u in c[3] for u, q in probs.items() if q > 0):
+            return 0.0
+        if any(u not in c[3] for u, q in probs.items() if q > 0):
+            live.append(c)
+    if len(live) == 1:
+        cp, cs, cj, allowed = live[0]
+        return float(sum(q for u, q in an.slot_probs(cp, cs, cj).items() if u in allowed))
+    return an.p_all(live) if live else 1.0
+
+
+def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Outcome]:
+    """Every outcome of ``move`` with its exact chance (explosion: what the others leave)."""
+    kind = move["kind"]
+    after = _After(state, move)
+    hidden: dict = hidden_red_law(state) or {}
+    out: list[Outcome] = []
+
+    if "costs_mistake" in move:  # a teammate's turned-around wire (56, 64): the detonator moves whatever happens
+        if last:
+            return [Outcome("explode", 1.0)]
+        out = _outcomes(state, an, {k: v for k, v in move.items() if k != "costs_mistake"}, last)
+        for o in out:
+            if o.kind == "success" and o.state is not None and o.state.mistakes_left is not None:
+                o.state = replace(o.state, mistakes_left=o.state.mistakes_left - 1)
+        return out
+    if kind == "turned_cut":
+        return _turned_outcomes(state, an, move)
+    if kind in ("solo_cut", "fast_pass", "reveal_red"):
+        st = after.success(None, None, move["value"], 2 if kind == "fast_pass" else None)
+        out.append(Outcome("success", move["p_success"], state=st))  # my own wires: nothing new to me
+        if move["p_red"] > 0:
+            out.append(Outcome("explode", move["p_red"]))
+        rest = 1.0 - move["p_success"] - move["p_red"]
+        if kind == "solo_cut" and rest > 1e-12:  # a teammate still holds one: the cut is not allowed
+            out.append(Outcome("not_allowed", rest))
+        return out
+    p, s = move["player"], move["stand"]
+    slots = list(move["slots"])
+    good = set(move.get("values") or [move["value"]])
+    types = sorted(t for t in state.wires.copies())
+    red_types = frozenset(t for t in types if colour_of(t) == RED)
+    good_types = frozenset(t for t in types if value_of(t) in good)
+    not_good = frozenset(types) - good_types
+    before: list = []  # conditions on the slots left of the current one
+    for j in slots:
+        for t in sorted(an.slot_probs(p, s, j)):
+            if t not in good_types:
+                continue
+            q = _chance(an, before + [(p, s, j, frozenset([t]))]) * (1.0 - hidden.get(value_of(t), 0.0))
+            if q > 0:
+                out.append(Outcome("success", q, (p, s, j), t, label(t), after.success((p, s, j), t, value_of(t)),
+                                   ((p, s, j, frozenset([t])),)))
+        before = before + [(p, s, j, not_good)]
+    # failure: no slot matches; the token goes on the leftmost pointed wire that is not red
+    reds: list = []
+    for i, j in enumerate(slots):
+        rest = [(p, s, x, not_good) for x in slots[i + 1:]]
+        shown: dict = {}
+        for t in sorted(an.slot_probs(p, s, j)):
+            if t in good_types or t in red_types:
+                continue
+            key = t if colour_of(t) == BLUE else "Y"
+            q = _chance(an, reds + [(p, s, j, frozenset([t]))] + rest)
+            if q > 0 and hidden:  # every pointed wire red or of the hidden value: it explodes
+                w = value_of(t)
+                hw = hidden.get(w, 0.0)
+                if hw:
+                    like = red_types | an.types_of(w)
+                    q -= hw * _chance(an, reds + [(p, s, j, frozenset([t]))] + [(p, s, x, (like & not_good) | red_types) for x in slots[i + 1:]])
+            if q > 0:
+                prev = shown.get(key)
+                shown[key] = (t, q + (prev[1] if prev else 0.0))
+        for t, q in shown.values():
+            blue = colour_of(t) == BLUE
+            seen = frozenset([t]) if blue else frozenset(x for x in types if colour_of(x) == YELLOW)
+            conds = ((p, s, j, seen),) + tuple((p, s, x, not_good) for x in slots if x != j)
+            out.append(Outcome("failure", q, (p, s, j), t if blue else None, label(t) if blue else "Y",
+                               after.failure((p, s, j), t), conds))
+        reds = reds + [(p, s, j, red_types)]
+    if last:  # a failure on the last mistake explodes: its chance joins the explosion below
+        out = [o for o in out if o.kind != "failure"]
+    return _and_explosion(out)
+
+
+def _and_explosion(out: list[Outcome]) -> list[Outcome]:
+    """The outcomes and, when they leave any chance over, the explosion that takes it."""
+    boom = max(0.0, 1.0 - sum(o.p for o in out))
+    return out + [Outcome("explode", boom)] if boom > 1e-12 else out
+
+
+def _turned_outcomes(state: GameState, an: Analysis, move: dict) -> list[Outcome]:
+    """Cutting my own turned-around wire against a teammate's: a success for each pair of wires (theirs,
+    mine) of the named value, both cut face up (I learn mine); any other pair explodes the bomb."""
+    me = state.me
+    assert me is not None
+    p, s, j = move["player"], move["stand"], move["slots"][0]
+    ms, mj = move["mine"]
+    out: list[Outcome] = []
+    for t in sorted(an.slot_probs(p, s, j)):
+        for u in sorted(an.slot_probs(me, ms, mj)):
+            if value_of(t) != move["value"] or value_of(u) != move["value"]:
+                continue
+            conds = ((p, s, j, frozenset([t])), (me, ms, mj, frozenset([u])))
+            q = _chance(an, list(conds))
+            if q > 0:
+                after = with_cuts(state, {(p, s, j): cut_slot(state, (p, s, j), t), (me, ms, mj): cut_slot(state, (me, ms, mj), u)})
+                out.append(Outcome("success", q, (p, s, j), t, label(t), after, conds))
+    return _and_explosion(out)
+
+
+def _values_by_slot(an: Analysis, state: GameState, keys) -> dict[tuple[int, int, int], set]:
+    """{uncut slot: the gameplay values it may hold} for the uncut slots of these stands.
+
+    Read off each sub-stand's marginal table at once (one row per slot), since a lookahead asks
+    this of every slot after every outcome."""
+    comp = an.compiled
+    values = [value_of(t) for t in comp.types]
+    tables: dict = {}
+    out = {}
+    for p, s in keys:
+        for j, sl in enumerate(state.stand(p, s)):
+            if sl.state == CUT:
+                continue
+            if (p, s) in comp.known:
+                out[(p, s, j)] = {value_of(comp.known[(p, s)][j].known_wire)}
+                continue
+            sub, pos = comp.stands[(p, s)].where[j]
+            if sub not in tables:
+                tables[sub] = an.sub_marginals(sub) > 0
+            out[(p, s, j)] = {values[t] for t in np.flatnonzero(tables[sub][pos])}
+    return out
+
+
+def _shown(state: GameState) -> dict[tuple[int, int, int], Any]:
+    """Uncut slots whose value the table shows (an info token with its number, or a yellow one)."""
+    out = {}
+    for p, s in state.stand_keys():
+        for j, sl in enumerate(state.stand(p, s)):
+            if sl.state == INFO:
+                out[(p, s, j)] = value_of(sl.wire) if sl.wire is not None else "YELLOW"
+    return out
+
+
+def sure_cuts(state: GameState, an: Analysis) -> tuple[set, dict[int, dict]]:
+    """(my sure cuts, {teammate: {slot the table shows: P(they hold its value)}}) on one table.
+
+    My sure cuts: ``(player, stand, slot)`` of teammates' slots certain to me whose value I
+    hold, and ``("solo", value)`` for values I may cut solo for sure (no uncut slot of another
+    player may hold it: each has chance exactly 0).  A teammate's: the uncut slots, not
+    theirs, whose value an info token shows, each with the chance (to me) that they hold it.
+    """
+    me = state.me
+    assert me is not None
+    my_values = {value_of(sl.wire) for st in state.players[me].stands for sl in st
+                 if sl.state != CUT and sl.wire is not None and colour_of(sl.wire) != RED}
+    others = [k for k in state.stand_keys() if k[0] != me]
+    may = _values_by_slot(an, state, others)
+    mine: set = {k for k, vals in may.items() if len(vals) == 1 and next(iter(vals)) in my_values}
+    possible: set = set().union(*may.values()) if may else set()
+    mine |= {("solo", v) for v in my_values if v not in possible}
+    team: dict[int, dict] = {}
+    held: dict = {}
+    shown = _shown(state)
+    for q in range(len(state.players)):
+        if q == me:
+            continue
+        for key, v in shown.items():
+            if key[0] == q or v == "RED":
+                continue
+            if (q, v) not in held:
+                held[(q, v)] = 1.0 - _p_none(state, an, q, v)
+            if held[(q, v)] > 0:
+                team.setdefault(q, {})[key] = held[(q, v)]
+    return mine, team
+
+
+def _p_none(state: GameState, an: Analysis, q: int, v) -> float:
+    """P(player q holds no uncut wire of value v): off the value's block law where q has one stand
+    (``moves.avoid_chance``), else by conditioning."""
+    if len(state.players[q].stands) == 1:
+        slots = [j for j, sl in enumerate(state.stand(q, 0)) if sl.state != CUT]
+        return avoid_chance(an, q, 0, slots, an.types_of(v))
+    return an.p_none(q, None, v)
+
+
+def _simplified(an: Analysis, conds: list) -> list:
+    """The conditions without those the others already imply on a sorted run: a slot right of one
+    that holds a type >= m cannot hold a type below m (and a slot left of one <= m none above), so
+    after a failed detector naming v whose token shows w at its left slot, "the right slot is not
+    v" is implied when v < w — and the outcome shares its analysis with the plain cut's failure."""
+    comp = an.compiled
+    order = {u: i for i, u in enumerate(comp.types)}
+    owned = an.owned_x()
+
+    def where(c):
+        if (c[0], c[1]) not in comp.stands:
+            return None
+        sub, pos = comp.stands[(c[0], c[1])].where[c[2]]
+        return None if sub in owned else (sub, pos)
+
+    def support(c) -> set:
+        return {u for u, q in an.slot_probs(*c[:3]).items() if q > 0}
+
+    def implied(c, d) -> bool:
+        wc, wd = where(c), where(d)
+        if wc is None or wd is None or wc[0] != wd[0] or wc[1] == wd[1]:
+            return False
+        outside = [order[u] for u in support(c) - set(c[3]) if u in order]
+        bound = [order[u] for u in d[3] if u in order]
+        if not outside or not bound:
+            return not outside
+        if wc[1] > wd[1]:  # c right of d: its type is at least d's smallest
+            return max(outside) < min(bound)
+        return min(outside) > max(bound)  # c left of d: at most d's largest
+
+    kept = list(conds)
+    for c in list(kept):
+        if any(implied(c, d) for d in kept if d is not c):
+            kept.remove(c)
+    return kept
+
+
+class _Tables:
+    """My view after each outcome (my view now given its conditions), each worked out once."""
+
+    def __init__(self, state: GameState, an: Analysis):
+        self.an = an
+        self.now = sure_cuts(state, an)
+
+    def get(self, o: Outcome) -> tuple | None:
+        """(analysis after, sure cuts after) of an outcome; None if no deal fits it.
+
+        The conditioned analysis is cached by its conditions (``Analysis.conditioned``), so moves
+        that can end alike (a failure showing 5 on one slot, whatever was named) share it; it
+        reads the table after the outcome, where the wires it cut are cut."""
+        assert o.state is not None
+        an = self.an
+        conds = _simplified(an, list(o.conds))
+        if conds:
+            p, an2 = self.an.conditioned(sorted(conds, key=lambda c: c[:3]))
+            if an2 is None or p == 0.0:
+                return None
+            an = an2
+        an = copy.copy(an)
+        an.state = o.state
+        return an, sure_cuts(o.state, an)
+
+
+def _count(sure: tuple) -> tuple[int, dict[int, float]]:
+    mine, team = sure
+    return len(mine), {q: float(sum(d.values())) for q, d in team.items()}
+
+
+def _new(now: tuple, then: tuple) -> tuple[int, dict[int, float]]:
+    """Sure cuts in ``then`` that ``now`` did not have: mine one each, a teammate's by its chance."""
+    mine = len(then[0] - now[0])
+    team = {}
+    for q, d in then[1].items():
+        had = now[1].get(q, {})
+        x = float(sum(v for key, v in d.items() if key not in had))
+        if x > 0:
+            team[q] = x
+    return mine, team
+
+
+def _item_note(move: dict, plain: list[dict]) -> str | None:
+    """Say when an item buys nothing over a plain dual cut on one of its slots, naming the same value."""
+    if move["kind"] not in ITEMS or move["kind"] == "fast_pass":
+        return None
+    best = [m for m in plain if m["player"] == move["player"] and m["stand"] == move["stand"]
+            and m["slots"][0] in move["slots"] and m["value"] in (move.get("values") or [move["value"]])]
+    if not best:
+        return None
+    top = max(best, key=lambda m: (m["p_success"], -m["p_explode"]))
+    if top["p_success"] >= move["p_success"] - 1e-12 and top["p_explode"] <= move["p_explode"] + 1e-12:
+        return (f"no better than a plain dual cut on slot {top['slots'][0] + 1} naming {top['value']}: keep the item")
+    return None
+
+
+def lookahead(state: GameState, top: int | None = DEFAULT_TOP) -> list[dict]:
+    """The lookahead of my best ``top`` ranked moves (None: all of them), best score first."""
+    an = solve_state(state, reuse=True)
+    ranked = [m for m in rank_moves(state, an) if "forbidden" not in m]
+    plain = [m for m in ranked if m["kind"] == "dual_cut"]
+    chosen = ranked if top is None else ranked[:top]
+    tables = _Tables(state, an)
+    now = tables.now
+    uncut = sum(1 for p, s in state.stand_keys() for sl in state.stand(p, s) if sl.state != CUT)
+    cuts_left = math.ceil(uncut / 2)
+    last = state.mistakes_left is not None and state.mistakes_left <= 0
+    out = []
+    for rank, move in enumerate(chosen):
+        entries = []
+        exp_sure = exp_new = 0.0
+        for o in _outcomes(state, an, move, last):
+            entry: dict[str, Any] = {"kind": o.kind, "p": float(o.p), "slot": list(o.slot) if o.slot else None, "shows": o.shows}
+            if o.state is not None:
+                solved = tables.get(o)
+                if solved is None:  # a table no deal fits: the outcome cannot happen (its chance is ~0)
+                    continue
+                then = solved[1]
+                mine_n, team_n = _count(then)
+                new_mine, new_team = _new(now, then)
+                new = new_mine + sum(new_team.values())
+                entry.update({
+                    "mistakes_left": o.state.mistakes_left,
+                    "sure_cuts": {"me": mine_n, "teammates": [{"player": q, "expected": x} for q, x in sorted(team_n.items())]},
+                    "new_sure_cuts": new,
+                    "new_sure_cuts_by": {"me": new_mine,
+                                         "teammates": [{"player": q, "expected": x} for q, x in sorted(new_team.items())]},
+                    "validated": _validated(state, o.state),
+                })
+                exp_sure += o.p * (mine_n + sum(team_n.values()))
+                exp_new += o.p * new
+            entries.append(entry)
+        p_boom = sum(e["p"] for e in entries if e["kind"] == "explode")
+        score = move["p_success"] + exp_new - p_boom * cuts_left
+        row = {"move": move, "rank": rank, "outcomes": entries, "expected_sure_cuts": exp_sure,
+               "expected_new_sure_cuts": exp_new, "score": score}
+        note = _item_note(move, plain)
+        if note:
+            row["item_note"] = note
+        out.append(row)
+    out.sort(key=lambda r: (-round(r["score"], 12), r["rank"]))  # equal scores to rounding keep the moves' order
+    return out
+
+
+def _validated(before: GameState, after: GameState) -> list:
+    """Blue values whose every wire is cut after the outcome and not before."""
+    def done(st: GameState) -> set:
+        cut: dict = {}
+        for pl in st.players:
+            for stand in pl.stands:
+                for sl in stand:
+                    if sl.state == CUT and sl.wire is not None and colour_of(sl.wire) == BLUE:
+                        cut[value_of(sl.wire)] = cut.get(value_of(sl.wire), 0) + 1
+        return {v for v, n in cut.items() if n >= 4}
+    return sorted(done(after) - done(before))
+
+
+def lookahead_json(doc: Any, top: int = DEFAULT_TOP) -> dict:
+    """``{"moves": [...], "sure_cuts_now": ...}``: the lookahead of the best ``top`` moves (0: all)."""
+    state = GameState.from_json(doc)
+    return {"moves": lookahead(state, top or None), "sure_cuts_now": _now_json(state)}
+
+
+def _now_json(state: GameState) -> dict:
+    an = solve_state(state, reuse=True)
+    mine, team = sure_cuts(state, an)
+    return {"me": len(mine), "teammates": [{"player": q, "expected": float(sum(d.values()))} for q, d in sorted(team.items())]}

@@ -1,0 +1,529 @@
+"""Rank the moves ``me`` can make this turn, with exact odds.
+
+Every probability is a joint one: a detector on several slots is judged on
+the block law of the named value on that stand (see design note, section 4)
+or, across colours and unsorted slots, by conditioning and re-solving.  No
+product of marginals is ever taken.
+
+Assumption (rules are silent): like the Double Detector, a Triple or Super
+Detector explodes the bomb only when every wire it points at is red.
+
+Constraint cards and mission rules (the state's ``constraints`` and ``rules``,
+see ``constraint_cards.py``): a move they forbid is not ranked; it is listed
+apart with the reason, and detectors choose their wires among those left me.
+
+Mission 11 (the state's ``hidden_red_value``, see ``hidden_red.py``): each
+blue value may be the hidden red one, with a chance independent of the
+wires; a cut explodes when a wire it cuts or points at has that value, so
+``p_red`` (the bomb explodes on a red-like wire) adds that risk, exactly.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..questions.analysis import Analysis, solve_state
+from ..solvers.reruns import both
+from ..table.errors import StateError
+from ..table.notation import CUT
+from ..table.state import GameState
+from ..table.wires import RED, colour_of, value_of, value_order
+from .constraint_cards import Rules, failure_steps, move_reason, my_rules, slot_reason
+from .hidden_red import hidden_red_law
+
+YELLOW_VALUE = "YELLOW"  # the gameplay value every yellow wire shares
+
+__all__ = ["ITEMS", "available_items", "rank_moves", "moves_json", "moves_state", "avoid_chance", "avoid_chances"]
+
+#: usable items a state may list under "available"
+ITEMS = ("double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass")
+_COST = {
+    "solo_cut": 0, "reveal_red": 0, "dual_cut": 1, "turned_cut": 1, "fast_pass": 2, "x_or_y_ray": 3,
+    "double_detector": 4, "triple_detector": 5, "super_detector": 6,
+}
+
+
+def available_items(state: GameState) -> set[str]:
+    """Items ``me`` may use now: the state's "available" list (default: the Double Detector)."""
+    raw = state.extra.get("available", ["double_detector"])
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise StateError(f"'available' must be a list of item names ({', '.join(ITEMS)}), got {raw!r}", field="available")
+    unknown = [x for x in raw if x not in ITEMS]
+    if unknown:
+        raise StateError(f"available: unknown item {unknown[0]!r} (known: {', '.join(ITEMS)})", field="available")
+    return set(raw)
+
+
+def _share(part: float, rest: float) -> float:
+    """part / (part + rest): exactly 1.0 when rest is exactly 0, exactly 0.0 when part is."""
+    return 1.0 if rest == 0.0 else part / (part + rest)
+
+
+class _Odds:
+    """Per-slot distributions over gameplay values, on one analysis."""
+
+    def __init__(self, an: Analysis):
+        self.an = an
+        self._pv: dict = {}
+
+    def values(self, p: int, s: int, j: int) -> dict:
+        """{value: P(slot j of stand (p, s) holds it)}: its slot law over types, summed value by value
+        in type order."""
+        key = (p, s, j)
+        got = self._pv.get(key)
+        if got is None:
+            got = {}
+            an = self.an
+            if (p, s) in an.compiled.known:
+                for t, q in an.slot_probs(p, s, j).items():
+                    got[value_of(t)] = q
+            else:  # its row by type index (``slot_probs`` keys it by wire)
+                vals = an.type_values
+                for t, q in enumerate(an.slot_row(p, s, j)):
+                    if q:
+                        v = vals[t]
+                        got[v] = got.get(v, 0.0) + q
+            self._pv[key] = got
+        return got
+
+    def single(self, p, s, j, good: set) -> tuple[float, float]:
+        """(P(slot's value in good), P(red)) with an exact 1.0 when nothing else is possible."""
+        pv = self.values(p, s, j)
+        succ = sum(q for v, q in pv.items() if v in good)
+        other = sum(q for v, q in pv.items() if v not in good)
+        red = pv.get("RED", 0.0) if "RED" not in good and other != 0.0 else 0.0
+        return _share(succ, other), red
+
+
+def avoid_chance(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> float:
+    """P(no slot of ``slots`` on stand (p, s) holds a type in ``types``), exactly."""
+    return avoid_chances(an, [(p, s, slots, types)])[0]
+
+
+def avoid_chances(an: Analysis, questions: list[tuple[int, int, list[int], frozenset]]) -> list[float]:
+    """:func:`avoid_chance` for each (player, stand, slots, types).
+
+    One blue type on the sorted run, or one slot: read off the block law or
+    the slot's law.  Otherwise the condition "every slot holds another type",
+    the reruns of all such questions done together (``Analysis.p_all_many``).
+    """
+    out: list = [_avoid_read(an, *q) for q in questions]
+    rerun = [i for i, x in enumerate(out) if x is None]
+    if rerun:
+        every = frozenset(an.state.wires.copies())
+        asks = [[(p, s, j, every - types) for j in slots] for p, s, slots, types in (questions[i] for i in rerun)]
+        for i, q in zip(rerun, an.p_all_many(asks)):
+            out[i] = q
+    return out
+
+
+def _avoid_read(an: Analysis, p: int, s: int, slots: list[int], types: frozenset) -> float | None:
+    """:func:`avoid_chance` where the laws at hand answer it; None when it needs a rerun."""
+    if not slots:
+        return 1.0
+    comp = an.compiled
+    if (p, s) in comp.known:
+        return 0.0 if any(comp.known[(p, s)][j].wire in types for j in slots) else 1.0
+    smap = comp.stands[(p, s)]
+    dp_types = [i for i, t in enumerate(comp.types) if t in types]
+    run = smap.where[slots[0]][0]  # one sorted run holds them all: one block law
+    on_run = [j for j in slots if smap.where[j][0] == run] if run not in an.owned_x() else []
+    if len(dp_types) <= 1 and len(on_run) == len(slots) and smap.where:
+        if not dp_types:
+            return 1.0
+        places = [smap.where[j][1] for j in slots]
+        entries = an.block_entries(run, dp_types[0])
+        if entries is not None:  # a plain-Python walk's few blocks, in plain Python
+            touch = [any(f <= q < f + k for q in places) for f, k, _m in entries]
+            return _share(sum(m for (_f, _k, m), x in zip(entries, touch) if not x),
+                          sum(m for (_f, _k, m), x in zip(entries, touch) if x))
+        J = an.block_law(run, dp_types[0])
+        pos = np.array(places)
+        f = np.arange(J.shape[0])[:, None, None]
+        k = np.arange(J.shape[1])[None, :, None]
+        meets = ((f <= pos) & (pos < f + k)).any(axis=2)
+        return _share(float(J[~meets].sum()), float(J[meets].sum()))
+    if len(slots) == 1:
+        probs = an.slot_probs(p, s, slots[0])
+        miss = sum(q for t, q in probs.items() if t not in types)
+        return _share(miss, sum(q for t, q in probs.items() if t in types))
+    return None
+
+
+def _all_of_type(an: Analysis, p: int, s: int, slots: list[int], value) -> float | None:
+    """P(every slot of ``slots`` holds gameplay ``value``) read off its block law, when the value is one
+    DP type and the slots lie on one sorted run (one block covers them all); None otherwise."""
+    comp = an.compiled
+    dp_types = an.value_types(value)
+    if (p, s) in comp.known or len(dp_types) != 1 or not slots:
+        return None
+    smap = comp.stands[(p, s)]
+    run = smap.where[slots[0]][0]
+    if run in an.owned_x() or any(smap.where[j][0] != run for j in slots):
+        return None
+    lo, hi = min(smap.where[j][1] for j in slots), max(smap.where[j][1] for j in slots)
+    entries = an.block_entries(run, dp_types[0])
+    if entries is not None:  # a plain-Python walk's few blocks, in plain Python
+        return sum(m for f, k, m in entries if f <= lo and hi < f + k)
+    J = an.block_law(run, dp_types[0])
+    f = np.arange(J.shape[0])[:, None]
+    k = np.arange(J.shape[1])[None, :]
+    return float(J[(f <= lo) & (hi < f + k)].sum())
+
+
+@functools.lru_cache(maxsize=64)
+def _combos(n: int, size: int) -> np.ndarray:
+    """Every set of ``size`` of n positions, as rows of indices (read only, shared)."""
+    out = np.array(list(itertools.combinations(range(n), size)), dtype=np.intp).reshape(-1, size)
+    out.flags.writeable = False
+    return out
+
+
+#: a detector's sets are sorted in plain Python up to this many (numpy's per-call cost is more there)
+_FEW_SETS = 36
+
+
+def _best_set(an: Analysis, laws: list[dict], p: int, s: int, js: list[int], size: int, v, types) -> tuple | None:
+    """The slot set of this size on stand (p, s) most likely to hold a ``v``: (P(miss), red proxy, slots).
+
+    Branch and bound: the chance a set holds a ``v`` is at most the sum of its
+    slots' chances, so sets are tried in order of that bound and the search
+    stops once the best exact figure reaches the next bound.  Every figure
+    compared is exact; ties go to the set whose least red-prone slot is safest.
+    """
+    # each slot's chances as ranking compares them (rounded once here, not per set); ``laws``: each
+    # slot's law over values (``_Odds.values``), read once per stand by the caller
+    hit = [_tie(law.get(v, 0.0)) for law in laws]
+    risk = [_tie(law.get("RED", 0.0)) for law in laws]
+    # sets in order of (bound, high first; red proxy; slots), those that may hold a v at all
+    if math.comb(len(js), size) <= _FEW_SETS:  # a late stand: a few sets, sorted in plain Python
+        found = []
+        for idx in itertools.combinations(range(len(js)), size):
+            bound = min(1.0, sum(hit[i] for i in idx))
+            if bound > 0:
+                found.append((-bound, min(risk[i] for i in idx), tuple(js[i] for i in idx)))
+        found.sort()
+        ordered = [(-b, red, combo) for b, red, combo in found]
+    else:
+        sets = _combos(len(js), size)  # every set, as rows of indices into js
+        bounds = np.minimum(1.0, np.array(hit)[sets].sum(axis=1))
+        reds = np.array(risk)[sets].min(axis=1)
+        slots = np.asarray(js)[sets]
+        order = np.lexsort([slots[:, i] for i in range(size - 1, -1, -1)] + [reds, -bounds])
+        ordered = [(float(bounds[i]), float(reds[i]), tuple(slots[i].tolist())) for i in order[bounds[order] > 0].tolist()]
+    best = None
+    for bound, red, combo in ordered:
+        if best is not None and _tie(1.0 - best[0]) >= bound:
+            break
+        # one set at a time (a batch of the next few cost more than it saved: the bound stops soon)
+        key = (avoid_chance(an, p, s, list(combo), types), red, combo)
+        if best is None or (_tie(key[0]), _tie(red), combo) < (_tie(best[0]), _tie(best[1]), best[2]):
+            best = key
+    if best is None or best[0] == 1.0:
+        return None
+    return best
+
+
+def _move(kind: str, target: tuple | None, slots: list, value, p_success: float, p_red: float,
+          mistakes_left: int | None, **extra: Any) -> dict:
+    p_adv = max(0.0, 1.0 - p_success - p_red) if p_success < 1.0 else 0.0
+    last = mistakes_left is not None and mistakes_left <= 0
+    p_success, p_red, p_adv = float(p_success), float(p_red), float(p_adv)
+    move = {
+        "kind": kind,
+        "player": target[0] if target else None,
+        "stand": target[1] if target else None,
+        "slots": slots,
+        "value": value,
+        "p_success": p_success,
+        "p_red": p_red,
+        "p_advance": p_adv,
+        "p_explode": p_red + (p_adv if last else 0.0),
+        "guaranteed": bool(p_success == 1.0),
+    }
+    move.update(extra)
+    return move
+
+
+@dataclass
+class _Turn:
+    """What every kind of move needs to know about ``me``'s turn."""
+
+    state: GameState
+    an: Analysis
+    odds: "_Odds"
+    items: set
+    mine: list  # my uncut slots whose wire I see
+    my_values: list  # the values I may name (every non-red value I hold)
+    turned: list  # (stand, slot) of my uncut turned-around wires I cannot see (missions 38, 56, 64)
+    targets: list[tuple[int, int]]  # teammates' stands
+    rules: Rules  # my constraint cards and the mission's rules on values and wires
+    hidden: dict | None  # mission 11: P(each blue value is the hidden red one)
+
+    def uncut(self, p: int, s: int) -> list[int]:
+        return [j for j, sl in enumerate(self.state.stand(p, s)) if sl.state != CUT]
+
+    def pointable(self, p: int, s: int) -> list[int]:
+        """The uncut slots my constraint cards and the mission let me point a detector at."""
+        return [j for j in self.uncut(p, s) if slot_reason(self.rules, self.state, p, s, j, equipment=True) is None]
+
+    def h(self, v) -> float:
+        """P(value v is mission 11's hidden red value)."""
+        return self.hidden.get(v, 0.0) if self.hidden else 0.0
+
+    def single(self, p: int, s: int, j: int, good: set) -> tuple[float, float]:
+        """(P(success), P(explode on a red-like wire)) of naming ``good`` at one slot; with a hidden red
+        value in play, success needs the value to be good and not the hidden one."""
+        if not self.hidden:
+            return self.odds.single(p, s, j, good)
+        pv = self.odds.values(p, s, j)
+        succ = sum(q * (1.0 - self.h(v)) for v, q in pv.items() if v in good)
+        red = pv.get("RED", 0.0) + sum(q * self.h(v) for v, q in pv.items())
+        return succ, red
+
+    def group_risk(self, p: int, s: int, slots: list[int], v, succ: float, all_red: float) -> tuple[float, float]:
+        """The same for a detector naming v on these slots (``succ``: P(one holds a v); ``all_red``: P(all red)):
+        it explodes when it cuts a v that is the hidden value, or when every wire it points at is red or
+        of the hidden value; each candidate value w needs P(all in red or w), exactly (``p_all``).
+        Without a hidden red value: (succ, all_red) as they are."""
+        if not self.hidden:
+            return succ, all_red
+        red_types = self.an.types_of("RED")
+        risk = self.h(v) * (succ + all_red)
+        for w, hw in (self.hidden or {}).items():
+            if w == v or not hw:
+                continue
+            if min(self.odds.values(p, s, j).get("RED", 0.0) + self.odds.values(p, s, j).get(w, 0.0) for j in slots) > 0:
+                no_red = all(self.odds.values(p, s, j).get("RED", 0.0) == 0.0 for j in slots)
+                one = _all_of_type(self.an, p, s, slots, w) if no_red else None
+                risk += hw * (one if one is not None else self.an.p_all([(p, s, j, red_types | self.an.types_of(w)) for j in slots]))
+        return succ * (1.0 - self.h(v)), risk
+
+    @property
+    def ml(self) -> int | None:
+        """Mistakes left, counted in failures of mine (constraint L: a failure costs two)."""
+        ml = self.state.mistakes_left
+        return None if ml is None else ml - (failure_steps(self.rules) - 1)
+
+
+def _tie(x: float) -> float:
+    """A chance as ranking compares it: equal chances reached by sums in another order (the sparse walk
+    and the dense grid, say) stay equal, so ties fall to the same move whichever path solved the table."""
+    return round(x, 12)
+
+
+def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
+    """Every move ``me`` can make now, best first: guaranteed, then success, then lower risk.
+
+    A move my constraint cards forbid carries ``forbidden`` (the card's reason);
+    :func:`moves_json` lists those apart."""
+    if state.me is None:
+        raise StateError("moves are for one player: set 'me' to the player whose turn it is", field="me")
+    an = an or solve_state(state)
+    me = state.me
+    mine = [sl for st in state.players[me].stands for sl in st if sl.state != CUT and sl.wire is not None]
+    turned = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
+              if sl.state != CUT and sl.wire is None]
+    my_values = sorted({value_of(sl.wire) for sl in mine if colour_of(sl.wire) != "red"}, key=value_order)  # type: ignore[arg-type]
+    turn = _Turn(state, an, _Odds(an), set(available_items(state)), mine, my_values, turned,
+                 [(p, s) for p, s in state.stand_keys() if p != me], my_rules(state), hidden_red_law(state))
+    moves = (_single_slot_moves(turn) + _detector_moves(turn) + _super_detector_moves(turn) + _own_moves(turn)
+             + _turned_moves(turn))
+    for m in moves:
+        if m["kind"] == "turned_cut":  # a failed cut of my turned-around wire explodes the bomb
+            m["p_advance"], m["p_explode"] = 0.0, 1.0 - m["p_success"]
+        if m["kind"] == "solo_cut":
+            m["p_advance"], m["p_explode"] = 0.0, m["p_red"]
+        why = move_reason(turn.rules, state, m)
+        if why:
+            m["forbidden"] = why
+        _costly(turn, m)
+    moves.sort(key=lambda m: ("costs_mistake" in m, not m["guaranteed"], m["kind"] == "turned_cut", -_tie(m["p_success"]),
+                              _tie(m["p_explode"]), _COST[m["kind"]], m["player"] if m["player"] is not None else -1,
+                              m["stand"] or 0, m["slots"]))
+    return moves
+
+
+def _costly(turn: _Turn, m: dict) -> None:
+    """A dual cut on a wire the mission makes costly (56, 64: a teammate's turned-around wire) moves the
+    detonator whatever happens: ``costs_mistake`` says why, and it ranks after every free move."""
+    if m["kind"] not in ("dual_cut", "turned_cut") or not turn.rules.costly:
+        return
+    why = next((turn.rules.costly[k] for j in m["slots"] if (k := (m["player"], m["stand"], j)) in turn.rules.costly), None)
+    if why is None:
+        return
+    m["costs_mistake"] = why
+    m["p_advance"] = 1.0 - m["p_explode"]
+    if turn.ml is not None and turn.ml <= 0:
+        m["p_explode"], m["p_advance"] = 1.0, 0.0
+
+
+def _single_slot_moves(turn: _Turn) -> list[dict]:
+    """Dual cuts and X-or-Y rays, one slot at a time."""
+    odds, ml, my_values = turn.odds, turn.ml, turn.my_values
+    moves: list[dict] = []
+    for p, s in turn.targets:
+        for j in turn.uncut(p, s):
+            pv = odds.values(p, s, j)
+            for v in my_values:
+                if not pv.get(v):  # no deal puts v here: the cut cannot succeed
+                    continue
+                succ, red = turn.single(p, s, j, {v})
+                if succ > 0:
+                    moves.append(_move("dual_cut", (p, s), [j], v, succ, red, ml))
+            if "x_or_y_ray" in turn.items and len(my_values) >= 2:
+                pair = sorted(my_values, key=lambda v: (-pv.get(v, 0.0), value_order(v)))[:2]
+                succ, red = turn.single(p, s, j, set(pair))
+                if succ > 0:
+                    moves.append(_move("x_or_y_ray", (p, s), [j], None, succ, red, ml,
+                                       values=sorted(pair, key=value_order)))
+    return moves
+
+
+def _detector_moves(turn: _Turn) -> list[dict]:
+    """Double and Triple Detectors: the best slot set per (stand, value)."""
+    an, odds, ml = turn.an, turn.odds, turn.ml
+    picks = []
+    detectors = [("double_detector", 2, True), ("triple_detector", 3, False)]
+    for kind, size, yellow_ok in detectors:
+        if kind not in turn.items:
+            continue
+        for p, s in turn.targets:
+            js = turn.pointable(p, s)
+            if len(js) < size:
+                continue
+            laws = [odds.values(p, s, j) for j in js]
+            for v in turn.my_values:
+                if v == YELLOW_VALUE and not yellow_ok or not any(law.get(v) for law in laws):
+                    continue  # (no deal puts a v on these slots: no set may hold one)
+                best = _best_set(an, laws, p, s, js, size, v, an.types_of(v))
+                if best is not None:
+                    picks.append((kind, p, s, v, best[0], list(best[2])))
+    reds = _all_red(turn, [(p, s, combo) for _, p, s, _, _, combo in picks])
+    moves: list[dict] = []
+    for (kind, p, s, v, fail, combo), p_red in zip(picks, reds):
+        succ = 1.0 - fail if fail > 0 else 1.0
+        succ, p_red = turn.group_risk(p, s, combo, v, succ, p_red)
+        moves.append(_move(kind, (p, s), combo, v, succ, p_red, ml))
+    return moves
+
+
+def _all_red(turn: _Turn, sets: list[tuple[int, int, list[int]]]) -> list[float]:
+    """P(every slot of each set is red): what makes a detector explode (0 unless each slot may be red)."""
+    red_types = turn.an.types_of("RED")
+    keys = [(p, s, tuple(sorted(js))) for p, s, js in sets]
+    # each set once: the detectors' best sets for different values are often the same slots
+    asks = list(dict.fromkeys(k for k in keys if all(turn.odds.values(k[0], k[1], j).get("RED", 0.0) > 0 for j in k[2])))
+    answers = dict(zip(asks, turn.an.p_all_many([[(p, s, j, red_types) for j in js] for p, s, js in asks])))
+    return [answers.get(k, 0.0) for k in keys]
+
+
+def _super_detector_moves(turn: _Turn) -> list[dict]:
+    """The Super Detector: a whole stand at once."""
+    if "super_detector" not in turn.items:
+        return []
+    an, ml = turn.an, turn.ml
+    stands = [(p, s, turn.uncut(p, s)) for p, s in turn.targets]
+    stands = [x for x in stands if x[2]]
+    reds = _all_red(turn, stands)
+    values = [v for v in turn.my_values if v != YELLOW_VALUE]
+    # P(no v among the stand's uncut wires): a blue value's is read off its block law, no rerun
+    nones = avoid_chances(an, [(p, s, js, an.types_of(v)) for p, s, js in stands for v in values])
+    moves: list[dict] = []
+    for i, ((p, s, js), all_red) in enumerate(zip(stands, reds)):
+        for v, none in zip(values, nones[i * len(values) : (i + 1) * len(values)]):
+            if none < 1.0:
+                succ, red = turn.group_risk(p, s, js, v, 1.0 - none if none > 0 else 1.0, all_red)
+                moves.append(_move("super_detector", (p, s), js, v, succ, red, ml))
+    return moves
+
+
+def _own_moves(turn: _Turn) -> list[dict]:
+    """Moves on my own stand: solo cuts, Fast Pass, revealing my red wires."""
+    state, ml, mine = turn.state, turn.ml, turn.mine
+    me = state.me
+    assert me is not None
+    moves: list[dict] = []
+    at: dict = {}  # value -> my uncut slots whose wire shows it (``mine``, with their places)
+    for s, st in enumerate(state.players[me].stands):
+        for j, sl in enumerate(st):
+            if sl.state != CUT and sl.wire is not None:
+                at.setdefault(value_of(sl.wire), []).append([s, j])
+    for v, legal in zip(turn.my_values, _none_elsewhere(turn, turn.my_values)):
+        held = len(at.get(v, ()))
+        if legal > 0:
+            moves.append(_move("solo_cut", None, at.get(v, []), v, legal * (1.0 - turn.h(v)), turn.h(v), ml,
+                               p_legal=float(legal), count=held))
+        if "fast_pass" in turn.items and held >= 2:
+            moves.append(_move("fast_pass", None, [], v, 1.0 - turn.h(v), turn.h(v), ml, count=2))
+    if mine and not turn.turned and all(colour_of(sl.wire) == RED for sl in mine):  # type: ignore[arg-type]
+        moves.append(_move("reveal_red", None, [], "RED", 1.0, 0.0, ml, count=len(mine)))
+    return moves
+
+
+def _none_elsewhere(turn: _Turn, values: list) -> list[float]:
+    """For each value v: P(no uncut wire of v on the teammates' stands nor on my turned-around wires),
+    a solo cut's legality."""
+    an, me = turn.an, turn.state.me
+    assert me is not None
+    others = [(p, s) for p, s in turn.state.stand_keys() if p != me]
+    maps = an.forbids_none_each(others, values)
+    if turn.turned:  # and none on my turned-around wires: every one of them holds another value
+        every = frozenset(turn.state.wires.copies())
+        maps = [both(none, an.forbids_all([(me, s, j, every - an.types_of(v)) for s, j in turn.turned]))
+                for v, none in zip(values, maps)]
+    return an.chances(maps)
+
+
+def _turned_moves(turn: _Turn) -> list[dict]:
+    """Cutting my own turned-around wire (missions 38, 56, 64): a dual cut with it as my wire, no equipment.
+
+    I name v on a teammate's wire without seeing mine: it works only if both are v, and a failure explodes
+    the bomb.  Per wire of mine and value: the teammate's slot likeliest to match, by P(mine is v) x P(that
+    slot is v | mine is v), on the analysis conditioned on mine being v.
+    """
+    state, an, ml = turn.state, turn.an, turn.ml
+    me = state.me
+    moves: list[dict] = []
+    for s, j in turn.turned:
+        values = {value_of(t) for t, q in an.slot_probs(me, s, j).items() if q > 0 and colour_of(t) != RED}  # type: ignore[arg-type]
+        for v in sorted(values, key=value_order):
+            q, cond = an.conditioned([(me, s, j, an.types_of(v))])  # type: ignore[list-item]
+            if q == 0 or cond is None:
+                continue
+            best = None
+            odds = _Odds(cond)
+            for p, s2 in turn.targets:
+                for j2 in turn.uncut(p, s2):
+                    if slot_reason(turn.rules, state, p, s2, j2) is not None:
+                        continue
+                    succ, _red = odds.single(p, s2, j2, {v})
+                    if succ > 0 and (best is None or _tie(succ) > _tie(best[0])):
+                        best = (succ, p, s2, j2)
+            if best is not None:
+                succ, p, s2, j2 = best
+                moves.append(_move("turned_cut", (p, s2), [j2], v, q * succ, 0.0, ml, mine=[s, j]))
+    return moves
+
+
+def moves_json(doc: Any, limit: int | None = None) -> dict:
+    """Bridge/CLI entry: ranked moves plus who holds what, for the state's ``me``."""
+    return moves_state(GameState.from_json(doc), limit)
+
+
+def moves_state(state: GameState, limit: int | None = None) -> dict:
+    """:func:`moves_json` on a state already read."""
+    from ..questions.holdings import holdings_json
+
+    an = solve_state(state, reuse=True)
+    ranked = rank_moves(state, an)
+    legal = [m for m in ranked if "forbidden" not in m]
+    forbidden = [m for m in ranked if "forbidden" in m]
+    return {"moves": legal[:limit] if limit else legal, "forbidden": forbidden[:limit] if limit else forbidden,
+            "holdings": holdings_json(state, an)}

@@ -1,0 +1,429 @@
+"""Very few worlds left: each stand's possible fillings listed, then a DP over the stands.
+
+Why a third walk of the same deal law: on the last turns a table has a
+handful of hidden slots, each boxed in by cut neighbours, and even the
+sparse walk's fixed cost (its windows and one step per wire type, for every
+stand) outweighs the worlds themselves.  Here each sub-stand's fillings of
+its hidden positions are listed once (a gap between two known wires takes a
+non-decreasing run of the types its slots allow), and a forward-backward pass
+over the stands, whose state is the copies of the still-open types used so
+far, weighs them: a deal's weight is the same product of 1/k! (k: the copies
+of a type on a stand) as the other walks', so Z, every slot law, count law,
+block law and conditioned ratio are theirs.  The solver takes this path for
+plain problems (``sparse._plain``) whose fillings and DP stay within small
+budgets, and hands the others on.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..compiler.problem import Problem, Solution
+from .blocks import INV_FACT
+from .sparse import BlockLaws, Walk
+
+__all__ = ["Worlds", "FREE_LIMIT", "FILL_LIMIT", "STEP_LIMIT"]
+
+#: the solver's walk gives up on a problem with more positions of several possible types than this ...
+FREE_LIMIT = 12
+#: ... or more fillings, all sub-stands together, than this (a gap's runs too) ...
+FILL_LIMIT = 32
+#: ... or more (state, filling) pairs in the DP over the stands than this: past these the sparse walk
+#: is as fast (measured on the side-by-side tables)
+STEP_LIMIT = 400
+
+
+class _Layout:
+    """A sub-stand's positions read from its mask: each one's types (less its forbidden ones), the
+    known ones' types (-1 where free), the free ones, the known types' counts and their weight
+    (product of 1/k!), and each gap of free positions as (start, end, least type, greatest type) with
+    its positions' types within those bounds: a gap lies between the known types around it (a sorted
+    stand).  ``ok``: no position is empty and the known types do not decrease."""
+
+    def __init__(self, allowed, forbid: dict):
+        opts = [[row.index(True)] if row.count(True) == 1 else [t for t, ok in enumerate(row) if ok]
+                for row in allowed.tolist()]
+        if forbid:
+            opts = [[t for t in ts if j not in forbid.get(t, ())] for j, ts in enumerate(opts)]
+        self.opts = opts
+        n, T = len(opts), allowed.shape[1]
+        self.fixed = fixed = [ts[0] if len(ts) == 1 else -1 for ts in opts]
+        self.free = [j for j, t in enumerate(fixed) if t < 0]
+        self.free_at = {j: i for i, j in enumerate(self.free)}  # a free position's index in a filling's run
+        self.base: dict[int, int] = {}
+        for t in fixed:
+            if t >= 0:
+                self.base[t] = self.base.get(t, 0) + 1
+        self.weight = 1.0
+        for k in self.base.values():
+            self.weight *= INV_FACT[k]
+        known = [t for t in fixed if t >= 0]
+        self.ok = all(opts) and all(a <= b for a, b in zip(known, known[1:]))
+        self.gaps: list[tuple[int, int, int, int]] = []
+        self.gap_opts: list[list[list[int]]] = []  # per gap, each position's types within the gap's bounds
+        prev, j = 0, 0
+        while j < n:
+            if fixed[j] >= 0:
+                prev = fixed[j]
+                j += 1
+                continue
+            k = j
+            while k < n and fixed[k] < 0:
+                k += 1
+            hi = fixed[k] if k < n else T - 1
+            self.gaps.append((j, k, prev, hi))
+            self.gap_opts.append([[t for t in opts[i] if prev <= t <= hi] for i in range(j, k)])
+            j = k
+
+
+#: sub-stands already read, by mask: (shape, bytes) -> layout (read only)
+_LAYOUTS: dict[tuple, _Layout] = {}
+
+
+class _Fill:
+    """One filling of a sub-stand: the free positions' types, its weight (the product of 1/k! over
+    its types), each type's copies among them and the open types' copies it uses (``Worlds.solve``'s
+    integer)."""
+
+    __slots__ = ("fixed", "free", "chosen", "weight", "counts", "use", "_full")
+
+    def __init__(self, fixed: list, free: list, chosen: tuple, weight: float, counts: dict):
+        self.fixed, self.free, self.chosen, self.weight, self.counts = fixed, free, chosen, weight, counts
+        self.use = 0
+        self._full: list | None = None
+
+    @property
+    def full(self) -> list:
+        """Its types position by position (made when first asked: conditions and block laws read it)."""
+        if self._full is None:
+            self._full = list(self.fixed)
+            for j, t in zip(self.free, self.chosen):
+                self._full[j] = t
+        return self._full
+
+
+def _runs(opts: list[list[int]], lo: int, hi: int, limit: int | None) -> list[tuple] | None:
+    """Every non-decreasing run of types, one per position, each from its position's options and
+    within [lo, hi]; None past ``limit`` runs."""
+    runs: list[tuple] = [()]
+    for ts in opts:
+        runs = [r + (t,) for r in runs for t in ts if (r[-1] if r else lo) <= t <= hi]
+        if limit is not None and len(runs) > limit:
+            return None
+    return runs
+
+
+class Worlds(Walk):
+    """One plain problem's fillings per sub-stand and the stand-by-stand DP over them.
+
+    ``fills[s]``: the sub-stand's fillings; ``alphas[s]``: {copies of the open types used by
+    sub-stands < s (one integer, a field per type): weight}; ``betas[s]``: the completion weight
+    of each; ``probs[s]``: each filling's probability.
+    """
+
+    #: a rerun here (a few stands' fillings) costs less than finding twin stands
+    twin_keys = False
+    #: :meth:`marginals` and :meth:`count_laws` normalise the rows the fillings summed; the others are
+    #: exact (one 1.0), so a lone walk's rows need no pass of ``analysis._mixed``
+    rows_normalised = True
+
+    def __init__(self, p: Problem):
+        self.p = p
+        self.S, self.T = len(p.substands), len(p.types)
+        self.copies = p.copies.tolist()
+        self.blue = p.is_blue.tolist() if p.is_blue is not None else [True] * self.T
+        self.fills: list[list[_Fill]] = []
+        self.probs: list[list[float]] = []
+        self.layouts: list[_Layout] = []  # per sub-stand: its positions read (known types, free positions)
+        self.alphas: list[dict] = []
+        self.betas: list[dict] = []
+        self._masses: dict[int, dict] = {}
+        self.masses = _Masses(self)
+
+    def _layout(self, s: int) -> "_Layout":
+        """Sub-stand s read once: made per mask (and kept) unless it has forbidden positions."""
+        st = self.p.substands[s]
+        if st.forbid:
+            return _Layout(st.allowed, st.forbid)
+        key = (st.allowed.shape, st.allowed.tobytes())
+        got = _LAYOUTS.get(key)
+        if got is None:
+            if len(_LAYOUTS) >= 256:  # the stands of a few recent tables: most stay as they were turn to turn
+                _LAYOUTS.clear()
+            got = _LAYOUTS[key] = _Layout(st.allowed, {})
+        return got
+
+    def _fillings(self, s: int, gaps: list[list[tuple]], digit: dict[int, int]) -> list[_Fill]:
+        """Every filling of sub-stand s: one run per gap, kept if its x-tokens hold, weighed, with the
+        copies it uses as the DP's integer (``digit``: each type's field)."""
+        lay = self.layouts[s]
+        fixed, free, base = lay.fixed, lay.free, lay.base
+        mult = self.p.substands[s].mult
+        out = []
+        for parts in itertools.product(*gaps):
+            chosen = tuple(t for part in parts for t in part)
+            counts: dict[int, int] = {}
+            for t in chosen:
+                counts[t] = counts.get(t, 0) + 1
+            w = lay.weight  # the known wires' product of 1/k!, each type the run adds to: 1/(b+k)! for 1/b!
+            for t, k in counts.items():
+                b = base.get(t, 0)
+                w *= INV_FACT[b + k] / INV_FACT[b]
+            f = _Fill(fixed, free, chosen, w, counts)
+            if mult:
+                full = f.full
+                if any(self.blue[full[j]] and base.get(full[j], 0) + counts.get(full[j], 0) != m for j, m in mult):
+                    continue
+            f.use = sum(digit[t] * k for t, k in counts.items())
+            out.append(f)
+        return out
+
+    def solve(self, blocks: bool = True, budget: int | None = None) -> Solution | None:
+        """:func:`~.solver.solve` on the listed worlds; None past a limit (:data:`FREE_LIMIT`,
+        :data:`FILL_LIMIT`, and ``budget`` (state, filling) pairs of the DP)."""
+        subs = self.p.substands
+        if budget is not None and sum(np.count_nonzero(st.uncut) for st in subs) > FREE_LIMIT:
+            return None  # (an uncut slot may be free; a cut one is known)
+        left = list(self.copies)
+        self.layouts = [self._layout(s) for s in range(self.S)]
+        for lay in self.layouts:
+            for t, k in lay.base.items():
+                left[t] -= k
+        n_free = sum(len(lay.free) for lay in self.layouts)
+        if any(c < 0 for c in left) or sum(left) != n_free:  # every copy left goes to a free position
+            return Solution(-math.inf, None)
+        if budget is not None and n_free > FREE_LIMIT:
+            return None
+        limit = FILL_LIMIT if budget is not None else None
+        all_gaps: list[list[list[tuple]]] = []
+        for lay in self.layouts:
+            if not lay.ok:
+                all_gaps.append([[]])
+                continue
+            gaps = []
+            for (_, _, lo, hi), opts in zip(lay.gaps, lay.gap_opts):  # only the types with copies still to place
+                runs = _runs([[t for t in ts if left[t]] for ts in opts], lo, hi, limit)
+                if runs is None:
+                    return None
+                gaps.append(runs)
+            all_gaps.append(gaps)
+        if budget is not None:
+            total = 0
+            for gaps in all_gaps:
+                count = 1
+                for g in gaps:
+                    count *= len(g)
+                total += count
+            if total > FILL_LIMIT:
+                return None
+        # the DP state: the copies used so far of each type still to place, one integer of a ``width``-bit
+        # field per type (no sum carries); a state is dropped once a field passes its copies left (it never
+        # comes back): adding 2^(width-1) - 1 - left to each field sets that field's top bit exactly then
+        width = n_free.bit_length() + 1  # (each field counts at most n_free copies)
+        digit = {t: 1 << (width * i) for i, t in enumerate(t for t, c in enumerate(left) if c)}
+        need = sum(left[t] * d for t, d in digit.items())
+        top = (1 << (width - 1)) - 1
+        slack = sum((top - left[t]) * d for t, d in digit.items())
+        over = sum((top + 1) * d for d in digit.values())
+        self.fills = [self._fillings(s, gaps, digit) for s, gaps in enumerate(all_gaps)]
+        # forward over the stands
+        a: dict = {0: 1.0}
+        self.alphas = [a]
+        steps = 0
+        for fills in self.fills:
+            nxt: dict = {}
+            for u, x in a.items():
+                for f in fills:
+                    v = u + f.use
+                    if not (v + slack) & over:
+                        nxt[v] = nxt.get(v, 0.0) + x * f.weight
+            steps += len(a) * len(fills)
+            if budget is not None and steps > budget:
+                return None
+            self.alphas.append(nxt)
+            a = nxt
+        z = a.get(need, 0.0)
+        if z <= 0:
+            return Solution(-math.inf, None)
+        if not blocks:
+            return Solution(math.log(z), None)
+        # backward, and each filling's probability
+        beta: dict = {need: 1.0}
+        self.betas = [beta]
+        self.probs = [[] for _ in range(self.S)]
+        for s in range(self.S - 1, -1, -1):
+            prev: dict = {}
+            probs = []
+            for f in self.fills[s]:
+                q = 0.0
+                for u, x in self.alphas[s].items():
+                    b = beta.get(u + f.use)
+                    if b:
+                        q += x * b
+                        prev[u] = prev.get(u, 0.0) + f.weight * b
+                probs.append(q * f.weight / z)
+            self.probs[s] = probs
+            beta = prev
+            self.betas.insert(0, beta)
+        return Solution(math.log(z), BlockLaws(self), None, None, None, None, self)
+
+    def marginals(self, sub: int) -> list[list[float]]:
+        """P[pos][t] that position pos of sub-stand ``sub`` holds type t: 1 on a known position, the
+        fillings' probabilities on a free one (those rows normalised here: :attr:`rows_normalised`)."""
+        T = self.T
+        certain = _certain_rows(T)  # a known position's row: shared, read only (a tuple)
+        lay = self.layouts[sub]
+        free = lay.free
+        rows: list = [certain.get(t) for t in lay.fixed]
+        for j in free:
+            rows[j] = [0.0] * T
+        for f, q in zip(self.fills[sub], self.probs[sub]):
+            for j, t in zip(free, f.chosen):
+                rows[j][t] += q
+        _normalise(rows[j] for j in free)
+        return rows
+
+    def count_laws(self, sub: int, marked: list[bool]) -> list:
+        """For every type t: the law of how many ``marked`` positions of sub-stand ``sub`` hold t (a type
+        no filling takes: one certain count, a shared read-only row; the others normalised here:
+        :attr:`rows_normalised`)."""
+        top = marked.count(True)
+        lay = self.layouts[sub]
+        base = [0] * self.T
+        for j, t in enumerate(lay.fixed):
+            if t >= 0 and marked[j]:
+                base[t] += 1
+        fills = self.fills[sub]
+        moving = {t for f in fills for t in f.chosen}
+        certain = _certain_rows(top + 1)  # a type no filling takes: its count is certain (a shared row)
+        laws: list = [[0.0] * (top + 1) if t in moving else certain[base[t]] for t in range(self.T)]
+        marked_free = [i for i, j in enumerate(lay.free) if marked[j]]
+        every = len(marked_free) == len(lay.free)  # (the holdings mark every uncut position: the free ones too)
+        for f, q in zip(fills, self.probs[sub]):
+            if every:
+                counts = f.counts
+            else:
+                counts = {}
+                for i in marked_free:
+                    t = f.chosen[i]
+                    counts[t] = counts.get(t, 0) + 1
+            for t in moving:
+                laws[t][base[t] + counts.get(t, 0)] += q
+        _normalise(laws[t] for t in moving)
+        return laws
+
+    def block_masses(self, sub: int) -> dict:
+        """{(t, f, k): P(type t's block on sub-stand ``sub`` is [f, f+k))}, every type's (k = 0 too)."""
+        got = self._masses.get(sub)
+        if got is None:
+            got = self._masses[sub] = {}
+            for f, q in zip(self.fills[sub], self.probs[sub]):
+                if not q:  # (a filling no deal completes may hold more copies than there are)
+                    continue
+                counts = [0] * self.T
+                for t in f.full:
+                    counts[t] += 1
+                start = 0
+                for t, k in enumerate(counts):
+                    got[(t, start, k)] = got.get((t, start, k), 0.0) + q
+                    start += k
+        return got
+
+    def modified(self, p: Problem, subs: list[int], t_indices: list[int]) -> "Worlds":
+        """The walk of p, our problem with some blocks forbidden (a conditioned solve): listed afresh."""
+        return Worlds(p)
+
+    def ratios(self, forbids: list[dict]) -> list[float]:
+        """P(the deal meets each forbid map {sub: {type: positions}}): the forward pass rerun from the
+        first sub-stand the map names to its last, without the fillings it rules out, against the
+        stored betas."""
+        out = []
+        for fmap in forbids:
+            rules = {sub: [(t, pos) for t, pos in per.items() if pos] for sub, per in fmap.items()}
+            rules = {sub: r for sub, r in rules.items() if r}
+            if not rules:
+                out.append(1.0)
+                continue
+            s0, s1 = min(rules), max(rules)
+            if s0 == s1:  # one sub-stand: its fillings' probabilities, no rerun
+                out.append(self._one_stand(s0, rules[s0]))
+                continue
+            a = self.alphas[s0]
+            for s in range(s0, s1 + 1):
+                every, checks = self._rule(s, rules.get(s, ()))
+                nxt: dict = {}
+                for f in self.fills[s]:
+                    if every or any(f.chosen[i] == t for i, t in checks):
+                        continue
+                    for u, x in a.items():
+                        v = u + f.use
+                        nxt[v] = nxt.get(v, 0.0) + x * f.weight
+                a = nxt
+            out.append(self._ratio(a, s1 + 1))
+        return out
+
+    def _rule(self, s: int, rule) -> tuple[bool, list]:
+        """A rule [(t, positions)] on sub-stand s read against its layout: (a known position holds one of
+        its types, so every filling breaks it; [(i, t)]: the free positions to check, as indices into
+        a filling's ``chosen``)."""
+        lay = self.layouts[s]
+        fixed, at = lay.fixed, lay.free_at
+        checks = []
+        for t, pos in rule:
+            for j in pos:
+                if fixed[j] < 0:
+                    checks.append((at[j], t))
+                elif fixed[j] == t:
+                    return True, []
+        return False, checks
+
+    def _one_stand(self, s: int, rule: list) -> float:
+        """P(no filling of sub-stand s puts a type of ``rule`` [(t, positions)] on its positions): the
+        ruled-out fillings' probabilities summed; exactly 1 when none of them happens and exactly 0 when
+        only they do, as a rerun gives (a chance of 1 or 0 is a certainty the ranking shows)."""
+        kept = gone = 0.0
+        every, checks = self._rule(s, rule)
+        for f, q in zip(self.fills[s], self.probs[s]):
+            if every or any(f.chosen[i] == t for i, t in checks):
+                gone += q
+            else:
+                kept += q
+        if not gone:
+            return 1.0
+        if not kept:
+            return 0.0
+        return min(1.0, kept / (kept + gone))
+
+
+@functools.lru_cache(maxsize=16)
+def _certain_rows(n: int) -> dict[int, tuple]:
+    """{i: a law of n entries certain of i} (read only): a known position's slot law over n types, or a
+    type's certain count law."""
+    return {i: tuple(1.0 if u == i else 0.0 for u in range(n)) for i in range(n)}
+
+
+def _normalise(rows) -> None:
+    """Each row divided by its sum, where that is not exactly 1 (``analysis._mixed``'s rule, so a lone
+    walk's rows are the same numbers either way)."""
+    for row in rows:
+        tot = sum(row)
+        if tot > 0 and tot != 1.0:
+            row[:] = [q / tot for q in row]
+
+
+class _Masses(Sequence):
+    """``Worlds.masses[sub]``: the block masses the other walks keep, made when first asked."""
+
+    def __init__(self, walk: Worlds):
+        self.walk = walk
+
+    def __len__(self) -> int:
+        return self.walk.S
+
+    def __getitem__(self, sub):  # type: ignore[override]
+        return self.walk.block_masses(sub)
