@@ -37,7 +37,17 @@ from typing import Any, Callable, Iterator, Mapping
 
 from bombbusters.table.notation import CUT, Slot
 from bombbusters.table.state import Fact, GameState
-from bombbusters.table.wires import BLUE, RED, YELLOW, blue, colour_of, number_of, red, value_of, yellow
+from bombbusters.table.wires import (
+    BLUE,
+    RED,
+    YELLOW,
+    blue,
+    colour_of,
+    number_of,
+    red,
+    value_of,
+    yellow,
+)
 
 __all__ = [
     "OracleInconsistent",

@@ -14,13 +14,12 @@ import subprocess
 import sys
 
 import pytest
-
 from bombbusters import __version__
+from bombbusters.advice.indication import indicate_json
+from bombbusters.advice.moves import moves_json
+from bombbusters.missions.preset import all_missions_json
 from bombbusters.protocol import bridge
 from bombbusters.questions.report import analyze
-from bombbusters.advice.indication import indicate_json
-from bombbusters.missions.preset import all_missions_json
-from bombbusters.advice.moves import moves_json
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENGINE = os.path.join(ROOT, "py_engine")
@@ -70,8 +69,8 @@ def test_version():
 
 
 def test_warm_up_runs_analyze_and_moves_and_keeps_the_solve_cache(monkeypatch):
-    from bombbusters.questions import analysis
     from bombbusters.protocol import commands
+    from bombbusters.questions import analysis
 
     ran = []
     for name, fn in list(commands.STATE_COMMANDS.items()):

@@ -11,11 +11,10 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from bombbusters.protocol.bridge import handle
 from hostile import hostile_request
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def _reply(text: str) -> dict:

@@ -7,12 +7,11 @@ from __future__ import annotations
 import itertools
 import random
 
-import pytest
-
 import gen
+import pytest
 from bombbusters.advice.constraint_cards import CARDS, Rules, move_reason
-from bombbusters.table.errors import StateError
 from bombbusters.advice.moves import ITEMS, moves_json, rank_moves
+from bombbusters.table.errors import StateError
 from bombbusters.table.notation import CUT, INFO
 from bombbusters.table.state import GameState
 from test_moves import Exact, close

@@ -6,10 +6,9 @@ from __future__ import annotations
 import math
 import random
 
-import pytest
-
 import gen
 import oracle
+import pytest
 from bombbusters.questions.report import analyze
 from bombbusters.solvers.exact import exact_deal_count, exact_slot_distributions
 from bombbusters.table.state import GameState

@@ -11,14 +11,13 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
 import gen
 import oracle
+import pytest
 from bombbusters.protocol.bridge import handle
-from bombbusters.table.errors import InconsistentStateError
 from bombbusters.questions.explain import explain
 from bombbusters.questions.irreducible import table_entries, without
+from bombbusters.table.errors import InconsistentStateError
 from bombbusters.table.state import GameState
 from bombbusters.table.wires import label
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-import pytest
-
 import gen
-from bombbusters.table.errors import StateError
+import pytest
 from bombbusters.advice.hidden_red import hidden_red_law
 from bombbusters.advice.moves import ITEMS, moves_json, rank_moves
+from bombbusters.table.errors import StateError
 from bombbusters.table.notation import CUT
 from bombbusters.table.state import GameState
 from bombbusters.table.wires import value_of

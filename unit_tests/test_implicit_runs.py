@@ -15,11 +15,10 @@ import random
 import sys
 from pathlib import Path
 
-import pytest
-
 import gen
-from bombbusters.solvers import implicit, reruns
+import pytest
 from bombbusters.questions.analysis import clear_recent, solve_state
+from bombbusters.solvers import implicit, reruns
 from bombbusters.table.state import GameState
 from test_moves import ITEMS, check_moves
 from test_reruns import _forbid_maps, _one_by_one

@@ -17,16 +17,23 @@ import math
 import random
 from dataclasses import replace
 
-import numpy as np
-import pytest
-
 import gen
+import numpy as np
 import oracle
-from bombbusters.table.errors import StateError
+import pytest
 from bombbusters.advice.indication import TOKEN_KINDS, indicate_json, rank_indications
+from bombbusters.table.errors import StateError
 from bombbusters.table.notation import HIDDEN, INFO, Slot, observed, slot_letter
 from bombbusters.table.state import GameState, Player
-from bombbusters.table.wires import BLUE, RED, YELLOW, colour_of, label, number_of, value_of
+from bombbusters.table.wires import (
+    BLUE,
+    RED,
+    YELLOW,
+    colour_of,
+    label,
+    number_of,
+    value_of,
+)
 
 TOL = 1e-9
 

@@ -16,13 +16,12 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 
-import pytest
-
 import gen
 import oracle
-from bombbusters.protocol.bridge import handle
+import pytest
 from bombbusters.advice.lookahead import lookahead
 from bombbusters.advice.moves import ITEMS
+from bombbusters.protocol.bridge import handle
 from bombbusters.table.notation import CUT, INFO, format_slot
 from bombbusters.table.state import GameState
 from bombbusters.table.wires import RED, colour_of, label, parse_label, value_of

@@ -6,8 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
-from bombbusters.table.errors import StateError
 from bombbusters.missions.preset import (
     CONSTRAINT_SCHEMES,
     DOUBLE_DETECTOR_MODES,
@@ -18,6 +16,7 @@ from bombbusters.missions.preset import (
     all_missions_json,
     get_mission,
 )
+from bombbusters.table.errors import StateError
 from bombbusters.table.wires import WireSetup
 
 # Every mission's deal for every player count it allows, from the public mission data

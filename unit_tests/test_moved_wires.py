@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import random
 
-import pytest
-from hypothesis import given, settings
-
 import gen_moved
 import oracle
-from bombbusters.table.errors import RuleError, StateError
-from bombbusters.solvers.exact import exact_deal_count, exact_slot_distributions
+import pytest
 from bombbusters.questions.report import analyze
+from bombbusters.solvers.exact import exact_deal_count, exact_slot_distributions
+from bombbusters.table.errors import RuleError, StateError
 from bombbusters.table.state import GameState
+from hypothesis import given, settings
 from test_moves import ITEMS, check_moves
 from test_solver_vs_oracle import PROPERTY, check_against_oracle, check_holdings
 

@@ -16,10 +16,9 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-import pytest
-
 import gen
 import oracle
+import pytest
 from bombbusters.advice.moves import ITEMS, rank_moves
 from bombbusters.table.notation import CUT
 from bombbusters.table.state import GameState

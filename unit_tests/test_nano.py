@@ -14,12 +14,11 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-import pytest
-
 import gen_moved
 import oracle
-from bombbusters.table.errors import InconsistentStateError, RuleError, StateError
+import pytest
 from bombbusters.questions.report import analyze
+from bombbusters.table.errors import InconsistentStateError, RuleError, StateError
 from bombbusters.table.state import GameState
 from bombbusters.table.wires import label
 from test_solver_vs_oracle import TOL

@@ -5,9 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
-
 from bombbusters.table.errors import NotationError
 from bombbusters.table.notation import (
     CUT,
@@ -21,7 +18,20 @@ from bombbusters.table.notation import (
     slot_letter,
 )
 from bombbusters.table.state import GameState
-from bombbusters.table.wires import BLUE, RED, YELLOW, blue, colour_of, label, number_of, parse_label, red, yellow
+from bombbusters.table.wires import (
+    BLUE,
+    RED,
+    YELLOW,
+    blue,
+    colour_of,
+    label,
+    number_of,
+    parse_label,
+    red,
+    yellow,
+)
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 # token -> (slot, canonical form)
 DOCUMENTED = {

@@ -9,11 +9,10 @@ import re
 from collections import Counter
 from fractions import Fraction as F
 
-import pytest
-
 import gen
 import gen_inconsistent
 import oracle
+import pytest
 from bombbusters.table.errors import RuleError
 from bombbusters.table.notation import CUT, INFO
 from bombbusters.table.state import GameState

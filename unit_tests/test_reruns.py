@@ -15,13 +15,11 @@ import random
 from dataclasses import replace
 
 import pytest
-
-from bombbusters.solvers import reruns
 from bombbusters.questions.analysis import solve_state
+from bombbusters.solvers import reruns
 from bombbusters.solvers.reruns import both, forbid_into
 from bombbusters.solvers.solver import solve
 from bombbusters.table.state import GameState
-
 from gen import random_state
 from gen_moved import random_moved_game
 

@@ -15,11 +15,10 @@ import random
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 import gen
 import gen_moved
 import oracle
+import pytest
 from bombbusters.protocol.bridge import handle
 from bombbusters.protocol.cli import main
 from bombbusters.questions.sampler import sample_worlds

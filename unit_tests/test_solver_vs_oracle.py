@@ -13,23 +13,24 @@ import math
 import random
 from fractions import Fraction
 
-import pytest
-from hypothesis import HealthCheck, given, settings
-
 import gen
 import gen_inconsistent
 import oracle
+import pytest
 from bombbusters.table.errors import InconsistentStateError, RuleError
 from bombbusters.table.notation import CUT
 from bombbusters.table.state import GameState
 from bombbusters.table.wires import label, value_of
+from hypothesis import HealthCheck, given, settings
 
 TOL = 1e-9
 PROPERTY = dict(derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def analyze(doc):
-    from bombbusters.questions.report import analyze as engine  # imported here: a missing engine fails tests, not collection
+    from bombbusters.questions.report import (
+        analyze as engine,  # imported here: a missing engine fails tests, not collection
+    )
 
     return engine(doc)
 

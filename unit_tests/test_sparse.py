@@ -14,19 +14,19 @@ from __future__ import annotations
 import math
 import random
 
-import pytest
-
 import gen
-from bombbusters.solvers import sparse, worlds
-from bombbusters.questions.analysis import _mixed, clear_recent, solve_state
-from bombbusters.solvers.blocks import tight_windows
+import pytest
 from bombbusters.compiler.constraints import compile_state
+from bombbusters.questions.analysis import clear_recent, solve_state
 from bombbusters.questions.sampler import sample_worlds
+from bombbusters.questions.slot_laws import mixed as _mixed
+from bombbusters.solvers import sparse, worlds
+from bombbusters.solvers.blocks import tight_windows
 from bombbusters.solvers.solver import solve
 from bombbusters.solvers.sparse import Sparse
-from bombbusters.table.state import GameState
 from bombbusters.solvers.tables import Tables
 from bombbusters.solvers.worlds import Worlds
+from bombbusters.table.state import GameState
 from test_moves import ITEMS, check_moves
 from test_reruns import _forbid_maps, _one_by_one
 from test_solver_vs_oracle import check_against_oracle, check_holdings

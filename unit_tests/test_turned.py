@@ -12,12 +12,11 @@ from __future__ import annotations
 import math
 import random
 
-import pytest
-
 import gen
 import oracle
-from bombbusters.table.errors import InconsistentStateError, RuleError, StateError
+import pytest
 from bombbusters.advice.moves import rank_moves
+from bombbusters.table.errors import InconsistentStateError, RuleError, StateError
 from bombbusters.table.notation import parse_slot
 from bombbusters.table.state import GameState
 from bombbusters.table.wires import label

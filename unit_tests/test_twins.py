@@ -13,14 +13,14 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from bombbusters.questions.analysis import solve_state
 from bombbusters.questions.irreducible import table_entries, without
-from bombbusters.table.state import GameState
 from bombbusters.solvers.twins import canonical, twin_classes
-
+from bombbusters.table.state import GameState
 from gen import random_state
-from test_reruns import _one_by_one as _full  # a full solve of every case with the blocks forbidden
+from test_reruns import (
+    _one_by_one as _full,  # a full solve of every case with the blocks forbidden
+)
 
 
 def _blanked(rng: random.Random, doc: dict) -> GameState:

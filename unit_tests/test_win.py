@@ -13,13 +13,12 @@ import json
 import math
 import random
 
-import pytest
-
 import gen
 import oracle
+import pytest
+from bombbusters.advice.win import _start, playout, win_chance
 from bombbusters.protocol.bridge import handle
 from bombbusters.table.state import GameState
-from bombbusters.advice.win import _start, playout, win_chance
 
 
 def exact_win(state: GameState) -> float:
@@ -101,8 +100,8 @@ def test_estimate_with_turned_wires(seed: int) -> None:
 
 def _recorded(doc: dict, world: dict) -> tuple[bool, list]:
     """Play one game on a given world (slot -> label), recording who made which move."""
-    from bombbusters.table.wires import label
     from bombbusters.advice.win import _choose
+    from bombbusters.table.wires import label
 
     state = GameState.from_json(doc)
     types = {label(t): t for t in state.wires.copies()}

@@ -12,16 +12,15 @@ from __future__ import annotations
 import math
 import random
 
+import gen
 import numpy as np
 import pytest
-
-import gen
-from bombbusters.solvers import sparse, worlds
 from bombbusters.compiler.constraints import compile_state
+from bombbusters.solvers import sparse, worlds
 from bombbusters.solvers.solver import solve
 from bombbusters.solvers.sparse import Sparse
-from bombbusters.table.state import GameState
 from bombbusters.solvers.worlds import Worlds
+from bombbusters.table.state import GameState
 
 BATCHES = [dict(), dict(n_players=5), dict(groups=True), dict(facts=True), dict(max_configs=30_000)]
 

@@ -36,21 +36,19 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
-import numpy as np
-
 from ..questions.analysis import Analysis, solve_state
-from ..table.notation import CUT, INFO, Slot
-from ..table.state import Fact, GameState, Player, pin_facts
+from ..table.notation import CUT
+from ..table.state import GameState
 from ..table.wires import BLUE, RED, YELLOW, colour_of, label, value_of
 from .hidden_red import hidden_red_law
-from .moves import ITEMS, avoid_chance, rank_moves
+from .moves import ITEMS, rank_moves
+from .sure_cuts import count_sure, new_sure, sure_cuts
+from .table_edits import After, cut_slot, with_cuts
 
-__all__ = ["lookahead", "lookahead_json", "sure_cuts", "DEFAULT_TOP", "set_slots", "cut_slot", "token_slot",
-           "cut_own", "with_cuts"]
+__all__ = ["DEFAULT_TOP", "Outcome", "lookahead", "lookahead_json"]
 
 #: how many of the ranked moves get a lookahead unless all are asked for
 DEFAULT_TOP = 10
-_DETECTORS = {"double_detector", "triple_detector", "super_detector"}
 
 
 @dataclass
@@ -64,81 +62,6 @@ class Outcome:
     #: what the recorded table adds to my knowledge, as slot conditions (my own cut wire and the
     #: "has" fact tell me nothing new): my view after it is my view now given these
     conds: tuple = ()
-
-
-def set_slots(state: GameState, changes: dict[tuple[int, int, int], Slot]) -> tuple[Player, ...]:
-    """The players with these slots changed.  A stand no change touches stays the same tuple, so the
-    compiler's per-stand readings (kept by identity) still serve it."""
-    touched = {(p, s) for p, s, _j in changes}
-    players = []
-    for p, pl in enumerate(state.players):
-        stands = tuple(
-            tuple(changes.get((p, s, j), sl) for j, sl in enumerate(st)) if (p, s) in touched else st
-            for s, st in enumerate(pl.stands)
-        )
-        players.append(Player(pl.name, stands))
-    return tuple(players)
-
-
-def cut_slot(state: GameState, spot: tuple[int, int, int], t: int | None) -> Slot:
-    """The slot at ``spot`` cut, showing wire t; its other tokens (X, x-token, even/odd) stay."""
-    return replace(state.stand(spot[0], spot[1])[spot[2]], state=CUT, wire=t, colour=None, not_value=None)
-
-
-def token_slot(state: GameState, spot: tuple[int, int, int], t: int) -> Slot:
-    """The slot at ``spot`` with the info token a failure puts there: the blue number, or yellow."""
-    blue = colour_of(t) == BLUE
-    return replace(state.stand(spot[0], spot[1])[spot[2]], state=INFO, wire=t if blue else None,
-                   colour=None if blue else YELLOW)
-
-
-def cut_own(table: GameState, wires: dict, q: int, value, count: int | None = None) -> dict:
-    """Changes cutting player q's uncut wires of gameplay ``value``, leftmost first (``count`` of
-    them; None: all); ``wires``: the wire at each spot, where known."""
-    changes: dict = {}
-    for s in range(len(table.players[q].stands)):
-        for j, sl in enumerate(table.stand(q, s)):
-            t = wires.get((q, s, j))
-            if sl.state != CUT and t is not None and value_of(t) == value and (count is None or len(changes) < count):
-                changes[(q, s, j)] = cut_slot(table, (q, s, j), t)
-    return changes
-
-
-def with_cuts(table: GameState, changes: dict) -> GameState:
-    """The table with these slots changed (cuts), its "has"/"has not" facts pinned first."""
-    return replace(table, players=set_slots(table, changes), facts=pin_facts(table, {spot[0] for spot in changes}))
-
-
-class _After:
-    """Builds the table after an outcome of one move (cuts, token, facts, detonator)."""
-
-    def __init__(self, state: GameState, move: dict):
-        self.state, self.move = state, move
-        me = state.me
-        assert me is not None
-        named = move.get("values") or ([move["value"]] if move["value"] is not None else [])
-        self.facts = tuple(Fact("has", me, None, v) for v in named if v != "RED")
-        self.mine = {(me, s, j): sl.wire for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)}
-
-    def success(self, spot: tuple[int, int, int] | None, t: int | None, v, count: int | None = 1) -> GameState:
-        """The target cut (if any) and ``count`` of my wires of value v (None: all of them)."""
-        changes = {spot: cut_slot(self.state, spot, t)} if spot is not None and t is not None else {}
-        changes.update(cut_own(self.state, self.mine, self.state.me, v, count))  # type: ignore[arg-type]
-        return with_cuts(self.state, changes)
-
-    def failure(self, spot: tuple[int, int, int], t: int) -> GameState:
-        st = self.state
-        token = token_slot(st, spot, t)
-        facts = st.facts + self.facts
-        if self.move["kind"] in _DETECTORS:
-            facts += (Fact("not_value", spot[0], spot[1], self.move["value"], tuple(self.move["slots"])),)
-        ml = st.mistakes_left - 1 if st.mistakes_left is not None else None
-        extra = dict(st.extra)
-        if hidden_red_law(st) and colour_of(t) == BLUE:  # a shown blue value is not the hidden red one
-            raw = extra.get("hidden_red_value")
-            ruled = list(raw.get("ruled_out", [])) if isinstance(raw, dict) else []
-            extra["hidden_red_value"] = {"ruled_out": sorted(set(ruled) | {value_of(t)})}
-        return replace(st, players=set_slots(st, {spot: token}), facts=facts, mistakes_left=ml, extra=extra)
 
 
 def _chance(an: Analysis, conds: list) -> float:
@@ -160,7 +83,7 @@ def _chance(an: Analysis, conds: list) -> float:
 def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Outcome]:
     """Every outcome of ``move`` with its exact chance (explosion: what the others leave)."""
     kind = move["kind"]
-    after = _After(state, move)
+    after = After(state, move)
     hidden: dict = hidden_red_law(state) or {}
     out: list[Outcome] = []
 
@@ -257,81 +180,6 @@ def _turned_outcomes(state: GameState, an: Analysis, move: dict) -> list[Outcome
     return _and_explosion(out)
 
 
-def _values_by_slot(an: Analysis, state: GameState, keys) -> dict[tuple[int, int, int], set]:
-    """{uncut slot: the gameplay values it may hold} for the uncut slots of these stands.
-
-    Read off each sub-stand's marginal table at once (one row per slot), since a lookahead asks
-    this of every slot after every outcome."""
-    comp = an.compiled
-    values = [value_of(t) for t in comp.types]
-    tables: dict = {}
-    out = {}
-    for p, s in keys:
-        for j, sl in enumerate(state.stand(p, s)):
-            if sl.state == CUT:
-                continue
-            if (p, s) in comp.known:
-                out[(p, s, j)] = {value_of(comp.known[(p, s)][j].known_wire)}
-                continue
-            sub, pos = comp.stands[(p, s)].where[j]
-            if sub not in tables:
-                tables[sub] = an.sub_marginals(sub) > 0
-            out[(p, s, j)] = {values[t] for t in np.flatnonzero(tables[sub][pos])}
-    return out
-
-
-def _shown(state: GameState) -> dict[tuple[int, int, int], Any]:
-    """Uncut slots whose value the table shows (an info token with its number, or a yellow one)."""
-    out = {}
-    for p, s in state.stand_keys():
-        for j, sl in enumerate(state.stand(p, s)):
-            if sl.state == INFO:
-                out[(p, s, j)] = value_of(sl.wire) if sl.wire is not None else "YELLOW"
-    return out
-
-
-def sure_cuts(state: GameState, an: Analysis) -> tuple[set, dict[int, dict]]:
-    """(my sure cuts, {teammate: {slot the table shows: P(they hold its value)}}) on one table.
-
-    My sure cuts: ``(player, stand, slot)`` of teammates' slots certain to me whose value I
-    hold, and ``("solo", value)`` for values I may cut solo for sure (no uncut slot of another
-    player may hold it: each has chance exactly 0).  A teammate's: the uncut slots, not
-    theirs, whose value an info token shows, each with the chance (to me) that they hold it.
-    """
-    me = state.me
-    assert me is not None
-    my_values = {value_of(sl.wire) for st in state.players[me].stands for sl in st
-                 if sl.state != CUT and sl.wire is not None and colour_of(sl.wire) != RED}
-    others = [k for k in state.stand_keys() if k[0] != me]
-    may = _values_by_slot(an, state, others)
-    mine: set = {k for k, vals in may.items() if len(vals) == 1 and next(iter(vals)) in my_values}
-    possible: set = set().union(*may.values()) if may else set()
-    mine |= {("solo", v) for v in my_values if v not in possible}
-    team: dict[int, dict] = {}
-    held: dict = {}
-    shown = _shown(state)
-    for q in range(len(state.players)):
-        if q == me:
-            continue
-        for key, v in shown.items():
-            if key[0] == q or v == "RED":
-                continue
-            if (q, v) not in held:
-                held[(q, v)] = 1.0 - _p_none(state, an, q, v)
-            if held[(q, v)] > 0:
-                team.setdefault(q, {})[key] = held[(q, v)]
-    return mine, team
-
-
-def _p_none(state: GameState, an: Analysis, q: int, v) -> float:
-    """P(player q holds no uncut wire of value v): off the value's block law where q has one stand
-    (``moves.avoid_chance``), else by conditioning."""
-    if len(state.players[q].stands) == 1:
-        slots = [j for j, sl in enumerate(state.stand(q, 0)) if sl.state != CUT]
-        return avoid_chance(an, q, 0, slots, an.types_of(v))
-    return an.p_none(q, None, v)
-
-
 def _simplified(an: Analysis, conds: list) -> list:
     """The conditions without those the others already imply on a sorted run: a slot right of one
     that holds a type >= m cannot hold a type below m (and a slot left of one <= m none above), so
@@ -395,23 +243,6 @@ class _Tables:
         return an, sure_cuts(o.state, an)
 
 
-def _count(sure: tuple) -> tuple[int, dict[int, float]]:
-    mine, team = sure
-    return len(mine), {q: float(sum(d.values())) for q, d in team.items()}
-
-
-def _new(now: tuple, then: tuple) -> tuple[int, dict[int, float]]:
-    """Sure cuts in ``then`` that ``now`` did not have: mine one each, a teammate's by its chance."""
-    mine = len(then[0] - now[0])
-    team = {}
-    for q, d in then[1].items():
-        had = now[1].get(q, {})
-        x = float(sum(v for key, v in d.items() if key not in had))
-        if x > 0:
-            team[q] = x
-    return mine, team
-
-
 def _item_note(move: dict, plain: list[dict]) -> str | None:
     """Say when an item buys nothing over a plain dual cut on one of its slots, naming the same value."""
     if move["kind"] not in ITEMS or move["kind"] == "fast_pass":
@@ -448,8 +279,8 @@ def lookahead(state: GameState, top: int | None = DEFAULT_TOP) -> list[dict]:
                 if solved is None:  # a table no deal fits: the outcome cannot happen (its chance is ~0)
                     continue
                 then = solved[1]
-                mine_n, team_n = _count(then)
-                new_mine, new_team = _new(now, then)
+                mine_n, team_n = count_sure(then)
+                new_mine, new_team = new_sure(now, then)
                 new = new_mine + sum(new_team.values())
                 entry.update({
                     "mistakes_left": o.state.mistakes_left,

@@ -39,8 +39,8 @@ from ..table.state import Fact, GameState, nano_dealt
 from ..table.wires import RED, colour_of, value_of
 from .constraint_cards import my_rules
 from .hidden_red import hidden_red_law
-from .lookahead import cut_own, cut_slot, set_slots, token_slot, with_cuts
 from .moves import rank_moves
+from .table_edits import cut_own, cut_slot, set_slots, token_slot, with_cuts
 
 __all__ = ["POLICY_KINDS", "playout", "win_chance", "win_json"]
 

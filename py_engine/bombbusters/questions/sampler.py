@@ -25,7 +25,8 @@ from ..solvers.solver import solve
 from ..solvers.tables import Tables
 from ..table.state import GameState
 from ..table.wires import label
-from .analysis import SlotLaws, solve_state
+from .analysis import solve_state
+from .slot_laws import SlotLaws
 
 __all__ = ["sample_types", "sample_worlds", "sample_deals", "sample_json"]
 

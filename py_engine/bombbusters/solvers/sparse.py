@@ -88,7 +88,7 @@ class Walk:
     betas: list[dict]  # ... the completion weights, that reruns go against (:meth:`_ratio`)
     #: whether batched conditions are worth keying by twin stands (``Analysis.chances``)
     twin_keys = True
-    #: whether :meth:`marginals` and :meth:`count_laws` return rows normalised as ``analysis._mixed`` would
+    #: whether :meth:`marginals` and :meth:`count_laws` return rows normalised as ``slot_laws.mixed`` would
     rows_normalised = False
 
     def solve(self, blocks: bool = True, budget: int | None = None) -> Solution | None:

@@ -16,15 +16,21 @@ budgets, and hands the others on.
 
 from __future__ import annotations
 
-import functools
-import itertools
 import math
 from collections.abc import Sequence
 
 import numpy as np
 
 from ..compiler.problem import Problem, Solution
-from .blocks import INV_FACT
+from .fillings import (
+    Fill,
+    FillLayout,
+    certain_rows,
+    fillings,
+    layout_of,
+    normalise,
+    runs_between,
+)
 from .sparse import BlockLaws, Walk
 
 __all__ = ["Worlds", "FREE_LIMIT", "FILL_LIMIT", "STEP_LIMIT"]
@@ -38,86 +44,6 @@ FILL_LIMIT = 32
 STEP_LIMIT = 400
 
 
-class _Layout:
-    """A sub-stand's positions read from its mask: each one's types (less its forbidden ones), the
-    known ones' types (-1 where free), the free ones, the known types' counts and their weight
-    (product of 1/k!), and each gap of free positions as (start, end, least type, greatest type) with
-    its positions' types within those bounds: a gap lies between the known types around it (a sorted
-    stand).  ``ok``: no position is empty and the known types do not decrease."""
-
-    def __init__(self, allowed, forbid: dict):
-        opts = [[row.index(True)] if row.count(True) == 1 else [t for t, ok in enumerate(row) if ok]
-                for row in allowed.tolist()]
-        if forbid:
-            opts = [[t for t in ts if j not in forbid.get(t, ())] for j, ts in enumerate(opts)]
-        self.opts = opts
-        n, T = len(opts), allowed.shape[1]
-        self.fixed = fixed = [ts[0] if len(ts) == 1 else -1 for ts in opts]
-        self.free = [j for j, t in enumerate(fixed) if t < 0]
-        self.free_at = {j: i for i, j in enumerate(self.free)}  # a free position's index in a filling's run
-        self.base: dict[int, int] = {}
-        for t in fixed:
-            if t >= 0:
-                self.base[t] = self.base.get(t, 0) + 1
-        self.weight = 1.0
-        for k in self.base.values():
-            self.weight *= INV_FACT[k]
-        known = [t for t in fixed if t >= 0]
-        self.ok = all(opts) and all(a <= b for a, b in zip(known, known[1:]))
-        self.gaps: list[tuple[int, int, int, int]] = []
-        self.gap_opts: list[list[list[int]]] = []  # per gap, each position's types within the gap's bounds
-        prev, j = 0, 0
-        while j < n:
-            if fixed[j] >= 0:
-                prev = fixed[j]
-                j += 1
-                continue
-            k = j
-            while k < n and fixed[k] < 0:
-                k += 1
-            hi = fixed[k] if k < n else T - 1
-            self.gaps.append((j, k, prev, hi))
-            self.gap_opts.append([[t for t in opts[i] if prev <= t <= hi] for i in range(j, k)])
-            j = k
-
-
-#: sub-stands already read, by mask: (shape, bytes) -> layout (read only)
-_LAYOUTS: dict[tuple, _Layout] = {}
-
-
-class _Fill:
-    """One filling of a sub-stand: the free positions' types, its weight (the product of 1/k! over
-    its types), each type's copies among them and the open types' copies it uses (``Worlds.solve``'s
-    integer)."""
-
-    __slots__ = ("fixed", "free", "chosen", "weight", "counts", "use", "_full")
-
-    def __init__(self, fixed: list, free: list, chosen: tuple, weight: float, counts: dict):
-        self.fixed, self.free, self.chosen, self.weight, self.counts = fixed, free, chosen, weight, counts
-        self.use = 0
-        self._full: list | None = None
-
-    @property
-    def full(self) -> list:
-        """Its types position by position (made when first asked: conditions and block laws read it)."""
-        if self._full is None:
-            self._full = list(self.fixed)
-            for j, t in zip(self.free, self.chosen):
-                self._full[j] = t
-        return self._full
-
-
-def _runs(opts: list[list[int]], lo: int, hi: int, limit: int | None) -> list[tuple] | None:
-    """Every non-decreasing run of types, one per position, each from its position's options and
-    within [lo, hi]; None past ``limit`` runs."""
-    runs: list[tuple] = [()]
-    for ts in opts:
-        runs = [r + (t,) for r in runs for t in ts if (r[-1] if r else lo) <= t <= hi]
-        if limit is not None and len(runs) > limit:
-            return None
-    return runs
-
-
 class Worlds(Walk):
     """One plain problem's fillings per sub-stand and the stand-by-stand DP over them.
 
@@ -129,7 +55,7 @@ class Worlds(Walk):
     #: a rerun here (a few stands' fillings) costs less than finding twin stands
     twin_keys = False
     #: :meth:`marginals` and :meth:`count_laws` normalise the rows the fillings summed; the others are
-    #: exact (one 1.0), so a lone walk's rows need no pass of ``analysis._mixed``
+    #: exact (one 1.0), so a lone walk's rows need no pass of ``slot_laws.mixed``
     rows_normalised = True
 
     def __init__(self, p: Problem):
@@ -137,51 +63,13 @@ class Worlds(Walk):
         self.S, self.T = len(p.substands), len(p.types)
         self.copies = p.copies.tolist()
         self.blue = p.is_blue.tolist() if p.is_blue is not None else [True] * self.T
-        self.fills: list[list[_Fill]] = []
+        self.fills: list[list[Fill]] = []
         self.probs: list[list[float]] = []
-        self.layouts: list[_Layout] = []  # per sub-stand: its positions read (known types, free positions)
+        self.layouts: list[FillLayout] = []  # per sub-stand: its positions read (known types, free positions)
         self.alphas: list[dict] = []
         self.betas: list[dict] = []
         self._masses: dict[int, dict] = {}
         self.masses = _Masses(self)
-
-    def _layout(self, s: int) -> "_Layout":
-        """Sub-stand s read once: made per mask (and kept) unless it has forbidden positions."""
-        st = self.p.substands[s]
-        if st.forbid:
-            return _Layout(st.allowed, st.forbid)
-        key = (st.allowed.shape, st.allowed.tobytes())
-        got = _LAYOUTS.get(key)
-        if got is None:
-            if len(_LAYOUTS) >= 256:  # the stands of a few recent tables: most stay as they were turn to turn
-                _LAYOUTS.clear()
-            got = _LAYOUTS[key] = _Layout(st.allowed, {})
-        return got
-
-    def _fillings(self, s: int, gaps: list[list[tuple]], digit: dict[int, int]) -> list[_Fill]:
-        """Every filling of sub-stand s: one run per gap, kept if its x-tokens hold, weighed, with the
-        copies it uses as the DP's integer (``digit``: each type's field)."""
-        lay = self.layouts[s]
-        fixed, free, base = lay.fixed, lay.free, lay.base
-        mult = self.p.substands[s].mult
-        out = []
-        for parts in itertools.product(*gaps):
-            chosen = tuple(t for part in parts for t in part)
-            counts: dict[int, int] = {}
-            for t in chosen:
-                counts[t] = counts.get(t, 0) + 1
-            w = lay.weight  # the known wires' product of 1/k!, each type the run adds to: 1/(b+k)! for 1/b!
-            for t, k in counts.items():
-                b = base.get(t, 0)
-                w *= INV_FACT[b + k] / INV_FACT[b]
-            f = _Fill(fixed, free, chosen, w, counts)
-            if mult:
-                full = f.full
-                if any(self.blue[full[j]] and base.get(full[j], 0) + counts.get(full[j], 0) != m for j, m in mult):
-                    continue
-            f.use = sum(digit[t] * k for t, k in counts.items())
-            out.append(f)
-        return out
 
     def solve(self, blocks: bool = True, budget: int | None = None) -> Solution | None:
         """:func:`~.solver.solve` on the listed worlds; None past a limit (:data:`FREE_LIMIT`,
@@ -190,7 +78,7 @@ class Worlds(Walk):
         if budget is not None and sum(np.count_nonzero(st.uncut) for st in subs) > FREE_LIMIT:
             return None  # (an uncut slot may be free; a cut one is known)
         left = list(self.copies)
-        self.layouts = [self._layout(s) for s in range(self.S)]
+        self.layouts = [layout_of(st) for st in self.p.substands]
         for lay in self.layouts:
             for t, k in lay.base.items():
                 left[t] -= k
@@ -207,7 +95,7 @@ class Worlds(Walk):
                 continue
             gaps = []
             for (_, _, lo, hi), opts in zip(lay.gaps, lay.gap_opts):  # only the types with copies still to place
-                runs = _runs([[t for t in ts if left[t]] for ts in opts], lo, hi, limit)
+                runs = runs_between([[t for t in ts if left[t]] for ts in opts], lo, hi, limit)
                 if runs is None:
                     return None
                 gaps.append(runs)
@@ -230,7 +118,8 @@ class Worlds(Walk):
         top = (1 << (width - 1)) - 1
         slack = sum((top - left[t]) * d for t, d in digit.items())
         over = sum((top + 1) * d for d in digit.values())
-        self.fills = [self._fillings(s, gaps, digit) for s, gaps in enumerate(all_gaps)]
+        self.fills = [fillings(self.layouts[s], self.p.substands[s].mult, self.blue, gaps, digit)
+                      for s, gaps in enumerate(all_gaps)]
         # forward over the stands
         a: dict = {0: 1.0}
         self.alphas = [a]
@@ -276,7 +165,7 @@ class Worlds(Walk):
         """P[pos][t] that position pos of sub-stand ``sub`` holds type t: 1 on a known position, the
         fillings' probabilities on a free one (those rows normalised here: :attr:`rows_normalised`)."""
         T = self.T
-        certain = _certain_rows(T)  # a known position's row: shared, read only (a tuple)
+        certain = certain_rows(T)  # a known position's row: shared, read only (a tuple)
         lay = self.layouts[sub]
         free = lay.free
         rows: list = [certain.get(t) for t in lay.fixed]
@@ -285,7 +174,7 @@ class Worlds(Walk):
         for f, q in zip(self.fills[sub], self.probs[sub]):
             for j, t in zip(free, f.chosen):
                 rows[j][t] += q
-        _normalise(rows[j] for j in free)
+        normalise(rows[j] for j in free)
         return rows
 
     def count_laws(self, sub: int, marked: list[bool]) -> list:
@@ -300,7 +189,7 @@ class Worlds(Walk):
                 base[t] += 1
         fills = self.fills[sub]
         moving = {t for f in fills for t in f.chosen}
-        certain = _certain_rows(top + 1)  # a type no filling takes: its count is certain (a shared row)
+        certain = certain_rows(top + 1)  # a type no filling takes: its count is certain (a shared row)
         laws: list = [[0.0] * (top + 1) if t in moving else certain[base[t]] for t in range(self.T)]
         marked_free = [i for i, j in enumerate(lay.free) if marked[j]]
         every = len(marked_free) == len(lay.free)  # (the holdings mark every uncut position: the free ones too)
@@ -314,7 +203,7 @@ class Worlds(Walk):
                     counts[t] = counts.get(t, 0) + 1
             for t in moving:
                 laws[t][base[t] + counts.get(t, 0)] += q
-        _normalise(laws[t] for t in moving)
+        normalise(laws[t] for t in moving)
         return laws
 
     def block_masses(self, sub: int) -> dict:
@@ -398,22 +287,6 @@ class Worlds(Walk):
         if not kept:
             return 0.0
         return min(1.0, kept / (kept + gone))
-
-
-@functools.lru_cache(maxsize=16)
-def _certain_rows(n: int) -> dict[int, tuple]:
-    """{i: a law of n entries certain of i} (read only): a known position's slot law over n types, or a
-    type's certain count law."""
-    return {i: tuple(1.0 if u == i else 0.0 for u in range(n)) for i in range(n)}
-
-
-def _normalise(rows) -> None:
-    """Each row divided by its sum, where that is not exactly 1 (``analysis._mixed``'s rule, so a lone
-    walk's rows are the same numbers either way)."""
-    for row in rows:
-        tot = sum(row)
-        if tot > 0 and tot != 1.0:
-            row[:] = [q / tot for q in row]
 
 
 class _Masses(Sequence):

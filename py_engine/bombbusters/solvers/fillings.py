@@ -1,0 +1,149 @@
+"""A sub-stand's fillings: its positions read once (known types, free positions, the gaps between
+known wires) and every non-decreasing run of types a gap may take, each filling weighed.
+
+Why apart from the walk over the stands (``worlds``): what a stand may hold is read from its mask
+alone, and kept by mask, so the stands that stay as they were turn to turn are read once.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+from ..compiler.problem import SubStand
+from .blocks import INV_FACT
+
+__all__ = ["Fill", "FillLayout", "certain_rows", "fillings", "layout_of", "normalise", "runs_between"]
+
+
+class FillLayout:
+    """A sub-stand's positions read from its mask: each one's types (less its forbidden ones), the
+    known ones' types (-1 where free), the free ones, the known types' counts and their weight
+    (product of 1/k!), and each gap of free positions as (start, end, least type, greatest type) with
+    its positions' types within those bounds: a gap lies between the known types around it (a sorted
+    stand).  ``ok``: no position is empty and the known types do not decrease."""
+
+    def __init__(self, allowed, forbid: dict):
+        opts = [[row.index(True)] if row.count(True) == 1 else [t for t, ok in enumerate(row) if ok]
+                for row in allowed.tolist()]
+        if forbid:
+            opts = [[t for t in ts if j not in forbid.get(t, ())] for j, ts in enumerate(opts)]
+        self.opts = opts
+        n, T = len(opts), allowed.shape[1]
+        self.fixed = fixed = [ts[0] if len(ts) == 1 else -1 for ts in opts]
+        self.free = [j for j, t in enumerate(fixed) if t < 0]
+        self.free_at = {j: i for i, j in enumerate(self.free)}  # a free position's index in a filling's run
+        self.base: dict[int, int] = {}
+        for t in fixed:
+            if t >= 0:
+                self.base[t] = self.base.get(t, 0) + 1
+        self.weight = 1.0
+        for k in self.base.values():
+            self.weight *= INV_FACT[k]
+        known = [t for t in fixed if t >= 0]
+        self.ok = all(opts) and all(a <= b for a, b in zip(known, known[1:]))
+        self.gaps: list[tuple[int, int, int, int]] = []
+        self.gap_opts: list[list[list[int]]] = []  # per gap, each position's types within the gap's bounds
+        prev, j = 0, 0
+        while j < n:
+            if fixed[j] >= 0:
+                prev = fixed[j]
+                j += 1
+                continue
+            k = j
+            while k < n and fixed[k] < 0:
+                k += 1
+            hi = fixed[k] if k < n else T - 1
+            self.gaps.append((j, k, prev, hi))
+            self.gap_opts.append([[t for t in opts[i] if prev <= t <= hi] for i in range(j, k)])
+            j = k
+
+
+#: sub-stands already read, by mask: (shape, bytes) -> layout (read only)
+_LAYOUTS: dict[tuple, FillLayout] = {}
+
+
+class Fill:
+    """One filling of a sub-stand: the free positions' types, its weight (the product of 1/k! over
+    its types), each type's copies among them and the open types' copies it uses (``Worlds.solve``'s
+    integer)."""
+
+    __slots__ = ("fixed", "free", "chosen", "weight", "counts", "use", "_full")
+
+    def __init__(self, fixed: list, free: list, chosen: tuple, weight: float, counts: dict):
+        self.fixed, self.free, self.chosen, self.weight, self.counts = fixed, free, chosen, weight, counts
+        self.use = 0
+        self._full: list | None = None
+
+    @property
+    def full(self) -> list:
+        """Its types position by position (made when first asked: conditions and block laws read it)."""
+        if self._full is None:
+            self._full = list(self.fixed)
+            for j, t in zip(self.free, self.chosen):
+                self._full[j] = t
+        return self._full
+
+
+def runs_between(opts: list[list[int]], lo: int, hi: int, limit: int | None) -> list[tuple] | None:
+    """Every non-decreasing run of types, one per position, each from its position's options and
+    within [lo, hi]; None past ``limit`` runs."""
+    runs: list[tuple] = [()]
+    for ts in opts:
+        runs = [r + (t,) for r in runs for t in ts if (r[-1] if r else lo) <= t <= hi]
+        if limit is not None and len(runs) > limit:
+            return None
+    return runs
+
+
+@functools.lru_cache(maxsize=16)
+def certain_rows(n: int) -> dict[int, tuple]:
+    """{i: a law of n entries certain of i} (read only): a known position's slot law over n types, or a
+    type's certain count law."""
+    return {i: tuple(1.0 if u == i else 0.0 for u in range(n)) for i in range(n)}
+
+
+def normalise(rows) -> None:
+    """Each row divided by its sum, where that is not exactly 1 (``slot_laws.mixed``'s rule, so a lone
+    walk's rows are the same numbers either way)."""
+    for row in rows:
+        tot = sum(row)
+        if tot > 0 and tot != 1.0:
+            row[:] = [q / tot for q in row]
+
+
+def layout_of(st: SubStand) -> FillLayout:
+    """A sub-stand read once: made per mask (and kept) unless it has forbidden positions."""
+    if st.forbid:
+        return FillLayout(st.allowed, st.forbid)
+    key = (st.allowed.shape, st.allowed.tobytes())
+    got = _LAYOUTS.get(key)
+    if got is None:
+        if len(_LAYOUTS) >= 256:  # the stands of a few recent tables: most stay as they were turn to turn
+            _LAYOUTS.clear()
+        got = _LAYOUTS[key] = FillLayout(st.allowed, {})
+    return got
+
+
+def fillings(lay: FillLayout, mult: list, blue: list, gaps: list[list[tuple]], digit: dict[int, int]) -> list[Fill]:
+    """Every filling of a sub-stand: one run per gap, kept if its x-tokens (``mult``) hold, weighed,
+    with the copies it uses as the walk's integer (``digit``: each type's field)."""
+    fixed, free, base = lay.fixed, lay.free, lay.base
+    out = []
+    for parts in itertools.product(*gaps):
+        chosen = tuple(t for part in parts for t in part)
+        counts: dict[int, int] = {}
+        for t in chosen:
+            counts[t] = counts.get(t, 0) + 1
+        w = lay.weight  # the known wires' product of 1/k!, each type the run adds to: 1/(b+k)! for 1/b!
+        for t, k in counts.items():
+            b = base.get(t, 0)
+            w *= INV_FACT[b + k] / INV_FACT[b]
+        f = Fill(fixed, free, chosen, w, counts)
+        if mult:
+            full = f.full
+            if any(blue[full[j]] and base.get(full[j], 0) + counts.get(full[j], 0) != m for j, m in mult):
+                continue
+        f.use = sum(digit[t] * k for t, k in counts.items())
+        out.append(f)
+    return out
