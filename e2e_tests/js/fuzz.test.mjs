@@ -5,7 +5,8 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
-import { logTemplate, standsTemplate, setupTemplate, statusTemplate, holdingsTemplate } from "../../web/table/table-templates.js";
+import { setupTemplate } from "../../web/table/setup-templates.js";
+import { holdingsTemplate, logTemplate, standsTemplate, statusTemplate } from "../../web/table/table-templates.js";
 
 function rng(seed) {
   let a = seed >>> 0;

@@ -155,7 +155,7 @@ test("number cards in view decide the value to cut: pick (26...), sum (47), sequ
 });
 
 test("the reasons show for whatever forbids a cut, mission rules included (46: no card picker, sevens last)", async () => {
-  const { movesTemplate } = await import("../../web/table/table-templates.js");
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
   let s = S.defaultState();
   s.setup = S.applyMission(withPlayers(4), preset({ number: 46, special: ["sevens_last"] }));
   s.phase = "table";

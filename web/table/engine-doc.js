@@ -3,7 +3,8 @@
 // choices the slot editor offers. Pure functions, no DOM, no I/O.
 
 import { colourOf, labelsInPlay, saidOf, wiresDoc } from "./setup.js";
-import { derive, slotToken } from "./replay.js";
+import { slotToken } from "./describe.js";
+import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
 
 /**

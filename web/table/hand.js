@@ -1,10 +1,10 @@
 // My hand entry and the log's edits (add, replace, undo, redo): each returns a new state.
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
-import { handSlots, isLabel, isXSlot, isXWire, labelsInPlay, sortValue, standSizes, wireOf } from "./setup.js";
-import { derive } from "./replay.js";
+import { handSlots, isLabel, isXWire, labelsInPlay, sortValue, standSizes, wireOf } from "./setup.js";
 
-const handOrder = (h) => (isXWire(h) ? Infinity : sortValue(h));
+/** Where a wire sorts on my stand (an X wire: far right). */
+export const handOrder = (h) => (isXWire(h) ? Infinity : sortValue(h));
 
 /**
  * Add one wire to my hand (the stand sorts itself); unchanged when the stand is full.
@@ -27,20 +27,6 @@ export function handAdd(state, s, label) {
   st.push(sortedFull ? "X" + label : label);
   st.sort((a, b) => handOrder(a) - handOrder(b));
   return next;
-}
-
-/**
- * The wires of player p's stands the table already shows (cut, or an exact info token), sorted:
- * whoever takes that seat from a mid-game link only adds their hidden ones.
- */
-export function publicHand(state, p) {
-  const t = derive({ ...state, setup: { ...state.setup, me: null } });
-  return t.stands[p].map((st) =>
-    st
-      .map((sl, j) => (!sl.tw && (sl.c === "cut" || sl.c === "info") && isLabel(sl.v) ? (isXSlot(state.setup, j, st.length) ? "X" : "") + sl.v : null))
-      .filter(Boolean)
-      .sort((a, b) => handOrder(a) - handOrder(b)),
-  );
 }
 
 export function handRemove(state, s, j) {

@@ -2,7 +2,7 @@
 // action question by question). Pure functions from data to escaped HTML text.
 
 import { html, pct } from "../shared/html.js";
-import { btn, chip, valueName, markName } from "./table-templates.js";
+import { btn, chip, markName, valueName } from "./template-parts.js";
 import {
   ACTION_NAMES,
   ALL_EQUIPMENT,

@@ -53,6 +53,8 @@
 export * from "./setup.js";
 export * from "./hand.js";
 export * from "./replay.js";
+export { slotLetter, standName } from "./replay-table.js";
+export * from "./describe.js";
 export * from "./engine-doc.js";
 export * from "./oxygen.js";
 export * from "./share.js";

@@ -2,18 +2,9 @@
 // engine; every tap goes out as handlers.onAct(act, arg, event).
 
 import { html } from "../shared/html.js";
-import {
-  adviceTemplate,
-  holdingsTemplate,
-  handTemplate,
-  logTemplate,
-  movesTemplate,
-  setupTemplate,
-  shareTemplate,
-  standsTemplate,
-  statusTemplate,
-  whoTemplate,
-} from "./table-templates.js";
+import { movesTemplate } from "./moves-templates.js";
+import { handTemplate, setupTemplate, whoTemplate } from "./setup-templates.js";
+import { adviceTemplate, holdingsTemplate, logTemplate, shareTemplate, standsTemplate, statusTemplate } from "./table-templates.js";
 import { sheetTemplate } from "./sheet-templates.js";
 
 export class AppView {

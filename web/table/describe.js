@@ -1,0 +1,92 @@
+// Each log entry in words (the turn log), and each derived slot as the engine's stand-notation token.
+// Pure functions, no DOM.
+
+import { slotLetter, standName } from "./replay-table.js";
+import { colourOf, EQUIPMENT_NAMES, isLabel, MARKS } from "./setup.js";
+
+export function describeEntry(e, setup) {
+  const text = describeAction(e, setup);
+  return Number.isInteger(e.ox) ? `${text} (oxygen → ${setup.players[e.ox] ?? `Player ${e.ox + 1}`})` : text;
+}
+
+function describeAction(e, setup) {
+  const name = (p) => setup.players[p] ?? `Player ${(p ?? 0) + 1}`;
+  const at = (p, s, j) => `${standName(setup, p, s)} ${slotLetter(j ?? 0)}`;
+  const said = (v) => (v === "Y" ? "yellow" : v);
+  switch (e.k) {
+    case "set":
+      return `${at(e.p, e.s, e.j)} shows ${slotToken(e.slot ?? {}) || "nothing"}`;
+    case "dual":
+      return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}` : e.silent ? "✗ (no token)" : `✗ it is ${e.real}`}`;
+    case "xray":
+      return `${name(e.a)} X-or-Y Ray: ${at(e.p, e.s, e.j)} ${(e.vs ?? []).map(said).join(" or ")}? ${e.ok ? `✓ cut ${e.cut}` : `✗ it is ${e.real}`}`;
+    case "detect": {
+      const what = { double: "Double Detector", triple: "Triple Detector", super: "Super Detector" }[e.kind] ?? "Detector";
+      const slots = (e.js ?? []).map(slotLetter).join("+");
+      return `${name(e.a)} ${what}: ${standName(setup, e.p, e.s)} ${slots} has ${said(e.v)}? ${e.ok ? `✓ cut ${slotLetter(e.hit ?? 0)}` : `✗ ${slotLetter(e.tok ?? 0)} is ${e.real}`}`;
+    }
+    case "solo":
+      return `${name(e.a)} solo cut ${(e.cuts ?? []).join(" ")}`;
+    case "red":
+      return `${name(e.a)} reveals red ${(e.cuts ?? []).join(" ")}`;
+    case "radar":
+      return `General Radar ${e.v}: ${(e.ans ?? []).map((x) => `${standName(setup, x.p, x.s)} ${x.has ? "yes" : "no"}`).join(", ")}`;
+    case "label":
+      return `Label ${e.eq ? "=" : "≠"} on ${standName(setup, e.p, e.s)} ${(e.js ?? []).map(slotLetter).join("/")}`;
+    case "postit":
+      return `${name(e.a)} Post-it: ${at(e.a, e.s, e.j)} is ${e.v}`;
+    case "see":
+      return `I see ${at(e.p, e.s, e.j)} (turned around): ${e.v}`;
+    case "rewind":
+      return "Rewinder: detonator −1";
+    case "challenge":
+      return "Challenge done: detonator −1";
+    case "swl":
+      return `${name(e.a)} Single Wire Label: ${at(e.a, e.s, e.j)} is the only one of its value`;
+    case "disint":
+      return `Disintegrator ${e.v}: ${(e.cuts ?? []).map((c) => at(c.p, c.s, c.j)).join(", ") || "no wire left"} cut`;
+    case "batteries":
+      return `Emergency Batteries: ${(e.ps ?? []).map(name).join(", ")} Double Detector back`;
+    case "drop":
+      return "Emergency Drop: used equipment usable again";
+    case "false_bottom":
+      return `False Bottom: ${(e.ids ?? []).map((id) => EQUIPMENT_NAMES[id] ?? id).join(", ")} come in`;
+    case "stabilizer":
+      return `${name(e.a)} Stabilizer on the next cut`;
+    case "coffee":
+      return `${name(e.a)} Coffee Mug: ${name(e.next)} plays next`;
+    case "skip":
+      return `${name(e.a)} has too little oxygen: turn skipped, the detonator moves`;
+    case "walkie":
+      return `${name(e.a)} ⇄ ${name(e.p)} Walkie-Talkies: ${at(e.a, e.as?.s, e.as?.j)} → ${at(e.p, e.pto?.s, e.pto?.j)}, ${at(e.p, e.s, e.j)} → ${at(e.a, e.ato?.s, e.ato?.j)}${e.got ? ` (got ${e.got})` : ""}`;
+    case "hook":
+      return `${name(e.a)} Grappling Hook: ${at(e.p, e.s, e.j)} → ${at(e.a, e.to?.s, e.to?.j)}${e.got ? ` (got ${e.got})` : ""}`;
+    case "nano":
+      return `${name(e.a)} takes a wire from Nano → ${at(e.a, e.to?.s, e.to?.j)}${e.got ? ` (got ${e.got})` : ""}`;
+    case "absent":
+      return `${e.s === undefined || e.s === null ? name(e.p) : standName(setup, e.p, e.s)} has no ${said(e.v)} ("I have none" token)`;
+    default:
+      return "unknown entry";
+  }
+}
+
+/** The stand-notation token for a slot (see py_engine notation.py). `own` = show my own wire. */
+export function slotToken(sl, own = false) {
+  if (sl.tw) { // a turned-around wire carries no token: cut, seen (a teammate's), or not seen (mine)
+    if (sl.c === "cut" && isLabel(sl.v)) return `T${sl.v}`;
+    return own && sl.own ? `T?${sl.own}` : "T";
+  }
+  const mark = sl.m && (MARKS.includes(sl.m) || /^!\d{1,2}$/.test(sl.m)) ? sl.m : "";
+  if (sl.c === "cut" && isLabel(sl.v)) {
+    const colon = mark.startsWith("!") && colourOf(sl.v) === "blue" ? ":" : "";
+    return `${mark}${colon}${sl.v}`;
+  }
+  if (sl.c === "info" && (isLabel(sl.v) || sl.v === "Y")) {
+    const v = own && sl.own && sl.v === "Y" ? sl.own : sl.v;
+    return `${mark}i${v}`;
+  }
+  if (own && sl.own) return `${mark}?${sl.own}`;
+  const col = sl.col && ["b", "y", "r"].includes(sl.col) ? sl.col : "";
+  if (col && !mark) return `${col}?`;
+  return `${col}${mark}` || "?";
+}

@@ -1,0 +1,114 @@
+// Log entries of cuts and tokens: what a slot shows, a dual cut or X-or-Y Ray, a detector, solo cuts and
+// red reveals, "I have none" tokens, a teammate's turned-around wire I see.
+// Each takes (t, e, setup, i) and changes the derived table t, or fails naming the slot.
+
+import { actorCut, addFact, advance, checkPlayers, cutSlot, factValue, fail, failure, misfire, silentFailure, slotAt, slotLetter, standName, takeStab, uncutRefs } from "./replay-table.js";
+import { colourOf, isLabel, saidOf, valueMatches } from "./setup.js";
+
+/** What the table shows on one slot (tokens, marks, colour, cut). */
+export function applySet(t, e, setup) {
+  const sl = slotAt(t, e.p, e.s, e.j);
+  const v = e.slot ?? {};
+  const own = sl.own;
+  if (v.c === "cut" && own && v.v !== own) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}`);
+  Object.assign(sl, { c: v.c || "h", v: v.v ?? null, m: v.m ?? null, col: v.col ?? null, own });
+  if (sl.c === "info" && own && !sl.v) sl.v = saidOf(own);
+}
+
+/** A dual cut, or the X-or-Y Ray (two values said). */
+export function applyDual(t, e, setup, i) {
+  checkPlayers(setup, e);
+  const stab = takeStab(t);
+  const said = e.k === "dual" ? [e.v] : e.vs ?? [];
+  if (!said.length || said.some((x) => !(isLabel(x) || x === "Y"))) fail("which value was said?");
+  if (e.ok) {
+    if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
+    const turned = Boolean(slotAt(t, e.p, e.s, e.j).tw);
+    cutSlot(t, setup, e.p, e.s, e.j, e.cut);
+    actorCut(t, setup, e, e.cut);
+    // 56, 64: cutting a teammate's turned-around wire moves the detonator, even when it works
+    if (turned && (setup.turned === "each" || setup.turned === "ends")) misfire(t, setup, e, stab);
+  } else if (e.silent) {
+    silentFailure(t, setup, e, [e.j], said, i, stab);
+    for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
+  } else {
+    if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
+    failure(t, setup, e, e.p, e.s, e.j, stab);
+    for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
+  }
+  advance(t, setup, e.a);
+}
+
+/** Double, Triple or Super Detector. */
+export function applyDetect(t, e, setup, i) {
+  checkPlayers(setup, e);
+  const stab = takeStab(t);
+  const js = e.js ?? [];
+  const want = { double: 2, triple: 3 }[e.kind];
+  if (want && js.length !== want) fail(`point at ${want} wires`);
+  if (!js.length) fail("which wires?");
+  if (e.kind === "double") t.usedDD.push(e.a);
+  else t.usedItems[e.kind === "triple" ? "3" : "5"] = true;
+  if (e.ok) {
+    if (!js.includes(e.hit)) fail("which of the wires was cut?");
+    if (!valueMatches(e.cut, e.v)) fail(`the cut wire ${e.cut} is not ${e.v}`);
+    cutSlot(t, setup, e.p, e.s, e.hit, e.cut);
+    actorCut(t, setup, e, e.cut);
+  } else if (e.silent) {
+    silentFailure(t, setup, e, js, [e.v], i, stab);
+    addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i, uncutRefs(t, e.a));
+  } else {
+    if (!js.includes(e.tok)) fail("which wire got the info token?");
+    if (valueMatches(e.real, e.v)) fail(`the wire shown (${e.real}) is what was said`);
+    failure(t, setup, e, e.p, e.s, e.tok, stab);
+    addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i, uncutRefs(t, e.a));
+    // none of the wires pointed at holds the value named (the token only shows one of them)
+    const pointed = [...js].sort((x, y) => x - y);
+    addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: pointed, value: factValue(e.v) }, i,
+      pointed.map((j) => t.stands[e.p][e.s][j]));
+  }
+  advance(t, setup, e.a);
+}
+
+/** A solo cut of my own wires, or revealing my red wires. */
+export function applyOwnCuts(t, e, setup) {
+  checkPlayers(setup, e, false);
+  const slots = e.slots ?? [];
+  if (!slots.length || slots.length !== (e.cuts ?? []).length) fail("which wires were cut?");
+  slots.forEach((x, n) => {
+    if (e.k === "red" && colourOf(e.cuts[n]) !== "red") fail("only red wires are revealed");
+    cutSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);
+  });
+  advance(t, setup, e.a);
+}
+
+/** "I have none": a player shows that a value is not on their stand(s). */
+export function applyAbsent(t, e, setup, i) {
+  const n = setup.players.length;
+  if (!(Number.isInteger(e.p) && e.p >= 0 && e.p < n)) fail("whose token?");
+  const whole = e.s === undefined || e.s === null;
+  if (!whole && !t.stands[e.p][e.s]) fail(`${setup.players[e.p]} has no stand ${e.s + 1}`);
+  if (!((isLabel(e.v) && colourOf(e.v) === "blue") || e.v === "Y")) fail("which value is absent?");
+  const stands = whole ? t.stands[e.p] : [t.stands[e.p][e.s]];
+  if (stands.some((st) => st.some((sl) => sl.c !== "cut" && sl.own && valueMatches(sl.own, e.v)))) {
+    fail(`you hold ${e.v === "Y" ? "a yellow wire" : `a ${e.v}`}`);
+  }
+  if (stands.some((st) => st.some((sl) => sl.c === "info" && sl.v && (sl.v === "Y" ? e.v === "Y" : valueMatches(sl.v, e.v))))) {
+    fail(`an info token there shows ${e.v === "Y" ? "yellow" : e.v}`);
+  }
+  t.absent.push({ p: e.p, s: whole ? null : e.s, v: e.v });
+  const fact = { kind: "has_not", player: e.p, value: factValue(e.v) };
+  if (!whole) fact.stand = e.s;
+  addFact(t, fact, i, uncutRefs(t, e.p, whole ? null : e.s));
+}
+
+/** A teammate's turned-around wire I can see (missions 38, 56, 64): known to me, not to its owner. */
+export function applySee(t, e, setup) {
+  const sl = slotAt(t, e.p, e.s, e.j);
+  const where = `${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)}`;
+  if (!sl.tw) fail(`${where} is not a turned-around wire`);
+  if (e.p === setup.me) fail(`${where} is your own turned-around wire: you cannot see it`);
+  if (!isLabel(e.v)) fail(`${where}: which wire do you see?`);
+  if (sl.c === "cut" && sl.v !== e.v) fail(`${where} was cut as ${sl.v}`);
+  sl.own = e.v;
+}

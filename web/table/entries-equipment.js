@@ -1,0 +1,111 @@
+// Log entries of equipment cards that change what the table knows or the detonator: General Radar,
+// Labels, Post-it, Single Wire Label, Disintegrator, Emergency Batteries and Drop, False Bottom,
+// Stabilizer, Coffee Mug, Rewinder. (Detectors and the X-or-Y Ray are cuts: entries-cuts.js;
+// Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
+
+import { addFact, checkPlayers, cutSlot, detonatorBack, fail, infoSlot, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
+import { colourOf, isLabel } from "./setup.js";
+
+/** General Radar: every stand answers whether it holds the number. */
+export function applyRadar(t, e, _setup, i) {
+  if (!(Number.isInteger(e.v) && e.v >= 1 && e.v <= 12)) fail("which number was asked?");
+  t.usedItems["8"] = true;
+  const ans = Array.isArray(e.ans) ? e.ans : [];
+  for (const x of ans) {
+    if (!t.stands[x?.p]?.[x?.s]) fail("an answer names a stand that is not on the table");
+    addFact(t, { kind: x.has ? "has" : "has_not", player: x.p, stand: x.s, value: e.v }, i, uncutRefs(t, x.p, x.s));
+  }
+}
+
+/** Label = or ≠ on two neighbouring wires. */
+export function applyLabel(t, e, _setup, i) {
+  const js = e.js ?? [];
+  slotAt(t, e.p, e.s, js[0]);
+  slotAt(t, e.p, e.s, js[1]);
+  if (Math.abs(js[0] - js[1]) !== 1) fail("a label goes on two neighbouring wires");
+  t.usedItems[e.eq ? "12" : "1"] = true;
+  const pair = [js[0], js[1]].sort((a, b) => a - b);
+  addFact(t, { kind: e.eq ? "same" : "different", player: e.p, stand: e.s, slots: pair }, i, pair.map((j) => t.stands[e.p][e.s][j]));
+}
+
+/** Post-it: an info token on one of the actor's own blue wires. */
+export function applyPostit(t, e, setup) {
+  checkPlayers(setup, e, false);
+  t.usedItems["4"] = true;
+  if (!isLabel(e.v) || colourOf(e.v) !== "blue") fail("a Post-it goes on a blue wire");
+  infoSlot(t, setup, e.a, e.s, e.j, e.v);
+}
+
+/** Single Wire Label (2.2): an x1 token on one of the actor's blue wires, cut or not: its value is once on that stand. */
+export function applySwl(t, e, setup) {
+  checkPlayers(setup, e, false);
+  const sl = slotAt(t, e.a, e.s, e.j);
+  const where = `${standName(setup, e.a, e.s)} slot ${slotLetter(e.j)}`;
+  const shown = sl.c === "cut" || sl.c === "info" ? sl.v : sl.own;
+  if (shown && !(isLabel(shown) && colourOf(shown) === "blue")) fail(`${where}: the Single Wire Label goes on a blue wire`);
+  if (sl.m && sl.m !== "1x") fail(`${where} already has a token (${sl.m})`);
+  t.usedItems["2.2"] = true;
+  sl.m = "1x";
+  if (sl.c === "h") sl.col = "b";
+}
+
+/** Disintegrator (10.10): value e.v drawn; every player cut all their uncut wires of it (e.cuts). */
+export function applyDisint(t, e, setup, i) {
+  if (!(isLabel(e.v) && colourOf(e.v) === "blue")) fail("which value was drawn?");
+  const cuts = Array.isArray(e.cuts) ? e.cuts : [];
+  for (const c of cuts) cutSlot(t, setup, c?.p, c?.s, c?.j, e.v);
+  t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
+    if (sl.c === "cut") return;
+    if (sl.own === e.v) fail(`your ${e.v} at ${standName(setup, p, s)} slot ${slotLetter(j)} was cut too`);
+    if (sl.c === "info" && sl.v === e.v) fail(`${standName(setup, p, s)} slot ${slotLetter(j)} shows a ${e.v}: it was cut too`);
+  })));
+  const cut = t.stands.flat(2).filter((sl) => sl.c === "cut" && sl.v === e.v).length;
+  if (cut !== 4) fail(`the Disintegrator cuts every ${e.v}: 4 are in play, ${cut} would be cut — tap the others`);
+  t.usedItems["10.10"] = true;
+  // none is left anywhere
+  setup.players.forEach((_, p) => addFact(t, { kind: "has_not", player: p, value: Number(e.v) }, i, uncutRefs(t, p)));
+}
+
+/** Emergency Batteries (7): these players' used Double Detectors work again. */
+export function applyBatteries(t, e, setup) {
+  const ps = Array.isArray(e.ps) ? e.ps : [];
+  if (!ps.length || ps.length > 2 || ps.some((p) => !(Number.isInteger(p) && p >= 0 && p < setup.players.length))) {
+    fail("whose Double Detector (1 or 2 players)?");
+  }
+  t.usedItems["7"] = true;
+  t.usedDD = t.usedDD.filter((p) => !ps.includes(p));
+}
+
+/** Emergency Drop (3.3): every used equipment card is usable again. */
+export function applyDrop(t) {
+  t.usedItems = { "3.3": true };
+}
+
+/** False Bottom (yellow): two more equipment cards come into the game. */
+export function applyFalseBottom(t, e) {
+  const ids = Array.isArray(e.ids) ? e.ids.filter((x) => typeof x === "string") : [];
+  if (!ids.length || ids.length > 2) fail("which equipment cards came in (1 or 2)?");
+  t.usedItems.Y = true;
+  t.extraEquipment.push(...ids);
+}
+
+/** Stabilizer (9): the next dual cut, if it fails, neither moves the detonator nor explodes. */
+export function applyStabilizer(t, e, setup) {
+  checkPlayers(setup, e, false);
+  t.usedItems["9"] = true;
+  t.stab = true;
+}
+
+/** Coffee Mug (11): the actor skips and names who plays next. */
+export function applyCoffee(t, e, setup) {
+  checkPlayers(setup, e, false);
+  if (!(Number.isInteger(e.next) && e.next >= 0 && e.next < setup.players.length)) fail("who plays next?");
+  t.usedItems["11"] = true;
+  t.turn = e.next;
+}
+
+/** Rewinder: the detonator goes back one step. */
+export function applyRewind(t) {
+  t.usedItems["6"] = true;
+  detonatorBack(t);
+}

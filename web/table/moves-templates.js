@@ -1,0 +1,136 @@
+// Table app templates for the advice: my best cuts, what binds me (constraint cards, number cards) and
+// the moves it forbids, each cut one turn ahead (outcomes), the playouts' running chance to win.
+// Pure functions from data to HTML text; no DOM access here.
+
+import { html, pct } from "../shared/html.js";
+import { CARD_LETTERS, CARD_NAMES, slotLetter, standName } from "./table-state.js";
+import { btn, chip } from "./template-parts.js";
+
+function moveText(m, setup) {
+  const v = m.value === "YELLOW" ? "yellow" : m.value;
+  const at = m.player !== null && m.player !== undefined ? `${standName(setup, m.player, m.stand)} ${m.slots.map(slotLetter).join("+")}` : "";
+  switch (m.kind) {
+    case "dual_cut": return `${at} = ${v}`;
+    case "x_or_y_ray": return `X-or-Y ${at}: ${(m.values ?? []).join(" or ")}`;
+    case "double_detector": return `Double Det. ${at} has ${v}`;
+    case "triple_detector": return `Triple Det. ${at} has ${v}`;
+    case "super_detector": return `Super Det. ${standName(setup, m.player, m.stand)} has ${v}`;
+    case "solo_cut": return `Solo cut ${v}`;
+    case "fast_pass": return `Fast Pass ${v}`;
+    case "reveal_red": return "Reveal my reds";
+    case "turned_cut": return `${at} = ${v}, with my turned wire`;
+    default: return m.kind;
+  }
+}
+
+export function movesTemplate(ctx) {
+  const { state, moves, selectedMove } = ctx;
+  if (state.setup.me === null || !ctx.t.hasHand) {
+    return html`<section class="moves" data-testid="moves"><h3>My best cuts</h3><p class="hint">Pick who you are and enter your wires to see your best cuts.</p></section>`;
+  }
+  const list = (moves?.moves ?? []).slice(0, 5);
+  return html`<section class="moves ${ctx.pendingMoves ? "updating" : ""}" data-testid="moves" aria-label="My best cuts">
+    <h3>My best cuts ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
+    ${moves ? "" : html`<p class="hint">Working it out…</p>`}
+    <ol>${list.map((m, i) => html`<li class="${selectedMove === i ? "sel" : ""}">
+      <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" aria-pressed="${selectedMove === i ? "true" : "false"}">
+        <span class="what">${moveText(m, state.setup)}</span>
+        <span class="pct" data-testid="move-${i}-p" data-p="${m.p_success}">${pct(m.p_success)}</span>
+        ${m.guaranteed ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
+        ${m.p_red > 0 ? html`<span class="badge red" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
+        ${m.kind === "turned_cut" && m.p_explode > 0 ? html`<span class="badge red" data-testid="move-${i}-explode" title="a failed cut of my turned wire explodes the bomb">boom ${pct(m.p_explode)}</span>` : ""}
+        ${m.costs_mistake ? html`<span class="badge" data-testid="move-${i}-costly" title="${m.costs_mistake}">detonator +1</span>` : ""}
+      </button>
+      ${selectedMove === i ? html`${btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` })}${outcomesTemplate(ctx, i)}` : ""}
+    </li>`)}</ol>
+    ${moves && !list.length ? html`<p class="hint">No cut is possible.</p>` : ""}
+    ${winTemplate(ctx)}
+    ${cardsTemplate(ctx)}
+  </section>`;
+}
+
+/** The chance to win (on request): games played out on exact worlds, the running estimate, Stop. */
+/** Wilson's 95% interval for k wins in n games: honest where the plain error says ±0 (all won or all lost). */
+function wilson(k, n) {
+  const z = 1.96;
+  const p = k / n;
+  const mid = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  return [Math.max(0, mid - half), Math.min(1, mid + half)];
+}
+
+function winTemplate(ctx) {
+  const w = ctx.win;
+  const p = w && w.n ? w.wins / w.n : 0;
+  const se = w && w.n ? Math.sqrt((p * (1 - p)) / w.n) : 0;
+  const [lo, hi] = w && w.n ? wilson(w.wins, w.n) : [0, 1];
+  const est = w && w.n ? html`<span data-testid="win-estimate" data-p="${p}" data-n="${w.n}" data-se="${se}">
+    ${pct(p)} ± ${pct(se)}</span> <span class="hint" data-testid="win-range">(${w.n} games; 95%: ${pct(lo)}–${pct(hi)})</span>` : "";
+  return html`<div class="win" data-testid="win">
+    <span class="lbl">Chance to win:</span> ${est}
+    ${w?.running ? html`${w.n ? "" : html`<span class="hint">playing the first games…</span>`} ${btn("win-stop", "Stop", { cls: "link", testid: "win-stop" })}`
+      : btn("win-start", w?.n ? "Go on" : "Estimate", { cls: "link", testid: "win-start" })}
+    ${w?.error ? html`<p class="hint" data-testid="win-error">${w.error}</p>` : ""}
+  </div>`;
+}
+
+const OUTCOME_WORDS = { success: "works", failure: "fails", explode: "explodes", not_allowed: "not allowed" };
+
+/** What one outcome of a move leads to, in a few words. */
+function outcomeText(o, setup) {
+  const where = o.slot ? `${standName(setup, o.slot[0], o.slot[1])} ${slotLetter(o.slot[2])}` : "";
+  const head = o.kind === "success" ? `works${where ? `: ${where} is ${o.shows === "Y" ? "yellow" : o.shows}` : ""}`
+    : o.kind === "failure" ? `fails: token ${o.shows === "Y" ? "yellow" : o.shows} on ${where}` : OUTCOME_WORDS[o.kind] ?? o.kind;
+  if (!o.sure_cuts) return head;
+  const team = o.sure_cuts.teammates.reduce((a, x) => a + x.expected, 0);
+  const then = [`sure cuts: me ${o.sure_cuts.me}`, team > 0 ? `team ${team.toFixed(1)}` : ""].filter(Boolean).join(", ");
+  const done = o.validated?.length ? `; ${o.validated.join(", ")} done` : "";
+  return `${head} → ${then}${done}`;
+}
+
+/** The selected move's outcomes (the "lookahead" request): each with its chance and what it opens. */
+function outcomesTemplate(ctx, i) {
+  if (ctx.lookaheadError) return html`<p class="hint" data-testid="outcomes-error">${ctx.lookaheadError}</p>`;
+  const row = ctx.lookahead?.moves?.find((r) => r.rank === i);
+  if (!row) return html`<p class="hint" data-testid="outcomes-pending">${ctx.pendingLookahead ? "Looking one turn ahead…" : ""}</p>`;
+  const shown = row.outcomes.filter((o) => o.p >= 0.0005).sort((a, b) => b.p - a.p);
+  const hidden = row.outcomes.length - shown.length;
+  return html`<div class="outcomes" data-testid="outcomes">
+    ${row.item_note ? html`<p class="badge note" data-testid="outcomes-item-note">${row.item_note}</p>` : ""}
+    <ul>${shown.map((o, k) => html`<li data-testid="outcome-${k}" data-kind="${o.kind}" data-p="${o.p}"><span class="pct">${pct(o.p)}</span> ${outcomeText(o, ctx.state.setup)}</li>`)}</ul>
+    ${hidden > 0 ? html`<p class="hint">${hidden} more, each under 0.05%</p>` : ""}
+    <p class="hint" data-testid="outcomes-score">Expected sure cuts after: ${row.expected_sure_cuts.toFixed(1)} · score ${row.score.toFixed(2)}</p>
+  </div>`;
+}
+
+/** My constraint cards (missions that use them, and custom setups), and the best cuts they forbid me. */
+function cardsTemplate(ctx) {
+  const { state, moves } = ctx;
+  const setup = state.setup;
+  const preset = ctx.missions?.find((m) => m.number === setup.mission) ?? null;
+  const cards = setup.cards ?? [];
+  const numbers = setup.number_cards ? numbersTemplate(setup) : "";
+  const forbidden = (moves?.forbidden ?? []).slice(0, 3);
+  const why = forbidden.length ? html`<div class="cards"><p class="hint">Not for you now:</p><ul class="forbidden">${forbidden.map((m, i) => html`<li data-testid="forbidden-${i}">
+      <span class="what">${moveText(m, setup)}</span> <span class="pct">${pct(m.p_success)}</span> — <span class="why" data-testid="forbidden-${i}-why">${m.forbidden}</span></li>`)}</ul></div>` : "";
+  // the card picker where the mission uses constraint cards (and in custom setups); the reasons whatever forbids
+  const picker = setup.mission === null || preset?.constraints || cards.length
+    ? html`<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
+    <summary>My constraint cards${cards.length ? `: ${cards.join(" ")}` : ""}</summary>
+    <div class="chips" role="group" aria-label="My constraint cards">${CARD_LETTERS.map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
+      data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
+  </details>` : "";
+  return html`${numbers}${picker}${why}`;
+}
+
+/** The number cards in view (missions whose number cards decide the value to cut), in the order tapped. */
+function numbersTemplate(setup) {
+  const nums = setup.numbers ?? [];
+  const hint = { pick: "the values you may cut", sum: "two of them give the value to cut (sum or difference)",
+    sequence: "in the sequence card's order, the next one first", noble: "the faceup card's value",
+    detonator: "each value cut all four moves the detonator back a space" }[setup.number_cards];
+  return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? `: ${nums.join(" ")}` : ""} <small>(${hint})</small></p>
+    <div class="chips" role="group" aria-label="Number cards in view">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
+      html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}" data-act="number" data-arg="${n}" data-testid="number-${n}"
+        aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}</button>`)}</div></div>`;
+}

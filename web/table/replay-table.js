@@ -1,0 +1,182 @@
+// The derived table's primitives every entry kind uses: a slot cut or given a token, a failure and what
+// it costs (detonator, explosion), facts and the wires they speak of, the turn moving on.
+// An entry that cannot be applied calls fail(...) with a message naming the slot.
+// Pure functions, no DOM, no I/O.
+
+import { colourOf, isLabel, saidOf, standCounts } from "./setup.js";
+
+export const HIDDEN = () => ({ c: "h", v: null, m: null, col: null, own: null });
+
+export class EntryError extends Error {}
+
+export const fail = (msg) => {
+  throw new EntryError(msg);
+};
+
+export function slotLetter(j) {
+  return j < 26 ? String.fromCharCode(65 + j) : `#${j + 1}`;
+}
+
+export function standName(setup, p, s) {
+  const name = setup.players[p] || `Player ${p + 1}`;
+  return standCounts(setup)[p] > 1 ? `${name} (stand ${s + 1})` : name;
+}
+
+export function slotAt(t, p, s, j) {
+  const sl = t.stands[p]?.[s]?.[j];
+  if (!sl) fail(`there is no slot ${slotLetter(j ?? 0)} on that stand`);
+  return sl;
+}
+
+export function cutSlot(t, setup, p, s, j, label) {
+  const sl = slotAt(t, p, s, j);
+  const where = `${standName(setup, p, s)} slot ${slotLetter(j)}`;
+  if (!isLabel(label)) fail(`${where}: which wire was cut?`);
+  if (sl.c === "cut") fail(`${where} is already cut`);
+  if (sl.own && sl.own !== label) fail(`${where} is your ${sl.own}, not ${label}`);
+  sl.c = "cut";
+  sl.v = label;
+  sl.col = null;
+  if (sl.m && sl.m.startsWith("!") && colourOf(label) === "red") sl.m = null;
+}
+
+export function infoSlot(t, setup, p, s, j, label) {
+  const sl = slotAt(t, p, s, j);
+  const where = `${standName(setup, p, s)} slot ${slotLetter(j)}`;
+  if (sl.c === "cut") fail(`${where} is already cut`);
+  if (!(isLabel(label) && colourOf(label) !== "red") && label !== "Y") fail(`${where}: which info token?`);
+  if (sl.own && !(label === "Y" ? colourOf(sl.own) === "yellow" : sl.own === label)) fail(`${where} is your ${sl.own}, not ${label}`);
+  sl.c = "info";
+  sl.v = label;
+}
+
+export const factValue = (said) => (said === "Y" ? "YELLOW" : said?.[0] === "R" ? "RED" : Number(said));
+
+export function actorCut(t, setup, e, label) {
+  if (!e.as) fail(`which wire did ${setup.players[e.a]} cut?`);
+  const av = e.av || label;
+  if (colourOf(av) !== colourOf(label) || (colourOf(av) === "blue" && av !== label)) fail(`${setup.players[e.a]}'s wire must also be ${label}`);
+  cutSlot(t, setup, e.a, e.as.s, e.as.j, av);
+}
+
+export function checkPlayers(setup, e, target = true) {
+  const n = setup.players.length;
+  if (!(Number.isInteger(e.a) && e.a >= 0 && e.a < n)) fail("who acted?");
+  if (e.ox !== undefined && !(Number.isInteger(e.ox) && e.ox >= 0 && e.ox < n && e.ox !== e.a)) {
+    fail(`who got ${setup.players[e.a]}'s oxygen? (a teammate)`);
+  }
+  if (target) {
+    if (!(Number.isInteger(e.p) && e.p >= 0 && e.p < n)) fail("whose wire?");
+    if (e.p === e.a) fail("a dual cut points at a teammate's wire");
+  }
+}
+
+export function advance(t, setup, a) {
+  t.turn = (a + 1) % setup.players.length;
+}
+
+export function failure(t, setup, e, p, s, j, stab = false) {
+  const real = e.real;
+  if (isLabel(real) && colourOf(real) === "red") {
+    // under the Stabilizer the red wire does not explode: it is known, and out of play for the odds
+    cutSlot(t, setup, p, s, j, real);
+    if (!stab) t.exploded = true;
+    return;
+  }
+  infoSlot(t, setup, p, s, j, saidOf(real));
+  // mission 11: the wire that got the token did not explode (a detector's token goes on a wire that
+  // is not red-like), so its value is not the hidden red one
+  if (setup.hidden_red && isLabel(real) && colourOf(real) === "blue") t.ruledOut.push(Number(real));
+  misfire(t, setup, e, stab);
+}
+
+/** What a failed cut costs: the captain's failure explodes (missions 14, 28); the detonator moves unless the Stabilizer holds it. */
+export function misfire(t, setup, e, stab) {
+  if (setup.captain_fragile && e.a === setup.captain) t.exploded = true;
+  if (!stab) detonatorStep(t, setup);
+}
+
+/** The detonator moves a space; past the last mistake the bomb explodes. */
+export function detonatorStep(t, setup) {
+  t.mistakesMade += 1;
+  if (t.mistakesMade > setup.mistakes) t.exploded = true;
+}
+
+/** The detonator goes back a space (Rewinder, 55's challenges, 62's number cards), never below where it started. */
+export function detonatorBack(t) {
+  t.mistakesMade = Math.max(0, t.mistakesMade - 1);
+}
+
+/** A failure with no info token (mission 58, constraint H): the wires pointed at are none of the values said. */
+export function silentFailure(t, setup, e, js, said, i, stab) {
+  const pointed = [...js].sort((x, y) => x - y);
+  for (const sl of pointed.map((j) => slotAt(t, e.p, e.s, j))) {
+    if (sl.c === "cut") fail(`${standName(setup, e.p, e.s)}: that wire is already cut`);
+  }
+  for (const x of said) {
+    addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: pointed, value: factValue(x) }, i,
+      pointed.map((j) => t.stands[e.p][e.s][j]));
+  }
+  misfire(t, setup, e, stab);
+}
+
+/** The Stabilizer covers the next dual cut (detectors included): take it. */
+export function takeStab(t) {
+  const stab = t.stab;
+  t.stab = false;
+  return stab;
+}
+
+/**
+ * Record a fact. `refs`: the slot objects it speaks of at this moment (a has/has_not: the
+ * player's uncut wires then; a Label or failed detector: its slots). Slot objects travel with
+ * their wires, so placeFacts can say where those wires are once the whole log is replayed.
+ */
+export function addFact(t, fact, i, refs = null) {
+  t.facts.push(fact);
+  t.factEntry.push(i);
+  if (refs) Object.defineProperty(fact, "refs", { value: refs, enumerable: false });
+}
+
+/** The player's (or one stand's) uncut slot objects now. */
+export function uncutRefs(t, p, s = null) {
+  return (s === null || s === undefined ? t.stands[p] : [t.stands[p][s]]).flatMap((st) => st.filter((sl) => sl.c !== "cut"));
+}
+
+/**
+ * Facts about wires that were cut or moved later speak of where those wires are now:
+ * a has/has_not names its wires when they are no longer the player's uncut ones; a Label or
+ * failed detector follows its slots (split per stand; a Label whose wires now sit on two
+ * stands is dropped — the table then knows a little less, never something false).
+ */
+export function placeFacts(t) {
+  const where = new Map();
+  t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => where.set(sl, [p, s, j]))));
+  const out = [];
+  const entries = [];
+  t.facts.forEach((f, n) => {
+    const refs = f.refs;
+    if (!refs) {
+      out.push(f);
+      entries.push(t.factEntry[n]);
+      return;
+    }
+    const spots = refs.map((sl) => where.get(sl));
+    if (f.kind === "has" || f.kind === "has_not") {
+      const now = uncutRefs(t, f.player, f.stand ?? null);
+      const same = now.length === refs.length && now.every((sl) => refs.includes(sl));
+      out.push(same ? f : { ...f, wires: spots.map((x) => x.slice()).sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]) });
+      entries.push(t.factEntry[n]);
+      return;
+    }
+    const byStand = new Map();
+    for (const [p, s, j] of spots) byStand.set(`${p}-${s}`, [...(byStand.get(`${p}-${s}`) ?? []), [p, s, j]]);
+    if (byStand.size > 1 && f.kind !== "not_value") return;
+    for (const group of byStand.values()) {
+      out.push({ ...f, player: group[0][0], stand: group[0][1], slots: group.map((x) => x[2]).sort((a, b) => a - b) });
+      entries.push(t.factEntry[n]);
+    }
+  });
+  t.facts = out;
+  t.factEntry = entries;
+}

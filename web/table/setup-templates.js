@@ -1,0 +1,138 @@
+// Table app templates before play: the setup (mission, wires, players, tokens, equipment) and my hand.
+// Pure functions from data to HTML text; every value is escaped. No DOM access here.
+
+import { html } from "../shared/html.js";
+import { colourNeeds, colourOf, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, redsInPlay, setupProblems, slotLetter, standCounts, standName, standSizes, wireOf, wiresInPlay } from "./table-state.js";
+import { btn, chip, valueName } from "./template-parts.js";
+
+function colourPicker(colour, c, need, mission) {
+  const letter = colour === "yellow" ? "Y" : "R";
+  const numbers = Array.from({ length: 11 }, (_, i) => i + 1);
+  const custom = mission === null;
+  const modes = custom
+    ? html`<div class="row" role="group" aria-label="${colour} wires">${["none", "list", "of"].map((m) =>
+        chip("colour-mode", `${colour}:${m}`, { none: "none", list: "known", of: "a of b" }[m], c.mode === m, `setup-${colour}-mode-${m}`))}</div>`
+    : "";
+  if (c.mode === "none") return custom ? html`<fieldset class="box"><legend>${colour === "yellow" ? "Yellow" : "Red"}</legend>${modes}</fieldset>` : "";
+  const row = (field, list, label) => html`<div class="numrow"><span class="lbl">${label}</span>${numbers.map((n) =>
+    chip("colour-num", `${colour}:${field}:${n}`, `${letter}${n}`, list.includes(n), `setup-${colour}-${field}-${n}`))}</div>`;
+  const needText = need?.need ? ` — pick ${need.need}` : "";
+  return html`<fieldset class="box" data-testid="setup-${colour}">
+    <legend>${colour === "yellow" ? "Yellow" : "Red"}${c.mode === "of" ? ` (${c.keep} kept of the drawn)` : ""}${needText}</legend>
+    ${modes}
+    ${need?.knownNeed ? row("known", c.known, `known (${need.knownNeed})`) : ""}
+    ${row("nums", c.nums, c.mode === "of" ? "drawn" : "in play")}
+    ${custom && c.mode === "of" ? html`<div class="row">keep ${[0, 1, 2, 3].map((k) => chip("colour-keep", `${colour}:${k}`, String(k), c.keep === k, `setup-${colour}-keep-${k}`))}</div>` : ""}
+  </fieldset>`;
+}
+
+function redDealStepper(setup, p, counts, max) {
+  return html`<span class="row reds" role="group" aria-label="Red wires dealt to ${setup.players[p]}">${counts.map((n, s) => html`
+    <span class="lbl">${counts.length > 1 ? `reds ${s + 1}` : "reds"}</span>
+    ${btn("red-deal", "−", { cls: "chip", arg: `${p}:${s}:-1`, testid: `setup-reds-${p}-${s}-minus`, disabled: n <= 0, aria: `one red fewer for ${standName(setup, p, s)}` })}
+    <output data-testid="setup-reds-${p}-${s}" data-count="${n}" aria-live="polite">${n}</output>
+    ${btn("red-deal", "+", { cls: "chip", arg: `${p}:${s}:1`, testid: `setup-reds-${p}-${s}-plus`, disabled: n >= max, aria: `one red more for ${standName(setup, p, s)}` })}`)}</span>`;
+}
+
+export function setupTemplate(state, missions) {
+  const { setup } = state;
+  const mission = missions?.find((m) => m.number === setup.mission) ?? null;
+  const needs = colourNeeds(setup, mission);
+  const problems = setupProblems(setup, mission);
+  const n = setup.players.length;
+  const sizes = standSizes(setup);
+  const counts = standCounts(setup);
+  const deal = openRedDeal(setup);
+  const maxReds = redsInPlay(setup);
+  const missionOptions = html`<option value="" ${setup.mission === null ? html`selected` : ""}>Custom setup</option>
+    ${(missions ?? []).map((m) => html`<option value="${m.number}" ${m.number === setup.mission ? html`selected` : ""}>${m.number}. ${m.name || m.title}${m.notes ? ` — ${m.notes}` : ""}</option>`)}`;
+  return html`<section class="screen setup" data-testid="setup-screen" aria-label="New game">
+    <h2>New game</h2>
+    <label class="field">Mission
+      <select data-act="mission" data-testid="setup-mission">${missionOptions}</select>
+      ${missions ? "" : html`<span class="hint" data-testid="missions-loading">loading the presets…</span>`}
+    </label>
+    ${setup.mission === null
+      ? html`<fieldset class="box"><legend>Blue range</legend>
+          <div class="row">from ${[1, 2, 3].map((k) => chip("blue-lo", k, String(k), setup.blue[0] === k, `setup-blue-lo-${k}`))}
+            to ${[6, 8, 10, 12].map((k) => chip("blue-hi", k, String(k), setup.blue[1] === k, `setup-blue-hi-${k}`))}</div></fieldset>
+        <fieldset class="box"><legend>Tokens</legend><div class="row">
+          ${["value", "even_odd", "multiplicity", "none"].map((k) => chip("tokens", k, { value: "value", even_odd: "even/odd", multiplicity: "x1/x2/x3", none: "none" }[k], setup.tokens === k, `setup-tokens-${k}`))}
+          ${chip("toggle", "x_tokens", "X (unsorted)", setup.x_tokens, "setup-x-tokens")}
+          ${chip("toggle", "false_tokens", "false tokens", setup.false_tokens, "setup-false-tokens")}
+          ${chip("toggle", "absent_tokens", "“I have none” tokens", setup.absent_tokens, "setup-absent-tokens")}
+          ${chip("toggle", "open_red_deal", "open red deal", setup.open_red_deal, "setup-open-red")}
+        </div></fieldset>`
+      : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.tokens.replace("_", "/")}${setup.x_tokens ? ", X" : ""}${setup.false_tokens ? ", false tokens" : ""}${setup.random_info_token ? ", random info token (or “I have none”)" : ""}${setup.absent_tokens ? ", “I have none” tokens" : ""}${setup.open_red_deal ? ", reds dealt openly" : ""}${setup.hidden_red ? ", a hidden blue value counts as red" : ""}</p>`}
+    ${colourPicker("yellow", setup.yellow, needs.yellow, setup.mission)}
+    ${colourPicker("red", setup.red, needs.red, setup.mission)}
+    <fieldset class="box"><legend>Players</legend>
+      <div class="row">${[2, 3, 4, 5].map((k) => chip("player-count", k, String(k), n === k, `setup-players-${k}`))}</div>
+      <ol class="players">${setup.players.map((name, p) => html`<li>
+        <input data-act="name" data-arg="${p}" data-testid="setup-name-${p}" value="${name}" maxlength="20"
+          aria-label="Name of player ${p + 1}">
+        ${chip("me", p, "me", setup.me === p, `setup-me-${p}`, { aria: `I am ${name}` })}
+        ${chip("captain", p, "captain", setup.captain === p, `setup-captain-${p}`, { aria: `${name} is the captain` })}
+        <span class="sizes" data-testid="setup-sizes-${p}">${sizes[p].join(" + ")} wires${counts[p] > 1 ? " (2 stands)" : ""}</span>
+        ${deal ? redDealStepper(setup, p, deal[p], maxReds) : ""}
+      </li>`)}</ol>
+      ${deal ? html`<p class="hint">Reds dealt openly: how many red wires each stand was dealt (${redsInPlay(setup)} in play).</p>` : ""}
+      <div class="row">${chip("me", "", "I only watch", setup.me === null, "setup-me-none")}</div>
+    </fieldset>
+    <fieldset class="box"><legend>Mistakes allowed (detonator)</legend>
+      <div class="row">${[0, 1, 2, 3, 4, 5].map((k) => chip("mistakes", k, String(k), setup.mistakes === k, `setup-mistakes-${k}`))}</div>
+    </fieldset>
+    <p class="hint">${wiresInPlay(setup)} wires in play.</p>
+    ${problems.length ? html`<ul class="problems" data-testid="setup-problems">${problems.map((p) => html`<li>${p}</li>`)}</ul>` : ""}
+    ${btn("start", setup.me === null ? "Start (public view)" : "Next: my wires", { cls: "primary big", testid: "setup-start", disabled: problems.length > 0 })}
+  </section>`;
+}
+
+export function handTemplate(state) {
+  const { setup } = state;
+  const me = setup.me;
+  const sizes = standSizes(setup)[me] ?? [];
+  const labels = labelsInPlay(setup);
+  const used = {};
+  for (const h of state.hand.flat()) used[wireOf(h)] = (used[wireOf(h)] ?? 0) + 1;
+  const fills = sizes.map((n, k) => handSlots(setup, me, k, n)); // the slots I fill: all but my turned-around wires
+  const s = Math.max(0, sizes.findIndex((n, k) => (state.hand[k]?.length ?? 0) < fills[k].length));
+  const full = sizes.every((n, k) => (state.hand[k]?.length ?? 0) === fills[k].length);
+  return html`<section class="screen hand" data-testid="hand-screen" aria-label="My wires">
+    <h2>${setup.players[me]}: your wires</h2>
+    <p class="hint">Tap each wire you hold; the stand sorts itself. Tap a wire on the stand to take it back.</p>
+    ${setup.x_tokens ? html`<p class="hint" data-testid="hand-x-hint">X tokens: your far-right wire (X) is not sorted. Enter the sorted wires first; the last one you enter is your X wire.</p>` : ""}
+    ${state.log.length ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token) are filled in.</p>` : ""}
+    ${setup.turned && fills.some((f, k) => f.length < sizes[k]) ? html`<p class="hint" data-testid="hand-turned-hint">Your turned-around wire${fills.reduce((a, f, k) => a + sizes[k] - f.length, 0) > 1 ? "s (T) face" : " (T) faces"} your teammates: you cannot see it, so enter only the others.</p>` : ""}
+    ${sizes.map((n, k) => html`<div class="hand-stand ${k === s && !full ? "current" : ""}" data-testid="hand-stand-${k}">
+      <span class="lbl">${sizes.length > 1 ? `Stand ${k + 1}` : "Stand"} ${state.hand[k]?.length ?? 0}/${fills[k].length}</span>
+      <div class="stand-slots" style="--n:${n}">${Array.from({ length: n }, (_, j) => {
+        if (!fills[k].includes(j)) return html`<span class="slot empty x-slot" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)}: your turned-around wire, unseen">T</span>`;
+        const h = state.hand[k]?.[fills[k].indexOf(j)];
+        const x = isXSlot(setup, j, n);
+        const xText = x ? " (X, unsorted)" : "";
+        if (!h) return html`<span class="slot empty ${x ? "x-slot" : ""}" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)}${xText} empty">${x ? "X" : slotLetter(j)}</span>`;
+        const l = wireOf(h);
+        return btn("hand-remove", l, { cls: `slot own ${colourOf(l)} ${isXWire(h) ? "x-slot" : ""}`, arg: `${k}:${fills[k].indexOf(j)}`, testid: `hand-${k}-${j}`, aria: `slot ${slotLetter(j)}${xText}: ${valueName(l)}, tap to remove` });
+      })}</div></div>`)}
+    <div class="keypad" role="group" aria-label="Wire values" data-testid="hand-keypad">
+      ${labels.map(({ label, copies }) => btn("hand-add", label, {
+        cls: `key ${colourOf(label)}`, arg: `${s}:${label}`, testid: `key-${label}`,
+        disabled: full || (used[label] ?? 0) >= copies, aria: valueName(label),
+      }))}
+    </div>
+    <div class="row">
+      ${btn("hand-done", "Done", { cls: "primary big", testid: "hand-done", disabled: !full })}
+      ${btn("back-setup", "Back to setup", { cls: "link", testid: "hand-back" })}
+    </div>
+  </section>`;
+}
+
+export function whoTemplate(state) {
+  return html`<section class="screen who" data-testid="who-screen">
+    <h2>Who are you?</h2>
+    <p class="hint">This table was shared with you. Pick your name, then enter your own wires.</p>
+    <div class="row">${state.setup.players.map((name, p) => chip("who", p, name, false, `who-${p}`))}
+      ${chip("who", "", "Just watch", false, "who-none")}</div>
+  </section>`;
+}

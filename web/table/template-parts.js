@@ -1,0 +1,25 @@
+// Small pieces every template uses: buttons, chips, a probability's colour, values and marks in words.
+// Pure functions from data to HTML text; no DOM access here.
+
+import { html } from "../shared/html.js";
+
+export const btn = (act, label, attrs = {}) => {
+  const { cls = "", testid = act, pressed = null, disabled = false, aria = null, arg = "" } = attrs;
+  return html`<button type="button" class="${cls}" data-act="${act}" data-arg="${arg}" data-testid="${testid}"
+    ${pressed === null ? "" : html`aria-pressed="${pressed ? "true" : "false"}"`}
+    ${disabled ? html`disabled` : ""} ${aria ? html`aria-label="${aria}"` : ""}>${label}</button>`;
+};
+
+export const chip = (act, arg, label, on, testid, extra = {}) =>
+  btn(act, label, { cls: `chip ${on ? "on" : ""} ${extra.cls ?? ""}`, arg, testid, pressed: on, aria: extra.aria ?? null, disabled: extra.disabled });
+
+/** Probability -> background (pale = unsure, deep = sure) and text colour with contrast ≥ 4.5. */
+export function probColour(p) {
+  const light = Math.round(94 - 60 * Math.max(0, Math.min(1, p)));
+  return { bg: `hsl(212 70% ${light}%)`, fg: light < 58 ? "#fff" : "#0b1726" };
+}
+
+export const valueName = (v) => (v === "Y" ? "yellow" : v?.[0] === "Y" ? `yellow ${v.slice(1)}` : v?.[0] === "R" ? `red ${v.slice(1)}` : v);
+
+export const markName = (m) =>
+  ({ E: "even", O: "odd", "1x": "x1", "2x": "x2", "3x": "x3", X: "unsorted" })[m] ?? (m?.startsWith("!") ? `not ${m.slice(1)}` : m);
