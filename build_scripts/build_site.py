@@ -301,15 +301,23 @@ def copy_tree(src: Path, dst: Path) -> None:
 
 #: npm files served as-is (MIT), pinned in package.json: node_modules path -> site/vendor name
 VENDOR = {"qrcode-generator/qrcode.js": "qrcode.js"}
+#: npm files committed under web/vendor (the page's modules import them, and the Node tests read web/ as
+#: it is), each the same bytes as the pinned package's: node_modules path -> web/vendor name
+VENDOR_COMMITTED = {"superstruct/dist/index.mjs": "superstruct.mjs"}
 
 
 def copy_vendor(out: Path) -> None:
-    """Copy the pinned npm browser files into site/vendor (run ``npm ci`` first: setup.sh does)."""
+    """Copy the pinned npm browser files into site/vendor (run ``npm ci`` first: setup.sh does), and check
+    that the committed ones under web/vendor are the pinned package's bytes."""
     out.mkdir(parents=True, exist_ok=True)
-    for src, name in VENDOR.items():
+    for src, name in {**VENDOR, **VENDOR_COMMITTED}.items():
         path = ROOT / "node_modules" / src
         if not path.exists():
             raise BuildError(f"node_modules/{src} is missing: run ./build_scripts/setup.sh (npm ci)")
+        if src in VENDOR_COMMITTED:
+            if (ROOT / "web" / "vendor" / name).read_bytes() != path.read_bytes():
+                raise BuildError(f"web/vendor/{name} differs from node_modules/{src}: copy the pinned file again")
+            continue
         shutil.copy2(path, out / name)
 
 

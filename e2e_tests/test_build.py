@@ -62,7 +62,7 @@ def test_built_site_is_consistent(site_dir):
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
     assert digest == manifest["wheel_sha256"] and digest[:16] in manifest["wheel_url"]
     with zipfile.ZipFile(wheel) as zf:
-        assert "bombbusters/bridge.py" in zf.namelist()
+        assert "bombbusters/protocol/bridge.py" in zf.namelist()
     # every Pyodide package wheel matches pyodide-lock.json
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["info"]["version"] == build_site.PYODIDE_VERSION
@@ -173,7 +173,7 @@ def test_site_ships_bytecode(site_dir):
     with zipfile.ZipFile(site_dir / manifest["wheel_url"]) as zf:
         names = set(zf.namelist())
     sources = {n for n in names if n.endswith(".py")}
-    assert "bombbusters/bridge.py" in sources
+    assert "bombbusters/protocol/bridge.py" in sources
     for name in sources:
         folder, _, base = name.rpartition("/")
         assert f"{folder}/__pycache__/{base[:-3]}.cpython-312.pyc" in names, name

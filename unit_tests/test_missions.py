@@ -15,6 +15,7 @@ from bombbusters.missions.preset import (
     Mission,
     all_missions_json,
     get_mission,
+    setup_json,
 )
 from bombbusters.table.errors import StateError
 from bombbusters.table.wires import WireSetup
@@ -66,7 +67,7 @@ def test_each_player_count_deals_its_wires(n):
     """The preset deals the source's wires with 2, 3, 4 and 5 players (where the mission can be played)."""
     mission = get_mission(n)
     assert list(mission.allowed) == sorted(map(int, SOURCE[str(n)]))
-    listed = mission.setup_json()["players"]
+    listed = setup_json(mission)["players"]
     assert sorted(listed) == sorted(SOURCE[str(n)])
     for players in mission.allowed:
         want = expected(n, players)
@@ -128,14 +129,14 @@ def test_token_variants_and_flags():
         assert m.tokens == tokens.get(n, "value"), n
         assert m.double_detector == detectors.get(n, "all"), n
         assert m.constraints == constraints.get(n, ""), n
-        assert m.number_cards == numbers.get(n, "") == m.setup_json()["number_cards"], n
+        assert m.number_cards == numbers.get(n, "") == setup_json(m)["number_cards"], n
         for flag, default in defaults.items():
             assert getattr(m, flag) == special.get(n, {}).get(flag, default), (n, flag)
         assert list(m.special) == special.get(n, {}).get("special", []), n
-        assert m.setup_json()["special"] == list(m.special)
+        assert setup_json(m)["special"] == list(m.special)
         assert m.tokens in TOKEN_VARIANTS and m.double_detector in DOUBLE_DETECTOR_MODES
         assert m.constraints in CONSTRAINT_SCHEMES
-        d = m.setup_json()
+        d = setup_json(m)
         assert all(d[flag] == getattr(m, flag) for flag in defaults)
 
 
@@ -172,7 +173,7 @@ def test_notes_carry_special_rules():
 
 def test_printed_numbers_need_no_draw():
     m = get_mission(46)
-    assert m.setup_json()["yellow"]["fixed"] == [5, 6, 7, 8]
+    assert setup_json(m)["yellow"]["fixed"] == [5, 6, 7, 8]
     assert m.wires() == {"blue": [1, 12], "yellow": [5, 6, 7, 8]}
     assert m.wires([8, 7, 6, 5]) == m.wires()
     with pytest.raises(StateError, match="printed on the card"):
@@ -180,14 +181,14 @@ def test_printed_numbers_need_no_draw():
 
 
 def test_setup_json_shape():
-    d = get_mission(8).setup_json()
+    d = setup_json(get_mission(8))
     assert d["blue"] == [1, 12]
     assert d["yellow"] == {"count": 2, "of": 3, "known": 0, "in_play": 2, "numbers_needed": 3}
     assert d["red"] == {"count": 1, "of": 2, "known": 0, "in_play": 1, "numbers_needed": 2}
     assert d["wires_in_play"] == 51
-    assert get_mission(1).setup_json()["yellow"] is None
-    assert get_mission(2).setup_json()["yellow"]["of"] is None
-    assert KNOWN_RED.setup_json()["red"] == {
+    assert setup_json(get_mission(1))["yellow"] is None
+    assert setup_json(get_mission(2))["yellow"]["of"] is None
+    assert setup_json(KNOWN_RED)["red"] == {
         "count": 2, "of": 3, "known": 2, "in_play": 4, "numbers_needed": 5,
     }
     for d in all_missions_json():

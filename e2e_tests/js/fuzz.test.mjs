@@ -6,6 +6,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
 import { setupTemplate } from "../../web/table/setup-templates.js";
+import { sheetTemplate } from "../../web/table/sheet-templates.js";
 import { holdingsTemplate, logTemplate, standsTemplate, statusTemplate } from "../../web/table/table-templates.js";
 
 function rng(seed) {
@@ -32,13 +33,15 @@ function validState() {
   s = S.addEntry(s, { k: "detect", kind: "double", a: 1, p: 2, s: 0, js: [3, 4], v: "4", ok: false, tok: 4, real: "5" });
   s = S.addEntry(s, { k: "radar", v: 8, ans: [{ p: 1, s: 0, has: true }] });
   s = S.addEntry(s, { k: "hook", a: 1, p: 3, s: 0, j: 0, to: { s: 0, j: 0 } });
+  s = S.addEntry(s, { k: "walkie", a: 2, as: { s: 0, j: 1 }, pto: { s: 0, j: 1 }, p: 3, s: 0, j: 2, ato: { s: 0, j: 2 } });
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 5, slot: { c: "h", v: null, m: "!5", col: "b" } });
   return s;
 }
 
 function hostile(r, base) {
   const pick = (xs) => xs[Math.floor(r() * xs.length)];
   const raw = JSON.parse(JSON.stringify(base));
-  const kind = Math.floor(r() * 8);
+  const kind = Math.floor(r() * 9);
   if (kind === 0) return { hash: "#g=" + Buffer.from(Array.from({ length: 1 + Math.floor(r() * 200) }, () => Math.floor(r() * 256))).toString("base64url") };
   if (kind === 1) {
     const h = S.encodeHash(base);
@@ -54,20 +57,44 @@ function hostile(r, base) {
     raw.setup[key] = pick(EVIL);
     return { raw };
   }
-  // a log entry with an unknown kind or a field of the wrong type
+  // a log entry with an unknown kind or a field of the wrong type, at its top or one level down
   const e = raw.log.length && r() < 0.8 ? raw.log[Math.floor(r() * raw.log.length)] : (raw.log[raw.log.length] = { k: pick(KINDS) });
   const fields = ["k", "a", "p", "s", "j", "js", "v", "vs", "ok", "cut", "real", "tok", "hit", "ans", "eq", "to", "as", "ato", "pto",
-    "got", "slot", "slots", "cuts", "ps", "ids", "next", "kind", "silent"];
-  for (let n = 0; n < 1 + Math.floor(r() * 3); n += 1) e[pick(fields)] = pick(kind === 5 ? KINDS : EVIL);
+    "got", "slot", "slots", "cuts", "ps", "ids", "next", "kind", "silent", "ox"];
+  for (let n = 0; n < 1 + Math.floor(r() * 3); n += 1) {
+    const inner = Object.values(e).filter((x) => x && typeof x === "object");
+    const at = kind === 7 && inner.length ? pick(inner) : e;
+    const keys = Array.isArray(at) ? [0, 1] : [...Object.keys(at), ...["m", "c", "v", "col", "s", "j", "p", "has"]];
+    at[kind === 7 && inner.length ? pick(keys) : pick(fields)] = pick(kind === 5 ? KINDS : EVIL);
+  }
   return { raw };
 }
 
-test("400 hostile links and saved states: a message or a usable table, never an exception", async () => {
+/** Every view a player can open on this table: the page, each slot's sheet, each entry's edit. */
+function drawAll(state, t) {
+  const ctx = { state, t, ui: { sheet: null }, missions: null, result: null, moves: null, holdings: null,
+    highlight: new Set(), picked: new Set(), culprits: new Set(), advice: null };
+  const page = [standsTemplate(ctx), logTemplate(ctx), statusTemplate(ctx), holdingsTemplate(ctx), setupTemplate(state, null)];
+  t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((_sl, j) => {
+    for (const tab of ["set", "cut"]) {
+      const draft = { k: "dual", a: null, p, s, js: [j] };
+      page.push(sheetTemplate({ ...ctx, ui: { sheet: { mode: "slot", key: `${p}-${s}-${j}`, tab }, draft }, ask: S.nextAsk(state, t, draft)?.ask }));
+    }
+  })));
+  state.log.forEach((e) => {
+    if (e.k === "damaged") return;
+    const draft = S.draftFromEntry(e);
+    page.push(sheetTemplate({ ...ctx, ui: { sheet: { mode: "action", edit: 0 }, draft }, ask: S.nextAsk(state, t, draft)?.ask }));
+  });
+  return page.map((x) => String(x?.text ?? x)).join("");
+}
+
+test("1,000 hostile links and saved states: a message or a usable table, never an exception", async () => {
   const r = rng(20261123);
   const base = validState();
   let tables = 0;
   let damaged = 0;
-  for (let i = 0; i < 400; i += 1) {
+  for (let i = 0; i < 1000; i += 1) {
     const h = hostile(r, base);
     let state;
     if (h.hash !== undefined) {
@@ -92,15 +119,12 @@ test("400 hostile links and saved states: a message or a usable table, never an 
       S.engineDoc(state, t);
       S.availableItems(state, t);
       S.missionRules(state, t);
-      const ctx = { state, t, ui: { sheet: null }, missions: null, result: null, moves: null, holdings: null,
-        highlight: new Set(), picked: new Set(), culprits: new Set(), advice: null };
-      const page = [standsTemplate(ctx), logTemplate(ctx), statusTemplate(ctx), holdingsTemplate(ctx), setupTemplate(state, null)]
-        .map((x) => String(x?.text ?? x)).join("");
+      const page = drawAll(state, t);
       assert.ok(!/<script>|<img src=x/.test(page), `case ${i}: a name reached the page as HTML`);
       tables += 1;
     } catch (err) {
       assert.fail(`case ${i}: ${err.stack}\n${JSON.stringify(h).slice(0, 400)}`);
     }
   }
-  assert.ok(tables > 200 && damaged > 30, `${tables} tables, ${damaged} damaged`);
+  assert.ok(tables > 500 && damaged > 80, `${tables} tables, ${damaged} damaged`);
 });

@@ -1,4 +1,4 @@
-// Engine: the only module that talks to the worker (see protocol.md).
+// Engine: the only module that talks to the worker (see docs/protocol.md).
 //
 // - Boots the worker and watches every boot stage with a timeout, so a hang
 //   (e.g. a .wasm served with the wrong MIME type) becomes a readable failure.

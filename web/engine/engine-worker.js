@@ -1,6 +1,6 @@
 /* Engine worker (classic worker): boots Pyodide in named stages, then passes
  * request JSON strings to bombbusters.protocol.bridge.handle and posts the reply strings
- * back.  Message contract: protocol.md.  Everything is loaded from this site;
+ * back.  Message contract: docs/protocol.md.  Everything is loaded from this site;
  * no other host is ever contacted. */
 "use strict";
 

@@ -12,7 +12,7 @@ export function logActs(app) {
   /** Reopen log entry i in its sheet (answers asked again, who/where kept). */
   function editEntry(i) {
     const e = app.state.log[i];
-    if (!e) return;
+    if (!e || e.k === "damaged") return;
     ui.sheetError = null;
     if (e.k === "set") {
       ui.sheet = { mode: "slot", key: `${e.p}-${e.s}-${e.j}`, tab: "set", edit: i };

@@ -65,6 +65,8 @@ function describeAction(e, setup) {
       return `${name(e.a)} takes a wire from Nano → ${at(e.a, e.to?.s, e.to?.j)}${e.got ? ` (got ${e.got})` : ""}`;
     case "absent":
       return `${e.s === undefined || e.s === null ? name(e.p) : standName(setup, e.p, e.s)} has no ${said(e.v)} ("I have none" token)`;
+    case "damaged":
+      return `damaged entry (${e.was})`;
     default:
       return "unknown entry";
   }

@@ -118,6 +118,7 @@ const ENTRY_KINDS = {
   stabilizer: applyStabilizer,
   coffee: applyCoffee,
   skip: applySkip,
+  damaged: (_t, e) => fail(e.why),
 };
 
 /** describeEntry, or a plain word for an entry too damaged to describe. */

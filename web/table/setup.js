@@ -1,5 +1,4 @@
-// Table setup: the default game, reading any saved/linked object back (normalize),
-// mission presets, wire pool, stand sizes and labels.
+// Table setup: the default game, mission presets, wire pool, stand sizes and labels.
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 export const APP_VERSION = 1;
@@ -68,12 +67,12 @@ export function defaultState() {
   return { v: APP_VERSION, phase: "setup", setup: defaultSetup(), hand: [], log: [], redo: [] };
 }
 
-const clampInt = (x, lo, hi, dflt) => {
+export const clampInt = (x, lo, hi, dflt) => {
   const n = Number.parseInt(x, 10);
   return Number.isFinite(n) ? Math.max(lo, Math.min(hi, n)) : dflt;
 };
-const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-const LABEL_RE = /^(?:[YR](?:[1-9]|1[01])|[1-9]|1[0-2])$/;
+export const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+export const LABEL_RE = /^(?:[YR](?:[1-9]|1[01])|[1-9]|1[0-2])$/;
 export const isLabel = (x) => typeof x === "string" && LABEL_RE.test(x);
 /** A hand entry: a label, or "X"+label for the unsorted far-right wire of an X-token stand. */
 export const isXWire = (h) => typeof h === "string" && h.startsWith("X");
@@ -97,80 +96,6 @@ export function turnedSlots(setup, p, s, n) {
 export function handSlots(setup, p, s, n) {
   const turned = turnedSlots(setup, p, s, n);
   return Array.from({ length: n }, (_, j) => j).filter((j) => !turned.includes(j));
-}
-
-function normNums(x) {
-  return Array.isArray(x) ? [...new Set(x.map((n) => clampInt(n, 1, 11, 0)).filter((n) => n > 0))].sort((a, b) => a - b) : [];
-}
-
-function normColour(c) {
-  if (!isObj(c)) return { mode: "none", nums: [], keep: 1, known: [] };
-  return {
-    mode: ["none", "list", "of"].includes(c.mode) ? c.mode : "none",
-    nums: normNums(c.nums),
-    keep: clampInt(c.keep, 0, 11, 1),
-    known: normNums(c.known),
-  };
-}
-
-/**
- * Any parsed object (URL, storage) -> a valid state. Throws a readable Error when
- * the object is not a table state at all (the caller shows it as a damaged link).
- */
-export function normalize(raw) {
-  if (!isObj(raw) || !isObj(raw.setup)) throw new Error("this is not a Bomb Busters table");
-  const d = defaultSetup();
-  const r = raw.setup;
-  const names = Array.isArray(r.players) ? r.players.slice(0, 5).map((n, i) => (typeof n === "string" ? n.slice(0, 20) : NAMES[i])) : d.players;
-  while (names.length < 2) names.push(NAMES[names.length]);
-  const n = names.length;
-  const blue = Array.isArray(r.blue) ? [clampInt(r.blue[0], 1, 12, 1), clampInt(r.blue[1], 1, 12, 12)] : d.blue;
-  if (blue[0] > blue[1]) blue.reverse();
-  const setup = {
-    mission: r.mission === null || r.mission === undefined ? null : clampInt(r.mission, 1, 99, null),
-    blue,
-    yellow: normColour(r.yellow),
-    red: normColour(r.red),
-    tokens: ["value", "even_odd", "multiplicity", "none"].includes(r.tokens) ? r.tokens : "value",
-    x_tokens: Boolean(r.x_tokens),
-    false_tokens: Boolean(r.false_tokens),
-    absent_tokens: Boolean(r.absent_tokens),
-    random_info_token: Boolean(r.random_info_token),
-    open_red_deal: Boolean(r.open_red_deal),
-    red_deal: Array.isArray(r.red_deal)
-      ? r.red_deal.slice(0, 5).map((x) => (Array.isArray(x) ? x.slice(0, 2).map((c) => clampInt(c, 0, 11, 0)) : []))
-      : [],
-    x_blue: Boolean(r.x_blue),
-    yellow_dealt: ["one_each", "captain_first"].includes(r.yellow_dealt) ? r.yellow_dealt : "",
-    hidden_red: Boolean(r.hidden_red),
-    failure_tokens: r.failure_tokens !== false,
-    captain_fragile: Boolean(r.captain_fragile),
-    captain_no_equipment: Boolean(r.captain_no_equipment),
-    special: Array.isArray(r.special) ? r.special.filter((x) => SPECIAL_RULES.includes(x)) : [],
-    number_cards: NUMBER_MODES.includes(r.number_cards) ? r.number_cards : "",
-    turned: TURNED_MODES.includes(r.turned) ? r.turned : "",
-    nano: clampInt(r.nano, 0, 5, 0),
-    numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
-    cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
-    dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
-    equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
-    players: names,
-    me: r.me === null || r.me === undefined || r.me === "" ? null : clampInt(r.me, 0, n - 1, null),
-    captain: clampInt(r.captain, 0, n - 1, 0),
-    mistakes: clampInt(r.mistakes, 0, 9, n - 1),
-  };
-  const hand = Array.isArray(raw.hand)
-    ? raw.hand.slice(0, 2).map((st) => (Array.isArray(st) ? st.filter(isHandLabel).slice(0, 30) : []))
-    : [];
-  const entries = (x) => (Array.isArray(x) ? x.filter(isObj).slice(0, 500) : []);
-  return {
-    v: APP_VERSION,
-    phase: ["setup", "hand", "table"].includes(raw.phase) ? raw.phase : "table",
-    setup,
-    hand,
-    log: entries(raw.log),
-    redo: entries(raw.redo),
-  };
 }
 
 /** The preset as dealt to `nPlayers` players: some missions deal other wires with 2 (its `players` map). */

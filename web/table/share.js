@@ -2,7 +2,7 @@
 // change, deflated "#z=" for share links) and the public view a teammate gets.
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
-import { normalize } from "./setup.js";
+import { normalize } from "./table-doc.js";
 
 // ---------------------------------------------------------------- share / persistence
 

@@ -51,6 +51,7 @@
 // The functions live in one module per concept; this file re-exports them all.
 
 export * from "./setup.js";
+export * from "./table-doc.js";
 export * from "./hand.js";
 export * from "./replay.js";
 export { slotLetter, standName } from "./replay-table.js";

@@ -149,7 +149,7 @@ export function logTemplate(ctx) {
       return html`<li class="${r.ok ? "" : "bad"}" data-testid="log-${i}">
         <span class="text">${r.text}</span>
         ${r.ok ? "" : html`<span class="err" data-testid="log-${i}-error">${r.error}</span>`}
-        ${btn("edit", "✎", { cls: "icon", arg: i, testid: `log-${i}-edit`, aria: `Edit: ${r.text}` })}
+        ${e.k === "damaged" ? "" : btn("edit", "✎", { cls: "icon", arg: i, testid: `log-${i}-edit`, aria: `Edit: ${r.text}` })}
         ${btn("delete", "🗑", { cls: "icon", arg: i, testid: `log-${i}-delete`, aria: `Delete: ${r.text}` })}
       </li>`;
     })}</ol>

@@ -2,7 +2,7 @@
 
 Why counts, not wire numbers: the yellow and red numbers are drawn at the table
 each game, so a preset can only say "2 of 3 yellow" (a few cards print the
-numbers: those are ``*_fixed``).  The UI shows :meth:`Mission.setup_json`, asks
+numbers: those are ``*_fixed``).  The UI shows :func:`setup_json`, asks
 the players which numbers were drawn, and :meth:`Mission.wires` turns those
 into the engine's ``"wires"`` object (see :class:`bombbusters.wires.WireSetup`).
 The rows themselves are in ``mission_table.py``; custom setups are entered by
@@ -12,11 +12,12 @@ hand, so nothing here is required to play.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..table.errors import StateError
 from ..table.wires import COLOUR_MAX, RED, YELLOW
 from .catalog import ROWS, campaign_equipment, spec
+from .drawn import ColourNumbers, colour_wires, numbers_needed
 
 __all__ = [
     "TOKEN_VARIANTS",
@@ -26,6 +27,7 @@ __all__ = [
     "Mission",
     "MISSIONS",
     "get_mission",
+    "setup_json",
     "all_missions_json",
 ]
 
@@ -65,9 +67,6 @@ EQUIPMENT: dict[str, str] = {
     "11.11": "Grappling Hook",
 }
 
-#: numbers entered for one colour: a flat list (known first, then the drawn
-#: candidates) or, to avoid relying on order, {"known": [...], "of": [...]}
-ColourNumbers = Sequence[int] | Mapping[str, Sequence[int]] | None
 
 
 @dataclass(frozen=True)
@@ -151,7 +150,7 @@ class Mission:
         for count, of, known in self._specs().values():
             assert of is None or 0 < count < of, (count, of)
             assert of is not None or known == 0, "known wires only beside an 'a of b' draw"
-            assert self._numbers_needed(count, of, known) <= COLOUR_MAX
+            assert numbers_needed(count, of, known) <= COLOUR_MAX
         assert all(n in PLAYER_COUNTS for n, _, _ in self.by_players), self.by_players
         assert set(self.allowed) <= set(PLAYER_COUNTS), self.allowed
         assert self.yellow_dealt in ("", "one_each", "captain_first"), self.yellow_dealt
@@ -177,10 +176,6 @@ class Mission:
             RED: (self.red_count, self.red_of, self.red_known),
         }
 
-    @staticmethod
-    def _numbers_needed(count: int, of: int | None, known: int) -> int:
-        return known + (count if of is None else of)
-
     @property
     def wires_in_play(self) -> int:
         """Wires dealt to the stands (discarded candidates excluded)."""
@@ -189,68 +184,11 @@ class Mission:
 
     def numbers_needed(self, colour: str) -> int:
         """How many wire numbers of ``colour`` the players must read off the table."""
-        return self._numbers_needed(*self._specs()[colour])
+        return numbers_needed(*self._specs()[colour])
 
-    # ---- JSON for the UI ------------------------------------------------------
-    def _wires_json(self, players: int | None = None) -> dict:
-        """The yellow and red specs and the wires in play, as the UI reads them."""
-
-        def colour_spec(colour: str) -> dict | None:
-            count, of, known = self._specs()[colour]
-            if count + known == 0:
-                return None
-            out: dict[str, Any] = {
-                "count": count,
-                "of": of,
-                "known": known,
-                "in_play": count + known,
-                "numbers_needed": self._numbers_needed(count, of, known),
-            }
-            if self._fixed(colour):
-                out["fixed"] = list(self._fixed(colour))
-            return out
-
-        out = {"yellow": colour_spec(YELLOW), "red": colour_spec(RED), "wires_in_play": self.wires_in_play}
-        if self.nano and players is not None:  # 43: dealt face down to Nano before the players' deal
-            out["nano"] = NANO_WIRES[players]
-        return out
-
-    def _fixed(self, colour: str) -> tuple[int, ...]:
+    def fixed(self, colour: str) -> tuple[int, ...]:
+        """The numbers of ``colour`` printed on the card (nothing to draw)."""
         return self.yellow_fixed if colour == YELLOW else self.red_fixed
-
-    def setup_json(self) -> dict:
-        """The preset for the UI, which then asks for the drawn numbers.
-
-        ``yellow``/``red``/``wires_in_play`` are the usual deal (3-5 players);
-        ``players`` gives them for every player count the mission allows.
-        """
-        return {
-            "number": self.number,
-            "title": self.title,
-            "name": self.name,
-            "blue": list(self.blue),
-            **self._wires_json(),
-            "players": {str(n): self.for_players(n)._wires_json(n) for n in self.allowed},
-            "tokens": self.tokens,
-            "x_tokens": self.x_tokens,
-            "false_tokens": self.false_tokens,
-            "absent_tokens": self.absent_tokens,
-            "open_red_deal": self.open_red_deal,
-            "random_info_token": self.random_info_token,
-            "double_detector": self.double_detector,
-            "hidden_red_value": self.hidden_red_value,
-            "x_blue": self.x_blue,
-            "yellow_dealt": self.yellow_dealt,
-            "constraints": self.constraints,
-            "failure_tokens": self.failure_tokens,
-            "captain_fragile": self.captain_fragile,
-            "captain_no_equipment": self.captain_no_equipment,
-            "special": list(self.special),
-            "number_cards": self.number_cards,
-            "turned": self.turned,
-            "equipment": list(self.equipment),
-            "notes": self.notes,
-        }
 
     def wires(self, yellow_numbers: ColourNumbers = None, red_numbers: ColourNumbers = None) -> dict:
         """The engine's ``"wires"`` object from the numbers drawn at the table.
@@ -260,93 +198,72 @@ class Mission:
         """
         doc: dict[str, Any] = {"blue": list(self.blue)}
         for colour, numbers in ((YELLOW, yellow_numbers), (RED, red_numbers)):
-            group = self._colour_wires(colour, numbers)
+            group = colour_wires(f"mission {self.number} ({self.title})", colour, self._specs()[colour],
+                                 self.fixed(colour), numbers)
             if group is not None:
                 doc[colour] = group
         return doc
 
-    def _colour_wires(self, colour: str, numbers: ColourNumbers) -> Any:
-        count, of, known = self._specs()[colour]
-        where = f"wires.{colour}"
-        if isinstance(numbers, Mapping):
-            extra = set(numbers) - {"known", "of"}
-            if extra:
-                raise StateError(f"{colour} numbers: unknown field(s) {sorted(extra)}", field=where)
-            known_nums = self._number_list(colour, numbers.get("known") or [])
-            cands = self._number_list(colour, numbers.get("of") or [])
-        else:
-            nums = self._number_list(colour, numbers or [])
-            split = known if of is not None else len(nums)
-            known_nums, cands = nums[:split], nums[split:]
-        self._check_distinct(colour, known_nums + cands)
-        fixed = self._fixed(colour)
-        if fixed and not known_nums + cands:
-            return sorted(fixed)
-        if fixed and sorted(known_nums + cands) != sorted(fixed):
-            raise StateError(
-                f"mission {self.number} ({self.title}) plays {colour} {', '.join(map(str, fixed))} "
-                f"(printed on the card), got {known_nums + cands}",
-                field=where,
-            )
-        need = self._numbers_needed(count, of, known)
-        shape = self._describe(count, of, known)
-        if len(known_nums) + len(cands) != need:
-            got = known_nums + cands
-            raise StateError(
-                f"mission {self.number} ({self.title}) needs {need} {colour} number"
-                f"{'' if need == 1 else 's'} ({shape}), got {len(got)}: {got}",
-                field=where,
-            )
-        if of is None:
-            if isinstance(numbers, Mapping) and cands:
-                raise StateError(
-                    f"mission {self.number} ({self.title}): {colour} is {shape}, not drawn; "
-                    f"give them as a list or under 'known'",
-                    field=where,
-                )
-            return sorted(known_nums + cands) or None
-        if len(known_nums) != known or len(cands) != of:
-            raise StateError(
-                f"mission {self.number} ({self.title}): {colour} is {shape}; give {known} known and "
-                f"{of} drawn {colour} numbers, got {len(known_nums)} known and {len(cands)} drawn",
-                field=where,
-            )
-        group: dict[str, Any] = {"of": sorted(cands), "keep": count}
-        if known:
-            group["known"] = sorted(known_nums)
-        return group
-
-    @staticmethod
-    def _describe(count: int, of: int | None, known: int) -> str:
-        if count + known == 0:
-            return "none in this mission"
-        if of is None:
-            return f"{count} dealt"
-        return (f"{known} known + " if known else "") + f"{count} of {of} drawn"
-
-    @staticmethod
-    def _number_list(colour: str, numbers: Any) -> list[int]:
-        if isinstance(numbers, (str, bytes)) or not isinstance(numbers, Sequence):
-            raise StateError(f"{colour} numbers must be a list like [4, 7], got {numbers!r}", field=f"wires.{colour}")
-        for n in numbers:
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= COLOUR_MAX:
-                raise StateError(
-                    f"{n!r} is not a {colour} wire number (1-{COLOUR_MAX})", field=f"wires.{colour}"
-                )
-        return list(numbers)
-
-    @staticmethod
-    def _check_distinct(colour: str, numbers: list[int]) -> None:
-        seen = {n for n in numbers if numbers.count(n) > 1}
-        if seen:
-            raise StateError(
-                f"{colour} number{'s' if len(seen) > 1 else ''} {sorted(seen)} given twice: "
-                f"each {colour} wire exists once",
-                field=f"wires.{colour}",
-            )
-
-
 # ---- the table (mission_table.py) ------------------------------------------------
+def _wires_json(m: Mission, players: int | None = None) -> dict:
+    """The yellow and red specs and the wires in play, as the UI reads them."""
+
+    def colour_spec(colour: str) -> dict | None:
+        count, of, known = m._specs()[colour]
+        if count + known == 0:
+            return None
+        out: dict[str, Any] = {
+            "count": count,
+            "of": of,
+            "known": known,
+            "in_play": count + known,
+            "numbers_needed": numbers_needed(count, of, known),
+        }
+        if m.fixed(colour):
+            out["fixed"] = list(m.fixed(colour))
+        return out
+
+    out = {"yellow": colour_spec(YELLOW), "red": colour_spec(RED), "wires_in_play": m.wires_in_play}
+    if m.nano and players is not None:  # 43: dealt face down to Nano before the players' deal
+        out["nano"] = NANO_WIRES[players]
+    return out
+
+
+def setup_json(m: Mission) -> dict:
+    """The preset for the UI, which then asks for the drawn numbers.
+
+    ``yellow``/``red``/``wires_in_play`` are the usual deal (3-5 players);
+    ``players`` gives them for every player count the mission allows.
+    """
+    return {
+        "number": m.number,
+        "title": m.title,
+        "name": m.name,
+        "blue": list(m.blue),
+        **_wires_json(m),
+        "players": {str(n): _wires_json(m.for_players(n), n) for n in m.allowed},
+        "tokens": m.tokens,
+        "x_tokens": m.x_tokens,
+        "false_tokens": m.false_tokens,
+        "absent_tokens": m.absent_tokens,
+        "open_red_deal": m.open_red_deal,
+        "random_info_token": m.random_info_token,
+        "double_detector": m.double_detector,
+        "hidden_red_value": m.hidden_red_value,
+        "x_blue": m.x_blue,
+        "yellow_dealt": m.yellow_dealt,
+        "constraints": m.constraints,
+        "failure_tokens": m.failure_tokens,
+        "captain_fragile": m.captain_fragile,
+        "captain_no_equipment": m.captain_no_equipment,
+        "special": list(m.special),
+        "number_cards": m.number_cards,
+        "turned": m.turned,
+        "equipment": list(m.equipment),
+        "notes": m.notes,
+    }
+
+
 def _from_row(row: dict[str, Any]) -> Mission:
     """A preset from one row of :data:`~.mission_table.ROWS`."""
     row = dict(row)
@@ -384,4 +301,4 @@ def get_mission(n: Any) -> Mission:
 
 def all_missions_json() -> list[dict]:
     """Every preset in mission order, for the bridge and the mission picker."""
-    return [MISSIONS[n].setup_json() for n in sorted(MISSIONS)]
+    return [setup_json(MISSIONS[n]) for n in sorted(MISSIONS)]

@@ -2,7 +2,7 @@
 
 Why a string-in/string-out function: the worker passes plain JSON across the
 Pyodide boundary (no Python proxies leak into JS), and pytest can exercise the
-whole worker protocol natively without a browser.  See ``web/protocol.md``.
+whole worker protocol natively without a browser.  See ``docs/protocol.md``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,190 @@
+// The one door for tables that come in — a share link, localStorage, a table saved by an older version:
+// every field is checked once, here, before anything else reads it. The setup's fields are brought into
+// range (a field of the wrong type takes its default); hand wires that are not wires are dropped; a log
+// entry whose fields have the wrong type or range becomes a "damaged" entry that the turn log shows with
+// what is wrong, and the rest of the table is kept. Entry shapes are superstruct schemas (web/vendor,
+// pinned in package.json). Pure functions, no DOM, no I/O.
+
+import {
+  array, boolean, enums, integer, literal, nullable, number, object, optional, pattern, refine, size, string, union, validate,
+} from "../vendor/superstruct.mjs";
+import {
+  APP_VERSION, CARD_LETTERS, clampInt, defaultSetup, isHandLabel, isObj, LABEL_RE, MARKS, NAMES, NUMBER_MODES, SPECIAL_RULES, TURNED_MODES,
+} from "./setup.js";
+
+function normNums(x) {
+  return Array.isArray(x) ? [...new Set(x.map((n) => clampInt(n, 1, 11, 0)).filter((n) => n > 0))].sort((a, b) => a - b) : [];
+}
+
+function normColour(c) {
+  if (!isObj(c)) return { mode: "none", nums: [], keep: 1, known: [] };
+  return {
+    mode: ["none", "list", "of"].includes(c.mode) ? c.mode : "none",
+    nums: normNums(c.nums),
+    keep: clampInt(c.keep, 0, 11, 1),
+    known: normNums(c.known),
+  };
+}
+
+/** The setup's fields, each brought into its range (a field of the wrong type takes its default). */
+function readSetup(r) {
+  const d = defaultSetup();
+  const names = Array.isArray(r.players) ? r.players.slice(0, 5).map((n, i) => (typeof n === "string" ? n.slice(0, 20) : NAMES[i])) : d.players;
+  while (names.length < 2) names.push(NAMES[names.length]);
+  const n = names.length;
+  const blue = Array.isArray(r.blue) ? [clampInt(r.blue[0], 1, 12, 1), clampInt(r.blue[1], 1, 12, 12)] : d.blue;
+  if (blue[0] > blue[1]) blue.reverse();
+  return {
+    mission: r.mission === null || r.mission === undefined ? null : clampInt(r.mission, 1, 99, null),
+    blue,
+    yellow: normColour(r.yellow),
+    red: normColour(r.red),
+    tokens: ["value", "even_odd", "multiplicity", "none"].includes(r.tokens) ? r.tokens : "value",
+    x_tokens: Boolean(r.x_tokens),
+    false_tokens: Boolean(r.false_tokens),
+    absent_tokens: Boolean(r.absent_tokens),
+    random_info_token: Boolean(r.random_info_token),
+    open_red_deal: Boolean(r.open_red_deal),
+    red_deal: Array.isArray(r.red_deal)
+      ? r.red_deal.slice(0, 5).map((x) => (Array.isArray(x) ? x.slice(0, 2).map((c) => clampInt(c, 0, 11, 0)) : []))
+      : [],
+    x_blue: Boolean(r.x_blue),
+    yellow_dealt: ["one_each", "captain_first"].includes(r.yellow_dealt) ? r.yellow_dealt : "",
+    hidden_red: Boolean(r.hidden_red),
+    failure_tokens: r.failure_tokens !== false,
+    captain_fragile: Boolean(r.captain_fragile),
+    captain_no_equipment: Boolean(r.captain_no_equipment),
+    special: Array.isArray(r.special) ? r.special.filter((x) => SPECIAL_RULES.includes(x)) : [],
+    number_cards: NUMBER_MODES.includes(r.number_cards) ? r.number_cards : "",
+    turned: TURNED_MODES.includes(r.turned) ? r.turned : "",
+    nano: clampInt(r.nano, 0, 5, 0),
+    numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
+    cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
+    dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
+    equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
+    players: names,
+    me: r.me === null || r.me === undefined || r.me === "" ? null : clampInt(r.me, 0, n - 1, null),
+    captain: clampInt(r.captain, 0, n - 1, 0),
+    mistakes: clampInt(r.mistakes, 0, 9, n - 1),
+  };
+}
+
+// ---------------------------------------------------------------- log entries
+
+const index = (hi) => size(integer(), 0, hi);
+const player = index(4);
+const stand = index(1);
+const slot = index(39);
+const label = pattern(string(), LABEL_RE);
+const said = union([label, literal("Y")]);
+const spot = object({ s: optional(stand), j: optional(slot) });
+const mark = refine(string(), "mark", (m) => MARKS.includes(m) || /^!\d{1,2}$/.test(m));
+const shown = object({
+  c: optional(enums(["h", "cut", "info"])), v: optional(nullable(said)), m: optional(nullable(mark)), col: optional(nullable(enums(["b", "y", "r"]))),
+});
+/** Fields every entry may carry: mission 49's oxygen receiver. */
+const COMMON = { k: string(), ox: optional(player) };
+/** A cut's outcome (dual cut, X-or-Y Ray, detectors). */
+const OUTCOME = {
+  ok: optional(boolean()), cut: optional(label), as: optional(spot), av: optional(label), real: optional(said), silent: optional(boolean()),
+};
+const target = { p: player, s: stand, j: slot };
+const ownCuts = object({ ...COMMON, a: player, slots: size(array(spot), 0, 40), cuts: size(array(label), 0, 40) });
+const actorOnly = object({ ...COMMON, a: player });
+const nothing = object({ ...COMMON });
+
+/** Entry kind -> its shape (table-state.js lists what each field means). */
+export const ENTRY_SHAPES = {
+  set: object({ ...COMMON, ...target, slot: optional(shown) }),
+  see: object({ ...COMMON, ...target, v: optional(label) }),
+  dual: object({ ...COMMON, ...target, a: player, v: optional(said), ...OUTCOME }),
+  xray: object({ ...COMMON, ...target, a: player, vs: size(array(said), 0, 2), ...OUTCOME }),
+  detect: object({
+    ...COMMON, p: player, s: stand, a: player, kind: enums(["double", "triple", "super"]), js: size(array(slot), 0, 40),
+    v: optional(said), hit: optional(slot), tok: optional(slot), ...OUTCOME,
+  }),
+  solo: ownCuts,
+  red: ownCuts,
+  radar: object({ ...COMMON, v: number(), ans: size(array(object({ p: player, s: stand, has: optional(boolean()) })), 0, 10) }),
+  label: object({ ...COMMON, p: player, s: stand, eq: optional(boolean()), js: size(array(slot), 0, 2) }),
+  postit: object({ ...COMMON, a: player, s: stand, j: slot, v: optional(nullable(label)) }),
+  rewind: nothing,
+  challenge: nothing,
+  drop: nothing,
+  absent: object({ ...COMMON, p: player, s: optional(nullable(stand)), v: optional(said) }),
+  walkie: object({ ...COMMON, ...target, a: player, as: optional(spot), ato: optional(spot), pto: optional(spot), got: optional(label) }),
+  hook: object({ ...COMMON, ...target, a: player, to: optional(spot), got: optional(label) }),
+  nano: object({ ...COMMON, a: player, to: optional(spot), got: optional(label) }),
+  swl: object({ ...COMMON, a: player, s: stand, j: slot }),
+  disint: object({ ...COMMON, v: optional(label), cuts: size(array(object(target)), 0, 4) }),
+  batteries: object({ ...COMMON, ps: size(array(player), 0, 2) }),
+  false_bottom: object({ ...COMMON, ids: size(array(string()), 0, 2) }),
+  stabilizer: actorOnly,
+  coffee: object({ ...COMMON, a: player, next: optional(nullable(player)) }),
+  skip: actorOnly,
+};
+
+/** A value in a message: short, and never taken for markup (the page escapes it too). */
+const quote = (x) => {
+  let text;
+  try {
+    text = JSON.stringify(x) ?? String(x);
+  } catch {
+    text = "?";
+  }
+  return text.length > 24 ? `${text.slice(0, 21)}...` : text;
+};
+
+/**
+ * One log entry checked: a copy with the fields of its kind (others dropped: nothing reads them) when
+ * they fit, else a "damaged" entry saying which field is wrong.
+ */
+export function checkEntry(e) {
+  const kind = typeof e.k === "string" ? e.k : null;
+  const shape = kind !== null && Object.hasOwn(ENTRY_SHAPES, kind) ? ENTRY_SHAPES[kind] : null;
+  if (!shape) return damaged(kind ?? "?", `no entry kind is called ${quote(e.k)}`);
+  const [err, clean] = validate(e, shape, { coerce: true, mask: true });
+  if (!err) return clean;
+  const field = err.path.join(".") || "entry";
+  return damaged(kind, err.value === undefined ? `its field "${field}" is missing` : `its field "${field}" is wrong (${quote(err.value)})`);
+}
+
+function damaged(was, why) {
+  return { k: "damaged", was: String(was).slice(0, 20), why: `damaged entry: ${why}` };
+}
+
+const DAMAGED_SHAPE = object({ k: literal("damaged"), was: string(), why: string() });
+
+/** A log (or redo list): at most 500 entries, each checked; a damaged entry read again stays as it is. */
+function readEntries(x) {
+  if (!Array.isArray(x)) return [];
+  return x.slice(0, 500).map((e) => {
+    if (!isObj(e)) return damaged("?", "not an entry");
+    if (e.k === "damaged") {
+      const [err, d] = validate(e, DAMAGED_SHAPE, { coerce: true, mask: true });
+      return err ? damaged("?", "unreadable") : { ...d, was: d.was.slice(0, 20), why: d.why.slice(0, 200) };
+    }
+    return checkEntry(e);
+  });
+}
+
+// ---------------------------------------------------------------- the table
+
+/**
+ * Any parsed object (URL, storage) -> a valid state. Throws a readable Error when
+ * the object is not a table state at all (the caller shows it as a damaged link).
+ */
+export function normalize(raw) {
+  if (!isObj(raw) || !isObj(raw.setup)) throw new Error("this is not a Bomb Busters table");
+  const hand = Array.isArray(raw.hand)
+    ? raw.hand.slice(0, 2).map((st) => (Array.isArray(st) ? st.filter(isHandLabel).slice(0, 30) : []))
+    : [];
+  return {
+    v: APP_VERSION,
+    phase: ["setup", "hand", "table"].includes(raw.phase) ? raw.phase : "table",
+    setup: readSetup(raw.setup),
+    hand,
+    log: readEntries(raw.log),
+    redo: readEntries(raw.redo),
+  };
+}
