@@ -103,8 +103,8 @@ def planning(page, states: dict, repeat: int) -> list[dict]:
 
     The first call in the worker is the figure (the table is new to it, as at the table: later calls
     reuse its solves); natively, the best of ``repeat`` calls with the recent solves forgotten each time."""
-    from bombbusters.questions.analysis import clear_recent
     from bombbusters.protocol.bridge import handle
+    from bombbusters.questions.analysis import clear_recent
 
     first = dict(states["5p-blue-first-turn"], available=["double_detector"])
     mid = states["5p-midgame-cuts-info"]

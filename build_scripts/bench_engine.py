@@ -23,10 +23,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py_engine"))
 
-from bombbusters.questions.analysis import clear_recent  # noqa: E402
-from bombbusters.questions.report import analyze  # noqa: E402
 from bombbusters.advice.indication import indicate_json  # noqa: E402
 from bombbusters.advice.moves import ITEMS, moves_json  # noqa: E402
+from bombbusters.questions.analysis import clear_recent  # noqa: E402
+from bombbusters.questions.report import analyze  # noqa: E402
 from bombbusters.table.wires import label  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "build_scripts"))

@@ -29,8 +29,8 @@ import sys
 import time
 from pathlib import Path
 
-from bombbusters.questions.analysis import clear_recent, solve_state
 from bombbusters.advice.moves import moves_state, rank_moves
+from bombbusters.questions.analysis import clear_recent, solve_state
 from bombbusters.questions.report import analyze_state, slots_json
 from bombbusters.table.state import GameState
 from bombbusters.table.wires import label

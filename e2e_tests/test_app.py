@@ -15,9 +15,8 @@ import time
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from conftest import BOOT_TIMEOUT_MS, RESULT_TIMEOUT_MS, ROOT, serve_site
+from playwright.sync_api import Page, expect
 
 BENCH = json.loads((ROOT / "build_scripts" / "bench_states.json").read_text())
 STATES = {s["name"]: s["state"] for s in BENCH["states"]}

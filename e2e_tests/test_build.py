@@ -7,12 +7,10 @@ import hashlib
 import json
 import zipfile
 
-import pytest
-
-from conftest import ROOT
-
 import build_site  # noqa: E402  (build_scripts/ is on sys.path via conftest)
 import pyc_zip  # noqa: E402
+import pytest
+from conftest import ROOT
 
 
 def _sha(data: bytes) -> str:

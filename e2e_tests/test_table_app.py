@@ -15,9 +15,8 @@ import re
 import zlib
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from conftest import BOOT_TIMEOUT_MS, RESULT_TIMEOUT_MS, ROOT
+from playwright.sync_api import Page, expect
 from test_app import cli_analyze
 
 SCREENS = ROOT / "test-results" / "screens"

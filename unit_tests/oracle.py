@@ -35,8 +35,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping
 
+from bombbusters.table.facts import Fact
 from bombbusters.table.notation import CUT, Slot
-from bombbusters.table.state import Fact, GameState
+from bombbusters.table.state import GameState
 from bombbusters.table.wires import (
     BLUE,
     RED,

@@ -24,7 +24,8 @@ import pytest
 from bombbusters.advice.indication import TOKEN_KINDS, indicate_json, rank_indications
 from bombbusters.table.errors import StateError
 from bombbusters.table.notation import HIDDEN, INFO, Slot, observed, slot_letter
-from bombbusters.table.state import GameState, Player
+from bombbusters.table.players import Player
+from bombbusters.table.state import GameState
 from bombbusters.table.wires import (
     BLUE,
     RED,

@@ -272,7 +272,7 @@ def test_token_advice_averages_over_my_turned_wire():
 
     from bombbusters.advice.indication import rank_indications
     from bombbusters.table.notation import CUT
-    from bombbusters.table.state import Player
+    from bombbusters.table.players import Player
     from test_indication import entropy_bits, own_view, token_slot, with_slot
 
     rng = random.Random(64)

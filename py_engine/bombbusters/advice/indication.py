@@ -31,7 +31,8 @@ from ..questions.analysis import Analysis, solve_state
 from ..solvers.solver import solve
 from ..table.errors import StateError
 from ..table.notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
-from ..table.state import GameState, Player
+from ..table.players import Player
+from ..table.state import GameState
 from ..table.wires import BLUE, RED, YELLOW, colour_of, label, number_of, value_of
 
 __all__ = ["TOKEN_KINDS", "stand_entropy", "rank_indications", "indicate_json"]

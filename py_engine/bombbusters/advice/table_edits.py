@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..table.facts import Fact
 from ..table.notation import CUT, INFO, Slot
-from ..table.state import Fact, GameState, Player, pin_facts
+from ..table.players import Player
+from ..table.state import GameState, pin_facts
 from ..table.wires import BLUE, YELLOW, colour_of, value_of
 from .hidden_red import hidden_red_law
 

@@ -34,8 +34,9 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from ..table.errors import RuleError
+from ..table.facts import Fact
 from ..table.notation import CUT
-from ..table.state import Fact, GameState, nano_dealt
+from ..table.state import GameState, nano_dealt
 from ..table.wires import RED, colour_of, value_of
 from .constraint_cards import my_rules
 from .hidden_red import hidden_red_law

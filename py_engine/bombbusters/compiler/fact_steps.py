@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..table.errors import RuleError
+from ..table.facts import COUNT_KINDS, Fact, value_matches
 from ..table.facts_text import describe_fact
-from ..table.state import COUNT_KINDS, Fact, GameState, fact_wires, value_matches
+from ..table.state import GameState, fact_wires
 from ..table.wires import value_of
 from .compiler import Compiler
 from .problem import Counter

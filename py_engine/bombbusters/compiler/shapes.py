@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..table.facts import value_matches
 from ..table.notation import Slot
-from ..table.state import GameState, slot_name, value_matches
+from ..table.state import GameState, slot_name
 from ..table.wires import value_of
 
 __all__ = ["ByStand", "Shape", "add_tally", "is_known", "known_stand_problem", "plain_run", "shape", "tally",

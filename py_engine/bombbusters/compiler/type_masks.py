@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..table.facts import value_matches
 from ..table.notation import Slot
-from ..table.state import value_matches
 from ..table.wires import BLUE, RED, YELLOW, colour_of
 
 __all__ = ["TypeMasks"]

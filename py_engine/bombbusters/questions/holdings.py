@@ -10,8 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..solvers.blocks import in_block
+from ..table.facts import value_matches
 from ..table.notation import CUT
-from ..table.state import GameState, value_matches
+from ..table.state import GameState
 from ..table.wires import value_of
 from .analysis import Analysis
 

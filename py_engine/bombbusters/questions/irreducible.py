@@ -15,7 +15,8 @@ import numpy as np
 
 from ..compiler.problem import Problem, SubStand
 from ..table.notation import HIDDEN, Slot
-from ..table.state import GameState, Player, pin_facts
+from ..table.players import Player
+from ..table.state import GameState, pin_facts
 
 __all__ = ["Entry", "table_entries", "without", "minimal", "folded"]
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from .facts import Fact
 from .notation import slot_letter
-from .state import Fact, GameState, stand_name
+from .players import stand_name
+from .state import GameState
 
 __all__ = ["describe_fact"]
 

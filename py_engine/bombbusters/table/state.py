@@ -12,74 +12,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import BombBustersError, NotationError, RuleError, StateError
+from .facts import Fact, parse_fact
 from .notation import CUT, Slot, format_stand, observed, parse_stand, slot_letter
+from .players import Player, stand_name
 from .transfers import Dealt, Move, parse_moves, replay
 from .wires import (
     WireSetup,
     colour_of,
     label,
-    parse_value,
-    value_of,
 )
 
-__all__ = ["Fact", "Player", "GameState", "FACT_KINDS", "stand_name", "slot_name", "value_matches", "fact_wires", "pin_facts", "nano_dealt"]
-
-FACT_KINDS = ("has", "has_not", "same", "different", "red_count", "yellow_count", "not_value")
-#: facts that count the wires of one colour a stand was dealt
-COUNT_KINDS = {"red_count": "RED", "yellow_count": "YELLOW"}
-
-
-def value_matches(t: int, value: int | str) -> bool:
-    """Does wire type ``t`` have gameplay value ``value`` (a number, YELLOW or RED)?"""
-    return value_of(t) == value
-
-
-@dataclass(frozen=True)
-class Fact:
-    """Something the table learnt that is not a token on a slot.
-
-    has / has_not: the player (or one stand of theirs) holds / does not hold an
-    uncut wire of ``value`` (failed dual cuts, General Radar, "I have none"
-    tokens).  same / different: two slots of one stand share / do not share a
-    gameplay value (Label = / Label ≠; all yellows count as one value, all reds
-    too).  red_count / yellow_count: how many red (yellow) wires a stand was
-    dealt (open red deal; yellow wires dealt one per player: without a
-    stand, over all of the player's stands).
-    not_value: none of these slots of one stand has gameplay ``value`` (a failed
-    Double/Triple/Super Detector or X-or-Y Ray).
-    has / has_not may name ``wires`` (player, stand, slot) on the table as it is
-    now: the wires the player held uncut when it was learnt, which may since be
-    cut or moved (default: the player's uncut wires now).
-    """
-
-    kind: str
-    player: int
-    stand: int | None = None
-    value: int | str | None = None
-    slots: tuple[int, ...] = ()
-    count: int | None = None
-    wires: tuple[tuple[int, int, int], ...] | None = None
-
-    def to_json(self) -> dict:
-        doc: dict[str, Any] = {"kind": self.kind, "player": self.player}
-        if self.stand is not None:
-            doc["stand"] = self.stand
-        if self.value is not None:
-            doc["value"] = self.value
-        if self.slots:
-            doc["slots"] = list(self.slots)
-        if self.count is not None:
-            doc["count"] = self.count
-        if self.wires is not None:
-            doc["wires"] = [list(w) for w in self.wires]
-        return doc
-
-
-@dataclass(frozen=True)
-class Player:
-    name: str
-    stands: tuple[tuple[Slot, ...], ...]
-
+__all__ = ["GameState", "check_rules", "slot_name", "fact_wires", "pin_facts", "nano_dealt"]
 
 @dataclass(frozen=True)
 class GameState:
@@ -185,87 +128,88 @@ class GameState:
         moves = parse_moves(doc.get("moves"), n)
         state = GameState(tuple(players), me, captain, wires, (), mistakes, extra, moves)
         state.dealt()  # names a move that points at a slot that was not there
-        facts = tuple(_parse_fact(state, i, f) for i, f in enumerate(facts_doc))
+        facts = tuple(parse_fact(state.players, i, f) for i, f in enumerate(facts_doc))
         state = GameState(tuple(players), me, captain, wires, facts, mistakes, extra, moves)
-        state.check_rules()
+        check_rules(state)
         return state
 
-    # ---- rule checks -------------------------------------------------------
-    def check_rules(self) -> None:
-        """Raise a :class:`RuleError` naming the first entry the rules forbid."""
-        pool = self.wires.copies()
-        for p, pl in enumerate(self.players):
-            for s, st in enumerate(pl.stands):
-                where = stand_name(pl.name, s, len(pl.stands))
-                for j, slot in enumerate(st):
-                    if slot.wire is not None and slot.wire not in pool:
-                        raise RuleError(
-                            f"{where}, slot {slot_letter(j)}: wire {label(slot.wire)} is not in play in this setup",
-                            player=p, stand=s, slot=j,
-                        )
-                    if slot.colour is not None and slot.wire is None and not any(
-                        colour_of(t) == slot.colour for t in pool
-                    ):
-                        raise RuleError(
-                            f"{where}, slot {slot_letter(j)}: there are no {slot.colour} wires in this setup",
-                            player=p, stand=s, slot=j,
-                        )
-                    if slot.not_value is not None and not (
-                        self.wires.blue_range[0] <= slot.not_value <= self.wires.blue_range[1]
-                    ):
-                        pass  # a false token naming an absent value says nothing; allowed
-                    if p == self.me and slot.wire is None and not slot.turned:
-                        raise RuleError(
-                            f"{where}, slot {slot_letter(j)}: this is your own stand, so enter the wire "
-                            f"(e.g. '?7' for an uncut 7), not {str(slot)!r}",
-                            player=p, stand=s, slot=j,
-                        )
-        self._check_sizes()
-        for (p, s, j), (p0, s0, _i0) in self.dealt().origin.items():  # the wires that moved
-            slot = self.stand(p, s)[j]
-            if (p0, s0) != (p, s) and slot.turned:
-                raise RuleError(f"{slot_name(self, p, s, j)}: a turned-around wire (T) stays on its stand; it cannot be "
-                                "given or taken", player=p, stand=s, slot=j)
-            if p0 == self.me and p != self.me and slot.wire is None:
-                raise RuleError(
-                    f"{slot_name(self, p, s, j)} holds a wire you gave away: enter its value (e.g. '?7'), "
-                    "you saw it", player=p, stand=s, slot=j,
-                )
-        shown = Counter(slot.wire for pl in self.players for st in pl.stands for slot in st if slot.wire is not None)
-        for t, k in shown.items():
-            if k > pool.get(t, 0):
-                places = [
-                    f"{stand_name(pl.name, s, len(pl.stands))} slot {slot_letter(j)}"
-                    for pl in self.players
-                    for s, st in enumerate(pl.stands)
-                    for j, slot in enumerate(st)
-                    if slot.wire == t
-                ]
-                raise RuleError(
-                    f"only {pool[t]} wire{'s' if pool[t] > 1 else ''} {label(t)} exist, but {k} are entered: "
-                    + ", ".join(places)
-                )
 
-    def _check_sizes(self) -> None:
-        deal = self.dealt()
-        dealt = {k: n - deal.from_nano.get(k, 0) for k, n in deal.sizes.items()}
-        sizes = [dealt[k] for k in self.stand_keys()]
-        total = self.wires.total_in_play - nano_dealt(self)
-        q, r = divmod(total, len(sizes))
-        expected = sorted([q + 1] * r + [q] * (len(sizes) - r), reverse=True)
-        if sorted(sizes, reverse=True) != expected or q == 0:
-            detail = ", ".join(
-                f"{stand_name(pl.name, s, len(pl.stands))}: {dealt[(p, s)]}"
-                for p, pl in enumerate(self.players)
-                for s in range(len(pl.stands))
-            )
-            want = f"{q + 1} or {q}" if r else f"{q}"
-            moved = " (before the moved wires)" if self.moves else ""
-            nano = f" ({nano_dealt(self)} were dealt to Nano)" if nano_dealt(self) else ""
+def check_rules(state: GameState) -> None:
+    """Raise a :class:`RuleError` naming the first entry the rules forbid."""
+    pool = state.wires.copies()
+    for p, pl in enumerate(state.players):
+        for s, st in enumerate(pl.stands):
+            where = stand_name(pl.name, s, len(pl.stands))
+            for j, slot in enumerate(st):
+                if slot.wire is not None and slot.wire not in pool:
+                    raise RuleError(
+                        f"{where}, slot {slot_letter(j)}: wire {label(slot.wire)} is not in play in this setup",
+                        player=p, stand=s, slot=j,
+                    )
+                if slot.colour is not None and slot.wire is None and not any(
+                    colour_of(t) == slot.colour for t in pool
+                ):
+                    raise RuleError(
+                        f"{where}, slot {slot_letter(j)}: there are no {slot.colour} wires in this setup",
+                        player=p, stand=s, slot=j,
+                    )
+                if slot.not_value is not None and not (
+                    state.wires.blue_range[0] <= slot.not_value <= state.wires.blue_range[1]
+                ):
+                    pass  # a false token naming an absent value says nothing; allowed
+                if p == state.me and slot.wire is None and not slot.turned:
+                    raise RuleError(
+                        f"{where}, slot {slot_letter(j)}: this is your own stand, so enter the wire "
+                        f"(e.g. '?7' for an uncut 7), not {str(slot)!r}",
+                        player=p, stand=s, slot=j,
+                    )
+    _check_sizes(state)
+    for (p, s, j), (p0, s0, _i0) in state.dealt().origin.items():  # the wires that moved
+        slot = state.stand(p, s)[j]
+        if (p0, s0) != (p, s) and slot.turned:
+            raise RuleError(f"{slot_name(state, p, s, j)}: a turned-around wire (T) stays on its stand; it cannot be "
+                            "given or taken", player=p, stand=s, slot=j)
+        if p0 == state.me and p != state.me and slot.wire is None:
             raise RuleError(
-                f"{total} wires dealt{nano} over {len(sizes)} stands give {want} wires per stand "
-                f"({r} stand{'s' if r != 1 else ''} with {q + 1}); entered{moved}: {detail}"
+                f"{slot_name(state, p, s, j)} holds a wire you gave away: enter its value (e.g. '?7'), "
+                "you saw it", player=p, stand=s, slot=j,
             )
+    shown = Counter(slot.wire for pl in state.players for st in pl.stands for slot in st if slot.wire is not None)
+    for t, k in shown.items():
+        if k > pool.get(t, 0):
+            places = [
+                f"{stand_name(pl.name, s, len(pl.stands))} slot {slot_letter(j)}"
+                for pl in state.players
+                for s, st in enumerate(pl.stands)
+                for j, slot in enumerate(st)
+                if slot.wire == t
+            ]
+            raise RuleError(
+                f"only {pool[t]} wire{'s' if pool[t] > 1 else ''} {label(t)} exist, but {k} are entered: "
+                + ", ".join(places)
+            )
+
+def _check_sizes(state: GameState) -> None:
+    """The stands as dealt hold the wires in play, shared as evenly as the deal shares them."""
+    deal = state.dealt()
+    dealt = {k: n - deal.from_nano.get(k, 0) for k, n in deal.sizes.items()}
+    sizes = [dealt[k] for k in state.stand_keys()]
+    total = state.wires.total_in_play - nano_dealt(state)
+    q, r = divmod(total, len(sizes))
+    expected = sorted([q + 1] * r + [q] * (len(sizes) - r), reverse=True)
+    if sorted(sizes, reverse=True) != expected or q == 0:
+        detail = ", ".join(
+            f"{stand_name(pl.name, s, len(pl.stands))}: {dealt[(p, s)]}"
+            for p, pl in enumerate(state.players)
+            for s in range(len(pl.stands))
+        )
+        want = f"{q + 1} or {q}" if r else f"{q}"
+        moved = " (before the moved wires)" if state.moves else ""
+        nano = f" ({nano_dealt(state)} were dealt to Nano)" if nano_dealt(state) else ""
+        raise RuleError(
+            f"{total} wires dealt{nano} over {len(sizes)} stands give {want} wires per stand "
+            f"({r} stand{'s' if r != 1 else ''} with {q + 1}); entered{moved}: {detail}"
+        )
 
 
 def nano_dealt(state: GameState) -> int:
@@ -294,10 +238,6 @@ def pin_facts(state: GameState, players: set[int]) -> tuple[Fact, ...]:
                  and f.player in players else f for f in state.facts)
 
 
-def stand_name(name: str, stand: int, n_stands: int) -> str:
-    return name if n_stands == 1 else f"{name} (stand {stand + 1})"
-
-
 def slot_name(state: GameState, player: int, stand: int, slot: int) -> str:
     pl = state.players[player]
     return f"{stand_name(pl.name, stand, len(pl.stands))} slot {slot_letter(slot)}"
@@ -311,89 +251,3 @@ def _index(v: Any, n: int, name: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
         raise StateError(f"'{name}' must be a player index 0-{n - 1}, got {v!r}", field=name)
     return v
-
-
-def _wires(state: GameState, doc: Any, where: str, i: int) -> tuple[tuple[int, int, int], ...]:
-    """A fact's ``wires``: distinct [player, stand, slot] of the table as it is now."""
-    ok = isinstance(doc, list) and all(
-        isinstance(w, list) and len(w) == 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in w)
-        and 0 <= w[0] < len(state.players) and 0 <= w[1] < len(state.players[w[0]].stands)
-        and 0 <= w[2] < len(state.stand(w[0], w[1]))
-        for w in doc
-    )
-    if not ok or len({tuple(w) for w in doc}) != len(doc):
-        raise StateError(f"{where}: 'wires' must list distinct [player, stand, slot] of the table, got {doc!r}", fact=i)
-    return tuple(sorted(tuple(w) for w in doc))  # type: ignore[misc]
-
-
-def _parse_fact(state: GameState, i: int, doc: Any) -> Fact:
-    where = f"facts[{i}]"
-    if not isinstance(doc, dict):
-        raise StateError(f"{where} must be an object with 'kind' and 'player'", fact=i)
-    kind = doc.get("kind")
-    if kind not in FACT_KINDS:
-        raise StateError(f"{where}: unknown kind {kind!r} (known: {', '.join(FACT_KINDS)})", fact=i)
-    allowed = {"kind", "player", "stand"} | {
-        "has": {"value", "wires"}, "has_not": {"value", "wires"}, "same": {"slots"}, "different": {"slots"}, "red_count": {"count"}, "yellow_count": {"count"},
-        "not_value": {"value", "slots"},
-    }[kind]
-    unknown = set(doc) - allowed
-    if unknown:
-        raise StateError(f"{where} ({kind}): unknown field(s) {sorted(unknown)}", fact=i)
-    p = doc.get("player")
-    if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(state.players):
-        raise StateError(f"{where}: unknown player {p!r}", fact=i)
-    n_stands = len(state.players[p].stands)
-    s = doc.get("stand")
-    needs_stand = kind in ("same", "different", "not_value", "red_count")
-    if s is None and (needs_stand or kind == "yellow_count"):
-        if n_stands == 1:
-            s = 0
-        elif needs_stand:
-            raise StateError(f"{where} ({kind}): say which stand of {state.players[p].name}", fact=i)
-    if s is not None and (isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n_stands):
-        raise StateError(f"{where}: {state.players[p].name} has no stand {s!r}", fact=i)
-    if kind in ("has", "has_not"):
-        try:
-            value = parse_value(doc.get("value"))
-        except StateError as exc:
-            raise StateError(f"{where}: {exc}", fact=i) from None
-        wires = _wires(state, doc["wires"], where, i) if "wires" in doc else None
-        return Fact(kind, p, s, value, wires=wires)
-    if kind in COUNT_KINDS:
-        c = doc.get("count")
-        if isinstance(c, bool) or not isinstance(c, int) or c < 0:
-            raise StateError(f"{where}: count must be a whole number ≥ 0, got {c!r}", fact=i)
-        return Fact(kind, p, s, count=c)
-    slots = doc.get("slots")
-    size = len(state.players[p].stands[s])  # type: ignore[index]
-    if kind == "not_value":
-        try:
-            value = parse_value(doc.get("value"))
-        except StateError as exc:
-            raise StateError(f"{where}: {exc}", fact=i) from None
-        if (
-            not isinstance(slots, list)
-            or not slots
-            or not all(isinstance(j, int) and not isinstance(j, bool) and 0 <= j < size for j in slots)
-            or len(set(slots)) != len(slots)
-        ):
-            raise StateError(
-                f"{where} (not_value): slots must be distinct slot indices 0-{size - 1} of that stand, got {slots!r}",
-                fact=i,
-            )
-        return Fact(kind, p, s, value, slots=tuple(sorted(slots)))
-    if (
-        not isinstance(slots, list)
-        or len(slots) != 2
-        or not all(isinstance(j, int) and not isinstance(j, bool) and 0 <= j < size for j in slots)
-        or slots[0] == slots[1]
-    ):
-        raise StateError(
-            f"{where} ({kind}): slots must be two different slot indices 0-{size - 1} of that stand, got {slots!r}",
-            fact=i,
-        )
-    if any(state.players[p].stands[s][j].turned for j in slots):  # type: ignore[index]
-        raise StateError(f"{where} ({kind}): a Label never goes on a turned-around wire (T): its owner cannot see it", fact=i)
-    return Fact(kind, p, s, slots=tuple(sorted(slots)))
-

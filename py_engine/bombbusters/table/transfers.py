@@ -135,6 +135,28 @@ def replay(moves: tuple[Move, ...], sizes_now: dict[tuple[int, int], int], names
     Raises StateError naming the move and slot when a move points at a slot
     that did not exist at that moment.
     """
+    sizes, from_nano = _dealt_sizes(moves, sizes_now, names, nano)
+    # a wire is a token until the end: ("d", stand, i) dealt there, ("n", move) taken from Nano
+    stands: dict[tuple[int, int], list] = {k: [("d", k, i) for i in range(n)] for k, n in sizes.items()}
+    own = {k: list(st) for k, st in stands.items()}  # each stand's dealt wires, in dealt (sorted) order
+    filed: list[tuple[list, tuple]] = []  # (the stand just after, the wire filed into it)
+    touched: set[tuple[int, int]] = set()
+    for i, m in enumerate(moves):
+        if m.kind == "nano":
+            key = _take_from_nano(i, m, stands, own, touched, unsorted_now, names)
+            sizes[key] += 1
+        else:
+            filed += _hand_over(i, m, stands, touched, names)
+    dealt_at = {tok: (*key, d) for key, order in own.items() for d, tok in enumerate(order)}
+    origin = {(*key, j): dealt_at[tok] for key, st in stands.items() for j, tok in enumerate(st)}
+    x_wires = {dealt_at[stands[s[:2]][s[2]]] for s in unsorted_now if s in origin}
+    taken = sum(from_nano.values())
+    return Dealt(sizes, origin, _order_pairs(filed, dealt_at, x_wires), touched, nano - taken, from_nano)
+
+
+def _dealt_sizes(moves: tuple[Move, ...], sizes_now: dict[tuple[int, int], int], names: list[str],
+                 nano: int) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+    """(each stand's size as dealt, the wires each stand took from Nano): the moves undone, last first."""
     sizes = dict(sizes_now)
     from_nano: dict[tuple[int, int], int] = {}
     for i, m in enumerate(reversed(moves)):
@@ -156,49 +178,54 @@ def replay(moves: tuple[Move, ...], sizes_now: dict[tuple[int, int], int], names
     if taken > nano:
         raise StateError(f"moves: {taken} wire{'s' * (taken != 1)} taken from Nano, who was dealt {nano}",
                          field="moves")
-    # a wire is a token until the end: ("d", stand, i) dealt there, ("n", move) taken from Nano
-    stands: dict[tuple[int, int], list] = {k: [("d", k, i) for i in range(n)] for k, n in sizes.items()}
-    own = {k: list(st) for k, st in stands.items()}  # each stand's dealt wires, in dealt (sorted) order
-    filed: list[tuple[list, tuple]] = []  # (the stand just after, the wire filed into it)
-    touched: set[tuple[int, int]] = set()
-    for i, m in enumerate(moves):
-        if m.kind == "nano":
-            (w,) = m.wires
-            key, j = w.dst[:2], w.dst[2]
-            st = stands[key]
-            if j > len(st):
-                raise StateError(f"moves[{i}] (Nano): {names[key[0]]} has no slot {slot_letter(j)} just after it",
-                                 field="moves", move=i)
-            if key in touched:
-                raise StateError(f"moves[{i}] (Nano): a wire taken from Nano into {names[key[0]]}'s stand after a "
-                                 "wire left or entered that stand is not modelled", field="moves", move=i)
-            if any(x[:2] == key for x in unsorted_now):
-                raise StateError(f"moves[{i}] (Nano): a wire taken from Nano into {names[key[0]]}'s stand, which "
-                                 "holds an X or turned-around wire, is not modelled", field="moves", move=i)
-            token = ("n", i)
-            own[key].insert(j, token)  # the stand holds exactly its dealt wires: now and dealt orders agree
-            st.insert(j, token)
-            sizes[key] += 1
-            continue
-        taken_now = []
-        for w in sorted(m.wires, key=lambda w: -w.src[2]):  # type: ignore[index]
-            assert w.src is not None
-            st = stands[w.src[:2]]
-            if w.src[2] >= len(st):
-                raise StateError(f"moves[{i}] ({_name(m)}): {names[w.src[0]]} has no slot {slot_letter(w.src[2])} "
-                                 "just before it", field="moves", move=i)
-            taken_now.append((w, st.pop(w.src[2])))
-        for w, wire in sorted(taken_now, key=lambda x: x[0].dst[2]):
-            st = stands[w.dst[:2]]
-            if w.dst[2] > len(st):
-                raise StateError(f"moves[{i}] ({_name(m)}): {names[w.dst[0]]} has no slot {slot_letter(w.dst[2])} "
-                                 "just after it", field="moves", move=i)
-            st.insert(w.dst[2], wire)
-            touched |= {w.src[:2], w.dst[:2]}  # type: ignore[index]
-        filed += [(list(stands[w.dst[:2]]), wire) for w, wire in taken_now]
-    dealt_at = {tok: (*key, d) for key, order in own.items() for d, tok in enumerate(order)}
-    origin = {(*key, j): dealt_at[tok] for key, st in stands.items() for j, tok in enumerate(st)}
-    x_wires = {dealt_at[stands[s[:2]][s[2]]] for s in unsorted_now if s in origin}
+    return sizes, from_nano
+
+
+def _take_from_nano(i: int, m: Move, stands: dict, own: dict, touched: set, unsorted_now: set[Spot],
+                    names: list[str]) -> tuple[int, int]:
+    """Move i, a wire taken from Nano, filed into its stand (which holds exactly its dealt wires, so now and
+    dealt orders agree); returns the stand."""
+    (w,) = m.wires
+    key, j = w.dst[:2], w.dst[2]
+    st = stands[key]
+    if j > len(st):
+        raise StateError(f"moves[{i}] (Nano): {names[key[0]]} has no slot {slot_letter(j)} just after it",
+                         field="moves", move=i)
+    if key in touched:
+        raise StateError(f"moves[{i}] (Nano): a wire taken from Nano into {names[key[0]]}'s stand after a "
+                         "wire left or entered that stand is not modelled", field="moves", move=i)
+    if any(x[:2] == key for x in unsorted_now):
+        raise StateError(f"moves[{i}] (Nano): a wire taken from Nano into {names[key[0]]}'s stand, which "
+                         "holds an X or turned-around wire, is not modelled", field="moves", move=i)
+    token = ("n", i)
+    own[key].insert(j, token)
+    st.insert(j, token)
+    return key
+
+
+def _hand_over(i: int, m: Move, stands: dict, touched: set, names: list[str]) -> list[tuple[list, tuple]]:
+    """Move i, wires that change stands: each taken from its slot, then filed at its new one; returns
+    (the stand just after, the wire filed into it) for each."""
+    taken_now = []
+    for w in sorted(m.wires, key=lambda w: -w.src[2]):  # type: ignore[index]
+        assert w.src is not None
+        st = stands[w.src[:2]]
+        if w.src[2] >= len(st):
+            raise StateError(f"moves[{i}] ({_name(m)}): {names[w.src[0]]} has no slot {slot_letter(w.src[2])} "
+                             "just before it", field="moves", move=i)
+        taken_now.append((w, st.pop(w.src[2])))
+    for w, wire in sorted(taken_now, key=lambda x: x[0].dst[2]):
+        st = stands[w.dst[:2]]
+        if w.dst[2] > len(st):
+            raise StateError(f"moves[{i}] ({_name(m)}): {names[w.dst[0]]} has no slot {slot_letter(w.dst[2])} "
+                             "just after it", field="moves", move=i)
+        st.insert(w.dst[2], wire)
+        touched |= {w.src[:2], w.dst[:2]}  # type: ignore[index]
+    return [(list(stands[w.dst[:2]]), wire) for w, wire in taken_now]
+
+
+def _order_pairs(filed: list[tuple[list, tuple]], dealt_at: dict, x_wires: set) -> list[tuple[Origin, Origin]]:
+    """A filed wire lies between its sorted neighbours of that moment: (a, b) pairs, a <= b (X wires: none)."""
     order: list[tuple[Origin, Origin]] = []
     for st, tok in filed:
         wire = dealt_at[tok]
@@ -210,7 +237,7 @@ def replay(moves: tuple[Move, ...], sizes_now: dict[tuple[int, int], int], names
             order.append((sorted_part[j - 1], wire))
         if j + 1 < len(sorted_part):
             order.append((wire, sorted_part[j + 1]))
-    return Dealt(sizes, origin, order, touched, nano - taken, from_nano)
+    return order
 
 
 def _name(m: Move) -> str:
