@@ -13,7 +13,8 @@ import itertools
 from ..compiler.problem import SubStand
 from .blocks import INV_FACT
 
-__all__ = ["Fill", "FillLayout", "certain_rows", "fillings", "layout_of", "normalise", "runs_between"]
+__all__ = ["Fill", "FillLayout", "block_masses", "certain_rows", "count_laws", "fillings", "layout_of", "marginals",
+           "normalise", "one_stand_chance", "rule_checks", "runs_between"]
 
 
 class FillLayout:
@@ -147,3 +148,93 @@ def fillings(lay: FillLayout, mult: list, blue: list, gaps: list[list[tuple]], d
         f.use = sum(digit[t] * k for t, k in counts.items())
         out.append(f)
     return out
+
+
+def marginals(lay: FillLayout, fills: list[Fill], probs: list[float], T: int) -> list[list[float]]:
+    """P[pos][t] that position pos holds type t, given each filling's probability: 1 on a known position,
+    the fillings' probabilities on a free one (those rows normalised here)."""
+    certain = certain_rows(T)  # a known position's row: shared, read only (a tuple)
+    free = lay.free
+    rows: list = [certain.get(t) for t in lay.fixed]
+    for j in free:
+        rows[j] = [0.0] * T
+    for f, q in zip(fills, probs):
+        for j, t in zip(free, f.chosen):
+            rows[j][t] += q
+    normalise(rows[j] for j in free)
+    return rows
+
+
+def count_laws(lay: FillLayout, fills: list[Fill], probs: list[float], T: int, marked: list[bool]) -> list:
+    """For every type t: the law of how many ``marked`` positions hold t (a type no filling takes: one
+    certain count, a shared read-only row; the others normalised here)."""
+    top = marked.count(True)
+    base = [0] * T
+    for j, t in enumerate(lay.fixed):
+        if t >= 0 and marked[j]:
+            base[t] += 1
+    moving = {t for f in fills for t in f.chosen}
+    certain = certain_rows(top + 1)  # a type no filling takes: its count is certain (a shared row)
+    laws: list = [[0.0] * (top + 1) if t in moving else certain[base[t]] for t in range(T)]
+    marked_free = [i for i, j in enumerate(lay.free) if marked[j]]
+    every = len(marked_free) == len(lay.free)  # (the holdings mark every uncut position: the free ones too)
+    for f, q in zip(fills, probs):
+        if every:
+            counts = f.counts
+        else:
+            counts = {}
+            for i in marked_free:
+                t = f.chosen[i]
+                counts[t] = counts.get(t, 0) + 1
+        for t in moving:
+            laws[t][base[t] + counts.get(t, 0)] += q
+    normalise(laws[t] for t in moving)
+    return laws
+
+
+def block_masses(fills: list[Fill], probs: list[float], T: int) -> dict:
+    """{(t, f, k): P(type t's block is [f, f+k))}, every type's (k = 0 too)."""
+    got: dict = {}
+    for f, q in zip(fills, probs):
+        if not q:  # (a filling no deal completes may hold more copies than there are)
+            continue
+        counts = [0] * T
+        for t in f.full:
+            counts[t] += 1
+        start = 0
+        for t, k in enumerate(counts):
+            got[(t, start, k)] = got.get((t, start, k), 0.0) + q
+            start += k
+    return got
+
+
+def rule_checks(lay: FillLayout, rule) -> tuple[bool, list]:
+    """A rule [(t, positions)] on a sub-stand read against its layout: (a known position holds one of
+    its types, so every filling breaks it; [(i, t)]: the free positions to check, as indices into
+    a filling's ``chosen``)."""
+    fixed, at = lay.fixed, lay.free_at
+    checks = []
+    for t, pos in rule:
+        for j in pos:
+            if fixed[j] < 0:
+                checks.append((at[j], t))
+            elif fixed[j] == t:
+                return True, []
+    return False, checks
+
+def one_stand_chance(lay: FillLayout, fills: list[Fill], probs: list[float], rule: list) -> float:
+    """P(no filling of a sub-stand puts a type of ``rule`` [(t, positions)] on its positions): the
+    ruled-out fillings' probabilities summed; exactly 1 when none of them happens and exactly 0 when
+    only they do, as a rerun gives (a chance of 1 or 0 is a certainty the ranking shows)."""
+    kept = gone = 0.0
+    every, checks = rule_checks(lay, rule)
+    for f, q in zip(fills, probs):
+        if every or any(f.chosen[i] == t for i, t in checks):
+            gone += q
+        else:
+            kept += q
+    if not gone:
+        return 1.0
+    if not kept:
+        return 0.0
+    return min(1.0, kept / (kept + gone))

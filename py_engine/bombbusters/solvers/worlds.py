@@ -25,12 +25,15 @@ from ..compiler.problem import Problem, Solution
 from .fillings import (
     Fill,
     FillLayout,
-    certain_rows,
     fillings,
     layout_of,
-    normalise,
+    one_stand_chance,
+    rule_checks,
     runs_between,
 )
+from .fillings import block_masses as fill_block_masses
+from .fillings import count_laws as fill_count_laws
+from .fillings import marginals as fill_marginals
 from .sparse import BlockLaws, Walk
 
 __all__ = ["Worlds", "FREE_LIMIT", "FILL_LIMIT", "STEP_LIMIT"]
@@ -78,7 +81,7 @@ class Worlds(Walk):
         if budget is not None and sum(np.count_nonzero(st.uncut) for st in subs) > FREE_LIMIT:
             return None  # (an uncut slot may be free; a cut one is known)
         left = list(self.copies)
-        self.layouts = [layout_of(st) for st in self.p.substands]
+        self.layouts = [layout_of(st) for st in subs]
         for lay in self.layouts:
             for t, k in lay.base.items():
                 left[t] -= k
@@ -87,28 +90,9 @@ class Worlds(Walk):
             return Solution(-math.inf, None)
         if budget is not None and n_free > FREE_LIMIT:
             return None
-        limit = FILL_LIMIT if budget is not None else None
-        all_gaps: list[list[list[tuple]]] = []
-        for lay in self.layouts:
-            if not lay.ok:
-                all_gaps.append([[]])
-                continue
-            gaps = []
-            for (_, _, lo, hi), opts in zip(lay.gaps, lay.gap_opts):  # only the types with copies still to place
-                runs = runs_between([[t for t in ts if left[t]] for ts in opts], lo, hi, limit)
-                if runs is None:
-                    return None
-                gaps.append(runs)
-            all_gaps.append(gaps)
-        if budget is not None:
-            total = 0
-            for gaps in all_gaps:
-                count = 1
-                for g in gaps:
-                    count *= len(g)
-                total += count
-            if total > FILL_LIMIT:
-                return None
+        all_gaps = self._gap_runs(left, FILL_LIMIT if budget is not None else None)
+        if all_gaps is None:
+            return None
         # the DP state: the copies used so far of each type still to place, one integer of a ``width``-bit
         # field per type (no sum carries); a state is dropped once a field passes its copies left (it never
         # comes back): adding 2^(width-1) - 1 - left to each field sets that field's top bit exactly then
@@ -118,9 +102,38 @@ class Worlds(Walk):
         top = (1 << (width - 1)) - 1
         slack = sum((top - left[t]) * d for t, d in digit.items())
         over = sum((top + 1) * d for d in digit.values())
-        self.fills = [fillings(self.layouts[s], self.p.substands[s].mult, self.blue, gaps, digit)
-                      for s, gaps in enumerate(all_gaps)]
-        # forward over the stands
+        self.fills = [fillings(self.layouts[s], subs[s].mult, self.blue, gaps, digit) for s, gaps in enumerate(all_gaps)]
+        if not self._forward(slack, over, budget):
+            return None
+        z = self.alphas[-1].get(need, 0.0)
+        if z <= 0:
+            return Solution(-math.inf, None)
+        if not blocks:
+            return Solution(math.log(z), None)
+        self._backward(need, z)
+        return Solution(math.log(z), BlockLaws(self), None, None, None, None, self)
+
+    def _gap_runs(self, left: list[int], limit: int | None) -> list[list[list[tuple]]] | None:
+        """Each sub-stand's gaps, each as the runs of types it may take (only types with copies still
+        to place); None past ``limit`` runs in a gap or fillings over all sub-stands."""
+        all_gaps: list[list[list[tuple]]] = []
+        for lay in self.layouts:
+            if not lay.ok:
+                all_gaps.append([[]])
+                continue
+            gaps = []
+            for (_, _, lo, hi), opts in zip(lay.gaps, lay.gap_opts):
+                runs = runs_between([[t for t in ts if left[t]] for ts in opts], lo, hi, limit)
+                if runs is None:
+                    return None
+                gaps.append(runs)
+            all_gaps.append(gaps)
+        if limit is not None and sum(math.prod(len(g) for g in gaps) for gaps in all_gaps) > FILL_LIMIT:
+            return None
+        return all_gaps
+
+    def _forward(self, slack: int, over: int, budget: int | None) -> bool:
+        """The forward pass over the stands (``alphas``); False past ``budget`` (state, filling) pairs."""
         a: dict = {0: 1.0}
         self.alphas = [a]
         steps = 0
@@ -133,15 +146,13 @@ class Worlds(Walk):
                         nxt[v] = nxt.get(v, 0.0) + x * f.weight
             steps += len(a) * len(fills)
             if budget is not None and steps > budget:
-                return None
+                return False
             self.alphas.append(nxt)
             a = nxt
-        z = a.get(need, 0.0)
-        if z <= 0:
-            return Solution(-math.inf, None)
-        if not blocks:
-            return Solution(math.log(z), None)
-        # backward, and each filling's probability
+        return True
+
+    def _backward(self, need: int, z: float) -> None:
+        """The backward pass (``betas``), and each filling's probability (``probs``)."""
         beta: dict = {need: 1.0}
         self.betas = [beta]
         self.probs = [[] for _ in range(self.S)]
@@ -159,68 +170,21 @@ class Worlds(Walk):
             self.probs[s] = probs
             beta = prev
             self.betas.insert(0, beta)
-        return Solution(math.log(z), BlockLaws(self), None, None, None, None, self)
 
     def marginals(self, sub: int) -> list[list[float]]:
-        """P[pos][t] that position pos of sub-stand ``sub`` holds type t: 1 on a known position, the
-        fillings' probabilities on a free one (those rows normalised here: :attr:`rows_normalised`)."""
-        T = self.T
-        certain = certain_rows(T)  # a known position's row: shared, read only (a tuple)
-        lay = self.layouts[sub]
-        free = lay.free
-        rows: list = [certain.get(t) for t in lay.fixed]
-        for j in free:
-            rows[j] = [0.0] * T
-        for f, q in zip(self.fills[sub], self.probs[sub]):
-            for j, t in zip(free, f.chosen):
-                rows[j][t] += q
-        normalise(rows[j] for j in free)
-        return rows
+        """P[pos][t] that position pos of sub-stand ``sub`` holds type t (:func:`~.fillings.marginals`)."""
+        return fill_marginals(self.layouts[sub], self.fills[sub], self.probs[sub], self.T)
 
     def count_laws(self, sub: int, marked: list[bool]) -> list:
-        """For every type t: the law of how many ``marked`` positions of sub-stand ``sub`` hold t (a type
-        no filling takes: one certain count, a shared read-only row; the others normalised here:
-        :attr:`rows_normalised`)."""
-        top = marked.count(True)
-        lay = self.layouts[sub]
-        base = [0] * self.T
-        for j, t in enumerate(lay.fixed):
-            if t >= 0 and marked[j]:
-                base[t] += 1
-        fills = self.fills[sub]
-        moving = {t for f in fills for t in f.chosen}
-        certain = certain_rows(top + 1)  # a type no filling takes: its count is certain (a shared row)
-        laws: list = [[0.0] * (top + 1) if t in moving else certain[base[t]] for t in range(self.T)]
-        marked_free = [i for i, j in enumerate(lay.free) if marked[j]]
-        every = len(marked_free) == len(lay.free)  # (the holdings mark every uncut position: the free ones too)
-        for f, q in zip(fills, self.probs[sub]):
-            if every:
-                counts = f.counts
-            else:
-                counts = {}
-                for i in marked_free:
-                    t = f.chosen[i]
-                    counts[t] = counts.get(t, 0) + 1
-            for t in moving:
-                laws[t][base[t] + counts.get(t, 0)] += q
-        normalise(laws[t] for t in moving)
-        return laws
+        """For every type t: the law of how many ``marked`` positions of sub-stand ``sub`` hold t
+        (:func:`~.fillings.count_laws`)."""
+        return fill_count_laws(self.layouts[sub], self.fills[sub], self.probs[sub], self.T, marked)
 
     def block_masses(self, sub: int) -> dict:
         """{(t, f, k): P(type t's block on sub-stand ``sub`` is [f, f+k))}, every type's (k = 0 too)."""
         got = self._masses.get(sub)
         if got is None:
-            got = self._masses[sub] = {}
-            for f, q in zip(self.fills[sub], self.probs[sub]):
-                if not q:  # (a filling no deal completes may hold more copies than there are)
-                    continue
-                counts = [0] * self.T
-                for t in f.full:
-                    counts[t] += 1
-                start = 0
-                for t, k in enumerate(counts):
-                    got[(t, start, k)] = got.get((t, start, k), 0.0) + q
-                    start += k
+            got = self._masses[sub] = fill_block_masses(self.fills[sub], self.probs[sub], self.T)
         return got
 
     def modified(self, p: Problem, subs: list[int], t_indices: list[int]) -> "Worlds":
@@ -240,11 +204,11 @@ class Worlds(Walk):
                 continue
             s0, s1 = min(rules), max(rules)
             if s0 == s1:  # one sub-stand: its fillings' probabilities, no rerun
-                out.append(self._one_stand(s0, rules[s0]))
+                out.append(one_stand_chance(self.layouts[s0], self.fills[s0], self.probs[s0], rules[s0]))
                 continue
             a = self.alphas[s0]
             for s in range(s0, s1 + 1):
-                every, checks = self._rule(s, rules.get(s, ()))
+                every, checks = rule_checks(self.layouts[s], rules.get(s, ()))
                 nxt: dict = {}
                 for f in self.fills[s]:
                     if every or any(f.chosen[i] == t for i, t in checks):
@@ -255,38 +219,6 @@ class Worlds(Walk):
                 a = nxt
             out.append(self._ratio(a, s1 + 1))
         return out
-
-    def _rule(self, s: int, rule) -> tuple[bool, list]:
-        """A rule [(t, positions)] on sub-stand s read against its layout: (a known position holds one of
-        its types, so every filling breaks it; [(i, t)]: the free positions to check, as indices into
-        a filling's ``chosen``)."""
-        lay = self.layouts[s]
-        fixed, at = lay.fixed, lay.free_at
-        checks = []
-        for t, pos in rule:
-            for j in pos:
-                if fixed[j] < 0:
-                    checks.append((at[j], t))
-                elif fixed[j] == t:
-                    return True, []
-        return False, checks
-
-    def _one_stand(self, s: int, rule: list) -> float:
-        """P(no filling of sub-stand s puts a type of ``rule`` [(t, positions)] on its positions): the
-        ruled-out fillings' probabilities summed; exactly 1 when none of them happens and exactly 0 when
-        only they do, as a rerun gives (a chance of 1 or 0 is a certainty the ranking shows)."""
-        kept = gone = 0.0
-        every, checks = self._rule(s, rule)
-        for f, q in zip(self.fills[s], self.probs[s]):
-            if every or any(f.chosen[i] == t for i, t in checks):
-                gone += q
-            else:
-                kept += q
-        if not gone:
-            return 1.0
-        if not kept:
-            return 0.0
-        return min(1.0, kept / (kept + gone))
 
 
 class _Masses(Sequence):
