@@ -133,7 +133,7 @@ def test_all_red_on_more_slots_than_reds_fit_is_zero_without_a_rerun():
     """'Are these slots all red?' of a sorted run: when no non-decreasing choice of the types each slot
     may hold, within their copies, exists (three slots, two reds), the chance is exactly 0 with no
     rerun; otherwise the rerun's answer, and both agree with the brute-force oracle."""
-    from bombbusters.questions.analysis import _in_order
+    from bombbusters.questions.forbid_maps import _in_order
 
     assert _in_order({0: {1, 2}, 3: {2}, 5: {2, 4}}, [1, 1, 1, 1, 1])  # 1, 2, 4
     assert not _in_order({0: {2}, 3: {2}, 5: {4}}, [1, 1, 1, 1, 1])  # type 2 twice, one copy

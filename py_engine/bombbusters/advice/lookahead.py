@@ -98,19 +98,11 @@ def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Ou
     if kind == "turned_cut":
         return _turned_outcomes(state, an, move)
     if kind in ("solo_cut", "fast_pass", "reveal_red"):
-        st = after.success(None, None, move["value"], 2 if kind == "fast_pass" else None)
-        out.append(Outcome("success", move["p_success"], state=st))  # my own wires: nothing new to me
-        if move["p_red"] > 0:
-            out.append(Outcome("explode", move["p_red"]))
-        rest = 1.0 - move["p_success"] - move["p_red"]
-        if kind == "solo_cut" and rest > 1e-12:  # a teammate still holds one: the cut is not allowed
-            out.append(Outcome("not_allowed", rest))
-        return out
+        return _own_outcomes(after, move)
     p, s = move["player"], move["stand"]
     slots = list(move["slots"])
     good = set(move.get("values") or [move["value"]])
     types = sorted(t for t in state.wires.copies())
-    red_types = frozenset(t for t in types if colour_of(t) == RED)
     good_types = frozenset(t for t in types if value_of(t) in good)
     not_good = frozenset(types) - good_types
     before: list = []  # conditions on the slots left of the current one
@@ -124,6 +116,21 @@ def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Ou
                                    ((p, s, j, frozenset([t])),)))
         before = before + [(p, s, j, not_good)]
     # failure: no slot matches; the token goes on the leftmost pointed wire that is not red
+    out += _failures(an, after, (p, s, slots), types, good_types, hidden)
+    if last:  # a failure on the last mistake explodes: its chance joins the explosion below
+        out = [o for o in out if o.kind != "failure"]
+    return _and_explosion(out)
+
+
+def _failures(an: Analysis, after: After, pointed: tuple, types: list, good_types: frozenset,
+              hidden: dict) -> list[Outcome]:
+    """The failures of a cut naming none of the pointed wires' values: the info token goes on the leftmost
+    pointed wire that is not red, one outcome per value it may show (with a hidden red value, less the
+    chance that every pointed wire is red-like: that explodes)."""
+    p, s, slots = pointed
+    red_types = frozenset(t for t in types if colour_of(t) == RED)
+    not_good = frozenset(types) - good_types
+    out: list[Outcome] = []
     reds: list = []
     for i, j in enumerate(slots):
         rest = [(p, s, x, not_good) for x in slots[i + 1:]]
@@ -149,9 +156,21 @@ def _outcomes(state: GameState, an: Analysis, move: dict, last: bool) -> list[Ou
             out.append(Outcome("failure", q, (p, s, j), t if blue else None, label(t) if blue else "Y",
                                after.failure((p, s, j), t), conds))
         reds = reds + [(p, s, j, red_types)]
-    if last:  # a failure on the last mistake explodes: its chance joins the explosion below
-        out = [o for o in out if o.kind != "failure"]
-    return _and_explosion(out)
+    return out
+
+
+def _own_outcomes(after: After, move: dict) -> list[Outcome]:
+    """A solo cut, Fast Pass or revealing my reds: it cuts my own wires (nothing new to me), explodes on
+    a red, or — a solo cut a teammate could still answer — is not allowed."""
+    kind = move["kind"]
+    st = after.success(None, None, move["value"], 2 if kind == "fast_pass" else None)
+    out = [Outcome("success", move["p_success"], state=st)]
+    if move["p_red"] > 0:
+        out.append(Outcome("explode", move["p_red"]))
+    rest = 1.0 - move["p_success"] - move["p_red"]
+    if kind == "solo_cut" and rest > 1e-12:  # a teammate still holds one: the cut is not allowed
+        out.append(Outcome("not_allowed", rest))
+    return out
 
 
 def _and_explosion(out: list[Outcome]) -> list[Outcome]:

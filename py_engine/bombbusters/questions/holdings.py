@@ -126,36 +126,9 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
     marked = uncut.tolist()
     counts = an.count_laws(sub, marked) if singles else None
     if counts is not None:  # a plain-Python walk's count laws, read in plain Python
-        out = []
-        for v, t in zip(values, one):
-            if t is None:
-                out.append(entry(v))
-                continue
-            law = counts[t]
-            if law[0] == 1.0:  # no uncut copy in any deal: most values on a late stand
-                out.append({"player": p, "stand": s, "value": v, "p_any": 0.0, "expected": 0.0, "law": [1.0]})
-                continue
-            top = len(law) - 1
-            while top > 0 and law[top] <= 0:
-                top -= 1
-            # the expected count is the law's mean (the uncut slots' marginals summed, the same number)
-            out.append({"player": p, "stand": s, "value": v, "p_any": 1.0 - law[0],
-                        "expected": sum(i * q for i, q in enumerate(law) if q), "law": list(law[: top + 1])})
-        return out
-    rows: dict[int, tuple] = {}
-    if singles:
-        blocks = [an.block_law(sub, t) for t in singles]
-        K = max(J.shape[1] for J in blocks)
-        table = np.zeros((len(singles), uncut.shape[0] + 1, K))
-        for i, J in enumerate(blocks):
-            table[i, :, : J.shape[1]] = J
-        n_unc = int(uncut.sum())
-        idx = (np.arange(len(singles))[:, None, None] * (n_unc + 1) + in_block(uncut, K).T[None]).ravel()
-        mat = np.bincount(idx, table.ravel(), minlength=len(singles) * (n_unc + 1)).reshape(len(singles), -1)
-        mat = mat / mat.sum(axis=1, keepdims=True)
-        last = (mat.shape[1] - 1 - np.argmax(mat[:, ::-1] > 0, axis=1)).tolist()
-        expected = an.sub_marginals(sub)[uncut].sum(axis=0)[singles].tolist()
-        rows = dict(zip(singles, zip(mat.tolist(), last, (1.0 - mat[:, 0]).tolist(), expected)))
+        return [entry(v) if t is None else {"player": p, "stand": s, "value": v, **_from_count_law(counts[t])}
+                for v, t in zip(values, one)]
+    rows = _block_rows(an, sub, uncut, singles) if singles else {}
     out = []
     for v, t in zip(values, one):
         if t is not None:
@@ -164,6 +137,34 @@ def stand_holdings(an: Analysis, p: int, s: int, values: list, nones: dict | Non
         else:
             out.append(entry(v))
     return out
+
+
+def _from_count_law(law: list[float]) -> dict:
+    """A holding from a plain-Python walk's law of the uncut copies."""
+    if law[0] == 1.0:  # no uncut copy in any deal: most values on a late stand
+        return {"p_any": 0.0, "expected": 0.0, "law": [1.0]}
+    top = len(law) - 1
+    while top > 0 and law[top] <= 0:
+        top -= 1
+    # the expected count is the law's mean (the uncut slots' marginals summed, the same number)
+    return {"p_any": 1.0 - law[0], "expected": sum(i * q for i, q in enumerate(law) if q), "law": list(law[: top + 1])}
+
+
+def _block_rows(an: Analysis, sub: int, uncut: np.ndarray, singles: list[int]) -> dict[int, tuple]:
+    """{type: (law of its uncut copies, last possible count, P(any), expected)} for one-type values on a
+    sorted run, read off their block laws: one uncut-count table and one bincount for all of them."""
+    blocks = [an.block_law(sub, t) for t in singles]
+    K = max(J.shape[1] for J in blocks)
+    table = np.zeros((len(singles), uncut.shape[0] + 1, K))
+    for i, J in enumerate(blocks):
+        table[i, :, : J.shape[1]] = J
+    n_unc = int(uncut.sum())
+    idx = (np.arange(len(singles))[:, None, None] * (n_unc + 1) + in_block(uncut, K).T[None]).ravel()
+    mat = np.bincount(idx, table.ravel(), minlength=len(singles) * (n_unc + 1)).reshape(len(singles), -1)
+    mat = mat / mat.sum(axis=1, keepdims=True)
+    last = (mat.shape[1] - 1 - np.argmax(mat[:, ::-1] > 0, axis=1)).tolist()
+    expected = an.sub_marginals(sub)[uncut].sum(axis=0)[singles].tolist()
+    return dict(zip(singles, zip(mat.tolist(), last, (1.0 - mat[:, 0]).tolist(), expected)))
 
 
 def _from_law(law: np.ndarray) -> dict:

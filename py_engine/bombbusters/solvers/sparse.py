@@ -15,7 +15,6 @@ is small (:func:`suits`).
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Sequence
 from operator import add
@@ -23,7 +22,8 @@ from operator import add
 import numpy as np
 
 from ..compiler.problem import Problem, Solution
-from .blocks import INV_FACT, tight_windows
+from .block_options import BlockOptions
+from .blocks import tight_windows
 
 __all__ = ["Walk", "Sparse", "BlockLaws", "suits", "ESTIMATE_LIMIT", "MOVE_LIMIT"]
 
@@ -33,12 +33,6 @@ ESTIMATE_LIMIT = 250_000
 #: about 2.7 us a move, all passes included, and the dense grid 2-4 ms on such tables: the two cost
 #: about the same near 1,000 moves)
 MOVE_LIMIT = 700
-
-
-@functools.lru_cache(maxsize=None)
-def _lengths(lo: int, hi: int) -> list:
-    """[(k, 1/k!)] for lo <= k <= hi (shared: read only)."""
-    return [(k, INV_FACT[k]) for k in range(lo, hi + 1)]
 
 
 def _plain(p: Problem) -> bool:
@@ -156,55 +150,13 @@ class Sparse(Walk):
         self.S, self.T = len(p.substands), len(p.types)
         self.win = win if win is not None else tight_windows(p)
         self.final = tuple(st.n for st in p.substands)
-        self.rows = [st.allowed.tolist() for st in p.substands]
-        self.forbids = [st.forbid for st in p.substands]
-        self.mults = [st.mult for st in p.substands]
         self.copies = p.copies.tolist()
-        self.blue = p.is_blue.tolist() if p.is_blue is not None else [True] * self.T
-        self.opt_cache: dict = {}
-        self.map_cache: dict = {}
+        self.blocks = BlockOptions(p, self.win)
         self.alphas: list[dict] = []
         self.moves: list[dict] = []
         self.betas: list[dict] = []
         self.masses: list[dict] = []  # per sub-stand {(t, f, k): P(t's block there is [f, f+k))}, by backward
         self.moving: list[list[int]] = []  # per type: the stands whose fill is not one known number before and after
-
-    def _options(self, s: int, t: int, f: int) -> list:
-        """[(k, 1/k!)]: the blocks of type t stand s may hold from start f that end in its next window.
-
-        The rules of ``blocks.block_ok``, for one start: every slot of the block allows t, covers
-        no position forbidden to t, and a blue block over an x-token's slot has its length."""
-        key = (s, t, f)
-        got = self.opt_cache.get(key)
-        if got is None:
-            rows, mults = self.rows[s], self.mults[s]
-            nlo, nhi = self.win[t + 1][s]
-            top = min(self.copies[t], nhi - f, len(rows) - f)
-            forbid = self.forbids[s].get(t, ())
-            k = 0
-            while k < top and rows[f + k][t] and f + k not in forbid:
-                k += 1
-            lo = max(0, nlo - f)
-            if not (mults and self.blue[t] and any(f <= j < f + k for j, _m in mults)):
-                got = _lengths(lo, k)
-            else:
-                got = [(n, w) for n, w in _lengths(lo, k) if all(n == m for j, m in mults if f <= j < f + n)]
-            self.opt_cache[key] = got
-        return got
-
-    def _forced(self, s: int, t: int, f: int, k: int) -> float | None:
-        """1/k! if stand s may hold type t exactly on [f, f+k) (the rules of :meth:`_options` for one
-        block), else None: the block the windows leave a stand whose fill is one number before and
-        after t, checked without listing the other lengths."""
-        if k > self.copies[t]:
-            return None
-        rows, forbid = self.rows[s], self.forbids[s].get(t, ())
-        for j in range(f, f + k):
-            if not rows[j][t] or j in forbid:
-                return None
-        if k and self.blue[t] and any(f <= j < f + k and m != k for j, m in self.mults[s]):
-            return None
-        return INV_FACT[k]
 
     def _step(self, alpha: dict, t: int) -> dict:
         """Every move at type t from the states of ``alpha``: {state: [(next state, ks, weight)]}.
@@ -222,7 +174,7 @@ class Sparse(Walk):
         for s in moving:
             (lo, hi), (nlo, nhi) = here[s], after[s]
             if lo == hi and nlo == nhi:
-                wk = self._forced(s, t, lo, nlo - lo)
+                wk = self.blocks.forced(s, t, lo, nlo - lo)
                 if wk is None:  # the one block the windows leave breaks a block rule: no deal
                     return {}
                 base[s], w0, u0 = nlo - lo, w0 * wk, u0 + nlo - lo
@@ -231,7 +183,7 @@ class Sparse(Walk):
         if not free:
             return {F: [(tuple(map(add, F, base)), tuple(base), w0)] for F in alpha} if u0 == c else {}
         *head, last = free
-        opt = self._options
+        opt = self.blocks.options
         out: dict = {}
         for F in alpha:
             # partial choices on the head stands: (block lengths, weight, copies used)
@@ -252,7 +204,7 @@ class Sparse(Walk):
                 partial = grown
             if not partial:
                 continue
-            ks_last = self._option_map(last, t, F[last])
+            ks_last = self.blocks.option_map(last, t, F[last])
             found = []
             for ks, w, u in partial:
                 wk = ks_last.get(c - u)
@@ -263,14 +215,6 @@ class Sparse(Walk):
             if found:
                 out[F] = found
         return out
-
-    def _option_map(self, s: int, t: int, f: int) -> dict:
-        """:meth:`_options` as {k: 1/k!}."""
-        key = (s, t, f)
-        got = self.map_cache.get(key)
-        if got is None:
-            got = self.map_cache[key] = dict(self._options(s, t, f))
-        return got
 
     def forward(self, budget: int | None = None) -> float | None:
         """The forward pass; returns Z (the relative number of deals, 0 if none), or None once it
