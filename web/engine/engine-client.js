@@ -7,7 +7,9 @@
 //   {stale: true} at once), and a reply for an id older than the newest
 //   request is marked stale so the page never draws it over a newer answer.
 
-export const PROTOCOL_VERSION = 1;
+import { Requests } from "./requests.js";
+
+export { PROTOCOL_VERSION } from "./requests.js";
 
 export const DEFAULT_STAGE_TIMEOUTS = {
   start: 20000, // worker script loaded and first message posted
@@ -54,11 +56,7 @@ export class Engine {
       for (const s of Object.keys(this.stageTimeouts)) this.stageTimeouts[s] = opts.stageLimit;
     }
     this.state = "idle"; // idle | booting | ready | failed
-    this.nextId = 1;
-    this.latestIds = {}; // request type -> newest latest-wins id
-    this.inFlight = null; // {id, json, resolve, kind, latest, sentAt}
-    this.queue = []; // waiting plain calls
-    this.pending = {}; // request type -> newest waiting latest-wins request
+    this.requests = new Requests();
     this.worker = null;
     this.timer = null;
     this.info = null;
@@ -100,7 +98,7 @@ export class Engine {
 
   /** Throw away the worker and boot a new one (also used to stop a long analysis). */
   restart() {
-    this._settleAll("the engine was restarted");
+    this.requests.settleAll("the engine was restarted");
     this.start();
   }
 
@@ -109,66 +107,37 @@ export class Engine {
     return this.latest("analyze", payload);
   }
 
-  get latestAnalyzeId() {
-    return this.latestIds.analyze ?? 0;
-  }
-
-  /**
-   * Latest wins, per request type (e.g. "analyze", "moves"): only the newest waiting
-   * request of a type is kept; a reply for an older id resolves {stale: true}.
-   */
+  /** Latest wins, per request type (see requests.js); resolves {stale, id, reply?, ms?}. Never rejects. */
   latest(type, payload) {
-    const id = this.nextId++;
-    this.latestIds[type] = id;
-    return new Promise((resolve) => {
-      const item = { id, kind: type, latest: true, json: this._envelope(id, type, payload), resolve };
-      const prev = this.pending[type];
-      if (prev) prev.resolve({ stale: true, id: prev.id });
-      this.pending[type] = item;
-      this._pump();
-    });
-  }
-
-  get pendingAnalyze() {
-    return this.pending.analyze ?? null;
+    const answer = this.requests.latest(type, payload);
+    this._pump();
+    return answer;
   }
 
   /** A plain request (e.g. "version"); resolves {stale:false, id, reply, ms}. */
   call(type, payload = null) {
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.queue.push({ id, kind: type, json: this._envelope(id, type, payload), resolve });
-      this._pump();
-    });
+    const answer = this.requests.call(type, payload);
+    this._pump();
+    return answer;
   }
 
   get busy() {
-    return this.inFlight !== null || Object.keys(this.pending).length > 0 || this.queue.length > 0;
-  }
-
-  _envelope(id, type, payload) {
-    return JSON.stringify({ v: PROTOCOL_VERSION, id, type, payload });
+    return this.requests.busy;
   }
 
   _pump() {
     if (this.state === "failed") {
-      this._settleAll(this.failure?.message ?? "the engine failed to start");
+      this.requests.settleAll(this.failure?.message ?? "the engine failed to start");
       return;
     }
-    if (this.state !== "ready" || this.inFlight) return;
-    let item = this.queue.shift();
+    if (this.state !== "ready" || this.requests.inFlight) return;
+    const item = this.requests.next();
     if (!item) {
-      const type = Object.keys(this.pending)[0];
-      if (type === undefined) {
-        if (!this.warm) this._warmWhenIdle();
-        return;
-      }
-      item = this.pending[type];
-      delete this.pending[type];
+      if (!this.warm) this._warmWhenIdle();
+      return;
     }
     if (!LIGHT.has(item.kind)) this.warm = true; // a table's answer warms the engine as the warm-up would
-    this.inFlight = { ...item, sentAt: performance.now() };
-    this.worker.postMessage({ type: "request", json: item.json });
+    this.worker.postMessage({ type: "request", json: this.requests.send(item) });
   }
 
   /**
@@ -183,28 +152,12 @@ export class Engine {
     this.warmTimer = setTimeout(() => {
       if (this.warm || this.state !== "ready" || this.busy) return;
       this.warm = true;
-      const json = this._envelope(0, "warm_up", null);
       const resolve = (answer) => {
         if (this.info) this.info.timings = { ...this.info.timings, warmup: answer.ms };
       };
-      this.inFlight = { id: 0, kind: "warm_up", json, resolve, sentAt: performance.now() };
+      const json = this.requests.send({ id: 0, kind: "warm_up", json: this.requests.envelope(0, "warm_up", null), resolve });
       this.worker.postMessage({ type: "request", json });
     }, WARM_UP_IDLE_MS);
-  }
-
-  _settleAll(message) {
-    const error = { name: "EngineUnavailable", message };
-    const items = [this.inFlight, ...Object.values(this.pending), ...this.queue].filter(Boolean);
-    this.inFlight = null;
-    this.pending = {};
-    this.queue = [];
-    for (const it of items) {
-      it.resolve({
-        stale: Boolean(it.latest) && it.id !== this.latestIds[it.kind],
-        id: it.id,
-        reply: { id: it.id, ok: false, error },
-      });
-    }
   }
 
   _onMessage(msg) {
@@ -226,18 +179,7 @@ export class Engine {
     } else if (msg.type === "boot-error") {
       this._fail(msg.stage, msg.error?.name ?? "Error", msg.error?.message ?? "engine start-up failed");
     } else if (msg.type === "reply") {
-      const item = this.inFlight;
-      let reply;
-      try {
-        reply = JSON.parse(msg.json);
-      } catch {
-        reply = { id: msg.id, ok: false, error: { name: "ProtocolError", message: "unreadable reply from the engine" } };
-      }
-      if (!item || item.id !== reply.id) return; // a reply nobody waits for
-      this.inFlight = null;
-      const stale = Boolean(item.latest) && item.id !== this.latestIds[item.kind];
-      item.resolve({ stale, id: item.id, reply, ms: msg.ms ?? performance.now() - item.sentAt });
-      this._pump();
+      if (this.requests.settle(msg)) this._pump();
     }
   }
 
@@ -268,7 +210,7 @@ export class Engine {
     this.worker = null;
     this.onFailure(this.failure);
     this._settled();
-    this._settleAll(`${name}: ${message}`);
+    this.requests.settleAll(`${name}: ${message}`);
   }
 
   _teardown() {

@@ -80,104 +80,107 @@ export function logActs(app) {
 }
 
 /** Answers to the open question sheet; the page commits the draft after each (draft-commit.js). */
+/** Each answer a player taps in the sheet, on the draft entry (ui.draft). */
+const DRAFT_ANSWERS = {
+  "draft-actor": (ui, arg) => {
+    ui.draft.a = int(arg);
+    if (ui.draft.k === "postit") ui.draft.js = [];
+    if (ui.draft.k === "absent") delete ui.draft.s;
+    delete ui.draft.as;
+  },
+  "draft-stand": (ui, arg) => {
+    ui.draft.s = arg === "all" ? null : int(arg);
+  },
+  "draft-value": (ui, arg) => {
+    const d = ui.draft;
+    if (d.k === "xray") {
+      d.vs = d.vs ?? [];
+      d.vs = d.vs.includes(arg) ? d.vs.filter((x) => x !== arg) : [...d.vs, arg].slice(-2);
+    } else if (d.k === "radar") d.v = int(arg);
+    else d.v = arg;
+  },
+  "draft-ok": (ui, arg) => {
+    ui.draft.ok = arg === "1";
+  },
+  "draft-which": (ui, arg) => {
+    const [field, j] = arg.split(":");
+    ui.draft[field] = int(j);
+  },
+  "draft-cut": (ui, arg) => {
+    const d = ui.draft;
+    if (d.k === "solo" || d.k === "red") d.cuts = [...(d.cuts ?? []), arg];
+    else d.cut = arg;
+  },
+  "draft-av": (ui, arg) => {
+    ui.draft.av = arg;
+  },
+  "draft-real": (ui, arg) => {
+    ui.draft.real = arg;
+  },
+  "draft-actor-slot": (ui, arg) => {
+    const [s, j] = arg.split(":").map(int);
+    ui.draft.as = { s, j };
+  },
+  "draft-own-slot": (ui, arg) => {
+    const [s, j] = arg.split(":").map(int);
+    const d = ui.draft;
+    d.slots = d.slots ?? [];
+    d.slots = d.slots.some((x) => x.s === s && x.j === j) ? d.slots.filter((x) => !(x.s === s && x.j === j)) : [...d.slots, { s, j }];
+  },
+  "draft-radar": (ui, arg) => {
+    const [p, s] = arg.split(":").map(int);
+    const d = ui.draft;
+    const cur = d.ans.find((x) => x.p === p && x.s === s);
+    if (cur) cur.has = !cur.has;
+    else d.ans.push({ p, s, has: true });
+  },
+  "draft-done": (ui, _arg, app) => {
+    ui.draft.done = true;
+    if (ui.draft.k === "radar") {
+      const t = app.derived();
+      const all = [];
+      app.state.setup.players.forEach((_, p) => t.stands[p].forEach((_st, s) => {
+        all.push({ p, s, has: Boolean(ui.draft.ans.find((x) => x.p === p && x.s === s)?.has) });
+      }));
+      ui.draft.ans = all;
+    }
+  },
+  "draft-give": (ui, arg) => {
+    const [s, j] = arg.split(":").map(int);
+    ui.draft.as = { s, j };
+  },
+  "draft-file": (ui, arg) => {
+    const [field, s, j] = arg.split(":");
+    ui.draft[field] = { s: int(s), j: int(j) };
+  },
+  "draft-got": (ui, arg) => {
+    ui.draft.got = arg;
+  },
+  "draft-change": (ui, arg) => {
+    ui.draft = S.clearAnswer(ui.draft, arg);
+    ui.sheetError = null;
+  },
+  "draft-player": (ui, arg) => {
+    const d = ui.draft;
+    const p = int(arg);
+    d.ps = d.ps ?? [];
+    d.ps = d.ps.includes(p) ? d.ps.filter((x) => x !== p) : [...d.ps, p].slice(-2);
+  },
+  "draft-next": (ui, arg) => {
+    ui.draft.next = int(arg);
+  },
+  "draft-oxygen": (ui, arg) => {
+    ui.draft.ox = int(arg);
+  },
+  "draft-equip": (ui, arg) => {
+    const d = ui.draft;
+    d.ids = d.ids ?? [];
+    d.ids = d.ids.includes(arg) ? d.ids.filter((x) => x !== arg) : [...d.ids, arg].slice(-2);
+  },
+  "draft-commit": () => {},
+};
+
+/** The sheet's answer taps, for app. */
 function draftActs(app) {
-  const ui = app.ui;
-  return {
-    "draft-actor": (arg) => {
-      ui.draft.a = int(arg);
-      if (ui.draft.k === "postit") ui.draft.js = [];
-      if (ui.draft.k === "absent") delete ui.draft.s;
-      delete ui.draft.as;
-    },
-    "draft-stand": (arg) => {
-      ui.draft.s = arg === "all" ? null : int(arg);
-    },
-    "draft-value": (arg) => {
-      const d = ui.draft;
-      if (d.k === "xray") {
-        d.vs = d.vs ?? [];
-        d.vs = d.vs.includes(arg) ? d.vs.filter((x) => x !== arg) : [...d.vs, arg].slice(-2);
-      } else if (d.k === "radar") d.v = int(arg);
-      else d.v = arg;
-    },
-    "draft-ok": (arg) => {
-      ui.draft.ok = arg === "1";
-    },
-    "draft-which": (arg) => {
-      const [field, j] = arg.split(":");
-      ui.draft[field] = int(j);
-    },
-    "draft-cut": (arg) => {
-      const d = ui.draft;
-      if (d.k === "solo" || d.k === "red") d.cuts = [...(d.cuts ?? []), arg];
-      else d.cut = arg;
-    },
-    "draft-av": (arg) => {
-      ui.draft.av = arg;
-    },
-    "draft-real": (arg) => {
-      ui.draft.real = arg;
-    },
-    "draft-actor-slot": (arg) => {
-      const [s, j] = arg.split(":").map(int);
-      ui.draft.as = { s, j };
-    },
-    "draft-own-slot": (arg) => {
-      const [s, j] = arg.split(":").map(int);
-      const d = ui.draft;
-      d.slots = d.slots ?? [];
-      d.slots = d.slots.some((x) => x.s === s && x.j === j) ? d.slots.filter((x) => !(x.s === s && x.j === j)) : [...d.slots, { s, j }];
-    },
-    "draft-radar": (arg) => {
-      const [p, s] = arg.split(":").map(int);
-      const d = ui.draft;
-      const cur = d.ans.find((x) => x.p === p && x.s === s);
-      if (cur) cur.has = !cur.has;
-      else d.ans.push({ p, s, has: true });
-    },
-    "draft-done": () => {
-      ui.draft.done = true;
-      if (ui.draft.k === "radar") {
-        const t = app.derived();
-        const all = [];
-        app.state.setup.players.forEach((_, p) => t.stands[p].forEach((_st, s) => {
-          all.push({ p, s, has: Boolean(ui.draft.ans.find((x) => x.p === p && x.s === s)?.has) });
-        }));
-        ui.draft.ans = all;
-      }
-    },
-    "draft-give": (arg) => {
-      const [s, j] = arg.split(":").map(int);
-      ui.draft.as = { s, j };
-    },
-    "draft-file": (arg) => {
-      const [field, s, j] = arg.split(":");
-      ui.draft[field] = { s: int(s), j: int(j) };
-    },
-    "draft-got": (arg) => {
-      ui.draft.got = arg;
-    },
-    "draft-change": (arg) => {
-      ui.draft = S.clearAnswer(ui.draft, arg);
-      ui.sheetError = null;
-    },
-    "draft-player": (arg) => {
-      const d = ui.draft;
-      const p = int(arg);
-      d.ps = d.ps ?? [];
-      d.ps = d.ps.includes(p) ? d.ps.filter((x) => x !== p) : [...d.ps, p].slice(-2);
-    },
-    "draft-next": (arg) => {
-      ui.draft.next = int(arg);
-    },
-    "draft-oxygen": (arg) => {
-      ui.draft.ox = int(arg);
-    },
-    "draft-equip": (arg) => {
-      const d = ui.draft;
-      d.ids = d.ids ?? [];
-      d.ids = d.ids.includes(arg) ? d.ids.filter((x) => x !== arg) : [...d.ids, arg].slice(-2);
-    },
-    "draft-commit": () => {},
-  };
+  return Object.fromEntries(Object.entries(DRAFT_ANSWERS).map(([act, answer]) => [act, (arg) => answer(app.ui, arg, app)]));
 }

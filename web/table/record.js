@@ -274,48 +274,59 @@ export function buildEntry(state, t, d) {
       return { k: "postit", a: d.a, s: d.s, j: js[0], v };
     }
     case "solo":
-    case "red": {
-      if (mine && !d.done) {
-        const own = d.k === "solo" ? ownSlotsFor(state, t, d.v) : ownSlotsFor(state, t, null).length ? [] : [];
-        const slots = d.k === "solo" ? own : [];
-        if (d.k === "red") {
-          t.stands[me].forEach((st, s) => st.forEach((sl, j) => {
-            if (sl.c !== "cut" && sl.own) slots.push({ s, j, label: sl.own });
-          }));
-        }
-        return withOxygen(state, d, { k: d.k, a: d.a, slots: slots.map(({ s, j }) => ({ s, j })), cuts: slots.map((x) => x.label) });
-      }
-      return withOxygen(state, d, { k: d.k, a: d.a, slots: (d.slots ?? []).slice(), cuts: (d.cuts ?? []).slice() });
-    }
-    default: {
-      const multi = d.k === "double" || d.k === "triple" || d.k === "super";
-      const e = multi
-        ? { k: "detect", kind: d.k, a: d.a, p: d.p, s: d.s, js: js.slice(), v: d.v, ok: d.ok }
-        : d.k === "xray"
-          ? { k: "xray", a: d.a, p: d.p, s: d.s, j: js[0], vs: d.vs.slice(), ok: d.ok }
-          : { k: "dual", a: d.a, p: d.p, s: d.s, j: js[0], v: d.v, ok: d.ok };
-      if (d.ok) {
-        if (multi) e.hit = d.hit;
-        e.cut = d.cut || d.v;
-        if (d.as) {
-          e.as = { ...d.as };
-          if (d.av) e.av = d.av;
-        } else if (mine) {
-          const own = ownSlotsFor(state, t, saidOf(e.cut))[0];
-          if (own) {
-            e.as = { s: own.s, j: own.j };
-            e.av = own.label;
-          }
-        }
-      } else if (d.real === "-") {
-        e.silent = true; // no info token: only "not that value" is learnt
-      } else {
-        if (multi) e.tok = d.tok;
-        e.real = d.real;
-      }
-      return withOxygen(state, d, e);
-    }
+    case "red":
+      return ownCutsEntry(state, t, d, mine);
+    default:
+      return cutEntry(state, t, d, mine);
   }
+}
+
+
+/** A solo cut or revealing reds: my own wires I know; a teammate's, as the sheet's answers gave them. */
+function ownCutsEntry(state, t, d, mine) {
+  const me = state.setup.me;
+  if (mine && !d.done) {
+    const own = d.k === "solo" ? ownSlotsFor(state, t, d.v) : ownSlotsFor(state, t, null).length ? [] : [];
+    const slots = d.k === "solo" ? own : [];
+    if (d.k === "red") {
+      t.stands[me].forEach((st, s) => st.forEach((sl, j) => {
+        if (sl.c !== "cut" && sl.own) slots.push({ s, j, label: sl.own });
+      }));
+    }
+    return withOxygen(state, d, { k: d.k, a: d.a, slots: slots.map(({ s, j }) => ({ s, j })), cuts: slots.map((x) => x.label) });
+  }
+  return withOxygen(state, d, { k: d.k, a: d.a, slots: (d.slots ?? []).slice(), cuts: (d.cuts ?? []).slice() });
+}
+
+/** A dual cut, X-or-Y Ray or detector: who, where, what was said, and the outcome. */
+function cutEntry(state, t, d, mine) {
+  const js = d.js ?? [];
+  const multi = d.k === "double" || d.k === "triple" || d.k === "super";
+  const e = multi
+    ? { k: "detect", kind: d.k, a: d.a, p: d.p, s: d.s, js: js.slice(), v: d.v, ok: d.ok }
+    : d.k === "xray"
+      ? { k: "xray", a: d.a, p: d.p, s: d.s, j: js[0], vs: d.vs.slice(), ok: d.ok }
+      : { k: "dual", a: d.a, p: d.p, s: d.s, j: js[0], v: d.v, ok: d.ok };
+  if (d.ok) {
+    if (multi) e.hit = d.hit;
+    e.cut = d.cut || d.v;
+    if (d.as) {
+      e.as = { ...d.as };
+      if (d.av) e.av = d.av;
+    } else if (mine) {
+      const own = ownSlotsFor(state, t, saidOf(e.cut))[0];
+      if (own) {
+        e.as = { s: own.s, j: own.j };
+        e.av = own.label;
+      }
+    }
+  } else if (d.real === "-") {
+    e.silent = true; // no info token: only "not that value" is learnt
+  } else {
+    if (multi) e.tok = d.tok;
+    e.real = d.real;
+  }
+  return withOxygen(state, d, e);
 }
 
 /** The entry with the teammate who got the cutter's oxygen (49), where the cut gives some. */

@@ -53,118 +53,133 @@ function actorChips(state, d, exclude) {
     p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`))}</div>`;
 }
 
+/** What the sheet asks next (record.js nextAsk's `ask`), one template per kind of question. */
+const ASKS = {
+  actor: ({ d }) => {
+    return html`<p class="ask" data-testid="ask">${d.k === "absent" ? "Whose token, beside their stand?" : "Who acts?"}</p>`;
+  },
+  absent_stand: ({ d, t, setup }) => {
+    return html`<p class="ask" data-testid="ask">Beside which stand of ${setup.players[d.a]}?</p>
+      <div class="row">${t.stands[d.a].map((_st, s) => chip("draft-stand", s, `stand ${s + 1}`, d.s === s, `absent-stand-${s}`))}
+        ${chip("draft-stand", "all", "the player", false, "absent-stand-all")}</div>`;
+  },
+  slots: ({ d, ask, setup }) => {
+    if (d.k === "postit") return html`<p class="ask" data-testid="ask">Tap the wire on ${standName(setup, d.a, 0)}'s stand.</p>`;
+    return html`<p class="ask" data-testid="ask">Tap ${d.k === "super" ? "any wire of the stand" : ask.count === 1 ? "the wire" : `${ask.count} wires of one stand`} on the table (${d.js?.length ?? 0}/${ask.count}).</p>`;
+  },
+  value: ({ ctx, d, ask, state, t, setup, blue, said }) => {
+    if (ask.absent) {
+      return html`<p class="ask" data-testid="ask">Which value does the token say is absent?</p>
+        ${keypad("draft-value", said, { on: [d.v], label: "absent value" })}`;
+    }
+    {
+      const base = ask.noYellow || ask.blueOnly ? blue : said;
+      // a cut names a value the cutter holds; the Disintegrator's draw and a Post-it are not "named"
+      const named = ["dual", "xray", "double", "triple", "super", "solo"].includes(d.k)
+        ? nameableValues(state, t, d, base, ctx.holdings, ctx.ui?.sheet?.edit !== undefined) : base;
+      return html`<p class="ask" data-testid="ask">${d.k === "xray" ? "Which two values were named?" : "Which value was named?"}</p>
+        ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })
+          : html`<p class="hint" data-testid="no-value">${setup.players[d.a]} holds no value that can be named.</p>`}`;
+    }
+  },
+  result: () => {
+    return html`<div class="row result">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1" })}
+      ${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0" })}</div>`;
+  },
+  which: ({ d, ask }) => {
+    return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : "Which wire got the info token?"}</p>
+      <div class="row">${(d.js ?? []).map((j) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`))}</div>`;
+  },
+  cut_label: ({ d, ask, labels, blue }) => {
+    const colourWanted = d.k === "red" ? "red" : d.v === "Y" || d.vs?.includes("Y") ? null : "blue";
+    const opts = labels.filter((l) => (d.k === "red" ? colourOf(l) === "red" : d.k === "solo" ? true : colourWanted ? colourOf(l) === colourWanted : (d.vs ?? [d.v]).some((v) => (v === "Y" ? colourOf(l) === "yellow" : l === v))));
+    return html`<p class="ask" data-testid="ask">Which wire is it?${d.k === "red" || d.k === "solo" ? ` (${(ask.index ?? 0) + 1} of ${d.slots?.length ?? 0})` : ""}</p>${keypad("draft-cut", opts, { label: "cut wire" })}`;
+  },
+  actor_label: ({ d, setup, labels }) => {
+    return html`<p class="ask" data-testid="ask">Which yellow wire did ${setup.players[d.a]} cut?</p>
+      ${keypad("draft-av", labels.filter((l) => colourOf(l) === "yellow"), { label: "actor's wire" })}`;
+  },
+  actor_slot: ({ d, t, setup }) => {
+    const stands = t.stands[d.a] ?? [];
+    return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires was cut with it?</p>
+      ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-actor-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`, false, `actor-slot-${s}-${j}`, { aria: `${standName(setup, d.a, s)} slot ${slotLetter(j)}${sl.tw ? ", turned around" : ""}` }))}</div>`)}`;
+  },
+  own_slots: ({ d, t, setup }) => {
+    const stands = t.stands[d.a] ?? [];
+    const picked = new Set((d.slots ?? []).map((x) => `${x.s}:${x.j}`));
+    return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires were ${d.k === "red" ? "revealed" : "cut"}?</p>
+      ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-own-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}`, picked.has(`${s}:${j}`), `own-slot-${s}-${j}`))}</div>`)}
+      ${btn("draft-done", "Next", { cls: "primary", testid: "draft-done", disabled: !picked.size })}`;
+  },
+  real: ({ d, setup, labels }) => {
+    const reals = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : []), ...labels.filter((l) => l[0] === "R")];
+    const no = d.k === "xray" ? d.vs : [d.v];
+    // a mission without info tokens on failure (58), or constraint H: only "not that value" is learnt
+    const silent = setup.failure_tokens === false;
+    const shown = silent ? reals.filter((l) => l[0] === "R") : reals;
+    return html`<p class="ask" data-testid="ask">${silent ? "No info token in this mission: was it red?" : "What is it really? (the info token)"}</p>
+      ${shown.length ? keypad("draft-real", shown, { disabled: no, testprefix: "real", label: "real value" }) : ""}
+      ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
+  },
+  radar_value: ({ blue }) => {
+    return html`<p class="ask" data-testid="ask">Which number was asked?</p>${keypad("draft-value", blue, { label: "radar number" })}`;
+  },
+  radar_answers: ({ d, t, setup }) => {
+    const ans = new Map((d.ans ?? []).map((x) => [`${x.p}-${x.s}`, x.has]));
+    const rows = [];
+    setup.players.forEach((_, p) => t.stands[p].forEach((_st, s) => {
+      const has = ans.get(`${p}-${s}`) ?? false;
+      rows.push(html`<div class="row">${standName(setup, p, s)} ${chip("draft-radar", `${p}:${s}`, has ? "has it" : "none", has, `radar-${p}-${s}`)}</div>`);
+    }));
+    return html`<p class="ask" data-testid="ask">Tap the stands that answered yes.</p>${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
+  },
+  give_slot: ({ d, t, setup }) => {
+    const opts = t.stands[d.a].flatMap((st, s) => st.map((sl, j) => (sl.c === "cut" ? null : { s, j, sl }))).filter(Boolean);
+    return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires went to ${setup.players[d.p]}?</p>
+      <div class="row">${opts.map(({ s, j, sl }) => chip("draft-give", `${s}:${j}`, `${standName(setup, d.a, s)} ${slotLetter(j)}${sl.own ? ` (${sl.own})` : ""}`, false, `give-${s}-${j}`))}</div>`;
+  },
+  file: ({ d, ask, state, t, setup }) => {
+    const places = filePlaces(state, t, d, ask.who);
+    return html`<p class="ask" data-testid="ask">Where did ${setup.players[ask.who]} file the wire received? (its slot now)</p>
+      ${places.map(({ s, n }) => html`<div class="row">${Array.from({ length: n }, (_, j) =>
+        chip("draft-file", `${ask.field}:${s}:${j}`, `${places.length > 1 ? `stand ${s + 1} ` : ""}slot ${slotLetter(j)}`, false, `file-${ask.field}-${s}-${j}`))}</div>`)}`;
+  },
+  got: ({ labels }) => {
+    return html`<p class="ask" data-testid="ask">Which wire did you get?</p>${keypad("draft-got", labels, { label: "wire received", testprefix: "got" })}`;
+  },
+  players: ({ d, setup }) => {
+    return html`<p class="ask" data-testid="ask">Whose Double Detector works again? (1 or 2)</p>
+      <div class="row">${setup.players.map((name, p) => chip("draft-player", p, name, (d.ps ?? []).includes(p), `pick-player-${p}`))}</div>
+      ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
+  },
+  oxygen_to: ({ d, setup }) => {
+    return html`<p class="ask" data-testid="ask">Who gets ${setup.players[d.a]}'s oxygen (as many tokens as the value cut)?</p>
+      <div class="row">${setup.players.map((name, p) => p === d.a ? "" : chip("draft-oxygen", p, name, d.ox === p, `oxygen-to-${p}`))}</div>`;
+  },
+  next: ({ d, setup }) => {
+    return html`<p class="ask" data-testid="ask">Who plays next?</p>
+      <div class="row">${setup.players.map((name, p) => chip("draft-next", p, name, d.next === p, `next-${p}`))}</div>`;
+  },
+  equipment: ({ d, t, setup }) => {
+    const ids = ALL_EQUIPMENT.filter((id) => !setup.equipment.includes(id) && !t.extraEquipment.includes(id));
+    return html`<p class="ask" data-testid="ask">Which equipment cards came in? (1 or 2)</p>
+      <div class="row">${ids.map((id) => chip("draft-equip", id, EQUIPMENT_NAMES[id] ?? id, (d.ids ?? []).includes(id), `equip-${id}`))}</div>
+      ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
+  },
+  spots: ({ d }) => {
+    return html`<p class="ask" data-testid="ask">Tap every teammate's wire cut as ${d.v} (yours are added), then Done (${(d.spots ?? []).length} tapped).</p>
+      ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
+  },
+};
+
 function askTemplate(ctx, d, ask) {
   const { state, t } = ctx;
   const setup = state.setup;
   const labels = labelsInPlay(setup).map((x) => x.label);
   const blue = labels.filter((l) => colourOf(l) === "blue");
   const said = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : [])];
-  switch (ask.ask) {
-    case "actor":
-      return html`<p class="ask" data-testid="ask">${d.k === "absent" ? "Whose token, beside their stand?" : "Who acts?"}</p>`;
-    case "absent_stand":
-      return html`<p class="ask" data-testid="ask">Beside which stand of ${setup.players[d.a]}?</p>
-        <div class="row">${t.stands[d.a].map((_st, s) => chip("draft-stand", s, `stand ${s + 1}`, d.s === s, `absent-stand-${s}`))}
-          ${chip("draft-stand", "all", "the player", false, "absent-stand-all")}</div>`;
-    case "slots":
-      if (d.k === "postit") return html`<p class="ask" data-testid="ask">Tap the wire on ${standName(setup, d.a, 0)}'s stand.</p>`;
-      return html`<p class="ask" data-testid="ask">Tap ${d.k === "super" ? "any wire of the stand" : ask.count === 1 ? "the wire" : `${ask.count} wires of one stand`} on the table (${d.js?.length ?? 0}/${ask.count}).</p>`;
-    case "value":
-      if (ask.absent) {
-        return html`<p class="ask" data-testid="ask">Which value does the token say is absent?</p>
-          ${keypad("draft-value", said, { on: [d.v], label: "absent value" })}`;
-      }
-      {
-        const base = ask.noYellow || ask.blueOnly ? blue : said;
-        // a cut names a value the cutter holds; the Disintegrator's draw and a Post-it are not "named"
-        const named = ["dual", "xray", "double", "triple", "super", "solo"].includes(d.k)
-          ? nameableValues(state, t, d, base, ctx.holdings, ctx.ui?.sheet?.edit !== undefined) : base;
-        return html`<p class="ask" data-testid="ask">${d.k === "xray" ? "Which two values were named?" : "Which value was named?"}</p>
-          ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })
-            : html`<p class="hint" data-testid="no-value">${setup.players[d.a]} holds no value that can be named.</p>`}`;
-      }
-    case "result":
-      return html`<div class="row result">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1" })}
-        ${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0" })}</div>`;
-    case "which":
-      return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : "Which wire got the info token?"}</p>
-        <div class="row">${(d.js ?? []).map((j) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`))}</div>`;
-    case "cut_label": {
-      const colourWanted = d.k === "red" ? "red" : d.v === "Y" || d.vs?.includes("Y") ? null : "blue";
-      const opts = labels.filter((l) => (d.k === "red" ? colourOf(l) === "red" : d.k === "solo" ? true : colourWanted ? colourOf(l) === colourWanted : (d.vs ?? [d.v]).some((v) => (v === "Y" ? colourOf(l) === "yellow" : l === v))));
-      return html`<p class="ask" data-testid="ask">Which wire is it?${d.k === "red" || d.k === "solo" ? ` (${(ask.index ?? 0) + 1} of ${d.slots?.length ?? 0})` : ""}</p>${keypad("draft-cut", opts, { label: "cut wire" })}`;
-    }
-    case "actor_label":
-      return html`<p class="ask" data-testid="ask">Which yellow wire did ${setup.players[d.a]} cut?</p>
-        ${keypad("draft-av", labels.filter((l) => colourOf(l) === "yellow"), { label: "actor's wire" })}`;
-    case "actor_slot": {
-      const stands = t.stands[d.a] ?? [];
-      return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires was cut with it?</p>
-        ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-actor-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`, false, `actor-slot-${s}-${j}`, { aria: `${standName(setup, d.a, s)} slot ${slotLetter(j)}${sl.tw ? ", turned around" : ""}` }))}</div>`)}`;
-    }
-    case "own_slots": {
-      const stands = t.stands[d.a] ?? [];
-      const picked = new Set((d.slots ?? []).map((x) => `${x.s}:${x.j}`));
-      return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires were ${d.k === "red" ? "revealed" : "cut"}?</p>
-        ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-own-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}`, picked.has(`${s}:${j}`), `own-slot-${s}-${j}`))}</div>`)}
-        ${btn("draft-done", "Next", { cls: "primary", testid: "draft-done", disabled: !picked.size })}`;
-    }
-    case "real": {
-      const reals = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : []), ...labels.filter((l) => l[0] === "R")];
-      const no = d.k === "xray" ? d.vs : [d.v];
-      // a mission without info tokens on failure (58), or constraint H: only "not that value" is learnt
-      const silent = setup.failure_tokens === false;
-      const shown = silent ? reals.filter((l) => l[0] === "R") : reals;
-      return html`<p class="ask" data-testid="ask">${silent ? "No info token in this mission: was it red?" : "What is it really? (the info token)"}</p>
-        ${shown.length ? keypad("draft-real", shown, { disabled: no, testprefix: "real", label: "real value" }) : ""}
-        ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
-    }
-    case "radar_value":
-      return html`<p class="ask" data-testid="ask">Which number was asked?</p>${keypad("draft-value", blue, { label: "radar number" })}`;
-    case "radar_answers": {
-      const ans = new Map((d.ans ?? []).map((x) => [`${x.p}-${x.s}`, x.has]));
-      const rows = [];
-      setup.players.forEach((_, p) => t.stands[p].forEach((_st, s) => {
-        const has = ans.get(`${p}-${s}`) ?? false;
-        rows.push(html`<div class="row">${standName(setup, p, s)} ${chip("draft-radar", `${p}:${s}`, has ? "has it" : "none", has, `radar-${p}-${s}`)}</div>`);
-      }));
-      return html`<p class="ask" data-testid="ask">Tap the stands that answered yes.</p>${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
-    }
-    case "give_slot": {
-      const opts = t.stands[d.a].flatMap((st, s) => st.map((sl, j) => (sl.c === "cut" ? null : { s, j, sl }))).filter(Boolean);
-      return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires went to ${setup.players[d.p]}?</p>
-        <div class="row">${opts.map(({ s, j, sl }) => chip("draft-give", `${s}:${j}`, `${standName(setup, d.a, s)} ${slotLetter(j)}${sl.own ? ` (${sl.own})` : ""}`, false, `give-${s}-${j}`))}</div>`;
-    }
-    case "file": {
-      const places = filePlaces(state, t, d, ask.who);
-      return html`<p class="ask" data-testid="ask">Where did ${setup.players[ask.who]} file the wire received? (its slot now)</p>
-        ${places.map(({ s, n }) => html`<div class="row">${Array.from({ length: n }, (_, j) =>
-          chip("draft-file", `${ask.field}:${s}:${j}`, `${places.length > 1 ? `stand ${s + 1} ` : ""}slot ${slotLetter(j)}`, false, `file-${ask.field}-${s}-${j}`))}</div>`)}`;
-    }
-    case "got":
-      return html`<p class="ask" data-testid="ask">Which wire did you get?</p>${keypad("draft-got", labels, { label: "wire received", testprefix: "got" })}`;
-    case "players":
-      return html`<p class="ask" data-testid="ask">Whose Double Detector works again? (1 or 2)</p>
-        <div class="row">${setup.players.map((name, p) => chip("draft-player", p, name, (d.ps ?? []).includes(p), `pick-player-${p}`))}</div>
-        ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
-    case "oxygen_to":
-      return html`<p class="ask" data-testid="ask">Who gets ${setup.players[d.a]}'s oxygen (as many tokens as the value cut)?</p>
-        <div class="row">${setup.players.map((name, p) => p === d.a ? "" : chip("draft-oxygen", p, name, d.ox === p, `oxygen-to-${p}`))}</div>`;
-    case "next":
-      return html`<p class="ask" data-testid="ask">Who plays next?</p>
-        <div class="row">${setup.players.map((name, p) => chip("draft-next", p, name, d.next === p, `next-${p}`))}</div>`;
-    case "equipment": {
-      const ids = ALL_EQUIPMENT.filter((id) => !setup.equipment.includes(id) && !t.extraEquipment.includes(id));
-      return html`<p class="ask" data-testid="ask">Which equipment cards came in? (1 or 2)</p>
-        <div class="row">${ids.map((id) => chip("draft-equip", id, EQUIPMENT_NAMES[id] ?? id, (d.ids ?? []).includes(id), `equip-${id}`))}</div>
-        ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
-    }
-    case "spots":
-      return html`<p class="ask" data-testid="ask">Tap every teammate's wire cut as ${d.v} (yours are added), then Done (${(d.spots ?? []).length} tapped).</p>
-        ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
-    default:
-      return "";
-  }
+  const ask1 = Object.hasOwn(ASKS, ask.ask) ? ASKS[ask.ask] : null;
+  return ask1 ? ask1({ ctx, d, ask, state, t, setup, labels, blue, said }) : "";
 }
 
 function setSection(ctx, p, s, j, sl) {
