@@ -36,6 +36,31 @@ async function stage(name, detail, fn) {
   }
 }
 
+/** Load the Pyodide packages (numpy), and check that each really imports (loadPackage only logs a failure). */
+async function loadPackages(pyodide, packages, timings) {
+  const failures = [];
+  const t1 = performance.now();
+  await pyodide.loadPackage(packages, {
+    messageCallback: () => {},
+    errorCallback: (text) => failures.push(text),
+  });
+  timings.packages_load = performance.now() - t1;
+  for (const p of packages) {
+    try {
+      pyodide.pyimport(p);
+    } catch (err) {
+      throw new Error(`package ${p} did not load${failures.length ? ": " + failures.join("; ") : ""}`);
+    }
+  }
+}
+
+/** A boot-time request (payload-less): its result, or an error naming what failed. */
+function bootRequest(type, what) {
+  const reply = JSON.parse(handle(JSON.stringify({ v: 1, id: 0, type, payload: null })));
+  if (!reply.ok) throw new Error(`engine ${what} failed: ${reply.error.name}: ${reply.error.message}`);
+  return reply.result;
+}
+
 async function boot() {
   const t0 = performance.now();
   const timings = {};
@@ -63,23 +88,7 @@ async function boot() {
     return r.arrayBuffer();
   });
   wheelBytes.catch(() => {}); // reported by the wheel stage
-  const pk = await stage("packages", packages.join(", "), async () => {
-    const failures = [];
-    const t1 = performance.now();
-    await pyodide.loadPackage(packages, {
-      messageCallback: () => {},
-      errorCallback: (text) => failures.push(text),
-    });
-    timings.packages_load = performance.now() - t1;
-    for (const p of packages) {
-      // loadPackage only logs a failure: check that each package really imports.
-      try {
-        pyodide.pyimport(p);
-      } catch (err) {
-        throw new Error(`package ${p} did not load${failures.length ? ": " + failures.join("; ") : ""}`);
-      }
-    }
-  });
+  const pk = await stage("packages", packages.join(", "), () => loadPackages(pyodide, packages, timings));
   timings.packages = pk.ms;
 
   // a pure-Python wheel with no dependency: unpacked straight into site-packages, no installer needed
@@ -88,13 +97,6 @@ async function boot() {
     pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: site });
   });
   timings.wheel = wh.ms;
-
-  // A boot-time request (payload-less): its result, or an error naming what failed.
-  const bootRequest = (type, what) => {
-    const reply = JSON.parse(handle(JSON.stringify({ v: 1, id: 0, type, payload: null })));
-    if (!reply.ok) throw new Error(`engine ${what} failed: ${reply.error.name}: ${reply.error.message}`);
-    return reply.result;
-  };
 
   const im = await stage("import", "bombbusters.protocol.bridge", async () => {
     handle = pyodide.pyimport("bombbusters.protocol.bridge").handle;

@@ -6,24 +6,39 @@ import * as S from "./table-state.js";
 import { maybeCommit } from "./draft-commit.js";
 import { int } from "./table-store.js";
 
+/** Reopen log entry i in its sheet (answers asked again, who/where kept). */
+function editEntry(app, i) {
+  const ui = app.ui;
+  const e = app.state.log[i];
+  if (!e || e.k === "damaged") return;
+  ui.sheetError = null;
+  if (e.k === "set") {
+    ui.sheet = { mode: "slot", key: `${e.p}-${e.s}-${e.j}`, tab: "set", edit: i };
+    ui.draft = { k: "dual", a: null, p: e.p, s: e.s, js: [e.j] };
+    return;
+  }
+  // every current answer: "Change" then asks again only what that answer decides (S.EDIT_CHANGES)
+  ui.sheet = { mode: "action", edit: i };
+  ui.draft = S.draftFromEntry(e);
+  if (e.k === "absent" && S.standCounts(app.state.setup)[e.p] > 1 && ui.draft.s === undefined) ui.draft.s = null;
+}
+
+/** Starting-token advice: record the token on my slot, as the slot sheet would. */
+function recordAdvice(app, i) {
+  const state = app.state;
+  const t = app.derived();
+  const due = S.startingTokenDue(state, t);
+  const rec = due ? S.topAdvice(app.results.advice, due.kind)[i] : null;
+  const entry = rec ? S.adviceEntry(state, t, rec, due.kind) : null;
+  if (!entry) return;
+  const next = S.addEntry(state, entry);
+  if (!S.derive(next).entries.at(-1).ok) return;
+  app.closeSheet();
+  app.commit(next);
+}
+
 export function logActs(app) {
   const { ui, results } = app;
-
-  /** Reopen log entry i in its sheet (answers asked again, who/where kept). */
-  function editEntry(i) {
-    const e = app.state.log[i];
-    if (!e || e.k === "damaged") return;
-    ui.sheetError = null;
-    if (e.k === "set") {
-      ui.sheet = { mode: "slot", key: `${e.p}-${e.s}-${e.j}`, tab: "set", edit: i };
-      ui.draft = { k: "dual", a: null, p: e.p, s: e.s, js: [e.j] };
-      return;
-    }
-    // every current answer: "Change" then asks again only what that answer decides (S.EDIT_CHANGES)
-    ui.sheet = { mode: "action", edit: i };
-    ui.draft = S.draftFromEntry(e);
-    if (e.k === "absent" && S.standCounts(app.state.setup)[e.p] > 1 && ui.draft.s === undefined) ui.draft.s = null;
-  }
 
   return {
     undo: () => app.commit(S.undo(app.state)),
@@ -58,24 +73,12 @@ export function logActs(app) {
       app.render();
     },
     edit: (arg) => {
-      editEntry(int(arg));
+      editEntry(app, int(arg));
       app.render();
     },
     delete: (arg) => app.commit(S.replaceEntry(app.state, int(arg), null)),
     ...draftActs(app),
-    // starting-token advice: record the token on my slot, as the slot sheet would
-    advice: (arg) => {
-      const state = app.state;
-      const t = app.derived();
-      const due = S.startingTokenDue(state, t);
-      const rec = due ? S.topAdvice(results.advice, due.kind)[int(arg)] : null;
-      const entry = rec ? S.adviceEntry(state, t, rec, due.kind) : null;
-      if (!entry) return;
-      const next = S.addEntry(state, entry);
-      if (!S.derive(next).entries.at(-1).ok) return;
-      app.closeSheet();
-      app.commit(next);
-    },
+    advice: (arg) => recordAdvice(app, int(arg)),
   };
 }
 

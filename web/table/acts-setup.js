@@ -3,6 +3,56 @@
 import * as S from "./table-state.js";
 import { int } from "./table-store.js";
 
+const toggled = (list, x) => (list.includes(x) ? list.filter((y) => y !== x) : [...list, x]);
+
+/** Taps that edit the setup: (the setup's copy, the tap's argument, the state's copy, app, extra) change them. */
+const SETUP_EDITS = {
+  mission: (su, arg, next, app) => {
+    const m = app.missions?.find((x) => x.number === int(arg)) ?? null;
+    next.setup = S.applyMission(su, m);
+    if (!m) next.setup.mission = null;
+  },
+  "colour-mode": (su, arg) => {
+    const [colour, mode] = arg.split(":");
+    su[colour].mode = mode;
+  },
+  "colour-num": (su, arg) => {
+    const [colour, field, n] = arg.split(":");
+    su[colour][field] = toggled(su[colour][field], int(n)).sort((a, b) => a - b);
+  },
+  "colour-keep": (su, arg) => {
+    const [colour, k] = arg.split(":");
+    su[colour].keep = int(k);
+  },
+  "blue-lo": (su, arg) => { su.blue[0] = Math.min(int(arg), su.blue[1]); },
+  "blue-hi": (su, arg) => { su.blue[1] = Math.max(int(arg), su.blue[0]); },
+  tokens: (su, arg) => { su.tokens = arg; },
+  number: (su, arg) => { su.numbers = toggled(su.numbers ?? [], int(arg)); },
+  card: (su, arg) => { su.cards = toggled(su.cards ?? [], arg).sort(); },
+  toggle: (su, arg) => { su[arg] = !su[arg]; },
+  "player-count": (su, arg, next, app) => {
+    const n = int(arg);
+    const before = su.players.length;
+    while (su.players.length < n) su.players.push(S.NAMES[su.players.length]);
+    su.players.length = n;
+    su.mistakes = n - 1;
+    // a preset that deals other wires to this many players asks for its numbers again
+    const m = app.missions?.find((x) => x.number === su.mission) ?? null;
+    if (S.dealChanges(m, before, n)) next.setup = S.applyMission(su, m);
+  },
+  name: (su, value, _next, _app, p) => { su.players[int(p)] = String(value).slice(0, 20); },
+  me: (su, arg, next) => {
+    su.me = arg === "" ? null : int(arg);
+    next.hand = [];
+  },
+  captain: (su, arg) => { su.captain = int(arg); },
+  mistakes: (su, arg) => { su.mistakes = int(arg); },
+  "red-deal": (su, arg, next) => {
+    const [p, s, delta] = arg.split(":").map(int);
+    next.setup = S.setRedDeal(su, p, s, delta);
+  },
+};
+
 export function setupActs(app) {
   /** Change the setup in a copy, keep "me" and the captain among the players, commit. */
   function setSetup(fn) {
@@ -13,76 +63,16 @@ export function setupActs(app) {
     app.commit(next);
   }
 
+  const edits = Object.entries(SETUP_EDITS).map(([act, edit]) =>
+    [act, (arg, _ev, extra) => setSetup((su, next) => edit(su, arg, next, app, extra))]);
   return {
+    ...Object.fromEntries(edits),
     setup: () => app.commit({ ...structuredClone(app.state), phase: "setup" }),
     "new-game": () => {
       const next = structuredClone(app.state);
       Object.assign(next, { phase: "setup", hand: [], log: [], redo: [] });
       app.closeSheet();
       app.commit(next);
-    },
-    mission: (arg) => {
-      const m = app.missions?.find((x) => x.number === int(arg)) ?? null;
-      setSetup((su, next) => {
-        next.setup = S.applyMission(su, m);
-        if (!m) next.setup.mission = null;
-      });
-    },
-    "colour-mode": (arg) => {
-      const [colour, mode] = arg.split(":");
-      setSetup((su) => {
-        su[colour].mode = mode;
-      });
-    },
-    "colour-num": (arg) => {
-      const [colour, field, n] = arg.split(":");
-      setSetup((su) => {
-        const list = su[colour][field];
-        const k = int(n);
-        su[colour][field] = list.includes(k) ? list.filter((x) => x !== k) : [...list, k].sort((a, b) => a - b);
-      });
-    },
-    "colour-keep": (arg) => {
-      const [colour, k] = arg.split(":");
-      setSetup((su) => {
-        su[colour].keep = int(k);
-      });
-    },
-    "blue-lo": (arg) => setSetup((su) => { su.blue[0] = Math.min(int(arg), su.blue[1]); }),
-    "blue-hi": (arg) => setSetup((su) => { su.blue[1] = Math.max(int(arg), su.blue[0]); }),
-    tokens: (arg) => setSetup((su) => { su.tokens = arg; }),
-    number: (arg) => setSetup((su) => {
-      const n = int(arg);
-      const nums = su.numbers ?? [];
-      su.numbers = nums.includes(n) ? nums.filter((x) => x !== n) : [...nums, n];
-    }),
-    card: (arg) => setSetup((su) => {
-      const cards = su.cards ?? [];
-      su.cards = cards.includes(arg) ? cards.filter((c) => c !== arg) : [...cards, arg].sort();
-    }),
-    toggle: (arg) => setSetup((su) => { su[arg] = !su[arg]; }),
-    "player-count": (arg) => setSetup((su, next) => {
-      const n = int(arg);
-      const before = su.players.length;
-      while (su.players.length < n) su.players.push(S.NAMES[su.players.length]);
-      su.players.length = n;
-      su.mistakes = n - 1;
-      // a preset that deals other wires to this many players asks for its numbers again
-      const m = app.missions?.find((x) => x.number === su.mission) ?? null;
-      if (S.dealChanges(m, before, n)) next.setup = S.applyMission(su, m);
-    }),
-    name: (value, _ev, p) => setSetup((su) => { su.players[int(p)] = String(value).slice(0, 20); }),
-    me: (arg) => setSetup((su, next) => {
-      su.me = arg === "" ? null : int(arg);
-      next.hand = [];
-    }),
-    captain: (arg) => setSetup((su) => { su.captain = int(arg); }),
-    mistakes: (arg) => setSetup((su) => { su.mistakes = int(arg); }),
-    "red-deal": (arg) => {
-      const [p, s, delta] = arg.split(":").map(int);
-      setSetup((su, next) => {
-        next.setup = S.setRedDeal(su, p, s, delta);
-      });
     },
     start: () => app.commit({
       ...structuredClone(app.state),

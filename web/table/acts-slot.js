@@ -4,26 +4,26 @@
 import * as S from "./table-state.js";
 import { commitEntry, maybeCommit, pickSlot } from "./draft-commit.js";
 
+/** Open the slot sheet: tokens until every player shows a starting token, then cuts. */
+function openSlot(app, key) {
+  const { ui, state } = app;
+  const [p, s, j] = key.split("-").map(Number);
+  const t = app.derived();
+  const sl = t.stands[p]?.[s]?.[j];
+  if (!sl) return;
+  // Starting tokens first: until every player shows one, a tap sets tokens; then it records cuts.
+  const tokenOf = (x) => x.c === "info" || (x.m && !x.m.startsWith("!"));
+  const started = state.log.some((e) => e.k !== "set" && e.k !== "absent") || state.setup.tokens === "none"
+    || t.stands.every((ss) => ss.some((st) => st.some(tokenOf)));
+  const tab = p === state.setup.me || sl.c === "cut" || !started ? "set" : "cut";
+  const a = t.turn !== p ? t.turn : null;
+  ui.sheet = { mode: "slot", key, tab };
+  ui.draft = { k: "dual", a, p, s, js: [j] };
+  ui.sheetError = null;
+}
+
 export function slotActs(app) {
   const ui = app.ui;
-
-  /** Open the slot sheet: tokens until every player shows a starting token, then cuts. */
-  function openSlot(key) {
-    const state = app.state;
-    const [p, s, j] = key.split("-").map(Number);
-    const t = app.derived();
-    const sl = t.stands[p]?.[s]?.[j];
-    if (!sl) return;
-    // Starting tokens first: until every player shows one, a tap sets tokens; then it records cuts.
-    const tokenOf = (x) => x.c === "info" || (x.m && !x.m.startsWith("!"));
-    const started = state.log.some((e) => e.k !== "set" && e.k !== "absent") || state.setup.tokens === "none"
-      || t.stands.every((ss) => ss.some((st) => st.some(tokenOf)));
-    const tab = p === state.setup.me || sl.c === "cut" || !started ? "set" : "cut";
-    const a = t.turn !== p ? t.turn : null;
-    ui.sheet = { mode: "slot", key, tab };
-    ui.draft = { k: "dual", a, p, s, js: [j] };
-    ui.sheetError = null;
-  }
 
   /** Record what the open slot shows, changed by `fn(slot, shown)`. */
   function setSlot(fn) {
@@ -47,7 +47,7 @@ export function slotActs(app) {
         pickSlot(app, key);
         maybeCommit(app);
       } else {
-        openSlot(key);
+        openSlot(app, key);
       }
       app.render();
     },

@@ -20,22 +20,8 @@ import { colourOf, handSlots, isLabel, isXSlot, openRedDeal, standSizes, turnedS
  */
 export function derive(state) {
   const { setup } = state;
-  const sizes = standSizes(setup);
-  const me = setup.me;
   const hasHand = handComplete(state);
-  const stands = sizes.map((ss, p) =>
-    ss.map((n, s) => {
-      const turned = turnedSlots(setup, p, s, n);
-      const mine = p === me && hasHand ? handSlots(setup, p, s, n) : [];
-      return Array.from({ length: n }, (_, j) => ({
-        ...HIDDEN(),
-        m: isXSlot(setup, j, n) && !turned.includes(j) ? "X" : null,
-        col: setup.x_blue && isXSlot(setup, j, n) ? "b" : null,
-        own: mine.includes(j) ? wireOf(state.hand[s][mine.indexOf(j)]) : null,
-        ...(turned.includes(j) ? { tw: true } : {}),
-      }));
-    }),
-  );
+  const stands = dealtStands(state, hasHand);
   const t = {
     stands,
     facts: [],
@@ -72,8 +58,34 @@ export function derive(state) {
     }
   });
   placeFacts(t);
+  countCuts(t, setup);
+  t.mistakesLeft = Math.max(0, setup.mistakes - t.mistakesMade);
+  return t;
+}
+
+/** Every stand as dealt, before any entry: hidden slots, X slots, turned-around wires, my own wires. */
+function dealtStands(state, hasHand) {
+  const { setup } = state;
+  const me = setup.me;
+  return standSizes(setup).map((ss, p) =>
+    ss.map((n, s) => {
+      const turned = turnedSlots(setup, p, s, n);
+      const mine = p === me && hasHand ? handSlots(setup, p, s, n) : [];
+      return Array.from({ length: n }, (_, j) => ({
+        ...HIDDEN(),
+        m: isXSlot(setup, j, n) && !turned.includes(j) ? "X" : null,
+        col: setup.x_blue && isXSlot(setup, j, n) ? "b" : null,
+        own: mine.includes(j) ? wireOf(state.hand[s][mine.indexOf(j)]) : null,
+        ...(turned.includes(j) ? { tw: true } : {}),
+      }));
+    }),
+  );
+}
+
+/** What the cut wires say: how many of each, the validated values, the yellows cut, the equipment unlocked. */
+function countCuts(t, setup) {
   const cutCount = {};
-  for (const ss of stands) for (const st of ss) for (const sl of st) if (sl.c === "cut" && sl.v) cutCount[sl.v] = (cutCount[sl.v] ?? 0) + 1;
+  for (const ss of t.stands) for (const st of ss) for (const sl of st) if (sl.c === "cut" && sl.v) cutCount[sl.v] = (cutCount[sl.v] ?? 0) + 1;
   t.cutCount = cutCount;
   t.validated = [];
   for (let n = setup.blue[0]; n <= setup.blue[1]; n++) if ((cutCount[String(n)] ?? 0) >= 4) t.validated.push(n);
@@ -81,8 +93,6 @@ export function derive(state) {
   t.yellowCut = Object.entries(cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
   t.unlocked = [...setup.equipment, ...t.extraEquipment].filter((id) => (/^\d+$/.test(id) ? (cutCount[id] ?? 0) >= 2
     : /^(\d+)\.\1$/.test(id) ? (cutCount[id.split(".")[0]] ?? 0) >= 4 : id === "Y" && t.yellowCut >= 2));
-  t.mistakesLeft = Math.max(0, setup.mistakes - t.mistakesMade);
-  return t;
 }
 
 /** Apply log entry `e` (index i) to the derived table `t`; `fail(...)` names what is wrong. */

@@ -21,6 +21,32 @@ function readMissions() {
   }
 }
 
+/**
+ * The table to open: the link's (through the one door, table-doc.js), else the one saved here, else a new
+ * game. A damaged link says so and keeps the saved table.
+ */
+async function loadTable(view) {
+  const fromHash = await S.readHash(location.hash);
+  if (fromHash.error) view.showNotice(`${fromHash.error} Your last table is shown instead.`);
+  if (fromHash.state) return fromHash.state;
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved) return S.normalize(JSON.parse(saved));
+  } catch {
+    /* unreadable storage: start fresh */
+  }
+  return S.defaultState();
+}
+
+/** Keep a value in localStorage, if the browser lets us. */
+function store(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private mode or full */
+  }
+}
+
 /** The app object every handler module receives. `view` draws; `onChange` runs after each commit. */
 export function createApp(view) {
   const app = {
@@ -35,18 +61,7 @@ export function createApp(view) {
     },
     scheduleAnalysis: () => {}, // set by table-analysis.js
 
-    async load() {
-      const fromHash = await S.readHash(location.hash);
-      if (fromHash.error) view.showNotice(`${fromHash.error} Your last table is shown instead.`);
-      if (fromHash.state) return fromHash.state;
-      try {
-        const saved = localStorage.getItem(STORAGE_KEY);
-        if (saved) return S.normalize(JSON.parse(saved));
-      } catch {
-        /* unreadable storage: start fresh */
-      }
-      return S.defaultState();
-    },
+    load: () => loadTable(view),
 
     persist(push) {
       const hash = S.encodeHash(app.state);
@@ -55,20 +70,12 @@ export function createApp(view) {
     },
 
     save() {
-      try {
-        localStorage.setItem(STORAGE_KEY, JSON.stringify(app.state));
-      } catch {
-        /* private mode or full: the hash still holds the state */
-      }
+      store(STORAGE_KEY, app.state); // (private mode or full: the hash still holds the state)
     },
 
     saveMissions(list) {
       app.missions = list;
-      try {
-        localStorage.setItem(MISSIONS_KEY, JSON.stringify(list));
-      } catch {
-        /* fine */
-      }
+      store(MISSIONS_KEY, list);
     },
 
     /** Every data change goes through here: one history entry, saved at once. */
