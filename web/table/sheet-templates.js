@@ -54,7 +54,7 @@ function actorChips(state, d, exclude) {
 }
 
 /** What the sheet asks next (record.js nextAsk's `ask`), one template per kind of question. */
-const ASKS = {
+export const ASKS = {
   actor: ({ d }) => {
     return html`<p class="ask" data-testid="ask">${d.k === "absent" ? "Whose token, beside their stand?" : "Who acts?"}</p>`;
   },
@@ -90,7 +90,7 @@ const ASKS = {
     return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : "Which wire got the info token?"}</p>
       <div class="row">${(d.js ?? []).map((j) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`))}</div>`;
   },
-  cut_label: ({ d, ask, labels, blue }) => {
+  cut_label: ({ d, ask, labels }) => {
     const colourWanted = d.k === "red" ? "red" : d.v === "Y" || d.vs?.includes("Y") ? null : "blue";
     const opts = labels.filter((l) => (d.k === "red" ? colourOf(l) === "red" : d.k === "solo" ? true : colourWanted ? colourOf(l) === colourWanted : (d.vs ?? [d.v]).some((v) => (v === "Y" ? colourOf(l) === "yellow" : l === v))));
     return html`<p class="ask" data-testid="ask">Which wire is it?${d.k === "red" || d.k === "solo" ? ` (${(ask.index ?? 0) + 1} of ${d.slots?.length ?? 0})` : ""}</p>${keypad("draft-cut", opts, { label: "cut wire" })}`;
@@ -111,7 +111,7 @@ const ASKS = {
       ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-own-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}`, picked.has(`${s}:${j}`), `own-slot-${s}-${j}`))}</div>`)}
       ${btn("draft-done", "Next", { cls: "primary", testid: "draft-done", disabled: !picked.size })}`;
   },
-  real: ({ d, setup, labels }) => {
+  real: ({ d, setup, labels, blue }) => {
     const reals = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : []), ...labels.filter((l) => l[0] === "R")];
     const no = d.k === "xray" ? d.vs : [d.v];
     // a mission without info tokens on failure (58), or constraint H: only "not that value" is learnt
@@ -172,7 +172,7 @@ const ASKS = {
   },
 };
 
-function askTemplate(ctx, d, ask) {
+export function askTemplate(ctx, d, ask) {
   const { state, t } = ctx;
   const setup = state.setup;
   const labels = labelsInPlay(setup).map((x) => x.label);

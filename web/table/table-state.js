@@ -60,3 +60,4 @@ export * from "./engine-doc.js";
 export * from "./oxygen.js";
 export * from "./share.js";
 export * from "./record.js";
+export * from "./starting-token.js";

@@ -1,4 +1,5 @@
-"""Which blocks of a type a plain stand may hold from a given start, for the sparse walk.
+"""Which blocks of a type a plain stand may hold from a given start, and the moves they make at one
+type from a set of fill states, for the sparse walk.
 
 Why apart from the walk: these are the rules of ``blocks.block_ok`` read for one start at a time
 (every slot allows the type, none forbids it, an x-token's block has its length), kept per
@@ -8,6 +9,7 @@ Why apart from the walk: these are the rules of ``blocks.block_ok`` read for one
 from __future__ import annotations
 
 import functools
+from operator import add
 
 from ..compiler.problem import Problem
 from .blocks import INV_FACT
@@ -78,3 +80,61 @@ class BlockOptions:
         if got is None:
             got = self.map_cache[key] = dict(self.options(s, t, f))
         return got
+
+    def moves(self, alpha: dict, t: int) -> tuple[dict, list[int]]:
+        """Every move at type t from the states of ``alpha``: ({state: [(next state, ks, weight)]}, the
+        stands whose fill is not one known number before and after t).
+
+        A stand whose fill is one known number before and after t takes no block of it (k = 0,
+        weight 1), and one whose fill is one number before and another after takes that block in
+        every deal: late in the game that is most stands at most types, so only the others are
+        walked; the last of them takes what the others leave (c - u)."""
+        c, S = self.copies[t], len(self.rows)
+        here, after = self.win[t], self.win[t + 1]
+        moving = [s for s in range(S) if not here[s][0] == here[s][1] == after[s][0] == after[s][1]]
+        base, w0, u0 = [0] * S, 1.0, 0  # the forced blocks
+        free = []
+        for s in moving:
+            (lo, hi), (nlo, nhi) = here[s], after[s]
+            if lo == hi and nlo == nhi:
+                wk = self.forced(s, t, lo, nlo - lo)
+                if wk is None:  # the one block the windows leave breaks a block rule: no deal
+                    return {}, moving
+                base[s], w0, u0 = nlo - lo, w0 * wk, u0 + nlo - lo
+            else:
+                free.append(s)
+        if not free:
+            return ({F: [(tuple(map(add, F, base)), tuple(base), w0)] for F in alpha} if u0 == c else {}), moving
+        *head, last = free
+        opt = self.options
+        out: dict = {}
+        for F in alpha:
+            # partial choices on the head stands: (block lengths, weight, copies used)
+            partial: list = [(base, w0, u0)]
+            for s in head:
+                ks_s = opt(s, t, F[s])
+                if not ks_s:
+                    partial = []
+                    break
+                grown = []
+                for ks, w, u in partial:
+                    for k, wk in ks_s:
+                        if u + k > c:
+                            break
+                        nk = [*ks]  # (a short list: faster than .copy(), in wasm most)
+                        nk[s] = k
+                        grown.append((nk, w * wk, u + k))
+                partial = grown
+            if not partial:
+                continue
+            ks_last = self.option_map(last, t, F[last])
+            found = []
+            for ks, w, u in partial:
+                wk = ks_last.get(c - u)
+                if wk is not None:
+                    full = [*ks]
+                    full[last] = c - u
+                    found.append((tuple(map(add, F, full)), tuple(full), w * wk))
+            if found:
+                out[F] = found
+        return out, moving

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from operator import add
 
 import numpy as np
 
@@ -158,64 +157,6 @@ class Sparse(Walk):
         self.masses: list[dict] = []  # per sub-stand {(t, f, k): P(t's block there is [f, f+k))}, by backward
         self.moving: list[list[int]] = []  # per type: the stands whose fill is not one known number before and after
 
-    def _step(self, alpha: dict, t: int) -> dict:
-        """Every move at type t from the states of ``alpha``: {state: [(next state, ks, weight)]}.
-
-        A stand whose fill is one known number before and after t takes no block of it (k = 0,
-        weight 1), and one whose fill is one number before and another after takes that block in
-        every deal: late in the game that is most stands at most types, so only the others are
-        walked; the last of them takes what the others leave (c - u)."""
-        c, S = self.copies[t], self.S
-        here, after = self.win[t], self.win[t + 1]
-        moving = [s for s in range(S) if not here[s][0] == here[s][1] == after[s][0] == after[s][1]]
-        self.moving.append(moving)
-        base, w0, u0 = [0] * S, 1.0, 0  # the forced blocks
-        free = []
-        for s in moving:
-            (lo, hi), (nlo, nhi) = here[s], after[s]
-            if lo == hi and nlo == nhi:
-                wk = self.blocks.forced(s, t, lo, nlo - lo)
-                if wk is None:  # the one block the windows leave breaks a block rule: no deal
-                    return {}
-                base[s], w0, u0 = nlo - lo, w0 * wk, u0 + nlo - lo
-            else:
-                free.append(s)
-        if not free:
-            return {F: [(tuple(map(add, F, base)), tuple(base), w0)] for F in alpha} if u0 == c else {}
-        *head, last = free
-        opt = self.blocks.options
-        out: dict = {}
-        for F in alpha:
-            # partial choices on the head stands: (block lengths, weight, copies used)
-            partial: list = [(base, w0, u0)]
-            for s in head:
-                ks_s = opt(s, t, F[s])
-                if not ks_s:
-                    partial = []
-                    break
-                grown = []
-                for ks, w, u in partial:
-                    for k, wk in ks_s:
-                        if u + k > c:
-                            break
-                        nk = [*ks]  # (a short list: faster than .copy(), in wasm most)
-                        nk[s] = k
-                        grown.append((nk, w * wk, u + k))
-                partial = grown
-            if not partial:
-                continue
-            ks_last = self.blocks.option_map(last, t, F[last])
-            found = []
-            for ks, w, u in partial:
-                wk = ks_last.get(c - u)
-                if wk is not None:
-                    full = [*ks]
-                    full[last] = c - u
-                    found.append((tuple(map(add, F, full)), tuple(full), w * wk))
-            if found:
-                out[F] = found
-        return out
-
     def forward(self, budget: int | None = None) -> float | None:
         """The forward pass; returns Z (the relative number of deals, 0 if none), or None once it
         has listed more than ``budget`` moves."""
@@ -223,7 +164,8 @@ class Sparse(Walk):
         self.alphas, self.moves, self.moving = [a], [], []
         found = 0
         for t in range(self.T):
-            mv = self._step(a, t)
+            mv, moving = self.blocks.moves(a, t)
+            self.moving.append(moving)
             if budget is not None:
                 found += sum(map(len, mv.values()))
                 if found > budget:

@@ -1,0 +1,37 @@
+// Every question the action sheet can ask (sheet-templates.js ASKS) is drawn for a few drafts: a template
+// that reads a name it was not given fails here, not on a player's phone.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+import { ASKS, askTemplate } from "../../web/table/sheet-templates.js";
+
+function table() {
+  let s = S.defaultState();
+  s.phase = "table";
+  s.setup.yellow = { mode: "list", nums: [4], keep: 1, known: [] };
+  s.setup.red = { mode: "list", nums: [5], keep: 1, known: [] };
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  return s;
+}
+
+/** Every answer a draft may carry, so that each question finds what it reads whatever it follows. */
+const FULL = { a: 1, p: 2, s: 0, js: [2, 3], v: "5", vs: ["5", "Y"], ok: false, hit: 2, tok: 3, slots: [{ s: 0, j: 2 }],
+  cuts: ["3"], ans: [{ p: 1, s: 0, has: true }], ps: [1], ids: ["9"], spots: [], next: 2, ox: 2 };
+const DRAFTS = ["dual", "xray", "double", "triple", "super", "solo", "red", "radar", "label_eq", "postit", "absent", "walkie",
+  "hook", "nano", "batteries", "false_bottom", "disint", "coffee", "stabilizer"].map((k) => ({ ...FULL, k }));
+
+test("every question of the action sheet draws for every kind of draft", () => {
+  const state = table();
+  const t = S.derive(state);
+  const ctx = { state, t, ui: { sheet: { mode: "action" } }, holdings: null };
+  let drawn = 0;
+  for (const kind of Object.keys(ASKS)) {
+    for (const d of DRAFTS) {
+      const ask = { ask: kind, count: 2, field: kind === "file" ? "ato" : "hit", who: 1, index: 0, absent: d.k === "absent" };
+      const html = String(askTemplate(ctx, structuredClone(d), ask)?.text ?? askTemplate(ctx, structuredClone(d), ask));
+      assert.ok(kind === "result" || html.includes('data-testid="ask"'), `${kind} / ${d.k}: ${html.slice(0, 120)}`);
+      drawn += 1;
+    }
+  }
+  assert.equal(drawn, Object.keys(ASKS).length * DRAFTS.length);
+});

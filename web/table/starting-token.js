@@ -1,0 +1,54 @@
+// The starting token: which kind this setup uses, whether I still have to place mine, and the log
+// entry that places the token the engine advises. Pure functions, no DOM, no I/O.
+
+import { derive } from "./replay.js";
+
+export const TOKEN_KINDS = ["value", "even_odd", "multiplicity"];
+
+/** The kind of starting token I choose in this setup, or null (mission 18: none; mission 13: drawn at random). */
+export function startingTokenKind(setup) {
+  if (setup.random_info_token) return null;
+  return TOKEN_KINDS.includes(setup.tokens) ? setup.tokens : null;
+}
+
+/** Does this slot show a starting token of `kind`? */
+export function showsStartingToken(sl, kind) {
+  if (kind === "value") return sl.c === "info";
+  if (kind === "even_odd") return sl.m === "E" || sl.m === "O";
+  if (kind === "multiplicity") return ["1x", "2x", "3x"].includes(sl.m);
+  return false;
+}
+
+/**
+ * {kind} while I (setup.me, hand entered) still have to place my starting token, else null.
+ * One token per player, also for a player with two stands; once the game is under way
+ * (any entry other than tokens set on slots or "I have none") the advice is over.
+ */
+export function startingTokenDue(state, t = derive(state)) {
+  const { setup } = state;
+  const kind = startingTokenKind(setup);
+  if (!kind || setup.me === null || !t.hasHand) return null;
+  if (state.log.some((e) => e.k !== "set" && e.k !== "absent")) return null;
+  if (t.stands[setup.me].some((st) => st.some((sl) => showsStartingToken(sl, kind)))) return null;
+  return { kind };
+}
+
+/** The best `n` placements of an "indicate" answer for `kind` (ranked best first by the engine). */
+export function topAdvice(result, kind, n = 3) {
+  return Array.isArray(result?.[kind]) ? result[kind].slice(0, n) : [];
+}
+
+/** The log entry that places advised token `rec` ({stand, slot, token}) on my slot: the slot sheet's `set`. */
+export function adviceEntry(state, t, rec, kind) {
+  const me = state.setup.me;
+  const sl = me === null ? null : t.stands[me]?.[rec.stand]?.[rec.slot];
+  if (!sl || sl.c === "cut" || typeof rec.token !== "string") return null;
+  const slot = { c: sl.c, v: sl.v, m: sl.m, col: sl.col };
+  if (kind === "value") {
+    if (!/^i/.test(rec.token)) return null;
+    Object.assign(slot, { c: "info", v: rec.token.slice(1), col: null });
+  } else {
+    slot.m = rec.token;
+  }
+  return { k: "set", p: me, s: rec.stand, j: rec.slot, slot };
+}
