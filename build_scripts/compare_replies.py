@@ -5,8 +5,9 @@ Why: a move of code between modules must not move a single digit.  This asks
 the bridge every question the page asks (``analyze``, ``moves`` with every
 item, ``indicate``, plus ``missions`` and ``version``) on every state of
 ``bench_states.json``, on a few generated tables with Labels, x-tokens and
-X wires and on the side-by-side benchmark's last-turn tables, and compares the
-raw reply strings of two engines.
+X wires and on the side-by-side benchmark's last-turn tables, the planning
+questions (``lookahead``, ``sample``, ``win``, ``explain``) on a few of them,
+and compares the raw reply strings of two engines.
 
     .venv/bin/python build_scripts/compare_replies.py            # HEAD vs the work tree
     .venv/bin/python build_scripts/compare_replies.py --ref REF  # REF vs the work tree
@@ -93,17 +94,28 @@ def _requests() -> list[tuple[str, str]]:
         if doc.get("me") is not None:
             out.append((f"{entry['name']}/moves", {"type": "moves", "payload": {**doc, "available": ITEMS}}))
             out.append((f"{entry['name']}/indicate", {"type": "indicate", "payload": doc}))
+    # the planning questions, on a few tables (each costs a few hundred ms)
+    for entry in [e for e in bench if e["state"].get("me") is not None][:3] + EXTRA_STATES[:1]:
+        doc = entry["state"]
+        out.append((f"{entry['name']}/lookahead", {"type": "lookahead", "payload": {"state": doc, "top": 3}}))
+        out.append((f"{entry['name']}/sample", {"type": "sample", "payload": {"state": doc, "n": 20, "seed": 1}}))
+        out.append((f"{entry['name']}/win", {"type": "win", "payload": {"state": doc, "n": 2, "seed": 1}}))
+    mid = next(e["state"] for e in bench if e["name"] == "5p-midgame-cuts-info")  # Bob's A is certain there
+    out.append(("5p-midgame-cuts-info/explain", {"type": "explain", "payload": {"state": mid, "player": 1, "stand": 0,
+                                                                                "slot": 0, "value": "1"}}))
     return [(name, json.dumps({"v": 1, "id": i, **req})) for i, (name, req) in enumerate(out)]
 
 
-def dump(out: Path) -> None:
-    """Write {label: reply string} of the engine importable here."""
+def dump(out: Path, requests: Path | None = None) -> None:
+    """Write {label: reply string} of the engine importable here (for the requests in ``requests``, a
+    file of [label, request] pairs, or for this script's own)."""
     try:
         from bombbusters.protocol.bridge import handle
     except ImportError:  # an engine from before the stage subpackages
         from bombbusters.bridge import handle  # type: ignore[no-redef]
 
-    replies = {name: handle(req) for name, req in _requests()}
+    asked = json.loads(requests.read_text()) if requests is not None else _requests()
+    replies = {name: handle(req) for name, req in asked}
     out.write_text(json.dumps(replies, indent=0, sort_keys=True))
 
 
@@ -117,9 +129,11 @@ def _engine_of(ref: str, into: Path) -> Path:
     return into / "py_engine"
 
 
-def _dump_with(pythonpath: Path, out: Path) -> dict:
+def _dump_with(pythonpath: Path, out: Path, requests: Path) -> dict:
+    """The replies of the engine under ``pythonpath`` (a child process), to requests built here: an
+    engine from before a move of modules answers the same requests."""
     env = {**os.environ, "PYTHONPATH": str(pythonpath)}
-    subprocess.run([sys.executable, __file__, "--dump", str(out)], env=env, check=True)
+    subprocess.run([sys.executable, __file__, "--dump", str(out), "--requests", str(requests)], env=env, check=True)
     return json.loads(out.read_text())
 
 
@@ -148,8 +162,10 @@ def _same(a: str | None, b: str | None, tol: float) -> bool:
 def compare(ref: str, tol: float = 0.0) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
-        before = _dump_with(_engine_of(ref, tmp_path), tmp_path / "before.json")
-        after = _dump_with(ROOT / "py_engine", tmp_path / "after.json")
+        asked = tmp_path / "requests.json"
+        asked.write_text(json.dumps(_requests()))
+        before = _dump_with(_engine_of(ref, tmp_path), tmp_path / "before.json", asked)
+        after = _dump_with(ROOT / "py_engine", tmp_path / "after.json", asked)
     differ = [k for k in sorted(set(before) | set(after)) if not _same(before.get(k), after.get(k), tol)]
     for k in differ:
         print(f"DIFFERS {k}\n  {ref}: {str(before.get(k))[:300]}\n  now: {str(after.get(k))[:300]}")
@@ -162,11 +178,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ref", default="HEAD", help="git ref of the engine to compare with (default HEAD)")
     parser.add_argument("--dump", type=Path, help="only write this engine's replies to this file")
+    parser.add_argument("--requests", type=Path, help="with --dump: the requests to ask (written by a comparison)")
     parser.add_argument("--tol", type=float, default=0.0,
                         help="let numbers differ by this much (a change that only reorders float sums)")
     args = parser.parse_args(argv)
     if args.dump:
-        dump(args.dump)
+        dump(args.dump, args.requests)
         return 0
     return compare(args.ref, args.tol)
 
