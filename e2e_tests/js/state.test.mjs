@@ -418,3 +418,45 @@ test("Change clears only what an answer decides: the value of a failed cut keeps
   assert.equal(S.nextAsk(s, S.derive(s), r).ask, "result");
   assert.equal(r.v, "5");
 });
+
+test("the turn skips a player with no uncut wire, and the Coffee Mug offers only those with one", () => {
+  let s = started();
+  // every wire of Bob's is cut (by dual cuts of others that this test does not replay)
+  ["1", "2", "3", "4", "4", "5", "6", "7", "8", "9", "10", "12"].forEach((v, j) => {
+    s = S.addEntry(s, { k: "set", p: 1, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+  });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 2, s: 0, j: 4, v: "6", ok: false, real: "5" });
+  let t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries.filter((e) => !e.ok)));
+  assert.equal(t.turn, 2, "Ann -> (Bob has no wire left) -> Cid");
+  s = S.addEntry(s, { k: "dual", a: 3, p: 2, s: 0, j: 5, v: "7", ok: false, real: "6" });
+  t = S.derive(s);
+  assert.equal(t.turn, 0, "Dee -> Ann (clockwise, from the last seat)");
+  assert.equal(S.hasUncut(t, 1), false);
+  assert.equal(S.hasUncut(t, 2), true);
+});
+
+test("a teammate's dual cut on my wire is recorded as a dual cut, my wire's value filled in, ✓ and ✗", () => {
+  const base = started(); // I am Ann (0); my E is a 5
+  for (const [d, want] of [
+    [{ k: "dual", a: 1, p: 0, s: 0, js: [4], v: "5", ok: true, as: { s: 0, j: 3 } }, { cut: "5" }],
+    [{ k: "dual", a: 1, p: 0, s: 0, js: [4], v: "6", ok: false }, { real: "5" }],
+  ]) {
+    const t0 = S.derive(base);
+    assert.equal(S.nextAsk(base, t0, d), null, "nothing more to ask: I know my wire");
+    const entry = S.buildEntry(base, t0, d);
+    assert.equal(entry.k, "dual");
+    assert.deepEqual({ cut: entry.cut, real: entry.real }, { cut: undefined, real: undefined, ...want });
+    const mine = S.addEntry(base, entry);
+    const t = S.derive(mine);
+    assert.ok(t.entries[0].ok, t.entries[0].error);
+    // the same cut recorded by someone who does not see my wires: the same engine document but my hand
+    const pub = S.addEntry({ ...structuredClone(base), hand: [], setup: { ...base.setup, me: null } }, entry);
+    const docMine = S.engineDoc(mine, t);
+    const docPub = S.engineDoc(pub, S.derive(pub));
+    assert.deepEqual(docMine.players.slice(1), docPub.players.slice(1));
+    assert.deepEqual([docMine.facts, docMine.mistakes_left, t.turn], [docPub.facts, docPub.mistakes_left, S.derive(pub).turn]);
+    assert.equal(docMine.players[0].stands[0].split(" ")[4], d.ok ? "5" : "i5");
+    assert.equal(docPub.players[0].stands[0].split(" ")[4], d.ok ? "5" : "i5");
+  }
+});

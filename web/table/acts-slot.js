@@ -15,7 +15,7 @@ function openSlot(app, key) {
   const tokenOf = (x) => x.c === "info" || (x.m && !x.m.startsWith("!"));
   const started = state.log.some((e) => e.k !== "set" && e.k !== "absent") || state.setup.tokens === "none"
     || t.stands.every((ss) => ss.some((st) => st.some(tokenOf)));
-  const tab = p === state.setup.me || sl.c === "cut" || !started ? "set" : "cut";
+  const tab = sl.c === "cut" || !started ? "set" : "cut"; // (a teammate's cut on my wire is recorded here too)
   const a = t.turn !== p ? t.turn : null;
   ui.sheet = { mode: "slot", key, tab };
   ui.draft = { k: "dual", a, p, s, js: [j] };

@@ -112,8 +112,8 @@ export function nextAsk(state, t, d) {
   if (d.ok) {
     if (multi && d.hit === undefined) return { ask: "which", field: "hit" };
     const said = d.k === "xray" ? d.vs : [d.v];
-    // a blue value said: the cut wire is that value; yellow (or X-or-Y): which wire it was
-    if (!d.cut && !(said.length === 1 && said[0] !== "Y")) return { ask: "cut_label" };
+    // a blue value said: the cut wire is that value; yellow (or X-or-Y): which wire it was — unless it is mine
+    if (!d.cut && !ownAt(state, t, d, multi ? d.hit : d.js?.[0]) && !(said.length === 1 && said[0] !== "Y")) return { ask: "cut_label" };
     // my turned-around wire (38, 56, 64) may be the one I cut: then I say which of mine it was
     const myTurned = mine && d.k === "dual" && unseenTurned(t, d.a);
     if ((!mine || myTurned) && !d.as) return { ask: "actor_slot" };
@@ -122,8 +122,16 @@ export function nextAsk(state, t, d) {
     return null;
   }
   if (multi && d.tok === undefined && state.setup.failure_tokens !== false) return { ask: "which", field: "tok" };
-  if (!d.real) return { ask: "real" };
+  // a failed cut on one of my wires: its value is the token, and I know it
+  if (!d.real && !ownAt(state, t, d, multi ? d.tok : d.js?.[0])) return { ask: "real" };
   return null;
+}
+
+/** My wire at slot j of the draft's target stand, when the target is my stand and I see that wire; else null. */
+function ownAt(state, t, d, j) {
+  if (d.p !== state.setup.me || d.p === undefined || d.p === null || !t.hasHand || !Number.isInteger(j)) return null;
+  const sl = t.stands[d.p]?.[d.s]?.[j];
+  return sl && !sl.tw && sl.c !== "cut" ? sl.own : null;
 }
 
 /**
@@ -306,9 +314,10 @@ function cutEntry(state, t, d, mine) {
     : d.k === "xray"
       ? { k: "xray", a: d.a, p: d.p, s: d.s, j: js[0], vs: d.vs.slice(), ok: d.ok }
       : { k: "dual", a: d.a, p: d.p, s: d.s, j: js[0], v: d.v, ok: d.ok };
+  const own = ownAt(state, t, d, multi ? (d.ok ? d.hit : d.tok) : js[0]); // the target is my wire: I know it
   if (d.ok) {
     if (multi) e.hit = d.hit;
-    e.cut = d.cut || d.v;
+    e.cut = d.cut || own || d.v;
     if (d.as) {
       e.as = { ...d.as };
       if (d.av) e.av = d.av;
@@ -319,11 +328,11 @@ function cutEntry(state, t, d, mine) {
         e.av = own.label;
       }
     }
-  } else if (d.real === "-") {
+  } else if (d.real === "-" || (!d.real && own && state.setup.failure_tokens === false && colourOf(own) !== "red")) {
     e.silent = true; // no info token: only "not that value" is learnt
   } else {
     if (multi) e.tok = d.tok;
-    e.real = d.real;
+    e.real = d.real || own;
   }
   return withOxygen(state, d, e);
 }

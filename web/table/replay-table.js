@@ -71,8 +71,22 @@ export function checkPlayers(setup, e, target = true) {
   }
 }
 
+/** The turn passes clockwise to the next player who still has an uncut wire (the rules skip the others). */
 export function advance(t, setup, a) {
-  t.turn = (a + 1) % setup.players.length;
+  const n = setup.players.length;
+  for (let k = 1; k <= n; k += 1) {
+    const p = (a + k) % n;
+    if (hasUncut(t, p)) {
+      t.turn = p;
+      return;
+    }
+  }
+  t.turn = (a + 1) % n; // no wire left anywhere: the bomb is defused
+}
+
+/** Does player p still have an uncut wire? */
+export function hasUncut(t, p) {
+  return (t.stands[p] ?? []).some((st) => st.some((sl) => sl.c !== "cut"));
 }
 
 export function failure(t, setup, e, p, s, j, stab = false) {

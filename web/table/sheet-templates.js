@@ -2,10 +2,12 @@
 // action question by question). Pure functions from data to escaped HTML text.
 
 import { html, pct } from "../shared/html.js";
+import { ICON_CLOSE } from "./icons.js";
 import { btn, chip, markName, valueName } from "./template-parts.js";
 import {
   ACTION_NAMES,
   ALL_EQUIPMENT,
+  hasUncut,
   EQUIPMENT_NAMES,
   NO_ACTOR,
   editChanges,
@@ -156,9 +158,9 @@ export const ASKS = {
     return html`<p class="ask" data-testid="ask">Who gets ${setup.players[d.a]}'s oxygen (as many tokens as the value cut)?</p>
       <div class="row">${setup.players.map((name, p) => p === d.a ? "" : chip("draft-oxygen", p, name, d.ox === p, `oxygen-to-${p}`))}</div>`;
   },
-  next: ({ d, setup }) => {
+  next: ({ d, t, setup }) => {
     return html`<p class="ask" data-testid="ask">Who plays next?</p>
-      <div class="row">${setup.players.map((name, p) => chip("draft-next", p, name, d.next === p, `next-${p}`))}</div>`;
+      <div class="row">${setup.players.map((name, p) => hasUncut(t, p) ? chip("draft-next", p, name, d.next === p, `next-${p}`) : "")}</div>`;
   },
   equipment: ({ d, t, setup }) => {
     const ids = ALL_EQUIPMENT.filter((id) => !setup.equipment.includes(id) && !t.extraEquipment.includes(id));
@@ -220,11 +222,11 @@ export function sheetTemplate(ctx) {
     const probs = ctx.result?.slots.get(sh.key) ?? null;
     head = html`<h3 data-testid="sheet-title">${standName(setup, p, s)}, slot ${slotLetter(j)}</h3>`;
     const tabs = html`<div class="tabs" role="tablist">
-      ${sl.c !== "cut" && p !== setup.me ? btn("tab", "Cut attempt", { cls: `tab ${sh.tab === "cut" ? "on" : ""}`, arg: "cut", testid: "tab-cut", pressed: sh.tab === "cut" }) : ""}
+      ${sl.c !== "cut" ? btn("tab", "Cut attempt", { cls: `tab ${sh.tab === "cut" ? "on" : ""}`, arg: "cut", testid: "tab-cut", pressed: sh.tab === "cut" }) : ""}
       ${btn("tab", "Set tokens", { cls: `tab ${sh.tab === "set" ? "on" : ""}`, arg: "set", testid: "tab-set", pressed: sh.tab === "set" })}
     </div>`;
     let inner;
-    if (sh.tab === "cut" && sl.c !== "cut" && p !== setup.me) {
+    if (sh.tab === "cut" && sl.c !== "cut") {
       const d = ui.draft;
       const ask = ctx.ask;
       inner = html`<p class="lbl">Who cut?</p>${actorChips(state, d, p)}${ask ? askTemplate(ctx, d, ask) : ""}`;
@@ -251,7 +253,7 @@ export function sheetTemplate(ctx) {
       ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit" })}`;
   }
   return html`<div class="sheet" data-testid="sheet" role="dialog" aria-label="Details">
-    <div class="sheet-head">${head}${btn("close-sheet", "✕", { cls: "icon", testid: "sheet-close", aria: "Close" })}</div>
+    <div class="sheet-head">${head}${btn("close-sheet", ICON_CLOSE, { cls: "icon", testid: "sheet-close", aria: "Close" })}</div>
     ${ctx.sheetError ? html`<p class="err" role="alert" data-testid="sheet-error">${ctx.sheetError}</p>` : ""}
     ${body}
   </div>`;

@@ -54,7 +54,7 @@ export * from "./setup.js";
 export * from "./table-doc.js";
 export * from "./hand.js";
 export * from "./replay.js";
-export { slotLetter, standName } from "./replay-table.js";
+export { hasUncut, slotLetter, standName } from "./replay-table.js";
 export * from "./describe.js";
 export * from "./engine-doc.js";
 export * from "./oxygen.js";

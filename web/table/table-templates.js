@@ -3,6 +3,7 @@
 // Pure functions from data to HTML text; every value is escaped (html`` from ../shared/html.js). No DOM access here.
 
 import { html, pct } from "../shared/html.js";
+import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
 import { ACTION_NAMES, colourOf, costsItsValue, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
@@ -149,8 +150,8 @@ export function logTemplate(ctx) {
       return html`<li class="${r.ok ? "" : "bad"}" data-testid="log-${i}">
         <span class="text">${r.text}</span>
         ${r.ok ? "" : html`<span class="err" data-testid="log-${i}-error">${r.error}</span>`}
-        ${e.k === "damaged" ? "" : btn("edit", "✎", { cls: "icon", arg: i, testid: `log-${i}-edit`, aria: `Edit: ${r.text}` })}
-        ${btn("delete", "🗑", { cls: "icon", arg: i, testid: `log-${i}-delete`, aria: `Delete: ${r.text}` })}
+        ${e.k === "damaged" ? "" : btn("edit", ICON_EDIT, { cls: "icon", arg: i, testid: `log-${i}-edit`, aria: `Edit: ${r.text}` })}
+        ${btn("delete", ICON_DELETE, { cls: "icon", arg: i, testid: `log-${i}-delete`, aria: `Delete: ${r.text}` })}
       </li>`;
     })}</ol>
   </section>`;
@@ -160,7 +161,7 @@ function actionAllowed(k, state, t) {
   const eq = [...state.setup.equipment, ...(t?.extraEquipment ?? [])];
   const has = (id) => eq.includes(id);
   switch (k) {
-    case "dual": return false; // started by tapping a wire
+    case "dual": return true; // also started by tapping a wire, mine included
     case "double": return state.setup.dd !== "disabled";
     case "triple": return has("3");
     case "super": return has("5");
@@ -191,7 +192,7 @@ function actionAllowed(k, state, t) {
 export function shareTemplate(ui) {
   if (!ui.share) return "";
   return html`<div class="sheet share" data-testid="share-panel" role="dialog" aria-label="Share">
-    <div class="sheet-head"><h3>Share this table</h3>${btn("close-share", "✕", { cls: "icon", testid: "share-close", aria: "Close" })}</div>
+    <div class="sheet-head"><h3>Share this table</h3>${btn("close-share", ICON_CLOSE, { cls: "icon", testid: "share-close", aria: "Close" })}</div>
     <label class="row"><input type="checkbox" data-act="share-hand" data-testid="share-include-hand" ${ui.share.withHand ? html`checked` : ""}>
       include my own wires (only for a device of mine)</label>
     <input class="link-field" readonly data-testid="share-link" value="${ui.share.url}" aria-label="Share link">
