@@ -460,3 +460,35 @@ test("a teammate's dual cut on my wire is recorded as a dual cut, my wire's valu
     assert.equal(docPub.players[0].stands[0].split(" ")[4], d.ok ? "5" : "i5");
   }
 });
+
+test("the equipment on the table: the turn log offers those cards (and the character card); an item counts only if its card lies face up", async () => {
+  const { logTemplate } = await import("../../web/table/table-templates.js");
+  const EQUIP_ACTIONS = { 1: "label_ne", 2: "walkie", 3: "triple", 4: "postit", 5: "super", 6: "rewind", 7: "batteries", 8: "radar",
+    9: "stabilizer", 10: "xray", 11: "coffee", 12: "label_eq", Y: "false_bottom", "2.2": "swl", "3.3": "drop", "10.10": "disint", "11.11": "hook" };
+  const offered = (s) => {
+    const t = S.derive(s);
+    const page = String(logTemplate({ state: s, t }).text);
+    return Object.entries(EQUIP_ACTIONS).filter(([, k]) => page.includes(`data-testid="action-${k}"`)).map(([id]) => id).sort();
+  };
+  const cut3s = (s) => {
+    s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
+    return S.addEntry(s, { k: "dual", a: 0, p: 3, s: 0, j: 1, v: "3", ok: true, cut: "3", as: { s: 0, j: 3 } });
+  };
+  let s = started();
+  assert.equal(s.setup.table_cards, null, "not set: every card of the pile, as before");
+  assert.deepEqual(offered(s), Object.keys(EQUIP_ACTIONS).sort());
+  s = { ...s, setup: { ...s.setup, table_cards: ["3", "8", "9", "11"] } };
+  assert.deepEqual(offered(s), ["11", "3", "8", "9"]);
+  assert.ok(String(logTemplate({ state: s, t: S.derive(s) }).text).includes('data-testid="action-double"'), "the character card");
+  let t = S.derive(cut3s(s));
+  assert.ok(S.availableItems(cut3s(s), t).includes("triple_detector"));
+  assert.deepEqual(t.cards.find((c) => c.id === "3"), { id: "3", have: 2, need: 2, state: "usable" });
+  assert.equal(t.cards.find((c) => c.id === "8").state, "waiting");
+  const without = { ...s, setup: { ...s.setup, table_cards: ["5", "8", "9", "11"] } };
+  assert.ok(!S.availableItems(cut3s(without), S.derive(cut3s(without))).includes("triple_detector"));
+  // a saved table keeps its cards; one from before the question has none (every card counts)
+  assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(s))).setup.table_cards, ["3", "8", "9", "11"]);
+  const old = JSON.parse(JSON.stringify(s));
+  delete old.setup.table_cards;
+  assert.equal(S.normalize(old).setup.table_cards, null);
+});

@@ -47,6 +47,17 @@ const SETUP_EDITS = {
   },
   captain: (su, arg) => { su.captain = int(arg); },
   mistakes: (su, arg) => { su.mistakes = int(arg); },
+  "table-card": (su, arg) => { su.table_cards = toggled(su.table_cards ?? [], arg); },
+  // the app deals the cards face up, for teams that let it: as many as usual, at random from the pile
+  "draw-cards": (su) => {
+    const pile = su.equipment.slice();
+    for (let i = pile.length - 1; i > 0; i -= 1) {
+      const k = Math.floor(Math.random() * (i + 1));
+      [pile[i], pile[k]] = [pile[k], pile[i]];
+    }
+    su.table_cards = pile.slice(0, S.usualCardCount(su));
+  },
+  "all-cards": (su) => { su.table_cards = null; },
   "red-deal": (su, arg, next) => {
     const [p, s, delta] = arg.split(":").map(int);
     next.setup = S.setRedDeal(su, p, s, delta);

@@ -9,7 +9,7 @@ import { applyChallenge, applySkip, numberCardsBack } from "./entries-mission.js
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { addFact, EntryError, fail, HIDDEN, placeFacts } from "./replay-table.js";
-import { colourOf, handSlots, isLabel, isXSlot, openRedDeal, standSizes, turnedSlots, wireOf, yellowDeal } from "./setup.js";
+import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, openRedDeal, standSizes, turnedSlots, wireOf, yellowDeal } from "./setup.js";
 
 /**
  * Replay the log over the setup. Returns
@@ -82,7 +82,8 @@ function dealtStands(state, hasHand) {
   );
 }
 
-/** What the cut wires say: how many of each, the validated values, the yellows cut, the equipment unlocked. */
+/** What the cut wires say: how many of each, the validated values, the yellows cut, each card in play (waiting,
+ * usable, used) and those unlocked. */
 function countCuts(t, setup) {
   const cutCount = {};
   for (const ss of t.stands) for (const st of ss) for (const sl of st) if (sl.c === "cut" && sl.v) cutCount[sl.v] = (cutCount[sl.v] ?? 0) + 1;
@@ -91,8 +92,12 @@ function countCuts(t, setup) {
   for (let n = setup.blue[0]; n <= setup.blue[1]; n++) if ((cutCount[String(n)] ?? 0) >= 4) t.validated.push(n);
   // a card unlocks when 2 wires of its number are cut; a double-numbered one when all 4 are; False Bottom with 2 yellows
   t.yellowCut = Object.entries(cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
-  t.unlocked = [...setup.equipment, ...t.extraEquipment].filter((id) => (/^\d+$/.test(id) ? (cutCount[id] ?? 0) >= 2
-    : /^(\d+)\.\1$/.test(id) ? (cutCount[id.split(".")[0]] ?? 0) >= 4 : id === "Y" && t.yellowCut >= 2));
+  t.cards = cardsInPlay(setup, t).map((id) => {
+    const [have, need] = /^\d+$/.test(id) ? [cutCount[id] ?? 0, 2]
+      : /^(\d+)\.\1$/.test(id) ? [cutCount[id.split(".")[0]] ?? 0, 4] : id === "Y" ? [t.yellowCut, 2] : [0, Infinity];
+    return { id, have: Math.min(have, need), need, state: t.usedItems[id] ? "used" : have >= need ? "usable" : "waiting" };
+  });
+  t.unlocked = t.cards.filter((c) => c.have >= c.need).map((c) => c.id);
 }
 
 /** Apply log entry `e` (index i) to the derived table `t`; `fail(...)` names what is wrong. */

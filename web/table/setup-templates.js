@@ -2,7 +2,10 @@
 // Pure functions from data to HTML text; every value is escaped. No DOM access here.
 
 import { html } from "../shared/html.js";
-import { colourNeeds, colourOf, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, redsInPlay, setupProblems, slotLetter, standCounts, standName, standSizes, wireOf, wiresInPlay } from "./table-state.js";
+import {
+  colourNeeds, colourOf, EQUIPMENT_NAMES, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, redsInPlay, setupProblems, slotLetter, standCounts,
+  standName, standSizes, usualCardCount, wireOf, wiresInPlay,
+} from "./table-state.js";
 import { btn, chip, valueName } from "./template-parts.js";
 
 function colourPicker(colour, c, need, mission) {
@@ -32,6 +35,19 @@ function redDealStepper(setup, p, counts, max) {
     ${btn("red-deal", "−", { cls: "chip", arg: `${p}:${s}:-1`, testid: `setup-reds-${p}-${s}-minus`, disabled: n <= 0, aria: `one red fewer for ${standName(setup, p, s)}` })}
     <output data-testid="setup-reds-${p}-${s}" data-count="${n}" aria-live="polite">${n}</output>
     ${btn("red-deal", "+", { cls: "chip", arg: `${p}:${s}:1`, testid: `setup-reds-${p}-${s}-plus`, disabled: n >= max, aria: `one red more for ${standName(setup, p, s)}` })}`)}</span>`;
+}
+
+/** Which equipment cards of the mission's pile lie face up (usually one per player), or "Draw for us". */
+function cardsPicker(setup) {
+  if (!setup.equipment.length) return "";
+  const chosen = setup.table_cards ?? [];
+  const usual = usualCardCount(setup);
+  return html`<fieldset class="box" data-testid="setup-cards"><legend>Equipment on the table</legend>
+    <p class="hint">Tap the cards that lie face up (usually ${usual}: one per player)${setup.table_cards === null ? "; none tapped: every card of the pile counts" : `: ${chosen.length} chosen`}.</p>
+    <div class="row">${setup.equipment.map((id) => chip("table-card", id, `${id} ${EQUIPMENT_NAMES[id] ?? ""}`, chosen.includes(id), `setup-card-${id}`))}</div>
+    <div class="row">${btn("draw-cards", `Draw ${usual} for us`, { cls: "chip", testid: "setup-draw-cards" })}
+      ${setup.table_cards === null ? "" : btn("all-cards", "Every card of the pile", { cls: "chip", testid: "setup-all-cards" })}</div>
+  </fieldset>`;
 }
 
 export function setupTemplate(state, missions) {
@@ -79,6 +95,7 @@ export function setupTemplate(state, missions) {
       ${deal ? html`<p class="hint">Reds dealt openly: how many red wires each stand was dealt (${redsInPlay(setup)} in play).</p>` : ""}
       <div class="row">${chip("me", "", "I only watch", setup.me === null, "setup-me-none")}</div>
     </fieldset>
+    ${cardsPicker(setup)}
     <fieldset class="box"><legend>Mistakes allowed (detonator)</legend>
       <div class="row">${[0, 1, 2, 3, 4, 5].map((k) => chip("mistakes", k, String(k), setup.mistakes === k, `setup-mistakes-${k}`))}</div>
     </fieldset>

@@ -56,6 +56,7 @@ export function defaultSetup() {
     nano: 0,
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
+    table_cards: null, // the equipment cards face up; null: not set, every card of the pile counts
     players: NAMES.slice(0, 4),
     me: 0,
     captain: 0,
@@ -149,8 +150,18 @@ export function applyMission(setup, preset) {
   s.red_deal = [];
   s.dd = mission.double_detector;
   s.equipment = mission.equipment.slice();
+  s.table_cards = null;
   return s;
 }
+
+/** The equipment cards in play: those face up (every card of the pile when they were not set), and those
+ * False Bottom brought in (the derived table's `extraEquipment`). */
+export function cardsInPlay(setup, t = null) {
+  return [...(setup.table_cards ?? setup.equipment), ...(t?.extraEquipment ?? [])];
+}
+
+/** How many equipment cards usually lie face up: one per player. */
+export const usualCardCount = (setup) => setup.players.length;
 
 /** How many numbers of each colour the setup still needs: {yellow: {need, knownNeed}, red}. */
 export function colourNeeds(setup, preset) {

@@ -9,7 +9,7 @@ import {
   array, boolean, enums, integer, literal, nullable, number, object, optional, pattern, refine, size, string, union, validate,
 } from "../vendor/superstruct.mjs";
 import {
-  APP_VERSION, CARD_LETTERS, clampInt, defaultSetup, isHandLabel, isObj, LABEL_RE, MARKS, NAMES, NUMBER_MODES, SPECIAL_RULES, TURNED_MODES,
+  ALL_EQUIPMENT, APP_VERSION, CARD_LETTERS, clampInt, defaultSetup, isHandLabel, isObj, LABEL_RE, MARKS, NAMES, NUMBER_MODES, SPECIAL_RULES, TURNED_MODES,
 } from "./setup.js";
 
 function normNums(x) {
@@ -62,6 +62,8 @@ function readSetup(r) {
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
+    // the cards face up: absent in tables saved before the app asked (then every card of the pile counts)
+    table_cards: Array.isArray(r.table_cards) ? [...new Set(r.table_cards.filter((id) => ALL_EQUIPMENT.includes(id)))] : null,
     players: names,
     me: r.me === null || r.me === undefined || r.me === "" ? null : clampInt(r.me, 0, n - 1, null),
     captain: clampInt(r.captain, 0, n - 1, 0),

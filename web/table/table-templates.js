@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName } from "./table-state.js";
+import { ACTION_NAMES, cardsInPlay, colourOf, costsItsValue, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
 function slotView(ctx, p, s, j, sl) {
@@ -79,14 +79,25 @@ export function statusTemplate(ctx) {
       <span class="lbl">Detonator</span>${dial}<span class="num">${t.mistakesLeft} left</span></div>
     <div class="validated" data-testid="validated" data-values="${t.validated.join(" ")}">
       <span class="lbl">Validated</span>${t.validated.length ? t.validated.map((v) => html`<span class="chip static">${v}</span>`) : html`<span class="none">none</span>`}</div>
-    <div class="equipment" data-testid="equipment" data-unlocked="${t.unlocked.join(" ")}">
-      <span class="lbl">Equipment</span>${t.unlocked.length
-        ? t.unlocked.map((id) => html`<span class="chip static ${t.usedItems[id] ? "used" : ""}" title="${EQUIPMENT_NAMES[id] ?? id}">${id} ${EQUIPMENT_NAMES[id] ?? ""}${t.usedItems[id] ? " (used)" : ""}</span>`)
-        : html`<span class="none">none unlocked</span>`}</div>
+    ${equipmentTemplate(state, t)}
     ${nanoTemplate(ctx)}
     ${oxygenTemplate(ctx)}
     ${t.exploded ? html`<p class="boom" data-testid="exploded" role="alert">💥 The bomb exploded.</p>` : ""}
   </section>`;
+}
+
+/** Each equipment card in play: waiting (how many of its number are cut), usable, used; and, for a table
+ * saved before the app asked which cards lie face up, a word that every card of the pile counts. */
+function equipmentTemplate(state, t) {
+  const word = { waiting: "", usable: " — usable", used: " (used)" };
+  const unset = state.setup.table_cards === null && state.setup.equipment.length > 0;
+  return html`<div class="equipment" data-testid="equipment" data-unlocked="${t.unlocked.join(" ")}">
+    <span class="lbl">Equipment</span>${t.cards.length
+      ? t.cards.map((c) => html`<span class="chip static card-${c.state}" data-testid="card-state-${c.id}" data-state="${c.state}"
+          title="${EQUIPMENT_NAMES[c.id] ?? c.id}">${c.id} ${EQUIPMENT_NAMES[c.id] ?? ""}${c.state === "waiting" && c.need < Infinity ? ` ${c.have}/${c.need}` : word[c.state]}</span>`)
+      : html`<span class="none">none on the table</span>`}
+    ${unset ? html`<p class="hint" data-testid="cards-unset">Every card of the mission's pile counts as on the table: this table
+      does not say which lie face up. ${btn("setup", "Set the cards on the table", { cls: "link", testid: "cards-set" })}</p>` : ""}</div>`;
 }
 
 /** Nano's pile (43): wires left, and the likeliest values of the next wire taken (the engine's law). */
@@ -158,7 +169,7 @@ export function logTemplate(ctx) {
 }
 
 function actionAllowed(k, state, t) {
-  const eq = [...state.setup.equipment, ...(t?.extraEquipment ?? [])];
+  const eq = cardsInPlay(state.setup, t);
   const has = (id) => eq.includes(id);
   switch (k) {
     case "dual": return true; // also started by tapping a wire, mine included
