@@ -60,6 +60,8 @@ export function derive(state) {
   placeFacts(t);
   countCuts(t, setup);
   t.mistakesLeft = Math.max(0, setup.mistakes - t.mistakesMade);
+  // every wire cut and the bomb still whole: the mission is won
+  t.defused = !t.exploded && t.stands.every((ss) => ss.every((st) => st.every((sl) => sl.c === "cut")));
   return t;
 }
 

@@ -65,7 +65,7 @@ export function standsTemplate(ctx) {
     }),
   );
   const cached = ctx.cached ? html`<p class="hint cached" data-testid="results-cached">Your last results: not yet fresh, the engine is starting…</p>` : "";
-  return html`<section class="stands ${ctx.pending ? "updating" : ""}" data-testid="stands" aria-label="Stands">${cached}${rows}</section>`;
+  return html`<section class="stands ${ctx.pending ? "updating" : ""}" data-testid="stands" data-turn="${t.turn}" aria-label="Stands">${cached}${rows}</section>`;
 }
 
 export function statusTemplate(ctx) {
@@ -82,7 +82,8 @@ export function statusTemplate(ctx) {
     ${equipmentTemplate(state, t)}
     ${nanoTemplate(ctx)}
     ${oxygenTemplate(ctx)}
-    ${t.exploded ? html`<p class="boom" data-testid="exploded" role="alert">💥 The bomb exploded.</p>` : ""}
+    ${t.exploded ? html`<p class="boom" data-testid="exploded" role="alert">The bomb exploded: the mission is lost.</p>` : ""}
+    ${t.defused ? html`<p class="won" data-testid="defused" role="status">Every wire is cut: the bomb is defused, the mission is won.</p>` : ""}
   </section>`;
 }
 
