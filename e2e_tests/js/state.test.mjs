@@ -490,5 +490,10 @@ test("the equipment on the table: the turn log offers those cards (and the chara
   assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(s))).setup.table_cards, ["3", "8", "9", "11"]);
   const old = JSON.parse(JSON.stringify(s));
   delete old.setup.table_cards;
-  assert.equal(S.normalize(old).setup.table_cards, null);
+  const opened = S.normalize(old);
+  assert.equal(opened.setup.table_cards, null);
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);
+  assert.ok(status(opened).includes('data-testid="cards-unset"'), "the page says every card of the pile counts");
+  assert.ok(!status(s).includes('data-testid="cards-unset"'));
 });
