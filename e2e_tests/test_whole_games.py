@@ -32,6 +32,13 @@ def test_a_whole_game_is_won_by_taps(make_context, base_url) -> None:
     for kind in ("dual", "dual_by_me", "dual_on_me", "dual_on_me_failed", "failures", "double", "triple", "solo", "red"):
         assert kinds.get(kind), (kind, kinds)
     assert game.page.get_by_test_id("card-state-3").get_attribute("data-state") == "used"
+    # the whole game read back through the one door (the hash): every entry kept, still won
+    log = game.page.get_by_test_id("log").locator("li[data-testid^='log-']")
+    entries = log.count()
+    game.page.reload()
+    expect(game.page.get_by_test_id("defused")).to_be_visible()
+    expect(log).to_have_count(entries)
+    assert game.page.locator(".entries li.bad").count() == 0
     assert not game.errors
 
 
