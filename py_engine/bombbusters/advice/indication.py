@@ -172,6 +172,25 @@ def _with_token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
     return replace(seen, multiplicity=count)
 
 
+def _gain(cases: list, bases: list, views: list, s: int, j: int, tok, allowed) -> tuple[float, float]:
+    """(bits the team gains about my stands, bits left) with token ``tok`` on my slot (s, j), averaged over
+    what my turned-around wires may be (``cases``: (weight, my view))."""
+    gain = after = 0.0
+    for (w, view), h, an in zip(cases, bases, views):
+        stands = list(view.players[0].stands)
+        stands[s] = stands[s][:j] + (tok,) + stands[s][j + 1 :]
+        players = (Player(view.players[0].name, tuple(stands)), view.players[1])
+        # a value or parity token only narrows the slot: on the dense grid, the view's own
+        # grid conditioned (no new layout); a sparse walk is solved afresh as cheaply
+        given = None
+        if allowed is not None and not an.on_sparse_walk:
+            given = an.conditioned([(0, s, j, allowed)])[1]
+        h_after = stand_entropy(replace(view, players=players), given)
+        after += w * h_after
+        gain += w * max(0.0, h - h_after)
+    return gain, after
+
+
 def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> dict:
     """For each token kind, every slot of mine where it may go, ranked by information gain."""
     if state.me is None:
@@ -204,20 +223,7 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
                 if placed is None:
                     continue
                 tok, text = placed
-                gain = after = 0.0
-                allowed = _token_types(kind, tok, every)
-                for (w, view), h, an in zip(cases, bases, views):
-                    stands = list(view.players[0].stands)
-                    stands[s] = stands[s][:j] + (tok,) + stands[s][j + 1 :]
-                    players = (Player(view.players[0].name, tuple(stands)), view.players[1])
-                    # a value or parity token only narrows the slot: on the dense grid, the view's own
-                    # grid conditioned (no new layout); a sparse walk is solved afresh as cheaply
-                    given = None
-                    if allowed is not None and not an.on_sparse_walk:
-                        given = an.conditioned([(0, s, j, allowed)])[1]
-                    h_after = stand_entropy(replace(view, players=players), given)
-                    after += w * h_after
-                    gain += w * max(0.0, h - h_after)
+                gain, after = _gain(cases, bases, views, s, j, tok, _token_types(kind, tok, every))
                 ranked.append(
                     {
                         "stand": s,

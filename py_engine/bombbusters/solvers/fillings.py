@@ -13,7 +13,7 @@ import itertools
 from ..compiler.problem import SubStand
 from .blocks import INV_FACT
 
-__all__ = ["Fill", "FillLayout", "block_masses", "certain_rows", "count_laws", "fillings", "layout_of", "marginals",
+__all__ = ["Fill", "FillLayout", "backward_over", "block_masses", "certain_rows", "count_laws", "fillings", "forward_over", "layout_of", "marginals",
            "normalise", "one_stand_chance", "rule_checks", "runs_between"]
 
 
@@ -238,3 +238,48 @@ def one_stand_chance(lay: FillLayout, fills: list[Fill], probs: list[float], rul
     if not kept:
         return 0.0
     return min(1.0, kept / (kept + gone))
+
+
+def forward_over(fills: list[list[Fill]], slack: int, over: int, budget: int | None) -> list[dict] | None:
+    """The forward pass over the sub-stands' fillings: alphas[s] = {copies used by sub-stands < s (one
+    integer, a field per type): weight}; a state whose field passes its copies (``slack``, ``over``) is
+    dropped; None past ``budget`` (state, filling) pairs."""
+    a: dict = {0: 1.0}
+    alphas = [a]
+    steps = 0
+    for row in fills:
+        nxt: dict = {}
+        for u, x in a.items():
+            for f in row:
+                v = u + f.use
+                if not (v + slack) & over:
+                    nxt[v] = nxt.get(v, 0.0) + x * f.weight
+        steps += len(a) * len(row)
+        if budget is not None and steps > budget:
+            return None
+        alphas.append(nxt)
+        a = nxt
+    return alphas
+
+
+def backward_over(fills: list[list[Fill]], alphas: list[dict], need: int, z: float) -> tuple[list[dict], list[list[float]]]:
+    """The backward pass: (betas[s], the completion weight of each state before sub-stand s; each
+    filling's probability)."""
+    beta: dict = {need: 1.0}
+    betas = [beta]
+    probs_all: list[list[float]] = [[] for _ in fills]
+    for s in range(len(fills) - 1, -1, -1):
+        prev: dict = {}
+        probs = []
+        for f in fills[s]:
+            q = 0.0
+            for u, x in alphas[s].items():
+                b = beta.get(u + f.use)
+                if b:
+                    q += x * b
+                    prev[u] = prev.get(u, 0.0) + f.weight * b
+            probs.append(q * f.weight / z)
+        probs_all[s] = probs
+        beta = prev
+        betas.insert(0, beta)
+    return betas, probs_all

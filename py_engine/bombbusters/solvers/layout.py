@@ -7,8 +7,6 @@ only add and multiply arrays along it.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ..compiler.problem import Problem
@@ -22,10 +20,7 @@ from .blocks import (
 )
 from .stand_moves import StandMoves
 
-__all__ = ["FRONT_BELOW", "Layout"]
-
-#: a ``runs`` stand's axis goes first for its move when the axes after it hold fewer elements than this
-FRONT_BELOW = 64
+__all__ = ["Layout"]
 
 
 class Layout(StandMoves):
@@ -176,31 +171,3 @@ class Layout(StandMoves):
         for cap, ctr in zip(self.caps, self.p.counters):
             idx.append(slice(None) if ctr.op == "free" else cap)
         return tuple(idx)
-
-    # -- the pieces as the passes read them -------------------------------------
-    def _units(self, s: int, t: int, c: int) -> list[bool]:
-        """For each of :meth:`_pieces`, whether its weights are all exactly 1 (then it needs no product
-        array: the forward and backward moves add the slice as it is, the same floats); built once."""
-        key = (s, t, "unit")
-        if key not in self.piece_cache:
-            self.piece_cache[key] = [not self.exact and bool((wb == 1.0).all()) for *_rest, wb in self._pieces(s, t, c)]
-        return self.piece_cache[key]
-
-    @staticmethod
-    def _front_first(A: np.ndarray, ax: int) -> bool:
-        """Whether a ``runs`` stand's move is cheaper with its axis moved first: when the axes after
-        it are small, each index of its arrays picks a few scattered elements, not a row."""
-        return math.prod(A.shape[ax + 1 :]) < FRONT_BELOW
-
-    def _front(self, s: int, t: int, c: int) -> list:
-        """A ``runs`` stand's pieces with its axis first: (src, dst, weights).  There its index arrays
-        pick whole contiguous rows, where on a later axis they gather strided elements (2-3x the time)."""
-        key = (s, t, "front")
-        if key not in self.piece_cache:
-            ax = self.axis[s]
-            self.piece_cache[key] = [
-                (src[ax : ax + 1] + src[:ax] + src[ax + 1 :], dst[ax : ax + 1] + dst[:ax] + dst[ax + 1 :],
-                 wb.reshape((-1,) + (1,) * (self.nd - 1)))
-                for _k, _w, src, dst, _red, wb in self._pieces(s, t, c)
-            ]
-        return self.piece_cache[key]

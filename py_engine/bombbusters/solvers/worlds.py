@@ -25,7 +25,9 @@ from ..compiler.problem import Problem, Solution
 from .fillings import (
     Fill,
     FillLayout,
+    backward_over,
     fillings,
+    forward_over,
     layout_of,
     one_stand_chance,
     rule_checks,
@@ -103,14 +105,16 @@ class Worlds(Walk):
         slack = sum((top - left[t]) * d for t, d in digit.items())
         over = sum((top + 1) * d for d in digit.values())
         self.fills = [fillings(self.layouts[s], subs[s].mult, self.blue, gaps, digit) for s, gaps in enumerate(all_gaps)]
-        if not self._forward(slack, over, budget):
+        alphas = forward_over(self.fills, slack, over, budget)
+        if alphas is None:
             return None
+        self.alphas = alphas
         z = self.alphas[-1].get(need, 0.0)
         if z <= 0:
             return Solution(-math.inf, None)
         if not blocks:
             return Solution(math.log(z), None)
-        self._backward(need, z)
+        self.betas, self.probs = backward_over(self.fills, self.alphas, need, z)
         return Solution(math.log(z), BlockLaws(self), None, None, None, None, self)
 
     def _gap_runs(self, left: list[int], limit: int | None) -> list[list[list[tuple]]] | None:
@@ -131,45 +135,6 @@ class Worlds(Walk):
         if limit is not None and sum(math.prod(len(g) for g in gaps) for gaps in all_gaps) > FILL_LIMIT:
             return None
         return all_gaps
-
-    def _forward(self, slack: int, over: int, budget: int | None) -> bool:
-        """The forward pass over the stands (``alphas``); False past ``budget`` (state, filling) pairs."""
-        a: dict = {0: 1.0}
-        self.alphas = [a]
-        steps = 0
-        for fills in self.fills:
-            nxt: dict = {}
-            for u, x in a.items():
-                for f in fills:
-                    v = u + f.use
-                    if not (v + slack) & over:
-                        nxt[v] = nxt.get(v, 0.0) + x * f.weight
-            steps += len(a) * len(fills)
-            if budget is not None and steps > budget:
-                return False
-            self.alphas.append(nxt)
-            a = nxt
-        return True
-
-    def _backward(self, need: int, z: float) -> None:
-        """The backward pass (``betas``), and each filling's probability (``probs``)."""
-        beta: dict = {need: 1.0}
-        self.betas = [beta]
-        self.probs = [[] for _ in range(self.S)]
-        for s in range(self.S - 1, -1, -1):
-            prev: dict = {}
-            probs = []
-            for f in self.fills[s]:
-                q = 0.0
-                for u, x in self.alphas[s].items():
-                    b = beta.get(u + f.use)
-                    if b:
-                        q += x * b
-                        prev[u] = prev.get(u, 0.0) + f.weight * b
-                probs.append(q * f.weight / z)
-            self.probs[s] = probs
-            beta = prev
-            self.betas.insert(0, beta)
 
     def marginals(self, sub: int) -> list[list[float]]:
         """P[pos][t] that position pos of sub-stand ``sub`` holds type t (:func:`~.fillings.marginals`)."""
