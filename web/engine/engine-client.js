@@ -8,6 +8,7 @@
 //   request is marked stale so the page never draws it over a newer answer.
 
 import { Requests } from "./requests.js";
+import { StageClock } from "./stage-clock.js";
 
 export { PROTOCOL_VERSION } from "./requests.js";
 
@@ -55,10 +56,11 @@ export class Engine {
     if (opts.stageLimit) {
       for (const s of Object.keys(this.stageTimeouts)) this.stageTimeouts[s] = opts.stageLimit;
     }
+    this.clock = new StageClock(this.stageTimeouts, (stage, ms) =>
+      this._fail(stage, "Timeout", `start-up stage "${stage}" did not finish within ${Math.round(ms / 1000)} s`));
     this.state = "idle"; // idle | booting | ready | failed
     this.requests = new Requests();
     this.worker = null;
-    this.timer = null;
     this.info = null;
     this.warm = false; // has a table been solved, or the warm-up run, in this worker?
     this.warmTimer = null;
@@ -82,7 +84,7 @@ export class Engine {
     this.worker.onmessage = (ev) => this._onMessage(ev.data);
     this.worker.onerror = (ev) => this._onError(ev);
     this.worker.onmessageerror = () => this._fail(this.stage, "WorkerError", "unreadable message from the worker");
-    this._arm("start");
+    this.clock.arm("start");
     const worker = this.worker;
     for (const ev of early?.events ?? []) {
       if (this.worker !== worker) break; // it failed meanwhile
@@ -165,11 +167,11 @@ export class Engine {
     if (msg.type === "progress") {
       if (this.state !== "booting") return;
       this.stage = msg.stage;
-      if (msg.status === "start") this._arm(msg.stage);
+      if (msg.status === "start") this.clock.arm(msg.stage);
       this.onProgress(msg);
     } else if (msg.type === "ready") {
       if (this.state !== "booting") return;
-      this._disarm();
+      this.clock.disarm();
       this.state = "ready";
       this.info = { ...msg, page: { worker_started_ms: this.startedAt, ready_ms: performance.now() } };
       msg = this.info;
@@ -183,23 +185,9 @@ export class Engine {
     }
   }
 
-  _arm(stage) {
-    this._disarm();
-    const limit = this.stageTimeouts[stage] ?? 60000;
-    this.timer = setTimeout(
-      () => this._fail(stage, "Timeout", `start-up stage "${stage}" did not finish within ${Math.round(limit / 1000)} s`),
-      limit,
-    );
-  }
-
-  _disarm() {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-  }
-
   _fail(stage, name, message) {
     if (this.state === "failed") return;
-    this._disarm();
+    this.clock.disarm();
     this.state = "failed";
     this.failure = { stage, name, message };
     try {
@@ -214,7 +202,7 @@ export class Engine {
   }
 
   _teardown() {
-    this._disarm();
+    this.clock.disarm();
     clearTimeout(this.warmTimer);
     this.warm = false; // a new worker starts cold
     try {

@@ -149,6 +149,13 @@ async function analyzeNow(app, engine) {
   results.pendingMoves = true;
   root.dataset.moves = "pending";
   app.render();
+  await askMoves(app, engine, { state, t, doc }, reply.result);
+}
+
+/** My best cuts for this table: the moves request with the items I may use now, the cards that bind me,
+ * my mistakes left and the mission's rules. */
+async function askMoves(app, engine, { state, t, doc }, analysis) {
+  const { root, results } = app;
   const movesDoc = {
     ...doc, available: S.availableItems(state, t), constraints: state.setup.cards ?? [], mistakes_left: S.myMistakesLeft(state, t),
     rules: S.missionRules(state, t),
@@ -163,7 +170,7 @@ async function analyzeNow(app, engine) {
   if (mv.reply.ok) {
     results.moves = mv.reply.result;
     results.movesDoc = movesDoc;
-    saveResults(doc, reply.result, mv.reply.result);
+    saveResults(doc, analysis, mv.reply.result);
     root.dataset.moves = "done";
     if (app.ui.selectedMove !== null) askLookahead(app, engine);
   } else {
