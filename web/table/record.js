@@ -288,13 +288,11 @@ export function buildEntry(state, t, d) {
   }
 }
 
-
 /** A solo cut or revealing reds: my own wires I know; a teammate's, as the sheet's answers gave them. */
 function ownCutsEntry(state, t, d, mine) {
   const me = state.setup.me;
   if (mine && !d.done) {
-    const own = d.k === "solo" ? ownSlotsFor(state, t, d.v) : ownSlotsFor(state, t, null).length ? [] : [];
-    const slots = d.k === "solo" ? own : [];
+    const slots = d.k === "solo" ? ownSlotsFor(state, t, d.v) : []; // (reveal: every uncut wire of mine, below)
     if (d.k === "red") {
       t.stands[me].forEach((st, s) => st.forEach((sl, j) => {
         if (sl.c !== "cut" && sl.own) slots.push({ s, j, label: sl.own });
