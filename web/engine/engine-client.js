@@ -23,10 +23,30 @@ export const DEFAULT_STAGE_TIMEOUTS = {
 
 export const STAGES = ["manifest", "runtime", "packages", "wheel", "import"];
 
-/** Requests that do not solve a table, so do not warm the engine (see Engine._warmWhenIdle). */
+/** Requests that do not solve a table, so do not warm the engine (see warmWhenIdle). */
 const LIGHT = new Set(["version", "missions", "warm_up"]);
 /** How long the page must have asked nothing, once the engine is ready, before it warms up. */
 const WARM_UP_IDLE_MS = 250;
+
+/**
+ * After start-up, once the page has asked nothing for WARM_UP_IDLE_MS: warm the engine (its lazy
+ * imports, the fresh wasm's first numpy calls) on a built-in table, so that the first table a
+ * player enters is answered at full speed. Not a start-up stage, so that "ready" is not held
+ * back by it: a page with a table to show sends that first, and its answer warms the engine as
+ * well; a request made while the warm-up runs waits for it (about 0.1 s).
+ */
+function warmWhenIdle(engine) {
+  clearTimeout(engine.warmTimer);
+  engine.warmTimer = setTimeout(() => {
+    if (engine.warm || engine.state !== "ready" || engine.busy) return;
+    engine.warm = true;
+    const resolve = (answer) => {
+      if (engine.info) engine.info.timings = { ...engine.info.timings, warmup: answer.ms };
+    };
+    const json = engine.requests.send({ id: 0, kind: "warm_up", json: engine.requests.envelope(0, "warm_up", null), resolve });
+    engine.worker.postMessage({ type: "request", json });
+  }, WARM_UP_IDLE_MS);
+}
 
 /** The worker engine-early.js started while the page loaded ({worker, events, startedAt}), once; else null. */
 export function takeEarlyWorker() {
@@ -135,31 +155,11 @@ export class Engine {
     if (this.state !== "ready" || this.requests.inFlight) return;
     const item = this.requests.next();
     if (!item) {
-      if (!this.warm) this._warmWhenIdle();
+      if (!this.warm) warmWhenIdle(this);
       return;
     }
     if (!LIGHT.has(item.kind)) this.warm = true; // a table's answer warms the engine as the warm-up would
     this.worker.postMessage({ type: "request", json: this.requests.send(item) });
-  }
-
-  /**
-   * After start-up, once the page has asked nothing for WARM_UP_IDLE_MS: warm the engine (its lazy
-   * imports, the fresh wasm's first numpy calls) on a built-in table, so that the first table a
-   * player enters is answered at full speed. Not a start-up stage, so that "ready" is not held
-   * back by it: a page with a table to show sends that first, and its answer warms the engine as
-   * well; a request made while the warm-up runs waits for it (about 0.1 s).
-   */
-  _warmWhenIdle() {
-    clearTimeout(this.warmTimer);
-    this.warmTimer = setTimeout(() => {
-      if (this.warm || this.state !== "ready" || this.busy) return;
-      this.warm = true;
-      const resolve = (answer) => {
-        if (this.info) this.info.timings = { ...this.info.timings, warmup: answer.ms };
-      };
-      const json = this.requests.send({ id: 0, kind: "warm_up", json: this.requests.envelope(0, "warm_up", null), resolve });
-      this.worker.postMessage({ type: "request", json });
-    }, WARM_UP_IDLE_MS);
   }
 
   _onMessage(msg) {

@@ -130,27 +130,7 @@ export class View {
 
   /** errors: [{field|null, name, message}] — each under its field, the rest on top of the results. */
   showErrors(errors) {
-    for (const el of this.form.querySelectorAll("[data-error-for]")) {
-      el.hidden = true;
-      el.textContent = "";
-    }
-    for (const el of this.form.querySelectorAll(".invalid")) el.classList.remove("invalid");
-    const general = [];
-    for (const e of errors) {
-      const box = e.field ? this.form.querySelector(`[data-error-for="${CSS.escape(e.field)}"]`) : null;
-      if (!box) {
-        general.push(e);
-        continue;
-      }
-      box.hidden = false;
-      box.textContent = box.textContent ? `${box.textContent}\n${e.message}` : e.message;
-      box.dataset.errorName = e.name;
-      const input = this.form.querySelector(`[data-field="${CSS.escape(e.field)}"]`);
-      input?.classList.add("invalid");
-      input?.setAttribute("aria-invalid", "true");
-    }
-    this.generalErrors.hidden = general.length === 0;
-    this.generalErrors.innerHTML = errorListTemplate(general).text;
+    placeErrors(this.form, this.generalErrors, errors);
   }
 
   renderResult(grid, selectedKey, meta) {
@@ -182,6 +162,31 @@ export class View {
     const b = $(this.root, "#update-banner");
     if (b) b.hidden = false;
   }
+}
+
+/** Each error under the form field it names (marked invalid); the others in `general`, above the results. */
+function placeErrors(form, general, errors) {
+  for (const el of form.querySelectorAll("[data-error-for]")) {
+    el.hidden = true;
+    el.textContent = "";
+  }
+  for (const el of form.querySelectorAll(".invalid")) el.classList.remove("invalid");
+  const rest = [];
+  for (const e of errors) {
+    const box = e.field ? form.querySelector(`[data-error-for="${CSS.escape(e.field)}"]`) : null;
+    if (!box) {
+      rest.push(e);
+      continue;
+    }
+    box.hidden = false;
+    box.textContent = box.textContent ? `${box.textContent}\n${e.message}` : e.message;
+    box.dataset.errorName = e.name;
+    const input = form.querySelector(`[data-field="${CSS.escape(e.field)}"]`);
+    input?.classList.add("invalid");
+    input?.setAttribute("aria-invalid", "true");
+  }
+  general.hidden = rest.length === 0;
+  general.innerHTML = errorListTemplate(rest).text;
 }
 
 /** The text a form field should show for `state` (undefined = leave alone). */
