@@ -63,11 +63,7 @@ class Compiler:
             self.impossible = self.impossible or known_stand_problem(state, p, s, st)
             add_tally(pool, shape(st).tally, -1)
         self.types = [t for t, c in pool.items() if c > 0]
-        self.tm = TypeMasks.of(self.types)
-        self.T = self.tm.T
-        self.mask_of = self.tm.mask_of
-        self.value_mask = self.tm.value_mask
-        self.is_blue, self.is_yellow, self.is_red = self.tm.is_blue, self.tm.is_yellow, self.tm.is_red
+        self.tm = TypeMasks.of(self.types)  # the types' arrays and each slot's mask: c.tm.mask_of(slot), c.tm.is_red…
         self.copies = np.array([pool[t] for t in self.types], dtype=int)
 
     @functools.cached_property

@@ -44,10 +44,10 @@ def compile_state(state: GameState) -> Compiled:
 def _cases(c: Compiler) -> list[Problem]:
     """The one solver problem (a list, empty when some slot allows no type at all)."""
     # the compiler's own sub-stands: nothing else holds them, so the edits go on them, uncopied
-    prob = Problem(c.types, c.copies, c.subs, [], c.is_blue, [])
+    prob = Problem(c.types, c.copies, c.subs, [], c.tm.is_blue, [])
     for edit in c.base_edits:
         _apply(prob, edit)
-    every = np.concatenate([x.allowed for x in prob.substands]) if prob.substands else np.ones((0, c.T), bool)
+    every = np.concatenate([x.allowed for x in prob.substands]) if prob.substands else np.ones((0, c.tm.T), bool)
     return [prob] if every.any(axis=1).all() else []
 
 

@@ -45,7 +45,7 @@ def presence(c: Compiler, fact: Fact) -> None:
         at = c.locate(spot)
         if at is not None:
             positions.setdefault(at[0], np.zeros(c.subs[at[0]].n, dtype=bool))[at[1]] = True
-    vm = c.value_mask(fact.value)
+    vm = c.tm.value_mask(fact.value)
     if fact.kind == "has":
         if seen:
             return
@@ -67,7 +67,7 @@ def not_value(c: Compiler, fact: Fact) -> None:
         if any(value_matches(c.known[key][j].known_wire, fact.value) for j in fact.slots):  # type: ignore[arg-type]
             c.fail(_fact_text(c.state, fact))
         return
-    vm = c.value_mask(fact.value)
+    vm = c.tm.value_mask(fact.value)
     for j in fact.slots:
         sub, pos = c.stands[key].where[j]
         c.base_edits.append(("mask", sub, pos, ~vm))
@@ -83,7 +83,7 @@ def colour_count(c: Compiler, fact: Fact) -> None:
     if count < 0 or (not subs and count):
         c.fail(_fact_text(c.state, fact))
     if subs:
-        mask = c.is_red if colour == "RED" else c.is_yellow
+        mask = c.tm.is_red if colour == "RED" else c.tm.is_yellow
         c.base_edits.append(("counter", Counter(subs, mask.copy(), "slots", count, "eq")))
 
 def pair(c: Compiler, fact: Fact) -> None:
@@ -109,7 +109,7 @@ def pair(c: Compiler, fact: Fact) -> None:
         return
     wa, wb = c.stands[key].where[a], c.stands[key].where[b]
     st = c.state.stand(*key)
-    multi = ~c.is_blue & (c.mask_of(st[a]) | c.mask_of(st[b]))
+    multi = ~c.tm.is_blue & (c.tm.mask_of(st[a]) | c.tm.mask_of(st[b]))
     unsorted = st[a].unsorted or st[b].unsorted
     if fact.kind != "same" or multi.any() or unsorted:
         from ..table.facts_text import describe_fact

@@ -44,7 +44,7 @@ def add_stand(c: Compiler, key: tuple[int, int]) -> None:
         idx = len(c.subs)
         c.subs.append(
             SubStand(
-                allowed=np.array([c.mask_of(st[j]) for j in run], dtype=bool).reshape(len(run), c.T),
+                allowed=np.array([c.tm.mask_of(st[j]) for j in run], dtype=bool).reshape(len(run), c.tm.T),
                 uncut=np.array([st[j].state != CUT for j in run], dtype=bool),
             )
         )
@@ -67,7 +67,8 @@ def _plain_arrays(c: Compiler, raw: tuple[Slot, ...] | None, st: list[Slot]) -> 
     got = _STAND_ARRAYS.get(raw) if raw is not None else None
     if got is not None and got[0] is c.tm:
         return got[1], got[2]
-    allowed = np.array([c.mask_of(slot) for slot in st], dtype=bool).reshape(len(st), c.T)
+    mask_of = c.tm.mask_of
+    allowed = np.array([mask_of(slot) for slot in st], dtype=bool).reshape(len(st), c.tm.T)
     uncut = np.array([slot.state != CUT for slot in st], dtype=bool)
     allowed.flags.writeable = uncut.flags.writeable = False  # (a fact's mask edit copies first: _apply)
     if raw is not None:
@@ -90,7 +91,7 @@ def _multiplicity(c: Compiler, smap: StandMap, j: int, slot: Slot) -> None:
         c.subs[smap.subs[0]].xmult.append((c.stand_pos(smap, j), m))
     else:
         c.subs[sub].mult.append((pos, m))
-    if (c.mask_of(slot) & c.is_yellow).any():
+    if (c.tm.mask_of(slot) & c.tm.is_yellow).any():
         c.subs[smap.subs[0]].ymult.append((c.stand_pos(smap, j), m))
 
 
@@ -102,7 +103,7 @@ def add_turned(c: Compiler) -> None:
     for spots in c.turned.values():  # found stand by stand, slot by slot (``_stand``)
         idx = len(c.subs)
         c.subs.append(SubStand(
-            allowed=np.array([c.mask_of(sl) for _k, _j, sl in spots], dtype=bool).reshape(len(spots), c.T),
+            allowed=np.array([c.tm.mask_of(sl) for _k, _j, sl in spots], dtype=bool).reshape(len(spots), c.tm.T),
             uncut=np.array([sl.state != CUT for _k, _j, sl in spots], dtype=bool),
         ))
         for pos, (key, j, _sl) in enumerate(spots):
@@ -143,5 +144,5 @@ def add_nano_pile(c: Compiler) -> int | None:
     left = c.dealt.nano_left
     if not left:
         return None
-    c.subs.append(SubStand(np.ones((left, c.T), dtype=bool), np.ones(left, dtype=bool)))
+    c.subs.append(SubStand(np.ones((left, c.tm.T), dtype=bool), np.ones(left, dtype=bool)))
     return len(c.subs) - 1
