@@ -47,13 +47,19 @@ def real_tables() -> list[dict]:
     for path in sorted(FIXTURES.glob("links-*.json")):
         for link in json.loads(path.read_text())["links"]:
             if "g" in link:
-                raw = link["g"].split("=", 1)[1]
-                out.append(json.loads(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4))))
+                out.append(json.loads(link_text(link["g"])))
     return out
 
 
 def as_hash(doc) -> str:
+    """A plain "#g=" link of ``doc`` (any JSON, a table or not)."""
     return "#g=" + base64.urlsafe_b64encode(json.dumps(doc).encode()).decode().rstrip("=")
+
+
+def link_text(hash_: str) -> str:
+    """The text a plain "#g=" link carries (base64url, padding restored)."""
+    raw = hash_.split("=", 1)[1]
+    return base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)).decode()
 
 
 def _mutate(r: random.Random, doc: dict) -> dict:
@@ -98,7 +104,7 @@ def cases(n: int, seed: int) -> list[tuple[str, str]]:
         else:
             text = as_hash(_mutate(r, base))
         if kind >= 2 and r.random() < 0.1:  # the same table, saved in localStorage instead
-            out.append(("storage", base64.urlsafe_b64decode(text[3:] + "=" * (-len(text[3:]) % 4)).decode()))
+            out.append(("storage", link_text(text)))
         else:
             out.append(("hash", text))
     return out

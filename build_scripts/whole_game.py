@@ -49,6 +49,24 @@ def deal(seed: int) -> list[list[str]]:
     return out
 
 
+def shown_slots(page) -> dict[str, dict]:
+    """Every slot the page draws: {"p-s-j": {token, text, probs (its law over values, or None)}}."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll("[data-testid^='slot-'][data-token]")]
+        .map((el) => [el.dataset.testid.slice(5), {token: el.dataset.token, text: el.textContent,
+                                                  probs: el.dataset.probs ? JSON.parse(el.dataset.probs) : null}]))""")
+
+
+def assert_same_laws(shown: dict[str, dict], engine_slots: list[dict]) -> None:
+    """The laws the page shows are the engine's (its ``analyze`` reply's slots), slot by slot, to 1e-9."""
+    want = {f"{e['player']}-{e['stand']}-{e['slot']}": e["probs"] for e in engine_slots}
+    got = {key: el["probs"] for key, el in shown.items() if el["probs"] is not None}
+    assert set(got) == set(want)
+    for key, probs in want.items():
+        assert set(got[key]) == set(probs), key
+        for v, q in probs.items():
+            assert abs(got[key][v] - q) < 1e-9, (key, v)
+
+
 class WholeGame:
     """One game on ``page`` (the app, freshly opened): the deal, what is cut, the entries' times."""
 
@@ -179,10 +197,7 @@ class WholeGame:
         doc = json.loads(page.get_by_test_id("engine-doc").text_content())
         reply = json.loads(self.handle(json.dumps({"v": 1, "id": 1, "type": "analyze", "payload": doc})))
         assert reply["ok"], reply
-        want = {f"{e['player']}-{e['stand']}-{e['slot']}": e["probs"] for e in reply["result"]["slots"]}
-        shown = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll("[data-testid^='slot-'][data-token]")]
-            .map((el) => [el.dataset.testid.slice(5), {token: el.dataset.token, text: el.textContent,
-                                                      probs: el.dataset.probs ? JSON.parse(el.dataset.probs) : null}]))""")
+        shown = shown_slots(page)
         for key, el in shown.items():
             p, _s, j = map(int, key.split("-"))
             real = self.stands[p][j]
@@ -190,9 +205,7 @@ class WholeGame:
                 assert real.lstrip("RY") in el["text"], (key, real, el["text"])
             if el["probs"] is not None:
                 assert el["probs"].get(real, 0) > 0, (key, real, el["probs"])
-                assert set(el["probs"]) == set(want[key]), key
-                assert all(abs(el["probs"][v] - q) < 1e-9 for v, q in want[key].items()), key
-        assert set(k for k, e in shown.items() if e["probs"] is not None) == set(want)
+        assert_same_laws(shown, reply["result"]["slots"])
 
     # ---- a whole game ----------------------------------------------------------------------------------
     def play_to_win(self, limit: int = 120) -> None:

@@ -7,10 +7,10 @@ layout), and a page that cannot draw that table fails here first.  It writes
 
 from __future__ import annotations
 
-import base64
 import json
 from pathlib import Path
 
+import fuzz_links
 from conftest import BOOT_TIMEOUT_MS, RESULT_TIMEOUT_MS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,10 +19,9 @@ PICTURE = ROOT / "docs" / "table-phone.png"
 
 def test_readme_screenshot_of_a_table_at_phone_size(browser, base_url) -> None:
     links = json.loads((ROOT / "e2e_tests" / "js" / "fixtures" / "links-2026-11.json").read_text())["links"]
-    raw = next(x["g"] for x in links if x["name"] == "turns")[3:]
-    table = json.loads(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)))
+    table = json.loads(fuzz_links.link_text(next(x["g"] for x in links if x["name"] == "turns")))
     table["setup"]["table_cards"] = ["1", "3", "8", "11"]  # four cards face up, as a table today records them
-    link = "#g=" + base64.urlsafe_b64encode(json.dumps(table).encode()).decode().rstrip("=")
+    link = fuzz_links.as_hash(table)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=1)
     errors: list[str] = []
     page = ctx.new_page()

@@ -15,6 +15,7 @@ import re
 import zlib
 
 import pytest
+import whole_game
 from conftest import BOOT_TIMEOUT_MS, RESULT_TIMEOUT_MS, ROOT
 from playwright.sync_api import Page, expect
 from test_app import cli_analyze
@@ -86,16 +87,7 @@ def engine_doc(page: Page) -> dict:
 
 def assert_matches_cli(page: Page) -> dict:
     doc = engine_doc(page)
-    want = cli_analyze(doc)
-    shown = {}
-    for el in page.locator("[data-testid^='slot-'][data-probs]").all():
-        shown[el.get_attribute("data-testid")[5:]] = json.loads(el.get_attribute("data-probs"))
-    expected = {f"{e['player']}-{e['stand']}-{e['slot']}": e["probs"] for e in want["slots"]}
-    assert set(shown) == set(expected)
-    for key, probs in expected.items():
-        assert set(shown[key]) == set(probs), key
-        for v, p in probs.items():
-            assert abs(shown[key][v] - p) < 1e-9, (key, v)
+    whole_game.assert_same_laws(whole_game.shown_slots(page), cli_analyze(doc)["slots"])
     return doc
 
 
