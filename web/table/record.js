@@ -129,7 +129,7 @@ export function nextAsk(state, t, d) {
 
 /** My wire at slot j of the draft's target stand, when the target is my stand and I see that wire; else null. */
 function ownAt(state, t, d, j) {
-  if (d.p !== state.setup.me || d.p === undefined || d.p === null || !t.hasHand || !Number.isInteger(j)) return null;
+  if (d.p === undefined || d.p === null || d.p !== state.setup.me || !t.hasHand || !Number.isInteger(j)) return null;
   const sl = t.stands[d.p]?.[d.s]?.[j];
   return sl && !sl.tw && sl.c !== "cut" ? sl.own : null;
 }

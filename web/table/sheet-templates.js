@@ -7,7 +7,6 @@ import { btn, chip, markName, valueName } from "./template-parts.js";
 import {
   ACTION_NAMES,
   ALL_EQUIPMENT,
-  cardsInPlay,
   hasUncut,
   EQUIPMENT_NAMES,
   NO_ACTOR,
@@ -163,8 +162,9 @@ export const ASKS = {
     return html`<p class="ask" data-testid="ask">Who plays next?</p>
       <div class="row">${setup.players.map((name, p) => hasUncut(t, p) ? chip("draft-next", p, name, d.next === p, `next-${p}`) : "")}</div>`;
   },
-  equipment: ({ d, t, setup }) => {
-    const ids = ALL_EQUIPMENT.filter((id) => !cardsInPlay(setup, t).includes(id)); // False Bottom draws from the rest
+  equipment: ({ d, t }) => {
+    const inPlay = new Set(t.cards.map((c) => c.id));
+    const ids = ALL_EQUIPMENT.filter((id) => !inPlay.has(id)); // False Bottom draws from the rest
     return html`<p class="ask" data-testid="ask">Which equipment cards came in? (1 or 2)</p>
       <div class="row">${ids.map((id) => chip("draft-equip", id, EQUIPMENT_NAMES[id] ?? id, (d.ids ?? []).includes(id), `equip-${id}`))}</div>
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
