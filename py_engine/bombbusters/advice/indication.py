@@ -35,7 +35,7 @@ from ..table.players import Player
 from ..table.state import GameState
 from ..table.wires import BLUE, RED, YELLOW, colour_of, label, number_of, value_of
 
-__all__ = ["TOKEN_KINDS", "stand_entropy", "rank_indications", "indicate_json"]
+__all__ = ["TOKEN_KINDS", "placed_token", "stand_entropy", "rank_indications", "indicate_json"]
 
 TOKEN_KINDS = ("value", "even_odd", "multiplicity")
 _LN2 = math.log(2)
@@ -141,7 +141,7 @@ def _token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> tuple[Slot, str] |
 
     Tokens already on the slot stay: the new one only adds what it shows.
     """
-    after = _with_token(kind, slot, stand)
+    after = placed_token(kind, slot, stand)
     if after is None:
         return None
     if kind == "value":
@@ -153,7 +153,8 @@ def _token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> tuple[Slot, str] |
     return after, text
 
 
-def _with_token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
+def placed_token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
+    """The slot as teammates see it once my token of this kind is on it (None: not allowed there)."""
     t = slot.wire
     if t is None or slot.state != HIDDEN or colour_of(t) == RED:
         return None

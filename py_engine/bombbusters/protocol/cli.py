@@ -1,4 +1,6 @@
-"""Command line: ``python -m bombbusters analyze|moves|indicate|sample|lookahead|explain|win STATE.json`` (or ``-`` for stdin).
+"""Command line: ``python -m bombbusters analyze|moves|indicate|sample|lookahead|explain|win STATE.json`` (or ``-`` for stdin),
+and ``python -m bombbusters arena --mission 4 --players 5 --games 500 --seed 1 --policy advice [--jobs N]``
+(whole games played by the rules, see ``arena/``).
 
 ``sample`` takes ``--n`` worlds and a ``--seed``; ``lookahead`` the ``--top`` moves to look at (0: all);
 ``explain`` a slot (``--player --stand --slot``, 0-based) and a wire (``--value 7``); ``win`` ``--n`` games
@@ -43,7 +45,34 @@ def _load(path: str) -> Any:
         raise ValueError(f"{path!r} is not valid JSON: {exc}") from None
 
 
+def arena_main(argv: list[str]) -> int:
+    """``arena``: one JSON object on stdout, progress on stderr."""
+    from ..arena.run import POLICIES, arena
+
+    parser = argparse.ArgumentParser(prog="python -m bombbusters arena",
+                                     description="whole games of one mission played by the rules with one team policy")
+    parser.add_argument("--mission", type=int, required=True)
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--policy", choices=sorted(POLICIES), default="advice")
+    parser.add_argument("--jobs", type=int, default=1, help="games spread over this many processes (same results)")
+    parser.add_argument("--indent", type=int, default=None)
+    args = parser.parse_args(argv)
+    try:
+        result = arena(args.mission, args.players, args.games, args.seed, args.policy, args.jobs)
+    except ValueError as exc:
+        print(f"error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)
+        return 2
+    json.dump(result, sys.stdout, indent=args.indent)
+    sys.stdout.write("\n")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "arena":
+        return arena_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m bombbusters", description="Bomb Busters exact probability engine")
     parser.add_argument("command", choices=sorted(COMMANDS), help="what to compute")
     parser.add_argument("state", help="state document (JSON file), or - for stdin")

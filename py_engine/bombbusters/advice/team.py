@@ -1,0 +1,77 @@
+"""The team policy: which move a strong team makes, scored by what it does to the chance to win.
+
+Why a score and not the ranking's order: the ranking sorts by the chance of success, so a
+one-shot Double Detector at the same chance as a plain cut comes first, and a 1 % red risk weighs
+no more than a 1 % chance to move the detonator.  Here each move is worth what it leaves the team:
+
+    score = P(success) + P(detonator moves) x (1 - cost of a mistake) - cost of the item it spends
+
+A red wire ends the game (worth 0); a success is worth 1; a failure that moves the detonator
+costs what losing that mistake costs (all of it with none left, less the more remain).  An item
+is spent only where its move beats every plain cut by more than the item is worth kept — never
+where a plain cut is as good.  Table cards: the Rewinder as soon as the detonator has moved, the
+Emergency Batteries once a Double Detector is used, the Stabilizer on a cut whose risk is high.
+
+The costs were tuned in the arena (``docs/arena.md``); every player uses the same policy, from
+their own view only (the table and their own wires).
+"""
+
+from __future__ import annotations
+
+from ..table.state import GameState
+
+__all__ = ["MISTAKE_COST", "ITEM_COST", "STABILIZE_AT", "move_score", "team_order", "team_choice"]
+
+#: what losing one more mistake costs the team, by mistakes left before it (none left: the bomb)
+MISTAKE_COST = (1.0, 0.45, 0.25, 0.15, 0.1)
+#: what keeping each item is worth (a one-shot tool spent now is not there for a worse turn)
+ITEM_COST = {"double_detector": 0.08, "triple_detector": 0.08, "super_detector": 0.1, "x_or_y_ray": 0.05,
+             "fast_pass": 0.03}
+#: the Stabilizer goes on a cut whose risk (red, or the detonator's cost) is at least this
+STABILIZE_AT = 0.15
+
+
+def _mistake_cost(mistakes_left: int | None) -> float:
+    ml = 1 if mistakes_left is None else mistakes_left
+    return MISTAKE_COST[min(ml, len(MISTAKE_COST) - 1)]
+
+
+def _risk(m: dict, mistakes_left: int | None) -> float:
+    """What the move may lose: a red wire (everything) or a mistake (its cost)."""
+    return m["p_red"] + m["p_advance"] * _mistake_cost(mistakes_left)
+
+
+def move_score(m: dict, mistakes_left: int | None) -> float:
+    """The move's worth to the team (see the module's docstring); a solo cut not sure to be legal: 0."""
+    if m["kind"] == "solo_cut" and not m["guaranteed"]:
+        return 0.0
+    keep = 1.0 - _mistake_cost(mistakes_left)
+    score = m["p_success"] + m["p_advance"] * keep
+    if "costs_mistake" in m:  # missions 56, 64: the detonator moves whatever happens
+        score *= keep
+    return score - ITEM_COST.get(m["kind"], 0.0)
+
+
+def team_order(moves: list[dict], state: GameState) -> list[dict]:
+    """The allowed moves, best first by the team's score (``score`` added to each); the ranking's
+    order breaks ties, so equal moves stay as the ranking lists them."""
+    ml = state.mistakes_left
+    scored = [dict(m, score=round(move_score(m, ml), 12)) for m in moves if not m.get("forbidden")]
+    return [m for _i, m in sorted(enumerate(scored), key=lambda im: (-im[1]["score"], im[0]))]
+
+
+def team_choice(state: GameState, moves: list[dict]) -> tuple[dict | None, list[str]]:
+    """(the move the team makes, the table cards to play first by id) on ``state`` (my view,
+    its ``cards``: the Rewinder "6", Emergency Batteries "7", Stabilizer "9" usable now)."""
+    order = [m for m in team_order(moves, state) if not (m["kind"] == "solo_cut" and not m["guaranteed"])]
+    cards = list(state.extra.get("cards") or [])
+    before = []
+    start = state.extra.get("start_mistakes")
+    if "6" in cards and start is not None and state.mistakes_left is not None and state.mistakes_left < start:
+        before.append("6")
+    if "7" in cards and state.extra.get("used_detectors"):
+        before.append("7")
+    move = order[0] if order else None
+    if move is not None and "9" in cards and not move["guaranteed"] and _risk(move, state.mistakes_left) >= STABILIZE_AT:
+        before.append("9")
+    return move, before

@@ -1,0 +1,135 @@
+"""One arena game's deal: the mission's wires with their drawn yellow and red numbers, dealt
+clockwise from the captain, and the equipment cards drawn face up.
+
+Why game k comes from (seed, k) alone: two policies are then compared on the very same deals
+(paired), and spreading games over processes changes no result.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..missions.preset import Mission, get_mission
+from ..table.errors import StateError
+from ..table.notation import Slot
+from ..table.players import Player
+from ..table.state import GameState
+from ..table.wires import COLOUR_MAX, RED, YELLOW, WireSetup, blue, red, yellow
+
+__all__ = ["Deal", "PLAYABLE", "deal_game", "playable", "refusal"]
+
+World = dict  # (player, stand, slot) -> wire type
+
+#: missions whose card carries a rule the arena does not play (timer, talk, number cards, …): why
+_CARD_RULES = {
+    10: "a 15-minute timer and the captain picking who plays",
+    12: "equipment that also waits for a number card",
+    15: "number cards that lock the equipment",
+    18: "the active player naming who cuts",
+    23: "a number card and a face-down equipment deck",
+    25: "no numbers spoken",
+    29: "number cards dealt to the players",
+    30: "number cards and a timer",
+    42: "a timer",
+    50: "memory mode (tokens beside the stand)",
+    53: "Nano in place of the detonator",
+    59: "Nano's track picking the values",
+    60: "challenge cards",
+}
+
+
+def refusal(m: Mission) -> str | None:
+    """Why the arena cannot play mission m by its rules (None: it can)."""
+    if m.number in _CARD_RULES:
+        return _CARD_RULES[m.number]
+    checks = [
+        (m.hidden_red_value, "a hidden red value (number card)"), (m.nano, "Nano's wires"),
+        (m.turned, "turned-around wires"), (m.number_cards, "number cards"), (m.constraints, "constraint cards"),
+        (m.special, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
+        (m.open_red_deal or m.random_info_token, "red wires dealt openly and random info tokens"),
+        (m.false_tokens, "false info tokens"), (m.absent_tokens, "absent-value tokens"), (m.x_tokens, "X tokens"),
+        (not m.failure_tokens, "failures without info tokens"), (m.captain_fragile, "a fragile captain"),
+    ]
+    return next((why for flag, why in checks if flag), None)
+
+
+def _playable() -> tuple[int, ...]:
+    from ..missions.preset import MISSIONS
+
+    return tuple(n for n, m in sorted(MISSIONS.items()) if refusal(m) is None)
+
+
+#: the missions the arena plays
+PLAYABLE = _playable()
+
+
+def playable(number: int, players: int) -> Mission:
+    """Mission ``number`` as dealt to ``players``, or a StateError naming why the arena cannot play it."""
+    m = get_mission(number)
+    why = refusal(m)
+    if why is not None:
+        raise StateError(f"the arena cannot play mission {number} ({m.name}): {why}; it plays missions "
+                         f"{', '.join(map(str, PLAYABLE))}", field="mission")
+    if players not in m.allowed:
+        raise StateError(f"mission {number} is played by {', '.join(map(str, m.allowed))} players, not {players}",
+                         field="players")
+    return m.for_players(players)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What the arena alone knows (``world``) and the table every player sees at the start."""
+
+    table: GameState  # every wire hidden, no token yet
+    world: World
+    cards: tuple[str, ...]  # equipment face up, in the order drawn
+
+
+def _colour(rng: random.Random, m: Mission, colour: str) -> tuple[list[int], dict | list | None]:
+    """(the numbers in play, the engine's spec of the colour) for one colour's draw."""
+    count, of, known = m._specs()[colour]
+    fixed = m.fixed(colour)
+    if fixed:
+        return list(fixed), sorted(fixed)
+    if count + known == 0:
+        return [], None
+    drawn = rng.sample(range(1, COLOUR_MAX + 1), known + (of or count))
+    known_nums, cands = sorted(drawn[:known]), sorted(drawn[known:])
+    if of is None:
+        return known_nums + cands, sorted(known_nums + cands)
+    kept = rng.sample(cands, count)
+    spec: dict = {"of": cands, "keep": count}
+    if known:
+        spec["known"] = known_nums
+    return known_nums + kept, spec
+
+
+def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
+    """Game k of a seeded series: the wires drawn and dealt, the equipment drawn face up."""
+    rng = random.Random(f"arena:{seed}:{k}")
+    ys, yspec = _colour(rng, m, YELLOW)
+    rs, rspec = _colour(rng, m, RED)
+    lo, hi = m.blue
+    wires = [blue(n) for n in range(lo, hi + 1) for _ in range(4)] + [yellow(n) for n in ys] + [red(n) for n in rs]
+    rng.shuffle(wires)
+    doc_wires: dict = {"blue": [lo, hi]}
+    if yspec:
+        doc_wires[YELLOW] = yspec
+    if rspec:
+        doc_wires[RED] = rspec
+    captain = 0
+    keys = [(p, s) for p in range(players) for s in range(2 if players == 2 or (players == 3 and p == captain) else 1)]
+    hands: dict = {key: [] for key in keys}
+    for i, t in enumerate(wires):  # one wire at a time, clockwise from the captain's stand(s)
+        hands[keys[i % len(keys)]].append(t)
+    world: World = {}
+    for (p, s), ts in hands.items():
+        for j, t in enumerate(sorted(ts)):
+            world[(p, s, j)] = t
+    stands = {p: tuple((Slot(),) * len(hands[(q, s)]) for q, s in keys if q == p) for p in range(players)}
+    table = GameState(tuple(Player(f"P{p + 1}", stands[p]) for p in range(players)), None, captain,
+                      WireSetup.from_json(doc_wires), (), players - 1)
+    pile = list(m.equipment)
+    rng.shuffle(pile)
+    return Deal(table, world, tuple(pile[:players]))

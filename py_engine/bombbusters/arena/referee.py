@@ -1,0 +1,180 @@
+"""The referee: the one who knows the deal, answers each move by the rules and keeps the table.
+
+Why apart from the policies: a player decides from their own view only (:func:`view_of`); the
+referee alone reads ``world``.  It keeps what a real table keeps: the cut wires and info tokens,
+the facts a failure tells everyone, the detonator, the equipment cards face up (each usable once two
+wires of its number are cut, then spent) and who has used their Double Detector.
+
+Rules the rulebook leaves to the owner's choice: a detector that cuts picks the leftmost matching
+wire; a failed detector's info token goes on the leftmost non-red wire it pointed at; a Triple or
+Super Detector explodes only when every wire it points at is red (as the moves' odds assume).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..missions.preset import Mission
+from ..table.facts import Fact
+from ..table.notation import CUT
+from ..table.state import GameState
+from ..table.wires import RED, YELLOW, colour_of, value_of
+from ..advice.table_edits import cut_own, cut_slot, set_slots, token_slot, with_cuts
+from .cards import ENGINE_ITEMS, TABLE_CARDS, card_value
+
+__all__ = ["Decision", "Referee", "view_of"]
+
+World = dict
+_DETECTORS = ("double_detector", "triple_detector", "super_detector")
+
+
+@dataclass
+class Decision:
+    """What a player does on their turn: table cards first (``before``: Rewinder, Emergency
+    Batteries, Stabilizer by card id), then one move of the moves ranking (None: none is possible)."""
+
+    move: dict | None
+    before: tuple[str, ...] = ()
+    score: float | None = None
+
+
+def view_of(table: GameState, world: World, q: int, extra: dict | None = None) -> GameState:
+    """The table as player q sees it: the public table and q's own uncut wires; ``me`` = q."""
+    changes = {}
+    for p, s in table.stand_keys():
+        if p != q:
+            continue
+        for j, sl in enumerate(table.stand(p, s)):
+            if sl.state != CUT and sl.wire is None:
+                changes[(p, s, j)] = replace(sl, wire=world[(p, s, j)], colour=None)
+    return replace(table, players=set_slots(table, changes), me=q, extra=dict(extra or {}))
+
+
+@dataclass
+class Referee:
+    """One game in progress."""
+
+    table: GameState
+    world: World
+    mission: Mission
+    cards: tuple[str, ...]
+    spent: set = field(default_factory=set)
+    dd_used: set = field(default_factory=set)
+    start_mistakes: int = 0
+    outcome: str | None = None  # "won", "red", "detonator", "stuck"
+    taken: list = field(default_factory=list)  # (predicted chance, succeeded) of every move with a chance
+    sure_failures: int = 0
+
+    def __post_init__(self) -> None:
+        self.start_mistakes = self.table.mistakes_left or 0
+
+    # ---- what a player may use ------------------------------------------------------------
+    def usable_cards(self, q: int) -> list[str]:
+        """Card ids face up, unlocked (two wires of their number cut) and not spent, that q may use."""
+        if self.mission.captain_no_equipment and q == self.table.captain:
+            return []
+        cut = [sl.wire for p, s in self.table.stand_keys() for sl in self.table.stand(p, s)
+               if sl.state == CUT and sl.wire is not None]
+        def count(v):
+            return sum(1 for t in cut if (colour_of(t) == YELLOW if v == "YELLOW" else value_of(t) == v))
+        return [c for c in self.cards if c not in self.spent and count(card_value(c)) >= 2]
+
+    def items(self, q: int) -> list[str]:
+        """The moves ranking's items q may use now (its ``available``)."""
+        mode = self.mission.double_detector
+        dd = mode == "all" or (mode == "captain_disabled" and q != self.table.captain)
+        out = ["double_detector"] if dd and q not in self.dd_used else []
+        return out + [ENGINE_ITEMS[c] for c in self.usable_cards(q) if c in ENGINE_ITEMS]
+
+    def view(self, q: int) -> GameState:
+        """Player q's view with what they may use: ``available`` items and the table ``cards``."""
+        cards = [c for c in self.usable_cards(q) if c in TABLE_CARDS]
+        return view_of(self.table, self.world, q, {"available": self.items(q), "cards": cards,
+                                                   "used_detectors": sorted(self.dd_used),
+                                                   "start_mistakes": self.start_mistakes})
+
+    def uncut(self, q: int | None = None) -> list:
+        return [k for k in self.world if (q is None or k[0] == q) and self.table.stand(k[0], k[1])[k[2]].state != CUT]
+
+    # ---- playing a turn -------------------------------------------------------------------
+    def play(self, q: int, d: Decision) -> None:
+        """Carry out q's decision on the table (sets ``outcome`` when the game ends)."""
+        stabilized = False
+        for c in d.before:
+            assert c in self.usable_cards(q), (c, "not usable")
+            self.spent.add(c)
+            if c == "6":  # Rewinder: the detonator back a space
+                self.table = replace(self.table, mistakes_left=min(self.start_mistakes, self.table.mistakes_left + 1))
+            elif c == "7":  # Emergency Batteries: two used Double Detectors usable again
+                for p in sorted(self.dd_used)[:2]:
+                    self.dd_used.discard(p)
+            elif c == "9":
+                stabilized = True
+        m = d.move
+        if m is None:
+            return
+        kind = m["kind"]
+        card = next((c for c, name in ENGINE_ITEMS.items() if name == kind), None)
+        if kind == "double_detector":
+            self.dd_used.add(q)
+        elif card is not None:
+            self.spent.add(card)
+        if kind in ("solo_cut", "fast_pass", "reveal_red"):
+            self._own_cut(q, m)
+        else:
+            self._dual(q, m, stabilized)
+        if self.outcome is None and not self.uncut():
+            self.outcome = "won"
+
+    def _own_cut(self, q: int, m: dict) -> None:
+        v = m["value"]
+        if m["kind"] == "solo_cut":
+            elsewhere = [k for k in self.uncut() if k[0] != q and value_of(self.world[k]) == v]
+            self._record(m, not elsewhere)
+            if elsewhere:  # the engine said it was legal: a bug, counted; the move is not made
+                return
+        changes = cut_own(self.table, self.world, q, "RED" if m["kind"] == "reveal_red" else v,
+                          2 if m["kind"] == "fast_pass" else None)
+        self.table = with_cuts(self.table, changes)
+
+    def _record(self, m: dict, ok: bool) -> None:
+        self.taken.append((m["p_success"], ok))
+        if m["guaranteed"] and not ok:
+            self.sure_failures += 1
+
+    def _dual(self, q: int, m: dict, stabilized: bool) -> None:
+        """A dual cut, X-or-Y Ray or detector: cut on success; else token, facts and detonator."""
+        p, s = m["player"], m["stand"]
+        named = m.get("values") or [m["value"]]
+        hits = [j for j in m["slots"] if value_of(self.world[(p, s, j)]) in named]
+        self._record(m, bool(hits))
+        if hits:
+            spot = (p, s, hits[0])
+            t = self.world[spot]
+            changes = {spot: cut_slot(self.table, spot, t), **cut_own(self.table, self.world, q, value_of(t), 1)}
+            self.table = with_cuts(self.table, changes)
+            return
+        wires = [self.world[(p, s, j)] for j in m["slots"]]
+        all_red = all(colour_of(t) == RED for t in wires)
+        if all_red and not stabilized:
+            self.outcome = "red"
+            return
+        facts = tuple(Fact("has", q, None, v) for v in named)
+        if m["kind"] in _DETECTORS:
+            facts += (Fact("not_value", p, s, m["value"], tuple(m["slots"])),)
+        if all_red:  # stabilized: the red wire is cut, nothing explodes
+            spot = (p, s, m["slots"][0])
+            self.table = replace(with_cuts(self.table, {spot: cut_slot(self.table, spot, wires[0])}),
+                                 facts=self.table.facts + facts)
+            return
+        j = next(j for j, t in zip(m["slots"], wires) if colour_of(t) != RED)
+        spot = (p, s, j)
+        ml = self.table.mistakes_left
+        if not stabilized:
+            if ml <= 0:
+                self.outcome = "detonator"
+                return
+            ml -= 1
+        token = token_slot(self.table, spot, self.world[spot]) if self.mission.failure_tokens else self.table.stand(p, s)[j]
+        self.table = replace(self.table, players=set_slots(self.table, {spot: token}),
+                             facts=self.table.facts + facts, mistakes_left=ml)
