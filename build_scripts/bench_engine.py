@@ -174,7 +174,7 @@ def explaining(named: list[tuple[str, dict]]) -> dict:
 def playing(doc: dict, slice_games: int = 2, slices: int = 5) -> dict:
     """Chance to win on the 5p first turn, asked in slices as the page does: the first slice's time
     (the first estimate; target <= 1 s) and games per second over all slices."""
-    from bombbusters.advice.win import win_json
+    from bombbusters.arena.win import win_json
 
     clear_recent()
     t0 = time.perf_counter()

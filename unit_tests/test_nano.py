@@ -123,7 +123,7 @@ def test_the_taker_sees_the_wire():
 
 
 def test_playouts_say_they_do_not_cover_nano():
-    from bombbusters.advice.win import win_json
+    from bombbusters.arena.win import win_json
 
     with pytest.raises(RuleError, match="Nano"):
         win_json(BASE, 1, 0)

@@ -16,7 +16,7 @@ import random
 import gen
 import oracle
 import pytest
-from bombbusters.advice.win import _start, playout, win_chance
+from bombbusters.arena.win import _start, playout, win_chance
 from bombbusters.protocol.bridge import handle
 from bombbusters.table.state import GameState
 
@@ -100,7 +100,7 @@ def test_estimate_with_turned_wires(seed: int) -> None:
 
 def _recorded(doc: dict, world: dict) -> tuple[bool, list]:
     """Play one game on a given world (slot -> label), recording who made which move."""
-    from bombbusters.advice.win import _choose
+    from bombbusters.arena.advice import decide
     from bombbusters.table.wires import label
 
     state = GameState.from_json(doc)
@@ -108,10 +108,11 @@ def _recorded(doc: dict, world: dict) -> tuple[bool, list]:
     table, first, mistakes = _start(state)
     played: list = []
 
-    def choose(view: GameState) -> dict | None:
-        m = _choose(view)
+    def choose(view: GameState, an):
+        d = decide(view, an)
+        m = d.move
         played.append((view.me, m and (m["kind"], m["player"], m["slots"])))
-        return m
+        return d
 
     return playout(table, {k: types[v] for k, v in world.items()}, first, mistakes, choose), played
 

@@ -17,10 +17,10 @@ from ..table.errors import InconsistentStateError
 from ..table.notation import CUT
 from ..table.state import GameState
 from .deal import Deal
-from .referee import Decision, Referee
+from .referee import Decision, Referee, TableRules
 from .tokens import place_tokens
 
-__all__ = ["GameResult", "Policy", "play_game", "truth_misses"]
+__all__ = ["GameResult", "Policy", "play_game", "play_on", "rules_of", "truth_misses"]
 
 #: a policy: (my view, its analysis) -> my decision
 Policy = Callable[[GameState, Analysis], Decision]
@@ -30,7 +30,7 @@ _MAX_TURNS = 400
 
 @dataclass
 class GameResult:
-    outcome: str  # "won", "red", "detonator", "stuck"
+    outcome: str  # "won", "exploded", "detonator", "stuck"
     turns: int
     taken: list  # (predicted chance, succeeded) per move with a chance
     sure_failures: int
@@ -51,13 +51,27 @@ def truth_misses(an: Analysis, view: GameState, world: dict) -> int:
     return misses
 
 
+def rules_of(mission: Mission) -> TableRules:
+    """The referee's rules for a mission preset."""
+    return TableRules(mission.double_detector, mission.captain_no_equipment, mission.failure_tokens)
+
+
 def play_game(deal: Deal, mission: Mission, policy: Policy, check_truth: bool = True) -> GameResult:
-    """Play game ``deal`` with every player following ``policy``."""
-    ref = Referee(deal.table, deal.world, mission, deal.cards)
-    place_tokens(ref)
+    """Play game ``deal`` with every player following ``policy``: starting tokens, then turns."""
+    ref = Referee(deal.table, deal.world, rules_of(mission), deal.cards)
+    place_tokens(ref, mission.tokens)
+    return play_on(ref, policy, ref.table.captain, check_truth)
+
+
+def play_on(ref: Referee, policy: Policy, first: int, check_truth: bool = True) -> GameResult:
+    """Turns clockwise from player ``first`` until the game ends; a player with no wire left is
+    skipped, and a whole round in which no one can act loses the game (``stuck``)."""
     n = len(ref.table.players)
-    q, idle, turns, impossible = ref.table.captain, 0, 0, 0
+    q, idle, turns, impossible = first, 0, 0, 0
     while ref.outcome is None:
+        if not ref.uncut():
+            ref.outcome = "won"
+            break
         if turns >= _MAX_TURNS or idle >= n:
             ref.outcome = "stuck"
             break
@@ -68,6 +82,8 @@ def play_game(deal: Deal, mission: Mission, policy: Policy, check_truth: bool = 
         try:
             an = solve_state(view)
         except InconsistentStateError:
+            if not check_truth:
+                raise
             impossible += 1
             ref.outcome = "stuck"
             break

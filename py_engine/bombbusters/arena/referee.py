@@ -13,8 +13,6 @@ Super Detector explodes only when every wire it points at is red (as the moves' 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-
-from ..missions.preset import Mission
 from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
@@ -22,7 +20,7 @@ from ..table.wires import RED, YELLOW, colour_of, value_of
 from ..advice.table_edits import cut_own, cut_slot, set_slots, token_slot, with_cuts
 from .cards import ENGINE_ITEMS, TABLE_CARDS, card_value
 
-__all__ = ["Decision", "Referee", "view_of"]
+__all__ = ["Decision", "Referee", "TableRules", "view_of"]
 
 World = dict
 _DETECTORS = ("double_detector", "triple_detector", "super_detector")
@@ -38,14 +36,27 @@ class Decision:
     score: float | None = None
 
 
+@dataclass(frozen=True)
+class TableRules:
+    """The mission's rules the referee applies beyond the moves: who may use a Double Detector
+    ("all", "disabled", "captain_disabled"), whether the captain may use equipment, whether a
+    failure places an info token, and the rules the moves ranking reads (``extra``: turned wires)."""
+
+    double_detector: str = "all"
+    captain_no_equipment: bool = False
+    failure_tokens: bool = True
+    extra: tuple = ()
+
+
 def view_of(table: GameState, world: World, q: int, extra: dict | None = None) -> GameState:
-    """The table as player q sees it: the public table and q's own uncut wires; ``me`` = q."""
+    """The table as player q sees it: the public table, q's own wires (and any wire q gave away) but
+    their turned-around ones, and the teammates' turned-around wires; ``me`` = q."""
+    origin = table.dealt().origin
     changes = {}
     for p, s in table.stand_keys():
-        if p != q:
-            continue
         for j, sl in enumerate(table.stand(p, s)):
-            if sl.state != CUT and sl.wire is None:
+            mine = p == q or (origin.get((p, s, j), (p, s, j))[0] == q)
+            if mine != sl.turned and sl.state != CUT and sl.wire is None:
                 changes[(p, s, j)] = replace(sl, wire=world[(p, s, j)], colour=None)
     return replace(table, players=set_slots(table, changes), me=q, extra=dict(extra or {}))
 
@@ -56,22 +67,24 @@ class Referee:
 
     table: GameState
     world: World
-    mission: Mission
-    cards: tuple[str, ...]
+    rules: TableRules
+    cards: tuple[str, ...] = ()
     spent: set = field(default_factory=set)
     dd_used: set = field(default_factory=set)
     start_mistakes: int = 0
-    outcome: str | None = None  # "won", "red", "detonator", "stuck"
+    outcome: str | None = None  # "won", "exploded", "detonator", "stuck"
     taken: list = field(default_factory=list)  # (predicted chance, succeeded) of every move with a chance
     sure_failures: int = 0
 
     def __post_init__(self) -> None:
-        self.start_mistakes = self.table.mistakes_left or 0
+        self.start_mistakes = max(self.start_mistakes, self.table.mistakes_left or 0)
+        # what a player may pick to cut of their own: not their turned-around wires
+        self.seen = {k: t for k, t in self.world.items() if not self.table.stand(k[0], k[1])[k[2]].turned}
 
     # ---- what a player may use ------------------------------------------------------------
     def usable_cards(self, q: int) -> list[str]:
         """Card ids face up, unlocked (two wires of their number cut) and not spent, that q may use."""
-        if self.mission.captain_no_equipment and q == self.table.captain:
+        if self.rules.captain_no_equipment and q == self.table.captain:
             return []
         cut = [sl.wire for p, s in self.table.stand_keys() for sl in self.table.stand(p, s)
                if sl.state == CUT and sl.wire is not None]
@@ -81,7 +94,7 @@ class Referee:
 
     def items(self, q: int) -> list[str]:
         """The moves ranking's items q may use now (its ``available``)."""
-        mode = self.mission.double_detector
+        mode = self.rules.double_detector
         dd = mode == "all" or (mode == "captain_disabled" and q != self.table.captain)
         out = ["double_detector"] if dd and q not in self.dd_used else []
         return out + [ENGINE_ITEMS[c] for c in self.usable_cards(q) if c in ENGINE_ITEMS]
@@ -89,7 +102,7 @@ class Referee:
     def view(self, q: int) -> GameState:
         """Player q's view with what they may use: ``available`` items and the table ``cards``."""
         cards = [c for c in self.usable_cards(q) if c in TABLE_CARDS]
-        return view_of(self.table, self.world, q, {"available": self.items(q), "cards": cards,
+        return view_of(self.table, self.world, q, {**dict(self.rules.extra), "available": self.items(q), "cards": cards,
                                                    "used_detectors": sorted(self.dd_used),
                                                    "start_mistakes": self.start_mistakes})
 
@@ -129,11 +142,11 @@ class Referee:
     def _own_cut(self, q: int, m: dict) -> None:
         v = m["value"]
         if m["kind"] == "solo_cut":
-            elsewhere = [k for k in self.uncut() if k[0] != q and value_of(self.world[k]) == v]
+            elsewhere = [k for k in self.uncut() if (k[0] != q or k not in self.seen) and value_of(self.world[k]) == v]
             self._record(m, not elsewhere)
             if elsewhere:  # the engine said it was legal: a bug, counted; the move is not made
                 return
-        changes = cut_own(self.table, self.world, q, "RED" if m["kind"] == "reveal_red" else v,
+        changes = cut_own(self.table, self.seen, q, "RED" if m["kind"] == "reveal_red" else v,
                           2 if m["kind"] == "fast_pass" else None)
         self.table = with_cuts(self.table, changes)
 
@@ -143,21 +156,37 @@ class Referee:
             self.sure_failures += 1
 
     def _dual(self, q: int, m: dict, stabilized: bool) -> None:
-        """A dual cut, X-or-Y Ray or detector: cut on success; else token, facts and detonator."""
+        """A dual cut, X-or-Y Ray, detector or cut of my turned-around wire: cut on success; else
+        token, facts and detonator (a teammate's turned-around wire moves it whatever happens)."""
         p, s = m["player"], m["stand"]
         named = m.get("values") or [m["value"]]
         hits = [j for j in m["slots"] if value_of(self.world[(p, s, j)]) in named]
-        self._record(m, bool(hits))
-        if hits:
+        own = (q, *m["mine"]) if m["kind"] == "turned_cut" else None
+        ok = bool(hits) and (own is None or value_of(self.world[own]) == m["value"])
+        self._record(m, ok)
+        if own is not None and not ok:  # my turned-around wire was not the value: the bomb explodes
+            self.outcome = "exploded"
+            return
+        if "costs_mistake" in m:
+            if self.table.mistakes_left <= 0:
+                self.outcome = "detonator"
+                return
+            if ok:
+                self.table = replace(self.table, mistakes_left=self.table.mistakes_left - 1)
+        if ok:
             spot = (p, s, hits[0])
             t = self.world[spot]
-            changes = {spot: cut_slot(self.table, spot, t), **cut_own(self.table, self.world, q, value_of(t), 1)}
-            self.table = with_cuts(self.table, changes)
+            mine = {own: cut_slot(self.table, own, self.world[own])} if own else cut_own(self.table, self.seen, q, value_of(t), 1)
+            self.table = with_cuts(self.table, {spot: cut_slot(self.table, spot, t), **mine})
             return
+        self._failure(q, m, named, stabilized)
+
+    def _failure(self, q: int, m: dict, named: list, stabilized: bool) -> None:
+        p, s = m["player"], m["stand"]
         wires = [self.world[(p, s, j)] for j in m["slots"]]
         all_red = all(colour_of(t) == RED for t in wires)
         if all_red and not stabilized:
-            self.outcome = "red"
+            self.outcome = "exploded"
             return
         facts = tuple(Fact("has", q, None, v) for v in named)
         if m["kind"] in _DETECTORS:
@@ -175,6 +204,6 @@ class Referee:
                 self.outcome = "detonator"
                 return
             ml -= 1
-        token = token_slot(self.table, spot, self.world[spot]) if self.mission.failure_tokens else self.table.stand(p, s)[j]
+        token = token_slot(self.table, spot, self.world[spot]) if self.rules.failure_tokens else self.table.stand(p, s)[j]
         self.table = replace(self.table, players=set_slots(self.table, {spot: token}),
                              facts=self.table.facts + facts, mistakes_left=ml)

@@ -49,7 +49,7 @@ def summary(results: list[GameResult]) -> dict:
         "wins": wins,
         "p": p,
         "se": math.sqrt(p * (1 - p) / n) if n else 0.0,
-        "explosions": sum(r.outcome == "red" for r in results),
+        "explosions": sum(r.outcome == "exploded" for r in results),
         "detonator_losses": sum(r.outcome == "detonator" for r in results),
         "stuck": sum(r.outcome == "stuck" for r in results),
         "mean_turns": sum(r.turns for r in results) / n if n else 0.0,

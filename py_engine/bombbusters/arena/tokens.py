@@ -27,9 +27,8 @@ def advised_token(view: GameState, kind: str) -> tuple[int, int] | None:
     return None
 
 
-def place_tokens(ref: Referee) -> None:
-    """Every player's starting token on the referee's table, by the mission's token kind."""
-    kind = ref.mission.tokens
+def place_tokens(ref: Referee, kind: str) -> None:
+    """Every player's starting token on the referee's table, of the mission's token kind."""
     if kind == "none":
         return
     n = len(ref.table.players)

@@ -46,7 +46,7 @@ def _explain(doc: Any, player: int, stand: int, slot: int, value: str) -> Any:
 
 
 def _win(doc: Any, n: int, seed: int) -> Any:
-    from ..advice.win import win_json
+    from ..arena.win import win_json
 
     return win_json(doc, n, seed)
 

@@ -1,0 +1,130 @@
+"""Chance to win: the team's games played out on worlds drawn from the exact posterior.
+
+Why playouts: whether the team defuses the bomb depends on every later turn,
+and each turn on what that player can know, so no DP gives it.  A world is
+drawn by the exact sampler (``sampler.py``); the rest of the game is then
+played on it by a fixed team policy that never looks at the world, only at
+the table and the acting player's own wires; the share of games won, with
+its standard error, estimates the chance.  The same policy on every world of
+a tiny game, weighed by the oracle, gives the exact value the tests compare
+against.
+
+**Team policy.**  Turns go clockwise from the state's ``turn`` (default: the
+observer, else the captain).  The acting player decides from the table as they see it (the
+public table and their own wires, ``me`` = them) by the team policy of ``advice/team.py`` — the
+move "My best cuts" lists first —, with the equipment the table has: each player's Double
+Detector until used, and the cards face up (``equipment``: which cards, which are spent, who
+used their Double Detector), each usable once two wires of its number are cut.  The referee
+(``referee.py``) answers each move on the drawn world: failures place their info token and add
+"has"; the detonator is the state's ``mistakes_left`` (default: players − 1).  Of the mission's
+rules, playouts follow the one on turned-around wires (``rules.turned``: 38, nobody else cuts
+them; 56/64, cutting a teammate's moves the detonator whatever happens), which holds alike for
+every player; the rules that change with the game (number cards, 35's X wires, 46's sevens) and
+the constraint cards (mine only) are left out.  Won when every wire is cut; lost on a red wire,
+on a failure with no mistake left, or if a whole round passes with no move (no one can act).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+from ..advice.constraint_cards import my_rules
+from ..advice.hidden_red import hidden_red_law
+from ..table.errors import RuleError, StateError
+from ..table.state import GameState, nano_dealt
+from . import advice
+from .game import Policy, play_on
+from .referee import Referee, TableRules
+
+__all__ = ["Equipment", "playout", "win_chance", "win_json"]
+
+World = dict  # (player, stand, slot) -> wire type
+
+
+class Equipment:
+    """The table's equipment for playouts, read from the state's ``equipment`` (all optional):
+    ``cards`` face up (ids), ``spent`` ids, ``double_detector_used`` (players), ``double_detector``
+    (who may use one: "all", "disabled", "captain_disabled"), ``captain_no_equipment``,
+    ``start_mistakes`` (how far a Rewinder may take the detonator back)."""
+
+    def __init__(self, doc: Any, players: int):
+        doc = {} if doc is None else doc
+        if not isinstance(doc, dict):
+            raise StateError(f"'equipment' must be an object, got {doc!r}", field="equipment")
+        unknown = set(doc) - {"cards", "spent", "double_detector_used", "double_detector", "captain_no_equipment",
+                              "start_mistakes"}
+        if unknown:
+            raise StateError(f"equipment: unknown field(s) {sorted(unknown)}", field="equipment")
+        self.cards = tuple(_strings(doc.get("cards", []), "cards"))
+        self.spent = set(_strings(doc.get("spent", []), "spent"))
+        used = doc.get("double_detector_used", [])
+        if not isinstance(used, list) or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < players
+                                                 for p in used):
+            raise StateError(f"equipment.double_detector_used must list players 0-{players - 1}, got {used!r}",
+                             field="equipment")
+        self.dd_used = set(used)
+        mode = doc.get("double_detector", "all")
+        if mode not in ("all", "disabled", "captain_disabled"):
+            raise StateError(f"equipment.double_detector must be all, disabled or captain_disabled, got {mode!r}",
+                             field="equipment")
+        self.mode = mode
+        self.captain_no_equipment = bool(doc.get("captain_no_equipment", False))
+        start = doc.get("start_mistakes")
+        if start is not None and (isinstance(start, bool) or not isinstance(start, int) or start < 0):
+            raise StateError(f"equipment.start_mistakes must be a whole number, got {start!r}", field="equipment")
+        self.start = start or 0
+
+
+def _strings(raw: Any, name: str) -> list[str]:
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise StateError(f"equipment.{name} must be a list of card ids like [\"3\", \"10\"], got {raw!r}",
+                         field="equipment")
+    return raw
+
+
+def playout(table: GameState, world: World, first: int, mistakes: int, policy: Policy = advice.decide,
+            equipment: Equipment | None = None) -> bool:
+    """Play the game on from the public ``table`` with the deal ``world``; True if the team wins.
+    The table's ``extra`` (the mission's rules on turned wires) goes to every player's view."""
+    eq = equipment or Equipment(None, len(table.players))
+    rules = TableRules(eq.mode, eq.captain_no_equipment, True, tuple(sorted(table.extra.items())))
+    ref = Referee(replace(table, mistakes_left=mistakes), world, rules, eq.cards, set(eq.spent), set(eq.dd_used),
+                  eq.start)
+    return play_on(ref, policy, first, check_truth=False).won
+
+
+def _start(state: GameState) -> tuple[GameState, int, int]:
+    """(public table, first player, mistakes left) of a state, checked for what playouts cover."""
+    if hidden_red_law(state):
+        raise RuleError("the chance to win does not cover mission 11's hidden red value: its playouts would need "
+                        "the card's value, which no table shows")
+    if nano_dealt(state):
+        raise RuleError("the chance to win does not cover Nano's wires (mission 43): its playouts would need "
+                        "Nano's track, which decides when a wire is taken")
+    turn = state.extra.get("turn", state.me if state.me is not None else state.captain)
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < len(state.players):
+        raise RuleError(f"'turn' must be a player index 0-{len(state.players) - 1}, got {turn!r}")
+    mistakes = state.mistakes_left if state.mistakes_left is not None else len(state.players) - 1
+    rules = state.extra.get("rules") or {}
+    kept = {"rules": {"turned": rules["turned"]}} if isinstance(rules, dict) and "turned" in rules else {}
+    my_rules(replace(state, extra=kept))  # a bad rule is named before any game is played
+    return replace(state.public(), extra=kept, mistakes_left=mistakes), turn, mistakes
+
+
+def win_chance(state: GameState, n: int, seed: int) -> dict:
+    """Playouts of the team policy on n worlds drawn with this seed: wins, estimate, standard error."""
+    from ..questions.sampler import sample_deals
+
+    table, first, mistakes = _start(state)
+    eq = Equipment(state.extra.get("equipment"), len(state.players))
+    wins = sum(playout(table, deal, first, mistakes, advice.decide, eq) for deal in sample_deals(state, n, seed))
+    p = wins / n if n else 0.0
+    se = math.sqrt(p * (1 - p) / n) if n else 0.0
+    return {"wins": wins, "n": n, "p": p, "se": se, "seed": seed}
+
+
+def win_json(doc: Any, n: int = 20, seed: int = 0) -> dict:
+    """Bridge/CLI entry: :func:`win_chance` on a state document (the page asks in slices of a few games)."""
+    return win_chance(GameState.from_json(doc), n, seed)
