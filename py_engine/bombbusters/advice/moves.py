@@ -338,12 +338,17 @@ def moves_json(doc: Any, limit: int | None = None) -> dict:
 
 
 def moves_state(state: GameState, limit: int | None = None) -> dict:
-    """:func:`moves_json` on a state already read."""
+    """:func:`moves_json` on a state already read: the allowed moves in the team policy's order, each
+    with its ``score``; ``cards_first``: the table cards the policy plays before its move; ``policy``:
+    what made the order."""
     from ..questions.holdings import holdings_json
+    from .team import team_choice, team_order
 
     an = solve_state(state, reuse=True)
     ranked = rank_moves(state, an)
-    legal = [m for m in ranked if "forbidden" not in m]
+    legal = team_order(ranked, state)
+    _move, first = team_choice(state, ranked)
     forbidden = [m for m in ranked if "forbidden" in m]
     return {"moves": legal[:limit] if limit else legal, "forbidden": forbidden[:limit] if limit else forbidden,
+            "cards_first": first, "policy": "team",
             "holdings": holdings_json(state, an)}
