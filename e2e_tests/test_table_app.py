@@ -698,11 +698,13 @@ def test_chance_to_win_runs_improves_and_stops(make_context, base_url, device):
     p = float(est.get_attribute("data-p"))
     assert 0.0 <= p <= 1.0 and float(est.get_attribute("data-se")) >= 0.0
     expect(tid(page, "win-range")).to_contain_text(f"{n} games; 95%:")
-    from bombbusters.advice.win import win_json
+    from bombbusters.arena.win import win_json
 
     doc = engine_doc(page)
     turn = 0  # the captain (Ann) starts: no turn has been played
-    wins = sum(win_json(dict(doc, turn=turn), 2, k)["wins"] for k in range(n // 2))
+    equipment = json.loads(est.get_attribute("data-equipment"))  # the table's cards and character cards
+    assert equipment["double_detector_used"] == [] and "start_mistakes" in equipment
+    wins = sum(win_json(dict(doc, turn=turn, equipment=equipment), 2, k)["wins"] for k in range(n // 2))
     assert abs(p - wins / n) < 1e-12
 
 

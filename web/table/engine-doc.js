@@ -47,6 +47,30 @@ export function availableItems(state, t) {
   return out;
 }
 
+/** Table cards the team policy may play before my cut (Rewinder 6, Emergency Batteries 7, Stabilizer 9):
+ * face up, unlocked and not used; none for the captain where the mission bars them equipment. */
+export function tableCards(state, t) {
+  const { setup } = state;
+  if (setup.captain_no_equipment && setup.me === setup.captain) return [];
+  return ["6", "7", "9"].filter((id) => t.unlocked.includes(id) && !t.usedItems[id]);
+}
+
+/**
+ * The table's equipment for the playouts of the "win" request (arena/win.py): the cards face up, those
+ * used, who has used their Double Detector, who may use one, and the detonator's start (the Rewinder's limit).
+ */
+export function equipmentDoc(state, t) {
+  const { setup } = state;
+  return {
+    cards: t.cards.map((c) => c.id),
+    spent: Object.keys(t.usedItems).filter((id) => t.usedItems[id]),
+    double_detector_used: t.usedDD.slice(),
+    double_detector: setup.dd,
+    captain_no_equipment: Boolean(setup.captain_no_equipment),
+    start_mistakes: setup.mistakes,
+  };
+}
+
 // ---------------------------------------------------------------- what the slot editor may offer
 
 /** Choices for a slot: {cut: [labels], info: [labels + "Y"?], marks: [mark], colours: [..]} per setup. */

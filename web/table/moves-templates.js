@@ -3,7 +3,7 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { CARD_LETTERS, CARD_NAMES, slotLetter, standName } from "./table-state.js";
+import { CARD_LETTERS, CARD_NAMES, EQUIPMENT_NAMES, slotLetter, standName } from "./table-state.js";
 import { btn, chip } from "./template-parts.js";
 
 function moveText(m, setup) {
@@ -40,13 +40,25 @@ export function movesTemplate(ctx) {
         ${m.p_red > 0 ? html`<span class="badge red" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
         ${m.kind === "turned_cut" && m.p_explode > 0 ? html`<span class="badge red" data-testid="move-${i}-explode" title="a failed cut of my turned wire explodes the bomb">boom ${pct(m.p_explode)}</span>` : ""}
         ${m.costs_mistake ? html`<span class="badge" data-testid="move-${i}-costly" title="${m.costs_mistake}">detonator +1</span>` : ""}
+        ${m.score !== undefined ? html`<span class="score" data-testid="move-${i}-score" data-score="${m.score}" title="the team policy's score">score ${m.score.toFixed(3)}</span>` : ""}
       </button>
       ${selectedMove === i ? html`${btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` })}${outcomesTemplate(ctx, i)}` : ""}
     </li>`)}</ol>
     ${moves && !list.length ? html`<p class="hint">No cut is possible.</p>` : ""}
+    ${policyTemplate(ctx, list)}
     ${winTemplate(ctx)}
     ${cardsTemplate(ctx)}
   </section>`;
+}
+
+/** What ordered the list (the team policy's score, its cost) and the table cards it plays before the cut. */
+function policyTemplate(ctx, list) {
+  const moves = ctx.moves;
+  if (!moves || !list.length || moves.policy !== "team") return "";
+  const first = (moves.cards_first ?? []).map((id) => EQUIPMENT_NAMES[id] ?? id);
+  return html`${first.length ? html`<p class="cards-first" data-testid="cards-first">First play: ${first.join(", ")}</p>` : ""}
+    <p class="hint" data-testid="moves-policy">Ordered by the team policy's score: the chance of success, less what a
+    mistake or a spent item costs the team (a red wire loses all)${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
 }
 
 /** The chance to win (on request): games played out on exact worlds, the running estimate, Stop. */
@@ -64,7 +76,7 @@ function winTemplate(ctx) {
   const p = w && w.n ? w.wins / w.n : 0;
   const se = w && w.n ? Math.sqrt((p * (1 - p)) / w.n) : 0;
   const [lo, hi] = w && w.n ? wilson(w.wins, w.n) : [0, 1];
-  const est = w && w.n ? html`<span data-testid="win-estimate" data-p="${p}" data-n="${w.n}" data-se="${se}">
+  const est = w && w.n ? html`<span data-testid="win-estimate" data-p="${p}" data-n="${w.n}" data-se="${se}" data-equipment="${JSON.stringify(w.equipment ?? null)}">
     ${pct(p)} ± ${pct(se)}</span> <span class="hint" data-testid="win-range">(${w.n} games; 95%: ${pct(lo)}–${pct(hi)})</span>` : "";
   return html`<div class="win" data-testid="win">
     <span class="lbl">Chance to win:</span> ${est}

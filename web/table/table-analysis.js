@@ -158,8 +158,10 @@ async function askMoves(app, engine, { state, t, doc }, analysis) {
   const { root, results } = app;
   const movesDoc = {
     ...doc, available: S.availableItems(state, t), constraints: state.setup.cards ?? [], mistakes_left: S.myMistakesLeft(state, t),
-    rules: S.missionRules(state, t),
+    rules: S.missionRules(state, t), cards: S.tableCards(state, t), used_detectors: t.usedDD.slice(),
+    start_mistakes: state.setup.mistakes,
   };
+  const asked = performance.now();
   const mv = await engine.latest("moves", movesDoc);
   if (mv.stale) return;
   results.pendingMoves = false;
@@ -169,6 +171,7 @@ async function askMoves(app, engine, { state, t, doc }, analysis) {
   root.dataset.lookahead = "idle";
   if (mv.reply.ok) {
     results.moves = mv.reply.result;
+    results.movesMs = Math.round(performance.now() - asked);
     results.movesDoc = movesDoc;
     saveResults(doc, analysis, mv.reply.result);
     root.dataset.moves = "done";
@@ -237,7 +240,10 @@ async function runWin(app, engine) {
   app.render();
   const t = app.derived();
   const turned = S.turnedRule(app.state);
-  const doc = { ...S.engineDoc(app.state, t), turn: t.turn, ...(turned ? { rules: { turned } } : {}) };
+  const doc = {
+    ...S.engineDoc(app.state, t), turn: t.turn, equipment: S.equipmentDoc(app.state, t), ...(turned ? { rules: { turned } } : {}),
+  };
+  w.equipment = doc.equipment;
   while (w.running && results.win === w && results.analysis?.resultId === resultId) {
     const ans = await engine.latest("win", { state: doc, n: WIN_SLICE, seed: w.k });
     // stopped meanwhile: the slice in flight is dropped (Go on asks its seed again), so Stop freezes the figure

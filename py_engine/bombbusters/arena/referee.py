@@ -81,6 +81,10 @@ class Referee:
         # what a player may pick to cut of their own: not their turned-around wires
         self.seen = {k: t for k, t in self.world.items() if not self.table.stand(k[0], k[1])[k[2]].turned}
 
+    @property
+    def mistakes_left(self) -> int:
+        return self.table.mistakes_left or 0
+
     # ---- what a player may use ------------------------------------------------------------
     def usable_cards(self, q: int) -> list[str]:
         """Card ids face up, unlocked (two wires of their number cut) and not spent, that q may use."""
@@ -117,7 +121,7 @@ class Referee:
             assert c in self.usable_cards(q), (c, "not usable")
             self.spent.add(c)
             if c == "6":  # Rewinder: the detonator back a space
-                self.table = replace(self.table, mistakes_left=min(self.start_mistakes, self.table.mistakes_left + 1))
+                self.table = replace(self.table, mistakes_left=min(self.start_mistakes, self.mistakes_left + 1))
             elif c == "7":  # Emergency Batteries: two used Double Detectors usable again
                 for p in sorted(self.dd_used)[:2]:
                     self.dd_used.discard(p)
@@ -168,11 +172,11 @@ class Referee:
             self.outcome = "exploded"
             return
         if "costs_mistake" in m:
-            if self.table.mistakes_left <= 0:
+            if self.mistakes_left <= 0:
                 self.outcome = "detonator"
                 return
             if ok:
-                self.table = replace(self.table, mistakes_left=self.table.mistakes_left - 1)
+                self.table = replace(self.table, mistakes_left=self.mistakes_left - 1)
         if ok:
             spot = (p, s, hits[0])
             t = self.world[spot]
@@ -198,7 +202,7 @@ class Referee:
             return
         j = next(j for j, t in zip(m["slots"], wires) if colour_of(t) != RED)
         spot = (p, s, j)
-        ml = self.table.mistakes_left
+        ml = self.mistakes_left
         if not stabilized:
             if ml <= 0:
                 self.outcome = "detonator"
