@@ -6,7 +6,7 @@ view" is my stands as others see them plus one free stand holding every other
 wire.  The oracle enumerates that view; configurations are grouped by my
 slots' types (sorted runs plus X slots, i.e. my stands' contents) and the
 Shannon entropy is taken in bits.  A token's gain is H0 - H(view with that
-token added to the slot): value -> info token (``iN`` / ``iY``), even_odd ->
+token added to the slot): value -> info token (``iN``, blue wires only), even_odd ->
 parity (blue only), multiplicity -> x-token with the true count on the stand
 (cut wires included, never on red).  Tokens already on the slot stay.
 """
@@ -29,7 +29,6 @@ from bombbusters.table.state import GameState
 from bombbusters.table.wires import (
     BLUE,
     RED,
-    YELLOW,
     colour_of,
     label,
     number_of,
@@ -81,10 +80,8 @@ def token_slot(kind: str, slot: Slot, stand, keep_tokens: bool) -> Slot | None:
     if slot.state != HIDDEN or colour_of(t) == RED:
         return None
     base = replace(observed(slot)) if keep_tokens else Slot(unsorted=slot.unsorted)
-    if kind == "value":
-        if colour_of(t) == BLUE:
-            return replace(base, state=INFO, wire=t)
-        return replace(base, state=INFO, wire=None, colour=YELLOW)
+    if kind == "value":  # starting info tokens go on blue wires only
+        return replace(base, state=INFO, wire=t) if colour_of(t) == BLUE else None
     if kind == "even_odd":
         if colour_of(t) != BLUE:
             return None
@@ -219,7 +216,7 @@ def test_token_text_is_the_new_token():
     }
     out = check_indications(doc)
     tokens = {(e["stand"], e["slot"]): e["token"] for e in out["value"]}
-    assert tokens[(0, 2)] == "iY" and tokens[(1, 0)] == "i1", tokens
+    assert (0, 2) not in tokens and tokens[(1, 0)] == "i1", tokens  # no starting token on a yellow wire
 
 
 # --------------------------------------------------------------------------
@@ -334,7 +331,7 @@ def test_big_case_five_players_blue_1_to_12():
     {"players": [{"name": "Ann", "stands": ["?1 ?1 ?5 ?7 ?7 ?8 ?8 ?9 ?10 ?10 ?11 ?11", "?1 ?2 ?2 ?3 ?4 ?4 ?4 ?7 ?9 ?11 ?12 ?12"]},
                  {"name": "Bob", "stands": ["? " * 11 + "?"]}, {"name": "Cid", "stands": ["? " * 11 + "?"]}],
      "me": 0, "captain": 0, "wires": {"blue": [1, 12]}, "facts": []},
-    # yellow and red in play, a yellow value token ("iY") among them
+    # yellow and red in play (no value token on a yellow wire)
     {"players": [{"name": "Ann", "stands": ["?1 ?1 ?2 ?Y2 ?3 ?4 ?5 ?6 ?6 ?8 ?9 ?10 ?12",
                                             "?1 ?2 ?3 ?4 ?5 ?Y5 ?7 ?8 ?9 ?10 ?11 ?11 ?12"]},
                  {"name": "Bob", "stands": ["? " * 12 + "?"]}, {"name": "Cid", "stands": ["? " * 11 + "?"]}],

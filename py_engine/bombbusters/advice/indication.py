@@ -33,7 +33,7 @@ from ..table.errors import StateError
 from ..table.notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
 from ..table.players import Player
 from ..table.state import GameState
-from ..table.wires import BLUE, RED, YELLOW, colour_of, label, number_of, value_of
+from ..table.wires import BLUE, RED, colour_of, label, number_of, value_of
 
 __all__ = ["TOKEN_KINDS", "placed_token", "stand_entropy", "rank_indications", "indicate_json"]
 
@@ -128,9 +128,7 @@ def _token_types(kind: str, tok: Slot, every) -> frozenset | None:
     alone: the slot's other tokens the solved view already holds); None for an x-token, whose count
     rule is not one slot's types."""
     if kind == "value":
-        if tok.wire is not None:
-            return frozenset([tok.wire])
-        return frozenset(t for t in every if colour_of(t) == YELLOW)
+        return frozenset([tok.wire]) if tok.wire is not None else None
     if kind == "even_odd":
         return frozenset(t for t in every if colour_of(t) == BLUE and (number_of(t) % 2 == 0) == (tok.parity == "even"))
     return None
@@ -159,10 +157,8 @@ def placed_token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
     if t is None or slot.state != HIDDEN or colour_of(t) == RED:
         return None
     seen = observed(slot)
-    if kind == "value":
-        if colour_of(t) == BLUE:
-            return replace(seen, state=INFO, wire=t, colour=None)
-        return replace(seen, state=INFO, colour=YELLOW)
+    if kind == "value":  # the rules put a starting info token on a blue wire only
+        return replace(seen, state=INFO, wire=t, colour=None) if colour_of(t) == BLUE else None
     if kind == "even_odd":
         if colour_of(t) != BLUE or seen.parity is not None:
             return None

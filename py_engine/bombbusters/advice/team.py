@@ -25,8 +25,8 @@ __all__ = ["MISTAKE_COST", "ITEM_COST", "STABILIZE_AT", "move_score", "team_orde
 #: what losing one more mistake costs the team, by mistakes left before it (none left: the bomb)
 MISTAKE_COST = (1.0, 0.45, 0.25, 0.15, 0.1)
 #: what keeping each item is worth (a one-shot tool spent now is not there for a worse turn)
-ITEM_COST = {"double_detector": 0.08, "triple_detector": 0.08, "super_detector": 0.1, "x_or_y_ray": 0.05,
-             "fast_pass": 0.03}
+ITEM_COST = {"double_detector": 0.02, "triple_detector": 0.02, "super_detector": 0.025, "x_or_y_ray": 0.0125,
+             "fast_pass": 0.0075}
 #: the Stabilizer goes on a cut whose risk (red, or the detonator's cost) is at least this
 STABILIZE_AT = 0.15
 
