@@ -161,9 +161,14 @@ def test_whole_game_by_taps(make_context, base_url, device):
     assert {"kind": "has", "player": 2, "value": 4} in doc["facts"]
     assert doc["mistakes_left"] == 1
 
-    # My ranked cuts: the first is selectable and highlights its slots.
+    # My ranked cuts, in the team policy's order (its score beside each, what the ranking took below);
+    # the first is selectable and highlights its slots.
     move = tid(page, "move-0")
     expect(move).to_be_visible()
+    scores = [float(tid(page, f"move-{i}-score").get_attribute("data-score")) for i in range(2)]
+    assert scores[0] >= scores[1], scores
+    expect(tid(page, "moves-policy")).to_contain_text("team policy")
+    expect(tid(page, "moves-policy")).to_contain_text(re.compile(r"ranked in \d+ ms"))
     move.tap() if device == "phone" else move.click()
     assert page.locator(".slot.hl").count() >= 1
     if screens:

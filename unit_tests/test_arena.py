@@ -131,6 +131,13 @@ def test_my_best_cuts_and_the_arena_s_advice_choose_the_same_move() -> None:
             reply = moves_json(view.to_json())
             assert reply["moves"][0]["kind"] == d_.move["kind"] and reply["moves"][0]["slots"] == d_.move["slots"]
             assert reply["moves"][0]["value"] == d_.move["value"] and reply["cards_first"] == list(d_.before)
+            if seen % 4 == 0:  # the lookahead's rows point at the moves as the list shows them
+                from bombbusters.advice.lookahead import lookahead
+
+                for row in lookahead(view, 3):
+                    shown = reply["moves"][row["rank"]]
+                    assert (shown["kind"], shown["slots"], shown["value"]) == (
+                        row["move"]["kind"], row["move"]["slots"], row["move"]["value"])
             ref.play(q, d_)
             q, seen = (q + 1) % 5, seen + 1
 

@@ -42,6 +42,7 @@ from ..table.state import GameState
 from ..table.wires import BLUE, RED, YELLOW, colour_of, label, value_of
 from .hidden_red import hidden_red_law
 from .moves import ITEMS, rank_moves
+from .team import team_order
 from .sure_cuts import count_sure, new_sure, sure_cuts
 from .table_edits import After, cut_slot, with_cuts
 
@@ -277,9 +278,10 @@ def _item_note(move: dict, plain: list[dict]) -> str | None:
 
 
 def lookahead(state: GameState, top: int | None = DEFAULT_TOP) -> list[dict]:
-    """The lookahead of my best ``top`` ranked moves (None: all of them), best score first."""
+    """The lookahead of my best ``top`` moves in the order *My best cuts* lists them (the team policy's;
+    None: all of them), best score first; ``rank`` is the move's place in that list."""
     an = solve_state(state, reuse=True)
-    ranked = [m for m in rank_moves(state, an) if "forbidden" not in m]
+    ranked = team_order(rank_moves(state, an), state)
     plain = [m for m in ranked if m["kind"] == "dual_cut"]
     chosen = ranked if top is None else ranked[:top]
     tables = _Tables(state, an)
