@@ -85,7 +85,7 @@ def game_seconds(missions, games: int) -> dict:
     return out
 
 
-def plot(rows: list[dict], path: Path) -> None:
+def plot(rows: list[dict], games: int, path: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -106,8 +106,8 @@ def plot(rows: list[dict], path: Path) -> None:
         ax.set_ylim(0, 100)
         ax.grid(axis="y", alpha=0.3)
     axes[-1].set_xlabel("mission")
-    axes[0].legend(ncol=3, loc="lower left")
-    axes[0].set_title(f"Games won by each team policy ({rows[0]['advice']['games']} games per bar, same deals; ±1 se)")
+    axes[0].legend(ncol=3, loc="lower right", bbox_to_anchor=(1.0, 1.08), frameon=False)
+    axes[0].set_title(f"Games won by each policy ({games} games per bar, same deals; ±1 se)", loc="left")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
@@ -181,7 +181,12 @@ def main() -> None:
     ap.add_argument("--players", default="4,5")
     ap.add_argument("--headline-games", type=int, default=300)
     ap.add_argument("--out", default=str(ROOT / "docs"))
+    ap.add_argument("--plot-only", action="store_true", help="redraw arena.png from arena.json")
     args = ap.parse_args()
+    if args.plot_only:
+        saved = json.loads((Path(args.out) / "arena.json").read_text())
+        plot(saved["rows"], saved["games"], Path(args.out) / "arena.png")
+        return
     missions = [int(x) for x in args.missions.split(",")]
     players = [int(x) for x in args.players.split(",")]
     t0 = time.perf_counter()
@@ -214,7 +219,7 @@ def main() -> None:
         "wall_seconds": time.perf_counter() - t0,
     }
     (out / "arena.json").write_text(json.dumps(summary, indent=1) + "\n")
-    plot(rows, out / "arena.png")
+    plot(rows, args.games, out / "arena.png")
     (out / "arena-results.md").write_text(results_md(summary, rows, head, head_diff))
     print(table(rows))
     print(json.dumps({k: summary[k] for k in ("games_total", "truth_impossible", "sure_failures",

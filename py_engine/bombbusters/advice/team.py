@@ -18,6 +18,7 @@ their own view only (the table and their own wires).
 
 from __future__ import annotations
 
+from ..table.errors import StateError
 from ..table.state import GameState
 
 __all__ = ["MISTAKE_COST", "ITEM_COST", "STABILIZE_AT", "move_score", "team_order", "team_choice"]
@@ -27,6 +28,8 @@ MISTAKE_COST = (1.0, 0.45, 0.25, 0.15, 0.1)
 #: what keeping each item is worth (a one-shot tool spent now is not there for a worse turn)
 ITEM_COST = {"double_detector": 0.02, "triple_detector": 0.02, "super_detector": 0.025, "x_or_y_ray": 0.0125,
              "fast_pass": 0.0075}
+#: the table cards the policy plays: Rewinder, Emergency Batteries, Stabilizer
+TABLE_CARD_IDS = ("6", "7", "9")
 #: the Stabilizer goes on a cut whose risk (red, or the detonator's cost) is at least this
 STABILIZE_AT = 0.15
 
@@ -60,13 +63,27 @@ def team_order(moves: list[dict], state: GameState) -> list[dict]:
     return [m for _i, m in sorted(enumerate(scored), key=lambda im: (-im[1]["score"], im[0]))]
 
 
+def _table_cards(state: GameState) -> tuple[list[str], int | None]:
+    """The state's ``cards`` (table cards usable now) and ``start_mistakes``, checked."""
+    cards = state.extra.get("cards", [])
+    if not isinstance(cards, list) or not all(c in TABLE_CARD_IDS for c in cards):
+        raise StateError(f"'cards' must list the table cards usable now ({', '.join(TABLE_CARD_IDS)}), got {cards!r}",
+                         field="cards")
+    start = state.extra.get("start_mistakes")
+    if start is not None and (isinstance(start, bool) or not isinstance(start, int) or start < 0):
+        raise StateError(f"'start_mistakes' must be a whole number ≥ 0, got {start!r}", field="start_mistakes")
+    used = state.extra.get("used_detectors", [])
+    if not isinstance(used, list) or not all(isinstance(p, int) and not isinstance(p, bool) for p in used):
+        raise StateError(f"'used_detectors' must list players, got {used!r}", field="used_detectors")
+    return cards, start
+
+
 def team_choice(state: GameState, moves: list[dict]) -> tuple[dict | None, list[str]]:
     """(the move the team makes, the table cards to play first by id) on ``state`` (my view,
     its ``cards``: the Rewinder "6", Emergency Batteries "7", Stabilizer "9" usable now)."""
     order = [m for m in team_order(moves, state) if not (m["kind"] == "solo_cut" and not m["guaranteed"])]
-    cards = list(state.extra.get("cards") or [])
+    cards, start = _table_cards(state)
     before = []
-    start = state.extra.get("start_mistakes")
     if "6" in cards and start is not None and state.mistakes_left is not None and state.mistakes_left < start:
         before.append("6")
     if "7" in cards and state.extra.get("used_detectors"):
