@@ -59,12 +59,18 @@ def arena_main(argv: list[str]) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games spread over this many processes (same results)")
     parser.add_argument("--indent", type=int, default=None)
     args = parser.parse_args(argv)
+    return _answer(lambda: arena(args.mission, args.players, args.games, args.seed, args.policy, args.jobs),
+                   args.indent)
+
+
+def _answer(ask: Callable[[], Any], indent: int | None) -> int:
+    """Print the answer as JSON (exit 0), or bad input as one line ``error: <Name>: <message>`` (exit 2)."""
     try:
-        result = arena(args.mission, args.players, args.games, args.seed, args.policy, args.jobs)
+        result = ask()
     except ValueError as exc:
         print(f"error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)
         return 2
-    json.dump(result, sys.stdout, indent=args.indent)
+    json.dump(result, sys.stdout, indent=indent)
     sys.stdout.write("\n")
     return 0
 
@@ -85,12 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     for opt in given:
         if opt not in takes:
             parser.error(f"--{opt} is not an option of {args.command}")
-    try:
+
+    def ask() -> Any:
         options = check_options(args.command, given) if args.command in OPTION_COMMANDS else {}
-        result = COMMANDS[args.command](_load(args.state), **options)
-    except ValueError as exc:
-        print(f"error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)
-        return 2
-    json.dump(result, sys.stdout, indent=args.indent)
-    sys.stdout.write("\n")
-    return 0
+        return COMMANDS[args.command](_load(args.state), **options)
+
+    return _answer(ask, args.indent)
