@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..missions.preset import Mission, get_mission
+from ..missions.preset import MISSIONS, Mission, get_mission
 from ..table.errors import StateError
 from ..table.notation import Slot
-from ..table.players import Player
+from ..table.players import Player, stands_held
 from ..table.state import GameState
 from ..table.wires import COLOUR_MAX, RED, YELLOW, WireSetup, blue, red, yellow
 
@@ -55,8 +55,6 @@ def refusal(m: Mission) -> str | None:
 
 
 def _playable() -> tuple[int, ...]:
-    from ..missions.preset import MISSIONS
-
     return tuple(n for n, m in sorted(MISSIONS.items()) if refusal(m) is None)
 
 
@@ -119,7 +117,7 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
     if rspec:
         doc_wires[RED] = rspec
     captain = 0
-    keys = [(p, s) for p in range(players) for s in range(2 if players == 2 or (players == 3 and p == captain) else 1)]
+    keys = [(p, s) for p in range(players) for s in range(stands_held(players, p, captain))]
     hands: dict = {key: [] for key in keys}
     for i, t in enumerate(wires):  # one wire at a time, clockwise from the captain's stand(s)
         hands[keys[i % len(keys)]].append(t)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .notation import Slot
 
-__all__ = ["Player", "stand_name"]
+__all__ = ["Player", "stand_name", "stands_held"]
 
 
 @dataclass(frozen=True)
@@ -21,3 +21,8 @@ class Player:
 
 def stand_name(name: str, stand: int, n_stands: int) -> str:
     return name if n_stands == 1 else f"{name} (stand {stand + 1})"
+
+
+def stands_held(players: int, p: int, captain: int) -> int:
+    """How many stands player p holds: two each with 2 players, two for the 3-player captain, else one."""
+    return 2 if players == 2 or (players == 3 and p == captain) else 1

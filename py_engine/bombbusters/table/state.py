@@ -14,7 +14,7 @@ from typing import Any
 from .errors import BombBustersError, NotationError, RuleError, StateError
 from .facts import Fact, parse_fact
 from .notation import CUT, Slot, format_stand, observed, parse_stand, slot_letter
-from .players import Player, stand_name
+from .players import Player, stand_name, stands_held
 from .transfers import Dealt, Move, parse_moves, replay
 from .wires import (
     WireSetup,
@@ -100,7 +100,7 @@ class GameState:
             stands_doc = pdoc.get("stands")
             if isinstance(stands_doc, str):
                 stands_doc = [stands_doc]
-            want = 2 if n == 2 or (n == 3 and p == captain) else 1
+            want = stands_held(n, p, captain)
             if not isinstance(stands_doc, list) or len(stands_doc) != want:
                 raise RuleError(
                     f"{name} must have {want} stand{'s' if want > 1 else ''} with {n} players"
