@@ -342,12 +342,11 @@ def moves_state(state: GameState, limit: int | None = None) -> dict:
     with its ``score``; ``cards_first``: the table cards the policy plays before its move; ``policy``:
     what made the order."""
     from ..questions.holdings import holdings_json
-    from .team import team_choice, team_order
+    from .team import team_choice
 
     an = solve_state(state, reuse=True)
     ranked = rank_moves(state, an)
-    legal = team_order(ranked, state)
-    _move, first = team_choice(state, ranked)
+    legal, _move, first = team_choice(state, ranked)
     forbidden = [m for m in ranked if "forbidden" in m]
     return {"moves": legal[:limit] if limit else legal, "forbidden": forbidden[:limit] if limit else forbidden,
             "cards_first": first, "policy": "team",

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..table.errors import StateError
 from ..table.state import GameState
 
-__all__ = ["MISTAKE_COST", "ITEM_COST", "STABILIZE_AT", "move_score", "team_order", "team_choice"]
+__all__ = ["MISTAKE_COST", "ITEM_COST", "STABILIZE_AT", "move_score", "takeable", "team_order", "team_choice"]
 
 #: what losing one more mistake costs the team, by mistakes left before it (none left: the bomb)
 MISTAKE_COST = (1.0, 0.45, 0.25, 0.15, 0.1)
@@ -42,6 +42,12 @@ def _mistake_cost(mistakes_left: int | None) -> float:
 def _risk(m: dict, mistakes_left: int | None) -> float:
     """What the move may lose: a red wire (everything) or a mistake (its cost)."""
     return m["p_red"] + m["p_advance"] * _mistake_cost(mistakes_left)
+
+
+def takeable(m: dict) -> bool:
+    """Whether a player may take this move: allowed, and a solo cut only when sure to be legal (a player
+    cannot try one and see)."""
+    return not m.get("forbidden") and not (m["kind"] == "solo_cut" and not m["guaranteed"])
 
 
 def move_score(m: dict, mistakes_left: int | None) -> float:
@@ -78,17 +84,18 @@ def _table_cards(state: GameState) -> tuple[list[str], int | None]:
     return cards, start
 
 
-def team_choice(state: GameState, moves: list[dict]) -> tuple[dict | None, list[str]]:
-    """(the move the team makes, the table cards to play first by id) on ``state`` (my view,
-    its ``cards``: the Rewinder "6", Emergency Batteries "7", Stabilizer "9" usable now)."""
-    order = [m for m in team_order(moves, state) if not (m["kind"] == "solo_cut" and not m["guaranteed"])]
+def team_choice(state: GameState, moves: list[dict]) -> tuple[list[dict], dict | None, list[str]]:
+    """(the allowed moves in the team's order, the move the team makes, the table cards to play first
+    by id) on ``state`` (my view; its ``cards``: the Rewinder "6", Emergency Batteries "7", Stabilizer "9"
+    usable now)."""
+    order = team_order(moves, state)
+    move = next((m for m in order if takeable(m)), None)
     cards, start = _table_cards(state)
     before = []
     if "6" in cards and start is not None and state.mistakes_left is not None and state.mistakes_left < start:
         before.append("6")
     if "7" in cards and state.extra.get("used_detectors"):
         before.append("7")
-    move = order[0] if order else None
     if move is not None and "9" in cards and not move["guaranteed"] and _risk(move, state.mistakes_left) >= STABILIZE_AT:
         before.append("9")
-    return move, before
+    return order, move, before

@@ -16,5 +16,5 @@ __all__ = ["decide"]
 
 
 def decide(view: GameState, an: Analysis) -> Decision:
-    move, before = team_choice(view, rank_moves(view, an))
-    return Decision(move, tuple(before), move["score"] if move else None)
+    _order, move, before = team_choice(view, rank_moves(view, an))
+    return Decision(move, tuple(before))

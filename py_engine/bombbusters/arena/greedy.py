@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..advice.moves import rank_moves
+from ..advice.team import takeable
 from ..questions.analysis import Analysis
 from ..table.state import GameState
 from .referee import Decision
@@ -20,8 +21,4 @@ _KINDS = ("dual_cut", "solo_cut", "reveal_red")
 def decide(view: GameState, an: Analysis) -> Decision:
     """The first move of the ranking (chance first) among plain cuts; a solo cut only when legal for sure."""
     plain = replace(view, extra={**view.extra, "available": []})
-    for m in rank_moves(plain, an):
-        if m.get("forbidden") or m["kind"] not in _KINDS or (m["kind"] == "solo_cut" and not m["guaranteed"]):
-            continue
-        return Decision(m)
-    return Decision(None)
+    return Decision(next((m for m in rank_moves(plain, an) if m["kind"] in _KINDS and takeable(m)), None))

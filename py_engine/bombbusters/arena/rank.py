@@ -7,6 +7,7 @@ what following it wins.
 from __future__ import annotations
 
 from ..advice.moves import rank_moves
+from ..advice.team import takeable
 from ..questions.analysis import Analysis
 from ..table.state import GameState
 from .referee import Decision
@@ -16,8 +17,4 @@ __all__ = ["decide"]
 
 def decide(view: GameState, an: Analysis) -> Decision:
     """The first ranked move that is allowed (a solo cut only when legal for sure)."""
-    for m in rank_moves(view, an):
-        if m.get("forbidden") or (m["kind"] == "solo_cut" and not m["guaranteed"]):
-            continue
-        return Decision(m)
-    return Decision(None)
+    return Decision(next((m for m in rank_moves(view, an) if takeable(m)), None))

@@ -33,7 +33,6 @@ class Decision:
 
     move: dict | None
     before: tuple[str, ...] = ()
-    score: float | None = None
 
 
 @dataclass(frozen=True)
