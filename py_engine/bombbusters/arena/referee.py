@@ -95,17 +95,18 @@ class Referee:
             return sum(1 for t in cut if (colour_of(t) == YELLOW if v == "YELLOW" else value_of(t) == v))
         return [c for c in self.cards if c not in self.spent and count(card_value(c)) >= 2]
 
-    def items(self, q: int) -> list[str]:
-        """The moves ranking's items q may use now (its ``available``)."""
+    def items(self, q: int, usable: list[str] | None = None) -> list[str]:
+        """The moves ranking's items q may use now (its ``available``); ``usable``: q's usable cards, if known."""
         mode = self.rules.double_detector
         dd = mode == "all" or (mode == "captain_disabled" and q != self.table.captain)
         out = ["double_detector"] if dd and q not in self.dd_used else []
-        return out + [ENGINE_ITEMS[c] for c in self.usable_cards(q) if c in ENGINE_ITEMS]
+        return out + [ENGINE_ITEMS[c] for c in (self.usable_cards(q) if usable is None else usable) if c in ENGINE_ITEMS]
 
     def view(self, q: int) -> GameState:
         """Player q's view with what they may use: ``available`` items and the table ``cards``."""
-        cards = [c for c in self.usable_cards(q) if c in TABLE_CARDS]
-        return view_of(self.table, self.world, q, {**dict(self.rules.extra), "available": self.items(q), "cards": cards,
+        usable = self.usable_cards(q)
+        return view_of(self.table, self.world, q, {**dict(self.rules.extra), "available": self.items(q, usable),
+                                                   "cards": [c for c in usable if c in TABLE_CARDS],
                                                    "used_detectors": sorted(self.dd_used),
                                                    "start_mistakes": self.start_mistakes})
 
@@ -114,7 +115,8 @@ class Referee:
 
     # ---- playing a turn -------------------------------------------------------------------
     def play(self, q: int, d: Decision) -> None:
-        """Carry out q's decision on the table (sets ``outcome`` when the game ends)."""
+        """Carry out q's decision on the table (sets ``outcome`` when it loses the game; a game won —
+        no wire left — is seen by the turns' loop, :func:`.game.play_on`)."""
         stabilized = False
         for c in d.before:
             assert c in self.usable_cards(q), (c, "not usable")
@@ -139,8 +141,6 @@ class Referee:
             self._own_cut(q, m)
         else:
             self._dual(q, m, stabilized)
-        if self.outcome is None and not self.uncut():
-            self.outcome = "won"
 
     def _own_cut(self, q: int, m: dict) -> None:
         v = m["value"]

@@ -34,10 +34,9 @@ def arena(mission: int, players: int, games: int, seed: int = 1, policy: str = "
     """Play ``games`` games and sum them up (see :func:`.stats.summary`)."""
     if policy not in POLICIES:
         raise StateError(f"unknown policy {policy!r} (known: {', '.join(POLICIES)})", field="policy")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise StateError(f"games must be a whole number ≥ 1, got {games!r}", field="games")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise StateError(f"jobs must be a whole number ≥ 1, got {jobs!r}", field="jobs")
+    for name, value in (("games", games), ("jobs", jobs)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise StateError(f"{name} must be a whole number ≥ 1, got {value!r}", field=name)
     playable(mission, players)  # a mission the arena cannot play is refused before any game
     say = progress or (lambda text: print(text, file=sys.stderr, flush=True))
     tasks = [(mission, players, policy, seed, k) for k in range(games)]
