@@ -34,25 +34,28 @@ export function engineDoc(state, t = derive(state), opts = {}) {
   return doc;
 }
 
+/** Which of these card ids `me` may use now: face up, unlocked and not used; none for the captain where
+ * the mission bars them equipment (mission 28). */
+function usableCards(state, t, ids) {
+  const { setup } = state;
+  if (setup.captain_no_equipment && setup.me === setup.captain) return [];
+  return ids.filter((id) => t.unlocked.includes(id) && !t.usedItems[id]);
+}
+
 /** Items for the "moves" request: what `me` may still use. */
 export function availableItems(state, t) {
   const { setup } = state;
   const me = setup.me;
-  const out = [];
-  if (setup.captain_no_equipment && me === setup.captain) return out; // mission 28
+  if (setup.captain_no_equipment && me === setup.captain) return [];
   const ddOk = setup.dd === "all" || (setup.dd === "captain_disabled" && me !== setup.captain);
-  if (ddOk && !t.usedDD.includes(me)) out.push("double_detector");
   const items = { 3: "triple_detector", 5: "super_detector", 10: "x_or_y_ray", "9.9": "fast_pass" };
-  for (const [id, name] of Object.entries(items)) if (t.unlocked.includes(id) && !t.usedItems[id]) out.push(name);
-  return out;
+  return [...(ddOk && !t.usedDD.includes(me) ? ["double_detector"] : []),
+    ...usableCards(state, t, Object.keys(items)).map((id) => items[id])];
 }
 
-/** Table cards the team policy may play before my cut (Rewinder 6, Emergency Batteries 7, Stabilizer 9):
- * face up, unlocked and not used; none for the captain where the mission bars them equipment. */
+/** Table cards the team policy may play before my cut (Rewinder 6, Emergency Batteries 7, Stabilizer 9). */
 export function tableCards(state, t) {
-  const { setup } = state;
-  if (setup.captain_no_equipment && setup.me === setup.captain) return [];
-  return ["6", "7", "9"].filter((id) => t.unlocked.includes(id) && !t.usedItems[id]);
+  return usableCards(state, t, ["6", "7", "9"]);
 }
 
 /**

@@ -1,7 +1,9 @@
 """The starting tokens: each player, clockwise from the captain, places the one the page recommends.
 
-Why the advice's first blue slot: the rules put a starting info token on a blue wire (the
-advice also scores a yellow one, which a failed cut may show but a player does not place).
+Why the advice's first blue slot: the rules put a starting token on a blue wire.  The advice
+itself offers value and even/odd tokens on blue wires only, so there this is its first entry; for
+x1/x2/x3 tokens (missions 24, 40) it also scores yellow wires, and where one ranks first the arena
+places the best blue one instead of the page's first.
 """
 
 from __future__ import annotations
