@@ -8,7 +8,7 @@ slots' types (sorted runs plus X slots, i.e. my stands' contents) and the
 Shannon entropy is taken in bits.  A token's gain is H0 - H(view with that
 token added to the slot): value -> info token (``iN``, blue wires only), even_odd ->
 parity (blue only), multiplicity -> x-token with the true count on the stand
-(cut wires included, never on red).  Tokens already on the slot stay.
+(cut wires included, blue only: the rules' setup puts a starting token on a blue wire).  Tokens already on the slot stay.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def token_slot(kind: str, slot: Slot, stand, keep_tokens: bool) -> Slot | None:
             return None
         return replace(base, parity="even" if number_of(t) % 2 == 0 else "odd")
     count = sum(1 for sl in stand if value_of(sl.wire) == value_of(t))  # cut wires included
-    return replace(base, multiplicity=count) if count <= 3 else None
+    return replace(base, multiplicity=count) if count <= 3 and colour_of(t) == BLUE else None
 
 
 def token_text(kind: str, slot: Slot, stand) -> str:

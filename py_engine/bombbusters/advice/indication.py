@@ -157,14 +157,14 @@ def placed_token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
     if t is None or slot.state != HIDDEN or colour_of(t) == RED:
         return None
     seen = observed(slot)
-    if kind == "value":  # the rules put a starting info token on a blue wire only
+    if kind == "value":  # the rules put a starting token on a blue wire only (setup, step 6), whatever its kind
         return replace(seen, state=INFO, wire=t, colour=None) if colour_of(t) == BLUE else None
     if kind == "even_odd":
         if colour_of(t) != BLUE or seen.parity is not None:
             return None
         return replace(seen, parity="even" if number_of(t) % 2 == 0 else "odd")
     count = sum(1 for sl in stand if sl.wire is not None and value_of(sl.wire) == value_of(t))
-    if count > 3 or seen.multiplicity is not None:
+    if colour_of(t) != BLUE or count > 3 or seen.multiplicity is not None:
         return None
     return replace(seen, multiplicity=count)
 
