@@ -24,6 +24,7 @@ from bombbusters.arena.deal import PLAYABLE, Deal, deal_game, playable
 from bombbusters.arena.game import play_game, rules_of
 from bombbusters.arena.referee import Referee
 from bombbusters.arena.run import arena
+from bombbusters.arena.tokens import place_tokens
 from bombbusters.missions.preset import Mission
 from bombbusters.questions.analysis import solve_state
 from bombbusters.table.errors import StateError
@@ -153,6 +154,28 @@ def test_arena_figures_and_jobs() -> None:
     assert one["wins"] + one["explosions"] + one["detonator_losses"] + one["stuck"] == 6
     assert len(one["calibration"]) == 10 and sum(b["n"] for b in one["calibration"]) > 0
     assert math.isclose(one["se"], math.sqrt(one["p"] * (1 - one["p"]) / 6))
+
+
+def test_starting_tokens_where_the_chooser_says_and_games_cut_short() -> None:
+    """The calibration probe's seams: a token chooser other than the advice, and a game stopped after its first
+    moves with a chance (the same moves, with the same chances, as the whole game's first ones)."""
+    m = playable(4, 5)
+    deal = deal_game(m, 5, 4, 0)
+    first_blue = []
+
+    def leftmost_blue(view, kind):
+        st = view.stand(view.me, 0)
+        j = next(j for j, sl in enumerate(st) if sl.wire is not None and sl.wire % 10 == 0)
+        first_blue.append(j)
+        return 0, j
+
+    whole = play_game(deal, m, greedy.decide, choose=leftmost_blue)
+    assert len(first_blue) == 5
+    short = play_game(deal, m, greedy.decide, choose=leftmost_blue, moves=3)
+    assert short.outcome == "stopped" and short.taken == whole.taken[:3]
+    ref = Referee(deal.table, deal.world, rules_of(m), deal.cards)
+    place_tokens(ref, m.tokens, leftmost_blue)
+    assert all(ref.table.stand(q, 0)[first_blue[q]].state == INFO for q in range(5))
 
 
 def test_cli_arena() -> None:

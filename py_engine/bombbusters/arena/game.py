@@ -18,7 +18,7 @@ from ..table.notation import CUT
 from ..table.state import GameState
 from .deal import Deal
 from .referee import Decision, Referee, TableRules
-from .tokens import place_tokens
+from .tokens import Chooser, advised_token, place_tokens
 
 __all__ = ["GameResult", "Policy", "play_game", "play_on", "rules_of", "truth_misses"]
 
@@ -30,7 +30,7 @@ _MAX_TURNS = 400
 
 @dataclass
 class GameResult:
-    outcome: str  # "won", "exploded", "detonator", "stuck"
+    outcome: str  # "won", "exploded", "detonator", "stuck" (or "stopped": see play_on's ``moves``)
     turns: int
     taken: list  # (predicted chance, succeeded) per move with a chance
     sure_failures: int
@@ -56,19 +56,26 @@ def rules_of(mission: Mission) -> TableRules:
     return TableRules(mission.double_detector, mission.captain_no_equipment, mission.failure_tokens)
 
 
-def play_game(deal: Deal, mission: Mission, policy: Policy, check_truth: bool = True) -> GameResult:
-    """Play game ``deal`` with every player following ``policy``: starting tokens, then turns."""
+def play_game(deal: Deal, mission: Mission, policy: Policy, check_truth: bool = True,
+              choose: Chooser = advised_token, moves: int | None = None) -> GameResult:
+    """Play game ``deal`` with every player following ``policy``: starting tokens (where ``choose``
+    puts them), then turns (see :func:`play_on` for ``moves``)."""
     ref = Referee(deal.table, deal.world, rules_of(mission), deal.cards)
-    place_tokens(ref, mission.tokens)
-    return play_on(ref, policy, ref.table.captain, check_truth)
+    place_tokens(ref, mission.tokens, choose)
+    return play_on(ref, policy, ref.table.captain, check_truth, moves)
 
 
-def play_on(ref: Referee, policy: Policy, first: int, check_truth: bool = True) -> GameResult:
+def play_on(ref: Referee, policy: Policy, first: int, check_truth: bool = True, moves: int | None = None) -> GameResult:
     """Turns clockwise from player ``first`` until the game ends; a player with no wire left is
-    skipped, and a whole round in which no one can act loses the game (``stuck``)."""
+    skipped, and a whole round in which no one can act loses the game (``stuck``).  With ``moves``,
+    the game stops (outcome ``stopped``) once that many moves with a chance were taken: the
+    calibration probe's first moves."""
     n = len(ref.table.players)
     q, idle, turns, impossible = first, 0, 0, 0
     while ref.outcome is None:
+        if moves is not None and len(ref.taken) >= moves:
+            ref.outcome = "stopped"
+            break
         if not ref.uncut():
             ref.outcome = "won"
             break

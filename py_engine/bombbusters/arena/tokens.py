@@ -7,13 +7,14 @@ blue wires only (the rules' setup), so what the page recommends is what the aren
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from ..advice.indication import placed_token, rank_indications
 from ..advice.table_edits import set_slots
 from ..table.state import GameState
 from .referee import Referee
 
-__all__ = ["advised_token", "place_tokens"]
+__all__ = ["Chooser", "advised_token", "place_tokens"]
 
 
 def advised_token(view: GameState, kind: str) -> tuple[int, int] | None:
@@ -22,15 +23,20 @@ def advised_token(view: GameState, kind: str) -> tuple[int, int] | None:
     return (ranked[0]["stand"], ranked[0]["slot"]) if ranked else None
 
 
-def place_tokens(ref: Referee, kind: str) -> None:
-    """Every player's starting token on the referee's table, of the mission's token kind."""
+#: how a player picks the slot of their starting token: (their view, the token kind) -> (stand, slot) or None
+Chooser = Callable[[GameState, str], "tuple[int, int] | None"]
+
+
+def place_tokens(ref: Referee, kind: str, choose: Chooser = advised_token) -> None:
+    """Every player's starting token on the referee's table, of the mission's token kind, where ``choose``
+    puts it (the page's advice; ``build_scripts/calibration_probe.py`` also tries a random blue wire)."""
     if kind == "none":
         return
     n = len(ref.table.players)
     for i in range(n):
         q = (ref.table.captain + i) % n
         view = ref.view(q)
-        spot = advised_token(view, kind)
+        spot = choose(view, kind)
         if spot is None:
             continue
         s, j = spot

@@ -1,0 +1,95 @@
+"""The arena's calibration with less or more chosen by the players: what docs/arena.md's
+"Calibration and what the engine assumes" rests on, reproducible.
+
+    .venv/bin/python build_scripts/calibration_probe.py --tokens none --moves 1 --games 3000
+    .venv/bin/python build_scripts/calibration_probe.py --tokens random --policy greedy --moves 12 --games 1500
+    .venv/bin/python build_scripts/calibration_probe.py --tokens none --policy greedy --games 1000
+
+Why: the engine's chances are exact for a deal uniform given the table, but a player's choices (where
+the starting token goes, which value at which wire) also depend on their hand, so in the arena the
+moves' outcomes may drift from the chances given.  This plays arena games (mission 4, 5 players by
+default) with starting tokens from the page's advice, on a random blue wire (a seeded draw that looks
+at no value), or none, with one policy, keeps the first ``--moves`` moves with a chance of each game
+(all of them by default) and prints the calibration bins with z = (observed − predicted) / se.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py_engine"))
+
+from bombbusters.advice.indication import placed_token  # noqa: E402
+from bombbusters.arena.deal import deal_game, playable  # noqa: E402
+from bombbusters.arena.game import play_game  # noqa: E402
+from bombbusters.arena.run import POLICIES  # noqa: E402
+from bombbusters.arena.stats import calibration  # noqa: E402
+from bombbusters.arena.tokens import advised_token  # noqa: E402
+from bombbusters.table.notation import HIDDEN  # noqa: E402
+
+TOKENS = ("advice", "random", "none")
+
+
+def random_blue(view, kind: str, rng: random.Random) -> tuple[int, int] | None:
+    """A uniformly drawn slot of mine where the token may go (a blue wire): the draw reads no value."""
+    me = view.me
+    spots = [(s, j) for s in range(len(view.players[me].stands)) for j, sl in enumerate(view.stand(me, s))
+             if sl.state == HIDDEN and placed_token(kind, sl, view.stand(me, s)) is not None]
+    return rng.choice(spots) if spots else None
+
+
+def one_game(args: tuple) -> list:
+    """The (chance given, succeeded) of game k's first moves."""
+    mission, players, policy, tokens, moves, seed, k = args
+    m = playable(mission, players)
+    if tokens == "none":
+        m = replace(m, tokens="none")
+    choose = advised_token if tokens != "random" else partial(random_blue, rng=random.Random(f"probe:{seed}:{k}"))
+    r = play_game(deal_game(m, players, seed, k), m, POLICIES[policy], check_truth=False, choose=choose, moves=moves)
+    return r.taken if moves is None else r.taken[:moves]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mission", type=int, default=4)
+    ap.add_argument("--players", type=int, default=5)
+    ap.add_argument("--policy", default="advice", choices=sorted(POLICIES))
+    ap.add_argument("--tokens", default="advice", choices=TOKENS)
+    ap.add_argument("--moves", type=int, default=None, help="keep each game's first MOVES moves with a chance")
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    tasks = [(args.mission, args.players, args.policy, args.tokens, args.moves, args.seed, k) for k in range(args.games)]
+    t0 = time.perf_counter()
+    if args.jobs == 1:
+        taken = [t for task in tasks for t in one_game(task)]
+    else:
+        from multiprocessing import get_context
+
+        with get_context("spawn").Pool(args.jobs) as pool:
+            taken = [t for got in pool.imap(one_game, tasks, chunksize=8) for t in got]
+    bins, brier = calibration(taken)
+    print(f"mission {args.mission}, {args.players} players, tokens {args.tokens}, policy {args.policy}, "
+          f"{args.games} games (seed {args.seed}), first {args.moves or 'all'} moves: {len(taken)} moves, "
+          f"Brier {brier:.4f}, {time.perf_counter() - t0:.0f} s")
+    print("| chance | moves | predicted % | observed % | se % | z |\n|---|---|---|---|---|---|")
+    for b in bins:
+        if b["n"]:
+            z = (b["observed"] - b["predicted"]) / b["se"] if b["se"] else 0.0
+            print(f"| {b['lo']:.1f}–{b['hi']:.1f} | {b['n']} | {b['predicted'] * 100:.1f} | {b['observed'] * 100:.1f} | "
+                  f"{b['se'] * 100:.1f} | {z:+.1f} |")
+    worst = max((abs((b["observed"] - b["predicted"]) / b["se"]) for b in bins if b["n"] and b["se"]), default=0.0)
+    print(json.dumps({"moves": len(taken), "worst_abs_z": round(worst, 2), "brier": round(brier, 5)}))
+
+
+if __name__ == "__main__":
+    main()
