@@ -9,7 +9,7 @@ Why: the engine's chances are exact for a deal uniform given the table, but a pl
 the starting token goes, which value at which wire) also depend on their hand, so in the arena the
 moves' outcomes may drift from the chances given.  This plays arena games (mission 4, 5 players by
 default) with starting tokens from the page's advice, on a random blue wire (a seeded draw that looks
-at no value), or none, with one policy, keeps the first ``--moves`` moves with a chance of each game
+at no value), on the blue wire nearest the stand's middle (a rule by position), or none, with one policy, keeps the first ``--moves`` moves with a chance of each game
 (all of them by default) and prints the calibration bins with z = (observed − predicted) / se.
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -35,26 +36,39 @@ from bombbusters.arena.stats import calibration  # noqa: E402
 from bombbusters.arena.tokens import advised_token  # noqa: E402
 from bombbusters.table.notation import HIDDEN  # noqa: E402
 
-TOKENS = ("advice", "random", "none")
+TOKENS = ("advice", "random", "middle", "none")
+
+
+def _spots(view, kind: str) -> list[tuple[int, int]]:
+    """The slots of mine where a starting token of this kind may go (blue wires)."""
+    me = view.me
+    return [(s, j) for s in range(len(view.players[me].stands)) for j, sl in enumerate(view.stand(me, s))
+            if sl.state == HIDDEN and placed_token(kind, sl, view.stand(me, s)) is not None]
 
 
 def random_blue(view, kind: str, rng: random.Random) -> tuple[int, int] | None:
     """A uniformly drawn slot of mine where the token may go (a blue wire): the draw reads no value."""
-    me = view.me
-    spots = [(s, j) for s in range(len(view.players[me].stands)) for j, sl in enumerate(view.stand(me, s))
-             if sl.state == HIDDEN and placed_token(kind, sl, view.stand(me, s)) is not None]
+    spots = _spots(view, kind)
     return rng.choice(spots) if spots else None
 
 
-def one_game(args: tuple) -> list:
-    """The (chance given, succeeded) of game k's first moves."""
+def middle_blue(view, kind: str) -> tuple[int, int] | None:
+    """The blue wire nearest the middle of my first stand: a rule by position that reads no value."""
+    spots = _spots(view, kind)
+    mid = (len(view.stand(view.me, 0)) - 1) / 2
+    return min(spots, key=lambda sj: (sj[0], abs(sj[1] - mid), sj[1])) if spots else None
+
+
+def one_game(args: tuple) -> tuple[list, bool]:
+    """(the (chance given, succeeded) of game k's first moves, whether the game was won)."""
     mission, players, policy, tokens, moves, seed, k = args
     m = playable(mission, players)
     if tokens == "none":
         m = replace(m, tokens="none")
-    choose = advised_token if tokens != "random" else partial(random_blue, rng=random.Random(f"probe:{seed}:{k}"))
+    choose = {"random": partial(random_blue, rng=random.Random(f"probe:{seed}:{k}")),
+              "middle": middle_blue}.get(tokens, advised_token)
     r = play_game(deal_game(m, players, seed, k), m, POLICIES[policy], check_truth=False, choose=choose, moves=moves)
-    return r.taken if moves is None else r.taken[:moves]
+    return (r.taken if moves is None else r.taken[:moves]), r.won
 
 
 def main() -> None:
@@ -71,16 +85,19 @@ def main() -> None:
     tasks = [(args.mission, args.players, args.policy, args.tokens, args.moves, args.seed, k) for k in range(args.games)]
     t0 = time.perf_counter()
     if args.jobs == 1:
-        taken = [t for task in tasks for t in one_game(task)]
+        games = [one_game(task) for task in tasks]
     else:
         from multiprocessing import get_context
 
         with get_context("spawn").Pool(args.jobs) as pool:
-            taken = [t for got in pool.imap(one_game, tasks, chunksize=8) for t in got]
+            games = list(pool.imap(one_game, tasks, chunksize=8))
+    taken = [t for got, _won in games for t in got]
     bins, brier = calibration(taken)
+    won = sum(w for _got, w in games) / len(games)
     print(f"mission {args.mission}, {args.players} players, tokens {args.tokens}, policy {args.policy}, "
           f"{args.games} games (seed {args.seed}), first {args.moves or 'all'} moves: {len(taken)} moves, "
-          f"Brier {brier:.4f}, {time.perf_counter() - t0:.0f} s")
+          f"Brier {brier:.4f}, {time.perf_counter() - t0:.0f} s"
+          + ("" if args.moves else f"; won {won * 100:.1f} ± {math.sqrt(won * (1 - won) / len(games)) * 100:.1f} %"))
     print("| chance | moves | predicted % | observed % | se % | z |\n|---|---|---|---|---|---|")
     for b in bins:
         if b["n"]:
@@ -88,7 +105,8 @@ def main() -> None:
             print(f"| {b['lo']:.1f}–{b['hi']:.1f} | {b['n']} | {b['predicted'] * 100:.1f} | {b['observed'] * 100:.1f} | "
                   f"{b['se'] * 100:.1f} | {z:+.1f} |")
     worst = max((abs((b["observed"] - b["predicted"]) / b["se"]) for b in bins if b["n"] and b["se"]), default=0.0)
-    print(json.dumps({"moves": len(taken), "worst_abs_z": round(worst, 2), "brier": round(brier, 5)}))
+    print(json.dumps({"moves": len(taken), "worst_abs_z": round(worst, 2), "brier": round(brier, 5),
+                      "results": [int(w) for _got, w in games]}))
 
 
 if __name__ == "__main__":
