@@ -4,13 +4,15 @@
     .venv/bin/python build_scripts/calibration_probe.py --tokens none --moves 1 --games 3000
     .venv/bin/python build_scripts/calibration_probe.py --tokens random --policy greedy --moves 12 --games 1500
     .venv/bin/python build_scripts/calibration_probe.py --tokens none --policy greedy --games 1000
+    .venv/bin/python build_scripts/calibration_probe.py --tokens advice --games 1000   # also random, middle; --seed 5
 
 Why: the engine's chances are exact for a deal uniform given the table, but a player's choices (where
 the starting token goes, which value at which wire) also depend on their hand, so in the arena the
 moves' outcomes may drift from the chances given.  This plays arena games (mission 4, 5 players by
 default) with starting tokens from the page's advice, on a random blue wire (a seeded draw that looks
-at no value), on the blue wire nearest the stand's middle (a rule by position), or none, with one policy, keeps the first ``--moves`` moves with a chance of each game
-(all of them by default) and prints the calibration bins with z = (observed − predicted) / se.
+at no value), on the blue wire nearest the stand's middle (a rule by position), or none, with one
+policy; keeps the first ``--moves`` moves with a chance of each game (all of them by default) and
+prints the calibration bins with z = (observed − predicted) / se, and over whole games the win rate.
 """
 
 from __future__ import annotations
