@@ -63,13 +63,15 @@ def middle_blue(view, kind: str) -> tuple[int, int] | None:
 
 def one_game(args: tuple) -> tuple[list, bool]:
     """(the (chance given, succeeded) of game k's first moves, whether the game was won)."""
-    mission, players, policy, tokens, moves, seed, k = args
+    mission, players, policy, tokens, moves, seed, k, read = args
     m = playable(mission, players)
     if tokens == "none":
         m = replace(m, tokens="none")
     choose = {"random": partial(random_blue, rng=random.Random(f"probe:{seed}:{k}")),
               "middle": middle_blue}.get(tokens, advised_token)
-    r = play_game(deal_game(m, players, seed, k), m, POLICIES[policy], check_truth=False, choose=choose, moves=moves)
+    r = play_game(deal_game(m, players, seed, k), m, POLICIES[policy], check_truth=read, choose=choose, moves=moves,
+                  read_choice=read)
+    assert not r.truth_impossible, "a fact read from a token choice ruled out the real deal"
     return (r.taken if moves is None else r.taken[:moves]), r.won
 
 
@@ -83,8 +85,11 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--read-choice", action="store_true",
+                    help="advised value tokens also add what their choice tells (token_choice_facts)")
     args = ap.parse_args()
-    tasks = [(args.mission, args.players, args.policy, args.tokens, args.moves, args.seed, k) for k in range(args.games)]
+    tasks = [(args.mission, args.players, args.policy, args.tokens, args.moves, args.seed, k, args.read_choice)
+             for k in range(args.games)]
     t0 = time.perf_counter()
     if args.jobs == 1:
         games = [one_game(task) for task in tasks]
@@ -96,7 +101,8 @@ def main() -> None:
     taken = [t for got, _won in games for t in got]
     bins, brier = calibration(taken)
     won = sum(w for _got, w in games) / len(games)
-    print(f"mission {args.mission}, {args.players} players, tokens {args.tokens}, policy {args.policy}, "
+    print(f"mission {args.mission}, {args.players} players, tokens {args.tokens}"
+          f"{' (choice read)' if args.read_choice else ''}, policy {args.policy}, "
           f"{args.games} games (seed {args.seed}), first {args.moves or 'all'} moves: {len(taken)} moves, "
           f"Brier {brier:.4f}, {time.perf_counter() - t0:.0f} s"
           + ("" if args.moves else f"; won {won * 100:.1f} ± {math.sqrt(won * (1 - won) / len(games)) * 100:.1f} %"))

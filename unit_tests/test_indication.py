@@ -361,3 +361,30 @@ def test_tokens_on_the_dense_grid_condition_the_view_as_a_fresh_solve_does(doc, 
         for a, b in zip(got[kind], want[kind]):
             assert a["gain_bits"] == pytest.approx(b["gain_bits"], abs=TOL), (kind, a, b)
             assert a["remaining_bits"] == pytest.approx(b["remaining_bits"], abs=TOL), (kind, a, b)
+
+
+def test_token_choice_facts_say_exactly_what_the_advised_choice_says():
+    """Over every hand of mine (blue 1-5, four players with 5 wires): the hands whose advised value token is (slot j, v)
+    are exactly the hands showing v at j that the facts read from that choice allow — no more, no fewer."""
+    from itertools import combinations_with_replacement
+
+    from bombbusters.advice.indication import token_choice_facts
+
+    def state_of(hand):
+        others = [{"name": name, "stands": ["? ? ? ? ?"]} for name in ("Bob", "Cat", "Dan")]
+        return GameState.from_json({"players": [{"name": "Ann", "stands": [" ".join(f"?{v}" for v in hand)]}, *others],
+                                    "me": 0, "captain": 0, "wires": {"blue": [1, 5]}, "facts": []})
+
+    hands = [h for h in combinations_with_replacement(range(1, 6), 5) if all(h.count(v) <= 4 for v in h)]
+    groups: dict = {}
+    for h in hands:
+        top = rank_indications(state_of(h), ("value",))["value"][0]
+        groups.setdefault((top["slot"], h[top["slot"]]), []).append(h)
+    assert len(groups) > 1
+    for (j, v), members in groups.items():
+        facts = {token_choice_facts(state_of(h), 0, j) for h in members}
+        assert len(facts) == 1, ("the facts must read only what teammates see", j, v)
+        (told,) = facts
+        allowed = [h for h in hands if h[j] == v
+                   and not any(h[i] == f.value for f in told for i in f.slots)]
+        assert sorted(allowed) == sorted(members), (j, v, told)

@@ -29,13 +29,14 @@ import numpy as np
 from ..compiler.problem import Counter
 from ..questions.analysis import Analysis, solve_state
 from ..solvers.solver import solve
-from ..table.errors import StateError
+from ..table.errors import InconsistentStateError, StateError
+from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
 from ..table.players import Player
 from ..table.state import GameState
 from ..table.wires import BLUE, RED, colour_of, label, number_of, value_of
 
-__all__ = ["TOKEN_KINDS", "placed_token", "stand_entropy", "rank_indications", "indicate_json"]
+__all__ = ["TOKEN_KINDS", "placed_token", "stand_entropy", "rank_indications", "token_choice_facts", "indicate_json"]
 
 TOKEN_KINDS = ("value", "even_odd", "multiplicity")
 _LN2 = math.log(2)
@@ -237,6 +238,49 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
         ranked.sort(key=lambda r: (-round(r["gain_bits"], 9), r["stand"], r["slot"]))
         out[kind] = ranked
     return out
+
+
+def token_choice_facts(state: GameState, stand: int, slot: int) -> tuple[Fact, ...]:
+    """What a starting value token put where this advice ranks first says beyond its face, as facts.
+
+    Why it can be read exactly: a value token's gain is worked out from my stands as teammates see
+    them, so anyone can tell, for every other slot of that stand and every blue value, whether a token
+    there would have ranked above the chosen one (more bits, or as many and further left).  Had it,
+    the advice would have picked it: so that slot does not hold that value ("not_value").  Without
+    these, a player who follows the advice shows the team more than the engine counts (docs/arena.md,
+    calibration).  ``state``: the table just before the token, ``me`` the player placing it; () where
+    the gain is not public (turned-around wires I cannot see) or the slot holds no blue wire."""
+    me = state.me
+    assert me is not None
+    st = state.players[me].stands[stand]
+    if st[slot].wire is None or colour_of(st[slot].wire) != BLUE:
+        return ()
+    laws = _turned_laws(state)
+    if laws[0][1]:
+        return ()
+    view = _own_view(state)
+    cases, an = [(1.0, view)], solve_state(view)
+    bases = [stand_entropy(view, an)]
+    blues = sorted(t for t in set(state.wires.copies()) if colour_of(t) == BLUE)
+
+    def gain(j: int, t: int) -> float | None:
+        tok = replace(observed(st[j]), state=INFO, wire=t, colour=None)
+        try:
+            return round(_gain(cases, bases, [an], stand, j, tok, frozenset([t]))[0], 9)
+        except (StateError, InconsistentStateError):  # the value cannot be there at all
+            return None
+
+    best = gain(slot, st[slot].wire)
+    assert best is not None
+    barred: dict[int, list[int]] = {}
+    for j, sl in enumerate(st):
+        if j == slot or sl.state != HIDDEN:  # a wire of any colour: a blue one that told more would have won
+            continue
+        for t in blues:
+            g = gain(j, t)
+            if g is not None and (g > best or (g == best and j < slot)):
+                barred.setdefault(value_of(t), []).append(j)
+    return tuple(Fact("not_value", me, stand, v, tuple(js)) for v, js in sorted(barred.items()))
 
 
 def indicate_json(doc: Any) -> dict:

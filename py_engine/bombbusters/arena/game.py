@@ -57,11 +57,12 @@ def rules_of(mission: Mission) -> TableRules:
 
 
 def play_game(deal: Deal, mission: Mission, policy: Policy, check_truth: bool = True,
-              choose: Chooser = advised_token, moves: int | None = None) -> GameResult:
+              choose: Chooser = advised_token, moves: int | None = None, read_choice: bool = False) -> GameResult:
     """Play game ``deal`` with every player following ``policy``: starting tokens (where ``choose``
-    puts them), then turns (see :func:`play_on` for ``moves``)."""
+    puts them; ``read_choice``: see :func:`.tokens.place_tokens`), then turns (see :func:`play_on`
+    for ``moves``)."""
     ref = Referee(deal.table, deal.world, rules_of(mission), deal.cards)
-    place_tokens(ref, mission.tokens, choose)
+    place_tokens(ref, mission.tokens, choose, read_choice)
     return play_on(ref, policy, ref.table.captain, check_truth, moves)
 
 

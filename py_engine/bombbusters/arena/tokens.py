@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from ..advice.indication import placed_token, rank_indications
+from ..advice.indication import placed_token, rank_indications, token_choice_facts
 from ..advice.table_edits import set_slots
 from ..table.state import GameState
 from .referee import Referee
@@ -27,9 +27,10 @@ def advised_token(view: GameState, kind: str) -> tuple[int, int] | None:
 Chooser = Callable[[GameState, str], "tuple[int, int] | None"]
 
 
-def place_tokens(ref: Referee, kind: str, choose: Chooser = advised_token) -> None:
+def place_tokens(ref: Referee, kind: str, choose: Chooser = advised_token, read_choice: bool = False) -> None:
     """Every player's starting token on the referee's table, of the mission's token kind, where ``choose``
-    puts it (the page's advice; ``build_scripts/calibration_probe.py`` also tries a random blue wire)."""
+    puts it (the page's advice; ``build_scripts/calibration_probe.py`` also tries a random blue wire).
+    ``read_choice``: an advised value token also adds what its choice tells (``token_choice_facts``)."""
     if kind == "none":
         return
     n = len(ref.table.players)
@@ -43,4 +44,5 @@ def place_tokens(ref: Referee, kind: str, choose: Chooser = advised_token) -> No
         st = view.stand(q, s)
         token = placed_token(kind, st[j], st)
         assert token is not None
-        ref.table = replace(ref.table, players=set_slots(ref.table, {(q, s, j): token}))
+        told = token_choice_facts(view, s, j) if read_choice and kind == "value" and choose is advised_token else ()
+        ref.table = replace(ref.table, players=set_slots(ref.table, {(q, s, j): token}), facts=ref.table.facts + told)
