@@ -253,7 +253,8 @@ def token_choice_facts(state: GameState, stand: int, slot: int) -> tuple[Fact, .
     me = state.me
     assert me is not None
     st = state.players[me].stands[stand]
-    if st[slot].wire is None or colour_of(st[slot].wire) != BLUE:
+    wire = st[slot].wire
+    if wire is None or colour_of(wire) != BLUE:
         return ()
     laws = _turned_laws(state)
     if laws[0][1]:
@@ -270,9 +271,9 @@ def token_choice_facts(state: GameState, stand: int, slot: int) -> tuple[Fact, .
         except (StateError, InconsistentStateError):  # the value cannot be there at all
             return None
 
-    best = gain(slot, st[slot].wire)
+    best = gain(slot, wire)
     assert best is not None
-    barred: dict[int, list[int]] = {}
+    barred: dict[int | str, list[int]] = {}
     for j, sl in enumerate(st):
         if j == slot or sl.state != HIDDEN:  # a wire of any colour: a blue one that told more would have won
             continue
