@@ -249,7 +249,9 @@ def token_choice_facts(state: GameState, stand: int, slot: int) -> tuple[Fact, .
     the advice would have picked it: so that slot does not hold that value ("not_value").  Without
     these, a player who follows the advice shows the team more than the engine counts (docs/arena.md,
     calibration).  ``state``: the table just before the token, ``me`` the player placing it; () where
-    the gain is not public (turned-around wires I cannot see) or the slot holds no blue wire."""
+    the gain is not public (turned-around wires I cannot see) or the slot holds no blue wire.  A player
+    holding two stands (2 players, the 3-player captain): only the token's own stand is read — what
+    the facts say still holds, but the other stand's slots, which also competed, say nothing here."""
     me = state.me
     assert me is not None
     st = state.players[me].stands[stand]
