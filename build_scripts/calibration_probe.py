@@ -36,16 +36,15 @@ from bombbusters.arena.game import play_game  # noqa: E402
 from bombbusters.arena.run import POLICIES  # noqa: E402
 from bombbusters.arena.stats import calibration  # noqa: E402
 from bombbusters.arena.tokens import advised_token  # noqa: E402
-from bombbusters.table.notation import HIDDEN  # noqa: E402
 
 TOKENS = ("advice", "random", "middle", "none")
 
 
 def _spots(view, kind: str) -> list[tuple[int, int]]:
-    """The slots of mine where a starting token of this kind may go (blue wires)."""
+    """The slots of mine where a starting token of this kind may go (the advice's own test: ``placed_token``)."""
     me = view.me
     return [(s, j) for s in range(len(view.players[me].stands)) for j, sl in enumerate(view.stand(me, s))
-            if sl.state == HIDDEN and placed_token(kind, sl, view.stand(me, s)) is not None]
+            if placed_token(kind, sl, view.stand(me, s)) is not None]
 
 
 def random_blue(view, kind: str, rng: random.Random) -> tuple[int, int] | None:
