@@ -5,6 +5,7 @@
     .venv/bin/python build_scripts/calibration_probe.py --tokens random --policy greedy --moves 12 --games 1500
     .venv/bin/python build_scripts/calibration_probe.py --tokens none --policy greedy --games 1000
     .venv/bin/python build_scripts/calibration_probe.py --tokens advice --games 1000   # also random, middle; --seed 5
+    .venv/bin/python build_scripts/calibration_probe.py --tokens advice --ignore-choice --games 1000 --seed 5
 
 Why: the engine's chances are exact for a deal uniform given the table, but a player's choices (where
 the starting token goes, which value at which wire) also depend on their hand, so in the arena the
@@ -13,6 +14,8 @@ default) with starting tokens from the page's advice, on a random blue wire (a s
 at no value), on the blue wire nearest the stand's middle (a rule by position), or none, with one
 policy; keeps the first ``--moves`` moves with a chance of each game (all of them by default) and
 prints the calibration bins with z = (observed − predicted) / se, and over whole games the win rate.
+An advised value token's choice is read as the arena reads it (``token_choice_facts``) unless
+``--ignore-choice``.
 """
 
 from __future__ import annotations
@@ -84,10 +87,11 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--read-choice", action="store_true",
-                    help="advised value tokens also add what their choice tells (token_choice_facts)")
+    ap.add_argument("--ignore-choice", action="store_true",
+                    help="advised value tokens add only their face, not what their choice tells (the arena's "
+                         "rule before token_choice_facts: the figures docs/arena.md gives for it)")
     args = ap.parse_args()
-    tasks = [(args.mission, args.players, args.policy, args.tokens, args.moves, args.seed, k, args.read_choice)
+    tasks = [(args.mission, args.players, args.policy, args.tokens, args.moves, args.seed, k, not args.ignore_choice)
              for k in range(args.games)]
     t0 = time.perf_counter()
     if args.jobs == 1:
@@ -101,7 +105,7 @@ def main() -> None:
     bins, brier = calibration(taken)
     won = sum(w for _got, w in games) / len(games)
     print(f"mission {args.mission}, {args.players} players, tokens {args.tokens}"
-          f"{' (choice read)' if args.read_choice else ''}, policy {args.policy}, "
+          f"{' (choice ignored)' if args.ignore_choice else ''}, policy {args.policy}, "
           f"{args.games} games (seed {args.seed}), first {args.moves or 'all'} moves: {len(taken)} moves, "
           f"Brier {brier:.4f}, {time.perf_counter() - t0:.0f} s"
           + ("" if args.moves else f"; won {won * 100:.1f} ± {math.sqrt(won * (1 - won) / len(games)) * 100:.1f} %"))

@@ -20,6 +20,7 @@ me); an x-token is not offered then, since its count needs those wires too.
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import replace
 from typing import Any
@@ -240,6 +241,41 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
     return out
 
 
+#: own-view key -> {(slot, blue type): gain or None}; see :func:`_value_gains`
+_GAINS: dict[str, dict[tuple[int, int], float | None]] = {}
+_GAINS_KEPT = 64
+
+
+def _value_gains(view: GameState, stand: int) -> dict[tuple[int, int], float | None]:
+    """Gain (bits, rounded as the ranking rounds) of a value token of each blue type on each hidden slot
+    of my stand ``stand`` in an own view; None where that value cannot be there.  Cached: the view is
+    the setup seen from outside (a stand's length, the wires, public tokens), alike for every player of
+    a given stand length and for game after game of one mission."""
+    doc = view.to_json()
+    doc["players"][0]["name"] = ""  # whose stand it is does not change what a token there tells
+    key = json.dumps([doc, stand], sort_keys=True)
+    table = _GAINS.get(key)
+    if table is not None:
+        return table
+    cases, an = [(1.0, view)], solve_state(view)
+    bases = [stand_entropy(view, an)]
+    blues = sorted(t for t in set(view.wires.copies()) if colour_of(t) == BLUE)
+    table = {}
+    for j, sl in enumerate(view.players[0].stands[stand]):
+        if sl.state != HIDDEN:
+            continue
+        for t in blues:
+            tok = replace(sl, state=INFO, wire=t, colour=None)
+            try:
+                table[(j, t)] = round(_gain(cases, bases, [an], stand, j, tok, frozenset([t]))[0], 9)
+            except (StateError, InconsistentStateError):  # the value cannot be there at all
+                table[(j, t)] = None
+    if len(_GAINS) >= _GAINS_KEPT:
+        _GAINS.clear()
+    _GAINS[key] = table
+    return table
+
+
 def token_choice_facts(state: GameState, stand: int, slot: int) -> tuple[Fact, ...]:
     """What a starting value token put where this advice ranks first says beyond its face, as facts.
 
@@ -254,35 +290,18 @@ def token_choice_facts(state: GameState, stand: int, slot: int) -> tuple[Fact, .
     the facts say still holds, but the other stand's slots, which also competed, say nothing here."""
     me = state.me
     assert me is not None
-    st = state.players[me].stands[stand]
-    wire = st[slot].wire
+    wire = state.players[me].stands[stand][slot].wire
     if wire is None or colour_of(wire) != BLUE:
         return ()
-    laws = _turned_laws(state)
-    if laws[0][1]:
+    if _turned_laws(state)[0][1]:
         return ()
-    view = _own_view(state)
-    cases, an = [(1.0, view)], solve_state(view)
-    bases = [stand_entropy(view, an)]
-    blues = sorted(t for t in set(state.wires.copies()) if colour_of(t) == BLUE)
-
-    def gain(j: int, t: int) -> float | None:
-        tok = replace(observed(st[j]), state=INFO, wire=t, colour=None)
-        try:
-            return round(_gain(cases, bases, [an], stand, j, tok, frozenset([t]))[0], 9)
-        except (StateError, InconsistentStateError):  # the value cannot be there at all
-            return None
-
-    best = gain(slot, wire)
+    gains = _value_gains(_own_view(state), stand)
+    best = gains[(slot, wire)]
     assert best is not None
     barred: dict[int | str, list[int]] = {}
-    for j, sl in enumerate(st):
-        if j == slot or sl.state != HIDDEN:  # a wire of any colour: a blue one that told more would have won
-            continue
-        for t in blues:
-            g = gain(j, t)
-            if g is not None and (g > best or (g == best and j < slot)):
-                barred.setdefault(value_of(t), []).append(j)
+    for (j, t), g in sorted(gains.items()):  # a wire of any colour: a blue one that told more would have won
+        if j != slot and g is not None and (g > best or (g == best and j < slot)):
+            barred.setdefault(value_of(t), []).append(j)
     return tuple(Fact("not_value", me, stand, v, tuple(js)) for v, js in sorted(barred.items()))
 
 

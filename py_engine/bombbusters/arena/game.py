@@ -57,7 +57,7 @@ def rules_of(mission: Mission) -> TableRules:
 
 
 def play_game(deal: Deal, mission: Mission, policy: Policy, check_truth: bool = True,
-              choose: Chooser = advised_token, moves: int | None = None, read_choice: bool = False) -> GameResult:
+              choose: Chooser = advised_token, moves: int | None = None, read_choice: bool = True) -> GameResult:
     """Play game ``deal`` with every player following ``policy``: starting tokens (where ``choose``
     puts them; ``read_choice``: see :func:`.tokens.place_tokens`), then turns (see :func:`play_on`
     for ``moves``)."""

@@ -1,7 +1,9 @@
 """The starting tokens: each player, clockwise from the captain, places the one the page recommends.
 
 Why the advice's first entry as it stands: the advice offers every kind of starting token on
-blue wires only (the rules' setup), so what the page recommends is what the arena places.
+blue wires only (the rules' setup), so what the page recommends is what the arena places.  Why
+its choice is read too: the slot it picked says which other slots would have told the team more,
+and players who leave that out trust their chances too little or too much (docs/arena.md).
 """
 
 from __future__ import annotations
@@ -27,10 +29,12 @@ def advised_token(view: GameState, kind: str) -> tuple[int, int] | None:
 Chooser = Callable[[GameState, str], "tuple[int, int] | None"]
 
 
-def place_tokens(ref: Referee, kind: str, choose: Chooser = advised_token, read_choice: bool = False) -> None:
+def place_tokens(ref: Referee, kind: str, choose: Chooser = advised_token, read_choice: bool = True) -> None:
     """Every player's starting token on the referee's table, of the mission's token kind, where ``choose``
     puts it (the page's advice; ``build_scripts/calibration_probe.py`` also tries a random blue wire).
-    ``read_choice``: an advised value token also adds what its choice tells (``token_choice_facts``)."""
+    ``read_choice``: an advised value token also adds what its choice tells (``token_choice_facts``): the
+    team knows the rule that placed it, so the arena's players read it as the page does when told the
+    team places the advised tokens (off: ``build_scripts/calibration_probe.py --ignore-choice``)."""
     if kind == "none":
         return
     n = len(ref.table.players)
