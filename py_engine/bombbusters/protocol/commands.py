@@ -57,8 +57,24 @@ def _lookahead(doc: Any, top: int) -> Any:
     return lookahead_json(doc, top)
 
 
+def _reading_tokens(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` on the state document with its teammates' advised starting tokens read into facts
+    (``advice.starting_tokens``): the one door every command's document comes through."""
+
+    def run(doc: Any, *args: Any, **options: Any) -> Any:
+        if isinstance(doc, dict) and "starting_tokens" in doc:
+            from ..advice.starting_tokens import with_starting_tokens
+
+            doc = with_starting_tokens(doc)
+        return fn(doc, *args, **options)
+
+    run.__doc__ = fn.__doc__
+    return run
+
+
 #: name -> function taking a state document and returning plain JSON
-STATE_COMMANDS: dict[str, Callable[[Any], Any]] = {"analyze": _analyze, "moves": _moves, "indicate": _indicate}
+STATE_COMMANDS: dict[str, Callable[[Any], Any]] = {
+    name: _reading_tokens(fn) for name, fn in (("analyze", _analyze), ("moves", _moves), ("indicate", _indicate))}
 
 #: a command with options: (function(doc, **options), {option: (default, largest allowed)}); an option is a
 #: whole number from 0 to its largest, or, where its default is text, a short text (a wire label)
@@ -67,10 +83,10 @@ OptionCommand = tuple[Callable[..., Any], dict[str, tuple[Any, int]]]
 #: name -> command taking a state document and options.  The most worlds one request may draw
 #: bounds its memory (a few arrays of that length per sub-stand); ``top`` 0 means every move.
 OPTION_COMMANDS: dict[str, OptionCommand] = {
-    "sample": (_sample, {"n": (1, 200_000), "seed": (0, 2**63 - 1)}),
-    "lookahead": (_lookahead, {"top": (10, 10_000)}),
-    "win": (_win, {"n": (20, 100_000), "seed": (0, 2**63 - 1)}),
-    "explain": (_explain, {"player": (0, 99), "stand": (0, 9), "slot": (0, 99), "value": ("", 8)}),
+    "sample": (_reading_tokens(_sample), {"n": (1, 200_000), "seed": (0, 2**63 - 1)}),
+    "lookahead": (_reading_tokens(_lookahead), {"top": (10, 10_000)}),
+    "win": (_reading_tokens(_win), {"n": (20, 100_000), "seed": (0, 2**63 - 1)}),
+    "explain": (_reading_tokens(_explain), {"player": (0, 99), "stand": (0, 9), "slot": (0, 99), "value": ("", 8)}),
 }
 
 

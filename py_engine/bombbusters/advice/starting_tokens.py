@@ -1,0 +1,107 @@
+"""Teammates' starting value tokens read as the advice's choice: what the slot they picked says.
+
+Why: a team that places the starting token the page advises shows more than the token's face (the
+other slots would have told less, see ``indication.token_choice_facts``); left out, the chances
+drift from what happens (docs/arena.md, calibration).  The page sends the slots of those tokens as
+``starting_tokens`` when the player says their team places the advised tokens; every request reads
+them through :func:`with_starting_tokens`, so the heatmap, the moves and the playouts see the same
+facts.  Only the choice is read, never a hand: what the facts say holds for any hand that would have
+put the token there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..questions.analysis import solve_state
+from ..table.errors import InconsistentStateError, StateError
+from ..table.facts import Fact
+from ..table.notation import CUT, INFO, Slot, slot_letter
+from ..table.players import Player
+from ..table.state import GameState
+from ..table.wires import BLUE, colour_of, label
+from .indication import token_choice_facts
+
+__all__ = ["STARTING_TOKENS", "starting_token_facts", "with_starting_tokens"]
+
+#: the state document's key: [[player, stand, slot], …] of teammates' starting value tokens
+STARTING_TOKENS = "starting_tokens"
+#: facts public from the deal on (open red deal, yellow dealt one each): the advice had them too
+_SETUP_FACTS = ("red_count", "yellow_count")
+
+
+def _where(state: GameState, p: int, s: int, j: int) -> str:
+    two = len(state.players[p].stands) > 1
+    return f"{state.players[p].name}'s starting token at {slot_letter(j)}" + (f" of stand {s + 1}" if two else "")
+
+
+def starting_token_facts(state: GameState, player: int, stand: int, slot: int) -> tuple[Fact, ...]:
+    """The facts of ``player``'s starting value token on (stand, slot), read as the advice's first choice.
+
+    The table at that moment is rebuilt from what it showed then: the player's stands, every slot
+    hidden (their length is the deal's), the setup's public facts on them, and the token's value."""
+    if not (0 <= player < len(state.players) and 0 <= stand < len(state.players[player].stands)
+            and 0 <= slot < len(state.players[player].stands[stand])):
+        raise StateError(f"starting token [{player}, {stand}, {slot}]: no such slot on the table", field=STARTING_TOKENS)
+    where = _where(state, player, stand, slot)
+    sl = state.stand(player, stand)[slot]
+    if sl.state not in (INFO, CUT) or sl.wire is None or colour_of(sl.wire) != BLUE:
+        raise StateError(f"{where}: the slot shows no blue value (a starting value token, or its wire cut)",
+                         player=player, stand=stand, slot=slot)
+    if any(x.unsorted or x.turned for st in state.players[player].stands for x in st):
+        raise StateError(f"{where}: a stand with an X or a turned-around wire; the advice's choice is not read there",
+                         player=player, stand=stand, slot=slot)
+    players = []
+    for p, pl in enumerate(state.players):
+        stands = [tuple(Slot() for _ in st) for st in pl.stands]
+        if p == player:
+            stands[stand] = stands[stand][:slot] + (Slot(wire=sl.wire),) + stands[stand][slot + 1 :]
+        players.append(Player(pl.name, tuple(stands)))
+    facts = tuple(f for f in state.facts if f.player == player and f.kind in _SETUP_FACTS)
+    then = GameState(tuple(players), player, state.captain, state.wires, facts, None)
+    return token_choice_facts(then, stand, slot)
+
+
+def _spots(doc: dict) -> list[tuple[int, int, int]]:
+    spots = doc[STARTING_TOKENS]
+    ok = isinstance(spots, list) and all(
+        isinstance(x, list) and len(x) == 3 and all(isinstance(i, int) and not isinstance(i, bool) for i in x) for x in spots)
+    if not ok:
+        raise StateError(f"'{STARTING_TOKENS}' must be a list of [player, stand, slot], got {str(spots)[:60]}",
+                         field=STARTING_TOKENS)
+    players = [x[0] for x in spots]
+    twice = sorted({p for p in players if players.count(p) > 1})
+    if twice:
+        raise StateError(f"'{STARTING_TOKENS}': player {twice[0]} has more than one starting token (each places one)",
+                         field=STARTING_TOKENS)
+    return [(p, s, j) for p, s, j in spots]
+
+
+def with_starting_tokens(doc: Any) -> Any:
+    """The state document with the facts its teammates' starting tokens tell (``starting_tokens`` read
+    and dropped); any other document as it is.  My own token is skipped: I see my wires.
+
+    Refused by name: a token that no hand fitting the table would have put there (a teammate who did
+    not follow the advice), which would otherwise make the table impossible or its chances wrong."""
+    if not isinstance(doc, dict) or STARTING_TOKENS not in doc:
+        return doc
+    spots = _spots(doc)
+    rest = {k: v for k, v in doc.items() if k != STARTING_TOKENS}
+    state = GameState.from_json(rest)
+    told: list[Fact] = []
+    for p, s, j in spots:
+        if p != state.me:
+            told.extend(starting_token_facts(state, p, s, j))
+    if not told:
+        return rest
+    out = {**rest, "facts": list(rest.get("facts", [])) + [f.to_json() for f in told]}
+    try:
+        solve_state(GameState.from_json(out), reuse=True)  # the request that follows answers from this solve
+    except InconsistentStateError:
+        solve_state(state, reuse=True)  # impossible without them too: the table's own message says why
+        who = ", ".join(f"{_where(state, p, s, j)} ({label(state.stand(p, s)[j].wire)})"  # type: ignore[arg-type]
+                        for p, s, j in spots if p != state.me)
+        raise StateError(f"read as the advised starting tokens, {who} fit no deal with the rest of the table: "
+                         "a teammate put theirs elsewhere (turn off \"my team places the advised starting tokens\")",
+                         field=STARTING_TOKENS) from None
+    return out
