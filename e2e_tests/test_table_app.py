@@ -362,6 +362,36 @@ def test_starting_token_advice(make_context, base_url, device):
 
 
 @pytest.mark.parametrize("device", ["phone"])
+def test_teammates_advised_tokens_are_read(make_context, base_url, device):
+    """Setup "my team places the advised tokens": Bob's token at H (a 6, where the advice puts it for some
+    hands) is read as that choice, and the heatmap is the engine's on the document that says so; a token no
+    hand would have been advised there is refused with the setting's name."""
+    page, taps = open_table(make_context, base_url, device)
+    taps("setup-read-tokens")
+    expect(tid(page, "setup-read-tokens")).to_have_attribute("aria-pressed", "true")
+    taps("setup-start")
+    for label in MY_HAND:
+        taps(f"key-{label}")
+    wait_done(page, moves=True)
+    expect(tid(page, "advice-read")).to_be_visible()
+    taps("slot-1-0-7")
+    taps("set-info-6")
+    assert wait_done(page) == "done"
+    doc = assert_matches_cli(page)
+    assert doc["starting_tokens"] == [[1, 0, 7]]
+    plain = {k: v for k, v in doc.items() if k != "starting_tokens"}
+    assert cli_analyze(plain)["slots"] != cli_analyze(doc)["slots"], "the choice says more than the token's face"
+    taps("slot-2-0-0")
+    taps("set-info-1")
+    assert wait_done(page) == "error"
+    expect(tid(page, "table-error-message")).to_contain_text("advised starting tokens")
+    expect(tid(page, "table-error-message")).to_contain_text("Cid's starting token at A")
+    taps("undo")
+    assert wait_done(page) == "done"
+    expect(tid(page, "table-error")).to_have_count(0)
+
+
+@pytest.mark.parametrize("device", ["phone"])
 def test_absent_token_and_open_red_deal(make_context, base_url, device):
     """Custom setup with "I have none" tokens and an open red deal; the facts reach the engine."""
     page, taps = open_table(make_context, base_url, device)

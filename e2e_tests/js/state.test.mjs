@@ -352,6 +352,29 @@ test("starting-token advice: due until my token shows, then the tapped advice is
   assert.equal(S.startingTokenDue(going), null);
 });
 
+test("teammates' starting tokens are sent to be read only when the team places the advised ones", () => {
+  let s = started();
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 3, slot: { c: "info", v: "5" } });
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 0, slot: { c: "info", v: "2" } });
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 0, slot: { c: "h", v: null } }); // taken back
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 1, slot: { c: "info", v: "2" } });
+  s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 6, slot: { c: "info", v: "7" } }); // mine: I see my wires
+  assert.equal(S.engineDoc(s).starting_tokens, undefined, "off by default");
+  s.setup.read_tokens = true;
+  assert.ok(S.tokensReadable(s.setup));
+  assert.deepEqual(S.engineDoc(s).starting_tokens, [[1, 0, 3], [2, 0, 1]]);
+  // a token given by a failed cut once the game is under way is not a starting token; a cut one still is
+  s = S.addEntry(s, { k: "dual", a: 0, p: 3, s: 0, j: 2, v: "3", ok: false, real: "4" });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: true });
+  assert.deepEqual(S.engineDoc(s).starting_tokens, [[1, 0, 3], [2, 0, 1]]);
+  // the setting survives the link; X tokens or turned wires: not readable
+  assert.equal(S.decodeHash(S.encodeHash(s)).state.setup.read_tokens, true);
+  for (const other of [{ x_tokens: true }, { turned: "each" }, { false_tokens: true }, { tokens: "even_odd" }]) {
+    assert.equal(S.tokensReadable({ ...s.setup, ...other }), false, JSON.stringify(other));
+    assert.equal(S.engineDoc({ ...s, setup: { ...s.setup, ...other } }).starting_tokens, undefined);
+  }
+});
+
 test("a preset deals the wires of its player count (mission 14 with 2 players: 3 red + 4 yellow)", () => {
   const yellow23 = { count: 2, of: 3, known: 0 };
   const red2 = { count: 2, of: null, known: 0 };

@@ -6,6 +6,7 @@ import { colourOf, labelsInPlay, saidOf, wiresDoc } from "./setup.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
+import { teammatesTokens } from "./starting-token.js";
 
 /**
  * The engine's state document for the derived table.
@@ -31,6 +32,8 @@ export function engineDoc(state, t = derive(state), opts = {}) {
   }
   if (t.moves.length) doc.moves = structuredClone(t.moves);
   if (setup.nano) doc.nano = setup.nano; // 43: wires dealt to Nano; those taken are "nano" moves
+  const read = teammatesTokens(state, t); // read by the engine as the advice's choice (advice/starting_tokens.py)
+  if (read.length) doc.starting_tokens = read;
   return doc;
 }
 

@@ -4,7 +4,7 @@
 import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, EQUIPMENT_NAMES, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, redsInPlay, setupProblems, slotLetter, standCounts,
-  standName, standSizes, usualCardCount, wireOf, wiresInPlay,
+  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay,
 } from "./table-state.js";
 import { btn, chip, valueName } from "./template-parts.js";
 
@@ -95,6 +95,7 @@ export function setupTemplate(state, missions) {
       ${deal ? html`<p class="hint">Reds dealt openly: how many red wires each stand was dealt (${redsInPlay(setup)} in play).</p>` : ""}
       <div class="row">${chip("me", "", "I only watch", setup.me === null, "setup-me-none")}</div>
     </fieldset>
+    ${readTokensPicker(setup)}
     ${cardsPicker(setup)}
     <fieldset class="box"><legend>Mistakes allowed (detonator)</legend>
       <div class="row">${[0, 1, 2, 3, 4, 5].map((k) => chip("mistakes", k, String(k), setup.mistakes === k, `setup-mistakes-${k}`))}</div>
@@ -103,6 +104,16 @@ export function setupTemplate(state, missions) {
     ${problems.length ? html`<ul class="problems" data-testid="setup-problems">${problems.map((p) => html`<li>${p}</li>`)}</ul>` : ""}
     ${btn("start", setup.me === null ? "Start (public view)" : "Next: my wires", { cls: "primary big", testid: "setup-start", disabled: problems.length > 0 })}
   </section>`;
+}
+
+/** "My team places the advised starting tokens": where a value token's choice can be read. */
+function readTokensPicker(setup) {
+  if (!tokensReadable(setup)) return "";
+  return html`<fieldset class="box"><legend>Starting tokens</legend>
+    <div class="row">${chip("toggle", "read_tokens", "My team places the advised tokens", setup.read_tokens, "setup-read-tokens")}</div>
+    <p class="hint">On: each teammate's token is read as the slot this page advised them, which also tells
+      which values their other slots do not hold. Leave it off if anyone chooses their own.</p>
+  </fieldset>`;
 }
 
 export function handTemplate(state) {

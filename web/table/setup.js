@@ -36,6 +36,7 @@ export function defaultSetup() {
     yellow: { mode: "none", nums: [], keep: 1, known: [] },
     red: { mode: "none", nums: [], keep: 1, known: [] },
     tokens: "value",
+    read_tokens: false, // "my team places the advised starting tokens": the engine reads teammates' choices
     x_tokens: false,
     false_tokens: false,
     absent_tokens: false,

@@ -33,6 +33,32 @@ export function startingTokenDue(state, t = derive(state)) {
   return { kind };
 }
 
+/**
+ * Can teammates' starting tokens be read as the advice's choice in this setup? Value tokens on sorted
+ * stands only: an X, a turned-around wire or a false token would change what the choice says.
+ */
+export function tokensReadable(setup) {
+  return startingTokenKind(setup) === "value" && !setup.x_tokens && !setup.false_tokens && !setup.turned;
+}
+
+/**
+ * [[player, stand, slot]] of my teammates' starting value tokens, for the engine to read as the advice's
+ * choice (setup.read_tokens: "my team places the advised starting tokens"): the info tokens set before the
+ * game got under way that still show (or whose wire was cut since).
+ */
+export function teammatesTokens(state, t = derive(state)) {
+  const { setup } = state;
+  if (!setup.read_tokens || !tokensReadable(setup)) return [];
+  const end = state.log.findIndex((e) => e.k !== "set" && e.k !== "absent");
+  const spots = new Map();
+  state.log.slice(0, end < 0 ? state.log.length : end).forEach((e) => {
+    if (e.k !== "set" || e.p === setup.me || e.slot?.c !== "info") return;
+    const sl = t.stands[e.p]?.[e.s]?.[e.j];
+    if (sl && (sl.c === "info" || sl.c === "cut") && sl.v === e.slot.v) spots.set(`${e.p}-${e.s}-${e.j}`, [e.p, e.s, e.j]);
+  });
+  return [...spots.values()];
+}
+
 /** The best `n` placements of an "indicate" answer for `kind` (ranked best first by the engine). */
 export function topAdvice(result, kind, n = 3) {
   return Array.isArray(result?.[kind]) ? result[kind].slice(0, n) : [];

@@ -40,6 +40,7 @@ function readSetup(r) {
     yellow: normColour(r.yellow),
     red: normColour(r.red),
     tokens: ["value", "even_odd", "multiplicity", "none"].includes(r.tokens) ? r.tokens : "value",
+    read_tokens: Boolean(r.read_tokens),
     x_tokens: Boolean(r.x_tokens),
     false_tokens: Boolean(r.false_tokens),
     absent_tokens: Boolean(r.absent_tokens),

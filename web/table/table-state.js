@@ -9,6 +9,7 @@
 //   setup: { mission: 4|null, blue: [1, 12],
 //            yellow: {mode: "none"|"list"|"of", nums: [4, 7], keep: 1, known: []}, red: {…},
 //            tokens: "value"|"even_odd"|"multiplicity"|"none", x_tokens, false_tokens,
+//            read_tokens (my team places the advised starting tokens: teammates' choices are read),
 //            absent_tokens, random_info_token ("I have none" tokens: missions 22 / 13),
 //            open_red_deal, red_deal: [[reds dealt per stand], …] (mission 13),
 //            dd: "all"|"disabled"|"captain_disabled", equipment: ["1", …, "Y", "2.2", …],

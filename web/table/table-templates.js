@@ -238,5 +238,6 @@ export function adviceTemplate(ctx) {
         <span class="badge" data-testid="advice-${i}-resolved" data-resolved="${r.resolved}">${pct(r.resolved)}</span>
       </button></li>`)}</ol>
     ${advice.basis ? html`<p class="hint" data-testid="advice-basis"><small>Bits your team learns about your stand; % of its uncertainty resolved. Based on ${advice.basis}.</small></p>` : ""}
+    ${state.setup.read_tokens && kind === "value" ? html`<p class="hint" data-testid="advice-read"><small>Your team places the advised tokens (setup): teammates read yours as this first choice, so place it there.</small></p>` : ""}
   </section>`;
 }
