@@ -388,3 +388,32 @@ def test_token_choice_facts_say_exactly_what_the_advised_choice_says():
         allowed = [h for h in hands if h[j] == v
                    and not any(h[i] == f.value for f in told for i in f.slots)]
         assert sorted(allowed) == sorted(members), (j, v, told)
+
+
+def test_token_choice_facts_read_both_stands_of_a_two_stand_player():
+    """2 players, two stands of 3 each, blue 1-3: over every hand of mine, the hands whose advised value token is
+    (stand, slot, v) are exactly those showing v there that the facts (on both my stands) allow."""
+    from itertools import combinations_with_replacement, product
+
+    from bombbusters.advice.indication import token_choice_facts
+
+    def state_of(a, b):
+        mine = [" ".join(f"?{v}" for v in st) for st in (a, b)]
+        return GameState.from_json({"players": [{"name": "Ann", "stands": mine}, {"name": "Bob", "stands": ["? ? ?", "? ? ?"]}],
+                                    "me": 0, "captain": 0, "wires": {"blue": [1, 3]}, "facts": []})
+
+    stands = list(combinations_with_replacement(range(1, 4), 3))
+    hands = [(a, b) for a, b in product(stands, stands) if all((a + b).count(v) <= 4 for v in range(1, 4))]
+    groups: dict = {}
+    for a, b in hands:
+        top = rank_indications(state_of(a, b), ("value",))["value"][0]
+        groups.setdefault((top["stand"], top["slot"], (a, b)[top["stand"]][top["slot"]]), []).append((a, b))
+    assert len({k[0] for k in groups}) == 2, "both stands get the token for some hands"
+    for (s, j, v), members in groups.items():
+        facts = {token_choice_facts(state_of(*h), s, j) for h in members}
+        assert len(facts) == 1, ("the facts must read only what teammates see", s, j, v)
+        (told,) = facts
+        assert {f.stand for f in told} <= {0, 1}
+        allowed = [h for h in hands if h[s][j] == v
+                   and not any(h[f.stand][i] == f.value for f in told for i in f.slots)]
+        assert sorted(allowed) == sorted(members), (s, j, v, told)

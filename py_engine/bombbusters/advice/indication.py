@@ -280,14 +280,13 @@ def token_choice_facts(state: GameState, stand: int, slot: int) -> tuple[Fact, .
     """What a starting value token put where this advice ranks first says beyond its face, as facts.
 
     Why it can be read exactly: a value token's gain is worked out from my stands as teammates see
-    them, so anyone can tell, for every other slot of that stand and every blue value, whether a token
-    there would have ranked above the chosen one (more bits, or as many and further left).  Had it,
-    the advice would have picked it: so that slot does not hold that value ("not_value").  Without
-    these, a player who follows the advice shows the team more than the engine counts (docs/arena.md,
-    calibration).  ``state``: the table just before the token, ``me`` the player placing it; () where
-    the gain is not public (turned-around wires I cannot see) or the slot holds no blue wire.  A player
-    holding two stands (2 players, the 3-player captain): only the token's own stand is read — what
-    the facts say still holds, but the other stand's slots, which also competed, say nothing here."""
+    them, so anyone can tell, for every other slot of my stands and every blue value, whether a token
+    there would have ranked above the chosen one (more bits, or as many and earlier in the ranking's
+    order: stand, then slot).  Had it, the advice would have picked it: so that slot does not hold that
+    value ("not_value").  Without these, a player who follows the advice shows the team more than the
+    engine counts (docs/arena.md, calibration).  ``state``: the table just before the token, ``me`` the
+    player placing it; () where the gain is not public (turned-around wires I cannot see) or the slot
+    holds no blue wire."""
     me = state.me
     assert me is not None
     wire = state.players[me].stands[stand][slot].wire
@@ -295,14 +294,15 @@ def token_choice_facts(state: GameState, stand: int, slot: int) -> tuple[Fact, .
         return ()
     if _turned_laws(state)[0][1]:
         return ()
-    gains = _value_gains(_own_view(state), stand)
-    best = gains[(slot, wire)]
+    view = _own_view(state)
+    best = _value_gains(view, stand)[(slot, wire)]
     assert best is not None
-    barred: dict[int | str, list[int]] = {}
-    for (j, t), g in sorted(gains.items()):  # a wire of any colour: a blue one that told more would have won
-        if j != slot and g is not None and (g > best or (g == best and j < slot)):
-            barred.setdefault(value_of(t), []).append(j)
-    return tuple(Fact("not_value", me, stand, v, tuple(js)) for v, js in sorted(barred.items()))
+    barred: dict[tuple[int, int | str], list[int]] = {}
+    for s in range(len(view.players[0].stands)):
+        for (j, t), g in sorted(_value_gains(view, s).items()):  # a wire of any colour: a blue one that told more would have won
+            if (s, j) != (stand, slot) and g is not None and (g > best or (g == best and (s, j) < (stand, slot))):
+                barred.setdefault((s, value_of(t)), []).append(j)
+    return tuple(Fact("not_value", me, s, v, tuple(js)) for (s, v), js in sorted(barred.items()))
 
 
 def indicate_json(doc: Any) -> dict:
