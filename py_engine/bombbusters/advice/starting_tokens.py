@@ -11,6 +11,7 @@ put the token there.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..questions.analysis import solve_state
@@ -26,6 +27,8 @@ __all__ = ["STARTING_TOKENS", "starting_token_facts", "with_starting_tokens"]
 
 #: the state document's key: [[player, stand, slot], …] of teammates' starting value tokens
 STARTING_TOKENS = "starting_tokens"
+#: the rebuilt table at the token's moment (and the token) -> the facts its choice tells
+_READ: dict[str, tuple[Fact, ...]] = {}
 #: facts public from the deal on (open red deal, yellow dealt one each): the advice had them too
 _SETUP_FACTS = ("red_count", "yellow_count")
 
@@ -59,7 +62,12 @@ def starting_token_facts(state: GameState, player: int, stand: int, slot: int) -
         players.append(Player(pl.name, tuple(stands)))
     facts = tuple(f for f in state.facts if f.player == player and f.kind in _SETUP_FACTS)
     then = GameState(tuple(players), player, state.captain, state.wires, facts, None)
-    return token_choice_facts(then, stand, slot)
+    key = json.dumps([then.to_json(), stand, slot], sort_keys=True)
+    if key not in _READ:  # every request of a game asks again: the page's heatmap, moves, playouts
+        if len(_READ) >= 256:
+            _READ.clear()
+        _READ[key] = token_choice_facts(then, stand, slot)
+    return _READ[key]
 
 
 def _spots(doc: dict) -> list[tuple[int, int, int]]:
