@@ -97,18 +97,55 @@ def _request(page, kind: str, payload) -> dict:
     )
 
 
+def read_tokens_state(state: dict, seed: int = 1) -> dict:
+    """``state`` with each teammate's starting value token where the advice puts it for a hand drawn
+    (seeded) from the wires I do not hold, sent to be read as that choice (``starting_tokens``)."""
+    import random
+
+    from bombbusters.advice.indication import rank_indications
+    from bombbusters.table.state import GameState
+
+    rng = random.Random(seed)
+    doc = json.loads(json.dumps(state))
+    mine = [int(x[1:]) for x in doc["players"][0]["stands"][0].split()]
+    pool = [v for v in range(1, 13) for _ in range(4)]
+    for v in mine:
+        pool.remove(v)
+    rng.shuffle(pool)
+    doc["starting_tokens"] = []
+    for p in range(1, len(doc["players"])):
+        n = len(doc["players"][p]["stands"][0].split())
+        hand, pool = sorted(pool[:n]), pool[n:]
+        seen = json.loads(json.dumps(doc))
+        for q, pl in enumerate(seen["players"]):
+            pl["stands"] = [" ".join(f"?{v}" for v in hand) if q == p else " ".join("?" * len(st.split()))
+                            for st in pl["stands"]]
+        seen.update(me=p, facts=[])
+        seen.pop("starting_tokens")
+        top = rank_indications(GameState.from_json(seen), ("value",))["value"][0]
+        slots = doc["players"][p]["stands"][0].split()
+        slots[top["slot"]] = f"i{top['wire']}"
+        doc["players"][p]["stands"][0] = " ".join(slots)
+        doc["starting_tokens"].append([p, 0, top["slot"]])
+    return doc
+
+
 def planning(page, states: dict, repeat: int) -> list[dict]:
-    """The plan-ahead requests on the 5p first turn (and a midgame table for "why"), worker vs native.
+    """The plan-ahead requests on the 5p first turn (and a midgame table for "why"), worker vs native, and
+    the first request of a game whose teammates' starting tokens are read (the gain tables made once).
     Targets: lookahead of 10 moves <= 1 s, explain <= 300 ms, the chance to win's first slice <= 1 s.
 
     The first call in the worker is the figure (the table is new to it, as at the table: later calls
     reuse its solves); natively, the best of ``repeat`` calls with the recent solves forgotten each time."""
+    from bombbusters.advice.starting_tokens import forget_readings
     from bombbusters.protocol.bridge import handle
     from bombbusters.questions.analysis import clear_recent
 
     first = dict(states["5p-blue-first-turn"], available=["double_detector"])
     mid = states["5p-midgame-cuts-info"]
+    read = read_tokens_state(states["5p-blue-first-turn"])
     cases = [
+        ("analyze, 5p, 4 teammates' tokens read", "analyze", read),
         ("lookahead, 10 moves, 5p first turn", "lookahead", {"state": first, "top": 10}),
         ("explain, 5p midgame (Bob A)", "explain", {"state": mid, "player": 1, "stand": 0, "slot": 0, "value": "1"}),
         ("win, first slice (2 games), 5p first turn", "win", {"state": first, "n": 2, "seed": 0}),
@@ -125,6 +162,7 @@ def planning(page, states: dict, repeat: int) -> list[dict]:
         native = float("inf")
         for _ in range(repeat):
             clear_recent()
+            forget_readings()
             t0 = time.perf_counter()
             handle(json.dumps({"v": 1, "id": 1, "type": kind, "payload": payload}))
             native = min(native, (time.perf_counter() - t0) * 1000)

@@ -37,7 +37,7 @@ from ..table.players import Player
 from ..table.state import GameState
 from ..table.wires import BLUE, RED, colour_of, label, number_of, value_of
 
-__all__ = ["TOKEN_KINDS", "placed_token", "stand_entropy", "rank_indications", "token_choice_facts", "indicate_json"]
+__all__ = ["TOKEN_KINDS", "placed_token", "stand_entropy", "rank_indications", "token_choice_facts", "forget_gains", "indicate_json"]
 
 TOKEN_KINDS = ("value", "even_odd", "multiplicity")
 _LN2 = math.log(2)
@@ -244,6 +244,11 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
 #: own-view key -> {(slot, blue type): gain or None}; see :func:`_value_gains`
 _GAINS: dict[str, dict[tuple[int, int], float | None]] = {}
 _GAINS_KEPT = 64
+
+
+def forget_gains() -> None:
+    """Drop the cached gain tables (a benchmark's cold first request)."""
+    _GAINS.clear()
 
 
 def _value_gains(view: GameState, stand: int) -> dict[tuple[int, int], float | None]:

@@ -21,9 +21,9 @@ from ..table.notation import CUT, INFO, Slot, slot_letter
 from ..table.players import Player
 from ..table.state import GameState
 from ..table.wires import BLUE, colour_of, label
-from .indication import token_choice_facts
+from .indication import forget_gains, token_choice_facts
 
-__all__ = ["STARTING_TOKENS", "starting_token_facts", "with_starting_tokens"]
+__all__ = ["STARTING_TOKENS", "forget_readings", "starting_token_facts", "with_starting_tokens"]
 
 #: the state document's key: [[player, stand, slot], …] of teammates' starting value tokens
 STARTING_TOKENS = "starting_tokens"
@@ -31,6 +31,12 @@ STARTING_TOKENS = "starting_tokens"
 _READ: dict[str, tuple[Fact, ...]] = {}
 #: facts public from the deal on (open red deal, yellow dealt one each): the advice had them too
 _SETUP_FACTS = ("red_count", "yellow_count")
+
+
+def forget_readings() -> None:
+    """Drop every cached reading and gain table: a benchmark times a game's first request as a page meets it."""
+    _READ.clear()
+    forget_gains()
 
 
 def _where(state: GameState, p: int, s: int, j: int) -> str:
