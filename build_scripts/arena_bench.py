@@ -191,8 +191,11 @@ def confirm(out: Path, games: int, seed: int, jobs: int) -> None:
     saved = json.loads((out / "arena.json").read_text())
     todo = [r for r in saved["rows"] if has_colours_or_equipment(r["mission"])
             and not r["advice-rank"][0] >= 3 * r["advice-rank"][1] > 0]
+    # the most doubtful rows first (smallest margin in standard errors): a run cut short has played them
+    todo.sort(key=lambda r: (r["advice-rank"][0] / r["advice-rank"][1] if r["advice-rank"][1] else r["advice-rank"][0] * 1e9,
+                             r["mission"], r["players"]))
     t0 = time.perf_counter()
-    rows = []
+    rows: list[dict] = []
     for r in todo:
         got = {p: arena(r["mission"], r["players"], games, seed, p, jobs, progress=lambda _t: None) for p in ("rank", "advice")}
         diff = paired(got["advice"]["results"], got["rank"]["results"])
@@ -201,12 +204,14 @@ def confirm(out: Path, games: int, seed: int, jobs: int) -> None:
                      "advice-rank": diff})
         print(f"confirm: mission {r['mission']:2d}, {r['players']} players: rank {got['rank']['p']:.3f}, advice "
               f"{got['advice']['p']:.3f}, advice-rank {diff[0]:+.3f} ± {diff[1]:.3f}", flush=True)
-    saved["confirm"] = {"games": games, "seed": seed, "rows": rows, "wall_seconds": time.perf_counter() - t0}
-    (out / "arena.json").write_text(json.dumps(saved, indent=1) + "\n")
-    text = (out / "arena-results.md").read_text()
-    mark = "\n## Second stage"
-    text = text.split(mark)[0].rstrip("\n") + "\n" + confirm_md(saved["confirm"])
-    (out / "arena-results.md").write_text(text)
+        # written after every row: a run cut short keeps the rows it finished (the table says how many)
+        saved["confirm"] = {"games": games, "seed": seed, "rows": rows, "todo": len(todo),
+                            "wall_seconds": time.perf_counter() - t0}
+        (out / "arena.json").write_text(json.dumps(saved, indent=1) + "\n")
+        text = (out / "arena-results.md").read_text()
+        mark = "\n## Second stage"
+        text = text.split(mark)[0].rstrip("\n") + "\n" + confirm_md(saved["confirm"])
+        (out / "arena-results.md").write_text(text)
 
 
 def confirm_md(c: dict) -> str:
@@ -218,13 +223,15 @@ def confirm_md(c: dict) -> str:
                      f"{r['advice']['p'] * 100:.1f} ± {r['advice']['se'] * 100:.1f} | {d * 100:+.1f} ± {se * 100:.1f} | "
                      f"{d / se if se else 0:+.1f} |")
     bad = sum(r[p]["truth_impossible"] + r[p]["sure_failures"] for r in c["rows"] for p in ("rank", "advice"))
+    todo = c.get("todo", len(c["rows"]))
+    done = "" if len(c["rows"]) >= todo else f"; **{len(c['rows'])} of the {todo} rows played** (the run was cut short)"
     return f"""
 ## Second stage: advice against rank again, {c['games']} fresh games per row, seed {c['seed']}
 
 Made by `.venv/bin/python build_scripts/arena_bench.py --confirm {c['games']} --confirm-seed {c['seed']}`
 on the table above: every row with equipment or yellow/red wires where advice − rank was under
 3 standard errors, played again on deals that did not pick it ({c['wall_seconds'] / 60:.0f} min;
-truth impossible + sure failures over these games: {bad}).
+truth impossible + sure failures over these games: {bad}){done}.
 
 | mission | players | rank | advice | advice − rank | in se |
 |---|---|---|---|---|---|
