@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName, tokensReadable } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
 function slotView(ctx, p, s, j, sl) {
@@ -238,6 +238,6 @@ export function adviceTemplate(ctx) {
         <span class="badge" data-testid="advice-${i}-resolved" data-resolved="${r.resolved}">${pct(r.resolved)}</span>
       </button></li>`)}</ol>
     ${advice.basis ? html`<p class="hint" data-testid="advice-basis"><small>Bits your team learns about your stand; % of its uncertainty resolved. Based on ${advice.basis}.</small></p>` : ""}
-    ${state.setup.read_tokens && kind === "value" ? html`<p class="hint" data-testid="advice-read"><small>Your team places the advised tokens (setup): teammates read yours as this first choice, so place it there.</small></p>` : ""}
+    ${state.setup.read_tokens && tokensReadable(state.setup) ? html`<p class="hint" data-testid="advice-read"><small>Your team places the advised tokens (setup): teammates read yours as this first choice, so place it there.</small></p>` : ""}
   </section>`;
 }
