@@ -11,6 +11,9 @@ export function startingTokenKind(setup) {
   return TOKEN_KINDS.includes(setup.tokens) ? setup.tokens : null;
 }
 
+/** An entry of the game's start (a token set on a slot, an "I have none" token): any other means the game is under way. */
+const isSetupEntry = (e) => e.k === "set" || e.k === "absent";
+
 /** Does this slot show a starting token of `kind`? */
 export function showsStartingToken(sl, kind) {
   if (kind === "value") return sl.c === "info";
@@ -28,7 +31,7 @@ export function startingTokenDue(state, t = derive(state)) {
   const { setup } = state;
   const kind = startingTokenKind(setup);
   if (!kind || setup.me === null || !t.hasHand) return null;
-  if (state.log.some((e) => e.k !== "set" && e.k !== "absent")) return null;
+  if (state.log.some((e) => !isSetupEntry(e))) return null;
   if (t.stands[setup.me].some((st) => st.some((sl) => showsStartingToken(sl, kind)))) return null;
   return { kind };
 }
@@ -49,7 +52,7 @@ export function tokensReadable(setup) {
 export function teammatesTokens(state, t = derive(state)) {
   const { setup } = state;
   if (!setup.read_tokens || !tokensReadable(setup)) return [];
-  const end = state.log.findIndex((e) => e.k !== "set" && e.k !== "absent");
+  const end = state.log.findIndex((e) => !isSetupEntry(e));
   const spots = new Map();
   state.log.slice(0, end < 0 ? state.log.length : end).forEach((e) => {
     if (e.k !== "set" || e.p === setup.me || e.slot?.c !== "info") return;

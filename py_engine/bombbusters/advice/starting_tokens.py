@@ -12,6 +12,7 @@ put the token there.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from ..questions.analysis import solve_state
@@ -110,7 +111,7 @@ def with_starting_tokens(doc: Any) -> Any:
         return rest
     out = {**rest, "facts": list(rest.get("facts", [])) + [f.to_json() for f in told]}
     try:
-        solve_state(GameState.from_json(out), reuse=True)  # the request that follows answers from this solve
+        solve_state(replace(state, facts=state.facts + tuple(told)), reuse=True)  # the request that follows reuses it
     except InconsistentStateError:
         solve_state(state, reuse=True)  # impossible without them too: the table's own message says why
         who = ", ".join(f"{_where(state, p, s, j)} ({label(state.stand(p, s)[j].wire)})"  # type: ignore[arg-type]
