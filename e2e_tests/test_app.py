@@ -193,6 +193,33 @@ def test_entry_errors_found_before_the_engine(app: Page, device):
     expect(tid(app, "wires-yellow-error")).to_contain_text('"x"')
 
 
+def test_late_answer_keeps_a_newer_entry_error(app: Page):
+    """An answer to an older state that arrives after a newer entry was refused on the page
+    must not clear that entry's error (the race a loaded machine shows)."""
+    wait_engine(app)
+    wait_analysis(app)
+    app.evaluate(
+        """() => {
+        const engine = window.__bbEngine;
+        const analyze = engine.analyze.bind(engine);
+        window.__asked = 0;
+        engine.analyze = async (doc) => {
+          window.__asked += 1;
+          const answer = await analyze(doc);
+          await new Promise((r) => setTimeout(r, 1500));
+          return answer;
+        };
+        }"""
+    )
+    tid(app, "mistakes").fill("2")
+    app.wait_for_function("window.__asked === 1", timeout=RESULT_TIMEOUT_MS)
+    tid(app, "stand-1-0").fill("")
+    assert wait_analysis(app) == "input-error"
+    app.wait_for_timeout(2000)  # the older answer has come back by now
+    expect(tid(app, "stand-1-0-error")).to_contain_text("empty")
+    assert app.evaluate("document.documentElement.dataset.analysis") == "input-error"
+
+
 def test_error_field_mapping(app: Page):
     """The bridge message -> field rules (notation/notation-state.js errorField), run in the page."""
     cases = app.evaluate(

@@ -113,7 +113,9 @@ async function analyzeNow() {
   }
   view.setResultStatus("busy", engine.state === "ready" ? "Computing…" : "Waiting for the engine…");
   const answer = await engine.analyze(payload);
-  if (answer.stale) return; // a newer state was asked for: its answer will be drawn instead
+  // A newer state was asked for (its answer will be drawn instead), or the newer state was
+  // refused before the engine (its field errors must stay on screen, not be cleared by this one).
+  if (answer.stale || mine !== scheduled) return;
   const reply = answer.reply;
   if (reply.ok) {
     lastResult = { result: reply.result, id: answer.id };
