@@ -14,7 +14,8 @@ measured apart on missions 1-8.
 A second stage, on the committed arena.json: every row with equipment or yellow/red wires where
 advice − rank is under 3 standard errors is played again by advice and rank on fresh deals (another
 seed), so the comparison is tested on games that did not choose it.  Adds ``confirm`` to
-arena.json and its table to arena-results.md.
+arena.json and its table to arena-results.md.  ``--resume`` keeps the rows a cut-short run of the
+same games and seed finished and plays the others.
 """
 
 from __future__ import annotations
@@ -185,9 +186,10 @@ def has_colours_or_equipment(mission: int) -> bool:
     return bool(m.equipment or m.yellow_count or m.red_count or m.yellow_fixed or m.red_fixed)
 
 
-def confirm(out: Path, games: int, seed: int, jobs: int) -> None:
+def confirm(out: Path, games: int, seed: int, jobs: int, resume: bool = False) -> None:
     """Stage two (see the module's docstring): advice and rank again on fresh deals where stage one's
-    advice − rank margin was under 3 se; written into arena.json and arena-results.md."""
+    advice − rank margin was under 3 se; written into arena.json and arena-results.md.  ``resume``: the
+    rows of a cut-short run with the same games and seed are kept, not played again."""
     saved = json.loads((out / "arena.json").read_text())
     todo = [r for r in saved["rows"] if has_colours_or_equipment(r["mission"])
             and not r["advice-rank"][0] >= 3 * r["advice-rank"][1] > 0]
@@ -196,7 +198,14 @@ def confirm(out: Path, games: int, seed: int, jobs: int) -> None:
                              r["mission"], r["players"]))
     t0 = time.perf_counter()
     rows: list[dict] = []
+    before = saved.get("confirm") or {}
+    if resume and before.get("games") == games and before.get("seed") == seed:
+        rows = list(before["rows"])
+        t0 -= before["wall_seconds"]
+    done = {(r["mission"], r["players"]) for r in rows}
     for r in todo:
+        if (r["mission"], r["players"]) in done:
+            continue
         got = {p: arena(r["mission"], r["players"], games, seed, p, jobs, progress=lambda _t: None) for p in ("rank", "advice")}
         diff = paired(got["advice"]["results"], got["rank"]["results"])
         rows.append({"mission": r["mission"], "players": r["players"],
@@ -251,9 +260,10 @@ def main() -> None:
     ap.add_argument("--confirm", type=int, default=0, metavar="GAMES",
                     help="second stage only: advice and rank again where their margin was under 3 se")
     ap.add_argument("--confirm-seed", type=int, default=2)
+    ap.add_argument("--resume", action="store_true", help="with --confirm: keep the rows a cut-short run finished")
     args = ap.parse_args()
     if args.confirm:
-        confirm(Path(args.out), args.confirm, args.confirm_seed, args.jobs)
+        confirm(Path(args.out), args.confirm, args.confirm_seed, args.jobs, args.resume)
         return
     if args.plot_only:
         saved = json.loads((Path(args.out) / "arena.json").read_text())

@@ -354,6 +354,7 @@ def test_tokens_on_the_dense_grid_condition_the_view_as_a_fresh_solve_does(doc, 
     got = rank_indications(GameState.from_json(doc))
     assert calls, "the dense view was not conditioned"
     monkeypatch.setattr(indication, "_token_types", lambda kind, tok, every: None)  # every token solved afresh
+    indication.forget_gains()
     want = rank_indications(GameState.from_json(doc))
     assert got["entropy_bits"] == pytest.approx(want["entropy_bits"], abs=TOL)
     for kind in TOKEN_KINDS:

@@ -4,14 +4,7 @@ Information gain = H(my stand's contents) - H(contents | the token), in bits,
 where the distribution is the one teammates can form from the setup and the
 public tokens on *my* stands (tokens on other stands are not counted: their
 effect on my stand goes through the whole pool and is left out by design; the
-output says so under "basis").
-
-Exact, with no enumeration: my stands plus one unconstrained "rest" stand make
-a small DP whose paths are in one-to-one correspondence with my stand's
-contents (the rest is whatever is left), so the path entropy is the contents'
-entropy: H = log Z + E[sum of log k!] over every block, read off the block
-laws.  "a of b" draws add the uncertainty of which candidates were discarded,
-uniform given my contents, and that part is taken back out.
+output says so under "basis").  The entropies are exact (``stand_entropy``).
 
 Turned-around wires (missions 38, 56, 64): teammates see mine and I do not,
 so the gain is theirs averaged over what my turned wires may be (their law to
@@ -21,83 +14,21 @@ me); an x-token is not offered then, since its count needs those wires too.
 from __future__ import annotations
 
 import json
-import math
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
-import numpy as np
-
-from ..compiler.problem import Counter
 from ..questions.analysis import Analysis, solve_state
-from ..solvers.solver import solve
 from ..table.errors import InconsistentStateError, StateError
 from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
-from ..table.players import Player
 from ..table.state import GameState
 from ..table.wires import BLUE, RED, colour_of, label, number_of, value_of
+from .stand_entropy import HeldLaws, entropy_given, own_view, stand_entropy
 
-__all__ = ["TOKEN_KINDS", "placed_token", "stand_entropy", "rank_indications", "token_choice_facts", "forget_gains", "indicate_json"]
+__all__ = ["TOKEN_KINDS", "placed_token", "rank_indications", "token_choice_facts", "forget_gains", "indicate_json"]
 
 TOKEN_KINDS = ("value", "even_odd", "multiplicity")
-_LN2 = math.log(2)
-
-
-def _own_view(state: GameState, turned: dict | None = None) -> GameState:
-    """My stands as teammates see them, plus one free stand holding every other wire.
-
-    ``turned``: {(stand, slot): wire} of my turned-around wires, which teammates see (shown cut)."""
-    me = state.me
-    assert me is not None
-    turned = turned or {}
-    mine = tuple(tuple(replace(sl, state=CUT, wire=turned[(s, j)]) if (s, j) in turned else observed(sl)
-                       for j, sl in enumerate(st)) for s, st in enumerate(state.players[me].stands))
-    rest = state.wires.total_in_play - sum(len(st) for st in mine)
-    players = (Player(state.players[me].name, mine), Player("rest", ((Slot(),) * rest,) if rest else ()))
-    facts = tuple(replace(f, player=0) for f in state.facts if f.player == me)
-    return GameState(players, None, 0, state.wires, facts, None)
-
-
-def stand_entropy(view: GameState, an: Analysis | None = None) -> float:
-    """Entropy in bits of the contents of player 0's stands in an own-view state."""
-    an = an or solve_state(view)
-    lg = [math.lgamma(k + 1) for k in range(64)]
-    h = 0.0
-    for w, sol in zip(an.weights, an.solutions):
-        if w == 0:
-            continue
-        e_logk = 0.0
-        for blocks in sol.blocks:  # type: ignore[union-attr]
-            for J in blocks:
-                e_logk += float((J * np.array(lg[: J.shape[1]])[None, :]).sum())
-        h += w * (sol.log_z + e_logk) - w * math.log(w)
-    h -= _discard_entropy(view, an)
-    return max(0.0, h / _LN2)
-
-
-def _discard_entropy(view: GameState, an: Analysis) -> float:
-    """E[log C(candidates left, discarded)] per "a of b" draw: the part of the path that is not my stand."""
-    total = 0.0
-    comp = an.compiled
-    mine = [x for (p, _s), smap in comp.stands.items() if p == 0 for x in smap.subs]
-    for g in view.wires.groups():
-        cands = set(g.candidate_types())
-        mask = np.array([t in cands for t in comp.types], dtype=bool)
-        held_known = sum(1 for (p, _s), st in comp.known.items() if p == 0 for sl in st if sl.wire in cands)
-        size = sum(comp.cases[0].substands[x].n for x in mine)
-        law = np.zeros(size + 1)
-        for w, prob in zip(an.weights, comp.cases):
-            if w == 0:
-                continue
-            ctr = Counter(tuple(mine), mask, "slots", size, "free")
-            sol = solve(replace(prob, counters=prob.counters + [ctr]), blocks=False)
-            marg = np.asarray(sol.counter_law)
-            law += w * (marg.reshape(-1, size + 1).sum(axis=0))
-        for held, q in enumerate(law):
-            if q > 0:
-                left = len(cands) - held - held_known
-                total += q * (math.lgamma(left + 1) - math.lgamma(g.discarded + 1) - math.lgamma(left - g.discarded + 1))
-    return total
 
 
 def _turned_laws(state: GameState) -> list[tuple[float, dict]]:
@@ -171,23 +102,78 @@ def placed_token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
     return replace(seen, multiplicity=count)
 
 
-def _gain(cases: list, bases: list, views: list, s: int, j: int, tok, allowed) -> tuple[float, float]:
+def _gain(cases: list, bases: list, views: list, helds: list, s: int, j: int, tok, allowed) -> tuple[float, float]:
     """(bits the team gains about my stands, bits left) with token ``tok`` on my slot (s, j), averaged over
     what my turned-around wires may be (``cases``: (weight, my view))."""
     gain = after = 0.0
-    for (w, view), h, an in zip(cases, bases, views):
-        stands = list(view.players[0].stands)
-        stands[s] = stands[s][:j] + (tok,) + stands[s][j + 1 :]
-        players = (Player(view.players[0].name, tuple(stands)), view.players[1])
-        # a value or parity token only narrows the slot: on the dense grid, the view's own
-        # grid conditioned (no new layout); a sparse walk is solved afresh as cheaply
-        given = None
-        if allowed is not None and not an.on_sparse_walk:
-            given = an.conditioned([(0, s, j, allowed)])[1]
-        h_after = stand_entropy(replace(view, players=players), given)
+    for (w, view), h, an, held in zip(cases, bases, views, helds):
+        h_after = entropy_given(view, an, held, s, j, tok, allowed)
         after += w * h_after
         gain += w * max(0.0, h - h_after)
     return gain, after
+
+
+class _ValueGains:
+    """The gain of a value token of each blue type on each hidden slot of one own view (no turned-around
+    wires), worked out as asked and kept: the ranking asks for the real wires, reading a teammate's choice
+    (:func:`token_choice_facts`) for every blue value, on the same view and with identical floats."""
+
+    def __init__(self, view: GameState) -> None:
+        self.view = view
+        self.an = solve_state(view)
+        self.base = stand_entropy(view, self.an)
+        self.held = HeldLaws(view, self.an)
+        self.known: dict[tuple[int, int, int], tuple[float, float] | None] = {}
+
+    def get(self, s: int, j: int, t: int) -> tuple[float, float] | None:
+        """(gain, bits left) of a value token showing t on my slot (s, j); None: t cannot be there."""
+        key = (s, j, t)
+        if key not in self.known:
+            tok = replace(self.view.players[0].stands[s][j], state=INFO, wire=t, colour=None)
+            try:
+                self.known[key] = _gain([(1.0, self.view)], [self.base], [self.an], [self.held], s, j, tok,
+                                        _token_types("value", tok, ()))
+            except (StateError, InconsistentStateError):
+                self.known[key] = None
+            self.an.__dict__.pop("_cond_cache", None)  # each slot and value is asked once: keep the floats only
+        return self.known[key]
+
+    def stand(self, s: int) -> dict[tuple[int, int], float | None]:
+        """Gain (bits, rounded as the ranking rounds) of every blue value on every hidden slot of stand s."""
+        blues = sorted(t for t in set(self.view.wires.copies()) if colour_of(t) == BLUE)
+        out: dict[tuple[int, int], float | None] = {}
+        for j, sl in enumerate(self.view.players[0].stands[s]):
+            if sl.state == HIDDEN:
+                for t in blues:
+                    g = self.get(s, j, t)
+                    out[(j, t)] = None if g is None else round(g[0], 9)
+        return out
+
+
+#: own-view key -> its value-token gains, the most recent last; see :func:`_value_gains`
+_GAINS: "OrderedDict[str, _ValueGains]" = OrderedDict()
+_GAINS_KEPT = 8
+
+
+def forget_gains() -> None:
+    """Drop the kept gain tables (a benchmark's cold first request)."""
+    _GAINS.clear()
+
+
+def _value_gains(view: GameState) -> _ValueGains:
+    """The value-token gains of an own view, kept: the view is the setup seen from outside (a stand's
+    length, the wires, public tokens), alike for every player of a given stand length and for game after
+    game of one mission."""
+    doc = view.to_json()
+    doc["players"][0]["name"] = ""  # whose stand it is does not change what a token there tells
+    key = json.dumps(doc, sort_keys=True)
+    got = _GAINS.get(key)
+    if got is None:
+        got = _GAINS[key] = _ValueGains(view)
+        while len(_GAINS) > _GAINS_KEPT:
+            _GAINS.popitem(last=False)
+    _GAINS.move_to_end(key)
+    return got
 
 
 def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> dict:
@@ -200,9 +186,15 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
     solve_state(state, reuse=True)  # an impossible table is reported on what was entered, not on a trial token
     laws = _turned_laws(state)
     blind = bool(laws[0][1])  # I hold a turned-around wire I cannot see
-    cases = [(w, _own_view(state, shown)) for w, shown in laws]
-    views = [solve_state(view) for _w, view in cases]
-    bases = [stand_entropy(view, an) for (_w, view), an in zip(cases, views)]
+    cases = [(w, own_view(state, shown)) for w, shown in laws]
+    if blind:
+        views = [solve_state(view) for _w, view in cases]
+        bases = [stand_entropy(view, an) for (_w, view), an in zip(cases, views)]
+        helds = [HeldLaws(view, an) for (_w, view), an in zip(cases, views)]
+        gains = None
+    else:
+        gains = _value_gains(cases[0][1])
+        views, bases, helds = [gains.an], [gains.base], [gains.held]
     base = sum(w * h for (w, _v), h in zip(cases, bases))
     me = state.me
     out: dict[str, Any] = {
@@ -222,7 +214,12 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
                 if placed is None:
                     continue
                 tok, text = placed
-                gain, after = _gain(cases, bases, views, s, j, tok, _token_types(kind, tok, every))
+                if kind == "value" and gains is not None:
+                    got = gains.get(s, j, tok.wire)  # type: ignore[arg-type]
+                    assert got is not None  # my own wire is where it is
+                    gain, after = got
+                else:
+                    gain, after = _gain(cases, bases, views, helds, s, j, tok, _token_types(kind, tok, every))
                 ranked.append(
                     {
                         "stand": s,
@@ -239,46 +236,6 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
         ranked.sort(key=lambda r: (-round(r["gain_bits"], 9), r["stand"], r["slot"]))
         out[kind] = ranked
     return out
-
-
-#: own-view key -> {(slot, blue type): gain or None}; see :func:`_value_gains`
-_GAINS: dict[str, dict[tuple[int, int], float | None]] = {}
-_GAINS_KEPT = 64
-
-
-def forget_gains() -> None:
-    """Drop the cached gain tables (a benchmark's cold first request)."""
-    _GAINS.clear()
-
-
-def _value_gains(view: GameState, stand: int) -> dict[tuple[int, int], float | None]:
-    """Gain (bits, rounded as the ranking rounds) of a value token of each blue type on each hidden slot
-    of my stand ``stand`` in an own view; None where that value cannot be there.  Cached: the view is
-    the setup seen from outside (a stand's length, the wires, public tokens), alike for every player of
-    a given stand length and for game after game of one mission."""
-    doc = view.to_json()
-    doc["players"][0]["name"] = ""  # whose stand it is does not change what a token there tells
-    key = json.dumps([doc, stand], sort_keys=True)
-    table = _GAINS.get(key)
-    if table is not None:
-        return table
-    cases, an = [(1.0, view)], solve_state(view)
-    bases = [stand_entropy(view, an)]
-    blues = sorted(t for t in set(view.wires.copies()) if colour_of(t) == BLUE)
-    table = {}
-    for j, sl in enumerate(view.players[0].stands[stand]):
-        if sl.state != HIDDEN:
-            continue
-        for t in blues:
-            tok = replace(sl, state=INFO, wire=t, colour=None)
-            try:
-                table[(j, t)] = round(_gain(cases, bases, [an], stand, j, tok, frozenset([t]))[0], 9)
-            except (StateError, InconsistentStateError):  # the value cannot be there at all
-                table[(j, t)] = None
-    if len(_GAINS) >= _GAINS_KEPT:
-        _GAINS.clear()
-    _GAINS[key] = table
-    return table
 
 
 def token_choice_facts(state: GameState, stand: int, slot: int) -> tuple[Fact, ...]:
@@ -299,12 +256,13 @@ def token_choice_facts(state: GameState, stand: int, slot: int) -> tuple[Fact, .
         return ()
     if _turned_laws(state)[0][1]:
         return ()
-    view = _own_view(state)
-    best = _value_gains(view, stand)[(slot, wire)]
-    assert best is not None
+    gains = _value_gains(own_view(state))
+    got = gains.get(stand, slot, wire)
+    assert got is not None
+    best = round(got[0], 9)
     barred: dict[tuple[int, int | str], list[int]] = {}
-    for s in range(len(view.players[0].stands)):
-        for (j, t), g in sorted(_value_gains(view, s).items()):  # a wire of any colour: a blue one that told more would have won
+    for s in range(len(gains.view.players[0].stands)):
+        for (j, t), g in sorted(gains.stand(s).items()):  # a wire of any colour: a blue one that told more would have won
             if (s, j) != (stand, slot) and g is not None and (g > best or (g == best and (s, j) < (stand, slot))):
                 barred.setdefault((s, value_of(t)), []).append(j)
     return tuple(Fact("not_value", me, s, v, tuple(js)) for (s, v), js in sorted(barred.items()))
