@@ -9,13 +9,8 @@ plot the README shows), and prints the table.  The headline: mission 4, 5 player
 seed 5.  The time of a whole 5-player game with the advice policy (one process, native) is
 measured apart on missions 1-8.
 
-    .venv/bin/python build_scripts/arena_bench.py --confirm 400 [--confirm-seed 2] [--jobs 2]
-
-A second stage, on the committed arena.json: every row with equipment or yellow/red wires where
-advice − rank is under 3 standard errors is played again by advice and rank on fresh deals (another
-seed), so the comparison is tested on games that did not choose it.  Adds ``confirm`` to
-arena.json and its table to arena-results.md.  ``--resume`` keeps the rows a cut-short run of the
-same games and seed finished and plays the others.
+Rows whose advice margin is under 3 standard errors are played again on fresh deals by
+``build_scripts/arena_stages.py`` (later stages, appended to arena.json and arena-results.md).
 """
 
 from __future__ import annotations
@@ -36,15 +31,9 @@ from bombbusters.arena.game import play_game  # noqa: E402
 from bombbusters.arena.run import POLICIES, arena  # noqa: E402
 from bombbusters.missions.preset import get_mission  # noqa: E402
 
+from arena_stages import paired  # noqa: E402
+
 POLICY_NAMES = ("greedy", "rank", "advice")
-
-
-def paired(a: list[int], b: list[int]) -> tuple[float, float]:
-    """Mean and standard error of the per-game difference a - b."""
-    d = [x - y for x, y in zip(a, b)]
-    m = sum(d) / len(d)
-    var = sum((x - m) ** 2 for x in d) / (len(d) - 1) if len(d) > 1 else 0.0
-    return m, math.sqrt(var / len(d))
 
 
 def run_all(missions, players, games: int, seed: int, jobs: int) -> list[dict]:
@@ -180,73 +169,6 @@ The whole run took {summary['wall_seconds'] / 60:.0f} min with `--jobs` processe
 """
 
 
-def has_colours_or_equipment(mission: int) -> bool:
-    """Where the issue asks advice to beat the others clearly: equipment, or yellow/red wires."""
-    m = get_mission(mission)
-    return bool(m.equipment or m.yellow_count or m.red_count or m.yellow_fixed or m.red_fixed)
-
-
-def confirm(out: Path, games: int, seed: int, jobs: int, resume: bool = False) -> None:
-    """Stage two (see the module's docstring): advice and rank again on fresh deals where stage one's
-    advice − rank margin was under 3 se; written into arena.json and arena-results.md.  ``resume``: the
-    rows of a cut-short run with the same games and seed are kept, not played again."""
-    saved = json.loads((out / "arena.json").read_text())
-    todo = [r for r in saved["rows"] if has_colours_or_equipment(r["mission"])
-            and not r["advice-rank"][0] >= 3 * r["advice-rank"][1] > 0]
-    # the most doubtful rows first (smallest margin in standard errors): a run cut short has played them
-    todo.sort(key=lambda r: (r["advice-rank"][0] / r["advice-rank"][1] if r["advice-rank"][1] else r["advice-rank"][0] * 1e9,
-                             r["mission"], r["players"]))
-    t0 = time.perf_counter()
-    rows: list[dict] = []
-    before = saved.get("confirm") or {}
-    if resume and before.get("games") == games and before.get("seed") == seed:
-        rows = list(before["rows"])
-        t0 -= before["wall_seconds"]
-    done = {(r["mission"], r["players"]) for r in rows}
-    for r in todo:
-        if (r["mission"], r["players"]) in done:
-            continue
-        got = {p: arena(r["mission"], r["players"], games, seed, p, jobs, progress=lambda _t: None) for p in ("rank", "advice")}
-        diff = paired(got["advice"]["results"], got["rank"]["results"])
-        rows.append({"mission": r["mission"], "players": r["players"],
-                     **{p: {k: got[p][k] for k in ("p", "se", "truth_impossible", "sure_failures")} for p in got},
-                     "advice-rank": diff})
-        print(f"confirm: mission {r['mission']:2d}, {r['players']} players: rank {got['rank']['p']:.3f}, advice "
-              f"{got['advice']['p']:.3f}, advice-rank {diff[0]:+.3f} ± {diff[1]:.3f}", flush=True)
-        # written after every row: a run cut short keeps the rows it finished (the table says how many)
-        saved["confirm"] = {"games": games, "seed": seed, "rows": rows, "todo": len(todo),
-                            "wall_seconds": time.perf_counter() - t0}
-        (out / "arena.json").write_text(json.dumps(saved, indent=1) + "\n")
-        text = (out / "arena-results.md").read_text()
-        mark = "\n## Second stage"
-        text = text.split(mark)[0].rstrip("\n") + "\n" + confirm_md(saved["confirm"])
-        (out / "arena-results.md").write_text(text)
-
-
-def confirm_md(c: dict) -> str:
-    """The second stage's section of arena-results.md."""
-    lines = []
-    for r in c["rows"]:
-        d, se = r["advice-rank"]
-        lines.append(f"| {r['mission']} | {r['players']} | {r['rank']['p'] * 100:.1f} ± {r['rank']['se'] * 100:.1f} | "
-                     f"{r['advice']['p'] * 100:.1f} ± {r['advice']['se'] * 100:.1f} | {d * 100:+.1f} ± {se * 100:.1f} | "
-                     f"{d / se if se else 0:+.1f} |")
-    bad = sum(r[p]["truth_impossible"] + r[p]["sure_failures"] for r in c["rows"] for p in ("rank", "advice"))
-    todo = c.get("todo", len(c["rows"]))
-    done = "" if len(c["rows"]) >= todo else f"; **{len(c['rows'])} of the {todo} rows played** (the run was cut short)"
-    return f"""
-## Second stage: advice against rank again, {c['games']} fresh games per row, seed {c['seed']}
-
-Made by `.venv/bin/python build_scripts/arena_bench.py --confirm {c['games']} --confirm-seed {c['seed']}`
-on the table above: every row with equipment or yellow/red wires where advice − rank was under
-3 standard errors, played again on deals that did not pick it ({c['wall_seconds'] / 60:.0f} min;
-truth impossible + sure failures over these games: {bad}){done}.
-
-| mission | players | rank | advice | advice − rank | in se |
-|---|---|---|---|---|---|
-""" + "\n".join(lines) + "\n"
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100)
@@ -257,14 +179,7 @@ def main() -> None:
     ap.add_argument("--headline-games", type=int, default=300)
     ap.add_argument("--out", default=str(ROOT / "docs"))
     ap.add_argument("--plot-only", action="store_true", help="redraw arena.png from arena.json")
-    ap.add_argument("--confirm", type=int, default=0, metavar="GAMES",
-                    help="second stage only: advice and rank again where their margin was under 3 se")
-    ap.add_argument("--confirm-seed", type=int, default=2)
-    ap.add_argument("--resume", action="store_true", help="with --confirm: keep the rows a cut-short run finished")
     args = ap.parse_args()
-    if args.confirm:
-        confirm(Path(args.out), args.confirm, args.confirm_seed, args.jobs, args.resume)
-        return
     if args.plot_only:
         saved = json.loads((Path(args.out) / "arena.json").read_text())
         plot(saved["rows"], saved["games"], Path(args.out) / "arena.png")
