@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "py_engine"))
 
 from bombbusters.arena.deal import PLAYABLE, deal_game, playable  # noqa: E402
 from bombbusters.arena.game import play_game  # noqa: E402
-from bombbusters.arena.run import POLICIES, arena  # noqa: E402
+from bombbusters.arena.run import POLICIES, arena_many  # noqa: E402
 from bombbusters.missions.preset import get_mission  # noqa: E402
 
 from arena_stages import paired  # noqa: E402
@@ -42,10 +42,8 @@ def run_all(missions, players, games: int, seed: int, jobs: int) -> list[dict]:
         for n in players:
             if n not in get_mission(mission).allowed:
                 continue
-            row: dict = {"mission": mission, "players": n}
-            for pol in POLICY_NAMES:
-                r = arena(mission, n, games, seed, pol, jobs, progress=lambda _t: None)
-                row[pol] = r
+            row: dict = {"mission": mission, "players": n,
+                         **arena_many(mission, n, games, seed, POLICY_NAMES, jobs, progress=lambda _t: None)}
             for other in ("greedy", "rank"):
                 row[f"advice-{other}"] = paired(row["advice"]["results"], row[other]["results"])
             print(f"mission {mission:2d}, {n} players: " + ", ".join(
@@ -187,7 +185,7 @@ def main() -> None:
     missions = [int(x) for x in args.missions.split(",")]
     players = [int(x) for x in args.players.split(",")]
     t0 = time.perf_counter()
-    head = {p: arena(4, 5, args.headline_games, 5, p, args.jobs, progress=lambda _t: None) for p in POLICY_NAMES}
+    head = arena_many(4, 5, args.headline_games, 5, POLICY_NAMES, args.jobs, progress=lambda _t: None)
     head_diff = {o: paired(head["advice"]["results"], head[o]["results"]) for o in ("greedy", "rank")}
     print(f"headline, mission 4, 5 players, {args.headline_games} games, seed 5: "
           + ", ".join(f"{p} {head[p]['p']:.3f}" for p in POLICY_NAMES)

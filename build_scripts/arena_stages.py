@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py_engine"))
 
-from bombbusters.arena.run import arena  # noqa: E402
+from bombbusters.arena.run import arena_many  # noqa: E402
 from bombbusters.missions.preset import get_mission  # noqa: E402
 
 __all__ = ["paired", "run_stage", "stages_md"]
@@ -97,7 +97,7 @@ def run_stage(out: Path, games: int, seed: int, jobs: int, against: str = "rank"
     for r in todo:
         if (r["mission"], r["players"]) in done:
             continue
-        got = {p: arena(r["mission"], r["players"], games, seed, p, jobs, progress=lambda _t: None) for p in (against, "advice")}
+        got = arena_many(r["mission"], r["players"], games, seed, (against, "advice"), jobs, progress=lambda _t: None)
         diff = paired(got["advice"]["results"], got[against]["results"])
         stage["rows"].append({"mission": r["mission"], "players": r["players"],
                               **{p: {k: got[p][k] for k in ("p", "se", "truth_impossible", "sure_failures")} for p in got},

@@ -23,7 +23,7 @@ from bombbusters.arena import advice, greedy, rank
 from bombbusters.arena.deal import PLAYABLE, Deal, deal_game, playable
 from bombbusters.arena.game import play_game, rules_of
 from bombbusters.arena.referee import Referee
-from bombbusters.arena.run import arena
+from bombbusters.arena.run import arena, arena_many
 from bombbusters.arena.tokens import place_tokens
 from bombbusters.missions.preset import Mission
 from bombbusters.questions.analysis import solve_state
@@ -154,6 +154,10 @@ def test_arena_figures_and_jobs() -> None:
     assert one["wins"] + one["explosions"] + one["detonator_losses"] + one["stuck"] == 6
     assert len(one["calibration"]) == 10 and sum(b["n"] for b in one["calibration"]) > 0
     assert math.isclose(one["se"], math.sqrt(one["p"] * (1 - one["p"]) / 6))
+    # several policies on the same deals, each deal's starting tokens placed once: each as if played alone
+    many = arena_many(4, 4, 6, seed=2, policies=("greedy", "advice"), jobs=2, progress=lambda _t: None)
+    assert many["advice"] == one
+    assert many["greedy"] == arena(4, 4, 6, seed=2, policy="greedy", jobs=1, progress=lambda _t: None)
 
 
 def test_starting_tokens_where_the_chooser_says_and_games_cut_short() -> None:

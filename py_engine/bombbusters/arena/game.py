@@ -20,7 +20,7 @@ from .deal import Deal
 from .referee import Decision, Referee, TableRules
 from .tokens import Chooser, advised_token, place_tokens
 
-__all__ = ["GameResult", "Policy", "play_game", "play_on", "rules_of", "truth_misses"]
+__all__ = ["GameResult", "Policy", "play_game", "play_on", "rules_of", "start_game", "truth_misses"]
 
 #: a policy: (my view, its analysis) -> my decision
 Policy = Callable[[GameState, Analysis], Decision]
@@ -61,9 +61,16 @@ def play_game(deal: Deal, mission: Mission, policy: Policy, check_truth: bool = 
     """Play game ``deal`` with every player following ``policy``: starting tokens (where ``choose``
     puts them; ``read_choice``: see :func:`.tokens.place_tokens`), then turns (see :func:`play_on`
     for ``moves``)."""
+    ref = start_game(deal, mission, choose, read_choice)
+    return play_on(ref, policy, ref.table.captain, check_truth, moves)
+
+
+def start_game(deal: Deal, mission: Mission, choose: Chooser = advised_token, read_choice: bool = True) -> Referee:
+    """The referee of game ``deal`` with every starting token placed (see :func:`.tokens.place_tokens`):
+    the same for every policy, since all of them place the advised token."""
     ref = Referee(deal.table, deal.world, rules_of(mission), deal.cards)
     place_tokens(ref, mission.tokens, choose, read_choice)
-    return play_on(ref, policy, ref.table.captain, check_truth, moves)
+    return ref
 
 
 def play_on(ref: Referee, policy: Policy, first: int, check_truth: bool = True, moves: int | None = None) -> GameResult:
