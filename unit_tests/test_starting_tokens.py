@@ -116,3 +116,22 @@ def test_bad_spots_are_named(spots, words):
     assert words in str(err.value)
     got = reply("moves", doc)
     assert not got["ok"] and words in got["error"]["message"]
+
+
+def test_why_says_a_fact_came_from_a_teammate_s_token(bobs):
+    """*Why?* on a slot a token's choice rules out names where that fact came from."""
+    for (j, v), hands in sorted(bobs.items()):
+        told = token_choice_facts(setup_of(1, hands[0]), 0, j)
+        for f in told:
+            for slot in f.slots:
+                doc = doc_with({1: (j, v)})
+                got = reply("explain", {"state": doc, "player": 1, "stand": 0, "slot": slot, "value": str(f.value)})
+                assert got["ok"], got
+                facts = [e for e in got["result"]["entries"] if e["kind"] == "fact"]
+                if facts:
+                    assert all("read from Bob's starting token" in e["text"] for e in facts), facts
+                    plain = {**doc_with({1: (j, v)}, read=False), "facts": [x.to_json() for x in told]}
+                    bare = reply("explain", {"state": plain, "player": 1, "stand": 0, "slot": slot, "value": str(f.value)})
+                    assert "starting token" not in bare["result"]["text"]
+                    return
+    raise AssertionError("no token's fact was needed to explain a slot")

@@ -15,7 +15,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from ..questions.analysis import solve_state
+from ..questions.analysis import FACTS_FROM_TOKENS, solve_state
 from ..table.errors import InconsistentStateError, StateError
 from ..table.facts import Fact
 from ..table.notation import CUT, INFO, Slot, slot_letter
@@ -109,7 +109,9 @@ def with_starting_tokens(doc: Any) -> Any:
             told.extend(starting_token_facts(state, p, s, j))
     if not told:
         return rest
-    out = {**rest, "facts": list(rest.get("facts", [])) + [f.to_json() for f in told]}
+    facts = list(rest.get("facts", []))
+    out = {**rest, "facts": facts + [f.to_json() for f in told],
+           FACTS_FROM_TOKENS: list(range(len(facts), len(facts) + len(told)))}
     try:
         solve_state(replace(state, facts=state.facts + tuple(told)), reuse=True)  # the request that follows reuses it
     except InconsistentStateError:

@@ -28,7 +28,7 @@ from .diagnose import explain_impossible
 from .forbid_maps import ForbidMaps
 from .slot_laws import SlotLaws
 
-__all__ = ["SlotLaws", "Analysis", "solve_state", "clear_recent", "scratch_solves"]
+__all__ = ["SlotLaws", "Analysis", "solve_state", "clear_recent", "scratch_solves", "FACTS_FROM_TOKENS"]
 
 
 def _map_key(fmap: dict) -> tuple:
@@ -168,10 +168,15 @@ def scratch_solves() -> Iterator[None]:
         _RECENT.update(saved)
 
 
+#: the state document's key: the indices of its facts read from teammates' starting tokens
+#: (``advice.starting_tokens``), so *Why?* can say where such a fact came from
+FACTS_FROM_TOKENS = "facts_from_tokens"
+
 #: what the advice reads of a state document and the solve never does (items, token variant, constraint
-#: cards and mission rules, mistakes left, mission 11's hidden value, whose turn): a moves request on the
-#: table an analysis just solved, which carries these, is answered from that solve
-ADVICE_ONLY = ("available", "tokens", "constraints", "rules", "mistakes_left", "hidden_red_value", "turn")
+#: cards and mission rules, mistakes left, mission 11's hidden value, whose turn, where facts came from):
+#: a moves request on the table an analysis just solved, which carries these, is answered from that solve
+ADVICE_ONLY = ("available", "tokens", "constraints", "rules", "mistakes_left", "hidden_red_value", "turn",
+               FACTS_FROM_TOKENS)
 
 
 def solve_state(state: GameState, reuse: bool = False) -> Analysis:

@@ -31,7 +31,7 @@ from ..table.facts_text import describe_fact
 from ..table.notation import CUT, INFO, slot_letter
 from ..table.state import GameState, slot_name
 from ..table.wires import colour_of, label, parse_label
-from .analysis import solve_state
+from .analysis import FACTS_FROM_TOKENS, solve_state
 from .irreducible import Entry, folded, minimal, table_entries, without
 
 __all__ = ["explain", "explain_json"]
@@ -84,7 +84,11 @@ def _distance(e: Entry, p: int, s: int, j: int, me: int | None) -> tuple:
 
 def _entry_text(state: GameState, e: Entry) -> str:
     if e[0] == "fact":
-        return describe_fact(state, state.facts[e[1]]).strip("'")
+        text = describe_fact(state, state.facts[e[1]]).strip("'")
+        if e[1] in state.extra.get(FACTS_FROM_TOKENS, ()):
+            who = state.players[state.facts[e[1]].player].name
+            text += f" (read from {who}'s starting token: the advice would have put it there otherwise)"
+        return text
     _, p, s, j = e
     sl = state.stand(p, s)[j]
     where = slot_name(state, p, s, j)
