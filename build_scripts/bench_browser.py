@@ -130,6 +130,25 @@ def read_tokens_state(state: dict, seed: int = 1) -> dict:
     return doc
 
 
+def read_tokens_mission(number: int, players: int, seed: int = 1) -> dict:
+    """Player 0's table in the arena's game 0 of a mission (seeded deal), once every teammate's starting
+    token is where the advice puts it, sent to be read as that choice (``starting_tokens``)."""
+    from bombbusters.arena.deal import deal_game, playable
+    from bombbusters.arena.game import rules_of
+    from bombbusters.arena.referee import Referee
+    from bombbusters.arena.tokens import place_tokens
+    from bombbusters.table.notation import INFO
+
+    m = playable(number, players)
+    deal = deal_game(m, players, seed, 0)
+    ref = Referee(deal.table, deal.world, rules_of(m), deal.cards)
+    place_tokens(ref, m.tokens, read_choice=False)
+    doc = ref.view(0).to_json()
+    doc["starting_tokens"] = [[p, s, j] for p, s in ref.table.stand_keys() if p != 0
+                              for j, sl in enumerate(ref.table.stand(p, s)) if sl.state == INFO]
+    return doc
+
+
 def planning(page, states: dict, repeat: int) -> list[dict]:
     """The plan-ahead requests on the 5p first turn (and a midgame table for "why"), worker vs native, and
     the first request of a game whose teammates' starting tokens are read (the gain tables made once).
@@ -146,6 +165,7 @@ def planning(page, states: dict, repeat: int) -> list[dict]:
     read = read_tokens_state(states["5p-blue-first-turn"])
     cases = [
         ("analyze, 5p, 4 teammates' tokens read", "analyze", read),
+        ("analyze, mission 8 5p, 4 tokens read", "analyze", read_tokens_mission(8, 5)),
         ("lookahead, 10 moves, 5p first turn", "lookahead", {"state": first, "top": 10}),
         ("explain, 5p midgame (Bob A)", "explain", {"state": mid, "player": 1, "stand": 0, "slot": 0, "value": "1"}),
         ("win, first slice (2 games), 5p first turn", "win", {"state": first, "n": 2, "seed": 0}),
