@@ -82,6 +82,9 @@ def run_stage(out: Path, games: int, seed: int, jobs: int, against: str = "rank"
     """Play one stage (see the module's docstring) and write it after every row."""
     saved = _load(out)
     todo, ceiling = _picked(saved, against, pick)
+    if not todo and not resume:
+        print(f"stage (seed {seed}): no row of {pick} is under 3 se against {against}: nothing to play")
+        return
     stages = saved.setdefault("stages", [])
     same = [s for s in stages if (s["against"], s["seed"], s["games"]) == (against, seed, games)]
     stage = {"games": games, "seed": seed, "against": against, "picked_from": pick, "rows": [],
