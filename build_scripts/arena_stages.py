@@ -95,6 +95,7 @@ def run_stage(out: Path, games: int, seed: int, jobs: int, against: str = "rank"
         stages.remove(s)
     stages.append(stage)
     done = {(r["mission"], r["players"]) for r in stage["rows"]}
+    stage["ceiling"] = [mp for mp in stage["ceiling"] if tuple(mp) not in done]  # played before the rule: listed
     stage["todo"] = len(done | {(r["mission"], r["players"]) for r in todo})
     t0 = time.perf_counter() - stage["wall_seconds"]
     for r in todo:
