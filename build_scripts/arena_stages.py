@@ -9,7 +9,8 @@ would be judged on the very games that picked it.  A stage plays the picked rows
 alone (nothing is pooled across stages).  ``--pick first``: the rows of the committed first stage
 (``arena_bench.py``) with equipment or yellow/red wires; ``--pick SEED``: the rows of the stage
 against the same policy with that seed, still under 3 se there.  A row where the other policy won
-99 % or more is left out and listed: there is no room left to win by 3 se.  The most doubtful rows
+99 % or more is left out and listed: there is no room left to win by 3 se (``--ceiling-too`` plays
+it all the same, on as many games as it takes to tell; ``--only M:P,…`` plays just those rows).  The most doubtful rows
 go first, and the stage is written into docs/arena.json ("stages") and arena-results.md after
 every row, so a run cut short keeps what it finished (``--resume`` plays only the rest).
 """
@@ -61,8 +62,10 @@ def _z(margin: list | tuple) -> float:
     return d / se if se else (math.inf if d > 0 else 0.0)
 
 
-def _picked(saved: dict, against: str, pick: str) -> tuple[list[dict], list[dict]]:
-    """(rows to play, most doubtful first; rows left out at the ceiling)."""
+def _picked(saved: dict, against: str, pick: str, ceiling_too: bool = False,
+            only: set | None = None) -> tuple[list[dict], list[dict]]:
+    """(rows to play, most doubtful first; rows left out at the ceiling).  ``ceiling_too``: play those as
+    well; ``only``: just these (mission, players)."""
     if pick == "first":
         source = [r for r in saved["rows"] if has_colours_or_equipment(r["mission"])]
     else:
@@ -70,18 +73,18 @@ def _picked(saved: dict, against: str, pick: str) -> tuple[list[dict], list[dict
         if stage is None:
             raise SystemExit(f"no stage against {against} with seed {pick} in arena.json")
         source = stage["rows"]
-    under = [r for r in source if _z(r[f"advice-{against}"]) < 3]
-    ceiling = [r for r in under if r[against]["p"] >= CEILING]
-    todo = [r for r in under if r[against]["p"] < CEILING]
+    under = [r for r in source if _z(r[f"advice-{against}"]) < 3 and (not only or (r["mission"], r["players"]) in only)]
+    ceiling = [] if ceiling_too else [r for r in under if r[against]["p"] >= CEILING]
+    todo = [r for r in under if r not in ceiling]
     todo.sort(key=lambda r: (_z(r[f"advice-{against}"]), r["mission"], r["players"]))
     return todo, ceiling
 
 
 def run_stage(out: Path, games: int, seed: int, jobs: int, against: str = "rank", pick: str = "first",
-              resume: bool = False) -> None:
+              resume: bool = False, ceiling_too: bool = False, only: set | None = None) -> None:
     """Play one stage (see the module's docstring) and write it after every row."""
     saved = _load(out)
-    todo, ceiling = _picked(saved, against, pick)
+    todo, ceiling = _picked(saved, against, pick, ceiling_too, only)
     if not todo and not resume:
         print(f"stage (seed {seed}): no row of {pick} is under 3 se against {against}: nothing to play")
         return
@@ -164,9 +167,13 @@ def main() -> None:
     ap.add_argument("--pick", default="first", help="'first', or the seed of an earlier stage against the same policy")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--resume", action="store_true", help="keep the rows a cut-short run of this stage finished")
+    ap.add_argument("--ceiling-too", action="store_true", help="play the rows at the ceiling as well")
+    ap.add_argument("--only", help="just these rows: mission:players,…")
     ap.add_argument("--out", default=str(ROOT / "docs"))
     args = ap.parse_args()
-    run_stage(Path(args.out), args.games, args.seed, args.jobs, args.against, args.pick, args.resume)
+    only = {tuple(int(x) for x in mp.split(":")) for mp in args.only.split(",")} if args.only else None
+    run_stage(Path(args.out), args.games, args.seed, args.jobs, args.against, args.pick, args.resume,
+              args.ceiling_too, only)
 
 
 if __name__ == "__main__":
