@@ -10,7 +10,7 @@ alone (nothing is pooled across stages).  ``--pick first``: the rows of the comm
 (``arena_bench.py``) with equipment or yellow/red wires; ``--pick SEED``: the rows of the stage
 against the same policy with that seed, still under 3 se there.  A row where the other policy won
 99 % or more is left out and listed: there is no room left to win by 3 se (``--ceiling-too`` plays
-it all the same, on as many games as it takes to tell; ``--only M:P,…`` plays just those rows).  The most doubtful rows
+it all the same, on as many games as you give it; ``--only M:P,…`` plays just those rows).  The most doubtful rows
 go first, and the stage is written into docs/arena.json ("stages") and arena-results.md after
 every row, so a run cut short keeps what it finished (``--resume`` plays only the rest).
 """
@@ -91,7 +91,8 @@ def run_stage(out: Path, games: int, seed: int, jobs: int, against: str = "rank"
     stages = saved.setdefault("stages", [])
     same = [s for s in stages if (s["against"], s["seed"], s["games"]) == (against, seed, games)]
     stage = {"games": games, "seed": seed, "against": against, "picked_from": pick, "rows": [],
-             "todo": len(todo), "ceiling": [[r["mission"], r["players"]] for r in ceiling], "wall_seconds": 0.0}
+             "todo": len(todo), "ceiling": [[r["mission"], r["players"]] for r in ceiling], "wall_seconds": 0.0,
+             "only": sorted([list(mp) for mp in only]) if only else None, "ceiling_too": ceiling_too}
     if same and resume:
         stage["rows"], stage["wall_seconds"] = same[0]["rows"], same[0]["wall_seconds"]
     for s in same:
@@ -147,6 +148,9 @@ policy was under 3 standard errors where they were picked, and judges them on it
         source = "the first stage" if c["picked_from"] == "first" else f"the stage against {o} with seed {c['picked_from']}"
         left = ", ".join(f"mission {m} with {p} players" for m, p in c.get("ceiling", []))
         ceiling = f" Left out, {o} at {CEILING:.0%} or more there: {left}." if left else ""
+        if c.get("only"):
+            ceiling += " Only " + ", ".join(f"mission {m} with {p} players" for m, p in c["only"]) + " of them"
+            ceiling += ", at the ceiling there, played all the same." if c.get("ceiling_too") else "."
         parts.append(f"""
 ### Stage {n}: advice against {o}, {c['games']} fresh games per row, seed {c['seed']}
 
