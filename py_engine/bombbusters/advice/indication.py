@@ -121,8 +121,8 @@ class _ValueGains:
     def __init__(self, view: GameState) -> None:
         self.view = view
         self.an = solve_state(view)
-        self.base = stand_entropy(view, self.an)
         self.held = HeldLaws(view, self.an)
+        self.base = stand_entropy(view, self.an, self.held)
         self.known: dict[tuple[int, int, int], tuple[float, float] | None] = {}
 
     def get(self, s: int, j: int, t: int) -> tuple[float, float] | None:
@@ -189,8 +189,8 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
     cases = [(w, own_view(state, shown)) for w, shown in laws]
     if blind:
         views = [solve_state(view) for _w, view in cases]
-        bases = [stand_entropy(view, an) for (_w, view), an in zip(cases, views)]
         helds = [HeldLaws(view, an) for (_w, view), an in zip(cases, views)]
+        bases = [stand_entropy(view, an, held) for (_w, view), an, held in zip(cases, views, helds)]
         gains = None
     else:
         gains = _value_gains(cases[0][1])

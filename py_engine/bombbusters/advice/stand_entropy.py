@@ -51,10 +51,12 @@ def own_view(state: GameState, turned: dict | None = None) -> GameState:
     return GameState(players, None, 0, state.wires, facts, None)
 
 
-def stand_entropy(view: GameState, an: Analysis | None = None) -> float:
-    """Entropy in bits of the contents of player 0's stands in an own-view state."""
+def stand_entropy(view: GameState, an: Analysis | None = None, held: "HeldLaws | None" = None) -> float:
+    """Entropy in bits of the contents of player 0's stands in an own-view state (``held``: its
+    :class:`HeldLaws`, when made already, whose laws give the discard term)."""
     an = an or solve_state(view)
-    return max(0.0, (_path_entropy(an) - _discard_entropy(view, an)) / _LN2)
+    discard = held.expected if held is not None else _discard_entropy(view, an)
+    return max(0.0, (_path_entropy(an) - discard) / _LN2)
 
 
 def _path_entropy(an: Analysis) -> float:
@@ -128,7 +130,9 @@ class HeldLaws:
     def __init__(self, view: GameState, an: Analysis) -> None:
         mine, size = _my_subs(an)
         self.groups: list[tuple[np.ndarray, dict[int, tuple[float, Analysis]]]] = []
+        self.expected = 0.0  # the discard term with no slot given: :func:`_discard_entropy`'s
         for mask, laws, log_c in _group_terms(view, an):
+            self.expected += float(np.dot(sum(w * c for w, c in zip(an.weights, laws)), log_c))
             given: dict[int, tuple[float, Analysis]] = {}
             for h in range(size + 1):
                 kept, sols, ws = [], [], []
@@ -163,7 +167,7 @@ class HeldLaws:
         return total
 
 
-def entropy_given(view: GameState, an: Analysis, held: HeldLaws | None, s: int, j: int, tok: Slot,
+def entropy_given(view: GameState, an: Analysis, held: HeldLaws, s: int, j: int, tok: Slot,
                   allowed: frozenset | None) -> float:
     """Bits left about my stands once slot j of my stand s shows ``tok``.
 
@@ -173,7 +177,7 @@ def entropy_given(view: GameState, an: Analysis, held: HeldLaws | None, s: int, 
     stands = list(view.players[0].stands)
     stands[s] = stands[s][:j] + (tok,) + stands[s][j + 1 :]
     after = replace(view, players=(Player(view.players[0].name, tuple(stands)), view.players[1]))
-    if allowed is None or held is None:
+    if allowed is None:
         return stand_entropy(after)
     given = an.conditioned([(0, s, j, allowed)])[1] if not an.on_sparse_walk else solve_state(after)
     if given is None:
