@@ -175,7 +175,12 @@ def main() -> None:
     ap.add_argument("--only", help="just these rows: mission:players,…")
     ap.add_argument("--out", default=str(ROOT / "docs"))
     args = ap.parse_args()
-    only = {tuple(int(x) for x in mp.split(":")) for mp in args.only.split(",")} if args.only else None
+    only = None
+    if args.only:
+        try:
+            only = {(int(m), int(p)) for m, p in (mp.split(":") for mp in args.only.split(","))}
+        except ValueError:
+            ap.error(f"--only {args.only!r}: rows are mission:players, comma-separated (e.g. 2:4,2:5)")
     run_stage(Path(args.out), args.games, args.seed, args.jobs, args.against, args.pick, args.resume,
               args.ceiling_too, only)
 
