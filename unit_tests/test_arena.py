@@ -28,6 +28,7 @@ from bombbusters.arena.tokens import place_tokens
 from bombbusters.missions.preset import Mission
 from bombbusters.questions.analysis import solve_state
 from bombbusters.table.errors import StateError
+from bombbusters.table.facts import Fact
 from bombbusters.table.notation import CUT, INFO
 
 #: blue 1-2 and one red wire, four players: 9 wires, every deal enumerable
@@ -217,10 +218,10 @@ def test_items_wait_for_their_number_and_are_spent() -> None:
 TINY3 = Mission(0, "tiny", blue=(1, 3), red_count=1, red_fixed=(1,))
 
 
-def _decisions(world: dict, policy) -> list:
-    """(actor's view, the move, succeeded) of every move with a chance in one game of TINY3."""
-    table = deal_game(TINY3, 4, 0, 0).table
-    ref = Referee(table, world, rules_of(TINY3), ())
+def _decisions(world: dict, policy, mission: Mission = TINY3) -> list:
+    """(actor's view, the move, succeeded) of every move with a chance in one game of TINY3 (or a variant)."""
+    table = deal_game(mission, 4, 0, 0).table
+    ref = Referee(table, world, rules_of(mission), ())
     out, q = [], 0
     while ref.outcome is None and ref.uncut():
         if ref.uncut(q):
@@ -263,3 +264,39 @@ def test_chances_in_games_are_the_exact_posterior_and_choices_tell_more() -> Non
             g[1] += w * ok
     gaps = [abs(float(k / n) - p) for n, k, p in groups.values()]
     assert max(gaps) > 0.5  # some table's real chance, given the choices too, is far from the deals' count
+
+
+@pytest.mark.parametrize("tokens", ["even_odd", "multiplicity"])
+def test_failures_show_the_mission_s_token_and_chances_stay_exact(tokens: str) -> None:
+    """Where even/odd or x-tokens replace info tokens (21, 33; 24, 40), a failure shows the wire's parity or
+    its count on the stand, never its value; over deals of a tiny game played by greedy, every chance the
+    engine gives on such tables is the oracle's posterior, and the real wires stay possible."""
+    mission = replace(TINY3, tokens=tokens)
+    table = deal_game(mission, 4, 0, 0).table
+    configs = oracle.solve(table).configs
+    rng = random.Random(5)
+    failures = checked = 0
+    for cfg, _w in rng.sample(configs, 30):
+        world = dict(cfg.types)
+        learnt: list = []  # "not the value named" of every failed dual cut so far: the token does not say it
+        for view, move, ok in _decisions(world, greedy.decide, mission):
+            assert all(f in view.facts for f in learnt), (view.to_json(), learnt)
+            slots = [(p, s, j, sl) for p, s in view.stand_keys() for j, sl in enumerate(view.stand(p, s))]
+            assert not any(sl.state == INFO for *_k, sl in slots), view.to_json()  # no value token, ever
+            for p, s, j, sl in slots:
+                if sl.parity or sl.multiplicity:
+                    t = world[(p, s, j)]
+                    want = (("even" if (t // 10) % 2 == 0 else "odd"), None) if tokens == "even_odd" else \
+                        (None, sum(1 for k, u in world.items() if k[:2] == (p, s) and u // 10 == t // 10))
+                    assert (sl.parity, sl.multiplicity) == want, (view.to_json(), (p, s, j), t)
+            dists = oracle.slot_distributions(view)
+            assert all(dists[k].get(world[k], 0) > 0 for k in dists), view.to_json()
+            failures += not ok
+            if not ok and move["kind"] == "dual_cut" and world[(move["player"], move["stand"], move["slots"][0])] % 10 != 5:
+                learnt.append(Fact("not_value", move["player"], move["stand"], move["value"], tuple(move["slots"])))
+            if move["kind"] == "dual_cut":
+                law = dists[(move["player"], move["stand"], move["slots"][0])]
+                exact = sum(float(p) for t, p in law.items() if t // 10 == move["value"] and t % 10 == 0)
+                assert abs(move["p_success"] - exact) < 1e-9, (view.to_json(), move)
+                checked += 1
+    assert failures >= 5 and checked >= 40, (failures, checked)

@@ -34,8 +34,20 @@ def _prob(res, pred) -> float:
     return float(sum((w for cfg, w in res.configs if pred(cfg)), Fraction(0)) / z)
 
 
-def _event_probs(state: GameState, res, move: dict) -> dict:
-    """{(kind, slot, shows): P} of the move's outcomes by enumeration (leftmost conventions)."""
+def _shows(t: int, stand: list, tokens: str) -> str:
+    """What a failure's token on wire t shows, by the mission's kind (a yellow wire: the yellow token)."""
+    if colour_of(t) != "blue":
+        return "Y"
+    if tokens == "even_odd":
+        return "E" if value_of(t) % 2 == 0 else "O"
+    if tokens == "multiplicity":
+        return f"{sum(1 for u in stand if value_of(u) == value_of(t))}x"
+    return label(t)
+
+
+def _event_probs(state: GameState, res, move: dict, tokens: str = "value") -> dict:
+    """{(kind, slot, shows): P} of the move's outcomes by enumeration (leftmost conventions), the failure's
+    token shown as the mission's kind shows it."""
     if move["kind"] in ("solo_cut", "fast_pass", "reveal_red"):
         return {}
     p, s, slots = move["player"], move["stand"], move["slots"]
@@ -51,7 +63,7 @@ def _event_probs(state: GameState, res, move: dict) -> dict:
         else:
             i = next(i for i, t in enumerate(vals) if colour_of(t) != RED)
             t = vals[i]
-            key = ("failure", slots[i], label(t) if colour_of(t) == "blue" else "Y")
+            key = ("failure", slots[i], _shows(t, cfg.stand(p, s), tokens))
             if state.mistakes_left is not None and state.mistakes_left <= 0:
                 key = ("explode", None, None)
         out[key] = out.get(key, 0) + w
@@ -100,7 +112,7 @@ def check_lookahead(doc: dict) -> int:
     for row in rows:
         move, outcomes = row["move"], row["outcomes"]
         assert abs(sum(o["p"] for o in outcomes) - 1.0) <= 1e-9 or any(o["kind"] == "not_allowed" for o in outcomes), row
-        want = _event_probs(state, res, move)
+        want = _event_probs(state, res, move, doc.get("tokens", "value"))
         if want:
             got = {(o["kind"], o["slot"][2] if o["slot"] else None, o["shows"]): o["p"] for o in outcomes}
             for key in set(got) | {k for k, v in want.items() if v > 0}:
@@ -109,6 +121,8 @@ def check_lookahead(doc: dict) -> int:
             if o["kind"] in ("explode", "not_allowed") or o["p"] < 1e-12:
                 continue
             after = _after_state(state, move, o)
+            if after is None:  # a token the slot's notation cannot carry beside its own (a test-only table)
+                continue
             mine, team = _sure_by_oracle(after)
             assert o["sure_cuts"]["me"] == mine, (move, o, mine, doc)
             by = o["new_sure_cuts_by"]
@@ -118,10 +132,15 @@ def check_lookahead(doc: dict) -> int:
             for q in set(got_team) | set(team):
                 assert abs(got_team.get(q, 0.0) - team.get(q, 0.0)) <= TOL, (move, o, q, got_team, team, doc)
             checked += 1
+            TOKENS_SEEN[o["shows"]] = TOKENS_SEEN.get(o["shows"], 0) + 1
     return checked
 
 
-def _after_state(state: GameState, move: dict, o: dict) -> GameState:
+#: how many outcomes' tables were checked, by what their token showed (the token batches must meet theirs)
+TOKENS_SEEN: dict = {}
+
+
+def _after_state(state: GameState, move: dict, o: dict) -> GameState | None:
     """The table the app records after an outcome, rebuilt here from the outcome's words."""
     doc = state.to_json()
     me = state.me
@@ -155,13 +174,16 @@ def _after_state(state: GameState, move: dict, o: dict) -> GameState:
                 cut_mine(move["value"])
     else:
         p, s, j = o["slot"]
-        yellow = o["shows"] == "Y"
-        stands[index[(p, s)]][j] = format_slot(replace(state.stand(p, s)[j], state=INFO,
-                                                       wire=None if yellow else parse_label(o["shows"]),
-                                                       colour="yellow" if yellow else None))
+        sl = state.stand(p, s)[j]
+        other = sl.multiplicity if o["shows"] in ("E", "O") else sl.parity
+        if o["shows"][-1] in "EOx" and (sl.unsorted or sl.not_value is not None or other is not None):
+            return None  # a random table's other token on the slot: no mission has both kinds
+        stands[index[(p, s)]][j] = _token(sl, o["shows"])
         doc["facts"] = doc["facts"] + [{"kind": "has", "player": me, "value": v} for v in named]
-        if move["kind"] in ("double_detector", "triple_detector", "super_detector"):
-            doc["facts"].append({"kind": "not_value", "player": p, "stand": s, "value": move["value"], "slots": move["slots"]})
+        detector = move["kind"] in ("double_detector", "triple_detector", "super_detector")
+        if detector or o["shows"][-1] in "EOx":  # the token does not show the value: none of the pointed wires is it
+            for v in [move["value"]] if detector else named:
+                doc["facts"].append({"kind": "not_value", "player": p, "stand": s, "value": v, "slots": move["slots"]})
         if doc.get("mistakes_left") is not None:
             doc["mistakes_left"] -= 1
     i = 0
@@ -171,21 +193,44 @@ def _after_state(state: GameState, move: dict, o: dict) -> GameState:
     return GameState.from_json(doc)
 
 
+def _token(sl, shows: str) -> str:
+    """The slot with the failure's token, from the outcome's words: a number or yellow (an info token),
+    a parity, or a count (with its colour: a yellow wire gets the yellow token)."""
+    if shows in ("E", "O"):
+        return format_slot(replace(sl, parity="even" if shows == "E" else "odd"))
+    if shows.endswith("x"):
+        return format_slot(replace(sl, colour="blue", multiplicity=int(shows[:-1])))
+    yellow = shows == "Y"
+    return format_slot(replace(sl, state=INFO, wire=None if yellow else parse_label(shows), colour="yellow" if yellow else None))
+
+
 def _value(shows: str):
     return "YELLOW" if shows.startswith("Y") else ("RED" if shows.startswith("R") else int(shows))
 
 
-@pytest.mark.parametrize("batch", [{}, {"n_players": 2}, {"x_slots": True}, {"facts": True}, {"groups": True}])
+@pytest.mark.parametrize("batch", [{}, {"n_players": 2}, {"x_slots": True}, {"facts": True}, {"groups": True},
+                                   {"tokens": "even_odd"}, {"tokens": "multiplicity"},
+                                   {"tokens": "even_odd", "facts": True}, {"tokens": "multiplicity", "n_players": 2}])
 def test_lookahead_against_oracle(batch):
+    """Every outcome's chance and the table after it, by enumeration; with even/odd or x-tokens
+    (missions 21, 33; 24, 40) a failure shows the parity or the count, never the value."""
     seed0 = sum(map(ord, json.dumps(batch)))
+    batch = dict(batch)
+    tokens = batch.pop("tokens", None)
     checked = 0
+    TOKENS_SEEN.clear()
     for seed, doc in gen.seeded_states(seed0 * 1000, 40, **batch):
         doc["available"] = list(ITEMS)
+        if tokens:
+            doc["tokens"] = tokens
         try:
             checked += check_lookahead(doc)
         except AssertionError as exc:  # pragma: no cover - name the seed
             raise AssertionError(f"seed {seed}: {exc}") from None
     assert checked > 40
+    if tokens:  # the failures' tables with the mission's tokens were checked too
+        shown = {"even_odd": ("E", "O"), "multiplicity": ("1x", "2x", "3x")}[tokens]
+        assert all(TOKENS_SEEN.get(k, 0) >= 3 for k in shown), TOKENS_SEEN
 
 
 def test_item_that_buys_nothing_is_named():

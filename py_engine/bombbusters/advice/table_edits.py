@@ -12,10 +12,15 @@ from ..table.facts import Fact
 from ..table.notation import CUT, INFO, Slot
 from ..table.players import Player
 from ..table.state import GameState, pin_facts
-from ..table.wires import BLUE, YELLOW, colour_of, value_of
+from ..table.wires import BLUE, RED, YELLOW, colour_of, value_of
 from .hidden_red import hidden_red_law
 
-__all__ = ["After", "cut_own", "cut_slot", "set_slots", "token_slot", "with_cuts"]
+__all__ = ["After", "REPLACING_KINDS", "cut_own", "cut_slot", "failure_facts", "failure_kind", "failure_token",
+           "set_slots", "stand_count", "with_cuts"]
+
+#: token kinds that replace info tokens for the whole mission, the tokens a failure places included
+#: (21 and 33: even/odd; 24 and 40: x1/x2/x3): the table learns only the wire's parity or count
+REPLACING_KINDS = ("even_odd", "multiplicity")
 
 
 _DETECTORS = {"double_detector", "triple_detector", "super_detector"}
@@ -40,11 +45,42 @@ def cut_slot(state: GameState, spot: tuple[int, int, int], t: int | None) -> Slo
     return replace(state.stand(spot[0], spot[1])[spot[2]], state=CUT, wire=t, colour=None, not_value=None)
 
 
-def token_slot(state: GameState, spot: tuple[int, int, int], t: int) -> Slot:
-    """The slot at ``spot`` with the info token a failure puts there: the blue number, or yellow."""
+def failure_kind(tokens: object, failure_tokens: bool = True) -> str:
+    """What a failure places under a mission's rules: "value" (the blue number, or the yellow token),
+    "even_odd", "multiplicity" (the mission's kind replaces info tokens) or "none" (mission 58)."""
+    if not failure_tokens:
+        return "none"
+    return str(tokens) if tokens in REPLACING_KINDS else "value"
+
+
+def failure_token(slot: Slot, t: int, kind: str, count: int | None = None) -> Slot:
+    """``slot`` after a failure on its wire ``t`` placed the token of ``kind`` (:func:`failure_kind`):
+    the blue number or yellow; its parity; its count on the stand (``count``, cut wires included) with
+    the colour, since a yellow wire would have got the yellow token; or nothing.  A red wire gets none."""
+    if kind == "none" or colour_of(t) == RED:
+        return slot
     blue = colour_of(t) == BLUE
-    return replace(state.stand(spot[0], spot[1])[spot[2]], state=INFO, wire=t if blue else None,
-                   colour=None if blue else YELLOW)
+    if kind == "value" or not blue:
+        return replace(slot, state=INFO, wire=t if blue else None, colour=None if blue else YELLOW)
+    if kind == "even_odd":
+        return replace(slot, parity="even" if value_of(t) % 2 == 0 else "odd")
+    if kind != "multiplicity" or not count:
+        raise ValueError(f"a failure token of kind {kind!r} (count {count!r}) is not one the table places")
+    return replace(slot, colour=BLUE, multiplicity=count)
+
+
+def stand_count(wires: dict, p: int, s: int, value) -> int:
+    """How many wires of gameplay ``value`` stand (p, s) holds, cut ones included (an x-token's count);
+    ``wires``: the wire at each spot of the stand."""
+    return sum(1 for (a, b, _j), t in wires.items() if (a, b) == (p, s) and value_of(t) == value)
+
+
+def failure_facts(kind: str, p: int, s: int, slots: list | tuple, named: list, token: Slot) -> tuple[Fact, ...]:
+    """What a failure tells beyond its token and the cutter's "has": a detector's pointed wires are
+    none of the value said; so is the wire of a dual cut or X-or-Y Ray when its token does not
+    show the value (even/odd, x-tokens, no token)."""
+    said = [named[0]] if kind in _DETECTORS else ([] if token.state == INFO else list(named))
+    return tuple(Fact("not_value", p, s, v, tuple(sorted(slots))) for v in said)
 
 
 def cut_own(table: GameState, wires: dict, q: int, value, count: int | None = None) -> dict:
@@ -72,6 +108,7 @@ class After:
         me = state.me
         assert me is not None
         named = move.get("values") or ([move["value"]] if move["value"] is not None else [])
+        self.named = named
         self.facts = tuple(Fact("has", me, None, v) for v in named if v != "RED")
         self.mine = {(me, s, j): sl.wire for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)}
 
@@ -81,15 +118,17 @@ class After:
         changes.update(cut_own(self.state, self.mine, self.state.me, v, count))  # type: ignore[arg-type]
         return with_cuts(self.state, changes)
 
-    def failure(self, spot: tuple[int, int, int], t: int) -> GameState:
+    def failure(self, spot: tuple[int, int, int], t: int, count: int | None = None) -> GameState:
+        """The table after a failure whose token went on ``spot``, wire ``t`` (the token of the view's
+        mission kind, ``extra["tokens"]``; ``count``: an x-token's count)."""
         st = self.state
-        token = token_slot(st, spot, t)
-        facts = st.facts + self.facts
-        if self.move["kind"] in _DETECTORS:
-            facts += (Fact("not_value", spot[0], spot[1], self.move["value"], tuple(self.move["slots"])),)
+        kind = failure_kind(st.extra.get("tokens"))
+        token = failure_token(st.stand(spot[0], spot[1])[spot[2]], t, kind, count)
+        facts = st.facts + self.facts + failure_facts(self.move["kind"], spot[0], spot[1], self.move["slots"],
+                                                      self.named, token)
         ml = st.mistakes_left - 1 if st.mistakes_left is not None else None
         extra = dict(st.extra)
-        if hidden_red_law(st) and colour_of(t) == BLUE:  # a shown blue value is not the hidden red one
+        if hidden_red_law(st) and token.state == INFO and token.wire is not None:  # a shown blue value is not the hidden red one
             raw = extra.get("hidden_red_value")
             ruled = list(raw.get("ruled_out", [])) if isinstance(raw, dict) else []
             extra["hidden_red_value"] = {"ruled_out": sorted(set(ruled) | {value_of(t)})}

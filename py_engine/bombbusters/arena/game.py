@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..advice.table_edits import REPLACING_KINDS
 from ..missions.preset import Mission
 from ..questions.analysis import Analysis, solve_state
 from ..table.errors import InconsistentStateError
@@ -52,8 +53,11 @@ def truth_misses(an: Analysis, view: GameState, world: dict) -> int:
 
 
 def rules_of(mission: Mission) -> TableRules:
-    """The referee's rules for a mission preset."""
-    return TableRules(mission.double_detector, mission.captain_no_equipment, mission.failure_tokens)
+    """The referee's rules for a mission preset; a token kind that replaces info tokens goes to every
+    player's view (``extra["tokens"]``), so the advice knows what a failure would show."""
+    extra = (("tokens", mission.tokens),) if mission.tokens in REPLACING_KINDS else ()
+    return TableRules(mission.double_detector, mission.captain_no_equipment, mission.failure_tokens, extra,
+                      mission.tokens)
 
 
 def play_game(deal: Deal, mission: Mission, policy: Policy, check_truth: bool = True,

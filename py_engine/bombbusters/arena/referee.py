@@ -17,7 +17,8 @@ from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
 from ..table.wires import RED, YELLOW, colour_of, value_of
-from ..advice.table_edits import cut_own, cut_slot, set_slots, token_slot, with_cuts
+from ..advice.table_edits import (cut_own, cut_slot, failure_facts, failure_kind, failure_token, set_slots,
+                                  stand_count, with_cuts)
 from .cards import ENGINE_ITEMS, TABLE_CARDS, card_value
 
 __all__ = ["Decision", "Referee", "TableRules", "view_of"]
@@ -39,12 +40,14 @@ class Decision:
 class TableRules:
     """The mission's rules the referee applies beyond the moves: who may use a Double Detector
     ("all", "disabled", "captain_disabled"), whether the captain may use equipment, whether a
-    failure places an info token, and the rules the moves ranking reads (``extra``: turned wires)."""
+    failure places a token and the mission's token kind (even/odd and x-tokens replace info tokens,
+    failures included), and the rules the moves ranking reads (``extra``: turned wires, the token kind)."""
 
     double_detector: str = "all"
     captain_no_equipment: bool = False
     failure_tokens: bool = True
     extra: tuple = ()
+    tokens: str = "value"
 
 
 def view_of(table: GameState, world: World, q: int, extra: dict | None = None) -> GameState:
@@ -192,10 +195,10 @@ class Referee:
             self.outcome = "exploded"
             return
         facts = tuple(Fact("has", q, None, v) for v in named)
-        if m["kind"] in _DETECTORS:
-            facts += (Fact("not_value", p, s, m["value"], tuple(m["slots"])),)
         if all_red:  # stabilized: the red wire is cut, nothing explodes
             spot = (p, s, m["slots"][0])
+            if m["kind"] in _DETECTORS:
+                facts += (Fact("not_value", p, s, m["value"], tuple(m["slots"])),)
             self.table = replace(with_cuts(self.table, {spot: cut_slot(self.table, spot, wires[0])}),
                                  facts=self.table.facts + facts)
             return
@@ -207,6 +210,10 @@ class Referee:
                 self.outcome = "detonator"
                 return
             ml -= 1
-        token = token_slot(self.table, spot, self.world[spot]) if self.rules.failure_tokens else self.table.stand(p, s)[j]
+        t = self.world[spot]
+        kind = failure_kind(self.rules.tokens, self.rules.failure_tokens)
+        token = failure_token(self.table.stand(p, s)[j], t, kind, stand_count(self.world, p, s, value_of(t)))
+        facts += failure_facts(m["kind"], p, s, m["slots"], named, token)
         self.table = replace(self.table, players=set_slots(self.table, {spot: token}),
                              facts=self.table.facts + facts, mistakes_left=ml)
+

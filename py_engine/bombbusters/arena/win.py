@@ -15,8 +15,8 @@ public table and their own wires, ``me`` = them) by the team policy of ``advice/
 move "My best cuts" lists first —, with the equipment the table has: each player's Double
 Detector until used, and the cards face up (``equipment``: which cards, which are spent, who
 used their Double Detector), each usable once two wires of its number are cut.  The referee
-(``referee.py``) answers each move on the drawn world: failures place their info token and add
-"has"; the detonator is the state's ``mistakes_left`` (default: players − 1).  Of the mission's
+(``referee.py``) answers each move on the drawn world: failures place their token (the
+state's ``tokens`` kind: even/odd or x-tokens where the mission has them) and add "has"; the detonator is the state's ``mistakes_left`` (default: players − 1).  Of the mission's
 rules, playouts follow the one on turned-around wires (``rules.turned``: 38, nobody else cuts
 them; 56/64, cutting a teammate's moves the detonator whatever happens), which holds alike for
 every player; the rules that change with the game (number cards, 35's X wires, 46's sevens) and
@@ -32,6 +32,7 @@ from typing import Any
 
 from ..advice.constraint_cards import my_rules
 from ..advice.hidden_red import hidden_red_law
+from ..advice.table_edits import REPLACING_KINDS
 from ..table.errors import RuleError, StateError
 from ..table.state import GameState, nano_dealt
 from . import advice
@@ -87,9 +88,10 @@ def _strings(raw: Any, name: str) -> list[str]:
 def playout(table: GameState, world: World, first: int, mistakes: int, policy: Policy = advice.decide,
             equipment: Equipment | None = None) -> bool:
     """Play the game on from the public ``table`` with the deal ``world``; True if the team wins.
-    The table's ``extra`` (the mission's rules on turned wires) goes to every player's view."""
+    The table's ``extra`` (the mission's rules on turned wires, its token kind) goes to every player's view."""
     eq = equipment or Equipment(None, len(table.players))
-    rules = TableRules(eq.mode, eq.captain_no_equipment, True, tuple(sorted(table.extra.items())))
+    rules = TableRules(eq.mode, eq.captain_no_equipment, True, tuple(sorted(table.extra.items())),
+                       str(table.extra.get("tokens", "value")))
     ref = Referee(replace(table, mistakes_left=mistakes), world, rules, eq.cards, set(eq.spent), set(eq.dd_used),
                   eq.start)
     return play_on(ref, policy, first, check_truth=False).won
@@ -108,7 +110,9 @@ def _start(state: GameState) -> tuple[GameState, int, int]:
         raise RuleError(f"'turn' must be a player index 0-{len(state.players) - 1}, got {turn!r}")
     mistakes = state.mistakes_left if state.mistakes_left is not None else len(state.players) - 1
     rules = state.extra.get("rules") or {}
-    kept = {"rules": {"turned": rules["turned"]}} if isinstance(rules, dict) and "turned" in rules else {}
+    kept: dict = {"rules": {"turned": rules["turned"]}} if isinstance(rules, dict) and "turned" in rules else {}
+    if state.extra.get("tokens") in REPLACING_KINDS:  # what a failure shows in the playouts
+        kept["tokens"] = state.extra["tokens"]
     my_rules(replace(state, extra=kept))  # a bad rule is named before any game is played
     return replace(state.public(), extra=kept, mistakes_left=mistakes), turn, mistakes
 

@@ -28,7 +28,7 @@ from .diagnose import explain_impossible
 from .forbid_maps import ForbidMaps
 from .slot_laws import SlotLaws
 
-__all__ = ["SlotLaws", "Analysis", "solve_state", "clear_recent", "scratch_solves", "FACTS_FROM_TOKENS"]
+__all__ = ["SlotLaws", "Analysis", "solve_state", "solve_or_none", "clear_recent", "scratch_solves", "FACTS_FROM_TOKENS"]
 
 
 def _map_key(fmap: dict) -> tuple:
@@ -211,6 +211,19 @@ def _table_key(state: GameState) -> str:
 
 def _solve_state(state: GameState) -> Analysis:
     compiled = compile_state(state)
+    an = _solved(state, compiled)
+    if an is None:
+        raise explain_impossible(state, compiled.impossible)
+    return an
+
+
+def solve_or_none(state: GameState) -> Analysis | None:
+    """The analysis of a checked state, or None if no deal fits it: no explanation sought, no recent solve
+    forgotten (a table that may follow a move, ``advice.lookahead``, is often impossible)."""
+    return _solved(state, compile_state(state))
+
+
+def _solved(state: GameState, compiled: Compiled) -> Analysis | None:
     if compiled.impossible is None and compiled.cases:
         sols = [solve(c) for c in compiled.cases]
         logs = [s.log_z for s in sols]
@@ -219,4 +232,4 @@ def _solve_state(state: GameState) -> Analysis:
             w = [math.exp(x - top) if x > -math.inf else 0.0 for x in logs]
             total = sum(w)
             return Analysis(state, compiled, sols, np.array(w) / total, top + math.log(total))
-    raise explain_impossible(state, compiled.impossible)
+    return None
