@@ -36,7 +36,7 @@ STORAGE_KEY = "bombbusters.table.v1"
 EVIL = ["ab", "", None, [], {}, -1, 0, 10**9, 1e308, "1e400", True, "<img src=x onerror=alert(1)>", [[[]]], {"js": "ab"},
         "Y", "R3", 3.5, {"s": "x", "j": None}, [0, "a"], "!5", "X", "__proto__"]
 FIELDS = ["k", "a", "p", "s", "j", "js", "v", "vs", "ok", "cut", "real", "tok", "hit", "ans", "eq", "to", "as", "ato", "pto",
-          "got", "slot", "slots", "cuts", "ps", "ids", "next", "kind", "silent", "ox", "m", "c", "col", "was", "why"]
+          "got", "slot", "slots", "cuts", "ps", "ids", "next", "kind", "silent", "mark", "ox", "m", "c", "col", "was", "why"]
 SETUP_KEYS = ["me", "captain", "mistakes", "blue", "players", "yellow", "red", "equipment", "cards", "special", "red_deal",
               "mission", "tokens", "x_tokens", "turned", "nano", "numbers", "number_cards", "dd"]
 

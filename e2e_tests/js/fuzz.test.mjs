@@ -60,7 +60,7 @@ function hostile(r, base) {
   // a log entry with an unknown kind or a field of the wrong type, at its top or one level down
   const e = raw.log.length && r() < 0.8 ? raw.log[Math.floor(r() * raw.log.length)] : (raw.log[raw.log.length] = { k: pick(KINDS) });
   const fields = ["k", "a", "p", "s", "j", "js", "v", "vs", "ok", "cut", "real", "tok", "hit", "ans", "eq", "to", "as", "ato", "pto",
-    "got", "slot", "slots", "cuts", "ps", "ids", "next", "kind", "silent", "ox"];
+    "got", "slot", "slots", "cuts", "ps", "ids", "next", "kind", "silent", "mark", "ox"];
   for (let n = 0; n < 1 + Math.floor(r() * 3); n += 1) {
     const inner = Object.values(e).filter((x) => x && typeof x === "object");
     const at = kind === 7 && inner.length ? pick(inner) : e;

@@ -119,6 +119,11 @@ const DRAFT_ANSWERS = {
   },
   "draft-real": (ui, arg) => {
     ui.draft.real = arg;
+    delete ui.draft.mark;
+  },
+  "draft-mark": (ui, arg) => {
+    ui.draft.mark = arg;
+    delete ui.draft.real;
   },
   "draft-actor-slot": (ui, arg) => {
     const [s, j] = arg.split(":").map(int);

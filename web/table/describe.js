@@ -1,6 +1,7 @@
 // Each log entry in words (the turn log), and each derived slot as the engine's stand-notation token.
 // Pure functions, no DOM.
 
+import { markWords } from "./failure-marks.js";
 import { slotLetter, standName } from "./replay-table.js";
 import { colourOf, EQUIPMENT_NAMES, isLabel, MARKS } from "./setup.js";
 
@@ -17,13 +18,14 @@ function describeAction(e, setup) {
     case "set":
       return `${at(e.p, e.s, e.j)} shows ${slotToken(e.slot ?? {}) || "nothing"}`;
     case "dual":
-      return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}` : e.silent ? "✗ (no token)" : `✗ it is ${e.real}`}`;
+      return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`)}`;
     case "xray":
-      return `${name(e.a)} X-or-Y Ray: ${at(e.p, e.s, e.j)} ${(e.vs ?? []).map(said).join(" or ")}? ${e.ok ? `✓ cut ${e.cut}` : `✗ it is ${e.real}`}`;
+      return `${name(e.a)} X-or-Y Ray: ${at(e.p, e.s, e.j)} ${(e.vs ?? []).map(said).join(" or ")}? ${e.ok ? `✓ cut ${e.cut}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`)}`;
     case "detect": {
       const what = { double: "Double Detector", triple: "Triple Detector", super: "Super Detector" }[e.kind] ?? "Detector";
       const slots = (e.js ?? []).map(slotLetter).join("+");
-      return `${name(e.a)} ${what}: ${standName(setup, e.p, e.s)} ${slots} has ${said(e.v)}? ${e.ok ? `✓ cut ${slotLetter(e.hit ?? 0)}` : `✗ ${slotLetter(e.tok ?? 0)} is ${e.real}`}`;
+      return `${name(e.a)} ${what}: ${standName(setup, e.p, e.s)} ${slots} has ${said(e.v)}? ${e.ok ? `✓ cut ${slotLetter(e.hit ?? 0)}`
+        : failed(e, at(e.p, e.s, e.tok), `${slotLetter(e.tok ?? 0)} is ${e.real}`)}`;
     }
     case "solo":
       return `${name(e.a)} solo cut ${(e.cuts ?? []).join(" ")}`;
@@ -70,6 +72,12 @@ function describeAction(e, setup) {
     default:
       return "unknown entry";
   }
+}
+
+/** A failed cut in words: "✗ (no token)", "✗ failed: an even token on Bob B" (21, 24, 33, 40), or what the info token showed. */
+function failed(e, where, shown) {
+  if (e.silent) return "✗ (no token)";
+  return e.mark ? `✗ failed: ${markWords(e.mark)} on ${where}` : `✗ ${shown}`;
 }
 
 /** The stand-notation token for a slot (see py_engine notation.py). `own` = show my own wire. */

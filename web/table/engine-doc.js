@@ -2,7 +2,7 @@
 // request the items I may use, the mission's rules on legal cuts and my mistakes left; and the
 // choices the slot editor offers. Pure functions, no DOM, no I/O.
 
-import { colourOf, labelsInPlay, saidOf, wiresDoc } from "./setup.js";
+import { colourOf, labelsInPlay, saidOf, tokenMarks, wiresDoc } from "./setup.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
@@ -35,6 +35,21 @@ export function engineDoc(state, t = derive(state), opts = {}) {
   const read = teammatesTokens(state, t); // read by the engine as the advice's choice (advice/starting_tokens.py)
   if (read.length) doc.starting_tokens = read;
   return doc;
+}
+
+/**
+ * The "moves" request's document: the state document with the items I may use now, the cards that bind me,
+ * my mistakes left, the mission's rules, the table cards and detectors used, where the detonator started; and
+ * in an even/odd or x-token mission (21, 24, 33, 40) its token kind, which tells the advice what a failure shows.
+ */
+export function movesDoc(state, t, doc = engineDoc(state, t)) {
+  const out = {
+    ...doc, available: availableItems(state, t), constraints: state.setup.cards ?? [], mistakes_left: myMistakesLeft(state, t),
+    rules: missionRules(state, t), cards: tableCards(state, t), used_detectors: t.usedDD.slice(),
+    start_mistakes: state.setup.mistakes,
+  };
+  if (tokenMarks(state.setup).length) out.tokens = state.setup.tokens;
+  return out;
 }
 
 /** Which of these card ids `me` may use now: face up, unlocked and not used; none for the captain where
@@ -83,9 +98,7 @@ export function equipmentDoc(state, t) {
 export function slotChoices(setup, own = null) {
   const labels = labelsInPlay(setup).map((x) => x.label);
   const hasYellow = labels.some((l) => l[0] === "Y");
-  const marks = [];
-  if (setup.tokens === "even_odd") marks.push("E", "O");
-  if (setup.tokens === "multiplicity") marks.push("1x", "2x", "3x", ...(setup.mission === 40 || setup.mission === null ? ["4x"] : []));
+  const marks = tokenMarks(setup);
   if (setup.x_tokens) marks.push("X");
   const notValues = setup.false_tokens ? labels.filter((l) => colourOf(l) === "blue") : [];
   const info = setup.tokens === "value" || setup.tokens === "none" ? labels.filter((l) => colourOf(l) === "blue") : [];

@@ -2,7 +2,11 @@
 // red reveals, "I have none" tokens, a teammate's turned-around wire I see.
 // Each takes (t, e, setup, i) and changes the derived table t, or fails naming the slot.
 
-import { actorCut, addFact, advance, checkPlayers, cutSlot, factValue, fail, failure, misfire, silentFailure, slotAt, slotLetter, standName, takeStab, uncutRefs } from "./replay-table.js";
+import { markSlot, markWords } from "./failure-marks.js";
+import {
+  actorCut, addFact, advance, checkPlayers, cutSlot, factValue, fail, failure, misfire, notSaidFacts, slotAt, slotLetter, standName, takeStab,
+  uncutRefs, valuelessFailure,
+} from "./replay-table.js";
 import { colourOf, isLabel, saidOf, valueMatches } from "./setup.js";
 
 /** What the table shows on one slot (tokens, marks, colour, cut). */
@@ -28,8 +32,8 @@ export function applyDual(t, e, setup, i) {
     actorCut(t, setup, e, e.cut);
     // 56, 64: cutting a teammate's turned-around wire moves the detonator, even when it works
     if (turned && (setup.turned === "each" || setup.turned === "ends")) misfire(t, setup, e, stab);
-  } else if (e.silent) {
-    silentFailure(t, setup, e, [e.j], said, i, stab);
+  } else if (e.silent || e.mark) {
+    valuelessCut(t, e, setup, i, { js: [e.j], said, tok: e.j, stab });
     for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
   } else {
     if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
@@ -54,20 +58,32 @@ export function applyDetect(t, e, setup, i) {
     if (!valueMatches(e.cut, e.v)) fail(`the cut wire ${e.cut} is not ${e.v}`);
     cutSlot(t, setup, e.p, e.s, e.hit, e.cut);
     actorCut(t, setup, e, e.cut);
-  } else if (e.silent) {
-    silentFailure(t, setup, e, js, [e.v], i, stab);
+  } else if (e.silent || e.mark) {
+    if (e.mark && !js.includes(e.tok)) fail("which wire got the token?");
+    valuelessCut(t, e, setup, i, { js, said: [e.v], tok: e.tok, stab });
     addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i, uncutRefs(t, e.a));
   } else {
     if (!js.includes(e.tok)) fail("which wire got the info token?");
     if (valueMatches(e.real, e.v)) fail(`the wire shown (${e.real}) is what was said`);
     failure(t, setup, e, e.p, e.s, e.tok, stab);
     addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i, uncutRefs(t, e.a));
-    // none of the wires pointed at holds the value named (the token only shows one of them)
-    const pointed = [...js].sort((x, y) => x - y);
-    addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: pointed, value: factValue(e.v) }, i,
-      pointed.map((j) => t.stands[e.p][e.s][j]));
+    notSaidFacts(t, e, js, [e.v], i); // none of the wires pointed at holds the value named (the token shows one of them)
   }
   advance(t, setup, e.a);
+}
+
+/**
+ * A failure whose token shows no value: none (mission 58, constraint H: `silent`), or the mission's even/odd or
+ * x-token `mark` (21, 24, 33, 40) on wire `tok`, which stays uncut and hidden. Either way the wires pointed at
+ * (`js`) are none of the values said, and the detonator moves.
+ */
+function valuelessCut(t, e, setup, i, { js, said, tok, stab }) {
+  if (e.mark) {
+    const where = `${standName(setup, e.p, e.s)} slot ${slotLetter(tok ?? 0)}`;
+    if (e.silent || e.real) fail(`${where}: a failure shows one token, not ${markWords(e.mark)} and ${e.silent ? "no token" : `the info token ${e.real}`}`);
+    markSlot(t, setup, e.p, e.s, tok, e.mark);
+  }
+  valuelessFailure(t, setup, e, js, said, i, stab);
 }
 
 /** A solo cut of my own wires, or revealing my red wires. */

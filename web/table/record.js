@@ -2,6 +2,7 @@
 // (buildEntry), ranked moves -> drafts.
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
+import { wireMark } from "./failure-marks.js";
 import { oxygenKind } from "./oxygen.js";
 import { colourOf, isLabel, saidOf, standCounts, valueMatches } from "./setup.js";
 
@@ -122,9 +123,23 @@ export function nextAsk(state, t, d) {
     return null;
   }
   if (multi && d.tok === undefined && state.setup.failure_tokens !== false) return { ask: "which", field: "tok" };
-  // a failed cut on one of my wires: its value is the token, and I know it
-  if (!d.real && !ownAt(state, t, d, multi ? d.tok : d.js?.[0])) return { ask: "real" };
+  // a failed cut on one of my wires: I know its token (its value, or its even/odd or x-token)
+  if (!d.real && !d.mark && !ownFailure(state, t, d)) return { ask: "real" };
   return null;
+}
+
+/**
+ * What a failed cut on my own wire shows, which I know: {mark} (21, 24, 33, 40: its parity, or how many of its
+ * value my stand holds) or {real} (its value, yellow, red); null when the wire is not mine, or an x-token I
+ * cannot count (a wire moved in or out of that stand).
+ */
+function ownFailure(state, t, d) {
+  const multi = d.k === "double" || d.k === "triple" || d.k === "super";
+  const own = ownAt(state, t, d, multi ? d.tok : d.js?.[0]);
+  if (!own) return null;
+  const mark = wireMark(state.setup, t, d.p, d.s, own);
+  if (mark === undefined) return null;
+  return mark ? { mark } : { real: own };
 }
 
 /** My wire at slot j of the draft's target stand, when the target is my stand and I see that wire; else null. */
@@ -191,7 +206,7 @@ export function draftFromEntry(e) {
 
 /** Per kind: the answers an edit may change, and the answers each one clears with it. */
 const WHO = ["a", "as", "av", "got"];
-const RESULT = ["ok", "cut", "as", "av", "real", "hit", "tok"];
+const RESULT = ["ok", "cut", "as", "av", "real", "mark", "hit", "tok"];
 const CUTS = {
   who: [...WHO, "ox"], value: ["v", "vs", "cut", "as", "av", "hit"], result: RESULT, wires: ["js", "p", "s", "hit", "tok"],
   oxygen: ["ox"],
@@ -326,11 +341,12 @@ function cutEntry(state, t, d, mine) {
         e.av = own.label;
       }
     }
-  } else if (d.real === "-" || (!d.real && own && state.setup.failure_tokens === false && colourOf(own) !== "red")) {
+  } else if (d.real === "-" || (!d.real && !d.mark && own && state.setup.failure_tokens === false && colourOf(own) !== "red")) {
     e.silent = true; // no info token: only "not that value" is learnt
   } else {
     if (multi) e.tok = d.tok;
-    e.real = d.real || own;
+    // the token seen: a value, yellow or red (`real`), or the mission's even/odd or x-token (`mark`)
+    Object.assign(e, d.real ? { real: d.real } : d.mark ? { mark: d.mark } : ownFailure(state, t, d) ?? { real: own });
   }
   return withOxygen(state, d, e);
 }

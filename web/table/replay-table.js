@@ -121,17 +121,23 @@ export function detonatorBack(t) {
   t.mistakesMade = Math.max(0, t.mistakesMade - 1);
 }
 
-/** A failure with no info token (mission 58, constraint H): the wires pointed at are none of the values said. */
-export function silentFailure(t, setup, e, js, said, i, stab) {
+/**
+ * A failure whose token shows no value: no token at all (mission 58, constraint H), or the mission's even/odd
+ * or x-token (21, 24, 33, 40: the caller marks the wire first). The wires pointed at are none of the values said.
+ */
+export function valuelessFailure(t, setup, e, js, said, i, stab) {
+  for (const j of js) if (slotAt(t, e.p, e.s, j).c === "cut") fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(j)} is already cut`);
+  notSaidFacts(t, e, js, said, i);
+  misfire(t, setup, e, stab);
+}
+
+/** A failed cut's `not_value` facts: none of the wires pointed at (e.p's stand e.s, slots js) is a value said. */
+export function notSaidFacts(t, e, js, said, i) {
   const pointed = [...js].sort((x, y) => x - y);
-  for (const sl of pointed.map((j) => slotAt(t, e.p, e.s, j))) {
-    if (sl.c === "cut") fail(`${standName(setup, e.p, e.s)}: that wire is already cut`);
-  }
   for (const x of said) {
     addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: pointed, value: factValue(x) }, i,
       pointed.map((j) => t.stands[e.p][e.s][j]));
   }
-  misfire(t, setup, e, stab);
 }
 
 /** The Stabilizer covers the next dual cut (detectors included): take it. */

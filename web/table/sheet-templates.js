@@ -12,6 +12,9 @@ import {
   NO_ACTOR,
   editChanges,
   colourOf,
+  failureMarks,
+  markWords,
+  ruledOutAnswers,
   filePlaces,
   nameableValues,
   labelsInPlay,
@@ -88,8 +91,9 @@ export const ASKS = {
     return html`<div class="row result">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1" })}
       ${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0" })}</div>`;
   },
-  which: ({ d, ask }) => {
-    return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : "Which wire got the info token?"}</p>
+  which: ({ d, ask, setup }) => {
+    const token = failureMarks(setup).length ? "token" : "info token";
+    return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : `Which wire got the ${token}?`}</p>
       <div class="row">${(d.js ?? []).map((j) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`))}</div>`;
   },
   cut_label: ({ d, ask, labels }) => {
@@ -113,7 +117,8 @@ export const ASKS = {
       ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-own-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}`, picked.has(`${s}:${j}`), `own-slot-${s}-${j}`))}</div>`)}
       ${btn("draft-done", "Next", { cls: "primary", testid: "draft-done", disabled: !picked.size })}`;
   },
-  real: ({ d, setup, labels, blue }) => {
+  real: ({ ctx, d, setup, labels, blue }) => {
+    if (failureMarks(setup).length) return markAsk(ctx, d, labels);
     const reals = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : []), ...labels.filter((l) => l[0] === "R")];
     const no = d.k === "xray" ? d.vs : [d.v];
     // a mission without info tokens on failure (58), or constraint H: only "not that value" is learnt
@@ -174,6 +179,27 @@ export const ASKS = {
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },
 };
+
+/**
+ * A failure in an even/odd or x-token mission (21, 24, 33, 40): which token the wire got — never its value —,
+ * yellow, or red (the bomb explodes). What the slot already shows rules some out (not when editing: the table
+ * has moved on since).
+ */
+function markAsk(ctx, d, labels) {
+  const setup = ctx.state.setup;
+  const marks = failureMarks(setup);
+  const multi = d.k === "double" || d.k === "triple" || d.k === "super";
+  const sl = ctx.ui?.sheet?.edit === undefined ? ctx.t.stands[d.p]?.[d.s]?.[multi ? d.tok : d.js?.[0]] : null;
+  const out = ruledOutAnswers(setup, sl);
+  const reds = labels.filter((l) => colourOf(l) === "red");
+  const others = [...(labels.some((l) => colourOf(l) === "yellow") ? ["Y"] : []), ...reds];
+  return html`<p class="ask" data-testid="ask">Which token did the wire get?</p>
+    <div class="row marks" role="group" aria-label="token">${marks.map((m) =>
+      chip("draft-mark", m, { E: "Even", O: "Odd" }[m] ?? markName(m), d.mark === m, `mark-${m}`, { disabled: out.has(m), aria: markWords(m) }))}</div>
+    ${others.length ? keypad("draft-real", others, { disabled: others.filter((x) => out.has(x)), testprefix: "real", label: "yellow or red" }) : ""}
+    ${reds.length ? html`<p class="hint">A red wire: the bomb explodes.</p>` : ""}
+    ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
+}
 
 export function askTemplate(ctx, d, ask) {
   const { state, t } = ctx;

@@ -156,11 +156,7 @@ async function analyzeNow(app, engine) {
  * my mistakes left and the mission's rules. */
 async function askMoves(app, engine, { state, t, doc }, analysis) {
   const { root, results } = app;
-  const movesDoc = {
-    ...doc, available: S.availableItems(state, t), constraints: state.setup.cards ?? [], mistakes_left: S.myMistakesLeft(state, t),
-    rules: S.missionRules(state, t), cards: S.tableCards(state, t), used_detectors: t.usedDD.slice(),
-    start_mistakes: state.setup.mistakes,
-  };
+  const movesDoc = S.movesDoc(state, t, doc);
   const asked = performance.now();
   const mv = await engine.latest("moves", movesDoc);
   if (mv.stale) return;

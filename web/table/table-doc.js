@@ -9,7 +9,7 @@ import {
   array, boolean, enums, integer, literal, nullable, number, object, optional, pattern, refine, size, string, union, validate,
 } from "../vendor/superstruct.mjs";
 import {
-  ALL_EQUIPMENT, APP_VERSION, CARD_LETTERS, clampInt, defaultSetup, isHandLabel, isObj, LABEL_RE, MARKS, NAMES, NUMBER_MODES, SPECIAL_RULES, TURNED_MODES,
+  ALL_EQUIPMENT, APP_VERSION, CARD_LETTERS, clampInt, defaultSetup, FAILURE_MARKS, isHandLabel, isObj, LABEL_RE, MARKS, NAMES, NUMBER_MODES, SPECIAL_RULES, TURNED_MODES,
 } from "./setup.js";
 
 function normNums(x) {
@@ -87,9 +87,10 @@ const shown = object({
 });
 /** Fields every entry may carry: mission 49's oxygen receiver. */
 const COMMON = { k: string(), ox: optional(player) };
-/** A cut's outcome (dual cut, X-or-Y Ray, detectors). */
+/** A cut's outcome (dual cut, X-or-Y Ray, detectors); `mark`: the even/odd or x-token a failure showed (21, 24, 33, 40). */
 const OUTCOME = {
   ok: optional(boolean()), cut: optional(label), as: optional(spot), av: optional(label), real: optional(said), silent: optional(boolean()),
+  mark: optional(enums(FAILURE_MARKS)),
 };
 const target = { p: player, s: stand, j: slot };
 const ownCuts = object({ ...COMMON, a: player, slots: size(array(spot), 0, 40), cuts: size(array(label), 0, 40) });

@@ -22,4 +22,4 @@ export function probColour(p) {
 export const valueName = (v) => (v === "Y" ? "yellow" : v?.[0] === "Y" ? `yellow ${v.slice(1)}` : v?.[0] === "R" ? `red ${v.slice(1)}` : v);
 
 export const markName = (m) =>
-  ({ E: "even", O: "odd", "1x": "x1", "2x": "x2", "3x": "x3", X: "unsorted" })[m] ?? (m?.startsWith("!") ? `not ${m.slice(1)}` : m);
+  ({ E: "even", O: "odd", "1x": "x1", "2x": "x2", "3x": "x3", "4x": "x4", X: "unsorted" })[m] ?? (m?.startsWith("!") ? `not ${m.slice(1)}` : m);

@@ -1,0 +1,182 @@
+// Failures in the even/odd and x-token missions (21, 33; 24, 40): the wire gets the mission's token, never
+// an info token with its value. The sheet's question, the entry, its replay, the damaged-entry check, the
+// log's words, editing and links (web/table/failure-marks.js, record.js, entries-cuts.js, table-doc.js).
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+import { askTemplate } from "../../web/table/sheet-templates.js";
+
+const HAND = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+
+/** A table of mission `mission` (token kind `tokens`), Ann (me) holding HAND, Dee the captain (49 wires: 13 for her). */
+function table(mission, tokens, over = {}) {
+  let s = S.defaultState();
+  Object.assign(s.setup, { mission, tokens, captain: 3, red: { mode: "list", nums: [5], keep: 1, known: [] }, ...over });
+  s.phase = "table";
+  for (const l of HAND) s = S.handAdd(s, 0, l);
+  return s;
+}
+
+/** The sheet's question for a draft, as HTML text. */
+function sheet(state, d, ui = { sheet: { mode: "action" } }) {
+  const t = S.derive(state);
+  const ask = S.nextAsk(state, t, d);
+  return { ask, html: ask ? String(askTemplate({ state, t, ui, holdings: null }, d, ask)) : "" };
+}
+
+const testids = (html) => [...html.matchAll(/data-testid="([^"]+)"/g)].map((m) => m[1]);
+const disabled = (html) => [...html.matchAll(/<button[^>]*data-testid="([^"]+)"[^>]*\sdisabled[\s>]/g)].map((m) => m[1]);
+const BOB_C = { k: "dual", a: 0, p: 1, s: 0, js: [2], v: "5", ok: false };
+
+test("a failure asks which token the wire got: even/odd or x1-x3 (x4 in 40 and a custom setup), never a blue value", () => {
+  const cases = [
+    [table(21, "even_odd"), ["mark-E", "mark-O"]],
+    [table(33, "even_odd", { yellow: { mode: "list", nums: [4], keep: 1, known: [] } }), ["mark-E", "mark-O", "real-Y"]],
+    [table(24, "multiplicity"), ["mark-1x", "mark-2x", "mark-3x"]],
+    [table(40, "multiplicity"), ["mark-1x", "mark-2x", "mark-3x", "mark-4x"]],
+    [table(null, "multiplicity"), ["mark-1x", "mark-2x", "mark-3x", "mark-4x"]],
+  ];
+  for (const [s, marks] of cases) {
+    for (const d of [BOB_C, { k: "double", a: 0, p: 1, s: 0, js: [2, 3], v: "5", ok: false, tok: 3 }, { ...BOB_C, k: "xray", vs: ["5", "6"] }]) {
+      const { ask, html } = sheet(s, d);
+      assert.equal(ask.ask, "real");
+      const ids = testids(html);
+      assert.deepEqual(ids.filter((x) => x.startsWith("mark-") || x === "real-Y"), marks, `mission ${s.setup.mission}`);
+      assert.ok(ids.includes("real-R5") && ids.includes("real-none"), ids.join(" "));
+      assert.deepEqual(ids.filter((x) => /^real-\d/.test(x)), [], `mission ${s.setup.mission} offers a blue value`);
+      assert.match(html, /Which token did the wire get\?/);
+    }
+  }
+  // a mission of value tokens still asks the value
+  const { html } = sheet(table(1, "value"), BOB_C);
+  assert.ok(testids(html).includes("real-4") && !testids(html).some((x) => x.startsWith("mark-")));
+});
+
+test("what the slot already shows rules answers out: a starting parity, a count, a colour seen", () => {
+  let s = table(21, "even_odd");
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 2, slot: { c: "h", v: null, m: "E", col: null } });
+  assert.deepEqual(disabled(sheet(s, BOB_C).html).sort(), ["mark-O", "real-R5"]);
+  // editing an entry: the table has moved on, every answer is offered
+  assert.deepEqual(disabled(sheet(s, BOB_C, { sheet: { mode: "action", edit: 0 } }).html), []);
+  let m = table(24, "multiplicity", { yellow: { mode: "list", nums: [4], keep: 1, known: [] } });
+  m = S.addEntry(m, { k: "set", p: 1, s: 0, j: 2, slot: { c: "h", v: null, m: "2x", col: null } });
+  assert.deepEqual(disabled(sheet(m, BOB_C).html).sort(), ["mark-1x", "mark-3x", "real-R5"]); // yellow: a starting x-token counts yellows too
+  m = S.addEntry(m, { k: "set", p: 1, s: 0, j: 3, slot: { c: "h", v: null, m: null, col: "y" } });
+  assert.deepEqual(disabled(sheet(m, { ...BOB_C, js: [3] }).html).sort(), ["mark-1x", "mark-2x", "mark-3x", "real-R5"]);
+});
+
+test("a failure on my own wire: the page fills in its token (parity; the count on my stand, cut wires included)", () => {
+  const onMine = { k: "dual", a: 1, p: 0, s: 0, js: [2], v: "4", ok: false }; // Bob says my C (a 3) is a 4
+  let s = table(21, "even_odd");
+  assert.equal(S.nextAsk(s, S.derive(s), onMine), null);
+  assert.deepEqual(S.buildEntry(s, S.derive(s), onMine), { k: "dual", a: 1, p: 0, s: 0, j: 2, v: "4", ok: false, mark: "O" });
+  s = table(24, "multiplicity");
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "3", ok: true, cut: "3", as: { s: 0, j: 3 } }); // my second 3 is cut
+  assert.deepEqual(S.buildEntry(s, S.derive(s), onMine).mark, "2x");
+  // a yellow wire of mine shows yellow, a red one explodes
+  let y = table(21, "even_odd", { yellow: { mode: "list", nums: [4], keep: 1, known: [] }, red: { mode: "none", nums: [], keep: 1, known: [] } });
+  y.hand = [["1", "2", "3", "3", "Y4", "6", "7", "8", "9", "10", "11", "12"]];
+  assert.deepEqual(S.buildEntry(y, S.derive(y), { ...onMine, js: [4] }).real, "Y4");
+  // a detector on my wires: the token goes on the wire I pick
+  const dd = { k: "double", a: 1, p: 0, s: 0, js: [4, 5], v: "4", ok: false, tok: 5 };
+  assert.equal(S.buildEntry(table(21, "even_odd"), S.derive(table(21, "even_odd")), dd).mark, "E");
+});
+
+test("the replay: the slot stays hidden with the mark, not_value facts, the actor's has fact, the detonator", () => {
+  let s = table(21, "even_odd");
+  s = S.addEntry(s, { ...BOB_C, j: 2, js: undefined, mark: "O" });
+  s = S.addEntry(s, { k: "detect", kind: "double", a: 1, p: 2, s: 0, js: [4, 6], v: "7", ok: false, tok: 6, mark: "E" });
+  let t = S.derive(s);
+  assert.deepEqual(t.entries.map((e) => e.ok), [true, true], JSON.stringify(t.entries));
+  assert.deepEqual(t.stands[1][0][2], { c: "h", v: null, m: "O", col: null, own: null });
+  assert.deepEqual(t.stands[2][0][6].m, "E");
+  assert.equal(t.stands[2][0][4].m, null);
+  assert.equal(t.mistakesMade, 2);
+  assert.deepEqual(t.facts, [
+    { kind: "not_value", player: 1, stand: 0, slots: [2], value: 5 },
+    { kind: "has", player: 0, value: 5 },
+    { kind: "not_value", player: 2, stand: 0, slots: [4, 6], value: 7 },
+    { kind: "has", player: 1, value: 7 },
+  ]);
+  const doc = S.engineDoc(s, t);
+  assert.equal(doc.players[1].stands[0].split(" ")[2], "O");
+  assert.equal(doc.players[2].stands[0].split(" ")[6], "E");
+  // an X-or-Y Ray: "not 5" and "not 6" both
+  s = S.addEntry(table(21, "even_odd"), { k: "xray", a: 0, p: 1, s: 0, j: 2, vs: ["5", "6"], ok: false, mark: "E" });
+  assert.deepEqual(S.derive(s).facts.filter((f) => f.kind === "not_value").map((f) => f.value), [5, 6]);
+  // x-tokens: a count shows on a blue wire only (b2x)
+  s = S.addEntry(table(24, "multiplicity"), { ...BOB_C, j: 2, js: undefined, mark: "2x" });
+  assert.equal(S.engineDoc(s).players[1].stands[0].split(" ")[2], "b2x");
+});
+
+test("the Stabilizer holds the detonator and the fragile captain explodes, as for other failures", () => {
+  let s = table(21, "even_odd", { table_cards: ["9"] });
+  s = S.addEntry(s, { k: "stabilizer", a: 0 });
+  s = S.addEntry(s, { ...BOB_C, j: 2, js: undefined, mark: "O" });
+  let t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.mistakesMade, 0);
+  s = table(21, "even_odd", { captain: 0, captain_fragile: true });
+  s = S.addEntry(s, { ...BOB_C, j: 2, js: undefined, mark: "O" });
+  t = S.derive(s);
+  assert.equal(t.exploded, true);
+});
+
+test("a mark the table contradicts is refused, naming the slot", () => {
+  const base = table(21, "even_odd");
+  const refused = (s, e, re) => {
+    const t = S.derive(S.addEntry(s, e));
+    assert.equal(t.entries.at(-1).ok, false, JSON.stringify(e));
+    assert.match(t.entries.at(-1).error, re);
+  };
+  const cut = S.addEntry(base, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
+  refused(cut, { ...BOB_C, a: 2, j: 2, js: undefined, mark: "O" }, /Bob slot C is already cut/);
+  const even = S.addEntry(base, { k: "set", p: 1, s: 0, j: 2, slot: { c: "h", v: null, m: "E", col: null } });
+  refused(even, { ...BOB_C, j: 2, js: undefined, mark: "O" }, /Bob slot C already shows an even token, not an odd token/);
+  refused(base, { k: "dual", a: 1, p: 0, s: 0, j: 2, v: "4", ok: false, mark: "E" }, /Ann slot C is your 3: it gets an odd token, not an even token/);
+  const tally = table(24, "multiplicity");
+  refused(tally, { k: "dual", a: 1, p: 0, s: 0, j: 2, v: "4", ok: false, mark: "1x" }, /Ann slot C is your 3: it gets an x2 token/);
+  refused(tally, { ...BOB_C, j: 2, js: undefined, mark: "4x" }, /Bob slot C: a failure in this mission does not show an x4 token/);
+  refused(table(1, "value"), { ...BOB_C, j: 2, js: undefined, mark: "E" }, /Bob slot C: a failure in this mission does not show an even token/);
+  refused(base, { ...BOB_C, j: 2, js: undefined, mark: "E", real: "4" }, /Bob slot C: a failure shows one token/);
+  refused(base, { k: "detect", kind: "double", a: 1, p: 2, s: 0, js: [4, 6], v: "7", ok: false, tok: 5, mark: "E" }, /which wire got the token/);
+});
+
+test("a link or saved table with a bad mark becomes a damaged entry naming the field", () => {
+  const good = S.checkEntry({ ...BOB_C, j: 2, mark: "3x" });
+  assert.equal(good.mark, "3x");
+  for (const mark of ["5x", "X", "!5", 2, "e"]) {
+    const bad = S.checkEntry({ k: "detect", kind: "double", a: 0, p: 1, s: 0, js: [2, 3], v: "5", ok: false, tok: 3, mark });
+    assert.equal(bad.k, "damaged");
+    assert.match(bad.why, /field "mark" is wrong/);
+  }
+});
+
+test("the log says it in words; edit and links keep the mark", async () => {
+  let s = table(21, "even_odd");
+  const t0 = S.derive(s);
+  const e = S.buildEntry(s, t0, { ...BOB_C, mark: "E" });
+  assert.deepEqual(e, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "5", ok: false, mark: "E" });
+  assert.equal(S.describeEntry(e, s.setup), "Ann: Bob C is 5? ✗ failed: an even token on Bob C");
+  const dd = { k: "detect", kind: "triple", a: 0, p: 2, s: 0, js: [1, 2, 3], v: "5", ok: false, tok: 3, mark: "O" };
+  assert.equal(S.describeEntry(dd, s.setup), "Ann Triple Detector: Cid B+C+D has 5? ✗ failed: an odd token on Cid D");
+  for (const x of [e, dd]) {
+    const d = S.draftFromEntry(x);
+    assert.equal(S.nextAsk(s, t0, d), null);
+    assert.deepEqual(S.buildEntry(s, t0, d), x);
+    assert.equal(S.clearAnswer(d, "result").mark, undefined); // "Change result" asks the token again
+  }
+  s = S.addEntry(S.addEntry(s, e), dd);
+  for (const read of [S.decodeHash(S.encodeHash(s)), await S.readHash(await S.encodeShareHash(S.shareState(s)))]) {
+    assert.deepEqual(read.state.log, [e, dd]);
+  }
+});
+
+test("the moves request says the token kind where a failure shows a mark", () => {
+  const kind = (s) => S.movesDoc(s, S.derive(s)).tokens;
+  assert.equal(kind(table(21, "even_odd")), "even_odd");
+  assert.equal(kind(table(24, "multiplicity")), "multiplicity");
+  assert.equal(kind(table(1, "value")), undefined);
+  assert.equal(kind(table(18, "none")), undefined);
+  assert.equal(S.engineDoc(table(21, "even_odd")).tokens, undefined); // the analysis never reads it
+});
