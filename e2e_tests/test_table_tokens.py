@@ -13,6 +13,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from conftest import RESULT_TIMEOUT_MS
 from test_table_app import MY_HAND, assert_matches_cli, engine_doc, open_mission, shot, tid, wait_done
 
 
@@ -74,8 +75,14 @@ def test_mission_21_a_failed_cut_shows_even_or_odd(make_context, base_url, devic
     assert_no_blue_value(page)
     taps("mark-E")
     expect(tid(page, "log-0")).to_contain_text("failed: an even token on Bob D")
-    assert wait_done(page) == "done"
+    assert wait_done(page, moves=True) == "done"
     assert engine_doc(page)["players"][1]["stands"][0].split()[3] == "E"
+    # one turn ahead, a failure leaves an even or odd token, never a value
+    i = next(i for i in range(5) if tid(page, f"move-{i}-guaranteed").count() == 0)
+    taps(f"move-{i}")
+    page.wait_for_function("document.documentElement.dataset.lookahead === 'done'", timeout=RESULT_TIMEOUT_MS)
+    fails = [r.text_content() for r in page.locator("[data-testid^='outcome-'][data-kind='failure']").all()]
+    assert fails and all(re.search(r"fails: an (even|odd) token on", f) for f in fails), fails
 
 
 @pytest.mark.parametrize("device", ["phone"])

@@ -48,8 +48,13 @@ export function movesDoc(state, t, doc = engineDoc(state, t)) {
     rules: missionRules(state, t), cards: tableCards(state, t), used_detectors: t.usedDD.slice(),
     start_mistakes: state.setup.mistakes,
   };
-  if (tokenMarks(state.setup).length) out.tokens = state.setup.tokens;
-  return out;
+  return { ...out, ...tokenKind(state.setup) };
+}
+
+/** `{tokens}` in an even/odd or x-token mission (21, 24, 33, 40): what a failure shows, for the advice and the
+ * playouts of the "win" request; else nothing. */
+export function tokenKind(setup) {
+  return tokenMarks(setup).length ? { tokens: setup.tokens } : {};
 }
 
 /** Which of these card ids `me` may use now: face up, unlocked and not used; none for the captain where

@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { CARD_LETTERS, CARD_NAMES, EQUIPMENT_NAMES, slotLetter, standName } from "./table-state.js";
-import { btn, chip } from "./template-parts.js";
+import { btn, chip, markName } from "./template-parts.js";
 
 function moveText(m, setup) {
   const v = m.value === "YELLOW" ? "yellow" : m.value;
@@ -88,11 +88,18 @@ function winTemplate(ctx) {
 
 const OUTCOME_WORDS = { success: "works", failure: "fails", explode: "explodes", not_allowed: "not allowed" };
 
+/** The token a failure leaves, in words: "token 7", "yellow token", "an even token", "an x2 token". */
+function failureToken(shows) {
+  if (shows === "Y") return "yellow token";
+  const mark = { E: "an even", O: "an odd" }[shows] ?? (/^[1-4]x$/.test(shows) ? `an ${markName(shows)}` : null);
+  return mark ? `${mark} token` : `token ${shows}`;
+}
+
 /** What one outcome of a move leads to, in a few words. */
 function outcomeText(o, setup) {
   const where = o.slot ? `${standName(setup, o.slot[0], o.slot[1])} ${slotLetter(o.slot[2])}` : "";
   const head = o.kind === "success" ? `works${where ? `: ${where} is ${o.shows === "Y" ? "yellow" : o.shows}` : ""}`
-    : o.kind === "failure" ? `fails: token ${o.shows === "Y" ? "yellow" : o.shows} on ${where}` : OUTCOME_WORDS[o.kind] ?? o.kind;
+    : o.kind === "failure" ? `fails: ${failureToken(o.shows)} on ${where}` : OUTCOME_WORDS[o.kind] ?? o.kind;
   if (!o.sure_cuts) return head;
   const team = o.sure_cuts.teammates.reduce((a, x) => a + x.expected, 0);
   const then = [`sure cuts: me ${o.sure_cuts.me}`, team > 0 ? `team ${team.toFixed(1)}` : ""].filter(Boolean).join(", ");
