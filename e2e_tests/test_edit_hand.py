@@ -83,6 +83,11 @@ def test_edit_my_wires_from_the_table(make_context, base_url, device):
     expect(tid(page, "log-1-error")).to_have_count(1)
     assert wait_done(page) == "done"
     assert my_stand(page)[-1] == "?12"
+    # Back undoes the last change too (here: the redo of the edit).
+    page.go_back()
+    expect(tid(page, "log-1-error")).to_have_count(0)
+    assert wait_done(page) == "done"
+    assert engine_doc(page) == before
 
 
 @pytest.mark.parametrize("device", ["phone"])
