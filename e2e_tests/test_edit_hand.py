@@ -1,4 +1,4 @@
-""""Edit my wires" on a phone: a hand entered with a wrong last wire is fixed from the table.
+"""*Edit my wires* on a phone: a hand entered with a wrong last wire is fixed from the table.
 
 The wrong last tap sends the hand straight to the table; the log gets entries; *Edit my wires*
 (`edit-hand`) opens the hand screen with my wires, one is replaced, Save returns to the table. The

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from .commands import OPTION_COMMANDS, STATE_COMMANDS, check_options
 
-__all__ = ["main", "COMMANDS", "EXIT_READER_GONE"]
+__all__ = ["COMMANDS", "EXIT_READER_GONE", "main"]
 
 #: exit code when the reader of stdout closed the pipe: 128 + SIGPIPE (13), as a shell reports it
 EXIT_READER_GONE = 141
