@@ -43,7 +43,7 @@ const SETUP_EDITS = {
   name: (su, value, _next, _app, p) => { su.players[int(p)] = String(value).slice(0, 20); },
   me: (su, arg, next) => {
     su.me = arg === "" ? null : int(arg);
-    next.hand = [];
+    Object.assign(next, { hand: [], hand_undo: [], hand_redo: [] }); // another seat: the edits of my wires are gone
   },
   captain: (su, arg) => { su.captain = int(arg); },
   mistakes: (su, arg) => { su.mistakes = int(arg); },
@@ -81,7 +81,7 @@ export function setupActs(app) {
     setup: () => app.commit({ ...structuredClone(app.state), phase: "setup" }),
     "new-game": () => {
       const next = structuredClone(app.state);
-      Object.assign(next, { phase: "setup", hand: [], log: [], redo: [] });
+      Object.assign(next, { phase: "setup", hand: [], log: [], redo: [], hand_undo: [], hand_redo: [] });
       app.closeSheet();
       app.commit(next);
     },

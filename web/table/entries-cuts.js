@@ -15,6 +15,7 @@ export function applySet(t, e, setup) {
   const v = e.slot ?? {};
   const own = sl.own;
   if (v.c === "cut" && own && v.v !== own) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}`);
+  if (v.c === "info" && own && v.v && !valueMatches(own, v.v)) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}, not ${v.v}`);
   Object.assign(sl, { c: v.c || "h", v: v.v ?? null, m: v.m ?? null, col: v.col ?? null, own });
   if (sl.c === "info" && own && !sl.v) sl.v = saidOf(own);
 }

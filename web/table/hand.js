@@ -1,5 +1,5 @@
-// My hand entry and the log's edits (add, replace, undo, redo): each returns a new state.
-// Pure functions, no DOM, no I/O; the state object is described in table-state.js.
+// My hand entry, my wires edited at the table, and the log's edits (add, replace, undo, redo): each
+// returns a new state. Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import { handSlots, isLabel, isXWire, labelsInPlay, sortValue, standSizes, wireOf } from "./setup.js";
 
@@ -36,6 +36,29 @@ export function handRemove(state, s, j) {
   return next;
 }
 
+/**
+ * Replace wire i of my stand s with `label` (my X wire stays my X wire); the stand sorts itself.
+ * Unchanged when the label is not in play or its copies are all on my stands already.
+ */
+export function handReplace(state, s, i, label) {
+  const st = state.hand[s];
+  if (!st || !(i >= 0 && i < st.length) || !isLabel(label)) return state;
+  const copies = labelsInPlay(state.setup).find((x) => x.label === label)?.copies ?? 0;
+  const elsewhere = state.hand.flat().filter((x) => wireOf(x) === label).length - (wireOf(st[i]) === label ? 1 : 0);
+  if (elsewhere >= copies) return state;
+  const next = structuredClone(state);
+  next.hand[s][i] = (isXWire(st[i]) ? "X" : "") + label;
+  next.hand[s].sort((a, b) => handOrder(a) - handOrder(b));
+  return next;
+}
+
+/** The first of my stands with an empty slot I fill, or -1 when my hand is complete. */
+export function openStand(state) {
+  const me = state.setup.me;
+  if (me === null) return -1;
+  return standSizes(state.setup)[me].findIndex((n, s) => (state.hand[s]?.length ?? 0) < handSlots(state.setup, me, s, n).length);
+}
+
 export function handComplete(state) {
   const me = state.setup.me;
   if (me === null) return false;
@@ -49,6 +72,7 @@ export function addEntry(state, entry) {
   const next = structuredClone(state);
   next.log.push(entry);
   next.redo = [];
+  next.hand_redo = [];
   return next;
 }
 
@@ -58,19 +82,80 @@ export function replaceEntry(state, i, entry) {
   if (entry) next.log[i] = entry;
   else next.log.splice(i, 1);
   next.redo = [];
+  next.hand_redo = [];
   return next;
 }
 
+/** Undo the newest change: my wires' last edit at the table when nothing was logged since, else the last entry. */
 export function undo(state) {
+  const mark = newestEdit(state.hand_undo, state.log.length, state.hand, "after");
+  if (mark) {
+    const next = structuredClone(state);
+    next.hand_undo.pop();
+    next.hand = structuredClone(mark.before);
+    next.hand_redo = [...(next.hand_redo ?? []), { ...structuredClone(mark), at: next.redo.length }];
+    return next;
+  }
   if (!state.log.length) return state;
   const next = structuredClone(state);
   next.redo.push(next.log.pop());
   return next;
 }
 
+/** Redo what undo took back last: an edit of my wires or a log entry. */
 export function redo(state) {
+  const mark = newestEdit(state.hand_redo, state.redo.length, state.hand, "before");
+  if (mark) {
+    const next = structuredClone(state);
+    next.hand_redo.pop();
+    next.hand = structuredClone(mark.after);
+    next.hand_undo = [...(next.hand_undo ?? []), { ...structuredClone(mark), at: next.log.length }];
+    return next;
+  }
   if (!state.redo.length) return state;
   const next = structuredClone(state);
   next.log.push(next.redo.pop());
   return next;
+}
+
+// ---------------------------------------------------------------- my wires edited at the table
+
+/** How many edits of my wires undo remembers. */
+export const HAND_EDITS_KEPT = 20;
+
+const sameHand = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * My wires replaced at the table ("Edit my wires"): one change, the turn log kept as it is (replay flags
+ * the entries the new wires make impossible). Undo takes it back while nothing was logged after it:
+ * state.hand_undo keeps {at: the log's length then, before, after} for each edit, hand_redo the ones
+ * undone ({at: the redo list's length then, …}). Like a new entry, it empties both redo lists.
+ */
+export function editHand(state, hand) {
+  if (sameHand(state.hand, hand)) return state;
+  const next = structuredClone(state);
+  const mark = { at: state.log.length, before: structuredClone(state.hand), after: structuredClone(hand) };
+  next.hand_undo = [...(next.hand_undo ?? []), mark].slice(-HAND_EDITS_KEPT);
+  next.hand = structuredClone(hand);
+  next.redo = [];
+  next.hand_redo = [];
+  return next;
+}
+
+/**
+ * The newest edit in `marks` when it is the newest change: made when the list (log or redo) was no
+ * longer than now, and my wires are still what it left (`side`). A hand changed since by other means
+ * (a new seat, the hand screen) leaves the mark stale: it is never applied.
+ */
+function newestEdit(marks, length, hand, side) {
+  const mark = marks?.at(-1);
+  return mark && mark.at >= length && sameHand(hand, mark[side]) ? mark : null;
+}
+
+/** A key tapped while editing my wires: it replaces the picked wire ({s, i}), else fills the first empty slot. */
+export function handEditKey(state, hand, pick, label) {
+  const draft = { ...state, hand };
+  if (pick) return handReplace(draft, pick.s, pick.i, label).hand;
+  const s = openStand(draft);
+  return s < 0 ? hand : handAdd(draft, s, label).hand;
 }

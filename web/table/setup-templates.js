@@ -3,7 +3,7 @@
 
 import { html } from "../shared/html.js";
 import {
-  colourNeeds, colourOf, EQUIPMENT_NAMES, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, redsInPlay, setupProblems, slotLetter, standCounts,
+  colourNeeds, colourOf, EQUIPMENT_NAMES, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, redsInPlay, setupProblems, slotLetter, standCounts,
   standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay,
 } from "./table-state.js";
 import { btn, chip, valueName } from "./template-parts.js";
@@ -116,44 +116,74 @@ function readTokensPicker(setup) {
   </fieldset>`;
 }
 
-export function handTemplate(state) {
+/**
+ * My hand: a keypad of the wires in play over my stand(s). `edit` (ui.handEdit: {hand, pick}) is "Edit my
+ * wires" opened from the table: it draws the draft, a tapped wire is picked for the keypad to replace
+ * ({s, i}), and Save / Clear all / Cancel replace Done and Back.
+ */
+export function handTemplate(state, edit = null) {
   const { setup } = state;
   const me = setup.me;
+  const hand = edit ? edit.hand : state.hand;
   const sizes = standSizes(setup)[me] ?? [];
-  const labels = labelsInPlay(setup);
   const used = {};
-  for (const h of state.hand.flat()) used[wireOf(h)] = (used[wireOf(h)] ?? 0) + 1;
+  for (const h of hand.flat()) used[wireOf(h)] = (used[wireOf(h)] ?? 0) + 1;
   const fills = sizes.map((n, k) => handSlots(setup, me, k, n)); // the slots I fill: all but my turned-around wires
-  const s = Math.max(0, sizes.findIndex((n, k) => (state.hand[k]?.length ?? 0) < fills[k].length));
-  const full = sizes.every((n, k) => (state.hand[k]?.length ?? 0) === fills[k].length);
+  const open = openStand({ ...state, hand });
+  const full = open < 0;
+  const s = Math.max(0, open);
+  const picked = edit?.pick ? wireOf(hand[edit.pick.s]?.[edit.pick.i]) : null;
   return html`<section class="screen hand" data-testid="hand-screen" aria-label="My wires">
-    <h2>${setup.players[me]}: your wires</h2>
-    <p class="hint">Tap each wire you hold; the stand sorts itself. Tap a wire on the stand to take it back.</p>
+    <h2>${setup.players[me]}: ${edit ? "edit your wires" : "your wires"}</h2>
+    ${edit
+      ? html`<p class="hint">Tap a wire, then its right value: the stand sorts itself. Or clear them all and enter them again.
+          The turn log stays; entries that no longer fit your wires are struck through.</p>`
+      : html`<p class="hint">Tap each wire you hold; the stand sorts itself. Tap a wire on the stand to take it back.</p>`}
     ${setup.x_tokens ? html`<p class="hint" data-testid="hand-x-hint">X tokens: your far-right wire (X) is not sorted. Enter the sorted wires first; the last one you enter is your X wire.</p>` : ""}
-    ${state.log.length ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token) are filled in.</p>` : ""}
+    ${state.log.length && !edit ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token) are filled in.</p>` : ""}
     ${setup.turned && fills.some((f, k) => f.length < sizes[k]) ? html`<p class="hint" data-testid="hand-turned-hint">Your turned-around wire${fills.reduce((a, f, k) => a + sizes[k] - f.length, 0) > 1 ? "s (T) face" : " (T) faces"} your teammates: you cannot see it, so enter only the others.</p>` : ""}
-    ${sizes.map((n, k) => html`<div class="hand-stand ${k === s && !full ? "current" : ""}" data-testid="hand-stand-${k}">
-      <span class="lbl">${sizes.length > 1 ? `Stand ${k + 1}` : "Stand"} ${state.hand[k]?.length ?? 0}/${fills[k].length}</span>
-      <div class="stand-slots" style="--n:${n}">${Array.from({ length: n }, (_, j) => {
-        if (!fills[k].includes(j)) return html`<span class="slot empty x-slot" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)}: your turned-around wire, unseen">T</span>`;
-        const h = state.hand[k]?.[fills[k].indexOf(j)];
-        const x = isXSlot(setup, j, n);
-        const xText = x ? " (X, unsorted)" : "";
-        if (!h) return html`<span class="slot empty ${x ? "x-slot" : ""}" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)}${xText} empty">${x ? "X" : slotLetter(j)}</span>`;
-        const l = wireOf(h);
-        return btn("hand-remove", l, { cls: `slot own ${colourOf(l)} ${isXWire(h) ? "x-slot" : ""}`, arg: `${k}:${fills[k].indexOf(j)}`, testid: `hand-${k}-${j}`, aria: `slot ${slotLetter(j)}${xText}: ${valueName(l)}, tap to remove` });
-      })}</div></div>`)}
-    <div class="keypad" role="group" aria-label="Wire values" data-testid="hand-keypad">
-      ${labels.map(({ label, copies }) => btn("hand-add", label, {
-        cls: `key ${colourOf(label)}`, arg: `${s}:${label}`, testid: `key-${label}`,
-        disabled: full || (used[label] ?? 0) >= copies, aria: valueName(label),
+    ${sizes.map((n, k) => html`<div class="hand-stand ${k === s && !full && !picked ? "current" : ""}" data-testid="hand-stand-${k}">
+      <span class="lbl">${sizes.length > 1 ? `Stand ${k + 1}` : "Stand"} ${hand[k]?.length ?? 0}/${fills[k].length}</span>
+      <div class="stand-slots" style="--n:${n}">${Array.from({ length: n }, (_, j) => handSlot(setup, hand, k, j, n, fills[k], edit))}</div></div>`)}
+    ${picked ? html`<p class="hint" data-testid="edit-hand-pick" aria-live="polite">${sizes.length > 1 ? `Stand ${edit.pick.s + 1}, ` : ""}slot
+      ${slotLetter(fills[edit.pick.s][edit.pick.i])}: your ${valueName(picked)}. Tap its right value below (tap the slot again to keep it).</p>` : ""}
+    <div class="keypad" role="group" aria-label="${picked ? `Replace your ${valueName(picked)} with` : "Wire values"}" data-testid="hand-keypad">
+      ${labelsInPlay(setup).map(({ label, copies }) => btn(edit ? "edit-key" : "hand-add", label, {
+        cls: `key ${colourOf(label)} ${label === picked ? "on" : ""}`, arg: edit ? label : `${s}:${label}`, testid: `key-${label}`,
+        // a picked wire's value is free again for the keypad to put back in its place
+        disabled: picked ? (used[label] ?? 0) - (label === picked ? 1 : 0) >= copies : full || (used[label] ?? 0) >= copies,
+        aria: valueName(label),
       }))}
     </div>
-    <div class="row">
-      ${btn("hand-done", "Done", { cls: "primary big", testid: "hand-done", disabled: !full })}
-      ${btn("back-setup", "Back to setup", { cls: "link", testid: "hand-back" })}
-    </div>
+    ${edit
+      ? html`<div class="row">
+          ${btn("edit-save", "Save", { cls: "primary big", testid: "edit-hand-save", disabled: !full })}
+          ${btn("edit-clear", "Clear all", { cls: "chip", testid: "edit-hand-clear" })}
+          ${btn("edit-cancel", "Cancel", { cls: "link", testid: "edit-hand-cancel" })}
+        </div>`
+      : html`<div class="row">
+          ${btn("hand-done", "Done", { cls: "primary big", testid: "hand-done", disabled: !full })}
+          ${btn("back-setup", "Back to setup", { cls: "link", testid: "hand-back" })}
+        </div>`}
   </section>`;
+}
+
+/** Slot j of my stand k on the hand screen: my turned-around wire (unseen), empty, or my wire (a button). */
+function handSlot(setup, hand, k, j, n, fill, edit) {
+  if (!fill.includes(j)) return html`<span class="slot empty x-slot" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)}: your turned-around wire, unseen">T</span>`;
+  const i = fill.indexOf(j);
+  const h = hand[k]?.[i];
+  const x = isXSlot(setup, j, n);
+  const xText = x ? " (X, unsorted)" : "";
+  if (!h) return html`<span class="slot empty ${x ? "x-slot" : ""}" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)}${xText} empty">${x ? "X" : slotLetter(j)}</span>`;
+  const l = wireOf(h);
+  const cls = `slot own ${colourOf(l)} ${isXWire(h) ? "x-slot" : ""}`;
+  if (!edit) return btn("hand-remove", l, { cls, arg: `${k}:${i}`, testid: `hand-${k}-${j}`, aria: `slot ${slotLetter(j)}${xText}: ${valueName(l)}, tap to remove` });
+  const on = edit.pick?.s === k && edit.pick?.i === i;
+  return btn("edit-pick", l, {
+    cls: `${cls} ${on ? "picked" : ""}`, arg: `${k}:${i}`, testid: `hand-${k}-${j}`, pressed: on,
+    aria: `slot ${slotLetter(j)}${xText}: ${valueName(l)}, ${on ? "picked: tap its right value" : "tap to replace"}`,
+  });
 }
 
 export function whoTemplate(state) {

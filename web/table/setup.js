@@ -75,7 +75,7 @@ export function defaultSetup() {
 }
 
 export function defaultState() {
-  return { v: APP_VERSION, phase: "setup", setup: defaultSetup(), hand: [], log: [], redo: [] };
+  return { v: APP_VERSION, phase: "setup", setup: defaultSetup(), hand: [], log: [], redo: [], hand_undo: [], hand_redo: [] };
 }
 
 export const clampInt = (x, lo, hi, dflt) => {

@@ -24,7 +24,9 @@ const SHARE_CODEC = "deflate-raw";
 
 function tableJson(state) {
   const { v, phase, setup, hand, log, redo } = state;
-  return JSON.stringify({ v, phase, setup, hand, log, redo });
+  // the edits of my wires undo remembers: written only when there are some (older tables' hashes stay as they were)
+  const edits = (list) => (list?.length ? list : undefined);
+  return JSON.stringify({ v, phase, setup, hand, log, redo, hand_undo: edits(state.hand_undo), hand_redo: edits(state.hand_redo) });
 }
 
 function readTable(text) {
@@ -93,6 +95,8 @@ export async function readHash(hash) {
 export function shareState(state, withHand = false) {
   const s = structuredClone(state);
   s.redo = [];
+  s.hand_undo = []; // my wires before an edit: private, and a link starts without history
+  s.hand_redo = [];
   if (!withHand) {
     s.hand = [];
     s.setup.me = null;

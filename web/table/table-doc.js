@@ -11,6 +11,7 @@ import {
 import {
   ALL_EQUIPMENT, APP_VERSION, CARD_LETTERS, clampInt, defaultSetup, FAILURE_MARKS, isHandLabel, isObj, LABEL_RE, MARKS, NAMES, NUMBER_MODES, SPECIAL_RULES, TURNED_MODES,
 } from "./setup.js";
+import { HAND_EDITS_KEPT } from "./hand.js";
 
 function normNums(x) {
   return Array.isArray(x) ? [...new Set(x.map((n) => clampInt(n, 1, 11, 0)).filter((n) => n > 0))].sort((a, b) => a - b) : [];
@@ -180,15 +181,26 @@ function readEntries(x) {
  */
 export function normalize(raw) {
   if (!isObj(raw) || !isObj(raw.setup)) throw new Error("this is not a Bomb Busters table");
-  const hand = Array.isArray(raw.hand)
-    ? raw.hand.slice(0, 2).map((st) => (Array.isArray(st) ? st.filter(isHandLabel).slice(0, 30) : []))
-    : [];
   return {
     v: APP_VERSION,
     phase: ["setup", "hand", "table"].includes(raw.phase) ? raw.phase : "table",
     setup: readSetup(raw.setup),
-    hand,
+    hand: readHand(raw.hand),
     log: readEntries(raw.log),
     redo: readEntries(raw.redo),
+    hand_undo: readHandEdits(raw.hand_undo),
+    hand_redo: readHandEdits(raw.hand_redo),
   };
+}
+
+/** My stands' wires: wires that are not wires are dropped. */
+function readHand(x) {
+  return Array.isArray(x) ? x.slice(0, 2).map((st) => (Array.isArray(st) ? st.filter(isHandLabel).slice(0, 30) : [])) : [];
+}
+
+/** The edits of my wires undo (or redo) remembers (hand.js editHand), the newest ones; an unreadable one is dropped. */
+function readHandEdits(x) {
+  if (!Array.isArray(x)) return [];
+  return x.slice(-HAND_EDITS_KEPT).filter((m) => isObj(m) && Number.isInteger(m.at) && m.at >= 0)
+    .map((m) => ({ at: Math.min(m.at, 500), before: readHand(m.before), after: readHand(m.after) }));
 }

@@ -45,6 +45,7 @@ window.addEventListener("popstate", async () => {
   }
   app.state = got.state;
   app.closeSheet();
+  app.ui.handEdit = null; // a draft of my wires was made on the table Back left
   app.save();
   app.render();
   app.scheduleAnalysis();

@@ -22,6 +22,9 @@
 //   hand: [["1", "3", "Y4", …], …]   // my stands' wires, sorted, one label per slot (cut ones too);
 //                                     // with X tokens the far-right, unsorted wire is "X"+label ("X3")
 //   log: [entry, …], redo: [entry, …]
+//   hand_undo: [{at, before, after}, …]  // my wires edited at the table ("Edit my wires", hand.js editHand):
+//                                         // at = the log's length then; undo takes the newest back while
+//                                         // nothing was logged after it. hand_redo: the same, at = redo's length
 // }
 //
 // Slot (derived): {c: "h"|"cut"|"info", v: label|null, m: mark|null, col: "b"|"y"|"r"|null, own: label|null,

@@ -53,7 +53,7 @@ export function createApp(view) {
     view,
     root: document.documentElement,
     state: null,
-    ui: { sheet: null, draft: null, share: null, selectedMove: null, sheetError: null },
+    ui: { sheet: null, draft: null, share: null, selectedMove: null, sheetError: null, handEdit: null },
     missions: readMissions(),
     results: {
       analysis: null, moves: null, error: null, pending: false, pendingMoves: false, forKey: null,

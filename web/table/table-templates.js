@@ -58,8 +58,10 @@ export function standsTemplate(ctx) {
         ...[...new Set(t.absent.filter((x) => x.p === p && (x.s === null || x.s === s)).map((x) => x.v))].map((v) =>
           html`<span class="badge" data-testid="absent-${p}-${s}-${v}" title="“I have none” token">no ${v === "Y" ? "yellow" : v}</span>`),
       ];
+      // a mis-tapped hand is fixed from here: the hand screen opens with my wires (acts-hand.js)
+      const edit = p === state.setup.me && s === 0 ? btn("edit-hand", "Edit my wires", { cls: "link edit-hand", testid: "edit-hand" }) : "";
       rows.push(html`<div class="stand" data-testid="stand-${p}-${s}" role="group" aria-label="${standName(state.setup, p, s)}">
-        <div class="stand-head"><span class="name">${standName(state.setup, p, s)}</span>${badges}</div>
+        <div class="stand-head"><span class="name">${standName(state.setup, p, s)}</span>${badges}${edit}</div>
         <div class="stand-slots" style="--n:${st.length}">${st.map((sl, j) => slotView(ctx, p, s, j, sl))}</div>
       </div>`);
     }),

@@ -67,6 +67,7 @@ export class AppView {
     if (ctx.state.phase === "setup") body = setupTemplate(ctx.state, ctx.missions);
     else if (ctx.state.phase === "who") body = whoTemplate(ctx.state);
     else if (ctx.state.phase === "hand") body = ctx.state.setup.me === null ? whoTemplate(ctx.state) : handTemplate(ctx.state);
+    else if (ctx.ui.handEdit && ctx.state.setup.me !== null) body = handTemplate(ctx.state, ctx.ui.handEdit); // "Edit my wires"
     else {
       body = html`${ctx.error ? errorTemplate(ctx.error) : ""}
         ${statusTemplate(ctx)}
@@ -77,7 +78,7 @@ export class AppView {
         ${logTemplate(ctx)}
         <div class="sheet-spacer" ${ctx.ui.sheet || ctx.ui.share ? "" : html`hidden`}></div>`;
     }
-    const sheets = ctx.state.phase === "table" ? html`${sheetTemplate(ctx)}${shareTemplate(ctx.ui)}` : shareTemplate(ctx.ui);
+    const sheets = ctx.state.phase === "table" && !ctx.ui.handEdit ? html`${sheetTemplate(ctx)}${shareTemplate(ctx.ui)}` : shareTemplate(ctx.ui);
     this.main.innerHTML = html`${body}${sheets}`.text;
     this.main.dataset.phase = ctx.state.phase;
     document.documentElement.dataset.phase = ctx.state.phase;

@@ -7,20 +7,26 @@ and ``python -m bombbusters arena --mission 4 --players 5 --games 500 --seed 1 -
 and a ``--seed``.
 
 Prints JSON on stdout; on bad input prints one line ``error: <Name>: <message>``
-on stderr and exits with code 2.  Our own scripts drive the engine through
-this, so its output format is kept stable.
+on stderr and exits with code 2.  When the reader of stdout goes away before the
+answer is written (``... | head -1``), it ends quietly with code 141 (128 + SIGPIPE,
+what a shell reports for a program that signal ended).  Our own scripts drive the
+engine through this, so its output format is kept stable.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Callable
 
 from .commands import OPTION_COMMANDS, STATE_COMMANDS, check_options
 
-__all__ = ["main", "COMMANDS"]
+__all__ = ["COMMANDS", "EXIT_READER_GONE", "main"]
+
+#: exit code when the reader of stdout closed the pipe: 128 + SIGPIPE (13), as a shell reports it
+EXIT_READER_GONE = 141
 
 
 #: command name -> function taking the state document (and the options it has)
@@ -70,9 +76,22 @@ def _answer(ask: Callable[[], Any], indent: int | None) -> int:
     except ValueError as exc:
         print(f"error: {type(exc).__name__}: {exc}".replace("\n", " "), file=sys.stderr)
         return 2
-    json.dump(result, sys.stdout, indent=indent)
-    sys.stdout.write("\n")
+    try:
+        json.dump(result, sys.stdout, indent=indent)
+        sys.stdout.write("\n")
+        sys.stdout.flush()  # here, not at exit: a closed pipe is then caught below
+    except BrokenPipeError:
+        return _reader_gone()
     return 0
+
+
+def _reader_gone() -> int:
+    """The reader of stdout went away (``| head -1``): nobody wants the rest, which is no error. stdout
+    is pointed at devnull, so the interpreter's last flush at exit does not print a traceback either."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return EXIT_READER_GONE
 
 
 def main(argv: list[str] | None = None) -> int:
