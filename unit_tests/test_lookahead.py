@@ -36,6 +36,8 @@ def _prob(res, pred) -> float:
 
 def _shows(t: int, stand: list, tokens: str) -> str:
     """What a failure's token on wire t shows, by the mission's kind (a yellow wire: the yellow token)."""
+    if tokens == "none":
+        return "-"
     if colour_of(t) != "blue":
         return "Y"
     if tokens == "even_odd":
@@ -63,7 +65,7 @@ def _event_probs(state: GameState, res, move: dict, tokens: str = "value") -> di
         else:
             i = next(i for i, t in enumerate(vals) if colour_of(t) != RED)
             t = vals[i]
-            key = ("failure", slots[i], _shows(t, cfg.stand(p, s), tokens))
+            key = ("failure", slots[0] if tokens == "none" else slots[i], _shows(t, cfg.stand(p, s), tokens))
             if state.mistakes_left is not None and state.mistakes_left <= 0:
                 key = ("explode", None, None)
         out[key] = out.get(key, 0) + w
@@ -112,7 +114,7 @@ def check_lookahead(doc: dict) -> int:
     for row in rows:
         move, outcomes = row["move"], row["outcomes"]
         assert abs(sum(o["p"] for o in outcomes) - 1.0) <= 1e-9 or any(o["kind"] == "not_allowed" for o in outcomes), row
-        want = _event_probs(state, res, move, doc.get("tokens", "value"))
+        want = _event_probs(state, res, move, "none" if doc.get("failure_tokens") is False else doc.get("tokens", "value"))
         if want:
             got = {(o["kind"], o["slot"][2] if o["slot"] else None, o["shows"]): o["p"] for o in outcomes}
             for key in set(got) | {k for k, v in want.items() if v > 0}:
@@ -175,14 +177,15 @@ def _after_state(state: GameState, move: dict, o: dict) -> GameState | None:
     else:
         p, s, j = o["slot"]
         sl = state.stand(p, s)[j]
-        other = sl.multiplicity if o["shows"] in ("E", "O") else sl.parity
+        other = sl.multiplicity if o["shows"] in ("E", "O") else None if o["shows"] == "-" else sl.parity
         if o["shows"][-1] in "EOx" and (sl.unsorted or sl.not_value is not None or other is not None):
             return None  # a random table's other token on the slot: no mission has both kinds
         stands[index[(p, s)]][j] = _token(sl, o["shows"])
         doc["facts"] = doc["facts"] + [{"kind": "has", "player": me, "value": v} for v in named]
         detector = move["kind"] in ("double_detector", "triple_detector", "super_detector")
-        if detector or o["shows"][-1] in "EOx":  # the token does not show the value: none of the pointed wires is it
-            for v in [move["value"]] if detector else named:
+        if detector or o["shows"][-1] in "EOx-":  # the token does not show the value: none of the pointed wires is it
+            lone = ["RED"] if o["shows"] == "-" else []  # no token on a lone wire: it did not explode, not red
+            for v in [move["value"]] if detector else named + lone:
                 doc["facts"].append({"kind": "not_value", "player": p, "stand": s, "value": v, "slots": move["slots"]})
         if doc.get("mistakes_left") is not None:
             doc["mistakes_left"] -= 1
@@ -196,6 +199,8 @@ def _after_state(state: GameState, move: dict, o: dict) -> GameState | None:
 def _token(sl, shows: str) -> str:
     """The slot with the failure's token, from the outcome's words: a number or yellow (an info token),
     a parity, or a count (with its colour: a yellow wire gets the yellow token)."""
+    if shows == "-":  # no token (mission 58)
+        return format_slot(sl)
     if shows in ("E", "O"):
         return format_slot(replace(sl, parity="even" if shows == "E" else "odd"))
     if shows.endswith("x"):
@@ -210,10 +215,12 @@ def _value(shows: str):
 
 @pytest.mark.parametrize("batch", [{}, {"n_players": 2}, {"x_slots": True}, {"facts": True}, {"groups": True},
                                    {"tokens": "even_odd"}, {"tokens": "multiplicity"},
-                                   {"tokens": "even_odd", "facts": True}, {"tokens": "multiplicity", "n_players": 2}])
+                                   {"tokens": "even_odd", "facts": True}, {"tokens": "multiplicity", "n_players": 2},
+                                   {"tokens": "none"}])
 def test_lookahead_against_oracle(batch):
     """Every outcome's chance and the table after it, by enumeration; with even/odd or x-tokens
-    (missions 21, 33; 24, 40) a failure shows the parity or the count, never the value."""
+    (missions 21, 33; 24, 40) a failure shows the parity or the count, never the value; with no token
+    (58) nothing."""
     seed0 = sum(map(ord, json.dumps(batch)))
     batch = dict(batch)
     tokens = batch.pop("tokens", None)
@@ -221,7 +228,9 @@ def test_lookahead_against_oracle(batch):
     TOKENS_SEEN.clear()
     for seed, doc in gen.seeded_states(seed0 * 1000, 40, **batch):
         doc["available"] = list(ITEMS)
-        if tokens:
+        if tokens == "none":  # mission 58: failures place no token
+            doc["failure_tokens"] = False
+        elif tokens:
             doc["tokens"] = tokens
         try:
             checked += check_lookahead(doc)
@@ -229,7 +238,7 @@ def test_lookahead_against_oracle(batch):
             raise AssertionError(f"seed {seed}: {exc}") from None
     assert checked > 40
     if tokens:  # the failures' tables with the mission's tokens were checked too
-        shown = {"even_odd": ("E", "O"), "multiplicity": ("1x", "2x", "3x")}[tokens]
+        shown = {"even_odd": ("E", "O"), "multiplicity": ("1x", "2x", "3x"), "none": ("-",)}[tokens]
         assert all(TOKENS_SEEN.get(k, 0) >= 3 for k in shown), TOKENS_SEEN
 
 

@@ -48,13 +48,18 @@ export function movesDoc(state, t, doc = engineDoc(state, t)) {
     rules: missionRules(state, t), cards: tableCards(state, t), used_detectors: t.usedDD.slice(),
     start_mistakes: state.setup.mistakes,
   };
-  return { ...out, ...tokenKind(state.setup) };
+  return { ...out, ...tableRulesDoc(state.setup) };
 }
 
-/** `{tokens}` in an even/odd or x-token mission (21, 24, 33, 40): what a failure shows, for the advice and the
- * playouts of the "win" request; else nothing. */
-export function tokenKind(setup) {
-  return tokenMarks(setup).length ? { tokens: setup.tokens } : {};
+/** The mission's rules the advice and the playouts of the "win" request read beside the table: what a failure
+ * shows (`tokens` in an even/odd or x-token mission, 21, 24, 33, 40; `failure_tokens: false` where it places
+ * none, 58) and Double Detectors never spent (`double_detector: "unlimited"`, 58). */
+export function tableRulesDoc(setup) {
+  return {
+    ...(tokenMarks(setup).length ? { tokens: setup.tokens } : {}),
+    ...(setup.failure_tokens === false ? { failure_tokens: false } : {}),
+    ...(setup.dd === "unlimited" ? { double_detector: "unlimited" } : {}),
+  };
 }
 
 /** Which of these card ids `me` may use now: face up, unlocked and not used; none for the captain where
@@ -70,20 +75,25 @@ export function availableItems(state, t) {
   const { setup } = state;
   const me = setup.me;
   if (setup.captain_no_equipment && me === setup.captain) return [];
-  const ddOk = setup.dd === "all" || (setup.dd === "captain_disabled" && me !== setup.captain);
+  const ddOk = setup.dd === "unlimited"
+    || ((setup.dd === "all" || (setup.dd === "captain_disabled" && me !== setup.captain)) && !t.usedDD.includes(me));
   const items = { 3: "triple_detector", 5: "super_detector", 10: "x_or_y_ray", "9.9": "fast_pass" };
-  return [...(ddOk && !t.usedDD.includes(me) ? ["double_detector"] : []),
+  return [...(ddOk ? ["double_detector"] : []),
     ...usableCards(state, t, Object.keys(items)).map((id) => items[id])];
 }
 
-/** Table cards the team policy may play before my cut (Rewinder 6, Emergency Batteries 7, Stabilizer 9). */
+/** Table cards the team policy may play before my cut (Rewinder 6, Emergency Batteries 7, Stabilizer 9); no
+ * Stabilizer for a fragile captain (14, 28): their failure explodes the bomb all the same. */
 export function tableCards(state, t) {
-  return usableCards(state, t, ["6", "7", "9"]);
+  const { setup } = state;
+  const fragile = setup.captain_fragile && setup.me === setup.captain;
+  return usableCards(state, t, fragile ? ["6", "7"] : ["6", "7", "9"]);
 }
 
 /**
  * The table's equipment for the playouts of the "win" request (arena/win.py): the cards face up, those
- * used, who has used their Double Detector, who may use one, and the detonator's start (the Rewinder's limit).
+ * used, who has used their Double Detector, who may use one, whether the captain's failure explodes the bomb,
+ * and the detonator's start (the Rewinder's limit).
  */
 export function equipmentDoc(state, t) {
   const { setup } = state;
@@ -93,6 +103,7 @@ export function equipmentDoc(state, t) {
     double_detector_used: t.usedDD.slice(),
     double_detector: setup.dd,
     captain_no_equipment: Boolean(setup.captain_no_equipment),
+    captain_fragile: Boolean(setup.captain_fragile),
     start_mistakes: setup.mistakes,
   };
 }

@@ -34,7 +34,8 @@ export function applyDual(t, e, setup, i) {
     // 56, 64: cutting a teammate's turned-around wire moves the detonator, even when it works
     if (turned && (setup.turned === "each" || setup.turned === "ends")) misfire(t, setup, e, stab);
   } else if (e.silent || e.mark) {
-    valuelessCut(t, e, setup, i, { js: [e.j], said, tok: e.j, stab });
+    // no token at all: the wire did not explode, so it is not red either (a red is recorded as `real`)
+    valuelessCut(t, e, setup, i, { js: [e.j], said: e.silent ? [...said, "R"] : said, tok: e.j, stab });
     for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
   } else {
     if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
@@ -52,7 +53,7 @@ export function applyDetect(t, e, setup, i) {
   const want = { double: 2, triple: 3 }[e.kind];
   if (want && js.length !== want) fail(`point at ${want} wires`);
   if (!js.length) fail("which wires?");
-  if (e.kind === "double") t.usedDD.push(e.a);
+  if (e.kind === "double" && setup.dd !== "unlimited") t.usedDD.push(e.a); // 58: never spent
   else t.usedItems[e.kind === "triple" ? "3" : "5"] = true;
   if (e.ok) {
     if (!js.includes(e.hit)) fail("which of the wires was cut?");

@@ -91,6 +91,7 @@ const OUTCOME_WORDS = { success: "works", failure: "fails", explode: "explodes",
 /** The token a failure leaves, in words: "token 7", "yellow token", "an even token", "an x2 token". */
 function failureToken(shows) {
   if (shows === "Y") return "yellow token";
+  if (shows === "-") return "no token";
   const mark = { E: "an even", O: "an odd" }[shows] ?? (/^[1-4]x$/.test(shows) ? `an ${markName(shows)}` : null);
   return mark ? `${mark} token` : `token ${shows}`;
 }

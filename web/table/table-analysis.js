@@ -238,7 +238,7 @@ async function runWin(app, engine) {
   const turned = S.turnedRule(app.state);
   const doc = {
     ...S.engineDoc(app.state, t), turn: t.turn, equipment: S.equipmentDoc(app.state, t), ...(turned ? { rules: { turned } } : {}),
-    ...S.tokenKind(app.state.setup),
+    ...S.tableRulesDoc(app.state.setup),
   };
   w.equipment = doc.equipment;
   while (w.running && results.win === w && results.analysis?.resultId === resultId) {

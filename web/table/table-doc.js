@@ -62,7 +62,7 @@ function readSetup(r) {
     nano: clampInt(r.nano, 0, 5, 0),
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
-    dd: ["all", "disabled", "captain_disabled"].includes(r.dd) ? r.dd : "all",
+    dd: ["all", "disabled", "captain_disabled", "unlimited"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
     // the cards face up: absent in tables saved before the app asked (then every card of the pile counts)
     table_cards: Array.isArray(r.table_cards) ? [...new Set(r.table_cards.filter((id) => ALL_EQUIPMENT.includes(id)))] : null,

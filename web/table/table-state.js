@@ -12,7 +12,7 @@
 //            read_tokens (my team places the advised starting tokens: teammates' choices are read),
 //            absent_tokens, random_info_token ("I have none" tokens: missions 22 / 13),
 //            open_red_deal, red_deal: [[reds dealt per stand], …] (mission 13),
-//            dd: "all"|"disabled"|"captain_disabled", equipment: ["1", …, "Y", "2.2", …],
+//            dd: "all"|"disabled"|"captain_disabled"|"unlimited" (58: never spent), equipment: ["1", …, "Y", "2.2", …],
 //            mission rules from the preset: x_blue (35), yellow_dealt (41, 48), hidden_red (11),
 //            failure_tokens (58: false), captain_fragile (14, 28), captain_no_equipment (28),
 //            special: ["x_after_yellow"|"sevens_last"|"yellow_special"], number_cards: ""|"pick"|"sum"|"sequence"|"noble",

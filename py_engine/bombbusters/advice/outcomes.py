@@ -104,7 +104,7 @@ def _failures(an: Analysis, after: After, pointed: tuple, types: list, good_type
     p, s, slots = pointed
     red_types = frozenset(t for t in types if colour_of(t) == RED)
     not_good = frozenset(types) - good_types
-    kind = failure_kind(after.state.extra.get("tokens"))
+    kind = failure_kind(after.state.extra.get("tokens"), after.state.extra.get("failure_tokens") is not False)
     out: list[Outcome] = []
     reds: list = []
     for i, j in enumerate(slots):
@@ -129,18 +129,25 @@ def _failures(an: Analysis, after: After, pointed: tuple, types: list, good_type
                 prev = shown.get(key)
                 shown[key] = (t, q + (prev[1] if prev else 0.0))
         for key, (t, q) in shown.items():
-            seen = frozenset(u for u in types if _shown_key(u, kind) == key) - good_types
+            seen = frozenset(u for u in types if _shown_key(u, kind) == key) - good_types - red_types
             conds = ((p, s, j, seen),) + tuple((p, s, x, not_good) for x in slots if x != j)
             token = after.failure((p, s, j), t)
             out.append(Outcome("failure", q, (p, s, j), t if kind == "value" and colour_of(t) == BLUE else None,
                                key, token, conds))
         reds = reds + [(p, s, j, red_types)]
+    if kind == "none" and out:  # no token: the table cannot tell where it would have gone, one outcome
+        single = len(slots) == 1  # a lone wire that did not explode is not red (a detector's may be)
+        conds = tuple((p, s, x, not_good - red_types if single else not_good) for x in slots)
+        out = [Outcome("failure", sum(o.p for o in out), (p, s, slots[0]), None, "-",
+                       after.failure((p, s, slots[0]), min(not_good)), conds)]
     return out
 
 
 def _shown_key(t: int, kind: str) -> str:
     """What a failure's token on wire t shows (the ``shows`` of its outcome): the blue number, its parity
-    ("E"/"O") under even/odd tokens, or "Y" for a yellow wire."""
+    ("E"/"O") under even/odd tokens, "Y" for a yellow wire, or "-" where failures place no token (58)."""
+    if kind == "none":
+        return "-"
     if colour_of(t) == YELLOW:
         return "Y"
     if kind == "even_odd" and colour_of(t) == BLUE:

@@ -78,8 +78,15 @@ def stand_count(wires: dict, p: int, s: int, value) -> int:
 def failure_facts(kind: str, p: int, s: int, slots: list | tuple, named: list, token: Slot) -> tuple[Fact, ...]:
     """What a failure tells beyond its token and the cutter's "has": a detector's pointed wires are
     none of the value said; so is the wire of a dual cut or X-or-Y Ray when its token does not
-    show the value (even/odd, x-tokens, no token)."""
-    said = [named[0]] if kind in _DETECTORS else ([] if token.state == INFO else list(named))
+    show the value (even/odd, x-tokens, no token) — and with no token, it is not red either (it did
+    not explode; the table app records the same)."""
+    if kind in _DETECTORS:
+        said = [named[0]]
+    elif token.state == INFO:
+        said = []
+    else:
+        bare = token.parity is None and token.multiplicity is None
+        said = list(named) + (["RED"] if bare and "RED" not in named else [])
     return tuple(Fact("not_value", p, s, v, tuple(sorted(slots))) for v in said)
 
 
@@ -120,9 +127,10 @@ class After:
 
     def failure(self, spot: tuple[int, int, int], t: int, count: int | None = None) -> GameState:
         """The table after a failure whose token went on ``spot``, wire ``t`` (the token of the view's
-        mission kind, ``extra["tokens"]``; ``count``: an x-token's count)."""
+        mission kind, ``extra["tokens"]``, none where ``extra["failure_tokens"]`` is false; ``count``: an
+        x-token's count)."""
         st = self.state
-        kind = failure_kind(st.extra.get("tokens"))
+        kind = failure_kind(st.extra.get("tokens"), st.extra.get("failure_tokens") is not False)
         token = failure_token(st.stand(spot[0], spot[1])[spot[2]], t, kind, count)
         facts = st.facts + self.facts + failure_facts(self.move["kind"], spot[0], spot[1], self.move["slots"],
                                                       self.named, token)

@@ -50,22 +50,24 @@ def takeable(m: dict) -> bool:
     return not m.get("forbidden") and not (m["kind"] == "solo_cut" and not m["guaranteed"])
 
 
-def move_score(m: dict, mistakes_left: int | None) -> float:
-    """The move's worth to the team (see the module's docstring); a solo cut not sure to be legal: 0."""
+def move_score(m: dict, mistakes_left: int | None, free: frozenset = frozenset()) -> float:
+    """The move's worth to the team (see the module's docstring); a solo cut not sure to be legal: 0.
+    ``free``: items a use does not spend (mission 58's Double Detectors), which cost nothing."""
     if m["kind"] == "solo_cut" and not m["guaranteed"]:
         return 0.0
     keep = 1.0 - _mistake_cost(mistakes_left)
     score = m["p_success"] + m["p_advance"] * keep
     if "costs_mistake" in m:  # missions 56, 64: the detonator moves whatever happens
         score *= keep
-    return score - ITEM_COST.get(m["kind"], 0.0)
+    return score - (0.0 if m["kind"] in free else ITEM_COST.get(m["kind"], 0.0))
 
 
 def team_order(moves: list[dict], state: GameState) -> list[dict]:
     """The allowed moves, best first by the team's score (``score`` added to each); the ranking's
     order breaks ties, so equal moves stay as the ranking lists them."""
     ml = state.mistakes_left
-    scored = [dict(m, score=round(move_score(m, ml), 12)) for m in moves if not m.get("forbidden")]
+    free = frozenset(["double_detector"]) if state.extra.get("double_detector") == "unlimited" else frozenset()
+    scored = [dict(m, score=round(move_score(m, ml, free), 12)) for m in moves if not m.get("forbidden")]
     return [m for _i, m in sorted(enumerate(scored), key=lambda im: (-im[1]["score"], im[0]))]
 
 

@@ -28,10 +28,8 @@ _CARD_RULES = {
     15: "number cards that lock the equipment",
     18: "the active player naming who cuts",
     23: "a number card and a face-down equipment deck",
-    25: "no numbers spoken",
     29: "number cards dealt to the players",
     30: "number cards and a timer",
-    42: "a timer",
     50: "memory mode (tokens beside the stand)",
     53: "Nano in place of the detonator",
     59: "Nano's track picking the values",
@@ -49,7 +47,6 @@ def refusal(m: Mission) -> str | None:
         (m.special, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
         (m.open_red_deal or m.random_info_token, "red wires dealt openly and random info tokens"),
         (m.false_tokens, "false info tokens"), (m.absent_tokens, "absent-value tokens"), (m.x_tokens, "X tokens"),
-        (not m.failure_tokens, "failures without info tokens"), (m.captain_fragile, "a fragile captain"),
     ]
     return next((why for flag, why in checks if flag), None)
 

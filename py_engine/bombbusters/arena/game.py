@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..advice.table_edits import REPLACING_KINDS
 from ..missions.preset import Mission
 from ..questions.analysis import Analysis, solve_state
 from ..table.errors import InconsistentStateError
 from ..table.notation import CUT
 from ..table.state import GameState
 from .deal import Deal
-from .referee import Decision, Referee, TableRules
+from .referee import Decision, Referee
+from .table_rules import rules_of
 from .tokens import Chooser, advised_token, place_tokens
 
 __all__ = ["GameResult", "Policy", "play_game", "play_on", "rules_of", "start_game", "truth_misses"]
@@ -50,14 +50,6 @@ def truth_misses(an: Analysis, view: GameState, world: dict) -> int:
             if sl.state != CUT and sl.wire is None and an.slot_probs(p, s, j).get(world[(p, s, j)], 0.0) <= 0.0:
                 misses += 1
     return misses
-
-
-def rules_of(mission: Mission) -> TableRules:
-    """The referee's rules for a mission preset; a token kind that replaces info tokens goes to every
-    player's view (``extra["tokens"]``), so the advice knows what a failure would show."""
-    extra = (("tokens", mission.tokens),) if mission.tokens in REPLACING_KINDS else ()
-    return TableRules(mission.double_detector, mission.captain_no_equipment, mission.failure_tokens, extra,
-                      mission.tokens)
 
 
 def play_game(deal: Deal, mission: Mission, policy: Policy, check_truth: bool = True,

@@ -5,7 +5,8 @@ referee alone reads ``world``.  It keeps what a real table keeps: the cut wires 
 the facts a failure tells everyone, the detonator, the equipment cards face up (each usable once two
 wires of its number are cut, then spent) and who has used their Double Detector.
 
-Rules the rulebook leaves to the owner's choice: a detector that cuts picks the leftmost matching
+The mission's rules on Double Detectors, equipment, the fragile captain and failure tokens are
+``table_rules.py``'s.  Rules the rulebook leaves to the owner's choice: a detector that cuts picks the leftmost matching
 wire; a failed detector's info token goes on the leftmost non-red wire it pointed at; a Triple or
 Super Detector explodes only when every wire it points at is red (as the moves' odds assume).
 """
@@ -17,11 +18,11 @@ from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
 from ..table.wires import RED, YELLOW, colour_of, value_of
-from ..advice.table_edits import (cut_own, cut_slot, failure_facts, failure_kind, failure_token, set_slots,
-                                  stand_count, with_cuts)
+from ..advice.table_edits import cut_own, cut_slot, failure_facts, failure_token, set_slots, stand_count, with_cuts
 from .cards import ENGINE_ITEMS, TABLE_CARDS, card_value
+from .table_rules import TableRules
 
-__all__ = ["Decision", "Referee", "TableRules", "view_of"]
+__all__ = ["Decision", "Referee", "view_of"]
 
 World = dict
 _DETECTORS = ("double_detector", "triple_detector", "super_detector")
@@ -34,20 +35,6 @@ class Decision:
 
     move: dict | None
     before: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class TableRules:
-    """The mission's rules the referee applies beyond the moves: who may use a Double Detector
-    ("all", "disabled", "captain_disabled"), whether the captain may use equipment, whether a
-    failure places a token and the mission's token kind (even/odd and x-tokens replace info tokens,
-    failures included), and the rules the moves ranking reads (``extra``: turned wires, the token kind)."""
-
-    double_detector: str = "all"
-    captain_no_equipment: bool = False
-    failure_tokens: bool = True
-    extra: tuple = ()
-    tokens: str = "value"
 
 
 def view_of(table: GameState, world: World, q: int, extra: dict | None = None) -> GameState:
@@ -100,18 +87,18 @@ class Referee:
 
     def items(self, q: int, usable: list[str] | None = None) -> list[str]:
         """The moves ranking's items q may use now (its ``available``); ``usable``: q's usable cards, if known."""
-        mode = self.rules.double_detector
-        dd = mode == "all" or (mode == "captain_disabled" and q != self.table.captain)
-        out = ["double_detector"] if dd and q not in self.dd_used else []
+        out = ["double_detector"] if self.rules.may_detect(q, self.table.captain, self.dd_used) else []
         return out + [ENGINE_ITEMS[c] for c in (self.usable_cards(q) if usable is None else usable) if c in ENGINE_ITEMS]
 
     def view(self, q: int) -> GameState:
         """Player q's view with what they may use: ``available`` items and the table ``cards``."""
         usable = self.usable_cards(q)
-        return view_of(self.table, self.world, q, {**dict(self.rules.extra), "available": self.items(q, usable),
-                                                   "cards": [c for c in usable if c in TABLE_CARDS],
-                                                   "used_detectors": sorted(self.dd_used),
+        cap = self.table.captain
+        cards = self.rules.table_cards(q, cap, [c for c in usable if c in TABLE_CARDS])
+        view = view_of(self.table, self.world, q, {**dict(self.rules.extra), "available": self.items(q, usable),
+                                                   "cards": cards, "used_detectors": sorted(self.dd_used),
                                                    "start_mistakes": self.start_mistakes})
+        return replace(view, mistakes_left=self.rules.mistakes_seen(q, cap, self.mistakes_left))
 
     def uncut(self, q: int | None = None) -> list:
         return [k for k in self.world if (q is None or k[0] == q) and self.table.stand(k[0], k[1])[k[2]].state != CUT]
@@ -137,7 +124,8 @@ class Referee:
         kind = m["kind"]
         card = next((c for c, name in ENGINE_ITEMS.items() if name == kind), None)
         if kind == "double_detector":
-            self.dd_used.add(q)
+            if self.rules.detector_spent:
+                self.dd_used.add(q)
         elif card is not None:
             self.spent.add(card)
         if kind in ("solo_cut", "fast_pass", "reveal_red"):
@@ -191,6 +179,9 @@ class Referee:
         p, s = m["player"], m["stand"]
         wires = [self.world[(p, s, j)] for j in m["slots"]]
         all_red = all(colour_of(t) == RED for t in wires)
+        if self.rules.fragile(q, self.table.captain):  # 14, 28: the captain's failure explodes, Stabilizer or not
+            self.outcome = "exploded"
+            return
         if all_red and not stabilized:
             self.outcome = "exploded"
             return
@@ -211,8 +202,7 @@ class Referee:
                 return
             ml -= 1
         t = self.world[spot]
-        kind = failure_kind(self.rules.tokens, self.rules.failure_tokens)
-        token = failure_token(self.table.stand(p, s)[j], t, kind, stand_count(self.world, p, s, value_of(t)))
+        token = failure_token(self.table.stand(p, s)[j], t, self.rules.failure_kind, stand_count(self.world, p, s, value_of(t)))
         facts += failure_facts(m["kind"], p, s, m["slots"], named, token)
         self.table = replace(self.table, players=set_slots(self.table, {spot: token}),
                              facts=self.table.facts + facts, mistakes_left=ml)

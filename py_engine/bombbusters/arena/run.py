@@ -16,6 +16,7 @@ from . import advice, greedy, rank
 from .deal import deal_game, playable
 from .game import GameResult, Policy, play_on, start_game
 from .stats import summary
+from .table_rules import UNSIMULATED
 
 __all__ = ["POLICIES", "arena", "arena_many", "play_one"]
 
@@ -72,5 +73,6 @@ def arena_many(mission: int, players: int, games: int, seed: int = 1, policies: 
         with get_context("spawn").Pool(jobs) as pool:
             for r in pool.imap(play_one, tasks, chunksize=max(1, min(8, games // (4 * jobs)))):
                 note(r)
-    return {p: {"mission": mission, "players": players, "policy": p, "seed": seed,
+    without = {"played_without": UNSIMULATED[mission]} if mission in UNSIMULATED else {}
+    return {p: {"mission": mission, "players": players, "policy": p, "seed": seed, **without,
                 **summary([r[i] for r in results])} for i, p in enumerate(policies)}

@@ -33,13 +33,15 @@ from typing import Any
 from ..advice.constraint_cards import my_rules
 from ..advice.hidden_red import hidden_red_law
 from ..advice.table_edits import REPLACING_KINDS
+from ..missions.preset import DOUBLE_DETECTOR_MODES
 from ..table.errors import RuleError, StateError
 from ..table.state import GameState, nano_dealt
 from . import advice
 from .game import Policy, play_on
-from .referee import Referee, TableRules
+from .referee import Referee
+from .table_rules import TableRules
 
-__all__ = ["Equipment", "playout", "win_chance", "win_json"]
+__all__ = ["Equipment", "playout", "playout_referee", "win_chance", "win_json"]
 
 World = dict  # (player, stand, slot) -> wire type
 
@@ -47,7 +49,8 @@ World = dict  # (player, stand, slot) -> wire type
 class Equipment:
     """The table's equipment for playouts, read from the state's ``equipment`` (all optional):
     ``cards`` face up (ids), ``spent`` ids, ``double_detector_used`` (players), ``double_detector``
-    (who may use one: "all", "disabled", "captain_disabled"), ``captain_no_equipment``,
+    (who may use one: "all", "disabled", "captain_disabled", "unlimited"), ``captain_no_equipment``,
+    ``captain_fragile`` (the captain's failure explodes the bomb),
     ``start_mistakes`` (how far a Rewinder may take the detonator back)."""
 
     def __init__(self, doc: Any, players: int):
@@ -55,7 +58,7 @@ class Equipment:
         if not isinstance(doc, dict):
             raise StateError(f"'equipment' must be an object, got {doc!r}", field="equipment")
         unknown = set(doc) - {"cards", "spent", "double_detector_used", "double_detector", "captain_no_equipment",
-                              "start_mistakes"}
+                              "captain_fragile", "start_mistakes"}
         if unknown:
             raise StateError(f"equipment: unknown field(s) {sorted(unknown)}", field="equipment")
         self.cards = tuple(_strings(doc.get("cards", []), "cards"))
@@ -67,11 +70,12 @@ class Equipment:
                              field="equipment")
         self.dd_used = set(used)
         mode = doc.get("double_detector", "all")
-        if mode not in ("all", "disabled", "captain_disabled"):
-            raise StateError(f"equipment.double_detector must be all, disabled or captain_disabled, got {mode!r}",
+        if mode not in DOUBLE_DETECTOR_MODES:
+            raise StateError(f"equipment.double_detector must be one of {', '.join(DOUBLE_DETECTOR_MODES)}, got {mode!r}",
                              field="equipment")
         self.mode = mode
         self.captain_no_equipment = bool(doc.get("captain_no_equipment", False))
+        self.captain_fragile = bool(doc.get("captain_fragile", False))
         start = doc.get("start_mistakes")
         if start is not None and (isinstance(start, bool) or not isinstance(start, int) or start < 0):
             raise StateError(f"equipment.start_mistakes must be a whole number, got {start!r}", field="equipment")
@@ -87,14 +91,18 @@ def _strings(raw: Any, name: str) -> list[str]:
 
 def playout(table: GameState, world: World, first: int, mistakes: int, policy: Policy = advice.decide,
             equipment: Equipment | None = None) -> bool:
-    """Play the game on from the public ``table`` with the deal ``world``; True if the team wins.
-    The table's ``extra`` (the mission's rules on turned wires, its token kind) goes to every player's view."""
+    """Play the game on from the public ``table`` with the deal ``world``; True if the team wins."""
+    return play_on(playout_referee(table, world, mistakes, equipment), policy, first, check_truth=False).won
+
+
+def playout_referee(table: GameState, world: World, mistakes: int, equipment: Equipment | None = None) -> Referee:
+    """The referee of a playout: the table's ``extra`` (the mission's rules on turned wires, what a failure
+    shows) goes to every player's view, the equipment's rules (Double Detectors, the captain's) apply."""
     eq = equipment or Equipment(None, len(table.players))
-    rules = TableRules(eq.mode, eq.captain_no_equipment, True, tuple(sorted(table.extra.items())),
-                       str(table.extra.get("tokens", "value")))
-    ref = Referee(replace(table, mistakes_left=mistakes), world, rules, eq.cards, set(eq.spent), set(eq.dd_used),
-                  eq.start)
-    return play_on(ref, policy, first, check_truth=False).won
+    rules = TableRules(eq.mode, eq.captain_no_equipment, table.extra.get("failure_tokens") is not False,
+                       tuple(sorted(table.extra.items())), str(table.extra.get("tokens", "value")), eq.captain_fragile)
+    return Referee(replace(table, mistakes_left=mistakes), world, rules, eq.cards, set(eq.spent), set(eq.dd_used),
+                   eq.start)
 
 
 def _start(state: GameState) -> tuple[GameState, int, int]:
@@ -113,6 +121,8 @@ def _start(state: GameState) -> tuple[GameState, int, int]:
     kept: dict = {"rules": {"turned": rules["turned"]}} if isinstance(rules, dict) and "turned" in rules else {}
     if state.extra.get("tokens") in REPLACING_KINDS:  # what a failure shows in the playouts
         kept["tokens"] = state.extra["tokens"]
+    if state.extra.get("failure_tokens") is False:  # mission 58: failures place no token
+        kept["failure_tokens"] = False
     my_rules(replace(state, extra=kept))  # a bad rule is named before any game is played
     return replace(state.public(), extra=kept, mistakes_left=mistakes), turn, mistakes
 

@@ -180,7 +180,7 @@ ROWS: list[dict[str, Any]] = [
     _m(57, "An impossible mission", red="1", players={2: ("2", "0")}, without=("10",), constraints="per_value",
        notes="each validated value brings a constraint card A-E"),
     _m(58, "Double and/or nothing", red="2", players={2: ("3", "0")}, without=("4", "7"), tokens="none",
-       failure_tokens=False,
+       failure_tokens=False, double_detector="unlimited",
        notes="no info tokens at all (a failed cut tells nothing more); Double Detectors never run out"),
     _m(59, "Nano to the rescue", red="2 of 3", players={2: ("3", "0")}, without=("10",),
        notes="Nano's track picks the values to cut"),

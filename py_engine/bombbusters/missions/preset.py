@@ -38,7 +38,7 @@ NANO_WIRES = {2: 5, 3: 4, 4: 4, 5: 3}
 #: starting indicator tokens: value tokens, parity only, x1/x2/x3, or none at all (m18)
 TOKEN_VARIANTS = ("value", "even_odd", "multiplicity", "none")
 #: who may use the Double Detector character card
-DOUBLE_DETECTOR_MODES = ("all", "disabled", "captain_disabled")
+DOUBLE_DETECTOR_MODES = ("all", "disabled", "captain_disabled", "unlimited")
 #: how a mission uses the constraint cards ("" none; see :class:`Mission`)
 CONSTRAINT_SCHEMES = ("", "chosen", "deck", "weakest_link", "per_value", "ring", "bunker")
 

@@ -1,0 +1,79 @@
+"""The mission's rules on who may do what and what a failure costs: one statement each, read by
+the referee (whole games and the ``win`` request's playouts) and by the views it hands the players.
+
+Why one place: the page tells the advice the same rules through its requests (``mistakes_left`` 0
+for a fragile captain, the Double Detectors a player may still use, what a failure shows), and the
+arena's players must be told them alike, or the games would measure a different game.
+
+Rules here: who may use a Double Detector ("all", "disabled", "captain_disabled", or "unlimited" —
+mission 58, never spent), the captain barred from equipment (28), the fragile captain whose failed
+cut explodes the bomb even under the Stabilizer (14, 28: the advice sees no mistake left for them),
+whether a failure places a token and of which kind (58: none; 21, 33: even/odd; 24, 40: x-tokens).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..advice.table_edits import REPLACING_KINDS, failure_kind
+from ..missions.preset import Mission
+
+__all__ = ["TableRules", "UNSIMULATED", "rules_of"]
+
+#: rules that cannot change a simulated game, played without (the arena's results say so)
+UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "a timer (a sound file)"}
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """A mission's rules the referee applies beyond the moves; ``extra``: what every player's view
+    carries for the advice (turned wires, the token kind)."""
+
+    double_detector: str = "all"
+    captain_no_equipment: bool = False
+    failure_tokens: bool = True
+    extra: tuple = ()
+    tokens: str = "value"
+    captain_fragile: bool = False
+
+    def may_detect(self, q: int, captain: int, used: set) -> bool:
+        """Whether player q may use a Double Detector now (``used``: who has spent theirs)."""
+        mode = self.double_detector
+        if mode == "unlimited":
+            return True
+        return (mode == "all" or (mode == "captain_disabled" and q != captain)) and q not in used
+
+    @property
+    def detector_spent(self) -> bool:
+        """Whether using a Double Detector spends it (not in mission 58)."""
+        return self.double_detector != "unlimited"
+
+    def fragile(self, q: int, captain: int) -> bool:
+        """Whether q's failed cut explodes the bomb, Stabilizer or not (14, 28)."""
+        return self.captain_fragile and q == captain
+
+    def mistakes_seen(self, q: int, captain: int, left: int) -> int:
+        """The mistakes left as player q's advice counts them: none for a fragile captain."""
+        return 0 if self.fragile(q, captain) else left
+
+    def table_cards(self, q: int, captain: int, cards: list[str]) -> list[str]:
+        """The table cards q may play: no Stabilizer for a fragile captain (it would not hold)."""
+        return [c for c in cards if not (c == "9" and self.fragile(q, captain))]
+
+    @property
+    def failure_kind(self) -> str:
+        """What a failure places (see :func:`..advice.table_edits.failure_kind`)."""
+        return failure_kind(self.tokens, self.failure_tokens)
+
+
+def rules_of(mission: Mission) -> TableRules:
+    """The referee's rules for a mission preset.  Every player's view is told, as the page tells the
+    advice: a token kind that replaces info tokens (``tokens``) and failures with no token
+    (``failure_tokens``: what a failure would show), Double Detectors that are never spent."""
+    extra: tuple = (("tokens", mission.tokens),) if mission.tokens in REPLACING_KINDS else ()
+    if not mission.failure_tokens:
+        extra += (("failure_tokens", False),)
+    if mission.double_detector == "unlimited":
+        extra += (("double_detector", "unlimited"),)
+    return TableRules(mission.double_detector, mission.captain_no_equipment, mission.failure_tokens, extra,
+                      mission.tokens, mission.captain_fragile)

@@ -1,0 +1,97 @@
+"""The mission's table rules in the arena (``arena/table_rules.py``): the fragile captain (14, 28),
+failures with no token and Double Detectors never spent (58), rules played without (25, 42) — each
+applied by the referee, told to the players' views as the page tells the advice, and played in whole
+games with the truth check."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from bombbusters.advice.table_edits import cut_slot, with_cuts
+from bombbusters.advice.moves import rank_moves
+from bombbusters.advice.team import MISTAKE_COST, team_order
+from bombbusters.arena.deal import deal_game, playable
+from bombbusters.arena.game import rules_of
+from bombbusters.arena.referee import Decision, Referee
+from bombbusters.arena.run import arena
+from bombbusters.arena.win import Equipment, playout_referee
+from bombbusters.questions.analysis import solve_state
+from bombbusters.table.facts import Fact
+from bombbusters.table.notation import CUT
+from bombbusters.table.errors import StateError
+from bombbusters.table.wires import colour_of, value_of
+
+
+def _failing_cut(ref: Referee, q: int) -> dict:
+    """A dual cut by q on a teammate's uncut blue wire naming a value q holds and that wire is not."""
+    mine = {value_of(t) for k, t in ref.world.items() if k[0] == q and colour_of(t) == "blue"}
+    for (p, s, j), t in sorted(ref.world.items()):
+        if p != q and colour_of(t) == "blue" and ref.table.stand(p, s)[j].state != CUT:
+            v = next((v for v in sorted(mine) if v != value_of(t)), None)
+            if v is not None:
+                return {"kind": "dual_cut", "player": p, "stand": s, "slots": [j], "value": v, "p_success": 0.5,
+                        "guaranteed": False}
+    raise AssertionError("no failing cut on this deal")
+
+
+@pytest.mark.parametrize("mission", [14, 28])
+def test_a_fragile_captain_s_failure_explodes_and_their_advice_counts_no_mistake(mission: int) -> None:
+    m = playable(mission, 4)
+    d = deal_game(m, 4, 1, 0)
+    ref = Referee(d.table, d.world, rules_of(m), ("9",) + d.cards)
+    cap = ref.table.captain
+    assert ref.view(cap).mistakes_left == 0 and ref.view((cap + 1) % 4).mistakes_left == ref.mistakes_left == 3
+    nines = [k for k, t in d.world.items() if t == 90][:2]  # the Stabilizer unlocked: not for the captain
+    ref.table = with_cuts(ref.table, {k: cut_slot(ref.table, k, 90) for k in nines})
+    if mission == 14:
+        assert "9" in ref.view((cap + 1) % 4).extra["cards"] and "9" not in ref.view(cap).extra["cards"]
+    other = (cap + 1) % 4
+    ref.play(other, Decision(_failing_cut(ref, other)))
+    assert ref.outcome is None and ref.mistakes_left == 2  # a teammate's failure moves the detonator
+    ref.play(cap, Decision(_failing_cut(ref, cap)))
+    assert ref.outcome == "exploded"
+
+
+def test_mission_58_failures_show_nothing_and_double_detectors_stay() -> None:
+    m = playable(58, 4)
+    d = deal_game(m, 4, 2, 0)
+    ref = Referee(d.table, d.world, rules_of(m), d.cards)
+    view = ref.view(0)
+    assert view.extra["failure_tokens"] is False and view.extra["double_detector"] == "unlimited"
+    move = _failing_cut(ref, 0)
+    ref.play(0, Decision(move))
+    p, s, j = move["player"], move["stand"], move["slots"][0]
+    assert ref.table.stand(p, s)[j] == d.table.stand(p, s)[j]  # no token on the wire
+    assert Fact("not_value", p, s, move["value"], (j,)) in ref.table.facts and ref.mistakes_left == 2
+    view = ref.view(1)
+    dd = next(m2 for m2 in rank_moves(view, solve_state(view)) if m2["kind"] == "double_detector")
+    # the advice spends nothing on it: the move scores its chance with no item cost
+    keep = 1 - MISTAKE_COST[view.mistakes_left]
+    assert team_order([dd], view)[0]["score"] == round(dd["p_success"] + dd["p_advance"] * keep, 12)
+    assert team_order([dd], replace(view, extra={}))[0]["score"] < round(dd["p_success"] + dd["p_advance"] * keep, 12)
+    ref.play(1, Decision(dd))
+    assert "double_detector" in ref.items(1)  # never spent
+
+
+def test_the_win_request_s_playouts_play_by_the_same_rules() -> None:
+    d = deal_game(playable(58, 4), 4, 1, 0)
+    table = replace(d.table, extra={"failure_tokens": False, "double_detector": "unlimited"})
+    eq = Equipment({"captain_fragile": True, "double_detector": "unlimited"}, 4)
+    ref = playout_referee(table, d.world, 3, eq)
+    assert ref.view(0).mistakes_left == 0 and ref.view(1).mistakes_left == 3
+    assert ref.rules.failure_kind == "none" and ref.view(1).extra["double_detector"] == "unlimited"
+    ref.dd_used.add(1)
+    assert "double_detector" in ref.items(1)
+    with pytest.raises(StateError, match="double_detector must be one of"):
+        Equipment({"double_detector": "sometimes"}, 4)
+
+
+@pytest.mark.parametrize("mission,players", [(14, 4), (28, 5), (58, 4), (25, 4), (42, 5)])
+def test_missions_with_these_rules_are_played_with_the_truth_check(mission: int, players: int) -> None:
+    out = arena(mission, players, 3, seed=4, policy="greedy", jobs=1, progress=lambda _t: None)
+    assert out["games"] == 3 and out["truth_impossible"] == 0 and out["sure_failures"] == 0, out
+    if mission in (25, 42):
+        assert "played_without" in out and ("talk" in out["played_without"] or "timer" in out["played_without"])
+    else:
+        assert "played_without" not in out
