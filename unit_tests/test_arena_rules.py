@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 from bombbusters.advice.table_edits import cut_slot, with_cuts
+from bombbusters.advice.constraint_cards import move_reason, my_rules
 from bombbusters.advice.moves import rank_moves
 from bombbusters.advice.team import MISTAKE_COST, team_order
 from bombbusters.arena.deal import deal_game, playable
@@ -87,7 +88,31 @@ def test_the_win_request_s_playouts_play_by_the_same_rules() -> None:
         Equipment({"double_detector": "sometimes"}, 4)
 
 
-@pytest.mark.parametrize("mission,players", [(14, 4), (28, 5), (58, 4), (25, 4), (42, 5)])
+def test_x_wires_are_dealt_last_far_right_and_no_equipment_points_at_them() -> None:
+    """Mission 20: the last wire dealt to each stand sits at its far right, unsorted, under an X token; no
+    equipment (the Double Detector included) may point at it, as the page tells the advice."""
+    m = playable(20, 4)
+    d = deal_game(m, 4, 3, 0)
+    ref = Referee(d.table, d.world, rules_of(m), d.cards)
+    for p in range(4):
+        st = d.table.stand(p, 0)
+        assert [sl.unsorted for sl in st] == [False] * (len(st) - 1) + [True]
+        sorted_part = [d.world[(p, 0, j)] for j in range(len(st) - 1)]
+        assert sorted_part == sorted(sorted_part)
+    view = ref.view(0)
+    locked = {(x["player"], x["slot"]) for x in view.extra["rules"]["locked"] if x["equipment_only"]}
+    assert locked == {(p, len(d.table.stand(p, 0)) - 1) for p in range(4)}
+    rules = my_rules(view)
+    x = len(d.table.stand(1, 0)) - 1
+    dd = {"kind": "double_detector", "player": 1, "stand": 0, "slots": [x - 1, x], "value": 5}
+    assert "X wires" in (move_reason(rules, view, dd) or "")
+    assert move_reason(rules, view, {**dd, "kind": "dual_cut", "slots": [x]}) is None  # a plain cut may
+    moves = rank_moves(view, solve_state(view))
+    assert not [m2 for m2 in moves if m2.get("player") is not None and m2["kind"] != "dual_cut" and not m2.get("forbidden")
+                and any((m2["player"], j) in locked for j in m2["slots"])]
+
+
+@pytest.mark.parametrize("mission,players", [(14, 4), (28, 5), (58, 4), (25, 4), (42, 5), (20, 4)])
 def test_missions_with_these_rules_are_played_with_the_truth_check(mission: int, players: int) -> None:
     out = arena(mission, players, 3, seed=4, policy="greedy", jobs=1, progress=lambda _t: None)
     assert out["games"] == 3 and out["truth_impossible"] == 0 and out["sure_failures"] == 0, out

@@ -134,6 +134,8 @@ export function slotChoices(setup, own = null) {
   return { cut: labels, info, marks, notValues, colours: colours.length > 1 ? colours : [] };
 }
 
+const hasXWires = (setup) => setup.x_tokens || (setup.special ?? []).includes("x_after_yellow");
+
 /** The mission's rules on which cuts I may make now, for the "moves" request (see constraint_cards.py). */
 export function missionRules(state, t) {
   const special = state.setup.special ?? [];
@@ -154,9 +156,11 @@ export function missionRules(state, t) {
   if (special.includes("sevens_last")) rules.no_values.push({ value: 7, why: "the 7s are cut last, all four at once (mission 46)" });
   if (special.includes("yellow_special")) rules.no_values.push({ value: "YELLOW", why: "yellow wires go by the mission's special action" });
   rules.no_values.push(...oxygenRules(state, t, state.setup.me));
-  if (special.includes("x_after_yellow")) {
-    const open = t.yellowCut >= 4;
-    const why = open ? "no equipment on an X wire (mission 35)" : "X wires only after the 4 yellow wires (mission 35)";
+  if (hasXWires(state.setup)) {
+    // no equipment points at an X wire, personal equipment included (20, 35); in 35 none at all before the 4 yellows
+    const open = !special.includes("x_after_yellow") || t.yellowCut >= 4;
+    const why = !special.includes("x_after_yellow") ? "equipment ignores X wires"
+      : open ? "no equipment on an X wire (mission 35)" : "X wires only after the 4 yellow wires (mission 35)";
     t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
       if (sl.m === "X" && sl.c !== "cut") rules.locked.push({ player: p, stand: s, slot: j, why, equipment_only: open });
     })));

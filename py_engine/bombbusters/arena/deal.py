@@ -1,5 +1,6 @@
 """One arena game's deal: the mission's wires with their drawn yellow and red numbers, dealt
-clockwise from the captain, and the equipment cards drawn face up.
+clockwise from the captain (with X tokens, each stand's last wire at its far right, unsorted), and the
+equipment cards drawn face up.
 
 Why game k comes from (seed, k) alone: two policies are then compared on the very same deals
 (paired), and spreading games over processes changes no result.
@@ -46,7 +47,7 @@ def refusal(m: Mission) -> str | None:
         (m.turned, "turned-around wires"), (m.number_cards, "number cards"), (m.constraints, "constraint cards"),
         (m.special, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
         (m.open_red_deal or m.random_info_token, "red wires dealt openly and random info tokens"),
-        (m.false_tokens, "false info tokens"), (m.absent_tokens, "absent-value tokens"), (m.x_tokens, "X tokens"),
+        (m.false_tokens, "false info tokens"), (m.absent_tokens, "absent-value tokens"),
     ]
     return next((why for flag, why in checks if flag), None)
 
@@ -120,9 +121,11 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
         hands[keys[i % len(keys)]].append(t)
     world: World = {}
     for (p, s), ts in hands.items():
-        for j, t in enumerate(sorted(ts)):
+        # X tokens (20): the last wire dealt to a stand goes to its far right, unsorted
+        for j, t in enumerate(sorted(ts[:-1]) + ts[-1:] if m.x_tokens else sorted(ts)):
             world[(p, s, j)] = t
-    stands = {p: tuple((Slot(),) * len(hands[(q, s)]) for q, s in keys if q == p) for p in range(players)}
+    last = (Slot(unsorted=True),) if m.x_tokens else (Slot(),)
+    stands = {p: tuple((Slot(),) * (len(hands[(q, s)]) - 1) + last for q, s in keys if q == p) for p in range(players)}
     table = GameState(tuple(Player(f"P{p + 1}", stands[p]) for p in range(players)), None, captain,
                       WireSetup.from_json(doc_wires), (), players - 1)
     pile = list(m.equipment)

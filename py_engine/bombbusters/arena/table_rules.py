@@ -8,7 +8,9 @@ arena's players must be told them alike, or the games would measure a different 
 Rules here: who may use a Double Detector ("all", "disabled", "captain_disabled", or "unlimited" —
 mission 58, never spent), the captain barred from equipment (28), the fragile captain whose failed
 cut explodes the bomb even under the Stabilizer (14, 28: the advice sees no mistake left for them),
-whether a failure places a token and of which kind (58: none; 21, 33: even/odd; 24, 40: x-tokens).
+whether a failure places a token and of which kind (58: none; 21, 33: even/odd; 24, 40: x-tokens),
+X wires that no equipment may point at, personal equipment included (20, 35: the table app sends the
+same ``rules.locked`` entries, equipment only).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from dataclasses import dataclass
 
 from ..advice.table_edits import REPLACING_KINDS, failure_kind
 from ..missions.preset import Mission
+from ..table.notation import CUT
+from ..table.state import GameState
 
 __all__ = ["TableRules", "UNSIMULATED", "rules_of"]
 
@@ -59,6 +63,19 @@ class TableRules:
     def table_cards(self, q: int, captain: int, cards: list[str]) -> list[str]:
         """The table cards q may play: no Stabilizer for a fragile captain (it would not hold)."""
         return [c for c in cards if not (c == "9" and self.fragile(q, captain))]
+
+    def view_extra(self, table: GameState) -> dict:
+        """What every player's view carries for the advice now: ``extra``, and the uncut X wires locked for
+        equipment among the mission's ``rules`` (no equipment points at an X wire: 20, 35)."""
+        extra = dict(self.extra)
+        why = "equipment ignores X wires"
+        locked = [{"player": p, "stand": s, "slot": j, "why": why, "equipment_only": True}
+                  for p, s in table.stand_keys() for j, sl in enumerate(table.stand(p, s))
+                  if sl.unsorted and sl.state != CUT]
+        if locked:
+            rules = dict(extra.get("rules") or {})
+            extra["rules"] = {**rules, "locked": list(rules.get("locked", [])) + locked}
+        return extra
 
     @property
     def failure_kind(self) -> str:

@@ -1,0 +1,63 @@
+// The mission's rules the page tells the advice and the playouts, as the arena's referee applies them
+// (py_engine/bombbusters/arena/table_rules.py): X wires no equipment points at (20), Double Detectors never
+// spent and failures with no token (58), no Stabilizer for a fragile captain (14).
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+
+const preset = (over) => ({
+  number: 99, title: "Mission 99", name: "test", blue: [1, 12], yellow: null, red: null, wires_in_play: 48,
+  tokens: "value", x_tokens: false, false_tokens: false, absent_tokens: false, open_red_deal: false,
+  random_info_token: false, double_detector: "all", equipment: [], notes: "", x_blue: false, yellow_dealt: "",
+  ...over,
+});
+
+const HAND = ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"];
+
+function table(over) {
+  let s = S.defaultState();
+  s.setup = S.applyMission(s.setup, preset(over));
+  s.phase = "table";
+  for (const l of HAND) s = S.handAdd(s, 0, l);
+  return s;
+}
+
+test("X wires (20): every uncut X wire is locked for equipment only, and the lock goes with the cut", () => {
+  let s = table({ number: 20, x_tokens: true });
+  let rules = S.missionRules(s, S.derive(s)); // every stand's far-right wire is its X wire
+  assert.deepEqual(rules.locked.map((x) => [x.player, x.slot, x.equipment_only]), [[0, 11, true], [1, 11, true], [2, 11, true], [3, 11, true]]);
+  assert.ok(rules.locked.every((x) => /equipment ignores X wires/.test(x.why)));
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 11, slot: { c: "cut", v: "4", m: "X", col: null } });
+  rules = S.missionRules(s, S.derive(s));
+  assert.deepEqual(rules.locked.map((x) => x.player), [0, 1, 3]);
+});
+
+test("mission 58: the moves and win requests say no token and unlimited detectors; a used one stays", () => {
+  let s = table({ number: 58, tokens: "none", failure_tokens: false, double_detector: "unlimited" });
+  let t = S.derive(s);
+  assert.deepEqual(S.tableRulesDoc(s.setup), { failure_tokens: false, double_detector: "unlimited" });
+  const doc = S.movesDoc(s, t);
+  assert.equal(doc.failure_tokens, false);
+  assert.equal(doc.double_detector, "unlimited");
+  s = S.addEntry(s, { k: "detect", kind: "double", a: 0, p: 1, s: 0, js: [3, 4], v: "5", ok: false, silent: true });
+  t = S.derive(s);
+  assert.deepEqual(t.usedDD, []);
+  assert.ok(S.availableItems(s, t).includes("double_detector"));
+  assert.equal(S.equipmentDoc(s, t).double_detector, "unlimited");
+  // a silent failure of a dual cut: not the value said, and not red (it did not explode)
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 5, v: "7", ok: false, silent: true });
+  const facts = S.engineDoc(s, S.derive(s)).facts.filter((f) => f.kind === "not_value" && f.player === 2);
+  assert.deepEqual(facts.map((f) => f.value), [7, "RED"]);
+});
+
+test("a fragile captain (14) never plays the Stabilizer: their failure explodes all the same", () => {
+  let s = table({ number: 14, captain_fragile: true, equipment: ["9"] });
+  s.setup.table_cards = ["9"];
+  for (const p of [1, 2]) s = S.addEntry(s, { k: "set", p, s: 0, j: 0, slot: { c: "cut", v: "9", m: null, col: null } });
+  const t = S.derive(s);
+  assert.deepEqual(t.unlocked, ["9"]);
+  assert.deepEqual(S.tableCards(s, t), []); // I am the captain
+  assert.equal(S.equipmentDoc(s, t).captain_fragile, true);
+  s.setup.captain = 1;
+  assert.deepEqual(S.tableCards(s, S.derive(s)), ["9"]);
+});
