@@ -13,7 +13,8 @@ from bombbusters.advice.constraint_cards import move_reason, my_rules
 from bombbusters.advice.moves import rank_moves
 from bombbusters.advice.team import MISTAKE_COST, team_order
 from bombbusters.arena.deal import deal_game, playable
-from bombbusters.arena.game import rules_of
+from bombbusters.arena import greedy
+from bombbusters.arena.game import play_on, rules_of, start_game
 from bombbusters.arena.referee import Decision, Referee
 from bombbusters.arena.run import arena
 from bombbusters.arena.win import Equipment, playout_referee
@@ -112,11 +113,26 @@ def test_x_wires_are_dealt_last_far_right_and_no_equipment_points_at_them() -> N
                 and any((m2["player"], j) in locked for j in m2["slots"])]
 
 
-@pytest.mark.parametrize("mission,players", [(14, 4), (28, 5), (58, 4), (25, 4), (42, 5), (20, 4)])
+@pytest.mark.parametrize("mission,players", [(14, 4), (28, 5), (58, 4), (25, 4), (42, 5), (20, 4), (50, 4), (10, 5)])
 def test_missions_with_these_rules_are_played_with_the_truth_check(mission: int, players: int) -> None:
     out = arena(mission, players, 3, seed=4, policy="greedy", jobs=1, progress=lambda _t: None)
     assert out["games"] == 3 and out["truth_impossible"] == 0 and out["sure_failures"] == 0, out
-    if mission in (25, 42):
-        assert "played_without" in out and ("talk" in out["played_without"] or "timer" in out["played_without"])
+    if mission in (25, 42, 50, 10):
+        assert any(w in out.get("played_without", "") for w in ("talk", "timer", "forgets nothing"))
     else:
         assert "played_without" not in out
+
+
+def test_mission_10_the_surest_player_snips_never_twice_in_a_row() -> None:
+    """Mission 10: turns in any order; each player decides from their own view and the likeliest move is
+    played, never by the player who just played while a teammate still has a wire."""
+    m = playable(10, 4)
+    ref = start_game(deal_game(m, 4, 5, 0), m)
+    actors: list = []
+    play = ref.play
+    ref.play = lambda q, d: (actors.append((q, [p for p in range(4) if p != q and ref.uncut(p)])), play(q, d))[1]
+    result = play_on(ref, greedy.decide, ref.table.captain)
+    assert result.truth_impossible == 0 and len(actors) > 10
+    for (a, others), (b, _o) in zip(actors, actors[1:]):
+        assert a != b or not others, actors
+    assert [a for a, _o in actors[:8]] != [(ref.table.captain + i) % 4 for i in range(8)]  # not merely clockwise

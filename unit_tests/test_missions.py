@@ -98,7 +98,7 @@ def test_token_variants_and_flags():
         14: {"captain_fragile": True},
         28: {"captain_fragile": True, "captain_no_equipment": True},
         13: {"open_red_deal": True, "random_info_token": True},
-        17: {"false_tokens": True},
+        17: {"false_tokens": True, "captain_no_equipment": True},  # Rhett uses no equipment card
         20: {"x_tokens": True},
         22: {"absent_tokens": True},
         35: {"x_tokens": True, "x_blue": True, "special": ["x_after_yellow"]},

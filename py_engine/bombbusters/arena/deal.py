@@ -24,14 +24,12 @@ World = dict  # (player, stand, slot) -> wire type
 
 #: missions whose card carries a rule the arena does not play (timer, talk, number cards, …): why
 _CARD_RULES = {
-    10: "a 15-minute timer and the captain picking who plays",
     12: "equipment that also waits for a number card",
     15: "number cards that lock the equipment",
     18: "the active player naming who cuts",
     23: "a number card and a face-down equipment deck",
     29: "number cards dealt to the players",
     30: "number cards and a timer",
-    50: "memory mode (tokens beside the stand)",
     53: "Nano in place of the detonator",
     59: "Nano's track picking the values",
     60: "challenge cards",

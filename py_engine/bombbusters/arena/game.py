@@ -70,12 +70,13 @@ def start_game(deal: Deal, mission: Mission, choose: Chooser = advised_token, re
 
 
 def play_on(ref: Referee, policy: Policy, first: int, check_truth: bool = True, moves: int | None = None) -> GameResult:
-    """Turns clockwise from player ``first`` until the game ends; a player with no wire left is
-    skipped, and a whole round in which no one can act loses the game (``stuck``).  With ``moves``,
-    the game stops (outcome ``stopped``) once that many moves with a chance were taken: the
-    calibration probe's first moves."""
+    """Turns clockwise from player ``first`` until the game ends (in mission 10, whoever says "Snip!":
+    :func:`_snip`); a player with no wire left is skipped, and a whole round in which no one can act
+    loses the game (``stuck``).  With ``moves``, the game stops (outcome ``stopped``) once that many
+    moves with a chance were taken: the calibration probe's first moves."""
     n = len(ref.table.players)
-    q, idle, turns, impossible = first, 0, 0, 0
+    q, idle, turns, last = first, 0, 0, None
+    checks = _Checks(ref, check_truth)
     while ref.outcome is None:
         if moves is not None and len(ref.taken) >= moves:
             ref.outcome = "stopped"
@@ -86,26 +87,66 @@ def play_on(ref: Referee, policy: Policy, first: int, check_truth: bool = True, 
         if turns >= _MAX_TURNS or idle >= n:
             ref.outcome = "stuck"
             break
-        if not ref.uncut(q):
+        if ref.rules.free_turns:
+            q, d = _snip(ref, policy, checks, last)
+            idle = n if d is not None and d.move is None and not d.before else 0  # nobody can act
+        elif not ref.uncut(q):
             q = (q + 1) % n
             continue
-        view = ref.view(q)
-        try:
-            an = solve_state(view)
-        except InconsistentStateError:
-            if not check_truth:
-                raise
-            impossible += 1
+        else:
+            d = checks.decide(q, policy)
+        if d is None:  # no deal fits a view: counted, the game stops
             ref.outcome = "stuck"
             break
-        if check_truth and truth_misses(an, view, ref.world):
-            impossible += 1
-        d = policy(view, an)
         if d.move is None and not d.before:
             idle += 1
         else:
             idle = 0
             ref.play(q, d)
             turns += 1
-        q = (q + 1) % n
-    return GameResult(ref.outcome, turns, ref.taken, ref.sure_failures, impossible)
+        last, q = q, (q + 1) % n
+    return GameResult(ref.outcome, turns, ref.taken, ref.sure_failures, checks.impossible)
+
+
+class _Checks:
+    """Each view solved and decided on, with the truth check (``impossible``: views where the real
+    wires were given chance 0, or no deal fit)."""
+
+    def __init__(self, ref: Referee, check_truth: bool):
+        self.ref, self.check_truth, self.impossible = ref, check_truth, 0
+
+    def decide(self, q: int, policy: Policy) -> Decision | None:
+        view = self.ref.view(q)
+        try:
+            an = solve_state(view)
+        except InconsistentStateError:
+            if not self.check_truth:
+                raise
+            self.impossible += 1
+            return None
+        if self.check_truth and truth_misses(an, view, self.ref.world):
+            self.impossible += 1
+        return policy(view, an)
+
+
+def _snip(ref: Referee, policy: Policy, checks: _Checks, last: int | None) -> tuple[int, Decision | None]:
+    """Mission 10: whoever says "Snip!" plays, never the same player twice in a row (but with 2 players,
+    or when no one else has a wire).  The team lets the surest go: each player with a wire decides from
+    their own view, and the one whose move is likeliest to work plays it (a sure move first; ties go
+    clockwise from the last player)."""
+    n = len(ref.table.players)
+    start = 0 if last is None else last + 1
+    order = [(start + i) % n for i in range(n)]
+    able = [p for p in order if ref.uncut(p)]
+    others = [p for p in able if p != last]
+    pool = others if others and n > 2 else able
+    best: tuple = (-1.0, None, None)
+    for p in pool:
+        d = checks.decide(p, policy)
+        if d is None:
+            return p, None
+        m = d.move
+        key = -0.5 if m is None else (2.0 if m.get("guaranteed") else m.get("p_success", 0.0))
+        if key > best[0]:
+            best = (key, p, d)
+    return best[1], best[2]

@@ -10,7 +10,7 @@ mission 58, never spent), the captain barred from equipment (28), the fragile ca
 cut explodes the bomb even under the Stabilizer (14, 28: the advice sees no mistake left for them),
 whether a failure places a token and of which kind (58: none; 21, 33: even/odd; 24, 40: x-tokens),
 X wires that no equipment may point at, personal equipment included (20, 35: the table app sends the
-same ``rules.locked`` entries, equipment only).
+same ``rules.locked`` entries, equipment only), turns in any order (10: ``game._snip``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from ..table.state import GameState
 __all__ = ["TableRules", "UNSIMULATED", "rules_of"]
 
 #: rules that cannot change a simulated game, played without (the arena's results say so)
-UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "a timer (a sound file)"}
+UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "a timer (a sound file)",
+               50: "memory mode (tokens beside the stand: a simulated team forgets nothing)",
+               10: "a 15-minute timer"}
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class TableRules:
     extra: tuple = ()
     tokens: str = "value"
     captain_fragile: bool = False
+    free_turns: bool = False
 
     def may_detect(self, q: int, captain: int, used: set) -> bool:
         """Whether player q may use a Double Detector now (``used``: who has spent theirs)."""
@@ -93,4 +96,4 @@ def rules_of(mission: Mission) -> TableRules:
     if mission.double_detector == "unlimited":
         extra += (("double_detector", "unlimited"),)
     return TableRules(mission.double_detector, mission.captain_no_equipment, mission.failure_tokens, extra,
-                      mission.tokens, mission.captain_fragile)
+                      mission.tokens, mission.captain_fragile, mission.free_turns)

@@ -68,7 +68,8 @@ ROWS: list[dict[str, Any]] = [
     _m(9, "A sense of priorities", red="1", yellow="2", players={2: ("2", "4")},
        number_cards="sequence",
        notes="number cards + sequence card: some values must be cut in order"),
-    _m(10, "A rough patch", red="1", yellow="4", without=("11",), notes="15-minute timer; the captain picks who plays"),
+    _m(10, "A rough patch", red="1", yellow="4", without=("11",), free_turns=True,
+       notes="15-minute timer; turns in any order (\"Snip!\"), never the same player twice in a row"),
     _m(11, "Blue on red", yellow="2", players={2: ("0", "4")}, hidden_red_value=True,
        notes="a face-down number card nobody has seen: its 4 blue wires count as red "
        "(cutting one explodes the bomb)"),
@@ -85,8 +86,9 @@ ROWS: list[dict[str, Any]] = [
     _m(16, "Time to reprioritize", red="1", yellow="2 of 3", players={2: ("2", "4")},
        number_cards="sequence",
        notes="number cards + sequence card: some values must be cut in order"),
-    _m(17, "Rhett Herrings", red="2 of 3", players={2: ("3", "0")}, false_tokens=True,
-       notes="the captain places 2 false info tokens (not on red)"),
+    _m(17, "Rhett Herrings", red="2 of 3", players={2: ("3", "0")}, false_tokens=True, captain_no_equipment=True,
+       notes="the captain places 2 false info tokens (not on red); a failure on their wires places a false "
+       "token of the value said; they use no equipment card"),
     _m(18, "Bat-helping-hand", red="2", players={2: ("3", "0")}, tokens="none", only=("8",),
        notes="General Radar only; no starting info tokens; the active player names who cuts"),
     _m(19, "In the belly of the beast", red="1", yellow="2 of 3"),

@@ -88,7 +88,8 @@ class Mission:
     (how constraint cards are used: "chosen", "deck", "weakest_link",
     "per_value", "ring", "bunker"), ``failure_tokens`` (False: a failed cut
     places no token), ``captain_fragile`` (the captain's — the rookie's —
-    failed dual cut explodes the bomb), ``captain_no_equipment``, ``special``
+    failed dual cut explodes the bomb), ``captain_no_equipment`` (no equipment card for the captain),
+    ``free_turns`` (turns in any order, "Snip!", never twice in a row: 10), ``special``
     (rules on which cuts are legal: "x_after_yellow" — X wires only after the
     4 yellows, never with equipment —, "sevens_last", "yellow_special" —
     yellow wires only by the mission's special action —, "oxygen_reserve" /
@@ -137,6 +138,7 @@ class Mission:
     failure_tokens: bool = True
     captain_fragile: bool = False
     captain_no_equipment: bool = False
+    free_turns: bool = False
     special: tuple[str, ...] = ()
     number_cards: str = ""
     turned: str = ""
