@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from bombbusters.advice.table_edits import cut_slot, with_cuts
+from bombbusters.advice.table_edits import cut_slot, shown_on, with_cuts
 from bombbusters.advice.constraint_cards import move_reason, my_rules
 from bombbusters.advice.moves import rank_moves
 from bombbusters.advice.team import MISTAKE_COST, team_order
@@ -20,7 +20,7 @@ from bombbusters.arena.run import arena
 from bombbusters.arena.win import Equipment, playout_referee
 from bombbusters.questions.analysis import solve_state
 from bombbusters.table.facts import Fact
-from bombbusters.table.notation import CUT
+from bombbusters.table.notation import CUT, INFO
 from bombbusters.table.errors import StateError
 from bombbusters.table.wires import colour_of, value_of
 
@@ -82,7 +82,7 @@ def test_the_win_request_s_playouts_play_by_the_same_rules() -> None:
     eq = Equipment({"captain_fragile": True, "double_detector": "unlimited"}, 4)
     ref = playout_referee(table, d.world, 3, eq)
     assert ref.view(0).mistakes_left == 0 and ref.view(1).mistakes_left == 3
-    assert ref.rules.failure_kind == "none" and ref.view(1).extra["double_detector"] == "unlimited"
+    assert ref.rules.shown_on(2, 0) == "none" and ref.view(1).extra["double_detector"] == "unlimited"
     ref.dd_used.add(1)
     assert "double_detector" in ref.items(1)
     with pytest.raises(StateError, match="double_detector must be one of"):
@@ -113,7 +113,8 @@ def test_x_wires_are_dealt_last_far_right_and_no_equipment_points_at_them() -> N
                 and any((m2["player"], j) in locked for j in m2["slots"])]
 
 
-@pytest.mark.parametrize("mission,players", [(14, 4), (28, 5), (58, 4), (25, 4), (42, 5), (20, 4), (50, 4), (10, 5)])
+@pytest.mark.parametrize("mission,players", [(14, 4), (28, 5), (58, 4), (25, 4), (42, 5), (20, 4), (50, 4), (10, 5), (17, 4),
+                                              (52, 5)])
 def test_missions_with_these_rules_are_played_with_the_truth_check(mission: int, players: int) -> None:
     out = arena(mission, players, 3, seed=4, policy="greedy", jobs=1, progress=lambda _t: None)
     assert out["games"] == 3 and out["truth_impossible"] == 0 and out["sure_failures"] == 0, out
@@ -136,3 +137,34 @@ def test_mission_10_the_surest_player_snips_never_twice_in_a_row() -> None:
     for (a, others), (b, _o) in zip(actors, actors[1:]):
         assert a != b or not others, actors
     assert [a for a, _o in actors[:8]] != [(ref.table.captain + i) % 4 for i in range(8)]  # not merely clockwise
+
+
+def test_false_tokens_at_setup_and_after_a_failure_17_and_52() -> None:
+    """17: the captain places 2 false tokens (never on red: the slot shows "!v"), the others a value token;
+    a failure on the captain's wire shows a false token of the value said — nothing more than "not that
+    value" —, on another wire the real value.  52: everyone's 2 false tokens may point at a red wire, so
+    each is a fact "not v" that leaves red open."""
+    m = playable(17, 4)
+    d = deal_game(m, 4, 6, 0)
+    ref = start_game(d, m)
+    cap = ref.table.captain
+    fakes = [(j, sl.not_value) for j, sl in enumerate(ref.table.stand(cap, 0)) if sl.not_value is not None]
+    assert len(fakes) == 2 and all(colour_of(d.world[(cap, 0, j)]) != "red" and value_of(d.world[(cap, 0, j)]) != v
+                                   for j, v in fakes)
+    assert not [sl for sl in ref.table.stand(cap, 0) if sl.state == INFO]
+    assert all(sum(sl.state == INFO for sl in ref.table.stand(p, 0)) == 1 for p in range(4) if p != cap)
+    assert ref.view(1).extra["false_tokens"] == "captain"
+    assert shown_on(ref.view(1).extra, cap, cap) == "none" and shown_on(ref.view(1).extra, 2, cap) == "value"
+    other = (cap + 1) % 4
+    move = _failing_cut(ref, other)  # a value q holds, said on the captain's first blue wire that is not it
+    j = next(j for j, sl in enumerate(ref.table.stand(cap, 0)) if sl.state != CUT
+             and colour_of(d.world[(cap, 0, j)]) == "blue" and value_of(d.world[(cap, 0, j)]) != move["value"])
+    ref.play(other, Decision({**move, "player": cap, "stand": 0, "slots": [j]}))
+    assert ref.table.stand(cap, 0)[j].state != INFO and ref.mistakes_left == 2
+    assert {Fact("not_value", cap, 0, move["value"], (j,)), Fact("not_value", cap, 0, "RED", (j,))} <= set(ref.table.facts)
+    m52 = playable(52, 4)
+    ref52 = start_game(deal_game(m52, 4, 6, 0), m52)
+    facts = [f for f in ref52.table.facts if f.kind == "not_value"]
+    assert sorted(f.player for f in facts) == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert all(value_of(ref52.world[(f.player, f.stand, f.slots[0])]) != f.value for f in facts)
+    assert not [sl for p in range(4) for sl in ref52.table.stand(p, 0) if sl.state == INFO or sl.not_value]

@@ -61,3 +61,29 @@ test("a fragile captain (14) never plays the Stabilizer: their failure explodes 
   s.setup.captain = 1;
   assert.deepEqual(S.tableCards(s, S.derive(s)), ["9"]);
 });
+
+test("false tokens (17: the captain's, 52: everyone's): a failure there shows nothing more than 'not that value'", async () => {
+  const { ASKS } = await import("../../web/table/sheet-templates.js");
+  // 17: I am Rhett (the captain); a teammate's failed cut on my wire fills itself in as no token
+  let s = table({ number: 17, false_tokens: true, false_by: "captain", captain_no_equipment: true });
+  assert.equal(s.setup.false_by, "captain");
+  let t = S.derive(s);
+  const onMe = { k: "dual", a: 1, p: 0, s: 0, js: [1], v: "5", ok: false };
+  assert.equal(S.nextAsk(s, t, onMe), null);
+  assert.deepEqual(S.buildEntry(s, t, onMe), { k: "dual", a: 1, p: 0, s: 0, j: 1, v: "5", ok: false, silent: true });
+  // on a teammate's wire the real value is asked; on the captain's (Bob is captain now) only whether it was red
+  s.setup.captain = 1;
+  t = S.derive(s);
+  const onBob = { k: "dual", a: 0, p: 1, s: 0, js: [2], v: "5", ok: false };
+  const sheet = (d) => String(ASKS.real({ ctx: {}, d, setup: s.setup, labels: S.labelsInPlay(s.setup), blue: ["1", "2", "3"] }).text);
+  assert.match(sheet(onBob), /Its token is false/);
+  assert.doesNotMatch(sheet(onBob), /data-testid="real-1"/);
+  assert.match(sheet({ ...onBob, p: 2 }), /What is it really/);
+  assert.equal(S.tableRulesDoc(s.setup).false_tokens, "captain");
+  // 52: a false starting token may point at a red wire, so it is the fact "not 7", not a mark ruling red out
+  s = table({ number: 52, false_tokens: true, false_by: "all" });
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 4, slot: { c: "h", v: null, m: "!7", col: null } });
+  const doc = S.engineDoc(s, S.derive(s));
+  assert.equal(doc.players[2].stands[0].split(" ")[4], "?");
+  assert.deepEqual(doc.facts, [{ kind: "not_value", player: 2, stand: 0, slots: [4], value: 7 }]);
+});

@@ -8,6 +8,9 @@ import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
 import { teammatesTokens } from "./starting-token.js";
 
+/** 52: a false token on an uncut wire may point at a red one, so it goes as a fact (entries-cuts.js), not a mark. */
+const onRedToo = (setup, sl) => setup.false_by === "all" && sl.c !== "cut" && /^!\d+$/.test(sl.m ?? "");
+
 /**
  * The engine's state document for the derived table.
  * opts.public: nobody's hidden wires (my stand as teammates see it).
@@ -18,7 +21,8 @@ export function engineDoc(state, t = derive(state), opts = {}) {
   const doc = {
     players: setup.players.map((name, p) => ({
       name: name.trim() || `Player ${p + 1}`,
-      stands: t.stands[p].map((st) => st.map((sl) => slotToken(sl, me !== null && (p === me || Boolean(sl.own)))).join(" ")),
+      stands: t.stands[p].map((st) => st.map((sl) => slotToken(onRedToo(setup, sl) ? { ...sl, m: null } : sl,
+        me !== null && (p === me || Boolean(sl.own)))).join(" ")),
     })),
     me,
     captain: setup.captain,
@@ -53,12 +57,14 @@ export function movesDoc(state, t, doc = engineDoc(state, t)) {
 
 /** The mission's rules the advice and the playouts of the "win" request read beside the table: what a failure
  * shows (`tokens` in an even/odd or x-token mission, 21, 24, 33, 40; `failure_tokens: false` where it places
- * none, 58) and Double Detectors never spent (`double_detector: "unlimited"`, 58). */
+ * none, 58), Double Detectors never spent (`double_detector: "unlimited"`, 58) and whose failures show a false
+ * token (`false_tokens`: "captain" 17, "all" 52). */
 export function tableRulesDoc(setup) {
   return {
     ...(tokenMarks(setup).length ? { tokens: setup.tokens } : {}),
     ...(setup.failure_tokens === false ? { failure_tokens: false } : {}),
     ...(setup.dd === "unlimited" ? { double_detector: "unlimited" } : {}),
+    ...(setup.false_by ? { false_tokens: setup.false_by } : {}),
   };
 }
 

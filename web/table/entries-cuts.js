@@ -9,10 +9,14 @@ import {
 } from "./replay-table.js";
 import { colourOf, isLabel, saidOf, valueMatches } from "./setup.js";
 
-/** What the table shows on one slot (tokens, marks, colour, cut). */
-export function applySet(t, e, setup) {
+/** What the table shows on one slot (tokens, marks, colour, cut). In 52 a false token may point at a red wire:
+ * it is the fact "not that value" (the engine document leaves the mark off the slot, where it would rule red out). */
+export function applySet(t, e, setup, i) {
   const sl = slotAt(t, e.p, e.s, e.j);
   const v = e.slot ?? {};
+  if (setup.false_by === "all" && v.c !== "cut" && /^!\d+$/.test(v.m ?? "")) {
+    addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: [e.j], value: Number(v.m.slice(1)) }, i, [sl]);
+  }
   const own = sl.own;
   if (v.c === "cut" && own && v.v !== own) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}`);
   if (v.c === "info" && own && v.v && !valueMatches(own, v.v)) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}, not ${v.v}`);

@@ -4,7 +4,7 @@
 
 import { wireMark } from "./failure-marks.js";
 import { oxygenKind } from "./oxygen.js";
-import { colourOf, isLabel, saidOf, standCounts, valueMatches } from "./setup.js";
+import { colourOf, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //
@@ -122,7 +122,7 @@ export function nextAsk(state, t, d) {
     if (blind && colourOf(d.cut || said[0]) === "yellow" && !d.av) return { ask: "actor_label" };
     return null;
   }
-  if (multi && d.tok === undefined && state.setup.failure_tokens !== false) return { ask: "which", field: "tok" };
+  if (multi && d.tok === undefined && !noValueShown(state.setup, d.p)) return { ask: "which", field: "tok" };
   // a failed cut on one of my wires: I know its token (its value, or its even/odd or x-token)
   if (!d.real && !d.mark && !ownFailure(state, t, d)) return { ask: "real" };
   return null;
@@ -341,7 +341,7 @@ function cutEntry(state, t, d, mine) {
         e.av = own.label;
       }
     }
-  } else if (d.real === "-" || (!d.real && !d.mark && own && state.setup.failure_tokens === false && colourOf(own) !== "red")) {
+  } else if (d.real === "-" || (!d.real && !d.mark && own && noValueShown(state.setup, d.p) && colourOf(own) !== "red")) {
     e.silent = true; // no info token: only "not that value" is learnt
   } else {
     if (multi) e.tok = d.tok;

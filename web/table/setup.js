@@ -21,6 +21,12 @@ export function tokenMarks(setup) {
   return [];
 }
 
+/** Whether a failure on player p's wire tells nothing beyond "not that value": no token at all (58), or a false
+ * token of the value said — the captain's wires in 17, everyone's in 52 (`setup.false_by`). */
+export function noValueShown(setup, p) {
+  return setup.failure_tokens === false || setup.false_by === "all" || (setup.false_by === "captain" && p === setup.captain);
+}
+
 // ---------------------------------------------------------------- setup
 
 /** Constraint cards A-L (missions 31+): the ones that bind me now go with the "moves" request. */
@@ -57,6 +63,7 @@ export function defaultSetup() {
     cards: [],
     hidden_red: false,
     failure_tokens: true,
+    false_by: "", // whose tokens are false: "captain" (17), "all" (52)
     captain_fragile: false,
     captain_no_equipment: false,
     special: [],
@@ -150,6 +157,7 @@ export function applyMission(setup, preset) {
   s.yellow_dealt = mission.yellow_dealt || "";
   s.hidden_red = Boolean(mission.hidden_red_value);
   s.failure_tokens = mission.failure_tokens !== false;
+  s.false_by = ["captain", "all"].includes(mission.false_by) ? mission.false_by : "";
   s.captain_fragile = Boolean(mission.captain_fragile);
   s.captain_no_equipment = Boolean(mission.captain_no_equipment);
   s.special = (mission.special ?? []).filter((x) => SPECIAL_RULES.includes(x));

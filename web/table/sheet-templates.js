@@ -17,6 +17,7 @@ import {
   ruledOutAnswers,
   filePlaces,
   nameableValues,
+  noValueShown,
   labelsInPlay,
   slotChoices,
   slotLetter,
@@ -121,10 +122,12 @@ export const ASKS = {
     if (failureMarks(setup).length) return markAsk(ctx, d, labels);
     const reals = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : []), ...labels.filter((l) => l[0] === "R")];
     const no = d.k === "xray" ? d.vs : [d.v];
-    // a mission without info tokens on failure (58), or constraint H: only "not that value" is learnt
-    const silent = setup.failure_tokens === false;
+    // no info token on failure (58), a false token of the value said (17, 52), or constraint H: only "not that value"
+    const silent = noValueShown(setup, d.p);
     const shown = silent ? reals.filter((l) => l[0] === "R") : reals;
-    return html`<p class="ask" data-testid="ask">${silent ? "No info token in this mission: was it red?" : "What is it really? (the info token)"}</p>
+    const ask = setup.failure_tokens === false ? "No info token in this mission: was it red?"
+      : "Its token is false (it shows the value said): was it red?";
+    return html`<p class="ask" data-testid="ask">${silent ? ask : "What is it really? (the info token)"}</p>
       ${shown.length ? keypad("draft-real", shown, { disabled: no, testprefix: "real", label: "real value" }) : ""}
       ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
   },

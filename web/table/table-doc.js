@@ -54,6 +54,7 @@ function readSetup(r) {
     yellow_dealt: ["one_each", "captain_first"].includes(r.yellow_dealt) ? r.yellow_dealt : "",
     hidden_red: Boolean(r.hidden_red),
     failure_tokens: r.failure_tokens !== false,
+    false_by: ["captain", "all"].includes(r.false_by) ? r.false_by : "",
     captain_fragile: Boolean(r.captain_fragile),
     captain_no_equipment: Boolean(r.captain_no_equipment),
     special: Array.isArray(r.special) ? r.special.filter((x) => SPECIAL_RULES.includes(x)) : [],

@@ -4,8 +4,8 @@ Why apart from the lookahead: the outcomes are the rules of a cut (a success cut
 matching wire, a failure puts its token on the leftmost pointed wire that is not red, a red wire
 explodes), written as the table app records them; the lookahead reads what each one opens.
 Chances are exact joint laws (``Analysis.p_all``: the pointed slots together, never a product of
-marginals).  A failure shows what the mission's token shows: the value (or yellow), its parity, or
-its count on the stand (``extra["tokens"]``).
+marginals).  A failure shows what the mission's token shows: the value (or yellow), its parity, its
+count on the stand, or nothing beyond "not that value" (no token; a false token) — ``table_edits.shown_on``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..questions.analysis import Analysis, solve_or_none
 from ..table.state import GameState
 from ..table.wires import BLUE, RED, YELLOW, colour_of, label, value_of
 from .hidden_red import hidden_red_law
-from .table_edits import After, cut_slot, failure_kind, with_cuts
+from .table_edits import After, cut_slot, shown_on, with_cuts
 
 __all__ = ["Outcome", "chance", "outcomes"]
 
@@ -104,7 +104,7 @@ def _failures(an: Analysis, after: After, pointed: tuple, types: list, good_type
     p, s, slots = pointed
     red_types = frozenset(t for t in types if colour_of(t) == RED)
     not_good = frozenset(types) - good_types
-    kind = failure_kind(after.state.extra.get("tokens"), after.state.extra.get("failure_tokens") is not False)
+    kind = shown_on(after.state.extra, p, after.state.captain)
     out: list[Outcome] = []
     reds: list = []
     for i, j in enumerate(slots):

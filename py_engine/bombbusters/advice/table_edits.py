@@ -16,7 +16,7 @@ from ..table.wires import BLUE, RED, YELLOW, colour_of, value_of
 from .hidden_red import hidden_red_law
 
 __all__ = ["After", "REPLACING_KINDS", "cut_own", "cut_slot", "failure_facts", "failure_kind", "failure_token",
-           "set_slots", "stand_count", "with_cuts"]
+           "set_slots", "shown_on", "stand_count", "with_cuts"]
 
 #: token kinds that replace info tokens for the whole mission, the tokens a failure places included
 #: (21 and 33: even/odd; 24 and 40: x1/x2/x3): the table learns only the wire's parity or count
@@ -51,6 +51,16 @@ def failure_kind(tokens: object, failure_tokens: bool = True) -> str:
     if not failure_tokens:
         return "none"
     return str(tokens) if tokens in REPLACING_KINDS else "value"
+
+
+def shown_on(extra: dict, target: int, captain: int) -> str:
+    """What a failure on player ``target``'s wire shows, by the rules a view carries (``extra``): a false
+    token of the value said where that player's tokens are false (``false_tokens``: "captain", 17, or
+    "all", 52) — nothing beyond "not that value", as no token —, else :func:`failure_kind`."""
+    liars = extra.get("false_tokens")
+    if liars == "all" or (liars == "captain" and target == captain):
+        return "none"
+    return failure_kind(extra.get("tokens"), extra.get("failure_tokens") is not False)
 
 
 def failure_token(slot: Slot, t: int, kind: str, count: int | None = None) -> Slot:
@@ -126,11 +136,10 @@ class After:
         return with_cuts(self.state, changes)
 
     def failure(self, spot: tuple[int, int, int], t: int, count: int | None = None) -> GameState:
-        """The table after a failure whose token went on ``spot``, wire ``t`` (the token of the view's
-        mission kind, ``extra["tokens"]``, none where ``extra["failure_tokens"]`` is false; ``count``: an
-        x-token's count)."""
+        """The table after a failure whose token went on ``spot``, wire ``t`` (what the view's rules say it
+        shows: :func:`shown_on`; ``count``: an x-token's count)."""
         st = self.state
-        kind = failure_kind(st.extra.get("tokens"), st.extra.get("failure_tokens") is not False)
+        kind = shown_on(st.extra, spot[0], st.captain)
         token = failure_token(st.stand(spot[0], spot[1])[spot[2]], t, kind, count)
         facts = st.facts + self.facts + failure_facts(self.move["kind"], spot[0], spot[1], self.move["slots"],
                                                       self.named, token)

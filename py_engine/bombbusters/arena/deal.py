@@ -45,7 +45,7 @@ def refusal(m: Mission) -> str | None:
         (m.turned, "turned-around wires"), (m.number_cards, "number cards"), (m.constraints, "constraint cards"),
         (m.special, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
         (m.open_red_deal or m.random_info_token, "red wires dealt openly and random info tokens"),
-        (m.false_tokens, "false info tokens"), (m.absent_tokens, "absent-value tokens"),
+        (m.false_tokens and not m.false_by, "false info tokens"), (m.absent_tokens, "absent-value tokens"),
     ]
     return next((why for flag, why in checks if flag), None)
 

@@ -19,7 +19,7 @@ from ..table.state import GameState
 from .deal import Deal
 from .referee import Decision, Referee
 from .table_rules import rules_of
-from .tokens import Chooser, advised_token, place_tokens
+from .tokens import Chooser, advised_token, place_false_tokens, place_tokens
 
 __all__ = ["GameResult", "Policy", "play_game", "play_on", "rules_of", "start_game", "truth_misses"]
 
@@ -65,7 +65,8 @@ def start_game(deal: Deal, mission: Mission, choose: Chooser = advised_token, re
     """The referee of game ``deal`` with every starting token placed (see :func:`.tokens.place_tokens`):
     the same for every policy, since all of them place the advised token."""
     ref = Referee(deal.table, deal.world, rules_of(mission), deal.cards)
-    place_tokens(ref, mission.tokens, choose, read_choice)
+    liars = place_false_tokens(ref, mission.false_by) if mission.false_by else frozenset()
+    place_tokens(ref, mission.tokens, choose, read_choice, liars)
     return ref
 
 

@@ -10,14 +10,15 @@ mission 58, never spent), the captain barred from equipment (28), the fragile ca
 cut explodes the bomb even under the Stabilizer (14, 28: the advice sees no mistake left for them),
 whether a failure places a token and of which kind (58: none; 21, 33: even/odd; 24, 40: x-tokens),
 X wires that no equipment may point at, personal equipment included (20, 35: the table app sends the
-same ``rules.locked`` entries, equipment only), turns in any order (10: ``game._snip``).
+same ``rules.locked`` entries, equipment only), turns in any order (10: ``game._snip``), false tokens (17: the captain's, 52: everyone's): a failure
+on such a player's wire places a false token of the value said, which tells nothing more.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..advice.table_edits import REPLACING_KINDS, failure_kind
+from ..advice.table_edits import REPLACING_KINDS, shown_on
 from ..missions.preset import Mission
 from ..table.notation import CUT
 from ..table.state import GameState
@@ -42,6 +43,7 @@ class TableRules:
     tokens: str = "value"
     captain_fragile: bool = False
     free_turns: bool = False
+    false_by: str = ""
 
     def may_detect(self, q: int, captain: int, used: set) -> bool:
         """Whether player q may use a Double Detector now (``used``: who has spent theirs)."""
@@ -80,10 +82,11 @@ class TableRules:
             extra["rules"] = {**rules, "locked": list(rules.get("locked", [])) + locked}
         return extra
 
-    @property
-    def failure_kind(self) -> str:
-        """What a failure places (see :func:`..advice.table_edits.failure_kind`)."""
-        return failure_kind(self.tokens, self.failure_tokens)
+    def shown_on(self, target: int, captain: int) -> str:
+        """What a failure on player ``target``'s wire places: :func:`..advice.table_edits.shown_on`, the rule the
+        advice reads in the views, read off these rules."""
+        return shown_on({"tokens": self.tokens, "failure_tokens": self.failure_tokens, "false_tokens": self.false_by},
+                        target, captain)
 
 
 def rules_of(mission: Mission) -> TableRules:
@@ -95,5 +98,7 @@ def rules_of(mission: Mission) -> TableRules:
         extra += (("failure_tokens", False),)
     if mission.double_detector == "unlimited":
         extra += (("double_detector", "unlimited"),)
+    if mission.false_by:
+        extra += (("false_tokens", mission.false_by),)
     return TableRules(mission.double_detector, mission.captain_no_equipment, mission.failure_tokens, extra,
-                      mission.tokens, mission.captain_fragile, mission.free_turns)
+                      mission.tokens, mission.captain_fragile, mission.free_turns, mission.false_by)

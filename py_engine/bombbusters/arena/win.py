@@ -100,7 +100,8 @@ def playout_referee(table: GameState, world: World, mistakes: int, equipment: Eq
     shows) goes to every player's view, the equipment's rules (Double Detectors, the captain's) apply."""
     eq = equipment or Equipment(None, len(table.players))
     rules = TableRules(eq.mode, eq.captain_no_equipment, table.extra.get("failure_tokens") is not False,
-                       tuple(sorted(table.extra.items())), str(table.extra.get("tokens", "value")), eq.captain_fragile)
+                       tuple(sorted(table.extra.items())), str(table.extra.get("tokens", "value")), eq.captain_fragile,
+                       false_by=str(table.extra.get("false_tokens", "")))
     return Referee(replace(table, mistakes_left=mistakes), world, rules, eq.cards, set(eq.spent), set(eq.dd_used),
                    eq.start)
 
@@ -123,6 +124,8 @@ def _start(state: GameState) -> tuple[GameState, int, int]:
         kept["tokens"] = state.extra["tokens"]
     if state.extra.get("failure_tokens") is False:  # mission 58: failures place no token
         kept["failure_tokens"] = False
+    if state.extra.get("false_tokens") in ("captain", "all"):  # 17, 52: a failure there places a false token
+        kept["false_tokens"] = state.extra["false_tokens"]
     my_rules(replace(state, extra=kept))  # a bad rule is named before any game is played
     return replace(state.public(), extra=kept, mistakes_left=mistakes), turn, mistakes
 

@@ -86,7 +86,8 @@ ROWS: list[dict[str, Any]] = [
     _m(16, "Time to reprioritize", red="1", yellow="2 of 3", players={2: ("2", "4")},
        number_cards="sequence",
        notes="number cards + sequence card: some values must be cut in order"),
-    _m(17, "Rhett Herrings", red="2 of 3", players={2: ("3", "0")}, false_tokens=True, captain_no_equipment=True,
+    _m(17, "Rhett Herrings", red="2 of 3", players={2: ("3", "0")}, false_tokens=True, false_by="captain",
+       captain_no_equipment=True,
        notes="the captain places 2 false info tokens (not on red); a failure on their wires places a false "
        "token of the value said; they use no equipment card"),
     _m(18, "Bat-helping-hand", red="2", players={2: ("3", "0")}, tokens="none", only=("8",),
@@ -170,6 +171,7 @@ ROWS: list[dict[str, Any]] = [
        number_cards="pick",
        notes="a number card names the value to cut and who is asked"),
     _m(52, "Dirty double-crossers", red="3", players={2: ("3", "4")}, without=("1", "12"), false_tokens=True,
+       false_by="all",
        notes="every info token is false (\"this wire is not that value\"): 2 each at setup, and on a failed cut"),
     _m(53, "Nano nano", red="2", players={2: ("3", "0")}, without=("6", "9"), notes="Nano replaces the detonator"),
     _m(54, "Attack of Rabbit the Red", red="0", without=("10",), special=("oxygen_own",),

@@ -89,7 +89,9 @@ class Mission:
     "per_value", "ring", "bunker"), ``failure_tokens`` (False: a failed cut
     places no token), ``captain_fragile`` (the captain's — the rookie's —
     failed dual cut explodes the bomb), ``captain_no_equipment`` (no equipment card for the captain),
-    ``free_turns`` (turns in any order, "Snip!", never twice in a row: 10), ``special``
+    ``free_turns`` (turns in any order, "Snip!", never twice in a row: 10), ``false_by`` (whose tokens are
+    false: "captain" — 2 at setup, not on red, and on their wire after a failure (17) —, "all" — 2 each,
+    on any wire, red included, and on any wire after a failure (52)), ``special``
     (rules on which cuts are legal: "x_after_yellow" — X wires only after the
     4 yellows, never with equipment —, "sevens_last", "yellow_special" —
     yellow wires only by the mission's special action —, "oxygen_reserve" /
@@ -139,6 +141,7 @@ class Mission:
     captain_fragile: bool = False
     captain_no_equipment: bool = False
     free_turns: bool = False
+    false_by: str = ""
     special: tuple[str, ...] = ()
     number_cards: str = ""
     turned: str = ""
@@ -160,6 +163,7 @@ class Mission:
         assert set(self.special) <= SPECIAL, self.special
         assert self.number_cards in ("", "pick", "sum", "sequence", "noble", "detonator"), self.number_cards
         assert self.turned in ("", "captain", "each", "ends"), self.turned
+        assert self.false_by in ("", "captain", "all") and bool(self.false_by) == self.false_tokens, self.false_by
 
     def for_players(self, n: int) -> "Mission":
         """The mission as dealt to ``n`` players (its wires differ for some counts)."""
@@ -247,6 +251,7 @@ def setup_json(m: Mission) -> dict:
         "tokens": m.tokens,
         "x_tokens": m.x_tokens,
         "false_tokens": m.false_tokens,
+        "false_by": m.false_by,
         "absent_tokens": m.absent_tokens,
         "open_red_deal": m.open_red_deal,
         "random_info_token": m.random_info_token,

@@ -176,7 +176,7 @@ FACTS_FROM_TOKENS = "facts_from_tokens"
 #: cards and mission rules, mistakes left, mission 11's hidden value, whose turn, where facts came from):
 #: a moves request on the table an analysis just solved, which carries these, is answered from that solve
 ADVICE_ONLY = ("available", "tokens", "constraints", "rules", "mistakes_left", "hidden_red_value", "turn",
-               FACTS_FROM_TOKENS, "failure_tokens", "double_detector")
+               FACTS_FROM_TOKENS, "failure_tokens", "double_detector", "false_tokens")
 
 
 def solve_state(state: GameState, reuse: bool = False) -> Analysis:
