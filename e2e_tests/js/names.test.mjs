@@ -14,14 +14,14 @@ const ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;
 const unescape = (s) => s.replace(/&(?:amp|lt|gt|quot|#39|#96);/g, (e) => ENTITIES[e]);
 
 /** axe-core's words of a name or a text. */
-export function words(text) {
+function words(text) {
   let t = text.normalize("NFKD");
   for (let prev = null; prev !== t;) [prev, t] = [t, t.replace(/\([^()]*\)/g, "")];
   return t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").split(" ").filter(Boolean);
 }
 
 /** Does the name hold the text's words, in a row? */
-export function holds(name, text) {
+function holds(name, text) {
   const [n, t] = [words(name), words(text)];
   return t.length === 0 || n.some((_, i) => t.every((w, k) => n[i + k] === w));
 }
