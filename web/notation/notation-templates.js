@@ -1,6 +1,7 @@
 // Notation screen templates: pure functions from data to HTML text (escaping
 // through html`` of ../shared/html.js). No DOM access here.
 
+import { textOn } from "../shared/colour.js";
 import { html, pct } from "../shared/html.js";
 
 export function slotLetter(index) {
@@ -107,10 +108,10 @@ export function formTemplate(state) {
   </section>`;
 }
 
-/** Background colour for a probability: pale (uncertain) to deep blue (sure). */
+/** Background colour for a probability: pale (uncertain) to deep blue (sure); the text colour that reads on it. */
 export function heatColour(p) {
   const light = Math.round(96 - 62 * Math.max(0, Math.min(1, p)));
-  return `hsl(212 72% ${light}%)`;
+  return { bg: `hsl(212 72% ${light}%)`, fg: textOn(212, 72, light) };
 }
 
 /** Percent without the sign, short enough for a phone cell: "72", "99+", "<1". */
@@ -130,11 +131,11 @@ function cellTemplate(cell, selectedKey) {
   if (!cell.probs) {
     return html`<td class="cell empty" data-testid="cell-${key}">·</td>`;
   }
-  const dark = cell.top.p > 0.55;
+  const c = heatColour(cell.top.p);
   const red = cell.red > 0 ? html`<span class="red-dot" title="red ${pct(cell.red)}"></span>` : "";
-  return html`<td class="cell prob ${dark ? "dark" : ""} ${sel ? "selected" : ""}" tabindex="0"
+  return html`<td class="cell prob ${sel ? "selected" : ""}" tabindex="0"
       data-testid="cell-${key}" data-cell="${key}" data-probs="${JSON.stringify(cell.probs)}"
-      title="${cell.title}" style="background:${heatColour(cell.top.p)}">
+      title="${cell.title}" style="background:${c.bg};color:${c.fg}">
       <span class="v">${cell.top.value}</span><span class="p">${shortPct(cell.top.p)}</span>${red}</td>`;
 }
 

@@ -6,7 +6,7 @@ import {
   colourNeeds, colourOf, EQUIPMENT_NAMES, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, redsInPlay, setupProblems, slotLetter, standCounts,
   standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay,
 } from "./table-state.js";
-import { btn, chip, valueName } from "./template-parts.js";
+import { btn, chip, keyName, valueName } from "./template-parts.js";
 
 function colourPicker(colour, c, need, mission) {
   const letter = colour === "yellow" ? "Y" : "R";
@@ -87,7 +87,7 @@ export function setupTemplate(state, missions) {
       <ol class="players">${setup.players.map((name, p) => html`<li>
         <input data-act="name" data-arg="${p}" data-testid="setup-name-${p}" value="${name}" maxlength="20"
           aria-label="Name of player ${p + 1}">
-        ${chip("me", p, "me", setup.me === p, `setup-me-${p}`, { aria: `I am ${name}` })}
+        ${chip("me", p, "me", setup.me === p, `setup-me-${p}`, { aria: `me: I am ${name}` })}
         ${chip("captain", p, "captain", setup.captain === p, `setup-captain-${p}`, { aria: `${name} is the captain` })}
         <span class="sizes" data-testid="setup-sizes-${p}">${sizes[p].join(" + ")} wires${counts[p] > 1 ? " (2 stands)" : ""}</span>
         ${deal ? redDealStepper(setup, p, deal[p], maxReds) : ""}
@@ -152,7 +152,7 @@ export function handTemplate(state, edit = null) {
         cls: `key ${colourOf(label)} ${label === picked ? "on" : ""}`, arg: edit ? label : `${s}:${label}`, testid: `key-${label}`,
         // a picked wire's value is free again for the keypad to put back in its place
         disabled: picked ? (used[label] ?? 0) - (label === picked ? 1 : 0) >= copies : full || (used[label] ?? 0) >= copies,
-        aria: valueName(label),
+        aria: keyName(label),
       }))}
     </div>
     ${edit
@@ -170,19 +170,19 @@ export function handTemplate(state, edit = null) {
 
 /** Slot j of my stand k on the hand screen: my turned-around wire (unseen), empty, or my wire (a button). */
 function handSlot(setup, hand, k, j, n, fill, edit) {
-  if (!fill.includes(j)) return html`<span class="slot empty x-slot" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)}: your turned-around wire, unseen">T</span>`;
+  if (!fill.includes(j)) return html`<span class="slot empty x-slot" data-testid="hand-${k}-${j}" role="img" aria-label="slot ${slotLetter(j)}: your turned-around wire, unseen">T</span>`;
   const i = fill.indexOf(j);
   const h = hand[k]?.[i];
   const x = isXSlot(setup, j, n);
   const xText = x ? " (X, unsorted)" : "";
-  if (!h) return html`<span class="slot empty ${x ? "x-slot" : ""}" data-testid="hand-${k}-${j}" aria-label="slot ${slotLetter(j)}${xText} empty">${x ? "X" : slotLetter(j)}</span>`;
+  if (!h) return html`<span class="slot empty ${x ? "x-slot" : ""}" data-testid="hand-${k}-${j}" role="img" aria-label="slot ${slotLetter(j)}${xText} empty">${x ? "X" : slotLetter(j)}</span>`;
   const l = wireOf(h);
   const cls = `slot own ${colourOf(l)} ${isXWire(h) ? "x-slot" : ""}`;
-  if (!edit) return btn("hand-remove", l, { cls, arg: `${k}:${i}`, testid: `hand-${k}-${j}`, aria: `slot ${slotLetter(j)}${xText}: ${valueName(l)}, tap to remove` });
+  if (!edit) return btn("hand-remove", l, { cls, arg: `${k}:${i}`, testid: `hand-${k}-${j}`, aria: `slot ${slotLetter(j)}${xText}: ${keyName(l) ?? l}, tap to remove` });
   const on = edit.pick?.s === k && edit.pick?.i === i;
   return btn("edit-pick", l, {
     cls: `${cls} ${on ? "picked" : ""}`, arg: `${k}:${i}`, testid: `hand-${k}-${j}`, pressed: on,
-    aria: `slot ${slotLetter(j)}${xText}: ${valueName(l)}, ${on ? "picked: tap its right value" : "tap to replace"}`,
+    aria: `slot ${slotLetter(j)}${xText}: ${keyName(l) ?? l}, ${on ? "picked: tap its right value" : "tap to replace"}`,
   });
 }
 

@@ -3,7 +3,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
-import { btn, chip, markName, valueName } from "./template-parts.js";
+import { btn, chip, keyName, markName } from "./template-parts.js";
 import {
   ACTION_NAMES,
   ALL_EQUIPMENT,
@@ -30,7 +30,7 @@ function keypad(act, values, opts = {}) {
   const { on = [], testprefix = "key", disabled = [] } = opts;
   return html`<div class="keypad" role="group" aria-label="${opts.label ?? "values"}">${values.map((v) =>
     btn(act, v === "Y" ? "Yellow" : v, { cls: `key ${colourOf(v === "Y" ? "Y1" : v)} ${on.includes(v) ? "on" : ""}`, arg: v,
-      testid: `${testprefix}-${v}`, disabled: disabled.includes(v), aria: valueName(v) }))}</div>`;
+      testid: `${testprefix}-${v}`, disabled: disabled.includes(v), aria: keyName(v === "Y" ? "Yellow" : v, v) }))}</div>`;
 }
 
 function distribution(probs) {
@@ -57,6 +57,13 @@ function whyTemplate(ctx, key, sl, probs) {
 function actorChips(state, d, exclude) {
   return html`<div class="row actor" role="group" aria-label="Who acts">${state.setup.players.map((name, p) =>
     p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`))}</div>`;
+}
+
+/** One of the cutter's wires, by its letter (and my value on my stand); its name begins with that text. */
+function actorSlotChip(setup, d, stands, s, j, sl) {
+  const text = `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`;
+  const where = `${standName(setup, d.a, s)} slot ${slotLetter(j)}${sl.tw ? ", turned around" : ""}`;
+  return chip("draft-actor-slot", `${s}:${j}`, text, false, `actor-slot-${s}-${j}`, { aria: `${text}: ${where}` });
 }
 
 /** What the sheet asks next (record.js nextAsk's `ask`), one template per kind of question. */
@@ -109,7 +116,7 @@ export const ASKS = {
   actor_slot: ({ d, t, setup }) => {
     const stands = t.stands[d.a] ?? [];
     return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires was cut with it?</p>
-      ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-actor-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`, false, `actor-slot-${s}-${j}`, { aria: `${standName(setup, d.a, s)} slot ${slotLetter(j)}${sl.tw ? ", turned around" : ""}` }))}</div>`)}`;
+      ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : actorSlotChip(setup, d, stands, s, j, sl))}</div>`)}`;
   },
   own_slots: ({ d, t, setup }) => {
     const stands = t.stands[d.a] ?? [];
@@ -251,7 +258,7 @@ export function sheetTemplate(ctx) {
     if (!sl) return "";
     const probs = ctx.result?.slots.get(sh.key) ?? null;
     head = html`<h3 data-testid="sheet-title">${standName(setup, p, s)}, slot ${slotLetter(j)}</h3>`;
-    const tabs = html`<div class="tabs" role="tablist">
+    const tabs = html`<div class="tabs" role="group" aria-label="Record a cut or set tokens">
       ${sl.c !== "cut" ? btn("tab", "Cut attempt", { cls: `tab ${sh.tab === "cut" ? "on" : ""}`, arg: "cut", testid: "tab-cut", pressed: sh.tab === "cut" }) : ""}
       ${btn("tab", "Set tokens", { cls: `tab ${sh.tab === "set" ? "on" : ""}`, arg: "set", testid: "tab-set", pressed: sh.tab === "set" })}
     </div>`;

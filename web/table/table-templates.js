@@ -7,43 +7,53 @@ import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
 import { ACTION_NAMES, colourOf, costsItsValue, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName, tokensReadable } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
+/**
+ * One slot of a stand, a button. Its accessible name (WCAG 2.5.3) is where it is, then the very text it shows
+ * in the same order (the letter, a mark, the value, the rounded %), then what that text means:
+ * "Cid, slot G: 5 84%, hidden, most likely 5, may be red".
+ */
 function slotView(ctx, p, s, j, sl) {
   const { state, result, highlight, picked, culprits } = ctx;
   const key = `${p}-${s}-${j}`;
   const probs = result?.slots.get(key) ?? null;
   const me = state.setup.me;
-  const where = `${standName(state.setup, p, s)}, slot ${slotLetter(j)}`;
-  const marks = sl.tw ? html`<span class="mark" title="turned around">T</span>` : sl.m ? html`<span class="mark">${sl.m}</span>` : "";
+  const markText = sl.tw ? "T" : sl.m ?? "";
+  const marks = sl.tw ? html`<span class="mark" title="turned around">T</span> ` : sl.m ? html`<span class="mark">${sl.m}</span> ` : "";
+  const meaning = [sl.tw ? "turned around" : "", sl.m ? `token ${markName(sl.m)}` : ""];
   let cls = "slot";
-  let body;
-  let label;
+  let shown;
   let style = "";
   if (sl.c === "cut") {
     cls += ` cut ${colourOf(sl.v)}`;
-    body = html`<span class="v">${sl.v}</span>`;
-    label = `${where}, cut ${valueName(sl.v)}`;
+    shown = [sl.v];
+    meaning.unshift(`cut ${valueName(sl.v)}`);
   } else if (p === me && sl.own) {
     cls += ` own ${colourOf(sl.own)} ${sl.c === "info" ? "info" : ""}`;
-    body = html`<span class="v">${sl.own}</span>`;
-    label = `${where}, my ${valueName(sl.own)}${sl.c === "info" ? ", info token shown" : ""}`;
+    shown = [sl.own];
+    meaning.unshift(`my ${valueName(sl.own)}`, sl.c === "info" ? "info token shown" : "");
   } else if (probs) {
     const top = probs.top;
     const c = probColour(top.p);
     cls += ` prob${probs.red > 0 ? " may-red" : ""}${sl.c === "info" ? " info" : ""}`;
     style = `background:${c.bg};color:${c.fg}`;
-    body = html`<span class="v">${sl.c === "info" ? sl.v : top.value}</span><span class="p">${Math.round(top.p * 100)}</span>`;
-    label = `${where}, ${sl.c === "info" ? `info token ${valueName(sl.v)}` : "hidden"}${sl.m ? `, token ${markName(sl.m)}` : ""}, most likely ${valueName(top.value)}, ${pct(top.p)}`;
+    shown = [sl.c === "info" ? sl.v : top.value, String(Math.round(top.p * 100))];
+    meaning.unshift(sl.c === "info" ? `info token ${valueName(sl.v)}` : "hidden");
+    meaning.push(`most likely ${valueName(top.value)}`, probs.red > 0 ? "may be red" : "");
   } else {
     cls += ` hidden${sl.c === "info" ? " info" : ""}`;
-    body = html`<span class="v">${sl.c === "info" ? sl.v : sl.col ? sl.col.toUpperCase() : "?"}</span>`;
-    label = `${where}, ${sl.c === "info" ? `info token ${valueName(sl.v)}` : "hidden"}${sl.m ? `, token ${markName(sl.m)}` : ""}`;
+    shown = [sl.c === "info" ? sl.v : sl.col ? sl.col.toUpperCase() : "?"];
+    meaning.unshift(sl.c === "info" ? `info token ${valueName(sl.v)}` : "hidden");
   }
   if (highlight.has(key)) cls += " hl";
   if (picked.has(key)) cls += " picked";
   if (culprits.has(key)) cls += " culprit";
+  const text = [markText, shown[0], shown.length > 1 ? `${shown[1]}%` : ""].filter(Boolean).join(" ");
+  const label = `${standName(state.setup, p, s)}, slot ${slotLetter(j)}: ${text}, ${meaning.filter(Boolean).join(", ")}`;
+  const body = html`<span class="v">${shown[0]}</span>${shown.length > 1 ? html` <span class="p">${shown[1]}</span>` : ""}`;
+  // the letter first: the name reads "slot G: …" in the order the text is found (it is drawn at the bottom)
   return html`<button type="button" class="${cls}" data-act="slot" data-arg="${key}" data-testid="slot-${key}"
     data-token="${sl.c}" ${probs ? html`data-probs="${JSON.stringify(probs.probs)}"` : ""} style="${style}"
-    aria-label="${label}">${marks}${body}<span class="letter" aria-hidden="true">${slotLetter(j)}</span></button>`;
+    aria-label="${label}"><span class="letter">${slotLetter(j)}</span> ${marks}${body}</button>`;
 }
 
 export function standsTemplate(ctx) {
@@ -77,7 +87,7 @@ export function statusTemplate(ctx) {
     html`<span class="tick ${k < t.mistakesMade ? "used" : ""} ${k === total ? "skull" : ""}">${k === total ? "☠" : ""}</span>`);
   return html`<section class="status-bar" aria-label="Table status">
     <div class="detonator" data-testid="detonator" data-made="${t.mistakesMade}" data-left="${t.mistakesLeft}"
-      aria-label="Detonator: ${t.mistakesMade} mistakes made, ${t.mistakesLeft} left">
+      role="img" aria-label="Detonator: ${t.mistakesMade} mistakes made, ${t.mistakesLeft} left">
       <span class="lbl">Detonator</span>${dial}<span class="num">${t.mistakesLeft} left</span></div>
     <div class="validated" data-testid="validated" data-values="${t.validated.join(" ")}">
       <span class="lbl">Validated</span>${t.validated.length ? t.validated.map((v) => html`<span class="chip static">${v}</span>`) : html`<span class="none">none</span>`}</div>
@@ -211,7 +221,7 @@ export function shareTemplate(ui) {
       include my own wires (only for a device of mine)</label>
     <input class="link-field" readonly data-testid="share-link" value="${ui.share.url}" aria-label="Share link">
     <p class="hint" data-testid="share-status">${ui.share.status ?? ""}</p>
-    <div class="qr" data-testid="share-qr" aria-label="QR code of the link"></div>
+    <div class="qr" data-testid="share-qr" role="img" aria-label="QR code of the link"></div>
   </div>`;
 }
 
@@ -234,7 +244,7 @@ export function adviceTemplate(ctx) {
     ${!list.length && !advice.error ? html`<p class="hint">Working out where your token tells the team the most…</p>` : ""}
     <ol>${list.map((r, i) => html`<li>
       <button type="button" class="move" data-act="advice" data-arg="${i}" data-testid="advice-${i}" data-slot="${r.stand}-${r.slot}" data-token="${r.token}"
-        aria-label="Place ${tokenText(r.token)} on ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}: ${r.gain_bits.toFixed(1)} bits, ${pct(r.resolved)} of the uncertainty">
+        aria-label="${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}: ${r.gain_bits.toFixed(1)} bits, ${pct(r.resolved)} of the uncertainty resolved">
         <span class="what">${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}</span>
         <span class="pct" data-testid="advice-${i}-bits" data-bits="${r.gain_bits}">${r.gain_bits.toFixed(1)} bits</span>
         <span class="badge" data-testid="advice-${i}-resolved" data-resolved="${r.resolved}">${pct(r.resolved)}</span>

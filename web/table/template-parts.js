@@ -1,6 +1,7 @@
 // Small pieces every template uses: buttons, chips, a probability's colour, values and marks in words.
 // Pure functions from data to HTML text; no DOM access here.
 
+import { textOn } from "../shared/colour.js";
 import { html } from "../shared/html.js";
 
 export const btn = (act, label, attrs = {}) => {
@@ -13,13 +14,17 @@ export const btn = (act, label, attrs = {}) => {
 export const chip = (act, arg, label, on, testid, extra = {}) =>
   btn(act, label, { cls: `chip ${on ? "on" : ""} ${extra.cls ?? ""}`, arg, testid, pressed: on, aria: extra.aria ?? null, disabled: extra.disabled });
 
-/** Probability -> background (pale = unsure, deep = sure) and text colour with contrast ≥ 4.5. */
+/** Probability -> background (pale = unsure, deep = sure) and the text colour that reads on it (≥ 4.5:1). */
 export function probColour(p) {
   const light = Math.round(94 - 60 * Math.max(0, Math.min(1, p)));
-  return { bg: `hsl(212 70% ${light}%)`, fg: light < 58 ? "#fff" : "#0b1726" };
+  return { bg: `hsl(212 70% ${light}%)`, fg: textOn(212, 70, light) };
 }
 
 export const valueName = (v) => (v === "Y" ? "yellow" : v?.[0] === "Y" ? `yellow ${v.slice(1)}` : v?.[0] === "R" ? `red ${v.slice(1)}` : v);
+
+/** A wire key's accessible name: none where its text says it all ("7"), else that text then the wire in words
+ * ("Y4, yellow 4"): the name holds what the key shows (WCAG 2.5.3). */
+export const keyName = (shown, v = shown) => (valueName(v).toLowerCase() === shown.toLowerCase() ? null : `${shown}, ${valueName(v)}`);
 
 export const markName = (m) =>
   ({ E: "even", O: "odd", "1x": "x1", "2x": "x2", "3x": "x3", "4x": "x4", X: "unsorted" })[m] ?? (m?.startsWith("!") ? `not ${m.slice(1)}` : m);
