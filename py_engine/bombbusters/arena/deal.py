@@ -42,7 +42,7 @@ def refusal(m: Mission) -> str | None:
         return _CARD_RULES[m.number]
     checks = [
         (m.hidden_red_value, "a hidden red value (number card)"), (m.nano, "Nano's wires"),
-        (m.turned, "turned-around wires"), (m.number_cards, "number cards"), (m.constraints, "constraint cards"),
+        (m.number_cards, "number cards"), (m.constraints, "constraint cards"),
         (m.special, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
         (m.open_red_deal or m.random_info_token, "red wires dealt openly and random info tokens"),
         (m.false_tokens and not m.false_by, "false info tokens"), (m.absent_tokens, "absent-value tokens"),
@@ -65,6 +65,9 @@ def playable(number: int, players: int) -> Mission:
     if why is not None:
         raise StateError(f"the arena cannot play mission {number} ({m.name}): {why}; it plays missions "
                          f"{', '.join(map(str, PLAYABLE))}", field="mission")
+    if m.turned == "ends" and players < 4:
+        raise StateError(f"the arena plays mission {number} with 4 or 5 players: with two stands a player, the order of "
+                         "their two turned-around wires across the stands is not known in full", field="players")
     if players not in m.allowed:
         raise StateError(f"mission {number} is played by {', '.join(map(str, m.allowed))} players, not {players}",
                          field="players")
@@ -117,15 +120,35 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
     hands: dict = {key: [] for key in keys}
     for i, t in enumerate(wires):  # one wire at a time, clockwise from the captain's stand(s)
         hands[keys[i % len(keys)]].append(t)
-    world: World = {}
-    for (p, s), ts in hands.items():
-        # X tokens (20): the last wire dealt to a stand goes to its far right, unsorted
-        for j, t in enumerate(sorted(ts[:-1]) + ts[-1:] if m.x_tokens else sorted(ts)):
-            world[(p, s, j)] = t
-    last = (Slot(unsorted=True),) if m.x_tokens else (Slot(),)
-    stands = {p: tuple((Slot(),) * (len(hands[(q, s)]) - 1) + last for q, s in keys if q == p) for p in range(players)}
-    table = GameState(tuple(Player(f"P{p + 1}", stands[p]) for p in range(players)), None, captain,
+    world, slots = _lay_out(m, keys, hands, rng, captain)
+    stands = {p: tuple(slots[(q, s)] for q, s in keys if q == p) for p in range(players)}
+    table = GameState(tuple(Player(f"P{p + 1}", tuple(stands[p])) for p in range(players)), None, captain,
                       WireSetup.from_json(doc_wires), (), players - 1)
     pile = list(m.equipment)
     rng.shuffle(pile)
     return Deal(table, world, tuple(pile[:players]))
+
+
+def _lay_out(m: Mission, keys: list, hands: dict, rng: random.Random, captain: int) -> tuple[World, dict]:
+    """Each stand's wires in their slots, and its slots as the table shows them: sorted; with X tokens the
+    last wire dealt at the far right, unsorted (20); wires turned around unseen, each a random one of the
+    stand's (38: the captain's far right; 56: every player's; 64: also the far left of their first stand,
+    the lower of the two at the left)."""
+    world: World = {}
+    slots: dict = {}
+    last_stand = {p: s for p, s in keys}
+    for (p, s), ts in hands.items():
+        rest, left, right = list(ts), [], []
+        if m.x_tokens:
+            right = [rest.pop()]
+        if s == last_stand[p] and (m.turned in ("each", "ends") or (m.turned == "captain" and p == captain)):
+            right = [rest.pop(rng.randrange(len(rest)))]
+        if m.turned == "ends" and s == 0:
+            left = [rest.pop(rng.randrange(len(rest)))]
+            if right and left[0] > right[0]:
+                left, right = right, left
+        for j, t in enumerate(left + sorted(rest) + right):
+            world[(p, s, j)] = t
+        end = Slot(unsorted=True) if m.x_tokens else Slot(turned=True)
+        slots[(p, s)] = (Slot(turned=True),) * len(left) + (Slot(),) * len(rest) + (end,) * len(right)
+    return world, slots

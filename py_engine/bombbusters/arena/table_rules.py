@@ -100,5 +100,10 @@ def rules_of(mission: Mission) -> TableRules:
         extra += (("double_detector", "unlimited"),)
     if mission.false_by:
         extra += (("false_tokens", mission.false_by),)
+    if mission.turned:  # 38: nobody else cuts the captain's turned wire; 56, 64: a teammate's costs a mistake
+        where = f" (mission {mission.number})"
+        rule = {"kind": "locked", "why": f"only the captain cuts their turned-around wire{where}"} if mission.turned == "captain" \
+            else {"kind": "costly", "why": f"a teammate's turned-around wire: cutting it moves the detonator a space{where}"}
+        extra += (("rules", {"turned": rule}),)
     return TableRules(mission.double_detector, mission.captain_no_equipment, mission.failure_tokens, extra,
                       mission.tokens, mission.captain_fragile, mission.free_turns, mission.false_by)
