@@ -7,6 +7,7 @@ import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
 import { teammatesTokens } from "./starting-token.js";
+import { ddUsable } from "./detectors.js";
 
 /**
  * The engine's state document for the derived table.
@@ -70,9 +71,8 @@ export function availableItems(state, t) {
   const { setup } = state;
   const me = setup.me;
   if (setup.captain_no_equipment && me === setup.captain) return [];
-  const ddOk = setup.dd === "all" || (setup.dd === "captain_disabled" && me !== setup.captain);
   const items = { 3: "triple_detector", 5: "super_detector", 10: "x_or_y_ray", "9.9": "fast_pass" };
-  return [...(ddOk && !t.usedDD.includes(me) ? ["double_detector"] : []),
+  return [...(ddUsable(setup, t, me) ? ["double_detector"] : []),
     ...usableCards(state, t, Object.keys(items)).map((id) => items[id])];
 }
 
