@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName, tokensReadable } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, ddSpent, ddUsers, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName, tokensReadable } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
 function slotView(ctx, p, s, j, sl) {
@@ -18,24 +18,26 @@ function slotView(ctx, p, s, j, sl) {
   let body;
   let label;
   let style = "";
+  // an info token is drawn as a token (a disc around its value), not only as a value
+  const tok = (v) => html`<span class="v tok" data-testid="token-${key}">${v}</span>`;
   if (sl.c === "cut") {
     cls += ` cut ${colourOf(sl.v)}`;
     body = html`<span class="v">${sl.v}</span>`;
     label = `${where}, cut ${valueName(sl.v)}`;
   } else if (p === me && sl.own) {
     cls += ` own ${colourOf(sl.own)} ${sl.c === "info" ? "info" : ""}`;
-    body = html`<span class="v">${sl.own}</span>`;
+    body = sl.c === "info" ? tok(sl.own) : html`<span class="v">${sl.own}</span>`;
     label = `${where}, my ${valueName(sl.own)}${sl.c === "info" ? ", info token shown" : ""}`;
   } else if (probs) {
     const top = probs.top;
     const c = probColour(top.p);
     cls += ` prob${probs.red > 0 ? " may-red" : ""}${sl.c === "info" ? " info" : ""}`;
     style = `background:${c.bg};color:${c.fg}`;
-    body = html`<span class="v">${sl.c === "info" ? sl.v : top.value}</span><span class="p">${Math.round(top.p * 100)}</span>`;
+    body = html`${sl.c === "info" ? tok(sl.v) : html`<span class="v">${top.value}</span>`}<span class="p">${Math.round(top.p * 100)}</span>`;
     label = `${where}, ${sl.c === "info" ? `info token ${valueName(sl.v)}` : "hidden"}${sl.m ? `, token ${markName(sl.m)}` : ""}, most likely ${valueName(top.value)}, ${pct(top.p)}`;
   } else {
     cls += ` hidden${sl.c === "info" ? " info" : ""}`;
-    body = html`<span class="v">${sl.c === "info" ? sl.v : sl.col ? sl.col.toUpperCase() : "?"}</span>`;
+    body = sl.c === "info" ? tok(sl.v) : html`<span class="v">${sl.col ? sl.col.toUpperCase() : "?"}</span>`;
     label = `${where}, ${sl.c === "info" ? `info token ${valueName(sl.v)}` : "hidden"}${sl.m ? `, token ${markName(sl.m)}` : ""}`;
   }
   if (highlight.has(key)) cls += " hl";
@@ -55,6 +57,8 @@ export function standsTemplate(ctx) {
         p === state.setup.captain && s === 0 ? html`<span class="badge">captain</span>` : "",
         p === state.setup.me && s === 0 ? html`<span class="badge me">me</span>` : "",
         p === t.turn && s === 0 ? html`<span class="badge turn" data-testid="turn-badge">turn</span>` : "",
+        s === 0 && ddSpent(t, p) ? html`<span class="badge spent" data-testid="dd-spent-${p}"
+          title="Double Detector used (Emergency Batteries give it back)">Double Detector used</span>` : "",
         ...[...new Set(t.absent.filter((x) => x.p === p && (x.s === null || x.s === s)).map((x) => x.v))].map((v) =>
           html`<span class="badge" data-testid="absent-${p}-${s}-${v}" title="“I have none” token">no ${v === "Y" ? "yellow" : v}</span>`),
       ];
@@ -89,18 +93,42 @@ export function statusTemplate(ctx) {
   </section>`;
 }
 
-/** Each equipment card in play: waiting (how many of its number are cut), usable, used; and, for a table
- * saved before the app asked which cards lie face up, a word that every card of the pile counts. */
+/** Each equipment card in play: waiting (how many of its number are cut, said in words below), usable, used;
+ * and, for a table saved before the app asked which cards lie face up, a word that every card of the pile counts. */
 function equipmentTemplate(state, t) {
   const word = { waiting: "", usable: " — usable", used: " (used)" };
   const unset = state.setup.table_cards === null && state.setup.equipment.length > 0;
+  const waiting = t.cards.filter((c) => c.state === "waiting" && c.need < Infinity);
   return html`<div class="equipment" data-testid="equipment" data-unlocked="${t.unlocked.join(" ")}">
     <span class="lbl">Equipment</span>${t.cards.length
       ? t.cards.map((c) => html`<span class="chip static card-${c.state}" data-testid="card-state-${c.id}" data-state="${c.state}"
-          title="${EQUIPMENT_NAMES[c.id] ?? c.id}">${c.id} ${EQUIPMENT_NAMES[c.id] ?? ""}${c.state === "waiting" && c.need < Infinity ? ` ${c.have}/${c.need}` : word[c.state]}</span>`)
+          title="${cardTitle(c)}">${c.id} ${EQUIPMENT_NAMES[c.id] ?? ""}${c.state === "waiting" && c.need < Infinity ? ` ${c.have}/${c.need} cut` : word[c.state]}</span>`)
       : html`<span class="none">none on the table</span>`}
+    ${waiting.length ? html`<p class="hint" data-testid="equipment-legend">${equipmentLegend(waiting)}</p>` : ""}
     ${unset ? html`<p class="hint" data-testid="cards-unset">Every card of the mission's pile counts as on the table: this table
       does not say which lie face up. ${btn("setup", "Set the cards on the table", { cls: "link", testid: "cards-set" })}</p>` : ""}</div>`;
+}
+
+/** The wires that unlock a waiting card: "two 11s", "all four 2s", "two yellow wires". */
+function unlockWires(c) {
+  const n = c.id.split(".")[0];
+  return c.id === "Y" ? "two yellow wires" : c.need === 4 ? `all four ${n}s` : `two ${n}s`;
+}
+
+/** What "0/2 cut" means, in words: "“0/2 cut”: how many of the card's number are cut. Triple Detector is usable once
+ * two 3s are cut, Coffee Mug once two 11s." */
+function equipmentLegend(waiting) {
+  const [first, ...rest] = waiting;
+  const name = (c) => EQUIPMENT_NAMES[c.id] ?? c.id;
+  const more = rest.map((c) => `, ${name(c)} once ${unlockWires(c)}`).join("");
+  return `“${first.have}/${first.need} cut”: how many of the card's number are cut. ${name(first)} is usable once ${unlockWires(first)} are cut${more}.`;
+}
+
+/** A card's tooltip: its name, and what it waits for. */
+function cardTitle(c) {
+  const name = EQUIPMENT_NAMES[c.id] ?? c.id;
+  if (c.state === "waiting" && c.need < Infinity) return `${name}, ${c.have}/${c.need} cut: usable once ${unlockWires(c)} are cut`;
+  return c.state === "used" ? `${name}: used` : c.state === "usable" ? `${name}: usable` : name;
 }
 
 /** Nano's pile (43): wires left, and the likeliest values of the next wire taken (the engine's law). */
@@ -176,7 +204,7 @@ function actionAllowed(k, state, t) {
   const has = (id) => eq.includes(id);
   switch (k) {
     case "dual": return true; // also started by tapping a wire, mine included
-    case "double": return state.setup.dd !== "disabled";
+    case "double": return ddUsers(state.setup, t).length > 0; // someone still has theirs
     case "triple": return has("3");
     case "super": return has("5");
     case "xray": return has("10");
@@ -220,6 +248,12 @@ const tokenText = (token) => {
   return { E: "even", O: "odd", "1x": "x1", "2x": "x2", "3x": "x3" }[token] ?? token;
 };
 
+/** Row i of the starting-token advice in plain words, beside its figures. */
+function adviceWords(list, i) {
+  if (i === 0) return "tells your team the most";
+  return list[i].gain_bits >= 0.95 * list[0].gain_bits ? "tells them about as much" : "tells them less";
+}
+
 /** "Your starting token": the best 3 slots of my stand(s) for the mission's token kind. */
 export function adviceTemplate(ctx) {
   const { advice, state } = ctx;
@@ -234,12 +268,14 @@ export function adviceTemplate(ctx) {
     ${!list.length && !advice.error ? html`<p class="hint">Working out where your token tells the team the most…</p>` : ""}
     <ol>${list.map((r, i) => html`<li>
       <button type="button" class="move" data-act="advice" data-arg="${i}" data-testid="advice-${i}" data-slot="${r.stand}-${r.slot}" data-token="${r.token}"
-        aria-label="Place ${tokenText(r.token)} on ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}: ${r.gain_bits.toFixed(1)} bits, ${pct(r.resolved)} of the uncertainty">
-        <span class="what">${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}</span>
-        <span class="pct" data-testid="advice-${i}-bits" data-bits="${r.gain_bits}">${r.gain_bits.toFixed(1)} bits</span>
-        <span class="badge" data-testid="advice-${i}-resolved" data-resolved="${r.resolved}">${pct(r.resolved)}</span>
+        aria-label="Place ${tokenText(r.token)} on ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}: ${adviceWords(list, i)} (${r.gain_bits.toFixed(1)} bits, ${pct(r.resolved)} of the uncertainty)">
+        <span class="what">${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}
+          <small class="plain" data-testid="advice-${i}-words">${adviceWords(list, i)}</small></span>
+        <small class="figure"><span data-testid="advice-${i}-bits" data-bits="${r.gain_bits}">${r.gain_bits.toFixed(1)} bits</span>
+          · <span data-testid="advice-${i}-resolved" data-resolved="${r.resolved}">${pct(r.resolved)}</span></small>
       </button></li>`)}</ol>
-    ${advice.basis ? html`<p class="hint" data-testid="advice-basis"><small>Bits your team learns about your stand; % of its uncertainty resolved. Based on ${advice.basis}.</small></p>` : ""}
+    ${advice.basis ? html`<p class="hint" data-testid="advice-basis"><small>The small figures: how much your token tells your team about your
+      stand (in bits), and the share of their doubt about it that it clears. Based on ${advice.basis}.</small></p>` : ""}
     ${state.setup.read_tokens && tokensReadable(state.setup) ? html`<p class="hint" data-testid="advice-read"><small>Your team places the advised tokens (setup): teammates read yours as this first choice, so place it there.</small></p>` : ""}
   </section>`;
 }
