@@ -163,7 +163,7 @@ test("equipment waiting for its number says what “0/2 cut” means", () => {
   assert.match(page, /data-testid="card-state-11"[^>]*title="Coffee Mug, 0\/2 cut: usable once two 11s are cut"[^>]*>11 Coffee Mug 0\/2 cut</);
   assert.match(page, /title="Triple Detector, 1\/2 cut: usable once two 3s are cut"/);
   assert.match(page, /title="Single Wire Label, 0\/4 cut: usable once all four 2s are cut"/);
-  assert.match(page, /data-testid="equipment-legend">“0\/2 cut”: how many of the card&#39;s number are cut\. Coffee Mug is usable once two 11s are cut, Single Wire Label once all four 2s, Triple Detector once two 3s\.</);
+  assert.match(page, /data-testid="equipment-legend">“0\/2 cut”: a card is usable once two wires of its number are cut \(all four for a double number such as 2\.2\)\.</);
   const none = String(statusTemplate({ state: table({ table_cards: [] }), t: S.derive(table({ table_cards: [] })), result: null }).text);
   assert.ok(!none.includes("equipment-legend"));
 });

@@ -115,13 +115,15 @@ function unlockWires(c) {
   return c.id === "Y" ? "two yellow wires" : c.need === 4 ? `all four ${n}s` : `two ${n}s`;
 }
 
-/** What "0/2 cut" means, in words: "“0/2 cut”: how many of the card's number are cut. Triple Detector is usable once
- * two 3s are cut, Coffee Mug once two 11s." */
+/** What "0/2 cut" means, in one short line (each card's own number is in its tooltip): "“0/2 cut”: a card is
+ * usable once two wires of its number are cut (all four for a double number such as 2.2)." */
 function equipmentLegend(waiting) {
-  const [first, ...rest] = waiting;
-  const name = (c) => EQUIPMENT_NAMES[c.id] ?? c.id;
-  const more = rest.map((c) => `, ${name(c)} once ${unlockWires(c)}`).join("");
-  return `“${first.have}/${first.need} cut”: how many of the card's number are cut. ${name(first)} is usable once ${unlockWires(first)} are cut${more}.`;
+  const single = waiting.find((c) => c.need === 2 && c.id !== "Y") ?? waiting[0];
+  const more = [
+    waiting.some((c) => c.need === 4) ? "all four for a double number such as 2.2" : "",
+    waiting.some((c) => c.id === "Y") ? "two yellow wires for False Bottom" : "",
+  ].filter(Boolean);
+  return `“${single.have}/${single.need} cut”: a card is usable once two wires of its number are cut${more.length ? ` (${more.join("; ")})` : ""}.`;
 }
 
 /** A card's tooltip: its name, and what it waits for. */
