@@ -50,6 +50,9 @@ test("the keypad fills the other slots around them, in order", () => {
   let s = bobsSeat();
   s = add(s, "12", "1");
   assert.deepEqual(screenSlots(s), ["1", "", "3", "", "", "", "7", "12", "", "", "", ""]);
+  // tapping the 12 (at H) takes back the hand's wire 3 ("1", "3", "7", "12"), not the wire at H
+  assert.match(String(handTemplate(s).text), /data-act="hand-remove" data-arg="0:3" data-testid="hand-0-7"/);
+  assert.deepEqual(S.handRemove(s, 0, 3).hand[0], ["1", "3", "7"]);
   s = add(s, "2");
   assert.deepEqual(screenSlots(s).slice(0, 3), ["1", "2", "3"]);
   // no room left of the 3: a third wire below it is refused, and its key is disabled

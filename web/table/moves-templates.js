@@ -125,7 +125,7 @@ function outcomesTemplate(ctx, i) {
     ${row.item_note ? html`<p class="badge note" data-testid="outcomes-item-note">${row.item_note}</p>` : ""}
     <ul>${shown.map((o, k) => html`<li data-testid="outcome-${k}" data-kind="${o.kind}" data-p="${o.p}"><span class="pct">${pct(o.p)}</span> ${outcomeText(o, ctx.state.setup)}</li>`)}</ul>
     ${hidden > 0 ? html`<p class="hint">${hidden} more, each under 0.05%</p>` : ""}
-    <p class="hint" data-testid="outcomes-score">Expected sure cuts after: ${row.expected_sure_cuts.toFixed(1)} · score ${row.score.toFixed(2)}</p>
+    <p class="hint" data-testid="outcomes-score">Expected sure cuts after: ${row.expected_sure_cuts.toFixed(1)} · <small title="the team policy's score">score ${row.score.toFixed(2)}</small></p>
   </div>`;
 }
 
