@@ -234,13 +234,13 @@ def test_share_reload_back_undo(make_context, base_url, device):
     expect(tid(mate, "who-screen")).to_be_visible()
     Taps(mate, device)("who-1")
     expect(tid(mate, "hand-screen")).to_be_visible()
-    # What the table shows of Bob's stand (cut wires, exact info tokens) is already in his hand.
-    shown = [t.removeprefix("i") for t in before["players"][1]["stands"][0].split() if re.fullmatch(r"i?Y?\d+", t)]
-    assert shown, before["players"][1]
+    # What the table shows of Bob's stand (cut wires, exact info tokens) is already in his hand, each in its slot.
+    shown = {j: t.removeprefix("i") for j, t in enumerate(before["players"][1]["stands"][0].split()) if re.fullmatch(r"i?Y?\d+", t)}
+    assert shown and 0 not in shown, before["players"][1]
     expect(tid(mate, "hand-public-hint")).to_be_visible()
-    for j, label in enumerate(shown):
+    for j, label in shown.items():
         expect(tid(mate, f"hand-0-{j}")).to_have_text(label)
-    expect(tid(mate, f"hand-0-{len(shown)}")).not_to_have_class(re.compile(r"\bown\b"))
+    expect(tid(mate, "hand-0-0")).not_to_have_class(re.compile(r"\bown\b"))
     Taps(mate, device)("hand-back")
     mate.goto(link)
     Taps(mate, device)("who-none")
@@ -354,7 +354,7 @@ def test_starting_token_advice(make_context, base_url, device):
     token = tid(page, "advice-0").get_attribute("data-token")
     taps("advice-0")
     expect(tid(page, "advice")).to_have_count(0)
-    expect(tid(page, "log-0")).to_contain_text(f"shows {token}")
+    expect(tid(page, "log-0")).to_contain_text(f"shows an info token {token.removeprefix('i')}")
     assert wait_done(page) == "done"
     doc = engine_doc(page)
     s, j = (int(x) for x in slot.split("-"))

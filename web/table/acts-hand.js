@@ -52,7 +52,7 @@ export function handActs(app) {
   return {
     "hand-add": (arg) => {
       const [s, label] = arg.split(":");
-      const next = S.handAdd(app.state, int(s), label);
+      const next = S.handAddAround(app.state, int(s), label); // around the wires the table shows on my stand
       if (next !== app.state && S.handComplete(next)) next.phase = "table";
       app.commit(next);
     },

@@ -37,12 +37,21 @@ function recordAdvice(app, i) {
   app.commit(next);
 }
 
+/** Undo or redo (`step`), then say briefly what it took back or brought back. */
+function undoRedo(app, step, dir) {
+  const before = app.state;
+  const next = step(before);
+  if (next === before) return;
+  app.commit(next);
+  app.view.flash(S.undoNote(before, next, dir));
+}
+
 export function logActs(app) {
   const { ui, results } = app;
 
   return {
-    undo: () => app.commit(S.undo(app.state)),
-    redo: () => app.commit(S.redo(app.state)),
+    undo: () => undoRedo(app, S.undo, "undo"),
+    redo: () => undoRedo(app, S.redo, "redo"),
     move: (arg) => {
       ui.selectedMove = ui.selectedMove === int(arg) ? null : int(arg);
       app.render();
@@ -66,7 +75,9 @@ export function logActs(app) {
         return;
       }
       ui.sheet = { mode: "action" };
-      ui.draft = { k, a: ["radar", "label_eq", "label_ne", "absent"].includes(k) ? null : t.turn };
+      // whose turn it is acts, unless they cannot (a Double Detector used already): then the sheet asks who
+      const turn = k === "double" && !S.ddUsable(app.state.setup, t, t.turn) ? null : t.turn;
+      ui.draft = { k, a: ["radar", "label_eq", "label_ne", "absent"].includes(k) ? null : turn };
       if (k === "radar") ui.draft.ans = [];
       ui.sheetError = null;
       maybeCommit(app);

@@ -85,9 +85,13 @@ export function setupActs(app) {
       app.closeSheet();
       app.commit(next);
     },
-    start: () => app.commit({
-      ...structuredClone(app.state),
-      phase: app.state.setup.me === null || S.handComplete(app.state) ? "table" : "hand",
-    }),
+    start: () => {
+      const next = structuredClone(app.state);
+      const me = next.setup.me;
+      // a seat taken mid-game (another "me"): its wires the table shows come filled in, as from a shared link
+      if (me !== null && next.log.length && !next.hand.flat().length) next.hand = S.publicHand(next, me);
+      next.phase = me === null || S.handComplete(next) ? "table" : "hand";
+      app.commit(next);
+    },
   };
 }

@@ -16,7 +16,7 @@ function describeAction(e, setup) {
   const said = (v) => (v === "Y" ? "yellow" : v);
   switch (e.k) {
     case "set":
-      return `${at(e.p, e.s, e.j)} shows ${slotToken(e.slot ?? {}) || "nothing"}`;
+      return `${at(e.p, e.s, e.j)} ${slotWords(e.slot ?? {})}`;
     case "dual":
       return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`)}`;
     case "xray":
@@ -72,6 +72,18 @@ function describeAction(e, setup) {
     default:
       return "unknown entry";
   }
+}
+
+/** What a `set` entry says a slot shows, in a player's words: "shows an info token 4", "is cut: 7", "shows an even token". */
+export function slotWords(slot) {
+  const colour = { b: "blue", y: "yellow", r: "red" }[slot.col];
+  const parts = [];
+  if (slot.c === "info") parts.push(slot.v === "Y" ? "a yellow info token" : `an info token ${slot.v ?? ""}`.trim());
+  if (slot.m) parts.push(markWords(slot.m));
+  if (colour && slot.c !== "cut") parts.push(`a ${colour} wire`);
+  const shows = parts.length ? `shows ${parts.join(", ")}` : "";
+  if (slot.c === "cut") return `is cut: ${colourOf(slot.v) === "blue" ? slot.v : `${colourOf(slot.v)} ${String(slot.v).slice(1)}`}${shows ? `, ${shows}` : ""}`;
+  return shows || "shows nothing";
 }
 
 /** A failed cut in words: "✗ (no token)", "✗ failed: an even token on Bob B" (21, 24, 33, 40), or what the info token showed. */

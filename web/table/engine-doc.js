@@ -7,6 +7,7 @@ import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
 import { teammatesTokens } from "./starting-token.js";
+import { ddUsable } from "./detectors.js";
 
 /** 52: a false token on an uncut wire may point at a red one, so it goes as a fact (entries-cuts.js), not a mark. */
 const onRedToo = (setup, sl) => setup.false_by === "all" && sl.c !== "cut" && /^!\d+$/.test(sl.m ?? "");
@@ -81,10 +82,8 @@ export function availableItems(state, t) {
   const { setup } = state;
   const me = setup.me;
   if (setup.captain_no_equipment && me === setup.captain) return [];
-  const ddOk = setup.dd === "unlimited"
-    || ((setup.dd === "all" || (setup.dd === "captain_disabled" && me !== setup.captain)) && !t.usedDD.includes(me));
   const items = { 3: "triple_detector", 5: "super_detector", 10: "x_or_y_ray", "9.9": "fast_pass" };
-  return [...(ddOk ? ["double_detector"] : []),
+  return [...(ddUsable(setup, t, me) ? ["double_detector"] : []),
     ...usableCards(state, t, Object.keys(items)).map((id) => items[id])];
 }
 

@@ -2,6 +2,7 @@
 // red reveals, "I have none" tokens, a teammate's turned-around wire I see.
 // Each takes (t, e, setup, i) and changes the derived table t, or fails naming the slot.
 
+import { ddDealt, ddSpent } from "./detectors.js";
 import { markSlot, markWords } from "./failure-marks.js";
 import {
   actorCut, addFact, advance, checkPlayers, cutSlot, factValue, fail, failure, misfire, notSaidFacts, slotAt, slotLetter, standName, takeStab,
@@ -57,7 +58,7 @@ export function applyDetect(t, e, setup, i) {
   const want = { double: 2, triple: 3 }[e.kind];
   if (want && js.length !== want) fail(`point at ${want} wires`);
   if (!js.length) fail("which wires?");
-  if (e.kind === "double" && setup.dd !== "unlimited") t.usedDD.push(e.a); // 58: never spent
+  if (e.kind === "double") useDoubleDetector(t, e, setup);
   else t.usedItems[e.kind === "triple" ? "3" : "5"] = true;
   if (e.ok) {
     if (!js.includes(e.hit)) fail("which of the wires was cut?");
@@ -76,6 +77,14 @@ export function applyDetect(t, e, setup, i) {
     notSaidFacts(t, e, js, [e.v], i); // none of the wires pointed at holds the value named (the token shows one of them)
   }
   advance(t, setup, e.a);
+}
+
+/** The actor's Double Detector, spent by this entry: refused when it is spent already, or the mission dealt none. */
+function useDoubleDetector(t, e, setup) {
+  const name = setup.players[e.a];
+  if (ddSpent(t, e.a)) fail(`${name} has used their Double Detector already (Emergency Batteries give it back)`);
+  if (!ddDealt(setup, e.a)) fail(`${name} has no Double Detector in this mission`);
+  if (setup.dd !== "unlimited") t.usedDD.push(e.a); // 58: never spent
 }
 
 /**

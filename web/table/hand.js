@@ -118,6 +118,12 @@ export function redo(state) {
   return next;
 }
 
+/** Is there something for undo to take back: an edit of my wires, or a log entry? */
+export const canUndo = (state) => Boolean(newestEdit(state.hand_undo, state.log.length, state.hand, "after")) || state.log.length > 0;
+
+/** Is there something for redo to bring back? */
+export const canRedo = (state) => Boolean(newestEdit(state.hand_redo, state.redo.length, state.hand, "before")) || state.redo.length > 0;
+
 // ---------------------------------------------------------------- my wires edited at the table
 
 /** How many edits of my wires undo remembers. */

@@ -34,13 +34,13 @@ export function movesTemplate(ctx) {
     ${moves ? "" : html`<p class="hint">Working it out…</p>`}
     <ol>${list.map((m, i) => html`<li class="${selectedMove === i ? "sel" : ""}">
       <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" aria-pressed="${selectedMove === i ? "true" : "false"}">
-        <span class="what">${moveText(m, state.setup)}</span>
+        <span class="what">${moveText(m, state.setup)}${bestWords(list, i)}</span>
         <span class="pct" data-testid="move-${i}-p" data-p="${m.p_success}">${pct(m.p_success)}</span>
         ${m.guaranteed ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
         ${m.p_red > 0 ? html`<span class="badge red" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
         ${m.kind === "turned_cut" && m.p_explode > 0 ? html`<span class="badge red" data-testid="move-${i}-explode" title="a failed cut of my turned wire explodes the bomb">boom ${pct(m.p_explode)}</span>` : ""}
         ${m.costs_mistake ? html`<span class="badge" data-testid="move-${i}-costly" title="${m.costs_mistake}">detonator +1</span>` : ""}
-        ${m.score !== undefined ? html`<span class="score" data-testid="move-${i}-score" data-score="${m.score}" title="the team policy's score">score ${m.score.toFixed(3)}</span>` : ""}
+        ${m.score !== undefined ? html`<small class="score" data-testid="move-${i}-score" data-score="${m.score}" title="the team policy's score">score ${m.score.toFixed(3)}</small>` : ""}
       </button>
       ${selectedMove === i ? html`${btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` })}${outcomesTemplate(ctx, i)}` : ""}
     </li>`)}</ol>
@@ -51,14 +51,21 @@ export function movesTemplate(ctx) {
   </section>`;
 }
 
+/** The first cut in plain words ("best move"), and those the team policy scores as high ("as good"). */
+function bestWords(list, i) {
+  const score = (m) => m.score ?? m.p_success;
+  if (i === 0) return html`<small class="plain best" data-testid="move-0-best">best move</small>`;
+  return Math.abs(score(list[i]) - score(list[0])) < 1e-9 ? html`<small class="plain" data-testid="move-${i}-best">as good</small>` : "";
+}
+
 /** What ordered the list (the team policy's score, its cost) and the table cards it plays before the cut. */
 function policyTemplate(ctx, list) {
   const moves = ctx.moves;
   if (!moves || !list.length || moves.policy !== "team") return "";
   const first = (moves.cards_first ?? []).map((id) => EQUIPMENT_NAMES[id] ?? id);
   return html`${first.length ? html`<p class="cards-first" data-testid="cards-first">First play: ${first.join(", ")}</p>` : ""}
-    <p class="hint" data-testid="moves-policy">Ordered by the team policy's score: the chance of success, less what a
-    mistake or a spent item costs the team (a red wire loses all)${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
+    <p class="hint" data-testid="moves-policy">Best move first. The small score is the team policy's: the chance the cut works,
+    less what a mistake or a used card would cost the team (a red wire loses all)${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
 }
 
 /** The chance to win (on request): games played out on exact worlds, the running estimate, Stop. */
@@ -119,7 +126,7 @@ function outcomesTemplate(ctx, i) {
     ${row.item_note ? html`<p class="badge note" data-testid="outcomes-item-note">${row.item_note}</p>` : ""}
     <ul>${shown.map((o, k) => html`<li data-testid="outcome-${k}" data-kind="${o.kind}" data-p="${o.p}"><span class="pct">${pct(o.p)}</span> ${outcomeText(o, ctx.state.setup)}</li>`)}</ul>
     ${hidden > 0 ? html`<p class="hint">${hidden} more, each under 0.05%</p>` : ""}
-    <p class="hint" data-testid="outcomes-score">Expected sure cuts after: ${row.expected_sure_cuts.toFixed(1)} · score ${row.score.toFixed(2)}</p>
+    <p class="hint" data-testid="outcomes-score">Expected sure cuts after: ${row.expected_sure_cuts.toFixed(1)} · <small title="the team policy's score">score ${row.score.toFixed(2)}</small></p>
   </div>`;
 }
 

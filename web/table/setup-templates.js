@@ -3,8 +3,8 @@
 
 import { html } from "../shared/html.js";
 import {
-  colourNeeds, colourOf, EQUIPMENT_NAMES, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, redsInPlay, setupProblems, slotLetter, standCounts,
-  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay,
+  colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, placeWires, redsInPlay, shownWires, setupProblems, slotLetter, standCounts,
+  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 
@@ -62,8 +62,11 @@ export function setupTemplate(state, missions) {
   const maxReds = redsInPlay(setup);
   const missionOptions = html`<option value="" ${setup.mission === null ? html`selected` : ""}>Custom setup</option>
     ${(missions ?? []).map((m) => html`<option value="${m.number}" ${m.number === setup.mission ? html`selected` : ""}>${m.number}. ${m.name || m.title}${m.notes ? ` — ${m.notes}` : ""}</option>`)}`;
-  return html`<section class="screen setup" data-testid="setup-screen" aria-label="New game">
-    <h2>New game</h2>
+  const underway = gameUnderway(state);
+  const back = underway ? btn("start", "Back to the game", { cls: "primary", testid: "setup-back", disabled: problems.length > 0 }) : "";
+  return html`<section class="screen setup" data-testid="setup-screen" aria-label="${underway ? "Game setup" : "New game"}">
+    <div class="setup-head"><h2>${underway ? "Game setup" : "New game"}</h2>${back}</div>
+    ${underway ? html`<p class="hint" data-testid="setup-underway">A game is under way: what you change here applies to it; the turn log stays.</p>` : ""}
     <label class="field">Mission
       <select data-act="mission" data-testid="setup-mission">${missionOptions}</select>
       ${missions ? "" : html`<span class="hint" data-testid="missions-loading">loading the presets…</span>`}
@@ -102,8 +105,18 @@ export function setupTemplate(state, missions) {
     </fieldset>
     <p class="hint">${wiresInPlay(setup)} wires in play.</p>
     ${problems.length ? html`<ul class="problems" data-testid="setup-problems">${problems.map((p) => html`<li>${p}</li>`)}</ul>` : ""}
-    ${btn("start", setup.me === null ? "Start (public view)" : "Next: my wires", { cls: "primary big", testid: "setup-start", disabled: problems.length > 0 })}
+    ${btn("start", startLabel(state, underway), { cls: "primary big", testid: "setup-start", disabled: problems.length > 0 })}
   </section>`;
+}
+
+/** Has a game begun on this table: an entry logged, or wires of mine entered? (Setup then leads back to it.) */
+const gameUnderway = (state) => state.log.length > 0 || state.hand.some((st) => st.length > 0);
+
+/** The setup's last button: back to the table (or to my wires, when they are not all entered), or the start. */
+function startLabel(state, underway) {
+  const toHand = state.setup.me !== null && !handComplete(state);
+  if (underway) return toHand ? "Back to the game: my wires" : "Back to the game";
+  return state.setup.me === null ? "Start (public view)" : "Next: my wires";
 }
 
 /** "My team places the advised starting tokens": where a value token's choice can be read. */
@@ -133,6 +146,10 @@ export function handTemplate(state, edit = null) {
   const full = open < 0;
   const s = Math.max(0, open);
   const picked = edit?.pick ? wireOf(hand[edit.pick.s]?.[edit.pick.i]) : null;
+  // a seat taken mid-game: the wires the table shows stay in their slots, the others fill in around them
+  const shown = edit ? [] : shownWires(state, me);
+  const layouts = sizes.map((_, k) => (shown[k]?.some(Boolean) ? placeWires(hand[k] ?? [], shown[k], xPlace(setup, me, k)) : null));
+  const wireAt = (k, f) => (layouts[k] ? layouts[k][f] : hand[k]?.[f] !== undefined ? { h: hand[k][f], i: f } : null);
   return html`<section class="screen hand" data-testid="hand-screen" aria-label="My wires">
     <h2>${setup.players[me]}: ${edit ? "edit your wires" : "your wires"}</h2>
     ${edit
@@ -140,18 +157,19 @@ export function handTemplate(state, edit = null) {
           The turn log stays; entries that no longer fit your wires are struck through.</p>`
       : html`<p class="hint">Tap each wire you hold; the stand sorts itself. Tap a wire on the stand to take it back.</p>`}
     ${setup.x_tokens ? html`<p class="hint" data-testid="hand-x-hint">X tokens: your far-right wire (X) is not sorted. Enter the sorted wires first; the last one you enter is your X wire.</p>` : ""}
-    ${state.log.length && !edit ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token) are filled in.</p>` : ""}
+    ${state.log.length && !edit ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token) are filled in, in their own slots; the keypad fills the others around them.</p>` : ""}
     ${setup.turned && fills.some((f, k) => f.length < sizes[k]) ? html`<p class="hint" data-testid="hand-turned-hint">Your turned-around wire${fills.reduce((a, f, k) => a + sizes[k] - f.length, 0) > 1 ? "s (T) face" : " (T) faces"} your teammates: you cannot see it, so enter only the others.</p>` : ""}
     ${sizes.map((n, k) => html`<div class="hand-stand ${k === s && !full && !picked ? "current" : ""}" data-testid="hand-stand-${k}">
       <span class="lbl">${sizes.length > 1 ? `Stand ${k + 1}` : "Stand"} ${hand[k]?.length ?? 0}/${fills[k].length}</span>
-      <div class="stand-slots" style="--n:${n}">${Array.from({ length: n }, (_, j) => handSlot(setup, hand, k, j, n, fills[k], edit))}</div></div>`)}
+      <div class="stand-slots" style="--n:${n}">${Array.from({ length: n }, (_, j) => handSlot(setup, k, j, n, fills[k], wireAt(k, fills[k].indexOf(j)), edit))}</div></div>`)}
     ${picked ? html`<p class="hint" data-testid="edit-hand-pick" aria-live="polite">${sizes.length > 1 ? `Stand ${edit.pick.s + 1}, ` : ""}slot
       ${slotLetter(fills[edit.pick.s][edit.pick.i])}: your ${valueName(picked)}. Tap its right value below (tap the slot again to keep it).</p>` : ""}
     <div class="keypad" role="group" aria-label="${picked ? `Replace your ${valueName(picked)} with` : "Wire values"}" data-testid="hand-keypad">
       ${labelsInPlay(setup).map(({ label, copies }) => btn(edit ? "edit-key" : "hand-add", label, {
         cls: `key ${colourOf(label)} ${label === picked ? "on" : ""}`, arg: edit ? label : `${s}:${label}`, testid: `key-${label}`,
         // a picked wire's value is free again for the keypad to put back in its place
-        disabled: picked ? (used[label] ?? 0) - (label === picked ? 1 : 0) >= copies : full || (used[label] ?? 0) >= copies,
+        disabled: picked ? (used[label] ?? 0) - (label === picked ? 1 : 0) >= copies
+          : edit ? full || (used[label] ?? 0) >= copies : handAddAround(state, s, label, shown) === state,
         aria: keyName(label),
       }))}
     </div>
@@ -168,15 +186,23 @@ export function handTemplate(state, edit = null) {
   </section>`;
 }
 
-/** Slot j of my stand k on the hand screen: my turned-around wire (unseen), empty, or my wire (a button). */
-function handSlot(setup, hand, k, j, n, fill, edit) {
+/**
+ * Slot j of my stand k on the hand screen: my turned-around wire (unseen), empty, a wire the table shows (cut or
+ * under an info token: it keeps its slot), or my wire (a button). `wire`: {h: hand entry, i: its index, c?: shown}.
+ */
+function handSlot(setup, k, j, n, fill, wire, edit) {
   if (!fill.includes(j)) return html`<span class="slot empty x-slot" data-testid="hand-${k}-${j}" role="img" aria-label="slot ${slotLetter(j)}: your turned-around wire, unseen">T</span>`;
-  const i = fill.indexOf(j);
-  const h = hand[k]?.[i];
   const x = isXSlot(setup, j, n);
   const xText = x ? " (X, unsorted)" : "";
-  if (!h) return html`<span class="slot empty ${x ? "x-slot" : ""}" data-testid="hand-${k}-${j}" role="img" aria-label="slot ${slotLetter(j)}${xText} empty">${x ? "X" : slotLetter(j)}</span>`;
+  if (!wire) return html`<span class="slot empty ${x ? "x-slot" : ""}" data-testid="hand-${k}-${j}" role="img" aria-label="slot ${slotLetter(j)}${xText} empty">${x ? "X" : slotLetter(j)}</span>`;
+  const { h, i } = wire;
   const l = wireOf(h);
+  if (wire.c) { // shown on the table: it stays where it is
+    const cls = wire.c === "cut" ? `slot cut ${colourOf(l)}` : `slot own info ${colourOf(l)}`;
+    return html`<span class="${cls}" data-testid="hand-${k}-${j}" data-shown="${wire.c}" role="img"
+      aria-label="slot ${slotLetter(j)}${xText}: ${keyName(l) ?? l}, ${wire.c === "cut" ? "cut" : "under an info token"} on the table">${wire.c === "info"
+        ? html`<span class="v tok">${l}</span>` : html`<span class="v">${l}</span>`}</span>`;
+  }
   const cls = `slot own ${colourOf(l)} ${isXWire(h) ? "x-slot" : ""}`;
   if (!edit) return btn("hand-remove", l, { cls, arg: `${k}:${i}`, testid: `hand-${k}-${j}`, aria: `slot ${slotLetter(j)}${xText}: ${keyName(l) ?? l}, tap to remove` });
   const on = edit.pick?.s === k && edit.pick?.i === i;

@@ -7,6 +7,8 @@ import { btn, chip, keyName, markName } from "./template-parts.js";
 import {
   ACTION_NAMES,
   ALL_EQUIPMENT,
+  ddSpent,
+  ddUsable,
   hasUncut,
   EQUIPMENT_NAMES,
   NO_ACTOR,
@@ -54,9 +56,18 @@ function whyTemplate(ctx, key, sl, probs) {
     ${never.map((l) => btn("why", l, { cls: "chip", arg: l, testid: `why-not-${l}` }))}<span class="lbl">?</span></div>` : "";
 }
 
-function actorChips(state, d, exclude) {
+/** Who acted; `off`: players who cannot (a Double Detector used already, or none dealt), disabled with the reason. */
+function actorChips(state, d, exclude, off = new Map()) {
   return html`<div class="row actor" role="group" aria-label="Who acts">${state.setup.players.map((name, p) =>
-    p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`))}</div>`;
+    p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`, off.has(p) ? { disabled: true, aria: `${name}: ${off.get(p)}` } : {}))}</div>`;
+}
+
+/** The players a Double Detector draft may not name (not when editing: the table has moved on since). */
+function ddOff(ctx, d) {
+  const { state, t, ui } = ctx;
+  if (d.k !== "double" || ui.sheet?.edit !== undefined) return new Map();
+  return new Map(state.setup.players.map((_, p) => p).filter((p) => !ddUsable(state.setup, t, p))
+    .map((p) => [p, ddSpent(t, p) ? "Double Detector used" : "no Double Detector"]));
 }
 
 /** One of the cutter's wires, by its letter (and my value on my stand); its name begins with that text. */
@@ -164,9 +175,12 @@ export const ASKS = {
   got: ({ labels }) => {
     return html`<p class="ask" data-testid="ask">Which wire did you get?</p>${keypad("draft-got", labels, { label: "wire received", testprefix: "got" })}`;
   },
-  players: ({ d, setup }) => {
+  players: ({ ctx, d, t, setup }) => {
+    // only a used Double Detector can work again (every player when editing: the table has moved on since)
+    const unused = (p) => ctx.ui?.sheet?.edit === undefined && !ddSpent(t, p);
     return html`<p class="ask" data-testid="ask">Whose Double Detector works again? (1 or 2)</p>
-      <div class="row">${setup.players.map((name, p) => chip("draft-player", p, name, (d.ps ?? []).includes(p), `pick-player-${p}`))}</div>
+      <div class="row">${setup.players.map((name, p) => chip("draft-player", p, name, (d.ps ?? []).includes(p), `pick-player-${p}`,
+        unused(p) ? { disabled: true, aria: `${name}: Double Detector not used` } : {}))}</div>
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },
   oxygen_to: ({ d, setup }) => {
@@ -284,7 +298,7 @@ export function sheetTemplate(ctx) {
     head = html`${head}${parts.length ? html`<p class="hint" data-testid="draft-summary">${parts.join(" · ")}</p>` : ""}`;
     const needsActor = !NO_ACTOR.includes(d.k) && (sh.edit === undefined || d.a === undefined || d.a === null);
     const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
-    body = html`${needsActor ? html`<p class="lbl">Who?</p>${actorChips(state, d, null)}` : ""}
+    body = html`${needsActor ? html`<p class="lbl">Who?</p>${actorChips(state, d, null, ddOff(ctx, d))}` : ""}
       ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
         ${changes.map((c) => chip("draft-change", c, c, false, `change-${c}`))}</div>` : ""}
       ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit" })}`;

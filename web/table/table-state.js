@@ -58,11 +58,14 @@
 export * from "./setup.js";
 export * from "./table-doc.js";
 export * from "./hand.js";
+export * from "./hand-layout.js";
 export * from "./replay.js";
 export { hasUncut, slotLetter, standName } from "./replay-table.js";
 export * from "./describe.js";
 export * from "./engine-doc.js";
 export * from "./oxygen.js";
+export * from "./detectors.js";
+export { aValue, undoNote } from "./undo-words.js";
 export * from "./share.js";
 export * from "./record.js";
 export * from "./starting-token.js";

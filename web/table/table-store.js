@@ -135,6 +135,7 @@ function viewModel(app) {
     why: results.why?.resultId === results.analysis?.resultId ? results.why : null,
     win: results.win?.resultId === results.analysis?.resultId ? results.win : null,
     sheetError: ui.sheetError, engineDocText: doc ? JSON.stringify(doc) : "",
+    canUndo: S.canUndo(state), canRedo: S.canRedo(state),
   };
 }
 

@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName, tokensReadable } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, ddSpent, ddUsers, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName, tokensReadable } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
 /**
@@ -23,6 +23,8 @@ function slotView(ctx, p, s, j, sl) {
   let cls = "slot";
   let shown;
   let style = "";
+  // an info token is drawn as a token (a disc around its value), not only as a value
+  const tok = (v) => html`<span class="v tok" data-testid="token-${key}">${v}</span>`;
   if (sl.c === "cut") {
     cls += ` cut ${colourOf(sl.v)}`;
     shown = [sl.v];
@@ -49,7 +51,9 @@ function slotView(ctx, p, s, j, sl) {
   if (culprits.has(key)) cls += " culprit";
   const text = [markText, shown[0], shown.length > 1 ? `${shown[1]}%` : ""].filter(Boolean).join(" ");
   const label = `${standName(state.setup, p, s)}, slot ${slotLetter(j)}: ${text}, ${meaning.filter(Boolean).join(", ")}`;
-  const body = html`<span class="v">${shown[0]}</span>${shown.length > 1 ? html` <span class="p">${shown[1]}</span>` : ""}`;
+  // an info token is drawn as a token (a disc around its value), not only as a value
+  const v = sl.c === "info" ? html`<span class="v tok" data-testid="token-${key}">${shown[0]}</span>` : html`<span class="v">${shown[0]}</span>`;
+  const body = html`${v}${shown.length > 1 ? html` <span class="p">${shown[1]}</span>` : ""}`;
   // the letter first: the name reads "slot G: …" in the order the text is found (it is drawn at the bottom)
   return html`<button type="button" class="${cls}" data-act="slot" data-arg="${key}" data-testid="slot-${key}"
     data-token="${sl.c}" ${probs ? html`data-probs="${JSON.stringify(probs.probs)}"` : ""} style="${style}"
@@ -65,6 +69,8 @@ export function standsTemplate(ctx) {
         p === state.setup.captain && s === 0 ? html`<span class="badge">captain</span>` : "",
         p === state.setup.me && s === 0 ? html`<span class="badge me">me</span>` : "",
         p === t.turn && s === 0 ? html`<span class="badge turn" data-testid="turn-badge">turn</span>` : "",
+        s === 0 && ddSpent(t, p) ? html`<span class="badge spent" data-testid="dd-spent-${p}"
+          title="Double Detector used (Emergency Batteries give it back)">Double Detector used</span>` : "",
         ...[...new Set(t.absent.filter((x) => x.p === p && (x.s === null || x.s === s)).map((x) => x.v))].map((v) =>
           html`<span class="badge" data-testid="absent-${p}-${s}-${v}" title="“I have none” token">no ${v === "Y" ? "yellow" : v}</span>`),
       ];
@@ -99,18 +105,44 @@ export function statusTemplate(ctx) {
   </section>`;
 }
 
-/** Each equipment card in play: waiting (how many of its number are cut), usable, used; and, for a table
- * saved before the app asked which cards lie face up, a word that every card of the pile counts. */
+/** Each equipment card in play: waiting (how many of its number are cut, said in words below), usable, used;
+ * and, for a table saved before the app asked which cards lie face up, a word that every card of the pile counts. */
 function equipmentTemplate(state, t) {
   const word = { waiting: "", usable: " — usable", used: " (used)" };
   const unset = state.setup.table_cards === null && state.setup.equipment.length > 0;
+  const waiting = t.cards.filter((c) => c.state === "waiting" && c.need < Infinity);
   return html`<div class="equipment" data-testid="equipment" data-unlocked="${t.unlocked.join(" ")}">
     <span class="lbl">Equipment</span>${t.cards.length
       ? t.cards.map((c) => html`<span class="chip static card-${c.state}" data-testid="card-state-${c.id}" data-state="${c.state}"
-          title="${EQUIPMENT_NAMES[c.id] ?? c.id}">${c.id} ${EQUIPMENT_NAMES[c.id] ?? ""}${c.state === "waiting" && c.need < Infinity ? ` ${c.have}/${c.need}` : word[c.state]}</span>`)
+          title="${cardTitle(c)}">${c.id} ${EQUIPMENT_NAMES[c.id] ?? ""}${c.state === "waiting" && c.need < Infinity ? ` ${c.have}/${c.need} cut` : word[c.state]}</span>`)
       : html`<span class="none">none on the table</span>`}
+    ${waiting.length ? html`<p class="hint" data-testid="equipment-legend">${equipmentLegend(waiting)}</p>` : ""}
     ${unset ? html`<p class="hint" data-testid="cards-unset">Every card of the mission's pile counts as on the table: this table
       does not say which lie face up. ${btn("setup", "Set the cards on the table", { cls: "link", testid: "cards-set" })}</p>` : ""}</div>`;
+}
+
+/** The wires that unlock a waiting card: "two 11s", "all four 2s", "two yellow wires". */
+function unlockWires(c) {
+  const n = c.id.split(".")[0];
+  return c.id === "Y" ? "two yellow wires" : c.need === 4 ? `all four ${n}s` : `two ${n}s`;
+}
+
+/** What "0/2 cut" means, in one short line (each card's own number is in its tooltip): "“0/2 cut”: a card is
+ * usable once two wires of its number are cut (all four for a double number such as 2.2)." */
+function equipmentLegend(waiting) {
+  const single = waiting.find((c) => c.need === 2 && c.id !== "Y") ?? waiting[0];
+  const more = [
+    waiting.some((c) => c.need === 4) ? "all four for a double number such as 2.2" : "",
+    waiting.some((c) => c.id === "Y") ? "two yellow wires for False Bottom" : "",
+  ].filter(Boolean);
+  return `“${single.have}/${single.need} cut”: a card is usable once two wires of its number are cut${more.length ? ` (${more.join("; ")})` : ""}.`;
+}
+
+/** A card's tooltip: its name, and what it waits for. */
+function cardTitle(c) {
+  const name = EQUIPMENT_NAMES[c.id] ?? c.id;
+  if (c.state === "waiting" && c.need < Infinity) return `${name}, ${c.have}/${c.need} cut: usable once ${unlockWires(c)} are cut`;
+  return c.state === "used" ? `${name}: used` : c.state === "usable" ? `${name}: usable` : name;
 }
 
 /** Nano's pile (43): wires left, and the likeliest values of the next wire taken (the engine's law). */
@@ -186,7 +218,7 @@ function actionAllowed(k, state, t) {
   const has = (id) => eq.includes(id);
   switch (k) {
     case "dual": return true; // also started by tapping a wire, mine included
-    case "double": return state.setup.dd !== "disabled";
+    case "double": return ddUsers(state.setup, t).length > 0; // someone still has theirs
     case "triple": return has("3");
     case "super": return has("5");
     case "xray": return has("10");
@@ -230,6 +262,12 @@ const tokenText = (token) => {
   return { E: "even", O: "odd", "1x": "x1", "2x": "x2", "3x": "x3" }[token] ?? token;
 };
 
+/** Row i of the starting-token advice in plain words, beside its figures. */
+function adviceWords(list, i) {
+  if (i === 0) return "tells your team the most";
+  return list[i].gain_bits >= 0.95 * list[0].gain_bits ? "tells them about as much" : "tells them less";
+}
+
 /** "Your starting token": the best 3 slots of my stand(s) for the mission's token kind. */
 export function adviceTemplate(ctx) {
   const { advice, state } = ctx;
@@ -243,13 +281,14 @@ export function adviceTemplate(ctx) {
     ${advice.error ? html`<p class="hint" data-testid="advice-error">No advice: ${advice.error}</p>` : ""}
     ${!list.length && !advice.error ? html`<p class="hint">Working out where your token tells the team the most…</p>` : ""}
     <ol>${list.map((r, i) => html`<li>
-      <button type="button" class="move" data-act="advice" data-arg="${i}" data-testid="advice-${i}" data-slot="${r.stand}-${r.slot}" data-token="${r.token}"
-        aria-label="${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}: ${r.gain_bits.toFixed(1)} bits, ${pct(r.resolved)} of the uncertainty resolved">
-        <span class="what">${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}</span>
-        <span class="pct" data-testid="advice-${i}-bits" data-bits="${r.gain_bits}">${r.gain_bits.toFixed(1)} bits</span>
-        <span class="badge" data-testid="advice-${i}-resolved" data-resolved="${r.resolved}">${pct(r.resolved)}</span>
+      <button type="button" class="move" data-act="advice" data-arg="${i}" data-testid="advice-${i}" data-slot="${r.stand}-${r.slot}" data-token="${r.token}">
+        <span class="what">${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}
+          <small class="plain" data-testid="advice-${i}-words">${adviceWords(list, i)}</small></span>
+        <small class="figure"><span data-testid="advice-${i}-bits" data-bits="${r.gain_bits}">${r.gain_bits.toFixed(1)} bits</span>
+          · <span data-testid="advice-${i}-resolved" data-resolved="${r.resolved}">${pct(r.resolved)}</span></small>
       </button></li>`)}</ol>
-    ${advice.basis ? html`<p class="hint" data-testid="advice-basis"><small>Bits your team learns about your stand; % of its uncertainty resolved. Based on ${advice.basis}.</small></p>` : ""}
+    ${advice.basis ? html`<p class="hint" data-testid="advice-basis"><small>The small figures: how much your token tells your team about your
+      stand (in bits), and the share of their doubt about it that it clears. Based on ${advice.basis}.</small></p>` : ""}
     ${state.setup.read_tokens && tokensReadable(state.setup) ? html`<p class="hint" data-testid="advice-read"><small>Your team places the advised tokens (setup): teammates read yours as this first choice, so place it there.</small></p>` : ""}
   </section>`;
 }

@@ -7,12 +7,20 @@ import { handTemplate, setupTemplate, whoTemplate } from "./setup-templates.js";
 import { adviceTemplate, holdingsTemplate, logTemplate, shareTemplate, standsTemplate, statusTemplate } from "./table-templates.js";
 import { sheetTemplate } from "./sheet-templates.js";
 
+/** How long the note after an undo or a redo stays. */
+const FLASH_MS = 5000;
+
 export class AppView {
   constructor(root) {
     this.root = root;
     this.main = root.querySelector("#app");
     this.status = root.querySelector("#engine-line");
     this.notice = root.querySelector("#notice");
+    // what an undo or a redo changed, said for a few seconds (a live region: screen readers say it too)
+    this.toast = Object.assign(document.createElement("p"), { className: "toast", hidden: true });
+    Object.assign(this.toast.dataset, { testid: "undo-note" });
+    this.toast.setAttribute("role", "status");
+    root.append(this.toast);
   }
 
   mount(handlers) {
@@ -82,6 +90,7 @@ export class AppView {
     this.main.innerHTML = html`${body}${sheets}`.text;
     this.main.dataset.phase = ctx.state.phase;
     document.documentElement.dataset.phase = ctx.state.phase;
+    this.undoButtons(ctx);
     const doc = this.root.querySelector("#engine-doc");
     if (doc) doc.textContent = ctx.engineDocText ?? "";
     if (focusId) {
@@ -107,6 +116,24 @@ export class AppView {
       box.textContent = `The link is too long for a QR code (${url.length} characters); copy it instead.`;
       box.dataset.ready = "too-long";
     }
+  }
+
+  /** Undo and redo are disabled, visibly, when there is nothing to take back or bring back. */
+  undoButtons(ctx) {
+    for (const [id, on] of [["undo", ctx.canUndo], ["redo", ctx.canRedo]]) {
+      const b = this.root.querySelector(`[data-testid="${id}"]`);
+      if (!b) continue;
+      b.disabled = !on;
+      b.setAttribute("aria-disabled", on ? "false" : "true");
+    }
+  }
+
+  /** Show `text` for a few seconds (nothing for null). */
+  flash(text) {
+    clearTimeout(this.toastTimer);
+    this.toast.textContent = text ?? "";
+    this.toast.hidden = !text;
+    if (text) this.toastTimer = setTimeout(() => { this.toast.hidden = true; }, FLASH_MS);
   }
 
   engineLine(state, text) {

@@ -1,0 +1,169 @@
+// The table app as a player at the table expects it (issue 42, point 3): undo/redo say what they changed and
+// know when there is nothing to change, spent Double Detectors, the setup's way back to a game under way,
+// plain words for tokens and equipment. (A seat taken mid-game: hand-layout.test.mjs.)
+// Run with `node --test e2e_tests/js/`.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+import { logTemplate, standsTemplate, statusTemplate } from "../../web/table/table-templates.js";
+import { sheetTemplate } from "../../web/table/sheet-templates.js";
+import { setupTemplate } from "../../web/table/setup-templates.js";
+
+const MY_HAND = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+
+/** A 4-player table (Ann = me, the captain), my hand entered, on the table screen. */
+function table(setup = {}) {
+  let s = S.defaultState();
+  Object.assign(s.setup, setup);
+  for (const l of MY_HAND) s = S.handAdd(s, 0, l);
+  s.phase = "table";
+  return s;
+}
+
+const FAILED_CUT = { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "4" };
+const DD = (a, p = 3) => ({ k: "detect", kind: "double", a, p, s: 0, js: [3, 4], v: "4", ok: false, tok: 4, real: "5" });
+
+test("undo and redo say what they took back or brought back, in plain words", () => {
+  let s = table();
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } });
+  s = S.addEntry(s, FAILED_CUT);
+  const undone = S.undo(s);
+  assert.equal(S.undoNote(s, undone, "undo"), "Undone: Ann cut Bob D with a 5 (it failed)");
+  assert.equal(S.undoNote(undone, S.redo(undone), "redo"), "Redone: Ann cut Bob D with a 5 (it failed)");
+  const once = S.undo(undone);
+  assert.equal(S.undoNote(undone, once, "undo"), "Undone: Bob C shows an info token 3");
+  s = S.addEntry(s, DD(2));
+  assert.equal(S.undoNote(s, S.undo(s), "undo"), "Undone: Cid's Double Detector on Dee D+E for a 4 (it failed)");
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "11", ok: true, cut: "11", as: { s: 0, j: 11 } });
+  assert.equal(S.undoNote(s, S.undo(s), "undo"), "Undone: Bob cut Cid A with an 11");
+  // entries without their own words are said as the turn log says them
+  s = S.addEntry(s, { k: "rewind" });
+  assert.equal(S.undoNote(s, S.undo(s), "undo"), "Undone: Rewinder: detonator −1");
+  // nothing changed: nothing to say
+  const fresh = S.defaultState();
+  assert.equal(S.undoNote(fresh, S.undo(fresh), "undo"), null);
+  assert.deepEqual(["8", "11", "Y", "R5", "Y8", "7"].map(S.aValue), ["an 8", "an 11", "a yellow", "a red 5", "a yellow 8", "a 7"]);
+});
+
+test("an undone edit of my wires says which wires it put back", () => {
+  const wrong = MY_HAND.slice(0, 11).concat("11");
+  let s = S.defaultState();
+  for (const l of wrong) s = S.handAdd(s, 0, l);
+  s.phase = "table";
+  const edited = S.editHand(s, [MY_HAND]);
+  const undone = S.undo(edited);
+  assert.deepEqual(undone.hand, s.hand);
+  assert.equal(S.undoNote(edited, undone, "undo"), "Undone: the edit of your wires (12 back to 11)");
+  assert.equal(S.undoNote(undone, S.redo(undone), "redo"), "Redone: the edit of your wires (11 → 12)");
+});
+
+test("undo and redo know when there is nothing to take back or bring back", () => {
+  let s = table();
+  assert.deepEqual([S.canUndo(s), S.canRedo(s)], [false, false], "a fresh table: nothing to undo");
+  s = S.addEntry(s, FAILED_CUT);
+  assert.deepEqual([S.canUndo(s), S.canRedo(s)], [true, false]);
+  s = S.undo(s);
+  assert.deepEqual([S.canUndo(s), S.canRedo(s)], [false, true]);
+  s = S.redo(s);
+  assert.deepEqual([S.canUndo(s), S.canRedo(s)], [true, false]);
+  // an edit of my wires is undone on its own, the log empty
+  let h = table();
+  h = S.editHand(h, [MY_HAND.slice(0, 11).concat("11")]);
+  assert.deepEqual([S.canUndo(h), S.canRedo(h)], [true, false]);
+  h = S.undo(h);
+  assert.deepEqual([S.canUndo(h), S.canRedo(h)], [false, true]);
+  // each agrees with what undo and redo do
+  for (const x of [s, h, table(), S.undo(s)]) {
+    assert.equal(S.canUndo(x), S.undo(x) !== x);
+    assert.equal(S.canRedo(x), S.redo(x) !== x);
+  }
+});
+
+test("a used Double Detector is spent until Emergency Batteries give it back; the replay refuses a second one", () => {
+  let s = table({ table_cards: ["7"] });
+  s = S.addEntry(s, DD(2));
+  let t = S.derive(s);
+  assert.ok(S.ddSpent(t, 2) && !S.ddUsable(s.setup, t, 2));
+  assert.deepEqual(S.ddUsers(s.setup, t), [0, 1, 3]);
+  s = S.addEntry(s, { ...DD(2, 1), real: "6" });
+  t = S.derive(s);
+  assert.match(t.entries.at(-1).error, /Cid has used their Double Detector already/);
+  s = S.replaceEntry(s, 1, { k: "batteries", ps: [2] });
+  s = S.addEntry(s, { ...DD(2, 1), real: "6" });
+  t = S.derive(s);
+  assert.deepEqual(t.entries.map((e) => e.ok), [true, true, true], "Emergency Batteries: Cid's works again");
+  assert.ok(S.ddSpent(t, 2));
+  // mine: no longer among the items the moves request offers
+  const mine = S.addEntry(table(), DD(0));
+  assert.ok(!S.availableItems(mine, S.derive(mine)).includes("double_detector"));
+  assert.ok(S.availableItems(table(), S.derive(table())).includes("double_detector"));
+  // a mission that bars the captain's: the captain has none to use
+  const barred = S.addEntry(table({ dd: "captain_disabled" }), DD(0));
+  assert.match(S.derive(barred).entries[0].error, /Ann has no Double Detector in this mission/);
+  assert.ok(!S.ddDealt(table({ dd: "disabled" }).setup, 1));
+});
+
+test("the stand shows a spent Double Detector, and the flows no longer offer it", () => {
+  let s = S.addEntry(table(), DD(2));
+  let t = S.derive(s);
+  const stands = String(standsTemplate({ state: s, t, result: null, highlight: new Set(), picked: new Set(), culprits: new Set() }).text);
+  assert.match(stands, /data-testid="dd-spent-2"[^>]*>Double Detector used</);
+  assert.ok(!stands.includes('data-testid="dd-spent-1"'));
+  // the Double Detector's sheet: Cid's chip is disabled and says why; the others are not
+  const draft = { k: "double", a: null };
+  const sheet = (st, tt, ui) => String(sheetTemplate({ state: st, t: tt, ui, ask: S.nextAsk(st, tt, ui.draft), result: null }).text);
+  const page = sheet(s, t, { sheet: { mode: "action" }, draft });
+  assert.match(page, /<button[^>]*data-testid="actor-2"[^>]*disabled[^>]*aria-label="Cid: Double Detector used"/);
+  assert.doesNotMatch(page, /<button[^>]*data-testid="actor-1"[^>]*disabled/);
+  // editing that entry offers everyone (the table has moved on since)
+  assert.doesNotMatch(sheet(s, t, { sheet: { mode: "action", edit: 0 }, draft: { ...draft, a: 2 } }), /data-testid="actor-2"[^>]*disabled/);
+  // Emergency Batteries: only a used one can work again
+  const bat = { k: "batteries" };
+  const batPage = sheet(s, t, { sheet: { mode: "action" }, draft: bat });
+  assert.match(batPage, /<button[^>]*data-testid="pick-player-1"[^>]*disabled/);
+  assert.doesNotMatch(batPage, /<button[^>]*data-testid="pick-player-2"[^>]*disabled/);
+  // every Double Detector spent: the turn log no longer offers the action
+  const offered = (st) => String(logTemplate({ state: st, t: S.derive(st) }).text).includes('data-testid="action-double"');
+  assert.ok(offered(s));
+  for (const a of [0, 1, 3]) s = S.addEntry(s, DD(a, a === 3 ? 1 : 3));
+  assert.ok(!offered(s));
+});
+
+test("the setup of a game under way leads back to it; a new game's does not", () => {
+  const page = (st) => String(setupTemplate(st, null).text);
+  const fresh = page(S.defaultState());
+  assert.ok(fresh.includes("New game") && !fresh.includes('data-testid="setup-back"'));
+  assert.match(fresh, /data-testid="setup-start"[^>]*>Next: my wires</);
+  const mid = { ...S.addEntry(table(), FAILED_CUT), phase: "setup" };
+  const text = page(mid);
+  assert.match(text, /data-testid="setup-back"[^>]*>Back to the game</);
+  assert.match(text, /<h2>Game setup<\/h2>/);
+  assert.match(text, /data-testid="setup-start"[^>]*>Back to the game</);
+  // another seat taken (my wires gone): back to the game through my wires
+  const other = structuredClone(mid);
+  Object.assign(other, { hand: [] });
+  other.setup.me = 1;
+  assert.match(page(other), /data-testid="setup-start"[^>]*>Back to the game: my wires</);
+});
+
+test("a set entry in plain words: an info token, a cut wire, a token", () => {
+  let s = table({ tokens: "even_odd" });
+  s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 0, slot: { c: "info", v: "1" } });
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 3, slot: { c: "cut", v: "4" } });
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 1, slot: { c: "h", m: "E" } });
+  s = S.addEntry(s, { k: "set", p: 3, s: 0, j: 2, slot: { c: "info", v: "Y" } });
+  assert.deepEqual(S.derive(s).entries.map((e) => e.text),
+    ["Ann A shows an info token 1", "Bob D is cut: 4", "Cid B shows an even token", "Dee C shows a yellow info token"]);
+});
+
+test("equipment waiting for its number says what “0/2 cut” means", () => {
+  let s = table({ table_cards: ["11", "2.2", "3"] });
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 2, slot: { c: "cut", v: "3" } }); // one 3 cut
+  const page = String(statusTemplate({ state: s, t: S.derive(s), result: null }).text);
+  assert.match(page, /data-testid="card-state-11"[^>]*title="Coffee Mug, 0\/2 cut: usable once two 11s are cut"[^>]*>11 Coffee Mug 0\/2 cut</);
+  assert.match(page, /title="Triple Detector, 1\/2 cut: usable once two 3s are cut"/);
+  assert.match(page, /title="Single Wire Label, 0\/4 cut: usable once all four 2s are cut"/);
+  assert.match(page, /data-testid="equipment-legend">“0\/2 cut”: a card is usable once two wires of its number are cut \(all four for a double number such as 2\.2\)\.</);
+  const none = String(statusTemplate({ state: table({ table_cards: [] }), t: S.derive(table({ table_cards: [] })), result: null }).text);
+  assert.ok(!none.includes("equipment-legend"));
+});

@@ -1,0 +1,243 @@
+"""The table app as a player at the table expects it (issue 42, point 3), on a phone (390x844 and 360x740).
+
+Each test opens a table (a "#g=" link of a mid-game table, as the app saves it) and checks one promise: the
+setup leads back to a game under way; undo and redo say what they changed and are disabled when there is
+nothing to change; a spent Double Detector shows and is not offered; chips, keys and info tokens fit and show;
+plain words beside the figures; a seat taken from a shared link keeps the shown wires in their slots; dark
+mode keeps cut wires the dimmest tiles. Hooks: web/ui-spec.md. Screenshots go to test-results/screens/ux-*.png.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, DEVICES, NetGuard
+from fuzz_links import as_hash
+from playwright.sync_api import Page, expect
+from test_table_app import MY_HAND, Taps, engine_doc, shot, tid, wait_done
+
+PHONE = (390, 844)
+SMALL = (360, 740)
+
+# A mid-game table (4 players, me = Ann, the captain): a starting token each, Ann's failed cut on Bob D,
+# Bob's cut of Cid A, Cid's Double Detector on Dee D+E (failed); four equipment cards face up.
+TOKENS = [
+    {"k": "set", "p": p, "s": 0, "j": j, "slot": {"c": "info", "v": v, "m": None, "col": None}}
+    for p, j, v in ((1, 2, "3"), (2, 5, "6"), (3, 8, "9"), (0, 0, "1"))
+]
+TURNS = [
+    {"k": "dual", "a": 0, "p": 1, "s": 0, "j": 3, "v": "5", "ok": False, "real": "4"},
+    {"k": "dual", "a": 1, "p": 2, "s": 0, "j": 0, "v": "1", "ok": True, "cut": "1", "as": {"s": 0, "j": 0}},
+    {"k": "detect", "kind": "double", "a": 2, "p": 3, "s": 0, "js": [3, 4], "v": "4", "ok": False, "tok": 4, "real": "5"},
+]
+TABLE = {
+    "v": 1, "phase": "table",
+    "setup": {"mission": None, "blue": [1, 12], "tokens": "value", "dd": "all", "table_cards": ["1", "3", "8", "11"],
+              "players": ["Ann", "Bob", "Cid", "Dee"], "me": 0, "captain": 0, "mistakes": 3},
+    "hand": [MY_HAND], "log": TOKENS + TURNS, "redo": [],
+}
+
+
+def table(**changes) -> dict:
+    """A copy of TABLE with top-level fields replaced."""
+    return {**copy.deepcopy(TABLE), **changes}
+
+
+def with_yellow(t: dict) -> dict:
+    """The table with yellow 4 and 7 in play, watched (no hand: the stands grew)."""
+    t["setup"]["yellow"] = {"mode": "list", "nums": [4, 7], "keep": 1, "known": []}
+    t["setup"]["me"] = None
+    t["hand"] = []
+    return t
+
+
+@pytest.fixture
+def phone(browser, base_url):
+    """phone(table, size, scheme) -> (page, taps): the table app on a phone-sized page, its engine ready."""
+    made = []
+
+    def open_(doc: dict | None, size=PHONE, scheme="light") -> tuple[Page, Taps]:
+        guard = NetGuard()
+        opts = {**DEVICES["phone"], "viewport": {"width": size[0], "height": size[1]}}
+        ctx = browser.new_context(**opts, color_scheme=scheme, service_workers="allow")
+        ctx.set_default_timeout(30_000)
+        ctx.route("**/*", guard.route)
+        made.append((ctx, guard))
+        page = ctx.new_page()
+        page.goto(base_url + "index.html" + (as_hash(doc) if doc else ""))
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS)
+        return page, Taps(page, "phone")
+
+    yield open_
+    for ctx, guard in made:
+        ctx.close()
+        assert not guard.foreign, guard.foreign
+
+
+def test_setup_of_a_game_under_way_leads_back_to_it(phone):
+    page, taps = phone(table())
+    wait_done(page, moves=True)
+    before = engine_doc(page)
+    taps("open-setup")
+    expect(tid(page, "setup-screen")).to_be_visible()
+    expect(tid(page, "setup-screen").locator("h2")).to_have_text("Game setup")
+    expect(tid(page, "setup-back")).to_have_text("Back to the game")
+    expect(tid(page, "setup-start")).to_have_text("Back to the game")  # not "Next: my wires": my wires are in
+    assert tid(page, "setup-back").bounding_box()["y"] < 844, "the way back is on the first screen"
+    shot(page, "ux-1-setup-mid-game")
+    taps("setup-back")
+    expect(tid(page, "stands")).to_be_visible()
+    expect(tid(page, "log").locator("li[data-testid^='log-']")).to_have_count(7)
+    assert wait_done(page) == "done"
+    assert engine_doc(page) == before, "back to the game changes nothing"
+
+
+def test_undo_and_redo_say_what_they_changed(phone):
+    page, taps = phone(table(log=TOKENS))
+    wait_done(page, moves=True)
+    for b in ("undo", "redo"):
+        expect(tid(page, b)).to_have_attribute("aria-disabled", "true" if b == "redo" else "false")
+    expect(tid(page, "redo")).to_be_disabled()
+    assert float(tid(page, "redo").evaluate("el => getComputedStyle(el).opacity")) < 0.6, "visibly disabled"
+    taps("undo")
+    expect(tid(page, "undo-note")).to_have_text("Undone: Ann A shows an info token 1")
+    expect(tid(page, "redo")).to_be_enabled()
+    expect(tid(page, "redo")).to_have_attribute("aria-disabled", "false")
+    shot(page, "ux-2-undone")
+    taps("redo")
+    expect(tid(page, "undo-note")).to_have_text("Redone: Ann A shows an info token 1")
+    expect(tid(page, "redo")).to_be_disabled()
+    expect(tid(page, "undo-note")).to_be_hidden(timeout=10_000)  # briefly: it goes by itself
+    for _ in TOKENS:
+        taps("undo")
+    expect(tid(page, "undo")).to_be_disabled()
+    expect(tid(page, "undo")).to_have_attribute("aria-disabled", "true")
+    expect(tid(page, "undo-note")).to_have_text("Undone: Bob C shows an info token 3")
+
+    # an edit of my wires: the 12 becomes a 4, then undone
+    wait_done(page, moves=True)
+    taps("edit-hand")
+    taps("hand-0-11")
+    taps("key-4")
+    taps("edit-hand-save")
+    expect(tid(page, "undo")).to_be_enabled()
+    taps("undo")
+    expect(tid(page, "undo-note")).to_have_text("Undone: the edit of your wires (4 back to 12)")
+    taps("redo")
+    expect(tid(page, "undo-note")).to_have_text("Redone: the edit of your wires (12 → 4)")
+
+
+def test_a_spent_double_detector_shows_and_is_not_offered(phone):
+    page, taps = phone(table())
+    expect(tid(page, "dd-spent-2")).to_have_text("Double Detector used")
+    expect(tid(page, "dd-spent-1")).to_have_count(0)
+    wait_done(page, moves=True)
+    taps("action-double")
+    expect(tid(page, "actor-2")).to_be_disabled()
+    expect(tid(page, "actor-2")).to_have_attribute("aria-label", "Cid: Double Detector used")
+    expect(tid(page, "actor-3")).to_have_attribute("aria-pressed", "true")  # Dee's turn: hers is unused
+    for p in (0, 1, 3):
+        expect(tid(page, f"actor-{p}")).to_be_enabled()
+    shot(page, "ux-3-double-detector")
+    # every Double Detector spent: the turn log no longer offers one
+    spent = [dict(TURNS[2], a=a, p=p) for a, p in ((0, 1), (1, 3), (3, 1))]
+    page2, _ = phone(table(log=TOKENS + TURNS + spent))
+    for p in range(4):
+        expect(tid(page2, f"dd-spent-{p}")).to_be_visible()
+    expect(tid(page2, "action-double")).to_have_count(0)
+
+
+@pytest.mark.parametrize("size", [PHONE, SMALL], ids=["390x844", "360x740"])
+def test_chips_keys_and_tokens_fit_and_show(phone, size):
+    page, taps = phone(with_yellow(table(log=TOKENS)), size)
+    # equipment chips: each on one line, all as tall as one another; "0/2 cut" said in words
+    chips = page.locator("[data-testid^='card-state-']")
+    expect(chips).to_have_count(4)
+    heights = chips.evaluate_all("els => els.map((e) => [e.getClientRects().length, e.getBoundingClientRect().height])")
+    assert all(n == 1 for n, _ in heights) and max(h for _, h in heights) - min(h for _, h in heights) < 1, heights
+    expect(tid(page, "card-state-11")).to_have_text("11 Coffee Mug 0/2 cut")
+    expect(tid(page, "card-state-11")).to_have_attribute("title", "Coffee Mug, 0/2 cut: usable once two 11s are cut")
+    expect(tid(page, "equipment-legend")).to_contain_text("“0/2 cut”: a card is usable once two wires of its number are cut")
+    # an info token is a token: a disc as big as a value, its own colour
+    box = tid(page, "token-1-0-2").bounding_box()
+    assert box["width"] >= 18 and box["height"] >= 18, box
+    colours = tid(page, "token-1-0-2").evaluate(
+        "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el.closest('.slot')).backgroundColor]")
+    assert colours[0] != colours[1], colours
+    expect(tid(page, "token-1-0-2")).to_have_text("3")
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    shot(page, f"ux-4-table-{size[0]}")
+    # every key's label stays inside its key ("Yellow" too), in the cut and the tokens tabs
+    wait_done(page)
+    taps("slot-1-0-5")
+    for tab in ("tab-cut", "tab-set"):
+        taps(tab)
+        expect(page.locator(".keypad .key[data-arg='Y']").first).to_have_text("Yellow")
+        keys = page.locator(".sheet .keypad .key").evaluate_all(
+            "els => els.map((e) => [e.textContent, e.scrollWidth, e.clientWidth])")
+        assert keys and all(sw <= cw for _, sw, cw in keys), [k for k in keys if k[1] > k[2]]
+        shot(page, f"ux-6-keys-{tab}-{size[0]}")
+
+
+def test_plain_words_beside_the_figures(phone):
+    page, taps = phone(table(log=[]))
+    page.wait_for_function("document.documentElement.dataset.advice === 'done'", timeout=60_000)
+    wait_done(page, moves=True)
+    expect(tid(page, "advice-0-words")).to_have_text("tells your team the most")
+    bits = tid(page, "advice-0-bits")
+    expect(bits).to_contain_text("bits")  # the figure stays, small
+    assert float(bits.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) <= 12
+    shot(page, "ux-5-advice")
+    token = tid(page, "advice-0").get_attribute("data-token")
+    taps("advice-0")
+    expect(tid(page, "log-0")).to_contain_text(f"shows an info token {token[1:]}")
+    expect(tid(page, "log-0")).not_to_contain_text(f"shows {token}")
+    wait_done(page, moves=True)
+    expect(tid(page, "move-0-best")).to_have_text("best move")
+    score = tid(page, "move-0-score")
+    expect(score).to_contain_text("score")
+    assert float(score.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) <= 12
+    tid(page, "moves").scroll_into_view_if_needed()
+    shot(page, "ux-5-moves")
+
+
+def test_a_shared_seat_keeps_the_shown_wires_in_their_slots(phone):
+    # the public table of a shared link: no hand, nobody; Bob's A is cut (1), C and D show info tokens 3 and 4
+    page, taps = phone(table(phase="hand", hand=[], setup={**TABLE["setup"], "me": None}, log=TOKENS + TURNS[:2]))
+    taps("who-1")
+    expect(tid(page, "hand-public-hint")).to_be_visible()
+    for j, label, shown in ((0, "1", "cut"), (2, "3", "info"), (3, "4", "info")):
+        expect(tid(page, f"hand-0-{j}")).to_have_text(label)
+        expect(tid(page, f"hand-0-{j}")).to_have_attribute("data-shown", shown)
+    expect(tid(page, "hand-0-1")).not_to_have_class("own")
+    taps("key-2")
+    expect(tid(page, "hand-0-1")).to_have_text("2")  # the keypad fills the free slot between them
+    expect(tid(page, "key-1")).to_be_disabled()  # no free slot left for a 1
+    taps("key-12")
+    expect(tid(page, "hand-0-4")).to_have_text("12")
+    shot(page, "ux-7-shared-seat")
+    for label in ("5", "6", "7", "8", "9", "10", "11"):
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    assert wait_done(page) == "done"
+    bob = engine_doc(page)["players"][1]["stands"][0].split()
+    assert bob[:5] == ["1", "?2", "i3", "i4", "?5"] and bob[-1] == "?12", bob
+    expect(page.locator("[data-testid^='log-'].bad")).to_have_count(0)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_cut_wires_stay_the_dimmest_tiles(phone, scheme):
+    page, _ = phone(table(), scheme=scheme)
+    assert wait_done(page) == "done"
+    lum = page.evaluate("""() => {
+        const l = (el) => { const [r, g, b] = getComputedStyle(el).backgroundColor.match(/\\d+(\\.\\d+)?/g).map(Number)
+            .map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+        const slots = [...document.querySelectorAll("[data-testid^='slot-']")];
+        return { cut: slots.filter((e) => e.classList.contains("cut")).map(l),
+                 hidden: slots.filter((e) => e.dataset.token !== "cut" && !e.classList.contains("own")).map(l) };
+    }""")
+    assert lum["cut"] and lum["hidden"], lum
+    assert max(lum["cut"]) < min(lum["hidden"]), lum
+    shot(page, f"ux-9-table-{scheme}")

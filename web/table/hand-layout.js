@@ -1,0 +1,99 @@
+// My wires entered on a seat taken mid-game (a shared link): the wires the table already shows there (cut, or
+// under an exact info token) keep their own slots, and the keypad fills the other slots around them, in order.
+// Pure functions, no DOM, no I/O; the state object is described in table-state.js.
+
+import { handAdd } from "./hand.js";
+import { derive } from "./replay.js";
+import { handSlots, isLabel, isXSlot, isXWire, standSizes, sortValue } from "./setup.js";
+
+/**
+ * Where each slot of player p's stands sits now came from: its dealt place {s, j} on p's stands, or null for a wire
+ * p received (Walkie-Talkies, Grappling Hook, Nano's): the log's moves (t.moves) replayed on the dealt places.
+ */
+function dealtPlaces(setup, t, p) {
+  const stands = standSizes(setup).map((ss, q) => ss.map((n, s) => Array.from({ length: n }, (_, j) => ({ q, s, j }))));
+  for (const mv of t.moves) {
+    const taken = mv.wires.map((w) => (w.from ? stands[w.from[0]][w.from[1]][w.from[2]] : { q: null }));
+    mv.wires.forEach((w, n) => {
+      const st = w.from ? stands[w.from[0]][w.from[1]] : null;
+      if (st) st.splice(st.indexOf(taken[n]), 1);
+    });
+    mv.wires.forEach((w, n) => stands[w.to[0]][w.to[1]].splice(w.to[2], 0, taken[n]));
+  }
+  return stands[p].map((st) => st.map((o) => (o.q === p ? o : null)));
+}
+
+/**
+ * What the table shows on player p's stands, by the slots their hand fills as dealt (handSlots: all but the
+ * turned-around wires): per stand, per slot, {h: the hand entry ("7", "X4" on the unsorted X slot), c: "cut" |
+ * "info"} or null.
+ */
+export function shownWires(state, p) {
+  if (p === null || p === undefined) return [];
+  const { setup } = state;
+  const t = derive({ ...state, setup: { ...setup, me: null } });
+  const sizes = standSizes(setup)[p];
+  const out = sizes.map((n) => Array(n).fill(null)); // by dealt slot
+  dealtPlaces(setup, t, p).forEach((st, s) => st.forEach((o, j) => {
+    const sl = t.stands[p][s][j];
+    if (!o || sl.tw || !(sl.c === "cut" || sl.c === "info") || !isLabel(sl.v)) return;
+    out[o.s][o.j] = { h: (isXSlot(setup, o.j, sizes[o.s]) ? "X" : "") + sl.v, c: sl.c };
+  }));
+  return out.map((st, s) => handSlots(setup, p, s, sizes[s]).map((j) => st[j]));
+}
+
+/** The first free place after `from` a sorted wire of value v may take: between the shown wires around it. */
+function placeFor(v, from, free, bounds) {
+  for (let k = from; k < free.length; k += 1) {
+    const { lo, hi } = bounds[free[k]];
+    if (lo <= v && v <= hi) return k;
+  }
+  return -1;
+}
+
+/**
+ * Where each wire of my stand (`st`: hand entries, sorted) sits, around the wires the table shows (`shown`, one
+ * entry per slot I fill, shownWires): [{h, i: its index in st, c: "cut" | "info" for a shown one}, or null] per
+ * slot; null when the wires cannot all sit in order around the shown ones. `xAt`: the slot of the unsorted X wire.
+ */
+export function placeWires(st, shown, xAt = -1) {
+  const out = shown.map(() => null);
+  const rest = st.map((h, i) => ({ h, i }));
+  shown.forEach((w, f) => {
+    const k = w ? rest.findIndex((x) => x.h === w.h) : -1;
+    if (k >= 0) out[f] = { ...rest.splice(k, 1)[0], c: w.c };
+  });
+  // each free slot lies between the shown sorted wires left and right of it
+  const bounds = out.map((_, f) => ({
+    lo: Math.max(-Infinity, ...out.slice(0, f).filter((x) => x && !isXWire(x.h)).map((x) => sortValue(x.h))),
+    hi: Math.min(Infinity, ...out.slice(f + 1).filter((x) => x && !isXWire(x.h)).map((x) => sortValue(x.h))),
+  }));
+  const free = out.map((x, f) => (x || f === xAt ? -1 : f)).filter((f) => f >= 0);
+  let from = 0;
+  for (const x of rest) {
+    if (isXWire(x.h)) {
+      if (xAt < 0 || out[xAt]) return null;
+      out[xAt] = x;
+      continue;
+    }
+    const k = placeFor(sortValue(x.h), from, free, bounds);
+    if (k < 0) return null;
+    out[free[k]] = x;
+    from = k + 1;
+  }
+  return out;
+}
+
+/** The X slot's place among the slots my stand s fills (-1 without X tokens). */
+export function xPlace(setup, me, s) {
+  const n = standSizes(setup)[me]?.[s] ?? 0;
+  return handSlots(setup, me, s, n).findIndex((j) => isXSlot(setup, j, n));
+}
+
+/** handAdd, refused when the wire cannot sit in order around the wires the table shows on that stand. */
+export function handAddAround(state, s, label, shown = shownWires(state, state.setup.me)) {
+  const next = handAdd(state, s, label);
+  if (next === state || !shown[s]?.some(Boolean)) return next;
+  return placeWires(next.hand[s], shown[s], xPlace(state.setup, state.setup.me, s)) ? next : state;
+}
+

@@ -1,0 +1,57 @@
+// What an undo or a redo changed, in a player's words ("Undone: Ann cut Bob D with a 5"), for the note the
+// page shows after the tap. Pure functions, no DOM, no I/O.
+
+import { describeEntry } from "./describe.js";
+import { slotLetter, standName } from "./replay-table.js";
+import { colourOf, wireOf } from "./setup.js";
+
+const DETECTORS = { double: "Double Detector", triple: "Triple Detector", super: "Super Detector" };
+
+/** A value said or cut, with its article: "a 5", "an 8", "an 11", "a yellow", "a red 5". */
+export function aValue(v) {
+  const word = v === "Y" ? "yellow" : colourOf(v) === "blue" ? v : `${colourOf(v)} ${String(v).slice(1)}`;
+  return `${/^(8|11|18)\b/.test(word) ? "an" : "a"} ${word}`;
+}
+
+/** One log entry as a short sentence: cuts and detectors in plain words, the rest as the turn log says it. */
+export function entryWords(e, setup) {
+  const name = (p) => setup.players[p] ?? `Player ${(p ?? 0) + 1}`;
+  const at = (j) => `${standName(setup, e.p, e.s)} ${slotLetter(j ?? 0)}`;
+  const outcome = e.ok ? "" : " (it failed)";
+  if (e.k === "dual") return `${name(e.a)} cut ${at(e.j)} with ${aValue(e.v)}${outcome}`;
+  if (e.k === "xray") return `${name(e.a)}'s X-or-Y Ray on ${at(e.j)} (${(e.vs ?? []).map(aValue).join(" or ")})${outcome}`;
+  if (e.k === "detect") {
+    const slots = (e.js ?? []).map(slotLetter).join("+");
+    return `${name(e.a)}'s ${DETECTORS[e.kind] ?? "Detector"} on ${standName(setup, e.p, e.s)} ${slots} for ${aValue(e.v)}${outcome}`;
+  }
+  return describeEntry(e, setup);
+}
+
+/** The wires an edit of my hand took out and put in: {out: ["11"], in: ["12"]}. */
+function handChange(before, after) {
+  const count = (hand) => {
+    const n = new Map();
+    for (const h of hand.flat()) n.set(wireOf(h), (n.get(wireOf(h)) ?? 0) + 1);
+    return n;
+  };
+  const a = count(before);
+  const b = count(after);
+  const less = (x, y) => [...x].flatMap(([l, k]) => Array(Math.max(0, k - (y.get(l) ?? 0))).fill(l));
+  return { out: less(a, b), in: less(b, a) };
+}
+
+/**
+ * The note after an undo (`dir` "undo") or a redo ("redo") took `before` to `after`: "Undone: Ann cut Bob D with
+ * a 5", "Redone: your wires' edit (11 → 12)"; null when nothing changed.
+ */
+export function undoNote(before, after, dir) {
+  if (before === after) return null;
+  const head = dir === "undo" ? "Undone" : "Redone";
+  const setup = before.setup;
+  const entry = dir === "undo" ? (after.log.length < before.log.length ? before.log.at(-1) : null)
+    : after.log.length > before.log.length ? after.log.at(-1) : null;
+  if (entry) return `${head}: ${entryWords(entry, setup)}`;
+  const { out, in: put } = handChange(before.hand, after.hand);
+  const swap = out.length && put.length ? ` (${dir === "undo" ? `${out.join(", ")} back to ${put.join(", ")}` : `${out.join(", ")} → ${put.join(", ")}`})` : "";
+  return `${head}: the edit of your wires${swap}`;
+}
