@@ -281,7 +281,8 @@ export function adviceTemplate(ctx) {
     ${advice.error ? html`<p class="hint" data-testid="advice-error">No advice: ${advice.error}</p>` : ""}
     ${!list.length && !advice.error ? html`<p class="hint">Working out where your token tells the team the most…</p>` : ""}
     <ol>${list.map((r, i) => html`<li>
-      <button type="button" class="move" data-act="advice" data-arg="${i}" data-testid="advice-${i}" data-slot="${r.stand}-${r.slot}" data-token="${r.token}">
+      <button type="button" class="move" data-act="advice" data-arg="${i}" data-testid="advice-${i}" data-slot="${r.stand}-${r.slot}" data-token="${r.token}"
+        aria-label="${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter} ${adviceWords(list, i)} ${r.gain_bits.toFixed(1)} bits · ${pct(r.resolved)} of the uncertainty resolved">
         <span class="what">${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}
           <small class="plain" data-testid="advice-${i}-words">${adviceWords(list, i)}</small></span>
         <small class="figure"><span data-testid="advice-${i}-bits" data-bits="${r.gain_bits}">${r.gain_bits.toFixed(1)} bits</span>
