@@ -6,6 +6,7 @@ import { movesTemplate } from "./moves-templates.js";
 import { handTemplate, setupTemplate, whoTemplate } from "./setup-templates.js";
 import { adviceTemplate, holdingsTemplate, logTemplate, shareTemplate, standsTemplate, statusTemplate } from "./table-templates.js";
 import { sheetTemplate } from "./sheet-templates.js";
+import { PickScroller } from "./pick-view.js";
 
 export class AppView {
   constructor(root) {
@@ -13,6 +14,7 @@ export class AppView {
     this.main = root.querySelector("#app");
     this.status = root.querySelector("#engine-line");
     this.notice = root.querySelector("#notice");
+    this.picks = new PickScroller(root);
   }
 
   mount(handlers) {
@@ -92,6 +94,8 @@ export class AppView {
       }
     }
     if (ctx.ui.share) this.drawQr(ctx.ui.share.url);
+    const d = ctx.ui.draft;
+    this.picks.keep(ctx.pickStands, `${ctx.ask?.ask}|${d?.k}|${d?.js?.length ?? 0}|${d?.spots?.length ?? 0}`);
   }
 
   drawQr(url) {
