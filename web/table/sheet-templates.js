@@ -49,8 +49,8 @@ function whyTemplate(ctx, key, sl, probs) {
     ${never.map((l) => btn("why", l, { cls: "chip", arg: l, testid: `why-not-${l}` }))}<span class="lbl">?</span></div>` : "";
 }
 
-function actorChips(state, d, exclude) {
-  return html`<div class="row actor" role="group" aria-label="Who acts">${state.setup.players.map((name, p) =>
+function actorChips(state, d, exclude, label) {
+  return html`<div class="row actor" role="group" aria-label="Who acts"><span class="lbl">${label}</span>${state.setup.players.map((name, p) =>
     p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`))}</div>`;
 }
 
@@ -234,11 +234,10 @@ function slotSheet(ctx, sh) {
     return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">${setSection(ctx, p, s, j, sl)}</div>` };
   }
   const d = ui.draft;
-  head = html`${head}${summaryLine(setup, d)}`;
   const asks = ctx.ask ? askTemplate(ctx, d, ctx.ask) : "";
-  if (underWay(d, true)) return { head, body: html`<div class="tabbody">${asks}</div>` };
+  if (underWay(d, true)) return { head: html`${head}${summaryLine(setup, d)}`, body: html`<div class="tabbody">${asks}</div>` };
   return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">
-    <p class="lbl">Who cut?</p>${actorChips(state, d, p)}${asks}</div>` };
+    ${actorChips(state, d, p, "Who cut?")}${asks}</div>` };
 }
 
 /** An action of the turn log, question by question; editing offers "Change" for each answer. */
@@ -250,7 +249,7 @@ function actionSheet(ctx, sh) {
   const noActor = d.a === undefined || d.a === null;
   const needsActor = !NO_ACTOR.includes(d.k) && (sh.edit === undefined ? noActor || !underWay(d) : noActor);
   const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
-  const body = html`${needsActor ? html`<p class="lbl">Who?</p>${actorChips(state, d, null)}` : ""}
+  const body = html`${needsActor ? actorChips(state, d, null, "Who?") : ""}
     ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
       ${changes.map((c) => chip("draft-change", c, c, false, `change-${c}`))}</div>` : ""}
     ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit" })}`;
@@ -261,8 +260,7 @@ export function sheetTemplate(ctx) {
   const sh = ctx.ui.sheet;
   const drawn = sh?.mode === "slot" ? slotSheet(ctx, sh) : sh?.mode === "action" ? actionSheet(ctx, sh) : null;
   if (!drawn) return "";
-  const picking = ctx.pickStands ? " picking" : "";
-  return html`<div class="sheet${picking}" data-testid="sheet" role="dialog" aria-label="Details">
+  return html`<div class="sheet sheet-${sh.mode}" data-testid="sheet" role="dialog" aria-label="Details">
     <div class="sheet-head"><div class="sheet-title">${drawn.head}</div>${btn("close-sheet", ICON_CLOSE, { cls: "icon", testid: "sheet-close", aria: "Close" })}</div>
     ${ctx.sheetError ? html`<p class="err" role="alert" data-testid="sheet-error">${ctx.sheetError}</p>` : ""}
     ${drawn.body}
