@@ -4,7 +4,7 @@ a flow asks for kept on screen.
 After a slot -> a value, the summary line says the value at ✓/✗ and at "Which of Bob's wires was cut with it?";
 that question leaves out the wires that cannot be the value (a token showing another one, a wire sorted past
 it); "What is it really?" greys the values the slot cannot hold (the "Why not" line's among them); a Double
-Detector opened from the bottom of the turn log brings the stands it asks for above the sheet.
+Detector (and a Label) opened from the bottom of the turn log brings the stands it asks for above the sheet.
 Hooks: web/ui-spec.md. Screenshots go to test-results/screens/.
 """
 
@@ -111,3 +111,12 @@ def test_a_double_detector_keeps_the_stands_above_the_sheet(make_context, base_u
     taps(f"tok-4-{real}")
     expect(tid(page, "log-4")).to_contain_text(f"E is {real}")
     expect(tid(page, "sheet")).to_have_count(0)
+    # a Label asks for two wires of any stand, no actor: the stands come above its sheet too
+    assert wait_done(page, moves=True) == "done"
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    taps("action-label_eq")
+    stand, sheet = box(page, "stand-0-0"), box(page, "sheet")
+    assert 0 <= stand["y"] and stand["y"] + stand["height"] <= sheet["y"] + 1, (stand, sheet)
+    taps("slot-2-0-3")
+    taps("slot-2-0-4")
+    expect(tid(page, "log-5")).to_contain_text("Label = on Cid D/E")

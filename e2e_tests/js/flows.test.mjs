@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
 import { actorSlots, chance, realLabels, realOptions, resultAllowed, settleDraft, standsToPick } from "../../web/table/draft-options.js";
 import { draftSummary } from "../../web/table/draft-summary.js";
-import { resultAsk } from "../../web/table/flow-templates.js";
+import { resultAsk, whichAsk } from "../../web/table/flow-templates.js";
 
 const HAND = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
 
@@ -107,6 +107,12 @@ test("a Double Detector: the only wire that may hold the value is the one cut; t
   assert.doesNotMatch(html, /actor-slot-0-5/, "a wire that cannot be a 4 is left out");
   assert.match(html, /data-testid="tok-3-3"(?![^>]*disabled)/);
   assert.match(html, /data-testid="tok-3-6"[^>]*disabled/, "the law of D leaves out 6");
+  // a failure already said (✗ alone): "which wire got the token?" keeps each wire with its keypad
+  const which = String(whichAsk({ ctx: { state, t: A.t, laws: l, ui: { sheet: { mode: "action" } } }, setup: state.setup,
+    d: { ...d, ok: false, hit: undefined }, ask: { ask: "which", field: "tok" } }));
+  assert.match(which, /data-testid="which-4"/);
+  assert.match(which, /data-testid="tok-4-5"(?![^>]*disabled)/);
+  assert.match(which, /data-testid="tok-4-4"[^>]*disabled/, "the value said");
 });
 
 test("a teammate reveals red: every uncut wire of theirs, the only red label; a solo cut of the last two", () => {

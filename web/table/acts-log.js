@@ -67,7 +67,7 @@ export function logActs(app) {
         return;
       }
       ui.sheet = { mode: "action" };
-      ui.draft = { k, a: ["radar", "label_eq", "label_ne", "absent"].includes(k) ? null : t.turn };
+      ui.draft = { k, a: ["radar", "absent"].includes(k) ? null : t.turn }; // a Label has no actor to ask: the stand tapped says it
       if (k === "radar") ui.draft.ans = [];
       ui.sheetError = null;
       maybeCommit(app);

@@ -12,7 +12,8 @@ const given = (x) => x !== undefined && x !== null;
 /** Who acts and where: "Ann → Bob D+E", "Ann", "Bob D", or the stand an "I have none" token lies beside. */
 function whoWhere(setup, d) {
   const who = !NO_ACTOR.includes(d.k) && d.k !== "absent" && Number.isInteger(d.a) ? setup.players[d.a] : null;
-  const where = given(d.p) && d.js?.length ? `${standName(setup, d.p, d.s)} ${d.js.map(slotLetter).join("+")}` : null;
+  const wires = d.k === "super" ? "(the whole stand)" : d.js?.map(slotLetter).join("+");
+  const where = given(d.p) && d.js?.length ? `${standName(setup, d.p, d.s)} ${wires}` : null;
   if (d.k === "absent" && Number.isInteger(d.a)) return [given(d.s) ? standName(setup, d.a, d.s) : setup.players[d.a]];
   if (who && where) return [`${who} → ${where}`];
   return [who, where].filter(Boolean);

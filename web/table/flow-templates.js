@@ -71,11 +71,17 @@ export function resultAsk({ ctx, d }) {
       ${may.wrong ? afterWrong(A, d) : ""}</div>`;
 }
 
+/** Which detector wire was cut, or got the token (with a value token: each wire with its keypad, one tap for both). */
 export function whichAsk({ ctx, d, ask, setup }) {
+  const A = allowOf(ctx);
   const token = failureMarks(setup).length ? "token" : "info token";
-  const may = ask.field === "hit" ? hitOptions(allowOf(ctx), d) : (d.js ?? []).map((j) => ({ j, ok: true }));
+  const may = ask.field === "hit" ? hitOptions(A, d) : (d.js ?? []).map((j) => ({ j, ok: true }));
+  const keypads = ask.field === "tok" && valueTokens(setup) && may.length <= 3;
+  const wire = ({ j, ok }) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`, { disabled: !ok });
   return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : `Which wire got the ${token}?`}</p>
-    <div class="row">${may.map(({ j, ok }) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`, { disabled: !ok }))}</div>`;
+    ${keypads ? may.map((x) => html`<div class="outcome">${wire(x)}${realKeypad(A, { ...d, tok: x.j }, x.j,
+      { act: "draft-tok", testprefix: `tok-${x.j}`, label: `info token on slot ${slotLetter(x.j)}`, argOf: (v) => `${x.j}:${v}` })}</div>`)
+      : html`<div class="row">${may.map(wire)}</div>`}`;
 }
 
 export function actorSlotAsk({ ctx, d, setup }) {
