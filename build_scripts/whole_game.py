@@ -8,7 +8,13 @@ each one checks: no page error; every hidden slot gives its real wire a chance a
 wires show their value; the page's numbers equal the engine's own answer for the same table; and at
 the end the page says the mission is won (or lost).
 
-    .venv/bin/python build_scripts/whole_game.py [--seed 3]   # a benchmark: one game, per-entry times
+    .venv/bin/python build_scripts/whole_game.py [--seed 3]   # a benchmark: one game, per-entry times and taps
+
+It also counts the taps of each entry (``whole_game_taps.py``): the median and the worst over the turns and per
+kind of entry (``dual``, ``dual_by_me``, ``dual_on_me``, their ``_failed`` twins, ``double``, ``triple``,
+``solo``, ``red``; ``failure``: every failed one; ``token``: the starting tokens), and whether a tap inside a
+flow found its target off screen or under the sheet (a scroll the player would have needed).  The driver taps
+only what the page still asks: an answer the table leaves no choice about is filled in by the page.
 
 ``e2e_tests/test_whole_games.py`` plays a won game and a lost one in CI.  A game: custom setup,
 4 players (Ann is me and the captain), blue 1-12 and the red R5 (49 wires), four equipment cards face
@@ -27,6 +33,8 @@ import statistics
 import sys
 import time
 from pathlib import Path
+
+from whole_game_taps import TapLog
 
 ROOT = Path(__file__).resolve().parent.parent
 ME = 0
@@ -80,14 +88,33 @@ class WholeGame:
         self.done: dict[str, int] = {}
         self.turns = 0
         self.t_tap = 0.0
+        self.taps = TapLog()
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     # ---- taps ------------------------------------------------------------------------------
     def tap(self, testid: str) -> None:
         el = self.page.get_by_test_id(testid)
         el.wait_for(state="visible", timeout=15_000)
+        self.taps.before_tap(el, testid)
         el.click(timeout=15_000)
         self.t_tap = time.perf_counter()
+
+    def offered(self, testid: str) -> bool:
+        """Does the open sheet offer this answer (drawn and enabled)?"""
+        el = self.page.get_by_test_id(testid)
+        return el.count() == 1 and el.is_visible() and el.is_enabled()
+
+    def answer(self, *testids: str) -> bool:
+        """Tap the first of these answers the sheet offers; False when it offers none (or is closed)."""
+        testid = next((x for x in testids if self.offered(x)), None)
+        if testid:
+            self.tap(testid)
+        return testid is not None
+
+    def recorded(self) -> None:
+        """The entry went in: the sheet is closed, with no error."""
+        sheet = self.page.get_by_test_id("sheet")
+        assert sheet.count() == 0, f"the sheet still asks: {sheet.inner_text()!r}"
 
     def turn(self) -> int:
         return int(self.page.get_by_test_id("stands").get_attribute("data-turn"))
@@ -112,10 +139,12 @@ class WholeGame:
         for label in self.stands[ME]:
             self.tap(f"key-{label}")
         self.settle()
+        self.taps.discard()
         for p in range(4):  # starting tokens: each player shows one of their blue wires
             j = self.uncut(p)[len(self.uncut(p)) // 2]
             self.tap(f"slot-{p}-0-{j}")
             self.tap(f"set-info-{self.stands[p][j]}")
+            self.taps.close("token")
             self.settle()
 
     # ---- one entry each ----------------------------------------------------------------------------
@@ -127,15 +156,14 @@ class WholeGame:
         self.tap(f"key-{v}")
         w = self.stands[p][j]
         if w == v:
-            self.tap("result-ok")
             ja = self.slot_of(a, v)
-            if a != ME:
-                self.tap(f"actor-slot-0-{ja}")
+            # beside ✓ the actor's wire when it is still open; else ✓, then the actor's wire if asked
+            if not self.answer(f"actor-slot-0-{ja}") and self.answer("result-ok"):
+                self.answer(f"actor-slot-0-{ja}")
             self.cut |= {(p, j), (a, ja)}
-        else:
-            self.tap("result-wrong")
-            if p != ME:
-                self.tap(f"real-{w}")
+        elif not self.answer(f"real-{w}") and self.answer("result-wrong"):
+            self.answer(f"real-{w}")
+        self.recorded()
         self.note("dual_on_me" if p == ME else "dual_by_me" if a == ME else "dual", w != v)
         self.settle()
 
@@ -147,33 +175,35 @@ class WholeGame:
         self.tap(f"key-{v}")
         hit = [j for j in js if self.stands[p][j] == v]
         if hit:
-            self.tap("result-ok")
-            self.tap(f"which-{hit[0]}")
             ja = self.slot_of(a, v)
-            if a != ME:
-                self.tap(f"actor-slot-0-{ja}")
+            if not self.answer(f"actor-slot-0-{ja}", f"which-{hit[0]}") and self.answer("result-ok"):
+                self.answer(f"which-{hit[0]}")
+            self.answer(f"actor-slot-0-{ja}")
             self.cut |= {(p, hit[0]), (a, ja)}
         else:
             tok = js[0]
-            self.tap("result-wrong")
-            self.tap(f"which-{tok}")
-            if p != ME:
-                self.tap(f"real-{self.stands[p][tok]}")
+            real = self.stands[p][tok]
+            if not self.answer(f"tok-{tok}-{real}", f"tok-{tok}") and self.answer("result-wrong"):
+                self.answer(f"which-{tok}")
+            self.answer(f"real-{real}")
+        self.recorded()
         self.note(kind, not hit)
         self.settle()
 
     def own_cuts(self, kind: str, a: int, v: str | None) -> None:
-        """A solo cut of all of a's uncut v, or revealing a's red wires."""
+        """A solo cut of all of a's uncut v, or revealing a's red wires: only what the page still asks."""
         js = [j for j in self.uncut(a, kind == "solo") if v is None or self.stands[a][j] == v]
         self.tap(f"action-{kind}")
         if v is not None:
             self.tap(f"key-{v}")
-        if a != ME:
+        if self.offered("draft-done"):
             for j in js:
-                self.tap(f"own-slot-0-{j}")
-            self.tap("draft-done")
-            for j in js:
-                self.tap(f"key-{self.stands[a][j]}")
+                if self.page.get_by_test_id(f"own-slot-0-{j}").get_attribute("aria-pressed") != "true":
+                    self.tap(f"own-slot-0-{j}")
+            self.answer("draft-done")
+        for j in js:
+            self.answer(f"key-{self.stands[a][j]}")
+        self.recorded()
         self.cut |= {(a, j) for j in js}
         self.note(kind, False)
         self.settle()
@@ -181,6 +211,7 @@ class WholeGame:
     def note(self, kind: str, failed: bool) -> None:
         for key in [kind] + (["failures", f"{kind}_failed"] if failed else []):
             self.done[key] = self.done.get(key, 0) + 1
+        self.taps.close(f"{kind}_failed" if failed else kind)
 
     # ---- after every entry ---------------------------------------------------------------------------
     def settle(self) -> None:
@@ -297,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
     ts = game.times
     print(json.dumps({"seed": args.seed, "entries": len(ts), "kinds": game.done,
                       "tap_to_fresh_numbers_ms": {"median": round(statistics.median(ts)), "worst": round(max(ts))},
-                      "viewport": "390x844"}, indent=1))
+                      "taps_per_entry": game.taps.report(), "viewport": "390x844"}, indent=1))
     return 0
 
 

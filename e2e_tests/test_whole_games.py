@@ -1,7 +1,7 @@
 """Whole games through taps only, from a real shuffled deal to the end, on a phone-sized page.
 
 The driver is ``build_scripts/whole_game.py`` (also a benchmark of the time from a tap to fresh
-numbers).  After every entry it checks that the page raised no error, that each hidden slot gives its
+numbers, and of the taps an entry takes).  After every entry it checks that the page raised no error, that each hidden slot gives its
 real wire a chance above 0, that cut and known wires show their value, and that the page's numbers
 equal the engine's answer for the same table.
 """
@@ -32,6 +32,10 @@ def test_a_whole_game_is_won_by_taps(make_context, base_url) -> None:
     for kind in ("dual", "dual_by_me", "dual_on_me", "dual_on_me_failed", "failures", "double", "triple", "solo", "red"):
         assert kinds.get(kind), (kind, kinds)
     assert game.page.get_by_test_id("card-state-3").get_attribute("data-state") == "used"
+    # the flows' budget on a 390x844 page: 3 taps an entry (median), 5 for the Double Detector, no scroll inside
+    taps = game.taps.report()
+    assert taps["turns"]["median"] <= 3 and taps["by_kind"]["double"]["worst"] <= 5, taps
+    assert not taps["scroll_in_flow"], taps["scrolled"]
     # the whole game read back through the one door (the hash): every entry kept, still won
     log = game.page.get_by_test_id("log").locator("li[data-testid^='log-']")
     entries = log.count()

@@ -111,8 +111,9 @@ test("the setup's chips, the cutter's wires and the starting-token advice hold t
   const setup = assertNamesHoldText(setupTemplate({ ...state, phase: "setup" }, null), 8);
   assert.equal(setup.find((b) => b.testid === "setup-me-1").name, "me: I am Bob");
   const ctx = context(state);
-  const own = askTemplate({ ...ctx, ui: { sheet: { mode: "slot" } } }, { k: "dual", a: 0, p: 1, s: 0, js: [7], v: "7" }, { ask: "actor_slot" });
-  assert.equal(assertNamesHoldText(own, 12).find((b) => b.testid === "actor-slot-0-4").name, "E (Y4): Ann slot E");
+  // only the wires that can have been cut with it are offered: a yellow said, my one yellow wire
+  const own = askTemplate({ ...ctx, ui: { sheet: { mode: "slot" } } }, { k: "dual", a: 0, p: 1, s: 0, js: [7], v: "Y" }, { ask: "actor_slot" });
+  assert.match(assertNamesHoldText(own, 1).find((b) => b.testid === "actor-slot-0-4").name, /^E \(Y4\): Ann slot E/);
   const advice = { due: { kind: "value" }, rows: [{ stand: 0, slot: 2, letter: "C", token: "i3", gain_bits: 1.234, resolved: 0.4 }] };
   const rows = assertNamesHoldText(adviceTemplate({ ...ctx, advice }), 1);
   assert.match(rows[0].name, /^info token 3 → slot C .+ 1\.2 bits · 40% of the uncertainty resolved$/);

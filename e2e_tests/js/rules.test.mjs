@@ -75,7 +75,7 @@ test("false tokens (17: the captain's, 52: everyone's): a failure there shows no
   s.setup.captain = 1;
   t = S.derive(s);
   const onBob = { k: "dual", a: 0, p: 1, s: 0, js: [2], v: "5", ok: false };
-  const sheet = (d) => String(ASKS.real({ ctx: {}, d, setup: s.setup, labels: S.labelsInPlay(s.setup), blue: ["1", "2", "3"] }).text);
+  const sheet = (d) => String(ASKS.real({ ctx: { state: s, t }, d, setup: s.setup, labels: S.labelsInPlay(s.setup), blue: ["1", "2", "3"] }).text);
   assert.match(sheet(onBob), /Its token is false/);
   assert.doesNotMatch(sheet(onBob), /data-testid="real-1"/);
   assert.match(sheet({ ...onBob, p: 2 }), /What is it really/);

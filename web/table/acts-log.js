@@ -66,6 +66,7 @@ export function logActs(app) {
       ui.sheet = { mode: "action" };
       ui.draft = d;
       ui.sheetError = null;
+      maybeCommit(app); // a sure cut of mine needs no more answers
       app.render();
     },
     action: (k) => {
@@ -75,9 +76,10 @@ export function logActs(app) {
         return;
       }
       ui.sheet = { mode: "action" };
-      // whose turn it is acts, unless they cannot (a Double Detector used already): then the sheet asks who
+      // whose turn it is acts, unless they cannot (a Double Detector used already): then the sheet asks who;
+      // a Label has no actor to ask: the stand tapped says it
       const turn = k === "double" && !S.ddUsable(app.state.setup, t, t.turn) ? null : t.turn;
-      ui.draft = { k, a: ["radar", "label_eq", "label_ne", "absent"].includes(k) ? null : turn };
+      ui.draft = { k, a: ["radar", "absent"].includes(k) ? null : turn };
       if (k === "radar") ui.draft.ans = [];
       ui.sheetError = null;
       maybeCommit(app);
@@ -93,8 +95,12 @@ export function logActs(app) {
   };
 }
 
-/** Answers to the open question sheet; the page commits the draft after each (draft-commit.js). */
-/** Each answer a player taps in the sheet, on the draft entry (ui.draft). */
+/** An answer offered beside ✓ or ✗ says the result too, while it is not given. */
+function unsaid(d, ok) {
+  if (d.ok === undefined || d.ok === null) d.ok = ok;
+}
+
+/** Each answer a player taps in the sheet, on the draft entry (ui.draft); the page commits the draft after each (draft-commit.js). */
 const DRAFT_ANSWERS = {
   "draft-actor": (ui, arg) => {
     ui.draft.a = int(arg);
@@ -119,6 +125,12 @@ const DRAFT_ANSWERS = {
   "draft-which": (ui, arg) => {
     const [field, j] = arg.split(":");
     ui.draft[field] = int(j);
+    unsaid(ui.draft, field === "hit"); // beside ✓ or ✗, the wire says the result too
+  },
+  "draft-tok": (ui, arg) => {
+    const [j, real] = arg.split(":");
+    Object.assign(ui.draft, { ok: false, tok: int(j), real });
+    delete ui.draft.mark;
   },
   "draft-cut": (ui, arg) => {
     const d = ui.draft;
@@ -131,6 +143,7 @@ const DRAFT_ANSWERS = {
   "draft-real": (ui, arg) => {
     ui.draft.real = arg;
     delete ui.draft.mark;
+    unsaid(ui.draft, false);
   },
   "draft-mark": (ui, arg) => {
     ui.draft.mark = arg;
@@ -139,6 +152,7 @@ const DRAFT_ANSWERS = {
   "draft-actor-slot": (ui, arg) => {
     const [s, j] = arg.split(":").map(int);
     ui.draft.as = { s, j };
+    unsaid(ui.draft, true);
   },
   "draft-own-slot": (ui, arg) => {
     const [s, j] = arg.split(":").map(int);

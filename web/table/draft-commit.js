@@ -2,6 +2,7 @@
 // log entry once every question is answered (or showing why it cannot be).
 
 import * as S from "./table-state.js";
+import { freshLaws, settleDraft } from "./draft-options.js";
 
 /** A tap on a stand while the draft asks for slots: toggle that slot in the draft. */
 export function pickSlot(app, key) {
@@ -44,12 +45,14 @@ export function pickSlot(app, key) {
   d.js.sort((a, b) => a - b);
 }
 
-/** After each answer: commit a complete draft as a log entry. */
+/** After each answer: fill in what the table leaves no choice about, and commit a complete draft as a log entry. */
 export function maybeCommit(app) {
   const { ui, state } = app;
   const t = app.derived();
+  if (!ui.draft) return;
+  ui.draft = settleDraft({ state, t, laws: freshLaws(app.results), editing: ui.sheet?.edit !== undefined }, ui.draft);
   const d = ui.draft;
-  if (!d || S.nextAsk(state, t, d)) return;
+  if (S.nextAsk(state, t, d)) return;
   if (ui.sheet?.mode === "slot" && ui.sheet.tab !== "cut") return;
   const entry = S.buildEntry(state, t, d);
   commitEntry(app, entry, () => {

@@ -3,23 +3,25 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
-import { btn, chip, keyName, markName } from "./template-parts.js";
+import { draftSummary } from "./draft-summary.js";
+import { ownSlotOptions } from "./draft-options.js";
+import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
   ACTION_NAMES,
   ALL_EQUIPMENT,
-  ddSpent,
-  ddUsable,
   hasUncut,
   EQUIPMENT_NAMES,
   NO_ACTOR,
   editChanges,
   colourOf,
+  ddSpent,
+  ddUsable,
   failureMarks,
   markWords,
   ruledOutAnswers,
   filePlaces,
   nameableValues,
-  noValueShown,
   labelsInPlay,
   slotChoices,
   slotLetter,
@@ -27,13 +29,6 @@ import {
 } from "./table-state.js";
 
 // ---------------------------------------------------------------- the sheet (slot detail, recording)
-
-function keypad(act, values, opts = {}) {
-  const { on = [], testprefix = "key", disabled = [] } = opts;
-  return html`<div class="keypad" role="group" aria-label="${opts.label ?? "values"}">${values.map((v) =>
-    btn(act, v === "Y" ? "Yellow" : v, { cls: `key ${colourOf(v === "Y" ? "Y1" : v)} ${on.includes(v) ? "on" : ""}`, arg: v,
-      testid: `${testprefix}-${v}`, disabled: disabled.includes(v), aria: keyName(v === "Y" ? "Yellow" : v, v) }))}</div>`;
-}
 
 function distribution(probs) {
   if (!probs) return "";
@@ -57,8 +52,8 @@ function whyTemplate(ctx, key, sl, probs) {
 }
 
 /** Who acted; `off`: players who cannot (a Double Detector used already, or none dealt), disabled with the reason. */
-function actorChips(state, d, exclude, off = new Map()) {
-  return html`<div class="row actor" role="group" aria-label="Who acts">${state.setup.players.map((name, p) =>
+function actorChips(state, d, exclude, label, off = new Map()) {
+  return html`<div class="row actor" role="group" aria-label="Who acts"><span class="lbl">${label}</span>${state.setup.players.map((name, p) =>
     p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`, off.has(p) ? { disabled: true, aria: `${name}: ${off.get(p)}` } : {}))}</div>`;
 }
 
@@ -68,13 +63,6 @@ function ddOff(ctx, d) {
   if (d.k !== "double" || ui.sheet?.edit !== undefined) return new Map();
   return new Map(state.setup.players.map((_, p) => p).filter((p) => !ddUsable(state.setup, t, p))
     .map((p) => [p, ddSpent(t, p) ? "Double Detector used" : "no Double Detector"]));
-}
-
-/** One of the cutter's wires, by its letter (and my value on my stand); its name begins with that text. */
-function actorSlotChip(setup, d, stands, s, j, sl) {
-  const text = `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`;
-  const where = `${standName(setup, d.a, s)} slot ${slotLetter(j)}${sl.tw ? ", turned around" : ""}`;
-  return chip("draft-actor-slot", `${s}:${j}`, text, false, `actor-slot-${s}-${j}`, { aria: `${text}: ${where}` });
 }
 
 /** What the sheet asks next (record.js nextAsk's `ask`), one template per kind of question. */
@@ -106,49 +94,21 @@ export const ASKS = {
           : html`<p class="hint" data-testid="no-value">${setup.players[d.a]} holds no value that can be named.</p>`}`;
     }
   },
-  result: () => {
-    return html`<div class="row result">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1" })}
-      ${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0" })}</div>`;
-  },
-  which: ({ d, ask, setup }) => {
-    const token = failureMarks(setup).length ? "token" : "info token";
-    return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : `Which wire got the ${token}?`}</p>
-      <div class="row">${(d.js ?? []).map((j) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`))}</div>`;
-  },
-  cut_label: ({ d, ask, labels }) => {
-    const colourWanted = d.k === "red" ? "red" : d.v === "Y" || d.vs?.includes("Y") ? null : "blue";
-    const opts = labels.filter((l) => (d.k === "red" ? colourOf(l) === "red" : d.k === "solo" ? true : colourWanted ? colourOf(l) === colourWanted : (d.vs ?? [d.v]).some((v) => (v === "Y" ? colourOf(l) === "yellow" : l === v))));
-    return html`<p class="ask" data-testid="ask">Which wire is it?${d.k === "red" || d.k === "solo" ? ` (${(ask.index ?? 0) + 1} of ${d.slots?.length ?? 0})` : ""}</p>${keypad("draft-cut", opts, { label: "cut wire" })}`;
-  },
-  actor_label: ({ d, setup, labels }) => {
-    return html`<p class="ask" data-testid="ask">Which yellow wire did ${setup.players[d.a]} cut?</p>
-      ${keypad("draft-av", labels.filter((l) => colourOf(l) === "yellow"), { label: "actor's wire" })}`;
-  },
-  actor_slot: ({ d, t, setup }) => {
-    const stands = t.stands[d.a] ?? [];
-    return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires was cut with it?</p>
-      ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : actorSlotChip(setup, d, stands, s, j, sl))}</div>`)}`;
-  },
-  own_slots: ({ d, t, setup }) => {
-    const stands = t.stands[d.a] ?? [];
+  result: resultAsk,
+  which: whichAsk,
+  cut_label: cutLabelAsk,
+  actor_label: actorLabelAsk,
+  actor_slot: actorSlotAsk,
+  own_slots: ({ ctx, d, t, setup }) => {
+    const two = (t.stands[d.a] ?? []).length > 1;
     const picked = new Set((d.slots ?? []).map((x) => `${x.s}:${x.j}`));
+    const opts = ownSlotOptions(allowOf(ctx), d);
     return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires were ${d.k === "red" ? "revealed" : "cut"}?</p>
-      ${stands.map((st, s) => html`<div class="row">${st.map((sl, j) => sl.c === "cut" ? "" : chip("draft-own-slot", `${s}:${j}`, `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}`, picked.has(`${s}:${j}`), `own-slot-${s}-${j}`))}</div>`)}
+      <div class="row">${opts.map(({ s, j, ok }) => chip("draft-own-slot", `${s}:${j}`, `${two ? `${s + 1}` : ""}${slotLetter(j)}`, picked.has(`${s}:${j}`),
+        `own-slot-${s}-${j}`, { disabled: !ok && !picked.has(`${s}:${j}`) }))}</div>
       ${btn("draft-done", "Next", { cls: "primary", testid: "draft-done", disabled: !picked.size })}`;
   },
-  real: ({ ctx, d, setup, labels, blue }) => {
-    if (failureMarks(setup).length) return markAsk(ctx, d, labels);
-    const reals = [...blue, ...(labels.some((l) => l[0] === "Y") ? ["Y"] : []), ...labels.filter((l) => l[0] === "R")];
-    const no = d.k === "xray" ? d.vs : [d.v];
-    // no info token on failure (58), a false token of the value said (17, 52), or constraint H: only "not that value"
-    const silent = noValueShown(setup, d.p);
-    const shown = silent ? reals.filter((l) => l[0] === "R") : reals;
-    const ask = setup.failure_tokens === false ? "No info token in this mission: was it red?"
-      : "Its token is false (it shows the value said): was it red?";
-    return html`<p class="ask" data-testid="ask">${silent ? ask : "What is it really? (the info token)"}</p>
-      ${shown.length ? keypad("draft-real", shown, { disabled: no, testprefix: "real", label: "real value" }) : ""}
-      ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
-  },
+  real: (args) => (failureMarks(args.setup).length ? markAsk(args.ctx, args.d, args.labels) : realAsk(args)),
   radar_value: ({ blue }) => {
     return html`<p class="ask" data-testid="ask">Which number was asked?</p>${keypad("draft-value", blue, { label: "radar number" })}`;
   },
@@ -259,53 +219,65 @@ function setSection(ctx, p, s, j, sl) {
   return rows;
 }
 
-export function sheetTemplate(ctx) {
+/**
+ * Has the flow an answer beyond who acts (and, from a slot's sheet, the slot tapped)? Then "who" is no longer asked:
+ * the summary line says it.
+ */
+const underWay = (d, fromSlot = false) => Boolean((!fromSlot && d.js?.length) || d.v || d.vs?.length || (d.ok !== undefined && d.ok !== null)
+  || d.slots?.length || Number.isInteger(d.ox) || d.ans?.some((x) => x.has));
+
+const summaryLine = (setup, d) => {
+  const text = draftSummary(setup, d);
+  return text ? html`<p class="hint summary" data-testid="draft-summary">${text}</p>` : "";
+};
+
+/** One slot: its law and tokens, or a cut attempt on it (once a value is named, only the open questions). */
+function slotSheet(ctx, sh) {
   const { ui, state, t } = ctx;
-  const sh = ui.sheet;
-  if (!sh) return "";
   const setup = state.setup;
-  let head = "";
-  let body = "";
-  if (sh.mode === "slot") {
-    const [p, s, j] = sh.key.split("-").map(Number);
-    const sl = t.stands[p]?.[s]?.[j];
-    if (!sl) return "";
-    const probs = ctx.result?.slots.get(sh.key) ?? null;
-    head = html`<h3 data-testid="sheet-title">${standName(setup, p, s)}, slot ${slotLetter(j)}</h3>`;
-    const tabs = html`<div class="tabs" role="group" aria-label="Record a cut or set tokens">
-      ${sl.c !== "cut" ? btn("tab", "Cut attempt", { cls: `tab ${sh.tab === "cut" ? "on" : ""}`, arg: "cut", testid: "tab-cut", pressed: sh.tab === "cut" }) : ""}
-      ${btn("tab", "Set tokens", { cls: `tab ${sh.tab === "set" ? "on" : ""}`, arg: "set", testid: "tab-set", pressed: sh.tab === "set" })}
-    </div>`;
-    let inner;
-    if (sh.tab === "cut" && sl.c !== "cut") {
-      const d = ui.draft;
-      const ask = ctx.ask;
-      inner = html`<p class="lbl">Who cut?</p>${actorChips(state, d, p)}${ask ? askTemplate(ctx, d, ask) : ""}`;
-    } else {
-      inner = setSection(ctx, p, s, j, sl);
-    }
-    body = html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">${inner}</div>`;
-  } else if (sh.mode === "action") {
-    const d = ui.draft;
-    head = html`<h3 data-testid="sheet-title">${ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>`;
-    const parts = [];
-    if (d.p !== undefined && d.js?.length) parts.push(`${standName(setup, d.p, d.s)} ${d.js.map(slotLetter).join("+")}`);
-    if (d.k === "absent" && d.a !== undefined && d.a !== null) parts.push(d.s === undefined || d.s === null ? setup.players[d.a] : standName(setup, d.a, d.s));
-    if (d.v) parts.push(`value ${d.v === "Y" ? "yellow" : d.v}`);
-    if (d.vs?.length) parts.push(`values ${d.vs.join(" or ")}`);
-    if (d.ok !== undefined && d.ok !== null) parts.push(d.ok ? "✓ cut" : "✗ wrong");
-    if (Number.isInteger(d.ox)) parts.push(`oxygen → ${setup.players[d.ox]}`);
-    head = html`${head}${parts.length ? html`<p class="hint" data-testid="draft-summary">${parts.join(" · ")}</p>` : ""}`;
-    const needsActor = !NO_ACTOR.includes(d.k) && (sh.edit === undefined || d.a === undefined || d.a === null);
-    const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
-    body = html`${needsActor ? html`<p class="lbl">Who?</p>${actorChips(state, d, null, ddOff(ctx, d))}` : ""}
-      ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
-        ${changes.map((c) => chip("draft-change", c, c, false, `change-${c}`))}</div>` : ""}
-      ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit" })}`;
+  const [p, s, j] = sh.key.split("-").map(Number);
+  const sl = t.stands[p]?.[s]?.[j];
+  if (!sl) return null;
+  const probs = ctx.result?.slots.get(sh.key) ?? null;
+  let head = html`<h3 data-testid="sheet-title">${standName(setup, p, s)}, slot ${slotLetter(j)}</h3>`;
+  const tabs = html`<div class="tabs" role="group" aria-label="Record a cut or set tokens">
+    ${sl.c !== "cut" ? btn("tab", "Cut attempt", { cls: `tab ${sh.tab === "cut" ? "on" : ""}`, arg: "cut", testid: "tab-cut", pressed: sh.tab === "cut" }) : ""}
+    ${btn("tab", "Set tokens", { cls: `tab ${sh.tab === "set" ? "on" : ""}`, arg: "set", testid: "tab-set", pressed: sh.tab === "set" })}
+  </div>`;
+  if (sh.tab !== "cut" || sl.c === "cut") {
+    return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">${setSection(ctx, p, s, j, sl)}</div>` };
   }
-  return html`<div class="sheet" data-testid="sheet" role="dialog" aria-label="Details">
-    <div class="sheet-head">${head}${btn("close-sheet", ICON_CLOSE, { cls: "icon", testid: "sheet-close", aria: "Close" })}</div>
+  const d = ui.draft;
+  const asks = ctx.ask ? askTemplate(ctx, d, ctx.ask) : "";
+  if (underWay(d, true)) return { head: html`${head}${summaryLine(setup, d)}`, body: html`<div class="tabbody">${asks}</div>` };
+  return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">
+    ${actorChips(state, d, p, "Who cut?")}${asks}</div>` };
+}
+
+/** An action of the turn log, question by question; editing offers "Change" for each answer. */
+function actionSheet(ctx, sh) {
+  const { ui, state } = ctx;
+  const setup = state.setup;
+  const d = ui.draft;
+  const noActor = d.a === undefined || d.a === null;
+  const needsActor = !NO_ACTOR.includes(d.k) && (sh.edit === undefined ? noActor || !underWay(d) : noActor);
+  // (while "who" is asked its chips say it: the line starts with the first other answer)
+  const head = html`<h3 data-testid="sheet-title">${ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? "" : summaryLine(setup, d)}`;
+  const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
+  const body = html`${needsActor ? actorChips(state, d, null, "Who?", ddOff(ctx, d)) : ""}
+    ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
+      ${changes.map((c) => chip("draft-change", c, c, false, `change-${c}`))}</div>` : ""}
+    ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit" })}`;
+  return { head, body };
+}
+
+export function sheetTemplate(ctx) {
+  const sh = ctx.ui.sheet;
+  const drawn = sh?.mode === "slot" ? slotSheet(ctx, sh) : sh?.mode === "action" ? actionSheet(ctx, sh) : null;
+  if (!drawn) return "";
+  return html`<div class="sheet sheet-${sh.mode}" data-testid="sheet" role="dialog" aria-label="Details">
+    <div class="sheet-head"><div class="sheet-title">${drawn.head}</div>${btn("close-sheet", ICON_CLOSE, { cls: "icon", testid: "sheet-close", aria: "Close" })}</div>
     ${ctx.sheetError ? html`<p class="err" role="alert" data-testid="sheet-error">${ctx.sheetError}</p>` : ""}
-    ${body}
+    ${drawn.body}
   </div>`;
 }

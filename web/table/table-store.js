@@ -5,6 +5,7 @@
 // it only through commit(), render() and the fields below.
 
 import * as S from "./table-state.js";
+import { freshLaws, standsToPick } from "./draft-options.js";
 
 const STORAGE_KEY = "bombbusters.table.v1";
 const MISSIONS_KEY = "bombbusters.missions.v1";
@@ -111,6 +112,7 @@ function viewModel(app) {
   const t = app.derived();
   const draft = ui.draft;
   const ask = draft ? S.nextAsk(state, t, draft) : null;
+  const pickStands = ui.sheet?.mode === "action" ? standsToPick(state, t, draft, ask) : null;
   const highlight = new Set();
   const m = results.moves?.moves?.[ui.selectedMove];
   if (m && m.player !== null && m.player !== undefined) for (const j of m.slots) highlight.add(`${m.player}-${m.stand}-${j}`);
@@ -136,6 +138,7 @@ function viewModel(app) {
     win: results.win?.resultId === results.analysis?.resultId ? results.win : null,
     sheetError: ui.sheetError, engineDocText: doc ? JSON.stringify(doc) : "",
     canUndo: S.canUndo(state), canRedo: S.canRedo(state),
+    laws: freshLaws(results), pickStands,
   };
 }
 

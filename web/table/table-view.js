@@ -6,6 +6,7 @@ import { movesTemplate } from "./moves-templates.js";
 import { handTemplate, setupTemplate, whoTemplate } from "./setup-templates.js";
 import { adviceTemplate, holdingsTemplate, logTemplate, shareTemplate, standsTemplate, statusTemplate } from "./table-templates.js";
 import { sheetTemplate } from "./sheet-templates.js";
+import { PickScroller } from "./pick-view.js";
 
 /** How long the note after an undo or a redo stays. */
 const FLASH_MS = 5000;
@@ -21,6 +22,7 @@ export class AppView {
     Object.assign(this.toast.dataset, { testid: "undo-note" });
     this.toast.setAttribute("role", "status");
     root.append(this.toast);
+    this.picks = new PickScroller(root);
   }
 
   mount(handlers) {
@@ -101,6 +103,8 @@ export class AppView {
       }
     }
     if (ctx.ui.share) this.drawQr(ctx.ui.share.url);
+    const d = ctx.ui.draft;
+    this.picks.keep(ctx.pickStands, `${ctx.ask?.ask}|${d?.k}|${d?.js?.length ?? 0}|${d?.spots?.length ?? 0}`);
   }
 
   drawQr(url) {

@@ -14,6 +14,14 @@ export const btn = (act, label, attrs = {}) => {
 export const chip = (act, arg, label, on, testid, extra = {}) =>
   btn(act, label, { cls: `chip ${on ? "on" : ""} ${extra.cls ?? ""}`, arg, testid, pressed: on, aria: extra.aria ?? null, disabled: extra.disabled });
 
+/** A keypad of wire values ("Y": any yellow); `opts`: on (values shown pressed), disabled, testprefix, label, argOf. */
+export function keypad(act, values, opts = {}) {
+  const { on = [], testprefix = "key", disabled = [], argOf = (v) => v } = opts;
+  return html`<div class="keypad" role="group" aria-label="${opts.label ?? "values"}">${values.map((v) =>
+    btn(act, v === "Y" ? "Yellow" : v, { cls: `key ${v[0] === "Y" ? "yellow" : v[0] === "R" ? "red" : "blue"} ${on.includes(v) ? "on" : ""}`,
+      arg: argOf(v), testid: `${testprefix}-${v}`, disabled: disabled.includes(v), aria: keyName(v === "Y" ? "Yellow" : v, v) }))}</div>`;
+}
+
 /** Probability -> background (pale = unsure, deep = sure) and the text colour that reads on it (≥ 4.5:1). */
 export function probColour(p) {
   const light = Math.round(94 - 60 * Math.max(0, Math.min(1, p)));

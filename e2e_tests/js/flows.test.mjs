@@ -1,0 +1,155 @@
+// Recording flows (web/table/draft-options.js, draft-summary.js, flow-templates.js): what the table allows for
+// each open answer, the answers it makes certain, and the summary line. Run with `node --test e2e_tests/js/`.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+import { actorSlots, chance, realLabels, realOptions, resultAllowed, settleDraft, standsToPick } from "../../web/table/draft-options.js";
+import { draftSummary } from "../../web/table/draft-summary.js";
+import { resultAsk, whichAsk } from "../../web/table/flow-templates.js";
+
+const HAND = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+
+/** 4 players (Ann = me, the captain), blue 1-12 and the red R5, my hand entered; `log` entries added. */
+function table(log = [], red = false) {
+  let s = S.defaultState();
+  s.phase = "table";
+  if (red) s.setup.red = { mode: "list", nums: [5], keep: 1, known: [] };
+  for (const l of red ? [...HAND, "4"] : HAND) s = S.handAdd(s, 0, l);
+  for (const e of log) s = S.addEntry(s, e);
+  return s;
+}
+
+/** The engine's laws as the page keeps them: "p-s-j" -> {probs}. */
+const laws = (obj) => new Map(Object.entries(obj).map(([k, probs]) => [k, { probs }]));
+const allow = (state, l = null, editing = false) => ({ state, t: S.derive(state), laws: l, editing });
+
+test("a slot's chance of a value: the derived table first, then the engine's law", () => {
+  const state = table([
+    { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } },
+    { k: "set", p: 2, s: 0, j: 0, slot: { c: "cut", v: "1" } },
+    { k: "set", p: 3, s: 0, j: 5, slot: { c: "h", col: "y" } },
+  ]);
+  const t = S.derive(state);
+  const l = laws({ "1-0-3": { 4: 0.75, 5: 0.25 }, "1-0-4": { 5: 1 } });
+  assert.equal(chance(t, l, 0, 0, 6, ["7"]), 1, "my own 7");
+  assert.equal(chance(t, l, 0, 0, 6, ["8"]), 0, "my own 7 is no 8");
+  assert.equal(chance(t, l, 1, 0, 2, ["5"]), 0, "an info token 3 is no 5");
+  assert.equal(chance(t, l, 1, 0, 2, ["3"]), 1);
+  assert.equal(chance(t, l, 2, 0, 0, ["1"]), 0, "a cut slot holds nothing to cut");
+  assert.equal(chance(t, l, 3, 0, 5, ["7"]), 0, "a wire seen yellow is no 7");
+  assert.equal(chance(t, l, 1, 0, 3, ["4"]), 0.75);
+  assert.equal(chance(t, l, 1, 0, 3, ["4", "5"]), 1, "either of two values (X-or-Y Ray)");
+  assert.equal(chance(t, l, 1, 0, 3, ["6"]), 0, "a value the law leaves out");
+  assert.equal(chance(t, l, 1, 0, 7, ["6"]), null, "no law: possible");
+});
+
+test("a teammate's cut on my wire: the result and the token are my wire's, not asked", () => {
+  const state = table();
+  const A = allow(state);
+  // Bob names 5 on my D (a 3): wrong, and the token shows 3
+  let d = settleDraft(A, { k: "dual", a: 1, p: 0, s: 0, js: [3], v: "5" });
+  assert.equal(d.ok, false);
+  assert.equal(S.nextAsk(state, A.t, d), null);
+  assert.deepEqual(S.buildEntry(state, A.t, d), { k: "dual", a: 1, p: 0, s: 0, j: 3, v: "5", ok: false, real: "3" });
+  // Bob names 3 on it: ✓, and only which of his wires is left to ask
+  d = settleDraft(A, { k: "dual", a: 1, p: 0, s: 0, js: [3], v: "3" });
+  assert.equal(d.ok, true);
+  assert.equal(S.nextAsk(state, A.t, d).ask, "actor_slot");
+  // with the engine's law, the only wire of Bob's that may be a 3 is filled in too
+  const only = allow(state, laws(Object.fromEntries(Array.from({ length: 12 }, (_, j) => [`1-0-${j}`, j === 2 ? { 3: 0.6, 2: 0.4 } : { 1: 1 }]))));
+  d = settleDraft(only, { k: "dual", a: 1, p: 0, s: 0, js: [3], v: "3" });
+  assert.deepEqual(d.as, { s: 0, j: 2 });
+  assert.equal(S.nextAsk(state, only.t, d), null);
+});
+
+test("a cut the law makes sure needs no ✓; one it rules out offers only ✗ and the values the slot may hold", () => {
+  const state = table();
+  const A = allow(state, laws({ "1-0-4": { 5: 1 }, "2-0-4": { 4: 0.5, 6: 0.5 } }));
+  assert.deepEqual(resultAllowed(A, { k: "dual", a: 0, p: 1, s: 0, js: [4], v: "5" }), { ok: true, wrong: false });
+  const sure = settleDraft(A, { k: "dual", a: 0, p: 1, s: 0, js: [4], v: "5" });
+  assert.equal(sure.ok, true);
+  assert.equal(S.nextAsk(state, A.t, sure), null, "my own 5 is found in my hand");
+  const d = { k: "dual", a: 0, p: 2, s: 0, js: [4], v: "5" };
+  assert.deepEqual(resultAllowed(A, d), { ok: false, wrong: true });
+  const reals = realOptions(A, d, 4, realLabels(state.setup)).filter((x) => x.ok).map((x) => x.label);
+  assert.deepEqual(reals, ["4", "6"]);
+  // ✗ is certain and so is nothing else: the sheet asks what the token shows
+  const wrong = settleDraft(A, d);
+  assert.equal(wrong.ok, false);
+  assert.equal(S.nextAsk(state, A.t, wrong).ask, "real");
+  // editing a past entry assumes nothing
+  assert.deepEqual(settleDraft(allow(state, A.laws, true), d), d);
+  assert.equal(realOptions(allow(state, A.laws, true), d, 4, realLabels(state.setup)).filter((x) => !x.ok).length, 1, "only the value said");
+});
+
+test("a value all cut is never what a token shows", () => {
+  const cuts = [2, 3].map((p) => ({ k: "set", p, s: 0, j: 11, slot: { c: "cut", v: "12" } }));
+  const state = table([...cuts, { k: "dual", a: 0, p: 1, s: 0, j: 10, v: "12", ok: true, cut: "12", as: { s: 0, j: 11 } }]);
+  const A = allow(state);
+  assert.equal(A.t.cutCount["12"], 4, JSON.stringify(A.t.entries));
+  const opts = realOptions(A, { k: "dual", a: 1, p: 2, s: 0, js: [3], v: "4" }, 3, realLabels(state.setup));
+  assert.deepEqual(opts.filter((x) => !x.ok).map((x) => x.label), ["4", "12"]);
+});
+
+test("a Double Detector: the only wire that may hold the value is the one cut; the actor's wires likeliest first", () => {
+  const state = table();
+  const l = laws({ "2-0-3": { 4: 0.5, 3: 0.5 }, "2-0-4": { 5: 1 }, "1-0-1": { 4: 0.2, 2: 0.8 }, "1-0-2": { 4: 0.7, 3: 0.3 } });
+  const A = allow(state, l);
+  for (let j = 0; j < 12; j += 1) if (![1, 2].includes(j)) l.set(`1-0-${j}`, { probs: { 9: 1 } });
+  const d = settleDraft(A, { k: "double", a: 1, p: 2, s: 0, js: [3, 4], v: "4", ok: true });
+  assert.equal(d.hit, 3);
+  assert.deepEqual(actorSlots(A, d).map((x) => x.j), [2, 1]);
+  assert.equal(S.nextAsk(state, A.t, d).ask, "actor_slot");
+  // the sheet offers them beside ✓, one tap for both; a failure's token per wire beside ✗
+  const html = String(resultAsk({ ctx: { state, t: A.t, laws: l, ui: { sheet: { mode: "action" } } }, d: { ...d, ok: undefined, hit: undefined } }));
+  assert.match(html, /data-testid="actor-slot-0-2"/);
+  assert.ok(html.indexOf("actor-slot-0-2") < html.indexOf("actor-slot-0-1"), "likeliest first");
+  assert.doesNotMatch(html, /actor-slot-0-5/, "a wire that cannot be a 4 is left out");
+  assert.match(html, /data-testid="tok-3-3"(?![^>]*disabled)/);
+  assert.match(html, /data-testid="tok-3-6"[^>]*disabled/, "the law of D leaves out 6");
+  // a failure already said (✗ alone): "which wire got the token?" keeps each wire with its keypad
+  const which = String(whichAsk({ ctx: { state, t: A.t, laws: l, ui: { sheet: { mode: "action" } } }, setup: state.setup,
+    d: { ...d, ok: false, hit: undefined }, ask: { ask: "which", field: "tok" } }));
+  assert.match(which, /data-testid="which-4"/);
+  assert.match(which, /data-testid="tok-4-5"(?![^>]*disabled)/);
+  assert.match(which, /data-testid="tok-4-4"[^>]*disabled/, "the value said");
+});
+
+test("a teammate reveals red: every uncut wire of theirs, the only red label; a solo cut of the last two", () => {
+  // Cid's last wire (the others cut)
+  const state = table(Array.from({ length: 11 }, (_, j) => ({ k: "set", p: 2, s: 0, j, slot: { c: "cut", v: String(j + 1) } })), true);
+  const A = allow(state);
+  const red = settleDraft(A, { k: "red", a: 2 });
+  assert.deepEqual(red.slots, [{ s: 0, j: 11 }]);
+  assert.deepEqual(S.buildEntry(state, A.t, red), { k: "red", a: 2, slots: [{ s: 0, j: 11 }], cuts: ["R5"] });
+  // one wire that cannot be red left besides: the reveal is asked
+  assert.equal(settleDraft(allow(state, laws({ "2-0-11": { 12: 1 } })), { k: "red", a: 2 }).done, undefined);
+  // Cid's last two 9s: only his F and G may be 9s (two 9s cut already)
+  const cut9 = [1, 3].map((p) => ({ k: "set", p, s: 0, j: 8, slot: { c: "cut", v: "9" } }));
+  const solo = table(cut9, true);
+  const l = laws(Object.fromEntries(Array.from({ length: 12 }, (_, j) => [`2-0-${j}`, j === 5 || j === 6 ? { 9: 1 } : { 2: 1 }])));
+  const d = settleDraft(allow(solo, l), { k: "solo", a: 2, v: "9" });
+  assert.deepEqual(d.slots, [{ s: 0, j: 5 }, { s: 0, j: 6 }]);
+  assert.deepEqual(S.buildEntry(solo, S.derive(solo), d), { k: "solo", a: 2, slots: [{ s: 0, j: 5 }, { s: 0, j: 6 }], cuts: ["9", "9"] });
+});
+
+test("the summary line says what is entered so far", () => {
+  const setup = table().setup;
+  assert.equal(draftSummary(setup, { k: "dual", a: 0, p: 1, s: 0, js: [3] }), "Ann → Bob D");
+  assert.equal(draftSummary(setup, { k: "dual", a: 2, p: 1, s: 0, js: [5], v: "7", ok: true, as: { s: 0, j: 4 } }),
+    "Cid → Bob F · value 7 · ✓ cut · with Cid E");
+  assert.equal(draftSummary(setup, { k: "double", a: 2, p: 3, s: 0, js: [3, 4], v: "4", ok: false, tok: 4, real: "5" }),
+    "Cid → Dee D+E · value 4 · ✗ wrong · token on E · it is 5");
+  assert.equal(draftSummary(setup, { k: "radar", v: "9", ans: [] }), "number 9");
+  assert.equal(draftSummary(setup, null), "");
+});
+
+test("a flow that asks for wires on the stands names the stands to keep on screen", () => {
+  const state = table();
+  const t = S.derive(state);
+  const ask = { ask: "slots", count: 2 };
+  assert.deepEqual(standsToPick(state, t, { k: "double", a: 2 }, ask), ["0-0", "1-0", "3-0"]);
+  assert.deepEqual(standsToPick(state, t, { k: "double", a: 2, p: 3, s: 0, js: [4] }, ask), ["3-0"]);
+  assert.deepEqual(standsToPick(state, t, { k: "postit", a: 1 }, { ask: "slots", count: 1 }), ["1-0"]);
+  assert.equal(standsToPick(state, t, { k: "double", a: 2, p: 3, s: 0, js: [3, 4] }, { ask: "value" }), null);
+});

@@ -1,0 +1,122 @@
+"""Recording flows on a phone (390x844): what is entered so far, only the answers the table allows, the stands
+a flow asks for kept on screen.
+
+After a slot -> a value, the summary line says the value at ✓/✗ and at "Which of Bob's wires was cut with it?";
+that question leaves out the wires that cannot be the value (a token showing another one, a wire sorted past
+it); "What is it really?" greys the values the slot cannot hold (the "Why not" line's among them); a Double
+Detector (and a Label) opened from the bottom of the turn log brings the stands it asks for above the sheet.
+Hooks: web/ui-spec.md. Screenshots go to test-results/screens/.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Page, expect
+from test_table_app import open_table, play_opening, shot, tid, wait_done
+
+PHONE = {"width": 390, "height": 844}
+
+
+def offered(page: Page, prefix: str) -> list[str]:
+    """The enabled answers of the open sheet whose hook starts with `prefix`, in the order drawn."""
+    ids = tid(page, "sheet").locator(f"[data-testid^='{prefix}']:not([disabled])")
+    return [ids.nth(i).get_attribute("data-testid") for i in range(ids.count())]
+
+
+def box(page: Page, testid: str) -> dict:
+    b = tid(page, testid).bounding_box()
+    assert b, testid
+    return b
+
+
+def opened(make_context, base_url) -> tuple[Page, object]:
+    page, taps = open_table(make_context, base_url, "phone")
+    page.set_viewport_size(PHONE)
+    play_opening(page, taps)
+    assert wait_done(page, moves=True) == "done"
+    return page, taps
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_the_summary_says_the_value_and_the_sheet_offers_only_what_fits(make_context, base_url, device):
+    """Ann names 5 on Bob D: the line says so at ✓/✗, and the token keypad greys what D cannot be. Bob then names
+    1 on Cid A and cuts it: "which of Bob's wires" offers only wires that may be a 1 (not C, which shows a 3)."""
+    page, taps = opened(make_context, base_url)
+    taps("slot-1-0-3")
+    never = [t.removeprefix("why-not-") for t in offered(page, "why-not-")]
+    law = json.loads(tid(page, "slot-1-0-3").get_attribute("data-probs"))
+    taps("key-5")
+    expect(tid(page, "draft-summary")).to_have_text("Ann → Bob D · value 5")
+    expect(tid(page, "result-ok")).to_be_visible()
+    expect(tid(page, "result-wrong")).to_be_visible()
+    expect(tid(page, "dist-1")).to_have_count(0)  # the slot's law made way for the open questions
+    shot(page, "14-flow-result")
+    reals = [t.removeprefix("real-") for t in offered(page, "real-")]
+    assert reals == sorted((v for v in law if v != "5"), key=int), (reals, law)
+    assert never and not set(never) & set(reals), (never, reals)
+    for v in never + ["5"]:
+        expect(tid(page, f"real-{v}")).to_be_disabled()
+    taps("real-4")  # beside ✗: one tap says the failure and the token
+    expect(tid(page, "log-4")).to_contain_text("✗ it is 4")
+    assert wait_done(page, moves=True) == "done"
+
+    taps("slot-2-0-0")
+    expect(tid(page, "actor-1")).to_have_attribute("aria-pressed", "true")
+    taps("key-1")
+    expect(tid(page, "draft-summary")).to_have_text("Bob → Cid A · value 1")
+    beside = offered(page, "actor-slot-")
+    taps("result-ok")
+    expect(tid(page, "draft-summary")).to_have_text("Bob → Cid A · value 1 · ✓ cut")
+    expect(tid(page, "ask")).to_have_text("Which of Bob's wires was cut with it?")
+    shot(page, "15-flow-actor-slot")
+    chips = offered(page, "actor-slot-")
+    assert chips == beside and chips, (chips, beside)
+    assert tid(page, "sheet").locator("[data-testid^='actor-slot-']").count() == len(chips)  # the rest left out
+    # C shows an info token 3, D one 4: neither is a 1, nor anything sorted after them
+    assert "actor-slot-0-0" in chips and not {f"actor-slot-0-{j}" for j in range(2, 12)} & set(chips), chips
+    taps("actor-slot-0-0")
+    expect(tid(page, "log-5")).to_contain_text("✓ cut 1")
+    expect(tid(page, "sheet")).to_have_count(0)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_a_double_detector_keeps_the_stands_above_the_sheet(make_context, base_url, device):
+    """Opened from the bottom of the turn log, the Double Detector's sheet leaves every stand it may point at in
+    the window and above the sheet; after the first wire, that stand; then the value, ✓ beside the wires."""
+    page, taps = opened(make_context, base_url)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    taps("action-double")
+    shot(page, "16-flow-double-detector")
+    sheet = box(page, "sheet")
+    bar = page.locator(".topbar").bounding_box()
+    for p in (1, 2, 3):  # Ann's turn: her teammates' stands
+        stand = box(page, f"stand-{p}-0")
+        assert stand["y"] >= bar["y"] + bar["height"] - 1, (p, stand, bar)
+        assert stand["y"] + stand["height"] <= sheet["y"] + 1, (p, stand, sheet)
+    taps("slot-3-0-3")
+    stand, sheet = box(page, "stand-3-0"), box(page, "sheet")
+    assert 0 <= stand["y"] and stand["y"] + stand["height"] <= sheet["y"] + 1, (stand, sheet)
+    taps("slot-3-0-4")
+    taps("key-5")
+    expect(tid(page, "draft-summary")).to_have_text("Ann → Dee D+E · value 5")
+    shot(page, "17-flow-double-detector-result")
+    # Dee's D and E, each with the values its law allows beside ✗
+    for j in (3, 4):
+        law = json.loads(tid(page, f"slot-3-0-{j}").get_attribute("data-probs"))
+        allowed = [t.rsplit("-", 1)[1] for t in offered(page, f"tok-{j}-")]
+        assert allowed == sorted((v for v in law if v != "5"), key=int), (j, allowed, law)
+    real = allowed[0]
+    taps(f"tok-4-{real}")
+    expect(tid(page, "log-4")).to_contain_text(f"E is {real}")
+    expect(tid(page, "sheet")).to_have_count(0)
+    # a Label asks for two wires of any stand, no actor: the stands come above its sheet too
+    assert wait_done(page, moves=True) == "done"
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    taps("action-label_eq")
+    stand, sheet = box(page, "stand-0-0"), box(page, "sheet")
+    assert 0 <= stand["y"] and stand["y"] + stand["height"] <= sheet["y"] + 1, (stand, sheet)
+    taps("slot-2-0-3")
+    taps("slot-2-0-4")
+    expect(tid(page, "log-5")).to_contain_text("Label = on Cid D/E")

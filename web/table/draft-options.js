@@ -1,0 +1,224 @@
+// What the table allows for the answers a draft still needs (record.js nextAsk), and the answers it makes
+// certain. The derived table rules slots and values out (a slot cut, my own wire or an info token that is
+// another value, a colour seen, a value all cut); where the page has the engine's answer for this very table
+// (`laws`: "p-s-j" -> {probs}, as the heatmap and the "Why not" line use it), so does a chance of 0.
+// Editing a past entry assumes nothing: the table has moved on since.
+// Pure functions, no DOM, no I/O.
+//
+// `A` below is {state, t, laws, editing}: the table the draft is recorded on and what is known of it.
+
+import { failureMarks } from "./failure-marks.js";
+import { nextAsk } from "./record.js";
+import { colourOf, labelsInPlay, saidOf, valueMatches } from "./setup.js";
+
+const MULTI = ["double", "triple", "super"];
+const EPS = 1e-9;
+const SEEN = { b: "blue", y: "yellow", r: "red" };
+
+/** The engine's slot laws when they answer the table shown (app.results; not while a newer one computes), else null. */
+export const freshLaws = (results) => (results.pending || results.error ? null : results.analysis?.slots ?? null);
+
+/** The values a draft's actor said: one ("7", "Y"), or two for the X-or-Y Ray. */
+export const saidBy = (d) => (d.k === "xray" ? d.vs ?? [] : d.v ? [d.v] : []);
+
+const fitsAny = (label, said) => said.some((x) => valueMatches(label, x));
+
+/**
+ * The chance that slot (p, s, j) holds a wire answering one of `said` (labels; "Y" is any yellow): 0 when the table
+ * rules it out, 1 when it makes it certain, else the engine's law; null when it is possible and no law is at hand.
+ */
+export function chance(t, laws, p, s, j, said) {
+  const sl = t.stands[p]?.[s]?.[j];
+  if (!sl || sl.c === "cut") return 0;
+  const known = sl.own ?? (sl.c === "info" && sl.v !== "Y" ? sl.v : null); // my wire, a turned wire I see, an info token
+  if (known) return fitsAny(known, said) ? 1 : 0;
+  const seen = sl.c === "info" ? "yellow" : SEEN[sl.col];
+  if (seen && !said.some((x) => (x === "Y" ? "yellow" : colourOf(x)) === seen)) return 0;
+  if (sl.c === "info" && said.includes("Y")) return 1;
+  const law = laws?.get(`${p}-${s}-${j}`)?.probs;
+  if (!law) return null;
+  let q = 0;
+  for (const [label, x] of Object.entries(law)) if (fitsAny(label, said)) q += Number(x);
+  return q >= 1 - EPS ? 1 : q <= 0 ? 0 : q;
+}
+
+/** chance() for the draft's table; null (anything goes) while editing. */
+const ch = (A, p, s, j, said) => (A.editing ? null : chance(A.t, A.laws, p, s, j, said));
+
+/** Is every copy of `label` ("7", "R5", or "Y": every yellow) cut already? */
+export function allCut(setup, t, label) {
+  const labels = labelsInPlay(setup);
+  if (label === "Y") {
+    const c = setup.yellow;
+    const inPlay = c.mode === "list" ? c.nums.length : c.mode === "of" ? c.known.length + c.keep : 0;
+    return t.yellowCut >= inPlay;
+  }
+  const copies = labels.find((x) => x.label === label)?.copies ?? 0;
+  return (t.cutCount[label] ?? 0) >= copies;
+}
+
+/** The slot of the target stand the draft's result is about: the wire pointed at, the detector's hit or token. */
+function targetSlot(d) {
+  if (MULTI.includes(d.k)) return d.ok ? d.hit : d.tok;
+  return d.js?.[0];
+}
+
+/** Which of ✓ and ✗ the table allows for the wires pointed at (a detector fails only if none may be the value). */
+export function resultAllowed(A, d) {
+  const cs = (d.js ?? []).map((j) => ch(A, d.p, d.s, j, saidBy(d)));
+  return { ok: cs.some((c) => c !== 0), wrong: !cs.some((c) => c === 1) };
+}
+
+/** A detector's wires pointed at: [{j, ok}], ok when it may be the one cut. */
+export const hitOptions = (A, d) => (d.js ?? []).map((j) => ({ j, ok: ch(A, d.p, d.s, j, saidBy(d)) !== 0 }));
+
+/** The answers to "What is it really?" (`labels`: blue values, "Y", red labels) at slot j: [{label, ok}]. */
+export function realOptions(A, d, j, labels) {
+  const said = saidBy(d);
+  return labels.map((label) => ({
+    label,
+    ok: !fitsAny(label, said) && (A.editing || (ch(A, d.p, d.s, j, [label]) !== 0 && !allCut(A.state.setup, A.t, label))),
+  }));
+}
+
+/** The labels a failure's info token may show in this setup: blue values, "Y" (a yellow token), the red wires. */
+export function realLabels(setup) {
+  const labels = labelsInPlay(setup).map((x) => x.label);
+  return [...labels.filter((l) => colourOf(l) === "blue"), ...(labels.some((l) => colourOf(l) === "yellow") ? ["Y"] : []),
+    ...labels.filter((l) => colourOf(l) === "red")];
+}
+
+/** What the actor's own wire answers on a success: the cut wire's value ("Y" for any yellow). */
+function actorSaid(A, d) {
+  const own = A.t.stands[d.p]?.[d.s]?.[targetSlot({ ...d, ok: true })];
+  const cut = d.cut || (own && !own.tw && d.p === A.state.setup.me ? own.own : null) || d.v || d.vs?.[0];
+  return cut ? saidOf(cut) : null;
+}
+
+/**
+ * The actor's wires that may be the one cut with it on a success: [{s, j, p}] (p: its chance, null without a law),
+ * likeliest first; the ones the table rules out are left out.
+ */
+export function actorSlots(A, d) {
+  const said = actorSaid(A, d);
+  const out = [];
+  (A.t.stands[d.a] ?? []).forEach((st, s) => st.forEach((sl, j) => {
+    if (sl.c === "cut") return;
+    const p = said ? ch(A, d.a, s, j, [said]) : null;
+    if (p !== 0) out.push({ s, j, p });
+  }));
+  return A.editing ? out : out.sort((x, y) => (y.p ?? 0) - (x.p ?? 0));
+}
+
+/** Labels among `labels` that slot (p, s, j) may hold and that are not all cut. */
+const possibleLabels = (A, p, s, j, labels) => labels.filter((l) => ch(A, p, s, j, [l]) !== 0 && !allCut(A.state.setup, A.t, l));
+
+/** The wires "Which wire is it?" may answer: the values said (a yellow said: the yellow wires), for solo and red cuts their colour. */
+export function cutLabelOptions(A, d, index = 0) {
+  const labels = labelsInPlay(A.state.setup).map((x) => x.label);
+  const fit = d.k === "red" ? labels.filter((l) => colourOf(l) === "red" && !(d.cuts ?? []).includes(l))
+    : labels.filter((l) => fitsAny(l, saidBy(d)));
+  if (A.editing) return fit;
+  if (d.k === "solo" || d.k === "red") {
+    const at = d.slots?.[index];
+    return at ? possibleLabels(A, d.a, at.s, at.j, fit) : fit;
+  }
+  return possibleLabels(A, d.p, d.s, targetSlot({ ...d, ok: true }), fit);
+}
+
+/** The yellow wires the actor's wire `d.as` may be. */
+export function actorLabelOptions(A, d) {
+  const yellow = labelsInPlay(A.state.setup).map((x) => x.label).filter((l) => colourOf(l) === "yellow");
+  return A.editing || !d.as ? yellow : possibleLabels(A, d.a, d.as.s, d.as.j, yellow);
+}
+
+/** The wires a teammate's solo cut or red reveal may have cut: [{s, j, ok}] over their uncut slots. */
+export function ownSlotOptions(A, d) {
+  const labels = labelsInPlay(A.state.setup).map((x) => x.label);
+  const said = d.k === "red" ? labels.filter((l) => colourOf(l) === "red") : saidBy(d);
+  return (A.t.stands[d.a] ?? []).flatMap((st, s) => st.map((sl, j) => ({ s, j, sl })))
+    .filter((x) => x.sl.c !== "cut").map(({ s, j }) => ({ s, j, ok: !said.length || ch(A, d.a, s, j, said) !== 0 }));
+}
+
+/**
+ * A teammate's solo cut or red reveal: the slots it must have cut when the table leaves no choice — every uncut
+ * wire for a reveal (the rules: all one's remaining wires are red), or exactly as many slots as copies of the value
+ * are left (no Fast Pass in play that could cut 2 of 4); else null.
+ */
+function certainOwnSlots(A, d) {
+  const { t } = A;
+  const uncut = (t.stands[d.a] ?? []).flatMap((st, s) => st.map((sl, j) => ({ s, j, sl }))).filter((x) => x.sl.c !== "cut");
+  if (d.k === "red") {
+    const reds = labelsInPlay(A.state.setup).map((x) => x.label).filter((l) => colourOf(l) === "red");
+    return uncut.every((x) => ch(A, d.a, x.s, x.j, reds) !== 0) && uncut.length ? uncut.map(({ s, j }) => ({ s, j })) : null;
+  }
+  if (!d.v || colourOf(d.v) !== "blue" || d.v === "Y") return null;
+  const left = 4 - (t.cutCount[d.v] ?? 0);
+  const fit = uncut.filter((x) => ch(A, d.a, x.s, x.j, [d.v]) !== 0);
+  const fastPass = t.cards.some((c) => c.id === "9.9");
+  return fit.length === left && (left <= 2 || !fastPass) ? fit.map(({ s, j }) => ({ s, j })) : null;
+}
+
+/** Per question: the answer the table makes certain (a patch of the draft), or null. */
+const CERTAIN = {
+  result: (A, d) => {
+    const r = resultAllowed(A, d);
+    return r.ok !== r.wrong ? { ok: r.ok } : null;
+  },
+  which: (A, d, ask) => {
+    const may = ask.field === "hit" ? hitOptions(A, d).filter((x) => x.ok) : [];
+    return may.length === 1 ? { hit: may[0].j } : null;
+  },
+  cut_label: (A, d, ask) => {
+    const may = cutLabelOptions(A, d, ask.index ?? 0);
+    if (may.length !== 1) return null;
+    return d.k === "solo" || d.k === "red" ? { cuts: [...(d.cuts ?? []), may[0]] } : { cut: may[0] };
+  },
+  actor_slot: (A, d) => {
+    const may = actorSlots(A, d);
+    return may.length === 1 ? { as: { s: may[0].s, j: may[0].j } } : null;
+  },
+  actor_label: (A, d) => {
+    const may = actorLabelOptions(A, d);
+    return may.length === 1 ? { av: may[0] } : null;
+  },
+  real: (A, d) => {
+    const setup = A.state.setup;
+    if (failureMarks(setup).length || setup.failure_tokens === false) return null; // a token, or no token: asked
+    const may = realOptions(A, d, targetSlot(d), realLabels(setup)).filter((x) => x.ok);
+    return may.length === 1 ? { real: may[0].label } : null;
+  },
+  own_slots: (A, d) => {
+    const slots = certainOwnSlots(A, d);
+    return slots ? { slots, done: true } : null;
+  },
+};
+
+/**
+ * The draft with every answer the table leaves no choice about filled in, question after question (nothing
+ * while editing). The answers the player gave are never changed.
+ */
+export function settleDraft(A, d) {
+  if (A.editing || !d) return d;
+  let x = d;
+  for (let n = 0; n < 12; n += 1) {
+    const ask = nextAsk(A.state, A.t, x);
+    const fill = ask && Object.hasOwn(CERTAIN, ask.ask) ? CERTAIN[ask.ask](A, x, ask) : null;
+    if (!fill) return x;
+    x = { ...x, ...fill };
+  }
+  return x;
+}
+
+/** The stands a question that asks for wires on the table points at ("p-s" keys), or null for any other question. */
+export function standsToPick(state, t, d, ask) {
+  if (!d || !ask || !["slots", "spots"].includes(ask.ask)) return null;
+  const all = t.stands.flatMap((ss, p) => ss.map((_st, s) => ({ p, s })));
+  let pick;
+  if (ask.ask === "slots" && d.js?.length && Number.isInteger(d.p) && d.k !== "super") pick = [{ p: d.p, s: d.s }];
+  else if (d.k === "postit" || d.k === "swl") pick = all.filter((x) => x.p === d.a);
+  else if (d.k === "label_eq" || d.k === "label_ne") pick = all;
+  else if (d.k === "disint") pick = all.filter((x) => x.p !== state.setup.me);
+  else pick = all.filter((x) => x.p !== d.a);
+  return pick.map(({ p, s }) => `${p}-${s}`);
+}

@@ -1,0 +1,117 @@
+// The sheet's questions about a cut's outcome: ✓/✗ (with the next answer offered beside each, so that one tap
+// says both), which detector wire, the actor's wire, the wire cut, what the token showed. Only what the table
+// allows is offered (draft-options.js): answers it rules out are greyed, slots it rules out left out.
+// Pure functions from data to escaped HTML text.
+
+import { html, pct } from "../shared/html.js";
+import { actorLabelOptions, actorSlots, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft } from "./draft-options.js";
+import { failureMarks, nextAsk, noValueShown, slotLetter, standName } from "./table-state.js";
+import { btn, chip, keypad } from "./template-parts.js";
+
+const MULTI = ["double", "triple", "super"];
+const shortPct = (p) => (p < 0.01 ? "<1%" : `${Math.round(p * 100)}%`);
+
+/** What the open sheet knows of the table: {state, t, laws, editing} (draft-options.js). */
+export const allowOf = (ctx) => ({ state: ctx.state, t: ctx.t, laws: ctx.laws ?? null, editing: ctx.ui?.sheet?.edit !== undefined });
+
+/** A failure on player p's wire shows an info token with a value (not the mission's even/odd or x-token, nor none
+ * at all, nor a false token: 17, 52). */
+const valueTokens = (setup, p) => !failureMarks(setup).length && !noValueShown(setup, p);
+
+/** The actor's wires that may have been cut with it, likeliest first (`actor-slot-<s>-<j>`). */
+function actorSlotChips(A, d) {
+  const { setup } = A.state;
+  const stands = A.t.stands[d.a] ?? [];
+  return actorSlots(A, d).map(({ s, j, p }) => {
+    const sl = stands[s][j];
+    const label = `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`;
+    const shown = p !== null && p < 1 ? ` ${shortPct(p)}` : "";
+    // the name begins with the chip's own text (label in name), then where it is
+    return chip("draft-actor-slot", `${s}:${j}`, shown ? html`${label} <small>${shortPct(p)}</small>` : label, false,
+      `actor-slot-${s}-${j}`, { aria: `${label}${shown}: ${standName(setup, d.a, s)} slot ${slotLetter(j)}${sl.tw ? ", turned around" : ""}${p !== null ? `, ${pct(p)}` : ""}` });
+  });
+}
+
+/** The info token's value keypad for slot j (`real-<v>`, or `tok-<j>-<v>` beside a detector's ✗). */
+function realKeypad(A, d, j, opts) {
+  const options = realOptions(A, d, j, realLabels(A.state.setup));
+  return keypad(opts.act, options.map((x) => x.label), { disabled: options.filter((x) => !x.ok).map((x) => x.label),
+    testprefix: opts.testprefix, label: opts.label, argOf: opts.argOf ?? ((v) => v) });
+}
+
+/** Beside ✓: the next answer a success needs, when it is one tap (the actor's wire, the detector's wire). */
+function afterOk(A, d) {
+  const next = nextAsk(A.state, A.t, settleDraft(A, { ...d, ok: true }));
+  if (next?.ask === "actor_slot") return html`<span class="lbl">with ${A.state.setup.players[d.a]}'s</span>${actorSlotChips(A, d)}`;
+  if (next?.ask === "which" && next.field === "hit") {
+    return html`<span class="lbl">on</span>${hitOptions(A, d).map(({ j, ok }) => chip("draft-which", `hit:${j}`, slotLetter(j), false, `which-${j}`, { disabled: !ok }))}`;
+  }
+  return "";
+}
+
+/** Beside ✗: what the token showed (`real-<v>`), per wire for a detector (`tok-<j>-<v>`), or which wire got it (`tok-<j>`). */
+function afterWrong(A, d) {
+  const next = nextAsk(A.state, A.t, settleDraft(A, { ...d, ok: false }));
+  const plain = valueTokens(A.state.setup, d.p);
+  if (next?.ask === "real" && plain) {
+    return html`<span class="lbl">the info token shows</span>${realKeypad(A, d, d.js?.[0], { act: "draft-real", testprefix: "real", label: "real value" })}`;
+  }
+  if (next?.ask !== "which" || next.field !== "tok") return "";
+  if (plain && (d.js ?? []).length <= 3) {
+    return (d.js ?? []).map((j) => html`<span class="lbl tok">token on ${slotLetter(j)}:</span>${realKeypad(A, { ...d, tok: j }, j,
+      { act: "draft-tok", testprefix: `tok-${j}`, label: `info token on slot ${slotLetter(j)}`, argOf: (v) => `${j}:${v}` })}`);
+  }
+  return html`<span class="lbl">token on</span>${(d.js ?? []).map((j) => chip("draft-which", `tok:${j}`, slotLetter(j), false, `tok-${j}`))}`;
+}
+
+/** ✓ / ✗, each with the answer that follows it when the table leaves one question there. */
+export function resultAsk({ ctx, d }) {
+  const A = allowOf(ctx);
+  const may = resultAllowed(A, d);
+  return html`<div class="outcome" role="group" aria-label="It worked">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1", disabled: !may.ok })}
+      ${may.ok ? afterOk(A, d) : ""}</div>
+    <div class="outcome" role="group" aria-label="It failed">${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0", disabled: !may.wrong })}
+      ${may.wrong ? afterWrong(A, d) : ""}</div>`;
+}
+
+/** Which detector wire was cut, or got the token (with a value token: each wire with its keypad, one tap for both). */
+export function whichAsk({ ctx, d, ask, setup }) {
+  const A = allowOf(ctx);
+  const token = failureMarks(setup).length ? "token" : "info token";
+  const may = ask.field === "hit" ? hitOptions(A, d) : (d.js ?? []).map((j) => ({ j, ok: true }));
+  const keypads = ask.field === "tok" && valueTokens(setup, d.p) && may.length <= 3;
+  const wire = ({ j, ok }) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`, { disabled: !ok });
+  return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : `Which wire got the ${token}?`}</p>
+    ${keypads ? may.map((x) => html`<div class="outcome">${wire(x)}${realKeypad(A, { ...d, tok: x.j }, x.j,
+      { act: "draft-tok", testprefix: `tok-${x.j}`, label: `info token on slot ${slotLetter(x.j)}`, argOf: (v) => `${x.j}:${v}` })}</div>`)
+      : html`<div class="row">${may.map(wire)}</div>`}`;
+}
+
+export function actorSlotAsk({ ctx, d, setup }) {
+  return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires was cut with it?</p>
+    <div class="row">${actorSlotChips(allowOf(ctx), d)}</div>`;
+}
+
+export function cutLabelAsk({ ctx, d, ask }) {
+  const opts = cutLabelOptions(allowOf(ctx), d, ask.index ?? 0);
+  return html`<p class="ask" data-testid="ask">Which wire is it?${d.k === "red" || d.k === "solo" ? ` (${(ask.index ?? 0) + 1} of ${d.slots?.length ?? 0})` : ""}</p>${keypad("draft-cut", opts, { label: "cut wire" })}`;
+}
+
+export function actorLabelAsk({ ctx, d, setup }) {
+  return html`<p class="ask" data-testid="ask">Which yellow wire did ${setup.players[d.a]} cut?</p>
+    ${keypad("draft-av", actorLabelOptions(allowOf(ctx), d), { label: "actor's wire" })}`;
+}
+
+/** "What is it really?": the values the slot may hold but the one said, greyed otherwise. */
+export function realAsk({ ctx, d, setup }) {
+  const A = allowOf(ctx);
+  const j = MULTI.includes(d.k) ? d.tok : d.js?.[0];
+  // no info token on failure (58), a false token of the value said (17, 52), or constraint H: only "not that value"
+  const silent = noValueShown(setup, d.p);
+  const keys = silent ? realOptions(A, d, j, realLabels(setup)).filter((x) => x.label[0] === "R") : realOptions(A, d, j, realLabels(setup));
+  const ask = setup.failure_tokens === false ? "No info token in this mission: was it red?"
+    : "Its token is false (it shows the value said): was it red?";
+  return html`<p class="ask" data-testid="ask">${silent ? ask : "What is it really? (the info token)"}</p>
+    ${keys.length ? keypad("draft-real", keys.map((x) => x.label), { disabled: keys.filter((x) => !x.ok).map((x) => x.label), testprefix: "real", label: "real value" }) : ""}
+    ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
+}
