@@ -10,8 +10,10 @@ mission 58, never spent), the captain barred from equipment (28), the fragile ca
 cut explodes the bomb even under the Stabilizer (14, 28: the advice sees no mistake left for them),
 whether a failure places a token and of which kind (58: none; 21, 33: even/odd; 24, 40: x-tokens),
 X wires that no equipment may point at, personal equipment included (20, 35: the table app sends the
-same ``rules.locked`` entries, equipment only), turns in any order (10: ``game._snip``), false tokens (17: the captain's, 52: everyone's): a failure
-on such a player's wire places a false token of the value said, which tells nothing more.
+same ``rules.locked`` entries, equipment only), turns in any order (10: ``game._snip``), false tokens
+(17: the captain's, 52: everyone's: a failure on such a player's wire places a false token of the
+value said, which tells nothing more), turned-around wires (38: nobody but the captain cuts theirs;
+56, 64: cutting a teammate's moves the detonator).
 """
 
 from __future__ import annotations

@@ -92,7 +92,8 @@ def place_false_tokens(ref: Referee, by: str) -> frozenset:
     for q in liars:
         for s, j, v in false_tokens(ref, q, on_red=by == "all"):
             if by == "captain":
-                ref.table = replace(ref.table, players=set_slots(ref.table, {(q, s, j): replace(ref.table.stand(q, s)[j], not_value=v)}))
+                token = replace(ref.table.stand(q, s)[j], not_value=v)
+                ref.table = replace(ref.table, players=set_slots(ref.table, {(q, s, j): token}))
             else:
                 ref.table = replace(ref.table, facts=ref.table.facts + (Fact("not_value", q, s, v, (j,)),))
     return frozenset(liars)
