@@ -112,9 +112,13 @@ def walk(page: Page, taps: Taps, visit: Callable[[str], None]) -> None:
     taps("slot-2-0-6")
     if tid(page, "tab-cut").get_attribute("aria-pressed") != "true":
         taps("tab-cut")
-    taps("key-5")  # the value named: the result buttons show
+    visit("sheet-law")  # the slot's law, "why not" and the tabs
+    taps("key-5")  # the value named: the open questions (the result buttons) in place of the law
     visit("sheet-cut")
-    taps("tab-set")
+    taps("sheet-close")
+    taps("slot-2-0-6")
+    if tid(page, "tab-set").get_attribute("aria-pressed") != "true":
+        taps("tab-set")
     visit("sheet-set")
     taps("sheet-close")
     taps("share")
