@@ -10,6 +10,7 @@ No request may reach a host other than 127.0.0.1.
 from __future__ import annotations
 
 import json
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -58,11 +59,16 @@ def share_link() -> str:
 
 def open_link(page: EnginePage, base_url: str) -> dict:
     """Open the share link; wait for the engine and both answers; return the engine document."""
+    start = time.monotonic()
     page.goto(base_url + "index.html" + share_link())
     page.wait("document.documentElement.dataset.engine !== 'booting' && document.documentElement.dataset.engine",
               BOOT_S, "the engine to start")
     assert page.evaluate("document.documentElement.dataset.engine") == "ready", page.text("engine-line")
+    booted = time.monotonic()
     page.wait(ANSWERED, RESULT_S, "the analysis and my best cuts")
+    stages = page.evaluate("window.__engineInfo?.timings ?? null")
+    print(f"\n[{page.name}] engine ready in {booted - start:.1f} s (stages, ms: {stages}),"
+          f" answers {time.monotonic() - booted:.1f} s later")
     return json.loads(page.text("engine-doc"))
 
 

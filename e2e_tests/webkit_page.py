@@ -153,9 +153,9 @@ class WebKitPage(EnginePage):
             raise
 
     def _new_session(self) -> webdriver.Remote:
-        """A session on a fresh WebKitWebDriver. Now and then (about one start in ten on a loaded
-        machine) its MiniBrowser is gone before the driver reaches it and the driver never answers:
-        each start gets SESSION_TIMEOUT_S, and a second start after a first that hung."""
+        """A session on a fresh WebKitWebDriver. Now and then (5 of some 60 starts here, on a
+        loaded machine) its MiniBrowser is gone before the driver reaches it and the driver never answers:
+        each start gets COMMAND_TIMEOUT_S, and a second start follows one that hung."""
         for attempt in range(1, SESSION_TRIES + 1):
             self.driver_proc, url = start_driver(self.env, self.log)
             config = ClientConfig(remote_server_addr=url, timeout=COMMAND_TIMEOUT_S)
