@@ -62,6 +62,16 @@ class EnginePage(ABC):
         """What the page logged, as far as the engine tells (printed when a test fails)."""
         return []
 
+    def report(self) -> list[str]:
+        """For a failed test: where the page is and what it says, then the engine's console."""
+        try:
+            state = self.evaluate("""({url: location.href.slice(0, 120), data: {...document.documentElement.dataset},
+              engine: document.querySelector('[data-testid=engine-line]')?.textContent,
+              error: document.querySelector('[data-testid=table-error]')?.textContent ?? null})""")
+        except Exception as err:  # a report must not hide the failure it reports
+            state = f"(page state unreadable: {err})"
+        return [f"page: {state}", *self.console()[-80:]]
+
     @abstractmethod
     def close(self) -> None:
         """End the browser and whatever was started for it."""

@@ -137,6 +137,7 @@ class FirefoxPage(EnginePage):
         return [e["params"]["request"]["url"] for e in self.bidi.events if e["method"] == "network.beforeRequestSent"]
 
     def console(self) -> list[str]:
+        self.bidi.send("session.status", {})  # take in the events that came since the last command
         return [f"[{e['params'].get('level')}] {e['params'].get('text')}" for e in self.bidi.events if e["method"] == "log.entryAdded"]
 
     def close(self) -> None:

@@ -44,7 +44,7 @@ def phone(engine: EnginePage, request):
     yield engine
     rep = getattr(request.node, "rep_call", None)
     if rep is not None and rep.failed:
-        print(f"\n--- {engine.name} console ---\n" + "\n".join(engine.console()[-80:]))
+        print(f"\n--- {engine.name} ---\n" + "\n".join(engine.report()))
     foreign = [u for u in engine.requests()[start:] if urlsplit(u).scheme not in ("data", "blob", "about")
                and urlsplit(u).hostname != "127.0.0.1"]
     assert not foreign, f"[{engine.name}] the page asked hosts other than 127.0.0.1: {sorted(set(foreign))}"

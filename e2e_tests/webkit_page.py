@@ -169,7 +169,7 @@ class WebKitPage(EnginePage):
     def _options(self) -> Options:
         opts = Options()
         opts.binary_location = minibrowser()
-        for arg in ("--automation", "--full-screen", "--enable-write-console-messages-to-stdout=true",
+        for arg in ("--automation", "--full-screen",
                     f"--proxy=http://{self.proxy.url}", "--ignore-host=127.0.0.1"):  # https too, by CONNECT
             opts.add_argument(arg)
         return opts
@@ -192,6 +192,7 @@ class WebKitPage(EnginePage):
         return list(self.proxy.seen)
 
     def console(self) -> list[str]:
+        """The driver's log (WebDriver classic gives no page console; the failure report has the page's state)."""
         try:
             return self.log_path.read_text(errors="replace").splitlines()[-80:]
         except OSError:
