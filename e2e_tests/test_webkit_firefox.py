@@ -25,7 +25,8 @@ ENGINES = {"webkit": WebKitPage, "firefox": FirefoxPage}
 LINKS = ROOT / "e2e_tests" / "js" / "fixtures" / "links-2026-11.json"
 BOOT_S, RESULT_S = BOOT_TIMEOUT_MS / 1000, RESULT_TIMEOUT_MS / 1000
 ANSWERED = """(() => { const d = document.documentElement.dataset;
-  return d.analysis === "done" && ["done", "error", "idle"].includes(d.moves); })()"""
+  return ["done", "error"].includes(d.analysis) && ["done", "error", "idle"].includes(d.moves); })()"""
+OUTCOME = "[document.documentElement.dataset.analysis, document.documentElement.dataset.moves]"
 
 
 @pytest.fixture(scope="module", params=list(ENGINES))
@@ -65,11 +66,17 @@ def open_link(page: EnginePage, base_url: str) -> dict:
               BOOT_S, "the engine to start")
     assert page.evaluate("document.documentElement.dataset.engine") == "ready", page.text("engine-line")
     booted = time.monotonic()
-    page.wait(ANSWERED, RESULT_S, "the analysis and my best cuts")
+    wait_answers(page, "the analysis and my best cuts")
     stages = page.evaluate("window.__engineInfo?.timings ?? null")
     print(f"\n[{page.name}] engine ready in {booted - start:.1f} s (stages, ms: {stages}),"
           f" answers {time.monotonic() - booted:.1f} s later")
     return json.loads(page.text("engine-doc"))
+
+
+def wait_answers(page: EnginePage, what: str) -> None:
+    """Wait for the heatmap's and my best cuts' answers; both must be answers, not errors."""
+    page.wait(ANSWERED, RESULT_S, what)
+    assert page.evaluate(OUTCOME) == ["done", "done"], page.report()[0]
 
 
 def assert_heatmap_is_the_engines(page: EnginePage, doc: dict) -> dict:
@@ -111,7 +118,7 @@ def test_a_turn_recorded_by_taps(phone: EnginePage, base_url):
                "the turn in the log")
     assert "✗ it is 4" in phone.text("log-4")
     assert phone.attr("detonator", "data-made") == "1"
-    phone.wait(ANSWERED, RESULT_S, "the analysis of the new table")
+    wait_answers(phone, "the analysis of the new table")
     doc = json.loads(phone.text("engine-doc"))
     assert doc != before
     assert doc["players"][1]["stands"][0].split()[3] == "i4"
