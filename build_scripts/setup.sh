@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what is missing, idempotently: .venv with the Python tools and the
-# engine (editable), npm packages, and with --browser Debian's Chromium.
+# engine (editable), npm packages, and with --browser Debian's Chromium, Firefox ESR, WebKitGTK's
+# WebDriver and Xvfb (the browser tests' engines).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -17,7 +18,14 @@ say() { echo "[setup] $*"; }
 SUDO=""
 if [[ "$(id -u)" != 0 ]]; then SUDO="sudo"; fi
 APT_PACKAGES=()
-if [[ "$WANT_BROWSER" == 1 && ! -x /usr/bin/chromium ]]; then APT_PACKAGES+=(chromium); fi
+if [[ "$WANT_BROWSER" == 1 ]]; then
+  # The browser tests' engines: Chromium (Playwright), Firefox ESR (WebDriver BiDi, its own), WebKitGTK
+  # (WebKitWebDriver + MiniBrowser, which needs an X server: Xvfb). Each is installed when its binary is missing.
+  [[ -x /usr/bin/chromium ]] || APT_PACKAGES+=(chromium)
+  [[ -x /usr/bin/firefox-esr ]] || APT_PACKAGES+=(firefox-esr)
+  [[ -x /usr/bin/WebKitWebDriver ]] || APT_PACKAGES+=(webkit2gtk-driver)
+  [[ -x /usr/bin/Xvfb ]] || APT_PACKAGES+=(xvfb)
+fi
 # Node runs npm and, at build time, Pyodide itself (byte-compiling; Pyodide 0.27 needs Node >= 18).
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then APT_PACKAGES+=(nodejs npm); fi
 if (( ${#APT_PACKAGES[@]} )); then

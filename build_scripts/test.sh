@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Install what is missing (Chromium, .venv, npm), build site/, run ALL tests
-# (unit_tests + e2e_tests in Debian's Chromium). Extra args go to pytest.
+# Install what is missing (Chromium, Firefox ESR, WebKitGTK's driver, Xvfb, .venv, npm), build site/,
+# run ALL tests (unit_tests + e2e_tests: Debian's Chromium, and WebKit and Firefox in
+# e2e_tests/test_webkit_firefox.py). Extra args go to pytest.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
