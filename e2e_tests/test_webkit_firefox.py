@@ -10,6 +10,7 @@ No request may reach a host other than 127.0.0.1.
 from __future__ import annotations
 
 import json
+import re
 import time
 from urllib.parse import urlsplit
 
@@ -96,7 +97,7 @@ def test_link_opens_with_heatmap_and_best_cuts(phone: EnginePage, base_url):
     assert len(laws) == 36, sorted(laws)  # every teammate's wire: 3 starting tokens, 33 hidden
     assert laws["1-0-2"] == {"3": 1} and max(laws["1-0-3"].values()) < 1
     label = phone.attr("slot-2-0-6", "aria-label")
-    assert label.startswith("Cid, slot G, hidden, most likely "), label
+    assert re.match(r"Cid, slot G: \d+ \d+%, hidden, most likely \d+", label), label  # where, what it shows, what it means
     assert phone.count("[data-testid^='move-'][data-testid$='-p']") >= 3
     p = float(phone.attr("move-0-p", "data-p"))
     assert 0 < p <= 1, p
