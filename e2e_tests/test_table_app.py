@@ -12,12 +12,14 @@ from __future__ import annotations
 import base64
 import json
 import re
+import sys
 import zlib
 
 import pytest
 import whole_game
 from conftest import BOOT_TIMEOUT_MS, RESULT_TIMEOUT_MS, ROOT
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_app import cli_analyze
 
 SCREENS = ROOT / "test-results" / "screens"
@@ -42,8 +44,14 @@ def tid(page: Page, testid: str):
 
 
 def shot(page: Page, name: str) -> None:
+    """A picture for a person to look at (test-results/screens/), not a check: a screenshot that Chromium
+    does not take in time (seen once on a loaded machine, the page answering taps all along) is said and
+    skipped; the taps and expectations around it are what test the page."""
     SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=False)
+    try:
+        page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=False, timeout=15_000)
+    except PlaywrightTimeoutError:
+        print(f"screenshot {name}: not taken within 15 s", file=sys.stderr)
 
 
 def wait_ready(page: Page) -> None:
