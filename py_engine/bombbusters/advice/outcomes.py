@@ -110,7 +110,7 @@ def _failures(an: Analysis, after: After, pointed: tuple, types: list, good_type
     for i, j in enumerate(slots):
         rest = [(p, s, x, not_good) for x in slots[i + 1:]]
         if kind == "multiplicity":
-            out += _count_failures(an, after, (p, s, j), reds, types, not_good)
+            out += _count_failures(an, after, (p, s, j), reds, rest, types, not_good)
             reds = reds + [(p, s, j, red_types)]
             continue
         shown: dict = {}
@@ -155,8 +155,10 @@ def _shown_key(t: int, kind: str) -> str:
     return label(t)
 
 
-def _count_failures(an: Analysis, after: After, spot: tuple, reds: list, types: list, not_good: frozenset) -> list[Outcome]:
-    """Failures whose x-token goes on ``spot`` (the pointed wires left of it red: ``reds``): one outcome per
+def _count_failures(an: Analysis, after: After, spot: tuple, reds: list, rest: list, types: list,
+                    not_good: frozenset) -> list[Outcome]:
+    """Failures whose x-token goes on ``spot`` (the pointed wires left of it red: ``reds``; right of it not
+    the value: ``rest``): one outcome per
     count the token may show ("1x"…"4x"), and the yellow token.  A count is no condition on one slot,
     so each outcome's table is solved whole: its chance is its deals over the deals now (times the
     chance, on it, that the wires left of the spot are red)."""
@@ -167,7 +169,7 @@ def _count_failures(an: Analysis, after: After, spot: tuple, reds: list, types: 
     if any(probs.get(t, 0.0) > 0 for t in yellow):
         t = min(yellow)
         conds = ((p, s, j, yellow),) + tuple((p, s, x, not_good) for x in after.move["slots"] if x != j)
-        q = chance(an, reds + list(conds)[:1] + [(p, s, x, not_good) for x in after.move["slots"] if x > j])
+        q = chance(an, reds + [(p, s, j, yellow)] + rest)
         if q > 0:
             out.append(Outcome("failure", q, spot, None, "Y", after.failure(spot, t), conds))
     blues = sorted(t for t in not_good if colour_of(t) == BLUE and probs.get(t, 0.0) > 0)

@@ -202,7 +202,8 @@ class Referee:
                 return
             ml -= 1
         t = self.world[spot]
-        token = failure_token(self.table.stand(p, s)[j], t, self.rules.shown_on(p, self.table.captain), stand_count(self.world, p, s, value_of(t)))
+        kind = self.rules.shown_on(p, self.table.captain)
+        token = failure_token(self.table.stand(p, s)[j], t, kind, stand_count(self.world, p, s, value_of(t)))
         facts += failure_facts(m["kind"], p, s, m["slots"], named, token)
         self.table = replace(self.table, players=set_slots(self.table, {spot: token}),
                              facts=self.table.facts + facts, mistakes_left=ml)

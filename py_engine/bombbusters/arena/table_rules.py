@@ -36,16 +36,13 @@ UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "a timer (a 
 @dataclass(frozen=True)
 class TableRules:
     """A mission's rules the referee applies beyond the moves; ``extra``: what every player's view
-    carries for the advice (turned wires, the token kind)."""
+    carries for the advice (turned wires, what a failure shows, Double Detectors never spent)."""
 
     double_detector: str = "all"
     captain_no_equipment: bool = False
-    failure_tokens: bool = True
     extra: tuple = ()
-    tokens: str = "value"
     captain_fragile: bool = False
     free_turns: bool = False
-    false_by: str = ""
 
     def may_detect(self, q: int, captain: int, used: set) -> bool:
         """Whether player q may use a Double Detector now (``used``: who has spent theirs)."""
@@ -85,10 +82,9 @@ class TableRules:
         return extra
 
     def shown_on(self, target: int, captain: int) -> str:
-        """What a failure on player ``target``'s wire places: :func:`..advice.table_edits.shown_on`, the rule the
-        advice reads in the views, read off these rules."""
-        return shown_on({"tokens": self.tokens, "failure_tokens": self.failure_tokens, "false_tokens": self.false_by},
-                        target, captain)
+        """What a failure on player ``target``'s wire places: :func:`..advice.table_edits.shown_on` on the very
+        ``extra`` every view carries, so the referee and the advice read one statement."""
+        return shown_on(dict(self.extra), target, captain)
 
 
 def rules_of(mission: Mission) -> TableRules:
@@ -107,5 +103,5 @@ def rules_of(mission: Mission) -> TableRules:
         rule = {"kind": "locked", "why": f"only the captain cuts their turned-around wire{where}"} if mission.turned == "captain" \
             else {"kind": "costly", "why": f"a teammate's turned-around wire: cutting it moves the detonator a space{where}"}
         extra += (("rules", {"turned": rule}),)
-    return TableRules(mission.double_detector, mission.captain_no_equipment, mission.failure_tokens, extra,
-                      mission.tokens, mission.captain_fragile, mission.free_turns, mission.false_by)
+    return TableRules(mission.double_detector, mission.captain_no_equipment, extra, mission.captain_fragile,
+                      mission.free_turns)

@@ -99,9 +99,7 @@ def playout_referee(table: GameState, world: World, mistakes: int, equipment: Eq
     """The referee of a playout: the table's ``extra`` (the mission's rules on turned wires, what a failure
     shows) goes to every player's view, the equipment's rules (Double Detectors, the captain's) apply."""
     eq = equipment or Equipment(None, len(table.players))
-    rules = TableRules(eq.mode, eq.captain_no_equipment, table.extra.get("failure_tokens") is not False,
-                       tuple(sorted(table.extra.items())), str(table.extra.get("tokens", "value")), eq.captain_fragile,
-                       false_by=str(table.extra.get("false_tokens", "")))
+    rules = TableRules(eq.mode, eq.captain_no_equipment, tuple(sorted(table.extra.items())), eq.captain_fragile)
     return Referee(replace(table, mistakes_left=mistakes), world, rules, eq.cards, set(eq.spent), set(eq.dd_used),
                    eq.start)
 
