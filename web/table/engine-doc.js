@@ -2,15 +2,12 @@
 // request the items I may use, the mission's rules on legal cuts and my mistakes left; and the
 // choices the slot editor offers. Pure functions, no DOM, no I/O.
 
-import { colourOf, labelsInPlay, saidOf, tokenMarks, wiresDoc } from "./setup.js";
+import { colourOf, falseTokenFact, labelsInPlay, saidOf, tokenMarks, wiresDoc } from "./setup.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
 import { teammatesTokens } from "./starting-token.js";
 import { ddUsable } from "./detectors.js";
-
-/** 52: a false token on an uncut wire may point at a red one, so it goes as a fact (entries-cuts.js), not a mark. */
-const onRedToo = (setup, sl) => setup.false_by === "all" && sl.c !== "cut" && /^!\d+$/.test(sl.m ?? "");
 
 /**
  * The engine's state document for the derived table.
@@ -22,7 +19,7 @@ export function engineDoc(state, t = derive(state), opts = {}) {
   const doc = {
     players: setup.players.map((name, p) => ({
       name: name.trim() || `Player ${p + 1}`,
-      stands: t.stands[p].map((st) => st.map((sl) => slotToken(onRedToo(setup, sl) ? { ...sl, m: null } : sl,
+      stands: t.stands[p].map((st) => st.map((sl) => slotToken(falseTokenFact(setup, sl) ? { ...sl, m: null } : sl,
         me !== null && (p === me || Boolean(sl.own)))).join(" ")),
     })),
     me,

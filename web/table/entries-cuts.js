@@ -8,14 +8,14 @@ import {
   actorCut, addFact, advance, checkPlayers, cutSlot, factValue, fail, failure, misfire, notSaidFacts, slotAt, slotLetter, standName, takeStab,
   uncutRefs, valuelessFailure,
 } from "./replay-table.js";
-import { colourOf, isLabel, saidOf, valueMatches } from "./setup.js";
+import { colourOf, falseTokenFact, isLabel, saidOf, valueMatches } from "./setup.js";
 
 /** What the table shows on one slot (tokens, marks, colour, cut). In 52 a false token may point at a red wire:
  * it is the fact "not that value" (the engine document leaves the mark off the slot, where it would rule red out). */
 export function applySet(t, e, setup, i) {
   const sl = slotAt(t, e.p, e.s, e.j);
   const v = e.slot ?? {};
-  if (setup.false_by === "all" && v.c !== "cut" && /^!\d+$/.test(v.m ?? "")) {
+  if (falseTokenFact(setup, v)) {
     addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: [e.j], value: Number(v.m.slice(1)) }, i, [sl]);
   }
   const own = sl.own;

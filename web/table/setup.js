@@ -27,6 +27,10 @@ export function noValueShown(setup, p) {
   return setup.failure_tokens === false || setup.false_by === "all" || (setup.false_by === "captain" && p === setup.captain);
 }
 
+/** 52: a false token (`!N`) on an uncut wire may point at a red one, so it is the fact "not N" (entries-cuts.js),
+ * never a slot mark, which would rule red out (engine-doc.js). `sl`: a slot, or what a set entry shows. */
+export const falseTokenFact = (setup, sl) => setup.false_by === "all" && sl.c !== "cut" && /^!\d+$/.test(sl.m ?? "");
+
 // ---------------------------------------------------------------- setup
 
 /** Constraint cards A-L (missions 31+): the ones that bind me now go with the "moves" request. */
