@@ -17,16 +17,14 @@ Output (git-ignored)::
                             cache name = build id; at the root so its scope is the whole site
       build.json            manifest the worker reads (wheel URL, build id, files)
       static/...            css, icons, web manifest
-      pyodide/...           core runtime + the numpy wheel
+      pyodide/...           core runtime, the numpy wheel and its pack (site_pack.py), the memory snapshot
       wheels/<hash>/bombbusters-<version>-py3-none-any.whl
 
-Downloads are cached in ``.cache/downloads`` and reused only after their
-sha256 is checked again.  Any mismatch stops the build with a message.
-
-The verified stdlib zip and package wheels, and the engine wheel, are then
-byte-compiled by Pyodide's own interpreter under Node (``precompile.py``): the
-npm package ships ``.py`` source, and compiling it in wasm on every page open
-was most of the cold start.  The lock file is rewritten with the new hashes.
+Downloads are cached in ``.cache/downloads`` and reused only after their sha256 is checked again.
+Any mismatch stops the build with a message.  The verified stdlib zip and package wheels, and the
+engine wheel, are then byte-compiled by Pyodide's own interpreter under Node (``precompile.py``;
+the lock file is rewritten with the new hashes); ``snapshot.py`` writes the interpreter's memory
+after start-up and ``site_pack.py`` the packages' files, which the worker starts from.
 """
 
 from __future__ import annotations
@@ -46,6 +44,8 @@ from pathlib import Path
 
 import precompile  # build_scripts/ is on sys.path (this file's folder)
 from precompile import sha256_file
+from site_pack import make_pack
+from snapshot import SnapshotError, make_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache"
@@ -225,10 +225,7 @@ def precompile_site(pyodide_dir: Path, packages: list[str], engine_wheel: Path) 
         precompile.Job(pyodide_dir / n, precompile.STDLIB_PREFIX if n.endswith(".zip") else precompile.SITE_PACKAGES_PREFIX)
         for n in names
     ] + [precompile.Job(engine_wheel, precompile.SITE_PACKAGES_PREFIX, keep_source=True)]
-    try:
-        outputs = precompile.precompile(jobs, CACHE / "pyc", pyodide_dir, log=log)
-    except precompile.PrecompileError as exc:
-        raise BuildError(str(exc)) from None
+    outputs = precompile.precompile(jobs, CACHE / "pyc", pyodide_dir, log=log)
     for name, out in zip(names, outputs):
         shutil.copy2(out, pyodide_dir / name)
     for pkg in packages:
@@ -336,6 +333,11 @@ def build(site: Path) -> dict:
     packages = assemble_pyodide(staging / "pyodide")
     wheel = precompile_site(staging / "pyodide", packages, build_engine_wheel())
     wheel = place_by_hash(wheel, staging / "wheels")
+    pyo = staging / "pyodide"
+    lock = json.loads((pyo / "pyodide-lock.json").read_text())
+    wheels = [pyo / lock["packages"][p]["file_name"] for p in packages]
+    snapshot = make_snapshot(pyo, wheels, wheel, CACHE / "snapshot", log)
+    packs = [make_pack(w, pyo) for w in wheels] + [make_pack(wheel, wheel.parent)]
     wheel_rel = wheel.relative_to(staging).as_posix()
     engine_version = wheel.name.split("-")[1]
 
@@ -360,6 +362,9 @@ def build(site: Path) -> dict:
         "engine_version": engine_version,
         "wheel_url": wheel_rel,
         "wheel_sha256": sha256_file(wheel),
+        "snapshot_url": snapshot.relative_to(staging).as_posix(),
+        "packs": [{"url": p.relative_to(staging).as_posix(), "sha256": sha256_file(p)} for p in packs[:-1]],
+        "wheel_pack": {"url": packs[-1].relative_to(staging).as_posix(), "sha256": sha256_file(packs[-1])},
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "files": ["./"] + files + ["build.json"],
     }
@@ -386,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         build(args.site.resolve())
-    except BuildError as exc:
+    except (BuildError, precompile.PrecompileError, SnapshotError) as exc:
         print(f"[build] ERROR: {exc}", file=sys.stderr, flush=True)
         return 1
     return 0

@@ -10,6 +10,7 @@ import argparse
 import functools
 import http.server
 import socket
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -62,6 +63,18 @@ def start_in_thread(site: Path, port: int = 0) -> tuple[SiteServer, str]:
     server = make_server(site, port)
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def start_in_process(site: Path) -> tuple[subprocess.Popen, str]:
+    """A server in its own process (as serve.sh runs it), on a free port; returns it and its URL."""
+    port = free_port(0)
+    proc = subprocess.Popen([sys.executable, __file__, "--site", str(site), "--port", str(port)],
+                            stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline() if proc.stdout else ""
+    if "Serving" not in line:
+        proc.kill()
+        raise RuntimeError(f"the site server did not start: {line!r}")
+    return proc, line.split(" at ")[1].split()[0]
 
 
 def free_port(preferred: int) -> int:

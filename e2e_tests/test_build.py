@@ -200,3 +200,25 @@ def test_precompile_cache_is_reused_only_when_verified(site_dir, tmp_path):
     assert any("byte-compiled 2 modules" in line for line in logs), logs
     with zipfile.ZipFile(fixed) as zf:
         assert zf.read("bbpyc_c/mod.pyc") == pyc  # same input, byte-identical output
+
+
+def test_packs_and_snapshot_are_what_the_worker_needs(site_dir):
+    """Each pack holds exactly its wheel's run-time files, byte for byte, and build.json names every
+    pack with its hash; the snapshot is shipped and listed for the service worker."""
+    import site_pack  # noqa: E402
+
+    manifest = json.loads((site_dir / "build.json").read_text())
+    lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
+    wheels = [site_dir / "pyodide" / lock["packages"][n]["file_name"] for n in build_site.PYODIDE_PACKAGES]
+    pairs = list(zip(manifest["packs"] + [manifest["wheel_pack"]], wheels + [site_dir / manifest["wheel_url"]]))
+    assert len(pairs) == len(wheels) + 1
+    for pack, wheel in pairs:
+        path = site_dir / pack["url"]
+        assert _sha(path.read_bytes()) == pack["sha256"] and pack["url"] in manifest["files"]
+        with zipfile.ZipFile(wheel) as zf:
+            wanted = {i.filename: zf.read(i) for i in zf.infolist()
+                      if not i.is_dir() and not i.filename.endswith(site_pack.LEFT_OUT)}
+        assert site_pack.read_pack(path) == wanted, wheel.name
+    assert any(n.endswith(".so") for n in site_pack.read_pack(site_dir / manifest["packs"][0]["url"]))
+    snapshot = site_dir / manifest["snapshot_url"]
+    assert snapshot.stat().st_size > 1_000_000 and manifest["snapshot_url"] in manifest["files"]
