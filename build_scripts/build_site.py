@@ -44,7 +44,7 @@ from pathlib import Path
 
 import precompile  # build_scripts/ is on sys.path (this file's folder)
 from precompile import sha256_file
-from site_pack import make_pack
+from site_pack import make_pack, precompressed
 from snapshot import SnapshotError, make_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -338,14 +338,15 @@ def build(site: Path) -> dict:
     wheels = [pyo / lock["packages"][p]["file_name"] for p in packages]
     snapshot = make_snapshot(pyo, wheels, wheel, CACHE / "snapshot", log)
     packs = [make_pack(w, pyo) for w in wheels] + [make_pack(wheel, wheel.parent)]
+    for big in ("pyodide.asm.wasm", "pyodide.asm.js"):
+        precompressed(pyo / big)
     wheel_rel = wheel.relative_to(staging).as_posix()
     engine_version = wheel.name.split("-")[1]
 
     # Every file the app needs offline; the build id hashes all of them.
-    files = sorted(
-        p.relative_to(staging).as_posix()
-        for p in staging.rglob("*")
-        if p.is_file() and not p.name.endswith(".md")
+    files = sorted(  # (not the .gz a server may send in place of its file: site_pack.precompressed)
+        p.relative_to(staging).as_posix() for p in staging.rglob("*")
+        if p.is_file() and not p.name.endswith(".md") and not (p.suffix == ".gz" and p.with_suffix("").exists())
     )
     ident = hashlib.sha256()
     for rel in files:

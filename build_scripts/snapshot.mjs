@@ -1,19 +1,18 @@
 // Make the Pyodide memory snapshot the worker starts from (see snapshot.py for why).
 //
-//   node snapshot.mjs <pyodide-dir> <engine-wheel> <out.bin.gz>
+//   node snapshot.mjs <pyodide-dir> <engine-wheel> <out.bin>
 //
 // A scratch interpreter loads numpy and the engine to learn which standard-library modules their
 // import pulls in; a second, fresh interpreter (made with _makeSnapshot, numpy NOT loaded: a
-// snapshot cannot hold shared libraries) imports those modules, and its memory is written gzipped.
-// Prints one JSON line: {"modules": n, "bytes": raw size, "gz": file size}.
+// snapshot cannot hold shared libraries) imports those modules, and its memory is written.
+// Prints one JSON line: {"modules": n, "bytes": size}.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
 
 const [, , pyodideDir, wheel, out] = process.argv;
 if (!pyodideDir || !wheel || !out) {
-  console.error("usage: node snapshot.mjs <pyodide-dir> <engine-wheel> <out.bin.gz>");
+  console.error("usage: node snapshot.mjs <pyodide-dir> <engine-wheel> <out.bin>");
   process.exit(2);
 }
 const indexURL = resolve(pyodideDir) + "/";
@@ -54,9 +53,8 @@ try {
   py.runPython(PRE_IMPORT);
   py.globals.delete("NAMES");
   const snap = py.makeMemorySnapshot();
-  const gz = gzipSync(snap, { level: 9 });
-  writeFileSync(out, gz);
-  console.log(JSON.stringify({ modules: names.length, bytes: snap.length, gz: gz.length }));
+  writeFileSync(out, snap);
+  console.log(JSON.stringify({ modules: names.length, bytes: snap.length }));
 } catch (err) {
   console.error(`snapshot failed: ${err?.message ?? err}`);
   process.exit(1);

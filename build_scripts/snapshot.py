@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import struct
 import subprocess
 import tempfile
 import time
@@ -25,8 +26,9 @@ from pathlib import Path
 from typing import Callable
 
 from precompile import sha256_file
+from site_pack import precompressed
 
-__all__ = ["SnapshotError", "make_snapshot"]
+__all__ = ["SnapshotError", "make_snapshot", "sparse", "unsparse"]
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "snapshot.mjs"
@@ -36,12 +38,38 @@ RUNTIME = ("pyodide.asm.wasm", "pyodide.asm.js", "pyodide.mjs", "python_stdlib.z
 KEEP = 6
 
 
+#: the sparse file's page: a page of zeros is not written (about 45 % of the interpreter's memory)
+PAGE = 4096
+
+
+def sparse(memory: bytes) -> bytes:
+    """``memory`` without its pages of zeros: u32 length, u32 page size, one byte per page (1: written),
+    then the written pages in order (the worker's ``unsparse`` rebuilds it)."""
+    pages = [memory[i:i + PAGE] for i in range(0, len(memory), PAGE)]
+    kept = [any(p) for p in pages]
+    head = struct.pack("<II", len(memory), PAGE) + bytes(kept)
+    return head + b"".join(p for p, k in zip(pages, kept) if k)
+
+
+def unsparse(data: bytes) -> bytes:
+    """The memory a sparse file holds (for tests; the worker does the same in JavaScript)."""
+    length, page = struct.unpack_from("<II", data)
+    n = -(-length // page)
+    out, at = bytearray(length), 8 + n
+    for i, kept in enumerate(data[8:8 + n]):
+        if kept:
+            chunk = data[at:at + page][: length - i * page]
+            out[i * page:i * page + len(chunk)] = chunk
+            at += len(chunk)
+    return bytes(out)
+
+
 class SnapshotError(RuntimeError):
     """Node or Pyodide failed while making the snapshot; the message holds their output."""
 
 
 def _key(pyodide_dir: Path, wheels: list[Path]) -> str:
-    h = hashlib.sha256(SCRIPT.read_bytes())
+    h = hashlib.sha256(SCRIPT.read_bytes() + Path(__file__).read_bytes())
     for path in [pyodide_dir / n for n in RUNTIME] + wheels:
         h.update(f"{path.name}\0{sha256_file(path)}\n".encode())
     return h.hexdigest()[:16]
@@ -49,12 +77,12 @@ def _key(pyodide_dir: Path, wheels: list[Path]) -> str:
 
 def make_snapshot(pyodide_dir: Path, wheels: list[Path], engine_wheel: Path, cache: Path,
                   log: Callable[[str], None] = print) -> Path:
-    """Write ``snapshot-<key>.bin.gz`` into ``pyodide_dir`` (from ``cache`` or made now); return it.
+    """Write ``snapshot-<key>.bin`` (and its ``.gz``) into ``pyodide_dir`` (from ``cache`` or made now); return it.
 
     ``wheels``: the package wheels in ``pyodide_dir`` (their bytes are part of the key);
     ``engine_wheel``: the engine, loaded to learn its standard-library imports."""
     key = _key(pyodide_dir, wheels + [engine_wheel])
-    name = f"snapshot-{key}.bin.gz"
+    name = f"snapshot-{key}.bin"
     cached = cache / name
     if not cached.exists():
         t0 = time.perf_counter()
@@ -69,13 +97,14 @@ def make_snapshot(pyodide_dir: Path, wheels: list[Path], engine_wheel: Path, cac
             if proc.returncode != 0:
                 raise SnapshotError(f"the snapshot failed: {(proc.stderr or proc.stdout).strip()[-2000:]}")
             report = json.loads(proc.stdout.strip().splitlines()[-1])
-            out.rename(cached)
-        log(f"memory snapshot: {report['bytes'] / 2**20:.0f} MiB ({report['gz'] / 2**20:.1f} MiB gzipped), "
-            f"{report['modules']} stdlib modules pre-imported, in {time.perf_counter() - t0:.1f} s")
+            cached.write_bytes(sparse(out.read_bytes()))
+        log(f"memory snapshot: {report['bytes'] / 2**20:.0f} MiB ({cached.stat().st_size / 2**20:.1f} MiB without "
+            f"its pages of zeros), {report['modules']} stdlib modules pre-imported, in {time.perf_counter() - t0:.1f} s")
     else:
         log(f"reusing the memory snapshot {name}")
-    for old in sorted(cache.glob("snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime, reverse=True)[KEEP:]:
+    for old in sorted(cache.glob("snapshot-*.bin"), key=lambda p: p.stat().st_mtime, reverse=True)[KEEP:]:
         old.unlink(missing_ok=True)
     cached.touch()
     shutil.copy2(cached, pyodide_dir / name)
+    precompressed(pyodide_dir / name)
     return pyodide_dir / name

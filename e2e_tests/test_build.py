@@ -3,12 +3,14 @@ and the built site is self-consistent (no browser needed)."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import zipfile
 
 import build_site  # noqa: E402  (build_scripts/ is on sys.path via conftest)
 import pyc_zip  # noqa: E402
+import snapshot as snapshot_mod  # noqa: E402
 import pytest
 from conftest import ROOT
 
@@ -221,4 +223,36 @@ def test_packs_and_snapshot_are_what_the_worker_needs(site_dir):
         assert site_pack.read_pack(path) == wanted, wheel.name
     assert any(n.endswith(".so") for n in site_pack.read_pack(site_dir / manifest["packs"][0]["url"]))
     snapshot = site_dir / manifest["snapshot_url"]
-    assert snapshot.stat().st_size > 1_000_000 and manifest["snapshot_url"] in manifest["files"]
+    assert manifest["snapshot_url"] in manifest["files"]
+    memory = snapshot_mod.unsparse(snapshot.read_bytes())
+    assert len(memory) >= 16 * 2**20 and len(memory) > snapshot.stat().st_size  # pages of zeros left out
+    # what a server may send in place of a big file is that file gzipped, and is not precached twice
+    for rel in [manifest["snapshot_url"], *(p["url"] for p in manifest["packs"]), "pyodide/pyodide.asm.wasm"]:
+        assert gzip.decompress((site_dir / (rel + ".gz")).read_bytes()) == (site_dir / rel).read_bytes()
+        assert rel + ".gz" not in manifest["files"]
+
+
+def test_sparse_snapshot_round_trips():
+    page = snapshot_mod.PAGE
+    memory = bytes(page) + bytes(range(256)) * 40 + bytes(3 * page) + b"tail" + bytes(page - 7) + b"end"
+    data = snapshot_mod.sparse(memory)
+    assert snapshot_mod.unsparse(data) == memory and len(data) < len(memory)
+
+
+def test_server_sends_the_gzipped_file_to_a_browser_that_accepts_it(site_dir):
+    import urllib.request
+
+    import serve_site  # noqa: E402
+
+    rel = json.loads((site_dir / "build.json").read_text())["packs"][0]["url"]
+    server, url = serve_site.start_in_thread(site_dir)
+    try:
+        for accept, encoding in (("gzip, deflate, br", "gzip"), ("identity", None)):
+            req = urllib.request.Request(url + rel, headers={"Accept-Encoding": accept})
+            with urllib.request.urlopen(req) as res:
+                body, got = res.read(), res.headers.get("Content-Encoding")
+            assert got == encoding
+            assert (gzip.decompress(body) if got else body) == (site_dir / rel).read_bytes()
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -54,9 +54,8 @@ async function loadPackages(pyodide, packages, timings) {
   }
 }
 
-const CAN_GUNZIP = typeof DecompressionStream === "function";
-
-/** The bytes at ``url`` (rejects on an HTTP error; ``sha256``: checked when given). */
+/** The bytes at ``url`` (rejects on an HTTP error; ``sha256``: checked when given).  The big files (the
+ * snapshot, the packs) come gzipped where the server can (serve_site.py): ungzipped off this thread. */
 async function fetchBytes(url, sha256) {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
@@ -66,18 +65,31 @@ async function fetchBytes(url, sha256) {
       .map((b) => b.toString(16).padStart(2, "0")).join("");
     if (got !== sha256) throw new Error(`${url}: sha256 ${got}, build.json says ${sha256}`);
   }
-  return bytes;
+  return new Uint8Array(bytes);
 }
 
-/** ``bytes`` ungzipped by the browser. */
-async function gunzip(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+/** The interpreter's memory from the snapshot's file, which leaves out its pages of zeros
+ * (build_scripts/snapshot.py ``sparse``: length, page size, a byte per page, the pages written). */
+function unsparse(data) {
+  const view = new DataView(data.buffer, data.byteOffset);
+  const length = view.getUint32(0, true);
+  const page = view.getUint32(4, true);
+  const n = Math.ceil(length / page);
+  const memory = new Uint8Array(length);
+  let at = 8 + n;
+  for (let i = 0; i < n; i++) {
+    if (!data[8 + i]) continue;
+    const size = Math.min(page, length - i * page);
+    memory.set(data.subarray(at, at + size), i * page);
+    at += size;
+  }
+  if (at !== data.length) throw new Error(`the snapshot file is ${data.length} bytes, its page map says ${at}`);
+  return memory;
 }
 
 /** Pyodide, started from the build's memory snapshot (build_scripts/snapshot.py: the interpreter already
- * initialised) or, when there is none or it fails (no DecompressionStream, a bad download), started
- * afresh; ``timings.snapshot`` says which and why.  ``snapshot``: a promise of its ungzipped bytes. */
+ * initialised) or, when there is none or it fails (a bad download), started afresh; ``timings.snapshot``
+ * says which and why.  ``snapshot``: a promise of its bytes. */
 async function startRuntime(indexURL, snapshot, timings) {
   importScripts(new URL("pyodide.js", indexURL).href);
   const options = { indexURL, fullStdLib: false };
@@ -91,6 +103,8 @@ async function startRuntime(indexURL, snapshot, timings) {
     } catch (err) {
       timings.snapshot = `not used: ${errorInfo(err).message}`;
     }
+  } else {
+    timings.snapshot = "not used: none in this build";
   }
   return self.loadPyodide(options);
 }
@@ -112,7 +126,7 @@ function writePack(pyodide, site, raw) {
   }
 }
 
-/** Write ``packs`` (promises of their ungzipped bytes) into site-packages, or run ``fallback`` when there
+/** Write ``packs`` (promises of their bytes) into site-packages, or run ``fallback`` when there
  * are none or they fail; ``timings[key]`` says which and why. */
 async function fromPacks(pyodide, packs, fallback, timings, key) {
   if (packs) {
@@ -129,7 +143,7 @@ async function fromPacks(pyodide, packs, fallback, timings, key) {
       timings[key] = `fallback: ${errorInfo(err).message}`;
     }
   } else {
-    timings[key] = "fallback: no packs in this build or no DecompressionStream";
+    timings[key] = "fallback: no packs in this build";
   }
   await fallback();
 }
@@ -154,10 +168,10 @@ async function boot() {
   const indexURL = new URL(m.pyodide_index || "pyodide/", BASE).href;
 
   // what the runtime does not need to start is downloaded (and ungzipped) while it starts
-  const snapshot = m.snapshot_url && CAN_GUNZIP ? fetchBytes(new URL(m.snapshot_url, BASE)).then(gunzip) : null;
-  const pack = (p) => fetchBytes(new URL(p.url, BASE), p.sha256).then(gunzip);
-  const packs = m.packs && CAN_GUNZIP ? m.packs.map(pack) : null;
-  const enginePack = m.wheel_pack && CAN_GUNZIP ? pack(m.wheel_pack) : null;
+  const snapshot = m.snapshot_url ? fetchBytes(new URL(m.snapshot_url, BASE)).then(unsparse) : null;
+  const pack = (p) => fetchBytes(new URL(p.url, BASE), p.sha256);
+  const packs = m.packs ? m.packs.map(pack) : null;
+  const enginePack = m.wheel_pack ? pack(m.wheel_pack) : null;
   for (const p of [snapshot, enginePack, ...(packs || [])]) p?.catch(() => {}); // reported where awaited
 
   const runtime = await stage("runtime", `Pyodide ${m.pyodide_version}`, () => startRuntime(indexURL, snapshot, timings));
