@@ -167,7 +167,7 @@ async function boot() {
   const m = manifest.value;
   const indexURL = new URL(m.pyodide_index || "pyodide/", BASE).href;
 
-  // what the runtime does not need to start is downloaded (and ungzipped) while it starts
+  // what the runtime does not need to start downloads while it starts
   const snapshot = m.snapshot_url ? fetchBytes(new URL(m.snapshot_url, BASE)).then(unsparse) : null;
   const pack = (p) => fetchBytes(new URL(p.url, BASE), p.sha256);
   const packs = m.packs ? m.packs.map(pack) : null;
