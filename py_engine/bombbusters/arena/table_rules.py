@@ -18,12 +18,14 @@ value said, which tells nothing more), turned-around wires (38: nobody but the c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..advice.table_edits import REPLACING_KINDS, shown_on
 from ..missions.preset import Mission
 from ..table.notation import CUT
 from ..table.state import GameState
+from .mission_play import MissionPlay
 
 __all__ = ["TableRules", "UNSIMULATED", "rules_of"]
 
@@ -43,6 +45,7 @@ class TableRules:
     extra: tuple = ()
     captain_fragile: bool = False
     free_turns: bool = False
+    play: MissionPlay | None = field(default=None, compare=False)  # the rules that change with the game
 
     def may_detect(self, q: int, captain: int, used: set) -> bool:
         """Whether player q may use a Double Detector now (``used``: who has spent theirs)."""
@@ -68,10 +71,11 @@ class TableRules:
         """The table cards q may play: no Stabilizer for a fragile captain (it would not hold)."""
         return [c for c in cards if not (c == "9" and self.fragile(q, captain))]
 
-    def view_extra(self, table: GameState) -> dict:
-        """What every player's view carries for the advice now: ``extra``, and the uncut X wires locked for
-        equipment among the mission's ``rules`` (no equipment points at an X wire: 20, 35)."""
-        extra = dict(self.extra)
+    def view_extra(self, table: GameState, q: int | None = None) -> dict:
+        """What player q's view carries for the advice now: ``extra``, the uncut X wires locked for
+        equipment among the mission's ``rules`` (no equipment points at an X wire: 20, 35), and what the
+        mission's changing rules bind q to (``play``: number cards, oxygen, cutting orders)."""
+        extra = _with_play(dict(self.extra), self.play, table, q)
         why = "equipment ignores X wires"
         locked = [{"player": p, "stand": s, "slot": j, "why": why, "equipment_only": True}
                   for p, s in table.stand_keys() for j, sl in enumerate(table.stand(p, s))
@@ -87,7 +91,23 @@ class TableRules:
         return shown_on(dict(self.extra), target, captain)
 
 
-def rules_of(mission: Mission) -> TableRules:
+def _with_play(extra: dict, play: MissionPlay | None, table: GameState, q: int | None) -> dict:
+    """``extra`` with the play's rules for q merged into ``rules`` and its public state (``mission_play``)."""
+    if play is None:
+        return extra
+    doc = play.doc()
+    if doc:
+        extra["mission_play"] = doc
+    mine = play.rules(table, table.captain if q is None else q)
+    if mine:
+        rules: dict[str, Any] = dict(extra.get("rules") or {})
+        for key, value in mine.items():
+            rules[key] = list(rules.get(key, [])) + value if isinstance(value, list) else value
+        extra["rules"] = rules
+    return extra
+
+
+def rules_of(mission: Mission, deal: Any = None) -> TableRules:
     """The referee's rules for a mission preset.  Every player's view is told, as the page tells the
     advice: a token kind that replaces info tokens (``tokens``) and failures with no token
     (``failure_tokens``: what a failure would show), Double Detectors that are never spent."""
@@ -103,5 +123,7 @@ def rules_of(mission: Mission) -> TableRules:
         rule = {"kind": "locked", "why": f"only the captain cuts their turned-around wire{where}"} if mission.turned == "captain" \
             else {"kind": "costly", "why": f"a teammate's turned-around wire: cutting it moves the detonator a space{where}"}
         extra += (("rules", {"turned": rule}),)
+    from .plays import play_of  # the families import this module's helpers
+
     return TableRules(mission.double_detector, mission.captain_no_equipment, extra, mission.captain_fragile,
-                      mission.free_turns)
+                      mission.free_turns, play_of(mission, deal))
