@@ -17,7 +17,7 @@ from ..table.notation import Slot
 from ..table.players import Player, stands_held
 from .plays import PLAYS
 from ..table.state import GameState
-from ..table.wires import BLUE, COLOUR_MAX, RED, YELLOW, WireSetup, blue, colour_of, red, yellow
+from ..table.wires import BLUE, BLUE_MAX, COLOUR_MAX, RED, YELLOW, WireSetup, blue, colour_of, red, yellow
 
 __all__ = ["Deal", "PLAYABLE", "deal_game", "playable", "refusal"]
 
@@ -133,7 +133,7 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
                       WireSetup.from_json(doc_wires), (), players - 1)
     pile = list(m.equipment)
     rng.shuffle(pile)
-    numbers = list(range(1, COLOUR_MAX + 1))
+    numbers = list(range(1, BLUE_MAX + 1))
     rng.shuffle(numbers)  # drawn after the rest, so the deals of the other missions stay as they were
     return Deal(table, world, tuple(pile[:players]), tuple(numbers), f"arena:{seed}:{k}")
 

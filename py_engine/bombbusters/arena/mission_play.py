@@ -23,7 +23,7 @@ from ..table.errors import RuleError
 from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
-from ..table.wires import RED, colour_of, value_of
+from ..table.wires import colour_of, value_of
 
 __all__ = ["MissionPlay", "Decide", "advance", "cut_count", "hand_values", "only_red", "tell_has_not"]
 
@@ -45,7 +45,7 @@ def hand_values(ref: Any, q: int) -> list:
 def only_red(ref: Any, q: int) -> bool:
     """Whether q's uncut wires are all red (q may reveal them)."""
     vs = hand_values(ref, q)
-    return bool(vs) and all(v == RED for v in vs)
+    return bool(vs) and all(v == "RED" for v in vs)
 
 
 def advance(ref: Any) -> None:

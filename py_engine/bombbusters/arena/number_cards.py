@@ -22,12 +22,12 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from ..table.wires import COLOUR_MAX
+from ..table.wires import BLUE_MAX
 from .mission_play import Decide, MissionPlay, advance, cut_count, hand_values, only_red, tell_has_not, value_of_move
 
 __all__ = ["Hands", "Pick", "Roulette", "Sequence", "Sum", "sums"]
 
-_ALL = tuple(range(1, COLOUR_MAX + 1))
+_ALL = tuple(range(1, BLUE_MAX + 1))
 
 
 def _only(values: Any, why: str) -> dict:
@@ -118,7 +118,7 @@ class Pick(MissionPlay):
 
 def sums(cards: Any) -> set[int]:
     """The values two of these cards give, added or subtracted (47)."""
-    return {x for a, b in combinations(sorted(cards), 2) for x in (a + b, b - a) if 1 <= x <= COLOUR_MAX}
+    return {x for a, b in combinations(sorted(cards), 2) for x in (a + b, b - a) if 1 <= x <= BLUE_MAX}
 
 
 class Sum(MissionPlay):

@@ -6,7 +6,8 @@ The choices the cards leave to players, made as a teammate would (docs/arena.md,
 
 * 51: Sir/Ma'am names themselves if they hold the value, else the teammate their own view gives the
   most wires of it (then: the nearest on their left); a named player without the value puts the
-  info token the starting-token advice ranks first (the table also learns "has not").
+  info token on their wire the table finds least likely to be what it is (the table also learns
+  "has not").
 * 45: every player who holds the value volunteers in their head; the one whose move is likeliest to
   work says "Snip!" first (a sure move first; then clockwise from the captain).
 """
@@ -20,8 +21,8 @@ from typing import Any
 from ..advice.indication import placed_token
 from ..advice.table_edits import set_slots
 from ..questions.analysis import solve_state
-from ..table.notation import CUT
-from ..table.wires import COLOUR_MAX, value_of
+from ..table.notation import CUT, HIDDEN
+from ..table.wires import BLUE_MAX, RED, colour_of, value_of
 from .mission_play import Decide, MissionPlay, advance, cut_count, hand_values, only_red, tell_has_not
 
 __all__ = ["Sir", "Volunteers"]
@@ -47,7 +48,7 @@ class _Deck(MissionPlay):
 
     def flip(self, table: Any) -> int | None:
         """The next card's value (None: every value's wires are cut)."""
-        live = [v for v in range(1, COLOUR_MAX + 1) if cut_count(table, v) < 4]
+        live = [v for v in range(1, BLUE_MAX + 1) if cut_count(table, v) < 4]
         self.deck = [v for v in self.deck if v in live]
         if not self.deck:
             self.deck = live
@@ -108,14 +109,20 @@ class Sir(_Deck):
         return max(able, key=lambda p: (expected(p), -((p - q) % n))) if able else q
 
     def _token(self, ref: Any, who: int) -> None:
-        from .tokens import advised_token
-
-        view = ref.view(who)
-        spot = advised_token(view, "value")
-        if spot is None:
+        """The named player's info token: on their wire whose value the table finds least likely (it
+        tells the team the most), red wires aside."""
+        public = solve_state(replace(ref.table, me=None, extra={}))
+        best: tuple = (2.0, None)
+        for (p, s, j), t in sorted(ref.world.items()):
+            sl = ref.table.stand(p, s)[j]
+            if p == who and sl.state == HIDDEN and not sl.turned and colour_of(t) != RED:
+                chance = sum(pr for u, pr in public.slot_probs(p, s, j).items() if value_of(u) == value_of(t))
+                if chance < best[0]:
+                    best = (chance, (s, j))
+        if best[1] is None:
             return
-        s, j = spot
-        st = view.stand(who, s)
+        s, j = best[1]
+        st = ref.view(who).stand(who, s)
         token = placed_token("value", st[j], st)
         if token is not None:
             ref.table = replace(ref.table, players=set_slots(ref.table, {(who, s, j): token}))

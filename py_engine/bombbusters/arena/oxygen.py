@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..table.wires import COLOUR_MAX
+from ..table.wires import BLUE_MAX
 from .mission_play import Decide, MissionPlay, advance, cut_count, tell_has_not, value_of_move
 
 __all__ = ["Oxygen", "cost"]
@@ -57,12 +57,12 @@ class Oxygen(MissionPlay):
         return self.tokens[q] if self.kind == "gift" else self.tokens[-1]
 
     def affordable(self, table: Any, q: int) -> list[int]:
-        return [v for v in range(1, COLOUR_MAX + 1) if cost(self.kind, v) <= self.budget(q) and cut_count(table, v) < 4]
+        return [v for v in range(1, BLUE_MAX + 1) if cost(self.kind, v) <= self.budget(q) and cut_count(table, v) < 4]
 
     def rules(self, table: Any, q: int) -> dict:
         b = self.budget(q)
         no = [{"value": v, "why": f"not enough oxygen: a {v} takes {cost(self.kind, v)}, {b} at hand (mission {self.number})"}
-              for v in range(1, COLOUR_MAX + 1) if cost(self.kind, v) > b]
+              for v in range(1, BLUE_MAX + 1) if cost(self.kind, v) > b]
         return {"no_values": no} if no else {}
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 from ..advice.table_edits import cut_slot, with_cuts
 from ..questions.analysis import solve_state
 from ..table.notation import CUT
-from ..table.wires import RED, YELLOW, value_of
+from ..table.wires import value_of
 from .mission_play import Decide, MissionPlay, cut_count, hand_values
 
 __all__ = ["SevensLast", "XAfterYellow"]
@@ -39,7 +39,7 @@ class XAfterYellow(MissionPlay):
         return {"kind": "x_after_yellow"}
 
     def rules(self, table: Any, q: int) -> dict:
-        if cut_count(table, YELLOW) >= 4:
+        if cut_count(table, "YELLOW") >= 4:
             return {}
         why = "an X wire waits for the 4 yellow wires (mission 35)"
         locked = [{"player": p, "stand": s, "slot": j, "why": why, "equipment_only": False}
@@ -71,7 +71,7 @@ class SevensLast(MissionPlay):
         return {"kind": "sevens_last"}
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
-        mine = [v for v in hand_values(ref, q) if v != RED]
+        mine = [v for v in hand_values(ref, q) if v != "RED"]
         if mine and all(v == 7 for v in mine):
             self.sevens(ref, q)
             return "played"
