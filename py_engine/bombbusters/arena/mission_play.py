@@ -70,6 +70,10 @@ class MissionPlay:
 
     def setup(self, ref: Any) -> None:
         """Before the starting tokens (e.g. the detonator's starting space)."""
+        self.bind(ref)
+
+    def bind(self, ref: Any) -> None:
+        """Tie the play to its referee's deal (a playout's play is made from a view, then bound)."""
 
     def rules(self, table: GameState, q: int) -> dict:
         """The ``rules`` entries binding player q now (merged into q's view)."""

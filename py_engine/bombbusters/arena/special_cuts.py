@@ -29,9 +29,6 @@ class XAfterYellow(MissionPlay):
     def __init__(self) -> None:
         self.seen: dict = {}
 
-    def setup(self, ref: Any) -> None:
-        self.bind(ref)
-
     def bind(self, ref: Any) -> None:
         self.seen = ref.seen
 

@@ -77,11 +77,12 @@ class TableRules:
         mission's changing rules bind q to (``play``: number cards, oxygen, cutting orders)."""
         extra = _with_play(dict(self.extra), self.play, table, q)
         why = "equipment ignores X wires"
+        rules = dict(extra.get("rules") or {})
+        held = {(x["player"], x.get("stand", 0), x["slot"]) for x in rules.get("locked", [])}  # 35: locked for every cut
         locked = [{"player": p, "stand": s, "slot": j, "why": why, "equipment_only": True}
                   for p, s in table.stand_keys() for j, sl in enumerate(table.stand(p, s))
-                  if sl.unsorted and sl.state != CUT]
+                  if sl.unsorted and sl.state != CUT and (p, s, j) not in held]
         if locked:
-            rules = dict(extra.get("rules") or {})
             extra["rules"] = {**rules, "locked": list(rules.get("locked", [])) + locked}
         return extra
 
