@@ -27,9 +27,7 @@ World = dict  # (player, stand, slot) -> wire type
 _CARD_RULES = {
     12: "equipment that also waits for a number card",
     15: "number cards that lock the equipment",
-    18: "the active player naming who cuts",
     23: "a number card and a face-down equipment deck",
-    29: "number cards dealt to the players",
     30: "number cards read out by a sound file, against a timer",
     53: "Nano in place of the detonator",
     59: "Nano's track picking the values",

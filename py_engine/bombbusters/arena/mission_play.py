@@ -125,4 +125,10 @@ def uncut_colour(ref: Any, colour: str) -> int:
     return sum(1 for k, t in ref.world.items() if colour_of(t) == colour and ref.table.stand(k[0], k[1])[k[2]].state != CUT)
 
 
-__all__ += ["value_of_move", "uncut_colour"]
+def expected_count(an: Any, table: GameState, p: int, v: Any) -> float:
+    """How many uncut wires of value v player p holds, on average, by the analysis ``an`` of some view."""
+    return sum(pr for s in range(len(table.players[p].stands)) for j, sl in enumerate(table.stand(p, s))
+               if sl.state != CUT for t, pr in an.slot_probs(p, s, j).items() if value_of(t) == v)
+
+
+__all__ += ["expected_count", "value_of_move", "uncut_colour"]

@@ -21,11 +21,12 @@ from typing import Any
 from ..advice.indication import placed_token
 from ..advice.table_edits import set_slots
 from ..questions.analysis import solve_state
+from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN
 from ..table.wires import BLUE_MAX, RED, colour_of, value_of
-from .mission_play import Decide, MissionPlay, advance, cut_count, hand_values, only_red, tell_has_not
+from .mission_play import Decide, MissionPlay, advance, cut_count, expected_count, hand_values, only_red, tell_has_not
 
-__all__ = ["Sir", "Volunteers"]
+__all__ = ["Guess", "Radar", "Sir", "Volunteers"]
 
 
 class _Deck(MissionPlay):
@@ -98,15 +99,10 @@ class Sir(_Deck):
     def _name(self, ref: Any, q: int, v: int) -> int:
         if v in hand_values(ref, q):
             return q
-        view = ref.view(q)
-        an = solve_state(view)
+        an = solve_state(ref.view(q))
         n = len(ref.table.players)
-
-        def expected(p: int) -> float:
-            return sum(pr for s in range(len(ref.table.players[p].stands)) for j, sl in enumerate(ref.table.stand(p, s))
-                       if sl.state != CUT for t, pr in an.slot_probs(p, s, j).items() if value_of(t) == v)
         able = [p for p in range(n) if p != q and ref.uncut(p)]
-        return max(able, key=lambda p: (expected(p), -((p - q) % n))) if able else q
+        return max(able, key=lambda p: (expected_count(an, ref.table, p, v), -((p - q) % n))) if able else q
 
     def _token(self, ref: Any, who: int) -> None:
         """The named player's info token: on their wire whose value the table finds least likely (it
@@ -158,3 +154,100 @@ class Volunteers(_Deck):
             return self.cut(ref, best[1], v, best[2])
         finally:
             self.current = None
+
+
+def radar(ref: Any, v: int) -> tuple:
+    """The table's facts with the General Radar's answers on v, stand by stand.  No wire ever joins a
+    stand in 18, so an earlier "has not" v of a stand implies the new one, and the new "has" v implies
+    every earlier one: those are dropped, which keeps the facts few and tells the engine the same."""
+    facts = list(ref.table.facts)
+    for p, s in ref.table.stand_keys():
+        held = any(k[:2] == (p, s) and value_of(t) == v and ref.table.stand(p, s)[k[2]].state != CUT
+                   for k, t in ref.world.items())
+        same = [f for f in facts if f.player == p and f.stand == s and f.value == v and f.kind in ("has", "has_not")]
+        if held:
+            facts = [f for f in facts if not (f in same and f.kind == "has")] + [Fact("has", p, s, v)]
+        elif not any(f.kind == "has_not" for f in same):
+            facts.append(Fact("has_not", p, s, v))
+    return tuple(facts)
+
+
+class Radar(Sir):
+    """18: no starting token; each turn the active player flips the top card, the General Radar asks
+    everyone (each stand apart) whether they hold a blue wire of its value — "has" / "has not" facts for
+    every stand — and the active player names who cuts it: themselves if they hold it, else the holder
+    their view gives the most wires of it (the radar's answers are in that view)."""
+
+    def setup(self, ref: Any) -> None:
+        """The detonator as usual (18 moves it nowhere)."""
+
+    def turn(self, ref: Any, q: int, decide: Decide) -> str:
+        if only_red(ref, q):
+            return MissionPlay.turn(self, ref, q, decide)
+        v = self.flip(ref.table)
+        if v is None:
+            return "idle"
+        ref.table = replace(ref.table, facts=radar(ref, v))
+        who = self._name(ref, q, v)
+        self.current = (who, v)
+        try:
+            return self.cut(ref, who, v, decide(who))
+        finally:
+            self.current = None
+
+
+class Guess(MissionPlay):
+    """29: number cards dealt face down (2 each, 3 to the captain's right), the rest a deck.  Before each
+    turn the nearest player on the right with a card puts one face down; the active player plays as usual;
+    the card is shown, and if they have just cut a wire of its value the detonator moves; they take it.
+    A card whose 4 wires are cut is discarded; a player down to one card draws until they get a value
+    still to cut; with one value left to cut, the cards are all discarded; a player with no wire puts their
+    cards under the deck.  The card put down is, by that player's own view, the value the active player
+    is least likely to hold (then: the lowest).  The cards are hidden, so the playouts leave them out."""
+
+    def __init__(self, numbers: tuple, players: int, captain: int = 0):
+        ns, n = list(numbers), players
+        self.hands: dict[int, list[int]] = {}
+        for i in range(n):
+            p = (captain + i) % n
+            take = 3 if p == (captain - 1) % n else 2
+            self.hands[p], ns = ns[:take], ns[take:]
+        self.deck = ns
+
+    def setup(self, ref: Any) -> None:
+        if len(ref.table.players) == 2:  # the card: with 2 players the captain puts no starting token
+            self.no_token = frozenset({ref.table.captain})
+
+    def turn(self, ref: Any, q: int, decide: Decide) -> str:
+        self._tidy(ref)
+        n = len(ref.table.players)
+        r = next((p for p in ((q - i) % n for i in range(1, n)) if self.hands[p]), None)
+        card = self._pick(ref, r, q) if r is not None else None
+        if card is not None and r is not None:
+            self.hands[r].remove(card)
+        before = cut_count(ref.table, card) if card is not None else 0
+        done = super().turn(ref, q, decide)
+        if card is not None and done != "stuck":
+            if ref.outcome is None and cut_count(ref.table, card) > before:
+                advance(ref)
+            self.hands[q].append(card)
+        self._tidy(ref)
+        return done
+
+    def _pick(self, ref: Any, r: int, q: int) -> int:
+        an = solve_state(ref.view(r))
+        return min(self.hands[r], key=lambda v: (expected_count(an, ref.table, q, v), v))
+
+    def _tidy(self, ref: Any) -> None:
+        live = {v for v in range(1, BLUE_MAX + 1) if cut_count(ref.table, v) < 4}
+        if len(live) <= 1:
+            live = set()
+        for p, hand in self.hands.items():
+            hand[:] = [v for v in hand if v in live]
+            if not ref.uncut(p):
+                self.deck += hand
+                hand.clear()
+        self.deck = [v for v in self.deck if v in live]
+        for p, hand in self.hands.items():
+            if len(hand) == 1 and ref.uncut(p) and self.deck:
+                hand.append(self.deck.pop(0))

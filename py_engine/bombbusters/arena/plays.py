@@ -13,7 +13,7 @@ from typing import Any
 from ..missions.preset import Mission
 from .mission_play import MissionPlay
 from .number_cards import Hands, Pick, Roulette, Sequence, Sum
-from .number_turns import Sir, Volunteers
+from .number_turns import Guess, Radar, Sir, Volunteers
 from .oxygen import Oxygen
 from .special_cuts import SevensLast, XAfterYellow
 
@@ -30,6 +30,8 @@ PLAYS: dict[int, Any] = {
     62: lambda ns, n, seed: Roulette(tuple(ns[:n])),
     51: lambda ns, n, seed: Sir(tuple(ns), seed, 51),
     45: lambda ns, n, seed: Volunteers(tuple(ns), seed, 45),
+    18: lambda ns, n, seed: Radar(tuple(ns), seed, 18),
+    29: lambda ns, n, seed: Guess(tuple(ns), n),
     35: lambda ns, n, seed: XAfterYellow(),
     46: lambda ns, n, seed: SevensLast(),
     44: lambda ns, n, seed: Oxygen("reserve", n, 44),
@@ -71,7 +73,8 @@ def play_from_doc(doc: Any, players: int, seed: int = 0) -> MissionPlay | None:
     elif kind == "deck":
         deck = list(doc["deck"])
         random.Random(seed).shuffle(deck)
-        play = (Sir if doc["mission"] == 51 else Volunteers)(tuple(deck), str(seed), int(doc["mission"]))
+        maker = {51: Sir, 18: Radar}.get(int(doc["mission"]), Volunteers)
+        play = maker(tuple(deck), str(seed), int(doc["mission"]))
     elif kind == "x_after_yellow":
         play = XAfterYellow()
     elif kind == "sevens_last":
