@@ -63,9 +63,9 @@ def _cut(table, v) -> int:
 
 
 def test_the_arena_now_plays_these_missions_and_refuses_the_rest_with_a_reason() -> None:
-    for n in (9, 16, 26, 35, 36, 44, 45, 46, 47, 49, 51, 62, 63, 65):
+    for n in (9, 16, 18, 26, 29, 35, 36, 44, 45, 46, 47, 49, 51, 62, 63, 65):
         assert n in PLAYABLE
-    for n, word in ((30, "sound file"), (29, "number cards"), (39, "number cards"), (41, "special"), (11, "hidden red")):
+    for n, word in ((30, "sound file"), (39, "number cards"), (41, "special"), (11, "hidden red")):
         with pytest.raises(StateError, match=word):
             playable(n, 4)
 
@@ -147,6 +147,48 @@ def test_45_every_cut_is_of_the_card_the_captain_flipped() -> None:
     assert g.result.truth_impossible == 0
     cuts = [(m, cur) for _q, m, cur, _t in g.moves if m is not None and m["kind"] != "reveal_red"]
     assert cuts and all(cur is not None and m["value"] == cur[1] for m, cur in cuts)
+
+
+def test_18_the_radar_answers_for_every_stand_and_the_named_player_cuts_the_card_s_value() -> None:
+    g = _Log(18, 4, seed=1, moves=8, snap=lambda play: play.current)
+    assert g.result.truth_impossible == 0
+    named = [(q, m, cur, t) for q, m, cur, t in g.moves if m is not None and m["kind"] != "reveal_red"]
+    assert named and all(cur[0] == q and m["value"] == cur[1] for q, m, cur, _t in named)
+    for _q, m, _cur, before in named:  # the radar asked every stand about the value before the cut
+        answered = {(f.player, f.stand) for f in before.facts if f.value == m["value"] and f.kind in ("has", "has_not")}
+        assert answered == set(before.stand_keys())
+    for f in g.ref.table.facts:
+        wires = f.wires if f.wires is not None else [k for k in g.ref.world if k[:2] == (f.player, f.stand)]
+        assert (f.kind == "has") == any(value_of(g.ref.world[w]) == f.value for w in wires), f
+
+
+def test_29_a_card_put_down_moves_the_detonator_when_its_value_is_cut() -> None:
+    g = _Log(29, 4, seed=1, snap=lambda play: ({p: list(h) for p, h in play.hands.items()}, list(play.deck)))
+    assert g.result.truth_impossible == 0
+    assert all(sum(map(len, hands.values())) + len(deck) <= 12 for _q, _m, (hands, deck), _t in g.moves)
+    play = g.ref.rules.play
+    assert sorted(v for h in play.hands.values() for v in h) + sorted(play.deck) == sorted(
+        v for v in range(1, 13) if _cut(g.ref.table, v) < 4) or len([v for v in range(1, 13) if _cut(g.ref.table, v) < 4]) <= 1
+    m = playable(29, 4)
+    ref = start_game(deal_game(m, 4, 1, 0), m)
+    play = ref.rules.play
+    assert [len(play.hands[p]) for p in range(4)] == [2, 2, 2, 3] and len(play.deck) == 3
+    mine = {value_of(t) for k, t in ref.world.items() if k[0] == 0 and value_of(t) != "RED"}
+    play.hands[3], play.deck = [min(mine)], []  # the card put down is a value the captain holds
+    view = ref.view(0)
+    from bombbusters.arena.referee import Decision
+    move = next(x for x in _sure_cuts(ref, 0) if x["value"] == play.hands[3][0])
+    before = ref.mistakes_left
+    play.turn(ref, 0, lambda p: Decision(move))
+    assert ref.mistakes_left == before - 1 and play.hands[0][-1] == move["value"] and view.me == 0
+
+
+def _sure_cuts(ref: Referee, q: int) -> list:
+    """Dual cuts by q that the deal makes succeed (a teammate's uncut wire of a value q holds)."""
+    mine = {value_of(t) for k, t in ref.world.items() if k[0] == q}
+    return [{"kind": "dual_cut", "player": p, "stand": s, "slots": [j], "value": value_of(t), "p_success": 1.0,
+             "guaranteed": False} for (p, s, j), t in sorted(ref.world.items())
+            if p != q and value_of(t) in mine and value_of(t) != "RED" and ref.table.stand(p, s)[j].state != CUT]
 
 
 def test_35_x_wires_are_blue_and_wait_for_the_four_yellow_wires() -> None:
