@@ -63,9 +63,9 @@ def _cut(table, v) -> int:
 
 
 def test_the_arena_now_plays_these_missions_and_refuses_the_rest_with_a_reason() -> None:
-    for n in (9, 16, 18, 26, 29, 35, 36, 44, 45, 46, 47, 49, 51, 62, 63, 65):
+    for n in (9, 13, 16, 18, 26, 29, 35, 36, 39, 44, 45, 46, 47, 49, 51, 62, 63, 65):
         assert n in PLAYABLE
-    for n, word in ((30, "sound file"), (39, "number cards"), (41, "special"), (11, "hidden red")):
+    for n, word in ((30, "sound file"), (41, "tripwires"), (48, "special action"), (11, "hidden red"), (55, "challenge")):
         with pytest.raises(StateError, match=word):
             playable(n, 4)
 
@@ -212,6 +212,35 @@ def test_46_sevens_are_cut_last_all_four_at_once() -> None:
     assert not [m for _q, m, _s, _t in g.cuts() if m["value"] == 7]
     assert all(_cut(t, 7) in (0, 4) for t in _tables(g))  # all four at once
     assert g.result.won and _cut(g.ref.table, 7) == 4  # this seed reaches the special action
+
+
+def test_13_reds_dealt_first_are_seen_and_cut_only_all_at_once() -> None:
+    g = _Log(13, 4, seed=1)
+    assert g.result.truth_impossible == 0
+    counts = {f.player: f.count for f in g.deal.table.facts if f.kind == "red_count"}
+    assert counts == {p: sum(1 for k, t in g.deal.world.items() if k[0] == p and t % 10 == 5) for p in range(4)}
+    assert sorted(counts.values()) == [0, 1, 1, 1]
+    assert not [m for _q, m, _s, _t in g.moves if m and m["kind"] == "reveal_red"]  # never revealed
+    reds = [k for k, t in g.deal.world.items() if t % 10 == 5]
+    assert all(sum(1 for k in reds if t.stand(k[0], k[1])[k[2]].state == CUT) in (0, 3) for t in _tables(g))
+    tokens = [f for f in g.ref.table.facts if f.kind == "has_not" and f.stand is None]
+    placed = sum(1 for p, s in g.deal.table.stand_keys() for sl in _tables(g)[0].stand(p, s) if sl.state == "info")
+    assert len(tokens) + placed == 4 and all(_true(g.ref, f) for f in tokens)  # a random token each
+
+
+def test_39_the_noble_value_goes_only_by_the_special_action_which_deals_the_cards_left() -> None:
+    g = _Log(39, 4, seed=4, snap=lambda play: len(play.deck))
+    noble = g.deal.numbers[0]
+    sizes = [n for _q, _m, n, _t in g.moves]
+    assert sizes[0] == 8 and sizes == sorted(sizes, reverse=True) and 0 < min(sizes) < 8  # a card a round
+    assert g.result.truth_impossible == 0
+    assert not [m for _q, m, _s, _t in g.cuts() if m["value"] == noble]
+    assert all(_cut(t, noble) in (0, 4) for t in _tables(g))
+    assert g.result.won and g.ref.rules.play.done and not g.ref.rules.play.deck
+    assert not g.deal.cards  # no equipment in 39
+    has = [f for f in g.ref.table.facts if f.kind == "has"]
+    assert all(any(value_of(g.ref.world[w]) == f.value for w in f.wires or [k for k in g.ref.world if k[0] == f.player])
+               for f in has)
 
 
 @pytest.mark.parametrize("mission,players", [(44, 4), (49, 3), (63, 4)])

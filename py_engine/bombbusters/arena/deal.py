@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..missions.preset import MISSIONS, Mission, get_mission
 from ..table.errors import StateError
 from ..table.notation import Slot
+from ..table.facts import Fact
 from ..table.players import Player, stands_held
 from .plays import PLAYS
 from ..table.state import GameState
@@ -29,6 +30,10 @@ _CARD_RULES = {
     15: "number cards that lock the equipment",
     23: "a number card and a face-down equipment deck",
     30: "number cards read out by a sound file, against a timer",
+    41: "yellow tripwires dealt apart, cut one at a time by a special action whose use no policy ranks",
+    48: "yellow wires dealt apart, cut all at once by a special action whose failure only moves the detonator",
+    54: "red wires that enter the game later (excluded)",
+    55: "challenge cards",
     53: "Nano in place of the detonator",
     59: "Nano's track picking the values",
     60: "challenge cards",
@@ -44,7 +49,7 @@ def refusal(m: Mission) -> str | None:
         (m.hidden_red_value, "a hidden red value (number card)"), (m.nano, "Nano's wires"),
         (m.number_cards and not played, "number cards"), (m.constraints, "constraint cards"),
         (m.special and not played, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
-        (m.open_red_deal or m.random_info_token, "red wires dealt openly and random info tokens"),
+        ((m.open_red_deal or m.random_info_token) and not played, "red wires dealt openly and random info tokens"),
         (m.false_tokens and not m.false_by, "false info tokens"), (m.absent_tokens, "absent-value tokens"),
     ]
     return next((why for flag, why in checks if flag), None)
@@ -121,19 +126,48 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
     keys = [(p, s) for p in range(players) for s in range(stands_held(players, p, captain))]
     hands: dict = {key: [] for key in keys}
     xs = _blue_x(rng, wires, keys) if m.x_blue else {}
+    reds, facts = _reds_first(rng, wires, keys, players) if m.open_red_deal else ({}, ())
     for i, t in enumerate(wires):  # one wire at a time, clockwise from the captain's stand(s)
         hands[keys[i % len(keys)]].append(t)
     for key, t in xs.items():  # 35: the blue X wire dealt first goes to the far right
         hands[key].append(t)
+    for key, ts in reds.items():  # 13: the red wires dealt first, sorted in with the rest
+        hands[key].extend(ts)
     world, slots = _lay_out(m, keys, hands, rng, captain)
     stands = {p: tuple(slots[(q, s)] for q, s in keys if q == p) for p in range(players)}
     table = GameState(tuple(Player(f"P{p + 1}", tuple(stands[p])) for p in range(players)), None, captain,
-                      WireSetup.from_json(doc_wires), (), players - 1)
+                      WireSetup.from_json(doc_wires), facts, players - 1)
     pile = list(m.equipment)
     rng.shuffle(pile)
     numbers = list(range(1, BLUE_MAX + 1))
     rng.shuffle(numbers)  # drawn after the rest, so the deals of the other missions stay as they were
     return Deal(table, world, tuple(pile[:players]), tuple(numbers), f"arena:{seed}:{k}")
+
+
+def _reds_first(rng: random.Random, wires: list, keys: list, players: int) -> tuple[dict, tuple]:
+    """13: the red wires dealt first, one to each player from the captain, clockwise (2 players: the
+    captain's two on their two stands; a player's one red on a random stand of theirs when they hold
+    two), taken out of ``wires``; everyone sees who got one: ``red_count`` facts, by stand where the
+    stand is known."""
+    reds = [t for t in wires if colour_of(t) == RED]
+    for t in reds:
+        wires.remove(t)
+    got: dict = {}
+    counts = [0] * players
+    for i, t in enumerate(reds):
+        p = i % players
+        stands = [s for q, s in keys if q == p]
+        s = counts[p] % len(stands) if players == 2 and p == 0 else stands[rng.randrange(len(stands))]
+        got.setdefault((p, s), []).append(t)
+        counts[p] += 1
+    facts = []
+    for p in range(players):
+        stands = [s for q, s in keys if q == p]
+        if len(stands) == 1 or (players == 2 and p == 0):
+            facts += [Fact("red_count", p, s, count=len(got.get((p, s), []))) for s in stands]
+        else:
+            facts.append(Fact("red_count", p, None, count=counts[p]))
+    return got, tuple(facts)
 
 
 def _blue_x(rng: random.Random, wires: list, keys: list) -> dict:

@@ -16,6 +16,7 @@ from .number_cards import Hands, Pick, Roulette, Sequence, Sum
 from .number_turns import Guess, Radar, Sir, Volunteers
 from .oxygen import Oxygen
 from .special_cuts import SevensLast, XAfterYellow
+from .together import Noble, RedAlert
 
 __all__ = ["PLAYS", "play_from_doc", "play_of"]
 
@@ -32,6 +33,8 @@ PLAYS: dict[int, Any] = {
     45: lambda ns, n, seed: Volunteers(tuple(ns), seed, 45),
     18: lambda ns, n, seed: Radar(tuple(ns), seed, 18),
     29: lambda ns, n, seed: Guess(tuple(ns), n),
+    13: lambda ns, n, seed: RedAlert(n, seed),
+    39: lambda ns, n, seed: Noble(tuple(ns), seed),
     35: lambda ns, n, seed: XAfterYellow(),
     46: lambda ns, n, seed: SevensLast(),
     44: lambda ns, n, seed: Oxygen("reserve", n, 44),
