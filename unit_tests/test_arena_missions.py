@@ -232,7 +232,7 @@ def test_39_the_noble_value_goes_only_by_the_special_action_which_deals_the_card
     g = _Log(39, 4, seed=4, snap=lambda play: len(play.deck))
     noble = g.deal.numbers[0]
     sizes = [n for _q, _m, n, _t in g.moves]
-    assert sizes[0] == 8 and sizes == sorted(sizes, reverse=True) and 0 < min(sizes) < 8  # a card a round
+    assert sizes[0] == 8 and sizes == sorted(sizes, reverse=True) and any(0 < n < 8 for n in sizes)  # a card a round
     assert g.result.truth_impossible == 0
     assert not [m for _q, m, _s, _t in g.cuts() if m["value"] == noble]
     assert all(_cut(t, noble) in (0, 4) for t in _tables(g))
