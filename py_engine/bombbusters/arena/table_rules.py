@@ -13,7 +13,9 @@ X wires that no equipment may point at, personal equipment included (20, 35: the
 same ``rules.locked`` entries, equipment only), turns in any order (10: ``game._snip``), false tokens
 (17: the captain's, 52: everyone's: a failure on such a player's wire places a false token of the
 value said, which tells nothing more), turned-around wires (38: nobody but the captain cuts theirs;
-56, 64: cutting a teammate's moves the detonator).
+56, 64: cutting a teammate's moves the detonator).  The rules that change as the game goes (number
+cards, oxygen, cutting orders) are the game's ``play`` (:mod:`.mission_play`), whose entries every view
+carries beside these.
 """
 
 from __future__ import annotations
@@ -111,7 +113,8 @@ def _with_play(extra: dict, play: MissionPlay | None, table: GameState, q: int |
 def rules_of(mission: Mission, deal: Any = None) -> TableRules:
     """The referee's rules for a mission preset.  Every player's view is told, as the page tells the
     advice: a token kind that replaces info tokens (``tokens``) and failures with no token
-    (``failure_tokens``: what a failure would show), Double Detectors that are never spent."""
+    (``failure_tokens``: what a failure would show), Double Detectors that are never spent; with ``deal``
+    (its number cards, players and seed), the game's ``play`` (:func:`.plays.play_of`)."""
     extra: tuple = (("tokens", mission.tokens),) if mission.tokens in REPLACING_KINDS else ()
     if not mission.failure_tokens:
         extra += (("failure_tokens", False),)
