@@ -63,7 +63,7 @@ def _cut(table, v) -> int:
 
 
 def test_the_arena_now_plays_these_missions_and_refuses_the_rest_with_a_reason() -> None:
-    for n in (9, 13, 16, 18, 26, 29, 35, 36, 39, 44, 45, 46, 47, 49, 51, 62, 63, 65):
+    for n in (9, 13, 16, 18, 22, 26, 29, 35, 36, 39, 44, 45, 46, 47, 49, 51, 62, 63, 65):
         assert n in PLAYABLE
     for n, word in ((30, "sound file"), (41, "tripwires"), (48, "special action"), (11, "hidden red"), (55, "challenge")):
         with pytest.raises(StateError, match=word):
@@ -226,6 +226,23 @@ def test_13_reds_dealt_first_are_seen_and_cut_only_all_at_once() -> None:
     tokens = [f for f in g.ref.table.facts if f.kind == "has_not" and f.stand is None]
     placed = sum(1 for p, s in g.deal.table.stand_keys() for sl in _tables(g)[0].stand(p, s) if sl.state == "info")
     assert len(tokens) + placed == 4 and all(_true(g.ref, f) for f in tokens)  # a random token each
+
+
+def test_22_two_absent_values_each_then_a_token_passed_left_after_two_yellow_wires() -> None:
+    g = _Log(22, 4, seed=1, snap=lambda play: play.given)
+    assert g.result.truth_impossible == 0
+    start = _tables(g)[0]
+    absent = [f for f in start.facts if f.kind == "has_not"]
+    assert sorted(f.player for f in absent) == [0, 0, 1, 1, 2, 2, 3, 3] and all(_true(g.ref, f) for f in absent)
+    assert not any(sl.state == "info" for p, s in start.stand_keys() for sl in start.stand(p, s))  # no chosen token
+    given = [i for i, (_q, _m, done, _t) in enumerate(g.moves) if done]
+    assert given, "the yellow wires were cut"
+    before, after = g.moves[given[0]][3], g.moves[given[0] - 1][3]
+    assert _cut(before, "YELLOW") >= 2 and _cut(after, "YELLOW") < 2  # given the move the second yellow was cut
+    tokens = sum(1 for p, s in before.stand_keys() for a, b in zip(after.stand(p, s), before.stand(p, s))
+                 if a.state == "hidden" and b.state == "info")
+    nones = len([f for f in before.facts if f.kind == "has_not"]) - len(absent)
+    assert tokens + nones >= 4 - 1  # one token each (a failure's token aside; a repeat adds nothing)
 
 
 def test_39_the_noble_value_goes_only_by_the_special_action_which_deals_the_cards_left() -> None:

@@ -50,7 +50,7 @@ def refusal(m: Mission) -> str | None:
         (m.number_cards and not played, "number cards"), (m.constraints, "constraint cards"),
         (m.special and not played, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
         ((m.open_red_deal or m.random_info_token) and not played, "red wires dealt openly and random info tokens"),
-        (m.false_tokens and not m.false_by, "false info tokens"), (m.absent_tokens, "absent-value tokens"),
+        (m.false_tokens and not m.false_by, "false info tokens"), (m.absent_tokens and not played, "absent-value tokens"),
     ]
     return next((why for flag, why in checks if flag), None)
 

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from ..missions.preset import Mission
+from .absent import Absent
 from .mission_play import MissionPlay
 from .number_cards import Hands, Pick, Roulette, Sequence, Sum
 from .number_turns import Guess, Radar, Sir, Volunteers
@@ -34,6 +35,7 @@ PLAYS: dict[int, Any] = {
     18: lambda ns, n, seed: Radar(tuple(ns), seed, 18),
     29: lambda ns, n, seed: Guess(tuple(ns), n),
     13: lambda ns, n, seed: RedAlert(n, seed),
+    22: lambda ns, n, seed: Absent(),
     39: lambda ns, n, seed: Noble(tuple(ns), seed),
     35: lambda ns, n, seed: XAfterYellow(),
     46: lambda ns, n, seed: SevensLast(),
@@ -78,6 +80,9 @@ def play_from_doc(doc: Any, players: int, seed: int = 0) -> MissionPlay | None:
         random.Random(seed).shuffle(deck)
         maker = {51: Sir, 18: Radar}.get(int(doc["mission"]), Volunteers)
         play = maker(tuple(deck), str(seed), int(doc["mission"]))
+    elif kind == "absent":
+        play = Absent()
+        play.given = bool(doc["given"])  # type: ignore[attr-defined]
     elif kind == "x_after_yellow":
         play = XAfterYellow()
     elif kind == "sevens_last":
