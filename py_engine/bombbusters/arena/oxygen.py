@@ -2,15 +2,17 @@
 detonator moves a space (44, 49, 63, as the mission cards' backs say).
 
 Why ``no_values``: the table app forbids the cuts I cannot pay for the same way, so the advice ranks
-only what I can afford and the referee checks it.  What a skip tells: the FAQ of 63 says a player
-who can pay must play, and a player who holds a value can always cut it (a dual cut, or a solo cut if
-they hold every one left), so a skip says "I hold none of the values I could pay for" ("has not"
-facts, as the table app would record).  Reading the cards the same way for all three:
+only what I can afford and the referee checks it.  What a skip tells: in 63 (its FAQ) a player who can
+pay must play, and a player who holds a value can always cut it (a dual cut, or a solo cut if they hold
+every one left), so a skip there says "I hold none of the values I could pay for" ("has not" facts, as
+the table app would record); in 44 and 49 a player may skip to save oxygen (their FAQs, in bdiffuser's
+card data), so a skip tells nothing — the arena's players skip only when they cannot pay.
 
 * 44: one reserve of 2 tokens a player; a cut takes 1 token for a value 1-4, 2 for 5-8, 3 for 9-12;
   all come back at the start of the captain's turn (when the turn passes the captain's seat).
 * 49: each player's own tokens (7, 6, 5, 4 each for 2-5 players); a cut of value v gives v of them to
-  a teammate: the one with the fewest (then: the nearest on the left) — the referee's choice.
+  a teammate with a wire left: the one with the fewest (then: the nearest on the left) — the referee's
+  choice; a player who reveals their red wires or has no wire left loses the rest (the FAQ).
 * 63: the captain takes 14, 18, 24 or 30; a cut of value v puts v in the reserve; the rest travels with
   the turn to the left, and the captain takes the reserve back at the start of their turn.
 
@@ -81,13 +83,19 @@ class Oxygen(MissionPlay):
             self.tokens[-2] = 0
 
     def after(self, ref: Any, q: int, move: dict | None) -> None:
+        self._pay(ref, q, move)
+        if self.kind == "gift" and (not ref.uncut(q) or (move or {}).get("kind") == "reveal_red"):
+            self.tokens[q] = 0  # 49's FAQ: their oxygen leaves the game
+
+    def _pay(self, ref: Any, q: int, move: dict | None) -> None:
         named = [v for v in ((move or {}).get("values") or [value_of_move(move)]) if isinstance(v, int)]
         if not named:
             return
         c = cost(self.kind, max(named))
         if self.kind == "gift":
             n = self.players
-            to = min((p for p in range(n) if p != q), key=lambda p: (self.tokens[p], (p - q) % n))
+            others = [p for p in range(n) if p != q and ref.uncut(p)] or [p for p in range(n) if p != q]
+            to = min(others, key=lambda p: (self.tokens[p], (p - q) % n))
             self.tokens[q] -= c
             self.tokens[to] += c
         else:
@@ -96,6 +104,7 @@ class Oxygen(MissionPlay):
                 self.tokens[-2] += c
 
     def idle(self, ref: Any, q: int) -> bool:
-        tell_has_not(ref, q, self.affordable(ref.table, q))
+        if self.kind == "pass":  # 63: one who can pay must play
+            tell_has_not(ref, q, self.affordable(ref.table, q))
         advance(ref)
         return True
