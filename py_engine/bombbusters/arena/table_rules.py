@@ -34,7 +34,8 @@ __all__ = ["TableRules", "UNSIMULATED", "rules_of"]
 #: rules that cannot change a simulated game, played without (the arena's results say so)
 UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "a timer (a sound file)",
                50: "memory mode (tokens beside the stand: a simulated team forgets nothing)",
-               10: "a 15-minute timer"}
+               10: "a 15-minute timer",
+               **{n: "no speaking under water, a thumbs-up only (a rule on talk)" for n in (44, 49, 63)}}
 
 
 @dataclass(frozen=True)
