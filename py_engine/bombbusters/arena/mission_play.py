@@ -23,9 +23,10 @@ from ..table.errors import RuleError
 from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
-from ..table.wires import colour_of, value_of
+from ..table.wires import value_of
 
-__all__ = ["MissionPlay", "Decide", "advance", "cut_count", "hand_values", "only_red", "tell_has_not"]
+__all__ = ["MissionPlay", "Decide", "advance", "cut_count", "expected_count", "hand_values", "only_red", "tell_has_not",
+           "value_of_move"]
 
 #: the turns' loop hands a play this: player -> their decision (None: no deal fits their view)
 Decide = Callable[[int], Any]
@@ -120,15 +121,8 @@ def value_of_move(move: dict | None) -> Any:
     return move.get("value")
 
 
-def uncut_colour(ref: Any, colour: str) -> int:
-    """How many wires of a colour are still uncut (the referee's knowledge)."""
-    return sum(1 for k, t in ref.world.items() if colour_of(t) == colour and ref.table.stand(k[0], k[1])[k[2]].state != CUT)
-
-
 def expected_count(an: Any, table: GameState, p: int, v: Any) -> float:
     """How many uncut wires of value v player p holds, on average, by the analysis ``an`` of some view."""
     return sum(pr for s in range(len(table.players[p].stands)) for j, sl in enumerate(table.stand(p, s))
                if sl.state != CUT for t, pr in an.slot_probs(p, s, j).items() if value_of(t) == v)
 
-
-__all__ += ["expected_count", "value_of_move", "uncut_colour"]
