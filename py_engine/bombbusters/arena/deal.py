@@ -30,8 +30,9 @@ _CARD_RULES = {
     15: "number cards that lock the equipment",
     23: "a number card and a face-down equipment deck",
     30: "number cards read out by a sound file, against a timer",
-    41: "yellow tripwires dealt apart, cut one at a time by a special action whose use no policy ranks",
-    48: "yellow wires dealt apart, cut all at once by a special action whose failure only moves the detonator",
+    41: "yellow tripwires cut one at a time by a special action (the card leaves open whether a player left "
+        "with only their own tripwire may still take it, and no policy ranks it)",
+    48: "yellow wires cut all at once by a special action (the card does not say what a red wire among them does)",
     54: "red wires that enter the game later (excluded)",
     55: "challenge cards",
     53: "Nano in place of the detonator",
