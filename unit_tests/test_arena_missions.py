@@ -219,9 +219,14 @@ def test_46_sevens_are_cut_last_all_four_at_once() -> None:
 def test_13_reds_dealt_first_are_seen_and_cut_only_all_at_once() -> None:
     g = _Log(13, 4, seed=1)
     assert g.result.truth_impossible == 0
-    counts = {f.player: f.count for f in g.deal.table.facts if f.kind == "red_count"}
-    assert counts == {p: sum(1 for k, t in g.deal.world.items() if k[0] == p and t % 10 == 5) for p in range(4)}
+    counts = {(f.player, f.stand): f.count for f in g.deal.table.facts if f.kind == "red_count"}
+    assert counts == {(p, s): sum(1 for k, t in g.deal.world.items() if k[:2] == (p, s) and t % 10 == 5)
+                      for p, s in g.deal.table.stand_keys()}
     assert sorted(counts.values()) == [0, 1, 1, 1]
+    for players in (2, 3):  # a stand each fact, the truth of the deal
+        d = deal_game(playable(13, players), players, 1, 0)
+        assert {(f.player, f.stand): f.count for f in d.table.facts} == {
+            (p, s): sum(1 for k, t in d.world.items() if k[:2] == (p, s) and t % 10 == 5) for p, s in d.table.stand_keys()}
     assert not [m for _q, m, _s, _t in g.moves if m and m["kind"] == "reveal_red"]  # never revealed
     reds = [k for k, t in g.deal.world.items() if t % 10 == 5]
     assert all(sum(1 for k in reds if t.stand(k[0], k[1])[k[2]].state == CUT) in (0, 3) for t in _tables(g))

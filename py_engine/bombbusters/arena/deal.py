@@ -148,8 +148,8 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
 def _reds_first(rng: random.Random, wires: list, keys: list, players: int) -> tuple[dict, tuple]:
     """13: the red wires dealt first, one to each player from the captain, clockwise (2 players: the
     captain's two on their two stands; a player's one red on a random stand of theirs when they hold
-    two), taken out of ``wires``; everyone sees who got one: ``red_count`` facts, by stand where the
-    stand is known."""
+    two), taken out of ``wires``.  Everyone sees which stand each goes to (the stands' lengths would tell
+    it anyway), so every stand gets its ``red_count`` fact."""
     reds = [t for t in wires if colour_of(t) == RED]
     for t in reds:
         wires.remove(t)
@@ -161,14 +161,7 @@ def _reds_first(rng: random.Random, wires: list, keys: list, players: int) -> tu
         s = counts[p] % len(stands) if players == 2 and p == 0 else stands[rng.randrange(len(stands))]
         got.setdefault((p, s), []).append(t)
         counts[p] += 1
-    facts = []
-    for p in range(players):
-        stands = [s for q, s in keys if q == p]
-        if len(stands) == 1 or (players == 2 and p == 0):
-            facts += [Fact("red_count", p, s, count=len(got.get((p, s), []))) for s in stands]
-        else:
-            facts.append(Fact("red_count", p, None, count=counts[p]))
-    return got, tuple(facts)
+    return got, tuple(Fact("red_count", p, s, count=len(got.get((p, s), []))) for p, s in keys)
 
 
 def _blue_x(rng: random.Random, wires: list, keys: list) -> dict:
