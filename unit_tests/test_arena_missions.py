@@ -15,7 +15,7 @@ from bombbusters.arena.number_cards import sums
 from bombbusters.arena.oxygen import cost
 from bombbusters.arena.referee import Referee
 from bombbusters.arena.table_rules import UNSIMULATED
-from bombbusters.arena.win import win_chance
+from bombbusters.arena.win import playout_referee, win_chance
 from bombbusters.table.errors import StateError
 from bombbusters.table.facts import Fact
 from bombbusters.table.notation import CUT
@@ -309,3 +309,8 @@ def test_the_win_playouts_read_the_play_from_the_view() -> None:
     assert view.extra["mission_play"]["kind"] == "sum" and "only_values" in view.extra["rules"]
     got = win_chance(replace(view, extra={**view.extra, "turn": 1}), 2, 0)
     assert got["n"] == 2
+    m = playable(44, 4)  # a playout's oxygen is the view's: the reserve as it stands, the round where it is
+    ref = start_game(deal_game(m, 4, 1, 0), m)
+    ref.rules.play.tokens[-1], ref.rules.play.last = 3, 1
+    again = playout_referee(ref.view(2), ref.world, 3).rules.play
+    assert again.tokens == {-1: 3} and again.last == 1 and again.rules(ref.table, 2) == ref.rules.play.rules(ref.table, 2)

@@ -53,7 +53,7 @@ class Oxygen(MissionPlay):
 
     def doc(self) -> dict:
         return {"kind": "oxygen", "oxygen": self.kind, "tokens": {str(k): v for k, v in self.tokens.items()},
-                "mission": self.number}
+                "mission": self.number, "last": self.last}
 
     def budget(self, q: int) -> int:
         return self.tokens[q] if self.kind == "gift" else self.tokens[-1]

@@ -90,6 +90,7 @@ def play_from_doc(doc: Any, players: int, seed: int = 0) -> MissionPlay | None:
     elif kind == "oxygen":
         play = Oxygen(str(doc["oxygen"]), players, int(doc["mission"]))
         play.tokens = {int(k): int(v) for k, v in doc["tokens"].items()}  # type: ignore[attr-defined]
+        play.last = doc.get("last")  # type: ignore[attr-defined]
     else:
         return None
     return play
