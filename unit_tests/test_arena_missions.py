@@ -194,7 +194,7 @@ def _sure_cuts(ref: Referee, q: int) -> list:
 
 
 def test_35_x_wires_are_blue_and_wait_for_the_four_yellow_wires() -> None:
-    g = _Log(35, 4, seed=1, moves=12)  # its first 12 moves (a whole game takes 10-30 s)
+    g = _Log(35, 4, seed=1, moves=6)  # its first 6 moves: the engine takes ~10 s on its first views (4 blue X wires)
     assert g.result.truth_impossible == 0
     xs = {(p, s, j) for p, s in g.deal.table.stand_keys() for j, sl in enumerate(g.deal.table.stand(p, s)) if sl.unsorted}
     assert xs and all(g.deal.table.stand(p, s)[j].colour == BLUE for p, s, j in xs)
