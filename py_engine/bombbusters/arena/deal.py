@@ -81,6 +81,7 @@ class Deal:
     table: GameState  # every wire hidden, no token yet
     world: World
     cards: tuple[str, ...]  # equipment face up, in the order drawn
+    reserve: tuple[str, ...] = ()  # the rest of the pile, face down, in order (False Bottom draws from it)
 
 
 def _colour(rng: random.Random, m: Mission, colour: str) -> tuple[list[int], dict | list | None]:
@@ -126,7 +127,7 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
                       WireSetup.from_json(doc_wires), (), players - 1)
     pile = list(m.equipment)
     rng.shuffle(pile)
-    return Deal(table, world, tuple(pile[:players]))
+    return Deal(table, world, tuple(pile[:players]), tuple(pile[players:]))
 
 
 def _lay_out(m: Mission, keys: list, hands: dict, rng: random.Random, captain: int) -> tuple[World, dict]:
