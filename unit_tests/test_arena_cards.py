@@ -5,6 +5,8 @@ game played on to its end with the arena's truth check."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from bombbusters.advice.table_edits import cut_slot, with_cuts
 from bombbusters.arena import rank
@@ -217,3 +219,27 @@ def test_the_rule_keeps_free_cards_while_a_sure_move_is_at_hand() -> None:
     assert card_uses(view, [{"guaranteed": True, "kind": "dual_cut", "p_success": 1.0}])  == ()
     assert card_uses(view, [{"guaranteed": False, "kind": "dual_cut", "p_success": 0.4}])[0].card == "8"
     assert set(FREE_CARDS) >= {"1", "12", "4", "8", "2.2", "2", "11.11", "11"} and RED == "red"
+
+
+def test_facts_follow_the_wires_a_swap_moves() -> None:
+    """Labels and has-facts on the stands a swap touches follow their wires (a Label split over two
+    stands is dropped), so every fact stays true of the true deal."""
+    ref, q, d = _played("2")
+    facts = []
+    for p, s in ref.table.stand_keys():
+        st = ref.table.stand(p, s)
+        for j in range(len(st) - 1):
+            same = value_of(ref.world[(p, s, j)]) == value_of(ref.world[(p, s, j + 1)])
+            facts.append(Fact("same" if same else "different", p, s, slots=(j, j + 1)))
+        facts.append(Fact("has", p, None, value_of(ref.world[(p, s, 0)])))
+    ref.table = replace(ref.table, facts=tuple(facts))
+    ref.use(q, d.uses)
+    assert 0 < len([f for f in ref.table.facts if f.kind in ("same", "different")]) < len(facts) - 4
+    for f in ref.table.facts:
+        if f.kind in ("same", "different"):
+            a, b = (value_of(ref.world[(f.player, f.stand, j)]) for j in f.slots)
+            assert (a == b) == (f.kind == "same"), f
+        else:
+            wires = f.wires or [k for k in ref.world if k[0] == f.player]
+            assert any(value_of(ref.world[w]) == f.value for w in wires), f
+    _truth_holds(ref)
