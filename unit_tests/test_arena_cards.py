@@ -243,3 +243,67 @@ def test_facts_follow_the_wires_a_swap_moves() -> None:
             wires = f.wires or [k for k in ref.world if k[0] == f.player]
             assert any(value_of(ref.world[w]) == f.value for w in wires), f
     _truth_holds(ref)
+
+
+def _item_played(card: str, d: Decision, before: dict, ref: Referee, q: int) -> None:
+    """What the card says of the move or table card ``d`` that q just played (``before``: the table just before)."""
+    m = d.move
+    assert card in ref.spent
+    if card in ("3", "5", "10", "9.9"):
+        assert m is not None and m["kind"] == {"3": "triple_detector", "5": "super_detector", "10": "x_or_y_ray",
+                                               "9.9": "fast_pass"}[card]
+    if card == "3":
+        assert len(m["slots"]) == 3 and len({m["player"]} - {q}) == 1
+    if card == "5":
+        stand = ref.table.stand(m["player"], m["stand"])
+        assert sorted(m["slots"]) == [j for j, sl in enumerate(stand) if before["uncut"].get((m["player"], m["stand"], j))]
+    if card == "10":
+        assert len(m["values"]) == 2 and len(m["slots"]) == 1
+    if card == "9.9":
+        cut = [k for k, t in ref.world.items() if k[0] == q and before["uncut"].get(k) and value_of(t) == m["value"]
+               and ref.table.stand(*k[:2])[k[2]].state == CUT]
+        assert len(cut) == 2
+    if card == "6":
+        assert ref.mistakes_left == min(ref.start_mistakes, before["mistakes"] + 1)
+    if card == "7":
+        assert len(before["dd_used"] - ref.dd_used) == min(2, len(before["dd_used"]))
+    if card == "9":
+        assert ref.outcome != "exploded" and ref.mistakes_left == before["mistakes"]  # a failure costs nothing
+
+
+@pytest.mark.parametrize("card", ["3", "5", "10", "9.9", "6", "7", "9"])
+def test_items_and_table_cards_are_played_as_the_card_says(card: str) -> None:
+    """The four items (``rank``) and three table cards (``advice``) in games set up to want them: every
+    Double Detector used (Emergency Batteries brings two back), one mistake made (Rewinder), one left
+    (Stabilizer)."""
+    from bombbusters.arena import advice
+
+    policy = advice.decide if card in ("6", "7", "9") else rank.decide
+    for k in range(12):
+        ref = _start(card, k)
+        ref.dd_used.update(range(4) if card != "7" else (1, 2, 3))
+        if card in ("6", "9"):
+            ref.table = replace(ref.table, mistakes_left=ref.start_mistakes - 2)
+        played: list = []
+        plain = ref.play
+
+        def play(q: int, d: Decision, ref=ref, plain=plain, played=played) -> None:
+            uncut = {k: ref.table.stand(*k[:2])[k[2]].state != CUT for k in ref.world}
+            before = {"mistakes": ref.mistakes_left, "dd_used": set(ref.dd_used), "uncut": uncut}
+            if card in ("6", "7") and card in d.before:
+                plain(q, Decision(None, d.before))
+                _item_played(card, d, before, ref, q)
+                played.append(d)
+                return plain(q, replace(d, before=()))
+            plain(q, d)
+            if not played and (card in d.before or card in ref.spent):
+                if card != "9" or (ref.taken and not ref.taken[-1][1]):  # the Stabilizer shows on a failure
+                    _item_played(card, d, before, ref, q)
+                    played.append(d)
+
+        ref.play = play  # type: ignore[method-assign]
+        r = play_on(ref, policy, ref.table.captain)
+        assert r.truth_impossible == 0 and r.sure_failures == 0
+        if played:
+            return
+    raise AssertionError(f"card {card} never played in 12 games")
