@@ -14,11 +14,12 @@ Super Detector explodes only when every wire it points at is red (as the moves' 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
-from ..table.wires import RED, YELLOW, colour_of, value_of
+from ..table.wires import RED, colour_of, value_of
 from ..advice.table_edits import cut_own, cut_slot, failure_facts, failure_token, set_slots, stand_count, with_cuts
 from .card_effects import BEFORE, FREE, INSTANT
 from .cards import ENGINE_ITEMS, FREE_CARDS, INSTANT_CARDS, TABLE_CARDS, CardUse, card_value
@@ -90,14 +91,17 @@ class Referee:
         """Card ids face up, unlocked (two wires of their number cut) and not spent, that q may use."""
         if self.rules.captain_no_equipment and q == self.table.captain:
             return []
-        return [c for c in self.cards if c not in self.spent and c not in INSTANT_CARDS and self.unlocked(c)]
+        cut = self._cut_values()
+        return [c for c in self.cards if c not in self.spent and c not in INSTANT_CARDS and cut[card_value(c)] >= 2]
 
     def unlocked(self, card: str) -> bool:
         """Whether two wires of the card's number (False Bottom: two yellows) are cut."""
-        v = card_value(card)
-        cut = [sl.wire for p, s in self.table.stand_keys() for sl in self.table.stand(p, s)
-               if sl.state == CUT and sl.wire is not None]
-        return sum(1 for t in cut if (colour_of(t) == YELLOW if v == "YELLOW" else value_of(t) == v)) >= 2
+        return self._cut_values()[card_value(card)] >= 2
+
+    def _cut_values(self) -> Counter:
+        """How many wires of each gameplay value (a number, YELLOW, RED) are cut."""
+        return Counter(value_of(sl.wire) for p, s in self.table.stand_keys() for sl in self.table.stand(p, s)
+                       if sl.state == CUT and sl.wire is not None)
 
     def items(self, q: int, usable: list[str] | None = None) -> list[str]:
         """The moves ranking's items q may use now (its ``available``); ``usable``: q's usable cards, if known."""
