@@ -1,5 +1,5 @@
 """Every equipment card in the arena (issue #41 point 3): for each, a seeded game of mission 4 in which
-the ``rank`` policy plays it (or, for the instant cards, the referee does as it unlocks), the table after
+the arena's ``rank`` policy plays it (or, for the instant cards, the referee does as it unlocks), the table after
 it checked against what the card says, every player's view checked to allow the true deal, and the
 game played on to its end with the arena's truth check."""
 
@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 from bombbusters.advice.table_edits import cut_slot, with_cuts
-from bombbusters.arena import rank
+from bombbusters.arena.run import POLICIES
 from bombbusters.arena.cards import FREE_CARDS, CardUse, card_value
 from bombbusters.arena.deal import deal_game, playable
 from bombbusters.arena.game import play_on, rules_of, truth_misses
@@ -44,7 +44,7 @@ def _played(card: str) -> tuple[Referee, int, Decision]:
         ref = _start(card, k)
         q = ref.table.captain
         view = ref.view(q)
-        d = rank.decide(view, solve_state(view))
+        d = POLICIES["rank"](view, solve_state(view))
         if any(u.card == card for u in d.uses) or card in d.before:
             return ref, q, d
     raise AssertionError(f"rank never plays {card} on the first decision of 30 deals")
@@ -55,7 +55,7 @@ def _truth_holds(ref: Referee) -> None:
     for p in range(len(ref.table.players)):
         view = ref.view(p)
         assert truth_misses(solve_state(view), view, ref.world) == 0, p
-    r = play_on(ref, rank.decide, ref.table.captain)
+    r = play_on(ref, POLICIES["rank"], ref.table.captain)
     assert r.truth_impossible == 0 and r.sure_failures == 0 and r.outcome in ("won", "exploded", "detonator")
 
 
@@ -156,7 +156,7 @@ def test_coffee_mug_ends_the_turn_and_names_who_plays_next() -> None:
 
         def policy(view, an):
             deciders.append(view.me)
-            decisions.append(rank.decide(view, an))
+            decisions.append(POLICIES["rank"](view, an))
             return decisions[-1]
 
         r = play_on(ref, policy, q)
@@ -176,7 +176,7 @@ def test_false_bottom_brings_two_more_cards_into_play_when_two_yellows_are_cut()
     assert ref.cards == ("Y", "8", "1") and ref.reserve == ("4",) and "Y" in ref.spent and ref.in_play == ["Y", "8", "1"]
     _unlock(ref, "8")
     assert "8" in ref.view(0).extra["free_cards"]
-    r = play_on(ref, rank.decide, 0)
+    r = play_on(ref, POLICIES["rank"], 0)
     assert r.cards["Y"] == (True, True, True) and r.cards["8"][:2] == (True, True) and r.truth_impossible == 0
 
 
@@ -207,7 +207,7 @@ def test_disintegrator_cuts_every_wire_of_a_drawn_value() -> None:
 
 def test_every_card_s_games_are_counted_in_the_arena_s_output() -> None:
     ref = _start("1", 0, others=("6",))
-    r = play_on(ref, rank.decide, 0)
+    r = play_on(ref, POLICIES["rank"], 0)
     counts = card_counts([r, r])
     assert counts["1"] == {"in_play": 2, "unlocked": 2, "used": 2} and counts["6"]["in_play"] == 2
 
@@ -216,8 +216,8 @@ def test_the_rule_keeps_free_cards_while_a_sure_move_is_at_hand() -> None:
     from bombbusters.arena.card_play import card_uses
 
     view = _start("8", 0).view(0)
-    assert card_uses(view, [{"guaranteed": True, "kind": "dual_cut", "p_success": 1.0}])  == ()
-    assert card_uses(view, [{"guaranteed": False, "kind": "dual_cut", "p_success": 0.4}])[0].card == "8"
+    assert card_uses(view, {"guaranteed": True, "kind": "dual_cut", "p_success": 1.0}) == ()
+    assert card_uses(view, {"guaranteed": False, "kind": "dual_cut", "p_success": 0.4})[0].card == "8"
     assert set(FREE_CARDS) >= {"1", "12", "4", "8", "2.2", "2", "11.11", "11"} and RED == "red"
 
 
@@ -276,9 +276,7 @@ def test_items_and_table_cards_are_played_as_the_card_says(card: str) -> None:
     """The four items (``rank``) and three table cards (``advice``) in games set up to want them: every
     Double Detector used (Emergency Batteries brings two back), one mistake made (Rewinder), one left
     (Stabilizer)."""
-    from bombbusters.arena import advice
-
-    policy = advice.decide if card in ("6", "7", "9") else rank.decide
+    policy = POLICIES["advice"] if card in ("6", "7", "9") else POLICIES["rank"]
     for k in range(12):
         ref = _start(card, k)
         ref.dd_used.update(range(4) if card != "7" else (1, 2, 3))

@@ -1,4 +1,6 @@
-"""When the arena's ``rank`` and ``advice`` policies play a free card, and what they choose with it.
+"""When the arena's ``rank`` and ``advice`` policies play a free card, and what they choose with it
+(:func:`playing_cards` wraps the plain policies; ``run.POLICIES`` holds the wrapped ones, while the
+``win`` request's playouts and the page's *My best cuts* keep the plain team policy).
 
 Why a plain rule: the moves ranking and the team policy value only the cards that cut (items) or act
 on the detonator (table cards); what an information card or a swap is worth is another issue.  So:
@@ -32,33 +34,39 @@ from __future__ import annotations
 from typing import Callable
 
 from ..advice.table_edits import shown_on
-from ..advice.team import takeable
 from ..table.notation import CUT, HIDDEN
+from ..questions.analysis import Analysis
 from ..table.state import GameState
 from ..table.wires import BLUE, colour_of, value_of
 from .cards import CardUse, FREE_CARDS
+from .game import Policy
 from .referee import Decision
 
-__all__ = ["COFFEE_BELOW", "card_uses", "coffee", "with_cards"]
+__all__ = ["COFFEE_BELOW", "card_uses", "coffee", "playing_cards"]
 
 #: the Coffee Mug passes the turn instead of a move less likely than this to succeed
 COFFEE_BELOW = 0.5
 
 
-def with_cards(view: GameState, moves: list[dict], d: Decision) -> Decision:
-    """The policy's decision ``d`` on ``view`` (``moves``: its ranking), with the free cards of the rule
-    played first, or the Coffee Mug in place of a doubtful move."""
-    uses = card_uses(view, moves)
-    if uses:
-        return Decision(None, uses=uses)
-    nxt = coffee(view, d.move)
-    return Decision(None, ("11",), pass_to=nxt) if nxt is not None else d
+def playing_cards(policy: Policy) -> Policy:
+    """``policy`` with the free cards of the rule played before its move, or the Coffee Mug in place of a
+    doubtful move.  Its own move decides "no sure move": ``rank`` and ``advice`` take a sure move
+    whenever there is one (a sure cut scores 1, the most any move scores)."""
+    def decide(view: GameState, an: Analysis) -> Decision:
+        d = policy(view, an)
+        uses = card_uses(view, d.move)
+        if uses:
+            return Decision(None, uses=uses)
+        nxt = coffee(view, d.move)
+        return Decision(None, ("11",), pass_to=nxt) if nxt is not None else d
+    decide.__doc__ = f"{policy.__doc__ or ''} With the free cards of ``card_play.py``."
+    return decide
 
 
-def card_uses(view: GameState, moves: list[dict]) -> tuple[CardUse, ...]:
-    """The free card the rule plays now (at most one), or none while the actor has a sure move."""
+def card_uses(view: GameState, move: dict | None) -> tuple[CardUse, ...]:
+    """The free card the rule plays now (at most one), or none while the policy's move is sure."""
     free = view.extra.get("free_cards") or []
-    if not free or any(m["guaranteed"] and takeable(m) for m in moves):
+    if not free or (move is not None and move.get("guaranteed")):
         return ()
     for card in FREE_CARDS:
         if card in free and card in _CHOICE:

@@ -125,7 +125,10 @@ class Referee:
     # ---- playing a turn -------------------------------------------------------------------
     def play(self, q: int, d: Decision) -> None:
         """Carry out q's decision on the table (sets ``outcome`` when it loses the game; a game won —
-        no wire left — is seen by the turns' loop, :func:`.game.play_on`)."""
+        no wire left — is seen by the turns' loop, :func:`.game.play_on`, which plays free cards
+        first and lets the player decide again; a driver that does not gets them played here)."""
+        if d.uses:
+            self.use(q, d.uses)
         stabilized = False
         for c in d.before:
             assert c in self.usable_cards(q), (c, "not usable")
