@@ -5,8 +5,9 @@
 Why a plain rule: the moves ranking and the team policy value only the cards that cut (items) or act
 on the detonator (table cards); what an information card or a swap is worth is another issue.  So:
 
-* **When.** A free card usable by the actor (face up, unlocked, unspent) is played as soon as the actor
-  has no sure move — a sure cut needs no help, and a card kept is a card that may help later —, one at
+* **When.** A free card usable by the actor (face up, unlocked, unspent) is played as soon as the
+  policy's move is not sure (both take a sure move whenever there is one) — a sure cut needs no help,
+  and a card kept is a card that may help later —, one at
   a time, in the order Label ≠, Label =, Post-it, General Radar, Single Wire Label, Walkie-Talkies,
   Grappling Hook; the actor then decides again on the table the card leaves (which may now hold a
   sure cut).  The **Coffee Mug** ends the actor's turn instead of a move whose chance is below
