@@ -14,7 +14,7 @@ from bombbusters.arena.cards import FREE_CARDS, CardUse, card_value
 from bombbusters.arena.deal import deal_game, playable
 from bombbusters.arena.game import play_on, rules_of, truth_misses
 from bombbusters.arena.referee import Decision, Referee
-from bombbusters.arena.stats import card_counts
+from bombbusters.arena.stats import card_counts, summary
 from bombbusters.questions.analysis import solve_state
 from bombbusters.table.facts import Fact
 from bombbusters.table.notation import CUT, INFO
@@ -210,6 +210,7 @@ def test_every_card_s_games_are_counted_in_the_arena_s_output() -> None:
     r = play_on(ref, POLICIES["rank"], 0)
     counts = card_counts([r, r])
     assert counts["1"] == {"in_play": 2, "unlocked": 2, "used": 2} and counts["6"]["in_play"] == 2
+    assert summary([r])["cards"]["1"] == {"in_play": 1, "unlocked": 1, "used": 1}
 
 
 def test_the_rule_keeps_free_cards_while_a_sure_move_is_at_hand() -> None:
