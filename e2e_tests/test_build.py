@@ -3,12 +3,14 @@ and the built site is self-consistent (no browser needed)."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import zipfile
 
 import build_site  # noqa: E402  (build_scripts/ is on sys.path via conftest)
 import pyc_zip  # noqa: E402
+import snapshot as snapshot_mod  # noqa: E402
 import pytest
 from conftest import ROOT
 
@@ -200,3 +202,57 @@ def test_precompile_cache_is_reused_only_when_verified(site_dir, tmp_path):
     assert any("byte-compiled 2 modules" in line for line in logs), logs
     with zipfile.ZipFile(fixed) as zf:
         assert zf.read("bbpyc_c/mod.pyc") == pyc  # same input, byte-identical output
+
+
+def test_packs_and_snapshot_are_what_the_worker_needs(site_dir):
+    """Each pack holds exactly its wheel's run-time files, byte for byte, and build.json names every
+    pack with its hash; the snapshot is shipped and listed for the service worker."""
+    import site_pack  # noqa: E402
+
+    manifest = json.loads((site_dir / "build.json").read_text())
+    lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
+    wheels = [site_dir / "pyodide" / lock["packages"][n]["file_name"] for n in build_site.PYODIDE_PACKAGES]
+    pairs = list(zip(manifest["packs"] + [manifest["wheel_pack"]], wheels + [site_dir / manifest["wheel_url"]]))
+    assert len(pairs) == len(wheels) + 1
+    for pack, wheel in pairs:
+        path = site_dir / pack["url"]
+        assert _sha(path.read_bytes()) == pack["sha256"] and pack["url"] in manifest["files"]
+        with zipfile.ZipFile(wheel) as zf:
+            wanted = {i.filename: zf.read(i) for i in zf.infolist()
+                      if not i.is_dir() and not i.filename.endswith(site_pack.LEFT_OUT)}
+        assert site_pack.read_pack(path) == wanted, wheel.name
+    assert any(n.endswith(".so") for n in site_pack.read_pack(site_dir / manifest["packs"][0]["url"]))
+    snapshot = site_dir / manifest["snapshot_url"]
+    assert manifest["snapshot_url"] in manifest["files"]
+    memory = snapshot_mod.unsparse(snapshot.read_bytes())
+    assert len(memory) >= 16 * 2**20 and len(memory) > snapshot.stat().st_size  # pages of zeros left out
+    # what a server may send in place of a big file is that file gzipped, and is not precached twice
+    for rel in [manifest["snapshot_url"], *(p["url"] for p in manifest["packs"]), "pyodide/pyodide.asm.wasm"]:
+        assert gzip.decompress((site_dir / (rel + ".gz")).read_bytes()) == (site_dir / rel).read_bytes()
+        assert rel + ".gz" not in manifest["files"]
+
+
+def test_sparse_snapshot_round_trips():
+    page = snapshot_mod.PAGE
+    memory = bytes(page) + bytes(range(256)) * 40 + bytes(3 * page) + b"tail" + bytes(page - 7) + b"end"
+    data = snapshot_mod.sparse(memory)
+    assert snapshot_mod.unsparse(data) == memory and len(data) < len(memory)
+
+
+def test_server_sends_the_gzipped_file_to_a_browser_that_accepts_it(site_dir):
+    import urllib.request
+
+    import serve_site  # noqa: E402
+
+    rel = json.loads((site_dir / "build.json").read_text())["packs"][0]["url"]
+    server, url = serve_site.start_in_thread(site_dir)
+    try:
+        for accept, encoding in (("gzip, deflate, br", "gzip"), ("identity", None)):
+            req = urllib.request.Request(url + rel, headers={"Accept-Encoding": accept})
+            with urllib.request.urlopen(req) as res:
+                body, got = res.read(), res.headers.get("Content-Encoding")
+            assert got == encoding
+            assert (gzip.decompress(body) if got else body) == (site_dir / rel).read_bytes()
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -71,6 +71,8 @@ def open_link(page: EnginePage, base_url: str) -> dict:
     stages = page.evaluate("window.__engineInfo?.timings ?? null")
     print(f"\n[{page.name}] engine ready in {booted - start:.1f} s (stages, ms: {stages}),"
           f" answers {time.monotonic() - booted:.1f} s later")
+    # the fast start (build.md) works in this engine too, not only its fallback
+    assert stages["snapshot"] == "used" and stages["packages_via"] == stages["wheel_via"] == "packs", stages
     return json.loads(page.text("engine-doc"))
 
 

@@ -80,7 +80,8 @@ def test_warm_up_runs_analyze_and_moves_and_keeps_the_solve_cache(monkeypatch):
     before = list(analysis._RECENT)
     r = call(req("warm_up", rid=5))
     assert r["id"] == 5 and r["ok"], r
-    assert list(r["result"]["ms"]) == list(bridge.WARM_UP_COMMANDS) == ran == ["analyze", "moves"]
+    assert list(bridge.WARM_UP_COMMANDS) == ran == ["analyze", "moves"]
+    assert list(r["result"]["ms"]) == ["analyze", "moves", "numpy.random"]
     assert list(analysis._RECENT) == before
     # the warm-up table itself is a valid table with every item in play
     moves = call(req("moves", bridge.WARM_UP_STATE))["result"]["moves"]

@@ -54,6 +54,100 @@ async function loadPackages(pyodide, packages, timings) {
   }
 }
 
+/** The bytes at ``url`` (rejects on an HTTP error; ``sha256``: checked when given).  The big files (the
+ * snapshot, the packs) come gzipped where the server can (serve_site.py): ungzipped off this thread. */
+async function fetchBytes(url, sha256) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  const bytes = await res.arrayBuffer();
+  if (sha256) {
+    const got = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+      .map((b) => b.toString(16).padStart(2, "0")).join("");
+    if (got !== sha256) throw new Error(`${url}: sha256 ${got}, build.json says ${sha256}`);
+  }
+  return new Uint8Array(bytes);
+}
+
+/** The interpreter's memory from the snapshot's file, which leaves out its pages of zeros
+ * (build_scripts/snapshot.py ``sparse``: length, page size, a byte per page, the pages written). */
+function unsparse(data) {
+  const view = new DataView(data.buffer, data.byteOffset);
+  const length = view.getUint32(0, true);
+  const page = view.getUint32(4, true);
+  const n = Math.ceil(length / page);
+  const memory = new Uint8Array(length);
+  let at = 8 + n;
+  for (let i = 0; i < n; i++) {
+    if (!data[8 + i]) continue;
+    const size = Math.min(page, length - i * page);
+    memory.set(data.subarray(at, at + size), i * page);
+    at += size;
+  }
+  if (at !== data.length) throw new Error(`the snapshot file is ${data.length} bytes, its page map says ${at}`);
+  return memory;
+}
+
+/** Pyodide, started from the build's memory snapshot (build_scripts/snapshot.py: the interpreter already
+ * initialised) or, when there is none or it fails (a bad download), started afresh; ``timings.snapshot``
+ * says which and why.  ``snapshot``: a promise of its bytes. */
+async function startRuntime(indexURL, snapshot, timings) {
+  importScripts(new URL("pyodide.js", indexURL).href);
+  const options = { indexURL, fullStdLib: false };
+  if (snapshot) {
+    try {
+      const pyodide = await self.loadPyodide({ ...options, _loadSnapshot: snapshot });
+      // every page would otherwise draw the same random numbers: the snapshot holds random's state
+      pyodide.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
+      timings.snapshot = "used";
+      return pyodide;
+    } catch (err) {
+      timings.snapshot = `not used: ${errorInfo(err).message}`;
+    }
+  } else {
+    timings.snapshot = "not used: none in this build";
+  }
+  return self.loadPyodide(options);
+}
+
+/** Write a package pack (build_scripts/site_pack.py: index length, JSON index, the files) into
+ * site-packages.  Its shared libraries load when Python first imports them. */
+function writePack(pyodide, site, raw) {
+  const n = new DataView(raw.buffer, raw.byteOffset).getUint32(0, true);
+  const index = JSON.parse(new TextDecoder().decode(raw.subarray(4, 4 + n)));
+  let at = 4 + n;
+  const made = new Set();
+  for (const [path, size] of index) {
+    const full = `${site}/${path}`;
+    const dir = full.slice(0, full.lastIndexOf("/"));
+    if (!made.has(dir)) pyodide.FS.mkdirTree(dir);
+    made.add(dir);
+    pyodide.FS.writeFile(full, raw.subarray(at, at + size), { canOwn: true });
+    at += size;
+  }
+}
+
+/** Write ``packs`` (promises of their bytes) into site-packages, or run ``fallback`` when there
+ * are none or they fail; ``timings[key]`` says which and why. */
+async function fromPacks(pyodide, packs, fallback, timings, key) {
+  if (packs) {
+    try {
+      const files = await Promise.all(packs);
+      const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+      for (const raw of files) writePack(pyodide, site, raw);
+      // site-packages' finder lists its folder afresh (not importlib.invalidate_caches(): that re-reads the
+      // whole stdlib zip's directory, ~0.3 s)
+      pyodide.runPython(`import sys\nf = sys.path_importer_cache.get(${JSON.stringify(site)})\nif f: f.invalidate_caches()`);
+      timings[key] = "packs";
+      return;
+    } catch (err) {
+      timings[key] = `fallback: ${errorInfo(err).message}`;
+    }
+  } else {
+    timings[key] = "fallback: no packs in this build";
+  }
+  await fallback();
+}
+
 /** A boot-time request (payload-less): its result, or an error naming what failed. */
 function bootRequest(type, what) {
   const reply = JSON.parse(handle(JSON.stringify({ v: 1, id: 0, type, payload: null })));
@@ -73,29 +167,29 @@ async function boot() {
   const m = manifest.value;
   const indexURL = new URL(m.pyodide_index || "pyodide/", BASE).href;
 
-  const runtime = await stage("runtime", `Pyodide ${m.pyodide_version}`, async () => {
-    importScripts(new URL("pyodide.js", indexURL).href);
-    return self.loadPyodide({ indexURL, fullStdLib: false });
-  });
+  // what the runtime does not need to start downloads while it starts
+  const snapshot = m.snapshot_url ? fetchBytes(new URL(m.snapshot_url, BASE)).then(unsparse) : null;
+  const pack = (p) => fetchBytes(new URL(p.url, BASE), p.sha256);
+  const packs = m.packs ? m.packs.map(pack) : null;
+  const enginePack = m.wheel_pack ? pack(m.wheel_pack) : null;
+  for (const p of [snapshot, enginePack, ...(packs || [])]) p?.catch(() => {}); // reported where awaited
+
+  const runtime = await stage("runtime", `Pyodide ${m.pyodide_version}`, () => startRuntime(indexURL, snapshot, timings));
   timings.runtime = runtime.ms;
   const pyodide = runtime.value;
 
   const packages = m.pyodide_packages || ["numpy"];
-  // the engine wheel downloads while numpy loads
-  const wheelURL = new URL(m.wheel_url, BASE).href;
-  const wheelBytes = fetch(wheelURL).then((r) => {
-    if (!r.ok) throw new Error(`${m.wheel_url}: HTTP ${r.status}`);
-    return r.arrayBuffer();
+  const pk = await stage("packages", packages.join(", "), async () => {
+    await fromPacks(pyodide, packs, () => loadPackages(pyodide, packages, timings), timings, "packages_via");
+    for (const p of packages) pyodide.pyimport(p);
   });
-  wheelBytes.catch(() => {}); // reported by the wheel stage
-  const pk = await stage("packages", packages.join(", "), () => loadPackages(pyodide, packages, timings));
   timings.packages = pk.ms;
 
-  // a pure-Python wheel with no dependency: unpacked straight into site-packages, no installer needed
-  const wh = await stage("wheel", m.wheel_url, async () => {
+  // a pure-Python wheel with no dependency: its pack, or the wheel unpacked straight into site-packages
+  const wh = await stage("wheel", m.wheel_url, () => fromPacks(pyodide, enginePack && [enginePack], async () => {
     const site = pyodide.runPython("import site; site.getsitepackages()[0]");
-    pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: site });
-  });
+    pyodide.unpackArchive(await fetchBytes(new URL(m.wheel_url, BASE)), "wheel", { extractDir: site });
+  }, timings, "wheel_via"));
   timings.wheel = wh.ms;
 
   const im = await stage("import", "bombbusters.protocol.bridge", async () => {

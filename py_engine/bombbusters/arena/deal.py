@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from ..missions.preset import MISSIONS, Mission, get_mission
 from ..table.errors import StateError
 from ..table.notation import Slot
+from ..table.facts import Fact
 from ..table.players import Player, stands_held
+from .plays import PLAYS
 from ..table.state import GameState
-from ..table.wires import COLOUR_MAX, RED, YELLOW, WireSetup, blue, red, yellow
+from ..table.wires import BLUE, BLUE_MAX, COLOUR_MAX, RED, YELLOW, WireSetup, blue, colour_of, red, yellow
 
 __all__ = ["Deal", "PLAYABLE", "deal_game", "playable", "refusal"]
 
@@ -26,10 +28,13 @@ World = dict  # (player, stand, slot) -> wire type
 _CARD_RULES = {
     12: "equipment that also waits for a number card",
     15: "number cards that lock the equipment",
-    18: "the active player naming who cuts",
     23: "a number card and a face-down equipment deck",
-    29: "number cards dealt to the players",
-    30: "number cards and a timer",
+    30: "number cards read out by a sound file, against a timer",
+    41: "yellow tripwires cut one at a time by a special action (the card leaves open whether a player left "
+        "with only their own tripwire may still take it, and no policy ranks it)",
+    48: "yellow wires cut all at once by a special action (the card does not say what a red wire among them does)",
+    54: "red wires that enter the game later (excluded)",
+    55: "challenge cards",
     53: "Nano in place of the detonator",
     59: "Nano's track picking the values",
     60: "challenge cards",
@@ -40,12 +45,13 @@ def refusal(m: Mission) -> str | None:
     """Why the arena cannot play mission m by its rules (None: it can)."""
     if m.number in _CARD_RULES:
         return _CARD_RULES[m.number]
+    played = m.number in PLAYS  # its number cards or special rules are played (plays.py)
     checks = [
         (m.hidden_red_value, "a hidden red value (number card)"), (m.nano, "Nano's wires"),
-        (m.number_cards, "number cards"), (m.constraints, "constraint cards"),
-        (m.special, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
-        (m.open_red_deal or m.random_info_token, "red wires dealt openly and random info tokens"),
-        (m.false_tokens and not m.false_by, "false info tokens"), (m.absent_tokens, "absent-value tokens"),
+        (m.number_cards and not played, "number cards"), (m.constraints, "constraint cards"),
+        (m.special and not played, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
+        ((m.open_red_deal or m.random_info_token) and not played, "red wires dealt openly and random info tokens"),
+        (m.false_tokens and not m.false_by, "false info tokens"), (m.absent_tokens and not played, "absent-value tokens"),
     ]
     return next((why for flag, why in checks if flag), None)
 
@@ -81,6 +87,8 @@ class Deal:
     table: GameState  # every wire hidden, no token yet
     world: World
     cards: tuple[str, ...]  # equipment face up, in the order drawn
+    numbers: tuple[int, ...] = ()  # the 12 number cards, shuffled (the missions that use them take them in order)
+    seed: str = ""  # what the game's later draws (a number deck shuffled again) are seeded with
     reserve: tuple[str, ...] = ()  # the rest of the pile, face down, in order (False Bottom draws from it)
 
 
@@ -119,15 +127,51 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
     captain = 0
     keys = [(p, s) for p in range(players) for s in range(stands_held(players, p, captain))]
     hands: dict = {key: [] for key in keys}
+    xs = _blue_x(rng, wires, keys) if m.x_blue else {}
+    reds, facts = _reds_first(rng, wires, keys, players) if m.open_red_deal else ({}, ())
     for i, t in enumerate(wires):  # one wire at a time, clockwise from the captain's stand(s)
         hands[keys[i % len(keys)]].append(t)
+    for key, t in xs.items():  # 35: the blue X wire dealt first goes to the far right
+        hands[key].append(t)
+    for key, ts in reds.items():  # 13: the red wires dealt first, sorted in with the rest
+        hands[key].extend(ts)
     world, slots = _lay_out(m, keys, hands, rng, captain)
     stands = {p: tuple(slots[(q, s)] for q, s in keys if q == p) for p in range(players)}
     table = GameState(tuple(Player(f"P{p + 1}", tuple(stands[p])) for p in range(players)), None, captain,
-                      WireSetup.from_json(doc_wires), (), players - 1)
+                      WireSetup.from_json(doc_wires), facts, players - 1)
     pile = list(m.equipment)
     rng.shuffle(pile)
-    return Deal(table, world, tuple(pile[:players]), tuple(pile[players:]))
+    numbers = list(range(1, BLUE_MAX + 1))
+    rng.shuffle(numbers)  # drawn after the rest, so the deals of the other missions stay as they were
+    return Deal(table, world, tuple(pile[:players]), tuple(numbers), f"arena:{seed}:{k}", tuple(pile[players:]))
+
+
+def _reds_first(rng: random.Random, wires: list, keys: list, players: int) -> tuple[dict, tuple]:
+    """13: the red wires dealt first, one to each player from the captain, clockwise (2 players: the
+    captain's two on their two stands; a player's one red on a random stand of theirs when they hold
+    two), taken out of ``wires``.  Everyone sees which stand each goes to (the stands' lengths would tell
+    it anyway), so every stand gets its ``red_count`` fact."""
+    reds = [t for t in wires if colour_of(t) == RED]
+    for t in reds:
+        wires.remove(t)
+    got: dict = {}
+    counts = [0] * players
+    for i, t in enumerate(reds):
+        p = i % players
+        stands = [s for q, s in keys if q == p]
+        s = counts[p] % len(stands) if players == 2 and p == 0 else stands[rng.randrange(len(stands))]
+        got.setdefault((p, s), []).append(t)
+        counts[p] += 1
+    return got, tuple(Fact("red_count", p, s, count=len(got.get((p, s), []))) for p, s in keys)
+
+
+def _blue_x(rng: random.Random, wires: list, keys: list) -> dict:
+    """Mission 35: one blue wire dealt face down to each stand before the others (taken out of ``wires``)."""
+    xs = {}
+    for key in keys:
+        blues = [i for i, t in enumerate(wires) if colour_of(t) == BLUE]
+        xs[key] = wires.pop(blues[rng.randrange(len(blues))])
+    return xs
 
 
 def _lay_out(m: Mission, keys: list, hands: dict, rng: random.Random, captain: int) -> tuple[World, dict]:
@@ -150,6 +194,6 @@ def _lay_out(m: Mission, keys: list, hands: dict, rng: random.Random, captain: i
                 left, right = right, left
         for j, t in enumerate(left + sorted(rest) + right):
             world[(p, s, j)] = t
-        end = Slot(unsorted=True) if m.x_tokens else Slot(turned=True)
+        end = Slot(unsorted=True, colour=BLUE if m.x_blue else None) if m.x_tokens else Slot(turned=True)
         slots[(p, s)] = (Slot(turned=True),) * len(left) + (Slot(),) * len(rest) + (end,) * len(right)
     return world, slots

@@ -65,9 +65,11 @@ def play_game(deal: Deal, mission: Mission, policy: Policy, check_truth: bool = 
 def start_game(deal: Deal, mission: Mission, choose: Chooser = advised_token, read_choice: bool = True) -> Referee:
     """The referee of game ``deal`` with every starting token placed (see :func:`.tokens.place_tokens`):
     the same for every policy, since all of them place the advised token."""
-    ref = Referee(deal.table, deal.world, rules_of(mission), deal.cards, reserve=deal.reserve)
+    ref = Referee(deal.table, deal.world, rules_of(mission, deal), deal.cards, reserve=deal.reserve)
+    if ref.rules.play is not None:
+        ref.rules.play.setup(ref)
     liars = place_false_tokens(ref, mission.false_by) if mission.false_by else frozenset()
-    place_tokens(ref, mission.tokens, choose, read_choice, liars)
+    place_tokens(ref, mission.tokens, choose, read_choice, liars | (ref.rules.play.no_token if ref.rules.play else frozenset()))
     return ref
 
 
@@ -94,6 +96,14 @@ def play_on(ref: Referee, policy: Policy, first: int, check_truth: bool = True, 
             idle = n if d is not None and d.move is None and not d.before else 0  # nobody can act
         elif not ref.uncut(q):
             q = (q + 1) % n
+            continue
+        elif ref.rules.play is not None:  # the mission's changing rules play the turn (mission_play.py)
+            done = ref.rules.play.turn(ref, q, lambda p: checks.decide(p, policy))
+            if done == "stuck":
+                ref.outcome = "stuck"
+                break
+            idle, turns = (idle + 1, turns) if done == "idle" else (0, turns + 1)
+            last, q = q, (q + 1) % n
             continue
         else:
             d = checks.decide(q, policy)

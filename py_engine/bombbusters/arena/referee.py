@@ -113,7 +113,7 @@ class Referee:
         usable = self.usable_cards(q)
         cap = self.table.captain
         cards = self.rules.table_cards(q, cap, [c for c in usable if c in TABLE_CARDS])
-        view = view_of(self.table, self.world, q, {**self.rules.view_extra(self.table), "available": self.items(q, usable),
+        view = view_of(self.table, self.world, q, {**self.rules.view_extra(self.table, q), "available": self.items(q, usable),
                                                    "cards": cards, "used_detectors": sorted(self.dd_used),
                                                    "free_cards": [c for c in usable if c in FREE_CARDS],
                                                    "start_mistakes": self.start_mistakes})

@@ -13,24 +13,29 @@ X wires that no equipment may point at, personal equipment included (20, 35: the
 same ``rules.locked`` entries, equipment only), turns in any order (10: ``game._snip``), false tokens
 (17: the captain's, 52: everyone's: a failure on such a player's wire places a false token of the
 value said, which tells nothing more), turned-around wires (38: nobody but the captain cuts theirs;
-56, 64: cutting a teammate's moves the detonator).
+56, 64: cutting a teammate's moves the detonator).  The rules that change as the game goes (number
+cards, oxygen, cutting orders) are the game's ``play`` (:mod:`.mission_play`), whose entries every view
+carries beside these.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..advice.table_edits import REPLACING_KINDS, shown_on
 from ..missions.preset import Mission
 from ..table.notation import CUT
 from ..table.state import GameState
+from .mission_play import MissionPlay
 
 __all__ = ["TableRules", "UNSIMULATED", "rules_of"]
 
 #: rules that cannot change a simulated game, played without (the arena's results say so)
 UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "a timer (a sound file)",
                50: "memory mode (tokens beside the stand: a simulated team forgets nothing)",
-               10: "a 15-minute timer"}
+               10: "a 15-minute timer",
+               **{n: "no speaking under water, a thumbs-up only (a rule on talk)" for n in (44, 49, 63)}}
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,7 @@ class TableRules:
     extra: tuple = ()
     captain_fragile: bool = False
     free_turns: bool = False
+    play: MissionPlay | None = field(default=None, compare=False)  # the rules that change with the game
 
     def may_detect(self, q: int, captain: int, used: set) -> bool:
         """Whether player q may use a Double Detector now (``used``: who has spent theirs)."""
@@ -68,16 +74,18 @@ class TableRules:
         """The table cards q may play: no Stabilizer for a fragile captain (it would not hold)."""
         return [c for c in cards if not (c == "9" and self.fragile(q, captain))]
 
-    def view_extra(self, table: GameState) -> dict:
-        """What every player's view carries for the advice now: ``extra``, and the uncut X wires locked for
-        equipment among the mission's ``rules`` (no equipment points at an X wire: 20, 35)."""
-        extra = dict(self.extra)
+    def view_extra(self, table: GameState, q: int | None = None) -> dict:
+        """What player q's view carries for the advice now: ``extra``, the uncut X wires locked for
+        equipment among the mission's ``rules`` (no equipment points at an X wire: 20, 35), and what the
+        mission's changing rules bind q to (``play``: number cards, oxygen, cutting orders)."""
+        extra = _with_play(dict(self.extra), self.play, table, q)
         why = "equipment ignores X wires"
+        rules = dict(extra.get("rules") or {})
+        held = {(x["player"], x.get("stand", 0), x["slot"]) for x in rules.get("locked", [])}  # 35: locked for every cut
         locked = [{"player": p, "stand": s, "slot": j, "why": why, "equipment_only": True}
                   for p, s in table.stand_keys() for j, sl in enumerate(table.stand(p, s))
-                  if sl.unsorted and sl.state != CUT]
+                  if sl.unsorted and sl.state != CUT and (p, s, j) not in held]
         if locked:
-            rules = dict(extra.get("rules") or {})
             extra["rules"] = {**rules, "locked": list(rules.get("locked", [])) + locked}
         return extra
 
@@ -87,10 +95,27 @@ class TableRules:
         return shown_on(dict(self.extra), target, captain)
 
 
-def rules_of(mission: Mission) -> TableRules:
+def _with_play(extra: dict, play: MissionPlay | None, table: GameState, q: int | None) -> dict:
+    """``extra`` with the play's rules for q merged into ``rules`` and its public state (``mission_play``)."""
+    if play is None:
+        return extra
+    doc = play.doc()
+    if doc:
+        extra["mission_play"] = doc
+    mine = play.rules(table, table.captain if q is None else q)
+    if mine:
+        rules: dict[str, Any] = dict(extra.get("rules") or {})
+        for key, value in mine.items():
+            rules[key] = list(rules.get(key, [])) + value if isinstance(value, list) else value
+        extra["rules"] = rules
+    return extra
+
+
+def rules_of(mission: Mission, deal: Any = None) -> TableRules:
     """The referee's rules for a mission preset.  Every player's view is told, as the page tells the
     advice: a token kind that replaces info tokens (``tokens``) and failures with no token
-    (``failure_tokens``: what a failure would show), Double Detectors that are never spent."""
+    (``failure_tokens``: what a failure would show), Double Detectors that are never spent; with ``deal``
+    (its number cards, players and seed), the game's ``play`` (:func:`.plays.play_of`)."""
     extra: tuple = (("tokens", mission.tokens),) if mission.tokens in REPLACING_KINDS else ()
     if not mission.failure_tokens:
         extra += (("failure_tokens", False),)
@@ -103,5 +128,7 @@ def rules_of(mission: Mission) -> TableRules:
         rule = {"kind": "locked", "why": f"only the captain cuts their turned-around wire{where}"} if mission.turned == "captain" \
             else {"kind": "costly", "why": f"a teammate's turned-around wire: cutting it moves the detonator a space{where}"}
         extra += (("rules", {"turned": rule}),)
+    from .plays import play_of  # the families import this module's helpers
+
     return TableRules(mission.double_detector, mission.captain_no_equipment, extra, mission.captain_fragile,
-                      mission.free_turns)
+                      mission.free_turns, play_of(mission, deal))

@@ -19,8 +19,9 @@ used their Double Detector), each usable once two wires of its number are cut.  
 state's ``tokens`` kind: even/odd or x-tokens where the mission has them) and add "has"; the detonator is the state's ``mistakes_left`` (default: players − 1).  Of the mission's
 rules, playouts follow the one on turned-around wires (``rules.turned``: 38, nobody else cuts
 them; 56/64, cutting a teammate's moves the detonator whatever happens), which holds alike for
-every player; the rules that change with the game (number cards, 35's X wires, 46's sevens) and
-the constraint cards (mine only) are left out.  Won when every wire is cut; lost on a red wire,
+every player, and the rules that change with the game (number cards, 35's X wires, 46's sevens, oxygen:
+the state's ``mission_play``, which every arena view carries, read by :func:`.plays.play_from_doc`; a
+hidden number deck is shuffled again); the constraint cards (mine only) are left out.  Won when every wire is cut; lost on a red wire,
 on a failure with no mistake left, or if a whole round passes with no move (no one can act).
 """
 
@@ -38,6 +39,7 @@ from ..table.errors import RuleError, StateError
 from ..table.state import GameState, nano_dealt
 from . import advice
 from .game import Policy, play_on
+from .plays import play_from_doc
 from .referee import Referee
 from .table_rules import TableRules
 
@@ -99,9 +101,14 @@ def playout_referee(table: GameState, world: World, mistakes: int, equipment: Eq
     """The referee of a playout: the table's ``extra`` (the mission's rules on turned wires, what a failure
     shows) goes to every player's view, the equipment's rules (Double Detectors, the captain's) apply."""
     eq = equipment or Equipment(None, len(table.players))
-    rules = TableRules(eq.mode, eq.captain_no_equipment, tuple(sorted(table.extra.items())), eq.captain_fragile)
-    return Referee(replace(table, mistakes_left=mistakes), world, rules, eq.cards, set(eq.spent), set(eq.dd_used),
-                   eq.start)
+    extra = {k: v for k, v in table.extra.items() if k != "mission_play"}
+    play = play_from_doc(table.extra.get("mission_play"), len(table.players))
+    rules = TableRules(eq.mode, eq.captain_no_equipment, tuple(sorted(extra.items())), eq.captain_fragile, play=play)
+    ref = Referee(replace(table, mistakes_left=mistakes), world, rules, eq.cards, set(eq.spent), set(eq.dd_used),
+                  eq.start)
+    if play is not None:
+        play.bind(ref)
+    return ref
 
 
 def _start(state: GameState) -> tuple[GameState, int, int]:
@@ -122,6 +129,8 @@ def _start(state: GameState) -> tuple[GameState, int, int]:
         kept["tokens"] = state.extra["tokens"]
     if state.extra.get("failure_tokens") is False:  # mission 58: failures place no token
         kept["failure_tokens"] = False
+    if isinstance(state.extra.get("mission_play"), dict):  # number cards, oxygen, cutting orders: mission_play.py
+        kept["mission_play"] = state.extra["mission_play"]
     if state.extra.get("false_tokens") in ("captain", "all"):  # 17, 52: a failure there places a false token
         kept["false_tokens"] = state.extra["false_tokens"]
     my_rules(replace(state, extra=kept))  # a bad rule is named before any game is played

@@ -1,0 +1,133 @@
+"""docs/campaign.md and docs/campaign.png from the cells of docs/campaign.json (build_scripts/campaign.py).
+
+Why a heatmap: some 150 cells (missions × player counts) are more than a bar chart can show; one panel
+per policy, the same colours for the same win rate, and the cells not played yet left grey, so a
+player sees at a glance which missions are hard and where the advice wins them more often.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from arena_bench import POLICY_NAMES, merged_calibration
+
+__all__ = ["card_totals", "write_report"]
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.0f}"
+
+
+def _table(rows: list[dict]) -> str:
+    head = ("| mission | greedy | rank | advice | advice − greedy | advice − rank | advice lost by (bomb / "
+            "detonator / stuck) | played without | commit |")
+    lines = [head, "|" + "---|" * 9]
+    for c in rows:
+        won = [f"{_pct(c[p]['p'])} ± {_pct(c[p]['se'])}" for p in POLICY_NAMES]
+        diffs = [f"{c[k][0] * 100:+.0f} ± {c[k][1] * 100:.0f}" for k in ("advice-greedy", "advice-rank")]
+        a = c["advice"]
+        lost = f"{a['explosions']} / {a['detonator_losses']} / {a['stuck']}"
+        without = ", ".join(a.get("played_without", [])) or "–"
+        lines.append(f"| {c['mission']} | " + " | ".join(won + diffs) + f" | {lost} | {without} | {c['commit']} |")
+    return "\n".join(lines)
+
+
+def card_totals(cells: list[dict]) -> dict[str, dict[str, int]]:
+    """Per card id, the advice games it lay in play, was unlocked and was used, summed over cells."""
+    out: dict[str, dict[str, int]] = {}
+    for c in cells:
+        for card, counts in (c["advice"].get("cards") or {}).items():
+            tot = out.setdefault(card, {})
+            for k, v in counts.items():
+                tot[k] = tot.get(k, 0) + v
+    return dict(sorted(out.items(), key=lambda kv: (float(kv[0]) if kv[0].replace(".", "").isdigit() else 99, kv[0])))
+
+
+def _truth(cells: list[dict]) -> str:
+    every = [c[p] for c in cells for p in POLICY_NAMES]
+    games = sum(r["games"] for r in every)
+    bins = merged_calibration(every)
+    worst = max((abs((b["observed"] - b["predicted"]) / b["se"]) for b in bins if b["n"] and b["se"]), default=0.0)
+    rows = "\n".join(
+        f"| {b['lo']:.1f}–{b['hi']:.1f} | {b['n']} | " + (
+            f"{b['predicted'] * 100:.1f} | {b['observed'] * 100:.1f} | {b['se'] * 100:.2f} | "
+            f"{(b['observed'] - b['predicted']) / b['se'] if b['se'] else 0:+.1f} |" if b["n"] else "– | – | – | – |")
+        for b in bins)
+    return f"""Over the {games} games played so far (every policy): the real deal called impossible
+**{sum(r['truth_impossible'] for r in every)}** times; a move called sure that failed
+**{sum(r['sure_failures'] for r in every)}** times; the chances given for the moves taken against what
+happened (z = (observed − predicted) / se, se: the observed share's standard error if the chances are
+right), largest |z| **{worst:.1f}**:
+
+| chance | moves | predicted % | observed % | se % | z |
+|---|---|---|---|---|---|
+{rows}"""
+
+
+def _cards(cells: list[dict]) -> str:
+    totals = card_totals(cells)
+    if not totals:
+        return "No cell played so far recorded its cards."
+    keys = sorted({k for v in totals.values() for k in v})
+    lines = ["| card | " + " | ".join(keys) + " |", "|---|" + "---|" * len(keys)]
+    lines += [f"| {card} | " + " | ".join(str(v.get(k, 0)) for k in keys) + " |" for card, v in totals.items()]
+    return "\n".join(lines)
+
+
+def write_report(doc: dict, todo: list[tuple[int, int]], out: Path) -> None:
+    """campaign.md and campaign.png for the cells played so far (``todo``: every cell of the campaign)."""
+    cells = [doc["cells"][f"{m}-{n}"] for m, n in todo if f"{m}-{n}" in doc["cells"]]
+    missing = [f"{m} ({n}p)" for m, n in todo if f"{m}-{n}" not in doc["cells"]]
+    parts = [f"""# The campaign in the arena
+
+Made by `.venv/bin/python build_scripts/campaign.py --games {doc['games']} --seed {doc['seed']}` (resumable:
+each cell is saved as it ends, in `campaign.json`). Every cell is a mission at a player count it allows;
+greedy, rank and advice play the same {doc['games']} deals (how the arena and the policies work:
+[arena.md](arena.md)). Won % ± one standard error; the differences are paired (per-game differences,
+their standard error). **{len(cells)} of {len(todo)} cells played.**
+
+![won % by mission and player count](campaign.png)
+"""]
+    for n in sorted({c["players"] for c in cells}):
+        parts.append(f"## {n} players\n\n" + _table([c for c in cells if c["players"] == n]))
+    if cells:
+        parts.append("## Truth and calibration\n\n" + _truth(cells))
+        parts.append("## Cards (advice's games)\n\n" + _cards(cells))
+    parts.append("## Not played yet\n\n" + (", ".join(missing) if missing else "None: every cell is played."))
+    (out / "campaign.md").write_text("\n\n".join(parts) + "\n")
+    if cells:
+        plot(cells, todo, out / "campaign.png")
+
+
+def plot(cells: list[dict], todo: list[tuple[int, int]], path: Path) -> None:
+    """One heatmap panel per policy: a row per mission of the campaign, a column per player count; grey
+    where the cell is not played yet, a dash where the mission does not allow that count."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    missions = sorted({m for m, _ in todo})
+    counts = [2, 3, 4, 5]
+    fig, axes = plt.subplots(1, len(POLICY_NAMES), figsize=(2.3 * len(POLICY_NAMES) + 1, 0.24 * len(missions) + 1.6),
+                             sharey=True)
+    for ax, pol in zip(axes, POLICY_NAMES):
+        grid = np.full((len(missions), len(counts)), np.nan)
+        for c in cells:
+            grid[missions.index(c["mission"]), counts.index(c["players"])] = c[pol]["p"] * 100
+        im = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=100, aspect="auto")
+        ax.set_facecolor("#d9d9d9")
+        for (i, j), v in np.ndenumerate(grid):
+            allowed = (missions[i], counts[j]) in todo
+            text = f"{v:.0f}" if not np.isnan(v) else ("" if allowed else "–")
+            ax.text(j, i, text, ha="center", va="center", fontsize=6.5)
+        ax.set_xticks(range(len(counts)), [f"{n}p" for n in counts])
+        ax.set_title(pol)
+    axes[0].set_yticks(range(len(missions)), [str(m) for m in missions], fontsize=7)
+    axes[0].set_ylabel("mission")
+    fig.colorbar(im, ax=list(axes), label="games won %", shrink=0.6)
+    fig.suptitle("Games won %, the same deals for every policy (grey: not played yet; –: not a player count "
+                 "of the mission)", x=0.02, y=1.0, ha="left", va="bottom", fontsize=9)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)

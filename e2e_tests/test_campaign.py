@@ -1,0 +1,35 @@
+"""The campaign benchmark (build_scripts/campaign.py): cells saved as they end, a second run plays only
+what is missing, the report counts the whole campaign (no browser needed)."""
+
+from __future__ import annotations
+
+import json
+
+import campaign  # noqa: E402  (build_scripts/ is on sys.path via conftest)
+import pytest
+
+
+def test_cells_are_saved_and_a_second_run_plays_only_the_missing(tmp_path, monkeypatch):
+    assert campaign.main(["--games", "2", "--missions", "1", "--players", "4,5", "--jobs", "1",
+                          "--out", str(tmp_path)]) == 0
+    doc = json.loads((tmp_path / "campaign.json").read_text())
+    assert sorted(doc["cells"]) == ["1-4", "1-5"]
+    cell = doc["cells"]["1-5"]
+    assert cell["games"] == 2 and len(cell["advice"]["results"]) == 2 and cell["commit"]
+    assert {"greedy", "rank", "advice", "advice-rank", "advice-greedy"} <= set(cell)
+    report = (tmp_path / "campaign.md").read_text()
+    assert "## 5 players" in report and "| 1 |" in report and "1 (2p)" in report  # 2 players: not played yet
+    assert (tmp_path / "campaign.png").stat().st_size > 1000
+
+    def no_new_cell(*args):
+        raise AssertionError(f"cell {args[:2]} played again")
+
+    monkeypatch.setattr(campaign, "play_cell", no_new_cell)
+    campaign.main(["--games", "2", "--missions", "1", "--players", "4,5", "--out", str(tmp_path)])
+    with pytest.raises(AssertionError, match="played again"):  # another count is a missing cell
+        campaign.main(["--games", "2", "--missions", "1", "--players", "3", "--out", str(tmp_path)])
+
+
+def test_only_the_player_counts_a_mission_allows():
+    got = campaign.cells([1, 64], [2, 3, 4, 5])
+    assert (1, 2) in got and (64, 4) in got and (64, 2) not in got and (64, 3) not in got

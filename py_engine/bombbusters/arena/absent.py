@@ -1,0 +1,91 @@
+"""Mission 22's tokens of values a player does not hold, and the tokens passed left once two yellow
+wires are cut, as the card's back says.
+
+Why a play: the setup tokens and the later gifts are facts the table app records ("has not" beside a
+stand, a value token on a wire), and the gift waits for a moment of the game.  The choices the card
+leaves to players, made as a teammate would (docs/arena.md):
+
+* setup: of the values (blue or yellow) a player lacks, the two the public table finds likeliest for
+  them (one a stand with two stands): the ones that tell the team the most;
+* the gift: the blue value the giver's own view expects the receiver to hold most wires of (then: the
+  lowest), so that it lands on a wire; the receiver puts it on their leftmost such wire without a
+  token, or beside their stand ("has not").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..advice.indication import placed_token
+from ..advice.table_edits import set_slots
+from ..questions.analysis import solve_state
+from ..table.facts import Fact
+from ..table.notation import CUT, HIDDEN
+from ..table.wires import BLUE_MAX, value_of
+from .mission_play import MissionPlay, cut_count, expected_count
+
+__all__ = ["Absent"]
+
+_VALUES: tuple = tuple(range(1, BLUE_MAX + 1)) + ("YELLOW",)
+
+
+class Absent(MissionPlay):
+    """22: two "I have none" tokens each at setup; once the first 2 yellow wires are cut, each player
+    from the captain clockwise gives a token to the player on their left."""
+
+    def __init__(self) -> None:
+        self.given = False
+
+    def doc(self) -> dict:
+        return {"kind": "absent", "given": self.given}
+
+    def setup(self, ref: Any) -> None:
+        n = len(ref.table.players)
+        self.no_token = frozenset(range(n))
+        for i in range(n):
+            q = (ref.table.captain + i) % n
+            public = solve_state(replace(ref.table, me=None, extra={}))
+            stands = [s for p, s in ref.table.stand_keys() if p == q]
+            per = [(None, 2)] if len(stands) == 1 else [(s, 1) for s in stands]
+            facts = []
+            for s, k in per:
+                held = {value_of(t) for key, t in ref.seen.items() if key[0] == q and (s is None or key[1] == s)}
+                lacking = [v for v in _VALUES if v not in held]
+                lacking.sort(key=lambda v: (-self._chance(public, ref, q, s, v), str(v)))
+                facts += [Fact("has_not", q, s, v) for v in lacking[:k]]
+            ref.table = replace(ref.table, facts=ref.table.facts + tuple(facts))
+
+    @staticmethod
+    def _chance(an: Any, ref: Any, q: int, s: int | None, v: Any) -> float:
+        return sum(pr for (p, st, j) in ref.world if p == q and (s is None or st == s)
+                   for t, pr in an.slot_probs(p, st, j).items() if value_of(t) == v)
+
+    def after(self, ref: Any, q: int, move: dict | None) -> None:
+        if self.given or cut_count(ref.table, "YELLOW") < 2:
+            return
+        self.given = True
+        n = len(ref.table.players)
+        gifts = []
+        for i in range(n):
+            g = (ref.table.captain + i) % n
+            r = (g + 1) % n
+            an = solve_state(ref.view(g))
+            live = [v for v in range(1, BLUE_MAX + 1) if cut_count(ref.table, v) < 4]
+            if live:
+                gifts.append((r, max(live, key=lambda v: (expected_count(an, ref.table, r, v), -v))))
+        for r, v in gifts:
+            self._receive(ref, r, v)
+
+    def _receive(self, ref: Any, r: int, v: int) -> None:
+        spot = next((k for k, t in sorted(ref.seen.items()) if k[0] == r and value_of(t) == v
+                     and ref.table.stand(k[0], k[1])[k[2]].state == HIDDEN), None)
+        if spot is None:
+            if not any(k[0] == r and value_of(t) == v and ref.table.stand(k[0], k[1])[k[2]].state != CUT
+                       for k, t in ref.seen.items()):
+                ref.table = replace(ref.table, facts=ref.table.facts + (Fact("has_not", r, None, v),))
+            return
+        st = ref.view(r).stand(r, spot[1])
+        token = placed_token("value", st[spot[2]], st)
+        if token is not None:
+            ref.table = replace(ref.table, players=set_slots(ref.table, {spot: token}))

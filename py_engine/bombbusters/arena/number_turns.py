@@ -1,0 +1,253 @@
+"""Number cards that also decide who cuts: 51 ("Sir/Ma'am" names who cuts the card's value) and 45
+(the first to say "Snip!" cuts it), as the mission cards' backs say.
+
+Why apart from ``number_cards.py``: here the card changes who acts, so the play runs the whole turn.
+The choices the cards leave to players, made as a teammate would (docs/arena.md, "Number cards"):
+
+* 51: Sir/Ma'am names themselves if they hold the value, else the teammate their own view gives the
+  most wires of it (then: the nearest on their left); a named player without the value puts the
+  info token on their wire the table finds least likely to be what it is (the table also learns
+  "has not").
+* 45: every player who holds the value volunteers in their head; the one whose move is likeliest to
+  work says "Snip!" first (a sure move first; then clockwise from the captain).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from ..advice.indication import placed_token
+from ..advice.table_edits import set_slots
+from ..questions.analysis import solve_state
+from ..table.facts import Fact
+from ..table.notation import CUT, HIDDEN
+from ..table.wires import BLUE_MAX, RED, colour_of, value_of
+from .mission_play import Decide, MissionPlay, advance, cut_count, expected_count, hand_values, only_red, tell_has_not
+
+__all__ = ["Guess", "Radar", "Sir", "Volunteers"]
+
+
+class _Deck(MissionPlay):
+    """A face-down deck of number cards: a card whose 4 wires are cut is discarded; an empty deck is
+    made again of the cards left, shuffled.  ``current``: (who must cut, the value) during a cut."""
+
+    def __init__(self, numbers: tuple, seed: str, number: int):
+        self.deck, self.number = list(numbers), number
+        self.rng = random.Random(f"{seed}:numbers")
+        self.current: tuple[int | None, int] | None = None
+
+    def doc(self) -> dict:  # the deck's order is hidden: the playouts shuffle it again
+        return {"kind": "deck", "mission": self.number, "deck": sorted(self.deck),
+                "current": list(self.current) if self.current else None}
+
+    def rules(self, table: Any, q: int) -> dict:
+        if self.current is None or self.current[0] not in (None, q):
+            return {}
+        return {"only_values": {"values": [self.current[1]], "why": f"the number card's value (mission {self.number})"}}
+
+    def flip(self, table: Any) -> int | None:
+        """The next card's value (None: every value's wires are cut)."""
+        live = [v for v in range(1, BLUE_MAX + 1) if cut_count(table, v) < 4]
+        self.deck = [v for v in self.deck if v in live]
+        if not self.deck:
+            self.deck = live
+            self.rng.shuffle(self.deck)
+        return self.deck.pop(0) if self.deck else None
+
+    def cut(self, ref: Any, who: int, v: int, d: Any) -> str:
+        """``who`` plays decision ``d`` on value v (checked against the card)."""
+        if d is None:
+            return "stuck"
+        if d.move is None and not d.before:
+            return "idle"
+        self.check(ref, who, d.move)
+        ref.play(who, d)
+        return "played"
+
+
+class Sir(_Deck):
+    """51: the active player flips the top card and names who cuts its value (even themselves); the
+    named player cuts it, or, without the value, puts an info token and moves the detonator.  The
+    detonator starts a space further back; with 2 players the captain puts no starting token.  A
+    player with only red wires at the start of their turn reveals them."""
+
+    def setup(self, ref: Any) -> None:
+        ref.table = replace(ref.table, mistakes_left=ref.mistakes_left + 1)
+        if len(ref.table.players) == 2:
+            self.no_token = frozenset({ref.table.captain})
+
+    def turn(self, ref: Any, q: int, decide: Decide) -> str:
+        if only_red(ref, q):
+            return super().turn(ref, q, decide)
+        v = self.flip(ref.table)
+        if v is None:
+            return "idle"
+        who = self._name(ref, q, v)
+        if v not in hand_values(ref, who):
+            self._token(ref, who)
+            tell_has_not(ref, who, [v])
+            advance(ref)
+            return "played"
+        self.current = (who, v)
+        try:
+            return self.cut(ref, who, v, decide(who))
+        finally:
+            self.current = None
+
+    def _name(self, ref: Any, q: int, v: int) -> int:
+        if v in hand_values(ref, q):
+            return q
+        an = solve_state(ref.view(q))
+        n = len(ref.table.players)
+        able = [p for p in range(n) if p != q and ref.uncut(p)]
+        return max(able, key=lambda p: (expected_count(an, ref.table, p, v), -((p - q) % n))) if able else q
+
+    def _token(self, ref: Any, who: int) -> None:
+        """The named player's info token: on their wire whose value the table finds least likely (it
+        tells the team the most), red wires aside."""
+        public = solve_state(replace(ref.table, me=None, extra={}))
+        best: tuple = (2.0, None)
+        for (p, s, j), t in sorted(ref.world.items()):
+            sl = ref.table.stand(p, s)[j]
+            if p == who and sl.state == HIDDEN and not sl.turned and colour_of(t) != RED:
+                chance = sum(pr for u, pr in public.slot_probs(p, s, j).items() if value_of(u) == value_of(t))
+                if chance < best[0]:
+                    best = (chance, (s, j))
+        if best[1] is None:
+            return
+        s, j = best[1]
+        st = ref.view(who).stand(who, s)
+        token = placed_token("value", st[j], st)
+        if token is not None:
+            ref.table = replace(ref.table, players=set_slots(ref.table, {(who, s, j): token}))
+
+
+class Volunteers(_Deck):
+    """45: the captain flips the top card; the first to say "Snip!" cuts its value (turns in no fixed
+    order).  A player with only red wires says "Snip!" to reveal them first."""
+
+    def turn(self, ref: Any, q: int, decide: Decide) -> str:
+        n = len(ref.table.players)
+        order = [(ref.table.captain + i) % n for i in range(n)]
+        red = next((p for p in order if only_red(ref, p)), None)
+        if red is not None:
+            return MissionPlay.turn(self, ref, red, decide)
+        v = self.flip(ref.table)
+        if v is None:
+            return "idle"
+        holders = [p for p in order if v in hand_values(ref, p)]
+        self.current = (None, v)
+        try:
+            best: tuple = (-1.0, None, None)
+            for p in holders:
+                d = decide(p)
+                if d is None:
+                    return "stuck"
+                m = d.move
+                key = -0.5 if m is None else (2.0 if m.get("guaranteed") else m.get("p_success", 0.0))
+                if key > best[0]:
+                    best = (key, p, d)
+            if best[1] is None:
+                return "idle"
+            return self.cut(ref, best[1], v, best[2])
+        finally:
+            self.current = None
+
+
+def radar(ref: Any, v: int) -> tuple:
+    """The table's facts with the General Radar's answers on v, stand by stand.  No wire ever joins a
+    stand in 18, so an earlier "has not" v of a stand implies the new one, and the new "has" v implies
+    every earlier one: those are dropped, which keeps the facts few and tells the engine the same."""
+    facts = list(ref.table.facts)
+    for p, s in ref.table.stand_keys():
+        held = any(k[:2] == (p, s) and value_of(t) == v and ref.table.stand(p, s)[k[2]].state != CUT
+                   for k, t in ref.world.items())
+        same = [f for f in facts if f.player == p and f.stand == s and f.value == v and f.kind in ("has", "has_not")]
+        if held:
+            facts = [f for f in facts if not (f in same and f.kind == "has")] + [Fact("has", p, s, v)]
+        elif not any(f.kind == "has_not" for f in same):
+            facts.append(Fact("has_not", p, s, v))
+    return tuple(facts)
+
+
+class Radar(Sir):
+    """18: no starting token; each turn the active player flips the top card, the General Radar asks
+    everyone (each stand apart) whether they hold a blue wire of its value — "has" / "has not" facts for
+    every stand — and the active player names who cuts it: themselves if they hold it, else the holder
+    their view gives the most wires of it (the radar's answers are in that view)."""
+
+    def setup(self, ref: Any) -> None:
+        """The detonator as usual (18 moves it nowhere)."""
+
+    def turn(self, ref: Any, q: int, decide: Decide) -> str:
+        if only_red(ref, q):
+            return MissionPlay.turn(self, ref, q, decide)
+        v = self.flip(ref.table)
+        if v is None:
+            return "idle"
+        ref.table = replace(ref.table, facts=radar(ref, v))
+        who = self._name(ref, q, v)
+        self.current = (who, v)
+        try:
+            return self.cut(ref, who, v, decide(who))
+        finally:
+            self.current = None
+
+
+class Guess(MissionPlay):
+    """29: number cards dealt face down (2 each, 3 to the captain's right), the rest a deck.  Before each
+    turn the nearest player on the right with a card puts one face down; the active player plays as usual;
+    the card is shown, and if they have just cut a wire of its value the detonator moves; they take it.
+    A card whose 4 wires are cut is discarded; a player down to one card draws until they get a value
+    still to cut; with one value left to cut, the cards are all discarded; a player with no wire puts their
+    cards under the deck.  The card put down is, by that player's own view, the value the active player
+    is least likely to hold (then: the lowest).  The cards are hidden, so the playouts leave them out."""
+
+    def __init__(self, numbers: tuple, players: int, captain: int = 0):
+        ns, n = list(numbers), players
+        self.hands: dict[int, list[int]] = {}
+        for i in range(n):
+            p = (captain + i) % n
+            take = 3 if p == (captain - 1) % n else 2
+            self.hands[p], ns = ns[:take], ns[take:]
+        self.deck = ns
+
+    def setup(self, ref: Any) -> None:
+        if len(ref.table.players) == 2:  # the card: with 2 players the captain puts no starting token
+            self.no_token = frozenset({ref.table.captain})
+
+    def turn(self, ref: Any, q: int, decide: Decide) -> str:
+        self._tidy(ref)
+        n = len(ref.table.players)
+        r = next((p for p in ((q - i) % n for i in range(1, n)) if self.hands[p]), None)
+        card = self._pick(ref, r, q) if r is not None else None
+        if card is not None and r is not None:
+            self.hands[r].remove(card)
+        before = cut_count(ref.table, card) if card is not None else 0
+        done = super().turn(ref, q, decide)
+        if card is not None and done != "stuck":
+            if ref.outcome is None and cut_count(ref.table, card) > before:
+                advance(ref)
+            self.hands[q].append(card)
+        self._tidy(ref)
+        return done
+
+    def _pick(self, ref: Any, r: int, q: int) -> int:
+        an = solve_state(ref.view(r))
+        return min(self.hands[r], key=lambda v: (expected_count(an, ref.table, q, v), v))
+
+    def _tidy(self, ref: Any) -> None:
+        live = {v for v in range(1, BLUE_MAX + 1) if cut_count(ref.table, v) < 4}
+        if len(live) <= 1:
+            live = set()
+        for p, hand in self.hands.items():
+            hand[:] = [v for v in hand if v in live]
+            if not ref.uncut(p):
+                self.deck += hand
+                hand.clear()
+        self.deck = [v for v in self.deck if v in live]
+        for p, hand in self.hands.items():
+            if len(hand) == 1 and ref.uncut(p) and self.deck:
+                hand.append(self.deck.pop(0))
