@@ -89,6 +89,7 @@ class Deal:
     cards: tuple[str, ...]  # equipment face up, in the order drawn
     numbers: tuple[int, ...] = ()  # the 12 number cards, shuffled (the missions that use them take them in order)
     seed: str = ""  # what the game's later draws (a number deck shuffled again) are seeded with
+    reserve: tuple[str, ...] = ()  # the rest of the pile, face down, in order (False Bottom draws from it)
 
 
 def _colour(rng: random.Random, m: Mission, colour: str) -> tuple[list[int], dict | list | None]:
@@ -142,7 +143,7 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
     rng.shuffle(pile)
     numbers = list(range(1, BLUE_MAX + 1))
     rng.shuffle(numbers)  # drawn after the rest, so the deals of the other missions stay as they were
-    return Deal(table, world, tuple(pile[:players]), tuple(numbers), f"arena:{seed}:{k}")
+    return Deal(table, world, tuple(pile[:players]), tuple(numbers), f"arena:{seed}:{k}", tuple(pile[players:]))
 
 
 def _reds_first(rng: random.Random, wires: list, keys: list, players: int) -> tuple[dict, tuple]:

@@ -8,7 +8,7 @@ counts the views where one is not: an engine bug, never expected).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from ..missions.preset import Mission
@@ -36,6 +36,7 @@ class GameResult:
     taken: list  # (predicted chance, succeeded) per move with a chance
     sure_failures: int
     truth_impossible: int
+    cards: dict = field(default_factory=dict)  # card id -> (in play, unlocked, used): Referee.card_record
 
     @property
     def won(self) -> bool:
@@ -64,7 +65,7 @@ def play_game(deal: Deal, mission: Mission, policy: Policy, check_truth: bool = 
 def start_game(deal: Deal, mission: Mission, choose: Chooser = advised_token, read_choice: bool = True) -> Referee:
     """The referee of game ``deal`` with every starting token placed (see :func:`.tokens.place_tokens`):
     the same for every policy, since all of them place the advised token."""
-    ref = Referee(deal.table, deal.world, rules_of(mission, deal), deal.cards)
+    ref = Referee(deal.table, deal.world, rules_of(mission, deal), deal.cards, reserve=deal.reserve)
     if ref.rules.play is not None:
         ref.rules.play.setup(ref)
     liars = place_false_tokens(ref, mission.false_by) if mission.false_by else frozenset()
@@ -115,8 +116,9 @@ def play_on(ref: Referee, policy: Policy, first: int, check_truth: bool = True, 
             idle = 0
             ref.play(q, d)
             turns += 1
-        last, q = q, (q + 1) % n
-    return GameResult(ref.outcome, turns, ref.taken, ref.sure_failures, checks.impossible)
+        last, q = q, (q + 1) % n if ref.next_player is None else ref.next_player  # a Coffee Mug names who is next
+        ref.next_player = None
+    return GameResult(ref.outcome, turns, ref.taken, ref.sure_failures, checks.impossible, ref.card_record())
 
 
 class _Checks:
@@ -127,6 +129,14 @@ class _Checks:
         self.ref, self.check_truth, self.impossible = ref, check_truth, 0
 
     def decide(self, q: int, policy: Policy) -> Decision | None:
+        """q's decision; free cards it plays (``uses``) are played at once and q decides again on the new table."""
+        d = self._decide(q, policy)
+        while d is not None and d.uses and self.ref.outcome is None:
+            self.ref.use(q, d.uses)
+            d = self._decide(q, policy)
+        return d
+
+    def _decide(self, q: int, policy: Policy) -> Decision | None:
         view = self.ref.view(q)
         try:
             an = solve_state(view)

@@ -13,13 +13,16 @@ Super Detector explodes only when every wire it points at is red (as the moves' 
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
-from ..table.wires import RED, YELLOW, colour_of, value_of
+from ..table.wires import RED, colour_of, value_of
 from ..advice.table_edits import cut_own, cut_slot, failure_facts, failure_token, set_slots, stand_count, with_cuts
-from .cards import ENGINE_ITEMS, TABLE_CARDS, card_value
+from .card_effects import BEFORE, FREE, INSTANT
+from .cards import ENGINE_ITEMS, FREE_CARDS, INSTANT_CARDS, TABLE_CARDS, CardUse, card_value
 from .table_rules import TableRules
 
 __all__ = ["Decision", "Referee", "view_of"]
@@ -30,11 +33,15 @@ _DETECTORS = ("double_detector", "triple_detector", "super_detector")
 
 @dataclass
 class Decision:
-    """What a player does on their turn: table cards first (``before``: Rewinder, Emergency
-    Batteries, Stabilizer by card id), then one move of the moves ranking (None: none is possible)."""
+    """What a player does: free cards (``uses``: played at once, then the player decides again on
+    the table they leave), or on their turn table cards first (``before``: Rewinder, Emergency
+    Batteries, Stabilizer, Coffee Mug by card id; ``pass_to``: who the Coffee Mug names), then one
+    move of the moves ranking (None: none is possible)."""
 
     move: dict | None
     before: tuple[str, ...] = ()
+    uses: tuple[CardUse, ...] = ()
+    pass_to: int | None = None
 
 
 def view_of(table: GameState, world: World, q: int, extra: dict | None = None) -> GameState:
@@ -64,11 +71,16 @@ class Referee:
     outcome: str | None = None  # "won", "exploded", "detonator", "stuck"
     taken: list = field(default_factory=list)  # (predicted chance, succeeded) of every move with a chance
     sure_failures: int = 0
+    reserve: tuple[str, ...] = ()  # the equipment pile left face down (False Bottom draws from it)
+    next_player: int | None = None  # who plays next, named by a Coffee Mug (read by the turns' loop)
 
     def __post_init__(self) -> None:
         self.start_mistakes = max(self.start_mistakes, self.table.mistakes_left or 0)
         # what a player may pick to cut of their own: not their turned-around wires
         self.seen = {k: t for k, t in self.world.items() if not self.table.stand(k[0], k[1])[k[2]].turned}
+        self.rng = random.Random(repr(sorted(self.world.items())))  # the Disintegrator's draw, by the deal
+        self.used: set[str] = set()  # every card played or triggered in this game (the arena's ``cards``)
+        self.in_play: list[str] = list(self.cards)
 
     @property
     def mistakes_left(self) -> int:
@@ -79,11 +91,17 @@ class Referee:
         """Card ids face up, unlocked (two wires of their number cut) and not spent, that q may use."""
         if self.rules.captain_no_equipment and q == self.table.captain:
             return []
-        cut = [sl.wire for p, s in self.table.stand_keys() for sl in self.table.stand(p, s)
-               if sl.state == CUT and sl.wire is not None]
-        def count(v):
-            return sum(1 for t in cut if (colour_of(t) == YELLOW if v == "YELLOW" else value_of(t) == v))
-        return [c for c in self.cards if c not in self.spent and count(card_value(c)) >= 2]
+        cut = self._cut_values()
+        return [c for c in self.cards if c not in self.spent and c not in INSTANT_CARDS and cut[card_value(c)] >= 2]
+
+    def unlocked(self, card: str) -> bool:
+        """Whether two wires of the card's number (False Bottom: two yellows) are cut."""
+        return self._cut_values()[card_value(card)] >= 2
+
+    def _cut_values(self) -> Counter:
+        """How many wires of each gameplay value (a number, YELLOW, RED) are cut."""
+        return Counter(value_of(sl.wire) for p, s in self.table.stand_keys() for sl in self.table.stand(p, s)
+                       if sl.state == CUT and sl.wire is not None)
 
     def items(self, q: int, usable: list[str] | None = None) -> list[str]:
         """The moves ranking's items q may use now (its ``available``); ``usable``: q's usable cards, if known."""
@@ -97,6 +115,7 @@ class Referee:
         cards = self.rules.table_cards(q, cap, [c for c in usable if c in TABLE_CARDS])
         view = view_of(self.table, self.world, q, {**self.rules.view_extra(self.table, q), "available": self.items(q, usable),
                                                    "cards": cards, "used_detectors": sorted(self.dd_used),
+                                                   "free_cards": [c for c in usable if c in FREE_CARDS],
                                                    "start_mistakes": self.start_mistakes})
         return replace(view, mistakes_left=self.rules.mistakes_seen(q, cap, self.mistakes_left))
 
@@ -106,18 +125,15 @@ class Referee:
     # ---- playing a turn -------------------------------------------------------------------
     def play(self, q: int, d: Decision) -> None:
         """Carry out q's decision on the table (sets ``outcome`` when it loses the game; a game won —
-        no wire left — is seen by the turns' loop, :func:`.game.play_on`)."""
+        no wire left — is seen by the turns' loop, :func:`.game.play_on`, which plays free cards
+        first and lets the player decide again; a driver that does not gets them played here)."""
+        if d.uses:
+            self.use(q, d.uses)
         stabilized = False
         for c in d.before:
             assert c in self.usable_cards(q), (c, "not usable")
-            self.spent.add(c)
-            if c == "6":  # Rewinder: the detonator back a space
-                self.table = replace(self.table, mistakes_left=min(self.start_mistakes, self.mistakes_left + 1))
-            elif c == "7":  # Emergency Batteries: two used Double Detectors usable again
-                for p in sorted(self.dd_used)[:2]:
-                    self.dd_used.discard(p)
-            elif c == "9":
-                stabilized = True
+            self._spend(c)
+            stabilized = BEFORE[c](self, q, d.pass_to) or stabilized
         m = d.move
         if m is None:
             return
@@ -127,11 +143,41 @@ class Referee:
             if self.rules.detector_spent:
                 self.dd_used.add(q)
         elif card is not None:
-            self.spent.add(card)
+            self._spend(card)
         if kind in ("solo_cut", "fast_pass", "reveal_red"):
             self._own_cut(q, m)
         else:
             self._dual(q, m, stabilized)
+        self.instants()
+
+    def use(self, q: int, uses: tuple[CardUse, ...]) -> None:
+        """Player q plays these free cards, in order (each must be usable by q), then any card they
+        unlocked acts."""
+        for u in uses:
+            assert u.card in FREE and u.card in self.usable_cards(q), (u.card, "not usable")
+            self._spend(u.card)
+            FREE[u.card](self, q, u)
+        self.instants()
+
+    def instants(self) -> None:
+        """Every instant card face up, unspent and unlocked acts, until none is left (a Disintegrator's
+        cuts may unlock another; an Emergency Drop turns the used ones face up again)."""
+        while True:
+            ready = [c for c in self.cards if c in INSTANT and c not in self.spent and self.unlocked(c)]
+            if not ready:
+                return
+            self._spend(ready[0])
+            before = len(self.cards)
+            INSTANT[ready[0]](self)
+            self.in_play += list(self.cards[before:])
+
+    def _spend(self, card: str) -> None:
+        self.spent.add(card)
+        self.used.add(card)
+
+    def card_record(self) -> dict[str, tuple[bool, bool, bool]]:
+        """Per card that lay in play in this game: (in play, unlocked, used)."""
+        return {c: (True, self.unlocked(c), c in self.used) for c in self.in_play}
 
     def _own_cut(self, q: int, m: dict) -> None:
         v = m["value"]

@@ -13,6 +13,7 @@ from typing import Callable
 
 from ..table.errors import StateError
 from . import advice, greedy, rank
+from .card_play import playing_cards
 from .deal import deal_game, playable
 from .game import GameResult, Policy, play_on, start_game
 from .stats import summary
@@ -20,8 +21,9 @@ from .table_rules import UNSIMULATED
 
 __all__ = ["POLICIES", "arena", "arena_many", "play_one"]
 
-#: policy name -> decide(view, analysis)
-POLICIES: dict[str, Policy] = {"greedy": greedy.decide, "rank": rank.decide, "advice": advice.decide}
+#: policy name -> decide(view, analysis); ``rank`` and ``advice`` also play the free cards (card_play.py)
+POLICIES: dict[str, Policy] = {"greedy": greedy.decide, "rank": playing_cards(rank.decide),
+                               "advice": playing_cards(advice.decide)}
 
 
 def play_one(args: tuple[int, int, tuple[str, ...], int, int]) -> list[GameResult]:

@@ -12,7 +12,7 @@ from typing import Iterable
 
 from .game import GameResult
 
-__all__ = ["BINS", "calibration", "summary"]
+__all__ = ["BINS", "calibration", "card_counts", "summary"]
 
 BINS = 10
 
@@ -38,6 +38,18 @@ def calibration(taken: Iterable[tuple[float, bool]]) -> tuple[list[dict], float]
     return bins, (brier / total if total else 0.0)
 
 
+def card_counts(results: Iterable[GameResult]) -> dict[str, dict[str, int]]:
+    """Per equipment card id: in how many games it lay in play (dealt face up, or brought in by False
+    Bottom), was unlocked (two wires of its number cut), was used (played, or acted by itself)."""
+    out: dict[str, dict[str, int]] = {}
+    for r in results:
+        for card, flags in r.cards.items():
+            row = out.setdefault(card, {"in_play": 0, "unlocked": 0, "used": 0})
+            for name, flag in zip(("in_play", "unlocked", "used"), flags):
+                row[name] += int(flag)
+    return dict(sorted(out.items(), key=lambda kv: (kv[0] == "Y", [int(x) for x in kv[0].split(".") if x.isdigit()])))
+
+
 def summary(results: list[GameResult]) -> dict:
     """Everything the arena prints but the mission, players and policy."""
     n = len(results)
@@ -57,5 +69,6 @@ def summary(results: list[GameResult]) -> dict:
         "sure_failures": sum(r.sure_failures for r in results),
         "calibration": bins,
         "brier": brier,
+        "cards": card_counts(results),
         "results": [int(r.won) for r in results],
     }

@@ -1,0 +1,185 @@
+"""When the arena's ``rank`` and ``advice`` policies play a free card, and what they choose with it
+(:func:`playing_cards` wraps the plain policies; ``run.POLICIES`` holds the wrapped ones, while the
+``win`` request's playouts and the page's *My best cuts* keep the plain team policy).
+
+Why a plain rule: the moves ranking and the team policy value only the cards that cut (items) or act
+on the detonator (table cards); what an information card or a swap is worth is another issue.  So:
+
+* **When.** A free card usable by the actor (face up, unlocked, unspent) is played as soon as the
+  policy's move is not sure (both take a sure move whenever there is one) — a sure cut needs no help,
+  and a card kept is a card that may help later —, one at
+  a time, in the order Label ≠, Label =, Post-it, General Radar, Single Wire Label, Walkie-Talkies,
+  Grappling Hook; the actor then decides again on the table the card leaves (which may now hold a
+  sure cut).  The **Coffee Mug** ends the actor's turn instead of a move whose chance is below
+  ``COFFEE_BELOW`` (no sure move, no card left to try): the next player is the teammate holding the
+  most uncut wires (ties: clockwise from the actor), who has the most ways to find a cut.
+* **What.** A Label goes on the actor's leftmost two neighbouring wires that fit it (≠: two values,
+  =: one value; all yellows count as one value, all reds too), both uncut where possible, never a
+  turned-around or X wire, never a pair already labelled.  The Post-it goes on the uncut blue wire
+  whose value the actor holds fewest of (ties: leftmost), none where the actor's tokens are false or
+  absent (17, 52, 58).  The General Radar asks the blue value with the most copies the actor cannot
+  place (4 less those cut, those in the actor's hand and those shown by a token; ties: the lowest).
+  The Single Wire Label goes on a blue wire whose value is once on its stand (uncut first, leftmost;
+  not on a stand with a turned-around wire, whose value its owner cannot see).  Walkie-Talkies: the
+  actor and the next teammate clockwise who can each give their leftmost uncut wire in order; the
+  Grappling Hook takes the leftmost uncut wire in order of the teammate with the most of them.
+
+Why by position for the swaps: a wire chosen by its place on the public table tells nothing of its
+value, which is what the engine assumes of a wire that changes stands (``table/transfers.py``), so
+its odds stay exact.  The Labels, Post-it and Single Wire Label are chosen with the actor's own
+wires, as a real player would; the engine reads the facts they place, not why that pair or wire.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..advice.table_edits import shown_on
+from ..table.notation import CUT, HIDDEN
+from ..questions.analysis import Analysis
+from ..table.state import GameState
+from ..table.wires import BLUE, colour_of, value_of
+from .cards import CardUse, FREE_CARDS
+from .game import Policy
+from .referee import Decision
+
+__all__ = ["COFFEE_BELOW", "card_uses", "coffee", "playing_cards"]
+
+#: the Coffee Mug passes the turn instead of a move less likely than this to succeed
+COFFEE_BELOW = 0.5
+
+
+def playing_cards(policy: Policy) -> Policy:
+    """``policy`` with the free cards of the rule played before its move, or the Coffee Mug in place of a
+    doubtful move.  Its own move decides "no sure move": ``rank`` and ``advice`` take a sure move
+    whenever there is one (a sure cut scores 1, the most any move scores)."""
+    def decide(view: GameState, an: Analysis) -> Decision:
+        d = policy(view, an)
+        uses = card_uses(view, d.move)
+        if uses:
+            return Decision(None, uses=uses)
+        nxt = coffee(view, d.move)
+        return Decision(None, ("11",), pass_to=nxt) if nxt is not None else d
+    decide.__doc__ = f"{policy.__doc__ or ''} With the free cards of ``card_play.py``."
+    return decide
+
+
+def card_uses(view: GameState, move: dict | None) -> tuple[CardUse, ...]:
+    """The free card the rule plays now (at most one), or none while the policy's move is sure."""
+    free = view.extra.get("free_cards") or []
+    if not free or (move is not None and move.get("guaranteed")):
+        return ()
+    for card in FREE_CARDS:
+        if card in free and card in _CHOICE:
+            use = _CHOICE[card](view)
+            if use is not None:
+                return (use,)
+    return ()
+
+
+def coffee(view: GameState, move: dict | None) -> int | None:
+    """Who the Coffee Mug names, when the rule plays it instead of ``move`` (None: it does not)."""
+    if "11" not in (view.extra.get("free_cards") or []) or move is None or move.get("guaranteed") \
+            or move.get("p_success", 1.0) >= COFFEE_BELOW:
+        return None
+    me, n = view.me, len(view.players)
+    assert me is not None
+    left = {p: len(_uncut(view, p)) for p in range(n) if p != me}
+    order = [(me + i) % n for i in range(1, n)]
+    best = max(order, key=lambda p: (left[p], -order.index(p)))
+    return best if left[best] else None
+
+
+def _uncut(view: GameState, p: int, movable: bool = False) -> list[tuple[int, int, int]]:
+    return [(p, s, j) for s in range(len(view.players[p].stands)) for j, sl in enumerate(view.stand(p, s))
+            if sl.state != CUT and not (movable and (sl.turned or sl.unsorted))]
+
+
+def _label(same: bool) -> Callable[[GameState], CardUse | None]:
+    def choose(view: GameState) -> CardUse | None:
+        me = view.me
+        assert me is not None
+        done = {(f.player, f.stand, f.slots) for f in view.facts if f.kind in ("same", "different")}
+        fits = []
+        for s, st in enumerate(view.players[me].stands):
+            for j in range(len(st) - 1):
+                a, b = st[j], st[j + 1]
+                if a.wire is None or b.wire is None or a.turned or b.turned or a.unsorted or b.unsorted:
+                    continue
+                cut = (a.state == CUT) + (b.state == CUT)
+                if cut < 2 and (value_of(a.wire) == value_of(b.wire)) == same and (me, s, (j, j + 1)) not in done:
+                    fits.append((cut, s, j))
+        if not fits:
+            return None
+        _cut, s, j = min(fits)
+        return CardUse("12" if same else "1", s, (j, j + 1))
+    return choose
+
+
+def _postit(view: GameState) -> CardUse | None:
+    me = view.me
+    assert me is not None
+    if shown_on(view.extra, me, view.captain) == "none":
+        return None
+    mine = [(s, j, sl.wire) for s, st in enumerate(view.players[me].stands) for j, sl in enumerate(st)
+            if sl.state == HIDDEN and sl.wire is not None and colour_of(sl.wire) == BLUE and not sl.turned
+            and not sl.unsorted and sl.parity is None and sl.multiplicity is None]
+    held = [value_of(t) for _s, _j, t in mine]
+    if not mine:
+        return None
+    s, j, _t = min(mine, key=lambda x: (held.count(value_of(x[2])), x[0], x[1]))
+    return CardUse("4", s, (j,))
+
+
+def _radar(view: GameState) -> CardUse | None:
+    me = view.me
+    lo, hi = view.wires.blue_range
+    placed: dict = {}
+    for p, s in view.stand_keys():
+        for sl in view.stand(p, s):
+            if sl.wire is not None and colour_of(sl.wire) == BLUE and (p == me or sl.state != HIDDEN):
+                placed[value_of(sl.wire)] = placed.get(value_of(sl.wire), 0) + 1
+    unknown = {v: 4 - placed.get(v, 0) for v in range(lo, hi + 1)}
+    v = max(unknown, key=lambda v: (unknown[v], -v))
+    return CardUse("8", value=v) if unknown[v] > 0 else None
+
+
+def _single_wire(view: GameState) -> CardUse | None:
+    me = view.me
+    assert me is not None
+    fits = []
+    for s, st in enumerate(view.players[me].stands):
+        if any(sl.turned for sl in st):
+            continue
+        values = [value_of(sl.wire) for sl in st if sl.wire is not None]
+        for j, sl in enumerate(st):
+            if sl.wire is not None and colour_of(sl.wire) == BLUE and not sl.unsorted and sl.multiplicity is None \
+                    and values.count(value_of(sl.wire)) == 1:
+                fits.append((sl.state == CUT, s, j))
+    if not fits:
+        return None
+    _cut, s, j = min(fits)
+    return CardUse("2.2", s, (j,))
+
+
+def _walkie(view: GameState) -> CardUse | None:
+    me, n = view.me, len(view.players)
+    assert me is not None
+    mine = _uncut(view, me, movable=True)
+    partner = next((p for p in ((me + i) % n for i in range(1, n)) if _uncut(view, p, movable=True)), None)
+    if not mine or partner is None:
+        return None
+    return CardUse("2", give=mine[0][1:], target=_uncut(view, partner, movable=True)[0])
+
+
+def _hook(view: GameState) -> CardUse | None:
+    me, n = view.me, len(view.players)
+    assert me is not None
+    order = [(me + i) % n for i in range(1, n)]
+    best = max(order, key=lambda p: (len(_uncut(view, p, movable=True)), -order.index(p)))
+    wires = _uncut(view, best, movable=True)
+    return CardUse("11.11", target=wires[0]) if wires else None
+
+
+_CHOICE = {"1": _label(False), "12": _label(True), "4": _postit, "8": _radar, "2.2": _single_wire,
+           "2": _walkie, "11.11": _hook}
