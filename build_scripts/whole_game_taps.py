@@ -31,10 +31,20 @@ class TapLog:
         self.scrolls: list[tuple[str, str]] = []  # (kind, target) tapped inside a flow, off screen
 
     def before_tap(self, element, testid: str) -> None:
-        """Called before each tap, with the element about to be tapped."""
+        """Called before each tap, with the element about to be tapped.  A sheet still sliding in (or a page
+        still laying out on a loaded machine) gets a second before its target counts as off screen: a
+        target a player would have to scroll to stays off screen."""
         self.taps += 1
-        if self.taps > 1 and not element.evaluate(ON_SCREEN_JS):
+        if self.taps > 1 and not self._settles_on_screen(element):
             self.offscreen.append(testid)
+
+    @staticmethod
+    def _settles_on_screen(element, tries: int = 10) -> bool:
+        for _ in range(tries):
+            if element.evaluate(ON_SCREEN_JS):
+                return True
+            element.page.wait_for_timeout(100)
+        return False
 
     def close(self, kind: str) -> None:
         self.entries.append((kind, self.taps))
