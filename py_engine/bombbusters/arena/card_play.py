@@ -15,7 +15,8 @@ on the detonator (table cards); what an information card or a swap is worth is a
   most uncut wires (ties: clockwise from the actor), who has the most ways to find a cut.
 * **What.** A Label goes on the actor's leftmost two neighbouring wires that fit it (≠: two values,
   =: one value; all yellows count as one value, all reds too), both uncut where possible, never a
-  turned-around or X wire, never a pair already labelled.  The Post-it goes on the uncut blue wire
+  turned-around or X wire, never a pair already labelled, nor two wires dealt to different stands (one
+  came by a swap: a Label the engine cannot follow, which the page refuses too).  The Post-it goes on the uncut blue wire
   whose value the actor holds fewest of (ties: leftmost), none where the actor's tokens are false or
   absent (17, 52, 58).  The General Radar asks the blue value with the most copies the actor cannot
   place (4 less those cut, those in the actor's hand and those shown by a token; ties: the lowest).
@@ -100,11 +101,15 @@ def _label(same: bool) -> Callable[[GameState], CardUse | None]:
         me = view.me
         assert me is not None
         done = {(f.player, f.stand, f.slots) for f in view.facts if f.kind in ("same", "different")}
+        origin = view.dealt().origin if view.moves else {}
         fits = []
         for s, st in enumerate(view.players[me].stands):
             for j in range(len(st) - 1):
                 a, b = st[j], st[j + 1]
                 if a.wire is None or b.wire is None or a.turned or b.turned or a.unsorted or b.unsorted:
+                    continue
+                # two wires dealt to different stands (one came by a swap): a Label the engine cannot follow
+                if origin and origin[(me, s, j)][:2] != origin[(me, s, j + 1)][:2]:
                     continue
                 cut = (a.state == CUT) + (b.state == CUT)
                 if cut < 2 and (value_of(a.wire) == value_of(b.wire)) == same and (me, s, (j, j + 1)) not in done:
