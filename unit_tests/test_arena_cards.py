@@ -306,3 +306,12 @@ def test_items_and_table_cards_are_played_as_the_card_says(card: str) -> None:
         if played:
             return
     raise AssertionError(f"card {card} never played in 12 games")
+
+
+def test_no_label_on_two_wires_dealt_to_different_stands():
+    """Mission 5, 5 players, seed 1, game 9: a swap put a teammate's wire beside one of the actor's, and the
+    card rule once put a Label ≠ on them, which the engine cannot follow (a RuleError stopped the campaign)."""
+    from bombbusters.arena.run import play_one
+
+    results = play_one((5, 5, ("rank", "advice"), 1, 9))
+    assert all(r.truth_impossible == 0 and r.sure_failures == 0 for r in results)
