@@ -50,6 +50,14 @@ def _played(card: str) -> tuple[Referee, int, Decision]:
     raise AssertionError(f"rank never plays {card} on the first decision of 30 deals")
 
 
+def _used(card: str) -> tuple[Referee, int, CardUse]:
+    """The first deal where the captain plays ``card`` (as :func:`_played`), with the card played."""
+    ref, q, d = _played(card)
+    (u,) = d.uses
+    ref.use(q, d.uses)
+    return ref, q, u
+
+
 def _truth_holds(ref: Referee) -> None:
     """Every player's view allows the true deal, and the game played on keeps the arena's truth check."""
     for p in range(len(ref.table.players)):
@@ -67,9 +75,7 @@ def _sorted(ref: Referee) -> None:
 
 @pytest.mark.parametrize("card, kind", [("1", "different"), ("12", "same")])
 def test_labels_tell_the_table_two_neighbours_differ_or_match(card: str, kind: str) -> None:
-    ref, q, d = _played(card)
-    (u,) = d.uses
-    ref.use(q, d.uses)
+    ref, q, u = _used(card)
     fact = Fact(kind, q, u.stand, slots=u.slots)
     assert fact in ref.table.facts and fact in ref.view((q + 1) % 4).facts and card in ref.spent
     a, b = (value_of(ref.world[(q, u.stand, j)]) for j in u.slots)
@@ -79,9 +85,7 @@ def test_labels_tell_the_table_two_neighbours_differ_or_match(card: str, kind: s
 
 
 def test_post_it_shows_one_of_my_blue_wires() -> None:
-    ref, q, d = _played("4")
-    (u,) = d.uses
-    ref.use(q, d.uses)
+    ref, q, u = _used("4")
     (j,) = u.slots
     sl = ref.table.stand(q, u.stand)[j]
     t = ref.world[(q, u.stand, j)]
@@ -91,9 +95,7 @@ def test_post_it_shows_one_of_my_blue_wires() -> None:
 
 
 def test_general_radar_every_stand_answers_truly() -> None:
-    ref, q, d = _played("8")
-    (u,) = d.uses
-    ref.use(q, d.uses)
+    ref, q, u = _used("8")
     v = u.value
     for p, s in ref.table.stand_keys():
         has = any(value_of(ref.world[(p, s, j)]) == v for j, sl in enumerate(ref.table.stand(p, s)) if sl.state != CUT)
@@ -102,9 +104,7 @@ def test_general_radar_every_stand_answers_truly() -> None:
 
 
 def test_single_wire_label_an_x1_token_on_a_value_once_on_my_stand() -> None:
-    ref, q, d = _played("2.2")
-    (u,) = d.uses
-    ref.use(q, d.uses)
+    ref, q, u = _used("2.2")
     (j,) = u.slots
     t = ref.world[(q, u.stand, j)]
     assert ref.table.stand(q, u.stand)[j].multiplicity == 1 and colour_of(t) == BLUE

@@ -17,13 +17,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..advice.indication import placed_token
-from ..advice.table_edits import set_slots
 from ..questions.analysis import solve_state
 from ..table.facts import Fact
-from ..table.notation import CUT, HIDDEN
 from ..table.wires import BLUE_MAX, value_of
-from .mission_play import MissionPlay, cut_count, expected_count
+from .mission_play import MissionPlay, cut_count, expected_count, token_on_value
 
 __all__ = ["Absent"]
 
@@ -75,17 +72,4 @@ class Absent(MissionPlay):
             if live:
                 gifts.append((r, max(live, key=lambda v: (expected_count(an, ref.table, r, v), -v))))
         for r, v in gifts:
-            self._receive(ref, r, v)
-
-    def _receive(self, ref: Any, r: int, v: int) -> None:
-        spot = next((k for k, t in sorted(ref.seen.items()) if k[0] == r and value_of(t) == v
-                     and ref.table.stand(k[0], k[1])[k[2]].state == HIDDEN), None)
-        if spot is None:
-            if not any(k[0] == r and value_of(t) == v and ref.table.stand(k[0], k[1])[k[2]].state != CUT
-                       for k, t in ref.seen.items()):
-                ref.table = replace(ref.table, facts=ref.table.facts + (Fact("has_not", r, None, v),))
-            return
-        st = ref.view(r).stand(r, spot[1])
-        token = placed_token("value", st[spot[2]], st)
-        if token is not None:
-            ref.table = replace(ref.table, players=set_slots(ref.table, {spot: token}))
+            token_on_value(ref, r, v)

@@ -19,14 +19,16 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from ..advice.constraint_cards import move_reason, my_rules
+from ..advice.indication import placed_token
+from ..advice.table_edits import set_slots
 from ..table.errors import RuleError
 from ..table.facts import Fact
-from ..table.notation import CUT
+from ..table.notation import CUT, HIDDEN
 from ..table.state import GameState
 from ..table.wires import value_of
 
 __all__ = ["MissionPlay", "Decide", "advance", "cut_count", "expected_count", "hand_values", "only_red", "tell_has_not",
-           "value_of_move"]
+           "token_on_value", "value_of_move"]
 
 #: the turns' loop hands a play this: player -> their decision (None: no deal fits their view)
 Decide = Callable[[int], Any]
@@ -61,6 +63,22 @@ def tell_has_not(ref: Any, q: int, values: Any) -> None:
     """The table learns q holds none of ``values`` (a skipped turn says so), as "has not" facts."""
     facts = tuple(Fact("has_not", q, None, v) for v in sorted(values) if Fact("has_not", q, None, v) not in ref.table.facts)
     ref.table = replace(ref.table, facts=ref.table.facts + facts)
+
+
+def token_on_value(ref: Any, q: int, v: Any) -> None:
+    """A value token v that q places (22's gifts, 13's and 39's random tokens): on q's leftmost hidden
+    wire of value v, or beside the stand ("has not") when q has no uncut wire of it left."""
+    spot = next((k for k, t in sorted(ref.seen.items()) if k[0] == q and value_of(t) == v
+                 and ref.table.stand(k[0], k[1])[k[2]].state == HIDDEN), None)
+    if spot is None:
+        if not any(k[0] == q and value_of(t) == v and ref.table.stand(k[0], k[1])[k[2]].state != CUT
+                   for k, t in ref.seen.items()):
+            tell_has_not(ref, q, (v,))
+        return
+    st = ref.view(q).stand(q, spot[1])
+    token = placed_token("value", st[spot[2]], st)
+    if token is not None:
+        ref.table = replace(ref.table, players=set_slots(ref.table, {spot: token}))
 
 
 class MissionPlay:

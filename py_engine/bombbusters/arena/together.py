@@ -15,13 +15,12 @@ import random
 from dataclasses import replace
 from typing import Any, Callable
 
-from ..advice.indication import placed_token
-from ..advice.table_edits import cut_slot, set_slots, with_cuts
+from ..advice.table_edits import cut_slot, with_cuts
 from ..questions.analysis import solve_state
 from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.wires import BLUE_MAX, RED, colour_of, value_of
-from .mission_play import Decide, MissionPlay, cut_count, hand_values
+from .mission_play import Decide, MissionPlay, cut_count, hand_values, token_on_value
 
 __all__ = ["AllAtOnce", "Noble", "RedAlert", "pointed", "random_tokens"]
 
@@ -54,15 +53,7 @@ def random_tokens(ref: Any, rng: random.Random, skip: frozenset = frozenset()) -
         q = (ref.table.captain + i) % n
         if q in skip:
             continue
-        v = supply.pop(rng.randrange(len(supply)))
-        spot = next((k for k, t in sorted(ref.seen.items()) if k[0] == q and value_of(t) == v), None)
-        if spot is None:
-            ref.table = replace(ref.table, facts=ref.table.facts + (Fact("has_not", q, None, v),))
-            continue
-        st = ref.view(q).stand(q, spot[1])
-        token = placed_token("value", st[spot[2]], st)
-        if token is not None:
-            ref.table = replace(ref.table, players=set_slots(ref.table, {spot: token}))
+        token_on_value(ref, q, supply.pop(rng.randrange(len(supply))))
 
 
 class AllAtOnce(MissionPlay):
