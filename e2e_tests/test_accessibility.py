@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 from conftest import BOOT_TIMEOUT_MS, RESULT_TIMEOUT_MS, ROOT
 from playwright.sync_api import Page, expect
-from test_table_app import MY_HAND, SCREENS, Taps, open_table, play_turns, tid, wait_done
+from table_taps import MY_HAND, SCREENS, Taps, open_table, play_turns, tid, wait_done
 
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 390, "height": 844}

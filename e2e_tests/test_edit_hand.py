@@ -13,7 +13,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_table_app import MY_HAND, engine_doc, open_table, shot, tid, wait_done
+from table_taps import MY_HAND, engine_doc, open_table, shot, tid, wait_done
 
 WRONG_LAST = "11"  # MY_HAND ends with a 12: the last tap hit the 11 beside it
 

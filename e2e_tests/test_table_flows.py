@@ -14,7 +14,7 @@ import json
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_table_app import open_table, play_opening, shot, tid, wait_done
+from table_taps import open_table, play_opening, shot, tid, wait_done
 
 PHONE = {"width": 390, "height": 844}
 

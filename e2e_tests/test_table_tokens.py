@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 from conftest import RESULT_TIMEOUT_MS
-from test_table_app import MY_HAND, assert_matches_cli, engine_doc, open_mission, shot, tid, wait_done
+from table_taps import MY_HAND, assert_matches_cli, engine_doc, open_mission, shot, tid, wait_done
 
 
 def enter_hand(page: Page, taps) -> None:

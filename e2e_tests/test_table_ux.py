@@ -15,7 +15,7 @@ import pytest
 from conftest import BOOT_TIMEOUT_MS, DEVICES, NetGuard
 from fuzz_links import as_hash
 from playwright.sync_api import Page, expect
-from test_table_app import MY_HAND, Taps, engine_doc, shot, tid, wait_done
+from table_taps import MY_HAND, Taps, engine_doc, shot, tid, wait_done
 
 PHONE = (390, 844)
 SMALL = (360, 740)

@@ -1,6 +1,6 @@
 """The table app on a phone-sized window in WebKit (WebKitGTK, Safari's engine) and Firefox.
 
-Chromium gets the whole tour (test_table_app.py); here each other engine shows it can run the
+Chromium gets the whole tour (test_table_app.py, test_table_entries.py, test_table_answers.py); here each other engine shows it can run the
 app at all: Pyodide boots in its worker, a shared link opens on its table with the heatmap and
 my best cuts (the numbers equal the CLI's), and one turn recorded by taps updates the log and
 the analysis. The drivers: webkit_page.py, firefox_page.py (no Playwright for these engines).
