@@ -116,9 +116,10 @@ def _start(state: GameState) -> tuple[GameState, int, int]:
     if hidden_red_law(state):
         raise RuleError("the chance to win does not cover mission 11's hidden red value: its playouts would need "
                         "the card's value, which no table shows")
-    if nano_dealt(state):
-        raise RuleError("the chance to win does not cover Nano's wires (mission 43): its playouts would need "
-                        "Nano's track, which decides when a wire is taken")
+    doc = state.extra.get("mission_play")
+    if nano_dealt(state) and not (isinstance(doc, dict) and doc.get("kind") == "nano_track"):
+        raise RuleError("the chance to win does not cover Nano's wires (mission 43) without Nano's track (the "
+                        "arena's mission_play), which decides when a wire is taken")
     turn = state.extra.get("turn", state.me if state.me is not None else state.captain)
     if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < len(state.players):
         raise RuleError(f"'turn' must be a player index 0-{len(state.players) - 1}, got {turn!r}")
@@ -131,6 +132,8 @@ def _start(state: GameState) -> tuple[GameState, int, int]:
         kept["failure_tokens"] = False
     if isinstance(state.extra.get("mission_play"), dict):  # number cards, oxygen, cutting orders: mission_play.py
         kept["mission_play"] = state.extra["mission_play"]
+    if nano_dealt(state):  # 43: Nano's pile is every wire in play no stand holds, in each drawn world
+        kept["nano"] = nano_dealt(state)
     if state.extra.get("false_tokens") in ("captain", "all"):  # 17, 52: a failure there places a false token
         kept["false_tokens"] = state.extra["false_tokens"]
     my_rules(replace(state, extra=kept))  # a bad rule is named before any game is played
