@@ -13,6 +13,7 @@ from bombbusters.arena import greedy
 from bombbusters.arena.deal import PLAYABLE, deal_game, playable
 from bombbusters.advice.table_edits import cut_slot, with_cuts
 from bombbusters.arena.game import play_on, start_game
+from bombbusters.arena.referee import Decision
 from bombbusters.arena.nano_take import filed_at, nano_pile, take_from_nano
 from bombbusters.arena.win import win_chance
 from bombbusters.missions.preset import NANO_WIRES
@@ -193,3 +194,39 @@ def test_the_win_playouts_follow_nano() -> None:
         view = ref.view(1)
         assert view.extra["mission_play"]["kind"].startswith("nano")
         assert win_chance(view, 1, 0)["n"] == 1
+
+
+def test_43_setup_two_players_and_the_walkie_talkies() -> None:
+    """2 players: the captain's starting token is drawn at random (the other places the advised one); the
+    team leaves the Walkie-Talkies unused (a later take into a stand a swap touched cannot be followed)."""
+    ref = _start(43, 2)
+    assert ref.rules.play.no_token == frozenset({ref.table.captain}) and "2" in ref.spent and "2" not in ref.used
+    assert ref.view(0).extra["nano"] == NANO_WIRES[2] and ref.table.extra["nano"] == NANO_WIRES[2]
+    tokens = {p: sum(sl.state == "info" for st in ref.table.players[p].stands for sl in st) for p in (0, 1)}
+    lacks = [f for f in ref.table.facts if f.kind == "has_not" and f.player == 0]
+    assert tokens[1] == 1 and tokens[0] + len(lacks) == 1
+
+
+def test_a_coffee_mug_names_who_plays_next_in_a_mission_with_a_play() -> None:
+    """59 (its card: the Coffee Mug skips a whole turn, Nano stays): the named player plays next."""
+    ref = _start(59, 4)
+    elevens = [k for k, t in sorted(ref.world.items()) if value_of(t) == 11][:2]
+    ref.table = with_cuts(ref.table, {k: cut_slot(ref.table, k, ref.world[k]) for k in elevens})
+    ref.cards = ("11",)
+    who: list = []
+    inner = ref.rules.play.turn
+
+    def turn(r, q, decide):
+        who.append((q, r.rules.play.doc()["at"], r.rules.play.doc()["facing"]))
+        return inner(r, q, decide)
+    ref.rules.play.turn = turn  # type: ignore[method-assign]
+    first = [True]
+
+    def policy(view, an):
+        if first[0]:
+            first[0] = False
+            return Decision(None, ("11",), pass_to=2)
+        return greedy.decide(view, an)
+    play_on(ref, policy, 0, moves=1)
+    assert [q for q, _at, _f in who[:2]] == [0, 2] and "11" in ref.used
+    assert who[0][1:] == who[1][1:]  # Nano neither moved nor turned
