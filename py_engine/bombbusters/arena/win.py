@@ -19,7 +19,7 @@ used their Double Detector), each usable once two wires of its number are cut.  
 state's ``tokens`` kind: even/odd or x-tokens where the mission has them) and add "has"; the detonator is the state's ``mistakes_left`` (default: players − 1).  Of the mission's
 rules, playouts follow the one on turned-around wires (``rules.turned``: 38, nobody else cuts
 them; 56/64, cutting a teammate's moves the detonator whatever happens), which holds alike for
-every player, and the rules that change with the game (number cards, 35's X wires, 46's sevens, oxygen:
+every player, and the rules that change with the game (number cards, 35's X wires, 46's sevens, oxygen, Nano:
 the state's ``mission_play``, which every arena view carries, read by :func:`.plays.play_from_doc`; a
 hidden number deck is shuffled again); the constraint cards (mine only) are left out.  Won when every wire is cut; lost on a red wire,
 on a failure with no mistake left, or if a whole round passes with no move (no one can act).
