@@ -15,8 +15,9 @@ from bombbusters.advice.table_edits import cut_slot, with_cuts
 from bombbusters.arena.game import play_on, start_game
 from bombbusters.arena.referee import Decision
 from bombbusters.arena.nano_take import filed_at, nano_pile, take_from_nano
-from bombbusters.arena.win import win_chance
+from bombbusters.arena.win import playout_referee, win_chance
 from bombbusters.missions.preset import NANO_WIRES
+from bombbusters.questions.sampler import sample_deals
 from bombbusters.table.notation import CUT
 from bombbusters.table.wires import value_of
 
@@ -194,6 +195,11 @@ def test_the_win_playouts_follow_nano() -> None:
         view = ref.view(1)
         assert view.extra["mission_play"]["kind"].startswith("nano")
         assert win_chance(view, 1, 0)["n"] == 1
+        if mission == 43:  # each drawn world leaves Nano the wires no stand holds
+            (world,) = sample_deals(view, 1, 0)
+            ref2 = playout_referee(view.public(), world, 3)
+            assert len(nano_pile(ref2.table, world)) == NANO_WIRES[4] - _takes(view)
+            assert ref2.rules.play.doc() == view.extra["mission_play"]
 
 
 def test_43_setup_two_players_and_the_walkie_talkies() -> None:
