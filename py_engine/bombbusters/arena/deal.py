@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..missions.preset import MISSIONS, Mission, get_mission
+from ..missions.preset import MISSIONS, NANO_WIRES, Mission, get_mission
 from ..table.errors import StateError
 from ..table.notation import Slot
 from ..table.facts import Fact
@@ -35,8 +35,6 @@ _CARD_RULES = {
     48: "yellow wires cut all at once by a special action (the card does not say what a red wire among them does)",
     54: "red wires that enter the game later (excluded)",
     55: "challenge cards",
-    53: "Nano in place of the detonator",
-    59: "Nano's track picking the values",
     60: "challenge cards",
 }
 
@@ -47,7 +45,7 @@ def refusal(m: Mission) -> str | None:
         return _CARD_RULES[m.number]
     played = m.number in PLAYS  # its number cards or special rules are played (plays.py)
     checks = [
-        (m.hidden_red_value, "a hidden red value (number card)"), (m.nano, "Nano's wires"),
+        (m.hidden_red_value, "a hidden red value (number card)"), (m.nano and not played, "Nano's wires"),
         (m.number_cards and not played, "number cards"), (m.constraints, "constraint cards"),
         (m.special and not played, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
         ((m.open_red_deal or m.random_info_token) and not played, "red wires dealt openly and random info tokens"),
@@ -119,6 +117,8 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
     lo, hi = m.blue
     wires = [blue(n) for n in range(lo, hi + 1) for _ in range(4)] + [yellow(n) for n in ys] + [red(n) for n in rs]
     rng.shuffle(wires)
+    nano = NANO_WIRES[players] if m.nano else 0
+    wires = wires[nano:]  # 43: dealt face down to Nano first (its pile: the wires no stand holds)
     doc_wires: dict = {"blue": [lo, hi]}
     if yspec:
         doc_wires[YELLOW] = yspec
@@ -138,7 +138,7 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
     world, slots = _lay_out(m, keys, hands, rng, captain)
     stands = {p: tuple(slots[(q, s)] for q, s in keys if q == p) for p in range(players)}
     table = GameState(tuple(Player(f"P{p + 1}", tuple(stands[p])) for p in range(players)), None, captain,
-                      WireSetup.from_json(doc_wires), facts, players - 1)
+                      WireSetup.from_json(doc_wires), facts, players - 1, {"nano": nano} if nano else {})
     pile = list(m.equipment)
     rng.shuffle(pile)
     numbers = list(range(1, BLUE_MAX + 1))

@@ -103,7 +103,8 @@ def play_on(ref: Referee, policy: Policy, first: int, check_truth: bool = True, 
                 ref.outcome = "stuck"
                 break
             idle, turns = (idle + 1, turns) if done == "idle" else (0, turns + 1)
-            last, q = q, (q + 1) % n
+            last, q = q, (q + 1) % n if ref.next_player is None else ref.next_player  # a Coffee Mug names who is next
+            ref.next_player = None
             continue
         else:
             d = checks.decide(q, policy)

@@ -13,6 +13,7 @@ from typing import Any
 from ..missions.preset import Mission
 from .absent import Absent
 from .mission_play import MissionPlay
+from .nano import NanoDetonator, NanoRescue, NanoTrack, nano_from_doc
 from .number_cards import Hands, Pick, Roulette, Sequence, Sum
 from .number_turns import Guess, Radar, Sir, Volunteers
 from .oxygen import Oxygen
@@ -42,6 +43,9 @@ PLAYS: dict[int, Any] = {
     44: lambda ns, n, seed: Oxygen("reserve", n, 44),
     49: lambda ns, n, seed: Oxygen("gift", n, 49),
     63: lambda ns, n, seed: Oxygen("pass", n, 63),
+    43: lambda ns, n, seed: NanoTrack(n, seed),
+    53: lambda ns, n, seed: NanoDetonator(),
+    59: lambda ns, n, seed: NanoRescue(list(ns)),
 }
 
 
@@ -92,5 +96,5 @@ def play_from_doc(doc: Any, players: int, seed: int = 0) -> MissionPlay | None:
         play.tokens = {int(k): int(v) for k, v in doc["tokens"].items()}  # type: ignore[attr-defined]
         play.last = doc.get("last")  # type: ignore[attr-defined]
     else:
-        return None
+        return nano_from_doc(doc, players, seed)
     return play

@@ -128,6 +128,8 @@ def rules_of(mission: Mission, deal: Any = None) -> TableRules:
         rule = {"kind": "locked", "why": f"only the captain cuts their turned-around wire{where}"} if mission.turned == "captain" \
             else {"kind": "costly", "why": f"a teammate's turned-around wire: cutting it moves the detonator a space{where}"}
         extra += (("rules", {"turned": rule}),)
+    if deal is not None and deal.table.extra.get("nano"):  # 43: how many wires were dealt to Nano (public)
+        extra += (("nano", deal.table.extra["nano"]),)
     from .plays import play_of  # the families import this module's helpers
 
     return TableRules(mission.double_detector, mission.captain_no_equipment, extra, mission.captain_fragile,

@@ -19,7 +19,7 @@ used their Double Detector), each usable once two wires of its number are cut.  
 state's ``tokens`` kind: even/odd or x-tokens where the mission has them) and add "has"; the detonator is the state's ``mistakes_left`` (default: players − 1).  Of the mission's
 rules, playouts follow the one on turned-around wires (``rules.turned``: 38, nobody else cuts
 them; 56/64, cutting a teammate's moves the detonator whatever happens), which holds alike for
-every player, and the rules that change with the game (number cards, 35's X wires, 46's sevens, oxygen:
+every player, and the rules that change with the game (number cards, 35's X wires, 46's sevens, oxygen, Nano:
 the state's ``mission_play``, which every arena view carries, read by :func:`.plays.play_from_doc`; a
 hidden number deck is shuffled again); the constraint cards (mine only) are left out.  Won when every wire is cut; lost on a red wire,
 on a failure with no mistake left, or if a whole round passes with no move (no one can act).
@@ -116,9 +116,10 @@ def _start(state: GameState) -> tuple[GameState, int, int]:
     if hidden_red_law(state):
         raise RuleError("the chance to win does not cover mission 11's hidden red value: its playouts would need "
                         "the card's value, which no table shows")
-    if nano_dealt(state):
-        raise RuleError("the chance to win does not cover Nano's wires (mission 43): its playouts would need "
-                        "Nano's track, which decides when a wire is taken")
+    doc = state.extra.get("mission_play")
+    if nano_dealt(state) and not (isinstance(doc, dict) and doc.get("kind") == "nano_track"):
+        raise RuleError("the chance to win does not cover Nano's wires (mission 43) without Nano's track (the "
+                        "arena's mission_play), which decides when a wire is taken")
     turn = state.extra.get("turn", state.me if state.me is not None else state.captain)
     if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < len(state.players):
         raise RuleError(f"'turn' must be a player index 0-{len(state.players) - 1}, got {turn!r}")
@@ -131,6 +132,8 @@ def _start(state: GameState) -> tuple[GameState, int, int]:
         kept["failure_tokens"] = False
     if isinstance(state.extra.get("mission_play"), dict):  # number cards, oxygen, cutting orders: mission_play.py
         kept["mission_play"] = state.extra["mission_play"]
+    if nano_dealt(state):  # 43: Nano's pile is every wire in play no stand holds, in each drawn world
+        kept["nano"] = nano_dealt(state)
     if state.extra.get("false_tokens") in ("captain", "all"):  # 17, 52: a failure there places a false token
         kept["false_tokens"] = state.extra["false_tokens"]
     my_rules(replace(state, extra=kept))  # a bad rule is named before any game is played
