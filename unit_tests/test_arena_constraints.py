@@ -94,14 +94,21 @@ def test_31_each_keeps_their_chosen_card_until_they_flip_it() -> None:
         assert set(ref.rules.play.held.values()) not in ({"A", "B"}, {"C", "D"})
 
 
-def test_32_everyone_keeps_to_the_visible_card_drawn_in_the_deck_s_order() -> None:
-    g = _Log(32, 4, lambda p: (p.visible, list(p.gone)))
-    first = playable(32, 4)
-    deck = start_game(deal_game(first, 4, 1, 0), first).rules.play
+def test_32_the_captain_replaces_the_card_only_for_a_player_it_leaves_without_a_cut() -> None:
+    g = _Log(32, 4, lambda p: (p.visible, list(p.gone)), seed=6)
+    m = playable(32, 4)
+    deck = start_game(deal_game(m, 4, 6, 0), m).rules.play
     drawn = [deck.visible] + deck.deck
     assert g.checked(lambda q, s: s[0]) > 5
-    for _q, _m, (visible, gone), _t in g.moves:
+    gone_before: list = []
+    for q, _m, (visible, gone), table in g.moves:
         assert gone + ([visible] if visible else []) == drawn[:len(gone) + (visible is not None)]
+        hand = {value_of(t) for k, t in g.ref.world.items() if k[0] == q and table.stand(k[0], k[1])[k[2]].state != CUT
+                and colour_of(t) != RED}
+        for card in gone[len(gone_before):]:  # replaced at q's turn: it left q no value to cut
+            assert card in _OK and not any(_OK[card](v) for v in hand), (q, card, hand)
+        gone_before = gone
+    assert len(gone_before) >= 2
 
 
 def _validated(table) -> set:
