@@ -79,8 +79,9 @@ class Ring(ConstraintPlay):
         return [self.held[self.seats.index(q)]] if q in self.seats else []
 
     def turn(self, ref: Any, q: int, decide: Any) -> str:
-        if q == ref.table.captain:
-            self._rotate(ref)
+        n, cap = len(ref.table.players), ref.table.captain
+        if q == next(p for p in ((cap + i) % n for i in range(n)) if ref.uncut(p)):  # the captain's turn, or
+            self._rotate(ref)  # where it would be once the captain has no wire left
         return super().turn(ref, q, decide)
 
     def _rotate(self, ref: Any) -> None:
