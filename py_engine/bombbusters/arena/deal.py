@@ -34,8 +34,7 @@ _CARD_RULES = {
         "with only their own tripwire may still take it, and no policy ranks it)",
     48: "yellow wires cut all at once by a special action (the card does not say what a red wire among them does)",
     54: "red wires that enter the game later (excluded)",
-    55: "challenge cards",
-    60: "challenge cards",
+    66: "a bunker board of constraint cards whose rules are not known in full",
 }
 
 
@@ -46,7 +45,7 @@ def refusal(m: Mission) -> str | None:
     played = m.number in PLAYS  # its number cards or special rules are played (plays.py)
     checks = [
         (m.hidden_red_value, "a hidden red value (number card)"), (m.nano and not played, "Nano's wires"),
-        (m.number_cards and not played, "number cards"), (m.constraints, "constraint cards"),
+        (m.number_cards and not played, "number cards"), (m.constraints and not played, "constraint cards"),
         (m.special and not played, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
         ((m.open_red_deal or m.random_info_token) and not played, "red wires dealt openly and random info tokens"),
         (m.false_tokens and not m.false_by, "false info tokens"), (m.absent_tokens and not played, "absent-value tokens"),

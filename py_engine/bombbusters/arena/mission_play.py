@@ -102,6 +102,15 @@ class MissionPlay:
         """The rule's public state, carried in every view (``mission_play``) for the playouts."""
         return {}
 
+    def doc_for(self, q: int) -> dict:
+        """What player q's view carries as ``mission_play``: the public state and what q alone knows
+        (34: their own constraint card)."""
+        return self.doc()
+
+    def constraints(self, table: GameState, q: int) -> list[str]:
+        """The constraint cards (letters A-L) binding player q now (their view's ``constraints``)."""
+        return []
+
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
         """Player q's turn: "played", "idle" (nothing happened) or "stuck" (no deal fits a view)."""
         d = decide(q)

@@ -12,6 +12,9 @@ from typing import Any
 
 from ..missions.preset import Mission
 from .absent import Absent
+from .challenges import Challenges
+from .constraint_play import ALL_CARDS, Chosen, Deck, shuffled
+from .constraint_table import PerValue, Ring
 from .mission_play import MissionPlay
 from .nano import NanoDetonator, NanoRescue, NanoTrack, nano_from_doc
 from .number_cards import Hands, Pick, Roulette, Sequence, Sum
@@ -19,6 +22,7 @@ from .number_turns import Guess, Radar, Sir, Volunteers
 from .oxygen import Oxygen
 from .special_cuts import SevensLast, XAfterYellow
 from .together import Noble, RedAlert
+from .weakest_link import Weakest
 
 __all__ = ["PLAYS", "play_from_doc", "play_of"]
 
@@ -46,6 +50,24 @@ PLAYS: dict[int, Any] = {
     43: lambda ns, n, seed: NanoTrack(n, seed),
     53: lambda ns, n, seed: NanoDetonator(),
     59: lambda ns, n, seed: NanoRescue(list(ns)),
+    31: lambda ns, n, seed: Chosen(),
+    32: lambda ns, n, seed: Deck(shuffled(seed, ALL_CARDS, "32"), "captain"),
+    37: lambda ns, n, seed: Deck(shuffled(seed, ALL_CARDS, "37"), "fours"),
+    34: lambda ns, n, seed: Weakest.deal(n, seed),
+    57: lambda ns, n, seed: PerValue.dealt(seed),
+    61: lambda ns, n, seed: Ring.dealt(n, seed),
+    55: lambda ns, n, seed: Challenges.dealt(n, seed),
+    60: lambda ns, n, seed: Challenges.dealt(n, seed),
+}
+
+#: a constraint or challenge play's kind -> how a playout remakes it from (doc, players, seed)
+_FROM_DOC: dict[str, Any] = {
+    "chosen": lambda doc, n, seed: Chosen.from_doc(doc),
+    "constraint_deck": lambda doc, n, seed: Deck.from_doc(doc, seed),
+    "per_value": lambda doc, n, seed: PerValue({int(v): c for v, c in doc["pairs"].items()}, doc["order"]),
+    "ring": lambda doc, n, seed: Ring.from_doc(doc, seed),
+    "weakest": lambda doc, n, seed: Weakest.from_doc(doc, n, seed),
+    "challenges": lambda doc, n, seed: Challenges.from_doc(doc),
 }
 
 
@@ -95,6 +117,8 @@ def play_from_doc(doc: Any, players: int, seed: int = 0) -> MissionPlay | None:
         play = Oxygen(str(doc["oxygen"]), players, int(doc["mission"]))
         play.tokens = {int(k): int(v) for k, v in doc["tokens"].items()}  # type: ignore[attr-defined]
         play.last = doc.get("last")  # type: ignore[attr-defined]
+    elif kind in _FROM_DOC:
+        play = _FROM_DOC[kind](doc, players, seed)
     else:
         return nano_from_doc(doc, players, seed)
     return play

@@ -92,7 +92,8 @@ class Referee:
         if self.rules.captain_no_equipment and q == self.table.captain:
             return []
         cut = self._cut_values()
-        return [c for c in self.cards if c not in self.spent and c not in INSTANT_CARDS and cut[card_value(c)] >= 2]
+        return [c for c in self.cards if c not in self.spent and c not in INSTANT_CARDS and cut[card_value(c)] >= 2
+                and not self.rules.card_barred(self.table, q, c)]
 
     def unlocked(self, card: str) -> bool:
         """Whether two wires of the card's number (False Bottom: two yellows) are cut."""
@@ -248,7 +249,7 @@ class Referee:
                 return
             ml -= 1
         t = self.world[spot]
-        kind = self.rules.shown_on(p, self.table.captain)
+        kind = self.rules.shown_on(p, self.table.captain, self.table, q)
         token = failure_token(self.table.stand(p, s)[j], t, kind, stand_count(self.world, p, s, value_of(t)))
         facts += failure_facts(m["kind"], p, s, m["slots"], named, token)
         self.table = replace(self.table, players=set_slots(self.table, {spot: token}),

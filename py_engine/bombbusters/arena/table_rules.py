@@ -89,20 +89,33 @@ class TableRules:
             extra["rules"] = {**rules, "locked": list(rules.get("locked", [])) + locked}
         return extra
 
-    def shown_on(self, target: int, captain: int) -> str:
+    def shown_on(self, target: int, captain: int, table: GameState | None = None, cutter: int | None = None) -> str:
         """What a failure on player ``target``'s wire places: :func:`..advice.table_edits.shown_on` on the very
-        ``extra`` every view carries, so the referee and the advice read one statement."""
+        ``extra`` every view carries, so the referee and the advice read one statement; nothing when
+        constraint H binds the cutter or the wire's owner ("a cut in your hand")."""
+        if table is not None and self.play is not None and any(
+                "H" in self.play.constraints(table, p) for p in {target, target if cutter is None else cutter}):
+            return "none"
         return shown_on(dict(self.extra), target, captain)
+
+    def card_barred(self, table: GameState, q: int, card: str) -> bool:
+        """Whether player q's constraint cards bar this equipment card (G: every card; H: the Post-it, 4)."""
+        held = self.play.constraints(table, q) if self.play is not None else []
+        return "G" in held or ("H" in held and card == "4")
 
 
 def _with_play(extra: dict, play: MissionPlay | None, table: GameState, q: int | None) -> dict:
     """``extra`` with the play's rules for q merged into ``rules`` and its public state (``mission_play``)."""
     if play is None:
         return extra
-    doc = play.doc()
+    q = table.captain if q is None else q
+    doc = play.doc_for(q)
     if doc:
         extra["mission_play"] = doc
-    mine = play.rules(table, table.captain if q is None else q)
+    held = play.constraints(table, q)
+    if held:
+        extra["constraints"] = list(held)
+    mine = play.rules(table, q)
     if mine:
         rules: dict[str, Any] = dict(extra.get("rules") or {})
         for key, value in mine.items():

@@ -19,15 +19,17 @@ used their Double Detector), each usable once two wires of its number are cut.  
 state's ``tokens`` kind: even/odd or x-tokens where the mission has them) and add "has"; the detonator is the state's ``mistakes_left`` (default: players − 1).  Of the mission's
 rules, playouts follow the one on turned-around wires (``rules.turned``: 38, nobody else cuts
 them; 56/64, cutting a teammate's moves the detonator whatever happens), which holds alike for
-every player, and the rules that change with the game (number cards, 35's X wires, 46's sevens, oxygen, Nano:
-the state's ``mission_play``, which every arena view carries, read by :func:`.plays.play_from_doc`; a
-hidden number deck is shuffled again); the constraint cards (mine only) are left out.  Won when every wire is cut; lost on a red wire,
+every player, and the rules that change with the game (number cards, 35's X wires, 46's sevens, oxygen, Nano,
+the constraint and challenge cards: the state's ``mission_play``, which every arena view carries, read by
+:func:`.plays.play_from_doc`; a hidden deck or card is drawn again, seeded by the playout's world); a
+state with only ``constraints`` (the table app's: mine) plays without them.  Won when every wire is cut; lost on a red wire,
 on a failure with no mistake left, or if a whole round passes with no move (no one can act).
 """
 
 from __future__ import annotations
 
 import math
+import zlib
 from dataclasses import replace
 from typing import Any
 
@@ -102,7 +104,8 @@ def playout_referee(table: GameState, world: World, mistakes: int, equipment: Eq
     shows) goes to every player's view, the equipment's rules (Double Detectors, the captain's) apply."""
     eq = equipment or Equipment(None, len(table.players))
     extra = {k: v for k, v in table.extra.items() if k != "mission_play"}
-    play = play_from_doc(table.extra.get("mission_play"), len(table.players))
+    seed = zlib.crc32(repr(sorted(world.items())).encode())  # a hidden deck or card drawn again, by the world
+    play = play_from_doc(table.extra.get("mission_play"), len(table.players), seed)
     rules = TableRules(eq.mode, eq.captain_no_equipment, tuple(sorted(extra.items())), eq.captain_fragile, play=play)
     ref = Referee(replace(table, mistakes_left=mistakes), world, rules, eq.cards, set(eq.spent), set(eq.dd_used),
                   eq.start)
