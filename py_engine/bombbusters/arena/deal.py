@@ -47,7 +47,7 @@ def refusal(m: Mission) -> str | None:
         return _CARD_RULES[m.number]
     played = m.number in PLAYS  # its number cards or special rules are played (plays.py)
     checks = [
-        (m.hidden_red_value, "a hidden red value (number card)"), (m.nano, "Nano's wires"),
+        (m.hidden_red_value and not played, "a hidden red value (number card)"), (m.nano, "Nano's wires"),
         (m.number_cards and not played, "number cards"), (m.constraints, "constraint cards"),
         (m.special and not played, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
         ((m.open_red_deal or m.random_info_token) and not played, "red wires dealt openly and random info tokens"),

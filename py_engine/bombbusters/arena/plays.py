@@ -12,6 +12,7 @@ from typing import Any
 
 from ..missions.preset import Mission
 from .absent import Absent
+from .blue_on_red import HiddenRed
 from .mission_play import MissionPlay
 from .number_cards import Hands, Pick, Roulette, Sequence, Sum
 from .number_turns import Guess, Radar, Sir, Volunteers
@@ -42,6 +43,7 @@ PLAYS: dict[int, Any] = {
     44: lambda ns, n, seed: Oxygen("reserve", n, 44),
     49: lambda ns, n, seed: Oxygen("gift", n, 49),
     63: lambda ns, n, seed: Oxygen("pass", n, 63),
+    11: lambda ns, n, seed: HiddenRed(ns[0]),
 }
 
 

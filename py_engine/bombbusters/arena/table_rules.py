@@ -102,6 +102,7 @@ def _with_play(extra: dict, play: MissionPlay | None, table: GameState, q: int |
     doc = play.doc()
     if doc:
         extra["mission_play"] = doc
+    extra.update(play.view_extra(table, table.captain if q is None else q))
     mine = play.rules(table, table.captain if q is None else q)
     if mine:
         rules: dict[str, Any] = dict(extra.get("rules") or {})
