@@ -13,6 +13,7 @@ from typing import Any
 from ..missions.preset import Mission
 from .absent import Absent
 from .blue_on_red import HiddenRed
+from .locked_equipment import DOC_KINDS, Fordwich, Novosibirsk, RedTape
 from .mission_play import MissionPlay
 from .number_cards import Hands, Pick, Roulette, Sequence, Sum
 from .number_turns import Guess, Radar, Sir, Volunteers
@@ -44,6 +45,9 @@ PLAYS: dict[int, Any] = {
     49: lambda ns, n, seed: Oxygen("gift", n, 49),
     63: lambda ns, n, seed: Oxygen("pass", n, 63),
     11: lambda ns, n, seed: HiddenRed(ns[0]),
+    12: lambda ns, n, seed: RedTape(tuple(ns)),
+    15: lambda ns, n, seed: Novosibirsk(tuple(ns)),
+    23: lambda ns, n, seed: Fordwich(tuple(ns), seed),
 }
 
 
@@ -93,6 +97,8 @@ def play_from_doc(doc: Any, players: int, seed: int = 0) -> MissionPlay | None:
         play = Oxygen(str(doc["oxygen"]), players, int(doc["mission"]))
         play.tokens = {int(k): int(v) for k, v in doc["tokens"].items()}  # type: ignore[attr-defined]
         play.last = doc.get("last")  # type: ignore[attr-defined]
+    elif kind in DOC_KINDS:  # the families that read their own doc back (locked_equipment.py)
+        play = DOC_KINDS[kind](doc, players, seed)
     else:
         return None
     return play
