@@ -67,7 +67,7 @@ def test_the_arena_now_plays_these_missions_and_refuses_the_rest_with_a_reason()
     for n in (9, 13, 16, 18, 22, 26, 29, 35, 36, 39, 44, 45, 46, 47, 49, 51, 62, 63, 65):
         assert n in PLAYABLE
     assert all("talk" in UNSIMULATED[n] for n in (44, 49, 63))  # no speaking under water: nothing to simulate
-    for n, word in ((30, "sound file"), (41, "tripwires"), (48, "special action"), (55, "challenge")):
+    for n, word in ((41, "tripwires"), (48, "special action"), (55, "challenge")):
         with pytest.raises(StateError, match=word):
             playable(n, 4)
 

@@ -26,7 +26,6 @@ World = dict  # (player, stand, slot) -> wire type
 
 #: missions whose card carries a rule the arena does not play (timer, talk, number cards, …): why
 _CARD_RULES = {
-    30: "number cards read out by a sound file, against a timer",
     41: "yellow tripwires cut one at a time by a special action (the card leaves open whether a player left "
         "with only their own tripwire may still take it, and no policy ranks it)",
     48: "yellow wires cut all at once by a special action (the card does not say what a red wire among them does)",

@@ -35,6 +35,8 @@ __all__ = ["TableRules", "UNSIMULATED", "rules_of"]
 UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "a timer (a sound file)",
                50: "memory mode (tokens beside the stand: a simulated team forgets nothing)",
                10: "a 15-minute timer",
+               30: "the sound file's timed rounds (number cards read out, each value to be cut within seconds, "
+                   "then three values within two minutes): their deadlines are in seconds, which turns do not measure",
                **{n: "no speaking under water, a thumbs-up only (a rule on talk)" for n in (44, 49, 63)}}
 
 
