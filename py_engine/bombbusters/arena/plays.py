@@ -14,6 +14,7 @@ from ..missions.preset import Mission
 from .absent import Absent
 from .blue_on_red import HiddenRed
 from .locked_equipment import DOC_KINDS, Fordwich, Novosibirsk, RedTape
+from .tripwires import Lethal, Tripwires
 from .mission_play import MissionPlay
 from .number_cards import Hands, Pick, Roulette, Sequence, Sum
 from .number_turns import Guess, Radar, Sir, Volunteers
@@ -48,6 +49,8 @@ PLAYS: dict[int, Any] = {
     12: lambda ns, n, seed: RedTape(tuple(ns)),
     15: lambda ns, n, seed: Novosibirsk(tuple(ns)),
     23: lambda ns, n, seed: Fordwich(tuple(ns), seed),
+    41: lambda ns, n, seed: Tripwires(seed),
+    48: lambda ns, n, seed: Lethal(n, seed),
 }
 
 
