@@ -103,3 +103,18 @@ def test_11_the_bomb_is_defused_once_only_the_card_s_wires_are_left_and_a_known_
     assert play.turn(ref, holder, lambda q: None) == "idle"
     ref.table = with_cuts(ref.table, {k: cut_slot(ref.table, k, ref.world[k]) for k in keep})
     assert play.turn(ref, 0, lambda q: None) == "played" and ref.outcome == "won"
+
+
+def test_11_the_stabilizer_on_a_wire_of_the_card_s_value_shows_it_and_so_the_card() -> None:
+    ref = _game(4)
+    w, play = ref.red_value, ref.rules.play
+    target = next(k for k, t in sorted(ref.world.items()) if k[0] != 0 and value_of(t) == w
+                  and ref.table.stand(k[0], k[1])[k[2]].state != INFO)
+    other = next(v for v in range(1, 13) if v != w)
+    move = _move("dual_cut", other, target[0], target[1], [target[2]])
+    left = ref.mistakes_left
+    ref._dual(0, move, True)  # the Stabilizer held: nothing explodes, the detonator stays
+    play.after(ref, 0, move)
+    assert ref.outcome is None and ref.mistakes_left == left
+    assert ref.table.stand(target[0], target[1])[target[2]].state == INFO  # shown, not cut
+    assert play.known(ref) and w not in ref.view(1).extra["hidden_red_value"]["ruled_out"]
