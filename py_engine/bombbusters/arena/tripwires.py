@@ -11,8 +11,9 @@ wires pointed at are the likeliest yellow ones by the player's own view (the joi
 Readings taken where the cards are silent (docs/arena.md, "Yellow wires dealt apart"):
 
 * 41: a player left with only their own tripwire (and red wires) skips the usual cut but may still
-  point at a teammate's tripwire; they do so when it is sure, or when no teammate holds anything but
-  tripwires and red wires (nobody else can move the game on); else they skip (no detonator).  The
+  point at a teammate's tripwire; they do so when it is sure, or when every other player with wires has
+  just skipped in a row (a whole round where nobody else moved the game on: what the table sees); else
+  they skip (no detonator).  The
   random starting tokens are drawn as in 13 and 39 (a yellow one drawn again: the setup rule bars the
   yellow token).  The detonator starts a space from the end, as the card shows (no mistake left).
 * 48: a red wire among the three pointed at explodes the bomb (the card lifts no rule on red wires);
@@ -102,6 +103,7 @@ class Tripwires(MissionPlay):
 
     def __init__(self, seed: str):
         self.rng = random.Random(f"{seed}:tokens")
+        self.skips = 0  # the turns skipped in a row (by players left with only their own tripwire)
 
     def setup(self, ref: Any) -> None:
         ref.table = replace(ref.table, mistakes_left=0)  # the card: the detonator a space from the end
@@ -128,11 +130,13 @@ class Tripwires(MissionPlay):
         k, special = self.target(ref, q)
         if _only(ref, q, _yellow):  # only their own tripwire (and red wires): no usual cut
             others = [p for p in range(len(ref.table.players)) if p != q and ref.uncut(p)]
-            stuck = all(_only(ref, p, lambda t: True) for p in others)
-            if k is not None and (special["p_success"] >= 1.0 - 1e-9 or stuck):
+            if k is not None and (special["p_success"] >= 1.0 - 1e-9 or self.skips >= len(others)):
+                self.skips = 0
                 self.act(ref, k, special["p_success"])
                 return "played"
+            self.skips += 1  # everyone sees the skip: after a whole round of them, someone must point
             return "idle"
+        self.skips = 0
         d = decide(q)
         if k is not None and _worth(ref, q, special, d):
             self.act(ref, k, special["p_success"])
