@@ -17,6 +17,7 @@ from ..table.notation import Slot
 from ..table.facts import Fact
 from ..table.players import Player, stands_held
 from .plays import PLAYS
+from .tripwires import yellows_apart
 from ..table.state import GameState
 from ..table.wires import BLUE, BLUE_MAX, COLOUR_MAX, RED, YELLOW, WireSetup, blue, colour_of, red, yellow
 
@@ -26,13 +27,6 @@ World = dict  # (player, stand, slot) -> wire type
 
 #: missions whose card carries a rule the arena does not play (timer, talk, number cards, …): why
 _CARD_RULES = {
-    12: "equipment that also waits for a number card",
-    15: "number cards that lock the equipment",
-    23: "a number card and a face-down equipment deck",
-    30: "number cards read out by a sound file, against a timer",
-    41: "yellow tripwires cut one at a time by a special action (the card leaves open whether a player left "
-        "with only their own tripwire may still take it, and no policy ranks it)",
-    48: "yellow wires cut all at once by a special action (the card does not say what a red wire among them does)",
     54: "red wires that enter the game later (excluded)",
     66: "a bunker board of constraint cards whose rules are not known in full",
 }
@@ -44,9 +38,9 @@ def refusal(m: Mission) -> str | None:
         return _CARD_RULES[m.number]
     played = m.number in PLAYS  # its number cards or special rules are played (plays.py)
     checks = [
-        (m.hidden_red_value, "a hidden red value (number card)"), (m.nano and not played, "Nano's wires"),
+        (m.hidden_red_value and not played, "a hidden red value (number card)"), (m.nano and not played, "Nano's wires"),
         (m.number_cards and not played, "number cards"), (m.constraints and not played, "constraint cards"),
-        (m.special and not played, "special cutting rules"), (m.yellow_dealt, "yellow wires dealt apart"),
+        (m.special and not played, "special cutting rules"), (m.yellow_dealt and not played, "yellow wires dealt apart"),
         ((m.open_red_deal or m.random_info_token) and not played, "red wires dealt openly and random info tokens"),
         (m.false_tokens and not m.false_by, "false info tokens"), (m.absent_tokens and not played, "absent-value tokens"),
     ]
@@ -128,11 +122,13 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
     hands: dict = {key: [] for key in keys}
     xs = _blue_x(rng, wires, keys) if m.x_blue else {}
     reds, facts = _reds_first(rng, wires, keys, players) if m.open_red_deal else ({}, ())
+    if m.yellow_dealt:  # 41, 48: the yellow wires dealt first, sorted in with the rest like 13's reds
+        reds, facts = yellows_apart(rng, wires, keys, players, m.yellow_dealt)
     for i, t in enumerate(wires):  # one wire at a time, clockwise from the captain's stand(s)
         hands[keys[i % len(keys)]].append(t)
     for key, t in xs.items():  # 35: the blue X wire dealt first goes to the far right
         hands[key].append(t)
-    for key, ts in reds.items():  # 13: the red wires dealt first, sorted in with the rest
+    for key, ts in reds.items():  # 13: the red wires dealt first (41, 48: the yellow ones), sorted in with the rest
         hands[key].extend(ts)
     world, slots = _lay_out(m, keys, hands, rng, captain)
     stands = {p: tuple(slots[(q, s)] for q, s in keys if q == p) for p in range(players)}

@@ -10,7 +10,8 @@ of rules is a subclass in its own module (``number_cards.py``, ``special_cuts.py
 Hooks: :meth:`MissionPlay.rules` (what binds player q now), :meth:`MissionPlay.turn` (one whole
 turn: the default decides, checks the move against the rules, plays it and calls
 :meth:`MissionPlay.after`; :meth:`MissionPlay.idle` when no move is left), :meth:`MissionPlay.setup`
-(before the starting tokens).  What a rule reveals reaches the table as facts (``has_not``).
+(before the starting tokens), :meth:`MissionPlay.unlocked` (when an equipment card is usable),
+:meth:`MissionPlay.view_extra` (what else every view carries).  What a rule reveals reaches the table as facts (``has_not``).
 """
 
 from __future__ import annotations
@@ -110,6 +111,15 @@ class MissionPlay:
     def constraints(self, table: GameState, q: int) -> list[str]:
         """The constraint cards (letters A-L) binding player q now (their view's ``constraints``)."""
         return []
+
+    def view_extra(self, table: GameState, q: int) -> dict:
+        """Top-level entries player q's view carries beside ``rules`` (11: ``hidden_red_value``)."""
+        return {}
+
+    def unlocked(self, ref: Any, card: str, twice: bool) -> bool:
+        """Whether equipment ``card`` is usable (``twice``: two wires of its number are cut, the usual
+        rule; 12 adds a number card's value, 15 and 23 unlock the cards they reveal)."""
+        return twice
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
         """Player q's turn: "played", "idle" (nothing happened) or "stuck" (no deal fits a view)."""

@@ -15,6 +15,9 @@ from .absent import Absent
 from .challenges import Challenges
 from .constraint_play import ALL_CARDS, Chosen, Deck, shuffled
 from .constraint_table import PerValue, Ring
+from .blue_on_red import HiddenRed
+from .locked_equipment import DOC_KINDS, Fordwich, Novosibirsk, RedTape
+from .tripwires import Lethal, Tripwires
 from .mission_play import MissionPlay
 from .nano import NanoDetonator, NanoRescue, NanoTrack, nano_from_doc
 from .number_cards import Hands, Pick, Roulette, Sequence, Sum
@@ -58,9 +61,16 @@ PLAYS: dict[int, Any] = {
     61: lambda ns, n, seed: Ring.dealt(n, seed),
     55: lambda ns, n, seed: Challenges.dealt(n, seed),
     60: lambda ns, n, seed: Challenges.dealt(n, seed),
+    11: lambda ns, n, seed: HiddenRed(ns[0]),
+    12: lambda ns, n, seed: RedTape(tuple(ns)),
+    15: lambda ns, n, seed: Novosibirsk(tuple(ns)),
+    23: lambda ns, n, seed: Fordwich(tuple(ns), seed),
+    41: lambda ns, n, seed: Tripwires(seed),
+    48: lambda ns, n, seed: Lethal(n, seed),
 }
 
-#: a constraint or challenge play's kind -> how a playout remakes it from (doc, players, seed)
+#: a play's kind -> how a playout remakes it from (doc, players, seed): the constraint and challenge cards,
+#: and the families that read their own doc back (locked_equipment.py)
 _FROM_DOC: dict[str, Any] = {
     "chosen": lambda doc, n, seed: Chosen.from_doc(doc),
     "constraint_deck": lambda doc, n, seed: Deck.from_doc(doc, seed),
@@ -68,6 +78,7 @@ _FROM_DOC: dict[str, Any] = {
     "ring": lambda doc, n, seed: Ring.from_doc(doc, seed),
     "weakest": lambda doc, n, seed: Weakest.from_doc(doc, n, seed),
     "challenges": lambda doc, n, seed: Challenges.from_doc(doc),
+    **DOC_KINDS,
 }
 
 

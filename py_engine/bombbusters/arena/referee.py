@@ -73,6 +73,7 @@ class Referee:
     sure_failures: int = 0
     reserve: tuple[str, ...] = ()  # the equipment pile left face down (False Bottom draws from it)
     next_player: int | None = None  # who plays next, named by a Coffee Mug (read by the turns' loop)
+    red_value: int | None = None  # 11: the blue value whose wires count as red (the hidden number card)
 
     def __post_init__(self) -> None:
         self.start_mistakes = max(self.start_mistakes, self.table.mistakes_left or 0)
@@ -91,13 +92,18 @@ class Referee:
         """Card ids face up, unlocked (two wires of their number cut) and not spent, that q may use."""
         if self.rules.captain_no_equipment and q == self.table.captain:
             return []
-        cut = self._cut_values()
-        return [c for c in self.cards if c not in self.spent and c not in INSTANT_CARDS and cut[card_value(c)] >= 2
+        return [c for c in self.cards if c not in self.spent and c not in INSTANT_CARDS and self.unlocked(c)
                 and not self.rules.card_barred(self.table, q, c)]
 
     def unlocked(self, card: str) -> bool:
-        """Whether two wires of the card's number (False Bottom: two yellows) are cut."""
-        return self._cut_values()[card_value(card)] >= 2
+        """Whether two wires of the card's number (False Bottom: two yellows) are cut, or what the
+        mission's play says instead (12: a number card's value too; 15, 23: revealed unlocked)."""
+        twice = self._cut_values()[card_value(card)] >= 2
+        return twice if self.rules.play is None else self.rules.play.unlocked(self, card, twice)
+
+    def red_like(self, t: int) -> bool:
+        """Whether wire ``t`` counts as red: a red wire, or (11) one of the hidden card's value."""
+        return colour_of(t) == RED or (self.red_value is not None and value_of(t) == self.red_value)
 
     def _cut_values(self) -> Counter:
         """How many wires of each gameplay value (a number, YELLOW, RED) are cut."""
@@ -182,6 +188,10 @@ class Referee:
 
     def _own_cut(self, q: int, m: dict) -> None:
         v = m["value"]
+        if self.red_value is not None and v == self.red_value:  # 11: the hidden card's value counts as red
+            self._record(m, False)
+            self.outcome = "exploded"
+            return
         if m["kind"] == "solo_cut":
             elsewhere = [k for k in self.uncut() if (k[0] != q or k not in self.seen) and value_of(self.world[k]) == v]
             self._record(m, not elsewhere)
@@ -204,6 +214,10 @@ class Referee:
         hits = [j for j in m["slots"] if value_of(self.world[(p, s, j)]) in named]
         own = (q, *m["mine"]) if m["kind"] == "turned_cut" else None
         ok = bool(hits) and (own is None or value_of(self.world[own]) == m["value"])
+        if ok and self.red_like(self.world[(p, s, hits[0])]):  # 11: a wire of the hidden card's value cut
+            self._record(m, False)
+            self.outcome = "exploded"
+            return
         self._record(m, ok)
         if own is not None and not ok:  # my turned-around wire was not the value: the bomb explodes
             self.outcome = "exploded"
@@ -225,7 +239,8 @@ class Referee:
     def _failure(self, q: int, m: dict, named: list, stabilized: bool) -> None:
         p, s = m["player"], m["stand"]
         wires = [self.world[(p, s, j)] for j in m["slots"]]
-        all_red = all(colour_of(t) == RED for t in wires)
+        red = [self.red_like(t) for t in wires]
+        all_red = all(red)
         if self.rules.fragile(q, self.table.captain):  # 14, 28: the captain's failure explodes, Stabilizer or not
             self.outcome = "exploded"
             return
@@ -233,14 +248,15 @@ class Referee:
             self.outcome = "exploded"
             return
         facts = tuple(Fact("has", q, None, v) for v in named)
-        if all_red:  # stabilized: the red wire is cut, nothing explodes
+        if all_red and colour_of(wires[0]) == RED:  # stabilized: the red wire is cut, nothing explodes
             spot = (p, s, m["slots"][0])
             if m["kind"] in _DETECTORS:
                 facts += (Fact("not_value", p, s, m["value"], tuple(m["slots"])),)
             self.table = replace(with_cuts(self.table, {spot: cut_slot(self.table, spot, wires[0])}),
                                  facts=self.table.facts + facts)
             return
-        j = next(j for j, t in zip(m["slots"], wires) if colour_of(t) != RED)
+        # the token on a wire that is not red-like (11 stabilized, all of the hidden value: the first one is shown)
+        j = next((j for j, r in zip(m["slots"], red) if not r), m["slots"][0])
         spot = (p, s, j)
         ml = self.mistakes_left
         if not stabilized:

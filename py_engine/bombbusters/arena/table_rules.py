@@ -35,6 +35,8 @@ __all__ = ["TableRules", "UNSIMULATED", "rules_of"]
 UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "a timer (a sound file)",
                50: "memory mode (tokens beside the stand: a simulated team forgets nothing)",
                10: "a 15-minute timer",
+               30: "the sound file's timed rounds (number cards read out, each value to be cut within seconds, "
+                   "then three values within two minutes): their deadlines are in seconds, which turns do not measure",
                **{n: "no speaking under water, a thumbs-up only (a rule on talk)" for n in (44, 49, 63)}}
 
 
@@ -115,6 +117,7 @@ def _with_play(extra: dict, play: MissionPlay | None, table: GameState, q: int |
     held = play.constraints(table, q)
     if held:
         extra["constraints"] = list(held)
+    extra.update(play.view_extra(table, q))
     mine = play.rules(table, q)
     if mine:
         rules: dict[str, Any] = dict(extra.get("rules") or {})

@@ -1,0 +1,217 @@
+"""Yellow wires dealt apart and cut only by a mission's special action: 41's tripwires (one at a time)
+and 48's three lethal wires (all at once), as the cards' backs say (bdiffuser's ``GAME_RULES.md``).
+
+Why a family: the deal (the yellow wires dealt first, the table knowing how many each player got: a
+``yellow_count`` fact) and the choice of *when* to take the action are the same.  The action is a
+move no ranking lists, so the play offers it beside the policy's own decision: it is taken when its
+worth by the team policy's score (``advice.team.move_score``: chance, red risk, the detonator's cost)
+is at least that of the policy's move (ties: the action), or when the player has no other move.  The
+wires pointed at are the likeliest yellow ones by the player's own view (the joint chance, exactly).
+
+Readings taken where the cards are silent (docs/arena.md, "Yellow wires dealt apart"):
+
+* 41: a player left with only their own tripwire (and red wires) skips the usual cut but may still
+  point at a teammate's tripwire; they do so when it is sure, or when every other player with wires has
+  just skipped in a row (a whole round where nobody else moved the game on: what the table sees); else
+  they skip (no detonator).  The
+  random starting tokens are drawn as in 13 and 39 (a yellow one drawn again: the setup rule bars the
+  yellow token).  The detonator starts a space from the end, as the card shows (no mistake left).
+* 48: a red wire among the three pointed at explodes the bomb (the card lifts no rule on red wires);
+  a failure otherwise puts an info token on every wire pointed at and moves the detonator once.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from ..advice.table_edits import cut_slot, failure_token, set_slots, with_cuts
+from ..advice.team import move_score
+from ..questions.analysis import solve_state
+from ..table.facts import Fact
+from ..table.notation import CUT
+from ..table.wires import RED, YELLOW, colour_of
+from .mission_play import Decide, MissionPlay, advance
+from .together import AllAtOnce, pointed, random_tokens
+
+__all__ = ["Lethal", "Tripwires", "yellows_apart"]
+
+_WHY = {41: "tripwires are cut one at a time by the special action (mission 41)",
+        48: "the yellow wires are cut all at once by the special action (mission 48)"}
+
+
+def yellows_apart(rng: random.Random, wires: list, keys: list, players: int, scheme: str) -> tuple[dict, tuple]:
+    """The yellow wires taken out of ``wires`` and dealt first: "one_each" (41: one per player, none to
+    the captain with 5), "captain_first" (48: one per player from the captain; 2 players: the captain's
+    two, one on each stand).  A player with two stands puts theirs on a random one; the table knows how
+    many each player (48's captain with 2 players: each stand) got."""
+    ys = [t for t in wires if colour_of(t) == YELLOW]
+    for t in ys:
+        wires.remove(t)
+    takers = list(range(1, players)) if scheme == "one_each" and players == 5 else list(range(players))
+    got: dict = {}
+    counts = [0] * players
+    for i, t in enumerate(ys):
+        p = takers[i % len(takers)]
+        stands = [s for q, s in keys if q == p]
+        s = counts[p] % len(stands) if players == 2 and p == 0 and scheme == "captain_first" else stands[rng.randrange(len(stands))]
+        got.setdefault((p, s), []).append(t)
+        counts[p] += 1
+    if scheme == "captain_first" and players == 2:
+        facts = tuple(Fact("yellow_count", 0, s, count=len(got.get((0, s), []))) for q, s in keys if q == 0)
+        return got, facts + (Fact("yellow_count", 1, None, count=counts[1]),)
+    return got, tuple(Fact("yellow_count", p, None, count=counts[p]) for p in range(players))
+
+
+def _yellow(t: Any) -> bool:
+    return colour_of(t) == YELLOW
+
+
+def _special(an: Any, view: Any, picked: list) -> dict:
+    """The action as a move the team policy can score: P(every wire pointed at is yellow), P(a red one)."""
+    types = view.wires.copies()
+    yellow = frozenset(t for t in types if _yellow(t))
+    plain = frozenset(t for t in types if colour_of(t) != RED)
+    p = an.p_all([(*k, yellow) for k in picked]) if picked else 1.0
+    red = 1.0 - an.p_all([(*k, plain) for k in picked]) if picked else 0.0
+    return {"kind": "special", "p_success": p, "p_red": red, "p_advance": max(0.0, 1.0 - p - red)}
+
+
+def _worth(ref: Any, q: int, special: dict, d: Any) -> bool:
+    """Whether the action is worth at least the policy's move by the team's score (ties: the action)."""
+    if d is None or d.move is None:
+        return True
+    ml = ref.view(q).mistakes_left
+    return move_score(special, ml) >= move_score(d.move, ml)
+
+
+def _uncut(ref: Any, k: tuple) -> bool:
+    return ref.table.stand(k[0], k[1])[k[2]].state != CUT
+
+
+def _only(ref: Any, q: int, test: Any) -> bool:
+    """Whether q's uncut wires (that q sees) are all yellow or red, one at least passing ``test``."""
+    mine = [t for k, t in ref.seen.items() if k[0] == q and _uncut(ref, k)]
+    return bool(mine) and all(_yellow(t) or colour_of(t) == RED for t in mine) and any(test(t) for t in mine)
+
+
+class Tripwires(MissionPlay):
+    """41: each player's tripwire is cut only by a teammate pointing at it: a yellow wire is cut and the
+    detonator goes back a space; another wire gets its info token and the detonator moves; a red wire
+    explodes the bomb."""
+
+    def __init__(self, seed: str):
+        self.rng = random.Random(f"{seed}:tokens")
+        self.skips = 0  # the turns skipped in a row (by players left with only their own tripwire)
+
+    def setup(self, ref: Any) -> None:
+        ref.table = replace(ref.table, mistakes_left=0)  # the card: the detonator a space from the end
+        random_tokens(ref, self.rng)
+        self.no_token = frozenset(range(len(ref.table.players)))
+
+    def rules(self, table: Any, q: int) -> dict:
+        return {"no_values": [{"value": "YELLOW", "why": _WHY[41]}]}
+
+    def target(self, ref: Any, q: int) -> tuple[tuple | None, dict]:
+        """The teammate's wire q points at (the likeliest yellow one by q's view; then the least likely
+        red; then the first) and the action as a move; None when no teammate's tripwire is left."""
+        if not any(_yellow(t) and k[0] != q and _uncut(ref, k) for k, t in ref.world.items()):
+            return None, {}
+        view = ref.view(q)
+        an = solve_state(view, reuse=True)
+        spots = [(p, s, j) for p, s in view.stand_keys() if p != q for j, sl in enumerate(view.stand(p, s))
+                 if sl.state != CUT]
+        k = min(spots, key=lambda k: (-sum(pr for t, pr in an.slot_probs(*k).items() if _yellow(t)),
+                                      sum(pr for t, pr in an.slot_probs(*k).items() if colour_of(t) == RED), k))
+        return k, _special(an, view, [k])
+
+    def turn(self, ref: Any, q: int, decide: Decide) -> str:
+        k, special = self.target(ref, q)
+        if _only(ref, q, _yellow):  # only their own tripwire (and red wires): no usual cut
+            others = [p for p in range(len(ref.table.players)) if p != q and ref.uncut(p)]
+            if k is not None and (special["p_success"] >= 1.0 - 1e-9 or self.skips >= len(others)):
+                self.skips = 0
+                self.act(ref, k, special["p_success"])
+                return "played"
+            self.skips += 1  # everyone sees the skip: after a whole round of them, someone must point
+            return "idle"
+        self.skips = 0
+        d = decide(q)
+        if k is not None and _worth(ref, q, special, d):
+            self.act(ref, k, special["p_success"])
+            return "played"
+        return super().turn(ref, q, lambda _p: d)
+
+    def act(self, ref: Any, k: tuple, chance: float) -> None:
+        """The special action on wire k."""
+        t = ref.world[k]
+        ref.taken.append((chance, _yellow(t)))
+        if _yellow(t):
+            ref.table = replace(with_cuts(ref.table, {k: cut_slot(ref.table, k, t)}), mistakes_left=ref.mistakes_left + 1)
+            return
+        if chance >= 1.0 - 1e-9:
+            ref.sure_failures += 1
+        if colour_of(t) == RED:
+            ref.outcome = "exploded"
+            return
+        token = failure_token(ref.table.stand(k[0], k[1])[k[2]], t, ref.rules.shown_on(k[0], ref.table.captain))
+        ref.table = replace(ref.table, players=set_slots(ref.table, {k: token}))
+        advance(ref)
+
+
+class Lethal(AllAtOnce):
+    """48: the three yellow wires cut only all at once (by anyone with 4-5 players, else by a player
+    holding one); a failure puts an info token on every wire pointed at and moves the detonator once; a
+    red wire among them explodes the bomb."""
+
+    def __init__(self, players: int, seed: str):
+        super().__init__(48, _yellow, 3, "YELLOW", seed)
+        self.anyone = players >= 4
+
+    def setup(self, ref: Any) -> None:
+        self.bind(ref)  # the usual starting tokens
+
+    def rules(self, table: Any, q: int) -> dict:
+        return {} if self.done else {"no_values": [{"value": "YELLOW", "why": _WHY[48]}]}
+
+    def turn(self, ref: Any, q: int, decide: Decide) -> str:
+        may = not self.done and (self.anyone or any(_yellow(t) for k, t in ref.seen.items() if k[0] == q and _uncut(ref, k)))
+        if may and _only(ref, q, _yellow):  # nothing else to cut
+            self.act(ref, q)
+            return "played"
+        d = decide(q)
+        if may and _worth(ref, q, self.offer(ref, q), d):
+            self.act(ref, q)
+            return "played"
+        return MissionPlay.turn(self, ref, q, lambda _p: d)
+
+    def offer(self, ref: Any, q: int) -> dict:
+        """The action q would take, as a move the team policy scores (its joint chances, exactly)."""
+        _own, picked, _chance = self.pointing(ref, q)
+        view = ref.view(q)
+        return _special(solve_state(view, reuse=True), view, picked)
+
+    def pointing(self, ref: Any, q: int) -> tuple[list, list, float]:
+        """(q's own yellow wires, the teammates' wires q points at, their chance read wire by wire)."""
+        return pointed(ref, q, self.test, self.count)
+
+    def act(self, ref: Any, q: int) -> None:
+        """The special action: the three cut; else a red one explodes, or tokens and one detonator space."""
+        own, picked, _chance = self.pointing(ref, q)
+        chance = self.offer(ref, q)["p_success"]
+        ok = all(_yellow(ref.world[k]) for k in picked)
+        ref.taken.append((chance, ok))
+        if ok:
+            ref.table = with_cuts(ref.table, {k: cut_slot(ref.table, k, ref.world[k]) for k in own + picked})
+            self.done = True
+            return
+        if chance >= 1.0 - 1e-9:
+            ref.sure_failures += 1
+        if any(colour_of(ref.world[k]) == RED for k in picked):
+            ref.outcome = "exploded"
+            return
+        tokens = {k: failure_token(ref.table.stand(k[0], k[1])[k[2]], ref.world[k],
+                                   ref.rules.shown_on(k[0], ref.table.captain)) for k in own + picked}
+        ref.table = replace(ref.table, players=set_slots(ref.table, tokens))
+        advance(ref)
