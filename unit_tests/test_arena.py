@@ -188,8 +188,8 @@ def test_cli_arena() -> None:
                           "--games", "2", "--policy", "greedy"], capture_output=True, text=True, check=True)
     doc = json.loads(out.stdout)
     assert doc["policy"] == "greedy" and doc["games"] == 2 and "2/2 games" in out.stderr
-    bad = subprocess.run([sys.executable, "-m", "bombbusters", "arena", "--mission", "31"], capture_output=True, text=True)
-    assert bad.returncode == 2 and "cannot play mission 31" in bad.stderr and "Traceback" not in bad.stderr
+    bad = subprocess.run([sys.executable, "-m", "bombbusters", "arena", "--mission", "66"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "cannot play mission 66" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_items_wait_for_their_number_and_are_spent() -> None:
