@@ -328,7 +328,7 @@ def build(site: Path) -> dict:
     pyo = staging / "pyodide"
     lock = json.loads((pyo / "pyodide-lock.json").read_text())
     wheels = [pyo / lock["packages"][p]["file_name"] for p in packages]
-    snapshot, preload = make_snapshot(pyo, wheels, wheel, CACHE / "snapshot", log)
+    snapshot = make_snapshot(pyo, wheels, wheel, CACHE / "snapshot", log)
     packs = [make_pack(w, pyo) for w in wheels] + [make_pack(wheel, wheel.parent)]
     for big in ("pyodide.asm.wasm", "pyodide.asm.js"):
         precompressed(pyo / big)
@@ -358,7 +358,6 @@ def build(site: Path) -> dict:
         "snapshot_url": snapshot.relative_to(staging).as_posix(),
         "packs": [{"url": p.relative_to(staging).as_posix(), "sha256": sha256_file(p)} for p in packs[:-1]],
         "wheel_pack": {"url": packs[-1].relative_to(staging).as_posix(), "sha256": sha256_file(packs[-1])},
-        "preload_libs": preload,
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "files": ["./"] + files + ["build.json"],
     }

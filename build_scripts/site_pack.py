@@ -5,8 +5,8 @@ Why: ``pyodide.loadPackage`` unzips the wheel with Python's zipfile inside wasm 
 only after the runtime has started, then loads every shared library of the package, used or not
 (numpy.random, fft and the test modules: a third of numpy's wasm).  The pack is fetched while the
 runtime starts (served gzipped where the server can: ``precompressed``), its files are written by JavaScript,
-and a shared library is loaded only when needed: those the engine's import needs (``preload_libs``,
-listed by ``snapshot.py``) ahead of it, asynchronously; any other when Python first imports it.  Files no program imports (C headers, static libraries, stubs) are left out.
+and each shared library is loaded when Python first imports it (a worker may compile wasm
+synchronously).  Files no program imports (C headers, static libraries, stubs) are left out.
 
 Format: 4-byte little-endian length n, n bytes of JSON ``[[path, size], ...]`` (paths relative to
 site-packages), then the files' bytes in that order; the same wheel always gives the same bytes.

@@ -1,20 +1,18 @@
 // Make the Pyodide memory snapshot the worker starts from (see snapshot.py for why).
 //
-//   node snapshot.mjs <pyodide-dir> <engine-wheel> <out.bin> <package-wheel>...
+//   node snapshot.mjs <pyodide-dir> <engine-wheel> <out.bin>
 //
-// A scratch interpreter unpacks the package wheels (numpy) and the engine and imports them, to learn
-// which standard-library modules their import pulls in and which shared libraries it loads (the
-// worker loads those ahead, while nothing else runs: engine-worker.js); a second, fresh interpreter
-// (made with _makeSnapshot, numpy NOT loaded: a snapshot cannot hold shared libraries) imports those
-// modules, and its memory is written.
-// Prints one JSON line: {"modules": n, "bytes": size, "libs": [paths under site-packages]}.
+// A scratch interpreter loads numpy and the engine to learn which standard-library modules their
+// import pulls in; a second, fresh interpreter (made with _makeSnapshot, numpy NOT loaded: a
+// snapshot cannot hold shared libraries) imports those modules, and its memory is written.
+// Prints one JSON line: {"modules": n, "bytes": size}.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [, , pyodideDir, wheel, out, ...packageWheels] = process.argv;
+const [, , pyodideDir, wheel, out] = process.argv;
 if (!pyodideDir || !wheel || !out) {
-  console.error("usage: node snapshot.mjs <pyodide-dir> <engine-wheel> <out.bin> <package-wheel>...");
+  console.error("usage: node snapshot.mjs <pyodide-dir> <engine-wheel> <out.bin>");
   process.exit(2);
 }
 const indexURL = resolve(pyodideDir) + "/";
@@ -45,14 +43,10 @@ gc.collect()
 try {
   const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
   const scratch = await loadPyodide(quiet);
+  await scratch.loadPackage(["numpy"], { messageCallback: () => {} });
   const site = scratch.runPython("import site; site.getsitepackages()[0]");
-  // unpacked, not loadPackage'd: loadPackage loads every shared library, used or not
-  for (const w of [...packageWheels, wheel]) {
-    scratch.unpackArchive(new Uint8Array(readFileSync(w)), "wheel", { extractDir: site });
-  }
+  scratch.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: site });
   const names = scratch.runPython(STDLIB_OF_ENGINE).toJs();
-  const libs = [...new Set(Object.keys(scratch._module.LDSO.loadedLibsByName)
-    .filter((k) => k.startsWith(`${site}/`)).map((k) => k.slice(site.length + 1)))];
 
   const py = await loadPyodide({ ...quiet, _makeSnapshot: true });
   py.globals.set("NAMES", py.toPy(names));
@@ -60,7 +54,7 @@ try {
   py.globals.delete("NAMES");
   const snap = py.makeMemorySnapshot();
   writeFileSync(out, snap);
-  console.log(JSON.stringify({ modules: names.length, bytes: snap.length, libs }));
+  console.log(JSON.stringify({ modules: names.length, bytes: snap.length }));
 } catch (err) {
   console.error(`snapshot failed: ${err?.message ?? err}`);
   process.exit(1);

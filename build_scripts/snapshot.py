@@ -76,40 +76,35 @@ def _key(pyodide_dir: Path, wheels: list[Path]) -> str:
 
 
 def make_snapshot(pyodide_dir: Path, wheels: list[Path], engine_wheel: Path, cache: Path,
-                  log: Callable[[str], None] = print) -> tuple[Path, list[str]]:
-    """Write ``snapshot-<key>.bin`` (and its ``.gz``) into ``pyodide_dir`` (from ``cache`` or made now); return it
-    with the shared libraries (paths under site-packages) the engine's import loads, which the worker loads
-    ahead of the import, asynchronously (a synchronous load in the import compiles on one thread only).
+                  log: Callable[[str], None] = print) -> Path:
+    """Write ``snapshot-<key>.bin`` (and its ``.gz``) into ``pyodide_dir`` (from ``cache`` or made now); return it.
 
     ``wheels``: the package wheels in ``pyodide_dir`` (their bytes are part of the key);
     ``engine_wheel``: the engine, loaded to learn its standard-library imports."""
     key = _key(pyodide_dir, wheels + [engine_wheel])
     name = f"snapshot-{key}.bin"
-    cached, libs_file = cache / name, cache / f"snapshot-{key}.json"
-    if not (cached.exists() and libs_file.exists()):
+    cached = cache / name
+    if not cached.exists():
         t0 = time.perf_counter()
         cache.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=cache) as tmp:
             out = Path(tmp) / name
             try:
-                proc = subprocess.run(["node", str(SCRIPT), str(pyodide_dir), str(engine_wheel), str(out),
-                                       *map(str, wheels)], capture_output=True, text=True)
+                proc = subprocess.run(["node", str(SCRIPT), str(pyodide_dir), str(engine_wheel), str(out)],
+                                      capture_output=True, text=True)
             except FileNotFoundError:
                 raise SnapshotError("node is not installed: run ./build_scripts/setup.sh (it installs Node)") from None
             if proc.returncode != 0:
                 raise SnapshotError(f"the snapshot failed: {(proc.stderr or proc.stdout).strip()[-2000:]}")
             report = json.loads(proc.stdout.strip().splitlines()[-1])
             cached.write_bytes(sparse(out.read_bytes()))
-            libs_file.write_text(json.dumps(report["libs"]))
         log(f"memory snapshot: {report['bytes'] / 2**20:.0f} MiB ({cached.stat().st_size / 2**20:.1f} MiB without "
-            f"its pages of zeros), {report['modules']} stdlib modules pre-imported, {len(report['libs'])} shared "
-            f"libraries to load ahead, in {time.perf_counter() - t0:.1f} s")
+            f"its pages of zeros), {report['modules']} stdlib modules pre-imported, in {time.perf_counter() - t0:.1f} s")
     else:
         log(f"reusing the memory snapshot {name}")
     for old in sorted(cache.glob("snapshot-*.bin"), key=lambda p: p.stat().st_mtime, reverse=True)[KEEP:]:
         old.unlink(missing_ok=True)
-        old.with_suffix(".json").unlink(missing_ok=True)
     cached.touch()
     shutil.copy2(cached, pyodide_dir / name)
     precompressed(pyodide_dir / name)
-    return pyodide_dir / name, json.loads(libs_file.read_text())
+    return pyodide_dir / name

@@ -221,12 +221,7 @@ def test_packs_and_snapshot_are_what_the_worker_needs(site_dir):
             wanted = {i.filename: zf.read(i) for i in zf.infolist()
                       if not i.is_dir() and not i.filename.endswith(site_pack.LEFT_OUT)}
         assert site_pack.read_pack(path) == wanted, wheel.name
-    numpy_files = site_pack.read_pack(site_dir / manifest["packs"][0]["url"])
-    assert any(n.endswith(".so") for n in numpy_files)
-    # the libraries loaded ahead are numpy's core ones, in its pack (not random's or fft's: loaded if imported)
-    preload = manifest["preload_libs"]
-    assert "numpy/_core/_multiarray_umath.cpython-312-wasm32-emscripten.so" in preload
-    assert set(preload) <= {n for n in numpy_files if n.endswith(".so")} and not any("random" in n for n in preload)
+    assert any(n.endswith(".so") for n in site_pack.read_pack(site_dir / manifest["packs"][0]["url"]))
     snapshot = site_dir / manifest["snapshot_url"]
     assert manifest["snapshot_url"] in manifest["files"]
     memory = snapshot_mod.unsparse(snapshot.read_bytes())

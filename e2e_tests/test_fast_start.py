@@ -27,7 +27,6 @@ def test_the_engine_starts_from_its_snapshot_and_packs(make_context, base_url):
     timings = wait_engine(page)["timings"]
     assert timings["snapshot"] == "used"
     assert timings["packages_via"] == "packs" and timings["wheel_via"] == "packs"
-    assert timings["preload"] >= 0 and "preload_failed" not in timings  # numpy's core libraries, loaded ahead
     reply = _sample(page)
     assert reply["ok"], reply
 

@@ -148,23 +148,6 @@ async function fromPacks(pyodide, packs, fallback, timings, key) {
   await fallback();
 }
 
-/** Load the shared libraries the engine's import needs (build.json ``preload_libs``, listed by the build)
- * before it runs, asynchronously: V8 then compiles them on its background threads, where a load inside
- * the import is synchronous, on this thread alone.  One that fails is left to the import (which loads it
- * or says why); ``timings.preload`` says how long this took. */
-async function preloadLibs(pyodide, libs, timings) {
-  const t0 = performance.now();
-  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
-  for (const lib of libs) {
-    try {
-      await pyodide._api.loadDynlib(`${site}/${lib}`, false);
-    } catch (err) {
-      timings.preload_failed = `${lib}: ${errorInfo(err).message}`;
-    }
-  }
-  timings.preload = performance.now() - t0;
-}
-
 /** A boot-time request (payload-less): its result, or an error naming what failed. */
 function bootRequest(type, what) {
   const reply = JSON.parse(handle(JSON.stringify({ v: 1, id: 0, type, payload: null })));
@@ -198,7 +181,6 @@ async function boot() {
   const packages = m.pyodide_packages || ["numpy"];
   const pk = await stage("packages", packages.join(", "), async () => {
     await fromPacks(pyodide, packs, () => loadPackages(pyodide, packages, timings), timings, "packages_via");
-    if (timings.packages_via === "packs") await preloadLibs(pyodide, m.preload_libs || [], timings);
     for (const p of packages) pyodide.pyimport(p);
   });
   timings.packages = pk.ms;
