@@ -315,3 +315,13 @@ def test_no_label_on_two_wires_dealt_to_different_stands():
 
     results = play_one((5, 5, ("rank", "advice"), 1, 9))
     assert all(r.truth_impossible == 0 and r.sure_failures == 0 for r in results)
+
+
+def test_mission_10_a_card_played_while_the_team_chooses_who_snips_does_not_leave_a_stale_move() -> None:
+    """Mission 10, 4 players, seed 1, game 18 (the campaign's): while each player decided whether to say
+    "Snip!", a later one played a free card and changed the table; the move chosen had been decided on the
+    table before it and, called sure there, failed (1 sure failure with the old turn; 0 now)."""
+    from bombbusters.arena.run import play_one
+
+    (r,) = play_one((10, 4, ("rank",), 1, 18))
+    assert r.sure_failures == 0 and r.truth_impossible == 0

@@ -162,7 +162,7 @@ def _snip(ref: Referee, policy: Policy, checks: _Checks, last: int | None) -> tu
     able = [p for p in order if ref.uncut(p)]
     others = [p for p in able if p != last]
     pool = others if others and n > 2 else able
-    best: tuple = (-1.0, None, None)
+    best: tuple = (-1.0, None, None, None)
     for p in pool:
         d = checks.decide(p, policy)
         if d is None:
@@ -170,5 +170,8 @@ def _snip(ref: Referee, policy: Policy, checks: _Checks, last: int | None) -> tu
         m = d.move
         key = -0.5 if m is None else (2.0 if m.get("guaranteed") else m.get("p_success", 0.0))
         if key > best[0]:
-            best = (key, p, d)
-    return best[1], best[2]
+            best = (key, p, d, ref.table)
+    _key, p, d, table = best
+    # a free card a later player played while deciding (decide plays them at once) changed the table:
+    # the chosen decision was made on the old one, and its chances no longer hold — decide again
+    return p, (d if table is ref.table else checks.decide(p, policy))
