@@ -17,7 +17,6 @@ from ..table.notation import Slot
 from ..table.facts import Fact
 from ..table.players import Player, stands_held
 from .plays import PLAYS
-from .tripwires import yellows_apart
 from ..table.state import GameState
 from ..table.wires import BLUE, BLUE_MAX, COLOUR_MAX, RED, YELLOW, WireSetup, blue, colour_of, red, yellow
 
@@ -123,7 +122,7 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
     xs = _blue_x(rng, wires, keys) if m.x_blue else {}
     reds, facts = _reds_first(rng, wires, keys, players) if m.open_red_deal else ({}, ())
     if m.yellow_dealt:  # 41, 48: the yellow wires dealt first, sorted in with the rest like 13's reds
-        reds, facts = yellows_apart(rng, wires, keys, players, m.yellow_dealt)
+        reds, facts = _yellows_first(rng, wires, keys, players, m.yellow_dealt)
     for i, t in enumerate(wires):  # one wire at a time, clockwise from the captain's stand(s)
         hands[keys[i % len(keys)]].append(t)
     for key, t in xs.items():  # 35: the blue X wire dealt first goes to the far right
@@ -141,23 +140,46 @@ def deal_game(m: Mission, players: int, seed: int, k: int) -> Deal:
     return Deal(table, world, tuple(pile[:players]), tuple(numbers), f"arena:{seed}:{k}", tuple(pile[players:]))
 
 
+def _dealt_first(rng: random.Random, wires: list, keys: list, colour: str, takers: list[int],
+                 alternate: bool) -> tuple[dict, list[int]]:
+    """The wires of ``colour`` taken out of ``wires`` and dealt first, one to each of ``takers`` in turn: a
+    taker with two stands puts theirs on a random one, but with ``alternate`` (2 players) the captain fills
+    their two stands in turn.  Returns (stand -> its wires, how many each player got)."""
+    first = [t for t in wires if colour_of(t) == colour]
+    for t in first:
+        wires.remove(t)
+    got: dict = {}
+    counts = [0] * (max(q for q, _s in keys) + 1)
+    for i, t in enumerate(first):
+        p = takers[i % len(takers)]
+        stands = [s for q, s in keys if q == p]
+        s = counts[p] % len(stands) if alternate and p == 0 else stands[rng.randrange(len(stands))]
+        got.setdefault((p, s), []).append(t)
+        counts[p] += 1
+    return got, counts
+
+
 def _reds_first(rng: random.Random, wires: list, keys: list, players: int) -> tuple[dict, tuple]:
     """13: the red wires dealt first, one to each player from the captain, clockwise (2 players: the
     captain's two on their two stands; a player's one red on a random stand of theirs when they hold
     two), taken out of ``wires``.  Everyone sees which stand each goes to (the stands' lengths would tell
     it anyway), so every stand gets its ``red_count`` fact."""
-    reds = [t for t in wires if colour_of(t) == RED]
-    for t in reds:
-        wires.remove(t)
-    got: dict = {}
-    counts = [0] * players
-    for i, t in enumerate(reds):
-        p = i % players
-        stands = [s for q, s in keys if q == p]
-        s = counts[p] % len(stands) if players == 2 and p == 0 else stands[rng.randrange(len(stands))]
-        got.setdefault((p, s), []).append(t)
-        counts[p] += 1
+    got, _counts = _dealt_first(rng, wires, keys, RED, list(range(players)), players == 2)
     return got, tuple(Fact("red_count", p, s, count=len(got.get((p, s), []))) for p, s in keys)
+
+
+def _yellows_first(rng: random.Random, wires: list, keys: list, players: int, scheme: str) -> tuple[dict, tuple]:
+    """41, 48: the yellow wires taken out of ``wires`` and dealt first: "one_each" (41: one per player, none
+    to the captain with 5), "captain_first" (48: one per player from the captain; 2 players: the captain's
+    two, one on each stand).  A player with two stands puts theirs on a random one; the table knows how
+    many each player (48's captain with 2 players: each stand) got."""
+    takers = list(range(1, players)) if scheme == "one_each" and players == 5 else list(range(players))
+    pair = scheme == "captain_first" and players == 2
+    got, counts = _dealt_first(rng, wires, keys, YELLOW, takers, pair)
+    if pair:
+        facts = tuple(Fact("yellow_count", 0, s, count=len(got.get((0, s), []))) for q, s in keys if q == 0)
+        return got, facts + (Fact("yellow_count", 1, None, count=counts[1]),)
+    return got, tuple(Fact("yellow_count", p, None, count=counts[p]) for p in range(players))
 
 
 def _blue_x(rng: random.Random, wires: list, keys: list) -> dict:

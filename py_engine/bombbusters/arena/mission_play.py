@@ -11,7 +11,9 @@ Hooks: :meth:`MissionPlay.rules` (what binds player q now), :meth:`MissionPlay.t
 turn: the default decides, checks the move against the rules, plays it and calls
 :meth:`MissionPlay.after`; :meth:`MissionPlay.idle` when no move is left), :meth:`MissionPlay.setup`
 (before the starting tokens), :meth:`MissionPlay.unlocked` (when an equipment card is usable),
-:meth:`MissionPlay.view_extra` (what else every view carries).  What a rule reveals reaches the table as facts (``has_not``).
+:meth:`MissionPlay.view_extra` (what else every view carries), :meth:`MissionPlay.doc_for` (the
+public state a view carries, with what that player alone knows), :meth:`MissionPlay.constraints` (the
+constraint cards binding a player).  What a rule reveals reaches the table as facts (``has_not``).
 """
 
 from __future__ import annotations

@@ -29,39 +29,15 @@ from typing import Any
 from ..advice.table_edits import cut_slot, failure_token, set_slots, with_cuts
 from ..advice.team import move_score
 from ..questions.analysis import solve_state
-from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.wires import RED, YELLOW, colour_of
 from .mission_play import Decide, MissionPlay, advance
 from .together import AllAtOnce, pointed, random_tokens
 
-__all__ = ["Lethal", "Tripwires", "yellows_apart"]
+__all__ = ["Lethal", "Tripwires"]
 
 _WHY = {41: "tripwires are cut one at a time by the special action (mission 41)",
         48: "the yellow wires are cut all at once by the special action (mission 48)"}
-
-
-def yellows_apart(rng: random.Random, wires: list, keys: list, players: int, scheme: str) -> tuple[dict, tuple]:
-    """The yellow wires taken out of ``wires`` and dealt first: "one_each" (41: one per player, none to
-    the captain with 5), "captain_first" (48: one per player from the captain; 2 players: the captain's
-    two, one on each stand).  A player with two stands puts theirs on a random one; the table knows how
-    many each player (48's captain with 2 players: each stand) got."""
-    ys = [t for t in wires if colour_of(t) == YELLOW]
-    for t in ys:
-        wires.remove(t)
-    takers = list(range(1, players)) if scheme == "one_each" and players == 5 else list(range(players))
-    got: dict = {}
-    counts = [0] * players
-    for i, t in enumerate(ys):
-        p = takers[i % len(takers)]
-        stands = [s for q, s in keys if q == p]
-        s = counts[p] % len(stands) if players == 2 and p == 0 and scheme == "captain_first" else stands[rng.randrange(len(stands))]
-        got.setdefault((p, s), []).append(t)
-        counts[p] += 1
-    if scheme == "captain_first" and players == 2:
-        facts = tuple(Fact("yellow_count", 0, s, count=len(got.get((0, s), []))) for q, s in keys if q == 0)
-        return got, facts + (Fact("yellow_count", 1, None, count=counts[1]),)
-    return got, tuple(Fact("yellow_count", p, None, count=counts[p]) for p in range(players))
 
 
 def _yellow(t: Any) -> bool:
