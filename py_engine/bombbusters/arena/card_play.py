@@ -35,7 +35,9 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..advice.indication import TOKEN_KINDS, rank_indications, token_choice_facts
 from ..advice.table_edits import shown_on
+from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN
 from ..questions.analysis import Analysis
 from ..table.state import GameState
@@ -102,7 +104,7 @@ def _label(same: bool) -> Callable[[GameState], CardUse | None]:
         assert me is not None
         done = {(f.player, f.stand, f.slots) for f in view.facts if f.kind in ("same", "different")}
         origin = view.dealt().origin if view.moves else {}
-        fits = []
+        pairs = []  # (cut wires, stand, slot, fits): the pairs the rule may label, told apart by public facts only
         for s, st in enumerate(view.players[me].stands):
             for j in range(len(st) - 1):
                 a, b = st[j], st[j + 1]
@@ -112,37 +114,42 @@ def _label(same: bool) -> Callable[[GameState], CardUse | None]:
                 if origin and origin[(me, s, j)][:2] != origin[(me, s, j + 1)][:2]:
                     continue
                 cut = (a.state == CUT) + (b.state == CUT)
-                if cut < 2 and (value_of(a.wire) == value_of(b.wire)) == same and (me, s, (j, j + 1)) not in done:
-                    fits.append((cut, s, j))
+                if cut < 2 and (me, s, (j, j + 1)) not in done:
+                    pairs.append((cut, s, j, (value_of(a.wire) == value_of(b.wire)) == same))
+        fits = [p for p in sorted(pairs) if p[3]]
         if not fits:
             return None
-        _cut, s, j = min(fits)
-        return CardUse("12" if same else "1", s, (j, j + 1))
+        chosen = fits[0]
+        # every pair the rule would have taken first did not fit: its wires match (Label ≠) or differ (Label =)
+        told = tuple(Fact("different" if same else "same", me, s, slots=(j, j + 1))
+                     for cut, s, j, _fit in sorted(pairs) if (cut, s, j) < chosen[:3])
+        return CardUse("12" if same else "1", chosen[1], (chosen[2], chosen[2] + 1), told=told)
     return choose
 
 
 def _postit(view: GameState) -> CardUse | None:
     me = view.me
     assert me is not None
-    if shown_on(view.extra, me, view.captain) == "none":
+    kind = shown_on(view.extra, me, view.captain)
+    if kind not in TOKEN_KINDS:
         return None
-    mine = [(s, j, sl.wire) for s, st in enumerate(view.players[me].stands) for j, sl in enumerate(st)
-            if sl.state == HIDDEN and sl.wire is not None and colour_of(sl.wire) == BLUE and not sl.turned
-            and not sl.unsorted and sl.parity is None and sl.multiplicity is None]
-    held = [value_of(t) for _s, _j, t in mine]
-    if not mine:
+    ranked = rank_indications(view, (kind,))[kind]
+    if not ranked:
         return None
-    s, j, _t = min(mine, key=lambda x: (held.count(value_of(x[2])), x[0], x[1]))
-    return CardUse("4", s, (j,))
+    s, j = ranked[0]["stand"], ranked[0]["slot"]
+    sl = view.stand(me, s)[j]
+    if sl.turned or sl.unsorted or sl.parity is not None or sl.multiplicity is not None:
+        return None  # the advice's first slot is one the card does not take: the rule leaves the card
+    told = token_choice_facts(view, s, j) if kind == "value" else ()
+    return CardUse("4", s, (j,), told=told)
 
 
 def _radar(view: GameState) -> CardUse | None:
-    me = view.me
     lo, hi = view.wires.blue_range
     placed: dict = {}
     for p, s in view.stand_keys():
         for sl in view.stand(p, s):
-            if sl.wire is not None and colour_of(sl.wire) == BLUE and (p == me or sl.state != HIDDEN):
+            if sl.wire is not None and colour_of(sl.wire) == BLUE and sl.state != HIDDEN:
                 placed[value_of(sl.wire)] = placed.get(value_of(sl.wire), 0) + 1
     unknown = {v: 4 - placed.get(v, 0) for v in range(lo, hi + 1)}
     v = max(unknown, key=lambda v: (unknown[v], -v))

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..table.facts import Fact
+
 __all__ = ["CARD_NAMES", "CardUse", "ENGINE_ITEMS", "FREE_CARDS", "INSTANT_CARDS", "TABLE_CARDS", "card_value"]
 
 #: card id -> the moves ranking's item name
@@ -37,7 +39,10 @@ class CardUse:
     ``stand``/``slots``: q's own stand and slots (Labels: two neighbours; Post-it, Single Wire Label:
     one); ``value``: the number asked (General Radar); ``give``: q's wire given away (Walkie-Talkies:
     (stand, slot)); ``target``: a teammate's wire (player, stand, slot) — the one they give back
-    (Walkie-Talkies) or the one taken (Grappling Hook); ``player``: who plays next (Coffee Mug)."""
+    (Walkie-Talkies) or the one taken (Grappling Hook); ``player``: who plays next (Coffee Mug);
+    ``told``: what the choice itself tells every player who knows the rule that made it, as facts the
+    referee adds beside the card's own (``card_play.py``: a Label on the first pair that fits says the
+    pairs before it do not)."""
 
     card: str
     stand: int = 0
@@ -46,6 +51,7 @@ class CardUse:
     give: tuple[int, int] | None = None
     target: tuple[int, int, int] | None = None
     player: int | None = None
+    told: tuple[Fact, ...] = ()
 
 
 def card_value(card: str) -> int | str:

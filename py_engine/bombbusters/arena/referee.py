@@ -164,6 +164,8 @@ class Referee:
             assert u.card in FREE and u.card in self.usable_cards(q), (u.card, "not usable")
             self._spend(u.card)
             FREE[u.card](self, q, u)
+            if u.told:
+                self.table = replace(self.table, facts=self.table.facts + u.told)
         self.instants()
 
     def instants(self) -> None:

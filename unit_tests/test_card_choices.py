@@ -1,0 +1,116 @@
+"""The arena's free-card choices say no more than the facts the table reads from them (``card_play.py``).
+
+Why: a player who puts a Label on the *first* pair that fits tells the team that the pairs before it do
+not fit; a Post-it on the wire the advice ranks first tells which other wires would have told more; a
+General Radar asking the value its player holds fewest of tells their hand.  The engine counts every
+deal that fits the facts alike, so whatever a choice tells beyond its facts makes the arena's chances
+drift from what happens (docs/arena.md, calibration).  Each test goes over every hand of mine on a small
+table: the hands that lead the rule to one choice must be exactly the hands its facts allow.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+import pytest
+
+from bombbusters.arena.card_play import _CHOICE
+from bombbusters.table.facts import Fact
+from bombbusters.table.state import GameState
+from bombbusters.table.wires import value_of
+
+#: my stand: a cut 1 first (a mid-game table), then five hidden wires of blue 1-6
+CUT_FIRST = "1"
+
+
+def _state(hand: tuple[int, ...], tokens: str = "value", labelled: tuple = ()) -> GameState:
+    others = [{"name": name, "stands": ["? ? ? ? ? ?"]} for name in ("Bob", "Cat", "Dan")]
+    mine = " ".join([CUT_FIRST] + [f"?{v}" for v in hand])
+    facts = [{"kind": k, "player": 0, "stand": 0, "slots": list(slots)} for k, slots in labelled]
+    return GameState.from_json({"players": [{"name": "Ann", "stands": [mine]}, *others], "me": 0, "captain": 0,
+                                "wires": {"blue": [1, 6]}, "facts": facts, "tokens": tokens})
+
+
+def _hands() -> list[tuple[int, ...]]:
+    return [h for h in combinations_with_replacement(range(1, 7), 5) if h.count(1) <= 3 and all(h.count(v) <= 4 for v in h)]
+
+
+def _holds(fact: Fact, wires: list[int | str]) -> bool:
+    """Does my stand (``wires``: slot -> gameplay value) satisfy this fact?"""
+    if fact.kind in ("same", "different"):
+        a, b = fact.slots
+        return (wires[a] == wires[b]) == (fact.kind == "same")
+    assert fact.kind == "not_value", fact
+    return all(wires[j] != fact.value for j in fact.slots)
+
+
+def _groups(card: str, hands: list[tuple[int, ...]], **kw) -> dict:
+    """choice -> [(hand, use)] over these hands of mine."""
+    out: dict = {}
+    for h in hands:
+        use = _CHOICE[card](_state(h, **kw))
+        key = None if use is None else (use.stand, use.slots, use.value)
+        out.setdefault(key, []).append((h, use))
+    return out
+
+
+@pytest.mark.parametrize("card, kind", [("1", "different"), ("12", "same")])
+@pytest.mark.parametrize("labelled", [(), (("same", (3, 4)),), (("different", (1, 2)),)])
+def test_a_label_says_exactly_what_its_place_tells(card: str, kind: str, labelled: tuple) -> None:
+    """A pair labelled before is skipped, and says nothing by being skipped."""
+    hands = [h for h in _hands() if all(_holds(Fact(k, 0, 0, slots=sl), [1, *h]) for k, sl in labelled)]
+    groups = _groups(card, hands, labelled=labelled)
+    assert len([k for k in groups if k is not None]) >= 3, "the rule picks different pairs for different hands"
+    for key, members in groups.items():
+        if key is None:
+            continue
+        assert key[1] not in [sl for _k, sl in labelled]
+        told = {u.told for _h, u in members}
+        assert len(told) == 1, ("the facts read only what teammates see", key)
+        facts = (*next(iter(told)), Fact(kind, 0, 0, slots=key[1]))
+        allowed = [h for h in hands if all(_holds(f, [1, *h]) for f in facts)]
+        assert sorted(allowed) == sorted(h for h, _u in members), (key, facts)
+
+
+def test_a_post_it_says_exactly_what_its_place_tells() -> None:
+    """The Post-it goes where the starting-token advice ranks a value token first; the hands that put it on
+    (slot j, value v) are exactly those showing v at j that the facts read from the choice allow."""
+    groups: dict = {}
+    for h in _hands():
+        use = _CHOICE["4"](_state(h))
+        assert use is not None and use.slots[0] > 0, "an uncut blue wire always takes it here"
+        groups.setdefault((use.slots[0], h[use.slots[0] - 1]), []).append((h, use))
+    assert len(groups) >= 3
+    for (j, v), members in groups.items():
+        told = {u.told for _h, u in members}
+        assert len(told) == 1, ("the facts read only what teammates see", j, v)
+        facts = next(iter(told))
+        assert all(f.kind == "not_value" and f.player == 0 for f in facts)
+        allowed = [h for h in _hands() if h[j - 1] == v and all(_holds(f, [1, *h]) for f in facts)]
+        assert sorted(allowed) == sorted(h for h, _u in members), (j, v, facts)
+
+
+@pytest.mark.parametrize("tokens", ["even_odd", "multiplicity"])
+def test_a_post_it_where_the_mission_shows_parity_or_counts_goes_where_that_token_is_advised(tokens: str) -> None:
+    for h in _hands()[::7]:
+        use = _CHOICE["4"](_state(h, tokens=tokens))
+        assert use is not None and use.told == ()
+
+
+def test_a_general_radar_asks_a_value_chosen_from_the_public_table_alone() -> None:
+    """Whatever my hand, the Radar asks the same value: the blue value the table has seen least of (the cut 1
+    makes it 2, the lowest of those with no copy seen)."""
+    asked = {_CHOICE["8"](_state(h)).value for h in _hands()}
+    assert asked == {2}
+
+
+def test_a_label_choice_is_read_by_the_referee() -> None:
+    """The facts a choice tells reach every player's table with the card's own, and hold on the real deal."""
+    from test_arena_cards import _truth_holds, _used
+
+    ref, q, u = _used("1")
+    assert all(f in ref.view((q + 1) % 4).facts for f in u.told)
+    for f in u.told:
+        wires = [value_of(ref.world[(q, f.stand, j)]) for j in range(len(ref.table.stand(q, f.stand)))]
+        assert _holds(f, wires)
+    _truth_holds(ref)
