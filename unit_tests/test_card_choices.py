@@ -114,3 +114,26 @@ def test_a_label_choice_is_read_by_the_referee() -> None:
         wires = [value_of(ref.world[(q, f.stand, j)]) for j in range(len(ref.table.stand(q, f.stand)))]
         assert _holds(f, wires)
     _truth_holds(ref)
+
+
+def test_the_token_advice_reads_a_fact_about_wires_that_left_my_stand() -> None:
+    """After a swap, a has-fact of mine may name a wire now on a teammate's stand (the table pins facts to
+    wires): the advice's own view keeps the facts about my wires alone (as player 0) and leaves that one
+    out (it raised IndexError when a Post-it was advised after Walkie-Talkies)."""
+    from dataclasses import replace
+
+    from bombbusters.advice.indication import rank_indications
+    from bombbusters.advice.stand_entropy import own_view
+
+    me = 1
+    doc = _state((2, 3, 3, 5, 6)).to_json()
+    doc["players"][0], doc["players"][1] = doc["players"][1], doc["players"][0]
+    doc["me"] = me
+    state = GameState.from_json(doc)
+    away = Fact("has", me, None, 4, wires=((me, 0, 1), (0, 0, 2)))
+    mine = Fact("has_not", me, None, 4, wires=((me, 0, 2), (me, 0, 3)))
+    view = own_view(replace(state, facts=(away, mine)))
+    assert view.facts == (Fact("has_not", 0, None, 4, wires=((0, 0, 2), (0, 0, 3))),)
+    with_facts = rank_indications(replace(state, facts=(away, mine)), ("value",))["value"]
+    alone = rank_indications(replace(state, facts=(mine,)), ("value",))["value"]
+    assert [(e["slot"], e["gain_bits"]) for e in with_facts] == [(e["slot"], e["gain_bits"]) for e in alone]

@@ -27,6 +27,7 @@ from ..compiler.problem import Counter
 from ..questions.analysis import Analysis, solve_state
 from ..solvers.solver import solve
 from ..table.errors import InconsistentStateError
+from ..table.facts import Fact
 from ..table.notation import CUT, Slot, observed
 from ..table.players import Player
 from ..table.state import GameState
@@ -47,8 +48,18 @@ def own_view(state: GameState, turned: dict | None = None) -> GameState:
                        for j, sl in enumerate(st)) for s, st in enumerate(state.players[me].stands))
     rest = state.wires.total_in_play - sum(len(st) for st in mine)
     players = (Player(state.players[me].name, mine), Player("rest", ((Slot(),) * rest,) if rest else ()))
-    facts = tuple(replace(f, player=0) for f in state.facts if f.player == me)
+    facts = tuple(f for f in (_mine(f, me) for f in state.facts if f.player == me) if f is not None)
     return GameState(players, None, 0, state.wires, facts, None)
+
+
+def _mine(fact: Fact, me: int) -> Fact | None:
+    """``fact`` of player ``me`` as player 0 of the own view; None for one about wires some of which have
+    left my stands (a swap): the own view holds no other stand to put them on."""
+    if fact.wires is None:
+        return replace(fact, player=0)
+    if any(p != me for p, _s, _j in fact.wires):
+        return None
+    return replace(fact, player=0, wires=tuple((0, s, j) for _p, s, j in fact.wires))
 
 
 def stand_entropy(view: GameState, an: Analysis | None = None, held: "HeldLaws | None" = None) -> float:
