@@ -2,12 +2,14 @@
 by greedy, rank and advice on the same deals; resumable across sittings.
 
     .venv/bin/python build_scripts/campaign.py [--games 100] [--seed 1] [--jobs 2] [--minutes M]
-                                              [--missions 1,2,...] [--players 2,3,4,5] [--report-only]
+                                              [--missions 1,2,...] [--players 2,3,4,5] [--since REV]
+                                              [--report-only]
 
 Each finished cell (a mission at a player count, every policy on the same ``--games`` deals) is written
 at once to docs/campaign.json, so a run that stops (``--minutes``, Ctrl+C, the end of a sitting) loses at
 most the cell it was playing; the next run with the same ``--games`` and ``--seed`` plays only the cells
-still missing.  Each cell records the commit it was played with.  After every cell the report is
+still missing.  Each cell records the commit it was played with; ``--since REV`` plays again the cells
+played before REV (a change of the rules or policies that makes them out of date).  After every cell the report is
 written again: docs/campaign.md (a table per player count; truth and calibration over every game; the
 cells still missing) and docs/campaign.png (won % by mission and player count, one panel per policy).
 """
@@ -36,7 +38,7 @@ __all__ = ["cells", "main"]
 
 #: what a cell keeps of each policy's arena summary (``results``: the won/lost string, for paired figures)
 KEPT = ("games", "wins", "p", "se", "explosions", "detonator_losses", "stuck", "mean_turns",
-        "truth_impossible", "sure_failures", "brier", "calibration", "played_without", "cards")
+        "truth_impossible", "sure_failures", "brier", "calibration", "calibration_first", "played_without", "cards")
 
 
 def cells(missions: list[int], counts: list[int]) -> list[tuple[int, int]]:
@@ -73,6 +75,15 @@ def play_cell(mission: int, players: int, games: int, seed: int, jobs: int) -> d
     return cell
 
 
+def played_since(cell: dict, rev: str | None) -> bool:
+    """Was this cell played at ``rev`` or a commit after it (always, without ``rev``)?"""
+    if rev is None:
+        return True
+    proc = subprocess.run(["git", "merge-base", "--is-ancestor", rev, cell.get("commit", "unknown")], cwd=ROOT,
+                          capture_output=True)
+    return proc.returncode == 0
+
+
 def _key(mission: int, players: int) -> str:
     return f"{mission}-{players}"
 
@@ -105,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minutes", type=float, default=None, help="start no new cell after this long")
     ap.add_argument("--missions", default=",".join(map(str, PLAYABLE)))
     ap.add_argument("--players", default="2,3,4,5")
+    ap.add_argument("--since", default=None, help="play again the cells played before this commit")
     ap.add_argument("--out", default=str(ROOT / "docs"))
     ap.add_argument("--report-only", action="store_true", help="write campaign.md and .png from campaign.json")
     args = ap.parse_args(argv)
@@ -116,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.report_only:
         t0 = time.perf_counter()
         for mission, n in todo:
-            if _key(mission, n) in doc["cells"]:
+            if _key(mission, n) in doc["cells"] and played_since(doc["cells"][_key(mission, n)], args.since):
                 continue
             if args.minutes is not None and time.perf_counter() - t0 > args.minutes * 60:
                 print("campaign: out of time; run again to go on", flush=True)

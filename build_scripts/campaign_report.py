@@ -43,25 +43,52 @@ def card_totals(cells: list[dict]) -> dict[str, dict[str, int]]:
     return dict(sorted(out.items(), key=lambda kv: (float(kv[0]) if kv[0].replace(".", "").isdigit() else 99, kv[0])))
 
 
+def _z(b: dict) -> float:
+    return (b["observed"] - b["predicted"]) / b["se"] if b["n"] and b["se"] else 0.0
+
+
+def _bins_table(bins: dict[str, list[dict]]) -> str:
+    """One row per bin, each policy's moves, predicted %, observed % and z side by side."""
+    head = "| chance | " + " | ".join(f"{p}: moves | predicted % | observed % | z" for p in POLICY_NAMES) + " |"
+    rule = "|---|" + "---|---|---|---|" * len(POLICY_NAMES)
+    first = bins[POLICY_NAMES[0]]
+    rows = [f"| {first[i]['lo']:.1f}–{first[i]['hi']:.1f} | " + " | ".join(
+        f"{b['n']} | {b['predicted'] * 100:.1f} | {b['observed'] * 100:.1f} | {_z(b):+.1f}" if b["n"]
+        else "0 | – | – | –" for b in (bins[p][i] for p in POLICY_NAMES)) + " |" for i in range(len(first))]
+    return "\n".join([head, rule, *rows])
+
+
+def _worst(bins: dict[str, list[dict]]) -> str:
+    return ", ".join(f"{p} **{max((abs(_z(b)) for b in bins[p]), default=0.0):.1f}**" for p in POLICY_NAMES)
+
+
 def _truth(cells: list[dict]) -> str:
     every = [c[p] for c in cells for p in POLICY_NAMES]
     games = sum(r["games"] for r in every)
-    bins = merged_calibration(every)
-    worst = max((abs((b["observed"] - b["predicted"]) / b["se"]) for b in bins if b["n"] and b["se"]), default=0.0)
-    rows = "\n".join(
-        f"| {b['lo']:.1f}–{b['hi']:.1f} | {b['n']} | " + (
-            f"{b['predicted'] * 100:.1f} | {b['observed'] * 100:.1f} | {b['se'] * 100:.2f} | "
-            f"{(b['observed'] - b['predicted']) / b['se'] if b['se'] else 0:+.1f} |" if b["n"] else "– | – | – | – |")
-        for b in bins)
+    bins = {p: merged_calibration([c[p] for c in cells]) for p in POLICY_NAMES}
+    with_first = [c for c in cells if "calibration_first" in c[POLICY_NAMES[0]]]
+    first = {p: merged_calibration([{"calibration": c[p]["calibration_first"]} for c in with_first])
+             for p in POLICY_NAMES}
     return f"""Over the {games} games played so far (every policy): the real deal called impossible
 **{sum(r['truth_impossible'] for r in every)}** times; a move called sure that failed
-**{sum(r['sure_failures'] for r in every)}** times; the chances given for the moves taken against what
-happened (z = (observed − predicted) / se, se: the observed share's standard error if the chances are
-right), largest |z| **{worst:.1f}**:
+**{sum(r['sure_failures'] for r in every)}** times.
 
-| chance | moves | predicted % | observed % | se % | z |
-|---|---|---|---|---|---|
-{rows}"""
+**Calibration**: the chances given for the moves taken against what happened, for each policy apart
+(the three play the same deals, and often the same first moves: pooled, one outcome would count up to
+three times and the standard errors would come out too small); z = (observed − predicted) / se, se the
+observed share's standard error if the chances are right. The engine's chances are exact for a deal
+uniform given the table; a player's choices also depend on their hand (which value they named at which
+wire, whether they had a sure cut), so later moves may succeed a little more or less often than given
+(docs/arena.md, *Calibration and what the engine assumes*).
+
+Each game's **first move** with a chance ({len(with_first)} cells record it), before any teammate's
+move has said anything: largest |z| {_worst(first)}.
+
+{_bins_table(first)}
+
+**Every move**: largest |z| {_worst(bins)}.
+
+{_bins_table(bins)}"""
 
 
 def _cards(cells: list[dict]) -> str:

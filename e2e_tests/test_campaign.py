@@ -33,3 +33,19 @@ def test_cells_are_saved_and_a_second_run_plays_only_the_missing(tmp_path, monke
 def test_only_the_player_counts_a_mission_allows():
     got = campaign.cells([1, 64], [2, 3, 4, 5])
     assert (1, 2) in got and (64, 4) in got and (64, 2) not in got and (64, 3) not in got
+
+
+def test_since_plays_again_only_the_cells_played_before_a_commit(monkeypatch):
+    """``--since REV``: a cell played at REV or after it stays, one played before it (or at an unknown commit) is
+    out of date."""
+    import subprocess
+
+    revs = subprocess.run(["git", "rev-list", "--max-count=2", "HEAD"], cwd=campaign.ROOT, capture_output=True,
+                          text=True).stdout.split()
+    if len(revs) < 2:
+        pytest.skip("a checkout without history (shallow clone)")
+    head, parent = revs
+    assert campaign.played_since({"commit": head}, None)
+    assert campaign.played_since({"commit": head}, parent) and campaign.played_since({"commit": head}, head)
+    assert not campaign.played_since({"commit": parent}, head)
+    assert not campaign.played_since({"commit": "unknown"}, head)

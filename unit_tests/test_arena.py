@@ -149,11 +149,13 @@ def test_arena_figures_and_jobs() -> None:
     two = arena(4, 4, 6, seed=2, policy="advice", jobs=2, progress=lambda _t: None)
     assert one == two
     keys = {"mission", "players", "policy", "games", "wins", "p", "se", "explosions", "detonator_losses", "stuck",
-            "mean_turns", "truth_impossible", "sure_failures", "calibration", "brier", "results"}
+            "mean_turns", "truth_impossible", "sure_failures", "calibration", "calibration_first", "brier", "results"}
     assert keys <= set(one) and len(one["results"]) == 6 and one["wins"] == sum(one["results"])
     assert one["truth_impossible"] == 0 and one["sure_failures"] == 0
     assert one["wins"] + one["explosions"] + one["detonator_losses"] + one["stuck"] == 6
     assert len(one["calibration"]) == 10 and sum(b["n"] for b in one["calibration"]) > 0
+    # each game's first move with a chance, the one no teammate's choice has spoken to yet
+    assert sum(b["n"] for b in one["calibration_first"]) == 6
     assert math.isclose(one["se"], math.sqrt(one["p"] * (1 - one["p"]) / 6))
     # several policies on the same deals, each deal's starting tokens placed once: each as if played alone
     many = arena_many(4, 4, 6, seed=2, policies=("greedy", "advice"), jobs=2, progress=lambda _t: None)

@@ -68,6 +68,7 @@ def summary(results: list[GameResult]) -> dict:
         "truth_impossible": sum(r.truth_impossible for r in results),
         "sure_failures": sum(r.sure_failures for r in results),
         "calibration": bins,
+        "calibration_first": calibration(r.taken[0] for r in results if r.taken)[0],
         "brier": brier,
         "cards": card_counts(results),
         "results": [int(r.won) for r in results],
