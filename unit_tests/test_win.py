@@ -66,9 +66,48 @@ def test_bridge_slices() -> None:
     assert set(reply["result"]) == {"wins", "n", "p", "se", "seed"} and reply["result"]["n"] == 3
     bad = json.loads(handle(json.dumps({"v": 1, "id": 2, "type": "win", "payload": {"state": doc, "n": 10**9}})))
     assert not bad["ok"] and "'n'" in bad["error"]["message"]
-    m11 = dict(doc, hidden_red_value=True)
+    m11 = dict(doc, hidden_red_value={"ruled_out": [99]})
     bad = json.loads(handle(json.dumps({"v": 1, "id": 3, "type": "win", "payload": {"state": m11, "n": 1}})))
-    assert not bad["ok"] and "mission 11" in bad["error"]["message"], bad
+    assert not bad["ok"] and "ruled_out: 99" in bad["error"]["message"], bad
+
+
+def exact_win_hidden_red(state: GameState) -> float:
+    """Mission 11: the policy's exact value summed over the deals and over the hidden card's law too."""
+    from bombbusters.advice.hidden_red import hidden_red_law
+
+    table, first, mistakes = _start(state)
+    law = hidden_red_law(state)
+    assert law is not None
+    res = oracle.solve(state)
+    z = sum(w for _, w in res.configs)
+    won = sum(w * p for cfg, w in res.configs for v, p in law.items()
+              if playout(table, dict(cfg.types), first, mistakes, red_value=v))
+    return float(won / z)
+
+
+def test_estimate_with_a_hidden_red_value() -> None:
+    """Mission 11: each playout draws the hidden card again from what the table knows of it, so the estimate
+    agrees with the policy's value summed over the card's law — and differs from the game without it."""
+    from bombbusters.table.errors import StateError
+
+    apart = tried = 0
+    for seed in range(7200, 7230):
+        doc = dict(_tiny(seed), hidden_red_value=True)
+        state = GameState.from_json(doc)
+        try:
+            exact = exact_win_hidden_red(state)
+        except StateError:  # every blue value cut: no card left to draw
+            continue
+        tried += 1
+        if tried > 8:
+            break
+        n = 300
+        est = win_chance(state, n, seed)
+        se = math.sqrt(max(exact * (1 - exact), 1e-12) / n)
+        assert abs(est["p"] - exact) <= 4 * se + 1e-9, (est, exact, doc)
+        without = exact_win(GameState.from_json(_tiny(seed)))
+        apart += abs(without - exact) > 4 * se
+    assert apart >= 3, "the hidden card changes the chance to win on these tables"
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -16,9 +16,11 @@ your hand", as red wires are revealed).
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
+from ..advice.hidden_red import hidden_red_law
 from ..advice.table_edits import failure_token, set_slots
 from ..table.notation import INFO
 from ..table.state import GameState
@@ -37,6 +39,23 @@ class HiddenRed(MissionPlay):
     def __init__(self, value: int):
         self.value = value
         self.ruled: set[int] = set()
+
+    @classmethod
+    def from_table(cls, table: GameState, seed: int, value: int | None = None) -> "HiddenRed | None":
+        """A playout's card, drawn again from what the table knows (``advice/hidden_red.py``'s law: every
+        value not cut nor ruled out alike, apart from the wires), seeded by the playout's world; ``value``:
+        that card (the tests' exact sums); None: the table has no hidden card."""
+        law = hidden_red_law(table)
+        if law is None:
+            return None
+        if value is None:
+            values = sorted(law)
+            value = random.Random(seed).choices(values, [law[v] for v in values])[0]
+        assert value in law, (value, law)
+        play = cls(value)
+        raw = table.extra.get("hidden_red_value")
+        play.ruled = set(raw.get("ruled_out", [])) if isinstance(raw, dict) else set()
+        return play
 
     def setup(self, ref: Any) -> None:
         if len(ref.table.players) == 2:  # the card: with 2 players the captain puts no starting token

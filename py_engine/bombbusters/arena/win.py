@@ -40,6 +40,7 @@ from ..missions.preset import DOUBLE_DETECTOR_MODES
 from ..table.errors import RuleError, StateError
 from ..table.state import GameState, nano_dealt
 from . import advice
+from .blue_on_red import HiddenRed
 from .game import Policy, play_on
 from .plays import play_from_doc
 from .referee import Referee
@@ -94,18 +95,28 @@ def _strings(raw: Any, name: str) -> list[str]:
 
 
 def playout(table: GameState, world: World, first: int, mistakes: int, policy: Policy = advice.decide,
-            equipment: Equipment | None = None) -> bool:
-    """Play the game on from the public ``table`` with the deal ``world``; True if the team wins."""
-    return play_on(playout_referee(table, world, mistakes, equipment), policy, first, check_truth=False).won
+            equipment: Equipment | None = None, red_value: int | None = None, draw: int = 0) -> bool:
+    """Play the game on from the public ``table`` with the deal ``world``; True if the team wins.
+    ``red_value``: mission 11's hidden card (default: drawn again, seeded by the world and ``draw``)."""
+    ref = playout_referee(table, world, mistakes, equipment, red_value, draw)
+    return play_on(ref, policy, first, check_truth=False).won
 
 
-def playout_referee(table: GameState, world: World, mistakes: int, equipment: Equipment | None = None) -> Referee:
+def playout_referee(table: GameState, world: World, mistakes: int, equipment: Equipment | None = None,
+                    red_value: int | None = None, draw: int = 0) -> Referee:
     """The referee of a playout: the table's ``extra`` (the mission's rules on turned wires, what a failure
-    shows) goes to every player's view, the equipment's rules (Double Detectors, the captain's) apply."""
+    shows) goes to every player's view, the equipment's rules (Double Detectors, the captain's) apply.
+    A hidden deck or card is drawn again, seeded by the world and ``draw`` (the playout's number: a world
+    drawn twice — a small table has few — must not bring the same card twice)."""
     eq = equipment or Equipment(None, len(table.players))
-    extra = {k: v for k, v in table.extra.items() if k != "mission_play"}
-    seed = zlib.crc32(repr(sorted(world.items())).encode())  # a hidden deck or card drawn again, by the world
+    extra = {k: v for k, v in table.extra.items() if k not in ("mission_play", "hidden_red_value")}
+    seed = zlib.crc32(repr(sorted(world.items())).encode() + (f"#{draw}".encode() if draw else b""))
     play = play_from_doc(table.extra.get("mission_play"), len(table.players), seed)
+    hidden = HiddenRed.from_table(table, seed, red_value)
+    if hidden is not None:
+        if play is not None:
+            raise RuleError("the chance to win does not cover a hidden red value beside another changing rule")
+        play = hidden
     rules = TableRules(eq.mode, eq.captain_no_equipment, tuple(sorted(extra.items())), eq.captain_fragile, play=play)
     ref = Referee(replace(table, mistakes_left=mistakes), world, rules, eq.cards, set(eq.spent), set(eq.dd_used),
                   eq.start)
@@ -116,9 +127,6 @@ def playout_referee(table: GameState, world: World, mistakes: int, equipment: Eq
 
 def _start(state: GameState) -> tuple[GameState, int, int]:
     """(public table, first player, mistakes left) of a state, checked for what playouts cover."""
-    if hidden_red_law(state):
-        raise RuleError("the chance to win does not cover mission 11's hidden red value: its playouts would need "
-                        "the card's value, which no table shows")
     doc = state.extra.get("mission_play")
     if nano_dealt(state) and not (isinstance(doc, dict) and doc.get("kind") == "nano_track"):
         raise RuleError("the chance to win does not cover Nano's wires (mission 43) without Nano's track (the "
@@ -139,6 +147,8 @@ def _start(state: GameState) -> tuple[GameState, int, int]:
         kept["nano"] = nano_dealt(state)
     if state.extra.get("false_tokens") in ("captain", "all"):  # 17, 52: a failure there places a false token
         kept["false_tokens"] = state.extra["false_tokens"]
+    if hidden_red_law(state):  # 11: each playout draws the card again from what the table knows of it
+        kept["hidden_red_value"] = state.extra["hidden_red_value"]
     my_rules(replace(state, extra=kept))  # a bad rule is named before any game is played
     return replace(state.public(), extra=kept, mistakes_left=mistakes), turn, mistakes
 
@@ -149,7 +159,8 @@ def win_chance(state: GameState, n: int, seed: int) -> dict:
 
     table, first, mistakes = _start(state)
     eq = Equipment(state.extra.get("equipment"), len(state.players))
-    wins = sum(playout(table, deal, first, mistakes, advice.decide, eq) for deal in sample_deals(state, n, seed))
+    wins = sum(playout(table, deal, first, mistakes, advice.decide, eq, draw=n * seed + i + 1)
+               for i, deal in enumerate(sample_deals(state, n, seed)))
     p = wins / n if n else 0.0
     se = math.sqrt(p * (1 - p) / n) if n else 0.0
     return {"wins": wins, "n": n, "p": p, "se": se, "seed": seed}
