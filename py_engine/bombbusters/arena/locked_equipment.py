@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..missions.catalog import campaign_equipment
 from .mission_play import MissionPlay, cut_count
 from .together import Noble
 
@@ -131,6 +132,21 @@ class Fordwich(Noble):
     def unlocked(self, ref: Any, card: str, twice: bool) -> bool:
         return card in self.revealed
 
+    def doc(self) -> dict:
+        """39's public state, the face-down deck counted, and the cards it turned face up."""
+        return {**super().doc(), "kind": "fordwich", "revealed": list(self.revealed)}
+
+    @classmethod
+    def from_doc(cls, doc: dict, players: int, seed: int) -> "Fordwich":
+        """A playout's play: the face-down deck, which nobody has seen, drawn again from the mission's
+        equipment (seeded); the cards it turned face up stay usable."""
+        play = cls((int(doc["noble"]),), str(seed))
+        play.done, play.last = bool(doc["done"]), doc.get("last")
+        play.revealed = [str(c) for c in doc["revealed"]]
+        if not play.done:
+            play.deck = random.Random(seed).sample(list(campaign_equipment(23)), int(doc["deck"]))
+        return play
+
 
 #: a view's ``mission_play`` kind -> how a playout's play is made from it (``plays.play_from_doc``)
-DOC_KINDS = {"red_tape": RedTape.from_doc, "novosibirsk": Novosibirsk.from_doc}
+DOC_KINDS = {"red_tape": RedTape.from_doc, "novosibirsk": Novosibirsk.from_doc, "fordwich": Fordwich.from_doc}

@@ -24,7 +24,7 @@ from .number_cards import Hands, Pick, Roulette, Sequence, Sum
 from .number_turns import Guess, Radar, Sir, Volunteers
 from .oxygen import Oxygen
 from .special_cuts import SevensLast, XAfterYellow
-from .together import Noble, RedAlert
+from .together import Noble, RedAlert, all_at_once_from_doc
 from .weakest_link import Weakest
 
 __all__ = ["PLAYS", "play_from_doc", "play_of"]
@@ -78,6 +78,8 @@ _FROM_DOC: dict[str, Any] = {
     "ring": lambda doc, n, seed: Ring.from_doc(doc, seed),
     "weakest": lambda doc, n, seed: Weakest.from_doc(doc, n, seed),
     "challenges": lambda doc, n, seed: Challenges.from_doc(doc),
+    "all_at_once": all_at_once_from_doc,
+    "tripwires": Tripwires.from_doc,
     **DOC_KINDS,
 }
 

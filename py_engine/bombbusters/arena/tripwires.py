@@ -81,6 +81,16 @@ class Tripwires(MissionPlay):
         self.rng = random.Random(f"{seed}:tokens")
         self.skips = 0  # the turns skipped in a row (by players left with only their own tripwire)
 
+    def doc(self) -> dict:
+        """The public state a playout remakes the play from: the turns skipped in a row."""
+        return {"kind": "tripwires", "skips": self.skips}
+
+    @classmethod
+    def from_doc(cls, doc: dict, players: int, seed: int) -> "Tripwires":
+        play = cls(str(seed))
+        play.skips = int(doc["skips"])
+        return play
+
     def setup(self, ref: Any) -> None:
         ref.table = replace(ref.table, mistakes_left=0)  # the card: the detonator a space from the end
         random_tokens(ref, self.rng)
