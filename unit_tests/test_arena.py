@@ -302,3 +302,31 @@ def test_failures_show_the_mission_s_token_and_chances_stay_exact(tokens: str) -
                 assert abs(move["p_success"] - exact) < 1e-9, (view.to_json(), move)
                 checked += 1
     assert failures >= 5 and checked >= 40, (failures, checked)
+
+
+def test_a_failed_detector_s_token_passing_over_a_red_wire_tells_it_is_red() -> None:
+    """The referee puts a failed detector's token on the first pointed wire that is not red (the rules: on the
+    non-red one), so a token on the second tells the table the first is red: the referee adds it as facts,
+    and the engine then gives that wire red for sure — the real deal still allowed."""
+    from bombbusters.arena.referee import Decision
+
+    m = playable(4, 4)
+    for k in range(40):
+        d = deal_game(m, 4, 0, k)
+        spots = [(p, s, j) for (p, s, j), t in sorted(d.world.items()) if p != 0 and t % 10 == 5
+                 and (p, s, j + 1) in d.world and d.world[(p, s, j + 1)] % 10 == 0]
+        if spots:
+            break
+    p, s, j = spots[0]
+    value = next(v for v in range(1, 13) if any(t == 10 * v for k_, t in d.world.items() if k_[0] == 0)
+                 and d.world[(p, s, j + 1)] != 10 * v)
+    ref = Referee(d.table, d.world, rules_of(m), d.cards)
+    move = {"kind": "double_detector", "player": p, "stand": s, "slots": [j, j + 1], "value": value,
+            "p_success": 0.5, "guaranteed": False}
+    ref.play(0, Decision(move))
+    assert ref.outcome is None and ref.table.stand(p, s)[j + 1].state == INFO
+    view = ref.view(0)
+    red = sum(pr for t, pr in solve_state(view).slot_probs(p, s, j).items() if t % 10 == 5)
+    assert red == pytest.approx(1.0), view.to_json()
+    assert all(solve_state(ref.view(q)).slot_probs(*key).get(t, 0) > 0 for q in range(4) for key, t in d.world.items()
+               if ref.view(q).stand(*key[:2])[key[2]].state != CUT and ref.view(q).stand(*key[:2])[key[2]].wire is None)

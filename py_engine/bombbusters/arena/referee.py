@@ -20,7 +20,8 @@ from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
 from ..table.wires import RED, colour_of, value_of
-from ..advice.table_edits import cut_own, cut_slot, failure_facts, failure_token, set_slots, stand_count, with_cuts
+from ..advice.table_edits import (cut_own, cut_slot, failure_facts, failure_token, red_facts, set_slots, stand_count,
+                                  with_cuts)
 from .card_effects import BEFORE, FREE, INSTANT
 from .cards import ENGINE_ITEMS, FREE_CARDS, INSTANT_CARDS, TABLE_CARDS, CardUse, card_value
 from .table_rules import TableRules
@@ -259,6 +260,9 @@ class Referee:
             return
         # the token on a wire that is not red-like (11 stabilized, all of the hidden value: the first one is shown)
         j = next((j for j, r in zip(m["slots"], red) if not r), m["slots"][0])
+        passed = m["slots"][:m["slots"].index(j)]
+        if passed and all(colour_of(self.world[(p, s, i)]) == RED for i in passed):
+            facts += red_facts(self.table, p, s, passed)  # the wires the token passed over are red: the rule is known
         spot = (p, s, j)
         ml = self.mistakes_left
         if not stabilized:
