@@ -16,13 +16,13 @@ import random
 import gen
 import oracle
 import pytest
-from bombbusters.arena.win import _start, playout, win_chance
+from bombbusters.arena.win import playout, playout_start, win_chance
 from bombbusters.protocol.bridge import handle
 from bombbusters.table.state import GameState
 
 
 def exact_win(state: GameState) -> float:
-    table, first, mistakes = _start(state)
+    table, first, mistakes = playout_start(state)
     res = oracle.solve(state)
     z = sum(w for _, w in res.configs)
     won = sum(w for cfg, w in res.configs if playout(table, dict(cfg.types), first, mistakes))
@@ -75,7 +75,7 @@ def exact_win_hidden_red(state: GameState) -> float:
     """Mission 11: the policy's exact value summed over the deals and over the hidden card's law too."""
     from bombbusters.advice.hidden_red import hidden_red_law
 
-    table, first, mistakes = _start(state)
+    table, first, mistakes = playout_start(state)
     law = hidden_red_law(state)
     assert law is not None
     res = oracle.solve(state)
@@ -144,7 +144,7 @@ def _recorded(doc: dict, world: dict) -> tuple[bool, list]:
 
     state = GameState.from_json(doc)
     types = {label(t): t for t in state.wires.copies()}
-    table, first, mistakes = _start(state)
+    table, first, mistakes = playout_start(state)
     played: list = []
 
     def choose(view: GameState, an):

@@ -14,7 +14,7 @@ from bombbusters.arena import advice
 from bombbusters.arena.deal import deal_game, playable
 from bombbusters.arena.game import play_on, start_game
 from bombbusters.arena.plays import play_from_doc
-from bombbusters.arena.win import _start, playout_referee
+from bombbusters.arena.win import playout_referee, playout_start
 from bombbusters.table.state import GameState
 from bombbusters.table.wires import RED, YELLOW, colour_of, value_of
 
@@ -47,7 +47,7 @@ def test_playouts_cut_the_special_wires_only_by_the_action(mission: int) -> None
     won = 0
     for k in range(3):
         view, world = _first_view(mission, k)
-        table, first, mistakes = _start(view)
+        table, first, mistakes = playout_start(view)
         noble = (view.extra["mission_play"] or {}).get("noble")
         named: list = []
 

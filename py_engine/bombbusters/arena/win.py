@@ -46,7 +46,7 @@ from .plays import play_from_doc
 from .referee import Referee
 from .table_rules import TableRules
 
-__all__ = ["Equipment", "playout", "playout_referee", "win_chance", "win_json"]
+__all__ = ["Equipment", "playout", "playout_referee", "playout_start", "win_chance", "win_json"]
 
 World = dict  # (player, stand, slot) -> wire type
 
@@ -125,7 +125,7 @@ def playout_referee(table: GameState, world: World, mistakes: int, equipment: Eq
     return ref
 
 
-def _start(state: GameState) -> tuple[GameState, int, int]:
+def playout_start(state: GameState) -> tuple[GameState, int, int]:
     """(public table, first player, mistakes left) of a state, checked for what playouts cover."""
     doc = state.extra.get("mission_play")
     if nano_dealt(state) and not (isinstance(doc, dict) and doc.get("kind") == "nano_track"):
@@ -157,7 +157,7 @@ def win_chance(state: GameState, n: int, seed: int) -> dict:
     """Playouts of the team policy on n worlds drawn with this seed: wins, estimate, standard error."""
     from ..questions.sampler import sample_deals
 
-    table, first, mistakes = _start(state)
+    table, first, mistakes = playout_start(state)
     eq = Equipment(state.extra.get("equipment"), len(state.players))
     wins = sum(playout(table, deal, first, mistakes, advice.decide, eq, draw=n * seed + i + 1)
                for i, deal in enumerate(sample_deals(state, n, seed)))

@@ -51,6 +51,12 @@ def _win(doc: Any, n: int, seed: int) -> Any:
     return win_json(doc, n, seed)
 
 
+def _search(doc: Any, n: int, seed: int, top: int) -> Any:
+    from ..arena.search import search_json
+
+    return search_json(doc, n, seed, top)
+
+
 def _lookahead(doc: Any, top: int) -> Any:
     from ..advice.lookahead import lookahead_json
 
@@ -86,6 +92,7 @@ OPTION_COMMANDS: dict[str, OptionCommand] = {
     "sample": (_reading_tokens(_sample), {"n": (1, 200_000), "seed": (0, 2**63 - 1)}),
     "lookahead": (_reading_tokens(_lookahead), {"top": (10, 10_000)}),
     "win": (_reading_tokens(_win), {"n": (20, 100_000), "seed": (0, 2**63 - 1)}),
+    "search": (_reading_tokens(_search), {"n": (1, 10_000), "seed": (0, 2**63 - 1), "top": (3, 10)}),
     "explain": (_reading_tokens(_explain), {"player": (0, 99), "stand": (0, 9), "slot": (0, 99), "value": ("", 8)}),
 }
 
