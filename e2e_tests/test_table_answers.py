@@ -125,6 +125,44 @@ def test_chance_to_win_runs_improves_and_stops(make_context, base_url, device):
 
 
 @pytest.mark.parametrize("device", ["phone"])
+def test_play_them_out_compares_my_first_moves_on_the_same_deals(make_context, base_url, device):
+    """On my turn, "Compare" plays my first moves out in slices, each on the same deals: every compared move
+    shows the games it wins, the line names the move that wins most and by how much over the next (paired),
+    with the deals played and the time; Stop freezes it; the worker's games are the native ones."""
+    page, taps = open_table(make_context, base_url, device)
+    play_opening(page, taps)
+    wait_done(page, moves=True)
+    taps("search-start")
+    found = tid(page, "search-found")
+    page.wait_for_function(
+        "Number(document.querySelector('[data-testid=search-found]')?.dataset.n) >= 2", timeout=RESULT_TIMEOUT_MS)
+    taps("search-stop")
+    expect(tid(page, "search-start")).to_have_text("Go on")
+    n = int(found.get_attribute("data-n"))
+    page.wait_for_timeout(1500)
+    assert int(found.get_attribute("data-n")) == n  # stopped: no more deals
+    expect(tid(page, "search-cost")).to_contain_text(f"{n} deal")
+    from bombbusters.arena.search import search_json
+
+    doc = dict(engine_doc(page), turn=0)  # the captain (Ann, me) starts
+    equipment = json.loads(tid(page, "search").get_attribute("data-equipment"))  # as the "win" request's
+    got = [search_json(dict(doc, equipment=equipment), 1, k) for k in range(n)]
+    shown = 0
+    for i in range(5):
+        fig = tid(page, f"move-{i}-search")
+        if not fig.count():
+            continue
+        shown += 1
+        assert int(fig.get_attribute("data-n")) == n
+        key = tid(page, f"move-{i}").get_attribute("data-key")
+        row = next(j for j, m in enumerate(got[0]["moves"]) if json.dumps(
+            [m.get(k) for k in ("kind", "player", "stand", "slots", "value", "values", "mine")], separators=(",", ":")) == key)
+        wins = sum(r["won"][row][0] for r in got)
+        assert abs(float(fig.get_attribute("data-p")) - wins / n) < 1e-12
+    assert shown == min(3, len(got[0]["moves"])) >= 2
+
+
+@pytest.mark.parametrize("device", ["phone"])
 def test_the_engine_warms_up_while_the_player_sets_up(make_context, base_url, device):
     """Ready is not held back by the warm-up: on the setup screen, with nothing to ask, the page sends
     it once the engine is ready, and the first table is then answered at full speed."""

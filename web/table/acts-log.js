@@ -59,6 +59,8 @@ export function logActs(app) {
     },
     "win-start": () => app.startWin?.(),
     "win-stop": () => app.stopWin?.(),
+    "search-start": () => app.startSearch?.(),
+    "search-stop": () => app.stopSearch?.(),
     "move-record": () => {
       const m = results.moves?.moves?.[ui.selectedMove];
       const d = m ? S.draftFromMove(app.state, m) : null;

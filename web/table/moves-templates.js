@@ -33,19 +33,21 @@ export function movesTemplate(ctx) {
     <h3>My best cuts ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
     ${moves ? "" : html`<p class="hint">Working it out…</p>`}
     <ol>${list.map((m, i) => html`<li class="${selectedMove === i ? "sel" : ""}">
-      <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" aria-pressed="${selectedMove === i ? "true" : "false"}">
+      <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" data-key="${moveKey(m)}" aria-pressed="${selectedMove === i ? "true" : "false"}">
         <span class="what">${moveText(m, state.setup)}${bestWords(list, i)}</span>
         <span class="pct" data-testid="move-${i}-p" data-p="${m.p_success}">${pct(m.p_success)}</span>
         ${m.guaranteed ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
         ${m.p_red > 0 ? html`<span class="badge red" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
         ${m.kind === "turned_cut" && m.p_explode > 0 ? html`<span class="badge red" data-testid="move-${i}-explode" title="a failed cut of my turned wire explodes the bomb">boom ${pct(m.p_explode)}</span>` : ""}
         ${m.costs_mistake ? html`<span class="badge" data-testid="move-${i}-costly" title="${m.costs_mistake}">detonator +1</span>` : ""}
+        ${playedOut(ctx.search, m, i)}
         ${m.score !== undefined ? html`<small class="score" data-testid="move-${i}-score" data-score="${m.score}" title="the team policy's score">score ${m.score.toFixed(3)}</small>` : ""}
       </button>
       ${selectedMove === i ? html`${btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` })}${outcomesTemplate(ctx, i)}` : ""}
     </li>`)}</ol>
     ${moves && !list.length ? html`<p class="hint">No cut is possible.</p>` : ""}
     ${policyTemplate(ctx, list)}
+    ${searchTemplate(ctx, list)}
     ${winTemplate(ctx)}
     ${cardsTemplate(ctx)}
   </section>`;
@@ -66,6 +68,67 @@ function policyTemplate(ctx, list) {
   return html`${first.length ? html`<p class="cards-first" data-testid="cards-first">First play: ${first.join(", ")}</p>` : ""}
     <p class="hint" data-testid="moves-policy">Best move first. The small score is the team policy's: the chance the cut works,
     less what a mistake or a used card would cost the team (a red wire loses all)${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
+}
+
+/** What identifies a move between my best cuts and the "search" reply. */
+const MOVE_KEYS = ["kind", "player", "stand", "slots", "value", "values", "mine"];
+const moveKey = (m) => JSON.stringify(MOVE_KEYS.map((k) => m[k] ?? null));
+
+/** The games won by each compared move (index into the reply), matched to a listed move. */
+function searched(search, m) {
+  if (!search?.moves || !search.n) return null;
+  const i = search.moves.findIndex((c) => moveKey(c) === moveKey(m));
+  if (i < 0) return null;
+  const won = search.won[i];
+  const p = won.reduce((a, b) => a + b, 0) / won.length;
+  return { i, p, n: won.length, se: Math.sqrt((p * (1 - p)) / won.length) };
+}
+
+/** A listed move's share of games won when played out (once "Play them out" has run). */
+function playedOut(search, m, i) {
+  const got = searched(search, m);
+  return got ? html`<small class="played" data-testid="move-${i}-search" data-p="${got.p}" data-n="${got.n}"
+    title="played first, then the team plays on: games won">wins ${pct(got.p)} ± ${pct(got.se)}</small>` : "";
+}
+
+/** The paired difference of two compared moves (reply indices): mean and standard error, in points. */
+function pairedGap(search, a, b) {
+  const d = search.won[a].map((w, j) => w - search.won[b][j]);
+  const mean = d.reduce((x, y) => x + y, 0) / d.length;
+  const sd = Math.sqrt(d.reduce((x, y) => x + (y - mean) ** 2, 0) / Math.max(1, d.length - 1));
+  return { mean, se: sd / Math.sqrt(d.length) };
+}
+
+/** The compared moves in words: which wins most, by how much over the next (paired), and whether that is clear yet. */
+function gapWords(best, gap, next, setup) {
+  if (!gap) return `${moveText(best, setup)} is my only move to compare`;
+  if (gap.mean === 0 && gap.se === 0) return `${moveText(best, setup)} and ${moveText(next, setup)} win the same games`;
+  const points = `${(gap.mean * 100).toFixed(1)} ± ${(gap.se * 100).toFixed(1)} points`;
+  return `${moveText(best, setup)} wins most: +${points} over ${moveText(next, setup)}${gap.mean < 2 * gap.se ? " (not clear yet)" : ""}`;
+}
+
+/**
+ * My first moves compared by playing the game out (on request, on my turn): each is played first on the same
+ * deals, then the team policy plays on; the move that wins most, by how much over the next (paired), the cost.
+ */
+function searchTemplate(ctx, list) {
+  const { state, t } = ctx;
+  const s = ctx.search;
+  if (!list.length || t.turn !== state.setup.me) return "";
+  let found = "";
+  if (s?.moves && s.n) {
+    const order = s.moves.map((_m, i) => i).sort((a, b) => s.won[b].reduce((x, y) => x + y, 0) - s.won[a].reduce((x, y) => x + y, 0));
+    const best = s.moves[order[0]];
+    const gap = order.length > 1 ? pairedGap(s, order[0], order[1]) : null;
+    found = html`<span data-testid="search-found" data-n="${s.n}" data-best="${moveKey(best)}">${gapWords(best, gap, order.length > 1 ? s.moves[order[1]] : null, state.setup)}</span>
+      <span class="hint" data-testid="search-cost">${s.n} deal${s.n === 1 ? "" : "s"} each, the same for every move; ${(s.ms / 1000).toFixed(1)} s</span>`;
+  }
+  return html`<div class="search" data-testid="search" data-equipment="${JSON.stringify(s?.equipment ?? null)}">
+    <span class="lbl">Play them out:</span> ${found}
+    ${s?.running ? html`${s.n ? "" : html`<span class="hint">playing my first moves on the same deals…</span>`} ${btn("search-stop", "Stop", { cls: "link", testid: "search-stop" })}`
+      : btn("search-start", s?.n ? "Go on" : "Compare", { cls: "link", testid: "search-start" })}
+    ${s?.error ? html`<p class="hint" data-testid="search-error">${s.error}</p>` : ""}
+  </div>`;
 }
 
 /** The chance to win (on request): games played out on exact worlds, the running estimate, Stop. */

@@ -4,6 +4,7 @@
 
 import * as S from "./table-state.js";
 import { Engine } from "../engine/engine-client.js";
+import { runSearch, runWin, stopRun } from "./playouts.js";
 
 /** Create the engine for `app` and give it app.scheduleAnalysis. Call engine.start() to boot. */
 export function connectEngine(app) {
@@ -31,10 +32,9 @@ export function connectEngine(app) {
   app.askLookahead = () => askLookahead(app, engine);
   app.askWhy = (key, value) => askWhy(app, engine, key, value);
   app.startWin = () => runWin(app, engine);
-  app.stopWin = () => {
-    if (app.results.win) app.results.win.running = false;
-    app.render();
-  };
+  app.stopWin = () => stopRun(app, "win");
+  app.startSearch = () => runSearch(app, engine);
+  app.stopSearch = () => stopRun(app, "search");
   app.scheduleAnalysis = () => {
     clearTimeout(timer);
     if (app.state.phase !== "table") {
@@ -217,44 +217,6 @@ async function askWhy(app, engine, key, value) {
     ? { key, resultId, text: ans.reply.result.text }
     : { key, resultId, error: ans.reply.error?.message ?? "the engine could not explain it" };
   app.render();
-}
-
-/** Games per "win" request: a slice short enough that a new table waits little for the worker. */
-export const WIN_SLICE = 2;
-
-/**
- * The chance to win, on request: playouts in slices (the "win" request, seeds 0, 1, 2, …), the running
- * estimate drawn after each; Stop ends it, and a new table drops it.
- */
-async function runWin(app, engine) {
-  const { results } = app;
-  const resultId = results.analysis?.resultId;
-  if (resultId === undefined) return;
-  const prev = results.win?.resultId === resultId ? results.win : null;
-  const w = { running: true, wins: prev?.wins ?? 0, n: prev?.n ?? 0, k: prev?.k ?? 0, resultId, error: null };
-  results.win = w;
-  app.render();
-  const t = app.derived();
-  const turned = S.turnedRule(app.state);
-  const doc = {
-    ...S.engineDoc(app.state, t), turn: t.turn, equipment: S.equipmentDoc(app.state, t), ...(turned ? { rules: { turned } } : {}),
-    ...S.tableRulesDoc(app.state.setup),
-  };
-  w.equipment = doc.equipment;
-  while (w.running && results.win === w && results.analysis?.resultId === resultId) {
-    const ans = await engine.latest("win", { state: doc, n: WIN_SLICE, seed: w.k });
-    // stopped meanwhile: the slice in flight is dropped (Go on asks its seed again), so Stop freezes the figure
-    if (ans.stale || !w.running || results.win !== w || results.analysis?.resultId !== resultId) return;
-    if (!ans.reply.ok) {
-      w.error = ans.reply.error?.message ?? "the engine could not play the game out";
-      w.running = false;
-    } else {
-      w.wins += ans.reply.result.wins;
-      w.n += ans.reply.result.n;
-      w.k += 1;
-    }
-    app.render();
-  }
 }
 
 function askAdvice(app, engine, doc, due) {

@@ -136,6 +136,7 @@ function viewModel(app) {
     lookahead: results.lookahead, pendingLookahead: results.pendingLookahead, lookaheadError: results.lookaheadError,
     why: results.why?.resultId === results.analysis?.resultId ? results.why : null,
     win: results.win?.resultId === results.analysis?.resultId ? results.win : null,
+    search: results.search?.resultId === results.analysis?.resultId ? results.search : null,
     sheetError: ui.sheetError, engineDocText: doc ? JSON.stringify(doc) : "",
     canUndo: S.canUndo(state), canRedo: S.canRedo(state),
     laws: freshLaws(results), pickStands,

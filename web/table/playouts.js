@@ -1,0 +1,80 @@
+// Playouts on request: the chance to win ("win") and my first moves compared by playing the game out
+// ("search"). Both ask the worker in short slices (seeds 0, 1, 2, …) so a new table waits little, sum the
+// answers into app.results, and draw the page after each; Stop ends a run, Go on resumes it where it
+// stopped, and a new table drops it.
+
+import * as S from "./table-state.js";
+
+/** Games per "win" request: a slice short enough that a new table waits little for the worker. */
+export const WIN_SLICE = 2;
+/** Worlds per "search" request: every compared move is played on each, so one world is already a few games. */
+export const SEARCH_SLICE = 1;
+
+/** The state document the playouts start from: the table, whose turn it is, the equipment and rules. */
+function playoutDoc(app) {
+  const t = app.derived();
+  const turned = S.turnedRule(app.state);
+  return {
+    ...S.engineDoc(app.state, t), turn: t.turn, equipment: S.equipmentDoc(app.state, t), ...(turned ? { rules: { turned } } : {}),
+    ...S.tableRulesDoc(app.state.setup),
+  };
+}
+
+/**
+ * Run `type` requests in slices into `app.results[name]` until stopped: `fresh()` is a new run's figures,
+ * `add(run, result)` sums one answer in; the run also keeps `k` (the next seed), `ms` (time spent) and
+ * `error` (the engine's message, which stops it).
+ */
+async function runSlices(app, engine, name, type, options, fresh, add) {
+  const { results } = app;
+  const resultId = results.analysis?.resultId;
+  if (resultId === undefined) return;
+  const prev = results[name]?.resultId === resultId ? results[name] : null;
+  const run = { k: 0, ms: 0, ...(prev ?? fresh()), running: true, resultId, error: null };
+  results[name] = run;
+  app.render();
+  const doc = playoutDoc(app);
+  run.equipment = doc.equipment;
+  const live = () => run.running && results[name] === run && results.analysis?.resultId === resultId;
+  while (live()) {
+    const t0 = performance.now();
+    const ans = await engine.latest(type, { state: doc, ...options, seed: run.k });
+    // stopped meanwhile: the slice in flight is dropped (Go on asks its seed again), so Stop freezes the figure
+    if (ans.stale || !live()) return;
+    if (!ans.reply.ok) {
+      run.error = ans.reply.error?.message ?? "the engine could not play the game out";
+      run.running = false;
+    } else {
+      add(run, ans.reply.result);
+      run.k += 1;
+      run.ms += performance.now() - t0;
+    }
+    app.render();
+  }
+}
+
+/** The chance to win: games of the team policy played out on exact worlds, the running estimate. */
+export function runWin(app, engine) {
+  return runSlices(app, engine, "win", "win", { n: WIN_SLICE }, () => ({ wins: 0, n: 0 }), (run, r) => {
+    run.wins += r.wins;
+    run.n += r.n;
+  });
+}
+
+/** My first moves, each played first on the same worlds, then the team policy: the games each one wins. */
+export function runSearch(app, engine) {
+  return runSlices(app, engine, "search", "search", { n: SEARCH_SLICE }, () => ({ moves: null, won: [], n: 0 }), (run, r) => {
+    if (!run.moves) {
+      run.moves = r.moves;
+      run.won = r.moves.map(() => []);
+    }
+    r.won.forEach((w, i) => run.won[i].push(...w));
+    run.n += r.n;
+  });
+}
+
+/** Stop a run of `name` ("win", "search"): the figures stay, Go on resumes. */
+export function stopRun(app, name) {
+  if (app.results[name]) app.results[name].running = false;
+  app.render();
+}
