@@ -10,7 +10,6 @@ import random
 
 import gen
 import oracle
-import pytest
 from bombbusters.arena.game import play_on
 from bombbusters.arena import advice
 from bombbusters.arena.referee import Decision

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from ..missions.preset import Mission
+from ..table.wires import BLUE_MAX
 from .absent import Absent
 from .challenges import Challenges
 from .constraint_play import ALL_CARDS, Chosen, Deck, shuffled
@@ -24,7 +25,7 @@ from .number_cards import Hands, Pick, Roulette, Sequence, Sum
 from .number_turns import Guess, Radar, Sir, Volunteers
 from .oxygen import Oxygen
 from .special_cuts import SevensLast, XAfterYellow
-from .together import Noble, RedAlert, all_at_once_from_doc
+from .together import AllAtOnce, Noble, RedAlert
 from .weakest_link import Weakest
 
 __all__ = ["PLAYS", "play_from_doc", "play_of"]
@@ -68,6 +69,27 @@ PLAYS: dict[int, Any] = {
     41: lambda ns, n, seed: Tripwires(seed),
     48: lambda ns, n, seed: Lethal(n, seed),
 }
+
+def all_at_once_from_doc(doc: dict, players: int, seed: int) -> AllAtOnce:
+    """A playout's play from a view's ``mission_play`` (kind "all_at_once"): 13's reds, 39's noble value
+    (the face-down deck's cards, which nobody has seen, drawn again among the other values, seeded), 48's
+    yellow wires; whether the action is done."""
+    mission = int(doc["mission"])
+    play: AllAtOnce
+    if mission == 13:
+        play = RedAlert(players, str(seed))
+    elif mission == 48:
+        play = Lethal(players, str(seed))
+    elif mission == 39:
+        noble = int(doc["noble"])
+        others = [v for v in range(1, BLUE_MAX + 1) if v != noble]
+        play = Noble((noble, *random.Random(seed).sample(others, int(doc["deck"]))), str(seed))
+        play.last = doc.get("last")  # type: ignore[attr-defined]
+    else:
+        raise ValueError(f"mission_play: no special action of mission {mission} is played out")
+    play.done = bool(doc["done"])
+    return play
+
 
 #: a play's kind -> how a playout remakes it from (doc, players, seed): the constraint and challenge cards,
 #: and the families that read their own doc back (locked_equipment.py)

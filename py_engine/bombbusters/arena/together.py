@@ -22,7 +22,7 @@ from ..table.notation import CUT
 from ..table.wires import BLUE_MAX, RED, colour_of, value_of
 from .mission_play import Decide, MissionPlay, cut_count, hand_values, token_on_value
 
-__all__ = ["AllAtOnce", "Noble", "RedAlert", "all_at_once_from_doc", "pointed", "random_tokens"]
+__all__ = ["AllAtOnce", "Noble", "RedAlert", "pointed", "random_tokens"]
 
 
 def pointed(ref: Any, q: int, test: Callable[[int], bool], count: int, an: Any = None) -> tuple[list, list, float]:
@@ -162,25 +162,3 @@ class RedAlert(AllAtOnce):
         super().__init__(13, lambda t: colour_of(t) == RED, 3, None, seed)
         self.anyone, self.must = players >= 4, True
 
-
-def all_at_once_from_doc(doc: dict, players: int, seed: int) -> AllAtOnce:
-    """A playout's play from a view's ``mission_play`` (kind "all_at_once"): 13's reds, 39's noble value
-    (the face-down deck's cards, which nobody has seen, drawn again among the other values, seeded), 48's
-    yellow wires; whether the action is done."""
-    from .tripwires import Lethal
-
-    mission = int(doc["mission"])
-    play: AllAtOnce
-    if mission == 13:
-        play = RedAlert(players, str(seed))
-    elif mission == 48:
-        play = Lethal(players, str(seed))
-    elif mission == 39:
-        noble = int(doc["noble"])
-        others = [v for v in range(1, BLUE_MAX + 1) if v != noble]
-        play = Noble((noble, *random.Random(seed).sample(others, int(doc["deck"]))), str(seed))
-        play.last = doc.get("last")  # type: ignore[attr-defined]
-    else:
-        raise ValueError(f"mission_play: no special action of mission {mission} is played out")
-    play.done = bool(doc["done"])
-    return play
