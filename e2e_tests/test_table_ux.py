@@ -242,3 +242,27 @@ def test_cut_wires_stay_the_dimmest_tiles(phone, scheme):
     assert lum["cut"] and lum["hidden"], lum
     assert max(lum["cut"]) < min(lum["hidden"]), lum
     shot(page, f"ux-9-table-{scheme}")
+
+
+def test_the_general_radar_says_what_asking_each_value_would_buy(phone):
+    """With the General Radar usable (two 8s cut), my best cuts offer "What would it buy?": the values I hold,
+    the most the answers add first, each with my best cut now and on average after — the engine's figures."""
+    eights = {"k": "dual", "a": 3, "p": 2, "s": 0, "j": 7, "v": "8", "ok": True, "cut": "8", "as": {"s": 0, "j": 7}}
+    page, taps = phone(table(log=TOKENS + TURNS + [eights]))
+    wait_done(page, moves=True)
+    taps("radar-ask")
+    expect(tid(page, "radar-row-0")).to_be_visible(timeout=60_000)
+    from bombbusters.advice.radar import radar_json
+
+    want = radar_json(engine_doc(page))["values"][:3]
+    for i, row in enumerate(want):
+        got = tid(page, f"radar-row-{i}")
+        assert int(got.get_attribute("data-value")) == row["value"]
+        assert abs(float(got.get_attribute("data-after")) - row["after"]) < 1e-9
+        expect(got).to_contain_text(f"ask {row['value']}: my best cut with {row['value']} goes from")
+    shot(page, "ux-7-radar")
+    # the card spent: no longer offered
+    page2, _ = phone(table(log=TOKENS + TURNS + [eights, {"k": "radar", "v": 12, "ans": []}]))
+    wait_done(page2, moves=True)
+    expect(tid(page2, "moves")).to_be_visible()
+    expect(tid(page2, "radar")).to_have_count(0)

@@ -61,6 +61,7 @@ export function logActs(app) {
     "win-stop": () => app.stopWin?.(),
     "search-start": () => app.startSearch?.(),
     "search-stop": () => app.stopSearch?.(),
+    "radar-ask": () => app.askRadar?.(),
     "move-record": () => {
       const m = results.moves?.moves?.[ui.selectedMove];
       const d = m ? S.draftFromMove(app.state, m) : null;

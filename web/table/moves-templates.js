@@ -48,6 +48,7 @@ export function movesTemplate(ctx) {
     ${moves && !list.length ? html`<p class="hint">No cut is possible.</p>` : ""}
     ${policyTemplate(ctx, list)}
     ${searchTemplate(ctx, list)}
+    ${radarTemplate(ctx)}
     ${winTemplate(ctx)}
     ${cardsTemplate(ctx)}
   </section>`;
@@ -128,6 +129,25 @@ function searchTemplate(ctx, list) {
     ${s?.running ? html`${s.n ? "" : html`<span class="hint">playing my first moves on the same deals…</span>`} ${btn("search-stop", "Stop", { cls: "link", testid: "search-stop" })}`
       : btn("search-start", s?.n ? "Go on" : "Compare", { cls: "link", testid: "search-start" })}
     ${s?.error ? html`<p class="hint" data-testid="search-error">${s.error}</p>` : ""}
+  </div>`;
+}
+
+/**
+ * The General Radar, when I may play it: on a tap, what asking each value I hold would buy me — my best cut
+ * with it now and on average once every stand has answered, and how often that cut becomes sure.
+ */
+function radarTemplate(ctx) {
+  const radar = ctx.t.cards?.find((c) => c.id === "8");
+  if (!radar || radar.state !== "usable" || ctx.state.setup.me === null || !ctx.t.hasHand) return "";
+  const r = ctx.radar;
+  const rows = (r?.values ?? []).slice(0, 3);
+  return html`<div class="radar" data-testid="radar">
+    <span class="lbl">General Radar:</span>
+    ${r?.pending ? html`<span class="hint">weighing every answer…</span>` : rows.length ? "" : btn("radar-ask", "What would it buy?", { cls: "link", testid: "radar-ask" })}
+    ${rows.length ? html`<ul class="radar-rows">${rows.map((v, i) => html`<li data-testid="radar-row-${i}" data-value="${v.value}" data-now="${v.now}" data-after="${v.after}" data-sure="${v.sure}">
+      ask <b>${v.value}</b>: my best cut with ${v.value} goes from ${pct(v.now)} to ${pct(v.after)} on average${v.sure > 0 ? `, sure ${pct(v.sure)} of the time` : ""}</li>`)}</ul>` : ""}
+    ${r?.values && !rows.length ? html`<p class="hint">I hold no blue wire to ask about.</p>` : ""}
+    ${r?.error ? html`<p class="hint" data-testid="radar-error">${r.error}</p>` : ""}
   </div>`;
 }
 

@@ -31,6 +31,7 @@ export function connectEngine(app) {
   let timer = null;
   app.askLookahead = () => askLookahead(app, engine);
   app.askWhy = (key, value) => askWhy(app, engine, key, value);
+  app.askRadar = () => askRadar(app, engine);
   app.startWin = () => runWin(app, engine);
   app.stopWin = () => stopRun(app, "win");
   app.startSearch = () => runSearch(app, engine);
@@ -216,6 +217,21 @@ async function askWhy(app, engine, key, value) {
   results.why = ans.reply.ok
     ? { key, resultId, text: ans.reply.result.text }
     : { key, resultId, error: ans.reply.error?.message ?? "the engine could not explain it" };
+  app.render();
+}
+
+/** What the General Radar would buy me (the "radar" request, on a tap): kept for this table only. */
+async function askRadar(app, engine) {
+  const { results } = app;
+  const resultId = results.analysis?.resultId;
+  if (resultId === undefined) return;
+  results.radar = { resultId, pending: true };
+  app.render();
+  const ans = await engine.latest("radar", S.engineDoc(app.state, app.derived()));
+  if (ans.stale || results.analysis?.resultId !== resultId) return;
+  results.radar = ans.reply.ok
+    ? { resultId, values: ans.reply.result.values }
+    : { resultId, error: ans.reply.error?.message ?? "the engine could not weigh the Radar" };
   app.render();
 }
 
