@@ -12,7 +12,7 @@ import time
 from typing import Callable
 
 from ..table.errors import StateError
-from . import advice, greedy, rank
+from . import advice, greedy, rank, search_policy
 from .card_play import playing_cards
 from .deal import deal_game, playable
 from .game import GameResult, Policy, play_on, start_game
@@ -21,9 +21,10 @@ from .table_rules import UNSIMULATED
 
 __all__ = ["POLICIES", "arena", "arena_many", "play_one"]
 
-#: policy name -> decide(view, analysis); ``rank`` and ``advice`` also play the free cards (card_play.py)
+#: policy name -> decide(view, analysis); ``rank``, ``advice`` and ``search`` (the team policy with its close calls
+#: played out: ``search_policy.py``) also play the free cards (card_play.py)
 POLICIES: dict[str, Policy] = {"greedy": greedy.decide, "rank": playing_cards(rank.decide),
-                               "advice": playing_cards(advice.decide)}
+                               "advice": playing_cards(advice.decide), "search": playing_cards(search_policy.decide)}
 
 
 def play_one(args: tuple[int, int, tuple[str, ...], int, int]) -> list[GameResult]:

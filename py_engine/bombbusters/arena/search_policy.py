@@ -1,0 +1,48 @@
+"""The ``search`` policy: the team policy, with its closest calls settled by playing the game out.
+
+Why only the close calls: a playout costs a whole game of solves (≈ 0.2–0.4 s native), so comparing
+moves on every turn would make one game take minutes.  Where the team policy's best move is sure, or
+beats the next by more than ``CLOSE`` in its score, the one-step order stands; else the first ``TOP``
+moves are each played first on the same ``WORLDS`` worlds drawn from the actor's exact posterior, the
+team policy plays on, and the move that wins most is taken (ties: the team policy's order) — the page's
+*Compare* (``search.py``), with a fixed budget.  The playouts know the Double Detectors already used;
+the equipment cards are left out of them (a view carries the cards usable now, not the table's pile).
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import replace
+
+from ..advice.moves import rank_moves
+from ..advice.team import takeable, team_choice
+from ..questions.analysis import Analysis
+from ..table.state import GameState
+from .referee import Decision
+from .search import compare_moves
+
+__all__ = ["CLOSE", "TOP", "WORLDS", "decide"]
+
+#: the team policy's score gap under which the first moves are played out
+CLOSE = 0.05
+#: how many of the first moves are compared
+TOP = 3
+#: the worlds each compared move is played on
+WORLDS = 8
+
+
+def decide(view: GameState, an: Analysis) -> Decision:
+    """The team policy's decision, or the move that wins most when played out where its first two are close."""
+    ranked, move, before = team_choice(view, rank_moves(view, an))
+    base = Decision(move, tuple(before))
+    order = [m for m in ranked if takeable(m)][:TOP]
+    if len(order) < 2 or order[0]["guaranteed"] or order[0]["score"] - order[1]["score"] > CLOSE:
+        return base
+    used = list(view.extra.get("used_detectors", []))
+    state = replace(view, extra=dict(view.extra, turn=view.me, equipment={"double_detector_used": used}))
+    seed = zlib.crc32(repr(view.to_json()).encode())
+    got = compare_moves(state, WORLDS, seed, TOP)
+    wins = [sum(w) for w in got["won"]]
+    best = max(range(len(wins)), key=lambda i: (wins[i], -i))
+    return base if best == 0 else Decision(order[best])
+

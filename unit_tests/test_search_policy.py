@@ -1,0 +1,63 @@
+"""The arena's ``search`` policy (``arena/search_policy.py``): the team policy, with its close calls settled by
+the paired playouts of ``search.py``."""
+
+from __future__ import annotations
+
+import bombbusters.arena.search_policy as sp
+from bombbusters.advice.moves import rank_moves
+from bombbusters.advice.team import takeable, team_order
+from bombbusters.arena import advice
+from bombbusters.arena.deal import deal_game, playable
+from bombbusters.arena.game import start_game
+from bombbusters.arena.run import arena
+from bombbusters.questions.analysis import solve_state
+
+
+def _views(n: int = 12):
+    """The captain's first views of mission 4 games with 5 players: (view, analysis, takeable moves in order)."""
+    m = playable(4, 5)
+    for k in range(n):
+        ref = start_game(deal_game(m, 5, 3, k), m)
+        view = ref.view(ref.table.captain)
+        an = solve_state(view)
+        yield view, an, [x for x in team_order(rank_moves(view, an), view) if takeable(x)]
+
+
+def test_a_clear_call_is_the_team_policy_s_and_plays_nothing_out(monkeypatch) -> None:
+    def no_playouts(*_a, **_k):
+        raise AssertionError("a clear call was played out")
+
+    monkeypatch.setattr(sp, "compare_moves", no_playouts)
+    seen = 0
+    for view, an, order in _views():
+        if len(order) < 2 or order[0]["guaranteed"] or order[0]["score"] - order[1]["score"] > sp.CLOSE:
+            assert sp.decide(view, an) == advice.decide(view, an)
+            seen += 1
+    assert seen >= 5
+
+
+def test_a_close_call_takes_the_move_that_wins_most(monkeypatch) -> None:
+    """On tiny tables whose first two moves are close (none sure), the move the playouts found winning most."""
+    from test_search import _tables
+
+    calls = []
+
+    def second_wins(state, n, seed, top):
+        calls.append((state.extra["turn"], n, top))
+        return {"moves": [], "won": [[0] * n, [1] * n, [0] * n][:top], "n": n, "seed": seed}
+
+    monkeypatch.setattr(sp, "compare_moves", second_wins)
+    monkeypatch.setattr(sp, "CLOSE", 1.0)  # every call not sure is close here
+    tried = 0
+    for state in _tables(30):
+        an = solve_state(state)
+        order = [x for x in team_order(rank_moves(state, an), state) if takeable(x)]
+        if not order[0]["guaranteed"]:
+            assert sp.decide(state, an).move == order[1] and calls[-1] == (state.me, sp.WORLDS, sp.TOP)
+            tried += 1
+    assert tried >= 2, "close calls among these tiny tables"
+
+
+def test_the_search_policy_plays_whole_games_by_the_rules() -> None:
+    got = arena(4, 4, 1, seed=2, policy="search", jobs=1, progress=lambda _t: None)
+    assert got["games"] == 1 and got["truth_impossible"] == 0 and got["sure_failures"] == 0
