@@ -1,0 +1,161 @@
+"""Starting-token advice on a big table by hand (5 players, blue 1-12), on the dense grid, and what an
+advised token's choice tells (token_choice_facts) over every hand of small tables.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from bombbusters.advice.indication import TOKEN_KINDS, rank_indications
+from bombbusters.table.state import GameState
+from test_indication import TOL
+
+
+def _compositions(n_values: int, copies: int, hand: int) -> np.ndarray:
+    """Every (k_1..k_n) with 0 <= k_i <= copies and sum = hand: one row per hand contents."""
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for _ in range(n_values):
+        k = np.arange(copies + 1)
+        rows = np.hstack([np.repeat(rows, copies + 1, axis=0), np.tile(k, len(rows))[:, None]])
+        rows = rows[rows.sum(axis=1) <= hand]
+    return rows[rows.sum(axis=1) == hand]
+
+
+def _entropy(logp: np.ndarray, mask: np.ndarray | None = None) -> float:
+    lp = logp if mask is None else logp[mask]
+    lz = np.logaddexp.reduce(lp)
+    q = np.exp(lp - lz)
+    return float(-(q * (lp - lz)).sum() / math.log(2))
+
+
+def test_big_case_five_players_blue_1_to_12():
+    hand = [1, 3, 4, 5, 6, 7, 8, 9, 9, 12]
+    doc = {
+        "players": [{"name": "Ann", "stands": [" ".join(f"?{v}" for v in hand)]}]
+        + [{"name": n, "stands": [" ".join(["?"] * k)]} for n, k in zip(["Bob", "Cyd", "Dee", "Eve"], [10, 10, 9, 9])],
+        "me": 0,
+        "captain": 0,
+        "wires": {"blue": [1, 12]},
+    }
+    out = rank_indications(GameState.from_json(doc))
+
+    comps = _compositions(12, 4, 10)
+    assert len(comps) == 300366
+    log_c4 = np.log([math.comb(4, k) for k in range(5)])
+    logp = log_c4[comps].sum(axis=1) - math.log(math.comb(48, 10))  # multivariate hypergeometric
+    assert abs(np.exp(logp).sum() - 1) < 1e-12
+    h0 = _entropy(logp)
+    assert abs(h0 - 16.596) < 1e-3
+    assert abs(out["entropy_bits"] - h0) <= TOL, (out["entropy_bits"], h0)
+
+    # every token on every slot, from the same enumeration: the value at sorted position j
+    cum = comps.cumsum(axis=1)
+    rows = np.arange(len(comps))
+    for j, v in enumerate(hand):
+        at_j = (cum <= j).sum(axis=1) + 1  # blue value in slot j
+        events = {
+            "value": at_j == v,
+            "even_odd": at_j % 2 == v % 2,
+            "multiplicity": comps[rows, at_j - 1] == hand.count(v),
+        }
+        for kind, mask in events.items():
+            e = next(x for x in out[kind] if x["slot"] == j)
+            after = _entropy(logp, mask)
+            assert abs(e["remaining_bits"] - after) <= TOL, (kind, j, e, after)
+            assert abs(e["gain_bits"] - (h0 - after)) <= TOL, (kind, j, e, h0 - after)
+
+
+@pytest.mark.parametrize("doc", [
+    # my two stands of 12 (the view's grid is dense): every token kind
+    {"players": [{"name": "Ann", "stands": ["?1 ?1 ?5 ?7 ?7 ?8 ?8 ?9 ?10 ?10 ?11 ?11", "?1 ?2 ?2 ?3 ?4 ?4 ?4 ?7 ?9 ?11 ?12 ?12"]},
+                 {"name": "Bob", "stands": ["? " * 11 + "?"]}, {"name": "Cid", "stands": ["? " * 11 + "?"]}],
+     "me": 0, "captain": 0, "wires": {"blue": [1, 12]}, "facts": []},
+    # yellow and red in play (no value token on a yellow wire)
+    {"players": [{"name": "Ann", "stands": ["?1 ?1 ?2 ?Y2 ?3 ?4 ?5 ?6 ?6 ?8 ?9 ?10 ?12",
+                                            "?1 ?2 ?3 ?4 ?5 ?Y5 ?7 ?8 ?9 ?10 ?11 ?11 ?12"]},
+                 {"name": "Bob", "stands": ["? " * 12 + "?"]}, {"name": "Cid", "stands": ["? " * 11 + "?"]}],
+     "me": 0, "captain": 0, "wires": {"blue": [1, 12], "yellow": [2, 5], "red": [7]}, "facts": []},
+])
+def test_tokens_on_the_dense_grid_condition_the_view_as_a_fresh_solve_does(doc, monkeypatch):
+    """A value or parity token on a view solved on the dense grid is that grid conditioned (no new layout);
+    every gain equals the one from solving the view with the token afresh."""
+    from bombbusters.advice import indication
+    from bombbusters.questions.analysis import Analysis
+
+    calls = []
+    conditioned = Analysis.conditioned
+
+    def spy(self, conds):
+        calls.append(conds)
+        return conditioned(self, conds)
+
+    monkeypatch.setattr(Analysis, "conditioned", spy)
+    got = rank_indications(GameState.from_json(doc))
+    assert calls, "the dense view was not conditioned"
+    monkeypatch.setattr(indication, "_token_types", lambda kind, tok, every: None)  # every token solved afresh
+    indication.forget_gains()
+    want = rank_indications(GameState.from_json(doc))
+    assert got["entropy_bits"] == pytest.approx(want["entropy_bits"], abs=TOL)
+    for kind in TOKEN_KINDS:
+        assert [(e["stand"], e["slot"]) for e in got[kind]] == [(e["stand"], e["slot"]) for e in want[kind]], kind
+        for a, b in zip(got[kind], want[kind]):
+            assert a["gain_bits"] == pytest.approx(b["gain_bits"], abs=TOL), (kind, a, b)
+            assert a["remaining_bits"] == pytest.approx(b["remaining_bits"], abs=TOL), (kind, a, b)
+
+
+def test_token_choice_facts_say_exactly_what_the_advised_choice_says():
+    """Over every hand of mine (blue 1-5, four players with 5 wires): the hands whose advised value token is (slot j, v)
+    are exactly the hands showing v at j that the facts read from that choice allow — no more, no fewer."""
+    from itertools import combinations_with_replacement
+
+    from bombbusters.advice.indication import token_choice_facts
+
+    def state_of(hand):
+        others = [{"name": name, "stands": ["? ? ? ? ?"]} for name in ("Bob", "Cat", "Dan")]
+        return GameState.from_json({"players": [{"name": "Ann", "stands": [" ".join(f"?{v}" for v in hand)]}, *others],
+                                    "me": 0, "captain": 0, "wires": {"blue": [1, 5]}, "facts": []})
+
+    hands = [h for h in combinations_with_replacement(range(1, 6), 5) if all(h.count(v) <= 4 for v in h)]
+    groups: dict = {}
+    for h in hands:
+        top = rank_indications(state_of(h), ("value",))["value"][0]
+        groups.setdefault((top["slot"], h[top["slot"]]), []).append(h)
+    assert len(groups) > 1
+    for (j, v), members in groups.items():
+        facts = {token_choice_facts(state_of(h), 0, j) for h in members}
+        assert len(facts) == 1, ("the facts must read only what teammates see", j, v)
+        (told,) = facts
+        allowed = [h for h in hands if h[j] == v
+                   and not any(h[i] == f.value for f in told for i in f.slots)]
+        assert sorted(allowed) == sorted(members), (j, v, told)
+
+
+def test_token_choice_facts_read_both_stands_of_a_two_stand_player():
+    """2 players, two stands of 3 each, blue 1-3: over every hand of mine, the hands whose advised value token is
+    (stand, slot, v) are exactly those showing v there that the facts (on both my stands) allow."""
+    from itertools import combinations_with_replacement, product
+
+    from bombbusters.advice.indication import token_choice_facts
+
+    def state_of(a, b):
+        mine = [" ".join(f"?{v}" for v in st) for st in (a, b)]
+        return GameState.from_json({"players": [{"name": "Ann", "stands": mine}, {"name": "Bob", "stands": ["? ? ?", "? ? ?"]}],
+                                    "me": 0, "captain": 0, "wires": {"blue": [1, 3]}, "facts": []})
+
+    stands = list(combinations_with_replacement(range(1, 4), 3))
+    hands = [(a, b) for a, b in product(stands, stands) if all((a + b).count(v) <= 4 for v in range(1, 4))]
+    groups: dict = {}
+    for a, b in hands:
+        top = rank_indications(state_of(a, b), ("value",))["value"][0]
+        groups.setdefault((top["stand"], top["slot"], (a, b)[top["stand"]][top["slot"]]), []).append((a, b))
+    assert len({k[0] for k in groups}) == 2, "both stands get the token for some hands"
+    for (s, j, v), members in groups.items():
+        facts = {token_choice_facts(state_of(*h), s, j) for h in members}
+        assert len(facts) == 1, ("the facts must read only what teammates see", s, j, v)
+        (told,) = facts
+        assert {f.stand for f in told} <= {0, 1}
+        allowed = [h for h in hands if h[s][j] == v
+                   and not any(h[f.stand][i] == f.value for f in told for i in f.slots)]
+        assert sorted(allowed) == sorted(members), (s, j, v, told)

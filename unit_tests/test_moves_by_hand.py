@@ -1,0 +1,192 @@
+"""The moves ranking on hand-made tables a player checks at the table (items, red risks, yellow never named,
+solo cuts, plain JSON); the random tables against the oracle: test_moves.py.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import gen
+import pytest
+from bombbusters.advice.moves import ITEMS, rank_moves
+from bombbusters.table.state import GameState
+from test_moves import TOL, Exact, check_moves
+
+
+def test_default_items_are_the_double_detector_only():
+    rng = random.Random(77)
+    for _ in range(40):
+        doc = gen.random_state(rng, me="player")
+        doc.pop("available", None)
+        moves = check_moves(doc)
+        assert {m["kind"] for m in moves} <= {"dual_cut", "double_detector", "solo_cut", "reveal_red"}
+
+
+def test_no_items():
+    rng = random.Random(78)
+    for _ in range(40):
+        doc = gen.random_state(rng, me="player")
+        doc["available"] = []
+        moves = check_moves(doc)
+        assert {m["kind"] for m in moves} <= {"dual_cut", "solo_cut", "reveal_red"}
+
+
+# --------------------------------------------------------------------------
+# hand-checked states
+
+
+def _doc(stands, wires, me, facts=(), available=ITEMS, mistakes_left=None, captain=0):
+    doc = {
+        "players": [{"name": n, "stands": s} for n, s in zip(gen.NAMES, stands)],
+        "me": me,
+        "captain": captain,
+        "wires": wires,
+        "facts": list(facts),
+        "available": list(available),
+    }
+    if mistakes_left is not None:
+        doc["mistakes_left"] = mistakes_left
+    return doc
+
+
+def _find(moves, **want):
+    out = [m for m in moves if all(m.get(k) == v for k, v in want.items())]
+    assert len(out) == 1, (want, out)
+    return out[0]
+
+
+def test_info_token_on_a_teammate_is_a_guaranteed_dual_cut():
+    # blue 5-8: 16 wires over 4 players. Bob shows an info 7 at slot C; I hold a 7.
+    doc = _doc([["?5 ?6 ?7 ?8"], ["? ? i7 ?"], ["? ? ? ?"], ["? ? ? ?"]], {"blue": [5, 8]}, me=0)
+    moves = check_moves(doc)
+    m = _find(moves, kind="dual_cut", player=1, stand=0, slots=[2], value=7)
+    assert m["p_success"] == 1.0 and m["guaranteed"] is True and m["p_red"] == 0.0 and m["p_advance"] == 0.0
+    assert moves[0]["guaranteed"]
+    # the same slot named as anything else cannot succeed, so it is not listed
+    assert not [x for x in moves if x["kind"] == "dual_cut" and x["player"] == 1 and x["slots"] == [2]
+                and x["value"] != 7]
+
+
+def test_super_detector_on_a_stand_known_to_hold_the_value():
+    doc = _doc([["?5 ?6 ?7 ?8 ?8"], ["? i5 ? ?"], ["? ? ? ?"], ["? ? ? ?"]], {"blue": [5, 8], "red": [6]}, me=0)
+    moves = check_moves(doc)
+    m = _find(moves, kind="super_detector", player=1, stand=0, value=5)
+    assert m["guaranteed"] is True and m["p_success"] == 1.0 and m["slots"] == [0, 1, 2, 3]
+    assert m["p_red"] == 0.0  # slot B is blue, so the stand is never all red
+
+
+def test_super_detector_guaranteed_by_a_has_fact():
+    doc = _doc([["?5 ?6 ?7 ?8"], ["? ? ? ?"], ["? ? ? ?"], ["? ? ? ?"]], {"blue": [5, 8]}, me=0,
+               facts=[{"kind": "has", "player": 2, "value": 6}])
+    moves = check_moves(doc)
+    m = _find(moves, kind="super_detector", player=2, stand=0, value=6)
+    assert m["guaranteed"] is True and m["p_success"] == 1.0
+    assert not _find(moves, kind="super_detector", player=1, stand=0, value=6)["guaranteed"]
+
+
+def test_double_detector_red_risk_exact():
+    # 3 players (captain Ann holds two stands), blue 1-2 and reds R1, R2: 10 wires, stands 3 3 2 2.
+    # I (Bob) hold 1 2 2. Cyd's two wires are a uniform pair of the 7 left: 1 1 1 2 2 R1 R2.
+    # Double Detector naming 2 on both: success 1 - C(5,2)/C(7,2) = 11/21; both red 1/21.
+    doc = _doc([["? ? ?", "? ?"], ["?1 ?2 ?2"], ["? ?"]], {"blue": [1, 2], "red": [1, 2]}, me=1)
+    moves = check_moves(doc)
+    m = _find(moves, kind="double_detector", player=2, stand=0, value=2)
+    assert m["slots"] == [0, 1]
+    assert m["p_success"] == pytest.approx(11 / 21, abs=TOL)
+    assert m["p_red"] == pytest.approx(1 / 21, abs=TOL)
+    assert m["p_advance"] == pytest.approx(9 / 21, abs=TOL)
+    assert m["p_explode"] == pytest.approx(1 / 21, abs=TOL)
+    # last mistake: any failure blows up
+    doc["mistakes_left"] = 0
+    moves = check_moves(doc)
+    m = _find(moves, kind="double_detector", player=2, stand=0, value=2)
+    assert m["p_explode"] == pytest.approx(10 / 21, abs=TOL)
+    d = _find(moves, kind="dual_cut", player=2, stand=0, slots=[1], value=2)
+    assert d["p_explode"] == pytest.approx(1 - d["p_success"], abs=TOL)
+
+
+def test_double_detector_pair_with_a_known_red_slot():
+    # Cyd's slot B shows a red colour token: the pair (A, B) is all red only when A is R1 and B is R2.
+    doc = _doc([["? ? ?", "? ?"], ["?1 ?2 ?2"], ["? r?"]], {"blue": [1, 2], "red": [1, 2]}, me=1,
+               available=["double_detector"], mistakes_left=0)
+    moves = check_moves(doc)
+    m = _find(moves, kind="double_detector", player=2, stand=0, value=1)
+    ex = Exact(GameState.from_json(doc))
+    want_red = ex.p_all_red(2, 0, [0, 1])
+    assert 0 < want_red < 1
+    assert m["p_red"] == pytest.approx(float(want_red), abs=TOL)
+    assert m["p_explode"] == pytest.approx(1 - m["p_success"], abs=TOL)  # last mistake
+
+
+def test_two_red_slots_cannot_be_detected():
+    # Both of Cyd's wires are red: nothing I hold can be found there, so no move targets Cyd.
+    doc = _doc([["? ? ?", "? ?"], ["?1 ?2 ?2"], ["r? r?"]], {"blue": [1, 2], "red": [1, 2]}, me=1)
+    moves = check_moves(doc)
+    assert not [m for m in moves if m["player"] == 2]
+
+
+def test_validated_value_is_never_suggested():
+    # all four 6s are cut (two of them mine): no move names 6, although my stand shows them.
+    doc = _doc([["?5 6 6 ?7"], ["? 6 ? ?"], ["? 6 ? ?"], ["? ? ? ?"]], {"blue": [5, 8]}, me=0)
+    moves = check_moves(doc)
+    assert moves
+    assert all(m.get("value") != 6 and 6 not in m.get("values", []) for m in moves)
+
+
+def test_triple_detector_never_names_yellow():
+    """Regression: 'YELLOW' (gameplay value) was compared with wires.YELLOW (the colour 'yellow')."""
+    # 2 players, blue 1-2 and yellows Y1-Y5: 13 wires, stands 4 3 3 3; I (Bob) hold Y1 and Y2.
+    doc = _doc([["? ? ? ?", "? ? ?"], ["?1 ?Y1 ?2", "?1 ?2 ?Y2"]], {"blue": [1, 2], "yellow": [1, 2, 3, 4, 5]}, me=1)
+    moves = check_moves(doc)
+    assert any(m["kind"] == "double_detector" and m["value"] == "YELLOW" for m in moves)  # allowed
+    assert not any(m["kind"] == "triple_detector" and m["value"] == "YELLOW" for m in moves)
+
+
+def test_super_detector_never_names_yellow():
+    doc = _doc([["? ? ? ?", "? ? ?"], ["?1 ?Y1 ?2", "?1 ?2 ?Y2"]], {"blue": [1, 2], "yellow": [1, 2, 3, 4, 5]}, me=1)
+    moves = check_moves(doc)
+    assert not any(m["kind"] == "super_detector" and m["value"] == "YELLOW" for m in moves)
+
+
+def test_detectors_never_name_yellow_random():
+    offenders = []
+    for seed in range(300):
+        doc = gen.random_state(random.Random(seed), me="player")
+        doc["available"] = list(ITEMS)
+        for m in rank_moves(GameState.from_json(doc)):
+            if m["kind"] in ("triple_detector", "super_detector") and m["value"] == "YELLOW":
+                offenders.append((seed, m["kind"]))
+    assert not offenders, offenders[:5]
+
+
+def test_moves_are_plain_json():
+    """Regression: super_detector odds were numpy values (guaranteed a numpy.bool_, not JSON-serialisable)."""
+    doc = _doc([["?5 ?6 ?7 ?8"], ["? ? ? ?"], ["? ? ? ?"], ["? ? ? ?"]], {"blue": [5, 8]}, me=0,
+               available=["super_detector"])
+    moves = rank_moves(GameState.from_json(doc))
+    assert any(m["kind"] == "super_detector" for m in moves)
+    for m in moves:
+        assert type(m["guaranteed"]) is bool, m
+        for f in ("p_success", "p_red", "p_advance", "p_explode"):
+            assert type(m[f]) is float, (f, m)
+    json.dumps(moves, allow_nan=False)
+
+
+def test_solo_cut_and_fast_pass():
+    # I hold two 8s; the other two 8s are cut: a certain solo cut. Fast Pass on my two 5s.
+    doc = _doc([["?5 ?5 ?8 ?8"], ["? ? ? 8"], ["? ? ? 8"], ["? ? ? ?"]], {"blue": [5, 8]}, me=0)
+    moves = check_moves(doc)
+    solo = _find(moves, kind="solo_cut", value=8)
+    assert solo["guaranteed"] and solo["p_legal"] == 1.0 and solo["count"] == 2
+    assert [tuple(x) for x in solo["slots"]] == [(0, 2), (0, 3)]
+    assert _find(moves, kind="fast_pass", value=5)["guaranteed"]
+    assert not [m for m in moves if m["kind"] == "solo_cut" and m["value"] == 5]  # other 5s are out there
+
+
+def test_reveal_red():
+    doc = _doc([["1 ?R1", "?R2"], ["? ?", "?"]], {"blue": [1, 1], "red": [1, 2]}, me=0)
+    moves = check_moves(doc)
+    m = _find(moves, kind="reveal_red")
+    assert m["guaranteed"]
+    assert not [x for x in moves if x["kind"] not in ("reveal_red",)]  # a red is no value to name
