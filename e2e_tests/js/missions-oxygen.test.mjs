@@ -1,0 +1,136 @@
+// Mission pieces of the table app's state (web/table/table-state.js), continued: oxygen (44, 49, 54, 63) and
+// challenges (55).
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+
+// the fields of the engine's "missions" list that these rules read
+const preset = (over) => ({
+  number: 99, title: "Mission 99", name: "test", blue: [1, 12], yellow: null, red: null, wires_in_play: 48,
+  tokens: "value", x_tokens: false, false_tokens: false, absent_tokens: false, open_red_deal: false,
+  random_info_token: false, double_detector: "all", equipment: [], notes: "", x_blue: false, yellow_dealt: "",
+  ...over,
+});
+
+const withPlayers = (n, captain = 0) => {
+  const s = S.defaultSetup();
+  s.players = ["Ann", "Bob", "Cat", "Dan", "Eve"].slice(0, n);
+  s.captain = captain;
+  return s;
+};
+
+const yellow = (count, nums) => ({ yellow: { count, of: null, known: 0, in_play: count, numbers_needed: count, ...(nums ? { fixed: nums } : {}) } });
+
+const oxygenTable = (number, special) => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 2), preset({ number, special: [special] }));
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  return s;
+};
+
+test("oxygen from one reserve (44): each cut takes tokens by depth, all come back at the captain's turn", () => {
+  let s = oxygenTable(44, "oxygen_reserve");
+  assert.equal(S.oxygenFor(s, S.derive(s), 0).have, 8); // 2 per player
+  // the captain Cat fails on a 9 (3 tokens), Dan on a 10 (3 more): 2 left when my turn comes
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "9", ok: false, real: "4" });
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "10", ok: false, real: "2" });
+  let t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(S.oxygenFor(s, t, 0).have, 2);
+  const no = S.missionRules(s, t).no_values;
+  assert.deepEqual(no.map((x) => x.value), [9, 10, 11, 12]);
+  assert.match(no[0].why, /oxygen: cutting a 9 takes 3 tokens, 2 in the reserve/);
+  // I cut a 5 (2 tokens); Bob's turn, then the captain's: all back by my next turn
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 1, v: "5", ok: false, real: "3" });
+  t = S.derive(s);
+  assert.equal(S.oxygenFor(s, t, 0).have, 8);
+  assert.deepEqual(S.missionRules(s, t).no_values, []);
+});
+
+test("oxygen in each player's hand (54): my cuts spend mine, and the advice hears it", () => {
+  let s = oxygenTable(54, "oxygen_own");
+  assert.equal(S.oxygenFor(s, S.derive(s), 0).have, 3); // 4 players: 3 each
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "9", ok: false, real: "4" }); // Cat's, not mine
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "2", ok: false, real: "3" });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 1, v: "6", ok: false, real: "4" }); // mine: 2 tokens
+  const t = S.derive(s);
+  assert.equal(S.oxygenFor(s, t, 0).have, 1);
+  assert.deepEqual(S.missionRules(s, t).no_values.map((x) => x.value), [5, 6, 7, 8, 9, 10, 11, 12]);
+  assert.match(S.missionRules(s, t).no_values[0].why, /1 in your hand/);
+  assert.equal(S.oxygenFor(s, t, 1).have, 3);
+});
+
+test("a turn skipped for want of oxygen moves the detonator and passes the turn; only in oxygen missions", () => {
+  let s = oxygenTable(54, "oxygen_own");
+  s = S.addEntry(s, { k: "skip", a: 2 }); // the captain Cat cannot pay
+  const t = S.derive(s);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  assert.equal(t.mistakesMade, 1);
+  assert.equal(t.turn, 3);
+  assert.match(t.entries[0].text, /Cat has too little oxygen/);
+  let plain = S.defaultState();
+  plain.phase = "table";
+  plain = S.addEntry(plain, { k: "skip", a: 0 });
+  assert.match(S.derive(plain).entries[0].error, /only oxygen missions/);
+});
+
+test("oxygen passed round the table (63): a cut takes as many tokens as its value", () => {
+  let s = oxygenTable(63, "oxygen_pass");
+  assert.equal(S.oxygenFor(s, S.derive(s), 0).have, 24); // the captain takes 24 with 4 players
+  // the captain Cat tries a 9, Dan an 8: 7 are passed on to me
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "9", ok: false, real: "4" });
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "8", ok: false, real: "2" });
+  const t = S.derive(s);
+  assert.equal(S.oxygenFor(s, t, 0).have, 7);
+  const no = S.missionRules(s, t).no_values;
+  assert.deepEqual(no.map((x) => x.value), [8, 9, 10, 11, 12]);
+  assert.match(no[0].why, /cutting an 8 takes 8 tokens, 7 passed to you/);
+});
+
+test("oxygen given to a teammate (49): a cut gives as many tokens as its value to the one the cutter picks", () => {
+  let s = oxygenTable(49, "oxygen_gift");
+  assert.equal(S.oxygenFor(s, S.derive(s), 0).have, 5); // 4 players: 5 each
+  // recording a cut asks who gets the oxygen, right after who acts; the cutter cannot be picked
+  const draft = { k: "dual", a: 2 };
+  assert.equal(S.nextAsk(s, S.derive(s), draft).ask, "oxygen_to");
+  assert.equal(S.nextAsk(s, S.derive(s), { ...draft, ox: 2 }).ask, "oxygen_to");
+  assert.equal(S.nextAsk(s, S.derive(s), { ...draft, ox: 0 }).ask, "slots");
+  // Cat cuts a 4 and gives me 4; Dan tries a 3 and gives Bob 3; I try a 6 and give Dan 6
+  const full = { ...draft, ox: 0, p: 3, s: 0, js: [0], v: "4", ok: false, real: "2" };
+  const e = S.buildEntry(s, S.derive(s), full);
+  assert.equal(e.ox, 0);
+  assert.deepEqual(S.buildEntry(s, S.derive(s), S.draftFromEntry(e)), e);
+  s = S.addEntry(s, e);
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "3", ok: false, real: "2", ox: 1 });
+  let t = S.derive(s);
+  assert.ok(t.entries.every((x) => x.ok), JSON.stringify(t.entries));
+  assert.match(t.entries[0].text, /\(oxygen → Ann\)$/);
+  assert.equal(S.oxygenFor(s, t, 0).have, 9);
+  assert.equal(S.oxygenFor(s, t, 1).have, 8);
+  assert.equal(S.oxygenFor(s, t, 2).have, 1);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 1, v: "6", ok: false, real: "3", ox: 3 });
+  t = S.derive(s);
+  assert.equal(S.oxygenFor(s, t, 0).have, 3);
+  const no = S.missionRules(s, t).no_values;
+  assert.deepEqual(no.map((x) => x.value), [4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  assert.match(no[0].why, /oxygen: cutting a 4 takes 4 tokens, 3 in your hand/);
+  // "oxygen" is an answer an edit may change here, and nowhere else; the cutter cannot give to themself
+  assert.ok(S.editChanges(s.setup, S.draftFromEntry(e)).includes("oxygen"));
+  assert.ok(!S.editChanges(oxygenTable(54, "oxygen_own").setup, S.draftFromEntry(e)).includes("oxygen"));
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 1, v: "2", ok: false, real: "3", ox: 1 });
+  assert.match(S.derive(s).entries[3].error, /who got Bob's oxygen\? \(a teammate\)/);
+});
+
+test("a challenge completed (55) moves the detonator back a space, never below its start; only in 55", () => {
+  let s = oxygenTable(55, "challenges");
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "9", ok: false, real: "4" });
+  s = S.addEntry(s, S.buildEntry(s, S.derive(s), { k: "challenge" }));
+  s = S.addEntry(s, { k: "challenge" });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.mistakesMade, 0);
+  assert.equal(t.entries[1].text, "Challenge done: detonator −1");
+  const plain = oxygenTable(54, "oxygen_own");
+  assert.match(S.derive(S.addEntry(plain, { k: "challenge" })).entries[0].error, /only mission 55 has challenge cards/);
+});

@@ -1,0 +1,225 @@
+// Pure JS state functions (web/table/table-state.js), continued: starting-token advice, presets, the
+// named value, editing, the turn and the Coffee Mug, a teammate's cut on my wire, the equipment on the table.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+
+const started = () => {
+  let s = S.defaultState();
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  return s;
+};
+
+test("starting-token advice: due until my token shows, then the tapped advice is a set entry", () => {
+  let s = started();
+  assert.deepEqual(S.startingTokenDue(s), { kind: "value" });
+  // a teammate's token does not count
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 0, slot: { c: "info", v: "1" } });
+  assert.deepEqual(S.startingTokenDue(s), { kind: "value" });
+  const result = {
+    entropy_bits: 17.8, basis: "the setup",
+    value: [
+      { stand: 0, slot: 6, letter: "G", wire: "7", token: "i7", gain_bits: 2.29, resolved: 0.128, remaining_bits: 15.5 },
+      { stand: 0, slot: 5, letter: "F", wire: "6", token: "i6", gain_bits: 2.29, resolved: 0.128, remaining_bits: 15.5 },
+      { stand: 0, slot: 4, letter: "E", wire: "5", token: "i5", gain_bits: 2.25, resolved: 0.126, remaining_bits: 15.6 },
+      { stand: 0, slot: 7, letter: "H", wire: "8", token: "i8", gain_bits: 2.25, resolved: 0.126, remaining_bits: 15.6 },
+    ],
+  };
+  const top = S.topAdvice(result, "value");
+  assert.deepEqual(top.map((r) => r.token), ["i7", "i6", "i5"]);
+  assert.deepEqual(S.topAdvice(result, "even_odd"), []);
+  const t = S.derive(s);
+  const entry = S.adviceEntry(s, t, top[0], "value");
+  assert.deepEqual(entry, { k: "set", p: 0, s: 0, j: 6, slot: { c: "info", v: "7", m: null, col: null } });
+  s = S.addEntry(s, entry);
+  assert.ok(S.derive(s).entries.at(-1).ok);
+  assert.equal(S.startingTokenDue(s), null, "placed: the panel goes");
+  assert.equal(S.engineDoc(s).players[0].stands[0].split(" ")[6], "i7");
+  // even/odd and x1/x2/x3 tokens are marks on the slot
+  let eo = started();
+  eo.setup.tokens = "even_odd";
+  assert.deepEqual(S.startingTokenDue(eo), { kind: "even_odd" });
+  const e2 = S.adviceEntry(eo, S.derive(eo), { stand: 0, slot: 2, token: "O" }, "even_odd");
+  assert.deepEqual(e2.slot, { c: "h", v: null, m: "O", col: null });
+  eo = S.addEntry(eo, e2);
+  assert.equal(S.startingTokenDue(eo), null);
+  assert.equal(S.engineDoc(eo).players[0].stands[0].split(" ")[2], "O?3");
+  // none for mission 18, nobody to advise when I only watch, over once the game is under way
+  const none = started();
+  none.setup.tokens = "none";
+  assert.equal(S.startingTokenDue(none), null);
+  const watch = { ...started(), setup: { ...started().setup, me: null } };
+  assert.equal(S.startingTokenDue(watch), null);
+  const going = S.addEntry(started(), { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: false, real: "4" });
+  assert.equal(S.startingTokenDue(going), null);
+});
+
+test("teammates' starting tokens are sent to be read only when the team places the advised ones", () => {
+  let s = started();
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 3, slot: { c: "info", v: "5" } });
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 0, slot: { c: "info", v: "2" } });
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 0, slot: { c: "h", v: null } }); // taken back
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 1, slot: { c: "info", v: "2" } });
+  s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 6, slot: { c: "info", v: "7" } }); // mine: I see my wires
+  assert.equal(S.engineDoc(s).starting_tokens, undefined, "off by default");
+  s.setup.read_tokens = true;
+  assert.ok(S.tokensReadable(s.setup));
+  assert.deepEqual(S.engineDoc(s).starting_tokens, [[1, 0, 3], [2, 0, 1]]);
+  // a token given by a failed cut once the game is under way is not a starting token; a cut one still is
+  s = S.addEntry(s, { k: "dual", a: 0, p: 3, s: 0, j: 2, v: "3", ok: false, real: "4" });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: true });
+  assert.deepEqual(S.engineDoc(s).starting_tokens, [[1, 0, 3], [2, 0, 1]]);
+  // the setting survives the link; X tokens or turned wires: not readable
+  assert.equal(S.decodeHash(S.encodeHash(s)).state.setup.read_tokens, true);
+  for (const other of [{ x_tokens: true }, { turned: "each" }, { false_tokens: true }, { tokens: "even_odd" }]) {
+    assert.equal(S.tokensReadable({ ...s.setup, ...other }), false, JSON.stringify(other));
+    assert.equal(S.engineDoc({ ...s, setup: { ...s.setup, ...other } }).starting_tokens, undefined);
+  }
+});
+
+test("a preset deals the wires of its player count (mission 14 with 2 players: 3 red + 4 yellow)", () => {
+  const yellow23 = { count: 2, of: 3, known: 0 };
+  const red2 = { count: 2, of: null, known: 0 };
+  const m14 = { number: 14, blue: [1, 12], yellow: yellow23, red: red2, tokens: "value", x_tokens: false,
+    false_tokens: false, absent_tokens: false, open_red_deal: false, random_info_token: false,
+    double_detector: "all", equipment: ["1"],
+    players: { 2: { yellow: { count: 4, of: null, known: 0 }, red: { count: 3, of: null, known: 0 } },
+      4: { yellow: yellow23, red: red2 } } };
+  const four = S.applyMission(S.defaultSetup(), m14);
+  assert.deepEqual([four.yellow.mode, four.yellow.keep, four.red.mode, four.red.keep], ["of", 2, "list", 2]);
+  assert.deepEqual(S.colourNeeds(four, m14), { yellow: { need: 3, knownNeed: 0 }, red: { need: 2, knownNeed: 0 } });
+  const twoPlayers = { ...S.defaultSetup(), players: ["Ann", "Bob"] };
+  const two = S.applyMission(twoPlayers, m14);
+  assert.deepEqual([two.yellow.mode, two.yellow.keep, two.red.mode, two.red.keep], ["list", 4, "list", 3]);
+  assert.deepEqual(S.colourNeeds(two, m14), { yellow: { need: 4, knownNeed: 0 }, red: { need: 3, knownNeed: 0 } });
+  assert.equal(S.dealChanges(m14, 4, 2), true);
+  assert.equal(S.dealChanges(m14, 4, 3), false, "3 players: the usual deal");
+  assert.equal(S.dealChanges(null, 4, 2), false);
+});
+
+test("the named value: mine when I cut, a value the teammate may hold otherwise, anything when editing", () => {
+  let s = started();
+  const t = S.derive(s);
+  const base = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "Y"];
+  assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 0 }, base), ["1", "2", "3", "5", "6", "7", "8", "9", "10", "11", "12"]);
+  const holdings = [
+    { player: 1, stand: 0, value: 4, p_any: 0.5 }, { player: 1, stand: 0, value: 5, p_any: 0 },
+    { player: 1, stand: 0, value: "YELLOW", p_any: 0.1 }, { player: 2, stand: 0, value: 5, p_any: 1 },
+  ];
+  assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 1 }, base, holdings), ["4", "Y"]);
+  assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 1 }, base, holdings, true), base);
+  assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 3 }, base, null), base);
+});
+
+test("editing starts from every current answer: draftFromEntry round-trips every entry of the link fixtures", async () => {
+  const fs = await import("node:fs");
+  const url = await import("node:url");
+  const path = await import("node:path");
+  const dir = path.join(path.dirname(url.fileURLToPath(import.meta.url)), "fixtures");
+  let n = 0;
+  for (const f of fs.readdirSync(dir).filter((x) => x.startsWith("links-"))) {
+    for (const row of JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")).links) {
+      const { state } = await S.readHash(row.g);
+      const t = S.derive(state);
+      state.log.forEach((e) => {
+        if (e.k === "set") return;
+        const d = S.draftFromEntry(e);
+        assert.equal(S.nextAsk(state, t, d), null, JSON.stringify(e));
+        assert.deepEqual(S.buildEntry(state, t, d), e);
+        n += 1;
+      });
+    }
+  }
+  assert.ok(n >= 20, `${n} entries`);
+});
+
+test("Change clears only what an answer decides: the value of a failed cut keeps who, where and the token", () => {
+  const s = started();
+  const e = { k: "dual", a: 1, p: 2, s: 0, j: 3, v: "5", ok: false, real: "4" };
+  const d = S.clearAnswer(S.draftFromEntry(e), "value");
+  assert.deepEqual(S.nextAsk(s, S.derive(s), d), { ask: "value", noYellow: false });
+  assert.deepEqual({ a: d.a, p: d.p, js: d.js, ok: d.ok, real: d.real }, { a: 1, p: 2, js: [3], ok: false, real: "4" });
+  const r = S.clearAnswer(S.draftFromEntry(e), "result");
+  assert.equal(S.nextAsk(s, S.derive(s), r).ask, "result");
+  assert.equal(r.v, "5");
+});
+
+test("the turn skips a player with no uncut wire, and the Coffee Mug offers only those with one", () => {
+  let s = started();
+  // every wire of Bob's is cut (by dual cuts of others that this test does not replay)
+  ["1", "2", "3", "4", "4", "5", "6", "7", "8", "9", "10", "12"].forEach((v, j) => {
+    s = S.addEntry(s, { k: "set", p: 1, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+  });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 2, s: 0, j: 4, v: "6", ok: false, real: "5" });
+  let t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries.filter((e) => !e.ok)));
+  assert.equal(t.turn, 2, "Ann -> (Bob has no wire left) -> Cid");
+  s = S.addEntry(s, { k: "dual", a: 3, p: 2, s: 0, j: 5, v: "7", ok: false, real: "6" });
+  t = S.derive(s);
+  assert.equal(t.turn, 0, "Dee -> Ann (clockwise, from the last seat)");
+  assert.equal(S.hasUncut(t, 1), false);
+  assert.equal(S.hasUncut(t, 2), true);
+});
+
+test("a teammate's dual cut on my wire is recorded as a dual cut, my wire's value filled in, ✓ and ✗", () => {
+  const base = started(); // I am Ann (0); my E is a 5
+  for (const [d, want] of [
+    [{ k: "dual", a: 1, p: 0, s: 0, js: [4], v: "5", ok: true, as: { s: 0, j: 3 } }, { cut: "5" }],
+    [{ k: "dual", a: 1, p: 0, s: 0, js: [4], v: "6", ok: false }, { real: "5" }],
+  ]) {
+    const t0 = S.derive(base);
+    assert.equal(S.nextAsk(base, t0, d), null, "nothing more to ask: I know my wire");
+    const entry = S.buildEntry(base, t0, d);
+    assert.equal(entry.k, "dual");
+    assert.deepEqual({ cut: entry.cut, real: entry.real }, { cut: undefined, real: undefined, ...want });
+    const mine = S.addEntry(base, entry);
+    const t = S.derive(mine);
+    assert.ok(t.entries[0].ok, t.entries[0].error);
+    // the same cut recorded by someone who does not see my wires: the same engine document but my hand
+    const pub = S.addEntry({ ...structuredClone(base), hand: [], setup: { ...base.setup, me: null } }, entry);
+    const docMine = S.engineDoc(mine, t);
+    const docPub = S.engineDoc(pub, S.derive(pub));
+    assert.deepEqual(docMine.players.slice(1), docPub.players.slice(1));
+    assert.deepEqual([docMine.facts, docMine.mistakes_left, t.turn], [docPub.facts, docPub.mistakes_left, S.derive(pub).turn]);
+    assert.equal(docMine.players[0].stands[0].split(" ")[4], d.ok ? "5" : "i5");
+    assert.equal(docPub.players[0].stands[0].split(" ")[4], d.ok ? "5" : "i5");
+  }
+});
+
+test("the equipment on the table: the turn log offers those cards (and the character card); an item counts only if its card lies face up", async () => {
+  const { logTemplate } = await import("../../web/table/table-templates.js");
+  const EQUIP_ACTIONS = { 1: "label_ne", 2: "walkie", 3: "triple", 4: "postit", 5: "super", 6: "rewind", 7: "batteries", 8: "radar",
+    9: "stabilizer", 10: "xray", 11: "coffee", 12: "label_eq", Y: "false_bottom", "2.2": "swl", "3.3": "drop", "10.10": "disint", "11.11": "hook" };
+  const offered = (s) => {
+    const t = S.derive(s);
+    const page = String(logTemplate({ state: s, t }).text);
+    return Object.entries(EQUIP_ACTIONS).filter(([, k]) => page.includes(`data-testid="action-${k}"`)).map(([id]) => id).sort();
+  };
+  const cut3s = (s) => {
+    s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
+    return S.addEntry(s, { k: "dual", a: 0, p: 3, s: 0, j: 1, v: "3", ok: true, cut: "3", as: { s: 0, j: 3 } });
+  };
+  let s = started();
+  assert.equal(s.setup.table_cards, null, "not set: every card of the pile, as before");
+  assert.deepEqual(offered(s), Object.keys(EQUIP_ACTIONS).sort());
+  s = { ...s, setup: { ...s.setup, table_cards: ["3", "8", "9", "11"] } };
+  assert.deepEqual(offered(s), ["11", "3", "8", "9"]);
+  assert.ok(String(logTemplate({ state: s, t: S.derive(s) }).text).includes('data-testid="action-double"'), "the character card");
+  let t = S.derive(cut3s(s));
+  assert.ok(S.availableItems(cut3s(s), t).includes("triple_detector"));
+  assert.deepEqual(t.cards.find((c) => c.id === "3"), { id: "3", have: 2, need: 2, state: "usable" });
+  assert.equal(t.cards.find((c) => c.id === "8").state, "waiting");
+  const without = { ...s, setup: { ...s.setup, table_cards: ["5", "8", "9", "11"] } };
+  assert.ok(!S.availableItems(cut3s(without), S.derive(cut3s(without))).includes("triple_detector"));
+  // a saved table keeps its cards; one from before the question has none (every card counts)
+  assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(s))).setup.table_cards, ["3", "8", "9", "11"]);
+  const old = JSON.parse(JSON.stringify(s));
+  delete old.setup.table_cards;
+  const opened = S.normalize(old);
+  assert.equal(opened.setup.table_cards, null);
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);
+  assert.ok(status(opened).includes('data-testid="cards-unset"'), "the page says every card of the pile counts");
+  assert.ok(!status(s).includes('data-testid="cards-unset"'));
+});
