@@ -44,7 +44,7 @@ def test_a_close_call_takes_the_move_that_wins_most(monkeypatch) -> None:
 
     def second_wins(state, n, seed, top):
         calls.append((state.extra["turn"], n, top))
-        return {"moves": [], "won": [[0] * n, [1] * n, [0] * n][:top], "n": n, "seed": seed}
+        return {"moves": [], "won": [[0] * n, [1] * n, [0] * n][:top], "n": n, "seed": seed}  # the second on every world
 
     monkeypatch.setattr(sp, "compare_moves", second_wins)
     monkeypatch.setattr(sp, "CLOSE", 1.0)  # every call not sure is close here
@@ -61,3 +61,10 @@ def test_a_close_call_takes_the_move_that_wins_most(monkeypatch) -> None:
 def test_the_search_policy_plays_whole_games_by_the_rules() -> None:
     got = arena(4, 4, 1, seed=2, policy="search", jobs=1, progress=lambda _t: None)
     assert got["games"] == 1 and got["truth_impossible"] == 0 and got["sure_failures"] == 0
+
+
+def test_a_move_replaces_the_team_policy_s_only_when_the_worlds_agree() -> None:
+    assert sp.clearly_better([1] * 8, [0] * 8) and not sp.clearly_better([1] * 8, [1] * 8)
+    assert not sp.clearly_better([1, 1, 0, 1, 0, 1, 1, 0], [1, 0, 1, 1, 0, 1, 0, 1])  # 5 wins against 5
+    assert not sp.clearly_better([1, 1, 1, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0, 0])  # +2 of 8, mixed: not 2 se
+    assert sp.clearly_better([1, 1, 1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0])  # +5 of 8, never worse

@@ -4,8 +4,8 @@ Why only the close calls: a playout costs a whole game of solves (≈ 0.2–0.4 
 moves on every turn would make one game take minutes.  Where the team policy's best move is sure, or
 beats the next by more than ``CLOSE`` in its score, the one-step order stands; else the first ``TOP``
 moves are each played first on the same ``WORLDS`` worlds drawn from the actor's exact posterior, the
-team policy plays on, and the move that wins most is taken (ties: the team policy's order) — the page's
-*Compare* (``search.py``), with a fixed budget.  The playouts know the Double Detectors already used;
+team policy plays on, and the move that wins most replaces the team policy's when it wins by ``SURE_Z``
+standard errors of their paired difference — the page's *Compare* (``search.py``), with a fixed budget.  The playouts know the Double Detectors already used;
 the equipment cards are left out of them (a view carries the cards usable now, not the table's pile).
 """
 
@@ -21,7 +21,7 @@ from ..table.state import GameState
 from .referee import Decision
 from .search import compare_moves
 
-__all__ = ["CLOSE", "TOP", "WORLDS", "decide"]
+__all__ = ["CLOSE", "SURE_Z", "TOP", "WORLDS", "clearly_better", "decide"]
 
 #: the team policy's score gap under which the first moves are played out
 CLOSE = 0.05
@@ -29,6 +29,8 @@ CLOSE = 0.05
 TOP = 3
 #: the worlds each compared move is played on
 WORLDS = 8
+#: how many standard errors of the paired difference a move must win by to replace the team policy's
+SURE_Z = 2.0
 
 
 def decide(view: GameState, an: Analysis) -> Decision:
@@ -41,8 +43,18 @@ def decide(view: GameState, an: Analysis) -> Decision:
     used = list(view.extra.get("used_detectors", []))
     state = replace(view, extra=dict(view.extra, turn=view.me, equipment={"double_detector_used": used}))
     seed = zlib.crc32(repr(view.to_json()).encode())
-    got = compare_moves(state, WORLDS, seed, TOP)
-    wins = [sum(w) for w in got["won"]]
-    best = max(range(len(wins)), key=lambda i: (wins[i], -i))
-    return base if best == 0 else Decision(order[best])
+    won = compare_moves(state, WORLDS, seed, TOP)["won"]
+    best = max(range(len(won)), key=lambda i: (sum(won[i]), -i))
+    return Decision(order[best]) if best and clearly_better(won[best], won[0]) else base
+
+
+def clearly_better(a: list[int], b: list[int], z: float = SURE_Z) -> bool:
+    """Whether games ``a`` beat games ``b`` on the same worlds by ``z`` standard errors of their paired
+    difference (all differences alike and above 0: better on every world).  Why not the bare count: the
+    best of three noisy shares is too high by chance (the winner's curse), and a switch away from the
+    team policy's move should be one the worlds agree on."""
+    d = [x - y for x, y in zip(a, b)]
+    mean = sum(d) / len(d)
+    var = sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1)
+    return mean > 0 and (var == 0 or mean >= z * (var / len(d)) ** 0.5)
 
