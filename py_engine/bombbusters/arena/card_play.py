@@ -13,22 +13,26 @@ on the detonator (table cards); what an information card or a swap is worth is a
   sure cut).  The **Coffee Mug** ends the actor's turn instead of a move whose chance is below
   ``COFFEE_BELOW`` (no sure move, no card left to try): the next player is the teammate holding the
   most uncut wires (ties: clockwise from the actor), who has the most ways to find a cut.
-* **What.** A Label goes on the actor's leftmost two neighbouring wires that fit it (≠: two values,
-  =: one value; all yellows count as one value, all reds too), both uncut where possible, never a
-  turned-around or X wire, never a pair already labelled, nor two wires dealt to different stands (one
-  came by a swap: a Label the engine cannot follow, which the page refuses too).  The Post-it goes on the uncut blue wire
-  whose value the actor holds fewest of (ties: leftmost), none where the actor's tokens are false or
-  absent (17, 52, 58).  The General Radar asks the blue value with the most copies the actor cannot
-  place (4 less those cut, those in the actor's hand and those shown by a token; ties: the lowest).
+* **What.**  Each choice tells the team no more than the facts read from it (every player knows the
+  rule; the engine counts every deal that fits the facts alike): a Label goes on the actor's first two
+  neighbouring wires that fit it (≠: two values, =: one value; all yellows count as one value, all reds
+  too) — both uncut first, then stand by stand from the left; never a turned-around or X wire, a pair
+  already labelled, nor two wires dealt to different stands (one came by a swap: a Label the engine
+  cannot follow, which the page refuses too) — and each pair it would have taken first is read as not
+  fitting (``CardUse.told``: a Label of the other kind on it).  The Post-it goes where the starting-token
+  advice ranks the mission's token first, with what that choice tells (``token_choice_facts``, value
+  tokens; none where the actor's tokens are false or absent: 17, 52, 58).  The General Radar asks the
+  blue value the public table has seen fewest copies of (cut or shown by a token; ties: the lowest).
   The Single Wire Label goes on a blue wire whose value is once on its stand (uncut first, leftmost;
-  not on a stand with a turned-around wire, whose value its owner cannot see).  Walkie-Talkies: the
-  actor and the next teammate clockwise who can each give their leftmost uncut wire in order; the
-  Grappling Hook takes the leftmost uncut wire in order of the teammate with the most of them.
+  not on a stand with a turned-around wire, whose value its owner cannot see) — its choice is not read.
+  Walkie-Talkies: the actor and the next teammate clockwise who can each give their leftmost uncut wire
+  in order; the Grappling Hook takes the leftmost uncut wire in order of the teammate with the most of
+  them.
 
 Why by position for the swaps: a wire chosen by its place on the public table tells nothing of its
 value, which is what the engine assumes of a wire that changes stands (``table/transfers.py``), so
-its odds stay exact.  The Labels, Post-it and Single Wire Label are chosen with the actor's own
-wires, as a real player would; the engine reads the facts they place, not why that pair or wire.
+its odds stay exact.  ``unit_tests/test_card_choices.py`` checks each reading over every hand of a small
+table.
 """
 
 from __future__ import annotations

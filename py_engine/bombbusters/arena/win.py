@@ -20,8 +20,10 @@ state's ``tokens`` kind: even/odd or x-tokens where the mission has them) and ad
 rules, playouts follow the one on turned-around wires (``rules.turned``: 38, nobody else cuts
 them; 56/64, cutting a teammate's moves the detonator whatever happens), which holds alike for
 every player, and the rules that change with the game (number cards, 35's X wires, 46's sevens, oxygen, Nano,
-the constraint and challenge cards: the state's ``mission_play``, which every arena view carries, read by
-:func:`.plays.play_from_doc`; a hidden deck or card is drawn again, seeded by the playout's world); a
+the constraint and challenge cards, the special actions of 13, 23, 39, 41 and 48: the state's
+``mission_play``, which every arena view carries, read by :func:`.plays.play_from_doc`; a hidden deck or
+card is drawn again, seeded by the playout's world and number; mission 11's hidden red value, from the
+state's ``hidden_red_value``, likewise); a
 state with only ``constraints`` (the table app's: mine) plays without them.  Won when every wire is cut; lost on a red wire,
 on a failure with no mistake left, or if a whole round passes with no move (no one can act).
 """
