@@ -266,3 +266,22 @@ def test_the_general_radar_says_what_asking_each_value_would_buy(phone):
     wait_done(page2, moves=True)
     expect(tid(page2, "moves")).to_be_visible()
     expect(tid(page2, "radar")).to_have_count(0)
+
+
+def test_the_post_it_says_where_it_tells_the_team_most(phone):
+    """With the Post-it usable (two 4s cut), "Where would it tell most?" names the wire of mine the
+    starting-token advice ranks first for the mission's token — the engine's own first."""
+    fours = {"k": "dual", "a": 3, "p": 1, "s": 0, "j": 3, "v": "4", "ok": True, "cut": "4", "as": {"s": 0, "j": 2}}
+    t = table(log=TOKENS + TURNS + [fours])
+    t["setup"]["table_cards"] = ["1", "3", "4", "11"]
+    page, taps = phone(t)
+    wait_done(page, moves=True)
+    expect(tid(page, "radar")).to_have_count(0)  # the Radar is not on this table
+    taps("postit-ask")
+    best = tid(page, "postit-best")
+    expect(best).to_be_visible(timeout=60_000)
+    from bombbusters.advice.indication import indicate_json
+
+    want = indicate_json(dict(engine_doc(page), tokens="value"))["value"][0]
+    assert (int(best.get_attribute("data-stand")), int(best.get_attribute("data-slot"))) == (want["stand"], want["slot"])
+    expect(best).to_contain_text("it tells my teammates the most about my stand")

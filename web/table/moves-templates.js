@@ -49,6 +49,7 @@ export function movesTemplate(ctx) {
     ${policyTemplate(ctx, list)}
     ${searchTemplate(ctx, list)}
     ${radarTemplate(ctx)}
+    ${postitTemplate(ctx)}
     ${winTemplate(ctx)}
     ${cardsTemplate(ctx)}
   </section>`;
@@ -148,6 +149,30 @@ function radarTemplate(ctx) {
       ask <b>${v.value}</b>: my best cut with ${v.value} goes from ${pct(v.now)} to ${pct(v.after)} on average${v.sure > 0 ? `, sure ${pct(v.sure)} of the time` : ""}</li>`)}</ul>` : ""}
     ${r?.values && !rows.length ? html`<p class="hint">I hold no blue wire to ask about.</p>` : ""}
     ${r?.error ? html`<p class="hint" data-testid="radar-error">${r.error}</p>` : ""}
+  </div>`;
+}
+
+/** The token kind a Post-it shows in this mission (its failures' kind), or null where mine are false or absent. */
+function postitKind(setup) {
+  if (setup.false_tokens || setup.tokens === "none") return null;
+  return setup.tokens === "even_odd" || setup.tokens === "multiplicity" ? setup.tokens : "value";
+}
+
+/** The Post-it, when I may play it: on a tap, the wire of mine where its token tells my teammates the most. */
+function postitTemplate(ctx) {
+  const { state, t } = ctx;
+  const card = t.cards?.find((c) => c.id === "4");
+  const kind = postitKind(state.setup);
+  if (!card || card.state !== "usable" || state.setup.me === null || !t.hasHand || !kind) return "";
+  const r = ctx.postit;
+  const row = r?.rows?.[0];
+  const where = row ? `${standName(state.setup, state.setup.me, row.stand)} ${slotLetter(row.slot)}` : "";
+  return html`<div class="radar" data-testid="postit">
+    <span class="lbl">Post-it:</span>
+    ${r?.pending ? html`<span class="hint">weighing my wires…</span>` : row || r?.rows ? "" : btn("postit-ask", "Where would it tell most?", { cls: "link", testid: "postit-ask", arg: kind })}
+    ${row ? html`<span data-testid="postit-best" data-stand="${row.stand}" data-slot="${row.slot}" data-bits="${row.gain_bits}">on my wire ${where}: it tells my teammates the most about my stand <small class="hint">(${row.gain_bits.toFixed(1)} bits)</small></span>` : ""}
+    ${r?.rows && !row ? html`<p class="hint">No wire of mine can take it.</p>` : ""}
+    ${r?.error ? html`<p class="hint" data-testid="postit-error">${r.error}</p>` : ""}
   </div>`;
 }
 

@@ -32,6 +32,7 @@ export function connectEngine(app) {
   app.askLookahead = () => askLookahead(app, engine);
   app.askWhy = (key, value) => askWhy(app, engine, key, value);
   app.askRadar = () => askRadar(app, engine);
+  app.askPostit = (kind) => askPostit(app, engine, kind);
   app.startWin = () => runWin(app, engine);
   app.stopWin = () => stopRun(app, "win");
   app.startSearch = () => runSearch(app, engine);
@@ -232,6 +233,21 @@ async function askRadar(app, engine) {
   results.radar = ans.reply.ok
     ? { resultId, values: ans.reply.result.values }
     : { resultId, error: ans.reply.error?.message ?? "the engine could not weigh the Radar" };
+  app.render();
+}
+
+/** Where my Post-it tells the team most (the "indicate" request for the mission's token kind, on a tap). */
+async function askPostit(app, engine, kind) {
+  const { results } = app;
+  const resultId = results.analysis?.resultId;
+  if (resultId === undefined) return;
+  results.postit = { resultId, pending: true };
+  app.render();
+  const ans = await engine.latest("indicate", { ...S.engineDoc(app.state, app.derived()), tokens: kind });
+  if (ans.stale || results.analysis?.resultId !== resultId) return;
+  results.postit = ans.reply.ok
+    ? { resultId, kind, rows: S.topAdvice(ans.reply.result, kind, 1) }
+    : { resultId, error: ans.reply.error?.message ?? "the engine could not rank my wires" };
   app.render();
 }
 
