@@ -268,20 +268,32 @@ def test_the_general_radar_says_what_asking_each_value_would_buy(phone):
     expect(tid(page2, "radar")).to_have_count(0)
 
 
-def test_the_post_it_says_where_it_tells_the_team_most(phone):
+def test_the_post_it_and_labels_say_where_they_tell_the_team_most(phone):
     """With the Post-it usable (two 4s cut), "Where would it tell most?" names the wire of mine the
-    starting-token advice ranks first for the mission's token — the engine's own first."""
+    starting-token advice ranks first for the mission's token — the engine's own first; a Label ≠ the pair
+    it fits that tells most."""
     fours = {"k": "dual", "a": 3, "p": 1, "s": 0, "j": 3, "v": "4", "ok": True, "cut": "4", "as": {"s": 0, "j": 2}}
     t = table(log=TOKENS + TURNS + [fours])
     t["setup"]["table_cards"] = ["1", "3", "4", "11"]
     page, taps = phone(t)
     wait_done(page, moves=True)
     expect(tid(page, "radar")).to_have_count(0)  # the Radar is not on this table
-    taps("postit-ask")
-    best = tid(page, "postit-best")
+    taps("tell-4-ask")
+    best = tid(page, "tell-4-best")
     expect(best).to_be_visible(timeout=60_000)
     from bombbusters.advice.indication import indicate_json
 
     want = indicate_json(dict(engine_doc(page), tokens="value"))["value"][0]
-    assert (int(best.get_attribute("data-stand")), int(best.get_attribute("data-slot"))) == (want["stand"], want["slot"])
+    assert (int(best.get_attribute("data-stand")), best.get_attribute("data-slots")) == (want["stand"], str(want["slot"]))
     expect(best).to_contain_text("it tells my teammates the most about my stand")
+    # a Label ≠ (two 1s cut by Bob's turn): the pair it fits that tells the most, the engine's first
+    t["setup"]["table_cards"] = ["1", "3", "8", "11"]
+    page2, taps2 = phone(t)
+    wait_done(page2, moves=True)
+    taps2("tell-1-ask")
+    best = tid(page2, "tell-1-best")
+    expect(best).to_be_visible(timeout=60_000)
+    from bombbusters.advice.labels import labels_json
+
+    want = labels_json(engine_doc(page2))["different"][0]
+    assert best.get_attribute("data-slots") == " ".join(map(str, want["slots"]))

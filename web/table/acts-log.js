@@ -62,7 +62,7 @@ export function logActs(app) {
     "search-start": () => app.startSearch?.(),
     "search-stop": () => app.stopSearch?.(),
     "radar-ask": () => app.askRadar?.(),
-    "postit-ask": (kind) => app.askPostit?.(kind),
+    "tell-ask": (arg) => app.askTell?.(...arg.split(" ")),
     "move-record": () => {
       const m = results.moves?.moves?.[ui.selectedMove];
       const d = m ? S.draftFromMove(app.state, m) : null;

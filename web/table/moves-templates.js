@@ -49,7 +49,7 @@ export function movesTemplate(ctx) {
     ${policyTemplate(ctx, list)}
     ${searchTemplate(ctx, list)}
     ${radarTemplate(ctx)}
-    ${postitTemplate(ctx)}
+    ${tellTemplate(ctx)}
     ${winTemplate(ctx)}
     ${cardsTemplate(ctx)}
   </section>`;
@@ -158,22 +158,31 @@ function postitKind(setup) {
   return setup.tokens === "even_odd" || setup.tokens === "multiplicity" ? setup.tokens : "value";
 }
 
-/** The Post-it, when I may play it: on a tap, the wire of mine where its token tells my teammates the most. */
-function postitTemplate(ctx) {
+/** The information cards the page advises on: id -> [name, what it goes on]. */
+const TELL_CARDS = { "4": ["Post-it", "wire"], "1": ["Label ≠", "wires"], "12": ["Label =", "wires"] };
+
+/**
+ * The Post-it and the Labels, each when I may play it: on a tap, where it tells my teammates the most about
+ * my stand (the token advice's first wire; the Label's first pair among those it fits).
+ */
+function tellTemplate(ctx) {
   const { state, t } = ctx;
-  const card = t.cards?.find((c) => c.id === "4");
   const kind = postitKind(state.setup);
-  if (!card || card.state !== "usable" || state.setup.me === null || !t.hasHand || !kind) return "";
-  const r = ctx.postit;
-  const row = r?.rows?.[0];
-  const where = row ? `${standName(state.setup, state.setup.me, row.stand)} ${slotLetter(row.slot)}` : "";
-  return html`<div class="radar" data-testid="postit">
-    <span class="lbl">Post-it:</span>
-    ${r?.pending ? html`<span class="hint">weighing my wires…</span>` : row || r?.rows ? "" : btn("postit-ask", "Where would it tell most?", { cls: "link", testid: "postit-ask", arg: kind })}
-    ${row ? html`<span data-testid="postit-best" data-stand="${row.stand}" data-slot="${row.slot}" data-bits="${row.gain_bits}">on my wire ${where}: it tells my teammates the most about my stand <small class="hint">(${row.gain_bits.toFixed(1)} bits)</small></span>` : ""}
-    ${r?.rows && !row ? html`<p class="hint">No wire of mine can take it.</p>` : ""}
-    ${r?.error ? html`<p class="hint" data-testid="postit-error">${r.error}</p>` : ""}
-  </div>`;
+  if (state.setup.me === null || !t.hasHand) return "";
+  return Object.entries(TELL_CARDS).map(([id, [name, what]]) => {
+    const card = t.cards?.find((c) => c.id === id);
+    if (!card || card.state !== "usable" || (id === "4" && !kind)) return "";
+    const r = ctx.tell?.[id];
+    const row = r?.rows?.[0];
+    const where = row ? `${standName(state.setup, state.setup.me, row.stand)} ${row.slots.map(slotLetter).join("+")}` : "";
+    return html`<div class="radar" data-testid="tell-${id}">
+      <span class="lbl">${name}:</span>
+      ${r?.pending ? html`<span class="hint">weighing my wires…</span>` : r?.rows ? "" : btn("tell-ask", "Where would it tell most?", { cls: "link", testid: `tell-${id}-ask`, arg: `${id} ${kind ?? ""}` })}
+      ${row ? html`<span data-testid="tell-${id}-best" data-stand="${row.stand}" data-slots="${row.slots.join(" ")}" data-bits="${row.bits}">on my ${what} ${where}: it tells my teammates the most about my stand <small class="hint">(${row.bits.toFixed(1)} bits)</small></span>` : ""}
+      ${r?.rows && !row ? html`<p class="hint">No ${what} of mine can take it.</p>` : ""}
+      ${r?.error ? html`<p class="hint" data-testid="tell-${id}-error">${r.error}</p>` : ""}
+    </div>`;
+  });
 }
 
 /** The chance to win (on request): games played out on exact worlds, the running estimate, Stop. */

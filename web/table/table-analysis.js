@@ -32,7 +32,7 @@ export function connectEngine(app) {
   app.askLookahead = () => askLookahead(app, engine);
   app.askWhy = (key, value) => askWhy(app, engine, key, value);
   app.askRadar = () => askRadar(app, engine);
-  app.askPostit = (kind) => askPostit(app, engine, kind);
+  app.askTell = (card, kind) => askTell(app, engine, card, kind);
   app.startWin = () => runWin(app, engine);
   app.stopWin = () => stopRun(app, "win");
   app.startSearch = () => runSearch(app, engine);
@@ -236,18 +236,24 @@ async function askRadar(app, engine) {
   app.render();
 }
 
-/** Where my Post-it tells the team most (the "indicate" request for the mission's token kind, on a tap). */
-async function askPostit(app, engine, kind) {
+/**
+ * Where an information card of mine tells my teammates the most, on a tap: the Post-it (the "indicate"
+ * request for the mission's token kind) or a Label = / ≠ (the "labels" request); kept per card for this table.
+ */
+async function askTell(app, engine, card, kind) {
   const { results } = app;
   const resultId = results.analysis?.resultId;
   if (resultId === undefined) return;
-  results.postit = { resultId, pending: true };
+  const tell = results.tell?.resultId === resultId ? results.tell : { resultId };
+  results.tell = { ...tell, [card]: { pending: true } };
   app.render();
-  const ans = await engine.latest("indicate", { ...S.engineDoc(app.state, app.derived()), tokens: kind });
-  if (ans.stale || results.analysis?.resultId !== resultId) return;
-  results.postit = ans.reply.ok
-    ? { resultId, kind, rows: S.topAdvice(ans.reply.result, kind, 1) }
-    : { resultId, error: ans.reply.error?.message ?? "the engine could not rank my wires" };
+  const doc = S.engineDoc(app.state, app.derived());
+  const ans = card === "4" ? await engine.latest("indicate", { ...doc, tokens: kind }) : await engine.latest("labels", doc);
+  if (ans.stale || results.analysis?.resultId !== resultId || results.tell?.resultId !== resultId) return;
+  const r = ans.reply.result;
+  const top = !ans.reply.ok ? null : card === "4" ? S.topAdvice(r, kind, 1).map((x) => ({ stand: x.stand, slots: [x.slot], bits: x.gain_bits }))
+    : r[card === "12" ? "same" : "different"].slice(0, 1);
+  results.tell = { ...results.tell, [card]: ans.reply.ok ? { rows: top } : { error: ans.reply.error?.message ?? "the engine could not rank my wires" } };
   app.render();
 }
 

@@ -138,7 +138,7 @@ function viewModel(app) {
     win: results.win?.resultId === results.analysis?.resultId ? results.win : null,
     search: results.search?.resultId === results.analysis?.resultId ? results.search : null,
     radar: results.radar?.resultId === results.analysis?.resultId ? results.radar : null,
-    postit: results.postit?.resultId === results.analysis?.resultId ? results.postit : null,
+    tell: results.tell?.resultId === results.analysis?.resultId ? results.tell : null,
     sheetError: ui.sheetError, engineDocText: doc ? JSON.stringify(doc) : "",
     canUndo: S.canUndo(state), canRedo: S.canRedo(state),
     laws: freshLaws(results), pickStands,

@@ -73,7 +73,7 @@ def radar_advice(state: GameState) -> dict:
     if me is None:
         raise StateError("the Radar's advice is for one player: set 'me'", field="me")
     an = solve_state(state, reuse=True)
-    held = sorted({value_of(sl.wire) for s in range(len(state.players[me].stands)) for sl in state.stand(me, s)
+    held = sorted({int(value_of(sl.wire)) for s in range(len(state.players[me].stands)) for sl in state.stand(me, s)
                    if sl.state != CUT and sl.wire is not None and colour_of(sl.wire) == BLUE})
     rows = [radar_value(state, v, an) for v in held]
     for r in rows:

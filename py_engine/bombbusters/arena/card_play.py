@@ -14,12 +14,12 @@ on the detonator (table cards); what an information card or a swap is worth is a
   ``COFFEE_BELOW`` (no sure move, no card left to try): the next player is the teammate holding the
   most uncut wires (ties: clockwise from the actor), who has the most ways to find a cut.
 * **What.**  Each choice tells the team no more than the facts read from it (every player knows the
-  rule; the engine counts every deal that fits the facts alike): a Label goes on the actor's first two
-  neighbouring wires that fit it (≠: two values, =: one value; all yellows count as one value, all reds
-  too) — both uncut first, then stand by stand from the left; never a turned-around or X wire, a pair
-  already labelled, nor two wires dealt to different stands (one came by a swap: a Label the engine
-  cannot follow, which the page refuses too) — and each pair it would have taken first is read as not
-  fitting (``CardUse.told``: a Label of the other kind on it).  The Post-it goes where the starting-token
+  rule; the engine counts every deal that fits the facts alike): a Label goes where it tells the
+  teammates the most among the pairs it fits (``advice/labels.py``: every pair a Label may take —
+  never a turned-around or X wire, a pair already labelled, both cut, nor two wires dealt to different
+  stands, which the engine cannot follow — ranked by the bits it would tell, worked out from the stands
+  as teammates see them), and each pair ranked above it is read as not fitting (``CardUse.told``: a
+  Label of the other kind on it).  The Post-it goes where the starting-token
   advice ranks the mission's token first, with what that choice tells (``token_choice_facts``, value
   tokens; none where the actor's tokens are false or absent: 17, 52, 58).  The General Radar asks the
   blue value the public table has seen fewest copies of (cut or shown by a token; ties: the lowest).
@@ -40,6 +40,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..advice.indication import TOKEN_KINDS, rank_indications, token_choice_facts
+from ..advice.labels import label_advice
 from ..advice.table_edits import shown_on
 from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN
@@ -106,28 +107,13 @@ def _label(same: bool) -> Callable[[GameState], CardUse | None]:
     def choose(view: GameState) -> CardUse | None:
         me = view.me
         assert me is not None
-        done = {(f.player, f.stand, f.slots) for f in view.facts if f.kind in ("same", "different")}
-        origin = view.dealt().origin if view.moves else {}
-        pairs = []  # (cut wires, stand, slot, fits): the pairs the rule may label, told apart by public facts only
-        for s, st in enumerate(view.players[me].stands):
-            for j in range(len(st) - 1):
-                a, b = st[j], st[j + 1]
-                if a.wire is None or b.wire is None or a.turned or b.turned or a.unsorted or b.unsorted:
-                    continue
-                # two wires dealt to different stands (one came by a swap): a Label the engine cannot follow
-                if origin and origin[(me, s, j)][:2] != origin[(me, s, j + 1)][:2]:
-                    continue
-                cut = (a.state == CUT) + (b.state == CUT)
-                if cut < 2 and (me, s, (j, j + 1)) not in done:
-                    pairs.append((cut, s, j, (value_of(a.wire) == value_of(b.wire)) == same))
-        fits = [p for p in sorted(pairs) if p[3]]
-        if not fits:
+        ranked = label_advice(view, same)  # every pair it may go on, by the bits it would tell: a public order
+        first = next((i for i, r in enumerate(ranked) if r["fits"]), None)
+        if first is None:
             return None
-        chosen = fits[0]
-        # every pair the rule would have taken first did not fit: its wires match (Label ≠) or differ (Label =)
-        told = tuple(Fact("different" if same else "same", me, s, slots=(j, j + 1))
-                     for cut, s, j, _fit in sorted(pairs) if (cut, s, j) < chosen[:3])
-        return CardUse("12" if same else "1", chosen[1], (chosen[2], chosen[2] + 1), told=told)
+        # every pair ranked above did not fit: its wires match (Label ≠) or differ (Label =)
+        told = tuple(Fact("different" if same else "same", me, r["stand"], slots=tuple(r["slots"])) for r in ranked[:first])
+        return CardUse("12" if same else "1", ranked[first]["stand"], tuple(ranked[first]["slots"]), told=told)
     return choose
 
 

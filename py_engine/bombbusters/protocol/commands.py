@@ -33,6 +33,12 @@ def _indicate(doc: Any) -> Any:
     return indicate_json(doc)
 
 
+def _labels(doc: Any) -> Any:
+    from ..advice.labels import labels_json
+
+    return labels_json(doc)
+
+
 def _radar(doc: Any) -> Any:
     from ..advice.radar import radar_json
 
@@ -87,7 +93,7 @@ def _reading_tokens(fn: Callable[..., Any]) -> Callable[..., Any]:
 #: name -> function taking a state document and returning plain JSON
 STATE_COMMANDS: dict[str, Callable[[Any], Any]] = {
     name: _reading_tokens(fn) for name, fn in (("analyze", _analyze), ("moves", _moves), ("indicate", _indicate),
-                                               ("radar", _radar))}
+                                               ("radar", _radar), ("labels", _labels))}
 
 #: a command with options: (function(doc, **options), {option: (default, largest allowed)}); an option is a
 #: whole number from 0 to its largest, or, where its default is text, a short text (a wire label)
