@@ -137,3 +137,12 @@ def test_the_token_advice_reads_a_fact_about_wires_that_left_my_stand() -> None:
     with_facts = rank_indications(replace(state, facts=(away, mine)), ("value",))["value"]
     alone = rank_indications(replace(state, facts=(mine,)), ("value",))["value"]
     assert [(e["slot"], e["gain_bits"]) for e in with_facts] == [(e["slot"], e["gain_bits"]) for e in alone]
+
+
+def test_no_swap_where_the_tokens_count_a_value_on_its_stand() -> None:
+    """24 and 40: an x-token a failure puts after a swap counts the stand as it is, which the engine reads on
+    the stand as dealt, so the arena leaves Walkie-Talkies and the Grappling Hook there (a Walkie-Talkies swap
+    followed by a failure's x-token on the changed stand made a playout's view impossible, mission 40)."""
+    for card in ("2", "11.11"):
+        assert _CHOICE[card](_state((2, 3, 3, 5, 6), tokens="multiplicity")) is None
+        assert _CHOICE[card](_state((2, 3, 3, 5, 6))) is not None

@@ -27,7 +27,7 @@ on the detonator (table cards); what an information card or a swap is worth is a
   not on a stand with a turned-around wire, whose value its owner cannot see) — its choice is not read.
   Walkie-Talkies: the actor and the next teammate clockwise who can each give their leftmost uncut wire
   in order; the Grappling Hook takes the leftmost uncut wire in order of the teammate with the most of
-  them.
+  them; neither where the mission's tokens count a value on its stand (24, 40: ``_counted``).
 
 Why by position for the swaps: a wire chosen by its place on the public table tells nothing of its
 value, which is what the engine assumes of a wire that changes stands (``table/transfers.py``), so
@@ -164,9 +164,18 @@ def _single_wire(view: GameState) -> CardUse | None:
     return CardUse("2.2", s, (j,))
 
 
+def _counted(view: GameState) -> bool:
+    """Whether the mission's tokens count a wire's value on its stand (24, 40): a swap is then left, as an
+    x-token a failure puts on a stand a swap changed counts the stand as it is, which the engine reads on
+    the stand as dealt (a limit of the engine: the table does not say when a token was placed)."""
+    return view.extra.get("tokens") == "multiplicity"
+
+
 def _walkie(view: GameState) -> CardUse | None:
     me, n = view.me, len(view.players)
     assert me is not None
+    if _counted(view):
+        return None
     mine = _uncut(view, me, movable=True)
     partner = next((p for p in ((me + i) % n for i in range(1, n)) if _uncut(view, p, movable=True)), None)
     if not mine or partner is None:
@@ -177,6 +186,8 @@ def _walkie(view: GameState) -> CardUse | None:
 def _hook(view: GameState) -> CardUse | None:
     me, n = view.me, len(view.players)
     assert me is not None
+    if _counted(view):
+        return None
     order = [(me + i) % n for i in range(1, n)]
     best = max(order, key=lambda p: (len(_uncut(view, p, movable=True)), -order.index(p)))
     wires = _uncut(view, best, movable=True)
