@@ -140,3 +140,19 @@ test("equipment cards: Single Wire Label, Disintegrator, Stabilizer, Coffee Mug,
   // undo takes the last one back
   assert.deepEqual(S.derive(S.undo(s)).extraEquipment, []);
 });
+
+test("x-tokens (24, 40) on a stand wires moved to or from are refused with a way on: record the failure as No token", () => {
+  let s = started();
+  s.setup.tokens = "multiplicity";
+  s = S.addEntry(s, { k: "hook", a: 1, p: 0, s: 0, j: 2, to: { s: 0, j: 3 } }); // Bob hooks my 3: his stand moved
+  const fail = { k: "dual", a: 0, p: 1, s: 0, j: 6, v: "5", ok: false, mark: "2x" };
+  s = S.addEntry(s, fail);
+  assert.match(S.derive(s).entries[1].error, /Bob slot G: wires moved to or from this stand.*No token/);
+  s = S.replaceEntry(s, 1, { k: "dual", a: 0, p: 1, s: 0, j: 6, v: "5", ok: false, silent: true });
+  const t = S.derive(s);
+  assert.equal(t.entries[1].ok, true, t.entries[1].error);
+  assert.equal(t.stands[1][0][6].m, null);
+  // a stand no move touched takes its x-token as ever
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 4, v: "3", ok: false, mark: "1x" });
+  assert.equal(S.derive(s).entries[2].ok, true, S.derive(s).entries[2].error);
+});

@@ -4,6 +4,7 @@
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
 import { addFact, checkPlayers, cutSlot, detonatorBack, fail, infoSlot, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
+import { standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
 /** General Radar: every stand answers whether it holds the number. */
@@ -44,6 +45,7 @@ export function applySwl(t, e, setup) {
   const shown = sl.c === "cut" || sl.c === "info" ? sl.v : sl.own;
   if (shown && !(isLabel(shown) && colourOf(shown) === "blue")) fail(`${where}: the Single Wire Label goes on a blue wire`);
   if (sl.m && sl.m !== "1x") fail(`${where} already has a token (${sl.m})`);
+  if (standMoved(t, e.a, e.s)) fail(`${where}: wires moved to or from this stand, so its x1 token cannot be read (the engine counts a stand as dealt)`);
   t.usedItems["2.2"] = true;
   sl.m = "1x";
   if (sl.c === "h") sl.col = "b";

@@ -20,6 +20,7 @@ import {
   failureMarks,
   markWords,
   ruledOutAnswers,
+  standMoved,
   filePlaces,
   nameableValues,
   labelsInPlay,
@@ -175,6 +176,8 @@ function markAsk(ctx, d, labels) {
   const multi = d.k === "double" || d.k === "triple" || d.k === "super";
   const sl = ctx.ui?.sheet?.edit === undefined ? ctx.t.stands[d.p]?.[d.s]?.[multi ? d.tok : d.js?.[0]] : null;
   const out = ruledOutAnswers(setup, sl);
+  const moved = /^[1-4]x$/.test(marks[0] ?? "") && standMoved(ctx.t, d.p, d.s);
+  if (moved) marks.forEach((m) => out.add(m)); // an x-token there could not be read: "No token"
   const reds = labels.filter((l) => colourOf(l) === "red");
   const others = [...(labels.some((l) => colourOf(l) === "yellow") ? ["Y"] : []), ...reds];
   return html`<p class="ask" data-testid="ask">Which token did the wire get?</p>
@@ -182,6 +185,7 @@ function markAsk(ctx, d, labels) {
       chip("draft-mark", m, { E: "Even", O: "Odd" }[m] ?? markName(m), d.mark === m, `mark-${m}`, { disabled: out.has(m), aria: markWords(m) }))}</div>
     ${others.length ? keypad("draft-real", others, { disabled: others.filter((x) => out.has(x)), testprefix: "real", label: "yellow or red" }) : ""}
     ${reds.length ? html`<p class="hint">A red wire: the bomb explodes.</p>` : ""}
+    ${moved ? html`<p class="hint" data-testid="mark-moved">Wires moved to or from this stand: its x-tokens cannot be read yet — choose “No token”.</p>` : ""}
     ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
 }
 
