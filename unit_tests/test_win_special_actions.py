@@ -68,3 +68,48 @@ def test_playouts_cut_the_special_wires_only_by_the_action(mission: int) -> None
         assert special and (cut == special or not result.won)
         won += len(cut) == len(special) if mission != 41 else len(cut) > 0
     assert won >= 1, "the action cuts the special wires in a playout"
+
+
+def test_29_the_table_s_knowledge_of_the_hidden_cards_and_playouts_that_draw_the_rest() -> None:
+    """29: through a whole game, what the table knows of each hand (the cards seen taken, how many unseen) holds
+    of the real hands; a playout from a view keeps my hand and the cards seen, draws the unseen ones among the
+    values nobody has seen (seeded), and plays on."""
+    from collections import Counter
+
+    from bombbusters.arena.number_turns import Guess
+
+    m = playable(29, 4)
+    ref = start_game(deal_game(m, 4, 1, 0), m)
+    play = ref.rules.play
+    assert isinstance(play, Guess)
+    checked = 0
+    inner = play.turn
+
+    def turn(ref_, q, decide):
+        nonlocal checked
+        done = inner(ref_, q, decide)
+        for p, hand in play.hands.items():
+            assert not Counter(play.known[p]) - Counter(hand), (p, play.known[p], hand)
+            assert len(hand) == len(play.known[p]) + play.unseen[p], (p, hand, play.known[p], play.unseen[p])
+        view = ref_.view(q)
+        doc = view.extra["mission_play"]
+        assert doc["mine"] == play.hands[q] and doc["me"] == q
+        again = play_from_doc(doc, 4, seed=checked)
+        assert again.hands[q] == play.hands[q] and len(again.deck) <= doc["deck"]
+        for p in range(4):
+            assert not Counter(play.known[p]) - Counter(again.hands[p])
+        checked += 1
+        return done
+
+    play.turn = turn  # type: ignore[method-assign]
+    play_on(ref, advice.decide, ref.table.captain)
+    assert checked >= 10
+    view = start_game(deal_game(m, 4, 1, 1), m).view(0)
+    table, first, mistakes = playout_start(view)
+    assert play_on(playout_referee(table, world_of(view), mistakes), advice.decide, first, check_truth=False).outcome
+
+
+def world_of(view: GameState) -> dict:
+    """A world that fits a first view: the real deal of that game."""
+    m = playable(29, 4)
+    return deal_game(m, 4, 1, 1).world

@@ -203,7 +203,8 @@ class Guess(MissionPlay):
     A card whose 4 wires are cut is discarded; a player down to one card draws until they get a value
     still to cut; with one value left to cut, the cards are all discarded; a player with no wire puts their
     cards under the deck.  The card put down is, by that player's own view, the value the active player
-    is least likely to hold (then: the lowest).  The cards are hidden, so the playouts leave them out."""
+    is least likely to hold (then: the lowest).  The playouts know what the table knows of the hands (the
+cards seen taken, how many unseen: ``doc``) and draw the rest again."""
 
     def __init__(self, numbers: tuple, players: int, captain: int = 0):
         ns, n = list(numbers), players
@@ -213,6 +214,44 @@ class Guess(MissionPlay):
             take = 3 if p == (captain - 1) % n else 2
             self.hands[p], ns = ns[:take], ns[take:]
         self.deck = ns
+        # what the table knows of each hand: the cards it saw a player take, and how many others they hold
+        self.known: dict[int, list[int]] = {p: [] for p in self.hands}
+        self.unseen: dict[int, int] = {p: len(h) for p, h in self.hands.items()}
+
+    def doc(self) -> dict:
+        """The hands as the table knows them (the cards seen taken, how many unseen), the deck's size."""
+        return {"kind": "guess", "known": {str(p): list(v) for p, v in self.known.items()},
+                "unseen": {str(p): n for p, n in self.unseen.items()}, "deck": len(self.deck)}
+
+    def doc_for(self, q: int) -> dict:
+        return {**self.doc(), "me": q, "mine": list(self.hands[q])}
+
+    @classmethod
+    def from_doc(cls, doc: dict, players: int, seed: int) -> "Guess":
+        """A playout's play: my hand as I hold it, the cards the table saw each teammate take, and their
+        unseen cards and the deck drawn again among the values no one has seen, seeded."""
+        play = cls((), players)
+        me, mine = int(doc["me"]), list(doc["mine"])
+        play.known = {int(p): list(v) for p, v in doc["known"].items()}
+        play.unseen = {int(p): int(n) for p, n in doc["unseen"].items()}
+        seen = set(mine) | {v for vs in play.known.values() for v in vs}
+        pool = [v for v in range(1, BLUE_MAX + 1) if v not in seen]
+        random.Random(seed).shuffle(pool)
+        for p in range(players):
+            if p == me:
+                play.hands[p] = mine
+                continue
+            take = min(play.unseen[p], len(pool))
+            play.hands[p], pool = play.known[p] + pool[:take], pool[take:]
+        play.deck = pool[: int(doc["deck"])]
+        return play
+
+    def _gone(self, p: int, card: int) -> None:
+        """Player p's ``card`` left their hand face up: seen taken before, or one of their unseen cards."""
+        if card in self.known[p]:
+            self.known[p].remove(card)
+        else:
+            self.unseen[p] -= 1
 
     def setup(self, ref: Any) -> None:
         if len(ref.table.players) == 2:  # the card: with 2 players the captain puts no starting token
@@ -225,12 +264,14 @@ class Guess(MissionPlay):
         card = self._pick(ref, r, q) if r is not None else None
         if card is not None and r is not None:
             self.hands[r].remove(card)
+            self._gone(r, card)
         before = cut_count(ref.table, card) if card is not None else 0
         done = super().turn(ref, q, decide)
         if card is not None and done != "stuck":
             if ref.outcome is None and cut_count(ref.table, card) > before:
                 advance(ref)
             self.hands[q].append(card)
+            self.known[q].append(card)
         self._tidy(ref)
         return done
 
@@ -243,11 +284,15 @@ class Guess(MissionPlay):
         if len(live) <= 1:
             live = set()
         for p, hand in self.hands.items():
+            for v in [v for v in hand if v not in live]:  # discarded face up
+                self._gone(p, v)
             hand[:] = [v for v in hand if v in live]
-            if not ref.uncut(p):
+            if not ref.uncut(p):  # under the deck: the table forgets which (the deck is drawn unseen)
                 self.deck += hand
                 hand.clear()
+                self.known[p], self.unseen[p] = [], 0
         self.deck = [v for v in self.deck if v in live]
         for p, hand in self.hands.items():
             if len(hand) == 1 and ref.uncut(p) and self.deck:
                 hand.append(self.deck.pop(0))
+                self.unseen[p] += 1

@@ -101,6 +101,7 @@ _FROM_DOC: dict[str, Any] = {
     "weakest": lambda doc, n, seed: Weakest.from_doc(doc, n, seed),
     "challenges": lambda doc, n, seed: Challenges.from_doc(doc),
     "all_at_once": all_at_once_from_doc,
+    "guess": Guess.from_doc,
     "tripwires": Tripwires.from_doc,
     **DOC_KINDS,
 }
