@@ -3,23 +3,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
-
-// the fields of the engine's "missions" list that these rules read
-const preset = (over) => ({
-  number: 99, title: "Mission 99", name: "test", blue: [1, 12], yellow: null, red: null, wires_in_play: 48,
-  tokens: "value", x_tokens: false, false_tokens: false, absent_tokens: false, open_red_deal: false,
-  random_info_token: false, double_detector: "all", equipment: [], notes: "", x_blue: false, yellow_dealt: "",
-  ...over,
-});
-
-const withPlayers = (n, captain = 0) => {
-  const s = S.defaultSetup();
-  s.players = ["Ann", "Bob", "Cat", "Dan", "Eve"].slice(0, n);
-  s.captain = captain;
-  return s;
-};
-
-const yellow = (count, nums) => ({ yellow: { count, of: null, known: 0, in_play: count, numbers_needed: count, ...(nums ? { fixed: nums } : {}) } });
+import { preset, withPlayers } from "./tables.mjs";
 
 const oxygenTable = (number, special) => {
   let s = S.defaultState();

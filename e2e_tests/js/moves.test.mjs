@@ -3,13 +3,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
-
-const started = () => {
-  let s = S.defaultState();
-  s.phase = "table";
-  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
-  return s;
-};
+import { started } from "./tables.mjs";
 
 test("a Grappling Hook by a teammate takes my wire: it stays known to me on their stand", () => {
   let s = started();
