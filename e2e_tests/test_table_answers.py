@@ -94,6 +94,21 @@ def test_why_a_slot_is_certain_or_not(make_context, base_url, device):
     expect(tid(page, "why-text")).to_have_text(want["text"])
 
 
+def _run_and_stop(page, taps, name: str, figure: str, at_least: int):
+    """Start playouts ``name`` ("win", "search"), wait for ``at_least`` games or deals in ``figure``, Stop: the
+    button says Go on and the count stays put. (the figure's locator, its count)"""
+    taps(f"{name}-start")
+    shown = tid(page, figure)
+    page.wait_for_function(
+        f"Number(document.querySelector('[data-testid={figure}]')?.dataset.n) >= {at_least}", timeout=RESULT_TIMEOUT_MS)
+    taps(f"{name}-stop")
+    expect(tid(page, f"{name}-start")).to_have_text("Go on")
+    n = int(shown.get_attribute("data-n"))
+    page.wait_for_timeout(1500)
+    assert int(shown.get_attribute("data-n")) == n  # stopped: no more playouts
+    return shown, n
+
+
 @pytest.mark.parametrize("device", ["phone"])
 def test_chance_to_win_runs_improves_and_stops(make_context, base_url, device):
     """"Estimate" plays games out in slices: the estimate shows with its error and game count, grows, and
@@ -101,16 +116,7 @@ def test_chance_to_win_runs_improves_and_stops(make_context, base_url, device):
     page, taps = open_table(make_context, base_url, device)
     play_opening(page, taps)
     wait_done(page, moves=True)
-    taps("win-start")
-    est = tid(page, "win-estimate")
-    expect(est).to_be_visible(timeout=RESULT_TIMEOUT_MS)
-    page.wait_for_function(
-        "Number(document.querySelector('[data-testid=win-estimate]')?.dataset.n) >= 4", timeout=RESULT_TIMEOUT_MS)
-    taps("win-stop")
-    expect(tid(page, "win-start")).to_have_text("Go on")
-    n = int(est.get_attribute("data-n"))
-    page.wait_for_timeout(1500)
-    assert int(est.get_attribute("data-n")) == n  # stopped: no more games
+    est, n = _run_and_stop(page, taps, "win", "win-estimate", 4)
     p = float(est.get_attribute("data-p"))
     assert 0.0 <= p <= 1.0 and float(est.get_attribute("data-se")) >= 0.0
     expect(tid(page, "win-range")).to_contain_text(f"{n} games; 95%:")
@@ -132,15 +138,7 @@ def test_play_them_out_compares_my_first_moves_on_the_same_deals(make_context, b
     page, taps = open_table(make_context, base_url, device)
     play_opening(page, taps)
     wait_done(page, moves=True)
-    taps("search-start")
-    found = tid(page, "search-found")
-    page.wait_for_function(
-        "Number(document.querySelector('[data-testid=search-found]')?.dataset.n) >= 2", timeout=RESULT_TIMEOUT_MS)
-    taps("search-stop")
-    expect(tid(page, "search-start")).to_have_text("Go on")
-    n = int(found.get_attribute("data-n"))
-    page.wait_for_timeout(1500)
-    assert int(found.get_attribute("data-n")) == n  # stopped: no more deals
+    _found, n = _run_and_stop(page, taps, "search", "search-found", 2)
     expect(tid(page, "search-cost")).to_contain_text(f"{n} deal")
     from bombbusters.arena.search import search_json
 
