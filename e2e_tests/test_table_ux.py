@@ -160,11 +160,14 @@ def test_chips_keys_and_tokens_fit_and_show(phone, size):
     expect(tid(page, "card-state-11")).to_have_attribute("title", "Coffee Mug, 0/2 cut: usable once two 11s are cut")
     expect(tid(page, "equipment-legend")).to_contain_text("“0/2 cut”: a card is usable once two wires of its number are cut")
     # an info token is a token: a disc as big as a value, its own colour
-    # (read in one evaluate: the engine's answer may redraw the stands between two separate calls)
-    box = tid(page, "token-1-0-2").evaluate("el => { const r = el.getBoundingClientRect(); return [r.width, r.height]; }")
+    # (once the engine has answered, and found and read in one task: a redraw replaces the element)
+    wait_done(page, moves=True)
+    box, colours = page.evaluate("""() => {
+      const el = document.querySelector("[data-testid='token-1-0-2']");
+      const r = el.getBoundingClientRect();
+      return [[r.width, r.height], [getComputedStyle(el).backgroundColor, getComputedStyle(el.closest('.slot')).backgroundColor]];
+    }""")
     assert box[0] >= 18 and box[1] >= 18, box
-    colours = tid(page, "token-1-0-2").evaluate(
-        "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el.closest('.slot')).backgroundColor]")
     assert colours[0] != colours[1], colours
     expect(tid(page, "token-1-0-2")).to_have_text("3")
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
