@@ -149,4 +149,7 @@ test("x-tokens (24, 40) on a stand wires moved to or from are refused with a way
   // a stand no move touched takes its x-token as ever
   s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 4, v: "3", ok: false, mark: "1x" });
   assert.equal(S.derive(s).entries[2].ok, true, S.derive(s).entries[2].error);
+  // the Single Wire Label's x1 token on my stand, which the hook changed: refused, named
+  s = S.addEntry(s, { k: "swl", a: 0, s: 0, j: 0 });
+  assert.match(S.derive(s).entries[3].error, /Ann slot A: wires moved to or from this stand/);
 });
