@@ -6,7 +6,8 @@ Standard states come from build_scripts/bench_states.json; a fill series of
 here with a fixed seed.  Run: ``.venv/bin/python build_scripts/bench_engine.py``.
 Targets on the 2-core machine: 5p first turn <= 30 ms, 70 wires <= 150 ms,
 5p with 12 hidden slots <= 3 ms (analysis); ranking with every detector on
-the 5p first turn <= 300 ms; 20,000 sampled worlds of the 5p first turn <= 2 s.
+the 5p first turn <= 300 ms; 20,000 sampled worlds of the 5p first turn <= 2 s.  Also timed: the
+chance to win, the cards' advice (Radar, Labels) and Compare's slices.
 """
 
 from __future__ import annotations
@@ -121,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(sampling(first, max(1, args.repeat // 3)))
     rows.append(looking_ahead(first, max(1, args.repeat // 3)))
     rows.append(playing(first))
+    rows.append(card_advice(first))
+    rows.append(comparing(first))
     rows.append(explaining([(n, d) for n, d in states if n.startswith("5p-midgame")]))
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
@@ -185,6 +188,36 @@ def playing(doc: dict, slice_games: int = 2, slices: int = 5) -> dict:
     per_s = slice_games * slices / (time.perf_counter() - t0)
     print(f"chance to win, 5p first turn: first estimate ({slice_games} games) {first_ms:.0f} ms, {per_s:.1f} games/s")
     return {"name": "win", "win_first_ms": first_ms, "win_games_per_s": per_s}
+
+
+def card_advice(doc: dict) -> dict:
+    """What the General Radar would buy and where the Labels tell most, on the 5p first turn (one call each,
+    cold: the page asks them on a tap)."""
+    from bombbusters.advice.labels import labels_json
+    from bombbusters.advice.radar import radar_json
+
+    clear_recent()
+    t0 = time.perf_counter()
+    radar_json(doc)
+    radar_ms = (time.perf_counter() - t0) * 1000
+    t0 = time.perf_counter()
+    labels_json(doc)
+    labels_ms = (time.perf_counter() - t0) * 1000
+    print(f"cards, 5p first turn: radar {radar_ms:.0f} ms, labels {labels_ms:.0f} ms")
+    return {"name": "cards", "radar_ms": radar_ms, "labels_ms": labels_ms}
+
+
+def comparing(doc: dict, slices: int = 3) -> dict:
+    """My first 3 moves played out on the 5p first turn, one world a slice as the page's Compare asks."""
+    from bombbusters.arena.search import search_json
+
+    clear_recent()
+    t0 = time.perf_counter()
+    for k in range(slices):
+        search_json(doc, 1, k)
+    per_slice = (time.perf_counter() - t0) * 1000 / slices
+    print(f"compare (3 moves × 1 world a slice), 5p first turn: {per_slice:.0f} ms a slice")
+    return {"name": "search", "search_slice_ms": per_slice}
 
 
 def hard_tables(n: int) -> dict:

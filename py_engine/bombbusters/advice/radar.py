@@ -4,21 +4,16 @@ every stand has answered whether it holds one (the ``radar`` request).
 Why per value and by my cut with it: the card asks the whole table one value ("who has a 7?") and every
 stand answers yes or no; what I can do with the answer is a dual cut naming that value, which I must
 hold.  The answers are joint (the four 7s are somewhere), so each pattern of yes/no over my teammates'
-stands is weighed by its exact chance — the deals that fit it over all the deals (``Analysis.log_z``) —
-and my best cut with the value is read on the table with those answers as facts.  No product of
-per-stand chances is taken.
+stands is weighed by its exact chance, and my best cut with the value is read given that pattern — all
+from joint chances of slot conditions (:func:`radar_value`).  No product of per-stand chances is taken.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import replace
-from itertools import product
 from typing import Any
 
-from ..questions.analysis import Analysis, solve_or_none, solve_state
+from ..questions.analysis import Analysis, solve_state
 from ..table.errors import StateError
-from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
 from ..table.wires import BLUE, colour_of, value_of
@@ -26,45 +21,54 @@ from ..table.wires import BLUE, colour_of, value_of
 __all__ = ["radar_advice", "radar_json", "radar_value"]
 
 
-def _best_cut(state: GameState, an: Analysis, v: int) -> float:
-    """My best chance to cut ``v`` on a teammate's uncut wire (0 where none may hold it)."""
-    me = state.me
-    best = 0.0
-    for p, s in state.stand_keys():
-        if p == me:
-            continue
-        for j, sl in enumerate(state.stand(p, s)):
-            if sl.state != CUT:
-                best = max(best, sum(pr for t, pr in an.slot_probs(p, s, j).items() if value_of(t) == v))
-    return best
-
-
-def _answers(state: GameState, v: int) -> tuple[list[tuple[int, int]], tuple[Fact, ...]]:
-    """(the teammates' stands whose answer is open, the facts of the answers already known: my own stands')."""
-    me = state.me
-    mine = tuple(Fact("has" if any(sl.state != CUT and sl.wire is not None and value_of(sl.wire) == v
-                                   for sl in state.stand(p, s)) else "has_not", p, s, v)
-                 for p, s in state.stand_keys() if p == me)
-    return [(p, s) for p, s in state.stand_keys() if p != me], mine
+def _subsets(items: list) -> list[tuple]:
+    return [tuple(x for k, x in enumerate(items) if mask >> k & 1) for mask in range(1 << len(items))]
 
 
 def radar_value(state: GameState, v: int, an: Analysis | None = None) -> dict:
     """My best cut with ``v`` now, and its mean once the Radar has asked ``v`` (each pattern of answers
-    weighed by its exact chance); ``sure``: the chance the answers leave me a sure cut with it."""
+    weighed by its exact chance); ``sure``: the chance the answers leave me a sure cut with it.
+
+    How, exactly and fast: a stand answering "no" is a condition on its slots (none holds ``v``), so every
+    chance needed is a joint one of slot conditions (``Analysis.p_all``), and a pattern with "yes" answers
+    comes by inclusion–exclusion over the stands that answered yes: P(Y yes, N no) = Σ_{T ⊆ Y} (−1)^|T|
+    P(N ∪ T all no).  Likewise P(slot j holds v, Y yes, N no), its stand's "yes" given by the slot."""
     an = an or solve_state(state, reuse=True)
-    stands, mine = _answers(state, v)
+    me = state.me
+    types = frozenset(state.wires.copies())
+    is_v = frozenset(t for t in types if value_of(t) == v)
+    no_v = types - is_v
+    stands = [(p, s) for p, s in state.stand_keys() if p != me]
+    asked = {k: [j for j, sl in enumerate(state.stand(*k)) if sl.state != CUT and not sl.turned] for k in stands}
+    spots = [(k, j) for k in stands for j, sl in enumerate(state.stand(*k)) if sl.state != CUT]
+    chances = an.p_all_many([[(*k, j, is_v)] for k, j in spots])
+    now = max(chances, default=0.0)
+    # the wires that may hold v (no other can be my best cut, whatever the answers)
+    targets = [(k, j, not state.stand(*k)[j].turned) for (k, j), pr in zip(spots, chances) if pr > 0]
+    subsets = _subsets(stands)
+    none = lambda group: [(p, s, j, no_v) for p, s in group for j in asked[(p, s)]]  # noqa: E731
+    questions = [none(g) for g in subsets]
+    questions += [[(*k, j, is_v)] + none(g) for k, j, counted in targets for g in subsets if not (counted and k in g)]
+    answers = iter(an.p_all_many(questions))
+    q = {g: next(answers) for g in subsets}
+    r = {(k, j, g): next(answers) for k, j, counted in targets for g in subsets if not (counted and k in g)}
     after = sure = total = 0.0
-    for yes in product((True, False), repeat=len(stands)):
-        facts = tuple(Fact("has" if y else "has_not", p, s, v) for (p, s), y in zip(stands, yes))
-        given = solve_or_none(replace(state, facts=state.facts + mine + facts))
-        if given is None:
+    for yes in subsets:
+        no = tuple(k for k in stands if k not in yes)
+        chance = sum((-1) ** len(t) * q[tuple(k for k in stands if k in no or k in t)] for t in _subsets(list(yes)))
+        if chance <= 1e-15:
             continue
-        chance = math.exp(given.log_z - an.log_z)
-        best = _best_cut(given.state, given, v)
+        best = 0.0
+        for k, j, counted in targets:
+            if counted and k in no:
+                continue
+            free = [x for x in yes if not (counted and x == k)]
+            joint = sum((-1) ** len(t) * r[(k, j, tuple(x for x in stands if x in no or x in t))] for t in _subsets(free))
+            best = max(best, joint / chance)
         total += chance
         after += chance * best
-        sure += chance * (best >= 1.0 - 1e-12)
-    return {"value": v, "now": _best_cut(state, an, v), "after": after, "sure": sure, "total": total}
+        sure += chance * (best >= 1.0 - 1e-9)
+    return {"value": v, "now": now, "after": after, "sure": sure, "total": total}
 
 
 def radar_advice(state: GameState) -> dict:
