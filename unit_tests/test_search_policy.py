@@ -42,8 +42,9 @@ def test_a_close_call_takes_the_move_that_wins_most(monkeypatch) -> None:
 
     calls = []
 
-    def second_wins(state, n, seed, top):
+    def second_wins(state, n, seed, top, moves=None):
         calls.append((state.extra["turn"], n, top))
+        assert moves is not None and 2 <= len(moves) <= top  # the policy's own ranked moves: no second ranking
         return {"moves": [], "won": [[0] * n, [1] * n, [0] * n][:top], "n": n, "seed": seed}  # the second on every world
 
     monkeypatch.setattr(sp, "compare_moves", second_wins)

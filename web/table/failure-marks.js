@@ -8,14 +8,16 @@ import { fail, slotAt, slotLetter, standName } from "./replay-table.js";
 import { colourOf, isLabel, labelsInPlay, tokenMarks } from "./setup.js";
 
 const PARITY = ["E", "O"];
-const COUNT = /^[1-4]x$/;
+
+/** Is mark `m` an x-token (a count of its value on the stand: x1–x4)? */
+export const isCount = (m) => /^[1-4]x$/.test(m ?? "");
 
 /**
  * Why an x-token on a stand wires moved to or from is refused: it counts the stand as it is, which the engine
  * cannot read (it counts a stand as dealt, not knowing when a token was placed) — so it is left out, the
  * failure recorded with no token (the table learns a little less, nothing false).
  */
-export const MOVED_COUNT = (where) => `${where}: wires moved to or from this stand, so its x-tokens cannot be read (the engine counts a stand as dealt): record the failure as “No token”`;
+const MOVED_COUNT = (where) => `${where}: wires moved to or from this stand, so its x-tokens cannot be read (the engine counts a stand as dealt): record the failure as “No token”`;
 
 /** The marks a failed cut shows in this setup: [] where it shows a value (or nothing at all: mission 58). */
 export function failureMarks(setup) {
@@ -26,7 +28,7 @@ export function failureMarks(setup) {
 export function markWords(m) {
   if (m === "E") return "an even token";
   if (m === "O") return "an odd token";
-  if (/^[1-4]x$/.test(m ?? "")) return `an x${m[0]} token`;
+  if (isCount(m)) return `an x${m[0]} token`;
   if (m === "X") return "an X token";
   return m?.startsWith("!") ? `a false token (not ${m.slice(1)})` : "a token";
 }
@@ -94,7 +96,7 @@ export function markSlot(t, setup, p, s, j, mark) {
   const where = `${standName(setup, p, s)} slot ${slotLetter(j)}`;
   if (!failureMarks(setup).includes(mark)) fail(`${where}: a failure in this mission does not show ${markWords(mark)}`);
   if (sl.c === "cut") fail(`${where} is already cut`);
-  if (COUNT.test(mark) && standMoved(t, p, s)) fail(MOVED_COUNT(where));
+  if (isCount(mark) && standMoved(t, p, s)) fail(MOVED_COUNT(where));
   if (sl.m && sl.m !== mark) fail(`${where} already shows ${markWords(sl.m)}, not ${markWords(mark)}`);
   if (sl.own) {
     const want = wireMark(setup, t, p, s, sl.own);

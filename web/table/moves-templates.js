@@ -3,7 +3,7 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { CARD_LETTERS, CARD_NAMES, EQUIPMENT_NAMES, slotLetter, standName } from "./table-state.js";
+import { CARD_LETTERS, CARD_NAMES, EQUIPMENT_NAMES, isCount, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 
 function moveText(m, setup) {
@@ -133,13 +133,18 @@ function searchTemplate(ctx, list) {
   </div>`;
 }
 
+/** Whether I may play equipment card `id` now (face up, unlocked, unspent) and my wires are entered. */
+function mayPlay(ctx, id) {
+  const card = ctx.t.cards?.find((c) => c.id === id);
+  return card?.state === "usable" && ctx.state.setup.me !== null && ctx.t.hasHand;
+}
+
 /**
  * The General Radar, when I may play it: on a tap, what asking each value I hold would buy me — my best cut
  * with it now and on average once every stand has answered, and how often that cut becomes sure.
  */
 function radarTemplate(ctx) {
-  const radar = ctx.t.cards?.find((c) => c.id === "8");
-  if (!radar || radar.state !== "usable" || ctx.state.setup.me === null || !ctx.t.hasHand) return "";
+  if (!mayPlay(ctx, "8")) return "";
   const r = ctx.radar;
   const rows = (r?.values ?? []).slice(0, 3);
   return html`<div class="radar" data-testid="radar">
@@ -166,12 +171,10 @@ const TELL_CARDS = { "4": ["Post-it", "wire"], "1": ["Label ≠", "wires"], "12"
  * my stand (the token advice's first wire; the Label's first pair among those it fits).
  */
 function tellTemplate(ctx) {
-  const { state, t } = ctx;
+  const { state } = ctx;
   const kind = postitKind(state.setup);
-  if (state.setup.me === null || !t.hasHand) return "";
   return Object.entries(TELL_CARDS).map(([id, [name, what]]) => {
-    const card = t.cards?.find((c) => c.id === id);
-    if (!card || card.state !== "usable" || (id === "4" && !kind)) return "";
+    if (!mayPlay(ctx, id) || (id === "4" && !kind)) return "";
     const r = ctx.tell?.[id];
     const row = r?.rows?.[0];
     const where = row ? `${standName(state.setup, state.setup.me, row.stand)} ${row.slots.map(slotLetter).join("+")}` : "";
@@ -216,7 +219,7 @@ const OUTCOME_WORDS = { success: "works", failure: "fails", explode: "explodes",
 function failureToken(shows) {
   if (shows === "Y") return "yellow token";
   if (shows === "-") return "no token";
-  const mark = { E: "an even", O: "an odd" }[shows] ?? (/^[1-4]x$/.test(shows) ? `an ${markName(shows)}` : null);
+  const mark = { E: "an even", O: "an odd" }[shows] ?? (isCount(shows) ? `an ${markName(shows)}` : null);
   return mark ? `${mark} token` : `token ${shows}`;
 }
 

@@ -18,6 +18,7 @@ import {
   ddSpent,
   ddUsable,
   failureMarks,
+  isCount,
   markWords,
   ruledOutAnswers,
   standMoved,
@@ -176,7 +177,7 @@ function markAsk(ctx, d, labels) {
   const multi = d.k === "double" || d.k === "triple" || d.k === "super";
   const sl = ctx.ui?.sheet?.edit === undefined ? ctx.t.stands[d.p]?.[d.s]?.[multi ? d.tok : d.js?.[0]] : null;
   const out = ruledOutAnswers(setup, sl);
-  const moved = /^[1-4]x$/.test(marks[0] ?? "") && standMoved(ctx.t, d.p, d.s);
+  const moved = isCount(marks[0]) && standMoved(ctx.t, d.p, d.s);
   if (moved) marks.forEach((m) => out.add(m)); // an x-token there could not be read: "No token"
   const reds = labels.filter((l) => colourOf(l) === "red");
   const others = [...(labels.some((l) => colourOf(l) === "yellow") ? ["Y"] : []), ...reds];

@@ -69,4 +69,4 @@ export { aValue, undoNote } from "./undo-words.js";
 export * from "./share.js";
 export * from "./record.js";
 export * from "./starting-token.js";
-export { failureMarks, markWords, ruledOutAnswers, standMoved, wireMark } from "./failure-marks.js";
+export { failureMarks, isCount, markWords, ruledOutAnswers, standMoved, wireMark } from "./failure-marks.js";

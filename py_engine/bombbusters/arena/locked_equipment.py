@@ -141,7 +141,7 @@ class Fordwich(Noble):
         """A playout's play: the face-down deck, which nobody has seen, drawn again from the mission's
         equipment (seeded); the cards it turned face up stay usable."""
         play = cls((int(doc["noble"]),), str(seed))
-        play.done, play.last = bool(doc["done"]), doc.get("last")
+        play.restore(doc)
         play.revealed = [str(c) for c in doc["revealed"]]
         if not play.done:
             play.deck = random.Random(seed).sample(list(campaign_equipment(23)), int(doc["deck"]))

@@ -204,7 +204,7 @@ class Guess(MissionPlay):
     still to cut; with one value left to cut, the cards are all discarded; a player with no wire puts their
     cards under the deck.  The card put down is, by that player's own view, the value the active player
     is least likely to hold (then: the lowest).  The playouts know what the table knows of the hands (the
-cards seen taken, how many unseen: ``doc``) and draw the rest again."""
+    cards seen taken, how many unseen: ``doc``) and draw the rest again."""
 
     def __init__(self, numbers: tuple, players: int, captain: int = 0):
         ns, n = list(numbers), players

@@ -11,7 +11,6 @@ import random
 from typing import Any
 
 from ..missions.preset import Mission
-from ..table.wires import BLUE_MAX
 from .absent import Absent
 from .challenges import Challenges
 from .constraint_play import ALL_CARDS, Chosen, Deck, shuffled
@@ -81,10 +80,7 @@ def all_at_once_from_doc(doc: dict, players: int, seed: int) -> AllAtOnce:
     elif mission == 48:
         play = Lethal(players, str(seed))
     elif mission == 39:
-        noble = int(doc["noble"])
-        others = [v for v in range(1, BLUE_MAX + 1) if v != noble]
-        play = Noble((noble, *random.Random(seed).sample(others, int(doc["deck"]))), str(seed))
-        play.last = doc.get("last")  # type: ignore[attr-defined]
+        return Noble.from_doc(doc, players, seed)
     else:
         raise ValueError(f"mission_play: no special action of mission {mission} is played out")
     play.done = bool(doc["done"])

@@ -55,9 +55,10 @@ def _first_then_team(me: int, move: dict):
     return decide
 
 
-def compare_moves(state: GameState, n: int, seed: int, top: int = TOP) -> dict:
-    """My first ``top`` moves, each played first on the same ``n`` worlds drawn with this seed, then the
-    team policy: per move, the games won on each world (1/0, in the worlds' order)."""
+def compare_moves(state: GameState, n: int, seed: int, top: int = TOP, moves: list[dict] | None = None) -> dict:
+    """My first ``top`` moves (or ``moves``, ranked already by the caller), each played first on the same
+    ``n`` worlds drawn with this seed, then the team policy: per move, the games won on each world (1/0, in
+    the worlds' order)."""
     from ..questions.sampler import sample_deals
 
     me = state.me
@@ -67,7 +68,7 @@ def compare_moves(state: GameState, n: int, seed: int, top: int = TOP) -> dict:
     if first != me:
         raise RuleError(f"the moves compared are {state.players[me].name}'s: it must be their turn "
                         f"('turn' is {state.players[first].name})")
-    moves = candidates(state, top)
+    moves = candidates(state, top) if moves is None else moves
     eq = Equipment(state.extra.get("equipment"), len(state.players))
     won: list[list[int]] = [[] for _ in moves]
     for i, world in enumerate(sample_deals(state, n, seed)):

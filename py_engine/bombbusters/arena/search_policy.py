@@ -5,8 +5,9 @@ moves on every turn would make one game take minutes.  Where the team policy's b
 beats the next by more than ``CLOSE`` in its score, the one-step order stands; else the first ``TOP``
 moves are each played first on the same ``WORLDS`` worlds drawn from the actor's exact posterior, the
 team policy plays on, and the move that wins most replaces the team policy's when it wins by ``SURE_Z``
-standard errors of their paired difference — the page's *Compare* (``search.py``), with a fixed budget.  The playouts know the Double Detectors already used;
-the equipment cards are left out of them (a view carries the cards usable now, not the table's pile).
+standard errors of their paired difference — the page's *Compare* (``search.py``), with a fixed budget.
+The playouts know the Double Detectors already used; the equipment cards are left out of them (a view
+carries the cards usable now, not the table's pile).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def decide(view: GameState, an: Analysis) -> Decision:
     used = list(view.extra.get("used_detectors", []))
     state = replace(view, extra=dict(view.extra, turn=view.me, equipment={"double_detector_used": used}))
     seed = zlib.crc32(repr(view.to_json()).encode())
-    won = compare_moves(state, WORLDS, seed, TOP)["won"]
+    won = compare_moves(state, WORLDS, seed, TOP, moves=order)["won"]
     best = max(range(len(won)), key=lambda i: (sum(won[i]), -i))
     return Decision(order[best]) if best and clearly_better(won[best], won[0]) else base
 

@@ -129,6 +129,20 @@ class Noble(AllAtOnce):
         """The noble value, the number of cards left in the face-down deck, who played last."""
         return {**super().doc(), "noble": self.value, "deck": len(self.deck), "last": self.last}
 
+    @classmethod
+    def from_doc(cls, doc: dict, players: int, seed: int) -> "Noble":
+        """A playout's play: the face-down deck's cards, which nobody has seen, drawn again among the other
+        values (seeded)."""
+        noble = int(doc["noble"])
+        others = [v for v in range(1, BLUE_MAX + 1) if v != noble]
+        play = cls((noble, *random.Random(seed).sample(others, int(doc["deck"]))), str(seed))
+        play.restore(doc)
+        return play
+
+    def restore(self, doc: dict) -> None:
+        """Whether the action is done and who played last, as the view's ``mission_play`` says."""
+        self.done, self.last = bool(doc["done"]), doc.get("last")
+
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
         n = len(ref.table.players)
         if self.last is not None and not self.done:
@@ -161,4 +175,3 @@ class RedAlert(AllAtOnce):
     def __init__(self, players: int, seed: str):
         super().__init__(13, lambda t: colour_of(t) == RED, 3, None, seed)
         self.anyone, self.must = players >= 4, True
-
