@@ -15,7 +15,8 @@ Output (git-ignored)::
       engine/ table/ notation/ shared/   the web code, as in web/
       sw.js                 service worker, generated from web/engine/service-worker.js:
                             cache name = build id; at the root so its scope is the whole site
-      build.json            manifest the worker reads (wheel URL, build id, files)
+      build.json            manifest (wheel URL, build id, files); the worker has it built in
+                            (engine/engine-worker.js, its BUILT_IN_MANIFEST line)
       static/...            css, icons, web manifest
       pyodide/...           core runtime, the numpy wheel and its pack (site_pack.py), the memory snapshot
       wheels/<hash>/bombbusters-<version>-py3-none-any.whl
@@ -71,6 +72,8 @@ PYODIDE_PACKAGES = ["numpy"]
 #: and the URL installed browsers registered is ``sw.js``.
 SW_TEMPLATE = "engine/service-worker.js"
 SW_SITE = "sw.js"
+WORKER = "engine/engine-worker.js"
+WORKER_PLACEHOLDER = "const BUILT_IN_MANIFEST = null;"
 
 #: web/ files that are generated from templates rather than copied verbatim.
 TEMPLATED = {SW_TEMPLATE}
@@ -310,6 +313,17 @@ def copy_vendor(out: Path) -> None:
         shutil.copy2(path, out / name)
 
 
+def embed_manifest(worker: Path, manifest: dict) -> None:
+    """Write the manifest (but its file list) into the engine worker, whose downloads then start without
+    first fetching build.json (one round trip, on a phone's network the longest wait before them).  The
+    build id already covers the worker: it was hashed as written in web/, with its placeholder."""
+    text = worker.read_text()
+    if text.count(WORKER_PLACEHOLDER) != 1:
+        raise BuildError(f"web/{WORKER} must contain the line {WORKER_PLACEHOLDER!r} once")
+    built_in = {k: v for k, v in manifest.items() if k != "files"}
+    worker.write_text(text.replace(WORKER_PLACEHOLDER, f"const BUILT_IN_MANIFEST = {json.dumps(built_in)};"))
+
+
 def build(site: Path) -> dict:
     t0 = time.perf_counter()
     check_package_json_pin()
@@ -366,6 +380,7 @@ def build(site: Path) -> dict:
         raise BuildError(f"web/{SW_TEMPLATE} must contain the __BUILD__ placeholder")
     sw_build = {"build_id": build_id, "files": manifest["files"]}
     (staging / SW_SITE).write_text(sw_template.replace("__BUILD__", json.dumps(sw_build)))
+    embed_manifest(staging / WORKER, manifest)
 
     if site.exists():
         shutil.rmtree(site)

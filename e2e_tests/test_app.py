@@ -382,7 +382,7 @@ def test_new_build_replaces_the_offline_cache(make_context, site_dir, tmp_path):
         poll(page, "async (id) => Boolean(navigator.serviceWorker.controller) && (await caches.keys()).includes(id)",
              f"bombbusters-{old_id}")
         new_id = "0123456789ab"
-        for name in ("sw.js", "build.json"):
+        for name in ("sw.js", "build.json", "engine/engine-worker.js"):
             (site / name).write_text((site / name).read_text().replace(old_id, new_id))
         page.reload()
         expect(tid(page, "update-banner")).to_be_visible(timeout=60_000)

@@ -73,6 +73,12 @@ def test_built_site_is_consistent(site_dir):
     # the service worker's cache name is the build id
     sw = (site_dir / "sw.js").read_text()
     assert "__BUILD__" not in sw and manifest["build_id"] in sw
+    # the worker has the manifest built in (but its file list): its downloads start without build.json
+    worker = (site_dir / build_site.WORKER).read_text()
+    assert worker.count(build_site.WORKER_PLACEHOLDER) == 0
+    line = next(t for t in worker.splitlines() if t.startswith("const BUILT_IN_MANIFEST = "))
+    built_in = json.loads(line.removeprefix("const BUILT_IN_MANIFEST = ").removesuffix(";"))
+    assert built_in == {k: v for k, v in manifest.items() if k != "files"}
     # package.json pins exactly the Pyodide the build uses
     pkg = json.loads((ROOT / "package.json").read_text())
     assert pkg["dependencies"]["pyodide"] == build_site.PYODIDE_VERSION

@@ -43,3 +43,26 @@ def test_a_broken_snapshot_and_packs_fall_back_to_a_plain_start(make_context, ba
     assert timings["wheel_via"].startswith("fallback:") and "sha256" in timings["wheel_via"]
     reply = _sample(page)
     assert reply["ok"], reply
+
+
+def test_the_worker_starts_from_its_built_in_manifest_or_fetches_build_json(make_context, base_url):
+    """The build writes the manifest into the worker, so its downloads start without a round trip for
+    build.json; a worker without one (as in web/, unbuilt) fetches build.json and starts all the same."""
+    for built in (True, False):
+        page = make_context("phone").new_page()
+        asked: list[str] = []  # (a page route sees the page's and its worker's requests, not the service worker's)
+        page.route("**/build.json", lambda route: (asked.append(route.request.url), route.continue_()))
+        if not built:
+            template = (ROOT / "web" / "engine" / "engine-worker.js").read_text()
+            assert "const BUILT_IN_MANIFEST = null;" in template
+            page.route("**/engine/engine-worker.js",
+                       lambda route: route.fulfill(status=200, body=template, content_type="text/javascript"))
+        page.goto(base_url + "advanced.html")
+        info = wait_engine(page)
+        assert timings_ok(info["timings"])
+        assert bool(asked) != built, (built, asked)
+        assert _sample(page)["ok"]
+
+
+def timings_ok(timings: dict) -> bool:
+    return timings["snapshot"] == "used" and timings["packages_via"] == "packs" and timings["wheel_via"] == "packs"
