@@ -46,7 +46,7 @@ from pathlib import Path
 import precompile  # build_scripts/ is on sys.path (this file's folder)
 from precompile import sha256_file
 from site_pack import make_pack, precompressed
-from snapshot import SnapshotError, make_snapshot
+from snapshot import SnapshotError, make_snapshot, memory_length
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache"
@@ -370,6 +370,7 @@ def build(site: Path) -> dict:
         "wheel_url": wheel_rel,
         "wheel_sha256": sha256_file(wheel),
         "snapshot_url": snapshot.relative_to(staging).as_posix(),
+        "snapshot_bytes": memory_length(snapshot),
         "packs": [{"url": p.relative_to(staging).as_posix(), "sha256": sha256_file(p)} for p in packs[:-1]],
         "wheel_pack": {"url": packs[-1].relative_to(staging).as_posix(), "sha256": sha256_file(packs[-1])},
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

@@ -28,7 +28,7 @@ from typing import Callable
 from precompile import sha256_file
 from site_pack import precompressed
 
-__all__ = ["SnapshotError", "make_snapshot", "sparse", "unsparse"]
+__all__ = ["SnapshotError", "make_snapshot", "memory_length", "sparse", "unsparse"]
 
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "snapshot.mjs"
@@ -44,11 +44,18 @@ PAGE = 4096
 
 def sparse(memory: bytes) -> bytes:
     """``memory`` without its pages of zeros: u32 length, u32 page size, one byte per page (1: written),
-    then the written pages in order (the worker's ``unsparse`` rebuilds it)."""
+    then the written pages in order (the worker's ``unsparseInto`` rebuilds it)."""
     pages = [memory[i:i + PAGE] for i in range(0, len(memory), PAGE)]
     kept = [any(p) for p in pages]
     head = struct.pack("<II", len(memory), PAGE) + bytes(kept)
     return head + b"".join(p for p, k in zip(pages, kept) if k)
+
+
+def memory_length(path: Path) -> int:
+    """The length of the memory a sparse file holds (its first u32): the manifest carries it, so that the
+    worker can size the runtime before the file has arrived."""
+    with path.open("rb") as f:
+        return struct.unpack("<I", f.read(4))[0]
 
 
 def unsparse(data: bytes) -> bytes:

@@ -232,6 +232,7 @@ def test_packs_and_snapshot_are_what_the_worker_needs(site_dir):
     assert manifest["snapshot_url"] in manifest["files"]
     memory = snapshot_mod.unsparse(snapshot.read_bytes())
     assert len(memory) >= 16 * 2**20 and len(memory) > snapshot.stat().st_size  # pages of zeros left out
+    assert manifest["snapshot_bytes"] == len(memory)  # the worker sizes the runtime by it before the file is in
     # what a server may send in place of a big file is that file gzipped, and is not precached twice
     for rel in [manifest["snapshot_url"], *(p["url"] for p in manifest["packs"]), "pyodide/pyodide.asm.wasm"]:
         assert gzip.decompress((site_dir / (rel + ".gz")).read_bytes()) == (site_dir / rel).read_bytes()

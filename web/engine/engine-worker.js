@@ -71,40 +71,59 @@ async function fetchBytes(url, sha256) {
   return new Uint8Array(bytes);
 }
 
-/** The interpreter's memory from the snapshot's file, which leaves out its pages of zeros
- * (build_scripts/snapshot.py ``sparse``: length, page size, a byte per page, the pages written). */
-function unsparse(data) {
+/** Copy the snapshot's file, which leaves out the interpreter's pages of zeros (build_scripts/snapshot.py
+ * ``sparse``: length, page size, a byte per page, the pages written), into ``memory`` (its length, zeros).
+ * Checked in full before the first byte is written: a bad file leaves ``memory`` untouched. */
+function unsparseInto(data, memory) {
   const view = new DataView(data.buffer, data.byteOffset);
   const length = view.getUint32(0, true);
   const page = view.getUint32(4, true);
+  if (length !== memory.length) throw new Error(`the snapshot file is of ${length} bytes of memory, the manifest says ${memory.length}`);
   const n = Math.ceil(length / page);
-  const memory = new Uint8Array(length);
+  let size = 8 + n;
+  for (let i = 0; i < n; i++) if (data[8 + i]) size += Math.min(page, length - i * page);
+  if (size !== data.length) throw new Error(`the snapshot file is ${data.length} bytes, its page map says ${size}`);
   let at = 8 + n;
   for (let i = 0; i < n; i++) {
     if (!data[8 + i]) continue;
-    const size = Math.min(page, length - i * page);
-    memory.set(data.subarray(at, at + size), i * page);
-    at += size;
+    const take = Math.min(page, length - i * page);
+    memory.set(data.subarray(at, at + take), i * page);
+    at += take;
   }
-  if (at !== data.length) throw new Error(`the snapshot file is ${data.length} bytes, its page map says ${at}`);
-  return memory;
+}
+
+/** The interpreter's memory (its length from the manifest) and a promise that it is filled from the
+ * snapshot's file.  Pyodide sizes the runtime by the memory and builds it while the file downloads; it
+ * waits for the fill (``fsInit``) only before restoring it. */
+function snapshotMemory(m) {
+  if (!m.snapshot_url || !m.snapshot_bytes) return null;
+  const memory = new Uint8Array(m.snapshot_bytes);
+  const filled = fetchBytes(new URL(m.snapshot_url, BASE)).then((data) => unsparseInto(data, memory));
+  filled.catch(() => {}); // reported where awaited
+  return { memory, filled };
 }
 
 /** Pyodide, started from the build's memory snapshot (build_scripts/snapshot.py: the interpreter already
  * initialised) or, when there is none or it fails (a bad download), started afresh; ``timings.snapshot``
- * says which and why.  ``snapshot``: a promise of its bytes. */
+ * says which and why.  ``snapshot``: snapshotMemory's answer.  (A memory left unfilled holds zeros, which
+ * Pyodide refuses to restore: "invalid magic number".) */
 async function startRuntime(indexURL, snapshot, timings) {
   importScripts(new URL("pyodide.js", indexURL).href);
   const options = { indexURL, fullStdLib: false };
   if (snapshot) {
     try {
-      const pyodide = await self.loadPyodide({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await self.loadPyodide({
+        ...options,
+        _loadSnapshot: snapshot.memory,
+        fsInit: () => snapshot.filled.catch(() => {}),
+      });
       // every page would otherwise draw the same random numbers: the snapshot holds random's state
       pyodide.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
       timings.snapshot = "used";
       return pyodide;
     } catch (err) {
-      timings.snapshot = `not used: ${errorInfo(err).message}`;
+      const why = await snapshot.filled.then(() => err, (fill) => fill);
+      timings.snapshot = `not used: ${errorInfo(why).message}`;
     }
   } else {
     timings.snapshot = "not used: none in this build";
@@ -172,11 +191,11 @@ async function boot() {
   const indexURL = new URL(m.pyodide_index || "pyodide/", BASE).href;
 
   // what the runtime does not need to start downloads while it starts
-  const snapshot = m.snapshot_url ? fetchBytes(new URL(m.snapshot_url, BASE)).then(unsparse) : null;
+  const snapshot = snapshotMemory(m);
   const pack = (p) => fetchBytes(new URL(p.url, BASE), p.sha256);
   const packs = m.packs ? m.packs.map(pack) : null;
   const enginePack = m.wheel_pack ? pack(m.wheel_pack) : null;
-  for (const p of [snapshot, enginePack, ...(packs || [])]) p?.catch(() => {}); // reported where awaited
+  for (const p of [enginePack, ...(packs || [])]) p?.catch(() => {}); // reported where awaited
 
   const runtime = await stage("runtime", `Pyodide ${m.pyodide_version}`, () => startRuntime(indexURL, snapshot, timings));
   timings.runtime = runtime.ms;
