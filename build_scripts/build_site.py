@@ -73,6 +73,8 @@ PYODIDE_PACKAGES = ["numpy"]
 SW_TEMPLATE = "engine/service-worker.js"
 SW_SITE = "sw.js"
 WORKER = "engine/engine-worker.js"
+EARLY = "engine/engine-early.js"
+PAGES = ("index.html", "advanced.html")
 WORKER_PLACEHOLDER = "const BUILT_IN_MANIFEST = null;"
 
 #: web/ files that are generated from templates rather than copied verbatim.
@@ -313,6 +315,18 @@ def copy_vendor(out: Path) -> None:
         shutil.copy2(path, out / name)
 
 
+def inline_early_start(site: Path) -> None:
+    """Write engine/engine-early.js into each page's head in place of its script tag: the worker then
+    starts as the head is read, without a request for the script that starts it first."""
+    early = (site / EARLY).read_text()
+    tag = f'<script src="{EARLY}" async></script>'
+    for page in PAGES:
+        html = (site / page).read_text()
+        if html.count(tag) != 1:
+            raise BuildError(f"web/{page} must load {EARLY} once, as {tag}")
+        (site / page).write_text(html.replace(tag, f"<script>\n{early}</script>"))
+
+
 def embed_manifest(worker: Path, manifest: dict) -> None:
     """Write the manifest (but its file list) into the engine worker, whose downloads then start without
     first fetching build.json (one round trip, on a phone's network the longest wait before them).  The
@@ -334,6 +348,7 @@ def build(site: Path) -> dict:
     staging.mkdir()
 
     copy_tree(ROOT / "web", staging)
+    inline_early_start(staging)
     copy_tree(ROOT / "static", staging / "static")
     copy_vendor(staging / "vendor")
     packages = assemble_pyodide(staging / "pyodide")

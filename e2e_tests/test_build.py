@@ -73,6 +73,11 @@ def test_built_site_is_consistent(site_dir):
     # the service worker's cache name is the build id
     sw = (site_dir / "sw.js").read_text()
     assert "__BUILD__" not in sw and manifest["build_id"] in sw
+    # the pages start the worker from their head, with no request for the script that starts it
+    early = (ROOT / "web" / build_site.EARLY).read_text()
+    for page in build_site.PAGES:
+        html = (site_dir / page).read_text()
+        assert build_site.EARLY not in html and early in html, page
     # the worker has the manifest built in (but its file list): its downloads start without build.json
     worker = (site_dir / build_site.WORKER).read_text()
     assert worker.count(build_site.WORKER_PLACEHOLDER) == 0
