@@ -63,8 +63,8 @@ def open_link(page: EnginePage, base_url: str) -> dict:
     """Open the share link; wait for the engine and both answers; return the engine document."""
     start = time.monotonic()
     page.goto(base_url + "index.html" + share_link())
-    page.wait("document.documentElement.dataset.engine !== 'booting' && document.documentElement.dataset.engine",
-              BOOT_S, "the engine to start")
+    # (the page says "loading" until its modules start the engine: only "ready" or "failed" ends the wait)
+    page.wait("['ready', 'failed'].includes(document.documentElement.dataset.engine)", BOOT_S, "the engine to start")
     assert page.evaluate("document.documentElement.dataset.engine") == "ready", page.text("engine-line")
     booted = time.monotonic()
     wait_answers(page, "the analysis and my best cuts")
