@@ -43,8 +43,12 @@ gc.collect()
 try {
   const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
   const scratch = await loadPyodide(quiet);
-  await scratch.loadPackage(["numpy"], { messageCallback: () => {} });
+  // numpy's wheel unpacked as the worker writes its pack, not loadPackage: the loader's own imports
+  // (datetime, …) would otherwise count as already there and be left out of the snapshot
+  const lock = JSON.parse(readFileSync(join(indexURL, "pyodide-lock.json"), "utf8"));
   const site = scratch.runPython("import site; site.getsitepackages()[0]");
+  const numpyWheel = readFileSync(join(indexURL, lock.packages.numpy.file_name));
+  scratch.unpackArchive(new Uint8Array(numpyWheel), "wheel", { extractDir: site });
   scratch.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: site });
   const names = scratch.runPython(STDLIB_OF_ENGINE).toJs();
 
