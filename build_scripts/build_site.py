@@ -317,7 +317,8 @@ def copy_vendor(out: Path) -> None:
 
 def inline_early_start(site: Path) -> None:
     """Write engine/engine-early.js into each page's head in place of its script tag: the worker then
-    starts as the head is read, without a request for the script that starts it first."""
+    starts as the head is read, without a request for the script that starts it first.  The file itself
+    leaves the site (no page loads it, the service worker need not keep it)."""
     early = (site / EARLY).read_text()
     tag = f'<script src="{EARLY}" async></script>'
     for page in PAGES:
@@ -325,6 +326,7 @@ def inline_early_start(site: Path) -> None:
         if html.count(tag) != 1:
             raise BuildError(f"web/{page} must load {EARLY} once, as {tag}")
         (site / page).write_text(html.replace(tag, f"<script>\n{early}</script>"))
+    (site / EARLY).unlink()
 
 
 def embed_manifest(worker: Path, manifest: dict) -> None:

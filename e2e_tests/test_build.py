@@ -78,6 +78,7 @@ def test_built_site_is_consistent(site_dir):
     for page in build_site.PAGES:
         html = (site_dir / page).read_text()
         assert build_site.EARLY not in html and early in html, page
+    assert build_site.EARLY not in manifest["files"] and not (site_dir / build_site.EARLY).exists()
     # the worker has the manifest built in (but its file list): its downloads start without build.json
     worker = (site_dir / build_site.WORKER).read_text()
     assert worker.count(build_site.WORKER_PLACEHOLDER) == 0
