@@ -12,7 +12,8 @@ Output (git-ignored)::
 
     site/
       index.html            the table app (table/), advanced.html: the notation screen (notation/)
-      engine/ table/ notation/ shared/   the web code, as in web/
+      engine/ table/ notation/ shared/   the web code, as in web/; each page's entry module holds
+                            every module it imports (page_scripts.py: bundled, a source map beside it)
       sw.js                 service worker, generated from web/engine/service-worker.js:
                             cache name = build id; at the root so its scope is the whole site
       build.json            manifest (wheel URL, build id, files); the worker has it built in
@@ -45,6 +46,7 @@ from pathlib import Path
 
 import precompile  # build_scripts/ is on sys.path (this file's folder)
 from precompile import sha256_file
+from page_scripts import WORKER, PageScriptError, bundle_pages, embed_manifest, inline_early_start
 from site_pack import make_pack, precompressed
 from snapshot import SnapshotError, make_snapshot, memory_length
 
@@ -72,10 +74,6 @@ PYODIDE_PACKAGES = ["numpy"]
 #: and the URL installed browsers registered is ``sw.js``.
 SW_TEMPLATE = "engine/service-worker.js"
 SW_SITE = "sw.js"
-WORKER = "engine/engine-worker.js"
-EARLY = "engine/engine-early.js"
-PAGES = ("index.html", "advanced.html")
-WORKER_PLACEHOLDER = "const BUILT_IN_MANIFEST = null;"
 
 #: web/ files that are generated from templates rather than copied verbatim.
 TEMPLATED = {SW_TEMPLATE}
@@ -315,31 +313,6 @@ def copy_vendor(out: Path) -> None:
         shutil.copy2(path, out / name)
 
 
-def inline_early_start(site: Path) -> None:
-    """Write engine/engine-early.js into each page's head in place of its script tag: the worker then
-    starts as the head is read, without a request for the script that starts it first.  The file itself
-    leaves the site (no page loads it, the service worker need not keep it)."""
-    early = (site / EARLY).read_text()
-    tag = f'<script src="{EARLY}" async></script>'
-    for page in PAGES:
-        html = (site / page).read_text()
-        if html.count(tag) != 1:
-            raise BuildError(f"web/{page} must load {EARLY} once, as {tag}")
-        (site / page).write_text(html.replace(tag, f"<script>\n{early}</script>"))
-    (site / EARLY).unlink()
-
-
-def embed_manifest(worker: Path, manifest: dict) -> None:
-    """Write the manifest (but its file list) into the engine worker, whose downloads then start without
-    first fetching build.json (one round trip, on a phone's network the longest wait before them).  The
-    build id already covers the worker: it was hashed as written in web/, with its placeholder."""
-    text = worker.read_text()
-    if text.count(WORKER_PLACEHOLDER) != 1:
-        raise BuildError(f"web/{WORKER} must contain the line {WORKER_PLACEHOLDER!r} once")
-    built_in = {k: v for k, v in manifest.items() if k != "files"}
-    worker.write_text(text.replace(WORKER_PLACEHOLDER, f"const BUILT_IN_MANIFEST = {json.dumps(built_in)};"))
-
-
 def build(site: Path) -> dict:
     t0 = time.perf_counter()
     check_package_json_pin()
@@ -351,6 +324,7 @@ def build(site: Path) -> dict:
 
     copy_tree(ROOT / "web", staging)
     inline_early_start(staging)
+    in_bundles = bundle_pages(staging)
     copy_tree(ROOT / "static", staging / "static")
     copy_vendor(staging / "vendor")
     packages = assemble_pyodide(staging / "pyodide")
@@ -366,10 +340,12 @@ def build(site: Path) -> dict:
     wheel_rel = wheel.relative_to(staging).as_posix()
     engine_version = wheel.name.split("-")[1]
 
-    # Every file the app needs offline; the build id hashes all of them.
-    files = sorted(  # (not the .gz a server may send in place of its file: site_pack.precompressed)
-        p.relative_to(staging).as_posix() for p in staging.rglob("*")
-        if p.is_file() and not p.name.endswith(".md") and not (p.suffix == ".gz" and p.with_suffix("").exists())
+    # Every file the app needs offline; the build id hashes all of them.  Not the .gz a server may send in
+    # place of its file (site_pack.precompressed), the modules inside a bundle nor the bundles' source maps.
+    files = sorted(
+        rel for p in staging.rglob("*")
+        if p.is_file() and not p.name.endswith((".md", ".map")) and not (p.suffix == ".gz" and p.with_suffix("").exists())
+        and (rel := p.relative_to(staging).as_posix()) not in in_bundles
     )
     ident = hashlib.sha256()
     for rel in files:
@@ -417,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         build(args.site.resolve())
-    except (BuildError, precompile.PrecompileError, SnapshotError) as exc:
+    except (BuildError, PageScriptError, precompile.PrecompileError, SnapshotError) as exc:
         print(f"[build] ERROR: {exc}", file=sys.stderr, flush=True)
         return 1
     return 0

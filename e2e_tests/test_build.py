@@ -9,6 +9,7 @@ import json
 import zipfile
 
 import build_site  # noqa: E402  (build_scripts/ is on sys.path via conftest)
+import page_scripts  # noqa: E402
 import pyc_zip  # noqa: E402
 import snapshot as snapshot_mod  # noqa: E402
 import pytest
@@ -74,14 +75,23 @@ def test_built_site_is_consistent(site_dir):
     sw = (site_dir / "sw.js").read_text()
     assert "__BUILD__" not in sw and manifest["build_id"] in sw
     # the pages start the worker from their head, with no request for the script that starts it
-    early = (ROOT / "web" / build_site.EARLY).read_text()
-    for page in build_site.PAGES:
+    early = (ROOT / "web" / page_scripts.EARLY).read_text()
+    for page in page_scripts.PAGES:
         html = (site_dir / page).read_text()
-        assert build_site.EARLY not in html and early in html, page
-    assert build_site.EARLY not in manifest["files"] and not (site_dir / build_site.EARLY).exists()
+        assert page_scripts.EARLY not in html and early in html, page
+    assert page_scripts.EARLY not in manifest["files"] and not (site_dir / page_scripts.EARLY).exists()
+    # each page's entry holds its modules (no import left), a source map beside it; the modules it took in
+    # are still served but not kept offline, and every module a page loads is kept
+    for entry in page_scripts.ENTRIES.values():
+        bundle = (site_dir / entry).read_text()
+        assert not any(t.startswith(("import ", "export ")) for t in bundle.splitlines()), entry
+        assert bundle.rstrip().endswith(f"//# sourceMappingURL={entry.split('/')[-1]}.map")
+        assert entry in manifest["files"] and f"{entry}.map" not in manifest["files"]
+    assert "table/hand.js" not in manifest["files"] and (site_dir / "table/hand.js").exists()
+    assert "export function" in (site_dir / "table/hand.js").read_text()
     # the worker has the manifest built in (but its file list): its downloads start without build.json
-    worker = (site_dir / build_site.WORKER).read_text()
-    assert worker.count(build_site.WORKER_PLACEHOLDER) == 0
+    worker = (site_dir / page_scripts.WORKER).read_text()
+    assert worker.count(page_scripts.WORKER_PLACEHOLDER) == 0
     line = next(t for t in worker.splitlines() if t.startswith("const BUILT_IN_MANIFEST = "))
     built_in = json.loads(line.removeprefix("const BUILT_IN_MANIFEST = ").removesuffix(";"))
     assert built_in == {k: v for k, v in manifest.items() if k != "files"}

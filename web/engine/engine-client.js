@@ -68,7 +68,8 @@ export class Engine {
    */
   constructor(opts = {}) {
     this.adoptEarly = !opts.workerFactory;
-    this.workerFactory = opts.workerFactory ?? (() => new Worker(new URL("./engine-worker.js", import.meta.url), { name: "bombbusters-engine" }));
+    // from the page's base, as engine-early.js does: the build bundles this module into the page's script
+    this.workerFactory = opts.workerFactory ?? (() => new Worker(new URL("engine/engine-worker.js", document.baseURI), { name: "bombbusters-engine" }));
     this.onProgress = opts.onProgress ?? (() => {});
     this.onReady = opts.onReady ?? (() => {});
     this.onFailure = opts.onFailure ?? (() => {});
