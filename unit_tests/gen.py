@@ -13,11 +13,15 @@ deal fits are ``gen_inconsistent.py``'s.
 
 from __future__ import annotations
 
-import functools
-import math
 import random
 from dataclasses import dataclass, field
 from typing import Any
+
+from gen_tokens import (
+    blue as _blue, colour as _colour, other_token as _other_token, own_token as _own_token,
+    red as _red, value as _value, yellow as _yellow,
+)
+from gen_counts import hidden_configs as _hidden_configs, total as _total
 
 __all__ = [
     "Game",
@@ -29,32 +33,6 @@ __all__ = [
 ]
 
 NAMES = ["Ann", "Bob", "Cyd", "Dee", "Eve"]
-
-
-def _blue(n: int) -> int:
-    return 10 * n
-
-
-def _yellow(n: int) -> int:
-    return 10 * n + 1
-
-
-def _red(n: int) -> int:
-    return 10 * n + 5
-
-
-def _colour(t: int) -> str:
-    return {0: "blue", 1: "yellow", 5: "red"}[t % 10]
-
-
-def _label(t: int) -> str:
-    c = _colour(t)
-    return str(t // 10) if c == "blue" else ("Y" if c == "yellow" else "R") + str(t // 10)
-
-
-def _value(t: int) -> int | str:
-    c = _colour(t)
-    return t // 10 if c == "blue" else c.upper()
 
 
 @dataclass
@@ -135,58 +113,6 @@ def _random_wires(rng: random.Random, n_stands: int, max_tiles: int, groups: boo
             return doc
 
 
-def _total(wires: dict) -> int:
-    lo, hi = wires["blue"]
-    total = 4 * (hi - lo + 1)
-    for colour in ("yellow", "red"):
-        g = wires.get(colour)
-        if isinstance(g, list):
-            total += len(g)
-        elif isinstance(g, dict):
-            total += len(g.get("known", [])) + g["keep"]
-    return total
-
-
-def _hidden_configs(wires: dict, sizes: list[int], x_flags: list[bool]) -> int:
-    """Configurations of a table where every slot is hidden (a size estimate for brute force)."""
-    lo, hi = wires["blue"]
-    fixed = [4] * (hi - lo + 1)
-    draws = []
-    for colour in ("yellow", "red"):
-        g = wires.get(colour)
-        if isinstance(g, list):
-            fixed += [1] * len(g)
-        elif isinstance(g, dict):
-            fixed += [1] * len(g.get("known", []))
-            draws.append(math.comb(len(g["of"]), g["keep"]))
-            fixed += [1] * g["keep"]  # every kept subset has the same shape
-    caps: list[int] = []
-    for size, x in zip(sizes, x_flags):
-        caps += [size - 1, 1] if x else [size]
-    return _ways(tuple(fixed), 0, tuple(caps)) * math.prod(draws)
-
-
-@functools.lru_cache(maxsize=100_000)
-def _ways(copies: tuple[int, ...], i: int, free: tuple[int, ...]) -> int:
-    """Ways to split copies[i:] over groups with these free places (each group sorted)."""
-    if i == len(copies):
-        return 0 if any(free) else 1
-    return sum(
-        _ways(copies, i + 1, tuple(f - k for f, k in zip(free, split)))
-        for split in _splits(copies[i], free)
-    )
-
-
-def _splits(c: int, free: tuple[int, ...]):
-    if not free:
-        if c == 0:
-            yield ()
-        return
-    for k in range(min(c, free[0]) + 1):
-        for rest in _splits(c - k, free[1:]):
-            yield (k,) + rest
-
-
 def _in_play(rng: random.Random, wires: dict) -> list[int]:
     lo, hi = wires["blue"]
     tiles = [_blue(n) for n in range(lo, hi + 1) for _ in range(4)]
@@ -200,81 +126,6 @@ def _in_play(rng: random.Random, wires: dict) -> list[int]:
             tiles += [make(n) for n in g.get("known", [])]
             tiles += [make(n) for n in rng.sample(g["of"], g["keep"])]
     return tiles
-
-
-# --------------------------------------------------------------------------
-# tokens
-
-
-def _maybe_case(rng: random.Random, token: str) -> str:
-    r = rng.random()
-    if r < 0.08:
-        return token.lower()
-    if r < 0.12:
-        return token.upper()
-    return token
-
-
-def _own_token(rng: random.Random, t: int, is_x: bool, stand_types: list[int], p_cut: float) -> tuple[str, str]:
-    """A slot on the observer's stand, the wire always written: (token, state)."""
-    r = rng.random()
-    if r < p_cut:
-        core, state = _label(t), "cut"
-    elif r < p_cut + 0.08 and _colour(t) != "red":
-        core, state = "i" + _label(t), "info"
-    else:
-        core, state = "?" + _label(t), "hidden"
-    ind = "X" if is_x else _indicator(rng, t, stand_types, 0.15, state == "cut")
-    return _maybe_case(rng, ind + core), state
-
-
-def _indicator(rng: random.Random, t: int, stand_types: list[int], p: float, cut: bool = False) -> str:
-    """A true indicator token for type t (or none).
-
-    No false token on a cut blue wire: '!6' + '5' would read as '!65' (see
-    test_notation.test_false_token_on_cut_blue_wire_round_trips).
-    """
-    if rng.random() >= p:
-        return ""
-    col = _colour(t)
-    options = []
-    if col == "blue":
-        options.append("E" if (t // 10) % 2 == 0 else "O")
-    if col != "red":
-        m = sum(_value(u) == _value(t) for u in stand_types)
-        if m <= 3:
-            options.append(f"{m}x")
-        nums = [n for n in range(1, 13) if not (col == "blue" and n == t // 10)]
-        near = [n for n in nums if abs(n - t // 10) <= 2]
-        if not (cut and col == "blue"):
-            options.append("!" + str(rng.choice(near or nums)))
-    return rng.choice(options) if options else ""
-
-
-def _other_token(
-    rng: random.Random, t: int, is_x: bool, stand_types: list[int], profile: dict
-) -> tuple[str, str]:
-    """A slot on a teammate's stand: (token, state) with state hidden / cut / info."""
-    col = _colour(t)
-    r = rng.random()
-    state = "hidden"
-    if r < profile["cut"]:
-        core, state = _label(t), "cut"
-    elif r < profile["cut"] + profile["info"] and col != "red":
-        state = "info"
-        if col == "yellow":
-            core = "iY" if rng.random() < 0.7 else "i" + _label(t)
-        else:
-            core = "i" + _label(t)
-    else:
-        core = "?"
-    prefix = ""
-    if state == "hidden" and rng.random() < profile["colour"]:
-        prefix = col[0]
-    ind = "X" if is_x else _indicator(rng, t, stand_types, profile["indicator"], state == "cut")
-    if core == "?" and ind and rng.random() < 0.6:
-        core = ""
-    return _maybe_case(rng, prefix + ind + core), state
 
 
 # --------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 import gen
+import gen_tokens
 
 __all__ = ["random_moved_game", "moved_states"]
 
@@ -111,7 +112,7 @@ def random_moved_game(rng: random.Random, n_players: int | None = None, *, n_mov
             toks = _tokens(players[k[0]]["stands"][k[1]])
             for j, o in enumerate(st):
                 if me_p in knows[o] and states[(*k, j)] != "cut":
-                    core = ("i" if states[(*k, j)] == "info" else "?") + gen._label(typ[o])
+                    core = ("i" if states[(*k, j)] == "info" else "?") + gen_tokens.label(typ[o])
                     toks[j] = ("X" if o in xw else "") + core
             players[k[0]]["stands"][k[1]] = " ".join(toks)
     doc: dict[str, Any] = {"players": players, "me": me_p, "captain": captain, "wires": wires,

@@ -35,18 +35,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping
 
-from bombbusters.table.facts import Fact
-from bombbusters.table.notation import CUT, Slot
+from bombbusters.table.notation import Slot
 from bombbusters.table.state import GameState
+from oracle_facts import fact_holds as _fact_holds, local_facts as _local_facts, slot_allows, stand_ok as _stand_ok
+from oracle_moves import PILE, dealt_spots as _dealt_spots, play_moves as _play_moves
+
 from bombbusters.table.wires import (
-    BLUE,
-    RED,
-    YELLOW,
     blue,
-    colour_of,
-    number_of,
     red,
-    value_of,
     yellow,
 )
 
@@ -147,83 +143,6 @@ def physical_weight(copies: Mapping[int, int], groups: list[Mapping[int, int]]) 
             den *= math.factorial(k)
     assert num % den == 0
     return num // den
-
-
-# --------------------------------------------------------------------------
-# observation semantics
-
-
-def slot_allows(slot: Slot, t: int) -> bool:
-    """Can a slot showing these tokens hold type t (ignoring stand-wide conditions)?"""
-    if slot.wire is not None and t != slot.wire:
-        return False
-    col = colour_of(t)
-    if slot.colour is not None and col != slot.colour:
-        return False
-    if slot.parity is not None:
-        if col != BLUE:
-            return False
-        if (number_of(t) % 2 == 0) != (slot.parity == "even"):
-            return False
-    if slot.multiplicity is not None and col == RED:
-        return False
-    if slot.not_value is not None:
-        if col == RED or t == blue(slot.not_value):
-            return False
-    return True
-
-
-def _stand_ok(slots: tuple[Slot, ...], types: tuple[int, ...]) -> bool:
-    """Stand-wide token conditions: x1/x2/x3 multiplicities (over the wires the owner sees: not the turned ones)."""
-    values = [value_of(t) if not sl.turned else None for sl, t in zip(slots, types)]
-    for slot, v in zip(slots, values):
-        if slot.multiplicity is not None and values.count(v) != slot.multiplicity:
-            return False
-    return True
-
-
-def _fact_holds(
-    state: GameState, fact: Fact, types: Mapping[SlotKey, int], dealt: Mapping[StandKey, tuple[int, ...]] | None = None
-) -> bool:
-    """Does a fact hold on this configuration (``dealt``: the stands as dealt, when wires moved since)?"""
-    p = fact.player
-    stands = range(len(state.players[p].stands)) if fact.stand is None else [fact.stand]
-    if fact.kind in ("has", "has_not") and fact.wires is not None:  # one of these wires (then uncut) has the value
-        found = any(value_of(types[w]) == fact.value for w in fact.wires)
-        return found if fact.kind == "has" else not found
-    colour = {"red_count": RED, "yellow_count": YELLOW}.get(fact.kind)
-    if colour is not None and dealt is not None:  # counted on the stands as dealt
-        return sum(colour_of(t) == colour for s in stands for t in dealt[(p, s)]) == fact.count
-    if fact.kind in ("has", "has_not"):
-        found = any(  # the player's turned-around wires are not theirs to see
-            slot.state != CUT and not slot.turned and value_of(types[(p, s, j)]) == fact.value
-            for s in stands
-            for j, slot in _benum(state.players[p].stands[s])
-        )
-        return found if fact.kind == "has" else not found
-    s = fact.stand
-    if fact.kind in ("same", "different"):
-        a, b = fact.slots
-        eq = value_of(types[(p, s, a)]) == value_of(types[(p, s, b)])
-        return eq if fact.kind == "same" else not eq
-    if fact.kind == "not_value":
-        return all(value_of(types[(p, s, j)]) != fact.value for j in fact.slots)
-    if colour is not None:
-        return sum(colour_of(types[(p, x, j)]) == colour for x in stands for j in range(len(state.players[p].stands[x]))) == fact.count
-    raise ValueError(f"unknown fact kind {fact.kind!r}")
-
-
-def _local_facts(state: GameState, key: StandKey) -> list[Fact]:
-    """Facts that only look at one stand (checked early, to prune)."""
-    p, s = key
-    n_stands = len(state.players[p].stands)
-    out = []
-    for f in state.facts:
-        if f.player != p or f.wires is not None:
-            continue
-        if f.stand == s or (f.stand is None and n_stands == 1):
-            out.append(f)
-    return out
 
 
 # --------------------------------------------------------------------------
@@ -374,78 +293,6 @@ def _iterate(state: GameState) -> Iterator[tuple[Config, int, int]]:
 
 # --------------------------------------------------------------------------
 # wires that moved after the deal (Walkie-Talkies, Grappling Hook)
-
-
-#: Nano's pile (mission 43) among the stands as dealt: wires no one sees, of any type
-PILE: StandKey = (-1, 0)
-
-
-def _replay(state: GameState, stands: dict[StandKey, list]) -> dict[StandKey, list]:
-    """Play the recorded moves on lists of items (pop each wire given, insert it where it was filed);
-    a wire taken from Nano is the pile's first (:func:`_play_moves` picks it at random)."""
-    for m in state.moves:
-        taken = [(w, stands[PILE].pop(0) if w.src is None else stands[w.src[:2]].pop(w.src[2]))
-                 for w in sorted(m.wires, key=lambda w: -w.src[2] if w.src else 0)]
-        for w, item in sorted(taken, key=lambda x: x[0].dst[2]):
-            stands[w.dst[:2]].insert(w.dst[2], item)
-    return stands
-
-
-def _dealt_spots(state: GameState) -> tuple[dict[StandKey, int], dict[SlotKey, SlotKey]]:
-    """Dealt stand sizes, and where the wire of every dealt slot sits now (the record replayed on lists)."""
-    sizes = {k: len(state.stand(*k)) for k in state.stand_keys()}
-    if state.extra.get("nano"):
-        sizes[PILE] = state.extra["nano"]
-    for m in reversed(state.moves):
-        for w in m.wires:
-            sizes[w.dst[:2]] -= 1
-            if w.src is not None:
-                sizes[w.src[:2]] += 1
-    stands = _replay(state, {k: [(*k, i) for i in range(n)] for k, n in sizes.items()})
-    return sizes, {o: (*k, j) for k, st in stands.items() if k != PILE for j, o in _benum(st)}
-
-
-def _play_moves(state: GameState, dealt: dict[StandKey, tuple[int, ...]], unsorted: set[SlotKey]):
-    """Every table the moves may leave, with its likelihood: [(types now, Fraction)].
-
-    Each stand is a list of (dealt slot, type); a filed wire must leave the
-    receiving stand's sorted wires (not the X ones) in order.  A wire taken
-    from Nano is any of the pile's, alike; the taker files it at any place
-    that keeps the order alike, so the recorded place has likelihood
-    1 / (the places it might have gone).
-    """
-    def in_order(stand: list) -> bool:
-        seq = [t for o, t in stand if o not in unsorted]
-        return all(a <= b for a, b in zip(seq, seq[1:]))
-
-    out: list = []
-
-    def rec(i: int, stands: dict[StandKey, list], lik: Fraction) -> None:
-        if i == len(state.moves):
-            out.append(({(*k, j): t for k, st in stands.items() if k != PILE for j, (_o, t) in _benum(st)}, lik))
-            return
-        m = state.moves[i]
-        if m.kind == "nano":
-            (w,) = m.wires
-            pile = stands[PILE]
-            for pick in range(len(pile)):
-                new = {k: list(v) for k, v in stands.items()}
-                item = new[PILE].pop(pick)
-                st = new[w.dst[:2]]
-                places = sum(in_order(st[:j] + [item] + st[j:]) for j in range(len(st) + 1))
-                st.insert(w.dst[2], item)
-                if in_order(st):
-                    rec(i + 1, new, lik * Fraction(1, len(pile) * places))
-            return
-        new = {k: list(v) for k, v in stands.items()}
-        taken = [(w, new[w.src[:2]].pop(w.src[2])) for w in sorted(m.wires, key=lambda w: -w.src[2])]
-        for w, item in sorted(taken, key=lambda x: x[0].dst[2]):
-            new[w.dst[:2]].insert(w.dst[2], item)
-        if all(item[0] in unsorted or in_order(new[w.dst[:2]]) for w, item in taken):
-            rec(i + 1, new, lik)
-
-    rec(0, {k: [((*k, i), t) for i, t in _benum(ts)] for k, ts in dealt.items()}, Fraction(1))
-    return out
 
 
 def _iterate_moved(state: GameState) -> Iterator[tuple[Config, Any, Any]]:

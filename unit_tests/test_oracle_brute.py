@@ -13,6 +13,7 @@ from fractions import Fraction as F
 
 import gen
 import oracle
+import oracle_facts
 import pytest
 from bombbusters.table.notation import CUT, INFO
 from bombbusters.table.state import GameState
@@ -73,9 +74,9 @@ def _survives(state, types):
             return False
         if not all(oracle.slot_allows(sl, t) for sl, t in zip(stand, tt)):
             return False
-        if not oracle._stand_ok(stand, tt):
+        if not oracle_facts.stand_ok(stand, tt):
             return False
-    return all(oracle._fact_holds(state, f, types) for f in state.facts)
+    return all(oracle_facts.fact_holds(state, f, types) for f in state.facts)
 
 
 def _tiny_states(n, max_outside):

@@ -13,13 +13,14 @@ import math
 import random
 
 import gen
+import gen_tokens
 import oracle
 import pytest
 from bombbusters.advice.moves import rank_moves
 from bombbusters.table.errors import InconsistentStateError, RuleError, StateError
 from bombbusters.table.notation import parse_slot
 from bombbusters.table.state import GameState
-from bombbusters.table.wires import label
+from bombbusters.table.wires import label, value_of
 from test_solver_vs_oracle import TOL, check_against_oracle
 
 
@@ -60,9 +61,9 @@ def turned_game(rng: random.Random, n: int | None = None, mode: str | None = Non
                 t = deal[(p, s)][j]
                 r = rng.random()
                 if r < 0.2:
-                    toks[j], states[(p, s, j)] = "T" + gen._label(t), "cut"
+                    toks[j], states[(p, s, j)] = "T" + gen_tokens.label(t), "cut"
                 elif p != me and me is not None and r < 0.8:
-                    toks[j], states[(p, s, j)] = "T?" + gen._label(t), "hidden"
+                    toks[j], states[(p, s, j)] = "T?" + gen_tokens.label(t), "hidden"
                 else:
                     toks[j], states[(p, s, j)] = "T?", "hidden"
             stands.append(" ".join(toks))
@@ -161,8 +162,8 @@ def test_turned_cut_and_solo_cut_odds():
             if m["kind"] == "turned_cut":
                 assert m["mine"] == [0, tj]
                 key = (m["player"], m["stand"], m["slots"][0])
-                want = oracle.probability(state, lambda c, k=key, v=m["value"]: oracle.value_of(c[k]) == v
-                                          and oracle.value_of(c[(me, 0, tj)]) == v, res)
+                want = oracle.probability(state, lambda c, k=key, v=m["value"]: value_of(c[k]) == v
+                                          and value_of(c[(me, 0, tj)]) == v, res)
                 assert math.isclose(m["p_success"], float(want), abs_tol=TOL), (m, float(want), doc)
                 assert math.isclose(m["p_explode"], 1.0 - float(want), abs_tol=TOL)
                 checked += 1
@@ -170,7 +171,7 @@ def test_turned_cut_and_solo_cut_odds():
                 mine_spots = {(me, s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
                               if sl.state != "cut" and sl.wire is not None}
                 want = oracle.probability(state, lambda c, v=m["value"], ms=mine_spots: all(
-                    oracle.value_of(t) != v for k, t in c.types.items()
+                    value_of(t) != v for k, t in c.types.items()
                     if k not in ms and state.stand(k[0], k[1])[k[2]].state != "cut"), res)
                 assert math.isclose(m["p_legal"], float(want), abs_tol=TOL), (m, float(want), doc)
                 checked += 1
@@ -239,7 +240,7 @@ def test_lookahead_of_a_turned_cut():
                     continue
                 assert o["kind"] == "success" and tuple(o["slot"]) == key, (o, doc)
                 want = oracle.probability(state, lambda c, lab=o["shows"]: label(c[key]) == lab
-                                          and oracle.value_of(c[mine]) == m["value"], res)
+                                          and value_of(c[mine]) == m["value"], res)
                 assert math.isclose(o["p"], float(want), abs_tol=TOL), (o, float(want), doc)
                 checked += 1
             assert math.isclose(total, 1.0, abs_tol=TOL)
