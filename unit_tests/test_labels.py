@@ -11,6 +11,7 @@ from itertools import combinations_with_replacement
 import gen
 import pytest
 from bombbusters.advice.labels import label_advice
+from bombbusters.advice.stand_entropy import own_view as engine_own_view
 from bombbusters.arena.card_play import _CHOICE
 from bombbusters.protocol.bridge import handle
 from bombbusters.table.facts import Fact
@@ -70,3 +71,23 @@ def test_the_bridge_lists_the_pairs_each_label_fits() -> None:
     assert [r["slots"] for r in same] == [[1, 2]]
     assert sorted(r["slots"] for r in diff) == [[0, 1], [2, 3], [3, 4], [4, 5]]
     assert [r["bits"] for r in diff] == sorted((r["bits"] for r in diff), reverse=True)
+
+
+def test_a_count_of_my_stand_as_dealt_after_a_wire_came_in() -> None:
+    """Ann was dealt one yellow (the count says so) and hooked Bob's Y2: her stand now shows two.  Her own
+    view, which holds no record of the move, leaves the count out instead of calling the table impossible
+    (found by the campaign: mission 41, 4 players, seed 1, game 64)."""
+    doc = {
+        "players": [{"name": "Ann", "stands": ["?Y1 ?2 ?Y2 ?3"]}, {"name": "Bob", "stands": ["? ? ?"]},
+                    {"name": "Cyd", "stands": ["? ? ? ?"]}, {"name": "Dee", "stands": ["? ? ?"]}],
+        "me": 0, "captain": 0, "wires": {"blue": [1, 3], "yellow": [1, 2]},
+        "facts": [{"kind": "yellow_count", "player": 0, "count": 1}],
+        "moves": [{"kind": "grappling_hook", "wires": [{"from": [1, 0, 1], "to": [0, 0, 2]}]}],
+    }
+    state = GameState.from_json(doc)
+    assert engine_own_view(state).facts == ()
+    rows = label_advice(state, same=False)
+    assert rows and all(r["bits"] >= 0 for r in rows)
+    without = GameState.from_json({**doc, "moves": [], "players": [
+        {"name": "Ann", "stands": ["?Y1 ?2 ?3"]}, {"name": "Bob", "stands": ["? ? ? ?"]}, *doc["players"][2:]]})
+    assert [f.kind for f in engine_own_view(without).facts] == ["yellow_count"]  # kept where nothing moved

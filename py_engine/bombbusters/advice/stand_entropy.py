@@ -48,13 +48,21 @@ def own_view(state: GameState, turned: dict | None = None) -> GameState:
                        for j, sl in enumerate(st)) for s, st in enumerate(state.players[me].stands))
     rest = state.wires.total_in_play - sum(len(st) for st in mine)
     players = (Player(state.players[me].name, mine), Player("rest", ((Slot(),) * rest,) if rest else ()))
-    facts = tuple(f for f in (_mine(f, me) for f in state.facts if f.player == me) if f is not None)
+    moved = any((w.src is not None and w.src[0] == me) or w.dst[0] == me for m in state.moves for w in m.wires)
+    facts = tuple(f for f in (_mine(f, me, moved) for f in state.facts if f.player == me) if f is not None)
     return GameState(players, None, 0, state.wires, facts, None)
 
 
-def _mine(fact: Fact, me: int) -> Fact | None:
+#: facts that count my wires on my stands as dealt (the red and yellow counts)
+_AS_DEALT = ("red_count", "yellow_count")
+
+
+def _mine(fact: Fact, me: int, moved: bool) -> Fact | None:
     """``fact`` of player ``me`` as player 0 of the own view; None for one about wires some of which have
-    left my stands (a swap): the own view holds no other stand to put them on."""
+    left my stands (a swap), or one counting my stands as dealt once a wire came or went (``moved``): the
+    own view holds no other stand to put them on, nor the record of what moved."""
+    if moved and fact.kind in _AS_DEALT:
+        return None
     if fact.wires is None:
         return replace(fact, player=0)
     if any(p != me for p, _s, _j in fact.wires):

@@ -28,7 +28,7 @@ from .game import play_on
 from .referee import Decision
 from .win import Equipment, playout_referee, playout_start
 
-__all__ = ["TOP", "candidates", "compare_moves", "search_json"]
+__all__ = ["TOP", "candidates", "compare_moves", "first_then_team", "search_json"]
 
 #: how many of my first moves are compared unless asked otherwise
 TOP = 3
@@ -43,7 +43,7 @@ def candidates(state: GameState, top: int = TOP) -> list[dict]:
     return [m for m in team_order(rank_moves(state, an), state) if takeable(m)][:top]
 
 
-def _first_then_team(me: int, move: dict):
+def first_then_team(me: int, move: dict):
     """The team policy, but my first decision is ``move``."""
     done = [False]
 
@@ -74,7 +74,7 @@ def compare_moves(state: GameState, n: int, seed: int, top: int = TOP, moves: li
     for i, world in enumerate(sample_deals(state, n, seed)):
         for c, m in enumerate(moves):
             ref = playout_referee(table, world, mistakes, eq, draw=n * seed + i + 1)
-            won[c].append(int(play_on(ref, _first_then_team(me, m), first, check_truth=False).won))
+            won[c].append(int(play_on(ref, first_then_team(me, m), first, check_truth=False).won))
     return {"moves": [{k: m[k] for k in _KEYS if k in m} for m in moves], "won": won, "n": n, "seed": seed}
 
 
