@@ -166,7 +166,8 @@ def report(calls: list[tuple[int, list, list, float]], games: int) -> None:
         slope, se = _slope(x, y)
         corr = float(np.corrcoef(x, y)[0, 1]) if x.std() > 0 and y.std() > 0 else float("nan")
         cost = np.mean([min(d, len(r[1])) / max(1, len(r[1])) for c in test for runs in c[2] for r in runs])
-        print(f"{d:5d}  {cost:4.0%}  {slope:14.2f} ± {se:4.2f}{'':17s}  {corr:5.2f}  {np.median(ratios):.2f}")
+        fit = "" if w is None else "  fit: " + " ".join(f"{x:+.2f}" for x in w)
+        print(f"{d:5d}  {cost:4.0%}  {slope:14.2f} ± {se:4.2f}{'':17s}  {corr:5.2f}  {np.median(ratios):.2f}{fit}")
 
 
 def _slope(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
