@@ -21,8 +21,9 @@ first two moves within ``CLOSE`` of each other, neither sure):
    (under 1: fewer worlds give the same precision), at the share of the decisions each depth costs.
 
 The features are what the table shows the team and the drawn world decides (the playouts' referee
-knows it): mistakes left, uncut wires, uncut wires whose value a token shows, uncut values, turns left
-in the round.  Usage::
+knows it): mistakes left, uncut wires, uncut wires whose value a token shows, uncut values;
+with ``--public``, what the engine makes of the public table as well (the share of uncut
+wires it is sure of, their mean bits).  Usage::
 
     .venv/bin/python build_scripts/truncation_probe.py --mission 40 --players 5 --games 30 --seed 3
 """
@@ -58,14 +59,27 @@ from bombbusters.table.state import GameState  # noqa: E402
 from bombbusters.table.wires import value_of  # noqa: E402
 
 DEPTHS = (1, 2, 4, 6, 8, 12)
+#: also the engine's reading of the public table at the depths measured (``--public``)
+PUBLIC = False
 
 
-def features(ref: Referee) -> list[float]:
-    """What the table shows now, as numbers (see the module's docstring)."""
+def features(ref: Referee, public: bool = False) -> list[float]:
+    """What the table shows now, as numbers (see the module's docstring); ``public``: and what the engine
+    makes of the public table (the share of uncut wires whose value it is sure of, the mean bits of an
+    uncut wire's value): one solve more."""
     uncut = [k for k in ref.world if ref.table.stand(k[0], k[1])[k[2]].state != CUT]
     shown = sum(1 for k in uncut if ref.table.stand(k[0], k[1])[k[2]].wire is not None)
     values = {value_of(ref.world[k]) for k in uncut}
-    return [1.0, float(ref.mistakes_left), len(uncut) / 48, shown / 48, len(values) / 12]
+    out = [1.0, float(ref.mistakes_left), len(uncut) / 48, shown / 48, len(values) / 12]
+    if public and uncut:
+        an = solve_state(ref.table.public())
+        laws = [an.slot_probs(*k) for k in uncut]
+        sure = sum(1 for law in laws if max(law.values()) >= 1 - 1e-9)
+        bits = sum(-sum(q * math.log2(q) for q in law.values() if q > 0) for law in laws)
+        out += [sure / len(uncut), bits / len(uncut) / 4]
+    elif public:
+        out += [1.0, 0.0]
+    return out
 
 
 def close_calls(mission: int, players: int, games: int, seed: int, per_game: int) -> list[tuple[int, GameState]]:
@@ -107,7 +121,7 @@ def play_out(view: GameState, worlds: int) -> tuple[list[dict], list[list[tuple[
             seen: list[list[float]] = []
 
             def record(v: GameState, an, ref=ref, seen=seen, first_then=first_then) -> Decision:
-                seen.append(features(ref))
+                seen.append(features(ref, PUBLIC and len(seen) - 1 in DEPTHS))  # (seen[0]: my move)
                 return first_then(v, an)
 
             won = play_on(ref, record, first, check_truth=False).won
@@ -188,7 +202,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--per-game", type=int, default=2, help="close calls kept per game")
     ap.add_argument("--worlds", type=int, default=16)
+    ap.add_argument("--public", action="store_true", help="features from the engine's public analysis too")
     args = ap.parse_args(argv)
+    global PUBLIC
+    PUBLIC = args.public
     t0 = time.perf_counter()
     found = close_calls(args.mission, args.players, args.games, args.seed, args.per_game)
     print(f"mission {args.mission}, {args.players} players, seed {args.seed}: {len(found)} close calls in "
