@@ -1,7 +1,7 @@
 """The site's scripts as it serves them: the engine's early start written into each page, each page's
 modules bundled into its entry (``bundle.mjs``, esbuild), the manifest written into the engine worker.
 
-Why: both shorten the engine's cold start.  The early start needs no request before the worker's; a page's
+Why: each shortens the engine's cold start.  The early start needs no request before the worker's; a page's
 ~50 modules, each a request, a parse and a module record while the worker downloads and compiles Pyodide,
 cost the start ≈ 0.19 s on two cores, one bundled file much less (docs/benchmarks.md); the manifest in the
 worker saves the round trip for build.json before the downloads."""
