@@ -17,6 +17,7 @@ from ..table.errors import InconsistentStateError
 from ..table.notation import CUT
 from ..table.state import GameState
 from .deal import Deal
+from .mission_play import likeliest
 from .referee import Decision, Referee
 from .table_rules import rules_of
 from .tokens import Chooser, advised_token, place_false_tokens, place_tokens
@@ -162,16 +163,6 @@ def _snip(ref: Referee, policy: Policy, checks: _Checks, last: int | None) -> tu
     able = [p for p in order if ref.uncut(p)]
     others = [p for p in able if p != last]
     pool = others if others and n > 2 else able
-    best: tuple = (-1.0, None, None, None)
-    for p in pool:
-        d = checks.decide(p, policy)
-        if d is None:
-            return p, None
-        m = d.move
-        key = -0.5 if m is None else (2.0 if m.get("guaranteed") else m.get("p_success", 0.0))
-        if key > best[0]:
-            best = (key, p, d, ref.table)
-    _key, p, d, table = best
-    # a free card a later player played while deciding (decide plays them at once) changed the table:
-    # the chosen decision was made on the old one, and its chances no longer hold — decide again
-    return p, (d if table is ref.table else checks.decide(p, policy))
+    p, d = likeliest(ref, pool, lambda p: checks.decide(p, policy))
+    assert p is not None  # someone holds a wire: the game is not won
+    return p, d

@@ -30,7 +30,7 @@ from ..table.notation import CUT, HIDDEN
 from ..table.state import GameState
 from ..table.wires import value_of
 
-__all__ = ["MissionPlay", "Decide", "advance", "cut_count", "expected_count", "hand_values", "only_red", "tell_has_not",
+__all__ = ["MissionPlay", "Decide", "advance", "cut_count", "expected_count", "hand_values", "likeliest", "only_red", "tell_has_not",
            "token_on_value", "value_of_move"]
 
 #: the turns' loop hands a play this: player -> their decision (None: no deal fits their view)
@@ -165,3 +165,21 @@ def expected_count(an: Any, table: GameState, p: int, v: Any) -> float:
     return sum(pr for s in range(len(table.players[p].stands)) for j, sl in enumerate(table.stand(p, s))
                if sl.state != CUT for t, pr in an.slot_probs(p, s, j).items() if value_of(t) == v)
 
+
+def likeliest(ref: Any, players: list[int], decide: Decide) -> tuple[int | None, Any]:
+    """(player, decision) of the one among ``players`` whose move is likeliest to work (a sure one first, then
+    the highest chance; ties: the first), as when the team lets the surest go (10's "Snip!", 45's volunteers);
+    (p, None) for the first player no deal fits; (None, None) with no player.  Deciding plays a player's free
+    cards at once (``game._Checks.decide``), which changes the table: the chosen decision, if it was made
+    on an older table, is made again — its chances (a sure cut's too) held only there."""
+    best: tuple = (-1.0, None, None, None)
+    for p in players:
+        d = decide(p)
+        if d is None:
+            return p, None
+        m = d.move
+        key = -0.5 if m is None else (2.0 if m.get("guaranteed") else m.get("p_success", 0.0))
+        if key > best[0]:
+            best = (key, p, d, ref.table)
+    _key, p, d, table = best
+    return p, (d if p is None or table is ref.table else decide(p))

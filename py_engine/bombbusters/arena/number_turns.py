@@ -24,7 +24,8 @@ from ..questions.analysis import solve_state
 from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN
 from ..table.wires import BLUE_MAX, RED, colour_of, value_of
-from .mission_play import Decide, MissionPlay, advance, cut_count, expected_count, hand_values, only_red, tell_has_not
+from .mission_play import (Decide, MissionPlay, advance, cut_count, expected_count, hand_values, likeliest, only_red,
+                           tell_has_not)
 
 __all__ = ["Guess", "Radar", "Sir", "Volunteers"]
 
@@ -140,18 +141,8 @@ class Volunteers(_Deck):
         holders = [p for p in order if v in hand_values(ref, p)]
         self.current = (None, v)
         try:
-            best: tuple = (-1.0, None, None)
-            for p in holders:
-                d = decide(p)
-                if d is None:
-                    return "stuck"
-                m = d.move
-                key = -0.5 if m is None else (2.0 if m.get("guaranteed") else m.get("p_success", 0.0))
-                if key > best[0]:
-                    best = (key, p, d)
-            if best[1] is None:
-                return "idle"
-            return self.cut(ref, best[1], v, best[2])
+            who, d = likeliest(ref, holders, decide)
+            return "idle" if who is None else self.cut(ref, who, v, d)
         finally:
             self.current = None
 
