@@ -1,6 +1,8 @@
 """Tokens for the generated tables: the wire types' labels and the tokens a slot may show (true ones).
 
-Why apart: gen.py deals and observes whole tables; what one slot may show is its own small concern."""
+Why apart: gen.py deals and observes whole tables; what one slot may show is its own small concern.  The
+wire types' encoding (10n, 10n+1, 10n+5) is written here again rather than imported from the engine's
+table/wires.py, as gen.py always had it: the generated tables do not lean on the code they test."""
 
 from __future__ import annotations
 
