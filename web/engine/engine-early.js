@@ -2,7 +2,7 @@
  * modules have arrived (they take 100-200 ms on a fresh visit), and keeps what
  * the worker says until the page's Engine adopts it (engine-client.js:
  * takeEarlyWorker).  A classic script of a few lines (the build writes it into the
- * pages' head, build_site.inline_early_start: no request before the worker's); if
+ * pages' head, page_scripts.inline_early_start: no request before the worker's); if
  * it fails, the Engine starts its own worker and reports any error itself. */
 "use strict";
 (function () {
