@@ -34,8 +34,6 @@ import argparse
 import math
 import sys
 import time
-import zlib
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -50,7 +48,7 @@ from bombbusters.arena.deal import deal_game, playable  # noqa: E402
 from bombbusters.arena.game import play_game, play_on  # noqa: E402
 from bombbusters.arena.referee import Decision, Referee  # noqa: E402
 from bombbusters.arena.search import first_then_team  # noqa: E402
-from bombbusters.arena.search_policy import CLOSE, TOP  # noqa: E402
+from bombbusters.arena.search_policy import TOP, close_call, searched  # noqa: E402
 from bombbusters.arena.win import Equipment, playout_referee, playout_start  # noqa: E402
 from bombbusters.questions.analysis import solve_state  # noqa: E402
 from bombbusters.questions.sampler import sample_deals  # noqa: E402
@@ -92,8 +90,7 @@ def close_calls(mission: int, players: int, games: int, seed: int, per_game: int
         def watch(view: GameState, an) -> Decision:
             ranked, _move, _before = team_choice(view, rank_moves(view, an))
             order = [x for x in ranked if takeable(x)][:TOP]
-            if (len(seen) < per_game and len(order) >= 2 and not order[0]["guaranteed"]
-                    and order[0]["score"] - order[1]["score"] <= CLOSE):
+            if len(seen) < per_game and close_call(order):
                 seen.append(view)
             return advice.decide(view, an)
 
@@ -105,13 +102,11 @@ def close_calls(mission: int, players: int, games: int, seed: int, per_game: int
 def play_out(view: GameState, worlds: int) -> tuple[list[dict], list[list[tuple[int, list[list[float]]]]], float]:
     """The close call's first moves, each played on the same worlds to the end: per move, per world,
     (won, the features at each decision after the move); and the seconds per decision."""
-    used = list(view.extra.get("used_detectors", []))
-    state = replace(view, extra=dict(view.extra, turn=view.me, equipment={"double_detector_used": used}))
+    state, seed = searched(view)
     ranked, _m, _b = team_choice(state, rank_moves(state, solve_state(state, reuse=True)))
     moves = [x for x in ranked if takeable(x)][:TOP]
     table, first, mistakes = playout_start(state)
     eq = Equipment(state.extra.get("equipment"), len(state.players))
-    seed = zlib.crc32(repr(view.to_json()).encode())
     runs: list[list[tuple[int, list[list[float]]]]] = [[] for _ in moves]
     decisions, t0 = 0, time.perf_counter()
     for i, world in enumerate(sample_deals(state, worlds, seed)):

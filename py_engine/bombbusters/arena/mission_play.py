@@ -30,8 +30,8 @@ from ..table.notation import CUT, HIDDEN
 from ..table.state import GameState
 from ..table.wires import value_of
 
-__all__ = ["MissionPlay", "Decide", "advance", "cut_count", "expected_count", "hand_values", "likeliest", "only_red", "tell_has_not",
-           "token_on_value", "value_of_move"]
+__all__ = ["MissionPlay", "Decide", "advance", "cut_count", "expected_count", "hand_values", "likeliest", "only_red",
+           "tell_has_not", "token_on_value", "value_of_move"]
 
 #: the turns' loop hands a play this: player -> their decision (None: no deal fits their view)
 Decide = Callable[[int], Any]

@@ -22,7 +22,7 @@ from ..table.state import GameState
 from .referee import Decision
 from .search import compare_moves
 
-__all__ = ["CLOSE", "SURE_Z", "TOP", "WORLDS", "clearly_better", "decide"]
+__all__ = ["CLOSE", "SURE_Z", "TOP", "WORLDS", "clearly_better", "close_call", "decide", "searched"]
 
 #: the team policy's score gap under which the first moves are played out
 CLOSE = 0.05
@@ -39,14 +39,26 @@ def decide(view: GameState, an: Analysis) -> Decision:
     ranked, move, before = team_choice(view, rank_moves(view, an))
     base = Decision(move, tuple(before))
     order = [m for m in ranked if takeable(m)][:TOP]
-    if len(order) < 2 or order[0]["guaranteed"] or order[0]["score"] - order[1]["score"] > CLOSE:
+    if not close_call(order):
         return base
-    used = list(view.extra.get("used_detectors", []))
-    state = replace(view, extra=dict(view.extra, turn=view.me, equipment={"double_detector_used": used}))
-    seed = zlib.crc32(repr(view.to_json()).encode())
+    state, seed = searched(view)
     won = compare_moves(state, WORLDS, seed, TOP, moves=order)["won"]
     best = max(range(len(won)), key=lambda i: (sum(won[i]), -i))
     return Decision(order[best]) if best and clearly_better(won[best], won[0]) else base
+
+
+def close_call(order: list[dict]) -> bool:
+    """Whether the team policy's first moves (those it may take, in its order) are worth playing out: the first
+    is not sure and the next is within ``CLOSE`` of it in the team's score."""
+    return len(order) >= 2 and not order[0]["guaranteed"] and order[0]["score"] - order[1]["score"] <= CLOSE
+
+
+def searched(view: GameState) -> tuple[GameState, int]:
+    """The view as its moves are played out (my turn; the Double Detectors used, the equipment cards left
+    out) and the seed of its worlds (the view's own: the same close call draws the same worlds)."""
+    used = list(view.extra.get("used_detectors", []))
+    state = replace(view, extra=dict(view.extra, turn=view.me, equipment={"double_detector_used": used}))
+    return state, zlib.crc32(repr(view.to_json()).encode())
 
 
 def clearly_better(a: list[int], b: list[int], z: float = SURE_Z) -> bool:
