@@ -196,6 +196,66 @@ def planning(page, states: dict, repeat: int) -> list[dict]:
     return rows
 
 
+def search_views(games: int = 5, seed: int = 9) -> tuple[list[dict], list[dict]]:
+    """The states the search policy plays out on mission 4 with 5 players (``search_policy.searched``):
+    the captain's first turn of ``games`` deals, and every close call of game 0 as the search plays it."""
+    import bombbusters.arena.search_policy as sp
+    from bombbusters.arena.deal import deal_game, playable
+    from bombbusters.arena.game import play_on, start_game
+    from bombbusters.arena.run import POLICIES
+
+    m = playable(4, 5)
+    firsts = []
+    for k in range(games):
+        ref = start_game(deal_game(m, 5, seed, k), m)
+        firsts.append(sp.searched(ref.view(ref.table.captain))[0].to_json())
+    calls: list[dict] = []
+    real = sp.compare_moves
+
+    def record(state, *a, **k):
+        calls.append(state.to_json())
+        return real(state, *a, **k)
+    sp.compare_moves = record
+    try:
+        ref = start_game(deal_game(m, 5, seed, 0), m)
+        play_on(ref, POLICIES["search"], ref.table.captain, check_truth=False)
+    finally:
+        sp.compare_moves = real
+    return firsts, calls
+
+
+def search_decisions(page) -> dict:
+    """The search policy's playouts of one decision (its moves, worlds and depth) in the worker and natively:
+    median over mission 4's first turns (5 deals), and the worst over one game's close calls.  Targets
+    (issue 43): ≤ 1.5 s median on the first turn, ≤ 4 s worst over a game, in the worker."""
+    from bombbusters.arena.leaf_value import DEPTH
+    from bombbusters.arena.search_policy import TOP, WORLDS
+    from bombbusters.protocol.bridge import handle
+    from bombbusters.questions.analysis import clear_recent
+
+    firsts, calls = search_views()
+    print(f"\nSearch decisions ({TOP} moves x {WORLDS} worlds, depth {DEPTH}; ms inside bridge.handle):")
+    out: dict = {}
+    for name, docs in (("mission 4 5p, first turn", firsts), ("mission 4 5p, a game's close calls", calls)):
+        worker, native = [], []
+        for doc in docs:
+            payload = {"state": doc, "n": WORLDS, "seed": 1, "top": TOP, "depth": DEPTH}
+            ans = _request(page, "search", payload)
+            if not ans["ok"]:
+                print(f"  {name}: ERROR {ans['err']}")
+                break
+            worker.append(ans["ms"])
+            clear_recent()
+            t0 = time.perf_counter()
+            handle(json.dumps({"v": 1, "id": 1, "type": "search", "payload": payload}))
+            native.append((time.perf_counter() - t0) * 1000)
+        if worker:
+            print(f"  {name:36} {len(worker)} decisions: worker median {statistics.median(worker):.0f} ms, "
+                  f"worst {max(worker):.0f}; native median {statistics.median(native):.0f}, worst {max(native):.0f}")
+            out[name] = {"worker_ms": worker, "native_ms": native}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="cold starts to measure")
@@ -204,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site to serve (A/B runs)")
     parser.add_argument("--boot-only", action="store_true", help="only the start-up figures")
+    parser.add_argument("--search-only", action="store_true", help="after one cold start, only the search's figures")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
 
@@ -272,6 +333,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.boot_only:
                 browser.close()
                 return _write(args.json, out)
+            if args.search_only:
+                out["search"] = search_decisions(page)
+                browser.close()
+                return _write(args.json, out)
             print(f"\nAnalysis, best of {args.repeat} after one call of every state (ms inside bridge.handle; "
                   "first call: that first round, run right after start-up, while V8 still optimises the runtime):")
             print(f"  {'state':32} {'browser':>10} {'native':>10} {'ratio':>7}  first call")
@@ -292,6 +357,7 @@ def main(argv: list[str] | None = None) -> int:
                 out["states"].append({"name": s["name"], "browser_ms": b, "browser_first_ms": first, "native_ms": native})
             out["planning"] = planning(page, {s["name"]: s["state"] for s in json.loads(
                 (ROOT / "build_scripts" / "bench_states.json").read_text())["states"]}, args.repeat)
+            out["search"] = search_decisions(page)
             browser.close()
     finally:
         server.terminate()

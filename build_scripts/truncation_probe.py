@@ -31,6 +31,7 @@ wires it is sure of, their mean bits).  Usage::
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -46,38 +47,18 @@ from bombbusters.advice.team import takeable, team_choice  # noqa: E402
 from bombbusters.arena import advice  # noqa: E402
 from bombbusters.arena.deal import deal_game, playable  # noqa: E402
 from bombbusters.arena.game import play_game, play_on  # noqa: E402
-from bombbusters.arena.referee import Decision, Referee  # noqa: E402
+from bombbusters.arena.leaf_value import features  # noqa: E402
+from bombbusters.arena.referee import Decision  # noqa: E402
 from bombbusters.arena.search import first_then_team  # noqa: E402
 from bombbusters.arena.search_policy import TOP, close_call, searched  # noqa: E402
 from bombbusters.arena.win import Equipment, playout_referee, playout_start  # noqa: E402
 from bombbusters.questions.analysis import solve_state  # noqa: E402
 from bombbusters.questions.sampler import sample_deals  # noqa: E402
-from bombbusters.table.notation import CUT  # noqa: E402
 from bombbusters.table.state import GameState  # noqa: E402
-from bombbusters.table.wires import value_of  # noqa: E402
 
 DEPTHS = (1, 2, 4, 6, 8, 12)
 #: also the engine's reading of the public table at the depths measured (``--public``)
 PUBLIC = False
-
-
-def features(ref: Referee, public: bool = False) -> list[float]:
-    """What the table shows now, as numbers (see the module's docstring); ``public``: and what the engine
-    makes of the public table (the share of uncut wires whose value it is sure of, the mean bits of an
-    uncut wire's value): one solve more."""
-    uncut = [k for k in ref.world if ref.table.stand(k[0], k[1])[k[2]].state != CUT]
-    shown = sum(1 for k in uncut if ref.table.stand(k[0], k[1])[k[2]].wire is not None)
-    values = {value_of(ref.world[k]) for k in uncut}
-    out = [1.0, float(ref.mistakes_left), len(uncut) / 48, shown / 48, len(values) / 12]
-    if public and uncut:
-        an = solve_state(ref.table.public())
-        laws = [an.slot_probs(*k) for k in uncut]
-        sure = sum(1 for law in laws if max(law.values()) >= 1 - 1e-9)
-        bits = sum(-sum(q * math.log2(q) for q in law.values() if q > 0) for law in laws)
-        out += [sure / len(uncut), bits / len(uncut) / 4]
-    elif public:
-        out += [1.0, 0.0]
-    return out
 
 
 def close_calls(mission: int, players: int, games: int, seed: int, per_game: int) -> list[tuple[int, GameState]]:
@@ -99,15 +80,19 @@ def close_calls(mission: int, players: int, games: int, seed: int, per_game: int
     return out
 
 
-def play_out(view: GameState, worlds: int) -> tuple[list[dict], list[list[tuple[int, list[list[float]]]]], float]:
+Run = tuple[int, int, dict[int, list[float]]]
+
+
+def play_out(view: GameState, worlds: int) -> tuple[list[dict], list[list[Run]], float]:
     """The close call's first moves, each played on the same worlds to the end: per move, per world,
-    (won, the features at each decision after the move); and the seconds per decision."""
+    (won, the decisions after the move, the features after ``d`` of them for each depth measured); and
+    the seconds per decision."""
     state, seed = searched(view)
     ranked, _m, _b = team_choice(state, rank_moves(state, solve_state(state, reuse=True)))
     moves = [x for x in ranked if takeable(x)][:TOP]
     table, first, mistakes = playout_start(state)
     eq = Equipment(state.extra.get("equipment"), len(state.players))
-    runs: list[list[tuple[int, list[list[float]]]]] = [[] for _ in moves]
+    runs: list[list[Run]] = [[] for _ in moves]
     decisions, t0 = 0, time.perf_counter()
     for i, world in enumerate(sample_deals(state, worlds, seed)):
         for c, move in enumerate(moves):
@@ -120,7 +105,8 @@ def play_out(view: GameState, worlds: int) -> tuple[list[dict], list[list[tuple[
                 return first_then(v, an)
 
             won = play_on(ref, record, first, check_truth=False).won
-            runs[c].append((int(won), seen[1:]))  # after my move
+            after = seen[1:]  # after my move
+            runs[c].append((int(won), len(after), {d: after[d] for d in DEPTHS if d < len(after)}))
             decisions += len(seen)
     return moves, runs, (time.perf_counter() - t0) / max(1, decisions)
 
@@ -139,26 +125,27 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarra
     return w
 
 
-def estimate(run: tuple[int, list[list[float]]], d: int, w: np.ndarray | None) -> float:
+def estimate(run: Run, d: int, w: np.ndarray | None) -> float:
     """A playout's score at depth d: the fit on the table after d decisions, or the outcome if it ended."""
-    won, feats = run
-    if w is None or len(feats) <= d:
+    won, n, feats = run
+    if w is None or n <= d:
         return float(won)
     return float(1 / (1 + math.exp(-np.dot(feats[d], w))))
 
 
-def report(calls: list[tuple[int, list, list, float]], games: int) -> None:
-    """Fit on the first half of the games, compare on the second (see the module's docstring)."""
-    train = [c for c in calls if c[0] < games // 2]
-    test = [c for c in calls if c[0] >= games // 2]
+def report(calls: list[tuple[int, list, list, float]], games: int, test_calls: list | None = None) -> None:
+    """Fit on the first half of the games, compare on the second (see the module's docstring); with
+    ``test_calls``, fit on ``calls`` and compare on those."""
+    train = [c for c in calls if c[0] < games // 2] if test_calls is None else calls
+    test = [c for c in calls if c[0] >= games // 2] if test_calls is None else test_calls
     per_decision = sum(c[3] for c in calls) / len(calls)
-    whole = np.mean([len(r[1]) for c in test for runs in c[2] for r in runs])
+    whole = np.mean([r[1] for c in test for runs in c[2] for r in runs])
     print(f"\n{len(calls)} close calls ({len(train)} to fit, {len(test)} to compare), "
           f"{per_decision * 1000:.1f} ms a decision native, {whole:.1f} decisions after the move on average")
     print("depth  cost  slope of whole on truncated (± se)  corr   se of a paired difference: truncated / whole")
     for d in DEPTHS:
-        xs = np.array([r[1][d] for c in train for runs in c[2] for r in runs if len(r[1]) > d])
-        ys = np.array([r[0] for c in train for runs in c[2] for r in runs if len(r[1]) > d], dtype=float)
+        xs = np.array([r[2][d] for c in train for runs in c[2] for r in runs if r[1] > d])
+        ys = np.array([r[0] for c in train for runs in c[2] for r in runs if r[1] > d], dtype=float)
         w = fit_logistic(xs, ys) if len(ys) > 10 else None
         da, db, ratios = [], [], []
         for c in test:
@@ -174,7 +161,7 @@ def report(calls: list[tuple[int, list, list, float]], games: int) -> None:
         x, y = np.array(da), np.array(db)
         slope, se = _slope(x, y)
         corr = float(np.corrcoef(x, y)[0, 1]) if x.std() > 0 and y.std() > 0 else float("nan")
-        cost = np.mean([min(d, len(r[1])) / max(1, len(r[1])) for c in test for runs in c[2] for r in runs])
+        cost = np.mean([min(d, r[1]) / max(1, r[1]) for c in test for runs in c[2] for r in runs])
         fit = "" if w is None else "  fit: " + " ".join(f"{x:+.2f}" for x in w)
         print(f"{d:5d}  {cost:4.0%}  {slope:14.2f} ± {se:4.2f}{'':17s}  {corr:5.2f}  {np.median(ratios):.2f}{fit}")
 
@@ -198,7 +185,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-game", type=int, default=2, help="close calls kept per game")
     ap.add_argument("--worlds", type=int, default=16)
     ap.add_argument("--public", action="store_true", help="features from the engine's public analysis too")
+    ap.add_argument("--save", type=Path, help="write the playouts' records to this JSON file")
+    ap.add_argument("--fit", type=Path, nargs="+", help="no games: one fit on the first half of each saved "
+                    "file's games, compared on each file's second half and on all of them")
     args = ap.parse_args(argv)
+    if args.fit:
+        return fit_saved(args.fit)
     global PUBLIC
     PUBLIC = args.public
     t0 = time.perf_counter()
@@ -212,6 +204,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {n + 1}/{len(found)} game {k}: " + ", ".join(f"{sum(r[0] for r in rs)}/{len(rs)}" for rs in runs),
               flush=True)
     report(calls, args.games)
+    if args.save:
+        head = {k: getattr(args, k) for k in ("mission", "players", "games", "seed", "worlds", "public")}
+        args.save.write_text(json.dumps(dict(head, calls=[[k, runs, per] for k, _m, runs, per in calls])))
+    return 0
+
+
+def fit_saved(paths: list[Path]) -> int:
+    """One fit over several saved probes (each file's first half of games), judged on each file's second
+    half and on all second halves together: does one value estimate serve every mission?"""
+    train: list = []
+    tests: list[tuple[str, list]] = []
+    for path in paths:
+        doc = json.loads(path.read_text())
+        calls = [(k, None, [[(r[0], r[1], {int(d): f for d, f in r[2].items()}) for r in runs] for runs in moves],
+                  per) for k, moves, per in doc["calls"]]
+        train += [c for c in calls if c[0] < doc["games"] // 2]
+        tests.append((f"mission {doc['mission']}, {doc['players']} players", [c for c in calls if c[0] >= doc["games"] // 2]))
+    for name, test in tests + [("all", [c for _n, t in tests for c in t])]:
+        print(f"\n== judged on {name}")
+        report(train, 0, test)
     return 0
 
 

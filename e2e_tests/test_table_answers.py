@@ -321,3 +321,41 @@ def test_mission_44_shows_the_oxygen_in_the_reserve(make_context, base_url, devi
     expect(tid(page, "log-0")).to_contain_text("Ann has too little oxygen")
     taps("undo")
     expect(tid(page, "log-0")).to_have_count(0)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_thinking_ahead_refines_my_best_cuts_on_a_close_call(make_context, base_url, device):
+    """On my turn, where my first moves are close (card H forbids my sure cuts), the page thinks ahead by
+    itself: while it runs it says so, then it names the move it found best and by how much, in points of chance
+    to win, with the deals played and the time; each compared move shows its chance; the figures and the
+    choice are the arena's search policy's on the same table (the same deals, the same rule)."""
+    from bombbusters.arena.search_policy import WORLDS, pick, refine_json
+
+    page, taps = open_table(make_context, base_url, device)
+    play_opening(page, taps)
+    wait_done(page, moves=True)
+    expect(tid(page, "refine-found")).to_have_count(0)  # a sure cut first: nothing to think about
+    page.locator("[data-testid='cards'] summary").click()
+    taps("card-H")
+    wait_done(page, moves=True)
+    found = tid(page, "refine-found")
+    expect(found).to_be_visible(timeout=RESULT_TIMEOUT_MS)
+    assert int(found.get_attribute("data-n")) == WORLDS
+    expect(tid(page, "refine-cost")).to_contain_text(f"{WORLDS} deals")
+    want = refine_json(json.loads(found.get_attribute("data-doc")), 0, WORLDS)
+    assert want["close"] and int(found.get_attribute("data-pick")) == pick(want["won"])
+    keys = [json.dumps([m.get(k) for k in ("kind", "player", "stand", "slots", "value", "values", "mine")],
+                       separators=(",", ":")) for m in want["moves"]]
+    assert found.get_attribute("data-key") == keys[pick(want["won"])]
+    shown = 0
+    for i in range(5):
+        fig = tid(page, f"move-{i}-ahead")
+        if fig.count():
+            j = keys.index(tid(page, f"move-{i}").get_attribute("data-key"))
+            assert abs(float(fig.get_attribute("data-p")) - sum(want["won"][j]) / WORLDS) < 1e-12
+            shown += 1
+    assert shown == len(want["moves"]) >= 2
+    best = pick(want["won"])
+    expect(tid(page, "move-0-best")).to_have_text("best one turn ahead" if best else "best move")
+    found.scroll_into_view_if_needed()
+    shot(page, "refine")

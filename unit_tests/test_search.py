@@ -16,6 +16,7 @@ from bombbusters.arena.referee import Decision
 from bombbusters.arena.search import candidates, compare_moves
 from bombbusters.arena.win import Equipment, playout_referee, playout_start
 from bombbusters.protocol.bridge import handle
+from bombbusters.questions.sampler import sample_deals
 from bombbusters.table.state import GameState
 
 
@@ -82,8 +83,46 @@ def test_the_bridge_asks_on_my_turn_with_checked_options() -> None:
     assert reply["ok"], reply
     assert set(reply["result"]) == {"moves", "won", "n", "seed"} and reply["result"]["n"] == 2
     assert all(set(m) <= {"kind", "player", "stand", "slots", "value", "values", "mine"} for m in reply["result"]["moves"])
+    short = ask({"state": doc, "n": 2, "seed": 4, "top": 2, "depth": 1})["result"]
+    assert short["moves"] == reply["result"]["moves"] and all(0 <= w <= 1 for ws in short["won"] for w in ws)
     bad = ask({"state": doc, "n": 10**6})
     assert not bad["ok"] and "'n'" in bad["error"]["message"]
     other = (doc["me"] + 1) % len(doc["players"])
     bad = ask({"state": dict(doc, turn=other), "n": 1})
     assert not bad["ok"] and "it must be their turn" in bad["error"]["message"], bad
+
+
+def test_a_truncated_playout_stops_after_its_depth_and_scores_the_table(monkeypatch) -> None:
+    """With a depth, my move and then exactly ``depth`` decisions of the team policy are played, and the
+    table reached is scored by the leaf value (unless the game ended sooner: then its outcome); a depth
+    past the game's end is the whole playout."""
+    import bombbusters.arena.search as search
+
+    calls: list[int] = []
+    real = advice.decide
+
+    def counted(view, an):
+        calls.append(1)
+        return real(view, an)
+
+    leaves: list[int] = []
+    monkeypatch.setattr(advice, "decide", counted)
+    monkeypatch.setattr(search, "leaf_value", lambda ref: leaves.append(len(calls)) or 0.375)
+    stopped = ended = 0
+    for state in _tables(6):
+        table, first, mistakes = playout_start(state)
+        (m,) = candidates(state, 1)
+        world = next(iter(sample_deals(state, 1, 5)))
+        for depth in (0, 1, 2):
+            calls.clear()
+            ref = playout_referee(table, world, mistakes, Equipment(None, len(state.players)), draw=1)
+            v = search.play_value(ref, state.me, m, first, depth)
+            if v == 0.375:
+                assert len(calls) == depth and leaves[-1] == depth and ref.outcome is None
+                stopped += 1
+            else:
+                assert v in (0.0, 1.0) and len(calls) <= depth and ref.outcome is not None
+                ended += 1
+        whole = [compare_moves(state, 3, seed=2, top=1, depth=d)["won"] for d in (None, 10_000)]
+        assert whole[0] == whole[1]
+    assert stopped >= 5 and ended >= 1

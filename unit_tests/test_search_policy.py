@@ -37,14 +37,16 @@ def test_a_clear_call_is_the_team_policy_s_and_plays_nothing_out(monkeypatch) ->
 
 
 def test_a_close_call_takes_the_move_that_wins_most(monkeypatch) -> None:
-    """On tiny tables whose first two moves are close (none sure), the move the playouts found winning most."""
+    """On tiny tables whose first two moves are close (none sure), the move the playouts found winning most,
+    each world drawn by its own seed (the page's slices draw the same)."""
     from test_search import _tables
 
     calls = []
 
-    def second_wins(state, n, seed, top, moves=None):
-        calls.append((state.extra["turn"], n, top))
+    def second_wins(state, n, seed, top, moves=None, depth=None):
+        calls.append((state.extra["turn"], n, top, seed))
         assert moves is not None and 2 <= len(moves) <= top  # the policy's own ranked moves: no second ranking
+        assert depth == sp.DEPTH  # truncated playouts
         return {"moves": [], "won": [[0] * n, [1] * n, [0] * n][:top], "n": n, "seed": seed}  # the second on every world
 
     monkeypatch.setattr(sp, "compare_moves", second_wins)
@@ -54,7 +56,13 @@ def test_a_close_call_takes_the_move_that_wins_most(monkeypatch) -> None:
         an = solve_state(state)
         order = [x for x in team_order(rank_moves(state, an), state) if takeable(x)]
         if not order[0]["guaranteed"]:
-            assert sp.decide(state, an).move == order[1] and calls[-1] == (state.me, sp.WORLDS, sp.TOP)
+            calls.clear()
+            assert sp.decide(state, an).move == order[1]
+            seeds = [c[3] for c in calls]
+            assert [c[:3] for c in calls] == [(state.me, 1, sp.TOP)] * sp.WORLDS
+            assert seeds == list(range(seeds[0], seeds[0] + sp.WORLDS))
+            half = sp.refine(state, an, first=4, n=4)
+            assert [c[3] for c in calls[-4:]] == seeds[4:] and half["won"][1] == [1] * 4
             tried += 1
     assert tried >= 2, "close calls among these tiny tables"
 
@@ -65,7 +73,35 @@ def test_the_search_policy_plays_whole_games_by_the_rules() -> None:
 
 
 def test_a_move_replaces_the_team_policy_s_only_when_the_worlds_agree() -> None:
+    assert sp.pick([[0.5] * 8, [0.6] * 8, [0.7] * 8]) == 2 and sp.pick([[0.5] * 8, [0.5] * 8]) == 0
+    assert sp.pick([[1, 0, 1, 0], [0, 1, 1, 1]]) == 0  # more, but not clearly
     assert sp.clearly_better([1] * 8, [0] * 8) and not sp.clearly_better([1] * 8, [1] * 8)
     assert not sp.clearly_better([1, 1, 0, 1, 0, 1, 1, 0], [1, 0, 1, 1, 0, 1, 0, 1])  # 5 wins against 5
     assert not sp.clearly_better([1, 1, 1, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0, 0])  # +2 of 8, mixed: not 2 se
     assert sp.clearly_better([1, 1, 1, 1, 1, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0])  # +5 of 8, never worse
+
+
+def test_the_bridge_refines_in_slices_that_add_up_to_the_policy_s_worlds(monkeypatch) -> None:
+    """The page's ``refine`` requests: world slices that, put together, are the worlds the arena's search plays
+    (same values), its options checked by name; a clear call plays nothing."""
+    import json
+
+    from test_search import _tables
+    from bombbusters.protocol.bridge import handle
+
+    monkeypatch.setattr(sp, "CLOSE", 1.0)
+    ask = lambda payload: json.loads(handle(json.dumps({"v": 1, "id": 1, "type": "refine", "payload": payload})))
+    for state in _tables(30):
+        an = solve_state(state)
+        if not [x for x in team_order(rank_moves(state, an), state) if takeable(x)][0]["guaranteed"]:
+            break
+    doc = state.to_json()
+    whole = sp.refine(state, an)
+    parts = [ask({"state": doc, "first": f, "n": 4})["result"] for f in (0, 4)]
+    assert all(p["close"] and p["depth"] == sp.DEPTH and p["worlds"] == sp.WORLDS for p in parts)
+    assert [a + b for a, b in zip(parts[0]["won"], parts[1]["won"])] == whole["won"]
+    assert len(parts[0]["moves"]) == len(whole["moves"])
+    bad = ask({"state": doc, "n": 1000})
+    assert not bad["ok"] and "'n'" in bad["error"]["message"]
+    monkeypatch.setattr(sp, "CLOSE", -1.0)
+    assert ask({"state": doc})["result"] == {"close": False, "worlds": sp.WORLDS, "sure_z": sp.SURE_Z}

@@ -5,6 +5,7 @@
 import { html, pct } from "../shared/html.js";
 import { CARD_LETTERS, CARD_NAMES, EQUIPMENT_NAMES, isCount, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
+import { pairedGap, verdict } from "./refine.js";
 
 function moveText(m, setup) {
   const v = m.value === "YELLOW" ? "yellow" : m.value;
@@ -34,12 +35,13 @@ export function movesTemplate(ctx) {
     ${moves ? "" : html`<p class="hint">Working it out…</p>`}
     <ol>${list.map((m, i) => html`<li class="${selectedMove === i ? "sel" : ""}">
       <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" data-key="${moveKey(m)}" aria-pressed="${selectedMove === i ? "true" : "false"}">
-        <span class="what">${moveText(m, state.setup)}${bestWords(list, i)}</span>
+        <span class="what">${moveText(m, state.setup)}${bestWords(list, i, ctx.refine)}</span>
         <span class="pct" data-testid="move-${i}-p" data-p="${m.p_success}">${pct(m.p_success)}</span>
         ${m.guaranteed ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
         ${m.p_red > 0 ? html`<span class="badge red" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
         ${m.kind === "turned_cut" && m.p_explode > 0 ? html`<span class="badge red" data-testid="move-${i}-explode" title="a failed cut of my turned wire explodes the bomb">boom ${pct(m.p_explode)}</span>` : ""}
         ${m.costs_mistake ? html`<span class="badge" data-testid="move-${i}-costly" title="${m.costs_mistake}">detonator +1</span>` : ""}
+        ${thoughtAhead(ctx.refine, m, i)}
         ${playedOut(ctx.search, m, i)}
         ${m.score !== undefined ? html`<small class="score" data-testid="move-${i}-score" data-score="${m.score}" title="the team policy's score">score ${m.score.toFixed(3)}</small>` : ""}
       </button>
@@ -47,6 +49,7 @@ export function movesTemplate(ctx) {
     </li>`)}</ol>
     ${moves && !list.length ? html`<p class="hint">No cut is possible.</p>` : ""}
     ${policyTemplate(ctx, list)}
+    ${refineTemplate(ctx)}
     ${searchTemplate(ctx, list)}
     ${radarTemplate(ctx)}
     ${tellTemplate(ctx)}
@@ -55,11 +58,50 @@ export function movesTemplate(ctx) {
   </section>`;
 }
 
-/** The first cut in plain words ("best move"), and those the team policy scores as high ("as good"). */
-function bestWords(list, i) {
+/** The first cut in plain words ("best move"), and those the team policy scores as high ("as good"); where
+ * thinking ahead found a move clearly better than the first, that one is the best move and the first was best
+ * one step ahead. */
+function bestWords(list, i, refine) {
   const score = (m) => m.score ?? m.p_success;
-  if (i === 0) return html`<small class="plain best" data-testid="move-0-best">best move</small>`;
+  const v = verdict(refine);
+  const picked = v?.pick ? list.findIndex((m) => moveKey(m) === moveKey(refine.moves[v.pick])) : -1;
+  if (i === picked) return html`<small class="plain best" data-testid="move-${i}-best">best move, thinking ahead</small>`;
+  if (i === 0) return picked >= 0 ? html`<small class="plain" data-testid="move-0-best">best one turn ahead</small>`
+    : html`<small class="plain best" data-testid="move-0-best">best move</small>`;
   return Math.abs(score(list[i]) - score(list[0])) < 1e-9 ? html`<small class="plain" data-testid="move-${i}-best">as good</small>` : "";
+}
+
+/** A listed move's estimated chance to win once played a few turns on (thinking ahead), when it was compared. */
+function thoughtAhead(refine, m, i) {
+  const j = refine?.moves && refine.n ? refine.moves.findIndex((c) => moveKey(c) === moveKey(m)) : -1;
+  if (j < 0) return "";
+  const p = refine.won[j].reduce((a, b) => a + b, 0) / refine.n;
+  return html`<small class="played" data-testid="move-${i}-ahead" data-p="${p}" data-n="${refine.n}"
+    title="played first on ${refine.n} deals, the team on for ${refine.depth} turns, then the table's chance to win estimated">≈ ${pct(p)} to win</small>`;
+}
+
+/**
+ * Thinking ahead (by itself, on my turn, where my first moves are close): while it runs, how far it is; then
+ * which move it found best and by how much over the other, in points of chance to win, with what it cost.
+ */
+function refineTemplate(ctx) {
+  const r = ctx.refine;
+  if (!r || r.close === false || (!r.running && !r.n && !r.error)) return "";
+  const setup = ctx.state.setup;
+  if (r.error) return html`<p class="hint" data-testid="refine-error">Thinking ahead failed: ${r.error}</p>`;
+  if (r.running) {
+    return html`<p class="hint" data-testid="refine-running">My first moves are close: thinking ahead${r.worlds ? ` (${r.n} of ${r.worlds} deals)` : ""}…</p>`;
+  }
+  const v = verdict(r);
+  const first = moveText(r.moves[0], setup);
+  const points = v.gap ? `${(v.gap.mean * 100).toFixed(1)} ± ${(v.gap.se * 100).toFixed(1)} points` : "";
+  const words = v.pick ? `${moveText(r.moves[v.pick], setup)} is better than ${first} by ${points} of chance to win: it is my best move.`
+    : v.gap ? `${first} stays my best move (${moveText(r.moves[v.other], setup)}: ${v.gap.mean >= 0 ? "+" : ""}${points}, not clearly better).`
+      : `${first} stays my best move.`;
+  return html`<p class="refine" data-testid="refine-found" data-pick="${v.pick}" data-n="${r.n}" data-key="${moveKey(r.moves[v.pick])}"
+    data-doc="${JSON.stringify(r.doc)}">
+    <span class="lbl">Thinking ahead:</span> ${words}
+    <span class="hint" data-testid="refine-cost">${r.n} deals, the team on for ${r.depth} turns, the same deals for every move; ${(r.ms / 1000).toFixed(1)} s</span></p>`;
 }
 
 /** What ordered the list (the team policy's score, its cost) and the table cards it plays before the cut. */
@@ -93,14 +135,6 @@ function playedOut(search, m, i) {
     title="played first, then the team plays on: games won">wins ${pct(got.p)} ± ${pct(got.se)}</small>` : "";
 }
 
-/** The paired difference of two compared moves (reply indices): mean and standard error, in points. */
-function pairedGap(search, a, b) {
-  const d = search.won[a].map((w, j) => w - search.won[b][j]);
-  const mean = d.reduce((x, y) => x + y, 0) / d.length;
-  const sd = Math.sqrt(d.reduce((x, y) => x + (y - mean) ** 2, 0) / Math.max(1, d.length - 1));
-  return { mean, se: sd / Math.sqrt(d.length) };
-}
-
 /** The compared moves in words: which wins most, by how much over the next (paired), and whether that is clear yet. */
 function gapWords(best, gap, next, setup) {
   if (!gap) return `${moveText(best, setup)} is my only move to compare`;
@@ -121,14 +155,14 @@ function searchTemplate(ctx, list) {
   if (s?.moves && s.n) {
     const order = s.moves.map((_m, i) => i).sort((a, b) => s.won[b].reduce((x, y) => x + y, 0) - s.won[a].reduce((x, y) => x + y, 0));
     const best = s.moves[order[0]];
-    const gap = order.length > 1 ? pairedGap(s, order[0], order[1]) : null;
+    const gap = order.length > 1 ? pairedGap(s.won[order[0]], s.won[order[1]]) : null;
     found = html`<span data-testid="search-found" data-n="${s.n}" data-best="${moveKey(best)}">${gapWords(best, gap, order.length > 1 ? s.moves[order[1]] : null, state.setup)}</span>
       <span class="hint" data-testid="search-cost">${s.n} deal${s.n === 1 ? "" : "s"} each, the same for every move; ${(s.ms / 1000).toFixed(1)} s</span>`;
   }
   return html`<div class="search" data-testid="search" data-equipment="${JSON.stringify(s?.equipment ?? null)}">
-    <span class="lbl">Play them out:</span> ${found}
+    <span class="lbl">Play them to the end:</span> ${found}
     ${s?.running ? html`${s.n ? "" : html`<span class="hint">playing my first moves on the same deals…</span>`} ${btn("search-stop", "Stop", { cls: "link", testid: "search-stop" })}`
-      : btn("search-start", s?.n ? "Go on" : "Compare", { cls: "link", testid: "search-start" })}
+      : btn("search-start", s?.n ? "Go on" : "Think longer", { cls: "link", testid: "search-start" })}
     ${s?.error ? html`<p class="hint" data-testid="search-error">${s.error}</p>` : ""}
   </div>`;
 }

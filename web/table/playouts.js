@@ -1,7 +1,8 @@
-// Playouts on request: the chance to win ("win") and my first moves compared by playing the game out
-// ("search"). Both ask the worker in short slices (seeds 0, 1, 2, …) so a new table waits little, sum the
-// answers into app.results, and draw the page after each; Stop ends a run, Go on resumes it where it
-// stopped, and a new table drops it.
+// Playouts: on request, the chance to win ("win") and my first moves compared by playing the game out
+// ("search"); on my turn, by itself, thinking ahead where my first moves are close ("refine", a budget of a
+// few deals played a few decisions on). All ask the worker in short slices (seeds or deals 0, 1, 2, …) so a
+// new table waits little, sum the answers into app.results, and draw the page after each; Stop ends a run,
+// Go on resumes it where it stopped, and a new table drops it.
 
 import * as S from "./table-state.js";
 
@@ -9,6 +10,8 @@ import * as S from "./table-state.js";
 export const WIN_SLICE = 2;
 /** Worlds per "search" request: every compared move is played on each, so one world is already a few games. */
 export const SEARCH_SLICE = 1;
+/** Deals per "refine" request: each compared move is played a few decisions on each. */
+export const REFINE_SLICE = 2;
 
 /** The state document the playouts start from: the table, whose turn it is, the equipment and rules. */
 function playoutDoc(app) {
@@ -21,11 +24,13 @@ function playoutDoc(app) {
 }
 
 /**
- * Run `type` requests in slices into `app.results[name]` until stopped: `fresh()` is a new run's figures,
- * `add(run, result)` sums one answer in; the run also keeps `k` (the next seed), `ms` (time spent) and
- * `error` (the engine's message, which stops it).
+ * Run `type` requests in slices into `app.results[name]` until stopped: `options` are each request's (a
+ * function of the run, or an object sent with `seed: k`), `fresh()` is a new run's figures, `add(run, result)`
+ * sums one answer in and returns true when the run is complete, `doc` is the table asked about (the playouts'
+ * by default); the run also keeps `k` (the slices answered),
+ * `ms` (time spent) and `error` (the engine's message, which stops it).
  */
-async function runSlices(app, engine, name, type, options, fresh, add) {
+async function runSlices(app, engine, name, type, options, fresh, add, doc = playoutDoc(app)) {
   const { results } = app;
   const resultId = results.analysis?.resultId;
   if (resultId === undefined) return;
@@ -33,21 +38,23 @@ async function runSlices(app, engine, name, type, options, fresh, add) {
   const run = { k: 0, ms: 0, ...(prev ?? fresh()), running: true, resultId, error: null };
   results[name] = run;
   app.render();
-  const doc = playoutDoc(app);
   run.equipment = doc.equipment;
+  run.doc = doc;
   const live = () => run.running && results[name] === run && results.analysis?.resultId === resultId;
   while (live()) {
     const t0 = performance.now();
-    const ans = await engine.latest(type, { state: doc, ...options, seed: run.k });
+    const opts = typeof options === "function" ? options(run) : { ...options, seed: run.k };
+    const ans = await engine.latest(type, { state: doc, ...opts });
     // stopped meanwhile: the slice in flight is dropped (Go on asks its seed again), so Stop freezes the figure
     if (ans.stale || !live()) return;
     if (!ans.reply.ok) {
       run.error = ans.reply.error?.message ?? "the engine could not play the game out";
       run.running = false;
     } else {
-      add(run, ans.reply.result);
+      const complete = add(run, ans.reply.result);
       run.k += 1;
       run.ms += performance.now() - t0;
+      if (complete) run.running = false;
     }
     app.render();
   }
@@ -71,6 +78,30 @@ export function runSearch(app, engine) {
     r.won.forEach((w, i) => run.won[i].push(...w));
     run.n += r.n;
   });
+}
+
+/**
+ * Think ahead on my turn: nothing more where the engine finds no close call; else the deals of its budget
+ * (the reply's `worlds`), a slice at a time, each compared move's values summed per deal, then it stops.
+ */
+export function runRefine(app, engine) {
+  const { results } = app;
+  if (!results.movesDoc || (results.refine && results.refine.resultId === results.analysis?.resultId)) return null;
+  return runSlices(app, engine, "refine", "refine", (run) => ({ first: run.n, n: REFINE_SLICE }),
+    () => ({ moves: null, won: [], n: 0, close: null }), (run, r) => {
+      run.close = r.close;
+      run.worlds = r.worlds;
+      run.sureZ = r.sure_z;
+      if (!r.close) return true;
+      if (!run.moves) {
+        run.moves = r.moves;
+        run.won = r.moves.map(() => []);
+        run.depth = r.depth;
+      }
+      r.won.forEach((w, i) => run.won[i].push(...w));
+      run.n += r.won[0].length;
+      return run.n >= r.worlds;
+    }, results.movesDoc);
 }
 
 /** Stop a run of `name` ("win", "search"): the figures stay, Go on resumes. */

@@ -4,7 +4,7 @@
 
 import * as S from "./table-state.js";
 import { Engine } from "../engine/engine-client.js";
-import { runSearch, runWin, stopRun } from "./playouts.js";
+import { runRefine, runSearch, runWin, stopRun } from "./playouts.js";
 
 /** Create the engine for `app` and give it app.scheduleAnalysis. Call engine.start() to boot. */
 export function connectEngine(app) {
@@ -174,6 +174,7 @@ async function askMoves(app, engine, { state, t, doc }, analysis) {
     saveResults(doc, analysis, mv.reply.result);
     root.dataset.moves = "done";
     if (app.ui.selectedMove !== null) askLookahead(app, engine);
+    if (t.turn === state.setup.me) runRefine(app, engine); // think ahead on my turn: after this render
   } else {
     root.dataset.moves = "error";
   }

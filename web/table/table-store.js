@@ -137,6 +137,7 @@ function viewModel(app) {
     why: results.why?.resultId === results.analysis?.resultId ? results.why : null,
     win: results.win?.resultId === results.analysis?.resultId ? results.win : null,
     search: results.search?.resultId === results.analysis?.resultId ? results.search : null,
+    refine: results.refine?.resultId === results.analysis?.resultId ? results.refine : null,
     radar: results.radar?.resultId === results.analysis?.resultId ? results.radar : null,
     tell: results.tell?.resultId === results.analysis?.resultId ? results.tell : null,
     sheetError: ui.sheetError, engineDocText: doc ? JSON.stringify(doc) : "",

@@ -21,10 +21,12 @@ from .table_rules import UNSIMULATED
 
 __all__ = ["POLICIES", "arena", "arena_many", "play_one"]
 
-#: policy name -> decide(view, analysis); ``rank``, ``advice`` and ``search`` (the team policy with its close calls
-#: played out: ``search_policy.py``) also play the free cards (card_play.py)
+#: policy name -> decide(view, analysis); ``rank``, ``advice`` (``onestep`` the same: the one-step team policy,
+#: named for the comparison with the search) and ``search`` (the team policy with its close calls played on:
+#: ``search_policy.py``) also play the free cards (card_play.py)
 POLICIES: dict[str, Policy] = {"greedy": greedy.decide, "rank": playing_cards(rank.decide),
-                               "advice": playing_cards(advice.decide), "search": playing_cards(search_policy.decide)}
+                               "advice": playing_cards(advice.decide), "onestep": playing_cards(advice.decide),
+                               "search": playing_cards(search_policy.decide)}
 
 
 def play_one(args: tuple[int, int, tuple[str, ...], int, int]) -> list[GameResult]:

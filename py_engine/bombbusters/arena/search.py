@@ -11,7 +11,9 @@ the same deals and its standard error is far smaller than either share's (SPARTA
 Lerer et al. 2020, played on request).
 
 The table cards the policy plays before its move (Rewinder, Batteries, Stabilizer) are left to the
-turns after, alike for every candidate.  The page asks in slices of one world and sums.
+turns after, alike for every candidate.  The page asks in slices of one world and sums.  With a
+``depth``, each playout stops that many decisions after my move and the table it reached is scored by
+its estimated chance to win (``leaf_value.py``): the search policy's cheaper comparison.
 """
 
 from __future__ import annotations
@@ -25,16 +27,17 @@ from ..table.errors import RuleError, StateError
 from ..table.state import GameState
 from . import advice
 from .game import play_on
-from .referee import Decision
+from .leaf_value import leaf_value
+from .referee import Decision, Referee
 from .win import Equipment, playout_referee, playout_start
 
-__all__ = ["TOP", "candidates", "compare_moves", "first_then_team", "search_json"]
+__all__ = ["MOVE_KEYS", "TOP", "candidates", "compare_moves", "first_then_team", "play_value", "search_json"]
 
 #: how many of my first moves are compared unless asked otherwise
 TOP = 3
 
 #: what identifies a move between the page's list and the reply
-_KEYS = ("kind", "player", "stand", "slots", "value", "values", "mine")
+MOVE_KEYS = ("kind", "player", "stand", "slots", "value", "values", "mine")
 
 
 def candidates(state: GameState, top: int = TOP) -> list[dict]:
@@ -55,10 +58,35 @@ def first_then_team(me: int, move: dict):
     return decide
 
 
-def compare_moves(state: GameState, n: int, seed: int, top: int = TOP, moves: list[dict] | None = None) -> dict:
+class _Horizon(Exception):
+    """A truncated playout reached its depth."""
+
+
+def play_value(ref: Referee, me: int, move: dict, first: int, depth: int | None = None) -> float:
+    """The game on ``ref`` with my ``move`` first, then the team policy: 1 if won, else 0; with ``depth``,
+    stopped that many decisions after my move (a free card played counts as one) and scored by
+    :func:`.leaf_value.leaf_value` unless it ended sooner."""
+    policy = first_then_team(me, move)
+    if depth is None:
+        return float(play_on(ref, policy, first, check_truth=False).won)
+    calls = [0]
+
+    def decide(view: GameState, an: Analysis) -> Decision:
+        calls[0] += 1
+        if calls[0] > depth + 1:
+            raise _Horizon
+        return policy(view, an)
+    try:
+        return float(play_on(ref, decide, first, check_truth=False).won)
+    except _Horizon:
+        return leaf_value(ref)
+
+
+def compare_moves(state: GameState, n: int, seed: int, top: int = TOP, moves: list[dict] | None = None,
+                  depth: int | None = None) -> dict:
     """My first ``top`` moves (or ``moves``, ranked already by the caller), each played first on the same
     ``n`` worlds drawn with this seed, then the team policy: per move, the games won on each world (1/0, in
-    the worlds' order)."""
+    the worlds' order; with ``depth``, each playout's :func:`play_value`, a chance)."""
     from ..questions.sampler import sample_deals
 
     me = state.me
@@ -70,14 +98,15 @@ def compare_moves(state: GameState, n: int, seed: int, top: int = TOP, moves: li
                         f"('turn' is {state.players[first].name})")
     moves = candidates(state, top) if moves is None else moves
     eq = Equipment(state.extra.get("equipment"), len(state.players))
-    won: list[list[int]] = [[] for _ in moves]
+    won: list[list[float]] = [[] for _ in moves]
     for i, world in enumerate(sample_deals(state, n, seed)):
         for c, m in enumerate(moves):
             ref = playout_referee(table, world, mistakes, eq, draw=n * seed + i + 1)
-            won[c].append(int(play_on(ref, first_then_team(me, m), first, check_truth=False).won))
-    return {"moves": [{k: m[k] for k in _KEYS if k in m} for m in moves], "won": won, "n": n, "seed": seed}
+            v = play_value(ref, me, m, first, depth)
+            won[c].append(int(v) if depth is None else v)
+    return {"moves": [{k: m[k] for k in MOVE_KEYS if k in m} for m in moves], "won": won, "n": n, "seed": seed}
 
 
-def search_json(doc: Any, n: int = 1, seed: int = 0, top: int = TOP) -> dict:
+def search_json(doc: Any, n: int = 1, seed: int = 0, top: int = TOP, depth: int | None = None) -> dict:
     """Bridge/CLI entry: :func:`compare_moves` on a state document."""
-    return compare_moves(GameState.from_json(doc), n, seed, top)
+    return compare_moves(GameState.from_json(doc), n, seed, top, depth=depth)

@@ -45,6 +45,12 @@ def _radar(doc: Any) -> Any:
     return radar_json(doc)
 
 
+def _refine(doc: Any, first: int, n: int) -> Any:
+    from ..arena.search_policy import refine_json
+
+    return refine_json(doc, first, n)
+
+
 def _sample(doc: Any, n: int, seed: int) -> Any:
     from ..questions.sampler import sample_json
 
@@ -63,10 +69,10 @@ def _win(doc: Any, n: int, seed: int) -> Any:
     return win_json(doc, n, seed)
 
 
-def _search(doc: Any, n: int, seed: int, top: int) -> Any:
+def _search(doc: Any, n: int, seed: int, top: int, depth: int) -> Any:
     from ..arena.search import search_json
 
-    return search_json(doc, n, seed, top)
+    return search_json(doc, n, seed, top, depth or None)
 
 
 def _lookahead(doc: Any, top: int) -> Any:
@@ -105,7 +111,9 @@ OPTION_COMMANDS: dict[str, OptionCommand] = {
     "sample": (_reading_tokens(_sample), {"n": (1, 200_000), "seed": (0, 2**63 - 1)}),
     "lookahead": (_reading_tokens(_lookahead), {"top": (10, 10_000)}),
     "win": (_reading_tokens(_win), {"n": (20, 100_000), "seed": (0, 2**63 - 1)}),
-    "search": (_reading_tokens(_search), {"n": (1, 10_000), "seed": (0, 2**63 - 1), "top": (3, 10)}),
+    "search": (_reading_tokens(_search), {"n": (1, 10_000), "seed": (0, 2**63 - 1), "top": (3, 10),
+                                          "depth": (0, 400)}),  # depth 0: to the game's end
+    "refine": (_reading_tokens(_refine), {"first": (0, 10_000), "n": (8, 100)}),
     "explain": (_reading_tokens(_explain), {"player": (0, 99), "stand": (0, 9), "slot": (0, 99), "value": ("", 8)}),
 }
 
