@@ -197,8 +197,8 @@ def planning(page, states: dict, repeat: int) -> list[dict]:
 
 
 def search_views(games: int = 5, seed: int = 9) -> tuple[list[dict], list[dict]]:
-    """The states the search policy plays out on mission 4 with 5 players (``search_policy.searched``):
-    the captain's first turn of ``games`` deals, and every close call of game 0 as the search plays it."""
+    """Views the search policy decides on, mission 4 with 5 players: the captain's first turn of ``games``
+    deals, and every view of game 0 where it thinks ahead (a close call) as the search plays it."""
     import bombbusters.arena.search_policy as sp
     from bombbusters.arena.deal import deal_game, playable
     from bombbusters.arena.game import play_on, start_game
@@ -208,51 +208,56 @@ def search_views(games: int = 5, seed: int = 9) -> tuple[list[dict], list[dict]]
     firsts = []
     for k in range(games):
         ref = start_game(deal_game(m, 5, seed, k), m)
-        firsts.append(sp.searched(ref.view(ref.table.captain))[0].to_json())
+        firsts.append(ref.view(ref.table.captain).to_json())
     calls: list[dict] = []
-    real = sp.compare_moves
+    real = sp.refine
 
-    def record(state, *a, **k):
-        calls.append(state.to_json())
-        return real(state, *a, **k)
-    sp.compare_moves = record
+    def record(view, *a, **k):
+        got = real(view, *a, **k)
+        if got["close"]:
+            calls.append(view.to_json())
+        return got
+    sp.refine = record
     try:
         ref = start_game(deal_game(m, 5, seed, 0), m)
         play_on(ref, POLICIES["search"], ref.table.captain, check_truth=False)
     finally:
-        sp.compare_moves = real
+        sp.refine = real
     return firsts, calls
 
 
 def search_decisions(page) -> dict:
-    """The search policy's playouts of one decision (its moves, worlds and depth) in the worker and natively:
-    median over mission 4's first turns (5 deals), and the worst over one game's close calls.  Targets
-    (issue 43): ≤ 1.5 s median on the first turn, ≤ 4 s worst over a game, in the worker."""
+    """The search policy's decision (the page's ``refine`` request over all its worlds) in the worker and
+    natively: median over mission 4's first turns (5 deals; a clear call answers at once), and over one
+    game's close calls with the worst.  Targets (issue 43): ≤ 1.5 s median on the first turn, ≤ 4 s worst
+    over a game, in the worker."""
     from bombbusters.arena.leaf_value import DEPTH
     from bombbusters.arena.search_policy import TOP, WORLDS
     from bombbusters.protocol.bridge import handle
     from bombbusters.questions.analysis import clear_recent
 
     firsts, calls = search_views()
-    print(f"\nSearch decisions ({TOP} moves x {WORLDS} worlds, depth {DEPTH}; ms inside bridge.handle):")
+    print(f"\nSearch decisions ({TOP} moves x {WORLDS} worlds, depth {DEPTH} where close; ms inside bridge.handle):")
     out: dict = {}
     for name, docs in (("mission 4 5p, first turn", firsts), ("mission 4 5p, a game's close calls", calls)):
-        worker, native = [], []
+        worker, native, close = [], [], []
         for doc in docs:
-            payload = {"state": doc, "n": WORLDS, "seed": 1, "top": TOP, "depth": DEPTH}
-            ans = _request(page, "search", payload)
+            payload = {"state": doc, "first": 0, "n": WORLDS}
+            ans = _request(page, "refine", payload)
             if not ans["ok"]:
                 print(f"  {name}: ERROR {ans['err']}")
                 break
             worker.append(ans["ms"])
             clear_recent()
             t0 = time.perf_counter()
-            handle(json.dumps({"v": 1, "id": 1, "type": "search", "payload": payload}))
+            close.append(json.loads(handle(json.dumps({"v": 1, "id": 1, "type": "refine", "payload": payload})))["result"]["close"])
             native.append((time.perf_counter() - t0) * 1000)
         if worker:
+            thought = [w for w, c in zip(worker, close) if c]
             print(f"  {name:36} {len(worker)} decisions: worker median {statistics.median(worker):.0f} ms, "
-                  f"worst {max(worker):.0f}; native median {statistics.median(native):.0f}, worst {max(native):.0f}")
-            out[name] = {"worker_ms": worker, "native_ms": native}
+                  f"worst {max(worker):.0f}; native median {statistics.median(native):.0f}, worst {max(native):.0f}"
+                  + (f"; {len(thought)} close, worker median {statistics.median(thought):.0f}" if thought else "; none close"))
+            out[name] = {"worker_ms": worker, "native_ms": native, "close": close}
     return out
 
 

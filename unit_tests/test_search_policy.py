@@ -43,7 +43,7 @@ def test_a_close_call_takes_the_move_that_wins_most(monkeypatch) -> None:
 
     calls = []
 
-    def second_wins(state, n, seed, top, moves=None, depth=None):
+    def second_wins(state, n, seed, top, moves=None, depth=None, laws=None):
         calls.append((state.extra["turn"], n, top, seed))
         assert moves is not None and 2 <= len(moves) <= top  # the policy's own ranked moves: no second ranking
         assert depth == sp.DEPTH  # truncated playouts

@@ -83,10 +83,11 @@ def play_value(ref: Referee, me: int, move: dict, first: int, depth: int | None 
 
 
 def compare_moves(state: GameState, n: int, seed: int, top: int = TOP, moves: list[dict] | None = None,
-                  depth: int | None = None) -> dict:
+                  depth: int | None = None, laws: Analysis | None = None) -> dict:
     """My first ``top`` moves (or ``moves``, ranked already by the caller), each played first on the same
     ``n`` worlds drawn with this seed, then the team policy: per move, the games won on each world (1/0, in
-    the worlds' order; with ``depth``, each playout's :func:`play_value`, a chance)."""
+    the worlds' order; with ``depth``, each playout's :func:`play_value`, a chance); ``laws``: the state's
+    analysis, when the caller holds it."""
     from ..questions.sampler import sample_deals
 
     me = state.me
@@ -99,7 +100,7 @@ def compare_moves(state: GameState, n: int, seed: int, top: int = TOP, moves: li
     moves = candidates(state, top) if moves is None else moves
     eq = Equipment(state.extra.get("equipment"), len(state.players))
     won: list[list[float]] = [[] for _ in moves]
-    for i, world in enumerate(sample_deals(state, n, seed)):
+    for i, world in enumerate(sample_deals(state, n, seed, laws)):
         for c, m in enumerate(moves):
             ref = playout_referee(table, world, mistakes, eq, draw=n * seed + i + 1)
             v = play_value(ref, me, m, first, depth)

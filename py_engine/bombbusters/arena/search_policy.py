@@ -62,7 +62,7 @@ def refine(view: GameState, an: Analysis | None = None, first: int = 0, n: int =
     state, seed = searched(view)
     won: list[list[float]] = [[] for _ in order]
     for j in range(first, first + n):
-        for row, w in zip(won, compare_moves(state, 1, seed + j, TOP, moves=order, depth=DEPTH)["won"]):
+        for row, w in zip(won, compare_moves(state, 1, seed + j, TOP, moves=order, depth=DEPTH, laws=an)["won"]):
             row += w
     return {"close": True, "move": move, "before": before, "moves": order, "won": won, "depth": DEPTH}
 

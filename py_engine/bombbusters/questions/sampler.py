@@ -25,7 +25,7 @@ from ..solvers.solver import solve
 from ..solvers.tables import Tables
 from ..table.state import GameState
 from ..table.wires import label
-from .analysis import solve_state
+from .analysis import Analysis, solve_state
 from .slot_laws import SlotLaws
 
 __all__ = ["sample_types", "sample_worlds", "sample_deals", "sample_json"]
@@ -209,9 +209,11 @@ def sample_types(laws: SlotLaws, n: int, seed: int) -> dict[int, np.ndarray]:
     return out
 
 
-def _deal_columns(state: GameState, n: int, seed: int) -> dict[tuple[int, int, int], np.ndarray]:
-    """{(player, stand, slot): the wire type there in each of n worlds}, cut and known slots included."""
-    laws = solve_state(state, reuse=True)
+def _deal_columns(state: GameState, n: int, seed: int,
+                  laws: Analysis | None = None) -> dict[tuple[int, int, int], np.ndarray]:
+    """{(player, stand, slot): the wire type there in each of n worlds}, cut and known slots included
+    (``laws``: the state's analysis, when the caller holds it)."""
+    laws = laws or solve_state(state, reuse=True)
     types = sample_types(laws, n, seed)
     comp = laws.compiled
     tarr = np.array(comp.types, dtype=int)
@@ -226,9 +228,11 @@ def _deal_columns(state: GameState, n: int, seed: int) -> dict[tuple[int, int, i
     return out
 
 
-def sample_deals(state: GameState, n: int, seed: int) -> list[dict[tuple[int, int, int], int]]:
-    """The worlds of :func:`sample_worlds` as {(player, stand, slot): wire type} (for playouts)."""
-    cols = _deal_columns(state, n, seed)
+def sample_deals(state: GameState, n: int, seed: int,
+                 laws: Analysis | None = None) -> list[dict[tuple[int, int, int], int]]:
+    """The worlds of :func:`sample_worlds` as {(player, stand, slot): wire type} (for playouts; ``laws``: the
+    state's analysis, when the caller holds it — a search drawing one world at a time solves it once)."""
+    cols = _deal_columns(state, n, seed, laws)
     return [{k: int(v[w]) for k, v in cols.items()} for w in range(n)]
 
 
