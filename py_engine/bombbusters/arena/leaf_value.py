@@ -24,11 +24,13 @@ from .referee import Referee
 
 __all__ = ["DEPTH", "WEIGHTS", "features", "leaf_value"]
 
-#: the decisions played after the move before the table is scored
-DEPTH = 2
+#: the decisions played after the move before the table is scored (1 and 2 predicted alike, 1 costs less)
+DEPTH = 1
 #: logistic weights of (1, mistakes left, uncut/48, shown/48, uncut values/12, sure share, bits/4) after
-#: ``DEPTH`` decisions: one fit over the probes of missions 4, 24, 33 and 40 (seed 3, see the module doc)
-WEIGHTS = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+#: ``DEPTH`` decisions: one fit over ``truncation_probe.py --public`` on missions 24 and 40 with 5 players
+#: (seed 3, the close calls of games 0–14 of each, 2,156 playouts; docs/arena.md "Cheaper playouts").  No
+#: token there shows a value (x-tokens), so the weight of ``shown`` is 0: no evidence either way.
+WEIGHTS = (6.301, 0.906, -1.303, 0.0, 0.009, -7.689, -15.756)
 
 
 def features(ref: Referee, public: bool = True) -> list[float]:

@@ -7,7 +7,8 @@ first on the same ``WORLDS`` worlds drawn from the actor's exact posterior, the 
 ``leaf_value.DEPTH`` decisions and the table reached is scored by its estimated chance to win (a whole
 playout costs ≈ 20 decisions: ``leaf_value.py`` says why this is the same comparison on average), and
 the move worth most replaces the team policy's when it leads by ``SURE_Z`` standard errors of their
-paired difference — the page's *Compare* (``search.py``), shortened and with a fixed budget.
+paired difference — *Think longer*'s comparison (``search.py``), shortened and with a fixed budget; the
+page's thinking ahead is this search (:func:`refine`, the ``refine`` request).
 The playouts know the Double Detectors already used; the equipment cards are left out of them (a view
 carries the cards usable now, not the table's pile).
 """
@@ -76,7 +77,7 @@ def pick(won: list[list[float]]) -> int:
 
 def refine_json(doc: Any, first: int = 0, n: int = WORLDS) -> dict:
     """Bridge entry: :func:`refine` on a state document, the moves as the ``search`` request names them; the
-    page sums the slices and chooses by :func:`pick`'s rule (``moves-search.js``)."""
+    page sums the slices and chooses by :func:`pick`'s rule (``web/table/refine.js``)."""
     got = refine(GameState.from_json(doc), first=first, n=n)
     out = {"close": got["close"], "worlds": WORLDS, "sure_z": SURE_Z}
     if got["close"]:
@@ -100,8 +101,8 @@ def searched(view: GameState) -> tuple[GameState, int]:
 
 
 def clearly_better(a: list[float], b: list[float], z: float = SURE_Z) -> bool:
-    """Whether games ``a`` (won 1/0, or a chance) beat games ``b`` on the same worlds by ``z`` standard errors of their paired
-    difference (all differences alike and above 0: better on every world).  Why not the bare count: the
+    """Whether games ``a`` (won 1/0, or a chance) beat games ``b`` on the same worlds by ``z`` standard errors
+    of their paired difference (all differences alike and above 0: better on every world).  Why not the bare count: the
     best of three noisy shares is too high by chance (the winner's curse), and a switch away from the
     team policy's move should be one the worlds agree on."""
     d = [x - y for x, y in zip(a, b)]
