@@ -157,7 +157,8 @@ class _Lazy:
     its solve is a quarter of a short playout's cost."""
 
     def __init__(self, view: GameState):
-        self._view, self._an = view, None
+        self._view: GameState = view
+        self._an: Analysis | None = None
 
     def __getattr__(self, name: str):
         if self._an is None:
