@@ -77,7 +77,7 @@ function thoughtAhead(refine, m, i) {
   if (j < 0) return "";
   const p = refine.won[j].reduce((a, b) => a + b, 0) / refine.n;
   return html`<small class="played" data-testid="move-${i}-ahead" data-p="${p}" data-n="${refine.n}"
-    title="played first on ${refine.n} deals, the team on for ${refine.depth} turns, then the table's chance to win estimated">≈ ${pct(p)} to win</small>`;
+    title="played first on ${refine.n} deals, then ${moreTurns(refine.depth)}, then the table's chance to win estimated">≈ ${pct(p)} to win</small>`;
 }
 
 /**
@@ -101,8 +101,11 @@ function refineTemplate(ctx) {
   return html`<p class="refine" data-testid="refine-found" data-pick="${v.pick}" data-n="${r.n}" data-key="${moveKey(r.moves[v.pick])}"
     data-doc="${JSON.stringify(r.doc)}">
     <span class="lbl">Thinking ahead:</span> ${words}
-    <span class="hint" data-testid="refine-cost">${r.n} deals, the team on for ${r.depth} turns, the same deals for every move; ${(r.ms / 1000).toFixed(1)} s</span></p>`;
+    <span class="hint" data-testid="refine-cost">${r.n} deals, then ${moreTurns(r.depth)}, the same deals for every move; ${(r.ms / 1000).toFixed(1)} s</span></p>`;
 }
+
+/** How far thinking ahead plays after my move, in words. */
+const moreTurns = (depth) => (depth === 1 ? "one more turn" : `${depth} more turns`);
 
 /** What ordered the list (the team policy's score, its cost) and the table cards it plays before the cut. */
 function policyTemplate(ctx, list) {
