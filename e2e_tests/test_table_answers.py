@@ -132,7 +132,7 @@ def test_chance_to_win_runs_improves_and_stops(make_context, base_url, device):
 
 @pytest.mark.parametrize("device", ["phone"])
 def test_play_them_out_compares_my_first_moves_on_the_same_deals(make_context, base_url, device):
-    """On my turn, "Compare" plays my first moves out in slices, each on the same deals: every compared move
+    """On my turn, "Think longer" plays my first moves out in slices, each on the same deals: every compared move
     shows the games it wins, the line names the move that wins most and by how much over the next (paired),
     with the deals played and the time; Stop freezes it; the worker's games are the native ones."""
     page, taps = open_table(make_context, base_url, device)
