@@ -51,6 +51,7 @@ def test_a_close_call_takes_the_move_that_wins_most(monkeypatch) -> None:
 
     monkeypatch.setattr(sp, "compare_moves", second_wins)
     monkeypatch.setattr(sp, "CLOSE", 1.0)  # every call not sure is close here
+    monkeypatch.setattr(sp, "applies", lambda view: True)  # and the leaf value taken to hold on these tables
     tried = 0
     for state in _tables(30):
         an = solve_state(state)
@@ -68,8 +69,23 @@ def test_a_close_call_takes_the_move_that_wins_most(monkeypatch) -> None:
 
 
 def test_the_search_policy_plays_whole_games_by_the_rules() -> None:
-    got = arena(4, 4, 1, seed=2, policy="search", jobs=1, progress=lambda _t: None)
+    got = arena(24, 4, 1, seed=2, policy="search", jobs=1, progress=lambda _t: None)
     assert got["games"] == 1 and got["truth_impossible"] == 0 and got["sure_failures"] == 0
+
+
+def test_it_thinks_only_where_its_leaf_value_was_fitted(monkeypatch) -> None:
+    """x-token tables (missions 24, 40) only: elsewhere a close call is the team policy's, nothing played."""
+    from bombbusters.table.state import GameState
+
+    def no_playouts(*_a, **_k):
+        raise AssertionError("played out outside the fit")
+
+    monkeypatch.setattr(sp, "CLOSE", 1.0)
+    monkeypatch.setattr(sp, "compare_moves", no_playouts)
+    for view, an, _order in _views(4):
+        assert not sp.refine(view, an)["close"] and sp.decide(view, an) == advice.decide(view, an)
+    x = GameState.from_json(dict(next(_views(1))[0].to_json(), tokens="multiplicity"))
+    assert sp.applies(x) and not sp.applies(next(_views(1))[0])
 
 
 def test_a_move_replaces_the_team_policy_s_only_when_the_worlds_agree() -> None:
@@ -90,6 +106,7 @@ def test_the_bridge_refines_in_slices_that_add_up_to_the_policy_s_worlds(monkeyp
     from bombbusters.protocol.bridge import handle
 
     monkeypatch.setattr(sp, "CLOSE", 1.0)
+    monkeypatch.setattr(sp, "applies", lambda view: True)
     ask = lambda payload: json.loads(handle(json.dumps({"v": 1, "id": 1, "type": "refine", "payload": payload})))
     for state in _tables(30):
         an = solve_state(state)

@@ -87,11 +87,13 @@ export function runSearch(app, engine) {
 export function runRefine(app, engine) {
   const { results } = app;
   if (!results.movesDoc || (results.refine && results.refine.resultId === results.analysis?.resultId)) return null;
+  app.root.dataset.refine = "running";
   return runSlices(app, engine, "refine", "refine", (run) => ({ first: run.n, n: REFINE_SLICE }),
     () => ({ moves: null, won: [], n: 0, close: null }), (run, r) => {
       run.close = r.close;
       run.worlds = r.worlds;
       run.sureZ = r.sure_z;
+      app.root.dataset.refine = r.close ? "running" : "clear"; // html[data-refine]: clear | running | done
       if (!r.close) return true;
       if (!run.moves) {
         run.moves = r.moves;
@@ -100,6 +102,7 @@ export function runRefine(app, engine) {
       }
       r.won.forEach((w, i) => run.won[i].push(...w));
       run.n += r.won[0].length;
+      if (run.n >= r.worlds) app.root.dataset.refine = "done";
       return run.n >= r.worlds;
     }, results.movesDoc);
 }

@@ -24,7 +24,7 @@ from ..advice.moves import rank_moves
 from ..advice.team import takeable, team_choice
 from ..questions.analysis import Analysis, solve_state
 from ..table.state import GameState
-from .leaf_value import DEPTH
+from .leaf_value import DEPTH, applies
 from .referee import Decision
 from .search import MOVE_KEYS, compare_moves
 
@@ -52,13 +52,14 @@ def decide(view: GameState, an: Analysis) -> Decision:
 
 def refine(view: GameState, an: Analysis | None = None, first: int = 0, n: int = WORLDS) -> dict:
     """The search on my view, on its worlds ``first`` … ``first + n − 1`` (the page asks in slices; world j is
-    drawn alike in any slice): ``close`` (whether there is anything to play on), the team policy's ``move``
+    drawn alike in any slice): ``close`` (whether there is anything to play on: a close call, on a table the
+    leaf value was fitted for, :func:`.leaf_value.applies`), the team policy's ``move``
     and the table cards it plays ``before`` it, and at a close call the ``moves`` compared (the team policy's
     first, in its order) with each one's values on those worlds (``won``) and the ``depth`` played."""
     an = an or solve_state(view, reuse=True)
     ranked, move, before = team_choice(view, rank_moves(view, an))
     order = [m for m in ranked if takeable(m)][:TOP]
-    if not close_call(order):
+    if not close_call(order) or not applies(view):
         return {"close": False, "move": move, "before": before}
     state, seed = searched(view)
     won: list[list[float]] = [[] for _ in order]
