@@ -15,25 +15,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py_engine"))
+sys.path.insert(0, str(ROOT / "build_scripts"))
 
+from arena_stages import paired  # noqa: E402
 from bombbusters.arena.run import arena_many  # noqa: E402
 
 POLICIES = ("onestep", "search")
-
-
-def paired(a: list[int], b: list[int]) -> tuple[float, float]:
-    """Mean and standard error of the per-game difference a − b."""
-    d = [x - y for x, y in zip(a, b)]
-    mean = sum(d) / len(d)
-    var = sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1)
-    return mean, math.sqrt(var / len(d))
 
 
 def play_row(mission: int, players: int, games: int, seed: int, jobs: int) -> dict:

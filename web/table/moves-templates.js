@@ -73,11 +73,10 @@ function bestWords(list, i, refine) {
 
 /** A listed move's estimated chance to win once played a few turns on (thinking ahead), when it was compared. */
 function thoughtAhead(refine, m, i) {
-  const j = refine?.moves && refine.n ? refine.moves.findIndex((c) => moveKey(c) === moveKey(m)) : -1;
-  if (j < 0) return "";
-  const p = refine.won[j].reduce((a, b) => a + b, 0) / refine.n;
-  return html`<small class="played" data-testid="move-${i}-ahead" data-p="${p}" data-n="${refine.n}"
-    title="played first on ${refine.n} deals, then ${moreTurns(refine.depth)}, then the table's chance to win estimated">≈ ${pct(p)} to win</small>`;
+  const got = searched(refine, m);
+  if (!got) return "";
+  return html`<small class="played" data-testid="move-${i}-ahead" data-p="${got.p}" data-n="${got.n}"
+    title="played first on ${refine.n} deals, then ${moreTurns(refine.depth)}, then the table's chance to win estimated">≈ ${pct(got.p)} to win</small>`;
 }
 
 /**
@@ -121,7 +120,7 @@ function policyTemplate(ctx, list) {
 const MOVE_KEYS = ["kind", "player", "stand", "slots", "value", "values", "mine"];
 const moveKey = (m) => JSON.stringify(MOVE_KEYS.map((k) => m[k] ?? null));
 
-/** The games won by each compared move (index into the reply), matched to a listed move. */
+/** The games won (or chances, thinking ahead) by each compared move (index into the reply), matched to a listed move. */
 function searched(search, m) {
   if (!search?.moves || !search.n) return null;
   const i = search.moves.findIndex((c) => moveKey(c) === moveKey(m));
