@@ -94,7 +94,7 @@ export function runRefine(app, engine) {
       run.close = r.close;
       run.worlds = r.worlds;
       run.sureZ = r.sure_z;
-      app.root.dataset.refine = r.close ? "running" : "clear"; // html[data-refine]: clear | running | done
+      app.root.dataset.refine = r.close ? "running" : "clear"; // html[data-refine]: idle | clear | running | done
       if (!r.close) return true;
       if (!run.moves) {
         run.moves = r.moves;

@@ -44,6 +44,7 @@ export function connectEngine(app) {
       return;
     }
     root.dataset.analysis = "pending";
+    root.dataset.refine = "idle"; // a new table: the last one's thinking ahead no longer holds
     root.dataset.advice = S.startingTokenDue(app.state) ? "pending" : "idle";
     app.results.pending = true;
     timer = setTimeout(() => analyzeNow(app, engine), 20);
