@@ -47,7 +47,7 @@ from pathlib import Path
 import precompile  # build_scripts/ is on sys.path (this file's folder)
 from precompile import sha256_file
 from page_scripts import WORKER, PageScriptError, bundle_pages, embed_manifest, inline_early_start
-from site_pack import make_pack, precompressed
+from site_pack import COMPRESSED, make_pack, precompressed
 from snapshot import SnapshotError, make_snapshot, memory_length
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -340,11 +340,11 @@ def build(site: Path) -> dict:
     wheel_rel = wheel.relative_to(staging).as_posix()
     engine_version = wheel.name.split("-")[1]
 
-    # Every file the app needs offline; the build id hashes all of them.  Not the .gz a server may send in
-    # place of its file (site_pack.precompressed), the modules inside a bundle nor the bundles' source maps.
+    # Every file the app needs offline; the build id hashes all of them.  Not the .zst or .gz a server may send
+    # in place of its file (site_pack.precompressed), the modules inside a bundle nor the bundles' source maps.
     files = sorted(
         rel for p in staging.rglob("*")
-        if p.is_file() and not p.name.endswith((".md", ".map")) and not (p.suffix == ".gz" and p.with_suffix("").exists())
+        if p.is_file() and not p.name.endswith((".md", ".map")) and not (p.suffix in COMPRESSED and p.with_suffix("").exists())
         and (rel := p.relative_to(staging).as_posix()) not in in_bundles
     )
     ident = hashlib.sha256()

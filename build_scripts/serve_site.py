@@ -30,6 +30,10 @@ MIME = {
 }
 
 
+# the compressed copies a browser may be sent, preferred first
+ENCODINGS = (("zstd", ".zst"), ("gzip", ".gz"))
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
 
@@ -40,16 +44,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self):  # type: ignore[no-untyped-def]
-        """A file with a ``.gz`` beside it (site_pack.precompressed) goes gzipped to a browser that accepts
-        it, as ``Content-Encoding: gzip``: the browser's network process ungzips it."""
+        """A file with a compressed copy beside it (site_pack.precompressed: ``.zst``, ``.gz``) goes compressed
+        to a browser that accepts the encoding (zstd first: it unpacks in half gzip's time), as its
+        ``Content-Encoding``: the browser's network process unpacks it."""
         path = Path(self.translate_path(self.path))
-        packed = path.with_name(path.name + ".gz")
-        if not (path.is_file() and packed.is_file() and "gzip" in self.headers.get("Accept-Encoding", "")):
+        accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
+        for encoding, suffix in ENCODINGS:
+            packed = path.with_name(path.name + suffix)
+            if encoding in accepted and path.is_file() and packed.is_file():
+                break
+        else:
             return super().send_head()
         body = packed.open("rb")
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(packed.stat().st_size))
         self.end_headers()

@@ -84,7 +84,7 @@ def _key(pyodide_dir: Path, wheels: list[Path]) -> str:
 
 def make_snapshot(pyodide_dir: Path, wheels: list[Path], engine_wheel: Path, cache: Path,
                   log: Callable[[str], None] = print) -> Path:
-    """Write ``snapshot-<key>.bin`` (and its ``.gz``) into ``pyodide_dir`` (from ``cache`` or made now); return it.
+    """Write ``snapshot-<key>.bin`` (and its compressed copies) into ``pyodide_dir`` (from ``cache`` or made now); return it.
 
     ``wheels``: the package wheels in ``pyodide_dir`` (their bytes are part of the key);
     ``engine_wheel``: the engine, loaded to learn its standard-library imports."""

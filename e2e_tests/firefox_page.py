@@ -26,7 +26,9 @@ PREFS = {
     "dom.w3c_touch_events.enabled": 1,  # a phone: the page gets touch events, as on Firefox for Android
     "browser.shell.checkDefaultBrowser": False,
 }
-GONE = {"no such node", "no such element", "stale element reference", "no such frame"}
+GONE = {"no such node", "no such element", "stale element reference", "no such frame",
+        # the node found was replaced by a re-render before the finger reached it (detached: "not displayed")
+        "move target out of bounds"}
 
 
 class BidiError(Exception):

@@ -13,7 +13,11 @@ import page_scripts  # noqa: E402
 import pyc_zip  # noqa: E402
 import snapshot as snapshot_mod  # noqa: E402
 import pytest
+import zstandard
 from conftest import ROOT
+
+#: how a browser unpacks each compressed copy a server may send
+UNPACK = {".zst": lambda b: zstandard.ZstdDecompressor().decompress(b), ".gz": gzip.decompress}
 
 
 def _sha(data: bytes) -> str:
@@ -249,10 +253,13 @@ def test_packs_and_snapshot_are_what_the_worker_needs(site_dir):
     memory = snapshot_mod.unsparse(snapshot.read_bytes())
     assert len(memory) >= 16 * 2**20 and len(memory) > snapshot.stat().st_size  # pages of zeros left out
     assert manifest["snapshot_bytes"] == len(memory)  # the worker sizes the runtime by it before the file is in
-    # what a server may send in place of a big file is that file gzipped, and is not precached twice
+    # what a server may send in place of a big file is that file compressed, and is not precached twice
     for rel in [manifest["snapshot_url"], *(p["url"] for p in manifest["packs"]), "pyodide/pyodide.asm.wasm"]:
-        assert gzip.decompress((site_dir / (rel + ".gz")).read_bytes()) == (site_dir / rel).read_bytes()
-        assert rel + ".gz" not in manifest["files"]
+        for suffix in site_pack.COMPRESSED:
+            assert UNPACK[suffix]((site_dir / (rel + suffix)).read_bytes()) == (site_dir / rel).read_bytes()
+            assert rel + suffix not in manifest["files"]
+        # a browser unpacks zstd only with a window of at most 8 MiB
+        assert zstandard.get_frame_parameters((site_dir / (rel + ".zst")).read_bytes()).window_size <= 2**23
 
 
 def test_sparse_snapshot_round_trips():
@@ -262,7 +269,7 @@ def test_sparse_snapshot_round_trips():
     assert snapshot_mod.unsparse(data) == memory and len(data) < len(memory)
 
 
-def test_server_sends_the_gzipped_file_to_a_browser_that_accepts_it(site_dir):
+def test_server_sends_the_compressed_file_to_a_browser_that_accepts_it(site_dir):
     import urllib.request
 
     import serve_site  # noqa: E402
@@ -270,12 +277,13 @@ def test_server_sends_the_gzipped_file_to_a_browser_that_accepts_it(site_dir):
     rel = json.loads((site_dir / "build.json").read_text())["packs"][0]["url"]
     server, url = serve_site.start_in_thread(site_dir)
     try:
-        for accept, encoding in (("gzip, deflate, br", "gzip"), ("identity", None)):
+        for accept, encoding in (("gzip, deflate, br, zstd", "zstd"), ("gzip, deflate, br", "gzip"),
+                                 ("identity", None)):
             req = urllib.request.Request(url + rel, headers={"Accept-Encoding": accept})
             with urllib.request.urlopen(req) as res:
                 body, got = res.read(), res.headers.get("Content-Encoding")
             assert got == encoding
-            assert (gzip.decompress(body) if got else body) == (site_dir / rel).read_bytes()
+            assert (UNPACK[{"zstd": ".zst", "gzip": ".gz"}[got]](body) if got else body) == (site_dir / rel).read_bytes()
     finally:
         server.shutdown()
         server.server_close()

@@ -58,7 +58,7 @@ async function loadPackages(pyodide, packages, timings) {
 }
 
 /** The bytes at ``url`` (rejects on an HTTP error; ``sha256``: checked when given).  The big files (the
- * snapshot, the packs) come gzipped where the server can (serve_site.py): ungzipped off this thread. */
+ * snapshot, the packs) come compressed where the server can (zstd or gzip: serve_site.py), unpacked off this thread. */
 async function fetchBytes(url, sha256) {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
