@@ -10,6 +10,7 @@ mode keeps cut wires the dimmest tiles. Hooks: web/ui-spec.md. Screenshots go to
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, DEVICES, NetGuard
@@ -300,3 +301,25 @@ def test_the_post_it_and_labels_say_where_they_tell_the_team_most(phone):
 
     want = labels_json(engine_doc(page2))["different"][0]
     assert best.get_attribute("data-slots") == " ".join(map(str, want["slots"]))
+
+
+def test_my_best_cuts_say_which_free_card_the_team_plays_first(phone):
+    """With Label ≠ usable and no sure cut, *My best cuts* opens with the free card the team's rule plays first
+    (the arena's own rule, advice/free_cards.py) — where it goes and what it tells — the engine's choice on the
+    very document the page asked about."""
+    t = table(log=TURNS[1:2])  # two 1s cut by Bob's turn: Label ≠ usable; no token shows a wire I hold
+    t["setup"]["table_cards"] = ["1", "3", "8", "11"]
+    page, _taps = phone(t)
+    wait_done(page, moves=True)
+    line = tid(page, "free-card")
+    expect(line).to_be_visible()
+    from bombbusters.advice.moves import moves_json
+
+    want = moves_json(json.loads(line.get_attribute("data-doc")))["free_card"]
+    assert want is not None and line.get_attribute("data-card") == want["card"] == "1"
+    assert (int(line.get_attribute("data-stand")), line.get_attribute("data-slots")) == (
+        want["stand"], " ".join(map(str, want["slots"])))
+    expect(line).to_contain_text("First, put Label ≠ on my wires")
+    expect(line).to_contain_text("it tells my teammates the most about my stand")
+    line.scroll_into_view_if_needed()
+    shot(page, "ux-10-free-card")

@@ -214,7 +214,7 @@ def test_every_card_s_games_are_counted_in_the_arena_s_output() -> None:
 
 
 def test_the_rule_keeps_free_cards_while_a_sure_move_is_at_hand() -> None:
-    from bombbusters.arena.card_play import card_uses
+    from bombbusters.advice.free_cards import card_uses
 
     view = _start("8", 0).view(0)
     assert card_uses(view, {"guaranteed": True, "kind": "dual_cut", "p_success": 1.0}) == ()

@@ -1,4 +1,4 @@
-"""The arena's free-card choices say no more than the facts the table reads from them (``card_play.py``).
+"""The arena's free-card choices say no more than the facts the table reads from them (``advice/free_cards.py``).
 
 Why: a player who puts a Label on the *first* pair that fits tells the team that the pairs before it do
 not fit; a Post-it on the wire the advice ranks first tells which other wires would have told more; a
@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from bombbusters.arena.card_play import _CHOICE
+from bombbusters.advice.free_cards import _CHOICE
 from bombbusters.table.facts import Fact
 from bombbusters.table.state import GameState
 from bombbusters.table.wires import value_of

@@ -12,7 +12,7 @@ import gen
 import pytest
 from bombbusters.advice.labels import label_advice
 from bombbusters.advice.stand_entropy import own_view as engine_own_view
-from bombbusters.arena.card_play import _CHOICE
+from bombbusters.advice.free_cards import _CHOICE
 from bombbusters.protocol.bridge import handle
 from bombbusters.table.facts import Fact
 from bombbusters.table.state import GameState

@@ -39,16 +39,21 @@ export function engineDoc(state, t = derive(state), opts = {}) {
   return doc;
 }
 
+/** The free cards (advice/free_cards.py): Label ≠, Label =, Post-it, General Radar, Single Wire Label,
+ * Walkie-Talkies, Grappling Hook, Coffee Mug. */
+const FREE_CARDS = ["1", "12", "4", "8", "2.2", "2", "11.11", "11"];
+
 /**
  * The "moves" request's document: the state document with the items I may use now, the cards that bind me,
- * my mistakes left, the mission's rules, the table cards and detectors used, where the detonator started; and
+ * my mistakes left, the mission's rules, the table cards, free cards and detectors used, where the detonator
+ * started; and
  * in an even/odd or x-token mission (21, 24, 33, 40) its token kind, which tells the advice what a failure shows.
  */
 export function movesDoc(state, t, doc = engineDoc(state, t)) {
   const out = {
     ...doc, available: availableItems(state, t), constraints: state.setup.cards ?? [], mistakes_left: myMistakesLeft(state, t),
-    rules: missionRules(state, t), cards: tableCards(state, t), used_detectors: t.usedDD.slice(),
-    start_mistakes: state.setup.mistakes,
+    rules: missionRules(state, t), cards: tableCards(state, t), free_cards: usableCards(state, t, FREE_CARDS),
+    used_detectors: t.usedDD.slice(), start_mistakes: state.setup.mistakes,
   };
   return { ...out, ...tableRulesDoc(state.setup) };
 }

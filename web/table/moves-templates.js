@@ -33,6 +33,7 @@ export function movesTemplate(ctx) {
   return html`<section class="moves ${ctx.pendingMoves ? "updating" : ""}" data-testid="moves" aria-label="My best cuts">
     <h3>My best cuts ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
     ${moves ? "" : html`<p class="hint">Working it out…</p>`}
+    ${freeCardTemplate(ctx)}
     <ol>${list.map((m, i) => html`<li class="${selectedMove === i ? "sel" : ""}">
       <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" data-key="${moveKey(m)}" aria-pressed="${selectedMove === i ? "true" : "false"}">
         <span class="what">${moveText(m, state.setup)}${bestWords(list, i, ctx.refine)}</span>
@@ -114,6 +115,39 @@ function policyTemplate(ctx, list) {
   return html`${first.length ? html`<p class="cards-first" data-testid="cards-first">First play: ${first.join(", ")}</p>` : ""}
     <p class="hint" data-testid="moves-policy">Best move first. The small score is the team policy's: the chance the cut works,
     less what a mistake or a used card would cost the team (a red wire loses all)${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
+}
+
+/** A wire of `p`'s in words ("Bob D"), from the card play's (player, stand, slot). */
+function wireWords(setup, [p, s, j]) {
+  return `${standName(setup, p, s)} ${slotLetter(j)}`;
+}
+
+/** What the team's rule plays first with a free card (the "moves" reply's `free_card`), in words: the card, its
+ * choice, what it buys; then the table is looked at again. The Coffee Mug: whom it passes my turn to, and why. */
+function freeCardWords(setup, f) {
+  const me = setup.me;
+  const mine = () => wireWords(setup, [me, f.stand, f.slots[0]]) + (f.slots.length > 1 ? `+${slotLetter(f.slots[1])}` : "");
+  const tells = () => html` — it tells my teammates the most about my stand <small class="hint">(${f.bits.toFixed(1)} bits)</small>`;
+  switch (f.card) {
+    case "1": case "12": return html`put <b>${f.name}</b> on my wires ${mine()}${tells()}`;
+    case "4": return html`put the <b>Post-it</b> on my wire ${mine()}${tells()}`;
+    case "8": return html`play the <b>General Radar</b>: ask who has a <b>${f.value}</b> — the table has not seen ${f.unseen} of its 4`;
+    case "2.2": return html`put the <b>Single Wire Label</b> on my wire ${mine()}: its value is there once on my stand`;
+    case "2": return html`play the <b>Walkie-Talkies</b>: my ${wireWords(setup, [me, ...f.give])} for ${wireWords(setup, f.target)} (chosen by place: it tells nothing)`;
+    case "11.11": return html`play the <b>Grappling Hook</b>: take ${wireWords(setup, f.target)} (most wires left; chosen by place)`;
+    case "11": return html`play the <b>Coffee Mug</b> instead of a cut: my best is only ${pct(f.p_move)}, under ${pct(f.below)} —
+      ${setup.players[f.pass_to] || `player ${f.pass_to + 1}`} plays next (most wires left)`;
+    default: return f.name;
+  }
+}
+
+function freeCardTemplate(ctx) {
+  const f = ctx.moves?.free_card;
+  if (!f || ctx.state.setup.me === null) return "";
+  return html`<p class="cards-first" data-testid="free-card" data-card="${f.card}" data-stand="${f.stand ?? ""}"
+    data-slots="${(f.slots ?? []).join(" ")}" data-value="${f.value ?? ""}" data-pass-to="${f.pass_to ?? ""}"
+    data-doc="${ctx.movesDoc ? JSON.stringify(ctx.movesDoc) : ""}">
+    First, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}</p>`;
 }
 
 /** What identifies a move between my best cuts and the "search" reply. */

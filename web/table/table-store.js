@@ -131,7 +131,7 @@ function viewModel(app) {
   return {
     advice,
     state, t, ui, missions, ask, highlight, picked, culprits, error,
-    result: results.analysis, moves: results.moves, movesMs: results.movesMs, holdings: results.moves?.holdings ?? results.analysis?.holdings,
+    result: results.analysis, moves: results.moves, movesMs: results.movesMs, movesDoc: results.movesDoc, holdings: results.moves?.holdings ?? results.analysis?.holdings,
     pending: results.pending, pendingMoves: results.pendingMoves, selectedMove: ui.selectedMove, cached: results.cached,
     lookahead: results.lookahead, pendingLookahead: results.pendingLookahead, lookaheadError: results.lookaheadError,
     why: results.why?.resultId === results.analysis?.resultId ? results.why : null,

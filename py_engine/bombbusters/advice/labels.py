@@ -8,7 +8,7 @@ the card fits may take it (I know my wires); each is ranked by the bits it tells
 Why the ranking is public: each pair's bits are worked out from my stands as teammates see them, *as if*
 the Label fitted it, so anyone can rank every pair; a player who puts the Label on the first pair that
 fits in that order tells that the pairs ranked above it do not fit (``told``: a Label of the other kind
-on each), as the arena reads it (``arena/card_play.py``).
+on each), as the team's rule for free cards reads it (``advice/free_cards.py``).
 """
 
 from __future__ import annotations

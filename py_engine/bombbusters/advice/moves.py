@@ -339,15 +339,17 @@ def moves_json(doc: Any, limit: int | None = None) -> dict:
 
 def moves_state(state: GameState, limit: int | None = None) -> dict:
     """:func:`moves_json` on a state already read: the allowed moves in the team policy's order, each
-    with its ``score``; ``cards_first``: the table cards the policy plays before its move; ``policy``:
-    what made the order."""
+    with its ``score``; ``cards_first``: the table cards the policy plays before its move; ``free_card``:
+    the free card the team's rule plays before it, or the Coffee Mug in its place (``free_cards.py``; the
+    state's ``free_cards``: those I may play now); ``policy``: what made the order."""
     from ..questions.holdings import holdings_json
+    from .free_cards import free_card_json
     from .team import team_choice
 
     an = solve_state(state, reuse=True)
     ranked = rank_moves(state, an)
-    legal, _move, first = team_choice(state, ranked)
+    legal, move, first = team_choice(state, ranked)
     forbidden = [m for m in ranked if "forbidden" in m]
     return {"moves": legal[:limit] if limit else legal, "forbidden": forbidden[:limit] if limit else forbidden,
-            "cards_first": first, "policy": "team",
+            "cards_first": first, "free_card": free_card_json(state, move), "policy": "team",
             "holdings": holdings_json(state, an)}

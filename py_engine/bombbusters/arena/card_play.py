@@ -1,60 +1,16 @@
-"""When the arena's ``rank`` and ``advice`` policies play a free card, and what they choose with it
-(:func:`playing_cards` wraps the plain policies; ``run.POLICIES`` holds the wrapped ones, while the
-``win`` request's playouts and the page's *My best cuts* keep the plain team policy).
-
-Why a plain rule: the moves ranking and the team policy value only the cards that cut (items) or act
-on the detonator (table cards); what an information card or a swap is worth is another issue.  So:
-
-* **When.** A free card usable by the actor (face up, unlocked, unspent) is played as soon as the
-  policy's move is not sure (both take a sure move whenever there is one) — a sure cut needs no help,
-  and a card kept is a card that may help later —, one at
-  a time, in the order Label ≠, Label =, Post-it, General Radar, Single Wire Label, Walkie-Talkies,
-  Grappling Hook; the actor then decides again on the table the card leaves (which may now hold a
-  sure cut).  The **Coffee Mug** ends the actor's turn instead of a move whose chance is below
-  ``COFFEE_BELOW`` (no sure move, no card left to try): the next player is the teammate holding the
-  most uncut wires (ties: clockwise from the actor), who has the most ways to find a cut.
-* **What.**  Each choice tells the team no more than the facts read from it (every player knows the
-  rule; the engine counts every deal that fits the facts alike): a Label goes where it tells the
-  teammates the most among the pairs it fits (``advice/labels.py``: every pair a Label may take —
-  never a turned-around or X wire, a pair already labelled, both cut, nor two wires dealt to different
-  stands, which the engine cannot follow — ranked by the bits it would tell, worked out from the stands
-  as teammates see them), and each pair ranked above it is read as not fitting (``CardUse.told``: a
-  Label of the other kind on it).  The Post-it goes where the starting-token
-  advice ranks the mission's token first, with what that choice tells (``token_choice_facts``, value
-  tokens; none where the actor's tokens are false or absent: 17, 52, 58).  The General Radar asks the
-  blue value the public table has seen fewest copies of (cut or shown by a token; ties: the lowest).
-  The Single Wire Label goes on a blue wire whose value is once on its stand (uncut first, leftmost;
-  not on a stand with a turned-around wire, whose value its owner cannot see) — its choice is not read.
-  Walkie-Talkies: the actor and the next teammate clockwise who can each give their leftmost uncut wire
-  in order; the Grappling Hook takes the leftmost uncut wire in order of the teammate with the most of
-  them; neither where the mission's tokens count a value on its stand (24, 40: ``_counted``).
-
-Why by position for the swaps: a wire chosen by its place on the public table tells nothing of its
-value, which is what the engine assumes of a wire that changes stands (``table/transfers.py``), so
-its odds stay exact.  ``unit_tests/test_card_choices.py`` checks each reading over every hand of a small
-table.
-"""
+"""The arena's ``rank`` and ``advice`` policies with the free cards played by the team's rule
+(``advice/free_cards.py``: when, and what each card chooses); ``run.POLICIES`` holds the wrapped ones,
+while the ``win`` request's playouts keep the plain team policy."""
 
 from __future__ import annotations
 
-from typing import Callable
-
-from ..advice.indication import TOKEN_KINDS, rank_indications, token_choice_facts
-from ..advice.labels import label_advice
-from ..advice.table_edits import shown_on
-from ..table.facts import Fact
-from ..table.notation import CUT, HIDDEN
+from ..advice.free_cards import card_uses, coffee
 from ..questions.analysis import Analysis
 from ..table.state import GameState
-from ..table.wires import BLUE, colour_of, value_of
-from .cards import CardUse, FREE_CARDS
 from .game import Policy
 from .referee import Decision
 
-__all__ = ["COFFEE_BELOW", "card_uses", "coffee", "playing_cards"]
-
-#: the Coffee Mug passes the turn instead of a move less likely than this to succeed
-COFFEE_BELOW = 0.5
+__all__ = ["playing_cards"]
 
 
 def playing_cards(policy: Policy) -> Policy:
@@ -68,131 +24,5 @@ def playing_cards(policy: Policy) -> Policy:
             return Decision(None, uses=uses)
         nxt = coffee(view, d.move)
         return Decision(None, ("11",), pass_to=nxt) if nxt is not None else d
-    decide.__doc__ = f"{policy.__doc__ or ''} With the free cards of ``card_play.py``."
+    decide.__doc__ = f"{policy.__doc__ or ''} With the free cards of ``advice/free_cards.py``."
     return decide
-
-
-def card_uses(view: GameState, move: dict | None) -> tuple[CardUse, ...]:
-    """The free card the rule plays now (at most one), or none while the policy's move is sure."""
-    free = view.extra.get("free_cards") or []
-    if not free or (move is not None and move.get("guaranteed")):
-        return ()
-    for card in FREE_CARDS:
-        if card in free and card in _CHOICE:
-            use = _CHOICE[card](view)
-            if use is not None:
-                return (use,)
-    return ()
-
-
-def coffee(view: GameState, move: dict | None) -> int | None:
-    """Who the Coffee Mug names, when the rule plays it instead of ``move`` (None: it does not)."""
-    if "11" not in (view.extra.get("free_cards") or []) or move is None or move.get("guaranteed") \
-            or move.get("p_success", 1.0) >= COFFEE_BELOW:
-        return None
-    me, n = view.me, len(view.players)
-    assert me is not None
-    left = {p: len(_uncut(view, p)) for p in range(n) if p != me}
-    order = [(me + i) % n for i in range(1, n)]
-    best = max(order, key=lambda p: (left[p], -order.index(p)))
-    return best if left[best] else None
-
-
-def _uncut(view: GameState, p: int, movable: bool = False) -> list[tuple[int, int, int]]:
-    return [(p, s, j) for s in range(len(view.players[p].stands)) for j, sl in enumerate(view.stand(p, s))
-            if sl.state != CUT and not (movable and (sl.turned or sl.unsorted))]
-
-
-def _label(same: bool) -> Callable[[GameState], CardUse | None]:
-    def choose(view: GameState) -> CardUse | None:
-        me = view.me
-        assert me is not None
-        ranked = label_advice(view, same)  # every pair it may go on, by the bits it would tell: a public order
-        first = next((i for i, r in enumerate(ranked) if r["fits"]), None)
-        if first is None:
-            return None
-        # every pair ranked above did not fit: its wires match (Label ≠) or differ (Label =)
-        told = tuple(Fact("different" if same else "same", me, r["stand"], slots=tuple(r["slots"])) for r in ranked[:first])
-        return CardUse("12" if same else "1", ranked[first]["stand"], tuple(ranked[first]["slots"]), told=told)
-    return choose
-
-
-def _postit(view: GameState) -> CardUse | None:
-    me = view.me
-    assert me is not None
-    kind = shown_on(view.extra, me, view.captain)
-    if kind not in TOKEN_KINDS:
-        return None
-    ranked = rank_indications(view, (kind,))[kind]
-    if not ranked:
-        return None
-    s, j = ranked[0]["stand"], ranked[0]["slot"]
-    sl = view.stand(me, s)[j]
-    if sl.turned or sl.unsorted or sl.parity is not None or sl.multiplicity is not None:
-        return None  # the advice's first slot is one the card does not take: the rule leaves the card
-    told = token_choice_facts(view, s, j) if kind == "value" else ()
-    return CardUse("4", s, (j,), told=told)
-
-
-def _radar(view: GameState) -> CardUse | None:
-    lo, hi = view.wires.blue_range
-    placed: dict = {}
-    for p, s in view.stand_keys():
-        for sl in view.stand(p, s):
-            if sl.wire is not None and colour_of(sl.wire) == BLUE and sl.state != HIDDEN:
-                placed[value_of(sl.wire)] = placed.get(value_of(sl.wire), 0) + 1
-    unknown = {v: 4 - placed.get(v, 0) for v in range(lo, hi + 1)}
-    v = max(unknown, key=lambda v: (unknown[v], -v))
-    return CardUse("8", value=v) if unknown[v] > 0 else None
-
-
-def _single_wire(view: GameState) -> CardUse | None:
-    me = view.me
-    assert me is not None
-    fits = []
-    for s, st in enumerate(view.players[me].stands):
-        if any(sl.turned for sl in st):
-            continue
-        values = [value_of(sl.wire) for sl in st if sl.wire is not None]
-        for j, sl in enumerate(st):
-            if sl.wire is not None and colour_of(sl.wire) == BLUE and not sl.unsorted and sl.multiplicity is None \
-                    and values.count(value_of(sl.wire)) == 1:
-                fits.append((sl.state == CUT, s, j))
-    if not fits:
-        return None
-    _cut, s, j = min(fits)
-    return CardUse("2.2", s, (j,))
-
-
-def _counted(view: GameState) -> bool:
-    """Whether the mission's tokens count a wire's value on its stand (24, 40): a swap is then left, as an
-    x-token a failure puts on a stand a swap changed counts the stand as it is, which the engine reads on
-    the stand as dealt (a limit of the engine: the table does not say when a token was placed)."""
-    return view.extra.get("tokens") == "multiplicity"
-
-
-def _walkie(view: GameState) -> CardUse | None:
-    me, n = view.me, len(view.players)
-    assert me is not None
-    if _counted(view):
-        return None
-    mine = _uncut(view, me, movable=True)
-    partner = next((p for p in ((me + i) % n for i in range(1, n)) if _uncut(view, p, movable=True)), None)
-    if not mine or partner is None:
-        return None
-    return CardUse("2", give=mine[0][1:], target=_uncut(view, partner, movable=True)[0])
-
-
-def _hook(view: GameState) -> CardUse | None:
-    me, n = view.me, len(view.players)
-    assert me is not None
-    if _counted(view):
-        return None
-    order = [(me + i) % n for i in range(1, n)]
-    best = max(order, key=lambda p: (len(_uncut(view, p, movable=True)), -order.index(p)))
-    wires = _uncut(view, best, movable=True)
-    return CardUse("11.11", target=wires[0]) if wires else None
-
-
-_CHOICE = {"1": _label(False), "12": _label(True), "4": _postit, "8": _radar, "2.2": _single_wire,
-           "2": _walkie, "11.11": _hook}
