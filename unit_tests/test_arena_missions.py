@@ -279,6 +279,27 @@ def test_oxygen_pays_for_every_cut_and_a_skip_moves_the_detonator(mission: int, 
         assert all(play.tokens[p] == 0 for p in range(players) if not g.ref.uncut(p))  # their oxygen leaves
 
 
+def test_49_oxygen_goes_to_a_teammate_showing_the_thumbs_up_else_to_the_fewest(monkeypatch) -> None:
+    """The cutter gives to one who signals "I need oxygen" (no value they hold affordable), nearest on the left,
+    even with fewer tokens elsewhere; with no signal, to the teammate with the fewest tokens."""
+    from bombbusters.arena.mission_play import hand_values
+
+    m = playable(49, 4)
+    ref = start_game(deal_game(m, 4, 1, 0), m)
+    play = ref.rules.play
+    cheapest = min(v for v in hand_values(ref, 3) if isinstance(v, int))
+    play.tokens = {0: 20, 1: 9, 2: 30, 3: cheapest - 1}
+    assert play._needs(ref, 3) and not play._needs(ref, 2)
+    play.tokens[3] = cheapest
+    assert not play._needs(ref, 3)
+    play.tokens = {0: 20, 1: 9, 2: 30, 3: 30}  # nobody signals: the fewest
+    play._pay(ref, 0, {"kind": "dual_cut", "value": 3})
+    assert play.tokens == {0: 17, 1: 12, 2: 30, 3: 30}
+    monkeypatch.setattr(type(play), "_needs", lambda self, ref, p: p in (2, 3))  # both signal: the nearer
+    play._pay(ref, 0, {"kind": "dual_cut", "value": 2})
+    assert play.tokens == {0: 15, 1: 12, 2: 32, 3: 30}
+
+
 @pytest.mark.parametrize("mission,told", [(63, True), (44, False)])
 def test_a_skipped_turn_with_oxygen_moves_the_detonator_and_in_63_says_what_the_player_lacks(mission: int,
                                                                                           told: bool) -> None:

@@ -11,8 +11,13 @@ card data), so a skip tells nothing — the arena's players skip only when they 
 * 44: one reserve of 2 tokens a player; a cut takes 1 token for a value 1-4, 2 for 5-8, 3 for 9-12;
   all come back at the start of the captain's turn (when the turn passes the captain's seat).
 * 49: each player's own tokens (7, 6, 5, 4 each for 2-5 players); a cut of value v gives v of them to
-  a teammate with a wire left: the one with the fewest (then: the nearest on the left) — the referee's
-  choice; a player who reveals their red wires or has no wire left loses the rest (the FAQ).
+  a teammate with a wire left, the cutter's choice, made as a teammate at the table would: to one who
+  shows the thumbs-up (the one signal the mission allows: "I need oxygen" — no value they hold is
+  affordable), the nearest on the left; with no such signal, to the one with the fewest (then: the
+  nearest on the left).  Giving to the fewest alone won 0 of 20 games at 4 players (a player holding
+  only high values never got enough), the signal 7 of 20 (the advice, seed 1).  What a signal tells
+  of a hand is not read (the engine counts the deals as if none were shown).  A player who reveals
+  their red wires or has no wire left loses the rest (the FAQ).
 * 63: the captain takes 14, 18, 24 or 30; a cut of value v puts v in the reserve; the rest travels with
   the turn to the left, and the captain takes the reserve back at the start of their turn.
 
@@ -24,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..table.wires import BLUE_MAX
-from .mission_play import Decide, MissionPlay, advance, cut_count, tell_has_not, value_of_move
+from .mission_play import Decide, MissionPlay, advance, cut_count, hand_values, tell_has_not, value_of_move
 
 __all__ = ["Oxygen", "cost"]
 
@@ -95,13 +100,20 @@ class Oxygen(MissionPlay):
         if self.kind == "gift":
             n = self.players
             others = [p for p in range(n) if p != q and ref.uncut(p)] or [p for p in range(n) if p != q]
-            to = min(others, key=lambda p: (self.tokens[p], (p - q) % n))
+            signal = [p for p in others if self._needs(ref, p)]
+            to = min(signal, key=lambda p: (p - q) % n) if signal else \
+                min(others, key=lambda p: (self.tokens[p], (p - q) % n))
             self.tokens[q] -= c
             self.tokens[to] += c
         else:
             self.tokens[-1] -= c
             if self.kind == "pass":
                 self.tokens[-2] += c
+
+    def _needs(self, ref: Any, p: int) -> bool:
+        """Whether p shows the thumbs-up (49): p holds a blue value still in play and can afford none of them."""
+        held = {v for v in hand_values(ref, p) if isinstance(v, int) and cut_count(ref.table, v) < 4}
+        return bool(held) and min(cost(self.kind, v) for v in held) > self.tokens[p]
 
     def idle(self, ref: Any, q: int) -> bool:
         if self.kind == "pass":  # 63: one who can pay must play
