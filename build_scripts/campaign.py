@@ -1,5 +1,6 @@
 """The whole campaign in the arena: every mission it plays, at every player count the mission allows,
-by greedy, rank and advice on the same deals; resumable across sittings.
+by greedy, rank and advice on the same deals (and the one-step team policy, ``onestep``, where the advice may
+think ahead: x-token missions); resumable across sittings.
 
     .venv/bin/python build_scripts/campaign.py [--games 100] [--seed 1] [--jobs 2] [--minutes M]
                                               [--missions 1,2,...] [--players 2,3,4,5] [--since REV]
@@ -27,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py_engine"))
 
 from bombbusters.arena.deal import PLAYABLE, playable  # noqa: E402
+from bombbusters.arena.leaf_value import FITTED_TOKENS  # noqa: E402
 from bombbusters.arena.run import arena_many  # noqa: E402
 from bombbusters.missions.preset import get_mission  # noqa: E402
 from bombbusters.table.errors import StateError  # noqa: E402
@@ -34,7 +36,7 @@ from bombbusters.table.errors import StateError  # noqa: E402
 from arena_bench import POLICY_NAMES  # noqa: E402
 from arena_stages import paired  # noqa: E402
 
-__all__ = ["cells", "main"]
+__all__ = ["cells", "main", "searches"]
 
 #: what a cell keeps of each policy's arena summary (``results``: the won/lost string, for paired figures)
 KEPT = ("games", "wins", "p", "se", "explosions", "detonator_losses", "stuck", "mean_turns",
@@ -61,15 +63,23 @@ def _commit() -> str:
     return proc.stdout.strip() or "unknown"
 
 
+def searches(mission: int, players: int) -> bool:
+    """Whether the advice may think ahead in this mission (its failures show the tokens the search's estimate
+    was fitted on): only there can ``advice`` and ``onestep`` differ, so only there is ``onestep`` played too."""
+    return playable(mission, players).tokens in FITTED_TOKENS
+
+
 def play_cell(mission: int, players: int, games: int, seed: int, jobs: int) -> dict:
-    """One cell: every policy on the same deals, what each keeps, the paired differences."""
+    """One cell: every policy on the same deals, what each keeps, the paired differences (``onestep`` beside
+    them where the advice may think ahead)."""
     t0 = time.perf_counter()
-    got = arena_many(mission, players, games, seed, POLICY_NAMES, jobs, progress=lambda _t: None)
+    names = POLICY_NAMES + (("onestep",) if searches(mission, players) else ())
+    got = arena_many(mission, players, games, seed, names, jobs, progress=lambda _t: None)
     cell: dict = {"mission": mission, "players": players, "games": games, "seed": seed, "commit": _commit()}
-    for p in POLICY_NAMES:
+    for p in names:
         cell[p] = {k: got[p][k] for k in KEPT if k in got[p]}
         cell[p]["results"] = "".join(map(str, got[p]["results"]))
-    for other in ("greedy", "rank"):
+    for other in names[:2] + names[3:]:
         cell[f"advice-{other}"] = paired(got["advice"]["results"], got[other]["results"])
     cell["seconds"] = round(time.perf_counter() - t0, 1)
     return cell

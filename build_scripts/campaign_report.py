@@ -19,12 +19,13 @@ def _pct(x: float) -> str:
 
 
 def _table(rows: list[dict]) -> str:
-    head = ("| mission | greedy | rank | advice | advice − greedy | advice − rank | advice lost by (bomb / "
-            "detonator / stuck) | played without | commit |")
-    lines = [head, "|" + "---|" * 9]
+    head = ("| mission | greedy | rank | advice | advice − greedy | advice − rank | advice − onestep | advice lost by "
+            "(bomb / detonator / stuck) | played without | commit |")
+    lines = [head, "|" + "---|" * 10]
     for c in rows:
         won = [f"{_pct(c[p]['p'])} ± {_pct(c[p]['se'])}" for p in POLICY_NAMES]
-        diffs = [f"{c[k][0] * 100:+.0f} ± {c[k][1] * 100:.0f}" for k in ("advice-greedy", "advice-rank")]
+        diffs = [f"{c[k][0] * 100:+.0f} ± {c[k][1] * 100:.0f}" if k in c else "=" for k in
+                 ("advice-greedy", "advice-rank", "advice-onestep")]
         a = c["advice"]
         lost = f"{a['explosions']} / {a['detonator_losses']} / {a['stuck']}"
         without = ", ".join(a.get("played_without", [])) or "–"
@@ -111,7 +112,9 @@ Made by `.venv/bin/python build_scripts/campaign.py --games {doc['games']} --see
 each cell is saved as it ends, in `campaign.json`). Every cell is a mission at a player count it allows;
 greedy, rank and advice play the same {doc['games']} deals (how the arena and the policies work:
 [arena.md](arena.md)). Won % ± one standard error; the differences are paired (per-game differences,
-their standard error). **{len(cells)} of {len(todo)} cells played.**
+their standard error). *advice* is the page's advice: the team policy, thinking ahead at its close calls
+where its estimate was fitted (x-token missions); there the one-step team policy (*onestep*) plays the same
+deals too, elsewhere the two decide alike by construction ("="). **{len(cells)} of {len(todo)} cells played.**
 
 ![won % by mission and player count](campaign.png)
 """]

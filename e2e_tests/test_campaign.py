@@ -17,6 +17,9 @@ def test_cells_are_saved_and_a_second_run_plays_only_the_missing(tmp_path, monke
     cell = doc["cells"]["1-5"]
     assert cell["games"] == 2 and len(cell["advice"]["results"]) == 2 and cell["commit"]
     assert {"greedy", "rank", "advice", "advice-rank", "advice-greedy"} <= set(cell)
+    # mission 1 shows value tokens: the advice never thinks ahead there, so onestep (the same moves) is not played
+    assert "onestep" not in cell and "advice-onestep" not in cell
+    assert campaign.searches(24, 5) and campaign.searches(40, 4) and not campaign.searches(1, 5)
     report = (tmp_path / "campaign.md").read_text()
     assert "## 5 players" in report and "| 1 |" in report and "1 (2p)" in report  # 2 players: not played yet
     assert (tmp_path / "campaign.png").stat().st_size > 1000

@@ -21,12 +21,14 @@ from .table_rules import UNSIMULATED
 
 __all__ = ["POLICIES", "arena", "arena_many", "play_one"]
 
-#: policy name -> decide(view, analysis); ``rank``, ``advice`` (``onestep`` the same: the one-step team policy,
-#: named for the comparison with the search) and ``search`` (the team policy with its close calls played on:
-#: ``search_policy.py``) also play the free cards (card_play.py)
+#: policy name -> decide(view, analysis); ``rank``, ``advice`` and ``onestep`` also play the free cards
+#: (``advice/free_cards.py``).  ``advice`` is the page's advice: the team policy with its close calls thought
+#: ahead where the estimate holds (``search_policy.py``; ``search`` names the same); ``onestep`` the team
+#: policy alone (``advice.py``).  Where the search does not think (a clear call, or a table unlike those its
+#: estimate was fitted on) the two decide alike.
 POLICIES: dict[str, Policy] = {"greedy": greedy.decide, "rank": playing_cards(rank.decide),
-                               "advice": playing_cards(advice.decide), "onestep": playing_cards(advice.decide),
-                               "search": playing_cards(search_policy.decide)}
+                               "advice": playing_cards(search_policy.decide), "onestep": playing_cards(advice.decide)}
+POLICIES["search"] = POLICIES["advice"]
 
 
 def play_one(args: tuple[int, int, tuple[str, ...], int, int]) -> list[GameResult]:
