@@ -153,3 +153,26 @@ test("x-tokens (24, 40) on a stand wires moved to or from are refused with a way
   s = S.addEntry(s, { k: "swl", a: 0, s: 0, j: 0 });
   assert.match(S.derive(s).entries[3].error, /Ann slot A: wires moved to or from this stand/);
 });
+
+test("My best cuts open with the free card the team plays first, in words, and the moves document lists the free cards I may play", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  let s = started();
+  s.setup.table_cards = ["1", "8", "11", "2"];
+  // two 1s cut (Label ≠ usable), two 8s cut (General Radar usable); the 11s and 2s not: Coffee Mug and Walkie-Talkies locked
+  const cut = (p, j, v) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+  for (const [p, j, v] of [[1, 0, "1"], [2, 0, "1"], [1, 7, "8"], [2, 7, "8"]]) s = S.addEntry(s, cut(p, j, v));
+  const t = S.derive(s);
+  assert.deepEqual(S.movesDoc(s, t).free_cards, ["1", "8"]);
+  const say = (free_card) => String(movesTemplate({ state: s, t, moves: { moves: [], forbidden: [], free_card }, missions: [] }).text)
+    .replace(/\s+/g, " ");
+  assert.match(say({ card: "1", name: "Label ≠", stand: 0, slots: [1, 2], bits: 1.24, told: 0 }),
+    /data-card="1"[^>]*data-slots="1 2".*First, put <b>Label ≠<\/b> on my wires Ann B\+C — it tells my teammates the most about my stand <small class="hint">\(1\.2 bits\)<\/small>; then look again\./);
+  assert.match(say({ card: "8", name: "General Radar", stand: 0, slots: [], value: 6, unseen: 4, told: 0 }),
+    /play the <b>General Radar<\/b>: ask who has a <b>6<\/b> — the table has not seen 4 of its 4/);
+  assert.match(say({ card: "2", name: "Walkie-Talkies", stand: 0, slots: [], give: [0, 0], target: [1, 0, 3], told: 0 }),
+    /my Ann A for Bob D/);
+  assert.match(say({ card: "11.11", name: "Grappling Hook", stand: 0, slots: [], target: [2, 0, 4], told: 0 }), /take Cat E/);
+  assert.match(say({ card: "11", name: "Coffee Mug", pass_to: 3, p_move: 0.41, below: 0.5 }),
+    /play the <b>Coffee Mug<\/b> instead of a cut: my best is only 41%, under 50% — Dan plays next \(most wires left\)\./);
+  assert.doesNotMatch(say(null), /data-testid="free-card"/);
+});
