@@ -171,8 +171,8 @@ test("My best cuts open with the free card the team plays first, in words, and t
     /play the <b>General Radar<\/b>: ask who has a <b>6<\/b> — the table has not seen 4 of its 4/);
   assert.match(say({ card: "2", name: "Walkie-Talkies", stand: 0, slots: [], give: [0, 0], target: [1, 0, 3], told: 0 }),
     /my Ann A for Bob D/);
-  assert.match(say({ card: "11.11", name: "Grappling Hook", stand: 0, slots: [], target: [2, 0, 4], told: 0 }), /take Cat E/);
+  assert.match(say({ card: "11.11", name: "Grappling Hook", stand: 0, slots: [], target: [2, 0, 4], told: 0 }), /take Cid E/);
   assert.match(say({ card: "11", name: "Coffee Mug", pass_to: 3, p_move: 0.41, below: 0.5 }),
-    /play the <b>Coffee Mug<\/b> instead of a cut: my best is only 41%, under 50% — Dan plays next \(most wires left\)\./);
+    /play the <b>Coffee Mug<\/b> instead of a cut: my best is only 41%, under 50% — Dee plays next \(most wires left\)\./);
   assert.doesNotMatch(say(null), /data-testid="free-card"/);
 });
