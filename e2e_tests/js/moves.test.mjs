@@ -175,4 +175,9 @@ test("My best cuts open with the free card the team plays first, in words, and t
   assert.match(say({ card: "11", name: "Coffee Mug", pass_to: 3, p_move: 0.41, below: 0.5 }),
     /play the <b>Coffee Mug<\/b> instead of a cut: my best is only 41%, under 50% — Dee plays next \(most wires left\)\./);
   assert.doesNotMatch(say(null), /data-testid="free-card"/);
+  // the table cards the team plays first, each with what it buys
+  const move = { kind: "dual_cut", player: 1, stand: 0, slots: [3], value: 5, p_success: 0.6, score: 0.5 };
+  const first = String(movesTemplate({ state: s, t, moves: { moves: [move], forbidden: [], cards_first: ["6", "9"], policy: "team" },
+    missions: [] }).text).replace(/\s+/g, " ");
+  assert.match(first, /First play: Rewinder \(the detonator goes back a space\), Stabilizer \(if this cut fails, the detonator does not move and a red wire does not explode\)/);
 });

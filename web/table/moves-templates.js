@@ -108,10 +108,17 @@ function refineTemplate(ctx) {
 const moreTurns = (depth) => (depth === 1 ? "one more turn" : `${depth} more turns`);
 
 /** What ordered the list (the team policy's score, its cost) and the table cards it plays before the cut. */
+/** What each table card the team plays before its move buys, in words (arena/card_effects.py). */
+const TABLE_CARD_BUYS = {
+  6: "the detonator goes back a space",
+  7: "the Double Detectors used come back",
+  9: "if this cut fails, the detonator does not move and a red wire does not explode",
+};
+
 function policyTemplate(ctx, list) {
   const moves = ctx.moves;
   if (!moves || !list.length || moves.policy !== "team") return "";
-  const first = (moves.cards_first ?? []).map((id) => EQUIPMENT_NAMES[id] ?? id);
+  const first = (moves.cards_first ?? []).map((id) => `${EQUIPMENT_NAMES[id] ?? id}${TABLE_CARD_BUYS[id] ? ` (${TABLE_CARD_BUYS[id]})` : ""}`);
   return html`${first.length ? html`<p class="cards-first" data-testid="cards-first">First play: ${first.join(", ")}</p>` : ""}
     <p class="hint" data-testid="moves-policy">Best move first. The small score is the team policy's: the chance the cut works,
     less what a mistake or a used card would cost the team (a red wire loses all)${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
