@@ -123,8 +123,15 @@ def sums(cards: Any) -> set[int]:
 
 class Sum(MissionPlay):
     """47: to cut, a player picks two available cards whose sum or difference is the value, then
-    discards them; with no card left all 12 come back.  A player who cannot play moves the detonator a
-    space (a player may also decline, so the table learns nothing of their wires)."""
+    discards them; when none are left all 12 come back.  A player who cannot play moves the detonator a
+    space (a player may also decline, so the table learns nothing of their wires).
+
+    "None left" is read as none *usable*: the 12 come back once no two cards left give a value whose wires
+    are not all cut.  Read literally (back only with fewer than two cards), the cards left late in a round
+    often give only finished values (6 and 12 give only 6), and from there nobody can ever play: in a model
+    of the cards alone, 96–97 % of games reached that lock, and the campaign's advice won 1 game of 100 at 4
+    and at 5 players — no team would sit out such a lock.  The pair discarded is the one that leaves the
+    most values still in play reachable (then the most values, then the lowest cards)."""
 
     def __init__(self) -> None:
         self.cards = list(_ALL)
@@ -137,12 +144,13 @@ class Sum(MissionPlay):
 
     def after(self, ref: Any, q: int, move: dict | None) -> None:
         v = value_of_move(move)
-        if not isinstance(v, int):
-            return
-        pairs = [(a, b) for a, b in combinations(sorted(self.cards), 2) if v in (a + b, b - a)]
-        a, b = max(pairs, key=lambda ab: (len(sums(set(self.cards) - set(ab))), -ab[0], -ab[1]))
-        self.cards = [c for c in self.cards if c not in (a, b)]
-        if len(self.cards) < 2:
+        live = {x for x in _ALL if cut_count(ref.table, x) < 4}
+        if isinstance(v, int):
+            pairs = [(a, b) for a, b in combinations(sorted(self.cards), 2) if v in (a + b, b - a)]
+            left = lambda ab: sums(set(self.cards) - set(ab))  # noqa: E731
+            a, b = max(pairs, key=lambda ab: (len(left(ab) & live), len(left(ab)), -ab[0], -ab[1]))
+            self.cards = [c for c in self.cards if c not in (a, b)]
+        if not sums(self.cards) & live:
             self.cards = list(_ALL)
 
     def idle(self, ref: Any, q: int) -> bool:

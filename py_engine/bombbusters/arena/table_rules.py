@@ -32,7 +32,7 @@ from .mission_play import MissionPlay
 __all__ = ["TableRules", "UNSIMULATED", "rules_of"]
 
 #: rules that cannot change a simulated game, played without (the arena's results say so)
-UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "a timer (a sound file)",
+UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "the sound file's circus acts, which disrupt the table (their content is not on the card: the results are a plain game's, easier than the card's)",
                50: "memory mode (tokens beside the stand: a simulated team forgets nothing)",
                10: "a 15-minute timer",
                30: "the sound file's timed rounds (number cards read out, each value to be cut within seconds, "

@@ -181,7 +181,7 @@ ROWS: list[dict[str, Any]] = [
        notes="challenge cards: each one completed moves the detonator back a space"),
     _m(56, "Tripwires", red="2 of 3", players={2: ("3", "0")}, turned="each",
        notes="each player turns one wire around unseen at the far right: only its owner may cut it"),
-    _m(57, "An impossible mission", red="1", players={2: ("2", "0")}, without=("10",), constraints="per_value",
+    _m(57, "An impossible mission", red="1", players={2: ("2", "0")}, without=("10.10",), constraints="per_value",
        notes="each validated value brings a constraint card A-E"),
     _m(58, "Double and/or nothing", red="2", players={2: ("3", "0")}, without=("4", "7"), tokens="none",
        failure_tokens=False, double_detector="unlimited",
