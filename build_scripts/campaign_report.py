@@ -24,13 +24,23 @@ def _table(rows: list[dict]) -> str:
     lines = [head, "|" + "---|" * 10]
     for c in rows:
         won = [f"{_pct(c[p]['p'])} ± {_pct(c[p]['se'])}" for p in POLICY_NAMES]
-        diffs = [f"{c[k][0] * 100:+.0f} ± {c[k][1] * 100:.0f}" if k in c else "=" for k in
+        diffs = [f"{c[k][0] * 100:+.0f} ± {c[k][1] * 100:.0f}" if k in c else _same(c) for k in
                  ("advice-greedy", "advice-rank", "advice-onestep")]
         a = c["advice"]
         lost = f"{a['explosions']} / {a['detonator_losses']} / {a['stuck']}"
-        without = ", ".join(a.get("played_without", [])) or "–"
+        without = a.get("played_without") or "–"  # the arena's text (one rule per mission)
+        if isinstance(without, list):
+            without = ", ".join(without)
         lines.append(f"| {c['mission']} | " + " | ".join(won + diffs) + f" | {lost} | {without} | {c['commit']} |")
     return "\n".join(lines)
+
+
+def _same(cell: dict) -> str:
+    """advice − onestep where only advice was played: "=" (they decide alike there), or "to play again" for a
+    cell of a mission where the search may think that was played before advice searched (its advice is onestep)."""
+    from campaign import searches
+
+    return "to play again" if searches(cell["mission"], cell["players"]) else "="
 
 
 def card_totals(cells: list[dict]) -> dict[str, dict[str, int]]:
