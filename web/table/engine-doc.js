@@ -46,8 +46,8 @@ const FREE_CARDS = ["1", "12", "4", "8", "2.2", "2", "11.11", "11"];
 /**
  * The "moves" request's document: the state document with the items I may use now, the cards that bind me,
  * my mistakes left, the mission's rules, the table cards, free cards and detectors used, where the detonator
- * started; and
- * in an even/odd or x-token mission (21, 24, 33, 40) its token kind, which tells the advice what a failure shows.
+ * started; and in an even/odd or x-token mission (21, 24, 33, 40) its token kind, which tells the advice what a
+ * failure shows.
  */
 export function movesDoc(state, t, doc = engineDoc(state, t)) {
   const out = {

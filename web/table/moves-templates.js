@@ -107,7 +107,6 @@ function refineTemplate(ctx) {
 /** How far thinking ahead plays after my move, in words. */
 const moreTurns = (depth) => (depth === 1 ? "one more turn" : `${depth} more turns`);
 
-/** What ordered the list (the team policy's score, its cost) and the table cards it plays before the cut. */
 /** What each table card the team plays before its move buys, in words (arena/card_effects.py). */
 const TABLE_CARD_BUYS = {
   6: "the detonator goes back a space",
@@ -115,6 +114,7 @@ const TABLE_CARD_BUYS = {
   9: "if this cut fails, the detonator does not move and a red wire does not explode",
 };
 
+/** What ordered the list (the team policy's score, its cost) and the table cards it plays before the cut. */
 function policyTemplate(ctx, list) {
   const moves = ctx.moves;
   if (!moves || !list.length || moves.policy !== "team") return "";
@@ -148,6 +148,7 @@ function freeCardWords(setup, f) {
   }
 }
 
+/** The free card the team plays first, above the moves (none: nothing). */
 function freeCardTemplate(ctx) {
   const f = ctx.moves?.free_card;
   if (!f || ctx.state.setup.me === null) return "";
