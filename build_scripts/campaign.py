@@ -79,7 +79,7 @@ def play_cell(mission: int, players: int, games: int, seed: int, jobs: int) -> d
     for p in names:
         cell[p] = {k: got[p][k] for k in KEPT if k in got[p]}
         cell[p]["results"] = "".join(map(str, got[p]["results"]))
-    for other in names[:2] + names[3:]:
+    for other in (p for p in names if p != "advice"):
         cell[f"advice-{other}"] = paired(got["advice"]["results"], got[other]["results"])
     cell["seconds"] = round(time.perf_counter() - t0, 1)
     return cell
