@@ -35,6 +35,13 @@ def tid(page: Page, testid: str):
     return page.get_by_test_id(testid)
 
 
+def scroll_to(page: Page, testid: str) -> None:
+    """Scroll the element into view in one step inside the page: Playwright's scroll waits for the element to
+    be still, and an answer that redraws the screen meanwhile (the thinking ahead's, after my best cuts')
+    detaches it ("Element is not attached to the DOM", seen once in a clean CI run)."""
+    page.evaluate("(id) => document.querySelector(`[data-testid='${id}']`)?.scrollIntoView({block: 'center'})", testid)
+
+
 def shot(page: Page, name: str) -> None:
     """A picture for a person to look at (test-results/screens/), not a check: a screenshot that Chromium
     does not take in time (seen once on a loaded machine, the page answering taps all along) is said and

@@ -11,7 +11,7 @@ import re
 import pytest
 from conftest import RESULT_TIMEOUT_MS
 from playwright.sync_api import expect
-from table_taps import (MY_HAND, assert_matches_cli, engine_doc, open_mission, open_table, play_opening,
+from table_taps import (MY_HAND, assert_matches_cli, engine_doc, open_mission, open_table, play_opening, scroll_to,
                         shot, tid, wait_done, wait_ready)
 
 
@@ -377,5 +377,5 @@ def test_thinking_ahead_refines_my_best_cuts_on_a_close_call(make_context, base_
             shown += 1
     assert shown == len(want["moves"]) >= 2
     expect(tid(page, "move-0-best")).to_have_text("best one turn ahead" if best else "best move")
-    found.scroll_into_view_if_needed()
+    scroll_to(page, "refine-found")
     shot(page, "refine")

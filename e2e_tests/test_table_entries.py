@@ -11,7 +11,7 @@ import re
 import pytest
 from conftest import RESULT_TIMEOUT_MS
 from playwright.sync_api import expect
-from table_taps import (MY_HAND, assert_matches_cli, engine_doc, open_mission, open_table, play_opening,
+from table_taps import (MY_HAND, assert_matches_cli, engine_doc, open_mission, open_table, play_opening, scroll_to,
                         shot, tid, wait_done)
 from test_app import cli_analyze
 
@@ -35,7 +35,7 @@ def test_starting_token_advice(make_context, base_url, device):
     resolved = float(tid(page, "advice-0-resolved").get_attribute("data-resolved"))
     assert 0 < resolved < 1
     expect(tid(page, "advice-basis")).to_contain_text("your own stands")
-    panel.scroll_into_view_if_needed()
+    scroll_to(page, "advice")
     shot(page, "9-starting-token-advice")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"page is {width}px wide"
@@ -94,7 +94,7 @@ def test_absent_token_and_open_red_deal(make_context, base_url, device):
     taps("setup-reds-2-0-plus")
     expect(tid(page, "setup-reds-2-0")).to_have_attribute("data-count", "1")
     expect(tid(page, "setup-reds-2-0-plus")).to_be_disabled()
-    tid(page, "setup-reds-2-0").scroll_into_view_if_needed()
+    scroll_to(page, "setup-reds-2-0")
     shot(page, "10-open-red-deal")
     taps("setup-me-none")
     taps("setup-start")

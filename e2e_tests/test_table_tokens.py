@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 from conftest import RESULT_TIMEOUT_MS
-from table_taps import MY_HAND, assert_matches_cli, engine_doc, open_mission, shot, tid, wait_done
+from table_taps import MY_HAND, assert_matches_cli, engine_doc, open_mission, shot, tid, wait_done, scroll_to
 
 
 def enter_hand(page: Page, taps) -> None:
@@ -64,7 +64,7 @@ def test_mission_21_a_failed_cut_shows_even_or_odd(make_context, base_url, devic
     assert doc["players"][1]["stands"][0].split()[3] == "O"
     assert {"kind": "not_value", "player": 1, "stand": 0, "slots": [3], "value": 5} in doc["facts"]
     assert {"kind": "has", "player": 0, "value": 5} in doc["facts"]
-    tid(page, "stand-1-0").scroll_into_view_if_needed()
+    scroll_to(page, "stand-1-0")
     shot(page, "12-failure-odd-token-on-the-slot")
     probs = json.loads(tid(page, "slot-1-0-3").get_attribute("data-probs"))  # odd blue values but 5
     assert probs and all(v.isdigit() and int(v) % 2 == 1 and v != "5" for v in probs), probs

@@ -16,7 +16,7 @@ import pytest
 from conftest import BOOT_TIMEOUT_MS, DEVICES, NetGuard
 from fuzz_links import as_hash
 from playwright.sync_api import Page, expect
-from table_taps import MY_HAND, Taps, engine_doc, shot, tid, wait_done
+from table_taps import MY_HAND, Taps, engine_doc, shot, tid, wait_done, scroll_to
 
 PHONE = (390, 844)
 SMALL = (360, 740)
@@ -203,7 +203,7 @@ def test_plain_words_beside_the_figures(phone):
     score = tid(page, "move-0-score")
     expect(score).to_contain_text("score")
     assert float(score.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) <= 12
-    tid(page, "moves").scroll_into_view_if_needed()
+    scroll_to(page, "moves")
     shot(page, "ux-5-moves")
 
 
@@ -321,5 +321,5 @@ def test_my_best_cuts_say_which_free_card_the_team_plays_first(phone):
         want["stand"], " ".join(map(str, want["slots"])))
     expect(line).to_contain_text("First, put Label ≠ on my wires")
     expect(line).to_contain_text("it tells my teammates the most about my stand")
-    line.scroll_into_view_if_needed()
+    scroll_to(page, "free-card")
     shot(page, "ux-10-free-card")
