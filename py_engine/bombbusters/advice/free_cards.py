@@ -40,7 +40,7 @@ table.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Callable
 
 from ..table.errors import StateError
@@ -233,7 +233,9 @@ def free_card_json(view: GameState, move: dict | None) -> dict | None:
     uses = card_uses(view, move)
     if uses:
         use = uses[0]
-        out = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(use).items() if v is not None and k != "told"}
+        # the fields as they are (asdict would copy every told fact only for it to be dropped)
+        got = ((f.name, getattr(use, f.name)) for f in fields(use) if f.name != "told")
+        out = {k: list(v) if isinstance(v, tuple) else v for k, v in got if v is not None}
         return {**out, "name": FREE_CARDS[use.card], "told": len(use.told)}
     nxt = coffee(view, move)
     if nxt is None:
