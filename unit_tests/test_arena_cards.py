@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 from bombbusters.advice.table_edits import cut_slot, with_cuts
 from bombbusters.arena.run import POLICIES
-from bombbusters.arena.cards import FREE_CARDS, CardUse, card_value
+from bombbusters.arena.cards import FREE_CARDS, INSTANT_CARDS, CardUse, card_value, cuts_to_unlock
 from bombbusters.arena.deal import deal_game, playable
 from bombbusters.arena.game import play_on, rules_of, truth_misses
 from bombbusters.arena.referee import Decision, Referee
@@ -23,11 +23,11 @@ from bombbusters.table.wires import BLUE, RED, YELLOW, colour_of, value_of
 M4 = playable(4, 4)
 
 
-def _unlock(ref: Referee, card: str) -> None:
-    """Two wires of the card's number cut (as two cuts of the game would)."""
+def _unlock(ref: Referee, card: str, upto: int | None = None) -> None:
+    """The wires of the card's number that unlock it cut (as the game's cuts would), or ``upto`` more."""
     v = card_value(card)
     want = [k for k, t in sorted(ref.world.items()) if (colour_of(t) == YELLOW if v == "YELLOW" else t == 10 * v)
-            and ref.table.stand(*k[:2])[k[2]].state != CUT][:2]
+            and ref.table.stand(*k[:2])[k[2]].state != CUT][:cuts_to_unlock(card) if upto is None else upto]
     ref.table = with_cuts(ref.table, {k: cut_slot(ref.table, k, ref.world[k]) for k in want})
 
 
@@ -198,11 +198,26 @@ def test_disintegrator_cuts_every_wire_of_a_drawn_value() -> None:
     ref.instants()
     newly = {k for k in ref.world if ref.table.stand(*k[:2])[k[2]].state == CUT} - cut_before
     values = {value_of(ref.world[k]) for k in newly}
-    (v,) = values  # mission 4 holds four of every blue value 1-12, none cut yet but the two 10s
-    assert "10.10" in ref.spent and len(newly) == 4 - (2 if v == 10 else 0)
+    (v,) = values  # mission 4 holds four of every blue value 1-12, none cut yet but the four 10s
+    assert "10.10" in ref.spent and len(newly) == 4 and v != 10
     assert all(ref.table.stand(*k[:2])[k[2]].state == CUT for k, t in ref.world.items() if value_of(t) == v)
     assert all(Fact("has_not", p, None, v) in ref.table.facts for p in range(4))
     _truth_holds(ref)
+
+
+@pytest.mark.parametrize("card", ["2.2", "3.3", "9.9", "10.10", "11.11"])
+def test_a_double_numbered_card_needs_all_four_wires_of_its_value_cut(card: str) -> None:
+    """Rule sticker C: two cut wires of its value unlock a card, but a double-numbered one needs four."""
+    ref = _start("4", 0, others=(card,))
+    q = ref.table.captain
+    for more in (2, 1):  # two cut, then three
+        _unlock(ref, card, more)
+        assert not ref.unlocked(card) and card not in ref.usable_cards(q)
+    ref.instants()
+    assert card not in ref.spent
+    _unlock(ref, card)
+    assert ref.unlocked(card)
+    assert card in (ref.usable_cards(q) if card in ("2.2", "9.9", "11.11") else INSTANT_CARDS)
 
 
 def test_every_card_s_games_are_counted_in_the_arena_s_output() -> None:

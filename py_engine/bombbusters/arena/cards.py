@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from ..advice.free_cards import FREE_CARDS, CardUse
 
-__all__ = ["CARD_NAMES", "CardUse", "ENGINE_ITEMS", "FREE_CARDS", "INSTANT_CARDS", "TABLE_CARDS", "card_value"]
+__all__ = ["CARD_NAMES", "CardUse", "ENGINE_ITEMS", "FREE_CARDS", "INSTANT_CARDS", "TABLE_CARDS", "card_value",
+           "cuts_to_unlock"]
 
 #: card id -> the moves ranking's item name
 ENGINE_ITEMS = {"3": "triple_detector", "5": "super_detector", "10": "x_or_y_ray", "9.9": "fast_pass"}
@@ -28,7 +29,14 @@ CARD_NAMES = {**{k: v.replace("_", " ").title() for k, v in ENGINE_ITEMS.items()
 
 
 def card_value(card: str) -> int | str:
-    """The gameplay value whose second cut wire unlocks the card ("Y": yellow; "9.9": 9)."""
+    """The gameplay value whose cut wires unlock the card ("Y": yellow; "9.9": 9)."""
     if card == "Y":
         return "YELLOW"
     return int(card.split(".")[0])
+
+
+def cuts_to_unlock(card: str) -> int:
+    """How many wires of the card's value must be cut before it is usable: two, but all four for the
+    double-numbered cards (2.2 ... 11.11), as rule sticker C says (the table app counts alike,
+    ``web/table/replay.js``)."""
+    return 4 if "." in card else 2

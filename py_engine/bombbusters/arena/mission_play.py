@@ -119,8 +119,8 @@ class MissionPlay:
         return {}
 
     def unlocked(self, ref: Any, card: str, twice: bool) -> bool:
-        """Whether equipment ``card`` is usable (``twice``: two wires of its number are cut, the usual
-        rule; 12 adds a number card's value, 15 and 23 unlock the cards they reveal)."""
+        """Whether equipment ``card`` is usable (``twice``: the usual rule holds, two wires of its number
+        cut, all four for a double-numbered card; 12 adds a number card's value, 15 and 23 unlock the cards they reveal)."""
         return twice
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:

@@ -23,7 +23,7 @@ from ..table.wires import RED, colour_of, value_of
 from ..advice.table_edits import (cut_own, cut_slot, failure_facts, failure_token, red_facts, set_slots, stand_count,
                                   with_cuts)
 from .card_effects import BEFORE, FREE, INSTANT
-from .cards import ENGINE_ITEMS, FREE_CARDS, INSTANT_CARDS, TABLE_CARDS, CardUse, card_value
+from .cards import ENGINE_ITEMS, FREE_CARDS, INSTANT_CARDS, TABLE_CARDS, CardUse, card_value, cuts_to_unlock
 from .table_rules import TableRules
 
 __all__ = ["Decision", "Referee", "view_of"]
@@ -90,16 +90,17 @@ class Referee:
 
     # ---- what a player may use ------------------------------------------------------------
     def usable_cards(self, q: int) -> list[str]:
-        """Card ids face up, unlocked (two wires of their number cut) and not spent, that q may use."""
+        """Card ids face up, unlocked (wires of their number cut) and not spent, that q may use."""
         if self.rules.captain_no_equipment and q == self.table.captain:
             return []
         return [c for c in self.cards if c not in self.spent and c not in INSTANT_CARDS and self.unlocked(c)
                 and not self.rules.card_barred(self.table, q, c)]
 
     def unlocked(self, card: str) -> bool:
-        """Whether two wires of the card's number (False Bottom: two yellows) are cut, or what the
-        mission's play says instead (12: a number card's value too; 15, 23: revealed unlocked)."""
-        twice = self._cut_values()[card_value(card)] >= 2
+        """Whether two wires of the card's number (False Bottom: two yellows; a double-numbered card: all
+        four) are cut, or what the mission's play says instead (12: a number card's value too; 15, 23:
+        revealed unlocked)."""
+        twice = self._cut_values()[card_value(card)] >= cuts_to_unlock(card)
         return twice if self.rules.play is None else self.rules.play.unlocked(self, card, twice)
 
     def red_like(self, t: int) -> bool:

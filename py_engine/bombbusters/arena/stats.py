@@ -40,7 +40,7 @@ def calibration(taken: Iterable[tuple[float, bool]]) -> tuple[list[dict], float]
 
 def card_counts(results: Iterable[GameResult]) -> dict[str, dict[str, int]]:
     """Per equipment card id: in how many games it lay in play (dealt face up, or brought in by False
-    Bottom), was unlocked (two wires of its number cut), was used (played, or acted by itself)."""
+    Bottom), was unlocked (wires of its number cut), was used (played, or acted by itself)."""
     out: dict[str, dict[str, int]] = {}
     for r in results:
         for card, flags in r.cards.items():
