@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..table.errors import InconsistentStateError, StateError
+from ..questions.analysis import solve_or_none
+from ..table.errors import StateError
 from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
@@ -57,10 +58,11 @@ def label_advice(state: GameState, same: bool) -> list[dict]:
     kind = "same" if same else "different"
     rows: list[dict[str, Any]] = []
     for s, j, match in label_pairs(state):
-        try:
-            after = stand_entropy(replace(view, facts=view.facts + (Fact(kind, 0, s, slots=(j, j + 1)),)))
-        except InconsistentStateError:  # the table rules that Label out there: the card cannot fit it either
+        labelled = replace(view, facts=view.facts + (Fact(kind, 0, s, slots=(j, j + 1)),))
+        an = solve_or_none(labelled)  # no explanation sought, no recent solve pushed out by a what-if
+        if an is None:  # the table rules that Label out there: the card cannot fit it either
             continue
+        after = stand_entropy(labelled, an)
         rows.append({"stand": s, "slots": [j, j + 1], "bits": round(max(0.0, base - after), 9), "fits": match == same})
     rows.sort(key=lambda r: (-r["bits"], r["stand"], r["slots"][0]))
     return rows
