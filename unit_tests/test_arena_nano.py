@@ -9,6 +9,8 @@ import random
 from collections import Counter
 
 import pytest
+from bombbusters.advice.moves import rank_moves
+from bombbusters.advice.team import NANO_BACK, takeable, team_choice
 from bombbusters.arena import greedy
 from bombbusters.arena.deal import PLAYABLE, deal_game, playable
 from bombbusters.advice.table_edits import cut_slot, with_cuts
@@ -155,7 +157,30 @@ def test_53_on_11_only_an_11_may_be_cut() -> None:
     assert ref.mistakes_left == 5 and "rules" not in ref.view(0).extra  # before 1: five failures to 12
     play.space = 11
     rules = ref.view(0).extra["rules"]
-    assert rules["only_values"]["values"] == [11]
+    assert rules["only_values"]["values"] == [11] and rules["nano_back"]["value"] == 11
+
+
+def test_53_the_views_name_nano_s_value_and_the_team_aims_at_it() -> None:
+    """Cutting the value of Nano's space takes it back a space (any other cut moves it on): the views say
+    which value that is, the moves that cut it carry ``moves_back``, and the team policy takes one over
+    a likelier cut of another value (its score: ``NANO_BACK`` more on success)."""
+    ref = _start(53, 4)
+    play = ref.rules.play
+    for space in range(1, 11):
+        play.space = space
+        play.bind(ref)
+        q = ref.table.captain
+        view = ref.view(q)
+        assert view.extra["rules"]["nano_back"]["value"] == space
+        order, move, _before = team_choice(view, rank_moves(view))
+        back = [m for m in order if "moves_back" in m]
+        assert all(m["value"] == space for m in back)
+        assert all("moves_back" not in m for m in order if m["value"] != space)
+        if back and move is not None and not move["guaranteed"]:
+            best_back = max(m["p_success"] for m in back if takeable(m))
+            plain = max(m["p_success"] for m in order if takeable(m) and "moves_back" not in m)
+            if best_back + NANO_BACK > plain + 1e-9:  # Nano's value is worth the risk: the team cuts it
+                assert "moves_back" in move, (space, move)
 
 
 @pytest.mark.parametrize("players,seed,skips", [(4, 2, 2), (3, 3, 0)])

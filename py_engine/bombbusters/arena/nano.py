@@ -18,7 +18,8 @@ the play from the view's ``mission_play``.  Readings and the choices made for th
   its value), +2 (failure); on 12 the bomb explodes (counted as the detonator's).  Revealing red
   wires and a Coffee Mug are no cut action: Nano stays.  The views' ``mistakes_left`` is how many
   failures Nano can take; on 11 only a successful cut of an 11 keeps the bomb whole, so 11 is then
-  the one value allowed (a player without one loses).
+  the one value allowed (a player without one loses).  The views' ``nano_back`` names the value of
+  Nano's space, which the team policy prefers (``advice/team.py``).
 * 59: the 12 number cards in a line, Nano on the 7 facing the longer side; a player cuts the value
   under Nano or a value ahead of it (Nano moves there), else skips: the detonator moves, Nano turns
   around and the table learns they hold none of those values.  After a cut the player turns Nano
@@ -118,10 +119,14 @@ class NanoDetonator(_Cuts):
         return max(0, (_END - 1 - self.space) // 2)
 
     def rules(self, table: Any, q: int) -> dict:
-        if self.space != _END - 1:
-            return {}
-        why = f"Nano is on {_END - 1}: any other cut action takes it to {_END} (mission 53)"
-        return {"only_values": {"values": [_END - 1], "why": why}}
+        out: dict = {}
+        if self.space >= 1:  # before 1 Nano shows no value
+            out["nano_back"] = {"value": self.space, "why": f"Nano is on {self.space}: cutting a {self.space} takes "
+                                f"it back a space (mission 53)"}
+        if self.space == _END - 1:
+            why = f"Nano is on {_END - 1}: any other cut action takes it to {_END} (mission 53)"
+            out["only_values"] = {"values": [_END - 1], "why": why}
+        return out
 
     def idle(self, ref: Any, q: int) -> bool:
         if self.space == _END - 1:  # no 11 to cut: whatever they cut, Nano reaches 12
