@@ -5,6 +5,7 @@ Nano before, the table before and after, the move), and checks the card's rule o
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -17,7 +18,9 @@ from bombbusters.advice.table_edits import cut_slot, with_cuts
 from bombbusters.arena.game import play_on, start_game
 from bombbusters.arena.referee import Decision
 from bombbusters.arena.nano_take import filed_at, nano_pile, take_from_nano
-from bombbusters.arena.win import playout_referee, win_chance
+from bombbusters.arena.win import playout_referee, playout_start, win_chance
+from bombbusters.protocol.bridge import handle
+from bombbusters.table.state import GameState
 from bombbusters.missions.preset import NANO_WIRES
 from bombbusters.questions.sampler import sample_deals
 from bombbusters.table.notation import CUT
@@ -225,6 +228,25 @@ def test_the_win_playouts_follow_nano() -> None:
             ref2 = playout_referee(view.public(), world, 3)
             assert len(nano_pile(ref2.table, world)) == NANO_WIRES[4] - _takes(view)
             assert ref2.rules.play.doc() == view.extra["mission_play"]
+
+
+def test_53_the_table_app_s_win_request_carries_nano_s_space() -> None:
+    """The table app sends Nano's space as the arena's ``mission_play`` (web/table/nano-track.js): the playouts
+    start from it, with Nano's failures left as the detonator; a space off the track is named."""
+    m = playable(53, 4)
+    ref = start_game(deal_game(m, 4, 1, 0), m)
+    view = ref.view(1)
+    doc = view.public().to_json()
+    doc.update(turn=ref.table.captain, mission_play={"kind": "nano_detonator", "space": 10})
+    state = GameState.from_json(doc)
+    (_table, _first, mistakes) = playout_start(state)
+    assert mistakes == state.mistakes_left
+    rebuilt = playout_referee(_table, sample_deals(view, 1, 0)[0], mistakes)
+    assert rebuilt.rules.play.space == 10 and rebuilt.table.mistakes_left == 0  # on 10: one failure takes it to 12
+    for bad in (12, -1, "3", True):
+        doc["mission_play"] = {"kind": "nano_detonator", "space": bad}
+        reply = json.loads(handle(json.dumps({"v": 1, "id": 1, "type": "win", "payload": {"state": doc, "n": 1}})))
+        assert not reply["ok"] and "Nano's space must be a whole number 0-11" in reply["error"]["message"], reply
 
 
 def test_43_setup_two_players_and_the_walkie_talkies() -> None:

@@ -8,6 +8,7 @@ import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
 import { teammatesTokens } from "./starting-token.js";
 import { ddUsable } from "./detectors.js";
+import { nanoPlayDoc, nanoRules } from "./nano-track.js";
 
 /**
  * The engine's state document for the derived table.
@@ -174,7 +175,7 @@ export function missionRules(state, t) {
   }
   const turned = turnedRule(state);
   if (turned) rules.turned = turned;
-  return rules;
+  return Object.assign(rules, nanoRules(state.setup, t)); // 53: the value that takes Nano back
 }
 
 /**

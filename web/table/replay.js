@@ -8,6 +8,7 @@ import { applyBatteries, applyCoffee, applyDisint, applyDrop, applyFalseBottom, 
 import { applyChallenge, applySkip, numberCardsBack } from "./entries-mission.js";
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
+import { nanoDetonator, nanoFailuresLeft, withNano } from "./nano-track.js";
 import { addFact, EntryError, fail, HIDDEN, placeFacts } from "./replay-table.js";
 import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, openRedDeal, standSizes, turnedSlots, wireOf, yellowDeal } from "./setup.js";
 
@@ -15,7 +16,7 @@ import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, openRedDeal, standS
  * Replay the log over the setup. Returns
  * { stands: [[[slot]]], facts, mistakesMade, exploded, turn, usedDD: [p], usedItems: {id: true},
  *   entries: [{ok, error?, text}], cutCount: {label: n}, yellowCut, validated: [n], unlocked: [id], hasHand,
- *   moves (wires moved), nanoLeft (wires Nano still holds, 43), ruledOut (mission 11), stab (Stabilizer pending), extraEquipment (False Bottom) }
+ *   moves (wires moved), nanoLeft (wires Nano still holds, 43), nanoSpace (Nano's space, 53: 0 before 1), ruledOut (mission 11), stab (Stabilizer pending), extraEquipment (False Bottom) }
  * An entry that cannot be applied is skipped and carries its error.
  */
 export function derive(state) {
@@ -35,6 +36,7 @@ export function derive(state) {
     absent: [],
     moves: [],
     nanoLeft: setup.nano || 0,
+    nanoSpace: 0,
     ruledOut: [],
     stab: false,
     extraEquipment: [],
@@ -48,7 +50,7 @@ export function derive(state) {
   const backed = new Set();
   state.log.forEach((e, i) => {
     try {
-      applyEntry(t, e, setup, i);
+      withNano(t, e, setup, () => applyEntry(t, e, setup, i));
       t.entries.push({ ok: true, text: describeSafely(e, setup) });
       if (backers.size) numberCardsBack(t, backers, backed);
     } catch (err) {
@@ -59,7 +61,8 @@ export function derive(state) {
   });
   placeFacts(t);
   countCuts(t, setup);
-  t.mistakesLeft = Math.max(0, setup.mistakes - t.mistakesMade);
+  // mission 53: the failures Nano can still take stand for the detonator's mistakes left
+  t.mistakesLeft = nanoDetonator(setup) ? nanoFailuresLeft(t.nanoSpace) : Math.max(0, setup.mistakes - t.mistakesMade);
   // every wire cut and the bomb still whole: the mission is won
   t.defused = !t.exploded && t.stands.every((ss) => ss.every((st) => st.every((sl) => sl.c === "cut")));
   return t;

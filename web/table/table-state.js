@@ -64,6 +64,7 @@ export { hasUncut, slotLetter, standName } from "./replay-table.js";
 export * from "./describe.js";
 export * from "./engine-doc.js";
 export * from "./oxygen.js";
+export * from "./nano-track.js";
 export * from "./detectors.js";
 export { aValue, undoNote } from "./undo-words.js";
 export * from "./share.js";

@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, ddSpent, ddUsers, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName, tokensReadable } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName, tokensReadable } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
 /**
@@ -88,13 +88,8 @@ export function standsTemplate(ctx) {
 
 export function statusTemplate(ctx) {
   const { t, state } = ctx;
-  const total = state.setup.mistakes;
-  const dial = Array.from({ length: total + 1 }, (_, k) =>
-    html`<span class="tick ${k < t.mistakesMade ? "used" : ""} ${k === total ? "skull" : ""}">${k === total ? "☠" : ""}</span>`);
   return html`<section class="status-bar" aria-label="Table status">
-    <div class="detonator" data-testid="detonator" data-made="${t.mistakesMade}" data-left="${t.mistakesLeft}"
-      role="img" aria-label="Detonator: ${t.mistakesMade} mistakes made, ${t.mistakesLeft} left">
-      <span class="lbl">Detonator</span>${dial}<span class="num">${t.mistakesLeft} left</span></div>
+    ${nanoDetonator(state.setup) ? nanoTemplate53(t) : detonatorTemplate(state, t)}
     <div class="validated" data-testid="validated" data-values="${t.validated.join(" ")}">
       <span class="lbl">Validated</span>${t.validated.length ? t.validated.map((v) => html`<span class="chip static">${v}</span>`) : html`<span class="none">none</span>`}</div>
     ${equipmentTemplate(state, t)}
@@ -143,6 +138,28 @@ function cardTitle(c) {
   const name = EQUIPMENT_NAMES[c.id] ?? c.id;
   if (c.state === "waiting" && c.need < Infinity) return `${name}, ${c.have}/${c.need} cut: usable once ${unlockWires(c)} are cut`;
   return c.state === "used" ? `${name}: used` : c.state === "usable" ? `${name}: usable` : name;
+}
+
+/** The detonator's dial: mistakes made, the skull at the end. */
+function detonatorTemplate(state, t) {
+  const total = state.setup.mistakes;
+  const dial = Array.from({ length: total + 1 }, (_, k) =>
+    html`<span class="tick ${k < t.mistakesMade ? "used" : ""} ${k === total ? "skull" : ""}">${k === total ? "☠" : ""}</span>`);
+  return html`<div class="detonator" data-testid="detonator" data-made="${t.mistakesMade}" data-left="${t.mistakesLeft}"
+      role="img" aria-label="Detonator: ${t.mistakesMade} mistakes made, ${t.mistakesLeft} left">
+      <span class="lbl">Detonator</span>${dial}<span class="num">${t.mistakesLeft} left</span></div>`;
+}
+
+/** Mission 53: Nano's track 1-12 in place of the detonator, Nano's space and the failures it can still take. */
+function nanoTemplate53(t) {
+  const sp = t.nanoSpace;
+  const dial = Array.from({ length: NANO_END }, (_, k) => k + 1).map((v) =>
+    html`<span class="tick ${v < sp ? "used" : ""} ${v === sp ? "nano-here" : ""} ${v === NANO_END ? "skull" : ""}">${v === NANO_END ? "☠" : v === sp ? v : ""}</span>`);
+  const where = sp >= 1 ? `on ${sp}` : "before 1";
+  const left = `${t.mistakesLeft} failure${t.mistakesLeft === 1 ? "" : "s"} left`;
+  return html`<div class="detonator nano-track" data-testid="detonator" data-nano="${sp}" data-made="${t.mistakesMade}"
+      data-left="${t.mistakesLeft}" role="img" aria-label="Nano ${where} (the bomb explodes on ${NANO_END}): ${left}">
+      <span class="lbl">Nano</span>${dial}<span class="num">${where} · ${left}</span></div>`;
 }
 
 /** Nano's pile (43): wires left, and the likeliest values of the next wire taken (the engine's law). */

@@ -194,8 +194,11 @@ def nano_from_doc(doc: dict, players: int, seed: int = 0) -> MissionPlay | None:
         play = NanoTrack(players, str(seed))
         play.space, play.step = int(doc["space"]), int(doc["step"])
     elif kind == "nano_detonator":
+        space = doc.get("space")
+        if isinstance(space, bool) or not isinstance(space, int) or not 0 <= space < _END:
+            raise ValueError(f"mission_play: Nano's space must be a whole number 0-{_END - 1} (0: before 1), got {space!r}")
         play = NanoDetonator()
-        play.space = int(doc["space"])
+        play.space = space
     elif kind == "nano_rescue":
         play = NanoRescue(list(doc["line"]))
         play.at, play.facing = int(doc["at"]), int(doc["facing"])

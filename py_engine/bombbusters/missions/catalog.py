@@ -173,7 +173,8 @@ ROWS: list[dict[str, Any]] = [
     _m(52, "Dirty double-crossers", red="3", players={2: ("3", "4")}, without=("1", "12"), false_tokens=True,
        false_by="all",
        notes="every info token is false (\"this wire is not that value\"): 2 each at setup, and on a failed cut"),
-    _m(53, "Nano nano", red="2", players={2: ("3", "0")}, without=("6", "9"), notes="Nano replaces the detonator"),
+    _m(53, "Nano nano", red="2", players={2: ("3", "0")}, without=("6", "9"), special=("nano_detonator",),
+       notes="Nano replaces the detonator"),
     _m(54, "Attack of Rabbit the Red", red="0", without=("10",), special=("oxygen_own",),
        notes="the 11 red wires wait in a face-down pile, not dealt (not modelled once they enter); "
        "each player's own oxygen tokens pay for their cuts by depth, one more for each validated value"),

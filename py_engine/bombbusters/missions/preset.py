@@ -43,7 +43,8 @@ DOUBLE_DETECTOR_MODES = ("all", "disabled", "captain_disabled", "unlimited")
 CONSTRAINT_SCHEMES = ("", "chosen", "deck", "weakest_link", "per_value", "ring", "bunker")
 
 #: rules on which cuts are legal (the table app turns them into the moves request's ``rules``)
-SPECIAL = frozenset({"x_after_yellow", "sevens_last", "yellow_special", "oxygen_reserve", "oxygen_own", "oxygen_pass", "oxygen_gift", "challenges"})
+SPECIAL = frozenset({"x_after_yellow", "sevens_last", "yellow_special", "oxygen_reserve", "oxygen_own", "oxygen_pass", "oxygen_gift", "challenges",
+                     "nano_detonator"})
 
 #: equipment id -> name, so the UI can label the ids a mission allows
 EQUIPMENT: dict[str, str] = {
@@ -99,7 +100,8 @@ class Mission:
     one reserve (44) or the player's own (54) —, "oxygen_pass" — as many as
     its value, from the tokens passed round the table (63) —, "oxygen_gift" — as
     many as its value, from the cutter's own to a teammate they pick (49) —,
-    "challenges" — a challenge card completed moves the detonator back (55)),
+    "challenges" — a challenge card completed moves the detonator back (55), "nano_detonator" — Nano's
+    track stands for the detonator: a success moves it on, one of its value back, a failure two on (53)),
     ``number_cards``
     (how number cards in view decide the value to cut: "pick" — one of
     them —, "sum" — the sum or difference of two —, "sequence" — in their

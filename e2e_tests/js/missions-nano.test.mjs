@@ -1,0 +1,73 @@
+// Mission 53 in the table app's state (web/table/nano-track.js): Nano in place of the detonator, followed
+// from the log — on a space per success, back one for a success on the value of its space, two per failure,
+// the bomb lost on 12 — told to the advice (rules.nano_back, only_values on 11) and to the playouts.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+import { preset, withPlayers } from "./tables.mjs";
+
+const nanoTable = () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 2), preset({ number: 53, special: ["nano_detonator"] }));
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  return s;
+};
+
+const ok = (a, p, j, v, as) => ({ k: "dual", a, p, s: 0, j, v, ok: true, cut: v, as: { s: 0, j: as } });
+const miss = (a, p, j, v, real) => ({ k: "dual", a, p, s: 0, j, v, ok: false, real });
+
+test("53: Nano moves on a space per success, back one on its own value, two per failure", () => {
+  let s = nanoTable();
+  let t = S.derive(s);
+  assert.equal(t.nanoSpace, 0);
+  assert.equal(t.mistakesLeft, 5); // before 1: five failures take Nano to 11
+  assert.deepEqual(S.missionRules(s, t).nano_back, undefined);
+  s = S.addEntry(s, ok(2, 3, 5, "5", 4)); // Cat cuts a 5: Nano on 1
+  assert.equal(S.derive(s).nanoSpace, 1);
+  s = S.addEntry(s, ok(3, 0, 0, "1", 0)); // Dan cuts my 1, Nano's value: back before 1
+  assert.equal(S.derive(s).nanoSpace, 0);
+  s = S.addEntry(s, miss(0, 1, 3, "6", "4")); // I fail on Bob's wire: two spaces
+  assert.equal(S.derive(s).nanoSpace, 2);
+  s = S.addEntry(s, ok(1, 0, 1, "2", 1)); // Bob cuts my 2 with Nano on 2: back to 1
+  t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.nanoSpace, 1);
+  assert.equal(t.mistakesLeft, 5);
+  assert.equal(t.exploded, false);
+  const rules = S.missionRules(s, t);
+  assert.equal(rules.nano_back.value, 1);
+  assert.match(rules.nano_back.why, /Nano is on 1: cutting a 1 takes it back/);
+  assert.equal(rules.only_values, undefined);
+  assert.deepEqual(S.nanoPlayDoc(s.setup, t), { mission_play: { kind: "nano_detonator", space: 1 } });
+  assert.equal(S.movesDoc(s, t).mistakes_left, 5);
+});
+
+test("53: on 11 only an 11 may be cut, and a failure there loses the bomb to Nano", () => {
+  let s = nanoTable();
+  s = S.addEntry(s, ok(2, 3, 5, "5", 4)); // Nano on 1
+  const fails = [[3, 1, 0, "7", "4"], [0, 1, 1, "8", "4"], [1, 2, 0, "9", "4"], [2, 1, 2, "10", "4"], [3, 2, 1, "12", "4"]];
+  for (const f of fails) s = S.addEntry(s, miss(...f));
+  let t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.nanoSpace, 11);
+  assert.equal(t.mistakesLeft, 0);
+  assert.equal(t.exploded, false); // the detonator's dial (3 mistakes with 4 players) does not count here
+  assert.deepEqual(S.missionRules(s, t).only_values.values, [11]);
+  s = S.addEntry(s, miss(0, 3, 2, "3", "4"));
+  t = S.derive(s);
+  assert.equal(t.nanoSpace, 13);
+  assert.equal(t.exploded, true);
+});
+
+test("the detonator is untouched outside mission 53", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 2), preset({ number: 99 }));
+  s.phase = "table";
+  s = S.addEntry(s, ok(2, 3, 5, "5", 4));
+  const t = S.derive(s);
+  assert.equal(t.nanoSpace, 0);
+  assert.equal(t.mistakesLeft, s.setup.mistakes);
+  assert.deepEqual(S.nanoPlayDoc(s.setup, t), {});
+  assert.equal(S.missionRules(s, t).nano_back, undefined);
+});
