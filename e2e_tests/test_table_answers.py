@@ -232,6 +232,47 @@ def test_mission_56_turned_around_wires(make_context, base_url, device):
 
 
 @pytest.mark.parametrize("device", ["phone"])
+def test_mission_53_nano_stands_for_the_detonator(make_context, base_url, device):
+    """Mission 53: the status bar shows Nano's track in place of the detonator; a failure moves Nano two
+    spaces, a cut of the value of its space one back; the failures left go to the engine as mistakes left,
+    and my best cuts mark the cuts of Nano's value."""
+    page, taps = open_mission(make_context, base_url, device, 53, reds=(5, 9))
+    for label in MY_HAND:
+        taps(f"key-{label}")
+    if not tid(page, "stands").is_visible():  # 50 wires: two stands hold 13
+        taps("key-4")
+    expect(tid(page, "stands")).to_be_visible()
+    nano = tid(page, "detonator")
+    expect(nano).to_have_attribute("data-nano", "0")
+    expect(nano).to_contain_text("before 1 · 5 failures left")
+    wait_done(page, moves=True)
+    assert engine_doc(page)["mistakes_left"] == 5
+    for key, value in (("1-0-2", "3"), ("2-0-5", "6"), ("3-0-8", "9"), ("0-0-0", "1")):  # the starting tokens
+        taps(f"slot-{key}")
+        taps(f"set-info-{value}")
+    expect(nano).to_have_attribute("data-nano", "0")  # tokens are no cut action
+    taps("slot-1-0-3")  # Ann: "Bob's D is a 5" - wrong, it is a 4: Nano two spaces on
+    taps("key-5")
+    taps("result-wrong")
+    taps("real-4")
+    expect(nano).to_have_attribute("data-nano", "2")
+    expect(nano).to_contain_text("on 2 · 4 failures left")
+    taps("slot-2-0-0")  # Bob: "Cid's A is a 2" - right, with Nano on 2: one space back
+    taps("key-2")
+    taps("result-ok")
+    taps("actor-slot-0-0")
+    expect(nano).to_have_attribute("data-nano", "1")
+    expect(nano).to_contain_text("on 1 · 5 failures left")
+    wait_done(page, moves=True)
+    assert engine_doc(page)["mistakes_left"] == 5
+    page.wait_for_function("document.documentElement.dataset.moves === 'done'", timeout=RESULT_TIMEOUT_MS)
+    back = page.locator("[data-testid$='-nano-back']")  # I hold a 1: my cuts of a 1 take Nano back
+    expect(back.first).to_have_attribute("title", re.compile("Nano is on 1"))
+    taps("undo")
+    expect(nano).to_have_attribute("data-nano", "2")
+
+
+@pytest.mark.parametrize("device", ["phone"])
 def test_mission_43_wires_taken_from_nano(make_context, base_url, device):
     """Mission 43: Nano is dealt 4 wires aside; Bob takes one (recorded, undone, redone, edited), then I take
     a 4; the stands grow, Nano's count falls, and the numbers match the CLI on the same document."""
