@@ -266,7 +266,7 @@ def test_mission_53_nano_stands_for_the_detonator(make_context, base_url, device
     wait_done(page, moves=True)
     assert engine_doc(page)["mistakes_left"] == 5
     page.wait_for_function("document.documentElement.dataset.moves === 'done'", timeout=RESULT_TIMEOUT_MS)
-    back = page.locator("[data-testid$='-nano-back']")  # I hold a 1: my cuts of a 1 take Nano back
+    back = page.locator("[data-testid$='-nano-value']")  # I hold a 1: my cuts of a 1 take Nano back
     expect(back.first).to_have_attribute("title", re.compile("Nano is on 1"))
     taps("undo")
     expect(nano).to_have_attribute("data-nano", "2")
@@ -274,16 +274,21 @@ def test_mission_53_nano_stands_for_the_detonator(make_context, base_url, device
 
 @pytest.mark.parametrize("device", ["phone"])
 def test_mission_43_wires_taken_from_nano(make_context, base_url, device):
-    """Mission 43: Nano is dealt 4 wires aside; Bob takes one (recorded, undone, redone, edited), then I take
-    a 4; the stands grow, Nano's count falls, and the numbers match the CLI on the same document."""
+    """Mission 43: Nano is dealt 4 wires aside and starts on 1 (my cuts of a 1 are marked); Bob takes one
+    (recorded, undone, redone, edited), then I take a 4; the stands grow, Nano's count falls, and the numbers
+    match the CLI on the same document."""
     page, taps = open_mission(make_context, base_url, device, 43)
     for label in MY_HAND:  # 51 wires, 4 of them to Nano: 47 over four stands, 12 for me
         taps(f"key-{label}")
     expect(tid(page, "stands")).to_be_visible()
     expect(tid(page, "nano")).to_have_attribute("data-left", "4")
-    assert wait_done(page) == "done"
+    expect(tid(page, "nano")).to_have_attribute("data-space", "1")  # Nano starts on 1
+    assert wait_done(page, moves=True) == "done"
     assert engine_doc(page)["nano"] == 4
     expect(tid(page, "nano")).to_contain_text("next:")
+    page.wait_for_function("document.documentElement.dataset.moves === 'done'", timeout=RESULT_TIMEOUT_MS)
+    # I hold a 1: my cuts of a 1 would take one of Nano's wires, which must all be cut too
+    expect(page.locator("[data-testid$='-nano-value']").first).to_have_attribute("title", re.compile("Nano is on 1"))
     taps("action-nano")
     taps("actor-1")
     taps("file-to-0-0")

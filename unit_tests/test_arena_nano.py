@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from bombbusters.advice.moves import rank_moves
-from bombbusters.advice.team import NANO_BACK, takeable, team_choice
+from bombbusters.advice.team import NANO_VALUE, takeable, team_choice
 from bombbusters.arena import greedy
 from bombbusters.arena.deal import PLAYABLE, deal_game, playable
 from bombbusters.advice.table_edits import cut_slot, with_cuts
@@ -160,13 +161,13 @@ def test_53_on_11_only_an_11_may_be_cut() -> None:
     assert ref.mistakes_left == 5 and "rules" not in ref.view(0).extra  # before 1: five failures to 12
     play.space = 11
     rules = ref.view(0).extra["rules"]
-    assert rules["only_values"]["values"] == [11] and rules["nano_back"]["value"] == 11
+    assert rules["only_values"]["values"] == [11] and rules["nano_value"]["value"] == 11
 
 
 def test_53_the_views_name_nano_s_value_and_the_team_aims_at_it() -> None:
     """Cutting the value of Nano's space takes it back a space (any other cut moves it on): the views say
-    which value that is, the moves that cut it carry ``moves_back``, and the team policy takes one over
-    a likelier cut of another value (its score: ``NANO_BACK`` more on success)."""
+    which value that is, the moves that cut it carry ``nano_value``, and the team policy takes one over
+    a likelier cut of another value (its score: ``NANO_VALUE`` more on success)."""
     ref = _start(53, 4)
     play = ref.rules.play
     for space in range(1, 11):
@@ -174,16 +175,16 @@ def test_53_the_views_name_nano_s_value_and_the_team_aims_at_it() -> None:
         play.bind(ref)
         q = ref.table.captain
         view = ref.view(q)
-        assert view.extra["rules"]["nano_back"]["value"] == space
+        assert view.extra["rules"]["nano_value"]["value"] == space
         order, move, _before = team_choice(view, rank_moves(view))
-        back = [m for m in order if "moves_back" in m]
+        back = [m for m in order if "nano_value" in m]
         assert all(m["value"] == space for m in back)
-        assert all("moves_back" not in m for m in order if m["value"] != space)
+        assert all("nano_value" not in m for m in order if m["value"] != space)
         if back and move is not None and not move["guaranteed"]:
             best_back = max(m["p_success"] for m in back if takeable(m))
-            plain = max(m["p_success"] for m in order if takeable(m) and "moves_back" not in m)
-            if best_back + NANO_BACK > plain + 1e-9:  # Nano's value is worth the risk: the team cuts it
-                assert "moves_back" in move, (space, move)
+            plain = max(m["p_success"] for m in order if takeable(m) and "nano_value" not in m)
+            if best_back + NANO_VALUE > plain + 1e-9:  # Nano's value is worth the risk: the team cuts it
+                assert "nano_value" in move, (space, move)
 
 
 @pytest.mark.parametrize("players,seed,skips", [(4, 2, 2), (3, 3, 0)])
@@ -230,6 +231,21 @@ def test_the_win_playouts_follow_nano() -> None:
             assert ref2.rules.play.doc() == view.extra["mission_play"]
 
 
+def test_43_the_views_name_nano_s_value_while_it_holds_wires() -> None:
+    """43: a cut of Nano's value takes one of its wires, which must all be cut too: the views name that value
+    while Nano holds any (the team policy prefers it: ``nano_value``), and no longer once it holds none."""
+    ref = _start(43, 4)
+    play = ref.rules.play
+    for space in (1, 6, 12):
+        play.space = space
+        view = ref.view(ref.table.captain)
+        rule = view.extra["rules"]["nano_value"]
+        assert rule["value"] == space and f"one of its {NANO_WIRES[4]} wires" in rule["why"]
+        assert all(m["value"] == space for m in rank_moves(view) if "nano_value" in m)
+    ref.table = replace(ref.table, extra={**ref.table.extra, "nano": 0})  # as if every wire were taken
+    assert "rules" not in ref.view(0).extra
+
+
 def test_53_the_table_app_s_win_request_carries_nano_s_space() -> None:
     """The table app sends Nano's space as the arena's ``mission_play`` (web/table/nano-track.js): the playouts
     start from it, with Nano's failures left as the detonator; a space off the track is named."""
@@ -247,6 +263,11 @@ def test_53_the_table_app_s_win_request_carries_nano_s_space() -> None:
         doc["mission_play"] = {"kind": "nano_detonator", "space": bad}
         reply = json.loads(handle(json.dumps({"v": 1, "id": 1, "type": "win", "payload": {"state": doc, "n": 1}})))
         assert not reply["ok"] and "Nano's space must be a whole number 0-11" in reply["error"]["message"], reply
+    for bad, words in (({"space": 0, "step": 1}, "space must be a whole number 1-12"),
+                       ({"space": 3, "step": 2}, "step must be 1 (up the track) or -1")):
+        doc["mission_play"] = {"kind": "nano_track", **bad}
+        reply = json.loads(handle(json.dumps({"v": 1, "id": 1, "type": "win", "payload": {"state": doc, "n": 1}})))
+        assert not reply["ok"] and words in reply["error"]["message"], reply
 
 
 def test_43_setup_two_players_and_the_walkie_talkies() -> None:

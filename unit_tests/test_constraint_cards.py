@@ -165,17 +165,17 @@ def test_mission_rules_forbid_values_and_wires():
     out = moves_json(_table(rules={"locked": [{**lock, "equipment_only": True}]}))
     on_d = [m for m in out["moves"] if m["player"] == 2 and 3 in m["slots"]]
     assert on_d and {m["kind"] for m in on_d} == {"dual_cut"}
-    back = moves_json(_table(rules={"nano_back": {"value": 2, "why": "Nano is on 2 (test)"}}))["moves"]
-    assert {m["value"] for m in back if "moves_back" in m} == {2} and all(
-        m["moves_back"] == "Nano is on 2 (test)" for m in back if m["value"] == 2 and m["kind"] != "x_or_y_ray")
+    back = moves_json(_table(rules={"nano_value": {"value": 2, "why": "Nano is on 2 (test)"}}))["moves"]
+    assert {m["value"] for m in back if "nano_value" in m} == {2} and all(
+        m["nano_value"] == "Nano is on 2 (test)" for m in back if m["value"] == 2 and m["kind"] != "x_or_y_ray")
 
 
 @pytest.mark.parametrize("bad, words", [
     ([], ["'rules' must be an object"]), ({"nope": []}, ["'rules' must be an object"]),
     ({"no_values": [{"value": "7"}]}, ["not a value"]), ({"locked": [{"player": 9, "slot": 0}]}, ["no slot"]),
     ({"locked": {"player": 1}}, ["must be a list"]), ({"only_values": [1]}, ["only_values must be"]),
-    ({"only_values": {"values": ["x"]}}, ["not a value"]), ({"nano_back": 4}, ["nano_back must be"]),
-    ({"nano_back": {"value": "4"}}, ["not a value"]),
+    ({"only_values": {"values": ["x"]}}, ["not a value"]), ({"nano_value": 4}, ["nano_value must be"]),
+    ({"nano_value": {"value": "4"}}, ["not a value"]),
 ])
 def test_bad_rules_are_named(bad, words):
     with pytest.raises(StateError) as info:

@@ -1,6 +1,6 @@
 // Mission 53 in the table app's state (web/table/nano-track.js): Nano in place of the detonator, followed
 // from the log — on a space per success, back one for a success on the value of its space, two per failure,
-// the bomb lost on 12 — told to the advice (rules.nano_back, only_values on 11) and to the playouts.
+// the bomb lost on 12 — told to the advice (rules.nano_value, only_values on 11) and to the playouts.
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
@@ -22,7 +22,7 @@ test("53: Nano moves on a space per success, back one on its own value, two per 
   let t = S.derive(s);
   assert.equal(t.nanoSpace, 0);
   assert.equal(t.mistakesLeft, 5); // before 1: five failures take Nano to 11
-  assert.deepEqual(S.missionRules(s, t).nano_back, undefined);
+  assert.deepEqual(S.missionRules(s, t).nano_value, undefined);
   s = S.addEntry(s, ok(2, 3, 5, "5", 4)); // Cat cuts a 5: Nano on 1
   assert.equal(S.derive(s).nanoSpace, 1);
   s = S.addEntry(s, ok(3, 0, 0, "1", 0)); // Dan cuts my 1, Nano's value: back before 1
@@ -36,8 +36,8 @@ test("53: Nano moves on a space per success, back one on its own value, two per 
   assert.equal(t.mistakesLeft, 5);
   assert.equal(t.exploded, false);
   const rules = S.missionRules(s, t);
-  assert.equal(rules.nano_back.value, 1);
-  assert.match(rules.nano_back.why, /Nano is on 1: cutting a 1 takes it back/);
+  assert.equal(rules.nano_value.value, 1);
+  assert.match(rules.nano_value.why, /Nano is on 1: cutting a 1 takes it back/);
   assert.equal(rules.only_values, undefined);
   assert.deepEqual(S.nanoPlayDoc(s.setup, t), { mission_play: { kind: "nano_detonator", space: 1 } });
   assert.equal(S.movesDoc(s, t).mistakes_left, 5);
@@ -69,5 +69,43 @@ test("the detonator is untouched outside mission 53", () => {
   assert.equal(t.nanoSpace, 0);
   assert.equal(t.mistakesLeft, s.setup.mistakes);
   assert.deepEqual(S.nanoPlayDoc(s.setup, t), {});
-  assert.equal(S.missionRules(s, t).nano_back, undefined);
+  assert.equal(S.missionRules(s, t).nano_value, undefined);
+});
+
+const nano43 = () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 2), preset({ number: 43, nano: 4 }));
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  return s;
+};
+
+test("43: Nano walks a space per turn, turns around at 12, and its value is told while it holds wires", () => {
+  let s = nano43();
+  let t = S.derive(s);
+  assert.equal(t.nanoSpace, 1);
+  assert.match(S.missionRules(s, t).nano_value.why, /Nano is on 1: cutting a 1 takes one of its 4 wires/);
+  for (let k = 0; k < 13; k += 1) { // 13 failed cuts on Bob's, Cat's and Dan's first slots, shown 1, 2, 3, …
+    const p = 1 + (k % 3);
+    const j = Math.floor(k / 3);
+    s = S.addEntry(s, miss((p + 1) % 4, p, j, "9", String(j + 1)));
+  }
+  s.setup.mistakes = 20; // enough failures for the walk (the detonator is not what this test reads)
+  t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.nanoSpace, 12 - 2); // 1 -> 12 in 11 turns, then back: 11, 10
+  assert.equal(S.missionRules(s, t).nano_value.value, 10);
+  assert.deepEqual(S.nanoPlayDoc(s.setup, t), { mission_play: { kind: "nano_track", space: 10, step: -1 } });
+  s = S.addEntry(s, { k: "label", a: 0, kind: "different", s: 0, js: [0, 1] }); // equipment: no turn
+  assert.equal(S.derive(s).nanoSpace, 10);
+});
+
+test("43: with Nano's wires all taken its value is no longer told", () => {
+  let s = nano43();
+  s.setup.nano = 1;
+  s = S.addEntry(s, { k: "nano", a: 1, to: { s: 0, j: 0 } });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.nanoLeft, 0);
+  assert.equal(S.missionRules(s, t).nano_value, undefined);
 });

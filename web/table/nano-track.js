@@ -1,8 +1,10 @@
-// Mission 53: Nano in place of the detonator. Nano starts before 1 on a track of the values 1-12; after
-// each cut action it moves on a space (a success), back a space (a success that cut the value of its space)
-// or two spaces (a failure); on 12 the bomb explodes. The page follows it from the log as the arena does
-// (arena/nano.py): the detonator's "mistakes left" becomes the failures Nano can still take, and the
-// advice is told the value that takes Nano back. Pure functions, no DOM, no I/O.
+// Nano's track, followed from the log as the arena follows it (arena/nano.py), and told to the advice (the
+// value of Nano's space, which the team policy prefers: rules.nano_value) and to the playouts (mission_play).
+// 43: Nano starts on 1 and moves a space at the end of every turn (a Coffee Mug's too), turning around at 12
+// and at 1; a cut of its value takes one of its wires. 53: Nano stands for the detonator: it starts before 1;
+// after each cut action it moves on a space (a success), back a space (a success that cut the value of its
+// space) or two spaces (a failure); on 12 the bomb explodes, and the detonator's "mistakes left" becomes the
+// failures Nano can still take. Pure functions, no DOM, no I/O.
 
 import { colourOf } from "./setup.js";
 
@@ -10,6 +12,12 @@ import { colourOf } from "./setup.js";
 export const NANO_END = 12;
 /** The entries that are cut actions (revealing red wires is not one, nor is any equipment card). */
 const CUT_ACTIONS = new Set(["dual", "xray", "detect", "solo"]);
+
+/** The entries that end a turn (43: Nano moves a space after each). */
+const TURN_ENDS = new Set(["dual", "xray", "detect", "solo", "red", "coffee"]);
+
+/** Whether Nano walks the track with wires of its own (43: the setup deals it some). */
+export const nanoWalks = (setup) => (setup.nano ?? 0) > 0;
 
 /** Whether Nano stands for the detonator in this mission (53). */
 export const nanoDetonator = (setup) => (setup.special ?? []).includes("nano_detonator");
@@ -31,6 +39,11 @@ function blueCuts(t) {
  * failed (the entry moved the detonator), back one when it cut a wire of Nano's value, else on one.
  */
 export function withNano(t, e, setup, apply) {
+  if (nanoWalks(setup) && TURN_ENDS.has(e.k)) {
+    apply();
+    walk(t);
+    return undefined;
+  }
   if (!nanoDetonator(setup) || !CUT_ACTIONS.has(e.k)) return apply();
   const made = t.mistakesMade;
   const before = blueCuts(t);
@@ -46,16 +59,30 @@ export function withNano(t, e, setup, apply) {
   return undefined;
 }
 
-/** The advice's rules in mission 53 (`rules` of the moves request): the value that takes Nano back, and on
- * 11 the only value left to cut (any other cut action takes Nano to 12). */
+/** 43: Nano's space after a turn: a space on, turning around at 12 and at 1 (`nanoStep`: the way it went). */
+function walk(t) {
+  if (t.nanoSpace + t.nanoStep < 1 || t.nanoSpace + t.nanoStep > NANO_END) t.nanoStep = -t.nanoStep;
+  t.nanoSpace += t.nanoStep;
+}
+
+/** The advice's rules (`rules` of the moves request): 43, the value whose cut takes one of Nano's wires while it
+ * has some; 53, the value that takes Nano back, and on 11 the only value left to cut (any other cut action
+ * takes Nano to 12). */
 export function nanoRules(setup, t) {
+  if (nanoWalks(setup)) {
+    const sp = t.nanoSpace;
+    return t.nanoLeft > 0 ? { nano_value: { value: sp, why: `Nano is on ${sp}: cutting a ${sp} takes one of its ${t.nanoLeft} wires (mission 43)` } } : {};
+  }
   if (!nanoDetonator(setup)) return {};
   const sp = t.nanoSpace;
   const out = {};
-  if (sp >= 1) out.nano_back = { value: sp, why: `Nano is on ${sp}: cutting a ${sp} takes it back a space (mission 53)` };
+  if (sp >= 1) out.nano_value = { value: sp, why: `Nano is on ${sp}: cutting a ${sp} takes it back a space (mission 53)` };
   if (sp === NANO_END - 1) out.only_values = { values: [sp], why: `Nano is on ${sp}: any other cut action takes it to ${NANO_END} (mission 53)` };
   return out;
 }
 
-/** Nano's track for the "win" request's playouts (the arena's `mission_play`), in mission 53. */
-export const nanoPlayDoc = (setup, t) => (nanoDetonator(setup) ? { mission_play: { kind: "nano_detonator", space: t.nanoSpace } } : {});
+/** Nano's track for the "win" request's playouts (the arena's `mission_play`), in missions 43 and 53. */
+export function nanoPlayDoc(setup, t) {
+  if (nanoWalks(setup)) return { mission_play: { kind: "nano_track", space: t.nanoSpace, step: t.nanoStep } };
+  return nanoDetonator(setup) ? { mission_play: { kind: "nano_detonator", space: t.nanoSpace } } : {};
+}

@@ -16,7 +16,7 @@ import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, openRedDeal, standS
  * Replay the log over the setup. Returns
  * { stands: [[[slot]]], facts, mistakesMade, exploded, turn, usedDD: [p], usedItems: {id: true},
  *   entries: [{ok, error?, text}], cutCount: {label: n}, yellowCut, validated: [n], unlocked: [id], hasHand,
- *   moves (wires moved), nanoLeft (wires Nano still holds, 43), nanoSpace (Nano's space, 53: 0 before 1), ruledOut (mission 11), stab (Stabilizer pending), extraEquipment (False Bottom) }
+ *   moves (wires moved), nanoLeft (wires Nano still holds, 43), nanoSpace, nanoStep (Nano's space and way, 43 and 53: 0 before 1), ruledOut (mission 11), stab (Stabilizer pending), extraEquipment (False Bottom) }
  * An entry that cannot be applied is skipped and carries its error.
  */
 export function derive(state) {
@@ -36,7 +36,8 @@ export function derive(state) {
     absent: [],
     moves: [],
     nanoLeft: setup.nano || 0,
-    nanoSpace: 0,
+    nanoSpace: setup.nano ? 1 : 0, // 43: Nano starts on 1; 53: before 1
+    nanoStep: 1,
     ruledOut: [],
     stab: false,
     extraEquipment: [],

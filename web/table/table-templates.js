@@ -168,8 +168,8 @@ function nanoTemplate(ctx) {
   if (!state.setup.nano) return "";
   const left = t.nanoLeft;
   const law = Object.entries(result?.nano?.probs ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 3);
-  return html`<div class="nano" data-testid="nano" data-left="${left}">
-    <span class="lbl">Nano</span><span class="num">${left} wire${left === 1 ? "" : "s"} left</span>${left && law.length
+  return html`<div class="nano" data-testid="nano" data-left="${left}" data-space="${t.nanoSpace}">
+    <span class="lbl">Nano</span><span class="num">on ${t.nanoSpace} · ${left} wire${left === 1 ? "" : "s"} left</span>${left && law.length
       ? html`<span class="hint">next: ${law.map(([v, p]) => `${v} ${Math.round(p * 100)}%`).join(", ")}</span>` : ""}</div>`;
 }
 

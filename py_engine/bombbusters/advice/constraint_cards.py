@@ -51,7 +51,7 @@ _VALUE_OK = {
 }
 _EQUIPMENT = {"double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass"}
 _SOLO = {"solo_cut", "fast_pass"}
-_RULE_KEYS = {"no_values", "locked", "only_values", "costly", "turned", "nano_back"}
+_RULE_KEYS = {"no_values", "locked", "only_values", "costly", "turned", "nano_value"}
 _POINTED = {"dual_cut", "x_or_y_ray", "double_detector", "triple_detector", "super_detector"}
 
 
@@ -74,8 +74,8 @@ class Rules:
     moves a space whatever happens, and no equipment may point at it (56, 64:
     a teammate's turned-around wire).  ``turned``: the mission's rule on every
     turned-around wire but mine (38: "locked", 56/64: "costly"), given once for
-    all players so that a playout can expand it for each acting player.  ``nano_back``: (value, why) — a
-    cut action that cuts this value moves Nano back a space instead of on (53: the value of Nano's space).
+    all players so that a playout can expand it for each acting player.  ``nano_value``: (value, why) — the
+    value of Nano's space, whose cut takes one of Nano's wires (43) or Nano back a space instead of on (53).
     """
 
     cards: tuple[str, ...] = ()
@@ -83,7 +83,7 @@ class Rules:
     locked: dict = field(default_factory=dict)
     only_values: tuple | None = None  # (frozenset of values, why)
     costly: dict = field(default_factory=dict)
-    nano_back: tuple | None = None  # (value, why)
+    nano_value: tuple | None = None  # (value, why)
 
     def __bool__(self) -> bool:
         return bool(self.cards or self.no_values or self.locked or self.only_values or self.costly)
@@ -91,7 +91,7 @@ class Rules:
 
 def my_rules(state: GameState) -> Rules:
     """The state's ``constraints`` (letters A–L) and ``rules`` (``no_values``, ``only_values``, ``locked``,
-    ``costly``, ``turned``, ``nano_back``), checked; ``turned`` is expanded here to the teammates' uncut turned wires."""
+    ``costly``, ``turned``, ``nano_value``), checked; ``turned`` is expanded here to the teammates' uncut turned wires."""
     raw = state.extra.get("constraints", [])
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
         raise StateError(f"'constraints' must be a list of card letters A-L, got {raw!r}", field="constraints")
@@ -102,7 +102,7 @@ def my_rules(state: GameState) -> Rules:
     if not isinstance(rules, dict) or set(rules) - _RULE_KEYS:
         raise StateError(
             f"'rules' must be an object with 'no_values', 'only_values', 'locked', 'costly', 'turned' and/or "
-            f"'nano_back', got {rules!r}",
+            f"'nano_value', got {rules!r}",
             field="rules",
         )
     no_values: dict = {}
@@ -117,10 +117,10 @@ def my_rules(state: GameState) -> Rules:
             raise StateError(f"rules.only_values must be {{\"values\": [...], \"why\": ...}}, got {item!r}", field="rules")
         only = (frozenset(_value(v) for v in values), _text(item.get("why")))
     back = None
-    if "nano_back" in rules:
-        item = rules["nano_back"]
+    if "nano_value" in rules:
+        item = rules["nano_value"]
         if not isinstance(item, dict) or "value" not in item:
-            raise StateError(f"rules.nano_back must be {{\"value\": n, \"why\": ...}}, got {item!r}", field="rules")
+            raise StateError(f"rules.nano_value must be {{\"value\": n, \"why\": ...}}, got {item!r}", field="rules")
         back = (_value(item["value"]), _text(item.get("why")))
     locked: dict = {}
     for item in _list(rules, "locked"):

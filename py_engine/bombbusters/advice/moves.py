@@ -164,8 +164,8 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
         if why:
             m["forbidden"] = why
         _costly(turn, m)
-        if turn.rules.nano_back is not None and m["kind"] != "x_or_y_ray" and m["value"] == turn.rules.nano_back[0]:
-            m["moves_back"] = turn.rules.nano_back[1]  # 53: this cut takes Nano back a space
+        if turn.rules.nano_value is not None and m["kind"] != "x_or_y_ray" and m["value"] == turn.rules.nano_value[0]:
+            m["nano_value"] = turn.rules.nano_value[1]  # 43, 53: a cut of Nano's value
     moves.sort(key=lambda m: ("costs_mistake" in m, not m["guaranteed"], m["kind"] == "turned_cut", -tie(m["p_success"]),
                               tie(m["p_explode"]), _COST[m["kind"]], m["player"] if m["player"] is not None else -1,
                               m["stand"] or 0, m["slots"]))

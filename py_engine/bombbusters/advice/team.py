@@ -11,8 +11,9 @@ costs what losing that mistake costs (all of it with none left, less the more re
 is spent only where its move beats every plain cut by more than the item is worth kept — never
 where a plain cut is as good.  Table cards: the Rewinder as soon as the detonator has moved, the
 Emergency Batteries once a Double Detector is used, the Stabilizer on a cut whose risk is high.
-Mission 53 (Nano in place of the detonator: a success moves it on a space, a failure two, a success on
-the value of its space back one): a cut of Nano's value is worth ``NANO_BACK`` more when it succeeds.
+Nano's value (43: a cut of it takes one of Nano's wires, which must all be cut too; 53, Nano in place
+of the detonator: a success moves it on a space, a failure two, a success on the value of its space back
+one): a cut of Nano's value is worth ``NANO_VALUE`` more when it succeeds.
 
 The costs were tuned in the arena (``docs/arena.md``); every player uses the same policy, from
 their own view only (the table and their own wires).
@@ -23,7 +24,7 @@ from __future__ import annotations
 from ..table.errors import StateError
 from ..table.state import GameState
 
-__all__ = ["MISTAKE_COST", "ITEM_COST", "NANO_BACK", "STABILIZE_AT", "move_score", "takeable", "team_order", "team_choice"]
+__all__ = ["MISTAKE_COST", "ITEM_COST", "NANO_VALUE", "STABILIZE_AT", "move_score", "takeable", "team_order", "team_choice"]
 
 #: what losing one more mistake costs the team, by mistakes left before it (none left: the bomb)
 MISTAKE_COST = (1.0, 0.45, 0.25, 0.15, 0.1)
@@ -32,10 +33,11 @@ ITEM_COST = {"double_detector": 0.02, "triple_detector": 0.02, "super_detector":
              "fast_pass": 0.0075}
 #: the table cards the policy plays: Rewinder, Emergency Batteries, Stabilizer
 TABLE_CARD_IDS = ("6", "7", "9")
-#: 53: what a successful cut of Nano's value is worth beyond any other success (it saves Nano two spaces, a
-#: failure's worth, and every success but these moves Nano on).  In the arena (4 players, 20 games each,
+#: what a successful cut of Nano's value is worth beyond any other success (53: it saves Nano two spaces, a
+#: failure's worth, and every success but these moves Nano on; 43: it brings one of Nano's wires to a stand,
+#: and the bomb is lost if any are left when the stands are empty).  In the arena (4 players, 20 games each,
 #: seed 1): 0 won without it, 4 at a failure's cost (0.1-0.45), 8 at 0.3, 0.6 and 1.0, 9 at 2.0
-NANO_BACK = 0.5
+NANO_VALUE = 0.5
 #: the Stabilizer goes on a cut whose risk (red, or the detonator's cost) is at least this
 STABILIZE_AT = 0.15
 
@@ -65,8 +67,8 @@ def move_score(m: dict, mistakes_left: int | None, free: frozenset = frozenset()
     score = m["p_success"] + m["p_advance"] * keep
     if "costs_mistake" in m:  # missions 56, 64: the detonator moves whatever happens
         score *= keep
-    if "moves_back" in m:  # 53: cutting Nano's value takes it back a space where any other cut moves it on
-        score += m["p_success"] * NANO_BACK
+    if "nano_value" in m:  # 43: a cut of Nano's value takes one of its wires; 53: it takes Nano back a space
+        score += m["p_success"] * NANO_VALUE
     return score - (0.0 if m["kind"] in free else ITEM_COST.get(m["kind"], 0.0))
 
 

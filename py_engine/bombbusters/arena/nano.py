@@ -18,8 +18,8 @@ the play from the view's ``mission_play``.  Readings and the choices made for th
   its value), +2 (failure); on 12 the bomb explodes (counted as the detonator's).  Revealing red
   wires and a Coffee Mug are no cut action: Nano stays.  The views' ``mistakes_left`` is how many
   failures Nano can take; on 11 only a successful cut of an 11 keeps the bomb whole, so 11 is then
-  the one value allowed (a player without one loses).  The views' ``nano_back`` names the value of
-  Nano's space, which the team policy prefers (``advice/team.py``).
+  the one value allowed (a player without one loses).  The views' ``nano_value`` names the value of
+  Nano's space, which the team policy prefers (``advice/team.py``); in 43 too, while Nano holds wires.
 * 59: the 12 number cards in a line, Nano on the 7 facing the longer side; a player cuts the value
   under Nano or a value ahead of it (Nano moves there), else skips: the detonator moves, Nano turns
   around and the table learns they hold none of those values.  After a cut the player turns Nano
@@ -35,7 +35,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..table.notation import CUT
-from ..table.state import GameState
+from ..table.state import GameState, nano_dealt
 from ..table.wires import BLUE_MAX, value_of
 from .mission_play import Decide, MissionPlay, advance, cut_count, hand_values, only_red, tell_has_not
 from .nano_take import nano_pile, take_from_nano
@@ -87,6 +87,13 @@ class NanoTrack(_Cuts):
     def bind(self, ref: Any) -> None:
         ref.spent.add("2")  # the Walkie-Talkies stay unused (see the module's docstring)
 
+    def rules(self, table: Any, q: int) -> dict:
+        left = nano_dealt(table) - sum(m.kind == "nano" for m in table.moves)
+        if left <= 0:
+            return {}
+        why = f"Nano is on {self.space}: cutting a {self.space} takes one of its {left} wires (mission 43)"
+        return {"nano_value": {"value": self.space, "why": why}}
+
     def after(self, ref: Any, q: int, move: dict | None) -> None:
         if move is not None and self.space in self.cut_now(ref) and nano_pile(ref.table, ref.world):
             ref.table, ref.world = take_from_nano(ref.table, ref.world, q, self.rng)
@@ -121,7 +128,7 @@ class NanoDetonator(_Cuts):
     def rules(self, table: Any, q: int) -> dict:
         out: dict = {}
         if self.space >= 1:  # before 1 Nano shows no value
-            out["nano_back"] = {"value": self.space, "why": f"Nano is on {self.space}: cutting a {self.space} takes "
+            out["nano_value"] = {"value": self.space, "why": f"Nano is on {self.space}: cutting a {self.space} takes "
                                 f"it back a space (mission 53)"}
         if self.space == _END - 1:
             why = f"Nano is on {_END - 1}: any other cut action takes it to {_END} (mission 53)"
@@ -186,19 +193,28 @@ class NanoRescue(MissionPlay):
             self.facing = 1 if right > left else -1
 
 
+def _space(doc: dict, low: int, high: int) -> int:
+    """Nano's space in a ``mission_play`` document, checked (53: 0 is before 1)."""
+    space = doc.get("space")
+    if isinstance(space, bool) or not isinstance(space, int) or not low <= space <= high:
+        raise ValueError(f"mission_play: Nano's space must be a whole number {low}-{high}"
+                         f"{' (0: before 1)' if low == 0 else ''}, got {space!r}")
+    return space
+
+
 def nano_from_doc(doc: dict, players: int, seed: int = 0) -> MissionPlay | None:
     """A playout's Nano play from a view's ``mission_play`` (None: not a Nano doc)."""
     kind = doc.get("kind")
     play: Any
     if kind == "nano_track":
+        step = doc.get("step")
+        if step not in (1, -1) or isinstance(step, bool):
+            raise ValueError(f"mission_play: Nano's step must be 1 (up the track) or -1 (down), got {step!r}")
         play = NanoTrack(players, str(seed))
-        play.space, play.step = int(doc["space"]), int(doc["step"])
+        play.space, play.step = _space(doc, 1, BLUE_MAX), step
     elif kind == "nano_detonator":
-        space = doc.get("space")
-        if isinstance(space, bool) or not isinstance(space, int) or not 0 <= space < _END:
-            raise ValueError(f"mission_play: Nano's space must be a whole number 0-{_END - 1} (0: before 1), got {space!r}")
         play = NanoDetonator()
-        play.space = space
+        play.space = _space(doc, 0, _END - 1)
     elif kind == "nano_rescue":
         play = NanoRescue(list(doc["line"]))
         play.at, play.facing = int(doc["at"]), int(doc["facing"])
