@@ -47,6 +47,7 @@ def _cases(c: Compiler) -> list[Problem]:
     prob = Problem(c.types, c.copies, c.subs, [], c.tm.is_blue, [])
     for edit in c.base_edits:
         _apply(prob, edit)
+    _as_block_rules(prob)
     every = np.concatenate([x.allowed for x in prob.substands]) if prob.substands else np.ones((0, c.tm.T), bool)
     return [prob] if every.any(axis=1).all() else []
 
@@ -65,3 +66,46 @@ def _apply(prob: Problem, edit) -> None:
         prob.order.append((edit[1], edit[2]))
     else:
         prob.counters.append(edit[1])
+
+
+def _as_block_rules(prob: Problem) -> None:
+    """Each "has" counter that only one plain sub-stand can satisfy, and through one type, becomes that
+    run's block rule (``SubStand.need``).
+
+    Why: a counter is an axis of the whole DP grid for every type, so a table with dozens of "has" facts
+    (General Radar's answers, every failed cut's "the cutter holds that value") multiplies the grid by 2
+    per fact; but the copies of one type on a sorted run form one block, so "one of these slots holds t"
+    is "the block of t covers one of them", a rule on that run's moves alone.  Exact: the slots that
+    cannot hold t (after every mask) are dropped first, and only where the rest lie on one run."""
+    owned = {x for st in prob.substands for x in st.xs}
+    kept = []
+    for ctr in prob.counters:
+        found = _one_run(prob, ctr, owned)
+        if found is None:
+            kept.append(ctr)
+            continue
+        s, t, positions = found
+        prob.substands[s].need.setdefault(t, []).append(frozenset(positions))
+    prob.counters = kept
+
+
+def _one_run(prob: Problem, ctr, owned: set) -> tuple[int, int, list[int]] | None:
+    """(run, type, slots) of a single-type "has" counter whose possible slots lie on one plain run."""
+    if ctr.mode != "presence" or ctr.op != "ge" or ctr.target != 1 or ctr.positions is None:
+        return None
+    ts = np.flatnonzero(ctr.types)
+    if len(ts) != 1:
+        return None
+    t = int(ts[0])
+    where = []
+    for s, mask in ctr.positions.items():
+        js = [int(j) for j in np.flatnonzero(mask) if prob.substands[s].allowed[j, t]]
+        if js:
+            where.append((s, js))
+    if len(where) != 1:
+        return None
+    s, js = where[0]
+    st = prob.substands[s]
+    if st.labels or st.xs or st.xmult or st.ymult or s in owned:
+        return None
+    return s, t, js

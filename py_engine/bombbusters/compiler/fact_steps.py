@@ -53,12 +53,13 @@ def presence(c: Compiler, fact: Fact) -> None:
             c.fail(_fact_text(state, fact))
             return
         c.base_edits.append(("counter", Counter(tuple(positions), vm, "presence", 1, "ge", positions)))
-    else:
+    else:  # none of these slots holds the value: a mask on each (no counter axis in the grid)
         if seen:
             c.fail(_fact_text(state, fact))
             return
-        if positions and vm.any():
-            c.base_edits.append(("counter", Counter(tuple(positions), vm, "presence", 0, "eq", positions)))
+        if vm.any():
+            for sub, marked in positions.items():
+                c.base_edits += [("mask", sub, int(j), ~vm) for j in np.flatnonzero(marked)]
 
 def not_value(c: Compiler, fact: Fact) -> None:
     """A failed detector: none of these slots holds the value."""

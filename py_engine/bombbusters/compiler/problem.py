@@ -23,7 +23,8 @@ class SubStand:
     on two of its slots; ``xs``: the stand's X slots; ``xmult``: x-tokens that
     count the X slots too; ``ymult``: x-tokens on slots that may be
     yellow — all carried in the stand's states (``stand_states.py``).
-    ``forbid``: positions a type's block may not cover.
+    ``forbid``: positions a type's block may not cover.  ``need``: for a type, sets of positions its block
+    must cover one of each (a "has" fact whose value only this run can hold: ``constraints._as_block_rules``).
     """
 
     allowed: np.ndarray
@@ -34,11 +35,13 @@ class SubStand:
     xmult: list = field(default_factory=list)  # (pos, m): x-token whose count spans the run and the X slots
     ymult: list = field(default_factory=list)  # (pos, m): x-token on a slot that may be yellow
     forbid: dict = field(default_factory=dict)  # type index -> positions its block may not cover
+    need: dict = field(default_factory=dict)  # type index -> [positions]: its block covers one of each
 
     def copy(self) -> "SubStand":
         return SubStand(
             self.allowed.copy(), self.uncut, list(self.mult), list(self.labels), list(self.xs),
             list(self.xmult), list(self.ymult), {t: set(v) for t, v in self.forbid.items()},
+            {t: list(v) for t, v in self.need.items()},
         )
 
     @property

@@ -87,7 +87,7 @@ def folded(prob: Problem, keep: int = -1) -> Problem:
     free = [
         i for i, st in enumerate(prob.substands)
         if i != keep and i not in touched and st.allowed.all() and st.uncut.all()
-        and not (st.mult or st.labels or st.xs or st.xmult or st.ymult or st.forbid)
+        and not (st.mult or st.labels or st.xs or st.xmult or st.ymult or st.forbid or st.need)
     ]
     owned = {x for st in prob.substands for x in st.xs}
     free = [i for i in free if i not in owned]

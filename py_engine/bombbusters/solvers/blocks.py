@@ -107,6 +107,12 @@ def block_ok(p: Problem, s: int) -> np.ndarray:
         for a in positions:
             ok[t] &= ~((f <= a) & (a < end))
     covers = lambda a: (f <= a) & (a < end)  # noqa: E731
+    for t, groups in st.need.items():  # the block must cover one of each set (so it cannot be empty)
+        for positions in groups:
+            hit = np.zeros(ok[t].shape, dtype=bool)
+            for a in positions:
+                hit |= covers(a)
+            ok[t] &= hit
     if st.mult:
         blue = p.is_blue if p.is_blue is not None else np.ones(T, dtype=bool)
         rule = np.ones((K, n + 1), dtype=bool)

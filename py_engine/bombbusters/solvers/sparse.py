@@ -36,7 +36,7 @@ MOVE_LIMIT = 700
 
 def _plain(p: Problem) -> bool:
     return not p.counters and not p.order and not any(
-        st.labels or st.xs or st.xmult or st.ymult for st in p.substands
+        st.labels or st.xs or st.xmult or st.ymult or st.need for st in p.substands
     )
 
 

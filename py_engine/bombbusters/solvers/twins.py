@@ -48,8 +48,9 @@ def _sign(p: Problem, i: int) -> tuple:
         for c in p.counters
     )
     forbid = tuple(sorted((t, tuple(sorted(pos))) for t, pos in st.forbid.items() if pos))
+    need = tuple(sorted((t, tuple(sorted(tuple(sorted(g)) for g in groups))) for t, groups in st.need.items()))
     return (st.allowed.shape, st.allowed.tobytes(), st.uncut.tobytes(), repr(st.mult), repr(st.labels),
-            repr(st.xmult), repr(st.ymult), forbid, counters)
+            repr(st.xmult), repr(st.ymult), forbid, need, counters)
 
 
 def canonical(fmap: dict, twins: dict[int, tuple[int, ...]]) -> dict:
