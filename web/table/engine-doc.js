@@ -175,7 +175,7 @@ export function missionRules(state, t) {
   }
   const turned = turnedRule(state);
   if (turned) rules.turned = turned;
-  return Object.assign(rules, nanoRules(state.setup, t)); // 53: the value that takes Nano back
+  return Object.assign(rules, nanoRules(state.setup, t)); // 43, 53: Nano's value (53 on 11: only 11)
 }
 
 /**

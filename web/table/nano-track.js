@@ -6,7 +6,8 @@
 // space) or two spaces (a failure); on 12 the bomb explodes, and the detonator's "mistakes left" becomes the
 // failures Nano can still take. Pure functions, no DOM, no I/O.
 
-import { colourOf } from "./setup.js";
+import { cutCounts } from "./replay-table.js";
+import { nanoDetonator } from "./setup.js";
 
 /** Nano's last space: reaching it explodes the bomb. */
 export const NANO_END = 12;
@@ -19,20 +20,8 @@ const TURN_ENDS = new Set(["dual", "xray", "detect", "solo", "red", "coffee"]);
 /** Whether Nano walks the track with wires of its own (43: the setup deals it some). */
 export const nanoWalks = (setup) => (setup.nano ?? 0) > 0;
 
-/** Whether Nano stands for the detonator in this mission (53). */
-export const nanoDetonator = (setup) => (setup.special ?? []).includes("nano_detonator");
-
 /** How many failures (two spaces each) Nano can take from `space` before it reaches 12. */
 export const nanoFailuresLeft = (space) => Math.max(0, Math.floor((NANO_END - 1 - space) / 2));
-
-/** The blue values cut so far, by label ("4": how many wires of 4 are cut). */
-function blueCuts(t) {
-  const out = {};
-  for (const ss of t.stands) for (const st of ss) for (const sl of st) {
-    if (sl.c === "cut" && sl.v && colourOf(sl.v) === "blue") out[sl.v] = (out[sl.v] ?? 0) + 1;
-  }
-  return out;
-}
 
 /**
  * Apply log entry `e` by `apply()`, and in mission 53 move Nano as that cut action says: two spaces when it
@@ -46,12 +35,12 @@ export function withNano(t, e, setup, apply) {
   }
   if (!nanoDetonator(setup) || !CUT_ACTIONS.has(e.k)) return apply();
   const made = t.mistakesMade;
-  const before = blueCuts(t);
+  const before = cutCounts(t);
   apply();
   if (t.mistakesMade > made) {
     t.nanoSpace += 2;
   } else {
-    const after = blueCuts(t);
+    const after = cutCounts(t);
     const onNano = (after[String(t.nanoSpace)] ?? 0) > (before[String(t.nanoSpace)] ?? 0);
     t.nanoSpace += onNano ? -1 : 1;
   }

@@ -3,8 +3,7 @@
 // An entry that cannot be applied calls fail(...) with a message naming the slot.
 // Pure functions, no DOM, no I/O.
 
-import { nanoDetonator } from "./nano-track.js";
-import { colourOf, isLabel, saidOf, standCounts } from "./setup.js";
+import { colourOf, isLabel, nanoDetonator, saidOf, standCounts } from "./setup.js";
 
 export const HIDDEN = () => ({ c: "h", v: null, m: null, col: null, own: null });
 
@@ -21,6 +20,13 @@ export function slotLetter(j) {
 export function standName(setup, p, s) {
   const name = setup.players[p] || `Player ${p + 1}`;
   return standCounts(setup)[p] > 1 ? `${name} (stand ${s + 1})` : name;
+}
+
+/** How many wires of each label the stands show cut ({"4": 2, "Y3": 1, …}). */
+export function cutCounts(t) {
+  const out = {};
+  for (const ss of t.stands) for (const st of ss) for (const sl of st) if (sl.c === "cut" && sl.v) out[sl.v] = (out[sl.v] ?? 0) + 1;
+  return out;
 }
 
 export function slotAt(t, p, s, j) {

@@ -8,9 +8,9 @@ import { applyBatteries, applyCoffee, applyDisint, applyDrop, applyFalseBottom, 
 import { applyChallenge, applySkip, numberCardsBack } from "./entries-mission.js";
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
-import { nanoDetonator, nanoFailuresLeft, withNano } from "./nano-track.js";
-import { addFact, EntryError, fail, HIDDEN, placeFacts } from "./replay-table.js";
-import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, openRedDeal, standSizes, turnedSlots, wireOf, yellowDeal } from "./setup.js";
+import { nanoFailuresLeft, withNano } from "./nano-track.js";
+import { addFact, cutCounts, EntryError, fail, HIDDEN, placeFacts } from "./replay-table.js";
+import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, nanoDetonator, openRedDeal, standSizes, turnedSlots, wireOf, yellowDeal } from "./setup.js";
 
 /**
  * Replay the log over the setup. Returns
@@ -91,8 +91,7 @@ function dealtStands(state, hasHand) {
 /** What the cut wires say: how many of each, the validated values, the yellows cut, each card in play (waiting,
  * usable, used) and those unlocked. */
 function countCuts(t, setup) {
-  const cutCount = {};
-  for (const ss of t.stands) for (const st of ss) for (const sl of st) if (sl.c === "cut" && sl.v) cutCount[sl.v] = (cutCount[sl.v] ?? 0) + 1;
+  const cutCount = cutCounts(t);
   t.cutCount = cutCount;
   t.validated = [];
   for (let n = setup.blue[0]; n <= setup.blue[1]; n++) if ((cutCount[String(n)] ?? 0) >= 4) t.validated.push(n);

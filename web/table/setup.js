@@ -103,6 +103,9 @@ export const isHandLabel = (h) => isLabel(wireOf(h));
 /** With X tokens, each stand's far-right slot (j = n - 1 of n) holds its unsorted wire. */
 export const isXSlot = (setup, j, n) => Boolean(setup.x_tokens) && j === n - 1;
 
+/** Whether Nano's track stands for the detonator in this mission (53: nano-track.js follows it). */
+export const nanoDetonator = (setup) => (setup.special ?? []).includes("nano_detonator");
+
 /** The slots of player p's stand s (n slots) holding a wire turned around unseen (missions 38, 56, 64): its
  * owner cannot see it, the teammates can. With two stands, mission 64 turns one end of each. */
 export function turnedSlots(setup, p, s, n) {
