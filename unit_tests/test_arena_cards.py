@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from bombbusters.advice.table_edits import cut_slot, with_cuts
+from bombbusters.advice.free_cards import card_uses
+from bombbusters.advice.table_edits import cut_slot, set_slots, with_cuts
 from bombbusters.arena.run import POLICIES
 from bombbusters.arena.cards import FREE_CARDS, INSTANT_CARDS, CardUse, card_value, cuts_to_unlock
 from bombbusters.arena.deal import deal_game, playable
@@ -143,6 +144,27 @@ def test_grappling_hook_takes_a_teammate_s_wire_in_order() -> None:
     assert len(ref.table.stand(q, 0)) == before[q] + 1 and len(ref.table.stand(u.target[0], 0)) == before[u.target[0]] - 1
     assert ref.table.moves[-1].kind == "grappling_hook" and taken in [t for k, t in ref.world.items() if k[0] == q]
     _sorted(ref)
+    _truth_holds(ref)
+
+
+def test_after_a_grappling_hook_the_single_wire_label_leaves_the_stands_it_changed() -> None:
+    """Mission 59's impossible truth (campaign, game 34 at 4 players): an x1 put on a stand a hooked wire
+    entered, which the engine reads on the stand as dealt.  The team leaves such stands (as the page
+    refuses them), the referee refuses them, and a hooked wire's x token is discarded (24's FAQ)."""
+    ref, q, d = _played("11.11")
+    (u,) = d.uses
+    assert u.target is not None
+    r, rs, rj = u.target
+    x2 = replace(ref.table.stand(r, rs)[rj], multiplicity=2, colour=BLUE)
+    ref.table = replace(ref.table, players=set_slots(ref.table, {u.target: x2}))
+    ref.use(q, d.uses)
+    assert all(sl.multiplicity is None for sl in ref.table.stand(q, 0))  # the hooked wire's x2 is gone
+    ref.cards = ref.cards + ("2.2",)
+    _unlock(ref, "2.2")
+    for p in (q, r):  # both stands changed: no Single Wire Label on them
+        assert not any(x.card == "2.2" for x in card_uses(ref.view(p), None))
+    with pytest.raises(AssertionError, match="cannot be read"):
+        ref.use(q, (CardUse("2.2", 0, (0,)),))
     _truth_holds(ref)
 
 

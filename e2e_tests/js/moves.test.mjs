@@ -181,3 +181,19 @@ test("My best cuts open with the free card the team plays first, in words, and t
     missions: [] }).text).replace(/\s+/g, " ");
   assert.match(first, /First play: Rewinder \(the detonator goes back a space\), Stabilizer \(if this cut fails, the detonator does not move and a red wire does not explode\)/);
 });
+
+test("a wire moved with an x-token leaves the token behind (mission 24's FAQ); its other tokens go with it", () => {
+  let s = started();
+  s.setup.tokens = "multiplicity";
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 4, slot: { c: "h", v: null, m: "2x", col: null } });
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 5, slot: { c: "h", v: null, m: null, col: "y" } });
+  s = S.addEntry(s, { k: "hook", a: 1, p: 2, s: 0, j: 4, to: { s: 0, j: 5 } }); // Bob hooks Cy's x2 wire
+  s = S.addEntry(s, { k: "hook", a: 3, p: 2, s: 0, j: 4, to: { s: 0, j: 5 } }); // Dan hooks Cy's yellow
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries.map((e) => e.error)));
+  assert.equal(t.stands[1][0][5].m, null);
+  assert.equal(t.stands[3][0][5].col, "y");
+  assert.ok(!S.engineDoc(s, t).players.some((p) => p.stands[0].includes("x")), "no x-token left in the engine's document");
+  // undone, the token is back where it was
+  assert.equal(S.derive(S.undo(S.undo(s))).stands[2][0][4].m, "2x");
+});

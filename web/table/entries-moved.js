@@ -1,14 +1,15 @@
 // Log entries that move wires between stands: Walkie-Talkies, the Grappling Hook, a wire taken from
-// Nano (43). A wire keeps its tokens; a receiver files it in order among the wires they see.
+// Nano (43). A wire keeps its tokens but an x token; a receiver files it in order among the wires they see.
 
 import { checkPlayers, fail, HIDDEN, slotAt, slotLetter, standName } from "./replay-table.js";
+import { isCount } from "./failure-marks.js";
 import { isLabel, sortValue } from "./setup.js";
 
 /**
  * Walkie-Talkies (k "walkie": e.a gives slot e.as, e.p gives slot e.j of stand e.s; e.ato / e.pto:
  * where each filed the wire received, as {s, j} on the stand after the move) or the Grappling Hook
- * (k "hook": e.a takes e.p's slot e.j of stand e.s and files it at e.to). A wire keeps its tokens;
- * e.got: the wire I received, when I am a receiver.
+ * (k "hook": e.a takes e.p's slot e.j of stand e.s and files it at e.to). A wire keeps its tokens but an
+ * x token (discarded); e.got: the wire I received, when I am a receiver.
  */
 export function applyMove(t, e, setup, i) {
   checkPlayers(setup, e);
@@ -31,6 +32,8 @@ export function applyMove(t, e, setup, i) {
   const seen = wires.map((w, n) => fileWire(t, e, setup, w.to, taken[n], work));
   work.forEach((ss, p) => ss.forEach((st, s) => t.stands[p][s].splice(0, Infinity, ...st)));
   seen.forEach((see) => see());
+  // a moved wire's x token is discarded (mission 24's FAQ on the Walkie-Talkies: it counted the stand it left)
+  for (const sl of taken) if (isCount(sl.m)) sl.m = null;
   t.moves.push({ kind: e.k === "hook" ? "grappling_hook" : "walkie_talkies", wires });
   t.usedItems[e.k === "hook" ? "11.11" : "2"] = true;
 }

@@ -27,7 +27,8 @@ the arena (``docs/arena.md``), not scored here.  So:
   tokens; none where the actor's tokens are false or absent: 17, 52, 58).  The General Radar asks the
   blue value the public table has seen fewest copies of (cut or shown by a token; ties: the lowest).
   The Single Wire Label goes on a blue wire whose value is once on its stand (uncut first, leftmost;
-  not on a stand with a turned-around wire, whose value its owner cannot see) — its choice is not read.
+  not on a stand with a turned-around wire, whose value its owner cannot see, nor on one a wire left or
+  entered: its x1 counts the stand as dealt, as the table app says) — its choice is not read.
   Walkie-Talkies: the actor and the next teammate clockwise who can each give their leftmost uncut wire
   in order; the Grappling Hook takes the leftmost uncut wire in order of the teammate with the most of
   them; neither where the mission's tokens count a value on its stand (24, 40: ``_counted``).
@@ -47,6 +48,7 @@ from ..table.errors import StateError
 from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN
 from ..table.state import GameState
+from ..table.transfers import moved_stands
 from ..table.wires import BLUE, colour_of, value_of
 from .indication import TOKEN_KINDS, rank_indications, token_choice_facts
 from .labels import label_advice
@@ -178,8 +180,9 @@ def _single_wire(view: GameState) -> CardUse | None:
     me = view.me
     assert me is not None
     fits = []
+    moved = moved_stands(view.moves)
     for s, st in enumerate(view.players[me].stands):
-        if any(sl.turned for sl in st):
+        if any(sl.turned for sl in st) or (me, s) in moved:
             continue
         values = [value_of(sl.wire) for sl in st if sl.wire is not None]
         for j, sl in enumerate(st):

@@ -2,8 +2,8 @@
 table and the facts after the move, written as the table app writes them.
 
 Why here and not in the referee: a move renumbers the slots of the stands it touches, so everything
-keyed by a slot must follow — the true wires (``world``), the tokens (a wire keeps its tokens), the
-facts (a has / has-not of a player who gives or takes is pinned to the wires it spoke of; a Label or
+keyed by a slot must follow — the true wires (``world``), the tokens (a wire keeps them but an x token,
+which 24's FAQ discards), the facts (a has / has-not of a player who gives or takes is pinned to the wires it spoke of; a Label or
 a detector's "not v" follows its slots, split per stand, and a Label whose two wires now sit on two
 stands is dropped, as ``web/table/replay-table.js``'s ``placeFacts`` does), and the ``moves`` the
 engine replays to find where each wire was dealt (``table/transfers.py``).  A receiver files the wire
@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..table.facts import Fact
+from ..table.notation import Slot
 from ..table.players import Player
 from ..table.state import GameState, pin_facts
 from ..table.transfers import Move, Transfer
@@ -37,13 +38,21 @@ def move_wires(table: GameState, world: dict, kind: str, wires: list[tuple[Spot,
     for src, dst in wires:
         order[dst].insert(_filed_at(table, world, order[dst], world[src]), src)
     where = {old: (*key, j) for key, olds in order.items() for j, old in enumerate(olds)}
-    stands = {key: tuple(table.stand(*old[:2])[old[2]] for old in olds) for key, olds in order.items()}
+    moved = {src for src, _ in wires}
+    stands = {key: tuple(_carried(table.stand(*old[:2])[old[2]], old in moved) for old in olds)
+              for key, olds in order.items()}
     new_players = tuple(Player(pl.name, tuple(stands.get((p, s), st) for s, st in enumerate(pl.stands)))
                         for p, pl in enumerate(table.players))
     move = Move(kind, tuple(Transfer(src, where[src]) for src, _ in wires))
     new_world = {where.get(k, k): t for k, t in world.items()}
     facts = tuple(g for f in table.facts for g in _follow(f, where))
     return replace(table, players=new_players, facts=facts, moves=table.moves + (move,)), new_world
+
+
+def _carried(sl: Slot, moved: bool) -> Slot:
+    """A slot as it lies after the move: a moved wire's x token is discarded (mission 24's FAQ on the
+    Walkie-Talkies: it counted the stand the wire left), its other tokens go with it."""
+    return replace(sl, multiplicity=None) if moved and sl.multiplicity is not None else sl
 
 
 def _filed_at(table: GameState, world: dict, olds: list[Spot], t: int) -> int:
