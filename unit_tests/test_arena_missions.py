@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 from bombbusters.arena import greedy
+from bombbusters.arena.absent import _chosen
 from bombbusters.arena.deal import PLAYABLE, deal_game, playable
 from bombbusters.arena.game import play_on, start_game
 from bombbusters.arena.number_cards import sums
@@ -241,6 +242,8 @@ def test_22_two_absent_values_each_then_a_token_passed_left_after_two_yellow_wir
     absent = [f for f in start.facts if f.kind == "has_not"]
     assert sorted(f.player for f in absent) == [0, 0, 1, 1, 2, 2, 3, 3] and all(_true(g.ref, f) for f in absent)
     assert not any(sl.state == "info" for p, s in start.stand_keys() for sl in start.stand(p, s))  # no chosen token
+    held = [f for f in start.facts if f.kind == "has"]  # what each choice tells besides
+    assert held and all(any(value_of(t) == f.value for k, t in g.deal.world.items() if k[0] == f.player) for f in held)
     given = [i for i, (_q, _m, done, _t) in enumerate(g.moves) if done]
     assert given, "the yellow wires were cut"
     before, after = g.moves[given[0]][3], g.moves[given[0] - 1][3]
@@ -249,6 +252,16 @@ def test_22_two_absent_values_each_then_a_token_passed_left_after_two_yellow_wir
                  if a.state == "hidden" and b.state == "info")
     nones = len([f for f in before.facts if f.kind == "has_not"]) - len(absent)
     assert tokens + nones >= 4 - 1  # one token each (a failure's token aside; a repeat adds nothing)
+
+
+def test_22_an_absent_value_chosen_says_that_every_value_ranked_before_it_is_held() -> None:
+    ranked = [1, 2, 3, 4, "YELLOW"]
+    facts = {(f.kind, f.value) for f in _chosen(ranked, {1, 3, 4}, 0, None, 2)}
+    assert facts == {("has_not", 2), ("has_not", "YELLOW"), ("has", 1), ("has", 3), ("has", 4)}
+    assert {(f.kind, f.value) for f in _chosen(ranked, {1, 4}, 2, 1, 1)} == {("has_not", 2), ("has", 1)}
+    assert {(f.kind, f.value) for f in _chosen(ranked, set(ranked) - {3}, 0, None, 2)} == \
+        {("has_not", 3)} | {("has", v) for v in ranked if v != 3}  # one lacking: all the others held
+    assert all(f.stand == 1 and f.player == 2 for f in _chosen(ranked, {1, 4}, 2, 1, 1))
 
 
 def test_39_the_noble_value_goes_only_by_the_special_action_which_deals_the_cards_left() -> None:

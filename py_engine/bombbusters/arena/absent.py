@@ -6,7 +6,8 @@ stand, a value token on a wire), and the gift waits for a moment of the game.  T
 leaves to players, made as a teammate would (docs/arena.md):
 
 * setup: of the values (blue or yellow) a player lacks, the two the public table finds likeliest for
-  them (one a stand with two stands): the ones that tell the team the most;
+  them (one a stand with two stands): the ones that tell the team the most; every player knows the rule,
+  so the choice also says that each value ranked before the chosen ones is held (read as "has" facts);
 * the gift: the blue value the giver's own view expects the receiver to hold most wires of (then: the
   lowest), so that it lands on a wire; the receiver puts it on their leftmost such wire without a
   token, or beside their stand ("has not").
@@ -25,6 +26,17 @@ from .mission_play import MissionPlay, cut_count, expected_count, token_on_value
 __all__ = ["Absent"]
 
 _VALUES: tuple = tuple(range(1, BLUE_MAX + 1)) + ("YELLOW",)
+
+
+def _chosen(ranked: list, held: set, q: int, s: int | None, k: int) -> list[Fact]:
+    """The first ``k`` values of ``ranked`` (the public table's order, which every player can work out) that
+    the player lacks, as "has not", and what that choice tells besides: every value ranked before the last
+    one chosen (all of them, when fewer than ``k`` are lacking) is held — "has".  Without the "has" facts
+    the engine counted deals the rule rules out (mission 22's moves succeeded 1–3 points more often than
+    the chances given: z up to 5 in the campaign)."""
+    chosen = [v for v in ranked if v not in held][:k]
+    before = ranked if len(chosen) < k else ranked[:ranked.index(chosen[-1])] if chosen else []
+    return [Fact("has_not", q, s, v) for v in chosen] + [Fact("has", q, s, v) for v in before if v not in chosen]
 
 
 class Absent(MissionPlay):
@@ -48,9 +60,8 @@ class Absent(MissionPlay):
             facts = []
             for s, k in per:
                 held = {value_of(t) for key, t in ref.seen.items() if key[0] == q and (s is None or key[1] == s)}
-                lacking = [v for v in _VALUES if v not in held]
-                lacking.sort(key=lambda v: (-self._chance(public, ref, q, s, v), str(v)))
-                facts += [Fact("has_not", q, s, v) for v in lacking[:k]]
+                ranked = sorted(_VALUES, key=lambda v: (-self._chance(public, ref, q, s, v), str(v)))
+                facts += _chosen(ranked, held, q, s, k)
             ref.table = replace(ref.table, facts=ref.table.facts + tuple(facts))
 
     @staticmethod
