@@ -330,3 +330,31 @@ def test_a_failed_detector_s_token_passing_over_a_red_wire_tells_it_is_red() -> 
     assert red == pytest.approx(1.0), view.to_json()
     assert all(solve_state(ref.view(q)).slot_probs(*key).get(t, 0) > 0 for q in range(4) for key, t in d.world.items()
                if ref.view(q).stand(*key[:2])[key[2]].state != CUT and ref.view(q).stand(*key[:2])[key[2]].wire is None)
+
+
+def test_a_detector_that_cuts_the_second_wire_it_pointed_at_tells_the_first_is_not_that_value() -> None:
+    """The owner cuts the leftmost hit (the rules leave it to them): a cut on the second wire says the first
+    is not the value, which the referee adds as a fact — else the engine would still give it that value
+    where the real deal cannot have it."""
+    from bombbusters.arena.referee import Decision
+
+    m = playable(4, 4)
+    for k in range(40):
+        d = deal_game(m, 4, 0, k)
+        mine = {t // 10 for key, t in d.world.items() if key[0] == 0 and t % 10 == 0}
+        spots = [(p, s, j) for (p, s, j), t in sorted(d.world.items()) if p != 0 and (p, s, j + 1) in d.world
+                 and d.world[(p, s, j + 1)] % 10 == 0 and d.world[(p, s, j + 1)] // 10 in mine
+                 and d.world[(p, s, j + 1)] != t]
+        if spots:
+            break
+    p, s, j = spots[0]
+    value = d.world[(p, s, j + 1)] // 10
+    ref = Referee(d.table, d.world, rules_of(m), d.cards)
+    move = {"kind": "double_detector", "player": p, "stand": s, "slots": [j, j + 1], "value": value,
+            "p_success": 0.5, "guaranteed": False}
+    ref.play(0, Decision(move))
+    assert ref.table.stand(p, s)[j + 1].state == CUT and ref.table.stand(p, s)[j].state != CUT
+    view = ref.view(1 if p != 1 else 2)
+    law = solve_state(view).slot_probs(p, s, j)
+    assert sum(pr for t, pr in law.items() if t == 10 * value) == 0.0, view.to_json()
+    assert law.get(d.world[(p, s, j)], 0) > 0

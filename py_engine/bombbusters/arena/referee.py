@@ -215,7 +215,7 @@ class Referee:
         token, facts and detonator (a teammate's turned-around wire moves it whatever happens)."""
         p, s = m["player"], m["stand"]
         named = m.get("values") or [m["value"]]
-        hits = [j for j in m["slots"] if value_of(self.world[(p, s, j)]) in named]
+        hits = sorted(j for j in m["slots"] if value_of(self.world[(p, s, j)]) in named)
         own = (q, *m["mine"]) if m["kind"] == "turned_cut" else None
         ok = bool(hits) and (own is None or value_of(self.world[own]) == m["value"])
         if ok and self.red_like(self.world[(p, s, hits[0])]):  # 11: a wire of the hidden card's value cut
@@ -237,6 +237,9 @@ class Referee:
             t = self.world[spot]
             mine = {own: cut_slot(self.table, own, self.world[own])} if own else cut_own(self.table, self.seen, q, value_of(t), 1)
             self.table = with_cuts(self.table, {spot: cut_slot(self.table, spot, t), **mine})
+            passed = tuple(j for j in m["slots"] if j < hits[0])  # the owner cuts the leftmost hit: these are not v
+            if passed and m["kind"] in _DETECTORS:
+                self.table = replace(self.table, facts=self.table.facts + (Fact("not_value", p, s, m["value"], passed),))
             return
         self._failure(q, m, named, stabilized)
 
