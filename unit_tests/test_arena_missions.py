@@ -11,12 +11,14 @@ import pytest
 from bombbusters.arena import greedy
 from bombbusters.arena.absent import _chosen
 from bombbusters.arena.deal import PLAYABLE, deal_game, playable
-from bombbusters.arena.game import play_on, start_game
+from bombbusters.arena.game import play_on, rules_of, start_game
 from bombbusters.arena.number_cards import sums
 from bombbusters.arena.oxygen import cost
 from bombbusters.arena.referee import Referee
 from bombbusters.arena.table_rules import UNSIMULATED
 from bombbusters.arena.win import playout_referee, win_chance
+from bombbusters.questions.analysis import solve_state
+from bombbusters.questions.sampler import sample_deals
 from bombbusters.table.errors import StateError
 from bombbusters.table.facts import Fact
 from bombbusters.table.notation import CUT
@@ -262,6 +264,23 @@ def test_22_an_absent_value_chosen_says_that_every_value_ranked_before_it_is_hel
     assert {(f.kind, f.value) for f in _chosen(ranked, set(ranked) - {3}, 0, None, 2)} == \
         {("has_not", 3)} | {("has", v) for v in ranked if v != 3}  # one lacking: all the others held
     assert all(f.stand == 1 and f.player == 2 for f in _chosen(ranked, {1, 4}, 2, 1, 1))
+
+
+@pytest.mark.parametrize("players,k", [(4, 0), (4, 1), (5, 0), (3, 0)])
+def test_22_the_absent_values_choice_is_read_in_full(players: int, k: int) -> None:
+    """Every deal the public table allows after 22's setup — drawn exactly — would have made the very same
+    choices of absent values, and the real deal is among them: the choice is read in full and no more."""
+    m = playable(22, players)
+    d = deal_game(m, players, 11, k)
+    ref = Referee(d.table, d.world, rules_of(m, d), d.cards)
+    ref.rules.play.setup(ref)
+    public = replace(ref.table, me=None, extra={})
+    an = solve_state(public)
+    assert all(an.slot_probs(*key).get(t, 0) > 0 for key, t in d.world.items())
+    for world in sample_deals(public, 10, seed=k):
+        other = Referee(d.table, world, rules_of(m, d), d.cards)
+        other.rules.play.setup(other)
+        assert set(other.table.facts) == set(ref.table.facts)
 
 
 def test_39_the_noble_value_goes_only_by_the_special_action_which_deals_the_cards_left() -> None:

@@ -16,9 +16,11 @@ from bombbusters.arena.deal import deal_game, playable
 from bombbusters.arena import greedy
 from bombbusters.arena.game import play_on, rules_of, start_game
 from bombbusters.arena.referee import Decision, Referee
+from bombbusters.arena.tokens import place_false_tokens
 from bombbusters.arena.run import arena
 from bombbusters.arena.win import Equipment, playout_referee
 from bombbusters.questions.analysis import solve_state
+from bombbusters.questions.sampler import sample_deals
 from bombbusters.table.facts import Fact
 from bombbusters.table.notation import CUT, INFO
 from bombbusters.table.errors import StateError
@@ -165,6 +167,25 @@ def test_false_tokens_at_setup_and_after_a_failure_17_and_52() -> None:
     m52 = playable(52, 4)
     ref52 = start_game(deal_game(m52, 4, 6, 0), m52)
     facts = [f for f in ref52.table.facts if f.kind == "not_value"]
-    assert sorted(f.player for f in facts) == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert all(sum(f.player == p for f in facts) >= 2 for p in range(4))  # the tokens, and what their choice tells
     assert all(value_of(ref52.world[(f.player, f.stand, f.slots[0])]) != f.value for f in facts)
     assert not [sl for p in range(4) for sl in ref52.table.stand(p, 0) if sl.state == INFO or sl.not_value]
+
+
+@pytest.mark.parametrize("mission,k", [(17, 0), (17, 1), (17, 2), (52, 0), (52, 1)])
+def test_the_false_tokens_choice_is_read_in_full(mission: int, k: int) -> None:
+    """The false tokens (17, 52) go where a known rule puts them, so the table reads what the choice tells
+    (``tokens.false_tokens``).  Read in full and no more: every deal the public table then allows — drawn
+    exactly — would have made the very same choice, and the real deal is among them."""
+    m = playable(mission, 4)
+    d = deal_game(m, 4, 11, k)
+    by = m.false_by
+    ref = Referee(d.table, d.world, rules_of(m, d), d.cards)
+    place_false_tokens(ref, by)
+    public = replace(ref.table, me=None, extra={})
+    an = solve_state(public)
+    assert all(an.slot_probs(*key).get(t, 0) > 0 for key, t in d.world.items())
+    for world in sample_deals(public, 12, seed=k):
+        other = Referee(d.table, world, rules_of(m, d), d.cards)
+        place_false_tokens(other, by)
+        assert other.table.players == ref.table.players and set(other.table.facts) == set(ref.table.facts)

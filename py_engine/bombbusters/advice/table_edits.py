@@ -16,7 +16,7 @@ from ..table.wires import BLUE, RED, YELLOW, colour_of, value_of
 from .hidden_red import hidden_red_law
 
 __all__ = ["After", "REPLACING_KINDS", "cut_own", "cut_slot", "failure_facts", "failure_kind", "failure_token",
-           "red_facts", "set_slots", "shown_on", "stand_count", "with_cuts"]
+           "one_of_facts", "red_facts", "set_slots", "shown_on", "stand_count", "with_cuts"]
 
 #: token kinds that replace info tokens for the whole mission, the tokens a failure places included
 #: (21 and 33: even/odd; 24 and 40: x1/x2/x3): the table learns only the wire's parity or count
@@ -104,7 +104,13 @@ def red_facts(state: GameState, p: int, s: int, slots: list | tuple) -> tuple[Fa
     """These slots hold red wires, as facts: none of them holds any other gameplay value in play (the
     arena's referee puts a failed detector's token on the first pointed wire that is not red, so the
     wires it passed over are red — the table reads it, as the rule is known)."""
-    values = sorted({value_of(t) for t in state.wires.copies() if colour_of(t) != RED}, key=str)
+    return one_of_facts(state, p, s, slots, {RED})
+
+
+def one_of_facts(state: GameState, p: int, s: int, slots: list | tuple, keep: set) -> tuple[Fact, ...]:
+    """These slots hold one of the gameplay values ``keep``, as facts: none of them holds any other value
+    in play ("not_value" facts, which the engine reads as masks)."""
+    values = sorted({value_of(t) for t in state.wires.copies()} - set(keep), key=str)
     return tuple(Fact("not_value", p, s, v, tuple(sorted(slots))) for v in values) if slots else ()
 
 

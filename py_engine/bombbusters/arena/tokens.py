@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Callable
 
 from ..advice.indication import placed_token, rank_indications, token_choice_facts
-from ..advice.table_edits import set_slots
+from ..advice.table_edits import one_of_facts, set_slots
 from ..questions.analysis import solve_state
 from ..table.facts import Fact
 from ..table.notation import CUT
@@ -60,27 +60,52 @@ def place_tokens(ref: Referee, kind: str, choose: Chooser = advised_token, read_
         ref.table = replace(ref.table, players=set_slots(ref.table, {(q, s, j): token}), facts=ref.table.facts + told)
 
 
-def false_tokens(ref: Referee, q: int, on_red: bool, count: int = 2) -> list[tuple[int, int, int]]:
+def false_tokens(ref: Referee, q: int, on_red: bool, count: int = 2) -> tuple[list[tuple[int, int, int]], tuple[Fact, ...]]:
     """(stand, slot, value) of player q's false starting tokens ("this wire is not that value", 17 and
     52): on ``count`` different wires of theirs (red ones only where ``on_red``), each the blue value
     the table, as it stands, finds likeliest there among those the wire is not — the false token that
-    tells the team the most (a teammate's choice; the rules leave it free)."""
-    public = replace(ref.table, me=None, extra={})
-    an = solve_state(public)
+    tells the team the most (a teammate's choice; the rules leave it free) —, and what that choice tells
+    besides, as facts.
+
+    Why the reading: the rule is known and the public table's chances are everyone's, so a token that
+    is not the likeliest value of its wire says the wire *is* the likeliest (else that one would be on
+    it), and a wire passed over whose likeliest value would have ranked among the chosen holds that value
+    (in 17: or is red, which takes no token).  Without it the engine counted deals the rule rules out."""
+    an = solve_state(replace(ref.table, me=None, extra={}))
     lo, hi = ref.table.wires.blue_range
-    best: dict = {}
-    for (p, s, j), t in sorted(ref.world.items()):
-        if p != q or ref.table.stand(p, s)[j].state == CUT or (colour_of(t) == RED and not on_red):
+    laws = {(s, j): {v: sum(pr for u, pr in an.slot_probs(p, s, j).items() if colour_of(u) == BLUE and value_of(u) == v)
+                     for v in range(lo, hi + 1)}
+            for (p, s, j) in sorted(ref.world) if p == q and ref.table.stand(p, s)[j].state != CUT}
+    keys: dict = {}
+    for (s, j), law in laws.items():
+        t = ref.world[(q, s, j)]
+        if colour_of(t) == RED and not on_red:
             continue
-        probs = an.slot_probs(p, s, j)
-        for v in range(lo, hi + 1):
-            if colour_of(t) == BLUE and value_of(t) == v:
-                continue
-            score = sum(pr for u, pr in probs.items() if colour_of(u) == BLUE and value_of(u) == v)
-            if score > best.get((s, j), (-1.0, 0))[0]:
-                best[(s, j)] = (score, v)
-    ranked = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))
-    return [(s, j, v) for (s, j), (_score, v) in ranked[:count]]
+        v = _likeliest(law, value_of(t) if colour_of(t) == BLUE else None)
+        keys[(s, j)] = ((-law[v], (s, j)), v)
+    chosen = sorted(keys.items(), key=lambda kv: kv[1][0])[:count]
+    last = chosen[-1][1][0] if len(chosen) == count else None
+    told: list[Fact] = []
+    for (s, j), law in laws.items():
+        a = _likeliest(law)
+        keep: set[int | str] | None
+        picked = dict(chosen).get((s, j))
+        if picked is not None:
+            keep = {a} if picked[1] != a else None
+        elif last is None:  # every wire that could take one took one: the others are red (17)
+            keep = {RED}
+        elif (-law[a], (s, j)) < last:  # a wire not of its likeliest value would have ranked among the chosen
+            keep = {RED} if (-law[_likeliest(law, a)], (s, j)) < last else {a} | ({RED} if not on_red else set())
+        else:
+            keep = None
+        if keep is not None:
+            told += one_of_facts(ref.table, q, s, (j,), keep)
+    return [(s, j, v) for (s, j), (_key, v) in chosen], tuple(told)
+
+
+def _likeliest(law: dict, skip: object = None) -> int:
+    """The value of ``law`` with the greatest chance (the lowest among equals), ``skip`` left out."""
+    return min((v for v in law if v != skip), key=lambda v: (-law[v], v))
 
 
 def place_false_tokens(ref: Referee, by: str) -> frozenset:
@@ -90,10 +115,12 @@ def place_false_tokens(ref: Referee, by: str) -> frozenset:
     n = len(ref.table.players)
     liars = [ref.table.captain] if by == "captain" else [(ref.table.captain + i) % n for i in range(n)]
     for q in liars:
-        for s, j, v in false_tokens(ref, q, on_red=by == "all"):
+        placed, told = false_tokens(ref, q, on_red=by == "all")
+        for s, j, v in placed:
             if by == "captain":
                 token = replace(ref.table.stand(q, s)[j], not_value=v)
                 ref.table = replace(ref.table, players=set_slots(ref.table, {(q, s, j): token}))
             else:
                 ref.table = replace(ref.table, facts=ref.table.facts + (Fact("not_value", q, s, v, (j,)),))
+        ref.table = replace(ref.table, facts=ref.table.facts + told)
     return frozenset(liars)
