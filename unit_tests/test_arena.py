@@ -358,3 +358,30 @@ def test_a_detector_that_cuts_the_second_wire_it_pointed_at_tells_the_first_is_n
     law = solve_state(view).slot_probs(p, s, j)
     assert sum(pr for t, pr in law.items() if t == 10 * value) == 0.0, view.to_json()
     assert law.get(d.world[(p, s, j)], 0) > 0
+
+
+def test_a_successful_cut_takes_my_leftmost_wire_of_the_value_and_the_table_reads_it() -> None:
+    """The actor cuts their leftmost uncut wire of the value (the rules leave it to them): the wires left of it
+    are not that value, a fact the referee adds — else the engine kept it open on the neighbour of a wire
+    cut from a pair, where the real deal cannot have it."""
+    from bombbusters.arena.referee import Decision
+
+    m = playable(4, 4)
+    for k in range(60):
+        d = deal_game(m, 4, 0, k)
+        pairs = [j for (p, s, j), t in sorted(d.world.items()) if p == 0 and t % 10 == 0 and j > 0
+                 and d.world.get((0, s, j + 1)) == t and d.world[(0, s, j - 1)] != t]
+        targets = [key for key, t in sorted(d.world.items()) if key[0] != 0 and pairs and t == d.world[(0, 0, pairs[0])]]
+        if pairs and targets:
+            break
+    j, target = pairs[0], targets[0]
+    value = d.world[(0, 0, j)] // 10
+    ref = Referee(d.table, d.world, rules_of(m), d.cards)
+    move = {"kind": "dual_cut", "player": target[0], "stand": target[1], "slots": [target[2]], "value": value,
+            "p_success": 0.5, "guaranteed": False}
+    ref.play(0, Decision(move))
+    assert ref.table.stand(0, 0)[j].state == CUT and ref.table.stand(0, 0)[j + 1].state != CUT
+    assert Fact("not_value", 0, 0, value, tuple(range(j))) in ref.table.facts
+    view = ref.view(1)
+    law = solve_state(view).slot_probs(0, 0, j - 1)
+    assert law.get(10 * value, 0) == 0 and law.get(d.world[(0, 0, j - 1)], 0) > 0

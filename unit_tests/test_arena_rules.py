@@ -172,7 +172,7 @@ def test_false_tokens_at_setup_and_after_a_failure_17_and_52() -> None:
     assert not [sl for p in range(4) for sl in ref52.table.stand(p, 0) if sl.state == INFO or sl.not_value]
 
 
-@pytest.mark.parametrize("mission,k", [(17, 0), (17, 1), (17, 2), (52, 0), (52, 1)])
+@pytest.mark.parametrize("mission,k", [(17, 0), (17, 1), (17, 15), (52, 0), (52, 1)])  # 17, deal 15: a red wire passed over
 def test_the_false_tokens_choice_is_read_in_full(mission: int, k: int) -> None:
     """The false tokens (17, 52) go where a known rule puts them, so the table reads what the choice tells
     (``tokens.false_tokens``).  Read in full and no more: every deal the public table then allows — drawn

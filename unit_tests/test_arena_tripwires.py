@@ -57,7 +57,7 @@ def test_41_one_tripwire_each_random_tokens_and_the_detonator_a_space_from_the_e
 
 
 def test_41_a_tripwire_goes_only_by_a_teammate_pointing_at_it() -> None:
-    ref = _game(41, 4, 3)  # a game with tripwires found and a blue wire pointed at
+    ref = _game(41, 4, 1)  # a game won, with tripwires found and a blue wire pointed at
     moves, acts = _logged(ref)
     result = play_on(ref, greedy.decide, ref.table.captain)
     assert result.truth_impossible == 0 and result.sure_failures == 0 and acts

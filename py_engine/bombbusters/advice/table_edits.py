@@ -16,7 +16,7 @@ from ..table.wires import BLUE, RED, YELLOW, colour_of, value_of
 from .hidden_red import hidden_red_law
 
 __all__ = ["After", "REPLACING_KINDS", "cut_own", "cut_slot", "failure_facts", "failure_kind", "failure_token",
-           "one_of_facts", "red_facts", "set_slots", "shown_on", "stand_count", "with_cuts"]
+           "one_of_facts", "passed_facts", "red_facts", "set_slots", "shown_on", "stand_count", "with_cuts"]
 
 #: token kinds that replace info tokens for the whole mission, the tokens a failure places included
 #: (21 and 33: even/odd; 24 and 40: x1/x2/x3): the table learns only the wire's parity or count
@@ -104,7 +104,7 @@ def red_facts(state: GameState, p: int, s: int, slots: list | tuple) -> tuple[Fa
     """These slots hold red wires, as facts: none of them holds any other gameplay value in play (the
     arena's referee puts a failed detector's token on the first pointed wire that is not red, so the
     wires it passed over are red — the table reads it, as the rule is known)."""
-    return one_of_facts(state, p, s, slots, {RED})
+    return one_of_facts(state, p, s, slots, {"RED"})
 
 
 def one_of_facts(state: GameState, p: int, s: int, slots: list | tuple, keep: set) -> tuple[Fact, ...]:
@@ -124,6 +124,22 @@ def cut_own(table: GameState, wires: dict, q: int, value, count: int | None = No
             if sl.state != CUT and t is not None and value_of(t) == value and (count is None or len(changes) < count):
                 changes[(q, s, j)] = cut_slot(table, (q, s, j), t)
     return changes
+
+
+def passed_facts(table: GameState, wires: dict, q: int, value, changes: dict) -> tuple[Fact, ...]:
+    """What :func:`cut_own`'s "leftmost first" tells when it cut only some of q's wires of ``value``: q's
+    uncut wires left of the first one cut (earlier stands first) are not ``value``.  The team knows the
+    rule, so the arena's players read it; without it the engine kept that value open there (the
+    neighbour left of a wire cut from a pair) where the real deal cannot have it."""
+    if not changes:
+        return ()
+    first = min(changes)
+    passed: dict[int, list[int]] = {}
+    for s in range(len(table.players[q].stands)):
+        for j, sl in enumerate(table.stand(q, s)):
+            if (q, s, j) < first and sl.state != CUT and (q, s, j) in wires:
+                passed.setdefault(s, []).append(j)
+    return tuple(Fact("not_value", q, s, value, tuple(js)) for s, js in passed.items())
 
 
 def with_cuts(table: GameState, changes: dict) -> GameState:

@@ -70,18 +70,27 @@ def tell_has_not(ref: Any, q: int, values: Any) -> None:
 
 def token_on_value(ref: Any, q: int, v: Any) -> None:
     """A value token v that q places (22's gifts, 13's and 39's random tokens): on q's leftmost hidden
-    wire of value v, or beside the stand ("has not") when q has no uncut wire of it left."""
+    wire of value v, or beside the stand ("has not") when q has no uncut wire of it left.  The rule is
+    known, so the table reads it: q's hidden wires left of the token (all of them, when no token is
+    placed) are not v."""
     spot = next((k for k, t in sorted(ref.seen.items()) if k[0] == q and value_of(t) == v
                  and ref.table.stand(k[0], k[1])[k[2]].state == HIDDEN), None)
-    if spot is None:
-        if not any(k[0] == q and value_of(t) == v and ref.table.stand(k[0], k[1])[k[2]].state != CUT
-                   for k, t in ref.seen.items()):
-            tell_has_not(ref, q, (v,))
+    if spot is None and not any(k[0] == q and value_of(t) == v and ref.table.stand(k[0], k[1])[k[2]].state != CUT
+                                for k, t in ref.seen.items()):
+        tell_has_not(ref, q, (v,))
         return
-    st = ref.view(q).stand(q, spot[1])
-    token = placed_token("value", st[spot[2]], st)
-    if token is not None:
-        ref.table = replace(ref.table, players=set_slots(ref.table, {spot: token}))
+    passed: dict[int, list[int]] = {}
+    for k in sorted(ref.seen):
+        if k[0] == q and (spot is None or k < spot) and ref.table.stand(k[0], k[1])[k[2]].state == HIDDEN:
+            passed.setdefault(k[1], []).append(k[2])
+    told = tuple(Fact("not_value", q, s, v, tuple(js)) for s, js in passed.items())
+    players = ref.table.players
+    if spot is not None:
+        st = ref.view(q).stand(q, spot[1])
+        token = placed_token("value", st[spot[2]], st)
+        if token is not None:
+            players = set_slots(ref.table, {spot: token})
+    ref.table = replace(ref.table, players=players, facts=ref.table.facts + told)
 
 
 class MissionPlay:

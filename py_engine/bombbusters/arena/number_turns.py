@@ -88,7 +88,8 @@ class Sir(_Deck):
         who = self._name(ref, q, v)
         if v not in hand_values(ref, who):
             self._token(ref, who)
-            tell_has_not(ref, who, [v])
+            if who != q:
+                tell_has_not(ref, who, [v])
             advance(ref)
             return "played"
         self.current = (who, v)
@@ -98,31 +99,45 @@ class Sir(_Deck):
             self.current = None
 
     def _name(self, ref: Any, q: int, v: int) -> int:
+        """q names themselves when they hold v; else (the table learns "q has not v") the teammate the public
+        table expects to hold most wires of v (then: the nearest clockwise) — a choice from the public
+        table, so it tells no more."""
         if v in hand_values(ref, q):
             return q
-        an = solve_state(ref.view(q))
+        tell_has_not(ref, q, [v])
+        an = solve_state(replace(ref.table, me=None, extra={}))
         n = len(ref.table.players)
         able = [p for p in range(n) if p != q and ref.uncut(p)]
         return max(able, key=lambda p: (expected_count(an, ref.table, p, v), -((p - q) % n))) if able else q
 
     def _token(self, ref: Any, who: int) -> None:
         """The named player's info token: on their wire whose value the table finds least likely (it
-        tells the team the most), red wires aside."""
+        tells the team the most; then: the first), red wires aside.  The rule is known, so the table reads
+        it: none of their other hidden wires holds a value the table found as unlikely there (earlier
+        wires: or as likely), red aside — ``not_value`` facts."""
         public = solve_state(replace(ref.table, me=None, extra={}))
-        best: tuple = (2.0, None)
-        for (p, s, j), t in sorted(ref.world.items()):
-            sl = ref.table.stand(p, s)[j]
-            if p == who and sl.state == HIDDEN and not sl.turned and colour_of(t) != RED:
-                chance = sum(pr for u, pr in public.slot_probs(p, s, j).items() if value_of(u) == value_of(t))
-                if chance < best[0]:
-                    best = (chance, (s, j))
-        if best[1] is None:
+        spots: list[tuple[tuple[int, int], dict]] = [
+            ((s, j), {}) for (p, s, j) in sorted(ref.world) if p == who
+            and ref.table.stand(p, s)[j].state == HIDDEN and not ref.table.stand(p, s)[j].turned]
+        for (s, j), law in spots:
+            for u, pr in public.slot_probs(who, s, j).items():
+                law[value_of(u)] = law.get(value_of(u), 0.0) + pr
+        mine = [((s, j), law, value_of(ref.world[(who, s, j)])) for (s, j), law in spots
+                if colour_of(ref.world[(who, s, j)]) != RED]
+        if not mine:
             return
-        s, j = best[1]
+        (s, j), _law, x = min(mine, key=lambda m: m[1][m[2]])  # the first of the least likely
+        c = _law[x]
+        told = []
+        for (sk, jk), law in spots:
+            if (sk, jk) != (s, j):
+                out = [u for u, pr in law.items() if u != "RED" and (pr < c or (pr == c and (sk, jk) < (s, j)))]
+                told += [Fact("not_value", who, sk, u, (jk,)) for u in sorted(out, key=str)]
         st = ref.view(who).stand(who, s)
         token = placed_token("value", st[j], st)
         if token is not None:
             ref.table = replace(ref.table, players=set_slots(ref.table, {(who, s, j): token}))
+        ref.table = replace(ref.table, facts=ref.table.facts + tuple(told))
 
 
 class Volunteers(_Deck):

@@ -6,7 +6,8 @@ only what I can afford and the referee checks it.  What a skip tells: in 63 (its
 pay must play, and a player who holds a value can always cut it (a dual cut, or a solo cut if they hold
 every one left), so a skip there says "I hold none of the values I could pay for" ("has not" facts, as
 the table app would record); in 44 and 49 a player may skip to save oxygen (their FAQs, in bdiffuser's
-card data), so a skip tells nothing — the arena's players skip only when they cannot pay.
+card data), so at the table a skip tells nothing, but the arena's players skip only when they cannot
+pay, a rule the team knows: the arena reads their skips as 63's.
 
 * 44: one reserve of 2 tokens a player; a cut takes 1 token for a value 1-4, 2 for 5-8, 3 for 9-12;
   all come back at the start of the captain's turn (when the turn passes the captain's seat).
@@ -116,7 +117,7 @@ class Oxygen(MissionPlay):
         return bool(held) and min(cost(self.kind, v) for v in held) > self.tokens[p]
 
     def idle(self, ref: Any, q: int) -> bool:
-        if self.kind == "pass":  # 63: one who can pay must play
-            tell_has_not(ref, q, self.affordable(ref.table, q))
+        # 63: one who can pay must play; 44, 49: the arena's players skip only then too, a rule the team knows
+        tell_has_not(ref, q, self.affordable(ref.table, q))
         advance(ref)
         return True

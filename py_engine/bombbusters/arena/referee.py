@@ -20,8 +20,8 @@ from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
 from ..table.wires import RED, colour_of, value_of
-from ..advice.table_edits import (cut_own, cut_slot, failure_facts, failure_token, red_facts, set_slots, stand_count,
-                                  with_cuts)
+from ..advice.table_edits import (cut_own, cut_slot, failure_facts, failure_token, passed_facts, red_facts, set_slots,
+                                  stand_count, with_cuts)
 from .card_effects import BEFORE, FREE, INSTANT
 from .cards import ENGINE_ITEMS, FREE_CARDS, INSTANT_CARDS, TABLE_CARDS, CardUse, card_value, cuts_to_unlock
 from .table_rules import TableRules
@@ -203,7 +203,9 @@ class Referee:
                 return
         changes = cut_own(self.table, self.seen, q, "RED" if m["kind"] == "reveal_red" else v,
                           2 if m["kind"] == "fast_pass" else None)
+        told = passed_facts(self.table, self.seen, q, v, changes) if m["kind"] == "fast_pass" else ()
         self.table = with_cuts(self.table, changes)
+        self.table = replace(self.table, facts=self.table.facts + told)
 
     def _record(self, m: dict, ok: bool) -> None:
         self.taken.append((m["p_success"], ok))
@@ -236,10 +238,12 @@ class Referee:
             spot = (p, s, hits[0])
             t = self.world[spot]
             mine = {own: cut_slot(self.table, own, self.world[own])} if own else cut_own(self.table, self.seen, q, value_of(t), 1)
-            self.table = with_cuts(self.table, {spot: cut_slot(self.table, spot, t), **mine})
+            told = () if own else passed_facts(self.table, self.seen, q, value_of(t), mine)  # my leftmost one is cut
             passed = tuple(j for j in m["slots"] if j < hits[0])  # the owner cuts the leftmost hit: these are not v
             if passed and m["kind"] in _DETECTORS:
-                self.table = replace(self.table, facts=self.table.facts + (Fact("not_value", p, s, m["value"], passed),))
+                told += (Fact("not_value", p, s, m["value"], passed),)
+            self.table = with_cuts(self.table, {spot: cut_slot(self.table, spot, t), **mine})
+            self.table = replace(self.table, facts=self.table.facts + told)
             return
         self._failure(q, m, named, stabilized)
 

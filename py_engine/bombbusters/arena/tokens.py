@@ -93,9 +93,9 @@ def false_tokens(ref: Referee, q: int, on_red: bool, count: int = 2) -> tuple[li
         if picked is not None:
             keep = {a} if picked[1] != a else None
         elif last is None:  # every wire that could take one took one: the others are red (17)
-            keep = {RED}
+            keep = {"RED"}
         elif (-law[a], (s, j)) < last:  # a wire not of its likeliest value would have ranked among the chosen
-            keep = {RED} if (-law[_likeliest(law, a)], (s, j)) < last else {a} | ({RED} if not on_red else set())
+            keep = {"RED"} if (-law[_likeliest(law, a)], (s, j)) < last else {a} | ({"RED"} if not on_red else set())
         else:
             keep = None
         if keep is not None:
