@@ -411,3 +411,15 @@ def test_51_the_token_of_a_named_player_without_the_value_is_read_in_full(k: int
         other = Referee(d.table, world, rules_of(m, d), d.cards)
         other.rules.play._token(other, 1)
         assert other.table.players == ref.table.players and set(other.table.facts) == set(ref.table.facts)
+
+
+def test_47_a_skip_says_what_the_player_lacks() -> None:
+    """The arena's players skip only when they cannot play (a rule the team knows): in 47 they lack every
+    value the cards left allow (41 reads its skips so too: every blue value)."""
+    m = playable(47, 4)
+    ref = start_game(deal_game(m, 4, 1, 0), m)
+    play = ref.rules.play
+    play.cards = [1, 2, 12]  # sums and differences in 1-12: 3, 1, 11, 10
+    before = ref.mistakes_left
+    assert play.idle(ref, 2) and ref.mistakes_left == before - 1
+    assert {f.value for f in ref.table.facts if f.kind == "has_not" and f.player == 2} == {1, 3, 10, 11}

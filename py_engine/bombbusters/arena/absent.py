@@ -8,9 +8,10 @@ leaves to players, made as a teammate would (docs/arena.md):
 * setup: of the values (blue or yellow) a player lacks, the two the public table finds likeliest for
   them (one a stand with two stands): the ones that tell the team the most; every player knows the rule,
   so the choice also says that each value ranked before the chosen ones is held (read as "has" facts);
-* the gift: the blue value the giver's own view expects the receiver to hold most wires of (then: the
-  lowest), so that it lands on a wire; the receiver puts it on their leftmost such wire without a
-  token, or beside their stand ("has not").
+* the gift: the blue value the public table expects the receiver to hold most wires of (then: the
+  lowest), so that it lands on a wire — the public table's, not the giver's own view, whose choice
+  would tell of the giver's hand; the receiver puts it on their leftmost such wire without a token
+  (read: their hidden wires left of it are not that value), or beside their stand ("has not").
 """
 
 from __future__ import annotations
@@ -75,10 +76,10 @@ class Absent(MissionPlay):
         self.given = True
         n = len(ref.table.players)
         gifts = []
+        an = solve_state(replace(ref.table, me=None, extra={}))  # the public table: a choice that tells nothing
         for i in range(n):
             g = (ref.table.captain + i) % n
             r = (g + 1) % n
-            an = solve_state(ref.view(g))
             live = [v for v in range(1, BLUE_MAX + 1) if cut_count(ref.table, v) < 4]
             if live:
                 gifts.append((r, max(live, key=lambda v: (expected_count(an, ref.table, r, v), -v))))

@@ -124,7 +124,8 @@ def sums(cards: Any) -> set[int]:
 class Sum(MissionPlay):
     """47: to cut, a player picks two available cards whose sum or difference is the value, then
     discards them; when none are left all 12 come back.  A player who cannot play moves the detonator a
-    space (a player may also decline, so the table learns nothing of their wires).
+    space (a player may also decline, so at the table a skip tells nothing; the arena's players decline only
+when they cannot play, a rule the team knows, so there it says they lack every value the cards allow).
 
     "None left" is read as none *usable*: the 12 come back once no two cards left give a value whose wires
     are not all cut.  Read literally (back only with fewer than two cards), the cards left late in a round
@@ -154,6 +155,9 @@ class Sum(MissionPlay):
             self.cards = list(_ALL)
 
     def idle(self, ref: Any, q: int) -> bool:
+        # the arena's players decline only when they cannot play, a rule the team knows: they lack every
+        # value the cards allow
+        tell_has_not(ref, q, sorted(v for v in sums(self.cards) if cut_count(ref.table, v) < 4))
         advance(ref)
         return True
 

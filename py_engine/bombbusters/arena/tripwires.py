@@ -30,8 +30,8 @@ from ..advice.table_edits import cut_slot, failure_token, set_slots, with_cuts
 from ..advice.team import move_score
 from ..questions.analysis import solve_state
 from ..table.notation import CUT
-from ..table.wires import RED, YELLOW, colour_of
-from .mission_play import Decide, MissionPlay, advance
+from ..table.wires import BLUE_MAX, RED, YELLOW, colour_of
+from .mission_play import Decide, MissionPlay, advance, cut_count, tell_has_not
 from .together import AllAtOnce, pointed, random_tokens
 
 __all__ = ["Lethal", "Tripwires"]
@@ -121,6 +121,8 @@ class Tripwires(MissionPlay):
                 self.act(ref, k, special["p_success"])
                 return "played"
             self.skips += 1  # everyone sees the skip: after a whole round of them, someone must point
+            # a player skips only so (a rule the team knows): they hold no blue wire
+            tell_has_not(ref, q, [v for v in range(1, BLUE_MAX + 1) if cut_count(ref.table, v) < 4])
             return "idle"
         self.skips = 0
         d = decide(q)
