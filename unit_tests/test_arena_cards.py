@@ -362,3 +362,30 @@ def test_mission_10_a_card_played_while_the_team_chooses_who_snips_does_not_leav
 
     (r,) = play_one((10, 4, ("rank",), 1, 18))
     assert r.sure_failures == 0 and r.truth_impossible == 0
+
+
+def test_a_label_that_fits_no_pair_is_read_every_pair_is_of_the_other_kind() -> None:
+    """The rule plays a Label on the first pair it fits; one that fits none is passed over, which the team
+    reads: each pair it may take is of the other kind (a Label = passed over: they all differ)."""
+    from bombbusters.advice.free_cards import free_card_play
+
+    for k in range(60):
+        ref = _start("12", k)
+        q = ref.table.captain
+        mine = [ref.world[(q, 0, j)] for j in range(len(ref.table.stand(q, 0)))]
+        runs = [j for j in range(len(mine)) if (j and mine[j - 1] == mine[j]) or (j + 1 < len(mine) and mine[j + 1] == mine[j])]
+        ref.table = with_cuts(ref.table, {(q, 0, j): cut_slot(ref.table, (q, 0, j), mine[j]) for j in runs})  # as if cut
+        ref.dd_used.update(range(4))
+        view = ref.view(q)
+        d = POLICIES["rank"](view, solve_state(view))
+        if d.move is None or d.move.get("guaranteed"):
+            continue
+        uses, passed = free_card_play(view, d.move)
+        assert not any(u.card == "12" for u in uses)
+        assert passed and all(f.kind == "different" and f.player == q for f in passed)
+        assert d.told == passed or (uses and set(passed) <= set(uses[0].told))
+        ref.play(q, d)
+        assert set(passed) <= set(ref.table.facts)
+        _truth_holds(ref)
+        return
+    raise AssertionError("no deal of 60 where the captain's Label = fits no pair")

@@ -41,7 +41,7 @@ table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Callable
 
 from ..table.errors import StateError
@@ -54,7 +54,7 @@ from .indication import TOKEN_KINDS, rank_indications, token_choice_facts
 from .labels import label_advice
 from .table_edits import shown_on
 
-__all__ = ["COFFEE_BELOW", "FREE_CARDS", "CardUse", "card_uses", "coffee", "free_card_json"]
+__all__ = ["COFFEE_BELOW", "FREE_CARDS", "CardUse", "card_uses", "coffee", "free_card_json", "free_card_play"]
 
 #: card id -> name: played by a player at any time (the Coffee Mug: on their turn, which it ends), in the
 #: order the rule tries them
@@ -103,15 +103,35 @@ def _free(view: GameState) -> list[str]:
 
 def card_uses(view: GameState, move: dict | None) -> tuple[CardUse, ...]:
     """The free card the rule plays now (at most one), or none while the policy's move is sure."""
+    return free_card_play(view, move)[0]
+
+
+def free_card_play(view: GameState, move: dict | None) -> tuple[tuple[CardUse, ...], tuple[Fact, ...]]:
+    """(the free card the rule plays now, at most one; what the usable cards it passed over tell).
+
+    Why the second: a card is passed over only where its choice fits nowhere, which the team, knowing
+    the rule, reads — a Label that fits no pair says every pair it may take is of the other kind.  The
+    facts go with the card played (its ``told``), and are returned besides for a decision with none."""
     free = _free(view)
     if not free or (move is not None and move.get("guaranteed")):
-        return ()
+        return (), ()
+    passed: tuple[Fact, ...] = ()
     for card in FREE_CARDS:
         if card in free and card in _CHOICE:
             use = _CHOICE[card](view)
             if use is not None:
-                return (use,)
-    return ()
+                return (replace(use, told=passed + use.told),), passed
+            if card in ("1", "12"):
+                passed += _unfit_label(view, card == "12")
+    return (), passed
+
+
+def _unfit_label(view: GameState, same: bool) -> tuple[Fact, ...]:
+    """A Label that fits no pair it may take: each of them is of the other kind."""
+    me = view.me
+    assert me is not None
+    return tuple(Fact("different" if same else "same", me, r["stand"], slots=tuple(r["slots"]))
+                 for r in label_advice(view, same))
 
 
 def coffee(view: GameState, move: dict | None) -> int | None:

@@ -4,7 +4,9 @@ while the ``win`` request's playouts keep the plain team policy."""
 
 from __future__ import annotations
 
-from ..advice.free_cards import card_uses, coffee
+from dataclasses import replace
+
+from ..advice.free_cards import coffee, free_card_play
 from ..questions.analysis import Analysis
 from ..table.state import GameState
 from .game import Policy
@@ -19,10 +21,10 @@ def playing_cards(policy: Policy) -> Policy:
     whenever there is one (a sure cut scores 1, the most any move scores)."""
     def decide(view: GameState, an: Analysis) -> Decision:
         d = policy(view, an)
-        uses = card_uses(view, d.move)
+        uses, passed = free_card_play(view, d.move)
         if uses:
             return Decision(None, uses=uses)
         nxt = coffee(view, d.move)
-        return Decision(None, ("11",), pass_to=nxt) if nxt is not None else d
+        return Decision(None, ("11",), pass_to=nxt, told=passed) if nxt is not None else replace(d, told=passed)
     decide.__doc__ = f"{policy.__doc__ or ''} With the free cards of ``advice/free_cards.py``."
     return decide

@@ -43,6 +43,7 @@ class Decision:
     before: tuple[str, ...] = ()
     uses: tuple[CardUse, ...] = ()
     pass_to: int | None = None
+    told: tuple[Fact, ...] = ()  # what the decision tells beyond its move (a free card passed over)
 
 
 def view_of(table: GameState, world: World, q: int, extra: dict | None = None) -> GameState:
@@ -138,6 +139,7 @@ class Referee:
         first and lets the player decide again; a driver that does not gets them played here)."""
         if d.uses:
             self.use(q, d.uses)
+        self.tell(d.told)
         stabilized = False
         for c in d.before:
             assert c in self.usable_cards(q), (c, "not usable")
@@ -166,9 +168,14 @@ class Referee:
             assert u.card in FREE and u.card in self.usable_cards(q), (u.card, "not usable")
             self._spend(u.card)
             FREE[u.card](self, q, u)
-            if u.told:
-                self.table = replace(self.table, facts=self.table.facts + u.told)
+            self.tell(u.told)
         self.instants()
+
+    def tell(self, facts: tuple[Fact, ...]) -> None:
+        """Add the facts the table does not hold yet (a card passed over is read each time it is)."""
+        new = tuple(f for f in dict.fromkeys(facts) if f not in self.table.facts)
+        if new:
+            self.table = replace(self.table, facts=self.table.facts + new)
 
     def instants(self) -> None:
         """Every instant card face up, unspent and unlocked acts, until none is left (a Disintegrator's
