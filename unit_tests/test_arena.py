@@ -21,7 +21,7 @@ import pytest
 from bombbusters.advice.moves import moves_json
 from bombbusters.arena import advice, greedy, rank
 from bombbusters.arena.deal import PLAYABLE, Deal, deal_game, playable
-from bombbusters.arena.game import play_game, rules_of
+from bombbusters.arena.game import play_game, rules_of, truth_misses
 from bombbusters.arena.referee import Referee
 from bombbusters.arena.run import arena, arena_many
 from bombbusters.arena.tokens import place_tokens
@@ -30,6 +30,7 @@ from bombbusters.questions.analysis import solve_state
 from bombbusters.table.errors import StateError
 from bombbusters.table.facts import Fact
 from bombbusters.table.notation import CUT, INFO
+from bombbusters.table.wires import value_of
 
 #: blue 1-2 and one red wire, four players: 9 wires, every deal enumerable
 TINY = Mission(0, "tiny", blue=(1, 2), red_count=1, red_fixed=(1,))
@@ -385,3 +386,30 @@ def test_a_successful_cut_takes_my_leftmost_wire_of_the_value_and_the_table_read
     view = ref.view(1)
     law = solve_state(view).slot_probs(0, 0, j - 1)
     assert law.get(10 * value, 0) == 0 and law.get(d.world[(0, 0, j - 1)], 0) > 0
+
+
+def test_a_move_that_is_not_sure_says_the_player_holds_no_value_a_teammate_s_token_shows() -> None:
+    """Every policy takes a sure move when it has one: so a doubtful one says the player holds none of the
+    values shown by info tokens on teammates' wires they could cut (each such cut would have been sure)."""
+    from bombbusters.arena.game import start_game
+    from bombbusters.arena.readings import no_sure_facts
+
+    m = playable(4, 5)
+    for k, q in [(k, q) for k in range(10) for q in range(5)]:
+        ref = start_game(deal_game(m, 5, 2, k), m)
+        view = ref.view(q)
+        d = rank.decide(view, solve_state(view))
+        if d.move is None or d.move.get("guaranteed"):
+            continue
+        shown = {value_of(sl.wire) for p, s in view.stand_keys() if p != q for sl in view.stand(p, s)
+                 if sl.state == INFO and sl.wire is not None}
+        facts = no_sure_facts(view)
+        assert shown and {f.value for f in facts} == shown and all(f.player == q for f in facts)
+        assert not shown & {value_of(t) for key, t in ref.world.items() if key[0] == q}
+        ref.play(q, d)
+        assert set(facts) <= set(ref.table.facts)
+        for p in range(5):
+            v = ref.view(p)
+            assert truth_misses(solve_state(v), v, ref.world) == 0
+        return
+    raise AssertionError("no deal of 10 where a player's first move is not sure")

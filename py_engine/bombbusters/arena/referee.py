@@ -24,6 +24,7 @@ from ..advice.table_edits import (cut_own, cut_slot, failure_facts, failure_toke
                                   stand_count, with_cuts)
 from .card_effects import BEFORE, FREE, INSTANT
 from .cards import ENGINE_ITEMS, FREE_CARDS, INSTANT_CARDS, TABLE_CARDS, CardUse, card_value, cuts_to_unlock
+from .readings import no_sure_facts
 from .table_rules import TableRules
 
 __all__ = ["Decision", "Referee", "view_of"]
@@ -140,6 +141,8 @@ class Referee:
         if d.uses:
             self.use(q, d.uses)
         self.tell(d.told)
+        if (d.move is not None and not d.move.get("guaranteed")) or "11" in d.before:  # no sure move: read
+            self.tell(no_sure_facts(self.view(q)))
         stabilized = False
         for c in d.before:
             assert c in self.usable_cards(q), (c, "not usable")

@@ -1,0 +1,48 @@
+"""What a player's move tells the team beyond its outcome, where the team's rule for it is known.
+
+Why a module of its own: the engine counts every deal that fits the facts alike, so a choice that
+depends on the chooser's wires and is not written down as facts lets the arena's players know more
+than the engine counts (docs/arena.md, *Calibration and what the engine assumes*).  Here: every policy
+of the arena takes a sure move whenever it has one (``rank`` and the team policy score a sure cut
+highest, ``greedy`` ranks by chance), so a move that is not sure says the player had none — in
+particular, they hold no value shown by an info token on a teammate's uncut wire they could have cut.
+"""
+
+from __future__ import annotations
+
+from ..advice.constraint_cards import move_reason, my_rules
+from ..table.facts import Fact
+from ..table.notation import CUT, INFO
+from ..table.state import GameState
+from ..table.wires import YELLOW, value_of
+
+__all__ = ["no_sure_facts"]
+
+
+def no_sure_facts(view: GameState) -> tuple[Fact, ...]:
+    """What "I had no sure move" tells of ``view``'s player: none of their uncut wires they see holds a value
+    an info token shows on a teammate's uncut wire that they may dual cut — had they held one, that cut
+    was sure and they would have taken it.  () where a sure move may rank below another (Nano's value in
+    43 and 53; a hidden red value, 11, whose cut may explode)."""
+    q = view.me
+    assert q is not None
+    rules = my_rules(view)
+    if rules.nano_value is not None or "hidden_red_value" in view.extra:
+        return ()
+    values: set = set()
+    for p, s in view.stand_keys():
+        if p == q:
+            continue
+        for j, sl in enumerate(view.stand(p, s)):
+            if sl.state != INFO or sl.turned or (p, s, j) in rules.costly:
+                continue
+            v = value_of(sl.wire) if sl.wire is not None else ("YELLOW" if sl.colour == YELLOW else None)
+            move = {"kind": "dual_cut", "player": p, "stand": s, "slots": [j], "value": v}
+            if v is not None and move_reason(rules, view, move) is None:
+                values.add(v)
+    facts = []
+    for s, st in enumerate(view.players[q].stands):
+        mine = tuple(j for j, sl in enumerate(st) if sl.state != CUT and not sl.turned)
+        if mine:
+            facts += [Fact("not_value", q, s, v, mine) for v in sorted(values, key=str)]
+    return tuple(facts)
