@@ -406,8 +406,11 @@ def test_a_move_that_is_not_sure_says_the_player_holds_no_value_a_teammate_s_tok
         facts = no_sure_facts(view)
         assert shown and {f.value for f in facts} == shown and all(f.player == q for f in facts)
         assert not shown & {value_of(t) for key, t in ref.world.items() if key[0] == q}
+        public = no_sure_facts(view, solve_state(view.public()))  # also what the table alone makes sure
+        assert set(facts) <= set(public) and all(value_of(ref.world[(q, f.stand, j)]) != f.value for f in public
+                                                  for j in f.slots)
         ref.play(q, d)
-        assert set(facts) <= set(ref.table.facts)
+        assert set(public) <= set(ref.table.facts)
         for p in range(5):
             v = ref.view(p)
             assert truth_misses(solve_state(v), v, ref.world) == 0

@@ -29,7 +29,7 @@ def _exact(state: GameState, move: dict) -> float:
     won = 0
     for cfg, w in res.configs:
         ref = playout_referee(table, dict(cfg.types), mistakes, Equipment(None, len(state.players)))
-        ref.play(first, Decision(move))
+        ref.play(first, Decision(move, read=False))  # a move tried, as the search tries it
         if ref.outcome is None:
             won += w * play_on(ref, advice.decide, (first + 1) % len(state.players), check_truth=False).won
     return float(won / z)

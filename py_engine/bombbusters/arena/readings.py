@@ -5,24 +5,27 @@ depends on the chooser's wires and is not written down as facts lets the arena's
 than the engine counts (docs/arena.md, *Calibration and what the engine assumes*).  Here: every policy
 of the arena takes a sure move whenever it has one (``rank`` and the team policy score a sure cut
 highest, ``greedy`` ranks by chance), so a move that is not sure says the player had none — in
-particular, they hold no value shown by an info token on a teammate's uncut wire they could have cut.
+particular, they hold no value a teammate's uncut wire they could have cut surely is.
 """
 
 from __future__ import annotations
 
 from ..advice.constraint_cards import move_reason, my_rules
 from ..table.facts import Fact
-from ..table.notation import CUT, INFO
+from ..questions.analysis import Analysis
+from ..table.notation import CUT, INFO, Slot
 from ..table.state import GameState
 from ..table.wires import YELLOW, value_of
 
 __all__ = ["no_sure_facts"]
 
 
-def no_sure_facts(view: GameState) -> tuple[Fact, ...]:
+def no_sure_facts(view: GameState, public: Analysis | None = None) -> tuple[Fact, ...]:
     """What "I had no sure move" tells of ``view``'s player: none of their uncut wires they see holds a value
-    an info token shows on a teammate's uncut wire that they may dual cut — had they held one, that cut
-    was sure and they would have taken it.  () where a sure move may rank below another (Nano's value in
+    a teammate's uncut wire surely is — shown by its info token or, with ``public`` (the public table's
+    analysis), certain from the table alone — where they may dual cut it: had they held one, that cut
+    was sure in their view too, and they would have taken it.  Sound, not complete: a cut made sure only
+    by the player's own wires is not read.  () where a sure move may rank below another (Nano's value in
     43 and 53; a hidden red value, 11, whose cut may explode)."""
     q = view.me
     assert q is not None
@@ -34,9 +37,9 @@ def no_sure_facts(view: GameState) -> tuple[Fact, ...]:
         if p == q:
             continue
         for j, sl in enumerate(view.stand(p, s)):
-            if sl.state != INFO or sl.turned or (p, s, j) in rules.costly:
+            if sl.state == CUT or sl.turned or (p, s, j) in rules.costly:
                 continue
-            v = value_of(sl.wire) if sl.wire is not None else ("YELLOW" if sl.colour == YELLOW else None)
+            v = _sure_value(sl, public.slot_probs(p, s, j) if public is not None else None)
             move = {"kind": "dual_cut", "player": p, "stand": s, "slots": [j], "value": v}
             if v is not None and move_reason(rules, view, move) is None:
                 values.add(v)
@@ -46,3 +49,16 @@ def no_sure_facts(view: GameState) -> tuple[Fact, ...]:
         if mine:
             facts += [Fact("not_value", q, s, v, mine) for v in sorted(values, key=str)]
     return tuple(facts)
+
+
+def _sure_value(sl: Slot, law: dict | None) -> int | str | None:
+    """The gameplay value an uncut slot surely holds: its info token's, or the only one ``law`` allows."""
+    if sl.state == INFO:
+        return value_of(sl.wire) if sl.wire is not None else ("YELLOW" if sl.colour == YELLOW else None)
+    if law is None:
+        return None
+    mass: dict = {}
+    for t, pr in law.items():
+        mass[value_of(t)] = mass.get(value_of(t), 0.0) + pr
+    sure = [v for v, pr in mass.items() if pr >= 1.0 - 1e-9]
+    return sure[0] if sure and sure[0] != "RED" else None

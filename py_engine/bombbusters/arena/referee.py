@@ -22,6 +22,7 @@ from ..table.state import GameState
 from ..table.wires import RED, colour_of, value_of
 from ..advice.table_edits import (cut_own, cut_slot, failure_facts, failure_token, passed_facts, red_facts, set_slots,
                                   stand_count, with_cuts)
+from ..questions.analysis import solve_state
 from .card_effects import BEFORE, FREE, INSTANT
 from .cards import ENGINE_ITEMS, FREE_CARDS, INSTANT_CARDS, TABLE_CARDS, CardUse, card_value, cuts_to_unlock
 from .readings import no_sure_facts
@@ -45,6 +46,7 @@ class Decision:
     uses: tuple[CardUse, ...] = ()
     pass_to: int | None = None
     told: tuple[Fact, ...] = ()  # what the decision tells beyond its move (a free card passed over)
+    read: bool = True  # made by the team's rule, which the table reads (False: a move a search tries)
 
 
 def view_of(table: GameState, world: World, q: int, extra: dict | None = None) -> GameState:
@@ -141,8 +143,9 @@ class Referee:
         if d.uses:
             self.use(q, d.uses)
         self.tell(d.told)
-        if (d.move is not None and not d.move.get("guaranteed")) or "11" in d.before:  # no sure move: read
-            self.tell(no_sure_facts(self.view(q)))
+        if d.read and ((d.move is not None and not d.move.get("guaranteed")) or "11" in d.before):  # no sure move
+            view = self.view(q)
+            self.tell(no_sure_facts(view, solve_state(view.public())))
         stabilized = False
         for c in d.before:
             assert c in self.usable_cards(q), (c, "not usable")

@@ -53,7 +53,7 @@ def first_then_team(me: int, move: dict):
     def decide(view: GameState, an: Analysis) -> Decision:
         if not done[0] and view.me == me:
             done[0] = True
-            return Decision(move)
+            return Decision(move, read=False)  # a move tried, not one the team's rule chose: nothing to read
         return advice.decide(view, an)
     return decide
 
