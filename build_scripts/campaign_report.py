@@ -8,6 +8,7 @@ player sees at a glance which missions are hard and where the advice wins them m
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from arena_bench import POLICY_NAMES, merged_calibration
 
@@ -112,8 +113,20 @@ def _cards(cells: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def write_report(doc: dict, todo: list[tuple[int, int]], out: Path) -> None:
-    """campaign.md and campaign.png for the cells played so far (``todo``: every cell of the campaign)."""
+def _since(cells: list[dict], rev: str) -> str:
+    bins = {p: merged_calibration([c[p] for c in cells]) for p in POLICY_NAMES}
+    return f"""**Every move, the {len(cells)} cells played since the arena reads the rules' own choices** (commit
+{rev}: a cut takes the cutter's leftmost wire of the value, a move not sure says its player held no value a
+teammate's wire surely is, the false tokens of 17 and 52, 22's absent values, 51's token, a Label passed
+over, the skips of 41, 44, 47 and 49; docs/arena.md): largest |z| {_worst(bins)}.
+
+{_bins_table(bins)}"""
+
+
+def write_report(doc: dict, todo: list[tuple[int, int]], out: Path,
+                 since: tuple[str, Callable[[dict], bool]] | None = None) -> None:
+    """campaign.md and campaign.png for the cells played so far (``todo``: every cell of the campaign);
+    ``since``: (a commit, whether a cell was played at it or later) — those cells' calibration apart."""
     cells = [doc["cells"][f"{m}-{n}"] for m, n in todo if f"{m}-{n}" in doc["cells"]]
     missing = [f"{m} ({n}p)" for m, n in todo if f"{m}-{n}" not in doc["cells"]]
     parts = [f"""# The campaign in the arena
@@ -132,6 +145,9 @@ deals too, elsewhere the two decide alike by construction ("="). **{len(cells)} 
         parts.append(f"## {n} players\n\n" + _table([c for c in cells if c["players"] == n]))
     if cells:
         parts.append("## Truth and calibration\n\n" + _truth(cells))
+        recent = [c for c in cells if since is not None and since[1](c)]
+        if since is not None and recent:
+            parts.append(_since(recent, since[0]))
         parts.append("## Cards (advice's games)\n\n" + _cards(cells))
     parts.append("## Not played yet\n\n" + (", ".join(missing) if missing else "None: every cell is played."))
     (out / "campaign.md").write_text("\n\n".join(parts) + "\n")
