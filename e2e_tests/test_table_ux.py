@@ -192,7 +192,10 @@ def test_plain_words_beside_the_figures(phone):
     expect(tid(page, "advice-0-words")).to_have_text("tells your team the most")
     bits = tid(page, "advice-0-bits")
     expect(bits).to_contain_text("bits")  # the figure stays, small
-    assert float(bits.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) <= 12
+    # read on the element in the page as it is then (a redraw may replace it between a locator's lookup and its
+    # evaluation: a detached element has no computed style, NaN)
+    page.wait_for_function("""() => { const el = document.querySelector('[data-testid="advice-0-bits"]');
+        return !!el && el.isConnected && parseFloat(getComputedStyle(el).fontSize) <= 12; }""", timeout=10_000)
     shot(page, "ux-5-advice")
     token = tid(page, "advice-0").get_attribute("data-token")
     taps("advice-0")
