@@ -48,7 +48,6 @@ from ..table.errors import StateError
 from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN
 from ..table.state import GameState
-from ..table.transfers import moved_stands
 from ..table.wires import BLUE, colour_of, value_of
 from .indication import TOKEN_KINDS, rank_indications, token_choice_facts
 from .labels import label_advice
@@ -200,7 +199,7 @@ def _single_wire(view: GameState) -> CardUse | None:
     me = view.me
     assert me is not None
     fits = []
-    moved = moved_stands(view.moves)
+    moved = view.dealt().touched  # stands a wire left or entered: the engine reads them as dealt no more
     for s, st in enumerate(view.players[me].stands):
         if any(sl.turned for sl in st) or (me, s) in moved:
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..table.facts import Fact
-from ..table.notation import CUT, INFO, Slot
+from ..table.notation import CUT, HIDDEN, INFO, Slot
 from ..table.players import Player
 from ..table.state import GameState, pin_facts
 from ..table.wires import BLUE, RED, YELLOW, colour_of, value_of
@@ -126,18 +126,18 @@ def cut_own(table: GameState, wires: dict, q: int, value, count: int | None = No
     return changes
 
 
-def passed_facts(table: GameState, wires: dict, q: int, value, changes: dict) -> tuple[Fact, ...]:
-    """What :func:`cut_own`'s "leftmost first" tells when it cut only some of q's wires of ``value``: q's
-    uncut wires left of the first one cut (earlier stands first) are not ``value``.  The team knows the
-    rule, so the arena's players read it; without it the engine kept that value open there (the
+def passed_facts(table: GameState, wires: dict, q: int, value, first: tuple[int, int, int] | None,
+                 states: tuple[str, ...] = (HIDDEN, INFO)) -> tuple[Fact, ...]:
+    """What a "leftmost first" rule tells when it took q's wire ``first`` of ``value`` (None: it found
+    none): q's wires in ``states`` left of it (earlier stands first; all of them for None), among those q
+    sees (``wires``), are not ``value``.  The rules: :func:`cut_own` cuts the leftmost uncut wires of the
+    value; a value token goes on the leftmost hidden one (``arena/mission_play.token_on_value``).  The team
+    knows them, so the arena's players read them; without it the engine kept that value open there (the
     neighbour left of a wire cut from a pair) where the real deal cannot have it."""
-    if not changes:
-        return ()
-    first = min(changes)
     passed: dict[int, list[int]] = {}
     for s in range(len(table.players[q].stands)):
         for j, sl in enumerate(table.stand(q, s)):
-            if (q, s, j) < first and sl.state != CUT and (q, s, j) in wires:
+            if (first is None or (q, s, j) < first) and sl.state in states and (q, s, j) in wires:
                 passed.setdefault(s, []).append(j)
     return tuple(Fact("not_value", q, s, value, tuple(js)) for s, js in passed.items())
 

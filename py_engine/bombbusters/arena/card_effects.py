@@ -31,7 +31,6 @@ from ..advice.table_edits import cut_slot, failure_kind, failure_token, set_slot
 from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN, INFO
 from ..table.state import GameState
-from ..table.transfers import moved_stands
 from ..table.wires import BLUE, colour_of, value_of
 from .cards import CardUse
 from .table_rules import TableRules
@@ -120,7 +119,7 @@ def _single_wire(ref: Ref, q: int, u: CardUse) -> None:
     spot = (q, u.stand, j)
     t, sl = ref.world[spot], ref.table.stand(q, u.stand)[j]
     assert colour_of(t) == BLUE and stand_count(ref.world, q, u.stand, value_of(t)) == 1, "its value once on my stand"
-    assert (q, u.stand) not in moved_stands(ref.table.moves), "an x1 on a stand a wire left or entered cannot be read"
+    assert (q, u.stand) not in ref.table.dealt().touched, "an x1 on a stand a wire left or entered cannot be read"
     token = replace(sl, multiplicity=1, colour=BLUE if sl.state == HIDDEN and sl.wire is None else sl.colour)
     ref.table = replace(ref.table, players=set_slots(ref.table, {spot: token}))
 

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from ..advice.constraint_cards import move_reason, my_rules
 from ..advice.indication import placed_token
-from ..advice.table_edits import set_slots
+from ..advice.table_edits import passed_facts, set_slots
 from ..table.errors import RuleError
 from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN
@@ -64,8 +64,7 @@ def advance(ref: Any) -> None:
 
 def tell_has_not(ref: Any, q: int, values: Any) -> None:
     """The table learns q holds none of ``values`` (a skipped turn says so), as "has not" facts."""
-    facts = tuple(Fact("has_not", q, None, v) for v in sorted(values) if Fact("has_not", q, None, v) not in ref.table.facts)
-    ref.table = replace(ref.table, facts=ref.table.facts + facts)
+    ref.tell(tuple(Fact("has_not", q, None, v) for v in sorted(values)))
 
 
 def token_on_value(ref: Any, q: int, v: Any) -> None:
@@ -79,18 +78,13 @@ def token_on_value(ref: Any, q: int, v: Any) -> None:
                                 for k, t in ref.seen.items()):
         tell_has_not(ref, q, (v,))
         return
-    passed: dict[int, list[int]] = {}
-    for k in sorted(ref.seen):
-        if k[0] == q and (spot is None or k < spot) and ref.table.stand(k[0], k[1])[k[2]].state == HIDDEN:
-            passed.setdefault(k[1], []).append(k[2])
-    told = tuple(Fact("not_value", q, s, v, tuple(js)) for s, js in passed.items())
-    players = ref.table.players
+    told = passed_facts(ref.table, ref.seen, q, v, spot, (HIDDEN,))
     if spot is not None:
         st = ref.view(q).stand(q, spot[1])
         token = placed_token("value", st[spot[2]], st)
         if token is not None:
-            players = set_slots(ref.table, {spot: token})
-    ref.table = replace(ref.table, players=players, facts=ref.table.facts + told)
+            ref.table = replace(ref.table, players=set_slots(ref.table, {spot: token}))
+    ref.tell(told)
 
 
 class MissionPlay:

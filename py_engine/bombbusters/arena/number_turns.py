@@ -116,12 +116,8 @@ class Sir(_Deck):
         it: none of their other hidden wires holds a value the table found as unlikely there (earlier
         wires: or as likely), red aside — ``not_value`` facts."""
         public = solve_state(replace(ref.table, me=None, extra={}))
-        spots: list[tuple[tuple[int, int], dict]] = [
-            ((s, j), {}) for (p, s, j) in sorted(ref.world) if p == who
-            and ref.table.stand(p, s)[j].state == HIDDEN and not ref.table.stand(p, s)[j].turned]
-        for (s, j), law in spots:
-            for u, pr in public.slot_probs(who, s, j).items():
-                law[value_of(u)] = law.get(value_of(u), 0.0) + pr
+        spots = [((s, j), public.value_probs(who, s, j)) for (p, s, j) in sorted(ref.world) if p == who
+                 and ref.table.stand(p, s)[j].state == HIDDEN and not ref.table.stand(p, s)[j].turned]
         mine = [((s, j), law, value_of(ref.world[(who, s, j)])) for (s, j), law in spots
                 if colour_of(ref.world[(who, s, j)]) != RED]
         if not mine:
@@ -137,7 +133,7 @@ class Sir(_Deck):
         token = placed_token("value", st[j], st)
         if token is not None:
             ref.table = replace(ref.table, players=set_slots(ref.table, {(who, s, j): token}))
-        ref.table = replace(ref.table, facts=ref.table.facts + tuple(told))
+        ref.tell(tuple(told))
 
 
 class Volunteers(_Deck):

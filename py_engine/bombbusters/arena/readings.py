@@ -39,7 +39,7 @@ def no_sure_facts(view: GameState, public: Analysis | None = None) -> tuple[Fact
         for j, sl in enumerate(view.stand(p, s)):
             if sl.state == CUT or sl.turned or (p, s, j) in rules.costly:
                 continue
-            v = _sure_value(sl, public.slot_probs(p, s, j) if public is not None else None)
+            v = _sure_value(sl, public.value_probs(p, s, j) if public is not None else None)
             move = {"kind": "dual_cut", "player": p, "stand": s, "slots": [j], "value": v}
             if v is not None and move_reason(rules, view, move) is None:
                 values.add(v)
@@ -57,8 +57,5 @@ def _sure_value(sl: Slot, law: dict | None) -> int | str | None:
         return value_of(sl.wire) if sl.wire is not None else ("YELLOW" if sl.colour == YELLOW else None)
     if law is None:
         return None
-    mass: dict = {}
-    for t, pr in law.items():
-        mass[value_of(t)] = mass.get(value_of(t), 0.0) + pr
-    sure = [v for v, pr in mass.items() if pr >= 1.0 - 1e-9]
+    sure = [v for v, pr in law.items() if pr >= 1.0 - 1e-9]
     return sure[0] if sure and sure[0] != "RED" else None

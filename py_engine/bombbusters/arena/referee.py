@@ -216,9 +216,9 @@ class Referee:
                 return
         changes = cut_own(self.table, self.seen, q, "RED" if m["kind"] == "reveal_red" else v,
                           2 if m["kind"] == "fast_pass" else None)
-        told = passed_facts(self.table, self.seen, q, v, changes) if m["kind"] == "fast_pass" else ()
+        told = passed_facts(self.table, self.seen, q, v, min(changes)) if m["kind"] == "fast_pass" and changes else ()
         self.table = with_cuts(self.table, changes)
-        self.table = replace(self.table, facts=self.table.facts + told)
+        self.tell(told)
 
     def _record(self, m: dict, ok: bool) -> None:
         self.taken.append((m["p_success"], ok))
@@ -251,12 +251,12 @@ class Referee:
             spot = (p, s, hits[0])
             t = self.world[spot]
             mine = {own: cut_slot(self.table, own, self.world[own])} if own else cut_own(self.table, self.seen, q, value_of(t), 1)
-            told = () if own else passed_facts(self.table, self.seen, q, value_of(t), mine)  # my leftmost one is cut
+            told = () if own or not mine else passed_facts(self.table, self.seen, q, value_of(t), min(mine))  # my leftmost
             passed = tuple(j for j in m["slots"] if j < hits[0])  # the owner cuts the leftmost hit: these are not v
             if passed and m["kind"] in _DETECTORS:
                 told += (Fact("not_value", p, s, m["value"], passed),)
             self.table = with_cuts(self.table, {spot: cut_slot(self.table, spot, t), **mine})
-            self.table = replace(self.table, facts=self.table.facts + told)
+            self.tell(told)
             return
         self._failure(q, m, named, stabilized)
 

@@ -73,9 +73,11 @@ def false_tokens(ref: Referee, q: int, on_red: bool, count: int = 2) -> tuple[li
     (in 17: or is red, which takes no token).  Without it the engine counted deals the rule rules out."""
     an = solve_state(replace(ref.table, me=None, extra={}))
     lo, hi = ref.table.wires.blue_range
-    laws = {(s, j): {v: sum(pr for u, pr in an.slot_probs(p, s, j).items() if colour_of(u) == BLUE and value_of(u) == v)
-                     for v in range(lo, hi + 1)}
-            for (p, s, j) in sorted(ref.world) if p == q and ref.table.stand(p, s)[j].state != CUT}
+    laws: dict[tuple[int, int], dict] = {}  # q's uncut wires: the chance of each blue value there
+    for (p, s, j) in sorted(ref.world):
+        if p == q and ref.table.stand(p, s)[j].state != CUT:
+            by_value = an.value_probs(p, s, j)
+            laws[(s, j)] = {v: by_value.get(v, 0.0) for v in range(lo, hi + 1)}
     keys: dict = {}
     for (s, j), law in laws.items():
         t = ref.world[(q, s, j)]
@@ -122,5 +124,5 @@ def place_false_tokens(ref: Referee, by: str) -> frozenset:
                 ref.table = replace(ref.table, players=set_slots(ref.table, {(q, s, j): token}))
             else:
                 ref.table = replace(ref.table, facts=ref.table.facts + (Fact("not_value", q, s, v, (j,)),))
-        ref.table = replace(ref.table, facts=ref.table.facts + told)
+        ref.tell(told)
     return frozenset(liars)

@@ -109,6 +109,14 @@ class SlotLaws:
         types = self.compiled.types
         return {types[t]: q for t, q in enumerate(self.slot_row(p, s, j)) if q}
 
+    def value_probs(self, p: int, s: int, j: int) -> dict[int | str, float]:
+        """:meth:`slot_probs` by gameplay value (a blue number, "YELLOW", "RED"): what a player names or a
+        token shows, whichever yellow or red wire it is."""
+        out: dict[int | str, float] = {}
+        for t, q in self.slot_probs(p, s, j).items():
+            out[value_of(t)] = out.get(value_of(t), 0.0) + q
+        return out
+
     def slot_row(self, p: int, s: int, j: int) -> list[float]:
         """Slot j of a stand in the DP (not a known one): P[t] that it holds type index t."""
         sub, pos = self.compiled.stands[(p, s)].where[j]

@@ -35,7 +35,7 @@ from typing import Any
 from .errors import StateError
 from .notation import slot_letter
 
-__all__ = ["Transfer", "Move", "MOVE_KINDS", "Dealt", "moved_stands", "parse_moves", "replay"]
+__all__ = ["Transfer", "Move", "MOVE_KINDS", "Dealt", "parse_moves", "replay"]
 
 #: move kind -> (how many wires move, its name in messages)
 MOVE_KINDS = {"walkie_talkies": (2, "Walkie-Talkies"), "grappling_hook": (1, "Grappling Hook"), "nano": (1, "Nano")}
@@ -83,12 +83,6 @@ def _spot(v: Any, where: str, n_players: int) -> Spot:
     ):
         raise StateError(f"{where} must be [player, stand, slot] (whole numbers, player < {n_players}), got {v!r}")
     return (v[0], v[1], v[2])
-
-
-def moved_stands(moves: tuple[Move, ...]) -> set[tuple[int, int]]:
-    """The (player, stand) pairs a wire left or entered.  Why: an x token counts its stand as dealt
-    (the table does not say when a token was placed), so one is not placed on such a stand."""
-    return {spot[:2] for m in moves for w in m.wires for spot in (w.src, w.dst) if spot is not None}
 
 
 def parse_moves(doc: Any, n_players: int) -> tuple[Move, ...]:
