@@ -185,6 +185,15 @@ def test_chips_keys_and_tokens_fit_and_show(phone, size):
         shot(page, f"ux-6-keys-{tab}-{size[0]}")
 
 
+def small_print(page: Page, testid: str) -> None:
+    """The figure beside the words is small (font ≤ 12 px), read on the element in the page as it is then: a
+    redraw may replace it between a locator's lookup and its evaluation, and a detached element has no
+    computed style (NaN)."""
+    page.wait_for_function("""(id) => { const el = document.querySelector(`[data-testid="${id}"]`);
+        return !!el && el.isConnected && parseFloat(getComputedStyle(el).fontSize) <= 12; }""", arg=testid,
+        timeout=10_000)
+
+
 def test_plain_words_beside_the_figures(phone):
     page, taps = phone(table(log=[]))
     page.wait_for_function("document.documentElement.dataset.advice === 'done'", timeout=60_000)
@@ -192,10 +201,7 @@ def test_plain_words_beside_the_figures(phone):
     expect(tid(page, "advice-0-words")).to_have_text("tells your team the most")
     bits = tid(page, "advice-0-bits")
     expect(bits).to_contain_text("bits")  # the figure stays, small
-    # read on the element in the page as it is then (a redraw may replace it between a locator's lookup and its
-    # evaluation: a detached element has no computed style, NaN)
-    page.wait_for_function("""() => { const el = document.querySelector('[data-testid="advice-0-bits"]');
-        return !!el && el.isConnected && parseFloat(getComputedStyle(el).fontSize) <= 12; }""", timeout=10_000)
+    small_print(page, "advice-0-bits")
     shot(page, "ux-5-advice")
     token = tid(page, "advice-0").get_attribute("data-token")
     taps("advice-0")
@@ -205,7 +211,7 @@ def test_plain_words_beside_the_figures(phone):
     expect(tid(page, "move-0-best")).to_have_text("best move")
     score = tid(page, "move-0-score")
     expect(score).to_contain_text("score")
-    assert float(score.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) <= 12
+    small_print(page, "move-0-score")
     scroll_to(page, "moves")
     shot(page, "ux-5-moves")
 
