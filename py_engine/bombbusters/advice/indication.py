@@ -24,7 +24,7 @@ from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
 from ..table.state import GameState
 from ..table.wires import BLUE, RED, colour_of, label, number_of, value_of
-from .stand_entropy import HeldLaws, entropy_given, own_view, stand_entropy
+from .stand_entropy import HeldLaws, entropies_given_types, entropy_given, own_view, stand_entropy
 
 __all__ = ["TOKEN_KINDS", "placed_token", "rank_indications", "token_choice_facts", "forget_gains", "indicate_json"]
 
@@ -123,7 +123,16 @@ class _ValueGains:
         self.an = solve_state(view)
         self.held = HeldLaws(view, self.an)
         self.base = stand_entropy(view, self.an, self.held)
+        self.blues = sorted(t for t in set(view.wires.copies()) if colour_of(t) == BLUE)
         self.known: dict[tuple[int, int, int], tuple[float, float] | None] = {}
+        left = entropies_given_types(self.an, self.held)  # every slot and value in one walk, where it walks
+        if left is not None:
+            for s, st in enumerate(view.players[0].stands):
+                for j, sl in enumerate(st):
+                    if sl.state == HIDDEN:
+                        for t in self.blues:
+                            h = left.get((s, j, t))
+                            self.known[(s, j, t)] = None if h is None else (max(0.0, self.base - h), h)
 
     def get(self, s: int, j: int, t: int) -> tuple[float, float] | None:
         """(gain, bits left) of a value token showing t on my slot (s, j); None: t cannot be there."""
@@ -140,11 +149,10 @@ class _ValueGains:
 
     def stand(self, s: int) -> dict[tuple[int, int], float | None]:
         """Gain (bits, rounded as the ranking rounds) of every blue value on every hidden slot of stand s."""
-        blues = sorted(t for t in set(self.view.wires.copies()) if colour_of(t) == BLUE)
         out: dict[tuple[int, int], float | None] = {}
         for j, sl in enumerate(self.view.players[0].stands[s]):
             if sl.state == HIDDEN:
-                for t in blues:
+                for t in self.blues:
                     g = self.get(s, j, t)
                     out[(j, t)] = None if g is None else round(g[0], 9)
         return out

@@ -25,6 +25,7 @@ import numpy as np
 from ..compiler.constraints import Compiled
 from ..compiler.problem import Counter
 from ..questions.analysis import Analysis, solve_state
+from ..solvers.run_entropy import slot_feature_masses, walk_of
 from ..solvers.solver import solve
 from ..table.errors import InconsistentStateError
 from ..table.facts import Fact
@@ -32,7 +33,7 @@ from ..table.notation import CUT, Slot, observed
 from ..table.players import Player
 from ..table.state import GameState
 
-__all__ = ["own_view", "stand_entropy", "HeldLaws", "entropy_given"]
+__all__ = ["own_view", "stand_entropy", "HeldLaws", "entropy_given", "entropies_given_types"]
 
 _LN2 = math.log(2)
 
@@ -202,3 +203,36 @@ def entropy_given(view: GameState, an: Analysis, held: HeldLaws, s: int, j: int,
     if given is None:
         raise InconsistentStateError(f"no deal puts {sorted(allowed)} at slot {j} of stand {s}")
     return max(0.0, (_path_entropy(given) - held.discard(s, j, allowed)) / _LN2)
+
+
+def entropies_given_types(an: Analysis, held: HeldLaws) -> dict[tuple[int, int, int], float] | None:
+    """Bits left about my stands given each type on each of my slots, every slot and type at once:
+    {(stand, slot, type): bits}, a type that cannot be there absent; what :func:`entropy_given` gives for
+    a value token, one slot and type at a time.  None where a case cannot be walked (X slots, Labels, …).
+
+    The conditioned mixture's path entropy, per case c of weight w_c: w'_c = w_c P_c / P, and
+    H = sum of w'_c (log Z_c + log P_c + E_c[log k! terms ; slot holds t] / P_c) - w'_c log w'_c."""
+    where = {(s, j): at for (p, s), smap in an.compiled.stands.items() if p == 0 for j, at in smap.where.items()}
+    want: dict[int, set[int]] = {}
+    for sub, pos in where.values():
+        want.setdefault(sub, set()).add(pos)
+    cases = []
+    for w, sol, prob in zip(an.weights.tolist(), an.solutions, an.compiled.cases):
+        if w > 0:
+            walk = walk_of(prob, sol.engine)
+            if walk is None:
+                return None
+            cases.append((w, sol.log_z, slot_feature_masses(walk, want)))
+    out: dict[tuple[int, int, int], float] = {}
+    for (s, j), (sub, pos) in where.items():
+        for ti, typ in enumerate(an.compiled.types):
+            parts = [(w, lz, got) for w, lz, masses in cases if (got := masses.get((ti, sub, pos))) and got[0] > 0]
+            if not parts:
+                continue
+            total = sum(w * got[0] for w, _lz, got in parts)
+            h = 0.0
+            for w, lz, (pc, ef) in parts:
+                wc = w * pc / total
+                h += wc * (lz + math.log(pc) + ef / pc) - wc * math.log(wc)
+            out[(s, j, typ)] = max(0.0, (h - held.discard(s, j, frozenset([typ]))) / _LN2)
+    return out
