@@ -134,6 +134,31 @@ def test_walkie_talkies_swap_two_wires_and_the_stands_stay_sorted() -> None:
     _truth_holds(ref)
 
 
+def test_what_a_card_s_choice_told_follows_the_wires_the_card_moves() -> None:
+    """A choice's ``told`` facts speak of the table it was made on: a Walkie-Talkies swap carries them with
+    the wires (a Label on the wire given away and its neighbour, now on two stands, is dropped; one on two
+    wires that stayed sits where they are now), never on the slots' new occupants."""
+    ref, q, d = _played("2")
+    (u,) = d.uses
+    assert u.give is not None
+    s, j = u.give
+    n = len(ref.table.stand(q, s))
+
+    def label(a: int) -> Fact:
+        same = value_of(ref.world[(q, s, a)]) == value_of(ref.world[(q, s, a + 1)])
+        return Fact("same" if same else "different", q, s, slots=(a, a + 1))
+
+    near = label(j if j + 1 < n else j - 1)
+    a = next(a for a in range(n - 2) if a + 1 < j - 1 or a > j + 1)
+    far, wires = label(a), (ref.world[(q, s, a)], ref.world[(q, s, a + 1)])
+    ref.use(q, (replace(u, told=(near, far)),))
+    labels = [f for f in ref.table.facts if f.kind in ("same", "different")]
+    assert len(labels) == 1 and labels[0].kind == far.kind and labels[0].player == q, labels
+    (b, c) = labels[0].slots
+    assert (ref.world[(q, labels[0].stand, b)], ref.world[(q, labels[0].stand, c)]) == wires
+    _truth_holds(ref)
+
+
 def test_grappling_hook_takes_a_teammate_s_wire_in_order() -> None:
     ref, q, d = _played("11.11")
     (u,) = d.uses

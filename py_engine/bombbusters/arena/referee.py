@@ -169,12 +169,13 @@ class Referee:
 
     def use(self, q: int, uses: tuple[CardUse, ...]) -> None:
         """Player q plays these free cards, in order (each must be usable by q), then any card they
-        unlocked acts."""
+        unlocked acts.  What the choice told (``told``) speaks of the table it was made on, so it is told
+        before the card acts: a card that moves wires then carries those facts with the wires."""
         for u in uses:
             assert u.card in FREE and u.card in self.usable_cards(q), (u.card, "not usable")
             self._spend(u.card)
-            FREE[u.card](self, q, u)
             self.tell(u.told)
+            FREE[u.card](self, q, u)
         self.instants()
 
     def tell(self, facts: tuple[Fact, ...]) -> None:
