@@ -82,7 +82,7 @@ def test_big_case_five_players_blue_1_to_12():
 def test_tokens_on_the_dense_grid_condition_the_view_as_a_fresh_solve_does(doc, monkeypatch):
     """A value or parity token on a view solved on the dense grid is that grid conditioned (no new layout);
     every gain equals the one from solving the view with the token afresh."""
-    from bombbusters.advice import indication
+    from bombbusters.advice import indication, token_gains
     from bombbusters.questions.analysis import Analysis
 
     calls = []
@@ -93,10 +93,13 @@ def test_tokens_on_the_dense_grid_condition_the_view_as_a_fresh_solve_does(doc, 
         return conditioned(self, conds)
 
     monkeypatch.setattr(Analysis, "conditioned", spy)
+    monkeypatch.setattr(token_gains, "entropies_given_sets", lambda an, held, sets: None)  # slot by slot
+    token_gains.forget_gains()
     got = rank_indications(GameState.from_json(doc))
     assert calls, "the dense view was not conditioned"
-    monkeypatch.setattr(indication, "_token_types", lambda kind, tok, every: None)  # every token solved afresh
-    indication.forget_gains()
+    for module in (indication, token_gains):  # every token solved afresh
+        monkeypatch.setattr(module, "token_types", lambda kind, tok, every: None)
+    token_gains.forget_gains()
     want = rank_indications(GameState.from_json(doc))
     assert got["entropy_bits"] == pytest.approx(want["entropy_bits"], abs=TOL)
     for kind in TOKEN_KINDS:
@@ -133,6 +136,33 @@ def test_token_choice_facts_say_exactly_what_the_advised_choice_says():
         assert sorted(allowed) == sorted(members), (j, v, told)
 
 
+def test_parity_token_choice_facts_say_exactly_what_the_advised_choice_says():
+    """Over every hand of mine (blue 1-5, four players with 5 wires): the hands whose advised even/odd token is
+    (slot j, parity) are exactly the hands with that parity at j that the facts read from that choice allow."""
+    from itertools import combinations_with_replacement
+
+    from bombbusters.advice.indication import token_choice_facts
+
+    def state_of(hand):
+        others = [{"name": name, "stands": ["? ? ? ? ?"]} for name in ("Bob", "Cat", "Dan")]
+        return GameState.from_json({"players": [{"name": "Ann", "stands": [" ".join(f"?{v}" for v in hand)]}, *others],
+                                    "me": 0, "captain": 0, "wires": {"blue": [1, 5]}, "facts": []})
+
+    hands = [h for h in combinations_with_replacement(range(1, 6), 5) if all(h.count(v) <= 4 for v in h)]
+    groups: dict = {}
+    for h in hands:
+        top = rank_indications(state_of(h), ("even_odd",))["even_odd"][0]
+        groups.setdefault((top["slot"], top["token"]), []).append(h)
+    assert len(groups) > 2
+    for (j, token), members in groups.items():
+        facts = {token_choice_facts(state_of(h), 0, j, "even_odd") for h in members}
+        assert len(facts) == 1, ("the facts must read only what teammates see", j, token)
+        (told,) = facts
+        allowed = [h for h in hands if (h[j] % 2 == 0) == (token == "E")
+                   and not any(h[i] == f.value for f in told for i in f.slots)]
+        assert sorted(allowed) == sorted(members), (j, token, told)
+
+
 def test_token_choice_facts_read_both_stands_of_a_two_stand_player():
     """2 players, two stands of 3 each, blue 1-3: over every hand of mine, the hands whose advised value token is
     (stand, slot, v) are exactly those showing v there that the facts (on both my stands) allow."""
@@ -163,32 +193,41 @@ def test_token_choice_facts_read_both_stands_of_a_two_stand_player():
 
 
 def _per_slot_entropies(doc: dict) -> tuple[dict, dict | None, bool]:
-    """A player's own view, every slot and type: (bits left solving one slot and type at a time, the
-    all-at-once walk's table, whether every case of the view is one a walk expresses)."""
-    from bombbusters.advice.stand_entropy import HeldLaws, entropies_given_types, entropy_given, own_view
+    """A player's own view, every hidden slot and face (each type alone; each parity of the blue types): (bits
+    left solving one slot and face at a time, the all-at-once walk's table, whether every case of the view is
+    one a walk expresses)."""
+    from bombbusters.advice.stand_entropy import HeldLaws, entropies_given_sets, entropy_given, own_view
     from bombbusters.questions.analysis import solve_state
     from bombbusters.solvers.sparse import _plain
     from bombbusters.table.errors import InconsistentStateError
     from bombbusters.table.notation import HIDDEN, INFO
+    from bombbusters.table.wires import BLUE, colour_of, number_of
 
     view = own_view(GameState.from_json(doc))
     an = solve_state(view)
     held = HeldLaws(view, an)
+    blues = [t for t in an.compiled.types if colour_of(t) == BLUE]
+    faces = {t: frozenset([t]) for t in an.compiled.types}
+    faces.update({p: frozenset(t for t in blues if number_of(t) % 2 == (p == "odd")) for p in ("even", "odd")})
     slow = {}
     for s, st in enumerate(view.players[0].stands):
         for j, sl in enumerate(st):
             if sl.state != HIDDEN:
                 continue
-            for t in an.compiled.types:
-                tok = replace(sl, state=INFO, wire=t, colour=None)
+            for face, types in faces.items():
+                if isinstance(face, str) and sl.parity is not None:  # a parity token goes on a slot showing none
+                    continue
+                tok = replace(sl, parity=face) if isinstance(face, str) else replace(sl, state=INFO, wire=face, colour=None)
                 try:
-                    slow[(s, j, t)] = entropy_given(view, an, held, s, j, tok, frozenset([t]))
+                    slow[(s, j, face)] = entropy_given(view, an, held, s, j, tok, types)
                 except InconsistentStateError:
                     pass
     plain = all(_plain(p) for w, p in zip(an.weights, an.compiled.cases) if w > 0)
-    fast = entropies_given_types(an, held)
+    fast = entropies_given_sets(an, held, faces)
     hidden = {(s, j) for s, st in enumerate(view.players[0].stands) for j, sl in enumerate(st) if sl.state == HIDDEN}
-    return slow, fast if fast is None else {k: h for k, h in fast.items() if k[:2] in hidden}, plain
+    shown = {(s, j) for s, st in enumerate(view.players[0].stands) for j, sl in enumerate(st) if sl.parity is not None}
+    return slow, fast if fast is None else {k: h for k, h in fast.items() if k[:2] in hidden
+                                            and not (isinstance(k[2], str) and k[:2] in shown)}, plain
 
 
 def _own_view_docs():
@@ -208,9 +247,10 @@ def _own_view_docs():
 
 
 def test_every_slot_and_type_at_once_equals_a_solve_per_slot():
-    """The starting-token advice's entropies given each type on each of my slots, from one walk in the
-    expectation semiring, are those of conditioning the view on that slot one at a time (same types possible,
-    same bits to 1e-9) on every view a walk expresses; the others (Labels, counts, order facts) get no table."""
+    """The starting-token advice's entropies given each type, and each parity, on each of my slots, from one
+    walk in the expectation semiring, are those of conditioning the view on that slot one at a time (same faces
+    possible, same bits to 1e-9) on every view a walk expresses; the others (Labels, counts, order facts) get
+    no table."""
     compared = 0
     for name, doc in _own_view_docs():
         slow, fast, plain = _per_slot_entropies(doc)

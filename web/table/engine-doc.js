@@ -36,7 +36,10 @@ export function engineDoc(state, t = derive(state), opts = {}) {
   if (t.moves.length) doc.moves = structuredClone(t.moves);
   if (setup.nano) doc.nano = setup.nano; // 43: wires dealt to Nano; those taken are "nano" moves
   const read = teammatesTokens(state, t); // read by the engine as the advice's choice (advice/starting_tokens.py)
-  if (read.length) doc.starting_tokens = read;
+  if (read.length) {
+    doc.starting_tokens = read;
+    if (state.setup.tokens === "even_odd") doc.tokens = "even_odd"; // what the tokens show: the engine reads parity
+  }
   return doc;
 }
 

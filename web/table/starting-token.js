@@ -37,27 +37,37 @@ export function startingTokenDue(state, t = derive(state)) {
 }
 
 /**
- * Can teammates' starting tokens be read as the advice's choice in this setup? Value tokens on sorted
- * stands only: an X, a turned-around wire or a false token would change what the choice says.
+ * Can teammates' starting tokens be read as the advice's choice in this setup? Value and even/odd tokens
+ * on sorted stands only: an X, a turned-around wire or a false token would change what the choice says, and
+ * what an x-token's count rules out is no fact about one slot.
  */
 export function tokensReadable(setup) {
-  return startingTokenKind(setup) === "value" && !setup.x_tokens && !setup.false_tokens && !setup.turned;
+  const kind = startingTokenKind(setup);
+  return (kind === "value" || kind === "even_odd") && !setup.x_tokens && !setup.false_tokens && !setup.turned;
+}
+
+/** Does slot `sl` still show the starting token entry `e` set (its face, or its wire cut since)? */
+function stillShows(sl, e, kind) {
+  if (!sl) return false;
+  if (kind === "value") return (sl.c === "info" || sl.c === "cut") && sl.v === e.slot.v;
+  const cutParity = sl.c === "cut" && /^\d+$/.test(sl.v ?? "") ? (Number(sl.v) % 2 === 0 ? "E" : "O") : null;
+  return sl.m === e.slot.m || cutParity === e.slot.m;
 }
 
 /**
- * [[player, stand, slot]] of my teammates' starting value tokens, for the engine to read as the advice's
- * choice (setup.read_tokens: "my team places the advised starting tokens"): the info tokens set before the
+ * [[player, stand, slot]] of my teammates' starting value or even/odd tokens, for the engine to read as the
+ * advice's choice (setup.read_tokens: "my team places the advised starting tokens"): the tokens set before the
  * game got under way that still show (or whose wire was cut since).
  */
 export function teammatesTokens(state, t = derive(state)) {
   const { setup } = state;
   if (!setup.read_tokens || !tokensReadable(setup)) return [];
+  const kind = startingTokenKind(setup);
   const end = state.log.findIndex((e) => !isSetupEntry(e));
   const spots = new Map();
   state.log.slice(0, end < 0 ? state.log.length : end).forEach((e) => {
-    if (e.k !== "set" || e.p === setup.me || e.slot?.c !== "info") return;
-    const sl = t.stands[e.p]?.[e.s]?.[e.j];
-    if (sl && (sl.c === "info" || sl.c === "cut") && sl.v === e.slot.v) spots.set(`${e.p}-${e.s}-${e.j}`, [e.p, e.s, e.j]);
+    if (e.k !== "set" || e.p === setup.me || !e.slot || !showsStartingToken(e.slot, kind)) return;
+    if (stillShows(t.stands[e.p]?.[e.s]?.[e.j], e, kind)) spots.set(`${e.p}-${e.s}-${e.j}`, [e.p, e.s, e.j]);
   });
   return [...spots.values()];
 }

@@ -13,20 +13,19 @@ me); an x-token is not offered then, since its count needs those wires too.
 
 from __future__ import annotations
 
-import json
-from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
 from ..questions.analysis import Analysis, solve_state
-from ..table.errors import InconsistentStateError, StateError
+from ..table.errors import StateError
 from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
 from ..table.state import GameState
 from ..table.wires import BLUE, RED, colour_of, label, number_of, value_of
-from .stand_entropy import HeldLaws, entropies_given_types, entropy_given, own_view, stand_entropy
+from .stand_entropy import HeldLaws, own_view, stand_entropy
+from .token_gains import FACED, gain, parity_of, token_types, view_gains
 
-__all__ = ["TOKEN_KINDS", "placed_token", "rank_indications", "token_choice_facts", "forget_gains", "indicate_json"]
+__all__ = ["TOKEN_KINDS", "placed_token", "rank_indications", "token_choice_facts", "indicate_json"]
 
 TOKEN_KINDS = ("value", "even_odd", "multiplicity")
 
@@ -54,17 +53,6 @@ def _turned_laws(state: GameState) -> list[tuple[float, dict]]:
 
     walk(solve_state(state, reuse=True), 0, 1.0, {})
     return out
-
-
-def _token_types(kind: str, tok: Slot, every) -> frozenset | None:
-    """The wire types a slot may hold once the token is on it, for a value or parity token (what it says
-    alone: the slot's other tokens the solved view already holds); None for an x-token, whose count
-    rule is not one slot's types."""
-    if kind == "value":
-        return frozenset([tok.wire]) if tok.wire is not None else None
-    if kind == "even_odd":
-        return frozenset(t for t in every if colour_of(t) == BLUE and (number_of(t) % 2 == 0) == (tok.parity == "even"))
-    return None
 
 
 def _token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> tuple[Slot, str] | None:
@@ -102,88 +90,6 @@ def placed_token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
     return replace(seen, multiplicity=count)
 
 
-def _gain(cases: list, bases: list, views: list, helds: list, s: int, j: int, tok, allowed) -> tuple[float, float]:
-    """(bits the team gains about my stands, bits left) with token ``tok`` on my slot (s, j), averaged over
-    what my turned-around wires may be (``cases``: (weight, my view))."""
-    gain = after = 0.0
-    for (w, view), h, an, held in zip(cases, bases, views, helds):
-        h_after = entropy_given(view, an, held, s, j, tok, allowed)
-        after += w * h_after
-        gain += w * max(0.0, h - h_after)
-    return gain, after
-
-
-class _ValueGains:
-    """The gain of a value token of each blue type on each hidden slot of one own view (no turned-around
-    wires), worked out as asked and kept: the ranking asks for the real wires, reading a teammate's choice
-    (:func:`token_choice_facts`) for every blue value, on the same view and with identical floats."""
-
-    def __init__(self, view: GameState) -> None:
-        self.view = view
-        self.an = solve_state(view)
-        self.held = HeldLaws(view, self.an)
-        self.base = stand_entropy(view, self.an, self.held)
-        self.blues = sorted(t for t in set(view.wires.copies()) if colour_of(t) == BLUE)
-        self.known: dict[tuple[int, int, int], tuple[float, float] | None] = {}
-        left = entropies_given_types(self.an, self.held)  # every slot and value in one walk, where it walks
-        if left is not None:
-            for s, st in enumerate(view.players[0].stands):
-                for j, sl in enumerate(st):
-                    if sl.state == HIDDEN:
-                        for t in self.blues:
-                            h = left.get((s, j, t))
-                            self.known[(s, j, t)] = None if h is None else (max(0.0, self.base - h), h)
-
-    def get(self, s: int, j: int, t: int) -> tuple[float, float] | None:
-        """(gain, bits left) of a value token showing t on my slot (s, j); None: t cannot be there."""
-        key = (s, j, t)
-        if key not in self.known:
-            tok = replace(self.view.players[0].stands[s][j], state=INFO, wire=t, colour=None)
-            try:
-                self.known[key] = _gain([(1.0, self.view)], [self.base], [self.an], [self.held], s, j, tok,
-                                        _token_types("value", tok, ()))
-            except (StateError, InconsistentStateError):
-                self.known[key] = None
-            self.an.__dict__.pop("_cond_cache", None)  # each slot and value is asked once: keep the floats only
-        return self.known[key]
-
-    def stand(self, s: int) -> dict[tuple[int, int], float | None]:
-        """Gain (bits, rounded as the ranking rounds) of every blue value on every hidden slot of stand s."""
-        out: dict[tuple[int, int], float | None] = {}
-        for j, sl in enumerate(self.view.players[0].stands[s]):
-            if sl.state == HIDDEN:
-                for t in self.blues:
-                    g = self.get(s, j, t)
-                    out[(j, t)] = None if g is None else round(g[0], 9)
-        return out
-
-
-#: own-view key -> its value-token gains, the most recent last; see :func:`_value_gains`
-_GAINS: "OrderedDict[str, _ValueGains]" = OrderedDict()
-_GAINS_KEPT = 8
-
-
-def forget_gains() -> None:
-    """Drop the kept gain tables (a benchmark's cold first request)."""
-    _GAINS.clear()
-
-
-def _value_gains(view: GameState) -> _ValueGains:
-    """The value-token gains of an own view, kept: the view is the setup seen from outside (a stand's
-    length, the wires, public tokens), alike for every player of a given stand length and for game after
-    game of one mission."""
-    doc = view.to_json()
-    doc["players"][0]["name"] = ""  # whose stand it is does not change what a token there tells
-    key = json.dumps(doc, sort_keys=True)
-    got = _GAINS.get(key)
-    if got is None:
-        got = _GAINS[key] = _ValueGains(view)
-        while len(_GAINS) > _GAINS_KEPT:
-            _GAINS.popitem(last=False)
-    _GAINS.move_to_end(key)
-    return got
-
-
 def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> dict:
     """For each token kind, every slot of mine where it may go, ranked by information gain."""
     if state.me is None:
@@ -201,7 +107,7 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
         bases = [stand_entropy(view, an, held) for (_w, view), an, held in zip(cases, views, helds)]
         gains = None
     else:
-        gains = _value_gains(cases[0][1])
+        gains = view_gains(cases[0][1])
         views, bases, helds = [gains.an], [gains.base], [gains.held]
     base = sum(w * h for (w, _v), h in zip(cases, bases))
     me = state.me
@@ -222,12 +128,12 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
                 if placed is None:
                     continue
                 tok, text = placed
-                if kind == "value" and gains is not None:
-                    got = gains.get(s, j, tok.wire)  # type: ignore[arg-type]
+                if kind in FACED and gains is not None:
+                    got = gains.get(kind, s, j, _face(kind, tok))
                     assert got is not None  # my own wire is where it is
-                    gain, after = got
+                    gained, after = got
                 else:
-                    gain, after = _gain(cases, bases, views, helds, s, j, tok, _token_types(kind, tok, every))
+                    gained, after = gain(cases, bases, views, helds, s, j, tok, token_types(kind, tok, every))
                 ranked.append(
                     {
                         "stand": s,
@@ -235,8 +141,8 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
                         "letter": slot_letter(j),
                         "wire": label(slot.wire),  # type: ignore[arg-type]
                         "token": text,
-                        "gain_bits": float(gain),
-                        "resolved": float(gain / base) if base > 0 else 0.0,
+                        "gain_bits": float(gained),
+                        "resolved": float(gained / base) if base > 0 else 0.0,
                         "remaining_bits": float(after),
                     }
                 )
@@ -246,33 +152,45 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
     return out
 
 
-def token_choice_facts(state: GameState, stand: int, slot: int) -> tuple[Fact, ...]:
-    """What a starting value token put where this advice ranks first says beyond its face, as facts.
+def _face(kind: str, tok: Slot) -> object:
+    """What a value or parity token shows: the wire, or "even" / "odd"."""
+    return tok.wire if kind == "value" else tok.parity
 
-    Why it can be read exactly: a value token's gain is worked out from my stands as teammates see
-    them, so anyone can tell, for every other slot of my stands and every blue value, whether a token
-    there would have ranked above the chosen one (more bits, or as many and earlier in the ranking's
-    order: stand, then slot).  Had it, the advice would have picked it: so that slot does not hold that
-    value ("not_value").  Without these, a player who follows the advice shows the team more than the
-    engine counts (docs/arena.md, calibration).  ``state``: the table just before the token, ``me`` the
-    player placing it; () where the gain is not public (turned-around wires I cannot see) or the slot
-    holds no blue wire."""
+
+def token_choice_facts(state: GameState, stand: int, slot: int, kind: str = "value", face: object = None
+                       ) -> tuple[Fact, ...]:
+    """What a starting value or parity token put where this advice ranks first says beyond its face, as facts.
+
+    Why it can be read exactly: a token's gain is worked out from my stands as teammates see them, so
+    anyone can tell, for every other slot of my stands and every face a token there could show (a blue
+    value; even or odd), whether it would have ranked above the chosen one (more bits, or as many and
+    earlier in the ranking's order: stand, then slot).  Had it, the advice would have picked it: so that
+    slot does not hold that face ("not_value" of each blue value it covers).  Without these, a player who
+    follows the advice shows the team more than the engine counts (docs/arena.md, calibration).  ``state``:
+    the table just before the token, ``me`` the player placing it; () where the gain is not public
+    (turned-around wires I cannot see), the slot holds no blue wire, or for an x-token (what its count
+    rules out is no fact about one slot).  ``face``: what the token shows, when the slot's wire is not on
+    the table (a teammate's parity token)."""
     me = state.me
     assert me is not None
-    wire = state.players[me].stands[stand][slot].wire
-    if wire is None or colour_of(wire) != BLUE:
+    if face is None:
+        wire = state.players[me].stands[stand][slot].wire
+        if wire is None or colour_of(wire) != BLUE:
+            return ()
+        face = wire if kind == "value" else parity_of(wire)
+    if kind not in FACED or _turned_laws(state)[0][1]:
         return ()
-    if _turned_laws(state)[0][1]:
-        return ()
-    gains = _value_gains(own_view(state))
-    got = gains.get(stand, slot, wire)
+    gains = view_gains(own_view(state))
+    got = gains.get(kind, stand, slot, face)
     assert got is not None
     best = round(got[0], 9)
+    faces = gains.faces(kind)
     barred: dict[tuple[int, int | str], list[int]] = {}
-    for s in range(len(gains.view.players[0].stands)):
-        for (j, t), g in sorted(gains.stand(s).items()):  # a wire of any colour: a blue one that told more would have won
-            if (s, j) != (stand, slot) and g is not None and (g > best or (g == best and (s, j) < (stand, slot))):
-                barred.setdefault((s, value_of(t)), []).append(j)
+    for (s, j, face), g in sorted(gains.ranked_gains(kind).items(), key=lambda kv: (kv[0][:2], str(kv[0][2]))):
+        # a wire of any colour: a blue one that told more would have won
+        if (s, j) != (stand, slot) and (g > best or (g == best and (s, j) < (stand, slot))):
+            for v in sorted({value_of(t) for t in faces[face]}):
+                barred.setdefault((s, v), []).append(j)
     return tuple(Fact("not_value", me, s, v, tuple(js)) for (s, v), js in sorted(barred.items()))
 
 

@@ -33,7 +33,7 @@ from ..table.notation import CUT, Slot, observed
 from ..table.players import Player
 from ..table.state import GameState
 
-__all__ = ["own_view", "stand_entropy", "HeldLaws", "entropy_given", "entropies_given_types"]
+__all__ = ["own_view", "stand_entropy", "HeldLaws", "entropy_given", "entropies_given_sets"]
 
 _LN2 = math.log(2)
 
@@ -205,13 +205,15 @@ def entropy_given(view: GameState, an: Analysis, held: HeldLaws, s: int, j: int,
     return max(0.0, (_path_entropy(given) - held.discard(s, j, allowed)) / _LN2)
 
 
-def entropies_given_types(an: Analysis, held: HeldLaws) -> dict[tuple[int, int, int], float] | None:
-    """Bits left about my stands given each type on each of my slots, every slot and type at once:
-    {(stand, slot, type): bits}, a type that cannot be there absent; what :func:`entropy_given` gives for
-    a value token, one slot and type at a time.  None where a case cannot be walked (X slots, Labels, …).
+def entropies_given_sets(an: Analysis, held: HeldLaws, sets: dict) -> dict[tuple[int, int, object], float] | None:
+    """Bits left about my stands given that a slot holds a type of a set, every slot of mine and every set
+    of ``sets`` ({face: types}) at once: {(stand, slot, face): bits}, a set no deal puts there absent; what
+    :func:`entropy_given` gives for a value or parity token, one slot and set at a time.  None where a
+    case cannot be walked (X slots, Labels, counters, order relations).
 
     The conditioned mixture's path entropy, per case c of weight w_c: w'_c = w_c P_c / P, and
-    H = sum of w'_c (log Z_c + log P_c + E_c[log k! terms ; slot holds t] / P_c) - w'_c log w'_c."""
+    H = sum of w'_c (log Z_c + log P_c + E_c[log k! terms ; slot in set] / P_c) - w'_c log w'_c, where
+    P_c and the expectation sum over the set's types (disjoint events)."""
     where = {(s, j): at for (p, s), smap in an.compiled.stands.items() if p == 0 for j, at in smap.where.items()}
     want: dict[int, set[int]] = {}
     for sub, pos in where.values():
@@ -223,16 +225,22 @@ def entropies_given_types(an: Analysis, held: HeldLaws) -> dict[tuple[int, int, 
             if walk is None:
                 return None
             cases.append((w, sol.log_z, slot_feature_masses(walk, want)))
-    out: dict[tuple[int, int, int], float] = {}
+    index = {typ: ti for ti, typ in enumerate(an.compiled.types)}
+    out: dict[tuple[int, int, object], float] = {}
     for (s, j), (sub, pos) in where.items():
-        for ti, typ in enumerate(an.compiled.types):
-            parts = [(w, lz, got) for w, lz, masses in cases if (got := masses.get((ti, sub, pos))) and got[0] > 0]
+        for face, types in sets.items():
+            parts = []
+            for w, lz, masses in cases:
+                got = [m for t in types if t in index and (m := masses.get((index[t], sub, pos)))]
+                pc, ef = sum(m[0] for m in got), sum(m[1] for m in got)
+                if pc > 0:
+                    parts.append((w, lz, pc, ef))
             if not parts:
                 continue
-            total = sum(w * got[0] for w, _lz, got in parts)
+            total = sum(w * pc for w, _lz, pc, _ef in parts)
             h = 0.0
-            for w, lz, (pc, ef) in parts:
+            for w, lz, pc, ef in parts:
                 wc = w * pc / total
                 h += wc * (lz + math.log(pc) + ef / pc) - wc * math.log(wc)
-            out[(s, j, typ)] = max(0.0, (h - held.discard(s, j, frozenset([typ]))) / _LN2)
+            out[(s, j, face)] = max(0.0, (h - held.discard(s, j, types)) / _LN2)
     return out

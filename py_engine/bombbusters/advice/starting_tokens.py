@@ -1,4 +1,4 @@
-"""Teammates' starting value tokens read as the advice's choice: what the slot they picked says.
+"""Teammates' starting value or parity tokens read as the advice's choice: what the slot they picked says.
 
 Why: a team that places the starting token the page advises shows more than the token's face (the
 other slots would have told less, see ``indication.token_choice_facts``); left out, the chances
@@ -22,11 +22,12 @@ from ..table.notation import CUT, INFO, Slot, slot_letter
 from ..table.players import Player
 from ..table.state import GameState
 from ..table.wires import BLUE, colour_of, label
-from .indication import forget_gains, token_choice_facts
+from .indication import token_choice_facts
+from .token_gains import forget_gains, parity_of
 
 __all__ = ["STARTING_TOKENS", "forget_readings", "starting_token_facts", "with_starting_tokens"]
 
-#: the state document's key: [[player, stand, slot], …] of teammates' starting value tokens
+#: the state document's key: [[player, stand, slot], …] of teammates' starting value (or even/odd) tokens
 STARTING_TOKENS = "starting_tokens"
 #: the rebuilt table at the token's moment (and the token) -> the facts its choice tells
 _READ: dict[str, tuple[Fact, ...]] = {}
@@ -45,35 +46,47 @@ def _where(state: GameState, p: int, s: int, j: int) -> str:
     return f"{state.players[p].name}'s starting token at {slot_letter(j)}" + (f" of stand {s + 1}" if two else "")
 
 
+def _face(state: GameState, sl: Slot, where: str, player: int, stand: int, slot: int) -> tuple[str, object]:
+    """(the token kind the table's mission places, what this starting token shows); refused by name where the
+    slot shows no such token."""
+    kind = "even_odd" if state.extra.get("tokens") == "even_odd" else "value"
+    blue = sl.wire is not None and colour_of(sl.wire) == BLUE
+    if kind == "even_odd" and (sl.parity is not None or (sl.state == CUT and blue)):
+        return kind, sl.parity or parity_of(sl.wire)  # type: ignore[arg-type]
+    if kind == "value" and sl.state in (INFO, CUT) and blue:
+        return kind, sl.wire
+    shows = "even/odd token (a starting parity token, or its blue wire cut)" if kind == "even_odd" else \
+        "blue value (a starting value token, or its wire cut)"
+    raise StateError(f"{where}: the slot shows no {shows}", player=player, stand=stand, slot=slot)
+
+
 def starting_token_facts(state: GameState, player: int, stand: int, slot: int) -> tuple[Fact, ...]:
-    """The facts of ``player``'s starting value token on (stand, slot), read as the advice's first choice.
+    """The facts of ``player``'s starting token on (stand, slot) — a value, or even/odd where the mission shows
+    parity (``tokens``) —, read as the advice's first choice.
 
     The table at that moment is rebuilt from what it showed then: the player's stands, every slot
-    hidden (their length is the deal's), the setup's public facts on them, and the token's value."""
+    hidden (their length is the deal's), the setup's public facts on them, and the token's face."""
     if not (0 <= player < len(state.players) and 0 <= stand < len(state.players[player].stands)
             and 0 <= slot < len(state.players[player].stands[stand])):
         raise StateError(f"starting token [{player}, {stand}, {slot}]: no such slot on the table", field=STARTING_TOKENS)
     where = _where(state, player, stand, slot)
-    sl = state.stand(player, stand)[slot]
-    if sl.state not in (INFO, CUT) or sl.wire is None or colour_of(sl.wire) != BLUE:
-        raise StateError(f"{where}: the slot shows no blue value (a starting value token, or its wire cut)",
-                         player=player, stand=stand, slot=slot)
+    kind, face = _face(state, state.stand(player, stand)[slot], where, player, stand, slot)
     if any(x.unsorted or x.turned for st in state.players[player].stands for x in st):
         raise StateError(f"{where}: a stand with an X or a turned-around wire; the advice's choice is not read there",
                          player=player, stand=stand, slot=slot)
     players = []
     for p, pl in enumerate(state.players):
         stands = [tuple(Slot() for _ in st) for st in pl.stands]
-        if p == player:
-            stands[stand] = stands[stand][:slot] + (Slot(wire=sl.wire),) + stands[stand][slot + 1 :]
+        if p == player and kind == "value":
+            stands[stand] = stands[stand][:slot] + (Slot(wire=face),) + stands[stand][slot + 1 :]  # type: ignore[arg-type]
         players.append(Player(pl.name, tuple(stands)))
     facts = tuple(f for f in state.facts if f.player == player and f.kind in _SETUP_FACTS)
     then = GameState(tuple(players), player, state.captain, state.wires, facts, None)
-    key = json.dumps([then.to_json(), stand, slot], sort_keys=True)
+    key = json.dumps([then.to_json(), stand, slot, kind, face], sort_keys=True)
     if key not in _READ:  # every request of a game asks again: the page's heatmap, moves, playouts
         if len(_READ) >= 256:
             _READ.clear()
-        _READ[key] = token_choice_facts(then, stand, slot)
+        _READ[key] = token_choice_facts(then, stand, slot, kind, face)
     return _READ[key]
 
 

@@ -37,7 +37,7 @@ def place_tokens(ref: Referee, kind: str, choose: Chooser = advised_token, read_
                  skip: frozenset = frozenset()) -> None:
     """Every player's starting token on the referee's table, of the mission's token kind, where ``choose``
     puts it (the page's advice; ``build_scripts/calibration_probe.py`` also tries a random blue wire).
-    ``read_choice``: an advised value token also adds what its choice tells (``token_choice_facts``): the
+    ``read_choice``: an advised value or parity token also adds what its choice tells (``token_choice_facts``): the
     team knows the rule that placed it, so the arena's players read it as the page does when told the
     team places the advised tokens (off: ``build_scripts/calibration_probe.py --ignore-choice``); ``skip``:
     players who place false tokens instead (:func:`place_false_tokens`)."""
@@ -56,7 +56,7 @@ def place_tokens(ref: Referee, kind: str, choose: Chooser = advised_token, read_
         st = view.stand(q, s)
         token = placed_token(kind, st[j], st)
         assert token is not None
-        told = token_choice_facts(view, s, j) if read_choice and kind == "value" and choose is advised_token else ()
+        told = token_choice_facts(view, s, j, kind) if read_choice and choose is advised_token else ()
         ref.table = replace(ref.table, players=set_slots(ref.table, {(q, s, j): token}), facts=ref.table.facts + told)
 
 
