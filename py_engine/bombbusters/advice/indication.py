@@ -22,7 +22,7 @@ from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
 from ..table.state import GameState
 from ..table.wires import BLUE, RED, colour_of, label, number_of, value_of
-from .stand_entropy import HeldLaws, own_view, stand_entropy
+from .stand_entropy import own_view
 from .token_gains import FACED, gain, parity_of, token_types, view_gains
 
 __all__ = ["TOKEN_KINDS", "placed_token", "rank_indications", "token_choice_facts", "indicate_json"]
@@ -101,14 +101,8 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
     laws = _turned_laws(state)
     blind = bool(laws[0][1])  # I hold a turned-around wire I cannot see
     cases = [(w, own_view(state, shown)) for w, shown in laws]
-    if blind:
-        views = [solve_state(view) for _w, view in cases]
-        helds = [HeldLaws(view, an) for (_w, view), an in zip(cases, views)]
-        bases = [stand_entropy(view, an, held) for (_w, view), an, held in zip(cases, views, helds)]
-        gains = None
-    else:
-        gains = view_gains(cases[0][1])
-        views, bases, helds = [gains.an], [gains.base], [gains.held]
+    per = [view_gains(view) for _w, view in cases]  # each case's view solved once, its token gains kept
+    views, bases, helds = [g.an for g in per], [g.base for g in per], [g.held for g in per]
     base = sum(w * h for (w, _v), h in zip(cases, bases))
     me = state.me
     out: dict[str, Any] = {
@@ -128,10 +122,10 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
                 if placed is None:
                     continue
                 tok, text = placed
-                if kind in FACED and gains is not None:
-                    got = gains.get(kind, s, j, _face(kind, tok))
-                    assert got is not None  # my own wire is where it is
-                    gained, after = got
+                if kind in FACED:
+                    got = [g.get(kind, s, j, _face(kind, tok)) for g in per]
+                    gained = sum(w * x[0] for (w, _v), x in zip(cases, got))  # type: ignore[index]
+                    after = sum(w * x[1] for (w, _v), x in zip(cases, got))  # type: ignore[index]
                 else:
                     gained, after = gain(cases, bases, views, helds, s, j, tok, token_types(kind, tok, every))
                 ranked.append(

@@ -118,7 +118,7 @@ class ViewGains:
 
 #: own-view key -> its gains, the most recent last; see :func:`view_gains`
 _GAINS: "OrderedDict[str, ViewGains]" = OrderedDict()
-_GAINS_KEPT = 8
+_GAINS_KEPT = 32  # a player with turned-around wires has a view per case of them
 
 
 def forget_gains() -> None:
