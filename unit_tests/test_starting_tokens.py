@@ -158,6 +158,15 @@ def test_a_teammate_s_parity_token_is_read_as_the_advised_choice():
             bare = reply("analyze", doc)["result"]["slots"]
             assert reply("analyze", {**doc, "starting_tokens": [[1, 0, j]]})["result"]["slots"] != bare
     assert read, "a choice that says nothing tests nothing"
+    never = [(j, t) for j in range(5) for t in "EO" if (j, t) not in groups]
+    assert never
+    j, token = never[0]
+    doc = {**doc_with({}, read=False), "tokens": "even_odd", "starting_tokens": [[1, 0, j]]}
+    doc["players"][1]["stands"] = [" ".join(token if i == j else "?" for i in range(5))]
+    got = reply("analyze", doc)
+    name = {"E": "even", "O": "odd"}[token]
+    assert not got["ok"] and f"Bob's starting token at {'ABCDE'[j]} ({name} token)" in got["error"]["message"]
+    assert "advised starting tokens" in got["error"]["message"]
     doc = {**doc_with({1: (0, 1)}, read=False), "tokens": "even_odd", "starting_tokens": [[1, 0, 1]]}
     got = reply("analyze", doc)
     assert not got["ok"] and "Bob's starting token at B: the slot shows no even/odd token" in got["error"]["message"]

@@ -60,6 +60,11 @@ def _face(state: GameState, sl: Slot, where: str, player: int, stand: int, slot:
     raise StateError(f"{where}: the slot shows no {shows}", player=player, stand=stand, slot=slot)
 
 
+def _shown(sl: Slot) -> str:
+    """What a starting token's slot shows, in an error message: its wire, or its parity token."""
+    return label(sl.wire) if sl.wire is not None else f"{sl.parity} token"
+
+
 def starting_token_facts(state: GameState, player: int, stand: int, slot: int) -> tuple[Fact, ...]:
     """The facts of ``player``'s starting token on (stand, slot) — a value, or even/odd where the mission shows
     parity (``tokens``) —, read as the advice's first choice.
@@ -129,8 +134,7 @@ def with_starting_tokens(doc: Any) -> Any:
         solve_state(replace(state, facts=state.facts + tuple(told)), reuse=True)  # the request that follows reuses it
     except InconsistentStateError:
         solve_state(state, reuse=True)  # impossible without them too: the table's own message says why
-        who = ", ".join(f"{_where(state, p, s, j)} ({label(state.stand(p, s)[j].wire)})"  # type: ignore[arg-type]
-                        for p, s, j in spots if p != state.me)
+        who = ", ".join(f"{_where(state, p, s, j)} ({_shown(state.stand(p, s)[j])})" for p, s, j in spots if p != state.me)
         raise StateError(f"read as the advised starting tokens, {who} fit no deal with the rest of the table: "
                          "a teammate put theirs elsewhere (turn off \"my team places the advised starting tokens\")",
                          field=STARTING_TOKENS) from None
