@@ -148,8 +148,16 @@ def main(argv: list[str] | None = None) -> int:
             if args.minutes is not None and time.perf_counter() - t0 > args.minutes * 60:
                 print("campaign: out of time; run again to go on", flush=True)
                 break
-            cell = play_cell(mission, n, args.games, args.seed, args.jobs)
+            try:
+                cell = play_cell(mission, n, args.games, args.seed, args.jobs)
+            except Exception as err:  # noqa: BLE001 - one cell's bug must not stop the others; it is kept and shown
+                doc.setdefault("failed", {})[_key(mission, n)] = {"commit": _commit(), "error": f"{type(err).__name__}: {err}"}
+                save(path, doc)
+                write_report(doc, campaign, out, since)
+                print(f"mission {mission:2d}, {n} players: FAILED ({type(err).__name__}: {err})", flush=True)
+                continue
             doc["cells"][_key(mission, n)] = cell
+            doc.get("failed", {}).pop(_key(mission, n), None)
             save(path, doc)
             write_report(doc, campaign, out, since)
             print(f"mission {mission:2d}, {n} players: " + ", ".join(f"{p} {cell[p]['p']:.2f}" for p in POLICY_NAMES)
@@ -157,7 +165,10 @@ def main(argv: list[str] | None = None) -> int:
     write_report(doc, campaign, out, since)
     done = sum(_key(m, n) in doc["cells"] for m, n in campaign)
     print(f"campaign: {done} of {len(campaign)} cells played; {out / 'campaign.md'}", flush=True)
-    return 0
+    failed = doc.get("failed", {})
+    if failed:
+        print(f"campaign: {len(failed)} cells stopped on an error: {', '.join(sorted(failed))}", flush=True)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

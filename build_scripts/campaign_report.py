@@ -149,6 +149,10 @@ deals too, elsewhere the two decide alike by construction ("="). **{len(cells)} 
         if since is not None and recent:
             parts.append(_since(recent, since[0]))
         parts.append("## Cards (advice's games)\n\n" + _cards(cells))
+    failed = doc.get("failed", {})
+    if failed:  # the bug a cell met, until the cell is played through (its last full play, if any, stays above)
+        parts.append("## Stopped on an error\n\n" + "\n".join(f"- {k} (at {v['commit']}): {v['error']}"
+                                                           for k, v in sorted(failed.items())))
     parts.append("## Not played yet\n\n" + (", ".join(missing) if missing else "None: every cell is played."))
     (out / "campaign.md").write_text("\n\n".join(parts) + "\n")
     if cells:
