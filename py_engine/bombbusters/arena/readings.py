@@ -10,17 +10,50 @@ particular, they hold no value a teammate's uncut wire they could have cut surel
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
+
 from ..advice.constraint_cards import move_reason, my_rules
 from ..table.facts import Fact
-from ..questions.analysis import Analysis
+from ..questions.analysis import Analysis, solve_state
 from ..table.notation import CUT, INFO, Slot
 from ..table.state import GameState
 from ..table.wires import YELLOW, value_of
 
-__all__ = ["no_sure_facts"]
+__all__ = ["PublicLaws", "no_sure_facts", "public_laws"]
 
 
-def no_sure_facts(view: GameState, public: Analysis | None = None) -> tuple[Fact, ...]:
+class PublicLaws:
+    """The public table's law of every uncut slot by gameplay value: what :func:`no_sure_facts` reads of its
+    analysis, kept without the analysis."""
+
+    def __init__(self, table: GameState, an: Analysis) -> None:
+        self.rows = {(p, s, j): an.value_probs(p, s, j) for p, s in table.stand_keys()
+                     for j, sl in enumerate(table.stand(p, s)) if sl.state != CUT}
+
+    def value_probs(self, p: int, s: int, j: int) -> dict:
+        return self.rows[(p, s, j)]
+
+
+#: public table -> its laws, the most recent last: the playouts of one close call reach the same public
+#: tables again and again (about two in five of a mission-40 game's readings)
+_LAWS: "OrderedDict[str, PublicLaws]" = OrderedDict()
+_LAWS_KEPT = 64
+
+
+def public_laws(public: GameState) -> PublicLaws:
+    """The public table's :class:`PublicLaws` (one solve, kept for the same table)."""
+    key = json.dumps(public.to_json(), sort_keys=True)
+    got = _LAWS.get(key)
+    if got is None:
+        got = _LAWS[key] = PublicLaws(public, solve_state(public))
+        while len(_LAWS) > _LAWS_KEPT:
+            _LAWS.popitem(last=False)
+    _LAWS.move_to_end(key)
+    return got
+
+
+def no_sure_facts(view: GameState, public: "Analysis | PublicLaws | None" = None) -> tuple[Fact, ...]:
     """What "I had no sure move" tells of ``view``'s player: none of their uncut wires they see holds a value
     a teammate's uncut wire surely is — shown by its info token or, with ``public`` (the public table's
     analysis), certain from the table alone — where they may dual cut it: had they held one, that cut

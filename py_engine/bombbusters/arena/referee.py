@@ -22,10 +22,9 @@ from ..table.state import GameState
 from ..table.wires import RED, colour_of, value_of
 from ..advice.table_edits import (cut_own, cut_slot, failure_facts, failure_token, passed_facts, red_facts, set_slots,
                                   stand_count, with_cuts)
-from ..questions.analysis import solve_state
 from .card_effects import BEFORE, FREE, INSTANT
 from .cards import ENGINE_ITEMS, FREE_CARDS, INSTANT_CARDS, TABLE_CARDS, CardUse, card_value, cuts_to_unlock
-from .readings import no_sure_facts
+from .readings import no_sure_facts, public_laws
 from .table_rules import TableRules
 
 __all__ = ["Decision", "Referee", "view_of"]
@@ -145,7 +144,7 @@ class Referee:
         self.tell(d.told)
         if d.read and ((d.move is not None and not d.move.get("guaranteed")) or "11" in d.before):  # no sure move
             view = self.view(q)
-            self.tell(no_sure_facts(view, solve_state(view.public())))
+            self.tell(no_sure_facts(view, public_laws(view.public())))
         stabilized = False
         for c in d.before:
             assert c in self.usable_cards(q), (c, "not usable")
