@@ -123,9 +123,13 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
                     continue
                 tok, text = placed
                 if kind in FACED:
-                    got = [g.get(kind, s, j, _face(kind, tok)) for g in per]
-                    gained = sum(w * x[0] for (w, _v), x in zip(cases, got))  # type: ignore[index]
-                    after = sum(w * x[1] for (w, _v), x in zip(cases, got))  # type: ignore[index]
+                    got: list[tuple[float, float]] = []
+                    for g in per:
+                        x = g.get(kind, s, j, _face(kind, tok))
+                        assert x is not None  # my own wire is where it is, whatever my turned-around ones are
+                        got.append(x)
+                    gained = sum(w * x[0] for (w, _v), x in zip(cases, got))
+                    after = sum(w * x[1] for (w, _v), x in zip(cases, got))
                 else:
                     gained, after = gain(cases, bases, views, helds, s, j, tok, token_types(kind, tok, every))
                 ranked.append(
