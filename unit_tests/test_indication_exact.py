@@ -109,9 +109,11 @@ def test_tokens_on_the_dense_grid_condition_the_view_as_a_fresh_solve_does(doc, 
             assert a["remaining_bits"] == pytest.approx(b["remaining_bits"], abs=TOL), (kind, a, b)
 
 
-def test_token_choice_facts_say_exactly_what_the_advised_choice_says():
-    """Over every hand of mine (blue 1-5, four players with 5 wires): the hands whose advised value token is (slot j, v)
-    are exactly the hands showing v at j that the facts read from that choice allow — no more, no fewer."""
+@pytest.mark.parametrize("kind, groups_at_least", [("value", 2), ("even_odd", 3)])
+def test_token_choice_facts_say_exactly_what_the_advised_choice_says(kind, groups_at_least):
+    """Over every hand of mine (blue 1-5, four players with 5 wires): the hands whose advised token of ``kind``
+    is (slot j, face: a value, or even/odd) are exactly the hands showing that face at j that the facts read
+    from that choice allow — no more, no fewer."""
     from itertools import combinations_with_replacement
 
     from bombbusters.advice.indication import token_choice_facts
@@ -121,46 +123,23 @@ def test_token_choice_facts_say_exactly_what_the_advised_choice_says():
         return GameState.from_json({"players": [{"name": "Ann", "stands": [" ".join(f"?{v}" for v in hand)]}, *others],
                                     "me": 0, "captain": 0, "wires": {"blue": [1, 5]}, "facts": []})
 
-    hands = [h for h in combinations_with_replacement(range(1, 6), 5) if all(h.count(v) <= 4 for v in h)]
-    groups: dict = {}
-    for h in hands:
-        top = rank_indications(state_of(h), ("value",))["value"][0]
-        groups.setdefault((top["slot"], h[top["slot"]]), []).append(h)
-    assert len(groups) > 1
-    for (j, v), members in groups.items():
-        facts = {token_choice_facts(state_of(h), 0, j) for h in members}
-        assert len(facts) == 1, ("the facts must read only what teammates see", j, v)
-        (told,) = facts
-        allowed = [h for h in hands if h[j] == v
-                   and not any(h[i] == f.value for f in told for i in f.slots)]
-        assert sorted(allowed) == sorted(members), (j, v, told)
-
-
-def test_parity_token_choice_facts_say_exactly_what_the_advised_choice_says():
-    """Over every hand of mine (blue 1-5, four players with 5 wires): the hands whose advised even/odd token is
-    (slot j, parity) are exactly the hands with that parity at j that the facts read from that choice allow."""
-    from itertools import combinations_with_replacement
-
-    from bombbusters.advice.indication import token_choice_facts
-
-    def state_of(hand):
-        others = [{"name": name, "stands": ["? ? ? ? ?"]} for name in ("Bob", "Cat", "Dan")]
-        return GameState.from_json({"players": [{"name": "Ann", "stands": [" ".join(f"?{v}" for v in hand)]}, *others],
-                                    "me": 0, "captain": 0, "wires": {"blue": [1, 5]}, "facts": []})
+    def face(v: int) -> int | str:
+        return v if kind == "value" else "EO"[v % 2]
 
     hands = [h for h in combinations_with_replacement(range(1, 6), 5) if all(h.count(v) <= 4 for v in h)]
     groups: dict = {}
     for h in hands:
-        top = rank_indications(state_of(h), ("even_odd",))["even_odd"][0]
-        groups.setdefault((top["slot"], top["token"]), []).append(h)
-    assert len(groups) > 2
-    for (j, token), members in groups.items():
-        facts = {token_choice_facts(state_of(h), 0, j, "even_odd") for h in members}
-        assert len(facts) == 1, ("the facts must read only what teammates see", j, token)
+        top = rank_indications(state_of(h), (kind,))[kind][0]
+        groups.setdefault((top["slot"], face(h[top["slot"]])), []).append(h)
+        assert kind == "value" or top["token"] == face(h[top["slot"]])
+    assert len(groups) >= groups_at_least
+    for (j, shown), members in groups.items():
+        facts = {token_choice_facts(state_of(h), 0, j, kind) for h in members}
+        assert len(facts) == 1, ("the facts must read only what teammates see", j, shown)
         (told,) = facts
-        allowed = [h for h in hands if (h[j] % 2 == 0) == (token == "E")
+        allowed = [h for h in hands if face(h[j]) == shown
                    and not any(h[i] == f.value for f in told for i in f.slots)]
-        assert sorted(allowed) == sorted(members), (j, token, told)
+        assert sorted(allowed) == sorted(members), (j, shown, told)
 
 
 def test_token_choice_facts_read_both_stands_of_a_two_stand_player():

@@ -9,12 +9,11 @@ each is solved as asked.
 
 from __future__ import annotations
 
-import json
-from collections import OrderedDict
 from dataclasses import replace
 
 from ..questions.analysis import solve_state
 from ..table.errors import InconsistentStateError, StateError
+from ..table.kept import Kept, doc_text
 from ..table.notation import HIDDEN, INFO, Slot
 from ..table.state import GameState
 from ..table.wires import BLUE, colour_of, number_of
@@ -116,9 +115,8 @@ class ViewGains:
         return out
 
 
-#: own-view key -> its gains, the most recent last; see :func:`view_gains`
-_GAINS: "OrderedDict[str, ViewGains]" = OrderedDict()
-_GAINS_KEPT = 32  # a player with turned-around wires has a view per case of them
+#: own-view key -> its gains; see :func:`view_gains` (a player with turned-around wires has a view per case)
+_GAINS: "Kept[ViewGains]" = Kept(32)
 
 
 def forget_gains() -> None:
@@ -131,11 +129,4 @@ def view_gains(view: GameState) -> ViewGains:
     wires, public tokens), alike for every player of a given stand length."""
     doc = view.to_json()
     doc["players"][0]["name"] = ""  # whose stand it is does not change what a token there tells
-    key = json.dumps(doc, sort_keys=True)
-    got = _GAINS.get(key)
-    if got is None:
-        got = _GAINS[key] = ViewGains(view)
-        while len(_GAINS) > _GAINS_KEPT:
-            _GAINS.popitem(last=False)
-    _GAINS.move_to_end(key)
-    return got
+    return _GAINS.get(doc_text(doc), lambda: ViewGains(view))

@@ -16,11 +16,10 @@ engine makes of the public table (the share of uncut wires it is sure of, the me
 
 from __future__ import annotations
 
-import json
 import math
-from collections import OrderedDict
 
 from ..questions.analysis import solve_state
+from ..table.kept import Kept, doc_key
 from ..table.state import GameState
 from ..table.wires import value_of
 from .referee import Referee
@@ -59,27 +58,21 @@ def features(ref: Referee, public: bool = True) -> list[float]:
     return out + _public_features(ref.table.public(), uncut)
 
 
-#: public table -> (sure share, bits), the most recent last: the worlds of one close call often reach the
-#: same public table (two in five leaves of a mission-40 game), and its features are the table's alone
-_PUBLIC: "OrderedDict[str, list[float]]" = OrderedDict()
-_PUBLIC_KEPT = 512
+#: public table -> (sure share, bits): the worlds of one close call often reach the same public table (two
+#: in five leaves of a mission-40 game), and its features are the table's alone
+_PUBLIC: "Kept[list[float]]" = Kept(512)
 
 
 def _public_features(public: GameState, uncut: list) -> list[float]:
     """The share of uncut wires the engine is sure of on the public table, and the mean bits of one's value
     (one solve, kept for the same table)."""
-    key = json.dumps(public.to_json(), sort_keys=True)
-    got = _PUBLIC.get(key)
-    if got is None:
+    def make() -> list[float]:
         an = solve_state(public)
         laws = [an.slot_probs(*k) for k in uncut]
         sure = sum(1 for law in laws if max(law.values()) >= 1 - 1e-9)
         bits = sum(-sum(q * math.log2(q) for q in law.values() if q > 0) for law in laws)
-        got = _PUBLIC[key] = [sure / len(uncut), bits / len(uncut) / 4]
-        while len(_PUBLIC) > _PUBLIC_KEPT:
-            _PUBLIC.popitem(last=False)
-    _PUBLIC.move_to_end(key)
-    return list(got)
+        return [sure / len(uncut), bits / len(uncut) / 4]
+    return list(_PUBLIC.get(doc_key(public), make))
 
 
 def leaf_value(ref: Referee, weights: tuple[float, ...] = WEIGHTS) -> float:

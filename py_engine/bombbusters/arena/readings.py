@@ -10,11 +10,9 @@ particular, they hold no value a teammate's uncut wire they could have cut surel
 
 from __future__ import annotations
 
-import json
-from collections import OrderedDict
-
 from ..advice.constraint_cards import move_reason, my_rules
 from ..table.facts import Fact
+from ..table.kept import Kept, doc_key
 from ..questions.analysis import Analysis, solve_state
 from ..table.notation import CUT, INFO, Slot
 from ..table.state import GameState
@@ -35,22 +33,14 @@ class PublicLaws:
         return self.rows[(p, s, j)]
 
 
-#: public table -> its laws, the most recent last: the playouts of one close call reach the same public
-#: tables again and again (about two in five of a mission-40 game's readings)
-_LAWS: "OrderedDict[str, PublicLaws]" = OrderedDict()
-_LAWS_KEPT = 64
+#: public table -> its laws: the playouts of one close call reach the same public tables again and again
+#: (about two in five of a mission-40 game's readings)
+_LAWS: "Kept[PublicLaws]" = Kept(64)
 
 
 def public_laws(public: GameState) -> PublicLaws:
     """The public table's :class:`PublicLaws` (one solve, kept for the same table)."""
-    key = json.dumps(public.to_json(), sort_keys=True)
-    got = _LAWS.get(key)
-    if got is None:
-        got = _LAWS[key] = PublicLaws(public, solve_state(public))
-        while len(_LAWS) > _LAWS_KEPT:
-            _LAWS.popitem(last=False)
-    _LAWS.move_to_end(key)
-    return got
+    return _LAWS.get(doc_key(public), lambda: PublicLaws(public, solve_state(public)))
 
 
 def no_sure_facts(view: GameState, public: "Analysis | PublicLaws | None" = None) -> tuple[Fact, ...]:
