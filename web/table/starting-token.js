@@ -1,6 +1,7 @@
 // The starting token: which kind this setup uses, whether I still have to place mine, and the log
 // entry that places the token the engine advises. Pure functions, no DOM, no I/O.
 
+import { wireMark } from "./failure-marks.js";
 import { derive } from "./replay.js";
 
 export const TOKEN_KINDS = ["value", "even_odd", "multiplicity"];
@@ -46,12 +47,12 @@ export function tokensReadable(setup) {
   return (kind === "value" || kind === "even_odd") && !setup.x_tokens && !setup.false_tokens && !setup.turned;
 }
 
-/** Does slot `sl` still show the starting token entry `e` set (its face, or its wire cut since)? */
-function stillShows(sl, e, kind) {
+/** Does the slot of starting token entry `e` still show it (its face, or its wire cut since)? */
+function stillShows(setup, t, e, kind) {
+  const sl = t.stands[e.p]?.[e.s]?.[e.j];
   if (!sl) return false;
   if (kind === "value") return (sl.c === "info" || sl.c === "cut") && sl.v === e.slot.v;
-  const cutParity = sl.c === "cut" && /^\d+$/.test(sl.v ?? "") ? (Number(sl.v) % 2 === 0 ? "E" : "O") : null;
-  return sl.m === e.slot.m || cutParity === e.slot.m;
+  return sl.m === e.slot.m || (sl.c === "cut" && wireMark(setup, t, e.p, e.s, sl.v) === e.slot.m);
 }
 
 /**
@@ -67,7 +68,7 @@ export function teammatesTokens(state, t = derive(state)) {
   const spots = new Map();
   state.log.slice(0, end < 0 ? state.log.length : end).forEach((e) => {
     if (e.k !== "set" || e.p === setup.me || !e.slot || !showsStartingToken(e.slot, kind)) return;
-    if (stillShows(t.stands[e.p]?.[e.s]?.[e.j], e, kind)) spots.set(`${e.p}-${e.s}-${e.j}`, [e.p, e.s, e.j]);
+    if (stillShows(setup, t, e, kind)) spots.set(`${e.p}-${e.s}-${e.j}`, [e.p, e.s, e.j]);
   });
   return [...spots.values()];
 }

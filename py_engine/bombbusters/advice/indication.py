@@ -21,9 +21,9 @@ from ..table.errors import StateError
 from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
 from ..table.state import GameState
-from ..table.wires import BLUE, RED, colour_of, label, number_of, value_of
+from ..table.wires import BLUE, RED, colour_of, label, parity_of, value_of
 from .stand_entropy import own_view
-from .token_gains import FACED, gain, parity_of, token_types, view_gains
+from .token_gains import FACED, gain, token_types, view_gains
 
 __all__ = ["TOKEN_KINDS", "placed_token", "rank_indications", "token_choice_facts", "indicate_json"]
 
@@ -83,7 +83,7 @@ def placed_token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
     if kind == "even_odd":
         if colour_of(t) != BLUE or seen.parity is not None:
             return None
-        return replace(seen, parity="even" if number_of(t) % 2 == 0 else "odd")
+        return replace(seen, parity=parity_of(t))
     count = sum(1 for sl in stand if sl.wire is not None and value_of(sl.wire) == value_of(t))
     if colour_of(t) != BLUE or count > 3 or seen.multiplicity is not None:
         return None

@@ -21,9 +21,9 @@ from ..table.facts import Fact
 from ..table.notation import CUT, INFO, Slot, slot_letter
 from ..table.players import Player
 from ..table.state import GameState
-from ..table.wires import BLUE, colour_of, label
+from ..table.wires import BLUE, colour_of, label, parity_of
 from .indication import token_choice_facts
-from .token_gains import forget_gains, parity_of
+from .token_gains import forget_gains
 
 __all__ = ["STARTING_TOKENS", "forget_readings", "starting_token_facts", "with_starting_tokens"]
 

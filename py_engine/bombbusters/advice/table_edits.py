@@ -12,7 +12,7 @@ from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN, INFO, Slot
 from ..table.players import Player
 from ..table.state import GameState, pin_facts
-from ..table.wires import BLUE, RED, YELLOW, colour_of, value_of
+from ..table.wires import BLUE, RED, YELLOW, colour_of, parity_of, value_of
 from .hidden_red import hidden_red_law
 
 __all__ = ["After", "REPLACING_KINDS", "cut_own", "cut_slot", "failure_facts", "failure_kind", "failure_token",
@@ -73,7 +73,7 @@ def failure_token(slot: Slot, t: int, kind: str, count: int | None = None) -> Sl
     if kind == "value" or not blue:
         return replace(slot, state=INFO, wire=t if blue else None, colour=None if blue else YELLOW)
     if kind == "even_odd":
-        return replace(slot, parity="even" if value_of(t) % 2 == 0 else "odd")
+        return replace(slot, parity=parity_of(t))
     if kind != "multiplicity" or not count:
         raise ValueError(f"a failure token of kind {kind!r} (count {count!r}) is not one the table places")
     return replace(slot, colour=BLUE, multiplicity=count)

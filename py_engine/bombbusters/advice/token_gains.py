@@ -16,18 +16,13 @@ from ..table.errors import InconsistentStateError, StateError
 from ..table.kept import Kept, doc_text
 from ..table.notation import HIDDEN, INFO, Slot
 from ..table.state import GameState
-from ..table.wires import BLUE, colour_of, number_of
+from ..table.wires import BLUE, colour_of, parity_of
 from .stand_entropy import HeldLaws, entropies_given_sets, entropy_given, stand_entropy
 
-__all__ = ["FACED", "ViewGains", "forget_gains", "gain", "parity_of", "token_types", "view_gains"]
+__all__ = ["FACED", "ViewGains", "forget_gains", "gain", "token_types", "view_gains"]
 
 #: token kinds whose face is one of a few sets of types (a value, a parity): tabled per face
 FACED = ("value", "even_odd")
-
-
-def parity_of(t: int) -> str:
-    """The face of a parity token on blue wire ``t``."""
-    return "even" if number_of(t) % 2 == 0 else "odd"
 
 
 def token_types(kind: str, tok: Slot, every) -> frozenset | None:

@@ -25,6 +25,7 @@ __all__ = [
     "colour_of",
     "number_of",
     "value_of",
+    "parity_of",
     "value_order",
     "label",
     "parse_label",
@@ -66,6 +67,11 @@ def value_of(t: int) -> int | str:
     """Gameplay value: the blue number, or ``"YELLOW"`` / ``"RED"``."""
     c = colour_of(t)
     return number_of(t) if c == BLUE else c.upper()
+
+
+def parity_of(t: int) -> str:
+    """What an even/odd token on blue wire ``t`` shows: ``"even"`` or ``"odd"``."""
+    return "even" if number_of(t) % 2 == 0 else "odd"
 
 
 def label(t: int) -> str:
