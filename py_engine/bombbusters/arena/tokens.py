@@ -57,7 +57,8 @@ def place_tokens(ref: Referee, kind: str, choose: Chooser = advised_token, read_
         token = placed_token(kind, st[j], st)
         assert token is not None
         told = token_choice_facts(view, s, j, kind) if read_choice and choose is advised_token else ()
-        ref.table = replace(ref.table, players=set_slots(ref.table, {(q, s, j): token}), facts=ref.table.facts + told)
+        ref.table = replace(ref.table, players=set_slots(ref.table, {(q, s, j): token}))
+        ref.tell(told)
 
 
 def false_tokens(ref: Referee, q: int, on_red: bool, count: int = 2) -> tuple[list[tuple[int, int, int]], tuple[Fact, ...]]:
