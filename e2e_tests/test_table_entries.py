@@ -82,35 +82,39 @@ def test_teammates_advised_tokens_are_read(make_context, base_url, device):
     expect(tid(page, "table-error")).to_have_count(0)
 
 
-def _advised_parity_spot(doc: dict, p: int) -> tuple[int, str]:
-    """(slot, "E"/"O") of player p's stand where some hand of theirs is advised its even/odd token and whose
-    choice tells more than its face, found through the engine's bridge on the page's document."""
+def _advised_mark_spot(doc: dict, p: int, kind: str, marks: tuple[str, ...]) -> tuple[int, str]:
+    """(slot, mark: "E"/"O", "2x", …) of player p's stand where some hand of theirs is advised its token of
+    ``kind`` and whose choice tells more than its face, found through the engine's bridge on the page's document."""
     from bombbusters.advice.starting_tokens import with_starting_tokens
 
     st = doc["players"][p]["stands"][0].split()
     for j in range(len(st)):
-        for mark in ("E", "O"):
+        for mark in marks:
             shown = [mark if i == j else x for i, x in enumerate(st)]
             trial = json.loads(json.dumps(doc))
             trial["players"][p]["stands"] = [" ".join(shown)]
-            trial.update(starting_tokens=[[p, 0, j]], tokens="even_odd")
+            trial.update(starting_tokens=[[p, 0, j]], tokens=kind)
             try:
                 if with_starting_tokens(trial).get("facts_from_tokens"):
                     return j, mark
             except ValueError:
                 continue
-    raise AssertionError("no even/odd token of this stand tells more than its face")
+    raise AssertionError(f"no {kind} token of this stand tells more than its face")
 
 
+@pytest.mark.parametrize("mission, kind, marks, reds", [
+    ("21", "even_odd", ("E", "O"), (2, 5)),
+    ("24", "multiplicity", ("1x", "2x", "3x"), (2, 5)),
+])
 @pytest.mark.parametrize("device", ["phone"])
-def test_teammates_advised_parity_tokens_are_read(make_context, base_url, device):
-    """Mission 21 (even/odd tokens), "my team places the advised tokens": Bob's starting parity token, where
-    the advice puts it for some hands, is sent to be read as that choice; the heatmap is the engine's on the
-    document that says so, and differs from the token's face alone."""
+def test_teammates_advised_parity_or_x_tokens_are_read(make_context, base_url, device, mission, kind, marks, reds):
+    """Missions 21 (even/odd tokens) and 24 (x1/x2/x3), "my team places the advised tokens": Bob's starting
+    token, where the advice puts it for some hands, is sent to be read as that choice; the heatmap is the
+    engine's on the document that says so, and differs from the token's face alone."""
     page, taps = open_table(make_context, base_url, device)
     expect(tid(page, "missions-loading")).to_have_count(0)
-    tid(page, "setup-mission").select_option("21")
-    for n in (2, 5):
+    tid(page, "setup-mission").select_option(mission)
+    for n in reds:
         taps(f"setup-red-nums-{n}")
     taps("setup-read-tokens")
     expect(tid(page, "setup-read-tokens")).to_have_attribute("aria-pressed", "true")
@@ -121,12 +125,12 @@ def test_teammates_advised_parity_tokens_are_read(make_context, base_url, device
         taps("key-4")
     assert wait_done(page, moves=True) == "done"
     expect(tid(page, "advice-read")).to_be_visible()
-    j, mark = _advised_parity_spot(engine_doc(page), 1)
+    j, mark = _advised_mark_spot(engine_doc(page), 1, kind, marks)
     taps(f"slot-1-0-{j}")
     taps(f"set-mark-{mark}")
     assert wait_done(page) == "done"
     doc = assert_matches_cli(page)
-    assert doc["starting_tokens"] == [[1, 0, j]] and doc["tokens"] == "even_odd"
+    assert doc["starting_tokens"] == [[1, 0, j]] and doc["tokens"] == kind
     plain = {k: v for k, v in doc.items() if k != "starting_tokens"}
     assert cli_analyze(plain)["slots"] != cli_analyze(doc)["slots"], "the choice says more than the token's face"
 

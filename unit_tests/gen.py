@@ -274,7 +274,7 @@ def _random_fact(rng, n, captain, deal, states, wires, kinds=None) -> dict | Non
     with_stand = n_stands == 1 and rng.random() < 0.3 or n_stands == 2 and rng.random() < 0.5
     stands = [stand] if with_stand else list(range(n_stands))
     fact: dict[str, Any] = {"kind": kind, "player": p}
-    per_stand = ("same", "different", "red_count", "yellow_count", "not_value")
+    per_stand = ("same", "different", "red_count", "yellow_count", "not_value", "not_count")
     if with_stand or kind in per_stand:
         if kind in per_stand and n_stands == 1 and rng.random() < 0.5:
             pass  # stand may be left out for a one-stand player
@@ -316,6 +316,15 @@ def _random_fact(rng, n, captain, deal, states, wires, kinds=None) -> dict | Non
         if not vals:
             return None
         fact["value"] = rng.choice(vals)
+        fact["slots"] = slots
+    elif kind == "not_count":  # an advised x-token placed elsewhere: these slots hold no blue wire of that count
+        types = deal[(p, stand)]
+        slots = sorted(rng.sample(range(len(types)), min(len(types), rng.choice([1, 2, 3]))))
+        counts = {[_value(x) for x in types].count(_value(types[j])) for j in slots if _colour(types[j]) == "blue"}
+        left = [m for m in (1, 2, 3, 4) if m not in counts]
+        if not left:
+            return None
+        fact["count"] = rng.choice(left)
         fact["slots"] = slots
     else:
         colour = "red" if kind == "red_count" else "yellow"

@@ -74,6 +74,12 @@ def fact_holds(
         return eq if fact.kind == "same" else not eq
     if fact.kind == "not_value":
         return all(value_of(types[(p, s, j)]) != fact.value for j in fact.slots)
+    if fact.kind == "not_count":  # as an x-token counts: the wires of the stand its owner sees
+        assert dealt is None, "the oracle reads not_count on stands no wire left or entered"
+        stand = state.players[p].stands[s]  # type: ignore[index]
+        values = [value_of(types[(p, s, j)]) for j, sl in _benum(stand) if not sl.turned]
+        return not any(colour_of(types[(p, s, j)]) == BLUE and values.count(value_of(types[(p, s, j)])) == fact.count
+                       for j in fact.slots)
     if colour is not None:
         return sum(colour_of(types[(p, x, j)]) == colour for x in stands for j in range(len(state.players[p].stands[x]))) == fact.count
     raise ValueError(f"unknown fact kind {fact.kind!r}")

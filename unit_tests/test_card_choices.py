@@ -40,6 +40,8 @@ def _holds(fact: Fact, wires: list[int | str]) -> bool:
     if fact.kind in ("same", "different"):
         a, b = fact.slots
         return (wires[a] == wires[b]) == (fact.kind == "same")
+    if fact.kind == "not_count":  # blue only here: a count as an x-token shows it
+        return all(wires.count(wires[j]) != fact.count for j in fact.slots)
     assert fact.kind == "not_value", fact
     return all(wires[j] != fact.value for j in fact.slots)
 
@@ -72,34 +74,28 @@ def test_a_label_says_exactly_what_its_place_tells(card: str, kind: str, labelle
         assert sorted(allowed) == sorted(h for h, _u in members), (key, facts)
 
 
-@pytest.mark.parametrize("tokens", ["value", "even_odd"])
+@pytest.mark.parametrize("tokens", ["value", "even_odd", "multiplicity"])
 def test_a_post_it_says_exactly_what_its_place_tells(tokens: str) -> None:
     """The Post-it goes where the starting-token advice ranks the mission's token first (a value; even or
-    odd); the hands that put it on (slot j, face) are exactly those showing that face at j that the facts
-    read from the choice allow."""
-    def face(v: int) -> int | bool:
-        return v if tokens == "value" else v % 2 == 0
+    odd; a count); the hands that put it on (slot j, face) are exactly those showing that face at j that the
+    facts read from the choice allow."""
+    def face(h: tuple, j: int) -> int | bool:
+        v = h[j - 1]
+        return v if tokens == "value" else [1, *h].count(v) if tokens == "multiplicity" else v % 2 == 0
 
     groups: dict = {}
     for h in _hands():
         use = _CHOICE["4"](_state(h, tokens=tokens))
         assert use is not None and use.slots[0] > 0, "an uncut blue wire always takes it here"
-        groups.setdefault((use.slots[0], face(h[use.slots[0] - 1])), []).append((h, use))
+        groups.setdefault((use.slots[0], face(h, use.slots[0])), []).append((h, use))
     assert len(groups) >= 3
     for (j, shown), members in groups.items():
         told = {u.told for _h, u in members}
         assert len(told) == 1, ("the facts read only what teammates see", j, shown)
         facts = next(iter(told))
-        assert all(f.kind == "not_value" and f.player == 0 for f in facts)
-        allowed = [h for h in _hands() if face(h[j - 1]) == shown and all(_holds(f, [1, *h]) for f in facts)]
+        assert all(f.kind == ("not_count" if tokens == "multiplicity" else "not_value") and f.player == 0 for f in facts)
+        allowed = [h for h in _hands() if face(h, j) == shown and all(_holds(f, [1, *h]) for f in facts)]
         assert sorted(allowed) == sorted(h for h, _u in members), (j, shown, facts)
-
-
-def test_a_post_it_where_the_mission_shows_counts_goes_where_that_token_is_advised() -> None:
-    """An x-token's place is not read: what its count rules out is no fact about one slot."""
-    for h in _hands()[::7]:
-        use = _CHOICE["4"](_state(h, tokens="multiplicity"))
-        assert use is not None and use.told == ()
 
 
 def test_a_general_radar_asks_a_value_chosen_from_the_public_table_alone() -> None:

@@ -109,11 +109,11 @@ def test_tokens_on_the_dense_grid_condition_the_view_as_a_fresh_solve_does(doc, 
             assert a["remaining_bits"] == pytest.approx(b["remaining_bits"], abs=TOL), (kind, a, b)
 
 
-@pytest.mark.parametrize("kind, groups_at_least", [("value", 2), ("even_odd", 3)])
+@pytest.mark.parametrize("kind, groups_at_least", [("value", 2), ("even_odd", 3), ("multiplicity", 3)])
 def test_token_choice_facts_say_exactly_what_the_advised_choice_says(kind, groups_at_least):
     """Over every hand of mine (blue 1-5, four players with 5 wires): the hands whose advised token of ``kind``
-    is (slot j, face: a value, or even/odd) are exactly the hands showing that face at j that the facts read
-    from that choice allow — no more, no fewer."""
+    is (slot j, face: a value, even/odd, or a count) are exactly the hands showing that face at j that the facts
+    read from that choice allow — no more, no fewer."""
     from itertools import combinations_with_replacement
 
     from bombbusters.advice.indication import token_choice_facts
@@ -123,22 +123,24 @@ def test_token_choice_facts_say_exactly_what_the_advised_choice_says(kind, group
         return GameState.from_json({"players": [{"name": "Ann", "stands": [" ".join(f"?{v}" for v in hand)]}, *others],
                                     "me": 0, "captain": 0, "wires": {"blue": [1, 5]}, "facts": []})
 
-    def face(v: int) -> int | str:
-        return v if kind == "value" else "EO"[v % 2]
+    def face(h: tuple, j: int) -> int | str:
+        return h[j] if kind == "value" else h.count(h[j]) if kind == "multiplicity" else "EO"[h[j] % 2]
+
+    def barred(h: tuple, f) -> bool:
+        return any(h.count(h[i]) == f.count if f.kind == "not_count" else h[i] == f.value for i in f.slots)
 
     hands = [h for h in combinations_with_replacement(range(1, 6), 5) if all(h.count(v) <= 4 for v in h)]
     groups: dict = {}
     for h in hands:
         top = rank_indications(state_of(h), (kind,))[kind][0]
-        groups.setdefault((top["slot"], face(h[top["slot"]])), []).append(h)
-        assert kind == "value" or top["token"] == face(h[top["slot"]])
+        groups.setdefault((top["slot"], face(h, top["slot"])), []).append(h)
+        assert kind == "value" or top["token"] in (face(h, top["slot"]), f"{face(h, top['slot'])}x")
     assert len(groups) >= groups_at_least
     for (j, shown), members in groups.items():
         facts = {token_choice_facts(state_of(h), 0, j, kind) for h in members}
         assert len(facts) == 1, ("the facts must read only what teammates see", j, shown)
         (told,) = facts
-        allowed = [h for h in hands if face(h[j]) == shown
-                   and not any(h[i] == f.value for f in told for i in f.slots)]
+        allowed = [h for h in hands if face(h, j) == shown and not any(barred(h, f) for f in told)]
         assert sorted(allowed) == sorted(members), (j, shown, told)
 
 

@@ -125,6 +125,14 @@ def test_labels_beside_x_wires(doc):
     check_against_oracle(doc)
 
 
+@settings(max_examples=300, **PROPERTY)
+@given(gen.states(facts=True, fact_kinds=("not_count", "not_count", "not_value", "same"), max_facts=4))
+def test_not_count_facts(doc):
+    """What an advised x-token's place tells ("no blue wire of count m on these slots"), beside x-tokens, X slots,
+    yellow and red as drawn: exact."""
+    check_against_oracle(doc)
+
+
 @settings(max_examples=150, **PROPERTY)
 @given(gen.states(me="none", groups=True, x_slots=True, facts=True))
 def test_spectator_with_everything(doc):

@@ -137,20 +137,25 @@ def test_why_says_a_fact_came_from_a_teammate_s_token(bobs):
     raise AssertionError("no token's fact was needed to explain a slot")
 
 
-def test_a_teammate_s_parity_token_is_read_as_the_advised_choice():
-    """Where the mission shows even/odd (21, 33): for every slot and parity the advice puts Bob's token on (over
-    every hand of his), the facts the page's document reads from it are those his own table reads, and the
-    document's chances change with them."""
+@pytest.mark.parametrize("kind, faces, shows", [
+    ("even_odd", {"E": "even token", "O": "odd token"}, "even/odd token"),
+    ("multiplicity", {"1x": "1x token", "2x": "2x token", "3x": "3x token"}, "x-token"),
+])
+def test_a_teammate_s_parity_or_x_token_is_read_as_the_advised_choice(kind, faces, shows):
+    """Where the mission shows even/odd (21, 33) or x-tokens (24, 40): for every slot and face the advice puts
+    Bob's token on (over every hand of his), the facts the page's document reads from it are those his own
+    table reads, and the document's chances change with them."""
     groups: dict = {}
     for h in combinations_with_replacement(range(1, 6), 5):
-        if all(h.count(v) <= 4 for v in h):
-            top = rank_indications(setup_of(1, h), ("even_odd",))["even_odd"][0]
-            groups.setdefault((top["slot"], top["token"]), []).append(h)
+        if all(h.count(v) <= 3 for v in h):  # the document's Ann holds one of each value
+            ranked = rank_indications(setup_of(1, h), (kind,))[kind]
+            if ranked:
+                groups.setdefault((ranked[0]["slot"], ranked[0]["token"]), []).append(h)
     assert len(groups) > 2
     read = 0
     for (j, token), hands in sorted(groups.items()):
-        want = token_choice_facts(setup_of(1, hands[0]), 0, j, "even_odd")
-        doc = {**doc_with({}, read=False), "tokens": "even_odd"}
+        want = token_choice_facts(setup_of(1, hands[0]), 0, j, kind)
+        doc = {**doc_with({}, read=False), "tokens": kind}
         doc["players"][1]["stands"] = [" ".join(token if i == j else "?" for i in range(5))]
         assert starting_token_facts(GameState.from_json(doc), 1, 0, j) == want, (j, token)
         if want:
@@ -158,15 +163,14 @@ def test_a_teammate_s_parity_token_is_read_as_the_advised_choice():
             bare = reply("analyze", doc)["result"]["slots"]
             assert reply("analyze", {**doc, "starting_tokens": [[1, 0, j]]})["result"]["slots"] != bare
     assert read, "a choice that says nothing tests nothing"
-    never = [(j, t) for j in range(5) for t in "EO" if (j, t) not in groups]
+    never = [(j, t) for j in range(5) for t in faces if (j, t) not in groups]
     assert never
     j, token = never[0]
-    doc = {**doc_with({}, read=False), "tokens": "even_odd", "starting_tokens": [[1, 0, j]]}
+    doc = {**doc_with({}, read=False), "tokens": kind, "starting_tokens": [[1, 0, j]]}
     doc["players"][1]["stands"] = [" ".join(token if i == j else "?" for i in range(5))]
     got = reply("analyze", doc)
-    name = {"E": "even", "O": "odd"}[token]
-    assert not got["ok"] and f"Bob's starting token at {'ABCDE'[j]} ({name} token)" in got["error"]["message"]
+    assert not got["ok"] and f"Bob's starting token at {'ABCDE'[j]} ({faces[token]})" in got["error"]["message"]
     assert "advised starting tokens" in got["error"]["message"]
-    doc = {**doc_with({1: (0, 1)}, read=False), "tokens": "even_odd", "starting_tokens": [[1, 0, 1]]}
+    doc = {**doc_with({1: (0, 1)}, read=False), "tokens": kind, "starting_tokens": [[1, 0, 1]]}
     got = reply("analyze", doc)
-    assert not got["ok"] and "Bob's starting token at B: the slot shows no even/odd token" in got["error"]["message"]
+    assert not got["ok"] and f"Bob's starting token at B: the slot shows no {shows}" in got["error"]["message"]

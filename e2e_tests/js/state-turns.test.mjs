@@ -66,7 +66,7 @@ test("teammates' starting tokens are sent to be read only when the team places t
   assert.deepEqual(S.engineDoc(s).starting_tokens, [[1, 0, 3], [2, 0, 1]]);
   // the setting survives the link; X tokens or turned wires: not readable
   assert.equal(S.decodeHash(S.encodeHash(s)).state.setup.read_tokens, true);
-  for (const other of [{ x_tokens: true }, { turned: "each" }, { false_tokens: true }, { tokens: "multiplicity" }]) {
+  for (const other of [{ x_tokens: true }, { turned: "each" }, { false_tokens: true }, { tokens: "none" }]) {
     assert.equal(S.tokensReadable({ ...s.setup, ...other }), false, JSON.stringify(other));
     assert.equal(S.engineDoc({ ...s, setup: { ...s.setup, ...other } }).starting_tokens, undefined);
   }
@@ -82,9 +82,26 @@ test("teammates' even/odd starting tokens are sent to be read too, also once the
   s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 2, slot: { c: "h", v: null, m: "O", col: null } }); // mine
   assert.deepEqual(S.engineDoc(s).starting_tokens, [[1, 0, 3], [2, 0, 0]]);
   assert.equal(S.engineDoc(s).tokens, "even_odd", "the engine reads the kind from the mission's tokens");
-  // Bob's wire is cut later, as a 4: still his starting token
-  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "4", ok: true });
+  // Bob's wire is cut later, as a 6 (Ann's): still his starting token
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "6", cut: "6", ok: true, as: { s: 0, j: 5 } });
+  assert.ok(S.derive(s).entries.at(-1).ok);
   assert.deepEqual(S.engineDoc(s).starting_tokens, [[1, 0, 3], [2, 0, 0]]);
+});
+
+test("teammates' x-tokens are sent to be read too (24, 40), also once their wire is cut", () => {
+  let s = started();
+  s.setup.tokens = "multiplicity";
+  s.setup.read_tokens = true;
+  assert.ok(S.tokensReadable(s.setup));
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 3, slot: { c: "h", v: null, m: "2x", col: null } });
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 0, slot: { c: "h", v: null, m: "1x", col: null } });
+  s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 2, slot: { c: "h", v: null, m: "3x", col: null } }); // mine
+  assert.deepEqual(S.engineDoc(s).starting_tokens, [[1, 0, 3], [2, 0, 0]]);
+  assert.equal(S.engineDoc(s).tokens, "multiplicity", "the engine reads a count, not a value");
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", cut: "5", ok: true, as: { s: 0, j: 4 } });
+  assert.ok(S.derive(s).entries.at(-1).ok);
+  assert.deepEqual(S.engineDoc(s).starting_tokens, [[1, 0, 3], [2, 0, 0]]);
+  assert.match(S.engineDoc(s).players[1].stands[0], /(^| )2x5( |$)/, "the cut wire keeps its token");
 });
 
 test("a preset deals the wires of its player count (mission 14 with 2 players: 3 red + 4 yellow)", () => {

@@ -38,7 +38,8 @@ export function engineDoc(state, t = derive(state), opts = {}) {
   const read = teammatesTokens(state, t); // read by the engine as the advice's choice (advice/starting_tokens.py)
   if (read.length) {
     doc.starting_tokens = read;
-    if (state.setup.tokens === "even_odd") doc.tokens = "even_odd"; // what the tokens show: the engine reads parity
+    // what the tokens show: the engine reads a parity or a count rather than a value
+    if (["even_odd", "multiplicity"].includes(state.setup.tokens)) doc.tokens = state.setup.tokens;
   }
   return doc;
 }

@@ -38,13 +38,11 @@ export function startingTokenDue(state, t = derive(state)) {
 }
 
 /**
- * Can teammates' starting tokens be read as the advice's choice in this setup? Value and even/odd tokens
- * on sorted stands only: an X, a turned-around wire or a false token would change what the choice says, and
- * what an x-token's count rules out is no fact about one slot.
+ * Can teammates' starting tokens be read as the advice's choice in this setup? Value, even/odd and x-tokens
+ * on sorted stands only: an X, a turned-around wire or a false token would change what the choice says.
  */
 export function tokensReadable(setup) {
-  const kind = startingTokenKind(setup);
-  return (kind === "value" || kind === "even_odd") && !setup.x_tokens && !setup.false_tokens && !setup.turned;
+  return startingTokenKind(setup) !== null && !setup.x_tokens && !setup.false_tokens && !setup.turned;
 }
 
 /** Does the slot of starting token entry `e` still show it (its face, or its wire cut since)? */
@@ -56,7 +54,7 @@ function stillShows(setup, t, e, kind) {
 }
 
 /**
- * [[player, stand, slot]] of my teammates' starting value or even/odd tokens, for the engine to read as the
+ * [[player, stand, slot]] of my teammates' starting value, even/odd or x-tokens, for the engine to read as the
  * advice's choice (setup.read_tokens: "my team places the advised starting tokens"): the tokens set before the
  * game got under way that still show (or whose wire was cut since).
  */

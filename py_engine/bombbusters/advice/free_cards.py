@@ -23,8 +23,8 @@ the arena (``docs/arena.md``), not scored here.  So:
   stands, which the engine cannot follow — ranked by the bits it would tell, worked out from the stands
   as teammates see them), and each pair ranked above it is read as not fitting (``CardUse.told``: a
   Label of the other kind on it).  The Post-it goes where the starting-token
-  advice ranks the mission's token first, with what that choice tells (``token_choice_facts``, value
-  and parity tokens; none where the actor's tokens are false or absent: 17, 52, 58).  The General Radar asks the
+  advice ranks the mission's token first, with what that choice tells (``token_choice_facts``, value,
+  parity and x-tokens; none where the actor's tokens are false or absent: 17, 52, 58).  The General Radar asks the
   blue value the public table has seen fewest copies of (cut or shown by a token; ties: the lowest).
   The Single Wire Label goes on a blue wire whose value is once on its stand (uncut first, leftmost;
   not on a stand with a turned-around wire, whose value its owner cannot see, nor on one a wire left or
@@ -179,7 +179,7 @@ def _postit(view: GameState) -> CardUse | None:
     sl = view.stand(me, s)[j]
     if sl.turned or sl.unsorted or sl.parity is not None or sl.multiplicity is not None:
         return None  # the advice's first slot is one the card does not take: the rule leaves the card
-    told = token_choice_facts(view, s, j, kind)  # a value or parity token's place is read; an x-token's is not
+    told = token_choice_facts(view, s, j, kind)  # what its place tells: a value, a parity or a count ruled out
     return CardUse("4", s, (j,), told=told, bits=ranked[0]["gain_bits"])
 
 

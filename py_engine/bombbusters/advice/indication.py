@@ -22,8 +22,8 @@ from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
 from ..table.state import GameState
 from ..table.wires import BLUE, RED, colour_of, label, parity_of, value_of
-from .stand_entropy import own_view
-from .token_gains import FACED, gain, token_types, view_gains
+from .stand_entropy import own_view, wires_moved
+from .token_gains import FACED, X_COUNTS, gain, token_types, view_gains
 
 __all__ = ["TOKEN_KINDS", "placed_token", "rank_indications", "token_choice_facts", "indicate_json"]
 
@@ -85,7 +85,7 @@ def placed_token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
             return None
         return replace(seen, parity=parity_of(t))
     count = sum(1 for sl in stand if sl.wire is not None and value_of(sl.wire) == value_of(t))
-    if colour_of(t) != BLUE or count > 3 or seen.multiplicity is not None:
+    if colour_of(t) != BLUE or count not in X_COUNTS or seen.multiplicity is not None:
         return None
     return replace(seen, multiplicity=count)
 
@@ -151,44 +151,47 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
 
 
 def _face(kind: str, tok: Slot) -> object:
-    """What a value or parity token shows: the wire, or "even" / "odd"."""
-    return tok.wire if kind == "value" else tok.parity
+    """What a value, parity or x-token shows: the wire, "even" / "odd", or the count."""
+    return tok.wire if kind == "value" else tok.multiplicity if kind == "multiplicity" else tok.parity
 
 
 def token_choice_facts(state: GameState, stand: int, slot: int, kind: str = "value", face: object = None
                        ) -> tuple[Fact, ...]:
-    """What a starting value or parity token put where this advice ranks first says beyond its face, as facts.
+    """What a starting value, parity or x-token put where this advice ranks first says beyond its face, as facts.
 
     Why it can be read exactly: a token's gain is worked out from my stands as teammates see them, so
     anyone can tell, for every other slot of my stands and every face a token there could show (a blue
-    value; even or odd), whether it would have ranked above the chosen one (more bits, or as many and
-    earlier in the ranking's order: stand, then slot).  Had it, the advice would have picked it: so that
-    slot does not hold that face ("not_value" of each blue value it covers).  Without these, a player who
-    follows the advice shows the team more than the engine counts (docs/arena.md, calibration).  ``state``:
-    the table just before the token, ``me`` the player placing it; () where the gain is not public
-    (turned-around wires I cannot see), the slot holds no blue wire, or for an x-token (what its count
-    rules out is no fact about one slot).  ``face``: what the token shows, when the slot's wire is not on
-    the table (a teammate's parity token)."""
+    value; even or odd; a count), whether it would have ranked above the chosen one (more bits, or as many
+    and earlier in the ranking's order: stand, then slot).  Had it, the advice would have picked it: so
+    that slot does not hold that face ("not_value" of each blue value it covers; "not_count": no blue wire
+    its stand holds that many times).  Without these, a player who follows the advice shows the team more
+    than the engine counts (docs/arena.md, calibration).  ``state``: the table just before the token,
+    ``me`` the player placing it; () where the gain is not public (turned-around wires I cannot see) or
+    the slot takes no such token.  ``face``: what the token shows, when the slot's wire is not on the
+    table (a teammate's token)."""
     me = state.me
     assert me is not None
     if face is None:
-        wire = state.players[me].stands[stand][slot].wire
-        if wire is None or colour_of(wire) != BLUE:
+        st = state.players[me].stands[stand]
+        tok = placed_token(kind, st[slot], st)
+        if tok is None:  # a starting token goes on a blue wire only
             return ()
-        face = wire if kind == "value" else parity_of(wire)
-    if kind not in FACED or _turned_laws(state)[0][1]:
-        return ()
+        face = _face(kind, tok)
+    if kind not in FACED or _turned_laws(state)[0][1] or (kind == "multiplicity" and wires_moved(state, me)):
+        return ()  # (an x-token counts my stand as dealt, which my own view no longer shows)
     gains = view_gains(own_view(state))
     got = gains.get(kind, stand, slot, face)
     assert got is not None
     best = round(got[0], 9)
     faces = gains.faces(kind)
-    barred: dict[tuple[int, int | str], list[int]] = {}
+    barred: dict[tuple[int, Any], list[int]] = {}
     for (s, j, face), g in sorted(gains.ranked_gains(kind).items(), key=lambda kv: (kv[0][:2], str(kv[0][2]))):
         # a wire of any colour: a blue one that told more would have won
         if (s, j) != (stand, slot) and (g > best or (g == best and (s, j) < (stand, slot))):
-            for v in sorted({value_of(t) for t in faces[face]}):
+            for v in [face] if kind == "multiplicity" else sorted({value_of(t) for t in faces[face]}):
                 barred.setdefault((s, v), []).append(j)
+    if kind == "multiplicity":
+        return tuple(Fact("not_count", me, s, slots=tuple(js), count=m) for (s, m), js in sorted(barred.items()))
     return tuple(Fact("not_value", me, s, v, tuple(js)) for (s, v), js in sorted(barred.items()))
 
 

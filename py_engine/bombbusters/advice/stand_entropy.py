@@ -33,7 +33,7 @@ from ..table.notation import CUT, Slot, observed
 from ..table.players import Player
 from ..table.state import GameState
 
-__all__ = ["own_view", "stand_entropy", "HeldLaws", "entropy_given", "entropies_given_sets"]
+__all__ = ["own_view", "stand_entropy", "HeldLaws", "entropy_given", "entropies_given_sets", "wires_moved"]
 
 _LN2 = math.log(2)
 
@@ -49,13 +49,19 @@ def own_view(state: GameState, turned: dict | None = None) -> GameState:
                        for j, sl in enumerate(st)) for s, st in enumerate(state.players[me].stands))
     rest = state.wires.total_in_play - sum(len(st) for st in mine)
     players = (Player(state.players[me].name, mine), Player("rest", ((Slot(),) * rest,) if rest else ()))
-    moved = any((w.src is not None and w.src[0] == me) or w.dst[0] == me for m in state.moves for w in m.wires)
+    moved = wires_moved(state, me)
     facts = tuple(f for f in (_mine(f, me, moved) for f in state.facts if f.player == me) if f is not None)
     return GameState(players, None, 0, state.wires, facts, None)
 
 
-#: facts that count my wires on my stands as dealt (the red and yellow counts)
-_AS_DEALT = ("red_count", "yellow_count")
+def wires_moved(state: GameState, me: int) -> bool:
+    """Whether a wire came to or left my stands (Walkie-Talkies, Grappling Hook): then what counts my
+    stands as dealt is not what my own view shows."""
+    return any((w.src is not None and w.src[0] == me) or w.dst[0] == me for m in state.moves for w in m.wires)
+
+
+#: facts that count my wires on my stands as dealt (the red and yellow counts, an x-token's count)
+_AS_DEALT = ("red_count", "yellow_count", "not_count")
 
 
 def _mine(fact: Fact, me: int, moved: bool) -> Fact | None:

@@ -1,4 +1,4 @@
-"""Teammates' starting value or parity tokens read as the advice's choice: what the slot they picked says.
+"""Teammates' starting value, parity or x-tokens read as the advice's choice: what the slot they picked says.
 
 Why: a team that places the starting token the page advises shows more than the token's face (the
 other slots would have told less, see ``indication.token_choice_facts``); left out, the chances
@@ -27,7 +27,7 @@ from .token_gains import forget_gains
 
 __all__ = ["STARTING_TOKENS", "forget_readings", "starting_token_facts", "with_starting_tokens"]
 
-#: the state document's key: [[player, stand, slot], …] of teammates' starting value (or even/odd) tokens
+#: the state document's key: [[player, stand, slot], …] of teammates' starting value (even/odd, x) tokens
 STARTING_TOKENS = "starting_tokens"
 #: the rebuilt table at the token's moment (and the token) -> the facts its choice tells
 _READ: dict[str, tuple[Fact, ...]] = {}
@@ -47,27 +47,32 @@ def _where(state: GameState, p: int, s: int, j: int) -> str:
 
 
 def _face(state: GameState, sl: Slot, where: str, player: int, stand: int, slot: int) -> tuple[str, object]:
-    """(the token kind the table's mission places, what this starting token shows); refused by name where the
-    slot shows no such token."""
-    kind = "even_odd" if state.extra.get("tokens") == "even_odd" else "value"
+    """(the token kind the table's mission places, what this starting token shows: a value, a parity, a count);
+    refused by name where the slot shows no such token."""
+    shown = state.extra.get("tokens")
+    kind = shown if shown in ("even_odd", "multiplicity") else "value"
     blue = sl.wire is not None and colour_of(sl.wire) == BLUE
     if kind == "even_odd" and (sl.parity is not None or (sl.state == CUT and blue)):
         return kind, sl.parity or parity_of(sl.wire)  # type: ignore[arg-type]
+    if kind == "multiplicity" and sl.multiplicity is not None:
+        return kind, sl.multiplicity
     if kind == "value" and sl.state in (INFO, CUT) and blue:
         return kind, sl.wire
-    shows = "even/odd token (a starting parity token, or its blue wire cut)" if kind == "even_odd" else \
-        "blue value (a starting value token, or its wire cut)"
+    shows = {"even_odd": "even/odd token (a starting parity token, or its blue wire cut)",
+             "multiplicity": "x-token (x1, x2, x3)"}.get(kind, "blue value (a starting value token, or its wire cut)")
     raise StateError(f"{where}: the slot shows no {shows}", player=player, stand=stand, slot=slot)
 
 
 def _shown(sl: Slot) -> str:
     """What a starting token's slot shows, in an error message: its wire, or its parity token."""
-    return label(sl.wire) if sl.wire is not None else f"{sl.parity} token"
+    if sl.wire is not None:
+        return label(sl.wire)
+    return f"{sl.multiplicity}x token" if sl.multiplicity is not None else f"{sl.parity} token"
 
 
 def starting_token_facts(state: GameState, player: int, stand: int, slot: int) -> tuple[Fact, ...]:
-    """The facts of ``player``'s starting token on (stand, slot) — a value, or even/odd where the mission shows
-    parity (``tokens``) —, read as the advice's first choice.
+    """The facts of ``player``'s starting token on (stand, slot) — a value, or even/odd or a count where the
+    mission shows parity or x-tokens (``tokens``) —, read as the advice's first choice.
 
     The table at that moment is rebuilt from what it showed then: the player's stands, every slot
     hidden (their length is the deal's), the setup's public facts on them, and the token's face."""

@@ -1,10 +1,10 @@
-"""What a value or parity token on each hidden slot of one public own view would tell, kept per view.
+"""What a value, parity or x-token on each hidden slot of one public own view would tell, kept per view.
 
 Why a table of every slot and every face: the ranking asks for my real wires, but reading a teammate's
 choice (``indication.token_choice_facts``) asks, for every other slot, what each face the token could
 have shown there would have told, on the same view and with identical floats.  Where the view's cases
-walk (``stand_entropy.entropies_given_sets``) one pass gives every slot and face; elsewhere (an X slot)
-each is solved as asked.
+walk (``stand_entropy.entropies_given_sets``) one pass gives every slot and face of a value or parity token;
+elsewhere (an X slot), and for an x-token (whose count is no set of types), each is solved as asked.
 """
 
 from __future__ import annotations
@@ -19,10 +19,14 @@ from ..table.state import GameState
 from ..table.wires import BLUE, colour_of, parity_of
 from .stand_entropy import HeldLaws, entropies_given_sets, entropy_given, stand_entropy
 
-__all__ = ["FACED", "ViewGains", "forget_gains", "gain", "token_types", "view_gains"]
+__all__ = ["FACED", "WALKED", "X_COUNTS", "ViewGains", "forget_gains", "gain", "token_types", "view_gains"]
 
-#: token kinds whose face is one of a few sets of types (a value, a parity): tabled per face
-FACED = ("value", "even_odd")
+#: token kinds whose face is one of a few sets of types (a value, a parity): one walk gives them all
+WALKED = ("value", "even_odd")
+#: token kinds tabled per face (an x-token's face: its count), which a teammate's choice is read against
+FACED = WALKED + ("multiplicity",)
+#: the counts an x-token may show (a blue wire with four copies on the stand takes none: ``placed_token``)
+X_COUNTS = (1, 2, 3)
 
 
 def token_types(kind: str, tok: Slot, every) -> frozenset | None:
@@ -63,18 +67,23 @@ class ViewGains:
         """Each face a token of ``kind`` may show, with the types it leaves its slot."""
         if kind == "value":
             return {t: frozenset([t]) for t in self.blues}
+        if kind == "multiplicity":  # a count, no set of types: the blue types it may mark, all of them
+            return {m: frozenset(self.blues) for m in X_COUNTS}
         return {p: frozenset(t for t in self.blues if parity_of(t) == p) for p in ("even", "odd")}
 
     def _spots(self, kind: str) -> list[tuple[int, int]]:
-        """My hidden slots a token of ``kind`` may go on (a parity token: one that shows none yet)."""
+        """My hidden slots a token of ``kind`` may go on (a parity or x-token: one that shows none yet)."""
         return [(s, j) for s, st in enumerate(self.view.players[0].stands) for j, sl in enumerate(st)
-                if sl.state == HIDDEN and (kind != "even_odd" or sl.parity is None)]
+                if sl.state == HIDDEN and (kind != "even_odd" or sl.parity is None)
+                and (kind != "multiplicity" or sl.multiplicity is None)]
 
     def _table(self, kind: str) -> dict:
         known = self.known.get(kind)
         if known is None:
             known = self.known[kind] = {}
             faces = self.faces(kind)
+            if kind not in WALKED:
+                return known
             left = entropies_given_sets(self.an, self.held, faces)  # every slot and face in one walk
             if left is not None:
                 for s, j in self._spots(kind):
@@ -89,7 +98,8 @@ class ViewGains:
         key = (s, j, face)
         if key not in known:
             sl = self.view.players[0].stands[s][j]
-            tok = replace(sl, state=INFO, wire=face, colour=None) if kind == "value" else replace(sl, parity=face)
+            tok = (replace(sl, state=INFO, wire=face, colour=None) if kind == "value" else
+                   replace(sl, multiplicity=face) if kind == "multiplicity" else replace(sl, parity=face))
             try:
                 known[key] = gain([(1.0, self.view)], [self.base], [self.an], [self.held], s, j, tok,
                                   token_types(kind, tok, self.blues))

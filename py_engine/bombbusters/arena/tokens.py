@@ -37,7 +37,7 @@ def place_tokens(ref: Referee, kind: str, choose: Chooser = advised_token, read_
                  skip: frozenset = frozenset()) -> None:
     """Every player's starting token on the referee's table, of the mission's token kind, where ``choose``
     puts it (the page's advice; ``build_scripts/calibration_probe.py`` also tries a random blue wire).
-    ``read_choice``: an advised value or parity token also adds what its choice tells (``token_choice_facts``): the
+    ``read_choice``: an advised token (a value, a parity, a count) also adds what its choice tells (``token_choice_facts``): the
     team knows the rule that placed it, so the arena's players read it as the page does when told the
     team places the advised tokens (off: ``build_scripts/calibration_probe.py --ignore-choice``); ``skip``:
     players who place false tokens instead (:func:`place_false_tokens`)."""

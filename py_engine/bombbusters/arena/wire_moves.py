@@ -78,6 +78,6 @@ def _follow(f: Fact, where: dict) -> list[Fact]:
     groups: dict = {}
     for p, s, j in spots:
         groups.setdefault((p, s), []).append(j)
-    if len(groups) > 1 and f.kind != "not_value":
+    if len(groups) > 1 and f.kind not in ("not_value", "not_count"):  # slot by slot: it splits
         return []
     return [replace(f, player=p, stand=s, slots=tuple(sorted(js))) for (p, s), js in groups.items()]

@@ -12,11 +12,12 @@ from ..table.errors import RuleError
 from ..table.facts import COUNT_KINDS, Fact, value_matches
 from ..table.facts_text import describe_fact
 from ..table.state import GameState, fact_wires
-from ..table.wires import value_of
+from ..table.wires import BLUE, colour_of, value_of
 from .compiler import Compiler
 from .problem import Counter
 from .shapes import value_count
 from .stand_states import Label
+from .stands import count_rule
 
 __all__ = ["FACT_STEPS"]
 
@@ -73,6 +74,23 @@ def not_value(c: Compiler, fact: Fact) -> None:
         sub, pos = c.stands[key].where[j]
         c.base_edits.append(("mask", sub, pos, ~vm))
 
+def not_count(c: Compiler, fact: Fact) -> None:
+    """An x-token that would have shown ``count`` on these slots was placed elsewhere: none of them holds a
+    blue wire its stand was dealt ``count`` times (x-tokens count the stand as dealt, cut wires included)."""
+    key = (fact.player, stand_of(fact))
+    if key in c.known:  # every wire known, none moved
+        st = c.known[key]
+        values = [value_of(sl.known_wire) for sl in st]  # type: ignore[arg-type]
+        if any(colour_of(st[j].known_wire) == BLUE and values.count(values[j]) == fact.count  # type: ignore[arg-type]
+               for j in fact.slots):
+            c.fail(_fact_text(c.state, fact))
+        return
+    left = tuple(k for k in range(1, 5) if k != fact.count)
+    for j in fact.slots:
+        p, s, dj = c.dealt.origin[(*key, j)]
+        count_rule(c, c.dmaps[(p, s)], dj, left)
+
+
 def colour_count(c: Compiler, fact: Fact) -> None:
     """How many red (yellow) wires a stand was dealt (open red deal; one yellow each): counted on the stand as dealt."""
     p = fact.player
@@ -128,6 +146,7 @@ FACT_STEPS = {
     "has": presence,
     "has_not": presence,
     "not_value": not_value,
+    "not_count": not_count,
     "red_count": colour_count,
     "yellow_count": colour_count,
     "same": pair,

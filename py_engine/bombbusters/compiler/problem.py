@@ -11,7 +11,13 @@ from typing import Protocol, Sequence
 
 import numpy as np
 
-__all__ = ["SubStand", "Counter", "Problem", "Solution", "StepTables"]
+__all__ = ["SubStand", "Counter", "Problem", "Solution", "StepTables", "count_fits"]
+
+
+def count_fits(k: int, m: "int | tuple[int, ...]") -> bool:
+    """Whether k copies meet a count rule of ``mult``/``xmult``: an x-token's count (an int), or the counts
+    a "not_count" fact leaves (a tuple)."""
+    return k == m if isinstance(m, int) else k in m
 
 
 @dataclass
@@ -19,7 +25,8 @@ class SubStand:
     """A run of slots sorted among themselves: a stand, one X slot, or a discard pile.
 
     ``allowed[j, t]``: may slot j hold type index t.  ``mult``: (j, m) — the
-    block of a *blue* type covering slot j has length m.  ``labels``: Label =/≠
+    block of a *blue* type covering slot j has length m (an int: an x-token; a tuple: one of those
+    lengths, what a "not_count" fact leaves; see :func:`count_fits`).  ``labels``: Label =/≠
     on two of its slots; ``xs``: the stand's X slots; ``xmult``: x-tokens that
     count the X slots too; ``ymult``: x-tokens on slots that may be
     yellow — all carried in the stand's states (``stand_states.py``).

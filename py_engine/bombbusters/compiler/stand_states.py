@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..table.wires import BLUE, RED, YELLOW, colour_of
+from .problem import count_fits
 
 __all__ = ["Label", "StandStates"]
 
@@ -115,7 +116,7 @@ class StandStates:
             return f <= j < end if j < self.n else j - self.n in xset
 
         for j, m in self.mults:
-            if c == BLUE and covered(j) and k + len(xset) != m:
+            if c == BLUE and covered(j) and not count_fits(k + len(xset), m):
                 return None
         new_tags = self._tags(tags, c, f, xs, end, new_xs)
         if new_tags is None:

@@ -16,7 +16,7 @@ from .compiler import Compiler
 from .problem import SubStand
 from .shapes import ByStand, plain_run, shape
 
-__all__ = ["add_discard_piles", "add_nano_pile", "add_order", "add_stand", "add_turned", "table_now"]
+__all__ = ["add_discard_piles", "add_nano_pile", "add_order", "add_stand", "add_turned", "count_rule", "table_now"]
 
 #: a plain stand's (the types in play, allowed, uncut): ``_plain_arrays``
 _STAND_ARRAYS = ByStand(512)
@@ -84,15 +84,22 @@ def _multiplicity(c: Compiler, smap: StandMap, j: int, slot: Slot) -> None:
     Yellow (all yellows are one value): if slot j is yellow, the stand
     holds exactly m yellows — the stand's states track its yellows.
     """
-    sub, pos = smap.where[j]
     m = slot.multiplicity
     assert m is not None
+    count_rule(c, smap, j, m)
+    if (c.tm.mask_of(slot) & c.tm.is_yellow).any():
+        c.subs[smap.subs[0]].ymult.append((c.stand_pos(smap, j), m))
+
+
+def count_rule(c: Compiler, smap: StandMap, j: int, m: "int | tuple[int, ...]") -> None:
+    """A blue wire on dealt slot j has ``m`` copies on its stand as dealt (an int; a tuple: one of those
+    counts): a block rule on the run, or with X slots a rule of the stand's states.  One statement for an
+    x-token and a "not_count" fact."""
     if len(smap.subs) > 1:
         c.subs[smap.subs[0]].xmult.append((c.stand_pos(smap, j), m))
     else:
+        sub, pos = smap.where[j]
         c.subs[sub].mult.append((pos, m))
-    if (c.tm.mask_of(slot) & c.tm.is_yellow).any():
-        c.subs[smap.subs[0]].ymult.append((c.stand_pos(smap, j), m))
 
 
 def add_turned(c: Compiler) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from operator import add
 
-from ..compiler.problem import Problem
+from ..compiler.problem import Problem, count_fits
 from .blocks import INV_FACT
 
 __all__ = ["BlockOptions"]
@@ -55,7 +55,7 @@ class BlockOptions:
             if not (mults and self.blue[t] and any(f <= j < f + k for j, _m in mults)):
                 got = _lengths(lo, k)
             else:
-                got = [(n, w) for n, w in _lengths(lo, k) if all(n == m for j, m in mults if f <= j < f + n)]
+                got = [(n, w) for n, w in _lengths(lo, k) if all(count_fits(n, m) for j, m in mults if f <= j < f + n)]
             self.opt_cache[key] = got
         return got
 
@@ -69,7 +69,7 @@ class BlockOptions:
         for j in range(f, f + k):
             if not rows[j][t] or j in forbid:
                 return None
-        if k and self.blue[t] and any(f <= j < f + k and m != k for j, m in self.mults[s]):
+        if k and self.blue[t] and any(f <= j < f + k and not count_fits(k, m) for j, m in self.mults[s]):
             return None
         return INV_FACT[k]
 

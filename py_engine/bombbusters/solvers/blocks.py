@@ -117,7 +117,7 @@ def block_ok(p: Problem, s: int) -> np.ndarray:
         blue = p.is_blue if p.is_blue is not None else np.ones(T, dtype=bool)
         rule = np.ones((K, n + 1), dtype=bool)
         for j, m in st.mult:
-            rule &= ~covers(j) | (ks == m)
+            rule &= ~covers(j) | (ks == m if isinstance(m, int) else np.isin(ks, m))
         ok[blue] &= rule
     return ok
 

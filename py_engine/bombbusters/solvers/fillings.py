@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 
-from ..compiler.problem import SubStand
+from ..compiler.problem import SubStand, count_fits
 from .blocks import INV_FACT
 
 __all__ = ["Fill", "FillLayout", "backward_over", "block_masses", "certain_rows", "count_laws", "fillings", "forward_over", "layout_of", "marginals",
@@ -143,7 +143,7 @@ def fillings(lay: FillLayout, mult: list, blue: list, gaps: list[list[tuple]], d
         f = Fill(fixed, free, chosen, w, counts)
         if mult:
             full = f.full
-            if any(blue[full[j]] and base.get(full[j], 0) + counts.get(full[j], 0) != m for j, m in mult):
+            if any(blue[full[j]] and not count_fits(base.get(full[j], 0) + counts.get(full[j], 0), m) for j, m in mult):
                 continue
         f.use = sum(digit[t] * k for t, k in counts.items())
         out.append(f)

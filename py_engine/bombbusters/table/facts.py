@@ -16,7 +16,7 @@ from .wires import parse_value, value_of
 
 __all__ = ["COUNT_KINDS", "FACT_KINDS", "Fact", "parse_fact", "value_matches"]
 
-FACT_KINDS = ("has", "has_not", "same", "different", "red_count", "yellow_count", "not_value")
+FACT_KINDS = ("has", "has_not", "same", "different", "red_count", "yellow_count", "not_value", "not_count")
 #: facts that count the wires of one colour a stand was dealt
 COUNT_KINDS = {"red_count": "RED", "yellow_count": "YELLOW"}
 
@@ -39,6 +39,9 @@ class Fact:
     stand, over all of the player's stands).
     not_value: none of these slots of one stand has gameplay ``value`` (a failed
     Double/Triple/Super Detector or X-or-Y Ray).
+    not_count: none of these slots holds a blue wire whose value its stand was dealt exactly ``count``
+    times — what an x-token put on that slot would have shown (a teammate's advised x-token placed
+    elsewhere: see ``advice.indication.token_choice_facts``).
     has / has_not may name ``wires`` (player, stand, slot) on the table as it is
     now: the wires the player held uncut when it was learnt, which may since be
     cut or moved (default: the player's uncut wires now).
@@ -70,6 +73,7 @@ class Fact:
 _FIELDS = {
     "has": {"value", "wires"}, "has_not": {"value", "wires"}, "same": {"slots"}, "different": {"slots"},
     "red_count": {"count"}, "yellow_count": {"count"}, "not_value": {"value", "slots"},
+    "not_count": {"count", "slots"},
 }
 
 
@@ -99,12 +103,16 @@ def parse_fact(players: Sequence[Player], i: int, doc: Any) -> Fact:
     stand = players[p].stands[s]  # type: ignore[index]
     raw = doc.get("slots")
     slots: list = raw if isinstance(raw, list) else []
-    if kind == "not_value":
-        value = _value(doc, where, i)
+    if kind in ("not_value", "not_count"):
         if not (_slot_list(slots, len(stand)) and slots and len(set(slots)) == len(slots)):
-            raise StateError(f"{where} (not_value): slots must be distinct slot indices 0-{len(stand) - 1} of that stand, "
+            raise StateError(f"{where} ({kind}): slots must be distinct slot indices 0-{len(stand) - 1} of that stand, "
                              f"got {raw!r}", fact=i)
-        return Fact(kind, p, s, value, slots=tuple(sorted(slots)))
+        if kind == "not_count":
+            c = doc.get("count")
+            if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= 4:
+                raise StateError(f"{where} (not_count): count must be 1-4 (an x-token's count), got {c!r}", fact=i)
+            return Fact(kind, p, s, slots=tuple(sorted(slots)), count=c)
+        return Fact(kind, p, s, _value(doc, where, i), slots=tuple(sorted(slots)))
     if not (_slot_list(slots, len(stand)) and len(slots) == 2 and slots[0] != slots[1]):
         raise StateError(f"{where} ({kind}): slots must be two different slot indices 0-{len(stand) - 1} of that stand, "
                          f"got {raw!r}", fact=i)
@@ -116,7 +124,7 @@ def parse_fact(players: Sequence[Player], i: int, doc: Any) -> Fact:
 def _stand(player: Player, kind: str, s: Any, where: str, i: int) -> int | None:
     """The fact's stand: as given, or the player's only one where the kind needs one."""
     n_stands = len(player.stands)
-    needs_stand = kind in ("same", "different", "not_value", "red_count")
+    needs_stand = kind in ("same", "different", "not_value", "not_count", "red_count")
     if s is None and (needs_stand or kind == "yellow_count"):
         if n_stands == 1:
             s = 0

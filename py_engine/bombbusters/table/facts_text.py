@@ -19,6 +19,9 @@ def describe_fact(state: GameState, fact: Fact) -> str:
         return f"'{who} has no {fact.value}'"
     if fact.kind in ("red_count", "yellow_count"):
         return f"'{who} holds {fact.count} {fact.kind.split('_')[0]}'"
+    if fact.kind == "not_count":
+        letters = ", ".join(slot_letter(j) for j in fact.slots)
+        return f"'{who} slot{'s' if len(fact.slots) > 1 else ''} {letters} not a blue wire of {fact.count}x'"
     if fact.kind == "not_value":
         letters = ", ".join(slot_letter(j) for j in fact.slots)
         return f"'{who} slot{'s' if len(fact.slots) > 1 else ''} {letters} not {fact.value}'"
