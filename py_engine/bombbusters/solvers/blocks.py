@@ -117,7 +117,7 @@ def block_ok(p: Problem, s: int) -> np.ndarray:
         blue = p.is_blue if p.is_blue is not None else np.ones(T, dtype=bool)
         rule = np.ones((K, n + 1), dtype=bool)
         for j, m in st.mult:
-            rule &= ~covers(j) | (ks == m if isinstance(m, int) else np.isin(ks, m))
+            rule &= ~covers(j) | np.isin(ks, m)  # m: an x-token's count, or the counts a not_count leaves
         ok[blue] &= rule
     return ok
 
