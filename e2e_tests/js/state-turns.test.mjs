@@ -3,7 +3,8 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
-import { started } from "./tables.mjs";
+import { normalize } from "../../web/table/table-doc.js";
+import { preset, started } from "./tables.mjs";
 
 test("starting-token advice: due until my token shows, then the tapped advice is a set entry", () => {
   let s = started();
@@ -248,4 +249,20 @@ test("the equipment on the table: the turn log offers those cards (and the chara
   const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);
   assert.ok(status(opened).includes('data-testid="cards-unset"'), "the page says every card of the pile counts");
   assert.ok(!status(s).includes('data-testid="cards-unset"'));
+});
+
+test("with 2 players the captain places no starting token where the card says (11, 13, 27, 29, 40, 46, 51)", () => {
+  const two = (captain) => {
+    let s = S.defaultState();
+    s.setup = S.applyMission({ ...s.setup, players: ["Ann", "Bob"], captain, me: 0 }, preset({ captain_no_token_2p: true }));
+    s.phase = "table";
+    for (let v = 1; v <= 12; v++) for (const st of [0, 1]) s = S.handAdd(s, st, String(v)); // two stands of 12
+    return s;
+  };
+  assert.equal(S.startingTokenDue(two(0)), null, "I am the captain: no token to place");
+  assert.deepEqual(S.startingTokenDue(two(1)), { kind: "value" }, "Bob is: mine is due");
+  assert.equal(normalize(JSON.parse(JSON.stringify(two(0)))).setup.captain_no_token_2p, true, "kept by a saved or shared table");
+  let three = two(0);
+  three.setup = { ...three.setup, players: ["Ann", "Bob", "Cat"] };
+  assert.deepEqual(S.startingTokenDue(three), { kind: "value" }, "with 3 players the captain places one");
 });

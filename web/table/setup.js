@@ -70,6 +70,7 @@ export function defaultSetup() {
     false_by: "", // whose tokens are false: "captain" (17), "all" (52)
     captain_fragile: false,
     captain_no_equipment: false,
+    captain_no_token_2p: false, // with 2 players the captain places no starting token (11, 13, 27, 29, 40, 46, 51)
     special: [],
     number_cards: "",
     numbers: [],
@@ -167,6 +168,7 @@ export function applyMission(setup, preset) {
   s.false_by = ["captain", "all"].includes(mission.false_by) ? mission.false_by : "";
   s.captain_fragile = Boolean(mission.captain_fragile);
   s.captain_no_equipment = Boolean(mission.captain_no_equipment);
+  s.captain_no_token_2p = Boolean(mission.captain_no_token_2p);
   s.special = (mission.special ?? []).filter((x) => SPECIAL_RULES.includes(x));
   s.number_cards = NUMBER_MODES.includes(mission.number_cards) ? mission.number_cards : "";
   s.turned = TURNED_MODES.includes(mission.turned) ? mission.turned : "";

@@ -12,6 +12,10 @@ export function startingTokenKind(setup) {
   return TOKEN_KINDS.includes(setup.tokens) ? setup.tokens : null;
 }
 
+/** Whether player p places no starting token by the mission card (with 2 players, the captain in 11, 13, 27, 29, 40, 46, 51). */
+export const skipsStartingToken = (setup, p) =>
+  Boolean(setup.captain_no_token_2p) && setup.players.length === 2 && p === setup.captain;
+
 /** An entry of the game's start (a token set on a slot, an "I have none" token): any other means the game is under way. */
 const isSetupEntry = (e) => e.k === "set" || e.k === "absent";
 
@@ -31,7 +35,7 @@ export function showsStartingToken(sl, kind) {
 export function startingTokenDue(state, t = derive(state)) {
   const { setup } = state;
   const kind = startingTokenKind(setup);
-  if (!kind || setup.me === null || !t.hasHand) return null;
+  if (!kind || setup.me === null || !t.hasHand || skipsStartingToken(setup, setup.me)) return null;
   if (state.log.some((e) => !isSetupEntry(e))) return null;
   if (t.stands[setup.me].some((st) => st.some((sl) => showsStartingToken(sl, kind)))) return null;
   return { kind };

@@ -57,6 +57,7 @@ function readSetup(r) {
     false_by: ["captain", "all"].includes(r.false_by) ? r.false_by : "",
     captain_fragile: Boolean(r.captain_fragile),
     captain_no_equipment: Boolean(r.captain_no_equipment),
+    captain_no_token_2p: Boolean(r.captain_no_token_2p),
     special: Array.isArray(r.special) ? r.special.filter((x) => SPECIAL_RULES.includes(x)) : [],
     number_cards: NUMBER_MODES.includes(r.number_cards) ? r.number_cards : "",
     turned: TURNED_MODES.includes(r.turned) ? r.turned : "",

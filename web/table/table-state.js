@@ -15,6 +15,7 @@
 //            dd: "all"|"disabled"|"captain_disabled"|"unlimited" (58: never spent), equipment: ["1", …, "Y", "2.2", …],
 //            mission rules from the preset: x_blue (35), yellow_dealt (41, 48), hidden_red (11),
 //            failure_tokens (58: false), false_by ("captain" 17, "all" 52: whose tokens are false), captain_fragile (14, 28), captain_no_equipment (28),
+//            captain_no_token_2p (with 2 players the captain places no starting token: 11, 13, 27, 29, 40, 46, 51),
 //            special: ["x_after_yellow"|"sevens_last"|"yellow_special"], number_cards: ""|"pick"|"sum"|"sequence"|"noble",
 //            turned: ""|"captain"|"each"|"ends" (wires turned around unseen: 38, 56, 64);
 //            what binds me now: cards: ["A", …] (constraint cards), numbers: [3, 9] (number cards in view, in order),

@@ -57,10 +57,6 @@ class HiddenRed(MissionPlay):
         play.ruled = set(raw.get("ruled_out", [])) if isinstance(raw, dict) else set()
         return play
 
-    def setup(self, ref: Any) -> None:
-        if len(ref.table.players) == 2:  # the card: with 2 players the captain puts no starting token
-            self.no_token = frozenset({ref.table.captain})
-        self.bind(ref)
 
     def bind(self, ref: Any) -> None:
         ref.red_value = self.value

@@ -61,9 +61,6 @@ def playable(number: int, players: int) -> Mission:
     if why is not None:
         raise StateError(f"the arena cannot play mission {number} ({m.name}): {why}; it plays missions "
                          f"{', '.join(map(str, PLAYABLE))}", field="mission")
-    if m.turned == "ends" and players < 4:
-        raise StateError(f"the arena plays mission {number} with 4 or 5 players: with two stands a player, the order of "
-                         "their two turned-around wires across the stands is not known in full", field="players")
     if players not in m.allowed:
         raise StateError(f"mission {number} is played by {', '.join(map(str, m.allowed))} players, not {players}",
                          field="players")
@@ -195,7 +192,8 @@ def _lay_out(m: Mission, keys: list, hands: dict, rng: random.Random, captain: i
     """Each stand's wires in their slots, and its slots as the table shows them: sorted; with X tokens the
     last wire dealt at the far right, unsorted (20); wires turned around unseen, each a random one of the
     stand's (38: the captain's far right; 56: every player's; 64: also the far left of their first stand,
-    the lower of the two at the left)."""
+    the lower of the two at the left — with two stands, the FAQ: one from each, the lower far left of the
+    first, the higher far right of the second)."""
     world: World = {}
     slots: dict = {}
     last_stand = {p: s for p, s in keys}
@@ -207,10 +205,13 @@ def _lay_out(m: Mission, keys: list, hands: dict, rng: random.Random, captain: i
             right = [rest.pop(rng.randrange(len(rest)))]
         if m.turned == "ends" and s == 0:
             left = [rest.pop(rng.randrange(len(rest)))]
-            if right and left[0] > right[0]:
-                left, right = right, left
         for j, t in enumerate(left + sorted(rest) + right):
             world[(p, s, j)] = t
         end = Slot(unsorted=True, colour=BLUE if m.x_blue else None) if m.x_tokens else Slot(turned=True)
         slots[(p, s)] = (Slot(turned=True),) * len(left) + (Slot(),) * len(rest) + (end,) * len(right)
+    if m.turned == "ends":  # the lower of a player's two far left, the higher far right
+        for p, s in last_stand.items():
+            a, b = (p, 0, 0), (p, s, len(hands[(p, s)]) - 1)
+            if world[a] > world[b]:
+                world[a], world[b] = world[b], world[a]
     return world, slots

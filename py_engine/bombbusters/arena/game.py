@@ -20,7 +20,7 @@ from .deal import Deal
 from .mission_play import likeliest
 from .referee import Decision, Referee
 from .table_rules import rules_of
-from .tokens import Chooser, advised_token, place_false_tokens, place_tokens
+from .tokens import Chooser, advised_token, captain_skips, place_false_tokens, place_tokens
 
 __all__ = ["GameResult", "Policy", "play_game", "play_on", "rules_of", "start_game", "truth_misses"]
 
@@ -67,10 +67,13 @@ def start_game(deal: Deal, mission: Mission, choose: Chooser = advised_token, re
     """The referee of game ``deal`` with every starting token placed (see :func:`.tokens.place_tokens`):
     the same for every policy, since all of them place the advised token."""
     ref = Referee(deal.table, deal.world, rules_of(mission, deal), deal.cards, reserve=deal.reserve)
+    skip = captain_skips(mission, ref.table)
     if ref.rules.play is not None:
+        ref.rules.play.no_token = skip  # a play's setup may add to it (random tokens, Nano's draw)
         ref.rules.play.setup(ref)
+        skip = ref.rules.play.no_token
     liars = place_false_tokens(ref, mission.false_by) if mission.false_by else frozenset()
-    place_tokens(ref, mission.tokens, choose, read_choice, liars | (ref.rules.play.no_token if ref.rules.play else frozenset()))
+    place_tokens(ref, mission.tokens, choose, read_choice, liars | skip)
     return ref
 
 

@@ -90,7 +90,8 @@ def token_on_value(ref: Any, q: int, v: Any) -> None:
 class MissionPlay:
     """The hooks' defaults: no rule; a subclass states one family's rules."""
 
-    #: players who place no starting info token (2 players in 46 and 51: the captain)
+    #: players who place no starting info token: the game sets it (``tokens.captain_skips``) before
+    #: :meth:`setup`, which may add to it (random or absent tokens in place of the chosen ones)
     no_token: frozenset = frozenset()
 
     def setup(self, ref: Any) -> None:

@@ -76,8 +76,6 @@ class Sir(_Deck):
 
     def setup(self, ref: Any) -> None:
         ref.table = replace(ref.table, mistakes_left=ref.mistakes_left + 1)
-        if len(ref.table.players) == 2:
-            self.no_token = frozenset({ref.table.captain})
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
         if only_red(ref, q):
@@ -254,10 +252,6 @@ class Guess(MissionPlay):
             self.known[p].remove(card)
         else:
             self.unseen[p] -= 1
-
-    def setup(self, ref: Any) -> None:
-        if len(ref.table.players) == 2:  # the card: with 2 players the captain puts no starting token
-            self.no_token = frozenset({ref.table.captain})
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
         self._tidy(ref)

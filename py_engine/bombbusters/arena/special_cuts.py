@@ -57,10 +57,6 @@ class SevensLast(MissionPlay):
     """46: no 7 is cut the usual way (one found by a failed cut is a usual failure); a player whose
     uncut wires, red ones aside, are all 7s cuts the four 7s at once: a wrong one explodes the bomb."""
 
-    def setup(self, ref: Any) -> None:
-        if len(ref.table.players) == 2:  # the card: with 2 players the captain puts no starting token
-            self.no_token = frozenset({ref.table.captain})
-
     def rules(self, table: Any, q: int) -> dict:
         return {"no_values": [{"value": 7, "why": "the 7s are cut last, all four at once (mission 46)"}]}
 

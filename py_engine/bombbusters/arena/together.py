@@ -74,8 +74,7 @@ class AllAtOnce(MissionPlay):
 
     def setup(self, ref: Any) -> None:
         n = len(ref.table.players)
-        skip = frozenset({ref.table.captain}) if n == 2 and self.number == 13 else frozenset()
-        random_tokens(ref, self.rng, skip)
+        random_tokens(ref, self.rng, self.no_token)  # 13 with 2 players: not the captain
         self.no_token = frozenset(range(n))  # the random tokens replace the chosen ones
 
     def rules(self, table: Any, q: int) -> dict:

@@ -13,6 +13,7 @@ from typing import Callable
 
 from ..advice.indication import placed_token, rank_indications, token_choice_facts
 from ..advice.table_edits import one_of_facts, set_slots
+from ..missions.preset import Mission
 from ..questions.analysis import solve_state
 from ..table.facts import Fact
 from ..table.notation import CUT
@@ -20,7 +21,7 @@ from ..table.state import GameState
 from ..table.wires import BLUE, RED, colour_of, value_of
 from .referee import Referee
 
-__all__ = ["Chooser", "advised_token", "false_tokens", "place_false_tokens", "place_tokens"]
+__all__ = ["Chooser", "advised_token", "captain_skips", "false_tokens", "place_false_tokens", "place_tokens"]
 
 
 def advised_token(view: GameState, kind: str) -> tuple[int, int] | None:
@@ -31,6 +32,13 @@ def advised_token(view: GameState, kind: str) -> tuple[int, int] | None:
 
 #: how a player picks the slot of their starting token: (their view, the token kind) -> (stand, slot) or None
 Chooser = Callable[[GameState, str], "tuple[int, int] | None"]
+
+
+def captain_skips(mission: Mission, table: GameState) -> frozenset:
+    """Who places no starting token by the mission card: with 2 players, the captain in 11, 13, 27, 29,
+    40, 46 and 51 (``captain_no_token_2p``)."""
+    two = mission.captain_no_token_2p and len(table.players) == 2
+    return frozenset({table.captain}) if two else frozenset()
 
 
 def place_tokens(ref: Referee, kind: str, choose: Chooser = advised_token, read_choice: bool = True,

@@ -38,16 +38,17 @@ def spec(text: str) -> tuple[int, int | None, int, tuple[int, ...]]:
     return int(count), (int(of) if of else None), int(known or 0), ()
 
 
-def campaign_equipment(number: int, without: tuple[str, ...] = ()) -> tuple[str, ...]:
+def campaign_equipment(number: int, without: tuple[str, ...] = (), doubles: bool = False) -> tuple[str, ...]:
     """The equipment pile of a mission: none in training 1–2, 1–12 from mission 3 (training 3
     leaves out 2, 11 and 12), False Bottom where sticker A says so, the double-numbered
-    cards from mission 55 (sticker C); minus the cards the mission discards."""
+    cards from mission 55 (sticker C) or where the mission adds them (``doubles``: 41); minus the
+    cards the mission discards."""
     if number <= 2:
         pool: tuple[str, ...] = ()
     elif number == 3:
         pool = tuple(e for e in _STANDARD if e not in ("2", "11", "12"))
     else:
-        pool = _STANDARD + (("Y",) if number in _STICKER_A else ()) + (_DOUBLE if number >= 55 else ())
+        pool = _STANDARD + (("Y",) if number in _STICKER_A else ()) + (_DOUBLE if number >= 55 or doubles else ())
     return tuple(e for e in pool if e not in without)
 
 
@@ -69,13 +70,14 @@ ROWS: list[dict[str, Any]] = [
        number_cards="sequence",
        notes="number cards + sequence card: some values must be cut in order"),
     _m(10, "A rough patch", red="1", yellow="4", without=("11",), free_turns=True,
-       notes="15-minute timer; turns in any order (\"Snip!\"), never the same player twice in a row"),
-    _m(11, "Blue on red", yellow="2", players={2: ("0", "4")}, hidden_red_value=True,
+       notes="15-minute timer (12 with 2 players); turns in any order (\"Snip!\"), never the same player twice "
+       "in a row"),
+    _m(11, "Blue on red", yellow="2", players={2: ("0", "4")}, hidden_red_value=True, captain_no_token_2p=True,
        notes="a face-down number card nobody has seen: its 4 blue wires count as red "
        "(cutting one explodes the bomb)"),
     _m(12, "Wrapped in red tape", red="1", yellow="4", players={2: ("2", "4")},
        notes="each equipment card also waits for the cut of its number card's value"),
-    _m(13, "Red alert", red="3", open_red_deal=True, random_info_token=True,
+    _m(13, "Red alert", red="3", open_red_deal=True, random_info_token=True, captain_no_token_2p=True,
        notes="reds dealt openly one at a time from the captain (everyone knows who holds how many); "
        "each player draws a random info token: placed on a matching wire, or beside the stand "
        "meaning \"I have none\""),
@@ -109,11 +111,12 @@ ROWS: list[dict[str, Any]] = [
        number_cards="pick",
        notes="12 number cards: each turn flip one and cut that value; no X-or-Y Ray"),
     _m(27, "Playing with wire", red="1", yellow="4", double_detector="disabled", without=("7",),
+       captain_no_token_2p=True,
        notes="no character cards (no Double Detector); no Emergency Batteries"),
     _m(28, "Captain careless", red="2", yellow="4", players={2: ("3", "4")}, double_detector="captain_disabled",
        captain_fragile=True, captain_no_equipment=True,
        notes="the captain has no character card and no equipment, and their failed dual cut explodes the bomb"),
-    _m(29, "Guessing game", red="3", notes="number cards dealt to players"),
+    _m(29, "Guessing game", red="3", captain_no_token_2p=True, notes="number cards dealt to players"),
     _m(30, "Speed mission", red="1 of 2", yellow="4", notes="12 number cards; timed by a sound file"),
     _m(31, "With one hand tied", red="2 of 3", constraints="chosen",
        notes="each player picks one constraint card A-E and keeps to it until they cannot"),
@@ -139,12 +142,12 @@ ROWS: list[dict[str, Any]] = [
     _m(39, "The 4 noble wires", red="2 of 3", yellow="4", players={2: ("3", "4")}, only=(), random_info_token=True,
        number_cards="noble",
        notes="no equipment; the 4 wires of a number card's value are cut together by a special action"),
-    _m(40, "Hard to die", red="3", tokens="multiplicity",
+    _m(40, "Hard to die", red="3", tokens="multiplicity", captain_no_token_2p=True,
        notes="x1-x4 tokens replace info tokens"),
     _m(41, "Latin bombshell", red="1 of 3", yellow="4", players={2: ("2 of 3", "2"), 3: ("1 of 3", "3")},
-       without=("Y",), random_info_token=True, yellow_dealt="one_each", special=("yellow_special",),
-       notes="one yellow tripwire dealt face down to each player (none to the captain with 5); "
-       "tripwires are cut one by one by a special action"),
+       without=("Y",), doubles=True, random_info_token=True, yellow_dealt="one_each", special=("yellow_special",),
+       notes="the double-numbered cards join the pile (not False Bottom); one yellow tripwire dealt face down "
+       "to each player (none to the captain with 5); tripwires are cut one by one by a special action"),
     _m(42, "Join the circus", red="1 of 3", yellow="4", notes="timed by a sound file"),
     _m(43, "Nano the robot", red="3", nano=True,
        notes="Nano is dealt 3-5 wires face down; a player who cuts the value of Nano's space takes one "
@@ -154,7 +157,7 @@ ROWS: list[dict[str, Any]] = [
     _m(45, "Seeking volunteers", red="2", players={2: ("3", "0")}, without=("10", "11"),
        number_cards="pick",
        notes="a number card names the value to cut; the first to say \"snip\" cuts it"),
-    _m(46, "Secret agent", yellow="=5,6,7,8", without=("7",), special=("sevens_last",),
+    _m(46, "Secret agent", yellow="=5,6,7,8", without=("7",), special=("sevens_last",), captain_no_token_2p=True,
        notes="yellow 5, 6, 7 and 8; the four 7s are cut last, all at once"),
     _m(47, "Calculate the odds", red="2 of 3", players={2: ("3", "0")}, without=("10",),
        number_cards="sum",
@@ -165,9 +168,9 @@ ROWS: list[dict[str, Any]] = [
        "and cut all at once by a special action"),
     _m(49, "Message in a bottle", red="2", players={2: ("3", "0")}, without=("10",), special=("oxygen_gift",),
        notes="oxygen tokens: give a teammate the value of the wire you cut"),
-    _m(50, "The blackest sea", red="2", yellow="2", players={2: ("3", "4")},
+    _m(50, "The blackest sea", red="2", yellow="2", players={2: ("3", "4")}, without=("10",),
        notes="memory mode: tokens go beside the stand (a token there says the stand holds that value)"),
-    _m(51, "Your (un)lucky day", red="1", players={2: ("2", "0")}, without=("10",),
+    _m(51, "Your (un)lucky day", red="1", players={2: ("2", "0")}, without=("10",), captain_no_token_2p=True,
        number_cards="pick",
        notes="a number card names the value to cut and who is asked"),
     _m(52, "Dirty double-crossers", red="3", players={2: ("3", "4")}, without=("1", "12"), false_tokens=True,
@@ -198,7 +201,8 @@ ROWS: list[dict[str, Any]] = [
     _m(63, "Positively titanic", red="2", players={2: ("3", "0")}, without=("10",), special=("oxygen_pass",),
        notes="oxygen pays for each cut, as many tokens as its value, passed from player to player"),
     _m(64, "Return of the tripwires", red="1", players={2: ("2", "0")}, turned="ends",
-       notes="each player turns two wires around unseen at the ends of the stand: only their owner may cut them"),
+       notes="each player turns two wires around unseen at the ends of the stand (with two stands: two in all, "
+       "the lower far left of the first, the higher far right of the second): only their owner may cut them"),
     _m(65, "Hand-me-downs", red="3", allowed=(3, 4, 5), without=("10",),
        number_cards="pick",
        notes="each cut must match one of your number cards"),

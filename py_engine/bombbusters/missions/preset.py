@@ -90,6 +90,7 @@ class Mission:
     "per_value", "ring", "bunker"), ``failure_tokens`` (False: a failed cut
     places no token), ``captain_fragile`` (the captain's — the rookie's —
     failed dual cut explodes the bomb), ``captain_no_equipment`` (no equipment card for the captain),
+    ``captain_no_token_2p`` (with 2 players the captain places no starting info token),
     ``free_turns`` (turns in any order, "Snip!", never twice in a row: 10), ``false_by`` (whose tokens are
     false: "captain" — 2 at setup, not on red, and on their wire after a failure (17) —, "all" — 2 each,
     on any wire, red included, and on any wire after a failure (52)), ``special``
@@ -142,6 +143,7 @@ class Mission:
     failure_tokens: bool = True
     captain_fragile: bool = False
     captain_no_equipment: bool = False
+    captain_no_token_2p: bool = False
     free_turns: bool = False
     false_by: str = ""
     special: tuple[str, ...] = ()
@@ -265,6 +267,7 @@ def setup_json(m: Mission) -> dict:
         "failure_tokens": m.failure_tokens,
         "captain_fragile": m.captain_fragile,
         "captain_no_equipment": m.captain_no_equipment,
+        "captain_no_token_2p": m.captain_no_token_2p,
         "special": list(m.special),
         "number_cards": m.number_cards,
         "turned": m.turned,
@@ -281,7 +284,7 @@ def _from_row(row: dict[str, Any]) -> Mission:
     rc, ro, rk, rf = spec(row.pop("red"))
     only = row.pop("only", None)
     without = row.pop("without", ())
-    equipment = tuple(only) if only is not None else campaign_equipment(number, without)
+    equipment = tuple(only) if only is not None else campaign_equipment(number, without, row.pop("doubles", False))
     title = f"Training {number}" if number <= 8 else f"Mission {number}"
     players = row.pop("players", {})
     return Mission(
