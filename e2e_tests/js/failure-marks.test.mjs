@@ -180,3 +180,25 @@ test("the moves request says the token kind where a failure shows a mark", () =>
   assert.equal(kind(table(18, "none")), undefined);
   assert.equal(S.engineDoc(table(21, "even_odd")).tokens, undefined); // the analysis never reads it
 });
+
+test("the mark question greys out what the slot laws rule out: a count no value there can have, a red it cannot be", async () => {
+  const { markRuledOut } = await import("../../web/table/draft-options.js");
+  const s = table(24, "multiplicity", { red: { mode: "list", nums: [2, 5], keep: 2, known: [] } });
+  const hidden = { c: "h" };
+  // Bob's stand: two cut 1s, the wire pointed at (slot 2: 1 or 2), one that may be a 2 or a 3, six 5s
+  const bob = [{ c: "cut", v: "1" }, { c: "cut", v: "1" }, hidden, hidden, ...Array(6).fill(hidden)];
+  const t = { stands: [[[]], [bob]] };
+  const laws = new Map([["1-0-2", { probs: { 1: 0.5, 2: 0.5 } }], ["1-0-3", { probs: { 2: 0.6, 3: 0.4 } }]]);
+  for (let j = 4; j < 10; j++) laws.set(`1-0-${j}`, { probs: { 5: 1 } });
+  const A = { state: s, t, laws, editing: false };
+  const d = { k: "dual", a: 0, p: 1, s: 0, js: [2] };
+  const all = ["1x", "2x", "3x", "4x", "R2", "R5"];
+  // a 1 there is the stand's third (x3), a 2 its first or second (x1, x2): no x4; no red
+  assert.deepEqual([...markRuledOut(A, d, 2, all)].sort(), ["4x", "R2", "R5"]);
+  laws.set("1-0-2", { probs: { 1: 0.5, R2: 0.5 } });
+  assert.deepEqual([...markRuledOut(A, d, 2, all)].sort(), ["1x", "2x", "4x", "R5"], "a 1 (x3) or the red 2");
+  assert.deepEqual([...markRuledOut({ ...A, editing: true }, d, 2, all)], [], "editing: the table has moved on");
+  assert.deepEqual([...markRuledOut({ ...A, laws: null }, d, 2, all)], [], "no law at hand: anything goes");
+  laws.set("1-0-2", { probs: { 2: 1 } });
+  assert.deepEqual([...markRuledOut(A, d, 2, ["E", "O"])], ["O"], "parity: a 2 is even");
+});

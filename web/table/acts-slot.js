@@ -4,7 +4,7 @@
 import * as S from "./table-state.js";
 import { commitEntry, maybeCommit, pickSlot } from "./draft-commit.js";
 
-/** Open the slot sheet: tokens until every player shows a starting token, then cuts. */
+/** Open the slot sheet: tokens until every player shows a starting token (but one the card spares), then cuts. */
 function openSlot(app, key) {
   const { ui, state } = app;
   const [p, s, j] = key.split("-").map(Number);
@@ -14,7 +14,7 @@ function openSlot(app, key) {
   // Starting tokens first: until every player shows one, a tap sets tokens; then it records cuts.
   const tokenOf = (x) => x.c === "info" || (x.m && !x.m.startsWith("!"));
   const started = state.log.some((e) => e.k !== "set" && e.k !== "absent") || state.setup.tokens === "none"
-    || t.stands.every((ss) => ss.some((st) => st.some(tokenOf)));
+    || t.stands.every((ss, q) => S.skipsStartingToken(state.setup, q) || ss.some((st) => st.some(tokenOf)));
   const tab = sl.c === "cut" || !started ? "set" : "cut"; // (a teammate's cut on my wire is recorded here too)
   const a = t.turn !== p ? t.turn : null;
   ui.sheet = { mode: "slot", key, tab };

@@ -81,6 +81,41 @@ export function realOptions(A, d, j, labels) {
   }));
 }
 
+/**
+ * The answers a failure's mark question rules out at slot j of the draft's stand (`answers`: "E"/"O" or "1x".."4x",
+ * "Y", red labels), from the slot laws: a colour or parity the slot cannot hold; a count no value the slot may hold
+ * can have there — its wires the stand shows elsewhere (cut, an info token, mine) plus this one at least, plus
+ * the other uncut slots that may hold it at most. Never an answer the table allows (a bound, not a count).
+ */
+export function markRuledOut(A, d, j, answers) {
+  const out = new Set();
+  if (A.editing) return out;
+  const blues = labelsInPlay(A.state.setup).map((x) => x.label).filter((l) => colourOf(l) === "blue");
+  const may = (jj, labels) => ch(A, d.p, d.s, jj, labels) !== 0;
+  const stand = A.t.stands[d.p]?.[d.s] ?? [];
+  const counts = (u) => { // [fewest, most] wires of value u the stand may hold, if slot j holds one
+    let shownU = 0;
+    let maybe = 0;
+    stand.forEach((sl, jj) => {
+      if (jj === j) return;
+      const shown = sl.c === "cut" ? sl.v : sl.own ?? (sl.c === "info" ? sl.v : null);
+      if (shown) shownU += shown === u ? 1 : 0;
+      else if (may(jj, [u])) maybe += 1;
+    });
+    return [1 + shownU, Math.min(4, 1 + shownU + maybe)];
+  };
+  const live = blues.filter((u) => may(j, [u]));
+  for (const m of answers) {
+    if (m === "E" || m === "O") {
+      if (!live.some((u) => (Number(u) % 2 === 0) === (m === "E"))) out.add(m);
+    } else if (/^[1-4]x$/.test(m)) {
+      const c = Number(m[0]);
+      if (!live.some((u) => { const [lo, hi] = counts(u); return lo <= c && c <= hi; })) out.add(m);
+    } else if (!may(j, [m])) out.add(m);
+  }
+  return out;
+}
+
 /** The labels a failure's info token may show in this setup: blue values, "Y" (a yellow token), the red wires. */
 export function realLabels(setup) {
   const labels = labelsInPlay(setup).map((x) => x.label);

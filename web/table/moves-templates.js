@@ -29,6 +29,10 @@ export function movesTemplate(ctx) {
   if (state.setup.me === null || !ctx.t.hasHand) {
     return html`<section class="moves" data-testid="moves"><h3>My best cuts</h3><p class="hint">Pick who you are and enter your wires to see your best cuts.</p></section>`;
   }
+  if (ctx.t.exploded || ctx.t.defused) {
+    const why = ctx.t.exploded ? "the bomb exploded" : "the bomb is defused";
+    return html`<section class="moves" data-testid="moves" data-over="true"><h3>My best cuts</h3><p class="hint" data-testid="moves-over">The game is over (${why}): no cut to advise. Undo the last entry if it was a slip.</p></section>`;
+  }
   const list = (moves?.moves ?? []).slice(0, 5);
   return html`<section class="moves ${ctx.pendingMoves ? "updating" : ""}" data-testid="moves" aria-label="My best cuts">
     <h3>My best cuts ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>

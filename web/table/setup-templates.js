@@ -156,6 +156,7 @@ export function handTemplate(state, edit = null) {
       ? html`<p class="hint">Tap a wire, then its right value: the stand sorts itself. Or clear them all and enter them again.
           The turn log stays; entries that no longer fit your wires are struck through.</p>`
       : html`<p class="hint">Tap each wire you hold; the stand sorts itself. Tap a wire on the stand to take it back.</p>`}
+    ${sizes.length > 1 && !edit ? html`<p class="hint" data-testid="hand-stands-hint">You hold two stands: enter the wires of Stand 1 first (the one outlined), then those of Stand 2; each sorts itself.</p>` : ""}
     ${setup.x_tokens ? html`<p class="hint" data-testid="hand-x-hint">X tokens: your far-right wire (X) is not sorted. Enter the sorted wires first; the last one you enter is your X wire.</p>` : ""}
     ${state.log.length && !edit ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token) are filled in, in their own slots; the keypad fills the others around them.</p>` : ""}
     ${setup.turned && fills.some((f, k) => f.length < sizes[k]) ? html`<p class="hint" data-testid="hand-turned-hint">Your turned-around wire${fills.reduce((a, f, k) => a + sizes[k] - f.length, 0) > 1 ? "s (T) face" : " (T) faces"} your teammates: you cannot see it, so enter only the others.</p>` : ""}

@@ -4,7 +4,7 @@
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { draftSummary } from "./draft-summary.js";
-import { ownSlotOptions } from "./draft-options.js";
+import { markRuledOut, ownSlotOptions } from "./draft-options.js";
 import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -177,10 +177,11 @@ function markAsk(ctx, d, labels) {
   const multi = d.k === "double" || d.k === "triple" || d.k === "super";
   const sl = ctx.ui?.sheet?.edit === undefined ? ctx.t.stands[d.p]?.[d.s]?.[multi ? d.tok : d.js?.[0]] : null;
   const out = ruledOutAnswers(setup, sl);
-  const moved = isCount(marks[0]) && standMoved(ctx.t, d.p, d.s);
-  if (moved) marks.forEach((m) => out.add(m)); // an x-token there could not be read: "No token"
   const reds = labels.filter((l) => colourOf(l) === "red");
   const others = [...(labels.some((l) => colourOf(l) === "yellow") ? ["Y"] : []), ...reds];
+  markRuledOut(allowOf(ctx), d, multi ? d.tok : d.js?.[0], [...marks, ...others]).forEach((x) => out.add(x));
+  const moved = isCount(marks[0]) && standMoved(ctx.t, d.p, d.s);
+  if (moved) marks.forEach((m) => out.add(m)); // an x-token there could not be read: "No token"
   return html`<p class="ask" data-testid="ask">Which token did the wire get?</p>
     <div class="row marks" role="group" aria-label="token">${marks.map((m) =>
       chip("draft-mark", m, { E: "Even", O: "Odd" }[m] ?? markName(m), d.mark === m, `mark-${m}`, { disabled: out.has(m), aria: markWords(m) }))}</div>
