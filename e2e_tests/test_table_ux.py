@@ -92,6 +92,15 @@ def test_setup_of_a_game_under_way_leads_back_to_it(phone):
     expect(tid(page, "log").locator("li[data-testid^='log-']")).to_have_count(7)
     assert wait_done(page) == "done"
     assert engine_doc(page) == before, "back to the game changes nothing"
+    # a new game: two taps, behind a word on what it clears; the setup stays
+    taps("open-setup")
+    expect(tid(page, "setup-new-game-confirm")).to_be_hidden()
+    tid(page, "setup-new-game").locator("summary").click()
+    expect(tid(page, "setup-new-game")).to_contain_text("clears the turn log and your wires")
+    taps("setup-new-game-confirm")
+    expect(tid(page, "setup-screen").locator("h2")).to_have_text("New game")
+    expect(tid(page, "setup-new-game")).to_have_count(0)
+    assert page.evaluate("JSON.parse(localStorage.getItem('bombbusters.table.v1')).log") == []
 
 
 def test_undo_and_redo_say_what_they_changed(phone):
@@ -332,3 +341,16 @@ def test_my_best_cuts_say_which_free_card_the_team_plays_first(phone):
     expect(line).to_contain_text("it tells my teammates the most about my stand")
     scroll_to(page, "free-card")
     shot(page, "ux-10-free-card")
+
+
+def test_a_tap_right_after_typing_a_name_is_not_lost(phone):
+    """Typing a name, then tapping "me" beside another player: the blur commits the name and redraws the setup,
+    which replaced the chip between the touch and its click — the first tap was lost (a walkthrough's finding)."""
+    page, taps = phone(table(phase="setup", log=[], hand=[]))
+    expect(tid(page, "setup-screen")).to_be_visible()
+    tid(page, "setup-name-2").tap()
+    page.keyboard.press("End")
+    page.keyboard.type("a")
+    taps("setup-me-1")  # one tap, while the name field still has the focus
+    expect(tid(page, "setup-me-1")).to_have_attribute("aria-pressed", "true")
+    expect(tid(page, "setup-name-2")).to_have_value("Cida")

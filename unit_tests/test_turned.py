@@ -206,6 +206,22 @@ def test_costly_and_locked_turned_wires():
         assert whole == per_slot
 
 
+def test_a_sure_costly_cut_scores_below_a_free_sure_cut():
+    """The team's score of a teammate's turned wire (56, 64) counts the detonator's move once: a sure one is worth
+    a success less a mistake, below a free sure cut (it scored 1 + keep, times keep, above every free move)."""
+    from bombbusters.advice.team import MISTAKE_COST, team_order
+
+    doc = {"players": [{"name": "A", "stands": ["?1 ?2 ?4 T?"]}, {"name": "B", "stands": ["? ? ? T?4"]},
+                       {"name": "C", "stands": ["i2 ? ? ?"]}, {"name": "D", "stands": ["? ? ? ?"]}],
+           "me": 0, "captain": 0, "wires": {"blue": [1, 4]}, "mistakes_left": 2, "available": [],
+           "rules": {"costly": [{"player": 1, "stand": 0, "slot": 3, "why": "mission 64"}]}}
+    state = GameState.from_json(doc)
+    order = team_order(rank_moves(state), state)
+    assert order[0]["guaranteed"] and "costs_mistake" not in order[0] and order[0]["score"] == pytest.approx(1.0)
+    costly = next(m for m in order if m.get("costs_mistake") and m["p_success"] == pytest.approx(1.0))
+    assert costly["score"] == pytest.approx(1 - MISTAKE_COST[2])
+
+
 def test_pinned_facts_leave_out_turned_wires():
     """Once a wire is cut (lookahead, playouts) or left blank ("why"), 'Ann has a 4' is pinned to the wires
     it spoke of: hers she can see, not her turned-around one."""

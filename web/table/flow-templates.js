@@ -24,7 +24,7 @@ function actorSlotChips(A, d) {
   const stands = A.t.stands[d.a] ?? [];
   return actorSlots(A, d).map(({ s, j, p }) => {
     const sl = stands[s][j];
-    const label = `${stands.length > 1 ? `${s + 1}` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`;
+    const label = `${stands.length > 1 ? `Stand ${s + 1} ` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`;
     const shown = p !== null && p < 1 ? ` ${shortPct(p)}` : "";
     // the name begins with the chip's own text (label in name), then where it is
     return chip("draft-actor-slot", `${s}:${j}`, shown ? html`${label} <small>${shortPct(p)}</small>` : label, false,

@@ -106,6 +106,10 @@ export function setupTemplate(state, missions) {
     <p class="hint">${wiresInPlay(setup)} wires in play.</p>
     ${problems.length ? html`<ul class="problems" data-testid="setup-problems">${problems.map((p) => html`<li>${p}</li>`)}</ul>` : ""}
     ${btn("start", startLabel(state, underway), { cls: "primary big", testid: "setup-start", disabled: problems.length > 0 })}
+    ${underway ? html`<details class="new-game" data-testid="setup-new-game"><summary>Start a new game…</summary>
+      <p class="hint">This clears the turn log and your wires; the mission, the players and the cards stay. To keep this game,
+        share or copy its link first (the share panel on the table).</p>
+      ${btn("new-game", "Clear this game and start a new one", { cls: "chip", testid: "setup-new-game-confirm" })}</details>` : ""}
   </section>`;
 }
 
@@ -159,7 +163,9 @@ export function handTemplate(state, edit = null) {
     ${sizes.length > 1 && !edit ? html`<p class="hint" data-testid="hand-stands-hint">You hold two stands: enter the wires of Stand 1 first (the one outlined), then those of Stand 2; each sorts itself.</p>` : ""}
     ${setup.x_tokens ? html`<p class="hint" data-testid="hand-x-hint">X tokens: your far-right wire (X) is not sorted. Enter the sorted wires first; the last one you enter is your X wire.</p>` : ""}
     ${state.log.length && !edit ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token) are filled in, in their own slots; the keypad fills the others around them.</p>` : ""}
-    ${setup.turned && fills.some((f, k) => f.length < sizes[k]) ? html`<p class="hint" data-testid="hand-turned-hint">Your turned-around wire${fills.reduce((a, f, k) => a + sizes[k] - f.length, 0) > 1 ? "s (T) face" : " (T) faces"} your teammates: you cannot see it, so enter only the others.</p>` : ""}
+    ${setup.turned && fills.some((f, k) => f.length < sizes[k]) ? html`<p class="hint" data-testid="hand-turned-hint">${fills.reduce((a, f, k) => a + sizes[k] - f.length, 0) > 1
+      ? "Your turned-around wires (T) face your teammates: you cannot see them, so enter only the others."
+      : "Your turned-around wire (T) faces your teammates: you cannot see it, so enter only the others."}</p>` : ""}
     ${sizes.map((n, k) => html`<div class="hand-stand ${k === s && !full && !picked ? "current" : ""}" data-testid="hand-stand-${k}">
       <span class="lbl">${sizes.length > 1 ? `Stand ${k + 1}` : "Stand"} ${hand[k]?.length ?? 0}/${fills[k].length}</span>
       <div class="stand-slots" style="--n:${n}">${Array.from({ length: n }, (_, j) => handSlot(setup, k, j, n, fills[k], wireAt(k, fills[k].indexOf(j)), edit))}</div></div>`)}

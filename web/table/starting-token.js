@@ -16,8 +16,9 @@ export function startingTokenKind(setup) {
 export const skipsStartingToken = (setup, p) =>
   Boolean(setup.captain_no_token_2p) && setup.players.length === 2 && p === setup.captain;
 
-/** An entry of the game's start (a token set on a slot, an "I have none" token): any other means the game is under way. */
-const isSetupEntry = (e) => e.k === "set" || e.k === "absent";
+/** An entry of the game's start (a token set on a slot, an "I have none" token, a teammate's turned-around wire I see):
+ * any other means the game is under way. */
+export const isSetupEntry = (e) => e.k === "set" || e.k === "absent" || e.k === "see";
 
 /** Does this slot show a starting token of `kind`? */
 export function showsStartingToken(sl, kind) {

@@ -10,6 +10,8 @@ import { PickScroller } from "./pick-view.js";
 
 /** How long the note after an undo or a redo stays. */
 const FLASH_MS = 5000;
+/** How long after a finger is up its click may still come (a touch screen's tap): redraws wait for it. */
+const TAP_MS = 400;
 
 export class AppView {
   constructor(root) {
@@ -26,27 +28,35 @@ export class AppView {
   }
 
   mount(handlers) {
-    // A redraw between a finger's down and up would replace the button under it and lose the tap
-    // (an engine answer can arrive at any moment): hold redraws while a pointer is down.
+    // A redraw between a finger's down and the click would replace the button under it and lose the tap
+    // (an engine answer can arrive at any moment; on a touch screen the click comes after the finger is up,
+    // and the blur it causes first commits a text field's "change"): hold redraws while a pointer is down,
+    // and after it until its click has run (at most TAP_MS).
     this.pressed = false;
     this.held = null;
+    this.tapUntil = 0;
     this.root.addEventListener("pointerdown", () => {
       this.pressed = true;
       this.pressedAt = Date.now();
     }, true);
+    const flush = () => {
+      if (!this.pressed && Date.now() >= this.tapUntil && this.held) {
+        const ctx = this.held;
+        this.held = null;
+        this.render(ctx);
+      }
+    };
     const release = () => {
       this.pressed = false;
-      // after the click that follows this pointerup has run
-      setTimeout(() => {
-        if (!this.pressed && this.held) {
-          const ctx = this.held;
-          this.held = null;
-          this.render(ctx);
-        }
-      }, 0);
+      this.tapUntil = Date.now() + TAP_MS;
+      setTimeout(flush, TAP_MS);
     };
     this.root.addEventListener("pointerup", release, true);
     this.root.addEventListener("pointercancel", release, true);
+    this.root.addEventListener("click", () => { // after the click's own handler (below) has run
+      this.tapUntil = 0;
+      setTimeout(flush, 0);
+    }, true);
     this.root.addEventListener("click", (ev) => {
       const el = ev.target.closest?.("[data-act]");
       if (!el || el.tagName === "SELECT" || el.tagName === "INPUT") return;
@@ -65,7 +75,7 @@ export class AppView {
 
   /** Draw everything for `ctx` (see table-store.js viewModel); keeps the focused control focused. */
   render(ctx) {
-    if (this.pressed && Date.now() - this.pressedAt < 1500) { // a long press never freezes the page
+    if ((this.pressed && Date.now() - this.pressedAt < 1500) || Date.now() < this.tapUntil) { // a long press never freezes the page
       this.held = ctx;
       return;
     }

@@ -64,8 +64,10 @@ def move_score(m: dict, mistakes_left: int | None, free: frozenset = frozenset()
     if m["kind"] == "solo_cut" and not m["guaranteed"]:
         return 0.0
     keep = 1.0 - _mistake_cost(mistakes_left)
-    score = m["p_success"] + m["p_advance"] * keep
-    if "costs_mistake" in m:  # missions 56, 64: the detonator moves whatever happens
+    costly = "costs_mistake" in m  # missions 56, 64: the detonator moves whatever happens
+    failed = m["p_advance"] - (m["p_success"] if costly else 0.0)  # a costly move's p_advance counts its success too
+    score = m["p_success"] + max(0.0, failed) * keep
+    if costly:  # and its success costs a mistake: never above a free sure cut
         score *= keep
     if "nano_value" in m:  # 43: a cut of Nano's value takes one of its wires; 53: it takes Nano back a space
         score += m["p_success"] * NANO_VALUE
