@@ -264,3 +264,15 @@ def test_mission_43_deals_wires_to_nano_by_player_count():
         got = {n: d.get("nano") for n, d in m["players"].items()}
         want = {"2": 5, "3": 4, "4": 4, "5": 3} if m["number"] == 43 else {n: None for n in m["players"]}
         assert got == want, (m["number"], got)
+
+
+def test_false_bottom_only_where_yellow_wires_are_dealt():
+    """Rule sticker A puts False Bottom in the pile of a mission with yellow wires: 52 deals them with 2 players only
+    (bdiffuser's setup adds it per deal), so its pile with 3-5 players has none; the UI gets the pile per count."""
+    m = get_mission(52)
+    assert "Y" in m.for_players(2).equipment
+    assert all("Y" not in m.for_players(n).equipment for n in (3, 4, 5))
+    assert "Y" not in setup_json(m)["players"]["4"]["equipment"] and "Y" in setup_json(m)["players"]["2"]["equipment"]
+    for n, mission in MISSIONS.items():  # everywhere else the pile is the same at every count
+        if n != 52:
+            assert {tuple(mission.for_players(k).equipment) for k in mission.allowed} == {mission.equipment}, n

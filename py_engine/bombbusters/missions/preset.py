@@ -170,14 +170,18 @@ class Mission:
         assert self.false_by in ("", "captain", "all") and bool(self.false_by) == self.false_tokens, self.false_by
 
     def for_players(self, n: int) -> "Mission":
-        """The mission as dealt to ``n`` players (its wires differ for some counts)."""
+        """The mission as dealt to ``n`` players (its wires differ for some counts; False Bottom, rule sticker A,
+        joins the pile only where yellow wires are dealt — 52 deals them with 2 players only)."""
+        m = replace(self, by_players=()) if self.by_players else self
         for count, red, yellow in self.by_players:
             if count == n:
                 yc, yo, yk, yf = spec(yellow)
                 rc, ro, rk, rf = spec(red)
-                return replace(self, yellow_count=yc, yellow_of=yo, yellow_known=yk, yellow_fixed=yf,
-                               red_count=rc, red_of=ro, red_known=rk, red_fixed=rf, by_players=())
-        return replace(self, by_players=()) if self.by_players else self
+                m = replace(m, yellow_count=yc, yellow_of=yo, yellow_known=yk, yellow_fixed=yf,
+                            red_count=rc, red_of=ro, red_known=rk, red_fixed=rf)
+        if "Y" in m.equipment and m.yellow_count + m.yellow_known == 0:
+            m = replace(m, equipment=tuple(e for e in m.equipment if e != "Y"))
+        return m
 
     # ---- colour specs ---------------------------------------------------------
     def _specs(self) -> dict[str, tuple[int, int | None, int]]:
@@ -236,6 +240,8 @@ def _wires_json(m: Mission, players: int | None = None) -> dict:
     out = {"yellow": colour_spec(YELLOW), "red": colour_spec(RED), "wires_in_play": m.wires_in_play}
     if m.nano and players is not None:  # 43: dealt face down to Nano before the players' deal
         out["nano"] = NANO_WIRES[players]
+    if players is not None:  # the pile at this count (False Bottom only where yellow wires are dealt)
+        out["equipment"] = list(m.equipment)
     return out
 
 
