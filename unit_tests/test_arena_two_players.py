@@ -57,7 +57,7 @@ def test_64_with_two_stands_turns_one_wire_of_each_lower_left_higher_right(playe
 def test_64_with_two_stands_is_played_to_the_end_with_true_views(players: int) -> None:
     """The referee checks every view against the truth (``truth_impossible``) and every sure move."""
     m = playable(64, players)
-    for k in range(2):
+    for k in range(1):  # one game: ~15-30 s with two stands a player
         ref = start_game(deal_game(m, players, 1, k), m)
         result = play_on(ref, greedy.decide, ref.table.captain, check_truth=True)
         assert result.truth_impossible == 0 and result.sure_failures == 0, (players, k, result)
