@@ -72,6 +72,36 @@ test("oxygen passed round the table (63): a cut takes as many tokens as its valu
   assert.match(no[0].why, /cutting an 8 takes 8 tokens, 7 passed to you/);
 });
 
+test("oxygen in 63 checked at each entry: a cut its cutter cannot pay for is refused, a skip tells or is refused", async () => {
+  const { nameableValues } = await import("../../web/table/record.js");
+  let s = oxygenTable(63, "oxygen_pass"); // 4 players, Cat (2) the captain: 24 tokens; me = Ann (0)
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "9", ok: false, real: "4" });
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "8", ok: false, real: "2" }); // 7 passed on to me
+  let t = S.derive(s);
+  const d = { k: "dual", a: 0 };
+  assert.deepEqual(nameableValues(s, t, d, ["1", "2", "3", "5", "7", "9", "12"]), ["1", "2", "3", "5", "7"], "I hold 9 and 12 but cannot pay");
+  const over = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 5, v: "9", ok: false, real: "6" });
+  assert.match(S.derive(over).entries[2].error, /Ann has 7 oxygen tokens passed on: a cut of 9 takes 9/);
+  // I can pay for a 1, 2, 3, 5 or 7, which I hold: I must play
+  const mySkip = S.addEntry(s, { k: "skip", a: 0 });
+  assert.match(S.derive(mySkip).entries[2].error, /Ann can pay for a cut of \d+ \(7 oxygen tokens\): who can pay must play/);
+  // Ann cuts a 7 (0 left); Bob, with nothing passed on, skips: he holds no value he could pay for (none)
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 5, v: "7", ok: true, cut: "7", as: { s: 0, j: 6 } });
+  s = S.addEntry(s, { k: "skip", a: 1 });
+  t = S.derive(s);
+  assert.ok(t.entries.every((x) => x.ok), JSON.stringify(t.entries));
+  assert.equal(S.oxygenFor(s, t, 2).have, 24, "the captain takes them all back");
+  // Cat (captain) cuts a 12, Dan a 10 (2 passed on), I a 1: Bob, with 1 passed on, skips: he holds no 1
+  s = S.addEntry(s, { k: "dual", a: 2, p: 0, s: 0, j: 11, v: "12", ok: true, cut: "12", as: { s: 0, j: 0 } });
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 9, v: "10", ok: true, cut: "10", as: { s: 0, j: 9 } });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 1, v: "1", ok: true, cut: "1", as: { s: 0, j: 0 } });
+  s = S.addEntry(s, { k: "skip", a: 1 });
+  t = S.derive(s);
+  assert.ok(t.entries.every((x) => x.ok), JSON.stringify(t.entries));
+  const bob = t.facts.filter((f) => f.kind === "has_not" && f.player === 1).map((f) => f.value);
+  assert.deepEqual(bob, [1]);
+});
+
 test("oxygen given to a teammate (49): a cut gives as many tokens as its value to the one the cutter picks", () => {
   let s = oxygenTable(49, "oxygen_gift");
   assert.equal(S.oxygenFor(s, S.derive(s), 0).have, 5); // 4 players: 5 each

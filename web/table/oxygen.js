@@ -9,7 +9,10 @@
 //   ones at the start of each round: what I may spend is what the players before me this round left.
 // 49 ("oxygen_gift"): as many tokens as the value, given to a teammate of the cutter's choice (the
 //   cut entry's `ox`); each player starts with 7, 6, 5, 4 for 2-5 players.
-// Pure: read from the setup and the replayed log, tested under Node.
+// Pure: read from the setup and the replayed log, tested under Node. The replay checks each cut against the
+// cutter's tokens, and reads a skip in 63 (who can pay must play, its FAQ): no value the skipper could pay for.
+
+import { addFact, cutCounts, fail, uncutRefs } from "./replay-table.js";
 
 /** Tokens each player holds at the start in mission 54, by player count. */
 export const OWN_OXYGEN = { 2: 9, 3: 6, 4: 3, 5: 2 };
@@ -46,10 +49,18 @@ export function namedValue(e) {
   return null;
 }
 
+/** Where the tokens a player may spend lie, in words for me (`you`) or a teammate. */
+export function oxygenWhere(kind, you) {
+  if (kind === "reserve") return "in the reserve";
+  if (kind === "pass") return you ? "passed to you" : "passed on";
+  return you ? "in your hand" : "in hand";
+}
+
 /**
  * What player `p` may spend on a cut now: {kind, have, where}, or null without oxygen. In 44 the
  * reserve as it stands (all of it when the captain's turn comes before p's: the tokens go back then);
- * in 54 and 49 what p holds. Entries the table refused (t.entries[i].ok false) pay nothing.
+ * in 63 what the players before p this round left; in 54 and 49 what p holds. Entries the table refused
+ * (t.entries[i].ok false) pay nothing. Also during the replay (`t` then holds the entries so far).
  */
 export function oxygenFor(state, t, p) {
   const { setup } = state;
@@ -65,7 +76,7 @@ export function oxygenFor(state, t, p) {
       if (e.a === p) have -= oxygenCost(v, kind);
       if (e.ox === p) have += oxygenCost(v, kind);
     });
-    return { kind, have: Math.max(0, have), where: "in your hand" };
+    return { kind, have: Math.max(0, have), where: oxygenWhere(kind, p === setup.me) };
   }
   if (kind !== "own") {
     const total = kind === "pass" ? PASSED_OXYGEN[n] ?? 2 * n : 2 * n;
@@ -79,15 +90,59 @@ export function oxygenFor(state, t, p) {
     let turn = t.turn;
     while (turn !== p && turn !== setup.captain) turn = (turn + 1) % n;
     const have = turn === setup.captain ? total : Math.max(0, total - taken);
-    return { kind, have, where: kind === "pass" ? "passed to you" : "in the reserve" };
+    return { kind, have, where: oxygenWhere(kind, p === setup.me) };
   }
   let spent = 0;
   state.log.forEach((e, i) => {
     const v = namedValue(e);
     if (ok(i) && e.a === p && v !== null) spent += oxygenCost(v, kind);
   });
-  const have = Math.max(0, (OWN_OXYGEN[n] ?? 2) - spent + t.validated.length);
-  return { kind, have, where: "in your hand" };
+  const validated = t.validated ?? Object.entries(cutCounts(t)).filter(([l, c]) => /^\d+$/.test(l) && c >= 4);
+  const have = Math.max(0, (OWN_OXYGEN[n] ?? 2) - spent + validated.length);
+  return { kind, have, where: oxygenWhere(kind, p === setup.me) };
+}
+
+const tokens = (n) => `${n} oxygen token${n === 1 ? "" : "s"}`;
+
+/** The blue values still in play that player p could pay for with `have` tokens. */
+function affordable(setup, t, kind, have) {
+  const out = [];
+  for (let v = setup.blue[0]; v <= setup.blue[1]; v++) {
+    if (oxygenCost(String(v), kind) <= have && (cutCounts(t)[String(v)] ?? 0) < 4) out.push(v);
+  }
+  return out;
+}
+
+/**
+ * Before log entry `e` (index i) is replayed: a cut its actor cannot pay for is refused by name; in 63 a skip by
+ * a player who can pay is refused where the page knows their wires (mine). Returns what the actor held then
+ * (for oxygenSkipFacts), or null without oxygen.
+ */
+export function checkOxygen(state, t, e, i) {
+  const { setup } = state;
+  const kind = oxygenKind(setup);
+  if (!kind || !Number.isInteger(e.a)) return null;
+  const ox = oxygenFor({ ...state, log: state.log.slice(0, i) }, t, e.a);
+  const name = setup.players[e.a];
+  const v = namedValue(e);
+  if (v !== null) {
+    const cost = oxygenCost(v, kind);
+    if (cost > ox.have) fail(`${name} has ${tokens(ox.have)} ${oxygenWhere(kind, false)}: a cut of ${v} takes ${cost}`);
+  }
+  if (e.k === "skip" && kind === "pass" && e.a === setup.me && t.hasHand) {
+    const can = affordable(setup, t, kind, ox.have);
+    const held = uncutRefs(t, e.a).find((sl) => sl.own && can.includes(Number(sl.own)));
+    if (held) fail(`${name} can pay for a cut of ${held.own} (${tokens(ox.have)}): who can pay must play (mission 63)`);
+  }
+  return ox;
+}
+
+/** After a skip in 63 (who can pay must play): the skipper holds none of the values they could pay for. */
+export function oxygenSkipFacts(state, t, e, i, ox) {
+  if (!ox || e.k !== "skip" || ox.kind !== "pass") return;
+  for (const v of affordable(state.setup, t, ox.kind, ox.have)) {
+    addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));
+  }
 }
 
 /** The blue values p may not cut for want of oxygen: [{value, why}] for the "moves" request's `no_values`. */

@@ -3,7 +3,7 @@
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import { wireMark } from "./failure-marks.js";
-import { oxygenKind } from "./oxygen.js";
+import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
 import { colourOf, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
@@ -45,12 +45,14 @@ function ownSlotsFor(state, t, said) {
 const unseenTurned = (t, p) => t.stands[p].some((st) => st.some((sl) => sl.tw && sl.c !== "cut"));
 
 /**
- * The values the actor may name (the rules: a value they hold): mine when I act, else those the engine
- * says they may still hold (`holdings`, any stand of theirs with a chance above 0), else those not all cut.
- * Editing a past entry offers every value: the table has moved on since.
+ * The values the actor may name (the rules: a value they hold, and with oxygen one they can pay for): mine when I
+ * act, else those the engine says they may still hold (`holdings`, any stand of theirs with a chance above 0), else
+ * those not all cut. Editing a past entry offers every value: the table has moved on since.
  */
-export function nameableValues(state, t, d, base, holdings = null, editing = false) {
-  if (editing) return base;
+export function nameableValues(state, t, d, given, holdings = null, editing = false) {
+  if (editing) return given;
+  const ox = oxygenFor(state, t, d.a);
+  const base = ox ? given.filter((v) => oxygenCost(v, ox.kind) <= ox.have) : given;
   const me = state.setup.me;
   if (d.a === me && t.hasHand) {
     if (d.k === "dual" && unseenTurned(t, me)) return base; // my turned-around wire may be any of them

@@ -9,6 +9,7 @@ import { applyChallenge, applySkip, numberCardsBack } from "./entries-mission.js
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
+import { checkOxygen, oxygenSkipFacts } from "./oxygen.js";
 import { addFact, cutCounts, EntryError, fail, HIDDEN, placeFacts } from "./replay-table.js";
 import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, nanoDetonator, openRedDeal, standSizes, turnedSlots, wireOf, yellowDeal } from "./setup.js";
 
@@ -51,7 +52,9 @@ export function derive(state) {
   const backed = new Set();
   state.log.forEach((e, i) => {
     try {
+      const ox = checkOxygen(state, t, e, i);
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
+      oxygenSkipFacts(state, t, e, i, ox);
       t.entries.push({ ok: true, text: describeSafely(e, setup) });
       if (backers.size) numberCardsBack(t, backers, backed);
     } catch (err) {

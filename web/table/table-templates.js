@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, oxygenFor, oxygenKind, slotLetter, standName, tokensReadable } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, oxygenFor, oxygenKind, PASSED_OXYGEN, slotLetter, standName, tokensReadable } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
 /**
@@ -173,13 +173,27 @@ function nanoTemplate(ctx) {
       ? html`<span class="hint">next: ${law.map(([v, p]) => `${v} ${Math.round(p * 100)}%`).join(", ")}</span>` : ""}</div>`;
 }
 
-/** Oxygen (44, 49, 54, 63): what I may spend on my next cut: in the reserve, in my hand, or passed to me. */
+/** Oxygen (44, 49, 54, 63): what the player to play may spend on their cut, what I may spend on mine (`data-have`;
+ * before my turn in 44 and 63 at most that: the players before me may spend some), and in 63 the tokens spent this
+ * round, which the captain takes back. */
 function oxygenTemplate(ctx) {
   const { state, t } = ctx;
-  const ox = oxygenFor(state, t, state.setup.me);
+  const { setup } = state;
+  const over = t.exploded || t.defused;
+  const now = over ? null : oxygenFor(state, t, t.turn);
+  const mine = oxygenFor(state, t, setup.me);
+  const ox = mine ?? now;
   if (!ox) return "";
+  const shared = ox.kind === "pass" || ox.kind === "reserve";
+  const parts = [];
+  if (now && t.turn !== setup.me) parts.push(`${setup.players[t.turn]} (to play): ${now.have} ${now.where}`);
+  if (mine) parts.push(`${now && t.turn === setup.me ? "you (to play)" : "you"}: ${shared && t.turn !== setup.me ? "at most " : ""}${mine.have} ${mine.where}`);
+  if (now && ox.kind === "pass") {
+    const spent = (PASSED_OXYGEN[setup.players.length] ?? 0) - now.have;
+    if (spent > 0) parts.push(`${spent} spent this round, back to the captain at their turn`);
+  }
   return html`<div class="oxygen" data-testid="oxygen" data-have="${ox.have}">
-    <span class="lbl">Oxygen</span><span class="num">${ox.have} ${ox.where}</span>
+    <span class="lbl">Oxygen</span><span class="num">${parts.join(" · ")}</span>
     <span class="hint">${costsItsValue(ox.kind) ? "a cut takes as many as its value" : "a cut of 1–4 takes 1, 5–8 takes 2, 9–12 takes 3"}</span></div>`;
 }
 
