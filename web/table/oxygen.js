@@ -106,9 +106,10 @@ const tokens = (n) => `${n} oxygen token${n === 1 ? "" : "s"}`;
 
 /** The blue values still in play that player p could pay for with `have` tokens. */
 function affordable(setup, t, kind, have) {
+  const cut = cutCounts(t);
   const out = [];
   for (let v = setup.blue[0]; v <= setup.blue[1]; v++) {
-    if (oxygenCost(String(v), kind) <= have && (cutCounts(t)[String(v)] ?? 0) < 4) out.push(v);
+    if (oxygenCost(String(v), kind) <= have && (cut[String(v)] ?? 0) < 4) out.push(v);
   }
   return out;
 }
