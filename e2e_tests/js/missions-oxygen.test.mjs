@@ -148,3 +148,31 @@ test("a challenge completed (55) moves the detonator back a space, never below i
   const plain = oxygenTable(54, "oxygen_own");
   assert.match(S.derive(S.addEntry(plain, { k: "challenge" })).entries[0].error, /only mission 55 has challenge cards/);
 });
+
+test("mission 29: the number card shown after a turn moves the detonator when its value was just cut", async () => {
+  const { buildEntry, nextAsk } = await import("../../web/table/record.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 2), preset({ number: 29, number_cards: "guess" }));
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  assert.equal(s.setup.number_cards, "guess");
+  // Cat (captain) cuts a 7 with Ann's 7; the card shown is a 7: the detonator moves
+  s = S.addEntry(s, { k: "dual", a: 2, p: 0, s: 0, j: 6, v: "7", ok: true, cut: "7", as: { s: 0, j: 0 } });
+  assert.deepEqual(nextAsk(s, S.derive(s), { k: "shown", a: 2 }), { ask: "value", blueOnly: true });
+  s = S.addEntry(s, buildEntry(s, S.derive(s), { k: "shown", a: 2, v: "7" }));
+  let t = S.derive(s);
+  assert.equal(t.mistakesMade, 1);
+  assert.match(t.entries[1].text, /Number card 7 shown after Cat's turn — Cat has just cut a 7: the detonator moves/);
+  // Dan fails a 5 on Bob; a 5 is shown: nothing was cut, the detonator moves for the failure only
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 4, v: "5", ok: false, real: "6" });
+  s = S.addEntry(s, { k: "shown", a: 3, v: "5" });
+  t = S.derive(s);
+  assert.equal(t.mistakesMade, 2);
+  assert.ok(t.entries.every((x) => x.ok));
+  // elsewhere the entry is refused by name
+  let plain = S.defaultState();
+  plain.phase = "table";
+  plain = S.addEntry(plain, { k: "shown", a: 0, v: "4" });
+  assert.match(S.derive(plain).entries[0].error, /only mission 29/);
+  assert.equal(S.normalize(JSON.parse(JSON.stringify(s))).log.at(-1).k, "shown", "kept by a saved or shared table");
+});

@@ -83,7 +83,9 @@ export function logActs(app) {
       // whose turn it is acts, unless they cannot (a Double Detector used already): then the sheet asks who;
       // a Label has no actor to ask: the stand tapped says it
       const turn = k === "double" && !S.ddUsable(app.state.setup, t, t.turn) ? null : t.turn;
-      ui.draft = { k, a: ["radar", "absent"].includes(k) ? null : turn };
+      // the number card shown (29) follows the turn just played: its player by default
+      const last = [...app.state.log].reverse().find((e) => Number.isInteger(e.a))?.a ?? null;
+      ui.draft = { k, a: ["radar", "absent"].includes(k) ? null : k === "shown" ? last : turn };
       if (k === "radar") ui.draft.ans = [];
       ui.sheetError = null;
       maybeCommit(app);

@@ -59,6 +59,8 @@ function describeAction(e, setup) {
       return `${name(e.a)} Coffee Mug: ${name(e.next)} plays next`;
     case "skip":
       return `${name(e.a)} has too little oxygen: turn skipped, the detonator moves`;
+    case "shown":
+      return `Number card ${e.v} shown after ${name(e.a)}'s turn`;
     case "walkie":
       return `${name(e.a)} ⇄ ${name(e.p)} Walkie-Talkies: ${at(e.a, e.as?.s, e.as?.j)} → ${at(e.p, e.pto?.s, e.pto?.j)}, ${at(e.p, e.s, e.j)} → ${at(e.a, e.ato?.s, e.ato?.j)}${e.got ? ` (got ${e.got})` : ""}`;
     case "hook":

@@ -12,6 +12,22 @@ export function applySkip(t, e, setup) {
   advance(t, setup, e.a);
 }
 
+/**
+ * Mission 29: the number card put down before a's turn, shown after it: if a has just cut a wire of its value (the
+ * entry before this one, theirs), the detonator moves a space. The card itself tells nothing of the wires.
+ */
+export function applyShown(t, e, setup) {
+  checkPlayers(setup, e, false);
+  if (setup.number_cards !== "guess") fail("only mission 29 shows a number card after each turn");
+  if (!/^\d+$/.test(String(e.v ?? ""))) fail("the number card shown needs its value (1-12)");
+  const cut = t.lastCut;
+  if (cut && cut.a === e.a && cut.values.includes(String(e.v))) {
+    detonatorStep(t, setup);
+    t.note = ` — ${setup.players[e.a]} has just cut a ${e.v}: the detonator moves`;
+  }
+  t.lastCut = null;
+}
+
 /** Mission 62: the first time all 4 wires of a value on a faceup number card are cut, the detonator goes back a space. */
 export function numberCardsBack(t, backers, backed) {
   for (const v of backers) {

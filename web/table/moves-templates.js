@@ -339,7 +339,7 @@ function cardsTemplate(ctx) {
   const setup = state.setup;
   const preset = ctx.missions?.find((m) => m.number === setup.mission) ?? null;
   const cards = setup.cards ?? [];
-  const numbers = setup.number_cards ? numbersTemplate(setup) : "";
+  const numbers = setup.number_cards && setup.number_cards !== "guess" ? numbersTemplate(setup) : ""; // 29: cards in hands, recorded as shown
   const forbidden = (moves?.forbidden ?? []).slice(0, 3);
   const why = forbidden.length ? html`<div class="cards"><p class="hint">Not for you now:</p><ul class="forbidden">${forbidden.map((m, i) => html`<li data-testid="forbidden-${i}">
       <span class="what">${moveText(m, setup)}</span> <span class="pct">${pct(m.p_success)}</span> — <span class="why" data-testid="forbidden-${i}-why">${m.forbidden}</span></li>`)}</ul></div>` : "";

@@ -19,7 +19,7 @@ export const ACTION_NAMES = {
   postit: "Post-it", rewind: "Rewinder", absent: "I have none", walkie: "Walkie-Talkies", hook: "Grappling Hook", nano: "Nano's wire",
   stabilizer: "Stabilizer", coffee: "Coffee Mug", batteries: "Emergency Batteries", drop: "Emergency Drop",
   false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator", skip: "No oxygen: skip",
-  challenge: "Challenge done",
+  challenge: "Challenge done", shown: "Number card shown",
 };
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
 export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint", "challenge"];
@@ -94,6 +94,7 @@ export function nextAsk(state, t, d) {
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
   if (d.k === "label_eq" || d.k === "label_ne" || d.k === "swl" || d.k === "stabilizer" || d.k === "skip") return null;
+  if (d.k === "shown") return d.v ? null : { ask: "value", blueOnly: true };
   if (d.k === "coffee") return Number.isInteger(d.next) ? null : { ask: "next" };
   if (d.k === "walkie" || d.k === "hook" || d.k === "nano") return moveAsk(state, t, d);
   if (d.k === "postit") {
@@ -229,7 +230,7 @@ export const EDIT_CHANGES = {
   swl: { who: ["a", "js", "p", "s"], wire: ["js", "s"] },
   disint: { value: ["v", "spots", "done"], wires: ["spots", "done"] },
   batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
-  stabilizer: { who: ["a"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] },
+  stabilizer: { who: ["a"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
 };
 
 /** The answers an edit of this draft may change ("oxygen" only where the cut gives oxygen: 49). */
@@ -263,6 +264,8 @@ export function buildEntry(state, t, d) {
       return { k: "stabilizer", a: d.a };
     case "skip":
       return { k: "skip", a: d.a };
+    case "shown":
+      return { k: "shown", a: d.a, v: d.v };
     case "coffee":
       return { k: "coffee", a: d.a, next: d.next };
     case "swl":

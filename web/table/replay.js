@@ -5,7 +5,7 @@
 import { describeEntry } from "./describe.js";
 import { applyAbsent, applyDetect, applyDual, applyOwnCuts, applySee, applySet } from "./entries-cuts.js";
 import { applyBatteries, applyCoffee, applyDisint, applyDrop, applyFalseBottom, applyLabel, applyPostit, applyRadar, applyRewind, applyStabilizer, applySwl } from "./entries-equipment.js";
-import { applyChallenge, applySkip, numberCardsBack } from "./entries-mission.js";
+import { applyChallenge, applyShown, applySkip, numberCardsBack } from "./entries-mission.js";
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
@@ -50,12 +50,16 @@ export function derive(state) {
   yellowDeal(setup).forEach((count, p) => addFact(t, { kind: "yellow_count", player: p, count }, -1));
   const backers = setup.number_cards === "detonator" ? new Set((setup.numbers ?? []).map(String)) : new Set();
   const backed = new Set();
+  const guess = setup.number_cards === "guess";
   state.log.forEach((e, i) => {
     try {
       const ox = checkOxygen(state, t, e, i);
+      const before = guess ? cutCounts(t) : null;
+      t.note = "";
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
       oxygenSkipFacts(state, t, e, i, ox);
-      t.entries.push({ ok: true, text: describeSafely(e, setup) });
+      if (guess && e.k !== "shown") t.lastCut = justCut(t, e, before);
+      t.entries.push({ ok: true, text: describeSafely(e, setup) + t.note });
       if (backers.size) numberCardsBack(t, backers, backed);
     } catch (err) {
       // an entry that contradicts the table, or one a damaged link mangled: shown as an error, the rest goes on
@@ -70,6 +74,12 @@ export function derive(state) {
   // every wire cut and the bomb still whole: the mission is won
   t.defused = !t.exploded && t.stands.every((ss) => ss.every((st) => st.every((sl) => sl.c === "cut")));
   return t;
+}
+
+/** Mission 29: who acted in entry `e` and the values of the wires it cut (cut counts before it: `before`). */
+function justCut(t, e, before) {
+  const now = cutCounts(t);
+  return { a: e.a, values: Object.keys(now).filter((l) => now[l] > (before[l] ?? 0)) };
 }
 
 /** Every stand as dealt, before any entry: hidden slots, X slots, turned-around wires, my own wires. */
@@ -141,6 +151,7 @@ const ENTRY_KINDS = {
   stabilizer: applyStabilizer,
   coffee: applyCoffee,
   skip: applySkip,
+  shown: applyShown,
   damaged: (_t, e) => fail(e.why),
 };
 

@@ -43,7 +43,7 @@ export const CARD_NAMES = {
 /** Mission rules on which cuts are legal (the engine's "missions" list, `special`). */
 export const SPECIAL_RULES = ["x_after_yellow", "sevens_last", "yellow_special", "oxygen_reserve", "oxygen_own", "oxygen_pass", "oxygen_gift", "challenges", "nano_detonator"];
 /** How the number cards in view decide the value to cut (the engine's "missions" list, `number_cards`). */
-export const NUMBER_MODES = ["pick", "sum", "sequence", "noble", "detonator"];
+export const NUMBER_MODES = ["pick", "sum", "sequence", "noble", "detonator", "guess"];
 /** Wires turned around unseen (the engine's "missions" list, `turned`): 38 the captain's far right, 56 each
  * player's far right, 64 each player's two ends (lower far left, higher far right). */
 export const TURNED_MODES = ["captain", "each", "ends"];

@@ -91,7 +91,8 @@ export const ASKS = {
       // a cut names a value the cutter holds; the Disintegrator's draw and a Post-it are not "named"
       const named = ["dual", "xray", "double", "triple", "super", "solo"].includes(d.k)
         ? nameableValues(state, t, d, base, ctx.holdings, ctx.ui?.sheet?.edit !== undefined) : base;
-      return html`<p class="ask" data-testid="ask">${d.k === "xray" ? "Which two values were named?" : "Which value was named?"}</p>
+      const question = d.k === "xray" ? "Which two values were named?" : d.k === "shown" ? `Which number card was shown after ${setup.players[d.a]}'s turn?` : "Which value was named?";
+      return html`<p class="ask" data-testid="ask">${question}</p>
         ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })
           : html`<p class="hint" data-testid="no-value">${setup.players[d.a]} holds no value that can be named.</p>`}`;
     }

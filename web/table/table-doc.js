@@ -129,6 +129,7 @@ export const ENTRY_SHAPES = {
   stabilizer: actorOnly,
   coffee: object({ ...COMMON, a: player, next: optional(nullable(player)) }),
   skip: actorOnly,
+  shown: object({ ...COMMON, a: player, v: optional(label) }),
 };
 
 /** A value in a message: short, and never taken for markup (the page escapes it too). */

@@ -269,6 +269,7 @@ function actionAllowed(k, state, t) {
     case "stabilizer": return has("9");
     case "coffee": return has("11");
     case "skip": return Boolean(oxygenKind(state.setup));
+    case "shown": return state.setup.number_cards === "guess";
     case "challenge": return (state.setup.special ?? []).includes("challenges");
     case "red": return state.setup.red.mode !== "none";
     case "absent": return state.setup.absent_tokens || state.setup.random_info_token;

@@ -116,7 +116,9 @@ ROWS: list[dict[str, Any]] = [
     _m(28, "Captain careless", red="2", yellow="4", players={2: ("3", "4")}, double_detector="captain_disabled",
        captain_fragile=True, captain_no_equipment=True,
        notes="the captain has no character card and no equipment, and their failed dual cut explodes the bomb"),
-    _m(29, "Guessing game", red="3", captain_no_token_2p=True, notes="number cards dealt to players"),
+    _m(29, "Guessing game", red="3", captain_no_token_2p=True, number_cards="guess",
+       notes="number cards dealt to players: before each turn one is put down face down; shown after the turn, "
+       "it moves the detonator if the active player has just cut a wire of its value"),
     _m(30, "Speed mission", red="1 of 2", yellow="4", notes="12 number cards; timed by a sound file"),
     _m(31, "With one hand tied", red="2 of 3", constraints="chosen",
        notes="each player picks one constraint card A-E and keeps to it until they cannot"),

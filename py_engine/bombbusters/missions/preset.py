@@ -165,7 +165,7 @@ class Mission:
         assert self.yellow_dealt in ("", "one_each", "captain_first"), self.yellow_dealt
         assert self.constraints in CONSTRAINT_SCHEMES, self.constraints
         assert set(self.special) <= SPECIAL, self.special
-        assert self.number_cards in ("", "pick", "sum", "sequence", "noble", "detonator"), self.number_cards
+        assert self.number_cards in ("", "pick", "sum", "sequence", "noble", "detonator", "guess"), self.number_cards
         assert self.turned in ("", "captain", "each", "ends"), self.turned
         assert self.false_by in ("", "captain", "all") and bool(self.false_by) == self.false_tokens, self.false_by
 
