@@ -285,7 +285,7 @@ def test_mission_43_wires_taken_from_nano(make_context, base_url, device):
     expect(tid(page, "nano")).to_have_attribute("data-space", "1")  # Nano starts on 1
     assert wait_done(page, moves=True) == "done"
     assert engine_doc(page)["nano"] == 4
-    expect(tid(page, "nano")).to_contain_text("next:")
+    expect(tid(page, "nano")).to_contain_text("a wire taken from Nano:")
     page.wait_for_function("document.documentElement.dataset.moves === 'done'", timeout=RESULT_TIMEOUT_MS)
     # I hold a 1: my cuts of a 1 would take one of Nano's wires, which must all be cut too
     expect(page.locator("[data-testid$='-nano-value']").first).to_have_attribute("title", re.compile("Nano is on 1"))

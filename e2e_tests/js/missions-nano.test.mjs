@@ -109,3 +109,23 @@ test("43: with Nano's wires all taken its value is no longer told", () => {
   assert.equal(t.nanoLeft, 0);
   assert.equal(S.missionRules(s, t).nano_value, undefined);
 });
+
+test("43: a cut of Nano's value makes its cutter due to take one of Nano's wires; the keypad of the wire I got fits its slot", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 2), preset({ number: 43, nano: 4 }));
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  assert.equal(S.derive(s).nanoSpace, 1);
+  s = S.addEntry(s, { k: "dual", a: 2, p: 0, s: 0, j: 0, v: "1", ok: true, cut: "1", as: { s: 0, j: 0 } }); // Cat cuts my 1, Nano on 1
+  let t = S.derive(s);
+  assert.equal(t.nanoDue, 2, "Cat takes one of Nano's wires");
+  s = S.addEntry(s, { k: "nano", a: 2, to: { s: 0, j: 3 } });
+  t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.nanoDue, null);
+  assert.equal(t.nanoLeft, 3);
+  // my own take, filed between my 3s and my 5 (slot E of 2 3 3 5 …, the 1 cut at A): only a 3, 4 or 5 fits there
+  const labels = ["1", "2", "3", "4", "5", "6", "12"];
+  assert.deepEqual(S.gotFits(s, t, { k: "nano", a: 0, to: { s: 0, j: 4 } }, labels), ["3", "4", "5"]);
+  assert.deepEqual(S.gotFits(s, t, { k: "nano", a: 0 }, labels), labels, "no slot yet: anything");
+});

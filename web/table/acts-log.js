@@ -85,7 +85,8 @@ export function logActs(app) {
       const turn = k === "double" && !S.ddUsable(app.state.setup, t, t.turn) ? null : t.turn;
       // the number card shown (29) follows the turn just played: its player by default
       const last = [...app.state.log].reverse().find((e) => Number.isInteger(e.a))?.a ?? null;
-      ui.draft = { k, a: ["radar", "absent"].includes(k) ? null : k === "shown" ? last : turn };
+      const after = k === "shown" ? last : k === "nano" ? t.nanoDue ?? last : turn; // 43: who just cut Nano's value
+      ui.draft = { k, a: ["radar", "absent"].includes(k) ? null : after };
       if (k === "radar") ui.draft.ans = [];
       ui.sheetError = null;
       maybeCommit(app);
@@ -110,6 +111,9 @@ function unsaid(d, ok) {
 const DRAFT_ANSWERS = {
   "draft-actor": (ui, arg) => {
     ui.draft.a = int(arg);
+    ui.sheetError = null;
+    // a moved wire's places and the wire I got follow the actor: asked again
+    if (["walkie", "hook", "nano"].includes(ui.draft.k)) for (const f of ["to", "ato", "pto", "got"]) delete ui.draft[f];
     if (ui.draft.k === "postit") ui.draft.js = [];
     if (ui.draft.k === "absent") delete ui.draft.s;
     delete ui.draft.as;

@@ -73,5 +73,12 @@ export function commitEntry(app, entry, beforeCommit = () => {}) {
   app.closeSheet();
   beforeCommit();
   app.commit(next);
+  // 43: a cut of Nano's value: its cutter takes one of Nano's wires; the sheet asks where it went at once
+  const due = app.derived().nanoDue;
+  if (Number.isInteger(due) && entry.k !== "nano" && edit === undefined) {
+    ui.sheet = { mode: "action" };
+    ui.draft = { k: "nano", a: due };
+    app.render();
+  }
   return true;
 }

@@ -49,6 +49,7 @@ export function applyNano(t, e, setup) {
   fileWire(t, e, setup, to, HIDDEN())();
   t.moves.push({ kind: "nano", wires: [{ to }] });
   t.nanoLeft -= 1;
+  t.nanoDue = null;
 }
 
 /** Where a receiver filed a wire: {s, j} on the stand after the move, checked. */
@@ -78,9 +79,12 @@ function fileWire(t, e, setup, [p, s, j], sl, stands = t.stands) {
 function checkReceived(e, st, j, sl) {
   if (!isLabel(e.got)) fail("which wire did you get?");
   if (sl.own && sl.own !== e.got) fail(`that wire is your ${sl.own}, not ${e.got}`);
+  if (!fitsAt(st, j, e.got)) fail(`your ${e.got} cannot sit there: your wires are in order`);
+}
+
+/** Whether wire `label` sits in order at slot j of my stand `st` (as it is before the wire is filed there). */
+export function fitsAt(st, j, label) {
   const left = st.slice(0, j).filter((x) => x.own && !x.m?.startsWith("X")).at(-1);
   const right = st.slice(j).find((x) => x.own && !x.m?.startsWith("X"));
-  if ((left && sortValue(left.own) > sortValue(e.got)) || (right && sortValue(e.got) > sortValue(right.own))) {
-    fail(`your ${e.got} cannot sit there: your wires are in order`);
-  }
+  return !((left && sortValue(left.own) > sortValue(label)) || (right && sortValue(label) > sortValue(right.own)));
 }

@@ -29,7 +29,10 @@ export const nanoFailuresLeft = (space) => Math.max(0, Math.floor((NANO_END - 1 
  */
 export function withNano(t, e, setup, apply) {
   if (nanoWalks(setup) && TURN_ENDS.has(e.k)) {
+    const value = String(t.nanoSpace);
+    const before = cutCounts(t)[value] ?? 0;
     apply();
+    if (t.nanoLeft > 0 && (cutCounts(t)[value] ?? 0) > before) t.nanoDue = e.a; // they take one of Nano's wires
     walk(t);
     return undefined;
   }
@@ -60,7 +63,8 @@ function walk(t) {
 export function nanoRules(setup, t) {
   if (nanoWalks(setup)) {
     const sp = t.nanoSpace;
-    return t.nanoLeft > 0 ? { nano_value: { value: sp, why: `Nano is on ${sp}: cutting a ${sp} takes one of its ${t.nanoLeft} wires (mission 43)` } } : {};
+    const its = t.nanoLeft === 1 ? "its last wire" : `one of its ${t.nanoLeft} wires`;
+    return t.nanoLeft > 0 ? { nano_value: { value: sp, why: `Nano is on ${sp}: cutting a ${sp} takes ${its} (mission 43)` } } : {};
   }
   if (!nanoDetonator(setup)) return {};
   const sp = t.nanoSpace;

@@ -2,6 +2,7 @@
 // (buildEntry), ranked moves -> drafts.
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
+import { fitsAt } from "./entries-moved.js";
 import { wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
 import { colourOf, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
@@ -164,6 +165,19 @@ function moveAsk(state, t, d) {
   const receivers = files.map(([, who]) => who);
   if (me !== null && t.hasHand && receivers.includes(me) && !d.got) return { ask: "got" };
   return null;
+}
+
+/**
+ * The wires I may have got where the draft files it (the keypad of "Which wire did you get?"): those that sit in order
+ * there, on my stand as it is once I gave mine (Walkie-Talkies).
+ */
+export function gotFits(state, t, d, labels) {
+  const me = state.setup.me;
+  const [field, gone] = d.k !== "walkie" ? ["to", null] : me === d.a ? ["ato", d.as] : ["pto", { s: d.s, j: d.js?.[0] }];
+  const at = d[field];
+  if (!at) return labels;
+  const st = (t.stands[me]?.[at.s] ?? []).filter((_sl, j) => !(gone && gone.s === at.s && gone.j === j));
+  return labels.filter((l) => fitsAt(st, at.j, l));
 }
 
 /** Where a receiver may file the wire: {s, n} per stand, n = places on it (its length after the move, + 1 for the wire). */

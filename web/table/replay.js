@@ -40,6 +40,7 @@ export function derive(state) {
     nanoSpace: setup.nano ? 1 : 0, // 43: Nano starts on 1; 53: before 1
     nanoStep: 1,
     ruledOut: [],
+    nanoDue: null, // 43: who has just cut Nano's value and takes one of its wires (until the take is recorded)
     stab: false,
     extraEquipment: [],
     hasHand,

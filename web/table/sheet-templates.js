@@ -23,6 +23,7 @@ import {
   ruledOutAnswers,
   standMoved,
   filePlaces,
+  gotFits,
   nameableValues,
   labelsInPlay,
   slotChoices,
@@ -131,12 +132,15 @@ export const ASKS = {
   },
   file: ({ d, ask, state, t, setup }) => {
     const places = filePlaces(state, t, d, ask.who);
-    return html`<p class="ask" data-testid="ask">Where did ${setup.players[ask.who]} file the wire received? (its slot now)</p>
+    const who = ask.who === setup.me ? "you" : setup.players[ask.who];
+    return html`<p class="ask" data-testid="ask">Where did ${who} file the wire received? (its slot now)</p>
       ${places.map(({ s, n }) => html`<div class="row">${Array.from({ length: n }, (_, j) =>
         chip("draft-file", `${ask.field}:${s}:${j}`, `${places.length > 1 ? `stand ${s + 1} ` : ""}slot ${slotLetter(j)}`, false, `file-${ask.field}-${s}-${j}`))}</div>`)}`;
   },
-  got: ({ labels }) => {
-    return html`<p class="ask" data-testid="ask">Which wire did you get?</p>${keypad("draft-got", labels, { label: "wire received", testprefix: "got" })}`;
+  got: ({ ctx, d, labels }) => {
+    const fits = ctx.ui?.sheet?.edit !== undefined ? labels : gotFits(ctx.state, ctx.t, d, labels);
+    return html`<p class="ask" data-testid="ask">Which wire did you get?</p>${keypad("draft-got", labels, {
+      label: "wire received", testprefix: "got", disabled: labels.filter((l) => !fits.includes(l)) })}`;
   },
   players: ({ ctx, d, t, setup }) => {
     // only a used Double Detector can work again (every player when editing: the table has moved on since)

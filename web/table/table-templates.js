@@ -168,9 +168,11 @@ function nanoTemplate(ctx) {
   if (!state.setup.nano) return "";
   const left = t.nanoLeft;
   const law = Object.entries(result?.nano?.probs ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 3);
+  const due = Number.isInteger(t.nanoDue) ? html`<span class="hint" data-testid="nano-due">${state.setup.players[t.nanoDue]} has just cut a wire
+    of Nano's value: they take one of its wires (record where it went: “Nano's wire”)</span>` : "";
   return html`<div class="nano" data-testid="nano" data-left="${left}" data-space="${t.nanoSpace}">
     <span class="lbl">Nano</span><span class="num">on ${t.nanoSpace} · ${left} wire${left === 1 ? "" : "s"} left</span>${left && law.length
-      ? html`<span class="hint">next: ${law.map(([v, p]) => `${v} ${Math.round(p * 100)}%`).join(", ")}</span>` : ""}</div>`;
+      ? html` <span class="hint">a wire taken from Nano: ${law.map(([v, p]) => `${v} ${Math.round(p * 100)}%`).join(", ")}</span>` : ""}${due}</div>`;
 }
 
 /** Oxygen (44, 49, 54, 63): what the player to play may spend on their cut, what I may spend on mine (`data-have`;
