@@ -266,3 +266,18 @@ test("with 2 players the captain places no starting token where the card says (1
   three.setup = { ...three.setup, players: ["Ann", "Bob", "Cat"] };
   assert.deepEqual(S.startingTokenDue(three), { kind: "value" }, "with 3 players the captain places one");
 });
+
+test("22: no starting token to advise ('I have none' tokens instead); 41, 48: no cut names yellow", () => {
+  const s = started();
+  s.setup.absent_tokens = true;
+  assert.equal(S.startingTokenDue(s), null);
+  assert.equal(S.tokensReadable(s.setup), false);
+  let y = started();
+  y.setup.yellow = { mode: "list", nums: [2, 5, 8], keep: 3, known: [] };
+  y.setup.special = ["yellow_special"];
+  y.setup.mission = 48;
+  y = S.addEntry(y, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "Y", ok: true, cut: "Y5", as: { s: 0, j: 0 } });
+  assert.match(S.derive(y).entries[0].error, /no cut names yellow here: the yellow wires go only by the mission's special action \(mission 48\)/);
+  y.setup.special = [];
+  assert.doesNotMatch(S.derive(y).entries[0].error ?? "", /special action/);
+});

@@ -13,7 +13,7 @@ function openSlot(app, key) {
   if (!sl) return;
   // Starting tokens first: until every player shows one, a tap sets tokens; then it records cuts.
   const tokenOf = (x) => x.c === "info" || (x.m && !x.m.startsWith("!"));
-  const started = state.log.some((e) => !S.isSetupEntry(e)) || state.setup.tokens === "none"
+  const started = state.log.some((e) => !S.isSetupEntry(e)) || state.setup.tokens === "none" || state.setup.absent_tokens
     || t.stands.every((ss, q) => S.skipsStartingToken(state.setup, q) || ss.some((st) => st.some(tokenOf)));
   const tab = sl.c === "cut" || !started ? "set" : "cut"; // (a teammate's cut on my wire is recorded here too)
   const a = t.turn !== p ? t.turn : null;

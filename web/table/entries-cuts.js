@@ -25,12 +25,18 @@ export function applySet(t, e, setup, i) {
   if (sl.c === "info" && own && !sl.v) sl.v = saidOf(own);
 }
 
+/** 41, 48: yellow wires go only by the mission's special action, never by a cut that names yellow. */
+function noPlainYellow(setup) {
+  if ((setup.special ?? []).includes("yellow_special")) fail(`no cut names yellow here: the yellow wires go only by the mission's special action${setup.mission ? ` (mission ${setup.mission})` : ""}`);
+}
+
 /** A dual cut, or the X-or-Y Ray (two values said). */
 export function applyDual(t, e, setup, i) {
   checkPlayers(setup, e);
   const stab = takeStab(t);
   const said = e.k === "dual" ? [e.v] : e.vs ?? [];
   if (!said.length || said.some((x) => !(isLabel(x) || x === "Y"))) fail("which value was said?");
+  if (said.includes("Y")) noPlainYellow(setup);
   if (e.ok) {
     if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
     const turned = Boolean(slotAt(t, e.p, e.s, e.j).tw);
@@ -106,6 +112,7 @@ export function applyOwnCuts(t, e, setup) {
   checkPlayers(setup, e, false);
   const slots = e.slots ?? [];
   if (!slots.length || slots.length !== (e.cuts ?? []).length) fail("which wires were cut?");
+  if (e.k === "solo" && (e.cuts ?? []).some((c) => colourOf(c) === "yellow")) noPlainYellow(setup);
   slots.forEach((x, n) => {
     if (e.k === "red" && colourOf(e.cuts[n]) !== "red") fail("only red wires are revealed");
     cutSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);

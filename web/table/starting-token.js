@@ -6,9 +6,10 @@ import { derive } from "./replay.js";
 
 export const TOKEN_KINDS = ["value", "even_odd", "multiplicity"];
 
-/** The kind of starting token I choose in this setup, or null (mission 18: none; mission 13: drawn at random). */
+/** The kind of starting token I choose in this setup, or null (mission 18: none; 13: drawn at random; 22: "I have
+ * none" tokens beside the stand instead). */
 export function startingTokenKind(setup) {
-  if (setup.random_info_token) return null;
+  if (setup.random_info_token || setup.absent_tokens) return null;
   return TOKEN_KINDS.includes(setup.tokens) ? setup.tokens : null;
 }
 
