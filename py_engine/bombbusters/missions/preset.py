@@ -237,7 +237,7 @@ def _wires_json(m: Mission, players: int | None = None) -> dict:
             out["fixed"] = list(m.fixed(colour))
         return out
 
-    out = {"yellow": colour_spec(YELLOW), "red": colour_spec(RED), "wires_in_play": m.wires_in_play}
+    out: dict[str, Any] = {"yellow": colour_spec(YELLOW), "red": colour_spec(RED), "wires_in_play": m.wires_in_play}
     if m.nano and players is not None:  # 43: dealt face down to Nano before the players' deal
         out["nano"] = NANO_WIRES[players]
     if players is not None:  # the pile at this count (False Bottom only where yellow wires are dealt)
