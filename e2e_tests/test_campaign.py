@@ -39,8 +39,9 @@ def test_cells_are_saved_and_a_second_run_plays_only_the_missing(tmp_path, monke
 
 
 def test_only_the_player_counts_a_mission_allows():
-    got = campaign.cells([1, 64], [2, 3, 4, 5])
-    assert (1, 2) in got and (64, 4) in got and (64, 2) not in got and (64, 3) not in got
+    got = campaign.cells([1, 34, 64, 65], [2, 3, 4, 5])
+    assert (1, 2) in got and (34, 3) in got and (65, 3) in got and (34, 2) not in got and (65, 2) not in got
+    assert (64, 2) in got and (64, 3) in got  # two stands a player: the FAQ's layout (2026-11-29)
 
 
 def test_since_plays_again_only_the_cells_played_before_a_commit(monkeypatch):
