@@ -18,7 +18,7 @@ function table() {
 const FULL = { a: 1, p: 2, s: 0, js: [2, 3], v: "5", vs: ["5", "Y"], ok: false, hit: 2, tok: 3, slots: [{ s: 0, j: 2 }],
   cuts: ["3"], ans: [{ p: 1, s: 0, has: true }], ps: [1], ids: ["9"], spots: [], next: 2, ox: 2 };
 const DRAFTS = ["dual", "xray", "double", "triple", "super", "solo", "red", "radar", "label_eq", "postit", "absent", "walkie",
-  "hook", "nano", "batteries", "false_bottom", "disint", "coffee", "stabilizer"].map((k) => ({ ...FULL, k }));
+  "hook", "nano", "batteries", "false_bottom", "disint", "coffee", "stabilizer", "special", "shown"].map((k) => ({ ...FULL, k }));
 
 test("every question of the action sheet draws for every kind of draft", () => {
   const state = table();

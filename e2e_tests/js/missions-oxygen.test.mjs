@@ -176,3 +176,42 @@ test("mission 29: the number card shown after a turn moves the detonator when it
   assert.match(S.derive(plain).entries[0].error, /only mission 29/);
   assert.equal(S.normalize(JSON.parse(JSON.stringify(s))).log.at(-1).k, "shown", "kept by a saved or shared table");
 });
+
+test("the special action (13, 39, 41, 46, 48): the wires pointed at, what happened, each wire the table does not show", async () => {
+  const { buildEntry, nextAsk } = await import("../../web/table/record.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 48, special: ["yellow_special"] }));
+  s.setup.yellow = { mode: "list", nums: [2, 5, 8], keep: 3, known: [] };
+  s.phase = "table";
+  assert.ok(S.hasSpecialAction(s.setup));
+  const spots = [{ p: 1, s: 0, j: 4 }, { p: 2, s: 0, j: 6 }, { p: 3, s: 0, j: 8 }];
+  let d = { k: "special", a: 0 };
+  const ask = (x) => nextAsk(s, S.derive(s), x);
+  assert.deepEqual(ask(d), { ask: "spots" });
+  d = { ...d, spots, done: true };
+  assert.deepEqual(ask(d), { ask: "special_result" });
+  assert.deepEqual(ask({ ...d, res: "ok" }), { ask: "spot_label", n: 0 });
+  assert.equal(ask({ ...d, res: "boom" }), null);
+  const ok = { ...d, res: "ok", ls: { 0: "Y2", 1: "Y5", 2: "Y8" } };
+  assert.equal(ask(ok), null);
+  const won = S.addEntry(s, buildEntry(s, S.derive(s), ok));
+  let t = S.derive(won);
+  assert.ok(t.entries[0].ok, t.entries[0].error);
+  assert.deepEqual(spots.map(({ p, s: st, j }) => t.stands[p][st][j].v), ["Y2", "Y5", "Y8"]);
+  assert.equal(t.turn, 1);
+  assert.match(t.entries[0].text, /Ann special action on .*: ✓ all cut/);
+  // 48: a failure shows every wire pointed at and moves the detonator once; a red among them explodes
+  const shown = S.addEntry(s, buildEntry(s, S.derive(s), { ...d, res: "shown", ls: { 0: "Y2", 1: "4", 2: "Y8" } }));
+  t = S.derive(shown);
+  assert.ok(t.entries[0].ok, t.entries[0].error);
+  assert.equal(t.mistakesMade, 1);
+  assert.equal(t.stands[2][0][6].c, "info");
+  const boom = S.addEntry(s, buildEntry(s, S.derive(s), { ...d, res: "boom" }));
+  assert.equal(S.derive(boom).exploded, true);
+  // elsewhere no such action
+  let plain = S.defaultState();
+  plain.phase = "table";
+  plain = S.addEntry(plain, { k: "special", a: 0, cuts: spots, res: "boom" });
+  assert.match(S.derive(plain).entries[0].error, /only missions 13, 39, 41, 46 and 48/);
+  assert.equal(S.normalize(JSON.parse(JSON.stringify(won))).log[0].k, "special", "kept by a saved or shared table");
+});

@@ -199,6 +199,13 @@ const DRAFT_ANSWERS = {
   "draft-got": (ui, arg) => {
     ui.draft.got = arg;
   },
+  "draft-special": (ui, arg) => {
+    ui.draft.res = arg;
+  },
+  "draft-spot-label": (ui, arg) => {
+    const [n, label] = arg.split(":");
+    ui.draft.ls = { ...(ui.draft.ls ?? {}), [n]: label };
+  },
   "draft-change": (ui, arg) => {
     ui.draft = S.clearAnswer(ui.draft, arg);
     ui.sheetError = null;

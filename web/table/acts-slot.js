@@ -43,7 +43,7 @@ export function slotActs(app) {
       const ask = ui.sheet?.mode === "action" && ui.draft ? S.nextAsk(app.state, app.derived(), ui.draft)?.ask : null;
       // the Disintegrator's list of cut wires stays open to taps after a "Done" the replay refused
       if (ask === "slots" || ask === "spots" || (ui.sheet?.mode === "action" && ui.draft?.k === "disint" && ui.draft.v)) {
-        if (ui.draft.k === "disint") ui.draft.done = false;
+        if (ui.draft.k === "disint" || ui.draft.k === "special") ui.draft.done = false;
         pickSlot(app, key);
         maybeCommit(app);
       } else {

@@ -17,7 +17,7 @@ export function pickSlot(app, key) {
     ui.sheetError = "That wire is already cut.";
     return;
   }
-  if (d.k === "disint") {
+  if (d.k === "disint" || d.k === "special") {
     d.spots = d.spots ?? [];
     const has = d.spots.some((x) => x.p === p && x.s === s && x.j === j);
     d.spots = has ? d.spots.filter((x) => !(x.p === p && x.s === s && x.j === j)) : [...d.spots, { p, s, j }];

@@ -2,7 +2,40 @@
 // (55), and the number cards that move the detonator back (62).
 
 import { oxygenKind } from "./oxygen.js";
-import { advance, checkPlayers, detonatorBack, detonatorStep, fail } from "./replay-table.js";
+import { advance, checkPlayers, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName } from "./replay-table.js";
+import { colourOf, saidOf } from "./setup.js";
+
+/** Whether the mission has a special action that cuts wires it points at (13's reds, 39's noble value, 41's tripwires,
+ * 46's sevens, 48's yellows): the turn log's *Special action*. */
+export function hasSpecialAction(setup) {
+  return (setup.special ?? []).some((x) => x === "sevens_last" || x === "yellow_special") || setup.number_cards === "noble"
+    || Boolean(setup.open_red_deal);
+}
+
+/**
+ * A mission's special action (see hasSpecialAction): player a points at wires (`cuts`, each with the wire it showed,
+ * `l`); `res` "ok": all cut; "shown": none cut, each shows an info token, the detonator moves once (48); "boom": the
+ * bomb explodes (a wrong wire where the card says so, a red one pointed at). The turn passes.
+ */
+export function applySpecial(t, e, setup) {
+  checkPlayers(setup, e, false);
+  if (!hasSpecialAction(setup)) fail("only missions 13, 39, 41, 46 and 48 have a special action that cuts wires");
+  const cuts = e.cuts ?? [];
+  if (!cuts.length) fail("which wires were pointed at?");
+  if (e.res === "boom") {
+    cuts.forEach((x) => slotAt(t, x.p, x.s, x.j));
+    t.exploded = true;
+  } else if (e.res === "shown") {
+    for (const x of cuts) {
+      if (colourOf(x.l) === "red") fail(`${standName(setup, x.p, x.s)} slot ${slotLetter(x.j)} is red: pointing at it explodes the bomb`);
+      infoSlot(t, setup, x.p, x.s, x.j, saidOf(x.l));
+    }
+    detonatorStep(t, setup);
+  } else {
+    for (const x of cuts) cutSlot(t, setup, x.p, x.s, x.j, x.l);
+  }
+  advance(t, setup, e.a);
+}
 
 /** A turn skipped for want of oxygen (44, 49, 54, 63): the detonator moves a space and the next player plays. */
 export function applySkip(t, e, setup) {

@@ -20,7 +20,7 @@ export const ACTION_NAMES = {
   postit: "Post-it", rewind: "Rewinder", absent: "I have none", walkie: "Walkie-Talkies", hook: "Grappling Hook", nano: "Nano's wire",
   stabilizer: "Stabilizer", coffee: "Coffee Mug", batteries: "Emergency Batteries", drop: "Emergency Drop",
   false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator", skip: "No oxygen: skip",
-  challenge: "Challenge done", shown: "Number card shown",
+  challenge: "Challenge done", shown: "Number card shown", special: "Special action",
 };
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
 export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint", "challenge"];
@@ -96,6 +96,7 @@ export function nextAsk(state, t, d) {
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
   if (d.k === "label_eq" || d.k === "label_ne" || d.k === "swl" || d.k === "stabilizer" || d.k === "skip") return null;
   if (d.k === "shown") return d.v ? null : { ask: "value", blueOnly: true };
+  if (d.k === "special") return specialAsk(t, d);
   if (d.k === "coffee") return Number.isInteger(d.next) ? null : { ask: "next" };
   if (d.k === "walkie" || d.k === "hook" || d.k === "nano") return moveAsk(state, t, d);
   if (d.k === "postit") {
@@ -180,6 +181,22 @@ export function gotFits(state, t, d, labels) {
   return labels.filter((l) => fitsAt(st, at.j, l));
 }
 
+/** The wire slot (p, s, j) is known to hold, as far as the table shows it (mine, or an info token's value), else null. */
+function knownWire(t, { p, s, j }) {
+  const sl = t.stands[p]?.[s]?.[j];
+  return sl?.own ?? (sl?.c === "info" && isLabel(sl.v) ? sl.v : null);
+}
+
+/** A special action's questions (13, 39, 41, 46, 48): the wires pointed at, what happened, then each wire the table
+ * does not show already (cut or shown, the table sees it). */
+function specialAsk(t, d) {
+  if (!d.done || !(d.spots ?? []).length) return { ask: "spots" };
+  if (!d.res) return { ask: "special_result" };
+  if (d.res === "boom") return null;
+  const n = d.spots.findIndex((x, i) => !knownWire(t, x) && !d.ls?.[i]);
+  return n < 0 ? null : { ask: "spot_label", n };
+}
+
 /** Where a receiver may file the wire: {s, n} per stand, n = places on it (its length after the move, + 1 for the wire). */
 export function filePlaces(state, t, d, who) {
   return t.stands[who].map((st, s) => {
@@ -209,8 +226,9 @@ export function draftFromEntry(e) {
   }
   if (["solo", "red", "radar", "batteries", "false_bottom"].includes(e.k)) d.done = true;
   if (e.k === "solo" && Array.isArray(e.cuts) && isLabel(e.cuts[0])) d.v = saidOf(e.cuts[0]);
-  if (e.k === "disint") {
-    d.spots = e.cuts ?? [];
+  if (e.k === "disint" || e.k === "special") {
+    d.spots = (e.cuts ?? []).map(({ p, s, j }) => ({ p, s, j }));
+    if (e.k === "special") d.ls = Object.fromEntries((e.cuts ?? []).map((x, i) => [i, x.l]).filter(([, l]) => l));
     delete d.cuts;
     d.done = true;
   }
@@ -245,6 +263,7 @@ export const EDIT_CHANGES = {
   disint: { value: ["v", "spots", "done"], wires: ["spots", "done"] },
   batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
   stabilizer: { who: ["a"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
+  special: { who: ["a"], wires: ["spots", "done", "res", "ls"], result: ["res", "ls"], shown: ["ls"] },
 };
 
 /** The answers an edit of this draft may change ("oxygen" only where the cut gives oxygen: 49). */
@@ -280,6 +299,13 @@ export function buildEntry(state, t, d) {
       return { k: "skip", a: d.a };
     case "shown":
       return { k: "shown", a: d.a, v: d.v };
+    case "special": {
+      const cuts = (d.spots ?? []).map((x, i) => {
+        const l = d.res === "boom" ? null : knownWire(t, x) ?? d.ls?.[i] ?? null;
+        return { p: x.p, s: x.s, j: x.j, ...(l ? { l } : {}) };
+      });
+      return { k: "special", a: d.a, cuts, res: d.res };
+    }
     case "coffee":
       return { k: "coffee", a: d.a, next: d.next };
     case "swl":

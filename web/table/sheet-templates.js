@@ -170,7 +170,24 @@ export const ASKS = {
       <div class="row">${ids.map((id) => chip("draft-equip", id, EQUIPMENT_NAMES[id] ?? id, (d.ids ?? []).includes(id), `equip-${id}`))}</div>
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },
+  special_result: () => {
+    return html`<p class="ask" data-testid="ask">What happened?</p>
+      <div class="row">${chip("draft-special", "ok", "✓ all cut", false, "special-ok")}
+        ${chip("draft-special", "shown", "✗ shown, detonator +1", false, "special-shown")}
+        ${chip("draft-special", "boom", "💥 the bomb exploded", false, "special-boom")}</div>`;
+  },
+  spot_label: ({ d, ask, setup, labels }) => {
+    const n = ask.n ?? 0;
+    const x = d.spots?.[n];
+    const where = x ? `${standName(setup, x.p, x.s)} slot ${slotLetter(x.j)}` : "it";
+    return html`<p class="ask" data-testid="ask">Which wire was ${where}?</p>
+      ${keypad("draft-spot-label", labels, { label: "the wire shown", testprefix: "spot-label", argOf: (v) => `${n}:${v}` })}`;
+  },
   spots: ({ d }) => {
+    if (d.k === "special") {
+      return html`<p class="ask" data-testid="ask">Tap every wire pointed at on the table, then Done (${(d.spots ?? []).length} tapped).</p>
+      ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done", disabled: !(d.spots ?? []).length })}`;
+    }
     return html`<p class="ask" data-testid="ask">Tap every teammate's wire cut as ${d.v} (yours are added), then Done (${(d.spots ?? []).length} tapped).</p>
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },

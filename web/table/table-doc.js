@@ -130,6 +130,8 @@ export const ENTRY_SHAPES = {
   coffee: object({ ...COMMON, a: player, next: optional(nullable(player)) }),
   skip: actorOnly,
   shown: object({ ...COMMON, a: player, v: optional(label) }),
+  special: object({ ...COMMON, a: player, cuts: size(array(object({ ...target, l: optional(label) })), 0, 12),
+    res: optional(enums(["ok", "shown", "boom"])) }),
 };
 
 /** A value in a message: short, and never taken for markup (the page escapes it too). */
