@@ -425,3 +425,33 @@ def test_thinking_ahead_refines_my_best_cuts_on_a_close_call(make_context, base_
     expect(tid(page, "move-0-best")).to_have_text("best one turn ahead" if best else "best move")
     scroll_to(page, "refine-found")
     shot(page, "refine")
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_46_the_four_sevens_cut_at_once_by_the_special_action(make_context, base_url, device):
+    """Mission 46: the 7s go only all four at once. *Special action*: the wires tapped on the stands (mine among
+    them), ✓ all cut, then each wire the table does not show yet; the four slots are cut 7s, the turn passes, and
+    the engine gets the same table as the CLI."""
+    page, taps = open_mission(make_context, base_url, device, 46, reds=())
+    for label in MY_HAND + ["4"]:  # 52 wires: 13 each
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    assert wait_done(page, moves=True) == "done"
+    taps("action-special")
+    # my 7 (H: 1 2 3 3 4 5 6 7 …) and three more where the deal allows them: the others hold 19 wires below 7
+    for key in ("slot-0-0-7", "slot-1-0-6", "slot-2-0-6", "slot-3-0-7"):
+        taps(key)
+    taps("draft-done")
+    taps("special-ok")
+    for _ in range(3):  # mine is known: the three others
+        expect(tid(page, "ask")).to_contain_text("Which wire was")
+        taps("spot-label-7")
+    expect(tid(page, "log-0")).to_contain_text("special action")
+    expect(tid(page, "log-0")).to_contain_text("✓ all cut")
+    assert wait_done(page) == "done"
+    doc = assert_matches_cli(page)
+    assert doc["players"][0]["stands"][0].split()[7] == "7"
+    assert [doc["players"][p]["stands"][0].split()[j] for p, j in ((1, 6), (2, 6), (3, 7))] == ["7", "7", "7"]
+    expect(tid(page, "turn-badge")).to_have_count(1)
+    taps("undo")
+    expect(tid(page, "log-0")).to_have_count(0)
