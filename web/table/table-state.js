@@ -71,5 +71,6 @@ export * from "./detectors.js";
 export { aValue, undoNote } from "./undo-words.js";
 export * from "./share.js";
 export * from "./record.js";
+export { filePlaces, gotFits } from "./asks-wires.js";
 export * from "./starting-token.js";
 export { failureMarks, isCount, markWords, ruledOutAnswers, standMoved, wireMark } from "./failure-marks.js";
