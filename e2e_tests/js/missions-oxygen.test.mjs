@@ -215,3 +215,23 @@ test("the special action (13, 39, 41, 46, 48): the wires pointed at, what happen
   assert.match(S.derive(plain).entries[0].error, /only missions 13, 39, 41, 46 and 48/);
   assert.equal(S.normalize(JSON.parse(JSON.stringify(won))).log[0].k, "special", "kept by a saved or shared table");
 });
+
+test("the special action checks the mission's outcomes and the kind of wire it cuts", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 13, open_red_deal: true }));
+  s.setup.red = { mode: "list", nums: [3, 7, 11], keep: 3, known: [] };
+  s.phase = "table";
+  const cuts = [{ p: 1, s: 0, j: 4, l: "R3" }, { p: 2, s: 0, j: 6, l: "R7" }, { p: 3, s: 0, j: 8, l: "R11" }];
+  const ok = S.addEntry(s, { k: "special", a: 0, cuts, res: "ok" });
+  assert.ok(S.derive(ok).entries[0].ok, S.derive(ok).entries[0].error);
+  // 13: a wrong wire explodes; there is no "shown"
+  assert.equal(S.specialShows(s.setup), false);
+  const shown = S.addEntry(s, { k: "special", a: 0, cuts, res: "shown" });
+  assert.match(S.derive(shown).entries[0].error, /a wrong wire pointed at explodes the bomb/);
+  // all cut: only red wires here
+  const blue = S.addEntry(s, { k: "special", a: 0, cuts: [...cuts.slice(0, 2), { p: 3, s: 0, j: 8, l: "4" }], res: "ok" });
+  assert.match(S.derive(blue).entries[0].error, /the special action cuts red wires, not 4/);
+  assert.equal(S.specialKind({ special: ["sevens_last"] }).fits("7"), true);
+  assert.equal(S.specialKind({ special: ["yellow_special"] }).fits("R3"), false);
+  assert.equal(S.specialShows({ special: ["yellow_special"] }), true);
+});

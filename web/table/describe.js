@@ -61,7 +61,7 @@ function describeAction(e, setup) {
       return `${name(e.a)} has too little oxygen: turn skipped, the detonator moves`;
     case "special": {
       const wires = (e.cuts ?? []).map((x) => `${at(x.p, x.s, x.j)}${x.l ? ` ${x.l}` : ""}`).join(", ");
-      const how = { ok: "✓ all cut", shown: "✗ the wires shown, the detonator moves", boom: "💥 the bomb exploded" }[e.res] ?? "";
+      const how = { ok: "✓ all cut", shown: "✗ the wires shown, the detonator moves", boom: "✗ the bomb exploded" }[e.res] ?? "";
       return `${name(e.a)} special action on ${wires}: ${how}`;
     }
     case "shown":

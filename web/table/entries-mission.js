@@ -12,6 +12,21 @@ export function hasSpecialAction(setup) {
     || Boolean(setup.open_red_deal);
 }
 
+/** The wires a mission's special action cuts, as a test on a label: 41, 48 yellow; 13 red; 46 the 7s; 39 the noble
+ * value (its number card, once set). */
+export function specialKind(setup) {
+  if ((setup.special ?? []).includes("yellow_special")) return { what: "yellow wires", fits: (l) => colourOf(l) === "yellow" };
+  if ((setup.special ?? []).includes("sevens_last")) return { what: "7s", fits: (l) => l === "7" };
+  if (setup.number_cards === "noble") {
+    const v = (setup.numbers ?? [])[0];
+    return { what: v ? `${v}s` : "wires of the noble value", fits: (l) => colourOf(l) === "blue" && (!v || l === String(v)) };
+  }
+  return { what: "red wires", fits: (l) => colourOf(l) === "red" };
+}
+
+/** Whether a failed special action shows the wires pointed at (41's tripwires, 48's yellows) rather than exploding. */
+export const specialShows = (setup) => (setup.special ?? []).includes("yellow_special");
+
 /**
  * A mission's special action (see hasSpecialAction): player a points at wires (`cuts`, each with the wire it showed,
  * `l`); `res` "ok": all cut; "shown": none cut, each shows an info token, the detonator moves once (48); "boom": the
@@ -26,13 +41,18 @@ export function applySpecial(t, e, setup) {
     cuts.forEach((x) => slotAt(t, x.p, x.s, x.j));
     t.exploded = true;
   } else if (e.res === "shown") {
+    if (!specialShows(setup)) fail("in this mission a wrong wire pointed at explodes the bomb: record “the bomb exploded”");
     for (const x of cuts) {
       if (colourOf(x.l) === "red") fail(`${standName(setup, x.p, x.s)} slot ${slotLetter(x.j)} is red: pointing at it explodes the bomb`);
       infoSlot(t, setup, x.p, x.s, x.j, saidOf(x.l));
     }
     detonatorStep(t, setup);
   } else {
-    for (const x of cuts) cutSlot(t, setup, x.p, x.s, x.j, x.l);
+    const kind = specialKind(setup);
+    for (const x of cuts) {
+      if (x.l && !kind.fits(x.l)) fail(`${standName(setup, x.p, x.s)} slot ${slotLetter(x.j)}: the special action cuts ${kind.what}, not ${x.l}`);
+      cutSlot(t, setup, x.p, x.s, x.j, x.l);
+    }
   }
   advance(t, setup, e.a);
 }

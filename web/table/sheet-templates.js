@@ -4,7 +4,7 @@
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { draftSummary } from "./draft-summary.js";
-import { markRuledOut, ownSlotOptions } from "./draft-options.js";
+import { allCut, markRuledOut, ownSlotOptions } from "./draft-options.js";
 import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -25,6 +25,8 @@ import {
   filePlaces,
   gotFits,
   saidOf,
+  specialKind,
+  specialShows,
   nameableValues,
   labelsInPlay,
   slotChoices,
@@ -170,18 +172,21 @@ export const ASKS = {
       <div class="row">${ids.map((id) => chip("draft-equip", id, EQUIPMENT_NAMES[id] ?? id, (d.ids ?? []).includes(id), `equip-${id}`))}</div>
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },
-  special_result: () => {
+  special_result: ({ setup }) => {
     return html`<p class="ask" data-testid="ask">What happened?</p>
       <div class="row">${chip("draft-special", "ok", "✓ all cut", false, "special-ok")}
-        ${chip("draft-special", "shown", "✗ shown, detonator +1", false, "special-shown")}
-        ${chip("draft-special", "boom", "💥 the bomb exploded", false, "special-boom")}</div>`;
+        ${specialShows(setup) ? chip("draft-special", "shown", "✗ shown, detonator +1", false, "special-shown") : ""}
+        ${chip("draft-special", "boom", "✗ the bomb exploded", false, "special-boom")}</div>`;
   },
-  spot_label: ({ d, ask, setup, labels }) => {
+  spot_label: ({ d, ask, t, setup, labels, said }) => {
     const n = ask.n ?? 0;
     const x = d.spots?.[n];
     const where = x ? `${standName(setup, x.p, x.s)} slot ${slotLetter(x.j)}` : "it";
-    return html`<p class="ask" data-testid="ask">Which wire was ${where}?</p>
-      ${keypad("draft-spot-label", labels, { label: "the wire shown", testprefix: "spot-label", argOf: (v) => `${n}:${v}` })}`;
+    // all cut: a wire of the action's kind still in play; shown: the info token it got (a yellow one shows no number)
+    const kind = specialKind(setup);
+    const keys = d.res === "shown" ? said : labels.filter((l) => kind.fits(l) && !allCut(setup, t, l));
+    return html`<p class="ask" data-testid="ask">${d.res === "shown" ? `Which info token did ${where} get?` : `Which wire was ${where}?`}</p>
+      ${keypad("draft-spot-label", keys, { label: "the wire shown", testprefix: "spot-label", argOf: (v) => `${n}:${v}` })}`;
   },
   spots: ({ d }) => {
     if (d.k === "special") {

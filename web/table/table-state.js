@@ -62,7 +62,7 @@ export * from "./hand.js";
 export * from "./hand-layout.js";
 export * from "./replay.js";
 export { hasUncut, slotLetter, standName } from "./replay-table.js";
-export { hasSpecialAction } from "./entries-mission.js";
+export { hasSpecialAction, specialKind, specialShows } from "./entries-mission.js";
 export * from "./describe.js";
 export * from "./engine-doc.js";
 export * from "./oxygen.js";

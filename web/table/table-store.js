@@ -119,6 +119,7 @@ function viewModel(app) {
   const picked = new Set();
   if (ui.sheet?.mode === "action" && draft?.js && draft.p !== undefined) for (const j of draft.js) picked.add(`${draft.p}-${draft.s}-${j}`);
   if (ui.sheet?.mode === "slot") picked.add(ui.sheet.key);
+  if (ui.sheet?.mode === "action") for (const x of draft?.spots ?? []) picked.add(`${x.p}-${x.s}-${x.j}`); // Disintegrator, special action
   const culprits = new Set(results.error?.keys ?? []);
   let error = results.error ? { ...results.error, stale: Boolean(results.analysis) } : null;
   const bad = t.entries.map((e, i) => (e.ok ? null : `#${i + 1} ${e.text}: ${e.error}`)).filter(Boolean);
