@@ -51,6 +51,8 @@
 //   swl {a, s, j}  Single Wire Label;  disint {v, cuts: [{p, s, j}]}  Disintegrator;  stabilizer {a};
 //   coffee {a, next};  skip {a} (no oxygen: 44, 49, 54, 63); a cut entry's ox: who got its oxygen (49);  batteries {ps};  drop {};  false_bottom {ids}
 //   see {p, s, j, v}   a teammate's turned-around wire I can see (missions 38, 56, 64)
+//   shown {a, v}       the number card shown after a's turn (29): a wire of v just cut by a moves the detonator
+//   special {a, cuts: [{p, s, j, l?}], res: "ok"|"shown"|"boom"}   a mission's special action (13, 39, 41, 46, 48)
 //   a failed cut with no info token (58, constraint H) has silent: true instead of real; one that showed the
 //   mission's even/odd or x-token (21, 24, 33, 40) has mark: "E"|"O"|"1x"|"2x"|"3x"|"4x" instead (on the wire tok for a detector)
 //
