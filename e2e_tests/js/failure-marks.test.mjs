@@ -202,3 +202,12 @@ test("the mark question greys out what the slot laws rule out: a count no value 
   laws.set("1-0-2", { probs: { 2: 1 } });
   assert.deepEqual([...markRuledOut(A, d, 2, ["E", "O"])], ["O"], "parity: a 2 is even");
 });
+
+test("one reading of what a slot shows serves every question: my wire first, then the info token", () => {
+  assert.equal(S.shownWire({ c: "h", v: null, own: "7" }), "7");
+  assert.equal(S.shownWire({ c: "info", v: "Y", own: "Y3" }), "Y3"); // my yellow under a yellow token: its number
+  assert.equal(S.shownWire({ c: "info", v: "Y", own: null }), "Y"); // a teammate's yellow token: no number
+  assert.equal(S.shownWire({ c: "info", v: "5", own: null }), "5");
+  assert.equal(S.shownWire({ c: "h", v: null, own: null }), null);
+  assert.equal(S.shownWire(undefined), null);
+});

@@ -3,6 +3,7 @@
 // (13, 39, 41, 46, 48). Pure functions, no DOM, no I/O; record.js asks them in turn.
 
 import { fitsAt } from "./entries-moved.js";
+import { shownWire } from "./replay-table.js";
 import { isLabel } from "./setup.js";
 
 /**
@@ -34,8 +35,8 @@ export function gotFits(state, t, d, labels) {
 
 /** The wire slot (p, s, j) is known to hold, as far as the table shows it (mine, or an info token's value), else null. */
 export function knownWire(t, { p, s, j }) {
-  const sl = t.stands[p]?.[s]?.[j];
-  return sl?.own ?? (sl?.c === "info" && isLabel(sl.v) ? sl.v : null);
+  const w = shownWire(t.stands[p]?.[s]?.[j]);
+  return isLabel(w) ? w : null;
 }
 
 /** A special action's questions (13, 39, 41, 46, 48): the wires pointed at, what happened, then each wire the table

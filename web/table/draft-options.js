@@ -9,6 +9,7 @@
 
 import { failureMarks } from "./failure-marks.js";
 import { nextAsk } from "./record.js";
+import { shownWire } from "./replay-table.js";
 import { colourOf, labelsInPlay, saidOf, valueMatches } from "./setup.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -30,7 +31,8 @@ const fitsAny = (label, said) => said.some((x) => valueMatches(label, x));
 export function chance(t, laws, p, s, j, said) {
   const sl = t.stands[p]?.[s]?.[j];
   if (!sl || sl.c === "cut") return 0;
-  const known = sl.own ?? (sl.c === "info" && sl.v !== "Y" ? sl.v : null); // my wire, a turned wire I see, an info token
+  const shown = shownWire(sl);
+  const known = shown === "Y" ? null : shown; // (a yellow token without a number: below)
   if (known) return fitsAny(known, said) ? 1 : 0;
   const seen = sl.c === "info" ? "yellow" : SEEN[sl.col];
   if (seen && !said.some((x) => (x === "Y" ? "yellow" : colourOf(x)) === seen)) return 0;
@@ -98,7 +100,7 @@ export function markRuledOut(A, d, j, answers) {
     let maybe = 0;
     stand.forEach((sl, jj) => {
       if (jj === j) return;
-      const shown = sl.c === "cut" ? sl.v : sl.own ?? (sl.c === "info" ? sl.v : null);
+      const shown = sl.c === "cut" ? sl.v : shownWire(sl);
       if (shown) shownU += shown === u ? 1 : 0;
       else if (may(jj, [u])) maybe += 1;
     });

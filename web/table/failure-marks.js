@@ -4,7 +4,7 @@
 // one explodes. What such a failure may show, the mark my own wire gets, and the mark put on a slot
 // (checked: an error names the slot). Pure functions, no DOM, no I/O.
 
-import { fail, slotAt, slotLetter, standName } from "./replay-table.js";
+import { fail, shownWire, slotAt, slotLetter, standName } from "./replay-table.js";
 import { colourOf, isLabel, labelsInPlay, tokenMarks } from "./setup.js";
 
 const PARITY = ["E", "O"];
@@ -55,7 +55,7 @@ export function wireMark(setup, t, p, s, label) {
 
 /** The colour a slot is known to have ("b", "y", "r"), from its info token, my wire or the colour seen. */
 function knownColour(sl) {
-  const wire = sl.c === "info" ? sl.v : sl.own;
+  const wire = shownWire(sl);
   if (wire === "Y" || (isLabel(wire) && colourOf(wire) === "yellow")) return "y";
   if (isLabel(wire)) return colourOf(wire)[0];
   return sl.col;
@@ -82,7 +82,7 @@ export function ruledOutAnswers(setup, sl) {
   if (col === "b") add(["Y", ...reds]);
   if (col === "y") add([...marks, ...reds]);
   if (col === "r") add([...marks, "Y"]);
-  const blue = sl.c === "info" ? sl.v : sl.own;
+  const blue = shownWire(sl);
   if (marks.includes("E") && isLabel(blue) && colourOf(blue) === "blue") out.add(Number(blue) % 2 === 0 ? "O" : "E");
   return out;
 }

@@ -7,6 +7,10 @@ import { colourOf, isLabel, nanoDetonator, saidOf, standCounts } from "./setup.j
 
 export const HIDDEN = () => ({ c: "h", v: null, m: null, col: null, own: null });
 
+/** What an uncut slot is known to hold, as the table shows it: my wire (or a turned wire I see), else its info
+ * token ("7", "Y3", or "Y": a yellow token without a number); null when neither. One reading for every question. */
+export const shownWire = (sl) => sl?.own ?? (sl?.c === "info" ? sl.v : null);
+
 export class EntryError extends Error {}
 
 export const fail = (msg) => {

@@ -25,6 +25,7 @@ import {
   filePlaces,
   gotFits,
   saidOf,
+  shownWire,
   specialKind,
   specialShows,
   nameableValues,
@@ -89,7 +90,7 @@ export const ASKS = {
     if (ask.absent) {
       // a value the table shows among their uncut wires (mine, or under an info token) cannot be absent
       const stands = (t.stands[d.a] ?? []).filter((_st, s) => d.s === undefined || d.s === null || s === d.s);
-      const held = new Set(stands.flat().filter((sl) => sl.c !== "cut").map((sl) => sl.own ?? (sl.c === "info" ? sl.v : null))
+      const held = new Set(stands.flat().filter((sl) => sl.c !== "cut").map(shownWire)
         .filter(Boolean).map((x) => saidOf(x)));
       return html`<p class="ask" data-testid="ask">Which value does the token say is absent?</p>
         ${keypad("draft-value", said, { on: [d.v], label: "absent value", disabled: ctx.ui?.sheet?.edit !== undefined ? [] : said.filter((v) => held.has(v)) })}`;

@@ -63,7 +63,7 @@ export * from "./table-doc.js";
 export * from "./hand.js";
 export * from "./hand-layout.js";
 export * from "./replay.js";
-export { hasUncut, slotLetter, standName } from "./replay-table.js";
+export { hasUncut, shownWire, slotLetter, standName } from "./replay-table.js";
 export { hasSpecialAction, specialKind, specialShows } from "./entries-mission.js";
 export * from "./describe.js";
 export * from "./engine-doc.js";
