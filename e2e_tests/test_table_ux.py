@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, DEVICES, NetGuard
@@ -251,8 +252,11 @@ def test_a_shared_seat_keeps_the_shown_wires_in_their_slots(phone):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_cut_wires_stay_the_dimmest_tiles(phone, scheme):
-    page, _ = phone(table(), scheme=scheme)
+    """A cut wire of any colour (a cut yellow too: its colour a band, not the tile) is darker than every wire in play."""
+    cut_yellow = {"k": "set", "p": 1, "s": 0, "j": 4, "slot": {"c": "cut", "v": "Y4", "m": None, "col": None}}
+    page, _ = phone(with_yellow(table(log=TOKENS + TURNS + [cut_yellow])), scheme=scheme)
     assert wait_done(page) == "done"
+    expect(tid(page, "slot-1-0-4")).to_have_class(re.compile(r"\bcut yellow\b"))
     lum = page.evaluate("""() => {
         const l = (el) => { const [r, g, b] = getComputedStyle(el).backgroundColor.match(/\\d+(\\.\\d+)?/g).map(Number)
             .map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));

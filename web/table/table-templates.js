@@ -23,8 +23,6 @@ function slotView(ctx, p, s, j, sl) {
   let cls = "slot";
   let shown;
   let style = "";
-  // an info token is drawn as a token (a disc around its value), not only as a value
-  const tok = (v) => html`<span class="v tok" data-testid="token-${key}">${v}</span>`;
   if (sl.c === "cut") {
     cls += ` cut ${colourOf(sl.v)}`;
     shown = [sl.v];
