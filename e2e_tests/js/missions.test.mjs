@@ -210,9 +210,21 @@ test("turned-around wires (38, 56, 64): my hand skips them, the engine sees T, a
   t = S.derive(st);
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.equal(t.mistakesLeft, before - 1);
-  // seeing my own turned wire is refused
-  t = S.derive(S.addEntry(st, { k: "see", p: 0, s: 0, j: 0, v: "3" }));
-  assert.match(t.entries.at(-1).error, /your own turned-around wire/);
+  // a teammate's sighting of my own turned wire (a shared link, a seat changed) is no error and tells me nothing
+  const seen = S.addEntry(st, { k: "see", p: 0, s: 0, j: 0, v: "3" });
+  t = S.derive(seen);
+  assert.ok(t.entries.at(-1).ok, t.entries.at(-1).error);
+  assert.doesNotMatch(t.entries.at(-1).text, /3/);
+  assert.match(t.entries.at(-1).text, /not shown to you/);
+  assert.equal(t.stands[0][0][0].own, null);
+  assert.match(S.engineDoc(seen, t).players[0].stands[0], /^T /, "my own turned wire stays unseen");
+  // the same log from Bob's seat: Ann's turned wire is seen, Bob's own is not
+  const bob = structuredClone(seen);
+  bob.setup.me = 1;
+  bob.hand = [];
+  const tb = S.derive(bob);
+  assert.ok(tb.entries.every((e) => e.ok), JSON.stringify(tb.entries));
+  assert.equal(tb.stands[0][0][0].own, "3");
   // 38: only the captain's far right; the others may not cut it
   const m38 = preset({ number: 38, turned: "captain" });
   let s38 = S.defaultState();

@@ -38,7 +38,8 @@ function describeAction(e, setup) {
     case "postit":
       return `${name(e.a)} Post-it: ${at(e.a, e.s, e.j)} is ${e.v}`;
     case "see":
-      return `I see ${at(e.p, e.s, e.j)} (turned around): ${e.v}`;
+      return e.p === setup.me ? `A teammate saw your turned-around wire ${slotLetter(e.j ?? 0)} (not shown to you)`
+        : `I see ${at(e.p, e.s, e.j)} (turned around): ${e.v}`;
     case "rewind":
       return "Rewinder: detonator −1";
     case "challenge":

@@ -145,7 +145,9 @@ export function applySee(t, e, setup) {
   const sl = slotAt(t, e.p, e.s, e.j);
   const where = `${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)}`;
   if (!sl.tw) fail(`${where} is not a turned-around wire`);
-  if (e.p === setup.me) fail(`${where} is your own turned-around wire: you cannot see it`);
+  // a teammate saw my own turned wire (the entry came with a shared link, or the seat changed): its owner may
+  // not know it, so it tells me nothing (and its words do not say it: describe.js)
+  if (e.p === setup.me) return;
   if (!isLabel(e.v)) fail(`${where}: which wire do you see?`);
   if (sl.c === "cut" && sl.v !== e.v) fail(`${where} was cut as ${sl.v}`);
   sl.own = e.v;
