@@ -143,6 +143,10 @@ def test_absent_token_and_open_red_deal(make_context, base_url, device):
     taps("setup-open-red")
     taps("setup-red-mode-list")
     taps("setup-red-nums-5")
+    # filled in as the rule deals: the first red to the captain (Ann); it went to Cid here
+    expect(tid(page, "setup-reds-0-0")).to_have_attribute("data-count", "1")
+    expect(tid(page, "setup-reds-hint")).to_contain_text("one to each player from the captain")
+    taps("setup-reds-0-0-minus")
     expect(tid(page, "setup-problems")).to_contain_text("Red wires dealt openly")
     taps("setup-reds-2-0-plus")
     expect(tid(page, "setup-reds-2-0")).to_have_attribute("data-count", "1")

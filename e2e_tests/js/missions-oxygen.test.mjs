@@ -220,6 +220,7 @@ test("the special action checks the mission's outcomes and the kind of wire it c
   let s = S.defaultState();
   s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 13, open_red_deal: true }));
   s.setup.red = { mode: "list", nums: [3, 7, 11], keep: 3, known: [] };
+  s.setup.red_deal = [[0], [1], [1], [1]];
   s.phase = "table";
   const cuts = [{ p: 1, s: 0, j: 4, l: "R3" }, { p: 2, s: 0, j: 6, l: "R7" }, { p: 3, s: 0, j: 8, l: "R11" }];
   const ok = S.addEntry(s, { k: "special", a: 0, cuts, res: "ok" });

@@ -276,9 +276,15 @@ test("open red deal: a stepper per stand, red_count facts, setup problems until 
   assert.equal(S.startingTokenKind(setup), null, "mission 13: the starting token is drawn, not chosen");
   setup.red.nums = [2, 6, 9];
   assert.equal(S.redsInPlay(setup), 3);
-  assert.deepEqual(S.openRedDeal(setup), [[0], [0], [0], [0]]);
-  assert.ok(S.setupProblems(setup).some((x) => /Red wires dealt openly: the stands hold 0, but 3/.test(x)));
-  setup = S.setRedDeal(setup, 1, 0, 1);
+  // filled in as the rule deals: one red to each player clockwise from the captain
+  assert.deepEqual(S.openRedDeal(setup), [[1], [1], [1], [0]]);
+  assert.deepEqual(S.openRedDeal({ ...setup, captain: 2 }), [[1], [0], [1], [1]]);
+  assert.deepEqual(S.openRedDeal({ ...setup, players: ["a", "b"] }), [[1, 1], [1, 0]], "2 players: the captain's two on their two stands");
+  assert.deepEqual(S.openRedDeal({ ...setup, players: ["a", "b", "c"], captain: 1 }), [[1], [1, 0], [1]]);
+  assert.deepEqual(S.setupProblems(setup), []);
+  setup = S.setRedDeal(setup, 0, 0, -1);
+  setup = S.setRedDeal(setup, 2, 0, -1);
+  assert.ok(S.setupProblems(setup).some((x) => /Red wires dealt openly: the stands hold 1, but 3/.test(x)));
   setup = S.setRedDeal(setup, 1, 0, 1);
   setup = S.setRedDeal(setup, 3, 0, 1);
   assert.deepEqual(setup.red_deal, [[0], [2], [0], [1]]);
@@ -291,7 +297,7 @@ test("open red deal: a stepper per stand, red_count facts, setup problems until 
   // a 3-player table: the captain's two stands get a count each; the link keeps the deal
   const three = structuredClone(setup);
   three.players = ["a", "b", "c"];
-  assert.deepEqual(S.openRedDeal(three), [[0, 0], [2], [0]]);
+  assert.deepEqual(S.openRedDeal(three), [[0, 0], [2], [0]], "a deal the table changed is kept");
   const back = S.decodeHash(S.encodeHash(s)).state;
   assert.deepEqual(back.setup.red_deal, setup.red_deal);
   assert.equal(back.setup.open_red_deal, true);

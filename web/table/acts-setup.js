@@ -36,6 +36,7 @@ const SETUP_EDITS = {
     while (su.players.length < n) su.players.push(S.NAMES[su.players.length]);
     su.players.length = n;
     su.mistakes = n - 1;
+    su.red_deal = []; // 13: the reds dealt again by the rule, to the new table
     // a preset that deals other wires to this many players asks for its numbers again
     const m = app.missions?.find((x) => x.number === su.mission) ?? null;
     if (S.dealChanges(m, before, n)) next.setup = S.applyMission(su, m);
@@ -45,7 +46,10 @@ const SETUP_EDITS = {
     su.me = arg === "" ? null : int(arg);
     Object.assign(next, { hand: [], hand_undo: [], hand_redo: [] }); // another seat: the edits of my wires are gone
   },
-  captain: (su, arg) => { su.captain = int(arg); },
+  captain: (su, arg) => {
+    su.captain = int(arg);
+    su.red_deal = []; // 13: the rule deals the reds from the captain
+  },
   mistakes: (su, arg) => { su.mistakes = int(arg); },
   "table-card": (su, arg) => { su.table_cards = toggled(su.table_cards ?? [], arg); },
   // the app deals the cards face up, for teams that let it: as many as usual, at random from the pile

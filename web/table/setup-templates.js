@@ -95,7 +95,7 @@ export function setupTemplate(state, missions) {
         <span class="sizes" data-testid="setup-sizes-${p}">${sizes[p].join(" + ")} wires${counts[p] > 1 ? " (2 stands)" : ""}</span>
         ${deal ? redDealStepper(setup, p, deal[p], maxReds) : ""}
       </li>`)}</ol>
-      ${deal ? html`<p class="hint">Reds dealt openly: how many red wires each stand was dealt (${redsInPlay(setup)} in play).</p>` : ""}
+      ${deal ? html`<p class="hint" data-testid="setup-reds-hint">Reds dealt openly: how many red wires each stand was dealt (${redsInPlay(setup)} in play), filled in as the rule deals them, one to each player from the captain${counts.some((c) => c > 1) ? "; a player with two stands: check which stand theirs went to" : ""}.</p>` : ""}
       <div class="row">${chip("me", "", "I only watch", setup.me === null, "setup-me-none")}</div>
     </fieldset>
     ${readTokensPicker(setup)}

@@ -294,12 +294,24 @@ export function redsInPlay(setup) {
 
 /**
  * Open red deal (mission 13): reds dealt per stand, [[n, …] per player] shaped like the stands
- * (missing counts are 0); null when the setup has no open red deal.
+ * (missing counts are 0); null when the setup has no open red deal. Until the table changes it
+ * (`red_deal` empty), the deal the rule makes: one red to each player clockwise from the captain,
+ * a player's second on their other stand; where a player with two stands got one, on their first
+ * (the rule leaves that to them: the setup says to check).
  */
 export function openRedDeal(setup) {
   if (!setup.open_red_deal || setup.red.mode === "none") return null;
-  return standCounts(setup).map((c, p) => Array.from({ length: c }, (_, s) => {
-    const n = setup.red_deal?.[p]?.[s];
+  const counts = standCounts(setup);
+  if (!setup.red_deal?.length) {
+    const deal = counts.map((c) => Array(c).fill(0));
+    for (let k = 0; k < redsInPlay(setup); k += 1) {
+      const p = (setup.captain + k) % counts.length;
+      deal[p][deal[p].reduce((a, b) => a + b, 0) % counts[p]] += 1;
+    }
+    return deal;
+  }
+  return counts.map((c, p) => Array.from({ length: c }, (_, s) => {
+    const n = setup.red_deal[p]?.[s];
     return Number.isInteger(n) && n >= 0 ? n : 0;
   }));
 }
