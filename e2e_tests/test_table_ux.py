@@ -358,3 +358,26 @@ def test_a_tap_right_after_typing_a_name_is_not_lost(phone):
     taps("setup-me-1")  # one tap, while the name field still has the focus
     expect(tid(page, "setup-me-1")).to_have_attribute("aria-pressed", "true")
     expect(tid(page, "setup-name-2")).to_have_value("Cida")
+
+
+def test_the_token_gifts_of_mission_22_are_asked_for_once_two_yellows_are_cut(phone):
+    """22: after the second yellow wire is cut, the status names each gift, giver to receiver from the captain,
+    and the next one; an info token tapped on the receiver's wire counts it and names the one after."""
+    cut = [{"k": "set", "p": p, "s": 0, "j": j, "slot": {"c": "cut", "v": v, "m": None, "col": None}}
+           for p, j, v in ((1, 4, "Y4"), (3, 6, "Y7"))]
+    t = with_yellow(table(log=TOKENS + TURNS + cut))
+    t["setup"].update(token_pass=True, absent_tokens=True)
+    page, taps = phone(t)
+    assert wait_done(page) == "done"
+    gifts = tid(page, "token-gifts")
+    expect(gifts).to_contain_text("Ann → Bob, Bob → Cid, Cid → Dee, Dee → Ann")
+    expect(gifts).to_contain_text("Next: Bob gets Ann's")
+    expect(gifts).to_have_attribute("data-given", "0")
+    taps("slot-1-0-5")
+    taps("tab-set")
+    taps("set-info-5")
+    expect(gifts).to_have_attribute("data-given", "1")
+    expect(gifts).to_contain_text("Next: Cid gets Bob's")
+    assert wait_done(page) == "done"
+    expect(page.locator("[data-testid^='log-'].bad")).to_have_count(0)
+    shot(page, "ux-10-token-gifts")

@@ -297,3 +297,34 @@ test("Nano (43): its wires are dealt aside; a wire taken from it grows the taker
   assert.equal(t.nanoLeft, 4);
   assert.equal(S.engineDoc(mine, t).moves, undefined);
 });
+
+test("22: once two yellow wires are cut, the status asks for the token gifts, giver to receiver from the captain", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 1), preset({ ...yellow(4), absent_tokens: true, token_pass: true }));
+  s.setup.yellow.nums = [2, 4, 6, 8];
+  s.setup.me = null;
+  s.phase = "table";
+  const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);
+  const cutY = (p, j, v) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+  s = S.addEntry(s, cutY(0, 3, "Y2"));
+  assert.equal(S.derive(s).gifts, undefined, "one yellow cut: not yet");
+  assert.doesNotMatch(status(s), /token-gifts/);
+  s = S.addEntry(s, cutY(2, 5, "Y6"));
+  assert.deepEqual(S.derive(s).gifts, { given: 0, of: 4 });
+  assert.match(status(s), /Bob → Cat, Cat → Dan, Dan → Ann, Ann → Bob/);
+  assert.match(status(s), /Next: Cat gets Bob's/);
+  // an info token on Cat's wire, then Dan has none of the value given
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 7, slot: { c: "info", v: "9", m: null, col: null } });
+  s = S.addEntry(s, { k: "absent", p: 3, v: "4" });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.deepEqual(t.gifts, { given: 2, of: 4 });
+  assert.match(status(s), /Next: Ann gets Dan's/);
+  s = S.addEntry(s, { k: "absent", p: 0, v: "11" });
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 0, slot: { c: "info", v: "1", m: null, col: null } });
+  assert.doesNotMatch(status(s), /token-gifts/, "all four given");
+  // kept by a saved or shared table; a custom setup has no gifts
+  assert.equal(S.normalize(JSON.parse(JSON.stringify(s))).setup.token_pass, true);
+  assert.equal(S.applyMission(s.setup, null).token_pass, false);
+});

@@ -2,7 +2,7 @@
 // (55), and the number cards that move the detonator back (62).
 
 import { oxygenKind } from "./oxygen.js";
-import { advance, checkPlayers, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName } from "./replay-table.js";
+import { advance, checkPlayers, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName } from "./replay-table.js";
 import { colourOf, saidOf } from "./setup.js";
 
 /** Whether the mission has a special action that cuts wires it points at (13's reds, 39's noble value, 41's tripwires,
@@ -98,4 +98,19 @@ export function numberCardsBack(t, backers, backed) {
 export function applyChallenge(t, e, setup) {
   if (!(setup.special ?? []).includes("challenges")) fail("only mission 55 has challenge cards");
   detonatorBack(t);
+}
+
+/**
+ * 22's token gifts: once a second yellow wire is cut, each player from the captain gives a token to their left
+ * neighbour, who puts it on a wire of its value (an info token) or, without one, beside the stand ("I have none").
+ * Called after each entry `e` applied: `t.gifts` = {given, of} from that moment on (the tokens recorded since).
+ */
+export function countGifts(t, e, setup) {
+  if (!setup.token_pass) return;
+  if (t.gifts) {
+    if ((e.k === "set" && e.slot?.c === "info") || e.k === "absent") t.gifts.given += 1;
+    return;
+  }
+  const yellows = Object.entries(cutCounts(t)).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
+  if (yellows >= 2) t.gifts = { given: 0, of: setup.players.length };
 }

@@ -5,7 +5,7 @@
 import { describeEntry } from "./describe.js";
 import { applyAbsent, applyDetect, applyDual, applyOwnCuts, applySee, applySet } from "./entries-cuts.js";
 import { applyBatteries, applyCoffee, applyDisint, applyDrop, applyFalseBottom, applyLabel, applyPostit, applyRadar, applyRewind, applyStabilizer, applySwl } from "./entries-equipment.js";
-import { applyChallenge, applyShown, applySkip, applySpecial, numberCardsBack } from "./entries-mission.js";
+import { applyChallenge, applyShown, applySkip, applySpecial, countGifts, numberCardsBack } from "./entries-mission.js";
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
@@ -17,7 +17,7 @@ import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, nanoDetonator, open
  * Replay the log over the setup. Returns
  * { stands: [[[slot]]], facts, mistakesMade, exploded, turn, usedDD: [p], usedItems: {id: true},
  *   entries: [{ok, error?, text}], cutCount: {label: n}, yellowCut, validated: [n], unlocked: [id], hasHand,
- *   moves (wires moved), nanoLeft (wires Nano still holds, 43), nanoSpace, nanoStep (Nano's space and way, 43 and 53: 0 before 1), ruledOut (mission 11), stab (Stabilizer pending), extraEquipment (False Bottom) }
+ *   gifts (22: {given, of} once two yellows are cut), moves (wires moved), nanoLeft (wires Nano still holds, 43), nanoSpace, nanoStep (Nano's space and way, 43 and 53: 0 before 1), ruledOut (mission 11), stab (Stabilizer pending), extraEquipment (False Bottom) }
  * An entry that cannot be applied is skipped and carries its error.
  */
 export function derive(state) {
@@ -62,6 +62,7 @@ export function derive(state) {
       if (guess && e.k !== "shown") t.lastCut = justCut(t, e, before);
       t.entries.push({ ok: true, text: describeSafely(e, setup) + t.note });
       if (backers.size) numberCardsBack(t, backers, backed);
+      countGifts(t, e, setup);
     } catch (err) {
       // an entry that contradicts the table, or one a damaged link mangled: shown as an error, the rest goes on
       const error = err instanceof EntryError ? err.message : "this entry is damaged and was skipped";

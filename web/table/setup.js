@@ -60,6 +60,7 @@ export function defaultSetup() {
     false_tokens: false,
     absent_tokens: false,
     random_info_token: false,
+    token_pass: false, // 22: the token gifts once two yellow wires are cut
     open_red_deal: false,
     red_deal: [],
     x_blue: false,
@@ -145,6 +146,7 @@ export function applyMission(setup, preset) {
     // custom setups offer "I have none" tokens and the open red deal as toggles; the random draw is a preset's
     if (s.random_info_token) s.absent_tokens = true;
     s.random_info_token = false;
+    s.token_pass = false;
     return s;
   }
   s.mission = mission.number;
@@ -160,6 +162,7 @@ export function applyMission(setup, preset) {
   s.false_tokens = mission.false_tokens;
   s.absent_tokens = Boolean(mission.absent_tokens);
   s.random_info_token = Boolean(mission.random_info_token);
+  s.token_pass = Boolean(mission.token_pass);
   s.open_red_deal = Boolean(mission.open_red_deal);
   s.x_blue = Boolean(mission.x_blue);
   s.yellow_dealt = mission.yellow_dealt || "";

@@ -46,6 +46,7 @@ function readSetup(r) {
     false_tokens: Boolean(r.false_tokens),
     absent_tokens: Boolean(r.absent_tokens),
     random_info_token: Boolean(r.random_info_token),
+    token_pass: Boolean(r.token_pass),
     open_red_deal: Boolean(r.open_red_deal),
     red_deal: Array.isArray(r.red_deal)
       ? r.red_deal.slice(0, 5).map((x) => (Array.isArray(x) ? x.slice(0, 2).map((c) => clampInt(c, 0, 11, 0)) : []))

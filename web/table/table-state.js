@@ -11,6 +11,7 @@
 //            tokens: "value"|"even_odd"|"multiplicity"|"none", x_tokens, false_tokens,
 //            read_tokens (my team places the advised starting tokens: teammates' choices are read),
 //            absent_tokens, random_info_token ("I have none" tokens: missions 22 / 13),
+//            token_pass (22: once two yellow wires are cut, a token from each player to their left neighbour),
 //            open_red_deal, red_deal: [[reds dealt per stand], …] (mission 13),
 //            dd: "all"|"disabled"|"captain_disabled"|"unlimited" (58: never spent), equipment: ["1", …, "Y", "2.2", …],
 //            mission rules from the preset: x_blue (35), yellow_dealt (41, 48), hidden_red (11),

@@ -93,9 +93,25 @@ export function statusTemplate(ctx) {
     ${equipmentTemplate(state, t)}
     ${nanoTemplate(ctx)}
     ${oxygenTemplate(ctx)}
+    ${giftsTemplate(state, t)}
     ${t.exploded ? html`<p class="boom" data-testid="exploded" role="alert">The bomb exploded: the mission is lost.</p>` : ""}
     ${t.defused ? html`<p class="won" data-testid="defused" role="status">Every wire is cut: the bomb is defused, the mission is won.</p>` : ""}
   </section>`;
+}
+
+/** 22: the token gifts due once two yellow wires are cut, giver to receiver from the captain, and those recorded. */
+function giftsTemplate(state, t) {
+  const g = t.gifts;
+  if (!g || g.given >= g.of || t.exploded || t.defused) return "";
+  const { players, captain } = state.setup;
+  const n = players.length;
+  const pairs = Array.from({ length: n }, (_, k) => [(captain + k) % n, (captain + k + 1) % n]);
+  const [giver, to] = pairs[g.given];
+  return html`<p class="hint gifts" data-testid="token-gifts" data-given="${g.given}" data-of="${g.of}" role="status">
+    <strong>Token gifts</strong> (two yellow wires cut): each player, from the captain, gives a token to their left neighbour
+    (${pairs.map(([a, b]) => `${players[a]} → ${players[b]}`).join(", ")}). <strong>Next: ${players[to]} gets ${players[giver]}'s.</strong>
+    On a wire of its value: tap that wire, <em>Set tokens</em>, the info token; with none, <em>I have none</em> below.
+    ${g.given} of ${g.of} recorded.</p>`;
 }
 
 /** Each equipment card in play: waiting (how many of its number are cut, said in words below), usable, used;

@@ -100,8 +100,10 @@ ROWS: list[dict[str, Any]] = [
        "no Walkie-Talkies"),
     _m(21, "Death by haggis", red="1 of 2", players={2: ("2", "0")}, tokens="even_odd",
        notes="even/odd tokens replace info tokens"),
-    _m(22, "Negative impressions", red="1", yellow="4", players={2: ("3", "4")}, absent_tokens=True,
-       notes="each player places 2 tokens of values they do NOT hold beside their stand"),
+    _m(22, "Negative impressions", red="1", yellow="4", players={2: ("3", "4")}, absent_tokens=True, token_pass=True,
+       notes="each player places 2 tokens of values they do NOT hold beside their stand; once 2 yellow wires "
+       "are cut, each player from the captain gives a token to their left neighbour (on a wire of its value, "
+       "else beside the stand)"),
     _m(23, "Defusing in Fordwich", red="1 of 3", players={2: ("2 of 3", "0")},
        notes="1 number card; equipment from a face-down deck of 7"),
     _m(24, "Tally ho", red="2", players={2: ("3", "0")}, tokens="multiplicity",

@@ -132,6 +132,8 @@ class Mission:
     absent_tokens: bool = False
     open_red_deal: bool = False
     random_info_token: bool = False
+    #: 22: once two yellow wires are cut, each player from the captain gives a token to their left neighbour
+    token_pass: bool = False
     double_detector: str = "all"
     equipment: tuple[str, ...] = ()
     notes: str = ""
@@ -265,6 +267,7 @@ def setup_json(m: Mission) -> dict:
         "absent_tokens": m.absent_tokens,
         "open_red_deal": m.open_red_deal,
         "random_info_token": m.random_info_token,
+        "token_pass": m.token_pass,
         "double_detector": m.double_detector,
         "hidden_red_value": m.hidden_red_value,
         "x_blue": m.x_blue,
