@@ -34,7 +34,7 @@ __all__ = ["TableRules", "UNSIMULATED", "rules_of"]
 #: rules that cannot change a simulated game, played without (the arena's results say so)
 UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "the sound file's circus acts, which disrupt the table (their content is not on the card: the results are a plain game's, easier than the card's)",
                50: "memory mode (tokens beside the stand: a simulated team forgets nothing)",
-               10: "a 15-minute timer",
+               10: "a timer (15 minutes; 12 with 2 players)",
                30: "the sound file's timed rounds (number cards read out, each value to be cut within seconds, "
                    "then three values within two minutes): their deadlines are in seconds, which turns do not measure",
                **{n: "no speaking under water, a thumbs-up only (a rule on talk)" for n in (44, 49, 63)}}
