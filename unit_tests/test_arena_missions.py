@@ -423,3 +423,16 @@ def test_47_a_skip_says_what_the_player_lacks() -> None:
     before = ref.mistakes_left
     assert play.idle(ref, 2) and ref.mistakes_left == before - 1
     assert {f.value for f in ref.table.facts if f.kind == "has_not" and f.player == 2} == {1, 3, 10, 11}
+
+
+@pytest.mark.parametrize("mission", [41, 55, 60, 62, 51, 4, 44])
+def test_the_detonator_starts_where_the_card_sets_it_in_the_arena_as_on_the_page(mission):
+    """41, 55, 60 and 62 set the dial a space from the end, 51 a space further back; the preset the page
+    applies says the same (``Mission.detonator``), elsewhere one mistake fewer than the players."""
+    from bombbusters.missions.preset import get_mission
+
+    m = playable(mission, 4)
+    start = start_game(deal_game(m, 4, 1, 0), m)
+    where = get_mission(mission).detonator
+    assert start.table.mistakes_left == {"end": 0, "back": 4, "": 3}[where]
+    assert where == ("end" if mission in (41, 55, 60, 62) else "back" if mission == 51 else "")

@@ -111,7 +111,8 @@ def test_token_variants_and_flags():
         49: {"special": ["oxygen_gift"]},  # give a teammate as many oxygen tokens as the value cut
         54: {"special": ["oxygen_own"]},
         53: {"special": ["nano_detonator"]},  # Nano replaces the detonator: +1 a success, -1 on its value, +2 a failure
-        55: {"special": ["challenges"]},  # a completed challenge card moves the detonator back a space  # spend your own oxygen tokens by depth; one more per validation
+        55: {"special": ["challenges"]},  # a completed challenge card moves the detonator back a space
+        60: {"special": ["challenges"]},  # the same challenge cards (bdiffuser's GAME_RULES.md, mission 60)
         63: {"special": ["oxygen_pass"]},  # put as many oxygen tokens as the value in the reserve; pass the rest on
         58: {"failure_tokens": False},
         38: {"turned": "captain"},

@@ -146,7 +146,7 @@ test("a challenge completed (55) moves the detonator back a space, never below i
   assert.equal(t.mistakesMade, 0);
   assert.equal(t.entries[1].text, "Challenge done: detonator −1");
   const plain = oxygenTable(54, "oxygen_own");
-  assert.match(S.derive(S.addEntry(plain, { k: "challenge" })).entries[0].error, /only mission 55 has challenge cards/);
+  assert.match(S.derive(S.addEntry(plain, { k: "challenge" })).entries[0].error, /only missions 55 and 60 have challenge cards/);
 });
 
 test("mission 29: the number card shown after a turn moves the detonator when its value was just cut", async () => {
@@ -235,4 +235,37 @@ test("the special action checks the mission's outcomes and the kind of wire it c
   assert.equal(S.specialKind({ special: ["sevens_last"] }).fits("7"), true);
   assert.equal(S.specialKind({ special: ["yellow_special"] }).fits("R3"), false);
   assert.equal(S.specialShows({ special: ["yellow_special"] }), true);
+});
+
+test("the detonator where the card sets it (41, 55, 60, 62: a space from the end; 51: one back) and how far it goes back", () => {
+  assert.equal(S.applyMission(withPlayers(4), preset({ detonator: "end" })).mistakes, 0);
+  assert.equal(S.applyMission(withPlayers(4), preset({ detonator: "back" })).mistakes, 4);
+  assert.equal(S.applyMission(withPlayers(4), preset({})).mistakes, 3);
+  assert.equal(S.startMistakes(preset({ detonator: "back" }), 2), 2, "with 2 players, one more than usual");
+  assert.equal(S.applyMission({ ...withPlayers(4), mistakes: 0 }, null).mistakes, 3, "a custom setup: the usual dial");
+  // 55, 60: each challenge gives a space back, up to the usual start (one mistake fewer than the players)
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 2), preset({ number: 60, special: ["challenges"], detonator: "end" }));
+  s.phase = "table";
+  for (let k = 0; k < 4; k += 1) s = S.addEntry(s, { k: "challenge" });
+  let t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.mistakesLeft, 3, "0 at the start, +1 per challenge, at most 3");
+  // 41: a tripwire found gives a space back (past the start: the card's dial is a space from the end)
+  const y = { count: 4, of: null, known: 0, in_play: 4, numbers_needed: 4 };
+  let w = S.defaultState();
+  w.setup = S.applyMission(withPlayers(4, 0), preset({ number: 41, yellow: y, special: ["yellow_special"], yellow_dealt: "one_each", detonator: "end" }));
+  w.setup.yellow.nums = [2, 4, 6, 8];
+  w.phase = "table";
+  const found = S.addEntry(w, { k: "special", a: 0, cuts: [{ p: 1, s: 0, j: 3, l: "Y4" }], res: "ok" });
+  t = S.derive(found);
+  assert.ok(t.entries[0].ok, t.entries[0].error);
+  assert.equal(t.mistakesLeft, 1);
+  const two = S.addEntry(w, { k: "special", a: 0, cuts: [{ p: 1, s: 0, j: 3, l: "Y4" }, { p: 2, s: 0, j: 5, l: "Y6" }], res: "ok" });
+  assert.match(S.derive(two).entries[0].error, /a tripwire is pointed at one at a time \(2 wires here\)/);
+  const own = S.addEntry(w, { k: "special", a: 1, cuts: [{ p: 1, s: 0, j: 3, l: "Y4" }], res: "ok" });
+  assert.match(S.derive(own).entries[0].error, /Bob slot D is the actor's own: a tripwire pointed at is a teammate's/);
+  // a failure shows the wire (an info token) and moves the detonator: none left, so the bomb explodes
+  const shown = S.addEntry(w, { k: "special", a: 0, cuts: [{ p: 1, s: 0, j: 3, l: "5" }], res: "shown" });
+  assert.equal(S.derive(shown).exploded, true);
 });

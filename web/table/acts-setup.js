@@ -35,10 +35,10 @@ const SETUP_EDITS = {
     const before = su.players.length;
     while (su.players.length < n) su.players.push(S.NAMES[su.players.length]);
     su.players.length = n;
-    su.mistakes = n - 1;
     su.red_deal = []; // 13: the reds dealt again by the rule, to the new table
     // a preset that deals other wires to this many players asks for its numbers again
     const m = app.missions?.find((x) => x.number === su.mission) ?? null;
+    su.mistakes = S.startMistakes(m, n);
     if (S.dealChanges(m, before, n)) next.setup = S.applyMission(su, m);
   },
   name: (su, value, _next, _app, p) => { su.players[int(p)] = String(value).slice(0, 20); },

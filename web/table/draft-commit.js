@@ -17,6 +17,15 @@ export function pickSlot(app, key) {
     ui.sheetError = "That wire is already cut.";
     return;
   }
+  if (d.k === "special" && S.specialAction(app.state.setup) === "tripwire") { // 41: one teammate's tripwire a turn
+    if (p === d.a) {
+      ui.sheetError = "Point at a teammate's tripwire.";
+      return;
+    }
+    d.spots = [{ p, s, j }];
+    d.done = true;
+    return;
+  }
   if (d.k === "disint" || d.k === "special") {
     d.spots = d.spots ?? [];
     const has = d.spots.some((x) => x.p === p && x.s === s && x.j === j);

@@ -5,19 +5,29 @@ import { oxygenKind } from "./oxygen.js";
 import { advance, checkPlayers, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName } from "./replay-table.js";
 import { colourOf, saidOf } from "./setup.js";
 
-/** Whether the mission has a special action that cuts wires it points at (13's reds, 39's noble value, 41's tripwires,
- * 46's sevens, 48's yellows): the turn log's *Special action*. */
-export function hasSpecialAction(setup) {
-  return (setup.special ?? []).some((x) => x === "sevens_last" || x === "yellow_special") || setup.number_cards === "noble"
-    || Boolean(setup.open_red_deal);
+/**
+ * The mission's special action that cuts wires it points at, read off the setup's rules: "tripwire" (41: one
+ * teammate's yellow tripwire at a time), "lethal" (48: the yellow wires at once), "sevens" (46: the four 7s at once),
+ * "noble" (39: the four wires of the number card's value), "reds" (13: the red wires at once), or "" (none).
+ */
+export function specialAction(setup) {
+  const special = setup.special ?? [];
+  if (special.includes("yellow_special")) return setup.yellow_dealt === "one_each" ? "tripwire" : "lethal";
+  if (special.includes("sevens_last")) return "sevens";
+  if (setup.number_cards === "noble") return "noble";
+  return setup.open_red_deal ? "reds" : "";
 }
+
+/** Whether the mission has a special action (13, 39, 41, 46, 48): the turn log's *Special action*. */
+export const hasSpecialAction = (setup) => specialAction(setup) !== "";
 
 /** The wires a mission's special action cuts, as a test on a label: 41, 48 yellow; 13 red; 46 the 7s; 39 the noble
  * value (its number card, once set). */
 export function specialKind(setup) {
-  if ((setup.special ?? []).includes("yellow_special")) return { what: "yellow wires", fits: (l) => colourOf(l) === "yellow" };
-  if ((setup.special ?? []).includes("sevens_last")) return { what: "7s", fits: (l) => l === "7" };
-  if (setup.number_cards === "noble") {
+  const action = specialAction(setup);
+  if (action === "tripwire" || action === "lethal") return { what: "yellow wires", fits: (l) => colourOf(l) === "yellow" };
+  if (action === "sevens") return { what: "7s", fits: (l) => l === "7" };
+  if (action === "noble") {
     const v = (setup.numbers ?? [])[0];
     return { what: v ? `${v}s` : "wires of the noble value", fits: (l) => colourOf(l) === "blue" && (!v || l === String(v)) };
   }
@@ -25,7 +35,7 @@ export function specialKind(setup) {
 }
 
 /** Whether a failed special action shows the wires pointed at (41's tripwires, 48's yellows) rather than exploding. */
-export const specialShows = (setup) => (setup.special ?? []).includes("yellow_special");
+export const specialShows = (setup) => ["tripwire", "lethal"].includes(specialAction(setup));
 
 /**
  * A mission's special action (see hasSpecialAction): player a points at wires (`cuts`, each with the wire it showed,
@@ -37,6 +47,9 @@ export function applySpecial(t, e, setup) {
   if (!hasSpecialAction(setup)) fail("only missions 13, 39, 41, 46 and 48 have a special action that cuts wires");
   const cuts = e.cuts ?? [];
   if (!cuts.length) fail("which wires were pointed at?");
+  const tripwire = specialAction(setup) === "tripwire";
+  if (tripwire && cuts.length > 1) fail(`a tripwire is pointed at one at a time (${cuts.length} wires here)`);
+  if (tripwire && cuts[0].p === e.a) fail(`${standName(setup, e.a, cuts[0].s)} slot ${slotLetter(cuts[0].j)} is the actor's own: a tripwire pointed at is a teammate's`);
   if (e.res === "boom") {
     cuts.forEach((x) => slotAt(t, x.p, x.s, x.j));
     t.exploded = true;
@@ -53,6 +66,7 @@ export function applySpecial(t, e, setup) {
       if (x.l && !kind.fits(x.l)) fail(`${standName(setup, x.p, x.s)} slot ${slotLetter(x.j)}: the special action cuts ${kind.what}, not ${x.l}`);
       cutSlot(t, setup, x.p, x.s, x.j, x.l);
     }
+    if (tripwire) detonatorBack(t, -Infinity); // 41: a tripwire found moves the detonator back a space, past its start too
   }
   advance(t, setup, e.a);
 }
@@ -89,15 +103,16 @@ export function numberCardsBack(t, backers, backed) {
     for (const ss of t.stands) for (const st of ss) for (const sl of st) if (sl.c === "cut" && sl.v === v) n += 1;
     if (n >= 4) {
       backed.add(v);
-      detonatorBack(t);
+      detonatorBack(t, -Infinity); // (62 starts a space from the end: each card gives a space back)
     }
   }
 }
 
-/** A challenge card completed (55): the detonator goes back a space (never below where it started). */
+/** A challenge card completed (55, 60): the detonator goes back a space, to one mistake fewer than the players at most
+ * (the arena's reading: the dial's usual start). */
 export function applyChallenge(t, e, setup) {
-  if (!(setup.special ?? []).includes("challenges")) fail("only mission 55 has challenge cards");
-  detonatorBack(t);
+  if (!(setup.special ?? []).includes("challenges")) fail("only missions 55 and 60 have challenge cards");
+  detonatorBack(t, setup.mistakes - (setup.players.length - 1));
 }
 
 /**

@@ -128,9 +128,10 @@ export function detonatorStep(t, setup) {
   if (t.mistakesMade > setup.mistakes && !nanoDetonator(setup)) t.exploded = true;
 }
 
-/** The detonator goes back a space (Rewinder, 55's challenges, 62's number cards), never below where it started. */
-export function detonatorBack(t) {
-  t.mistakesMade = Math.max(0, t.mistakesMade - 1);
+/** The detonator goes back a space, never past `floor` mistakes made: where it started by default (Rewinder); the
+ * other rules that move it back say how far it may go (entries-mission.js). */
+export function detonatorBack(t, floor = 0) {
+  t.mistakesMade = Math.max(Math.min(floor, t.mistakesMade), t.mistakesMade - 1); // (never forward)
 }
 
 /**

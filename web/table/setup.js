@@ -147,6 +147,7 @@ export function applyMission(setup, preset) {
     if (s.random_info_token) s.absent_tokens = true;
     s.random_info_token = false;
     s.token_pass = false;
+    s.mistakes = startMistakes(null, s.players.length);
     return s;
   }
   s.mission = mission.number;
@@ -178,11 +179,17 @@ export function applyMission(setup, preset) {
   s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
   s.numbers = [];
   s.red_deal = [];
+  s.mistakes = startMistakes(mission, s.players.length);
   s.dd = mission.double_detector;
   s.equipment = mission.equipment.slice();
   s.table_cards = null;
   return s;
 }
+
+/** The mistakes the detonator allows at the start, where the card sets the dial (the preset's `detonator`): "end" a
+ * space from the end, none (41, 55, 60, 62); "back" a space further back, as if one more player played (51); else
+ * one fewer than the players. */
+export const startMistakes = (mission, n) => ({ end: 0, back: n }[mission?.detonator] ?? n - 1);
 
 /** The equipment cards in play: those face up (every card of the pile when they were not set), and those
  * False Bottom brought in (the derived table's `extraEquipment`). */

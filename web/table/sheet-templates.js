@@ -26,6 +26,7 @@ import {
   gotFits,
   saidOf,
   shownWire,
+  specialAction,
   specialKind,
   specialShows,
   nameableValues,
@@ -189,7 +190,10 @@ export const ASKS = {
     return html`<p class="ask" data-testid="ask">${d.res === "shown" ? `Which info token did ${where} get?` : `Which wire was ${where}?`}</p>
       ${keypad("draft-spot-label", keys, { label: "the wire shown", testprefix: "spot-label", argOf: (v) => `${n}:${v}` })}`;
   },
-  spots: ({ d }) => {
+  spots: ({ d, setup }) => {
+    if (d.k === "special" && specialAction(setup) === "tripwire") {
+      return html`<p class="ask" data-testid="ask">Tap the teammate's tripwire pointed at on the table.</p>`;
+    }
     if (d.k === "special") {
       return html`<p class="ask" data-testid="ask">Tap every wire pointed at on the table, then Done (${(d.spots ?? []).length} tapped).</p>
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done", disabled: !(d.spots ?? []).length })}`;

@@ -154,9 +154,9 @@ function cardTitle(c) {
   return c.state === "used" ? `${name}: used` : c.state === "usable" ? `${name}: usable` : name;
 }
 
-/** The detonator's dial: mistakes made, the skull at the end. */
+/** The detonator's dial: mistakes made, the skull at the end (and the spaces won back past its start: 41, 55, 60, 62). */
 function detonatorTemplate(state, t) {
-  const total = state.setup.mistakes;
+  const total = state.setup.mistakes + Math.max(0, -t.mistakesMade);
   const dial = Array.from({ length: total + 1 }, (_, k) =>
     html`<span class="tick ${k < t.mistakesMade ? "used" : ""} ${k === total ? "skull" : ""}">${k === total ? "☠" : ""}</span>`);
   return html`<div class="detonator" data-testid="detonator" data-made="${t.mistakesMade}" data-left="${t.mistakesLeft}"

@@ -150,8 +150,10 @@ ROWS: list[dict[str, Any]] = [
        notes="x1-x4 tokens replace info tokens"),
     _m(41, "Latin bombshell", red="1 of 3", yellow="4", players={2: ("2 of 3", "2"), 3: ("1 of 3", "3")},
        without=("Y",), doubles=True, random_info_token=True, yellow_dealt="one_each", special=("yellow_special",),
+       detonator="end",
        notes="the double-numbered cards join the pile (not False Bottom); one yellow tripwire dealt face down "
-       "to each player (none to the captain with 5); tripwires are cut one by one by a special action"),
+       "to each player (none to the captain with 5); tripwires are cut one by one by a special action, a "
+       "success moving the detonator back a space; the detonator starts a space from the end"),
     _m(42, "Join the circus", red="1 of 3", yellow="4", notes="timed by a sound file"),
     _m(43, "Nano the robot", red="3", nano=True,
        notes="Nano is dealt 3-5 wires face down; a player who cuts the value of Nano's space takes one "
@@ -175,8 +177,8 @@ ROWS: list[dict[str, Any]] = [
     _m(50, "The blackest sea", red="2", yellow="2", players={2: ("3", "4")}, without=("10",),
        notes="memory mode: tokens go beside the stand (a token there says the stand holds that value)"),
     _m(51, "Your (un)lucky day", red="1", players={2: ("2", "0")}, without=("10",), captain_no_token_2p=True,
-       number_cards="pick",
-       notes="a number card names the value to cut and who is asked"),
+       number_cards="pick", detonator="back",
+       notes="a number card names the value to cut and who is asked; the detonator starts a space further back"),
     _m(52, "Dirty double-crossers", red="3", players={2: ("3", "4")}, without=("1", "12"), false_tokens=True,
        false_by="all",
        notes="every info token is false (\"this wire is not that value\"): 2 each at setup, and on a failed cut"),
@@ -185,8 +187,9 @@ ROWS: list[dict[str, Any]] = [
     _m(54, "Attack of Rabbit the Red", red="0", without=("10",), special=("oxygen_own",),
        notes="the 11 red wires wait in a face-down pile, not dealt (not modelled once they enter); "
        "each player's own oxygen tokens pay for their cuts by depth, one more for each validated value"),
-    _m(55, "Doctor Nope's challenge", red="2", players={2: ("2 of 3", "0")}, special=("challenges",),
-       notes="challenge cards: each one completed moves the detonator back a space"),
+    _m(55, "Doctor Nope's challenge", red="2", players={2: ("2 of 3", "0")}, special=("challenges",), detonator="end",
+       notes="challenge cards: each one completed moves the detonator back a space; the detonator starts a "
+       "space from the end"),
     _m(56, "Tripwires", red="2 of 3", players={2: ("3", "0")}, turned="each",
        notes="each player turns one wire around unseen at the far right: only its owner may cut it"),
     _m(57, "An impossible mission", red="1", players={2: ("2", "0")}, without=("10.10",), constraints="per_value",
@@ -196,10 +199,12 @@ ROWS: list[dict[str, Any]] = [
        notes="no info tokens at all (a failed cut tells nothing more); Double Detectors never run out"),
     _m(59, "Nano to the rescue", red="2 of 3", players={2: ("3", "0")}, without=("10",),
        notes="Nano's track picks the values to cut"),
-    _m(60, "Yep, it's Doctor Nope", red="2 of 3", players={2: ("3", "0")}, notes="challenge cards"),
+    _m(60, "Yep, it's Doctor Nope", red="2 of 3", players={2: ("3", "0")}, special=("challenges",), detonator="end",
+       notes="challenge cards: each one completed moves the detonator back a space; the detonator starts a "
+       "space from the end"),
     _m(61, "Sharing is caring", red="1", players={2: ("2", "0")}, constraints="ring",
        notes="constraint cards A-E pass around the table"),
-    _m(62, "Armageddon roulette", red="2", players={2: ("3", "0")}, number_cards="detonator",
+    _m(62, "Armageddon roulette", red="2", players={2: ("3", "0")}, number_cards="detonator", detonator="end",
        notes="number cards face up, one per player: the detonator starts where the card says, and goes back a "
        "space each time the 4 wires of one of their values are cut"),
     _m(63, "Positively titanic", red="2", players={2: ("3", "0")}, without=("10",), special=("oxygen_pass",),

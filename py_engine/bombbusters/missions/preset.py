@@ -101,7 +101,7 @@ class Mission:
     one reserve (44) or the player's own (54) —, "oxygen_pass" — as many as
     its value, from the tokens passed round the table (63) —, "oxygen_gift" — as
     many as its value, from the cutter's own to a teammate they pick (49) —,
-    "challenges" — a challenge card completed moves the detonator back (55), "nano_detonator" — Nano's
+    "challenges" — a challenge card completed moves the detonator back (55, 60), "nano_detonator" — Nano's
     track stands for the detonator: a success moves it on, one of its value back, a failure two on (53)),
     ``number_cards``
     (how number cards in view decide the value to cut: "pick" — one of
@@ -140,6 +140,9 @@ class Mission:
     by_players: tuple[tuple[int, str, str], ...] = ()
     hidden_red_value: bool = False
     x_blue: bool = False
+    #: where the card sets the detonator dial: "end" a space from the end, no mistake allowed (41, 55, 60, 62);
+    #: "back" a space further back, as if one more player played (51); "": one mistake fewer than the players
+    detonator: str = ""
     yellow_dealt: str = ""
     constraints: str = ""
     failure_tokens: bool = True
@@ -271,6 +274,7 @@ def setup_json(m: Mission) -> dict:
         "double_detector": m.double_detector,
         "hidden_red_value": m.hidden_red_value,
         "x_blue": m.x_blue,
+        "detonator": m.detonator,
         "yellow_dealt": m.yellow_dealt,
         "constraints": m.constraints,
         "failure_tokens": m.failure_tokens,
