@@ -332,3 +332,29 @@ test("22: once two yellow wires are cut, the status asks for the token gifts, gi
   assert.equal(S.normalize(JSON.parse(JSON.stringify(s))).setup.token_pass, true);
   assert.equal(S.applyMission(s.setup, null).token_pass, false);
 });
+
+test("wires dealt first (13's reds, 41 and 48's yellows) go on their stands, the rest as usual: the stands' sizes", () => {
+  const wires = (colour, count) => ({ [colour]: { count, of: null, known: 0, in_play: count, numbers_needed: count } });
+  // 48 with 4 players: 48 blue + 2 red dealt as usual (13, 13, 12, 12), then a yellow to the captain and the next two
+  let s48 = S.applyMission(withPlayers(4), preset({ ...wires("yellow", 3), ...wires("red", 2), yellow_dealt: "captain_first" }));
+  s48.yellow.nums = [2, 5, 8];
+  s48.red.nums = [3, 9];
+  assert.deepEqual(S.standSizes(s48), [[14], [14], [13], [12]]);
+  // 13 with 5 players: 48 blue (10, 10, 10, 9, 9), then a red to the captain and the next two
+  let s13 = S.applyMission(withPlayers(5), preset({ ...wires("red", 3), open_red_deal: true }));
+  s13.red.nums = [2, 6, 9];
+  assert.deepEqual(S.standSizes(s13), [[11], [11], [11], [9], [9]]);
+  // 41 with 3 players: the captain (two stands) says which stand their yellow went to; the table learns it too
+  let s41 = S.applyMission(withPlayers(3), preset({ ...wires("yellow", 3), ...wires("red", 1), yellow_dealt: "one_each" }));
+  s41.yellow.nums = [1, 4, 7];
+  s41.red.nums = [5];
+  assert.deepEqual(S.standSizes(s41), [[14, 12], [13], [13]]);
+  s41 = S.setYellowStand(s41, 0, 1);
+  assert.deepEqual(S.standSizes(s41), [[13, 13], [13], [13]]);
+  assert.deepEqual(S.setYellowStand(s41, 1, 1), s41, "Bob has one stand: nothing to say");
+  const st = { ...S.defaultState(), phase: "table", setup: { ...s41, me: null } };
+  assert.deepEqual(S.engineDoc(st).facts.filter((f) => f.kind === "yellow_count"), [
+    { kind: "yellow_count", player: 0, stand: 0, count: 0 }, { kind: "yellow_count", player: 0, stand: 1, count: 1 },
+    { kind: "yellow_count", player: 1, count: 1 }, { kind: "yellow_count", player: 2, count: 1 }]);
+  assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(st))).setup.yellow_deal, [[0, 1], [1], [1]], "kept by a link");
+});

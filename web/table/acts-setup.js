@@ -35,7 +35,8 @@ const SETUP_EDITS = {
     const before = su.players.length;
     while (su.players.length < n) su.players.push(S.NAMES[su.players.length]);
     su.players.length = n;
-    su.red_deal = []; // 13: the reds dealt again by the rule, to the new table
+    su.red_deal = []; // 13: the reds dealt again by the rule, to the new table (41, 48: the yellows)
+    su.yellow_deal = [];
     // a preset that deals other wires to this many players asks for its numbers again
     const m = app.missions?.find((x) => x.number === su.mission) ?? null;
     su.mistakes = S.startMistakes(m, n);
@@ -48,7 +49,8 @@ const SETUP_EDITS = {
   },
   captain: (su, arg) => {
     su.captain = int(arg);
-    su.red_deal = []; // 13: the rule deals the reds from the captain
+    su.red_deal = []; // 13: the rule deals the reds from the captain (41, 48: the yellows)
+    su.yellow_deal = [];
   },
   mistakes: (su, arg) => { su.mistakes = int(arg); },
   "table-card": (su, arg) => { su.table_cards = toggled(su.table_cards ?? [], arg); },
@@ -62,6 +64,10 @@ const SETUP_EDITS = {
     su.table_cards = pile.slice(0, S.usualCardCount(su));
   },
   "all-cards": (su) => { su.table_cards = null; },
+  "yellow-stand": (su, arg, next) => {
+    const [p, s] = arg.split(":").map(int);
+    next.setup = S.setYellowStand(su, p, s);
+  },
   "red-deal": (su, arg, next) => {
     const [p, s, delta] = arg.split(":").map(int);
     next.setup = S.setRedDeal(su, p, s, delta);

@@ -4,7 +4,8 @@
 
 import { handAdd } from "./hand.js";
 import { derive } from "./replay.js";
-import { handSlots, isLabel, isXSlot, isXWire, standSizes, sortValue } from "./setup.js";
+import { standSizes } from "./deal.js";
+import { handSlots, isLabel, isXSlot, isXWire, sortValue } from "./setup.js";
 
 /**
  * Where each slot of player p's stands sits now came from: its dealt place {s, j} on p's stands, or null for a wire

@@ -1,7 +1,8 @@
 // My hand entry, my wires edited at the table, and the log's edits (add, replace, undo, redo): each
 // returns a new state. Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
-import { handSlots, isLabel, isXWire, labelsInPlay, sortValue, standSizes, wireOf } from "./setup.js";
+import { standSizes } from "./deal.js";
+import { handSlots, isLabel, isXWire, labelsInPlay, sortValue, wireOf } from "./setup.js";
 
 /** Where a wire sorts on my stand (an X wire: far right). */
 export const handOrder = (h) => (isXWire(h) ? Infinity : sortValue(h));

@@ -11,7 +11,8 @@ import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, oxygenSkipFacts } from "./oxygen.js";
 import { addFact, cutCounts, EntryError, fail, HIDDEN, placeFacts } from "./replay-table.js";
-import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, nanoDetonator, openRedDeal, standSizes, turnedSlots, wireOf, yellowDeal } from "./setup.js";
+import { openRedDeal, standSizes, yellowStands } from "./deal.js";
+import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, nanoDetonator, turnedSlots, wireOf } from "./setup.js";
 
 /**
  * Replay the log over the setup. Returns
@@ -47,8 +48,9 @@ export function derive(state) {
   };
   // the open red deal is public from the start: one red_count fact per stand
   (openRedDeal(setup) ?? []).forEach((counts, p) => counts.forEach((count, s) => addFact(t, { kind: "red_count", player: p, stand: s, count }, -1)));
-  // yellow wires dealt one per player (missions 41, 48): public from the start too
-  yellowDeal(setup).forEach((count, p) => addFact(t, { kind: "yellow_count", player: p, count }, -1));
+  // yellow wires dealt one per player (missions 41, 48): public from the start too, per stand for a player with two
+  (yellowStands(setup) ?? []).forEach((counts, p) => counts.forEach((count, s) =>
+    addFact(t, { kind: "yellow_count", player: p, ...(counts.length > 1 ? { stand: s } : {}), count }, -1)));
   const backers = setup.number_cards === "detonator" ? new Set((setup.numbers ?? []).map(String)) : new Set();
   const backed = new Set();
   const guess = setup.number_cards === "guess";

@@ -3,7 +3,7 @@
 
 import { html } from "../shared/html.js";
 import {
-  colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, placeWires, redsInPlay, shownWires, setupProblems, slotLetter, standCounts,
+  colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownWires, setupProblems, slotLetter, standCounts,
   standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
@@ -37,6 +37,14 @@ function redDealStepper(setup, p, counts, max) {
     ${btn("red-deal", "+", { cls: "chip", arg: `${p}:${s}:1`, testid: `setup-reds-${p}-${s}-plus`, disabled: n >= max, aria: `one red more for ${standName(setup, p, s)}` })}`)}</span>`;
 }
 
+/** 41, 48: the stand a player with two stands put the one yellow wire dealt to them first on (their stand's size
+ * says which). */
+function yellowStandPicker(setup, p, row) {
+  if (row.length < 2 || row.reduce((a, b) => a + b, 0) !== 1) return "";
+  return html`<span class="row" role="group" aria-label="${setup.players[p]}'s yellow wire dealt first">
+    <span class="lbl">yellow on</span>${row.map((n, s) => chip("yellow-stand", `${p}:${s}`, `stand ${s + 1}`, n === 1, `setup-yellow-stand-${p}-${s}`))}</span>`;
+}
+
 /** Which equipment cards of the mission's pile lie face up (usually one per player), or "Draw for us". */
 function cardsPicker(setup) {
   if (!setup.equipment.length) return "";
@@ -60,6 +68,7 @@ export function setupTemplate(state, missions) {
   const counts = standCounts(setup);
   const deal = openRedDeal(setup);
   const maxReds = redsInPlay(setup);
+  const yellows = yellowStands(setup);
   const missionOptions = html`<option value="" ${setup.mission === null ? html`selected` : ""}>Custom setup</option>
     ${(missions ?? []).map((m) => html`<option value="${m.number}" ${m.number === setup.mission ? html`selected` : ""}>${m.number}. ${m.name || m.title}${m.notes ? ` — ${m.notes}` : ""}</option>`)}`;
   const underway = gameUnderway(state);
@@ -94,7 +103,9 @@ export function setupTemplate(state, missions) {
         ${chip("captain", p, "captain", setup.captain === p, `setup-captain-${p}`, { aria: `${name} is the captain` })}
         <span class="sizes" data-testid="setup-sizes-${p}">${sizes[p].join(" + ")} wires${counts[p] > 1 ? " (2 stands)" : ""}</span>
         ${deal ? redDealStepper(setup, p, deal[p], maxReds) : ""}
+        ${yellows ? yellowStandPicker(setup, p, yellows[p]) : ""}
       </li>`)}</ol>
+      ${yellows && counts.some((c) => c > 1) ? html`<p class="hint" data-testid="setup-yellow-hint">Yellow wires dealt first, face down, one to each player from the captain: a player with two stands says which stand theirs went to.</p>` : ""}
       ${deal ? html`<p class="hint" data-testid="setup-reds-hint">Reds dealt openly: how many red wires each stand was dealt (${redsInPlay(setup)} in play), filled in as the rule deals them, one to each player from the captain${counts.some((c) => c > 1) ? "; a player with two stands: check which stand theirs went to" : ""}.</p>` : ""}
       <div class="row">${chip("me", "", "I only watch", setup.me === null, "setup-me-none")}</div>
     </fieldset>

@@ -63,6 +63,7 @@ export function defaultSetup() {
     token_pass: false, // 22: the token gifts once two yellow wires are cut
     open_red_deal: false,
     red_deal: [],
+    yellow_deal: [], // 41, 48: [[yellows dealt first per stand]] once the table says where a two-stand player's went
     x_blue: false,
     yellow_dealt: "",
     cards: [],
@@ -179,6 +180,7 @@ export function applyMission(setup, preset) {
   s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
   s.numbers = [];
   s.red_deal = [];
+  s.yellow_deal = [];
   s.mistakes = startMistakes(mission, s.players.length);
   s.dd = mission.double_detector;
   s.equipment = mission.equipment.slice();
@@ -214,39 +216,6 @@ export function colourNeeds(setup, preset) {
   return out;
 }
 
-/** Setup problems that stop the game from starting (readable sentences). */
-export function setupProblems(setup, mission = null) {
-  const out = [];
-  const needs = colourNeeds(setup, mission);
-  for (const colour of ["yellow", "red"]) {
-    const c = setup[colour];
-    const need = needs[colour];
-    if (!need) continue;
-    if (need.need !== null && c.nums.length !== need.need) {
-      out.push(`Pick ${need.need} ${colour} number${need.need > 1 ? "s" : ""} (the markers on the board).`);
-    } else if (need.need === null && c.nums.length === 0) {
-      out.push(`Pick the ${colour} numbers in play.`);
-    }
-    if (need.knownNeed && c.known.length !== need.knownNeed) out.push(`Pick ${need.knownNeed} known ${colour} numbers.`);
-    if (c.mode === "of" && !(c.keep >= 0 && c.keep < c.nums.length)) out.push(`${colour}: keep must be less than the numbers drawn.`);
-    const both = c.known.filter((x) => c.nums.includes(x));
-    if (both.length) out.push(`${colour} ${both.join(", ")} is both known and drawn.`);
-  }
-  const deal = openRedDeal(setup);
-  if (deal) {
-    const dealt = deal.flat().reduce((a, b) => a + b, 0);
-    const want = redsInPlay(setup);
-    if (dealt !== want) out.push(`Red wires dealt openly: the stands hold ${dealt}, but ${want} red wire${want === 1 ? " is" : "s are"} in play.`);
-  }
-  if (mission?.players && !mission.players[String(setup.players.length)]) {
-    const counts = Object.keys(mission.players).join(", ");
-    out.push(`Mission ${mission.number} is played with ${counts} players, not ${setup.players.length}.`);
-  }
-  const names = setup.players.map((n) => n.trim());
-  if (names.some((n) => !n)) out.push("Every player needs a name.");
-  return out;
-}
-
 export function wiresDoc(setup) {
   const doc = { blue: setup.blue.slice() };
   for (const colour of ["yellow", "red"]) {
@@ -276,89 +245,12 @@ export function standCounts(setup) {
   return setup.players.map((_, p) => (n === 2 || (n === 3 && p === setup.captain) ? 2 : 1));
 }
 
-/**
- * Yellow wires each player was dealt face down before the shuffle ([] when the mission deals them
- * with the rest): "one_each" one per player (none to the captain when there are more players than
- * yellows), "captain_first" one per player clockwise from the captain, the rest to the captain.
- */
-export function yellowDeal(setup) {
-  const n = setup.players.length;
-  const c = setup.yellow;
-  const count = c.mode === "list" ? c.nums.length : c.mode === "of" ? c.known.length + c.keep : 0;
-  if (!setup.yellow_dealt || !count) return [];
-  const out = Array(n).fill(0);
-  const order = Array.from({ length: n }, (_, i) => (setup.captain + i) % n);
-  if (setup.yellow_dealt === "one_each") {
-    (count < n ? order.slice(1) : order).slice(0, count).forEach((p) => { out[p] = 1; });
-  } else {
-    for (let i = 0; i < count; i += 1) out[order[i % n]] += 1;
-  }
-  return out;
-}
-
 /** Red wires dealt to the stands (discarded candidates excluded). */
 export function redsInPlay(setup) {
   const c = setup.red;
   return c.mode === "list" ? c.nums.length : c.mode === "of" ? c.known.length + c.keep : 0;
 }
 
-/**
- * Open red deal (mission 13): reds dealt per stand, [[n, …] per player] shaped like the stands
- * (missing counts are 0); null when the setup has no open red deal. Until the table changes it
- * (`red_deal` empty), the deal the rule makes: one red to each player clockwise from the captain,
- * a player's second on their other stand; where a player with two stands got one, on their first
- * (the rule leaves that to them: the setup says to check).
- */
-export function openRedDeal(setup) {
-  if (!setup.open_red_deal || setup.red.mode === "none") return null;
-  const counts = standCounts(setup);
-  if (!setup.red_deal?.length) {
-    const deal = counts.map((c) => Array(c).fill(0));
-    for (let k = 0; k < redsInPlay(setup); k += 1) {
-      const p = (setup.captain + k) % counts.length;
-      deal[p][deal[p].reduce((a, b) => a + b, 0) % counts[p]] += 1;
-    }
-    return deal;
-  }
-  return counts.map((c, p) => Array.from({ length: c }, (_, s) => {
-    const n = setup.red_deal[p]?.[s];
-    return Number.isInteger(n) && n >= 0 ? n : 0;
-  }));
-}
-
-/** The setup with one stand's open red count changed by `delta` (kept within 0…reds in play). */
-export function setRedDeal(setup, p, s, delta) {
-  const deal = openRedDeal(setup);
-  if (!deal?.[p] || deal[p][s] === undefined) return setup;
-  const next = structuredClone(setup);
-  deal[p][s] = Math.max(0, Math.min(redsInPlay(setup), standSizes(setup)[p][s], deal[p][s] + delta));
-  next.red_deal = deal;
-  return next;
-}
-
-/**
- * Stand sizes [[size, …] per player]: the wires dealt one at a time from the
- * captain clockwise, so earlier stands get the extra wire.
- */
-export function standSizes(setup) {
-  const counts = standCounts(setup);
-  const n = counts.length;
-  const order = [];
-  for (let k = 0; k < n; k++) {
-    const p = (setup.captain + k) % n;
-    for (let s = 0; s < counts[p]; s++) order.push([p, s]);
-  }
-  const total = wiresInPlay(setup) - (setup.nano || 0); // Nano's wires are dealt aside first (43)
-  const q = Math.floor(total / order.length);
-  const r = total % order.length;
-  const sizes = counts.map((c) => Array(c).fill(q));
-  order.forEach(([p, s], i) => {
-    sizes[p][s] = q + (i < r ? 1 : 0);
-  });
-  return sizes;
-}
-
-/** Wire labels a player may have in this setup, in sort order, with copies in play. */
 export function labelsInPlay(setup) {
   const out = [];
   for (let n = setup.blue[0]; n <= setup.blue[1]; n++) out.push({ label: String(n), copies: 4 });

@@ -51,6 +51,9 @@ function readSetup(r) {
     red_deal: Array.isArray(r.red_deal)
       ? r.red_deal.slice(0, 5).map((x) => (Array.isArray(x) ? x.slice(0, 2).map((c) => clampInt(c, 0, 11, 0)) : []))
       : [],
+    yellow_deal: Array.isArray(r.yellow_deal)
+      ? r.yellow_deal.slice(0, 5).map((x) => (Array.isArray(x) ? x.slice(0, 2).map((c) => clampInt(c, 0, 11, 0)) : []))
+      : [],
     x_blue: Boolean(r.x_blue),
     yellow_dealt: ["one_each", "captain_first"].includes(r.yellow_dealt) ? r.yellow_dealt : "",
     hidden_red: Boolean(r.hidden_red),

@@ -12,7 +12,8 @@
 //            read_tokens (my team places the advised starting tokens: teammates' choices are read),
 //            absent_tokens, random_info_token ("I have none" tokens: missions 22 / 13),
 //            token_pass (22: once two yellow wires are cut, a token from each player to their left neighbour),
-//            open_red_deal, red_deal: [[reds dealt per stand], …] (mission 13),
+//            open_red_deal, red_deal: [[reds dealt per stand], …] (mission 13; [] until the table changes the rule's
+//            deal), yellow_deal: [[yellows dealt first per stand], …] (41, 48: which stand a two-stand player's went to),
 //            dd: "all"|"disabled"|"captain_disabled"|"unlimited" (58: never spent), equipment: ["1", …, "Y", "2.2", …],
 //            mission rules from the preset: x_blue (35), yellow_dealt (41, 48), hidden_red (11),
 //            failure_tokens (58: false), false_by ("captain" 17, "all" 52: whose tokens are false), captain_fragile (14, 28), captain_no_equipment (28),
@@ -60,6 +61,7 @@
 // The functions live in one module per concept; this file re-exports them all.
 
 export * from "./setup.js";
+export * from "./deal.js";
 export * from "./table-doc.js";
 export * from "./hand.js";
 export * from "./hand-layout.js";
