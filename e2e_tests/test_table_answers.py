@@ -323,7 +323,7 @@ def test_mission_43_wires_taken_from_nano(make_context, base_url, device):
 
 
 def test_mission_49_gives_the_oxygen_to_a_teammate(make_context, base_url, device):
-    """Mission 49: a cut asks who gets the cutter's oxygen (as many tokens as the value); the status
+    """Mission 49: a cut asks, last, who gets the cutter's oxygen (as many tokens as the value); the status
     bar counts mine (5 each with 4 players), the entry names the receiver, and undo takes it back."""
     page, taps = open_mission(make_context, base_url, device, 49, reds=(2, 5))
     for label in MY_HAND:
@@ -339,10 +339,13 @@ def test_mission_49_gives_the_oxygen_to_a_teammate(make_context, base_url, devic
     # I (Ann) say Bob's D is a 3 and give Cid my 3 tokens: wrong, it is a 4
     taps("slot-1-0-3")
     taps("tab-cut")  # before anyone has played, a slot opens on its tokens
-    taps("oxygen-to-2")
     taps("key-3")
     taps("result-wrong")
     taps("real-4")
+    # a tap on a wire while the sheet asks who gets the oxygen keeps the cut under way
+    taps("slot-2-0-5")
+    expect(tid(page, "sheet-error")).to_contain_text("Answer the question above first")
+    taps("oxygen-to-2")
     expect(tid(page, "log-0")).to_contain_text("(oxygen → Cid)")
     expect(tid(page, "oxygen")).to_have_attribute("data-have", "2")
     taps("undo")
@@ -364,7 +367,7 @@ def test_mission_44_shows_the_oxygen_in_the_reserve(make_context, base_url, devi
     assert wait_done(page, moves=True) == "done"
     # a turn skipped for want of oxygen is a turn-log action: it moves the detonator; undo takes it back
     taps("action-skip")  # the player whose turn it is: me, the captain
-    expect(tid(page, "log-0")).to_contain_text("Ann has too little oxygen")
+    expect(tid(page, "log-0")).to_contain_text("Ann skips the turn (oxygen)")
     taps("undo")
     expect(tid(page, "log-0")).to_have_count(0)
 

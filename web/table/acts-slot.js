@@ -3,6 +3,7 @@
 
 import * as S from "./table-state.js";
 import { commitEntry, maybeCommit, pickSlot } from "./draft-commit.js";
+import { underWay } from "./draft-summary.js";
 
 /** Open the slot sheet: tokens until every player shows a starting token (but one the card spares), then cuts. */
 function openSlot(app, key) {
@@ -40,12 +41,16 @@ export function slotActs(app) {
       if (ui.sheet?.mode === "slot") app.askWhy?.(ui.sheet.key, value);
     },
     slot: (key) => {
-      const ask = ui.sheet?.mode === "action" && ui.draft ? S.nextAsk(app.state, app.derived(), ui.draft)?.ask : null;
+      const ask = ui.draft && (ui.sheet?.mode === "action" || (ui.sheet?.mode === "slot" && ui.sheet.tab === "cut" && underWay(ui.draft, true)))
+        ? S.nextAsk(app.state, app.derived(), ui.draft)?.ask : null;
       // the Disintegrator's list of cut wires stays open to taps after a "Done" the replay refused
       if (ask === "slots" || ask === "spots" || (ui.sheet?.mode === "action" && ui.draft?.k === "disint" && ui.draft.v)) {
         if (ui.draft.k === "disint" || ui.draft.k === "special") ui.draft.done = false;
         pickSlot(app, key);
         maybeCommit(app);
+      } else if (ask) {
+        // an action under way asks something else first: the tap must not throw its answers away
+        ui.sheetError = "Answer the question above first (or close the sheet to start again).";
       } else {
         openSlot(app, key);
       }

@@ -59,7 +59,7 @@ function describeAction(e, setup) {
     case "coffee":
       return `${name(e.a)} Coffee Mug: ${name(e.next)} plays next`;
     case "skip":
-      return `${name(e.a)} has too little oxygen: turn skipped, the detonator moves`;
+      return `${name(e.a)} skips the turn (oxygen): the detonator moves`;
     case "special": {
       const wires = (e.cuts ?? []).map((x) => `${at(x.p, x.s, x.j)}${x.l ? ` ${x.l}` : ""}`).join(", ");
       const how = { ok: "✓ all cut", shown: "✗ the wires shown, the detonator moves", boom: "✗ the bomb exploded" }[e.res] ?? "";

@@ -225,6 +225,10 @@ const CERTAIN = {
     const may = realOptions(A, d, targetSlot(d), realLabels(setup)).filter((x) => x.ok);
     return may.length === 1 ? { real: may[0].label } : null;
   },
+  oxygen_to: (A, d) => { // 49 with one teammate: no choice
+    const others = A.state.setup.players.map((_n, p) => p).filter((p) => p !== d.a);
+    return others.length === 1 ? { ox: others[0] } : null;
+  },
   own_slots: (A, d) => {
     const slots = certainOwnSlots(A, d);
     return slots ? { slots, done: true } : null;

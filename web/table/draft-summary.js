@@ -34,6 +34,13 @@ function outcome(setup, d) {
 }
 
 /** One line: everything the draft `d` says so far ("" when it says nothing yet). */
+/**
+ * Has the flow an answer beyond who acts (and, from a slot's sheet, the slot tapped)? Then "who" is no longer asked
+ * (the summary line says it), and a tap elsewhere on the table does not throw the answers away.
+ */
+export const underWay = (d, fromSlot = false) => Boolean((!fromSlot && d.js?.length) || d.v || d.vs?.length
+  || (d.ok !== undefined && d.ok !== null) || d.slots?.length || Number.isInteger(d.ox) || d.ans?.some((x) => x.has));
+
 export function draftSummary(setup, d) {
   if (!d) return "";
   const parts = whoWhere(setup, d);

@@ -68,8 +68,16 @@ export function nameableValues(state, t, d, given, holdings = null, editing = fa
   return base.filter((v) => v === "Y" || (t.cutCount[v] ?? 0) < 4);
 }
 
-/** The first answer the draft still needs: {ask, ...} or null when complete. */
+/** The first answer the draft still needs: {ask, ...} or null when complete. Who gets the cutter's oxygen (49) is
+ * asked last, once the cut is known. */
 export function nextAsk(state, t, d) {
+  const ask = actionAsk(state, t, d);
+  if (ask || !givesOxygen(state.setup, d) || (Number.isInteger(d.ox) && d.ox !== d.a)) return ask;
+  return { ask: "oxygen_to" };
+}
+
+/** nextAsk but for the oxygen. */
+function actionAsk(state, t, d) {
   const me = state.setup.me;
   const mine = d.a === me && t.hasHand;
   if (d.k === "rewind" || d.k === "drop" || d.k === "challenge") return null;
@@ -91,7 +99,6 @@ export function nextAsk(state, t, d) {
     return null;
   }
   if (d.a === undefined || d.a === null) return { ask: "actor" };
-  if (givesOxygen(state.setup, d) && (!Number.isInteger(d.ox) || d.ox === d.a)) return { ask: "oxygen_to" };
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
   if (d.k === "label_eq" || d.k === "label_ne" || d.k === "swl" || d.k === "stabilizer" || d.k === "skip") return null;

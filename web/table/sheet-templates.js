@@ -3,7 +3,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
-import { draftSummary } from "./draft-summary.js";
+import { draftSummary, underWay } from "./draft-summary.js";
 import { allCut, markRuledOut, ownSlotOptions } from "./draft-options.js";
 import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
@@ -261,13 +261,6 @@ function setSection(ctx, p, s, j, sl) {
   rows.push(btn("set-clear", "Clear this slot", { cls: "link", testid: "set-clear" }));
   return rows;
 }
-
-/**
- * Has the flow an answer beyond who acts (and, from a slot's sheet, the slot tapped)? Then "who" is no longer asked:
- * the summary line says it.
- */
-const underWay = (d, fromSlot = false) => Boolean((!fromSlot && d.js?.length) || d.v || d.vs?.length || (d.ok !== undefined && d.ok !== null)
-  || d.slots?.length || Number.isInteger(d.ox) || d.ans?.some((x) => x.has));
 
 const summaryLine = (setup, d) => {
   const text = draftSummary(setup, d);
