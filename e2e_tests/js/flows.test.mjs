@@ -153,3 +153,21 @@ test("a flow that asks for wires on the stands names the stands to keep on scree
   assert.deepEqual(standsToPick(state, t, { k: "postit", a: 1 }, { ask: "slots", count: 1 }), ["1-0"]);
   assert.equal(standsToPick(state, t, { k: "double", a: 2, p: 3, s: 0, js: [3, 4] }, { ask: "value" }), null);
 });
+
+test("the General Radar's answers the table gives fill themselves in: my stands, a stand showing the value", async () => {
+  const { knownRadarAnswers } = await import("../../web/table/draft-options.js");
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  const { clearAnswer } = await import("../../web/table/record.js");
+  const state = table([{ k: "set", p: 2, s: 0, j: 4, slot: { c: "info", v: "9" } }]);
+  const t = S.derive(state);
+  assert.deepEqual(knownRadarAnswers(state, t, 9), [{ p: 0, s: 0, has: true }, { p: 2, s: 0, has: true }]);
+  assert.deepEqual(knownRadarAnswers(state, t, 4), [{ p: 0, s: 0, has: false }], "I hold no 4");
+  const d = { k: "radar", v: 4, ans: knownRadarAnswers(state, t, 4) };
+  const text = String(askTemplate({ state, t, ui: { sheet: { mode: "action" } } }, d, { ask: "radar_answers" }).text);
+  assert.match(text, /data-testid="radar-0-0"[^>]*disabled/, "my own answer is fixed");
+  assert.doesNotMatch(text, /data-testid="radar-1-0"[^>]*disabled/);
+  // changing the answers of a recorded radar starts from them
+  const edited = clearAnswer({ k: "radar", v: 4, ans: [{ p: 1, s: 0, has: true }], done: true }, "answers");
+  assert.deepEqual(edited.ans, [{ p: 1, s: 0, has: true }]);
+  assert.equal(edited.done, undefined);
+});

@@ -121,13 +121,15 @@ const DRAFT_ANSWERS = {
   "draft-stand": (ui, arg) => {
     ui.draft.s = arg === "all" ? null : int(arg);
   },
-  "draft-value": (ui, arg) => {
+  "draft-value": (ui, arg, app) => {
     const d = ui.draft;
     if (d.k === "xray") {
       d.vs = d.vs ?? [];
       d.vs = d.vs.includes(arg) ? d.vs.filter((x) => x !== arg) : [...d.vs, arg].slice(-2);
-    } else if (d.k === "radar") d.v = int(arg);
-    else d.v = arg;
+    } else if (d.k === "radar") {
+      d.v = int(arg);
+      d.ans = S.knownRadarAnswers(app.state, app.derived(), d.v); // my stands and a shown wire answer by themselves
+    } else d.v = arg;
   },
   "draft-ok": (ui, arg) => {
     ui.draft.ok = arg === "1";

@@ -263,3 +263,17 @@ export function standsToPick(state, t, d, ask) {
   else pick = all.filter((x) => x.p !== d.a);
   return pick.map(({ p, s }) => `${p}-${s}`);
 }
+
+/**
+ * The General Radar's answers the table already gives for number v: [{p, s, has}] for my stands (my wires) and for
+ * a stand that shows an uncut wire of v (an info token); the other stands are left to the players' answers.
+ */
+export function knownRadarAnswers(state, t, v) {
+  const me = state.setup.me;
+  const out = [];
+  t.stands.forEach((ss, p) => ss.forEach((st, s) => {
+    const shows = st.some((sl) => sl.c !== "cut" && shownWire(sl) === String(v));
+    if (shows || (p === me && t.hasHand)) out.push({ p, s, has: shows });
+  }));
+  return out;
+}

@@ -207,7 +207,7 @@ export const EDIT_CHANGES = {
   solo: { who: ["a", "slots", "cuts", "done", "ox"], value: ["v", "slots", "cuts", "done"], wires: ["slots", "cuts", "done"],
     oxygen: ["ox"] },
   red: { who: ["a", "slots", "cuts", "done"], wires: ["slots", "cuts", "done"] },
-  radar: { number: ["v", "ans", "done"], answers: ["ans", "done"] },
+  radar: { number: ["v", "ans", "done"], answers: ["done"] }, // (changing the answers starts from the current ones)
   label_eq: { wires: ["js", "p", "s"] }, label_ne: { wires: ["js", "p", "s"] },
   postit: { who: ["a", "js", "p", "s", "v"], wire: ["js", "s", "v"], value: ["v"] },
   absent: { who: ["a", "s", "v"], value: ["v"] },
@@ -231,7 +231,7 @@ export function editChanges(setup, d) {
 export function clearAnswer(d, name) {
   const out = { ...d };
   for (const f of EDIT_CHANGES[d.k]?.[name] ?? []) delete out[f];
-  if (name === "answers" || name === "number") out.ans = [];
+  if (name === "number") out.ans = [];
   return out;
 }
 

@@ -4,7 +4,7 @@
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { draftSummary, underWay } from "./draft-summary.js";
-import { allCut, markRuledOut, ownSlotOptions } from "./draft-options.js";
+import { allCut, knownRadarAnswers, markRuledOut, ownSlotOptions } from "./draft-options.js";
 import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -125,12 +125,15 @@ export const ASKS = {
   radar_value: ({ blue }) => {
     return html`<p class="ask" data-testid="ask">Which number was asked?</p>${keypad("draft-value", blue, { label: "radar number" })}`;
   },
-  radar_answers: ({ d, t, setup }) => {
+  radar_answers: ({ ctx, d, t, setup, state }) => {
     const ans = new Map((d.ans ?? []).map((x) => [`${x.p}-${x.s}`, x.has]));
+    // the answers the table gives (my stands, a wire shown) are fixed; not when editing: the table has moved on since
+    const known = ctx.ui?.sheet?.edit !== undefined ? new Set() : new Set(knownRadarAnswers(state, t, d.v).map((x) => `${x.p}-${x.s}`));
+    const fixed = (key) => known.has(key);
     const rows = [];
     setup.players.forEach((_, p) => t.stands[p].forEach((_st, s) => {
       const has = ans.get(`${p}-${s}`) ?? false;
-      rows.push(html`<div class="row">${standName(setup, p, s)} ${chip("draft-radar", `${p}:${s}`, has ? "has it" : "none", has, `radar-${p}-${s}`)}</div>`);
+      rows.push(html`<div class="row">${standName(setup, p, s)} ${chip("draft-radar", `${p}:${s}`, has ? "has it" : "none", has, `radar-${p}-${s}`, { disabled: fixed(`${p}-${s}`) })}${fixed(`${p}-${s}`) ? html` <span class="hint">(the table shows it)</span>` : ""}</div>`);
     }));
     return html`<p class="ask" data-testid="ask">Tap the stands that answered yes.</p>${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },
