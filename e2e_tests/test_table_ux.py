@@ -381,3 +381,19 @@ def test_the_token_gifts_of_mission_22_are_asked_for_once_two_yellows_are_cut(ph
     assert wait_done(page) == "done"
     expect(page.locator("[data-testid^='log-'].bad")).to_have_count(0)
     shot(page, "ux-10-token-gifts")
+
+
+def test_a_new_table_error_is_brought_into_view(phone):
+    """An entry that makes the table impossible, made from the turn log at the foot of the page: the error (at
+    the top) scrolls into view below the top bar, and *My best cuts* points at it instead of "Working it out…"."""
+    page, taps = phone(table())
+    assert wait_done(page, moves=True) == "done"
+    taps("log-0-edit")  # Bob C's starting token, a 3
+    taps("set-info-12")  # before his 4 on D: impossible
+    error = tid(page, "table-error")
+    expect(error).to_be_visible(timeout=30_000)
+    expect(error).to_be_in_viewport()
+    top = error.bounding_box()["y"]
+    bar = page.locator(".topbar").bounding_box()
+    assert top >= bar["y"] + bar["height"] - 1, (top, bar)
+    expect(tid(page, "moves-error")).to_contain_text("No advice while the table has an error")

@@ -36,7 +36,7 @@ export function movesTemplate(ctx) {
   const list = (moves?.moves ?? []).slice(0, 5);
   return html`<section class="moves ${ctx.pendingMoves ? "updating" : ""}" data-testid="moves" aria-label="My best cuts">
     <h3>My best cuts ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
-    ${moves ? "" : html`<p class="hint">Working it out…</p>`}
+    ${moves ? "" : ctx.error ? html`<p class="hint" data-testid="moves-error">No advice while the table has an error (at the top of the page).</p>` : html`<p class="hint">Working it out…</p>`}
     ${freeCardTemplate(ctx)}
     <ol>${list.map((m, i) => html`<li class="${selectedMove === i ? "sel" : ""}">
       <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" data-key="${moveKey(m)}" aria-pressed="${selectedMove === i ? "true" : "false"}">

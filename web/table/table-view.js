@@ -113,6 +113,7 @@ export class AppView {
       }
     }
     if (ctx.ui.share) this.drawQr(ctx.ui.share.url);
+    this.showNewError(ctx);
     const d = ctx.ui.draft;
     this.picks.keep(ctx.pickStands, `${ctx.ask?.ask}|${d?.k}|${d?.js?.length ?? 0}|${d?.spots?.length ?? 0}`);
   }
@@ -140,6 +141,21 @@ export class AppView {
       b.disabled = !on;
       b.setAttribute("aria-disabled", on ? "false" : "true");
     }
+  }
+
+  /** A table error that was not there before is brought into view (it sits at the top of a long page). */
+  showNewError(ctx) {
+    const key = ctx.error ? `${ctx.error.title}|${ctx.error.message}` : null;
+    const fresh = key && key !== this.lastError;
+    this.lastError = key;
+    if (!fresh || ctx.ui.sheet || ctx.ui.share) return;
+    const el = this.main.querySelector('[data-testid="table-error"]');
+    if (el && el.getBoundingClientRect().top < this.topbarBottom()) el.scrollIntoView({ block: "start" });
+  }
+
+  /** Where the sticky top bar ends (the page's content starts below it). */
+  topbarBottom() {
+    return document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
   }
 
   /** Show `text` for a few seconds (nothing for null). */
