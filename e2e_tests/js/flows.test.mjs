@@ -171,3 +171,24 @@ test("the General Radar's answers the table gives fill themselves in: my stands,
   assert.deepEqual(edited.ans, [{ p: 1, s: 0, has: true }]);
   assert.equal(edited.done, undefined);
 });
+
+test("a special action's wires (13): a red I hold or another spot was given is not offered, nor one the slot cannot hold", async () => {
+  const { spotLabelOptions } = await import("../../web/table/draft-options.js");
+  let s = S.defaultState();
+  s.phase = "table";
+  s.setup.open_red_deal = true;
+  s.setup.red = { mode: "list", nums: [3, 7, 10], keep: 3, known: [] };
+  s.setup.red_deal = [[1], [1], [1], [0]];
+  for (const l of ["1", "2", "3", "4", "5", "6", "R7", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  const t = S.derive(s);
+  const d = { k: "special", a: 0, spots: [{ p: 1, s: 0, j: 2 }, { p: 2, s: 0, j: 9 }], done: true, res: "ok", ls: { 0: "R3" } };
+  const labels = S.labelsInPlay(s.setup).map((x) => x.label);
+  const ok = (l) => spotLabelOptions({ state: s, t, laws: laws({ "2-0-9": { R10: 0.5, "10": 0.5 } }), editing: false }, d, 1, labels)
+    .find((o) => o.label === l)?.ok;
+  assert.equal(ok("R7"), false, "mine");
+  assert.equal(ok("R3"), false, "the other spot's");
+  assert.equal(ok("R10"), true);
+  assert.equal(ok("5"), undefined, "13's action cuts reds only");
+  const lawless = spotLabelOptions({ state: s, t, laws: laws({ "2-0-9": { "10": 1 } }), editing: false }, d, 1, labels);
+  assert.equal(lawless.find((o) => o.label === "R10").ok, false, "the slot cannot be red");
+});

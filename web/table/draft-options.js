@@ -9,6 +9,7 @@
 
 import { failureMarks } from "./failure-marks.js";
 import { nextAsk } from "./record.js";
+import { specialKind } from "./entries-mission.js";
 import { shownWire } from "./replay-table.js";
 import { colourOf, labelsInPlay, saidOf, valueMatches } from "./setup.js";
 
@@ -276,4 +277,21 @@ export function knownRadarAnswers(state, t, v) {
     if (shows || (p === me && t.hasHand)) out.push({ p, s, has: shows });
   }));
   return out;
+}
+
+/**
+ * The wires spot n of a special action that cut them all may have been (`labels`: every label in play): [{label, ok}]
+ * of the action's kind, not all cut yet; ok when that slot may hold it (its law) and, for a yellow or red wire (one
+ * copy), when no other spot of the action was given it and it is not mine.
+ */
+export function spotLabelOptions(A, d, n, labels) {
+  const { setup } = A.state;
+  const x = d.spots?.[n];
+  const me = setup.me;
+  const mine = (label) => me !== null && A.t.hasHand && A.t.stands[me].some((st) => st.some((sl) => sl.c !== "cut" && sl.own === label));
+  const given = (label) => Object.entries(d.ls ?? {}).some(([i, l]) => Number(i) !== n && l === label);
+  return labels.filter((l) => specialKind(setup).fits(l) && !allCut(setup, A.t, l)).map((label) => ({
+    label,
+    ok: A.editing || ((colourOf(label) === "blue" || (!mine(label) && !given(label))) && (!x || ch(A, x.p, x.s, x.j, [label]) !== 0)),
+  }));
 }

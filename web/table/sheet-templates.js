@@ -4,7 +4,7 @@
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { draftSummary, underWay } from "./draft-summary.js";
-import { allCut, knownRadarAnswers, markRuledOut, ownSlotOptions } from "./draft-options.js";
+import { knownRadarAnswers, markRuledOut, ownSlotOptions, spotLabelOptions } from "./draft-options.js";
 import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -27,7 +27,6 @@ import {
   saidOf,
   shownWire,
   specialAction,
-  specialKind,
   specialShows,
   nameableValues,
   labelsInPlay,
@@ -183,15 +182,16 @@ export const ASKS = {
         ${specialShows(setup) ? chip("draft-special", "shown", "✗ shown, detonator +1", false, "special-shown") : ""}
         ${chip("draft-special", "boom", "✗ the bomb exploded", false, "special-boom")}</div>`;
   },
-  spot_label: ({ d, ask, t, setup, labels, said }) => {
+  spot_label: ({ ctx, d, ask, setup, labels, said }) => {
     const n = ask.n ?? 0;
     const x = d.spots?.[n];
     const where = x ? `${standName(setup, x.p, x.s)} slot ${slotLetter(x.j)}` : "it";
-    // all cut: a wire of the action's kind still in play; shown: the info token it got (a yellow one shows no number)
-    const kind = specialKind(setup);
-    const keys = d.res === "shown" ? said : labels.filter((l) => kind.fits(l) && !allCut(setup, t, l));
+    // all cut: a wire of the action's kind still in play, that slot may hold; shown: the info token it got (a yellow
+    // one shows no number)
+    const opts = d.res === "shown" ? said.map((label) => ({ label, ok: true })) : spotLabelOptions(allowOf(ctx), d, n, labels);
     return html`<p class="ask" data-testid="ask">${d.res === "shown" ? `Which info token did ${where} get?` : `Which wire was ${where}?`}</p>
-      ${keypad("draft-spot-label", keys, { label: "the wire shown", testprefix: "spot-label", argOf: (v) => `${n}:${v}` })}`;
+      ${keypad("draft-spot-label", opts.map((o) => o.label), { label: "the wire shown", testprefix: "spot-label", argOf: (v) => `${n}:${v}`,
+    disabled: opts.filter((o) => !o.ok).map((o) => o.label) })}`;
   },
   spots: ({ d, setup }) => {
     if (d.k === "special" && specialAction(setup) === "tripwire") {
