@@ -358,3 +358,28 @@ test("wires dealt first (13's reds, 41 and 48's yellows) go on their stands, the
     { kind: "yellow_count", player: 1, count: 1 }, { kind: "yellow_count", player: 2, count: 1 }]);
   assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(st))).setup.yellow_deal, [[0, 1], [1], [1]], "kept by a link");
 });
+
+test("tokens placed without a choice (13's random draw, 22's 'I have none'): the status says who still has to", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(3, 0), preset({ number: 13, random_info_token: true, absent_tokens: true }));
+  s.phase = "table";
+  assert.deepEqual(S.drawnTokensDue(s).per.map((x) => [x.need, x.have]), [[1, 0], [1, 0], [1, 0]]);
+  assert.match(status(s), /drawn-tokens.*Still to place: Ann, Bob, Cat/s);
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 3, slot: { c: "info", v: "4", m: null, col: null } });
+  s = S.addEntry(s, { k: "absent", p: 2, v: "9" });
+  assert.match(status(s), /Still to place: Ann\./);
+  s = S.addEntry(s, { k: "absent", p: 0, v: "2" });
+  assert.equal(S.drawnTokensDue(s), null);
+  // with 2 players the card spares the captain (13); 22: two each, until a turn is played
+  let two = S.defaultState();
+  two.setup = S.applyMission(withPlayers(2, 0), preset({ number: 13, random_info_token: true, captain_no_token_2p: true }));
+  assert.deepEqual(S.drawnTokensDue(two).per.map((x) => x.need), [0, 1]);
+  let n22 = S.defaultState();
+  n22.setup = S.applyMission(withPlayers(4, 0), preset({ number: 22, absent_tokens: true }));
+  n22 = S.addEntry(n22, { k: "absent", p: 0, v: "2" });
+  assert.match(status(n22), /two tokens of values they do not hold.*Still to place: Ann \(1 left\), Bob \(2 left\)/s);
+  n22 = S.addEntry(n22, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "1", ok: false, real: "2" });
+  assert.equal(S.drawnTokensDue(n22), null, "the game is under way");
+});

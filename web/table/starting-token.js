@@ -96,3 +96,19 @@ export function adviceEntry(state, t, rec, kind) {
   }
   return { k: "set", p: me, s: rec.stand, j: rec.slot, slot };
 }
+
+/**
+ * The tokens players place at the start without choosing them, until the game gets under way: 13, 39, 41 one drawn
+ * at random ("random": on a wire of its value, else beside the stand), 22 two of values they lack ("absent": beside
+ * the stand, one a stand with two). [{p, need, have}] per player (the card may spare the captain: none), or null.
+ */
+export function drawnTokensDue(state) {
+  const { setup } = state;
+  const kind = setup.random_info_token ? "random" : setup.absent_tokens && setup.mission !== null ? "absent" : null;
+  if (!kind || state.log.some((e) => !isSetupEntry(e))) return null;
+  const per = setup.players.map((_n, p) => ({
+    p, need: kind === "absent" ? 2 : skipsStartingToken(setup, p) ? 0 : 1,
+    have: state.log.filter((e) => e.p === p && (e.k === "absent" || (kind === "random" && e.k === "set" && e.slot?.c === "info"))).length,
+  }));
+  return per.some((x) => x.have < x.need) ? { kind, per } : null;
+}

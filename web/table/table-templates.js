@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, hasSpecialAction, oxygenFor, oxygenKind, PASSED_OXYGEN, slotLetter, standName, tokensReadable } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, hasSpecialAction, oxygenFor, oxygenKind, PASSED_OXYGEN, slotLetter, standName, tokensReadable, drawnTokensDue } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
 /**
@@ -94,9 +94,22 @@ export function statusTemplate(ctx) {
     ${nanoTemplate(ctx)}
     ${oxygenTemplate(ctx)}
     ${giftsTemplate(state, t)}
+    ${drawnTokensTemplate(state)}
     ${t.exploded ? html`<p class="boom" data-testid="exploded" role="alert">The bomb exploded: the mission is lost.</p>` : ""}
     ${t.defused ? html`<p class="won" data-testid="defused" role="status">Every wire is cut: the bomb is defused, the mission is won.</p>` : ""}
   </section>`;
+}
+
+/** 13, 39, 41 (a token drawn at random), 22 (two "I have none" tokens): who still has theirs to place, and how. */
+function drawnTokensTemplate(state) {
+  const due = drawnTokensDue(state);
+  if (!due) return "";
+  const { players } = state.setup;
+  const left = due.per.filter((x) => x.have < x.need).map((x) => `${players[x.p]}${x.need > 1 ? ` (${x.need - x.have} left)` : ""}`);
+  const how = due.kind === "random"
+    ? html`each player draws an info token at random and puts it on a wire of its value (tap that wire, <em>Set tokens</em>, the info token) or, without one, beside their stand (<em>I have none</em> below)`
+    : html`each player puts two tokens of values they do not hold beside their stand (one beside each of two stands): <em>I have none</em> below`;
+  return html`<p class="hint gifts" data-testid="drawn-tokens" data-left="${left.length}" role="status"><strong>Starting tokens</strong>: ${how}. Still to place: ${left.join(", ")}.</p>`;
 }
 
 /** 22: the token gifts due once two yellow wires are cut, giver to receiver from the captain, and those recorded. */
