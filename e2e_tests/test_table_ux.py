@@ -397,3 +397,16 @@ def test_a_new_table_error_is_brought_into_view(phone):
     bar = page.locator(".topbar").bounding_box()
     assert top >= bar["y"] + bar["height"] - 1, (top, bar)
     expect(tid(page, "moves-error")).to_contain_text("No advice while the table has an error")
+
+
+def test_a_slots_sheet_keeps_its_stand_in_view(phone):
+    """A wire of the lowest stand tapped: its sheet opens and the page scrolls that stand above the sheet."""
+    page, taps = phone(table())
+    assert wait_done(page) == "done"
+    taps("slot-3-0-6")
+    expect(tid(page, "sheet")).to_be_visible()
+    page.wait_for_timeout(300)
+    slot = tid(page, "slot-3-0-6").bounding_box()
+    sheet = tid(page, "sheet").bounding_box()
+    bar = page.locator(".topbar").bounding_box()
+    assert bar["y"] + bar["height"] <= slot["y"] and slot["y"] + slot["height"] <= sheet["y"], (bar, slot, sheet)

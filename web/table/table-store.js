@@ -112,7 +112,9 @@ function viewModel(app) {
   const t = app.derived();
   const draft = ui.draft;
   const ask = draft ? S.nextAsk(state, t, draft) : null;
-  const pickStands = ui.sheet?.mode === "action" ? standsToPick(state, t, draft, ask) : null;
+  // the stands a flow points at stay in view above the sheet; a slot's sheet keeps that slot's stand in view
+  const pickStands = ui.sheet?.mode === "action" ? standsToPick(state, t, draft, ask)
+    : ui.sheet?.mode === "slot" ? [ui.sheet.key.split("-").slice(0, 2).join("-")] : null;
   const highlight = new Set();
   const m = results.moves?.moves?.[ui.selectedMove];
   if (m && m.player !== null && m.player !== undefined) for (const j of m.slots) highlight.add(`${m.player}-${m.stand}-${j}`);
