@@ -192,3 +192,26 @@ test("a special action's wires (13): a red I hold or another spot was given is n
   const lawless = spotLabelOptions({ state: s, t, laws: laws({ "2-0-9": { "10": 1 } }), editing: false }, d, 1, labels);
   assert.equal(lawless.find((o) => o.label === "R10").ok, false, "the slot cannot be red");
 });
+
+test("my cut with a value I hold twice asks which of my wires it was (the table sees which one is cut face up)", () => {
+  const state = table(); // HAND holds two 3s (slots C, D) and one 5
+  const t = S.derive(state);
+  const twice = { k: "dual", a: 0, p: 1, s: 0, js: [4], v: "3", ok: true };
+  assert.equal(S.nextAsk(state, t, twice).ask, "actor_slot");
+  assert.equal(S.nextAsk(state, t, { ...twice, as: { s: 0, j: 3 } }), null);
+  assert.equal(S.buildEntry(state, t, { ...twice, as: { s: 0, j: 3 } }).as.j, 3);
+  assert.equal(S.nextAsk(state, t, { ...twice, v: "5" }), null, "one 5: no question");
+});
+
+test("my cut of a yellow with one of my two yellows: the entry names the yellow I picked", () => {
+  let s = S.defaultState();
+  s.phase = "table";
+  s.setup.yellow = { mode: "list", nums: [2, 9], keep: 2, known: [] };
+  for (const l of ["1", "2", "Y2", "3", "4", "5", "6", "7", "8", "9", "Y9", "10", "11"]) s = S.handAdd(s, 0, l);
+  const t = S.derive(s);
+  const d = { k: "dual", a: 0, p: 1, s: 0, js: [5], v: "Y", ok: true, cut: "Y9" };
+  assert.equal(S.nextAsk(s, t, d).ask, "actor_slot");
+  const e = S.buildEntry(s, t, { ...d, as: { s: 0, j: 10 } });
+  assert.deepEqual([e.as.j, e.av], [10, "Y9"]);
+  assert.ok(S.derive(S.addEntry(s, e)).entries[0].ok, S.derive(S.addEntry(s, e)).entries[0].error);
+});

@@ -214,7 +214,7 @@ test("a teammate's dual cut on my wire is recorded as a dual cut, my wire's valu
   }
 });
 
-test("the equipment on the table: the turn log offers those cards (and the character card); an item counts only if its card lies face up", async () => {
+test("the equipment on the table: the turn log offers those usable now (and the character card); an item counts only if its card lies face up", async () => {
   const { logTemplate } = await import("../../web/table/table-templates.js");
   const EQUIP_ACTIONS = { 1: "label_ne", 2: "walkie", 3: "triple", 4: "postit", 5: "super", 6: "rewind", 7: "batteries", 8: "radar",
     9: "stabilizer", 10: "xray", 11: "coffee", 12: "label_eq", Y: "false_bottom", "2.2": "swl", "3.3": "drop", "10.10": "disint", "11.11": "hook" };
@@ -229,9 +229,12 @@ test("the equipment on the table: the turn log offers those cards (and the chara
   };
   let s = started();
   assert.equal(s.setup.table_cards, null, "not set: every card of the pile, as before");
-  assert.deepEqual(offered(s), Object.keys(EQUIP_ACTIONS).sort());
+  assert.deepEqual(offered(s), [], "none unlocked yet");
+  assert.deepEqual(offered(cut3s(s)), ["3", "3.3"], "the four 3s cut: the Triple Detector and Emergency Drop");
   s = { ...s, setup: { ...s.setup, table_cards: ["3", "8", "9", "11"] } };
-  assert.deepEqual(offered(s), ["11", "3", "8", "9"]);
+  assert.deepEqual(offered(cut3s(s)), ["3"]);
+  const used = S.addEntry(cut3s(s), { k: "detect", kind: "triple", a: 1, p: 2, s: 0, js: [0, 1, 2], v: "1", ok: true, hit: 0, cut: "1", as: { s: 0, j: 0 } });
+  assert.deepEqual(offered(used), [], "used: no longer offered");
   assert.ok(String(logTemplate({ state: s, t: S.derive(s) }).text).includes('data-testid="action-double"'), "the character card");
   let t = S.derive(cut3s(s));
   assert.ok(S.availableItems(cut3s(s), t).includes("triple_detector"));
@@ -280,4 +283,13 @@ test("22: no starting token to advise ('I have none' tokens instead); 41, 48: no
   assert.match(S.derive(y).entries[0].error, /no cut names yellow here: the yellow wires go only by the mission's special action \(mission 48\)/);
   y.setup.special = [];
   assert.doesNotMatch(S.derive(y).entries[0].error ?? "", /special action/);
+});
+
+test("the entry that explodes the bomb says so in the log", () => {
+  let s = started();
+  s.setup.mistakes = 0;
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "5", ok: false, real: "1" });
+  const t = S.derive(s);
+  assert.equal(t.exploded, true);
+  assert.match(t.entries[0].text, /: the bomb exploded$/);
 });

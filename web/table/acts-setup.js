@@ -40,7 +40,10 @@ const SETUP_EDITS = {
     // a preset that deals other wires to this many players asks for its numbers again
     const m = app.missions?.find((x) => x.number === su.mission) ?? null;
     su.mistakes = S.startMistakes(m, n);
-    if (S.dealChanges(m, before, n)) next.setup = S.applyMission(su, m);
+    if (S.dealChanges(m, before, n)) {
+      next.setup = S.applyMission(su, m);
+      app.view?.flash(`Mission ${m.number} deals other red and yellow wires with ${n} players: pick them again.`);
+    }
   },
   name: (su, value, _next, _app, p) => { su.players[int(p)] = String(value).slice(0, 20); },
   me: (su, arg, next) => {

@@ -31,7 +31,8 @@ export function movesTemplate(ctx) {
   }
   if (ctx.t.exploded || ctx.t.defused) {
     const why = ctx.t.exploded ? "the bomb exploded" : "the bomb is defused";
-    return html`<section class="moves" data-testid="moves" data-over="true"><h3>My best cuts</h3><p class="hint" data-testid="moves-over">The game is over (${why}): no cut to advise. Undo the last entry if it was a slip.</p></section>`;
+    return html`<section class="moves" data-testid="moves" data-over="true"><h3>My best cuts</h3><p class="hint" data-testid="moves-over">The game is over (${why}): no cut to advise. Undo the last entry if it was a slip.</p>
+      ${btn("setup", "Setup: start a new game", { cls: "link", testid: "moves-new-game" })}</section>`;
   }
   const list = (moves?.moves ?? []).slice(0, 5);
   return html`<section class="moves ${ctx.pendingMoves ? "updating" : ""}" data-testid="moves" aria-label="My best cuts">

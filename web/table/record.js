@@ -127,9 +127,11 @@ function actionAsk(state, t, d) {
     const said = d.k === "xray" ? d.vs : [d.v];
     // a blue value said: the cut wire is that value; yellow (or X-or-Y): which wire it was — unless it is mine
     if (!d.cut && !ownAt(state, t, d, multi ? d.hit : d.js?.[0]) && !(said.length === 1 && said[0] !== "Y")) return { ask: "cut_label" };
-    // my turned-around wire (38, 56, 64) may be the one I cut: then I say which of mine it was
+    // my turned-around wire (38, 56, 64) may be the one I cut: then I say which of mine it was; so too when I hold
+    // more than one wire of the value (which one is cut face up is what the table sees)
     const myTurned = mine && d.k === "dual" && unseenTurned(t, d.a);
-    if ((!mine || myTurned) && !d.as) return { ask: "actor_slot" };
+    const myMany = mine && ownSlotsFor(state, t, saidOf(d.cut || said[0])).length > 1;
+    if ((!mine || myTurned || myMany) && !d.as) return { ask: "actor_slot" };
     const blind = !mine || Boolean(t.stands[d.a][d.as?.s]?.[d.as?.j]?.tw);
     if (blind && colourOf(d.cut || said[0]) === "yellow" && !d.av) return { ask: "actor_label" };
     return null;
@@ -334,7 +336,8 @@ function cutEntry(state, t, d, mine) {
     e.cut = d.cut || own || d.v;
     if (d.as) {
       e.as = { ...d.as };
-      if (d.av) e.av = d.av;
+      const own = mine ? t.stands[d.a]?.[d.as.s]?.[d.as.j]?.own : null; // the wire of mine I said it was
+      if (d.av || own) e.av = d.av || own;
     } else if (mine) {
       const own = ownSlotsFor(state, t, saidOf(e.cut))[0];
       if (own) {

@@ -59,7 +59,9 @@ export function derive(state) {
       const ox = checkOxygen(state, t, e, i);
       const before = guess ? cutCounts(t) : null;
       t.note = "";
+      const whole = !t.exploded;
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
+      if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
       if (guess && e.k !== "shown") t.lastCut = justCut(t, e, before);
       t.entries.push({ ok: true, text: describeSafely(e, setup) + t.note });

@@ -157,7 +157,8 @@ function equipmentLegend(waiting) {
     waiting.some((c) => c.need === 4) ? "all four for a double number such as 2.2" : "",
     waiting.some((c) => c.id === "Y") ? "two yellow wires for False Bottom" : "",
   ].filter(Boolean);
-  return `“${single.have}/${single.need} cut”: a card is usable once two wires of its number are cut${more.length ? ` (${more.join("; ")})` : ""}.`;
+  const words = single.need === 4 ? "all four wires of its number are cut (two for a single number)" : "two wires of its number are cut";
+  return `“${single.have}/${single.need} cut”: a card is usable once ${words}${more.length && single.need !== 4 ? ` (${more.join("; ")})` : ""}.`;
 }
 
 /** A card's tooltip: its name, and what it waits for. */
@@ -274,7 +275,7 @@ export function logTemplate(ctx) {
 }
 
 function actionAllowed(k, state, t) {
-  const eq = t.cards.map((c) => c.id); // the cards in play (replay.js: countCuts)
+  const eq = t.cards.filter((c) => c.state === "usable").map((c) => c.id); // usable now (replay.js: countCuts): not used, not locked
   const has = (id) => eq.includes(id);
   switch (k) {
     case "dual": return true; // also started by tapping a wire, mine included
