@@ -1,5 +1,6 @@
-// Log entries of mission actions: a turn skipped for want of oxygen (44, 49, 54, 63), a challenge done
-// (55), and the number cards that move the detonator back (62).
+// Log entries of mission actions: the special action (13, 39, 41, 46, 48), a turn skipped for want of oxygen
+// (44, 49, 54, 63), a challenge done (55, 60), the number card shown (29); and what the replay follows besides:
+// the number cards that move the detonator back (62), 22's token gifts.
 
 import { oxygenKind } from "./oxygen.js";
 import { advance, checkPlayers, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName } from "./replay-table.js";
