@@ -32,9 +32,10 @@ def test_a_whole_game_is_won_by_taps(make_context, base_url) -> None:
     for kind in ("dual", "dual_by_me", "dual_on_me", "dual_on_me_failed", "failures", "double", "triple", "solo", "red"):
         assert kinds.get(kind), (kind, kinds)
     assert game.page.get_by_test_id("card-state-3").get_attribute("data-state") == "used"
-    # the flows' budget on a 390x844 page: 3 taps an entry (median), 5 for the Double Detector, no scroll inside
+    # the flows' budget on a 390x844 page: 3 taps an entry (median), 5 for the Double Detector (6 when I cut with a
+    # value I hold twice: which of mine went, as the table sees it), no scroll inside
     taps = game.taps.report()
-    assert taps["turns"]["median"] <= 3 and taps["by_kind"]["double"]["worst"] <= 5, taps
+    assert taps["turns"]["median"] <= 3 and taps["by_kind"]["double"]["worst"] <= 6, taps
     assert not taps["scroll_in_flow"], taps["scrolled"]
     # the whole game read back through the one door (the hash): every entry kept, still won
     log = game.page.get_by_test_id("log").locator("li[data-testid^='log-']")
