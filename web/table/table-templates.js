@@ -44,6 +44,7 @@ function slotView(ctx, p, s, j, sl) {
     shown = [sl.c === "info" ? sl.v : sl.col ? sl.col.toUpperCase() : "?"];
     meaning.unshift(sl.c === "info" ? `info token ${valueName(sl.v)}` : "hidden");
   }
+  if (String(shown[0]).length > 2) cls += " long"; // "Y10", "R11": a smaller face, inside the tile
   if (highlight.has(key)) cls += " hl";
   if (picked.has(key)) cls += " picked";
   if (culprits.has(key)) cls += " culprit";
