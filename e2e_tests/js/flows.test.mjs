@@ -215,3 +215,19 @@ test("my cut of a yellow with one of my two yellows: the entry names the yellow 
   assert.deepEqual([e.as.j, e.av], [10, "Y9"]);
   assert.ok(S.derive(S.addEntry(s, e)).entries[0].ok, S.derive(S.addEntry(s, e)).entries[0].error);
 });
+
+test("where a moved wire was filed: places where no wire it may be sits in order are greyed", async () => {
+  const { filePlaceOptions } = await import("../../web/table/draft-options.js");
+  // Bob shows a 4 on C (an info token) and a cut 9 on H; Dee's slot I is a 10 or more (its law)
+  const state = table([
+    { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "4" } },
+    { k: "set", p: 1, s: 0, j: 7, slot: { c: "cut", v: "9" } },
+  ]);
+  const t = S.derive(state);
+  const A = { state, t, laws: laws({ "3-0-8": { "10": 0.5, "11": 0.3, "12": 0.2 } }), editing: false };
+  const d = { k: "hook", a: 1, p: 3, s: 0, js: [8] };
+  const ok = filePlaceOptions(A, d, "to", 1, 0, 13);
+  assert.deepEqual(ok.map((x, j) => (x ? j : null)).filter((x) => x !== null), [8, 9, 10, 11, 12], "after the cut 9 only");
+  assert.ok(filePlaceOptions({ ...A, editing: true }, d, "to", 1, 0, 13).every(Boolean), "editing: any place");
+  assert.ok(filePlaceOptions(A, { k: "nano", a: 1 }, "to", 1, 0, 13).every(Boolean), "Nano's wire may be anything");
+});

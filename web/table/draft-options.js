@@ -11,7 +11,7 @@ import { failureMarks } from "./failure-marks.js";
 import { nextAsk } from "./record.js";
 import { specialKind } from "./entries-mission.js";
 import { shownWire } from "./replay-table.js";
-import { colourOf, labelsInPlay, saidOf, valueMatches } from "./setup.js";
+import { colourOf, labelsInPlay, saidOf, sortValue, valueMatches } from "./setup.js";
 
 const MULTI = ["double", "triple", "super"];
 const EPS = 1e-9;
@@ -294,4 +294,32 @@ export function spotLabelOptions(A, d, n, labels) {
     label,
     ok: A.editing || ((colourOf(label) === "blue" || (!mine(label) && !given(label))) && (!x || ch(A, x.p, x.s, x.j, [label]) !== 0)),
   }));
+}
+
+/** The wire a move's receiver files (Walkie-Talkies: "ato" the pointed one, "pto" the actor's; Grappling Hook: the
+ * pointed one), as {p, s, j}; null for Nano's (any wire). */
+function movedFrom(d, field) {
+  if (d.k === "walkie" && field === "pto") return d.as ? { p: d.a, s: d.as.s, j: d.as.j } : null;
+  return d.k === "nano" || !Number.isInteger(d.js?.[0]) ? null : { p: d.p, s: d.s, j: d.js[0] };
+}
+
+/**
+ * Where receiver `who` may have filed the moved wire on their stand s (`n` places): [ok per place], ok when some wire
+ * the moved one may be (its slot's law) sits in order there, between the nearest wires the stand shows around it (cut,
+ * an info token, mine); every place while editing or for Nano's wire.
+ */
+export function filePlaceOptions(A, d, field, who, s, n) {
+  const from = movedFrom(d, field);
+  if (A.editing || !from) return Array(n).fill(true);
+  const labels = labelsInPlay(A.state.setup).map((x) => x.label);
+  const may = labels.filter((l) => ch(A, from.p, from.s, from.j, [l]) !== 0 && !allCut(A.state.setup, A.t, l));
+  // Walkie-Talkies: the receiver's own wire given leaves their stand (the actor's `as`, the teammate's pointed one)
+  const gives = d.k !== "walkie" ? null : who === d.a ? d.as : who === d.p ? { s: d.s, j: d.js?.[0] } : null;
+  const st = (A.t.stands[who]?.[s] ?? []).filter((_sl, j) => !(gives && gives.s === s && gives.j === j));
+  const shown = st.map((sl) => (sl.m === "X" || sl.tw ? null : sl.c === "cut" ? sl.v : shownWire(sl))).map((w) => (w === "Y" ? null : w));
+  return Array.from({ length: n }, (_, j) => {
+    const left = shown.slice(0, j).filter(Boolean).at(-1);
+    const right = shown.slice(j).find(Boolean);
+    return may.some((l) => (!left || sortValue(left) <= sortValue(l)) && (!right || sortValue(l) <= sortValue(right)));
+  });
 }

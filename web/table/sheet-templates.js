@@ -4,7 +4,7 @@
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { draftSummary, underWay } from "./draft-summary.js";
-import { knownRadarAnswers, markRuledOut, ownSlotOptions, spotLabelOptions } from "./draft-options.js";
+import { filePlaceOptions, knownRadarAnswers, markRuledOut, ownSlotOptions, spotLabelOptions } from "./draft-options.js";
 import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -141,12 +141,16 @@ export const ASKS = {
     return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires went to ${setup.players[d.p]}?</p>
       <div class="row">${opts.map(({ s, j, sl }) => chip("draft-give", `${s}:${j}`, `${standName(setup, d.a, s)} ${slotLetter(j)}${sl.own ? ` (${sl.own})` : ""}`, false, `give-${s}-${j}`))}</div>`;
   },
-  file: ({ d, ask, state, t, setup }) => {
+  file: ({ ctx, d, ask, state, t, setup }) => {
     const places = filePlaces(state, t, d, ask.who);
     const who = ask.who === setup.me ? "you" : setup.players[ask.who];
+    // a place where no wire the moved one may be sits in order is greyed
     return html`<p class="ask" data-testid="ask">Where did ${who} file the wire received? (its slot now)</p>
-      ${places.map(({ s, n }) => html`<div class="row">${Array.from({ length: n }, (_, j) =>
-        chip("draft-file", `${ask.field}:${s}:${j}`, `${places.length > 1 ? `stand ${s + 1} ` : ""}slot ${slotLetter(j)}`, false, `file-${ask.field}-${s}-${j}`))}</div>`)}`;
+      ${places.map(({ s, n }) => {
+        const ok = filePlaceOptions(allowOf(ctx), d, ask.field, ask.who, s, n);
+        return html`<div class="row">${Array.from({ length: n }, (_, j) =>
+          chip("draft-file", `${ask.field}:${s}:${j}`, `${places.length > 1 ? `stand ${s + 1} ` : ""}slot ${slotLetter(j)}`, false, `file-${ask.field}-${s}-${j}`, { disabled: !ok[j] }))}</div>`;
+      })}`;
   },
   got: ({ ctx, d, labels }) => {
     const fits = ctx.ui?.sheet?.edit !== undefined ? labels : gotFits(ctx.state, ctx.t, d, labels);
