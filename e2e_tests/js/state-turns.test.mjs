@@ -292,3 +292,12 @@ test("the entry that explodes the bomb says so in the log", () => {
   assert.equal(t.exploded, true);
   assert.match(t.entries[0].text, /: the bomb exploded$/);
 });
+
+test("a solo cut takes every wire of its value still uncut (2 of them with a usable Fast Pass)", () => {
+  let s = started();
+  const solo = (a, cuts) => ({ k: "solo", a, slots: cuts.map((_c, n) => ({ s: 0, j: n })), cuts });
+  let t = S.derive(S.addEntry(s, solo(1, ["5"])));
+  assert.match(t.entries[0].error, /a solo cut takes every 5 still uncut \(4 left\), not 1: Bob must hold them all/);
+  assert.ok(S.derive(S.addEntry(s, solo(1, ["5", "5", "5", "5"]))).entries[0].ok);
+  assert.match(S.derive(S.addEntry(s, solo(1, ["5", "6"]))).entries[0].error, /one value/);
+});

@@ -6,7 +6,7 @@
 // captain's stand(s) clockwise, so earlier stands get the extra wire; the wires dealt first are then added to the
 // stands they went to (as the arena deals: arena/deal.py).
 
-import { colourNeeds, redsInPlay, standCounts, wiresInPlay } from "./setup.js";
+import { colourNeeds, redsInPlay, standCounts, wiresInPlay, yellowsInPlay } from "./setup.js";
 
 /**
  * Yellow wires each player was dealt face down before the shuffle ([] when the mission deals them
@@ -15,8 +15,7 @@ import { colourNeeds, redsInPlay, standCounts, wiresInPlay } from "./setup.js";
  */
 export function yellowDeal(setup) {
   const n = setup.players.length;
-  const c = setup.yellow;
-  const count = c.mode === "list" ? c.nums.length : c.mode === "of" ? c.known.length + c.keep : 0;
+  const count = yellowsInPlay(setup);
   if (!setup.yellow_dealt || !count) return [];
   const out = Array(n).fill(0);
   const order = Array.from({ length: n }, (_, i) => (setup.captain + i) % n);

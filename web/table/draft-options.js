@@ -11,7 +11,7 @@ import { failureMarks } from "./failure-marks.js";
 import { nextAsk } from "./record.js";
 import { specialKind } from "./entries-mission.js";
 import { shownWire } from "./replay-table.js";
-import { colourOf, labelsInPlay, saidOf, sortValue, valueMatches } from "./setup.js";
+import { colourOf, labelsInPlay, saidOf, sortValue, valueMatches, yellowsInPlay } from "./setup.js";
 
 const MULTI = ["double", "triple", "super"];
 const EPS = 1e-9;
@@ -51,11 +51,7 @@ const ch = (A, p, s, j, said) => (A.editing ? null : chance(A.t, A.laws, p, s, j
 /** Is every copy of `label` ("7", "R5", or "Y": every yellow) cut already? */
 export function allCut(setup, t, label) {
   const labels = labelsInPlay(setup);
-  if (label === "Y") {
-    const c = setup.yellow;
-    const inPlay = c.mode === "list" ? c.nums.length : c.mode === "of" ? c.known.length + c.keep : 0;
-    return t.yellowCut >= inPlay;
-  }
+  if (label === "Y") return t.yellowCut >= yellowsInPlay(setup);
   const copies = labels.find((x) => x.label === label)?.copies ?? 0;
   return (t.cutCount[label] ?? 0) >= copies;
 }

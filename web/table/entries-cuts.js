@@ -5,10 +5,10 @@
 import { ddDealt, ddSpent } from "./detectors.js";
 import { markSlot, markWords } from "./failure-marks.js";
 import {
-  actorCut, addFact, advance, checkPlayers, cutSlot, factValue, fail, failure, misfire, notSaidFacts, slotAt, slotLetter, standName, takeStab,
+  actorCut, addFact, advance, checkPlayers, cutCounts, cutSlot, factValue, fail, failure, misfire, notSaidFacts, slotAt, slotLetter, standName, takeStab,
   uncutRefs, valuelessFailure,
 } from "./replay-table.js";
-import { colourOf, falseTokenFact, isLabel, saidOf, valueMatches } from "./setup.js";
+import { cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
 
 /** What the table shows on one slot (tokens, marks, colour, cut). In 52 a false token may point at a red wire:
  * it is the fact "not that value" (the engine document leaves the mark off the slot, where it would rule red out). */
@@ -113,11 +113,34 @@ export function applyOwnCuts(t, e, setup) {
   const slots = e.slots ?? [];
   if (!slots.length || slots.length !== (e.cuts ?? []).length) fail("which wires were cut?");
   if (e.k === "solo" && (e.cuts ?? []).some((c) => colourOf(c) === "yellow")) noPlainYellow(setup);
+  if (e.k === "solo") soloTakesAll(t, e, setup);
   slots.forEach((x, n) => {
     if (e.k === "red" && colourOf(e.cuts[n]) !== "red") fail("only red wires are revealed");
     cutSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);
   });
   advance(t, setup, e.a);
+}
+
+/**
+ * A solo cut takes every wire of its value still uncut (the cutter held them all: 2 or 4), or 2 of them with a usable
+ * Fast Pass (9.9: all four 9s cut, not spent), which it spends.
+ */
+function soloTakesAll(t, e, setup) {
+  const cuts = e.cuts;
+  const said = saidOf(cuts[0]);
+  if (!isLabel(cuts[0]) || !cuts.every((c) => isLabel(c) && valueMatches(c, said))) fail("a solo cut takes wires of one value");
+  const cut = cutCounts(t);
+  const inPlay = said === "Y" ? yellowsInPlay(setup) : labelsInPlay(setup).find((x) => x.label === said)?.copies ?? 0;
+  const done = Object.entries(cut).filter(([l]) => valueMatches(l, said)).reduce((a, [, c]) => a + c, 0);
+  const left = inPlay - done;
+  if (cuts.length === left) return;
+  const fastPass = cardsInPlay(setup, t).includes("9.9") && (cut["9"] ?? 0) >= 4 && !t.usedItems["9.9"];
+  if (fastPass && cuts.length === 2) {
+    t.usedItems["9.9"] = true;
+    return;
+  }
+  const what = said === "Y" ? "yellow wire" : said;
+  fail(`a solo cut takes every ${what} still uncut (${left} left), not ${cuts.length}: ${setup.players[e.a]} must hold them all${fastPass ? " (or 2 with the Fast Pass)" : ""}`);
 }
 
 /** "I have none": a player shows that a value is not on their stand(s). */

@@ -229,15 +229,7 @@ export function wiresDoc(setup) {
   return doc;
 }
 
-export function wiresInPlay(setup) {
-  let n = 4 * (setup.blue[1] - setup.blue[0] + 1);
-  for (const colour of ["yellow", "red"]) {
-    const c = setup[colour];
-    if (c.mode === "list") n += c.nums.length;
-    else if (c.mode === "of") n += c.known.length + c.keep;
-  }
-  return n;
-}
+export const wiresInPlay = (setup) => 4 * (setup.blue[1] - setup.blue[0] + 1) + yellowsInPlay(setup) + redsInPlay(setup);
 
 /** Stands per player: 2 players two each, 3 players the captain two, else one. */
 export function standCounts(setup) {
@@ -246,10 +238,12 @@ export function standCounts(setup) {
 }
 
 /** Red wires dealt to the stands (discarded candidates excluded). */
-export function redsInPlay(setup) {
-  const c = setup.red;
-  return c.mode === "list" ? c.nums.length : c.mode === "of" ? c.known.length + c.keep : 0;
-}
+export const redsInPlay = (setup) => colourInPlay(setup.red);
+
+/** Yellow wires dealt to the stands (discarded candidates excluded). */
+export const yellowsInPlay = (setup) => colourInPlay(setup.yellow);
+
+const colourInPlay = (c) => (c.mode === "list" ? c.nums.length : c.mode === "of" ? c.known.length + c.keep : 0);
 
 export function labelsInPlay(setup) {
   const out = [];
