@@ -383,3 +383,16 @@ test("tokens placed without a choice (13's random draw, 22's 'I have none'): the
   n22 = S.addEntry(n22, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "1", ok: false, real: "2" });
   assert.equal(S.drawnTokensDue(n22), null, "the game is under way");
 });
+
+test("a mission's 'I have none' token says the value is nowhere in the hand (two stands: no stand asked)", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(2, 0), preset({ number: 22, absent_tokens: true }));
+  s.setup.me = null;
+  s.phase = "table";
+  const t = S.derive(s);
+  const d = { k: "absent", a: 1 };
+  assert.deepEqual(S.nextAsk(s, t, d), { ask: "value", absent: true });
+  assert.deepEqual(S.buildEntry(s, t, { ...d, v: "9" }), { k: "absent", p: 1, v: "9" });
+  const doc = S.engineDoc(S.addEntry(s, { k: "absent", p: 1, v: "9" }));
+  assert.deepEqual(doc.facts.filter((f) => f.kind === "has_not"), [{ kind: "has_not", player: 1, value: 9 }]);
+});

@@ -89,7 +89,9 @@ function actionAsk(state, t, d) {
   }
   if (d.k === "absent") {
     if (d.a === undefined || d.a === null) return { ask: "actor" };
-    if (standCounts(state.setup)[d.a] > 1 && d.s === undefined) return { ask: "absent_stand" };
+    // a mission's "I have none" token says the value is nowhere in the hand (13, 22, 39, 41: the card's words, one
+    // beside each of two stands); a custom table may mean one stand
+    if (state.setup.mission === null && standCounts(state.setup)[d.a] > 1 && d.s === undefined) return { ask: "absent_stand" };
     if (!d.v) return { ask: "value", absent: true };
     return null;
   }

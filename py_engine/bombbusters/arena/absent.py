@@ -6,7 +6,10 @@ stand, a value token on a wire), and the gift waits for a moment of the game.  T
 leaves to players, made as a teammate would (docs/arena.md):
 
 * setup: of the values (blue or yellow) a player lacks, the two the public table finds likeliest for
-  them (one a stand with two stands): the ones that tell the team the most; every player knows the rule,
+  them (one a stand with two stands): the ones that tell the team the most.  The card says "values they
+  do not have in their hand" (the table app reads a two-stand player's token so); the arena reads it per
+  stand, because the "has" facts its reading adds would then span two stands, a count the engine cannot
+  keep small (tried 2026-11-29: the 2-player setup ran out of memory); every player knows the rule,
   so the choice also says that each value ranked before the chosen ones is held (read as "has" facts);
 * the gift: the blue value the public table expects the receiver to hold most wires of (then: the
   lowest), so that it lands on a wire — the public table's, not the giver's own view, whose choice
