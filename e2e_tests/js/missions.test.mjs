@@ -396,3 +396,17 @@ test("a mission's 'I have none' token says the value is nowhere in the hand (two
   const doc = S.engineDoc(S.addEntry(s, { k: "absent", p: 1, v: "9" }));
   assert.deepEqual(doc.facts.filter((f) => f.kind === "has_not"), [{ kind: "has_not", player: 1, value: 9 }]);
 });
+
+test("my hand takes no more yellow (41, 48) or red (13) wires than were dealt to that stand first", async () => {
+  const { handTemplate } = await import("../../web/table/setup-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ yellow: { count: 4, of: null, known: 0, in_play: 4, numbers_needed: 4 }, yellow_dealt: "one_each" }));
+  s.setup.yellow.nums = [3, 6, 8, 9];
+  s.setup.me = 1;
+  s.phase = "hand";
+  const keyOff = (st, label) => new RegExp(`data-testid="key-${label}"[^>]*disabled`).test(String(handTemplate(st).text));
+  assert.equal(keyOff(s, "Y3"), false);
+  s = S.handAdd(s, 0, "Y3");
+  assert.equal(keyOff(s, "Y6"), true, "one tripwire each: the others are someone else's");
+  assert.equal(keyOff(s, "5"), false);
+});

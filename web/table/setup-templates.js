@@ -164,6 +164,12 @@ export function handTemplate(state, edit = null) {
   const picked = edit?.pick ? wireOf(hand[edit.pick.s]?.[edit.pick.i]) : null;
   // a seat taken mid-game: the wires the table shows stay in their slots, the others fill in around them
   const shown = edit ? [] : shownWires(state, me);
+  // 13's reds, 41 and 48's yellows were dealt to each stand first: no more of that colour than the stand got
+  const dealtFirst = { red: openRedDeal(setup)?.[me], yellow: yellowStands(setup)?.[me] };
+  const colourFull = (label) => {
+    const got = dealtFirst[colourOf(label)]?.[s];
+    return got !== undefined && (hand[s] ?? []).filter((h) => colourOf(wireOf(h)) === colourOf(label)).length >= got;
+  };
   const layouts = sizes.map((_, k) => (shown[k]?.some(Boolean) ? placeWires(hand[k] ?? [], shown[k], xPlace(setup, me, k)) : null));
   const wireAt = (k, f) => (layouts[k] ? layouts[k][f] : hand[k]?.[f] !== undefined ? { h: hand[k][f], i: f } : null);
   return html`<section class="screen hand" data-testid="hand-screen" aria-label="My wires">
@@ -188,7 +194,7 @@ export function handTemplate(state, edit = null) {
         cls: `key ${colourOf(label)} ${label === picked ? "on" : ""}`, arg: edit ? label : `${s}:${label}`, testid: `key-${label}`,
         // a picked wire's value is free again for the keypad to put back in its place
         disabled: picked ? (used[label] ?? 0) - (label === picked ? 1 : 0) >= copies
-          : edit ? full || (used[label] ?? 0) >= copies : handAddAround(state, s, label, shown) === state,
+          : edit ? full || (used[label] ?? 0) >= copies : colourFull(label) || handAddAround(state, s, label, shown) === state,
         aria: keyName(label),
       }))}
     </div>
