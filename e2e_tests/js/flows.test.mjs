@@ -231,3 +231,24 @@ test("where a moved wire was filed: places where no wire it may be sits in order
   assert.ok(filePlaceOptions({ ...A, editing: true }, d, "to", 1, 0, 13).every(Boolean), "editing: any place");
   assert.ok(filePlaceOptions(A, { k: "nano", a: 1 }, "to", 1, 0, 13).every(Boolean), "Nano's wire may be anything");
 });
+
+test("a special action on wires the table shows settles its outcome; 41's words are a tripwire's", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = S.defaultState();
+  s.phase = "table";
+  s.setup.special = ["yellow_special"];
+  s.setup.yellow_dealt = "one_each";
+  s.setup.yellow = { mode: "list", nums: [3, 6, 9, 11], keep: 4, known: [] };
+  s.setup.me = 0;
+  for (const l of ["1", "2", "3", "4", "5", "6", "7", "8", "Y9", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  const t = S.derive(s);
+  const A = { state: s, t, laws: null, editing: false };
+  const d = { k: "special", a: 2, spots: [{ p: 0, s: 0, j: 9 }], done: true }; // (Y9 sorts after the 9)
+  assert.equal(settleDraft(A, d).res, "ok", "my own Y9: found");
+  assert.equal(settleDraft(A, { ...d, spots: [{ p: 0, s: 0, j: 4 }] }).res, "shown", "my 5: not a tripwire");
+  assert.equal(settleDraft(A, { ...d, spots: [{ p: 1, s: 0, j: 4 }] }).res, undefined, "a teammate's wire: asked");
+  const text = String(askTemplate({ state: s, t, ui: {} }, d, { ask: "special_result" }).text);
+  assert.match(text, /a tripwire: cut, detonator −1/);
+  const value = String(askTemplate({ state: s, t, ui: {} }, { k: "dual", a: 0, p: 1, s: 0, js: [3] }, { ask: "value" }).text);
+  assert.doesNotMatch(value, /key-Y"/, "no cut names yellow in 41");
+});

@@ -1,6 +1,7 @@
 // Each log entry in words (the turn log), and each derived slot as the engine's stand-notation token.
 // Pure functions, no DOM.
 
+import { specialAction } from "./entries-mission.js";
 import { markWords } from "./failure-marks.js";
 import { slotLetter, standName } from "./replay-table.js";
 import { colourOf, EQUIPMENT_NAMES, isLabel, MARKS } from "./setup.js";
@@ -62,7 +63,9 @@ function describeAction(e, setup) {
       return `${name(e.a)} skips the turn (oxygen): the detonator moves`;
     case "special": {
       const wires = (e.cuts ?? []).map((x) => `${at(x.p, x.s, x.j)}${x.l ? ` ${x.l}` : ""}`).join(", ");
-      const how = { ok: "✓ all cut", shown: "✗ the wires shown, the detonator moves", boom: "✗ the bomb exploded" }[e.res] ?? "";
+      const how = (specialAction(setup) === "tripwire"
+        ? { ok: "✓ a tripwire, cut: the detonator goes back", shown: "✗ not one: an info token, the detonator moves", boom: "✗ the bomb exploded" }
+        : { ok: "✓ all cut", shown: "✗ the wires shown, the detonator moves", boom: "✗ the bomb exploded" })[e.res] ?? "";
       return `${name(e.a)} special action on ${wires}: ${how}`;
     }
     case "shown":

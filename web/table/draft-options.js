@@ -9,7 +9,8 @@
 
 import { failureMarks } from "./failure-marks.js";
 import { nextAsk } from "./record.js";
-import { specialKind } from "./entries-mission.js";
+import { knownWire } from "./asks-wires.js";
+import { specialKind, specialShows } from "./entries-mission.js";
 import { shownWire } from "./replay-table.js";
 import { colourOf, labelsInPlay, saidOf, sortValue, valueMatches, yellowsInPlay } from "./setup.js";
 
@@ -221,6 +222,12 @@ const CERTAIN = {
     if (failureMarks(setup).length || setup.failure_tokens === false) return null; // a token, or no token: asked
     const may = realOptions(A, d, targetSlot(d), realLabels(setup)).filter((x) => x.ok);
     return may.length === 1 ? { real: may[0].label } : null;
+  },
+  special_result: (A, d) => { // every wire pointed at is one the table shows (mine, an info token): its outcome
+    const known = (d.spots ?? []).map((x) => knownWire(A.t, x));
+    if (A.editing || !known.length || known.some((w) => !w)) return null;
+    if (known.every((w) => specialKind(A.state.setup).fits(w))) return { res: "ok" };
+    return known.some((w) => colourOf(w) === "red") || !specialShows(A.state.setup) ? { res: "boom" } : { res: "shown" };
   },
   oxygen_to: (A, d) => { // 49 with one teammate: no choice
     const others = A.state.setup.players.map((_n, p) => p).filter((p) => p !== d.a);

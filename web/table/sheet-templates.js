@@ -96,7 +96,8 @@ export const ASKS = {
         ${keypad("draft-value", said, { on: [d.v], label: "absent value", disabled: ctx.ui?.sheet?.edit !== undefined ? [] : said.filter((v) => held.has(v)) })}`;
     }
     {
-      const base = ask.noYellow || ask.blueOnly ? blue : said;
+      // 41, 48: no cut names yellow (the special action takes the yellow wires)
+      const base = ask.noYellow || ask.blueOnly || setup.special?.includes("yellow_special") ? blue : said;
       // a cut names a value the cutter holds; the Disintegrator's draw and a Post-it are not "named"
       const named = ["dual", "xray", "double", "triple", "super", "solo"].includes(d.k)
         ? nameableValues(state, t, d, base, ctx.holdings, ctx.ui?.sheet?.edit !== undefined) : base;
@@ -181,9 +182,10 @@ export const ASKS = {
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },
   special_result: ({ setup }) => {
+    const one = specialAction(setup) === "tripwire"; // 41: one wire pointed at
     return html`<p class="ask" data-testid="ask">What happened?</p>
-      <div class="row">${chip("draft-special", "ok", "✓ all cut", false, "special-ok")}
-        ${specialShows(setup) ? chip("draft-special", "shown", "✗ shown, detonator +1", false, "special-shown") : ""}
+      <div class="row">${chip("draft-special", "ok", one ? "✓ a tripwire: cut, detonator −1" : "✓ all cut", false, "special-ok")}
+        ${specialShows(setup) ? chip("draft-special", "shown", one ? "✗ not one: info token, detonator +1" : "✗ shown, detonator +1", false, "special-shown") : ""}
         ${chip("draft-special", "boom", "✗ the bomb exploded", false, "special-boom")}</div>`;
   },
   spot_label: ({ ctx, d, ask, setup, labels, said }) => {
@@ -192,7 +194,8 @@ export const ASKS = {
     const where = x ? `${standName(setup, x.p, x.s)} slot ${slotLetter(x.j)}` : "it";
     // all cut: a wire of the action's kind still in play, that slot may hold; shown: the info token it got (a yellow
     // one shows no number)
-    const opts = d.res === "shown" ? said.map((label) => ({ label, ok: true })) : spotLabelOptions(allowOf(ctx), d, n, labels);
+    const notYellow = d.res === "shown" && specialAction(setup) === "tripwire"; // 41: the one wire was no tripwire
+    const opts = d.res === "shown" ? said.map((label) => ({ label, ok: !(notYellow && label === "Y") })) : spotLabelOptions(allowOf(ctx), d, n, labels);
     return html`<p class="ask" data-testid="ask">${d.res === "shown" ? `Which info token did ${where} get?` : `Which wire was ${where}?`}</p>
       ${keypad("draft-spot-label", opts.map((o) => o.label), { label: "the wire shown", testprefix: "spot-label", argOf: (v) => `${n}:${v}`,
     disabled: opts.filter((o) => !o.ok).map((o) => o.label) })}`;
