@@ -230,7 +230,7 @@ def test_impossible_state(kind):
     err = r["error"]
     assert err["name"] == "InconsistentStateError"
     assert isinstance(err["culprits"], list) and len(err["culprits"]) == 2
-    assert any("Bob" in c and "i7" in c for c in err["culprits"]), err
+    assert any("Bob" in c and "info token 7" in c for c in err["culprits"]), err
     assert any("7" in c for c in err["culprits"])
 
 

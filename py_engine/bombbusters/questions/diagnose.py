@@ -12,8 +12,9 @@ from ..compiler.constraints import compile_state
 from ..solvers.solver import log_partition
 from ..table.errors import InconsistentStateError, RuleError
 from ..table.facts_text import describe_fact
-from ..table.notation import format_slot
+from ..table.notation import CUT, INFO, Slot, format_slot
 from ..table.state import GameState, slot_name
+from ..table.wires import label
 from .irreducible import folded, minimal, table_entries, without
 
 __all__ = ["explain_impossible", "is_possible"]
@@ -35,7 +36,24 @@ def _describe(state: GameState, entry: tuple) -> str:
     if entry[0] == "fact":
         return describe_fact(state, state.facts[entry[1]])
     _, p, s, j = entry
-    return f"{slot_name(state, p, s, j)} ({format_slot(state.stand(p, s)[j])})"
+    return f"{slot_name(state, p, s, j)} ({_slot_words(state.stand(p, s)[j])})"
+
+
+def _slot_words(slot: Slot) -> str:
+    """What a slot shows, in a player's words ("cut 9", "info token 11", "even token"), where the table's
+    notation ("9", "i11", "E") would be a code to learn; the notation for the rest."""
+    words = []
+    if slot.state == CUT and slot.wire is not None:
+        words.append(f"cut {label(slot.wire)}")
+    elif slot.state == INFO:
+        words.append(f"info token {label(slot.wire)}" if slot.wire is not None else "yellow info token")
+    if slot.parity:
+        words.append(f"{slot.parity} token")
+    if slot.multiplicity:
+        words.append(f"x{slot.multiplicity} token")
+    if slot.not_value:
+        words.append(f"false token (not {slot.not_value})")
+    return ", ".join(words) or format_slot(slot)
 
 
 def explain_impossible(state: GameState, reason: str | None = None) -> InconsistentStateError:
