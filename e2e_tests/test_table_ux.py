@@ -373,8 +373,7 @@ def test_the_token_gifts_of_mission_22_are_asked_for_once_two_yellows_are_cut(ph
     expect(gifts).to_contain_text("Ann → Bob, Bob → Cid, Cid → Dee, Dee → Ann")
     expect(gifts).to_contain_text("Next: Bob gets Ann's")
     expect(gifts).to_have_attribute("data-given", "0")
-    taps("slot-1-0-5")
-    taps("tab-set")
+    taps("slot-1-0-5")  # Bob gets the next gift: his wire's sheet opens on its tokens
     taps("set-info-5")
     expect(gifts).to_have_attribute("data-given", "1")
     expect(gifts).to_contain_text("Next: Cid gets Bob's")
