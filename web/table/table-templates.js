@@ -175,7 +175,7 @@ function detonatorTemplate(state, t) {
   const dial = Array.from({ length: total + 1 }, (_, k) =>
     html`<span class="tick ${k < t.mistakesMade ? "used" : ""} ${k === total ? "skull" : ""}">${k === total ? "☠" : ""}</span>`);
   return html`<div class="detonator" data-testid="detonator" data-made="${t.mistakesMade}" data-left="${t.mistakesLeft}"
-      role="img" aria-label="Detonator: ${t.mistakesMade} mistakes made, ${t.mistakesLeft} left">
+      role="img" aria-label="Detonator: ${Math.max(0, t.mistakesMade)} mistakes made, ${t.mistakesLeft} left">
       <span class="lbl">Detonator</span>${dial}<span class="num">${t.mistakesLeft} left</span></div>`;
 }
 
