@@ -409,3 +409,19 @@ def test_a_slots_sheet_keeps_its_stand_in_view(phone):
     sheet = tid(page, "sheet").bounding_box()
     bar = page.locator(".topbar").bounding_box()
     assert bar["y"] + bar["height"] <= slot["y"] and slot["y"] + slot["height"] <= sheet["y"], (bar, slot, sheet)
+
+
+def test_a_general_radar_is_recorded_by_taps_with_my_answer_filled_in(phone):
+    """General Radar from the turn log: the number, then the stands that said yes; mine answers by itself."""
+    eights = {"k": "dual", "a": 3, "p": 2, "s": 0, "j": 7, "v": "8", "ok": True, "cut": "8", "as": {"s": 0, "j": 7}}
+    page, taps = phone(table(log=TOKENS + TURNS + [eights]))
+    assert wait_done(page) == "done"
+    taps("action-radar")
+    taps("key-9")
+    expect(tid(page, "radar-0-0")).to_be_disabled()
+    mine = "9" in MY_HAND
+    expect(tid(page, "radar-0-0")).to_have_attribute("aria-pressed", "true" if mine else "false")
+    taps("radar-1-0")
+    taps("draft-done")
+    entry = tid(page, f"log-{len(TOKENS + TURNS) + 1}")
+    expect(entry).to_contain_text(f"General Radar 9: Ann {'yes' if mine else 'no'}, Bob yes")

@@ -4,6 +4,7 @@
 
 import * as S from "./table-state.js";
 import { maybeCommit } from "./draft-commit.js";
+import { knownRadarAnswers } from "./draft-options.js";
 import { int } from "./table-store.js";
 
 /** Reopen log entry i in its sheet (answers asked again, who/where kept). */
@@ -128,7 +129,7 @@ const DRAFT_ANSWERS = {
       d.vs = d.vs.includes(arg) ? d.vs.filter((x) => x !== arg) : [...d.vs, arg].slice(-2);
     } else if (d.k === "radar") {
       d.v = int(arg);
-      d.ans = S.knownRadarAnswers(app.state, app.derived(), d.v); // my stands and a shown wire answer by themselves
+      d.ans = knownRadarAnswers(app.state, app.derived(), d.v); // my stands and a shown wire answer by themselves
     } else d.v = arg;
   },
   "draft-ok": (ui, arg) => {

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import BombBustersError, NotationError, RuleError, StateError
-from .facts import Fact, parse_fact
+from .facts import COUNT_KINDS, Fact, parse_fact
 from .notation import CUT, Slot, format_stand, observed, parse_stand, slot_letter
 from .players import Player, stand_name, stands_held
 from .transfers import Dealt, Move, parse_moves, replay
@@ -189,15 +189,41 @@ def check_rules(state: GameState) -> None:
                 + ", ".join(places)
             )
 
+def _even(sizes: list[int], total: int) -> bool:
+    """Do ``sizes`` share ``total`` wires as evenly as a deal one at a time does?"""
+    q, r = divmod(total, len(sizes))
+    return q > 0 and sorted(sizes, reverse=True) == sorted([q + 1] * r + [q] * (len(sizes) - r), reverse=True)
+
+
+def _dealt_first_splits(state: GameState) -> list[dict]:
+    """The wires the table's red_count / yellow_count facts say were dealt before the rest (13's reds, 41 and
+    48's yellows), per stand: one split per way a two-stand player's count (no stand named) may sit."""
+    fixed: Counter = Counter()
+    free: dict[int, int] = {}
+    for f in state.facts:
+        if f.kind not in COUNT_KINDS or not f.count:
+            continue
+        if f.stand is not None or len(state.players[f.player].stands) == 1:
+            fixed[(f.player, f.stand or 0)] += f.count
+        else:
+            free[f.player] = free.get(f.player, 0) + f.count
+    splits = [fixed]
+    for p, n in free.items():
+        splits = [s + Counter({(p, 0): k, (p, 1): n - k}) for s in splits for k in range(n + 1)]
+    return splits
+
+
 def _check_sizes(state: GameState) -> None:
-    """The stands as dealt hold the wires in play, shared as evenly as the deal shares them."""
+    """The stands as dealt hold the wires in play, shared as evenly as the deal shares them, once the wires dealt
+    first (counted by red_count / yellow_count facts: 13, 41, 48) are set apart."""
     deal = state.dealt()
     dealt = {k: n - deal.from_nano.get(k, 0) for k, n in deal.sizes.items()}
     sizes = [dealt[k] for k in state.stand_keys()]
     total = state.wires.total_in_play - nano_dealt(state)
     q, r = divmod(total, len(sizes))
-    expected = sorted([q + 1] * r + [q] * (len(sizes) - r), reverse=True)
-    if sorted(sizes, reverse=True) != expected or q == 0:
+    first_ok = any(_even([dealt[k] - split[k] for k in state.stand_keys()], total - sum(split.values()))
+                   for split in _dealt_first_splits(state) if split)
+    if not (_even(sizes, total) or first_ok):
         detail = ", ".join(
             f"{stand_name(pl.name, s, len(pl.stands))}: {dealt[(p, s)]}"
             for p, pl in enumerate(state.players)
