@@ -195,7 +195,7 @@ def _even(sizes: list[int], total: int) -> bool:
     return q > 0 and sorted(sizes, reverse=True) == sorted([q + 1] * r + [q] * (len(sizes) - r), reverse=True)
 
 
-def _dealt_first_splits(state: GameState) -> list[dict]:
+def _dealt_first_splits(state: GameState) -> list[Counter]:
     """The wires the table's red_count / yellow_count facts say were dealt before the rest (13's reds, 41 and
     48's yellows), per stand: one split per way a two-stand player's count (no stand named) may sit."""
     fixed: Counter = Counter()
@@ -207,7 +207,7 @@ def _dealt_first_splits(state: GameState) -> list[dict]:
             fixed[(f.player, f.stand or 0)] += f.count
         else:
             free[f.player] = free.get(f.player, 0) + f.count
-    splits = [fixed]
+    splits: list[Counter] = [fixed]
     for p, n in free.items():
         splits = [s + Counter({(p, 0): k, (p, 1): n - k}) for s in splits for k in range(n + 1)]
     return splits
