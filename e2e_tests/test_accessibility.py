@@ -115,6 +115,8 @@ def walk(page: Page, taps: Taps, visit: Callable[[str], None]) -> None:
     visit("sheet-law")  # the slot's law, "why not" and the tabs
     taps("key-5")  # the value named: the open questions (the result buttons) in place of the law
     visit("sheet-cut")
+    taps("sheet-close")  # an entry under way: the first tap says it is not recorded yet
+    expect(tid(page, "sheet-error")).to_contain_text("Not recorded yet")
     taps("sheet-close")
     taps("slot-2-0-6")
     if tid(page, "tab-set").get_attribute("aria-pressed") != "true":

@@ -275,3 +275,24 @@ test("the detonator where the card sets it (41, 55, 60, 62: a space from the end
   const shown = S.addEntry(w, { k: "special", a: 0, cuts: [{ p: 1, s: 0, j: 3, l: "5" }], res: "shown" });
   assert.equal(S.derive(shown).exploded, true);
 });
+
+test("after the bomb explodes nothing more is recorded; one challenge card per player; 48's action points at every yellow", () => {
+  let s = oxygenTable(55, "challenges");
+  s.setup.mistakes = 0;
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "9", ok: false, real: "4" });
+  s = S.addEntry(s, { k: "challenge" });
+  let t = S.derive(s);
+  assert.equal(t.exploded, true);
+  assert.match(t.entries[1].error, /the bomb has exploded: the game is over/);
+  let c = oxygenTable(55, "challenges");
+  for (let k = 0; k < 5; k += 1) c = S.addEntry(c, { k: "challenge" });
+  t = S.derive(c);
+  assert.deepEqual(t.entries.map((e) => e.ok), [true, true, true, true, false]);
+  assert.match(t.entries[4].error, /only 4 challenge cards lie on the table \(one per player\)/);
+  let w = S.defaultState();
+  w.setup = S.applyMission(withPlayers(4, 0), preset({ number: 48, yellow: { count: 3, of: null, known: 0, in_play: 3, numbers_needed: 3 }, special: ["yellow_special"], yellow_dealt: "captain_first" }));
+  w.setup.yellow.nums = [3, 7, 10];
+  w.phase = "table";
+  const two = S.addEntry(w, { k: "special", a: 3, cuts: [{ p: 0, s: 0, j: 3, l: "Y3" }, { p: 1, s: 0, j: 7, l: "Y7" }], res: "ok" });
+  assert.match(S.derive(two).entries[0].error, /points at every yellow wire still uncut \(3\), not 2/);
+});

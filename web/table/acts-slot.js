@@ -61,6 +61,15 @@ export function slotActs(app) {
     },
     "close-sheet": () => {
       if (!ui.sheet && !ui.share) return;
+      // an entry under way is not thrown away by one tap: the first says it is not recorded yet
+      const draft = ui.sheet && ui.draft && underWay(ui.draft, ui.sheet.mode === "slot") ? JSON.stringify(ui.draft) : null;
+      if (draft && ui.closeArmed !== draft) {
+        ui.closeArmed = draft;
+        ui.sheetError = "Not recorded yet: tap × again to close without recording it.";
+        app.render();
+        return;
+      }
+      ui.closeArmed = null;
       app.closeSheet();
       ui.share = null;
       app.render();

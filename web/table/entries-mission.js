@@ -4,7 +4,7 @@
 
 import { oxygenKind } from "./oxygen.js";
 import { advance, checkPlayers, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName } from "./replay-table.js";
-import { colourOf, saidOf } from "./setup.js";
+import { colourOf, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
 
 /**
  * The mission's special action that cuts wires it points at, read off the setup's rules: "tripwire" (41: one
@@ -51,6 +51,12 @@ export function applySpecial(t, e, setup) {
   const tripwire = specialAction(setup) === "tripwire";
   if (tripwire && cuts.length > 1) fail(`a tripwire is pointed at one at a time (${cuts.length} wires here)`);
   if (tripwire && cuts[0].p === e.a) fail(`${standName(setup, e.a, cuts[0].s)} slot ${slotLetter(cuts[0].j)} is the actor's own: a tripwire pointed at is a teammate's`);
+  const every = { lethal: yellowsInPlay(setup), reds: redsInPlay(setup) }[specialAction(setup)]; // 48, 13: all at once
+  if (every !== undefined) {
+    const kind = specialKind(setup);
+    const left = every - Object.entries(cutCounts(t)).filter(([l]) => kind.fits(l)).reduce((a, [, c]) => a + c, 0);
+    if (cuts.length !== left) fail(`the special action points at every ${kind.what.replace(/s$/, "")} still uncut (${left}), not ${cuts.length}`);
+  }
   if (e.res === "boom") {
     cuts.forEach((x) => slotAt(t, x.p, x.s, x.j));
     t.exploded = true;
@@ -113,7 +119,10 @@ export function numberCardsBack(t, backers, backed) {
  * (the arena's reading: the dial's usual start). */
 export function applyChallenge(t, e, setup) {
   if (!(setup.special ?? []).includes("challenges")) fail("only missions 55 and 60 have challenge cards");
-  detonatorBack(t, setup.mistakes - (setup.players.length - 1));
+  const n = setup.players.length;
+  if ((t.challenges ?? 0) >= n) fail(`only ${n} challenge cards lie on the table (one per player), all done already`);
+  t.challenges = (t.challenges ?? 0) + 1;
+  detonatorBack(t, setup.mistakes - (n - 1));
 }
 
 /**

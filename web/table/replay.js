@@ -10,7 +10,7 @@ import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, oxygenSkipFacts } from "./oxygen.js";
-import { addFact, cutCounts, EntryError, fail, HIDDEN, placeFacts } from "./replay-table.js";
+import { addFact, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
 import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, nanoDetonator, turnedSlots, wireOf } from "./setup.js";
 
@@ -60,6 +60,7 @@ export function derive(state) {
       const before = guess ? cutCounts(t) : null;
       t.note = "";
       const whole = !t.exploded;
+      if (!whole && !isSetupEntry(e)) fail("the bomb has exploded: the game is over (undo the entry that exploded it if it was a slip)");
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);

@@ -3,6 +3,7 @@
 
 import { wireMark } from "./failure-marks.js";
 import { derive } from "./replay.js";
+import { isSetupEntry } from "./replay-table.js";
 
 export const TOKEN_KINDS = ["value", "even_odd", "multiplicity"];
 
@@ -17,9 +18,7 @@ export function startingTokenKind(setup) {
 export const skipsStartingToken = (setup, p) =>
   Boolean(setup.captain_no_token_2p) && setup.players.length === 2 && p === setup.captain;
 
-/** An entry of the game's start (a token set on a slot, an "I have none" token, a teammate's turned-around wire I see):
- * any other means the game is under way. */
-export const isSetupEntry = (e) => e.k === "set" || e.k === "absent" || e.k === "see";
+export { isSetupEntry };
 
 /** Does this slot show a starting token of `kind`? */
 export function showsStartingToken(sl, kind) {
