@@ -153,7 +153,9 @@ def test_a_spent_double_detector_shows_and_is_not_offered(phone):
     shot(page, "ux-3-double-detector")
     # every Double Detector spent: the turn log no longer offers one
     spent = [dict(TURNS[2], a=a, p=p) for a, p in ((0, 1), (1, 3), (3, 1))]
-    page2, _ = phone(table(log=TOKENS + TURNS + spent))
+    t2 = table(log=TOKENS + TURNS + spent)
+    t2["setup"]["mistakes"] = 5  # (five failures in all: the bomb still whole)
+    page2, _ = phone(t2)
     for p in range(4):
         expect(tid(page2, f"dd-spent-{p}")).to_be_visible()
     expect(tid(page2, "action-double")).to_have_count(0)
