@@ -128,7 +128,8 @@ def explain(state: GameState, p: int, s: int, j: int, wire: str) -> dict:
     kept.sort(key=lambda e: (e[0] != "slot", e[1:]))
     texts = [_entry_text(state, e) for e in kept]
     verdict = f"{where} {'is certainly' if claim == 'certain' else 'cannot be'} {_word(t)}"
-    because = "; ".join(texts) if texts else "the wires in play and the stand's order alone"
+    because = "; ".join(texts) if texts else "The wires in play and the stand's order alone"
+    because = because[:1].upper() + because[1:]  # a sentence of its own under the slot
     return {
         "slot": [p, s, j], "value": wire, "claim": claim,
         "entries": [
