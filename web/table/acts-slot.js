@@ -17,8 +17,7 @@ function openSlot(app, key) {
   const started = state.log.some((e) => !S.isSetupEntry(e)) || state.setup.tokens === "none" || state.setup.absent_tokens
     || t.stands.every((ss, q) => S.skipsStartingToken(state.setup, q) || ss.some((st) => st.some(tokenOf)));
   // 22: while the token gifts go round, a tap on the next receiver's wire sets the token they got
-  const n = state.setup.players.length;
-  const gift = t.gifts && t.gifts.given < t.gifts.of && p === (state.setup.captain + t.gifts.given + 1) % n;
+  const gift = t.gifts && t.gifts.given < t.gifts.of && p === S.giftPair(state.setup, t.gifts.given)[1];
   const tab = sl.c === "cut" || !started || gift ? "set" : "cut"; // (a teammate's cut on my wire is recorded here too)
   const a = t.turn !== p ? t.turn : null;
   ui.sheet = { mode: "slot", key, tab };

@@ -11,7 +11,7 @@ import { failureMarks } from "./failure-marks.js";
 import { nextAsk } from "./record.js";
 import { knownWire } from "./asks-wires.js";
 import { specialKind, specialShows } from "./entries-mission.js";
-import { shownWire } from "./replay-table.js";
+import { seenWire, shownWire } from "./replay-table.js";
 import { colourOf, labelsInPlay, saidOf, sortValue, valueMatches, yellowsInPlay } from "./setup.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -98,7 +98,7 @@ export function markRuledOut(A, d, j, answers) {
     let maybe = 0;
     stand.forEach((sl, jj) => {
       if (jj === j) return;
-      const shown = sl.c === "cut" ? sl.v : shownWire(sl);
+      const shown = seenWire(sl);
       if (shown) shownU += shown === u ? 1 : 0;
       else if (may(jj, [u])) maybe += 1;
     });
@@ -319,7 +319,7 @@ export function filePlaceOptions(A, d, field, who, s, n) {
   // Walkie-Talkies: the receiver's own wire given leaves their stand (the actor's `as`, the teammate's pointed one)
   const gives = d.k !== "walkie" ? null : who === d.a ? d.as : who === d.p ? { s: d.s, j: d.js?.[0] } : null;
   const st = (A.t.stands[who]?.[s] ?? []).filter((_sl, j) => !(gives && gives.s === s && gives.j === j));
-  const shown = st.map((sl) => (sl.m === "X" || sl.tw ? null : sl.c === "cut" ? sl.v : shownWire(sl))).map((w) => (w === "Y" ? null : w));
+  const shown = st.map((sl) => (sl.m === "X" || sl.tw ? null : seenWire(sl))).map((w) => (w === "Y" ? null : w));
   return Array.from({ length: n }, (_, j) => {
     const left = shown.slice(0, j).filter(Boolean).at(-1);
     const right = shown.slice(j).find(Boolean);

@@ -3,7 +3,7 @@
 // Stabilizer, Coffee Mug, Rewinder. (Detectors and the X-or-Y Ray are cuts: entries-cuts.js;
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
-import { addFact, checkPlayers, cutSlot, detonatorBack, fail, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
+import { addFact, checkPlayers, cutSlot, detonatorBack, fail, infoSlot, seenWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
 import { standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
@@ -42,7 +42,7 @@ export function applySwl(t, e, setup) {
   checkPlayers(setup, e, false);
   const sl = slotAt(t, e.a, e.s, e.j);
   const where = `${standName(setup, e.a, e.s)} slot ${slotLetter(e.j)}`;
-  const shown = sl.c === "cut" ? sl.v : shownWire(sl);
+  const shown = seenWire(sl);
   if (shown && !(isLabel(shown) && colourOf(shown) === "blue")) fail(`${where}: the Single Wire Label goes on a blue wire`);
   if (sl.m && sl.m !== "1x") fail(`${where} already has a token (${sl.m})`);
   if (standMoved(t, e.a, e.s)) fail(`${where}: wires moved to or from this stand, so its x1 token cannot be read (the engine counts a stand as dealt)`);

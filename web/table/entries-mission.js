@@ -125,6 +125,12 @@ export function applyChallenge(t, e, setup) {
   detonatorBack(t, setup.mistakes - (n - 1));
 }
 
+/** 22's k-th gift: [giver, receiver], clockwise from the captain, each to their left neighbour. */
+export function giftPair(setup, k) {
+  const n = setup.players.length;
+  return [(setup.captain + k) % n, (setup.captain + k + 1) % n];
+}
+
 /**
  * 22's token gifts: once a second yellow wire is cut, each player from the captain gives a token to their left
  * neighbour, who puts it on a wire of its value (an info token) or, without one, beside the stand ("I have none").

@@ -11,6 +11,9 @@ export const HIDDEN = () => ({ c: "h", v: null, m: null, col: null, own: null })
  * token ("7", "Y3", or "Y": a yellow token without a number); null when neither. One reading for every question. */
 export const shownWire = (sl) => sl?.own ?? (sl?.c === "info" ? sl.v : null);
 
+/** What a slot shows the table, cut (its wire) or not (shownWire). */
+export const seenWire = (sl) => (sl?.c === "cut" ? sl.v : shownWire(sl));
+
 export class EntryError extends Error {}
 
 /** An entry of the game's start (a token set on a slot, an "I have none" token, a teammate's turned-around wire I see):

@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, hasSpecialAction, oxygenFor, oxygenKind, PASSED_OXYGEN, slotLetter, standName, tokensReadable, drawnTokensDue } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, hasSpecialAction, oxygenFor, oxygenKind, PASSED_OXYGEN, slotLetter, standName, tokensReadable, drawnTokensDue, giftPair } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
 /**
@@ -117,9 +117,8 @@ function drawnTokensTemplate(state) {
 function giftsTemplate(state, t) {
   const g = t.gifts;
   if (!g || g.given >= g.of || t.exploded || t.defused) return "";
-  const { players, captain } = state.setup;
-  const n = players.length;
-  const pairs = Array.from({ length: n }, (_, k) => [(captain + k) % n, (captain + k + 1) % n]);
+  const { players } = state.setup;
+  const pairs = players.map((_n, k) => giftPair(state.setup, k));
   const [giver, to] = pairs[g.given];
   return html`<p class="hint gifts" data-testid="token-gifts" data-given="${g.given}" data-of="${g.of}" role="status">
     <strong>Token gifts</strong> (two yellow wires cut): each player, from the captain, gives a token to their left neighbour
