@@ -139,3 +139,15 @@ def test_48_a_failure_shows_every_wire_pointed_at_and_moves_the_detonator_once_a
     play.pointing = lambda ref_, q: ([], blues[:2] + [red], 0.0)  # type: ignore[method-assign]
     play.act(ref, 0)
     assert ref.outcome == "exploded"
+
+
+def test_41_the_wire_pointed_at_is_read_after_the_free_cards_played_that_turn() -> None:
+    """Game 17 of the campaign's 41-4 cell: a player plays a free card (a wire moves, the stands shift)
+    and then points at a tripwire.  Read before the card, the pointing took the slot the tripwire had
+    left (a "sure" action that failed and moved the detonator)."""
+    from bombbusters.arena.run import POLICIES
+
+    ref = _game(41, 4, 17)
+    r = play_on(ref, POLICIES["rank"], ref.table.captain)
+    assert any(used for _in_play, _unlocked, used in r.cards.values())
+    assert r.sure_failures == 0 and r.truth_impossible == 0

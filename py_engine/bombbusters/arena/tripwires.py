@@ -113,8 +113,8 @@ class Tripwires(MissionPlay):
         return k, _special(an, view, [k])
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
-        k, special = self.target(ref, q)
         if _only(ref, q, _yellow):  # only their own tripwire (and red wires): no usual cut
+            k, special = self.target(ref, q)
             others = [p for p in range(len(ref.table.players)) if p != q and ref.uncut(p)]
             if k is not None and (special["p_success"] >= 1.0 - 1e-9 or self.skips >= len(others)):
                 self.skips = 0
@@ -125,7 +125,8 @@ class Tripwires(MissionPlay):
             tell_has_not(ref, q, [v for v in range(1, BLUE_MAX + 1) if cut_count(ref.table, v) < 4])
             return "idle"
         self.skips = 0
-        d = decide(q)
+        d = decide(q)  # free cards it plays (a wire moved, a slot cut) change the table: the target is read after
+        k, special = self.target(ref, q)
         if k is not None and _worth(ref, q, special, d):
             self.act(ref, k, special["p_success"])
             return "played"
@@ -164,15 +165,20 @@ class Lethal(AllAtOnce):
         return {} if self.done else {"no_values": [{"value": "YELLOW", "why": _WHY[48]}]}
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
-        may = not self.done and (self.anyone or any(_yellow(t) for k, t in ref.seen.items() if k[0] == q and _uncut(ref, k)))
+        may = self.may(ref, q)
         if may and _only(ref, q, _yellow):  # nothing else to cut
             self.act(ref, q)
             return "played"
         d = decide(q)
+        may = self.may(ref, q)  # free cards q played may have moved a yellow wire
         if may and _worth(ref, q, self.offer(ref, q), d):
             self.act(ref, q)
             return "played"
         return MissionPlay.turn(self, ref, q, lambda _p: d)
+
+    def may(self, ref: Any, q: int) -> bool:
+        """Whether q may take the action now (with 2-3 players, only a player holding a lethal wire)."""
+        return not self.done and (self.anyone or any(_yellow(t) for k, t in ref.seen.items() if k[0] == q and _uncut(ref, k)))
 
     def offer(self, ref: Any, q: int) -> dict:
         """The action q would take, as a move the team policy scores (its joint chances, exactly)."""
