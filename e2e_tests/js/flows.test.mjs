@@ -3,7 +3,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
-import { actorSlots, chance, realLabels, realOptions, resultAllowed, settleDraft, standsToPick } from "../../web/table/draft-options.js";
+import { actorSlots, chance, realLabels, realOptions, resultAllowed, settleDraft, soloValueOptions, standsToPick } from "../../web/table/draft-options.js";
 import { draftSummary } from "../../web/table/draft-summary.js";
 import { resultAsk, whichAsk } from "../../web/table/flow-templates.js";
 
@@ -131,6 +131,23 @@ test("a teammate reveals red: every uncut wire of theirs, the only red label; a 
   const d = settleDraft(allow(solo, l), { k: "solo", a: 2, v: "9" });
   assert.deepEqual(d.slots, [{ s: 0, j: 5 }, { s: 0, j: 6 }]);
   assert.deepEqual(S.buildEntry(solo, S.derive(solo), d), { k: "solo", a: 2, slots: [{ s: 0, j: 5 }, { s: 0, j: 6 }], cuts: ["9", "9"] });
+});
+
+test("a solo cut names only a value its cutter may hold every uncut copy of", () => {
+  // two 3s cut (Bob's, Dan's); my hand holds every value but 4, and the two other 3s; Dan shows an info token 7
+  const state = table([...[1, 3].map((p) => ({ k: "set", p, s: 0, j: 2, slot: { c: "cut", v: "3" } })),
+    { k: "set", p: 3, s: 0, j: 6, slot: { c: "info", v: "7" } }]);
+  const blue = Array.from({ length: 12 }, (_, n) => String(n + 1));
+  const lawsFor = (fours) => laws(Object.fromEntries(Array.from({ length: 12 }, (_, j) => [`2-0-${j}`, j < fours ? { 4: 0.5, 10: 0.5 } : { 11: 1 }])));
+  // Cid: four of his slots may be 4s, so he may hold all four; 7 (Dan shows one) and the values I hold may not be his alone
+  assert.deepEqual(soloValueOptions(allow(state, lawsFor(4)), { k: "solo", a: 2 }, blue), ["4"]);
+  assert.deepEqual(soloValueOptions(allow(state, lawsFor(3)), { k: "solo", a: 2 }, blue), [], "three slots hold no four 4s");
+  // without the engine's laws: any value none of whose uncut copies another stand shows
+  assert.deepEqual(soloValueOptions(allow(state), { k: "solo", a: 2 }, blue), ["4"]);
+  // mine: a value I hold every uncut copy of (the two 3s left)
+  assert.deepEqual(soloValueOptions(allow(state), { k: "solo", a: 0 }, ["3", "5"]), ["3"]);
+  // editing a past entry: anything goes (a later entry may be the wrong one)
+  assert.deepEqual(soloValueOptions(allow(state, null, true), { k: "solo", a: 2 }, ["7"]), ["7"]);
 });
 
 test("the summary line says what is entered so far", () => {

@@ -175,6 +175,34 @@ export function ownSlotOptions(A, d) {
     .filter((x) => x.sl.c !== "cut").map(({ s, j }) => ({ s, j, ok: !said.length || ch(A, d.a, s, j, said) !== 0 }));
 }
 
+/** Copies of `v` ("7"; "Y": the yellow wires) still uncut. */
+function copiesLeft(setup, t, v) {
+  if (v === "Y") return yellowsInPlay(setup) - t.yellowCut;
+  return (labelsInPlay(setup).find((x) => x.label === v)?.copies ?? 0) - (t.cutCount[v] ?? 0);
+}
+
+const uncutSlots = (t, p) => (t.stands[p] ?? []).flatMap((st, s) => st.map((sl, j) => ({ s, j, sl }))).filter((x) => x.sl.c !== "cut");
+
+/**
+ * The values a teammate's solo cut may have named: they held every copy still uncut (none shown on another stand,
+ * as many of their uncut slots that may be it), or 2 of them with a usable Fast Pass (9.9).
+ */
+export function soloValueOptions(A, d, values) {
+  if (A.editing) return values;
+  const { t } = A;
+  const fastPass = t.cards.some((c) => c.id === "9.9" && c.state === "usable");
+  return values.filter((v) => {
+    const fit = uncutSlots(t, d.a).filter((x) => ch(A, d.a, x.s, x.j, [v]) !== 0).length;
+    if (fastPass && fit >= 2) return true;
+    const left = copiesLeft(A.state.setup, t, v);
+    const elsewhere = t.stands.some((st, p) => p !== d.a && uncutSlots(t, p).some((x) => {
+      const shown = shownWire(x.sl);
+      return shown && fitsAny(shown, [v]);
+    }));
+    return left > 0 && fit >= left && !elsewhere;
+  });
+}
+
 /**
  * A teammate's solo cut or red reveal: the slots it must have cut when the table leaves no choice — every uncut
  * wire for a reveal (the rules: all one's remaining wires are red), or exactly as many slots as copies of the value
@@ -182,13 +210,13 @@ export function ownSlotOptions(A, d) {
  */
 function certainOwnSlots(A, d) {
   const { t } = A;
-  const uncut = (t.stands[d.a] ?? []).flatMap((st, s) => st.map((sl, j) => ({ s, j, sl }))).filter((x) => x.sl.c !== "cut");
+  const uncut = uncutSlots(t, d.a);
   if (d.k === "red") {
     const reds = labelsInPlay(A.state.setup).map((x) => x.label).filter((l) => colourOf(l) === "red");
     return uncut.every((x) => ch(A, d.a, x.s, x.j, reds) !== 0) && uncut.length ? uncut.map(({ s, j }) => ({ s, j })) : null;
   }
   if (!d.v || colourOf(d.v) !== "blue" || d.v === "Y") return null;
-  const left = 4 - (t.cutCount[d.v] ?? 0);
+  const left = copiesLeft(A.state.setup, t, d.v);
   const fit = uncut.filter((x) => ch(A, d.a, x.s, x.j, [d.v]) !== 0);
   const fastPass = t.cards.some((c) => c.id === "9.9");
   return fit.length === left && (left <= 2 || !fastPass) ? fit.map(({ s, j }) => ({ s, j })) : null;

@@ -4,7 +4,7 @@
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { draftSummary, underWay } from "./draft-summary.js";
-import { filePlaceOptions, knownRadarAnswers, markRuledOut, ownSlotOptions, spotLabelOptions } from "./draft-options.js";
+import { filePlaceOptions, knownRadarAnswers, markRuledOut, ownSlotOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -99,8 +99,10 @@ export const ASKS = {
       // 41, 48: no cut names yellow (the special action takes the yellow wires)
       const base = ask.noYellow || ask.blueOnly || setup.special?.includes("yellow_special") ? blue : said;
       // a cut names a value the cutter holds; the Disintegrator's draw and a Post-it are not "named"
-      const named = ["dual", "xray", "double", "triple", "super", "solo"].includes(d.k)
+      const nameable = ["dual", "xray", "double", "triple", "super", "solo"].includes(d.k)
         ? nameableValues(state, t, d, base, ctx.holdings, ctx.ui?.sheet?.edit !== undefined) : base;
+      // a solo cut: a value its cutter may hold every uncut copy of
+      const named = d.k === "solo" ? soloValueOptions(allowOf(ctx), d, nameable) : nameable;
       const question = d.k === "xray" ? "Which two values were named?" : d.k === "shown" ? `Which number card was shown after ${setup.players[d.a]}'s turn?` : "Which value was named?";
       return html`<p class="ask" data-testid="ask">${question}</p>
         ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })
