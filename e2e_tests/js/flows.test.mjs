@@ -115,6 +115,26 @@ test("a Double Detector: the only wire that may hold the value is the one cut; t
   assert.match(which, /data-testid="tok-4-4"[^>]*disabled/, "the value said");
 });
 
+test("a detector's ✗: no red key beside each wire; one row for every wire red (the bomb exploded) where the table allows it", () => {
+  const state = table([], true);
+  const ctx = (l) => ({ state, t: S.derive(state), laws: l, ui: { sheet: { mode: "action" } } });
+  const d = { k: "double", a: 1, p: 2, s: 0, js: [3, 4], v: "4" };
+  const both = laws({ "2-0-3": { R5: 0.5, 3: 0.5 }, "2-0-4": { R5: 0.5, 6: 0.5 } });
+  let html = String(resultAsk({ ctx: ctx(both), d }));
+  assert.doesNotMatch(html, /data-testid="tok-4-R5"/, "a red wire pointed at gets no token");
+  assert.match(html, /all red: the bomb exploded/);
+  assert.match(html, /data-testid="tok-3-R5"(?![^>]*disabled)/);
+  assert.equal((html.match(/data-testid="tok-3-R5"/g) ?? []).length, 1);
+  // E cannot be red: a red D would have passed the token to E, so no explosion is offered
+  html = String(resultAsk({ ctx: ctx(laws({ "2-0-3": { R5: 0.5, 3: 0.5 }, "2-0-4": { 6: 1 } })), d }));
+  assert.doesNotMatch(html, /R5/);
+  assert.doesNotMatch(html, /all red/);
+  // "which wire got the token?" (✗ said alone) reads the same
+  const which = String(whichAsk({ ctx: ctx(both), setup: state.setup, d: { ...d, ok: false }, ask: { ask: "which", field: "tok" } }));
+  assert.match(which, /all red: the bomb exploded/);
+  assert.equal((which.match(/data-testid="tok-\d-R5"/g) ?? []).length, 1);
+});
+
 test("a teammate reveals red: every uncut wire of theirs, the only red label; a solo cut of the last two", () => {
   // Cid's last wire (the others cut)
   const state = table(Array.from({ length: 11 }, (_, j) => ({ k: "set", p: 2, s: 0, j, slot: { c: "cut", v: String(j + 1) } })), true);

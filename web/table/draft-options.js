@@ -123,6 +123,13 @@ export function realLabels(setup) {
     ...labels.filter((l) => colourOf(l) === "red")];
 }
 
+/** A detector's failure explodes the bomb only when every wire pointed at is red (else the teammate puts the token
+ * on one that is not): whether the table allows that. */
+export function allRedAllowed(A, d) {
+  const reds = realLabels(A.state.setup).filter((l) => colourOf(l) === "red");
+  return reds.length > 0 && (A.editing || (d.js ?? []).every((j) => ch(A, d.p, d.s, j, reds) !== 0));
+}
+
 /** What the actor's own wire answers on a success: the cut wire's value ("Y" for any yellow). */
 function actorSaid(A, d) {
   const own = A.t.stands[d.p]?.[d.s]?.[targetSlot({ ...d, ok: true })];

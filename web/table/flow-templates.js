@@ -4,8 +4,9 @@
 // Pure functions from data to escaped HTML text.
 
 import { html, pct } from "../shared/html.js";
-import { actorLabelOptions, actorSlots, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft } from "./draft-options.js";
+import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft } from "./draft-options.js";
 import { failureMarks, nextAsk, noValueShown, slotLetter, standName } from "./table-state.js";
+import { colourOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -34,9 +35,24 @@ function actorSlotChips(A, d) {
 
 /** The info token's value keypad for slot j (`real-<v>`, or `tok-<j>-<v>` beside a detector's ✗). */
 function realKeypad(A, d, j, opts) {
-  const options = realOptions(A, d, j, realLabels(A.state.setup));
+  const options = realOptions(A, d, j, opts.labels ?? realLabels(A.state.setup));
   return keypad(opts.act, options.map((x) => x.label), { disabled: options.filter((x) => !x.ok).map((x) => x.label),
     testprefix: opts.testprefix, label: opts.label, argOf: opts.argOf ?? ((v) => v) });
+}
+
+/** A detector's wires, each with its token's keypad (`tok-<j>-<v>`): never red there — a red wire among them gets
+ * no token —, and one row for every wire pointed at red, when the table allows it: the bomb exploded. */
+function detectorTokens(A, d, js, wire = null) {
+  const labels = realLabels(A.state.setup);
+  const reds = labels.filter((l) => colourOf(l) === "red");
+  const keys = (j, only, label) => realKeypad(A, { ...d, tok: j }, j,
+    { act: "draft-tok", testprefix: `tok-${j}`, label, argOf: (v) => `${j}:${v}`, labels: only });
+  // inside ✗'s row (afterWrong) each wire is a label and its keypad; on its own (whichAsk) a row of its own
+  const row = (head, keypadHtml) => (wire ? html`<div class="outcome">${head}${keypadHtml}</div>` : html`${head}${keypadHtml}`);
+  const rows = js.map((j) => row(wire ? wire(j) : html`<span class="lbl tok">token on ${slotLetter(j)}:</span>`,
+    keys(j, labels.filter((l) => colourOf(l) !== "red"), `info token on slot ${slotLetter(j)}`)));
+  if (!allRedAllowed(A, d)) return rows;
+  return [...rows, row(html`<span class="lbl tok">all red: the bomb exploded</span>`, keys(js[0], reds, "every wire pointed at red: the bomb exploded"))];
 }
 
 /** Beside ✓: the next answer a success needs, when it is one tap (the actor's wire, the detector's wire). */
@@ -57,10 +73,7 @@ function afterWrong(A, d) {
     return html`<span class="lbl">the info token shows</span>${realKeypad(A, d, d.js?.[0], { act: "draft-real", testprefix: "real", label: "real value" })}`;
   }
   if (next?.ask !== "which" || next.field !== "tok") return "";
-  if (plain && (d.js ?? []).length <= 3) {
-    return (d.js ?? []).map((j) => html`<span class="lbl tok">token on ${slotLetter(j)}:</span>${realKeypad(A, { ...d, tok: j }, j,
-      { act: "draft-tok", testprefix: `tok-${j}`, label: `info token on slot ${slotLetter(j)}`, argOf: (v) => `${j}:${v}` })}`);
-  }
+  if (plain && (d.js ?? []).length <= 3) return detectorTokens(A, d, d.js ?? []);
   return html`<span class="lbl">token on</span>${(d.js ?? []).map((j) => chip("draft-which", `tok:${j}`, slotLetter(j), false, `tok-${j}`))}`;
 }
 
@@ -82,8 +95,7 @@ export function whichAsk({ ctx, d, ask, setup }) {
   const keypads = ask.field === "tok" && valueTokens(setup, d.p) && may.length <= 3;
   const wire = ({ j, ok }) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`, { disabled: !ok });
   return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : `Which wire got the ${token}?`}</p>
-    ${keypads ? may.map((x) => html`<div class="outcome">${wire(x)}${realKeypad(A, { ...d, tok: x.j }, x.j,
-      { act: "draft-tok", testprefix: `tok-${x.j}`, label: `info token on slot ${slotLetter(x.j)}`, argOf: (v) => `${x.j}:${v}` })}</div>`)
+    ${keypads ? detectorTokens(A, d, may.map((x) => x.j), (j) => wire({ j, ok: true }))
       : html`<div class="row">${may.map(wire)}</div>`}`;
 }
 
