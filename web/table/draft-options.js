@@ -8,7 +8,7 @@
 // `A` below is {state, t, laws, editing}: the table the draft is recorded on and what is known of it.
 
 import { failureMarks } from "./failure-marks.js";
-import { nextAsk } from "./record.js";
+import { nextAsk, ownSlotsFor } from "./record.js";
 import { knownWire } from "./asks-wires.js";
 import { specialKind, specialShows } from "./entries-mission.js";
 import { seenWire, shownWire } from "./replay-table.js";
@@ -325,8 +325,7 @@ export function knownRadarAnswers(state, t, v) {
 export function spotLabelOptions(A, d, n, labels) {
   const { setup } = A.state;
   const x = d.spots?.[n];
-  const me = setup.me;
-  const mine = (label) => me !== null && A.t.hasHand && A.t.stands[me].some((st) => st.some((sl) => sl.c !== "cut" && sl.own === label));
+  const mine = (label) => ownSlotsFor(A.state, A.t, label).some((y) => y.label === label);
   const given = (label) => Object.entries(d.ls ?? {}).some(([i, l]) => Number(i) !== n && l === label);
   return labels.filter((l) => specialKind(setup).fits(l) && !allCut(setup, A.t, l)).map((label) => ({
     label,

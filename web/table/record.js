@@ -32,7 +32,7 @@ const PAYING = ["dual", "xray", "double", "triple", "super", "solo"];
 export const givesOxygen = (setup, d) => oxygenKind(setup) === "gift" && PAYING.includes(d.k);
 
 /** My uncut slots holding a wire of gameplay value `said` ("7" | "Y"), in order. */
-function ownSlotsFor(state, t, said) {
+export function ownSlotsFor(state, t, said) {
   const me = state.setup.me;
   if (me === null || !t.hasHand) return [];
   const out = [];
