@@ -197,3 +197,25 @@ test("a wire moved with an x-token leaves the token behind (mission 24's FAQ); i
   // undone, the token is back where it was
   assert.equal(S.derive(S.undo(S.undo(s))).stands[2][0][4].m, "2x");
 });
+
+test("a mission's special action goes to the engine as a rule and comes back beside my best cuts, with its chance", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  let s = started();
+  s.setup.special = ["yellow_special"];
+  s.setup.yellow_dealt = "one_each"; // 41: tripwires
+  assert.deepEqual(S.movesDoc(s, S.derive(s)).rules.special_action, { kind: "tripwire", holder_only: false });
+  s.setup.yellow_dealt = "";
+  s.setup.players = ["Ann", "Bob", "Cat"]; // 48 with 3 players: only a player holding a yellow wire acts
+  assert.deepEqual(S.movesDoc(s, S.derive(s)).rules.special_action, { kind: "lethal", holder_only: true });
+  s = started();
+  assert.equal(S.movesDoc(s, S.derive(s)).rules.special_action, undefined, "no special action in a plain mission");
+  const t = S.derive(s);
+  const say = (special) => String(movesTemplate({ state: s, t, moves: { moves: [], forbidden: [], special }, missions: [] }).text)
+    .replace(/\s+/g, " ");
+  const sp = { action: "lethal", what: "the yellow wires", own: [[0, 0, 4]], spots: [[1, 0, 2], [2, 0, 7]], p_success: 0.62,
+    p_red: 0.05, p_advance: 0.33, guaranteed: false, must: false, best: false, score: 0.7 };
+  assert.match(say(sp), /Special action<\/b>: point at Ann E, Bob C, Cid H — all yellow <span data-testid="special-p">62%<\/span>; else the detonator moves \(red 5%: the bomb explodes\)\. <span data-testid="special-verdict">Not yet: a cut below is worth more\.<\/span>/);
+  assert.match(say({ ...sp, action: "reds", p_red: 0.38, p_advance: 0, best: true }), /all red .*62%.*; else the bomb explodes\. .*The team&#39;s best move now\./);
+  assert.match(say({ ...sp, action: "sevens", p_success: 1, guaranteed: true, must: true }), /all 7s .*100%.* \(sure\)\. .*You must take it now/);
+  assert.doesNotMatch(say(null), /special-advice/);
+});

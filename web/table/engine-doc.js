@@ -9,6 +9,7 @@ import { oxygenRules } from "./oxygen.js";
 import { teammatesTokens } from "./starting-token.js";
 import { ddUsable } from "./detectors.js";
 import { nanoPlayDoc, nanoRules } from "./nano-track.js";
+import { specialAction } from "./entries-mission.js";
 
 /**
  * The engine's state document for the derived table.
@@ -179,6 +180,11 @@ export function missionRules(state, t) {
   }
   const turned = turnedRule(state);
   if (turned) rules.turned = turned;
+  const action = specialAction(state.setup); // 13, 39, 41, 46, 48: its wires and chance beside my best cuts
+  if (action && (action !== "noble" || nums.length)) {
+    rules.special_action = { kind: action, ...(action === "noble" ? { value: nums[0] } : {}),
+      holder_only: ["reds", "lethal"].includes(action) && state.setup.players.length < 4 }; // with 2-3 players: a holder
+  }
   return Object.assign(rules, nanoRules(state.setup, t)); // 43, 53: Nano's value (53 on 11: only 11)
 }
 

@@ -39,6 +39,7 @@ export function movesTemplate(ctx) {
     <h3>My best cuts ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
     ${moves ? "" : ctx.error ? html`<p class="hint" data-testid="moves-error">No advice while the table has an error (at the top of the page).</p>` : html`<p class="hint">Working it out…</p>`}
     ${freeCardTemplate(ctx)}
+    ${specialTemplate(ctx)}
     <ol>${list.map((m, i) => html`<li class="${selectedMove === i ? "sel" : ""}">
       <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" data-key="${moveKey(m)}" aria-pressed="${selectedMove === i ? "true" : "false"}">
         <span class="what">${moveText(m, state.setup)}${bestWords(list, i, ctx.refine)}</span>
@@ -162,6 +163,25 @@ function freeCardTemplate(ctx) {
     data-slots="${(f.slots ?? []).join(" ")}" data-value="${f.value ?? ""}" data-pass-to="${f.pass_to ?? ""}"
     data-doc="${ctx.movesDoc ? JSON.stringify(ctx.movesDoc) : ""}">
     First, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}</p>`;
+}
+
+/** What a special action's success is, in words (13, 39, 46, 48: every wire pointed at; 41: one tripwire). */
+const SPECIAL_WORDS = { reds: "all red", sevens: "all 7s", lethal: "all yellow", tripwire: "yellow" };
+
+/** The mission's special action (13, 39, 41, 46, 48): the wires I would point at, its chance (the joint law of those
+ * wires), what a failure does, and whether the team takes it now (its score against the best cut's). */
+function specialTemplate(ctx) {
+  const sp = ctx.moves?.special;
+  if (!sp) return "";
+  const setup = ctx.state.setup;
+  const at = (k) => `${standName(setup, k[0], k[1])} ${slotLetter(k[2])}`;
+  const shows = sp.action === "tripwire" || sp.action === "lethal";
+  const fail = shows ? `else the detonator moves${sp.p_red > 0 ? ` (red ${pct(sp.p_red)}: the bomb explodes)` : ""}` : "else the bomb explodes";
+  const verdict = sp.must ? "You must take it now (only these wires left)." : sp.best ? "The team's best move now." : "Not yet: a cut below is worth more.";
+  return html`<p class="special-advice" data-testid="special-advice" data-p="${sp.p_success}" data-best="${sp.best ? "true" : "false"}">
+    <b>Special action</b>: point at ${[...sp.own, ...sp.spots].map(at).join(", ")} — ${SPECIAL_WORDS[sp.action] ?? `all ${setup.numbers?.[0]}s`}
+    <span data-testid="special-p">${pct(sp.p_success)}</span>${sp.guaranteed ? " (sure)" : `; ${fail}`}.
+    <span data-testid="special-verdict">${verdict}</span></p>`;
 }
 
 /** What identifies a move between my best cuts and the "search" reply. */

@@ -51,7 +51,7 @@ _VALUE_OK = {
 }
 _EQUIPMENT = {"double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass"}
 _SOLO = {"solo_cut", "fast_pass"}
-_RULE_KEYS = {"no_values", "locked", "only_values", "costly", "turned", "nano_value"}
+_RULE_KEYS = {"no_values", "locked", "only_values", "costly", "turned", "nano_value", "special_action"}
 _POINTED = {"dual_cut", "x_or_y_ray", "double_detector", "triple_detector", "super_detector"}
 
 
@@ -101,8 +101,8 @@ def my_rules(state: GameState) -> Rules:
     rules = state.extra.get("rules", {})
     if not isinstance(rules, dict) or set(rules) - _RULE_KEYS:
         raise StateError(
-            f"'rules' must be an object with 'no_values', 'only_values', 'locked', 'costly', 'turned' and/or "
-            f"'nano_value', got {rules!r}",
+            f"'rules' must be an object with 'no_values', 'only_values', 'locked', 'costly', 'turned', "
+            f"'nano_value' and/or 'special_action', got {rules!r}",
             field="rules",
         )
     no_values: dict = {}

@@ -346,12 +346,17 @@ def moves_state(state: GameState, limit: int | None = None) -> dict:
     state's ``free_cards``: those I may play now); ``policy``: what made the order."""
     from ..questions.holdings import holdings_json
     from .free_cards import free_card_json
-    from .team import team_choice
+    from .special_action import special_json
+    from .team import move_score, team_choice
 
     an = solve_state(state, reuse=True)
     ranked = rank_moves(state, an)
     legal, move, first = team_choice(state, ranked)
     forbidden = [m for m in ranked if "forbidden" in m]
-    return {"moves": legal[:limit] if limit else legal, "forbidden": forbidden[:limit] if limit else forbidden,
+    special = special_json(state, an)
+    if special is not None:  # its score beside the team's move: the team takes it when it scores at least as well
+        special["score"] = move_score(special, state.mistakes_left)
+        special["best"] = bool(special["must"] or move is None or special["score"] >= move_score(move, state.mistakes_left))
+    return {"special": special, "moves": legal[:limit] if limit else legal, "forbidden": forbidden[:limit] if limit else forbidden,
             "cards_first": first, "free_card": free_card_json(state, move), "policy": "team",
             "holdings": holdings_json(state, an)}

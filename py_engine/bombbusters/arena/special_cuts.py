@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..advice.special_action import likeliest
 from ..advice.table_edits import cut_slot, with_cuts
 from ..questions.analysis import solve_state
 from ..table.notation import CUT
@@ -79,8 +80,7 @@ class SevensLast(MissionPlay):
             an = solve_state(ref.view(q))
             spots = [(p, s, j) for p, s in ref.table.stand_keys() if p != q for j, sl in enumerate(ref.table.stand(p, s))
                      if sl.state != CUT]
-            chance = {k: sum(pr for t, pr in an.slot_probs(*k).items() if value_of(t) == 7) for k in spots}
-            picked = sorted(spots, key=lambda k: (-chance[k], k))[:need]
+            picked = likeliest(an, spots, lambda t: value_of(t) == 7, need)
         if all(value_of(ref.world[k]) == 7 for k in picked):
             ref.table = with_cuts(ref.table, {k: cut_slot(ref.table, k, ref.world[k]) for k in own + picked})
         else:

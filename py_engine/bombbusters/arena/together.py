@@ -15,6 +15,7 @@ import random
 from dataclasses import replace
 from typing import Any, Callable
 
+from ..advice.special_action import likeliest
 from ..advice.table_edits import cut_slot, with_cuts
 from ..questions.analysis import solve_state
 from ..table.facts import Fact
@@ -35,11 +36,10 @@ def pointed(ref: Any, q: int, test: Callable[[int], bool], count: int, an: Any =
     an = an or solve_state(ref.view(q), reuse=True)
     spots = [(p, s, j) for p, s in ref.table.stand_keys() if p != q for j, sl in enumerate(ref.table.stand(p, s))
              if sl.state != CUT]
-    chance = {k: sum(pr for t, pr in an.slot_probs(*k).items() if test(t)) for k in spots}
-    picked = sorted(spots, key=lambda k: (-chance[k], k))[:need]
+    picked = likeliest(an, spots, test, need)
     p_all = 1.0
     for k in picked:
-        p_all *= chance[k]
+        p_all *= sum(pr for t, pr in an.slot_probs(*k).items() if test(t))
     return own, picked, p_all
 
 

@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..advice.table_edits import cut_slot, failure_token, set_slots, with_cuts
+from ..advice.special_action import action_chances, likeliest
 from ..advice.team import move_score
 from ..questions.analysis import solve_state
 from ..table.notation import CUT
@@ -45,13 +46,8 @@ def _yellow(t: Any) -> bool:
 
 
 def _special(an: Any, view: Any, picked: list) -> dict:
-    """The action as a move the team policy can score: P(every wire pointed at is yellow), P(a red one)."""
-    types = view.wires.copies()
-    yellow = frozenset(t for t in types if _yellow(t))
-    plain = frozenset(t for t in types if colour_of(t) != RED)
-    p = an.p_all([(*k, yellow) for k in picked]) if picked else 1.0
-    red = 1.0 - an.p_all([(*k, plain) for k in picked]) if picked else 0.0
-    return {"kind": "special", "p_success": p, "p_red": red, "p_advance": max(0.0, 1.0 - p - red)}
+    """The action as a move the team policy can score (``advice/special_action.py``: the joint law)."""
+    return action_chances(an, view.wires.copies(), picked, _yellow, True, view.mistakes_left)
 
 
 def _worth(ref: Any, q: int, special: dict, d: Any) -> bool:
@@ -108,8 +104,7 @@ class Tripwires(MissionPlay):
         an = solve_state(view, reuse=True)
         spots = [(p, s, j) for p, s in view.stand_keys() if p != q for j, sl in enumerate(view.stand(p, s))
                  if sl.state != CUT]
-        k = min(spots, key=lambda k: (-sum(pr for t, pr in an.slot_probs(*k).items() if _yellow(t)),
-                                      sum(pr for t, pr in an.slot_probs(*k).items() if colour_of(t) == RED), k))
+        k = likeliest(an, spots, _yellow, 1)[0]
         return k, _special(an, view, [k])
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
