@@ -74,6 +74,14 @@ export function logActs(app) {
       maybeCommit(app); // a sure cut of mine needs no more answers
       app.render();
     },
+    "special-record": () => { // the special action advised: its wires pointed at, the result asked
+      const sp = results.moves?.special;
+      if (!sp) return;
+      ui.sheet = { mode: "action" };
+      ui.draft = { k: "special", a: app.state.setup.me, spots: [...sp.own, ...sp.spots].map(([p, s, j]) => ({ p, s, j })), done: true };
+      ui.sheetError = null;
+      app.render();
+    },
     action: (k) => {
       const t = app.derived();
       if (k === "rewind") {

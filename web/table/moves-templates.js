@@ -181,7 +181,7 @@ function specialTemplate(ctx) {
   return html`<p class="special-advice" data-testid="special-advice" data-p="${sp.p_success}" data-best="${sp.best ? "true" : "false"}">
     <b>Special action</b>: point at ${[...sp.own, ...sp.spots].map(at).join(", ")} — ${SPECIAL_WORDS[sp.action] ?? `all ${setup.numbers?.[0]}s`}
     <span data-testid="special-p">${pct(sp.p_success)}</span>${sp.guaranteed ? " (sure)" : `; ${fail}`}.
-    <span data-testid="special-verdict">${verdict}</span></p>`;
+    <span data-testid="special-verdict">${verdict}</span> ${btn("special-record", "Record this…", { cls: "link", testid: "special-record" })}</p>`;
 }
 
 /** What identifies a move between my best cuts and the "search" reply. */

@@ -101,7 +101,7 @@ def special_json(state: GameState, an: Any) -> dict | None:
     move = action_chances(an, state.wires.copies(), picked, test, KINDS[kind][1], state.mistakes_left)
     must = kind in ("sevens", "reds") and bool(mine) and all(t is not None and test(t) for t in mine)
     return {**move, "action": kind, "what": KINDS[kind][0], "own": [list(k) for k in own],
-            "spots": [list(k) for k in picked], "guaranteed": move["p_success"] >= 1.0 - 1e-12, "must": must}
+            "spots": [list(k) for k in sorted(picked)], "guaranteed": move["p_success"] >= 1.0 - 1e-12, "must": must}
 
 
 def _in_play(state: GameState, kind: str) -> int:
