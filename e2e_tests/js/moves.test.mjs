@@ -219,3 +219,12 @@ test("a mission's special action goes to the engine as a rule and comes back bes
   assert.match(say({ ...sp, action: "sevens", p_success: 1, guaranteed: true, must: true }), /all 7s .*100%.* \(sure\)\. .*You must take it now/);
   assert.doesNotMatch(say(null), /special-advice/);
 });
+
+test("who holds what says it is updating while my best cuts work out a newer table", async () => {
+  const { holdingsTemplate } = await import("../../web/table/table-templates.js");
+  const s = started();
+  const holdings = [{ player: 1, stand: 0, value: 5, p_any: 0.5, expected: 0.7 }];
+  const view = (pendingMoves) => String(holdingsTemplate({ state: s, t: S.derive(s), holdings, pendingMoves }));
+  assert.match(view(true), /class="holdings updating".*data-testid="holdings-updating">updating…/s);
+  assert.doesNotMatch(view(false), /updating/);
+});
