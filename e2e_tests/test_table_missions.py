@@ -38,6 +38,10 @@ def test_mission_56_turned_around_wires(make_context, base_url, device):
     assert_matches_cli(page)
     if tid(page, "sheet").count():
         taps("sheet-close")
+    taps("slot-1-0-12")  # a cut attempt on it says what it costs before anything is recorded
+    taps("tab-cut")
+    expect(tid(page, "turned-cost")).to_contain_text("moves the detonator a space, even when it works")
+    taps("sheet-close")
     costly = page.locator("[data-testid$='-costly']")
     if costly.count():  # a cut of Bob's turned 4 ranks after every free cut, marked
         expect(costly.first).to_have_text("detonator +1")

@@ -214,6 +214,7 @@ test("turned-around wires (38, 56, 64): my hand skips them, the engine sees T, a
   t = S.derive(st);
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.equal(t.mistakesLeft, before - 1);
+  assert.match(t.entries.at(-1).text, /✓ cut 2 — a turned-around wire: the detonator moves$/, "the log says what it cost");
   // a teammate's sighting of my own turned wire (a shared link, a seat changed) is no error and tells me nothing
   const seen = S.addEntry(st, { k: "see", p: 0, s: 0, j: 0, v: "3" });
   t = S.derive(seen);

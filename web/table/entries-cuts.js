@@ -43,7 +43,10 @@ export function applyDual(t, e, setup, i) {
     cutSlot(t, setup, e.p, e.s, e.j, e.cut);
     actorCut(t, setup, e, e.cut);
     // 56, 64: cutting a teammate's turned-around wire moves the detonator, even when it works
-    if (turned && (setup.turned === "each" || setup.turned === "ends")) misfire(t, setup, e, stab);
+    if (turned && (setup.turned === "each" || setup.turned === "ends")) {
+      misfire(t, setup, e, stab);
+      t.note = stab ? " — a turned-around wire: the Stabilizer holds the detonator" : " — a turned-around wire: the detonator moves";
+    }
   } else if (e.silent || e.mark) {
     // no token at all: the wire did not explode, so it is not red either (a red is recorded as `real`)
     valuelessCut(t, e, setup, i, { js: [e.j], said: e.silent ? [...said, "R"] : said, tok: e.j, stab });

@@ -296,6 +296,11 @@ function slotSheet(ctx, sh) {
     return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">${setSection(ctx, p, s, j, sl)}</div>` };
   }
   const d = ui.draft;
+  // 38: only the captain cuts theirs; 56, 64: a teammate's turned-around wire may be cut, at a detonator space
+  if (sl.tw && p !== setup.me && setup.turned) {
+    head = html`${head}<p class="hint" data-testid="turned-cost">${setup.turned === "captain" ? "Only the captain cuts this turned-around wire."
+      : "A teammate's turned-around wire: cutting it moves the detonator a space, even when it works."}</p>`;
+  }
   const asks = ctx.ask ? askTemplate(ctx, d, ctx.ask) : "";
   if (underWay(d, true)) return { head: html`${head}${summaryLine(setup, d)}`, body: html`<div class="tabbody">${asks}</div>` };
   return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">

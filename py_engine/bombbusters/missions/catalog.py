@@ -191,7 +191,8 @@ ROWS: list[dict[str, Any]] = [
        notes="challenge cards: each one completed moves the detonator back a space; the detonator starts a "
        "space from the end"),
     _m(56, "Tripwires", red="2 of 3", players={2: ("3", "0")}, turned="each",
-       notes="each player turns one wire around unseen at the far right: only its owner may cut it"),
+       notes="each player turns one wire around unseen at the far right; its owner cuts it with a plain cut (no "
+       "equipment; a failure explodes the bomb); a teammate may cut it too, but the detonator then moves a space"),
     _m(57, "An impossible mission", red="1", players={2: ("2", "0")}, without=("10.10",), constraints="per_value",
        notes="each validated value brings a constraint card A-E"),
     _m(58, "Double and/or nothing", red="2", players={2: ("3", "0")}, without=("4", "7"), tokens="none",
@@ -211,7 +212,8 @@ ROWS: list[dict[str, Any]] = [
        notes="oxygen pays for each cut, as many tokens as its value, passed from player to player"),
     _m(64, "Return of the tripwires", red="1", players={2: ("2", "0")}, turned="ends",
        notes="each player turns two wires around unseen at the ends of the stand (with two stands: two in all, "
-       "the lower far left of the first, the higher far right of the second): only their owner may cut them"),
+       "the lower far left of the first, the higher far right of the second); their owner cuts them with plain cuts "
+       "(no equipment; a failure explodes the bomb); a teammate may cut one too, but the detonator then moves a space"),
     _m(65, "Hand-me-downs", red="3", allowed=(3, 4, 5), without=("10",),
        number_cards="pick",
        notes="each cut must match one of your number cards"),
