@@ -215,6 +215,14 @@ test("turned-around wires (38, 56, 64): my hand skips them, the engine sees T, a
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.equal(t.mistakesLeft, before - 1);
   assert.match(t.entries.at(-1).text, /✓ cut 2 — a turned-around wire: the detonator moves$/, "the log says what it cost");
+  // the same cut said with my wire E (a 4, not a 2): refused halfway, it leaves nothing behind —
+  // Bob's turned wire uncut and seen, the detonator where it was
+  const refused = S.replaceEntry(st, st.log.length - 1, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "2", ok: true, cut: "2", as: { s: 0, j: 4 }, av: "2" });
+  const tr = S.derive(refused);
+  assert.equal(tr.entries.at(-1).ok, false);
+  assert.equal(tr.stands[1][0][0].c, "h", JSON.stringify(tr.stands[1][0][0]));
+  assert.equal(tr.stands[1][0][0].own, "2");
+  assert.equal(tr.mistakesLeft, before);
   // a teammate's sighting of my own turned wire (a shared link, a seat changed) is no error and tells me nothing
   const seen = S.addEntry(st, { k: "see", p: 0, s: 0, j: 0, v: "3" });
   t = S.derive(seen);

@@ -55,22 +55,25 @@ export function derive(state) {
   const backed = new Set();
   const guess = setup.number_cards === "guess";
   state.log.forEach((e, i) => {
+    const before = snapshot(t); // an entry refused halfway (its target cut, then my wire wrong) leaves nothing behind
     try {
       const ox = checkOxygen(state, t, e, i);
-      const before = guess ? cutCounts(t) : null;
+      const cutBefore = guess ? cutCounts(t) : null;
       t.note = "";
       const whole = !t.exploded;
       if (!whole && !isSetupEntry(e)) fail("the bomb has exploded: the game is over (undo the entry that exploded it if it was a slip)");
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
-      if (guess && e.k !== "shown") t.lastCut = justCut(t, e, before);
+      if (guess && e.k !== "shown") t.lastCut = justCut(t, e, cutBefore);
       t.entries.push({ ok: true, text: describeSafely(e, setup) + t.note });
       if (backers.size) numberCardsBack(t, backers, backed);
       countGifts(t, e, setup);
     } catch (err) {
       // an entry that contradicts the table, or one a damaged link mangled: shown as an error, the rest goes on
       const error = err instanceof EntryError ? err.message : "this entry is damaged and was skipped";
+      for (const k of Object.keys(t)) delete t[k];
+      Object.assign(t, before);
       t.entries.push({ ok: false, error, text: describeSafely(e, setup) });
     }
   });
@@ -123,6 +126,25 @@ function countCuts(t, setup) {
     return { id, have: Math.min(have, need), need, state: t.usedItems[id] ? "used" : have >= need ? "usable" : "waiting" };
   });
   t.unlocked = t.cards.filter((c) => c.have >= c.need).map((c) => c.id);
+}
+
+/** A copy of the derived table to go back to, but its entries so far (only ever appended to). */
+function snapshot(t) {
+  const copy = deepCopy({ ...t, entries: null });
+  copy.entries = t.entries;
+  return copy;
+}
+
+/** A deep copy of plain data (arrays, plain objects, Sets; the derived table holds nothing else). */
+function deepCopy(x) {
+  if (Array.isArray(x)) return x.map(deepCopy);
+  if (x instanceof Set) return new Set([...x].map(deepCopy));
+  if (x && typeof x === "object") {
+    const out = {};
+    for (const k of Object.keys(x)) out[k] = deepCopy(x[k]);
+    return out;
+  }
+  return x;
 }
 
 /** Apply log entry `e` (index i) to the derived table `t`; `fail(...)` names what is wrong. */
