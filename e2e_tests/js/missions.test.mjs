@@ -3,6 +3,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
+import { resultAsk } from "../../web/table/flow-templates.js";
 import { preset, withPlayers } from "./tables.mjs";
 
 const yellow = (count, nums) => ({ yellow: { count, of: null, known: 0, in_play: count, numbers_needed: count, ...(nums ? { fixed: nums } : {}) } });
@@ -65,6 +66,22 @@ test("mission 11: a failed dual cut shows a value that is not the hidden red one
   const t2 = S.derive(s);
   assert.equal(t2.entries[1].ok, true, t2.entries[1].error);
   assert.deepEqual(S.engineDoc(s, t2).hidden_red_value, { ruled_out: [4, 9] });
+  // Cyd points at Dee's C: it was the hidden red value — the bomb exploded (the ✗ answer "💥"), said in the log
+  const boom = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 2, v: "6", ok: false, real: "!" });
+  const t3 = S.derive(boom);
+  assert.equal(t3.entries[2].ok, true, t3.entries[2].error);
+  assert.ok(t3.exploded);
+  assert.match(t3.entries[2].text, /✗ the hidden red value: the bomb exploded$/);
+  // the answer is offered beside ✗ in mission 11 only
+  const html = (st) => String(resultAsk({ ctx: { state: st, t: S.derive(st), laws: null, ui: { sheet: { mode: "action" } } },
+    d: { k: "dual", a: 2, p: 3, s: 0, js: [2], v: "6" } }));
+  assert.match(html(s), /data-testid="real-boom"/);
+  const plain = S.defaultState();
+  plain.phase = "table";
+  assert.doesNotMatch(html(plain), /real-boom/);
+  // elsewhere the entry is refused by name
+  const other = S.addEntry(plain, { k: "dual", a: 2, p: 3, s: 0, j: 2, v: "6", ok: false, real: "!" });
+  assert.match(S.derive(other).entries[0].error, /hidden red value/);
 });
 
 test("no info token on a failure (mission 58, constraint H): the slot is only 'not that value'", () => {

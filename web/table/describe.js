@@ -3,7 +3,7 @@
 
 import { specialAction } from "./entries-mission.js";
 import { markWords } from "./failure-marks.js";
-import { slotLetter, standName } from "./replay-table.js";
+import { HIDDEN_BOOM, slotLetter, standName } from "./replay-table.js";
 import { colourOf, EQUIPMENT_NAMES, isLabel, MARKS } from "./setup.js";
 
 export function describeEntry(e, setup) {
@@ -100,6 +100,7 @@ export function slotWords(slot) {
 /** A failed cut in words: "✗ (no token)", "✗ failed: an even token on Bob B" (21, 24, 33, 40), or what the info token showed. */
 function failed(e, where, shown) {
   if (e.silent) return "✗ (no token)";
+  if (e.real === HIDDEN_BOOM) return "✗ the hidden red value";
   return e.mark ? `✗ failed: ${markWords(e.mark)} on ${where}` : `✗ ${shown}`;
 }
 

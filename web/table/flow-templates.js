@@ -70,7 +70,7 @@ function afterWrong(A, d) {
   const next = nextAsk(A.state, A.t, settleDraft(A, { ...d, ok: false }));
   const plain = valueTokens(A.state.setup, d.p);
   if (next?.ask === "real" && plain) {
-    return html`<span class="lbl">the info token shows</span>${realKeypad(A, d, d.js?.[0], { act: "draft-real", testprefix: "real", label: "real value" })}`;
+    return html`<span class="lbl">the info token shows</span>${realKeypad(A, d, d.js?.[0], { act: "draft-real", testprefix: "real", label: "real value" })}${hiddenBoom(A.state.setup)}`;
   }
   if (next?.ask !== "which" || next.field !== "tok") return "";
   if (plain && (d.js ?? []).length <= 3) return detectorTokens(A, d, d.js ?? []);
@@ -125,5 +125,10 @@ export function realAsk({ ctx, d, setup }) {
     : "Its token is false (it shows the value said): was it red?";
   return html`<p class="ask" data-testid="ask">${silent ? ask : "What is it really? (the info token)"}</p>
     ${keys.length ? keypad("draft-real", keys.map((x) => x.label), { disabled: keys.filter((x) => !x.ok).map((x) => x.label), testprefix: "real", label: "real value" }) : ""}
-    ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
+    ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}${hiddenBoom(setup)}`;
+}
+
+/** Mission 11: the wire pointed at (or the value named) was the hidden red value — the bomb exploded. */
+function hiddenBoom(setup) {
+  return setup.hidden_red ? btn("draft-real", "💥 The hidden red value: the bomb exploded", { cls: "chip danger", arg: "!", testid: "real-boom" }) : "";
 }

@@ -109,6 +109,12 @@ export function hasUncut(t, p) {
 
 export function failure(t, setup, e, p, s, j, stab = false) {
   const real = e.real;
+  if (real === HIDDEN_BOOM) { // mission 11: the hidden red value's wire (or value) was cut: the bomb explodes
+    if (!setup.hidden_red) fail("only mission 11's hidden red value makes a blue wire explode");
+    slotAt(t, p, s, j);
+    if (!stab) t.exploded = true;
+    return;
+  }
   if (isLabel(real) && colourOf(real) === "red") {
     // under the Stabilizer the red wire does not explode: it is known, and out of play for the odds
     cutSlot(t, setup, p, s, j, real);
@@ -121,6 +127,9 @@ export function failure(t, setup, e, p, s, j, stab = false) {
   if (setup.hidden_red && isLabel(real) && colourOf(real) === "blue") t.ruledOut.push(Number(real));
   misfire(t, setup, e, stab);
 }
+
+/** A failure's `real` when the wire was mission 11's hidden red value (the bomb exploded). */
+export const HIDDEN_BOOM = "!";
 
 /** What a failed cut costs: the captain's failure explodes (missions 14, 28); the detonator moves unless the Stabilizer holds it. */
 export function misfire(t, setup, e, stab) {
