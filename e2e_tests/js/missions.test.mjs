@@ -436,3 +436,31 @@ test("my hand takes no more yellow (41, 48) or red (13) wires than were dealt to
   assert.equal(keyOff(s, "Y6"), true, "one tripwire each: the others are someone else's");
   assert.equal(keyOff(s, "5"), false);
 });
+
+test("mission 23: the face-up number card's four wires go by the special action; the equipment waits for it, then all of it is usable", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 23, number_cards: "noble", equipment_after_special: true,
+    equipment: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"] }));
+  s.setup.me = 0;
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  s.setup.numbers = [3];
+  assert.equal(S.specialAction(s.setup), "noble");
+  const rules = S.missionRules(s, S.derive(s));
+  assert.deepEqual(rules.special_action, { kind: "noble", value: 3, holder_only: false });
+  assert.ok(rules.no_values.some((x) => x.value === 3), "no plain cut names the card's value");
+  // two 6s cut: in another mission the Rewinder (6) would be usable; here nothing is before the action
+  const cut = (p, j, v) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v } });
+  s = S.addEntry(S.addEntry(s, cut(1, 5, "6")), cut(2, 5, "6"));
+  let t = S.derive(s);
+  assert.deepEqual(t.unlocked, []);
+  assert.match(String(statusTemplate({ state: s, t, ui: {} })), /data-testid="equipment-deck"[^>]*>The equipment deck lies face down/);
+  // the special action: my two 3s and Bob's B and Cid's C, all cut — every card now usable, whatever its number
+  s = S.addEntry(s, { k: "special", a: 0, res: "ok", cuts: [{ p: 0, s: 0, j: 2, l: "3" }, { p: 0, s: 0, j: 3, l: "3" },
+    { p: 1, s: 0, j: 1, l: "3" }, { p: 2, s: 0, j: 2, l: "3" }] });
+  t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.unlocked.length, 12);
+  assert.ok(t.unlocked.includes("4"), "the Post-it, no 4 cut");
+});

@@ -74,6 +74,7 @@ export function applySpecial(t, e, setup) {
       cutSlot(t, setup, x.p, x.s, x.j, x.l);
     }
     if (tripwire) detonatorBack(t, -Infinity); // 41: a tripwire found moves the detonator back a space, past its start too
+    t.specialDone = true; // 23: the equipment deck's cards turn face up
   }
   advance(t, setup, e.a);
 }

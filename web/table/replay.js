@@ -121,7 +121,9 @@ function countCuts(t, setup) {
   // a card unlocks when 2 wires of its number are cut; a double-numbered one when all 4 are; False Bottom with 2 yellows
   t.yellowCut = Object.entries(cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
   t.cards = cardsInPlay(setup, t).map((id) => {
-    const [have, need] = /^\d+$/.test(id) ? [cutCount[id] ?? 0, 2]
+    // 23: no card is usable before the special action, every card after it, whatever its number
+    const [have, need] = setup.equipment_after_special ? [t.specialDone ? 1 : 0, t.specialDone ? 1 : Infinity]
+      : /^\d+$/.test(id) ? [cutCount[id] ?? 0, 2]
       : /^(\d+)\.\1$/.test(id) ? [cutCount[id.split(".")[0]] ?? 0, 4] : id === "Y" ? [t.yellowCut, 2] : [0, Infinity];
     return { id, have: Math.min(have, need), need, state: t.usedItems[id] ? "used" : have >= need ? "usable" : "waiting" };
   });

@@ -51,9 +51,11 @@ function cardsPicker(setup) {
   const chosen = setup.table_cards ?? [];
   const usual = usualCardCount(setup);
   return html`<fieldset class="box" data-testid="setup-cards"><legend>Equipment on the table</legend>
-    <p class="hint">Tap the cards that lie face up (usually ${usual}: one per player)${setup.table_cards === null ? "; none tapped: every card of the pile counts" : `: ${chosen.length} chosen`}.</p>
+    <p class="hint">${setup.equipment_after_special ? html`None lies face up at first: the deck of 7 stays face down. Once the special action
+      is done, come back and tap the cards it turned face up${setup.table_cards === null ? "" : `: ${chosen.length} chosen`}.`
+      : html`Tap the cards that lie face up (usually ${usual}: one per player)${setup.table_cards === null ? "; none tapped: every card of the pile counts" : `: ${chosen.length} chosen`}.`}</p>
     <div class="row">${setup.equipment.map((id) => chip("table-card", id, `${id} ${EQUIPMENT_NAMES[id] ?? ""}`, chosen.includes(id), `setup-card-${id}`))}</div>
-    <div class="row">${btn("draw-cards", `Draw ${usual} for us`, { cls: "chip", testid: "setup-draw-cards" })}
+    <div class="row">${setup.equipment_after_special ? "" : btn("draw-cards", `Draw ${usual} for us`, { cls: "chip", testid: "setup-draw-cards" })}
       ${setup.table_cards === null ? "" : btn("all-cards", "Every card of the pile", { cls: "chip", testid: "setup-all-cards" })}</div>
   </fieldset>`;
 }

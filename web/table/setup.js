@@ -75,6 +75,7 @@ export function defaultSetup() {
     captain_no_token_2p: false, // with 2 players the captain places no starting token (11, 13, 27, 29, 40, 46, 51)
     special: [],
     number_cards: "",
+    equipment_after_special: false, // 23: the cards come from a face-down deck, all usable once the special action is done
     numbers: [],
     turned: "",
     nano: 0,
@@ -176,6 +177,7 @@ export function applyMission(setup, preset) {
   s.captain_no_token_2p = Boolean(mission.captain_no_token_2p);
   s.special = (mission.special ?? []).filter((x) => SPECIAL_RULES.includes(x));
   s.number_cards = NUMBER_MODES.includes(mission.number_cards) ? mission.number_cards : "";
+  s.equipment_after_special = Boolean(mission.equipment_after_special);
   s.turned = TURNED_MODES.includes(mission.turned) ? mission.turned : "";
   s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
   s.numbers = [];

@@ -133,13 +133,17 @@ function equipmentTemplate(state, t) {
   const word = { waiting: "", usable: " — usable", used: " (used)" };
   const unset = state.setup.table_cards === null && state.setup.equipment.length > 0;
   const waiting = t.cards.filter((c) => c.state === "waiting" && c.need < Infinity);
+  const deck = state.setup.equipment_after_special && !t.specialDone; // 23: nothing face up yet
   return html`<div class="equipment" data-testid="equipment" data-unlocked="${t.unlocked.join(" ")}">
-    <span class="lbl">Equipment</span>${t.cards.length
+    <span class="lbl">Equipment</span>${deck ? "" : t.cards.length
       ? t.cards.map((c) => html`<span class="chip static card-${c.state}" data-testid="card-state-${c.id}" data-state="${c.state}"
           title="${cardTitle(c)}">${c.id} ${EQUIPMENT_NAMES[c.id] ?? ""}${c.state === "waiting" && c.need < Infinity ? ` ${c.have}/${c.need} cut` : word[c.state]}</span>`)
       : html`<span class="none">none on the table</span>`}
     ${waiting.length ? html`<p class="hint" data-testid="equipment-legend">${equipmentLegend(waiting)}</p>` : ""}
-    ${unset ? html`<p class="hint" data-testid="cards-unset">Every card of the mission's pile counts as on the table: this table
+    ${state.setup.equipment_after_special ? html`<p class="hint" data-testid="equipment-deck">${t.specialDone
+      ? "The special action is done: the cards left in the deck lie face up, all usable (tap Setup to say which)."
+      : "The equipment deck lies face down (its top card discarded each round): once the special action is done, the cards left turn face up, all usable."}</p>` : ""}
+    ${unset && !deck ? html`<p class="hint" data-testid="cards-unset">Every card of the mission's pile counts as on the table: this table
       does not say which lie face up. ${btn("setup", "Set the cards on the table", { cls: "link", testid: "cards-set" })}</p>` : ""}</div>`;
 }
 

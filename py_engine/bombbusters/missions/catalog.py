@@ -104,8 +104,11 @@ ROWS: list[dict[str, Any]] = [
        notes="each player places 2 tokens of values they do NOT hold beside their stand; once 2 yellow wires "
        "are cut, each player from the captain gives a token to their left neighbour (on a wire of its value, "
        "else beside the stand)"),
-    _m(23, "Defusing in Fordwich", red="1 of 3", players={2: ("2 of 3", "0")},
-       notes="1 number card; equipment from a face-down deck of 7"),
+    _m(23, "Defusing in Fordwich", red="1 of 3", players={2: ("2 of 3", "0")}, number_cards="noble",
+       equipment_after_special=True,
+       notes="the 4 wires of the face-up number card's value are cut together by a special action (a wrong wire "
+       "explodes the bomb); equipment: a face-down deck of 7, its top card discarded each round until the action, "
+       "then the cards left face up, all usable"),
     _m(24, "Tally ho", red="2", players={2: ("3", "0")}, tokens="multiplicity",
        notes="x1/x2/x3 tokens replace info tokens (not on red)"),
     _m(25, "The better to hear you with", red="2", players={2: ("3", "0")}, notes="no numbers may be spoken"),

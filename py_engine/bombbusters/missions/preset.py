@@ -153,6 +153,9 @@ class Mission:
     false_by: str = ""
     special: tuple[str, ...] = ()
     number_cards: str = ""
+    #: 23: no card lies face up at first (a face-down deck); the cards left turn face up, all usable, once the
+    #: mission's special action is done
+    equipment_after_special: bool = False
     turned: str = ""
     nano: bool = False
 
@@ -283,6 +286,7 @@ def setup_json(m: Mission) -> dict:
         "captain_no_token_2p": m.captain_no_token_2p,
         "special": list(m.special),
         "number_cards": m.number_cards,
+        "equipment_after_special": m.equipment_after_special,
         "turned": m.turned,
         "equipment": list(m.equipment),
         "notes": m.notes,
