@@ -233,9 +233,11 @@ def test_mission_13_advises_the_special_action_and_records_it_in_one_tap(make_co
     assert wait_done(page, moves=True) == "done"
     advice = tid(page, "special-advice")
     expect(advice).to_be_visible(timeout=RESULT_TIMEOUT_MS)
-    expect(advice).to_contain_text("point at Ann F, Bob ")  # my R5 sits after my 5, then Bob's and Cid's
+    expect(advice).to_contain_text("point at Ann F, Bob ")  # my R5 sits after my 5, then a wire of Bob's and one of Cid's
     expect(advice).to_contain_text("else the bomb explodes")
-    assert 0 < float(advice.get_attribute("data-p")) < 0.05 and advice.get_attribute("data-best") == "false"
+    # the joint chance of the wires pointed at (read slot by slot, the likeliest slots of Bob and Cid are one place
+    # that cannot hold a red on both: 0)
+    assert 0 < float(advice.get_attribute("data-p")) < 0.2 and advice.get_attribute("data-best") == "false"
     taps("special-record")
     expect(tid(page, "ask")).to_contain_text("What happened?")
     for key in ("slot-0-0-5",):

@@ -74,3 +74,19 @@ def test_when_the_action_is_offered() -> None:
     assert moves_json({**_doc("?1 ?Y1 ?2", "lethal", wires, others), "rules": {}})["special"] is None
     with pytest.raises(ValueError, match="special_action"):
         moves_json(_doc("?1 ?Y1 ?2", "dragons", wires, others))
+
+
+def test_the_wires_pointed_at_are_picked_for_their_joint_chance() -> None:
+    """13's reds, one on each teammate's stand: read slot by slot, the likeliest red slot of two stands may be one
+    place that cannot hold a red on both at once (here the joint chance of that pick is 0); picked one by one for
+    the joint chance, the action points where the reds can be, as well as any pair of slots would."""
+    import itertools
+
+    doc = _doc("?1 ?2 ?R2", "reds", {"blue": [1, 2], "red": [1, 2, 3]}, others=("? ? ?", "? ? ?", "? ?"))
+    sp = moves_json(doc)["special"]
+    test = lambda t: colour_of(t) == RED  # noqa: E731
+    res = oracle.solve(GameState.from_json(doc))
+    total = sum(w for _c, w in res.configs)
+    spots = [(p, 0, j) for p, n in ((1, 3), (2, 3), (3, 2)) for j in range(n)]
+    best = max(sum(w for c, w in res.configs if all(test(c[k]) for k in pair)) / total for pair in itertools.combinations(spots, 2))
+    assert sp["p_success"] == pytest.approx(float(best), abs=1e-9) and sp["p_success"] > 0

@@ -3,8 +3,8 @@ once; 41's tripwires, one teammate's at a time —: which wires a player points 
 
 Why one module: *My best cuts* shows the action beside the cuts (the ``moves`` reply's ``special``) and the
 arena's referee takes it (``arena/together.py``, ``tripwires.py``, ``special_cuts.py``); both point at the
-same wires — the player's own of the kind, then the teammates' uncut wires their view finds likeliest (each
-slot's own chance; ties: the least likely red, then table order) — and read its chance as the engine's joint law of the wires pointed
+same wires — the player's own of the kind, then the teammates' uncut wires their view finds likeliest all
+together (picked one by one, each keeping the joint chance highest) — and read its chance as the engine's joint law of the wires pointed
 at, not a product of slot chances.  A failure explodes the bomb (13, 39, 46) or, in 41 and 48, shows each
 wire pointed at and moves the detonator (a red one among them explodes it).
 
@@ -39,13 +39,25 @@ def special_test(kind: str, value: int | None = None) -> Callable[[int], bool]:
     return lambda t: value_of(t) == v
 
 
-def likeliest(an: Any, spots: list[tuple], test: Callable[[int], bool], need: int) -> list[tuple]:
-    """The ``need`` spots likeliest to hold a wire passing ``test`` (each slot's own chance; ties: the least likely
-    red, then table order)."""
+def likeliest(an: Any, spots: list[tuple], test: Callable[[int], bool], need: int, types: Any = None) -> list[tuple]:
+    """The ``need`` spots to point at: one by one, the spot that keeps the joint chance of every spot picked so far
+    the highest (with ``types``, the wire types in play; else each slot's own chance alone); ties: the likelier
+    slot, the least likely red, then table order.  Read slot by slot, two stands' likeliest slots may be ones that
+    cannot both hold the kind (13: one red each, the same place on both stands)."""
     def key(k: tuple) -> tuple:
         law = an.slot_probs(*k).items()
         return -sum(pr for t, pr in law if test(t)), sum(pr for t, pr in law if colour_of(t) == RED), k
-    return sorted(spots, key=key)[:need]
+    ranked = sorted(spots, key=key)
+    if types is None or need <= 1:
+        return ranked[:need]
+    kind = frozenset(t for t in types if test(t))
+    live = [k for k in ranked if key(k)[0] < 0]  # a slot that cannot hold the kind joins no pick
+    picked: list[tuple] = []
+    while len(picked) < need and live:
+        joint = an.p_all_many([[(*q, kind) for q in picked + [k]] for k in live])
+        best = max(range(len(live)), key=lambda i: (joint[i], -i))
+        picked.append(live.pop(best))
+    return picked + [k for k in ranked if k not in picked][:need - len(picked)]
 
 
 def action_chances(an: Any, types: Any, picked: list[tuple], test: Callable[[int], bool], shows: bool,
@@ -95,7 +107,7 @@ def special_json(state: GameState, an: Any) -> dict | None:
     if kind == "sevens" and not all(t is not None and (value_of(t) == 7 or colour_of(t) == RED) for t in mine):
         return None  # 46: only a player whose wires, red aside, are all 7s
     spots = [k for k in uncut if k[0] != me]
-    picked = likeliest(an, spots, test, need) if need else []
+    picked = likeliest(an, spots, test, need, state.wires.copies()) if need else []
     if len(picked) < need:
         return None
     move = action_chances(an, state.wires.copies(), picked, test, KINDS[kind][1], state.mistakes_left)

@@ -80,7 +80,7 @@ class SevensLast(MissionPlay):
             an = solve_state(ref.view(q))
             spots = [(p, s, j) for p, s in ref.table.stand_keys() if p != q for j, sl in enumerate(ref.table.stand(p, s))
                      if sl.state != CUT]
-            picked = likeliest(an, spots, lambda t: value_of(t) == 7, need)
+            picked = likeliest(an, spots, lambda t: value_of(t) == 7, need, ref.table.wires.copies())
         if all(value_of(ref.world[k]) == 7 for k in picked):
             ref.table = with_cuts(ref.table, {k: cut_slot(ref.table, k, ref.world[k]) for k in own + picked})
         else:

@@ -26,9 +26,12 @@ from .mission_play import Decide, MissionPlay, cut_count, hand_values, token_on_
 __all__ = ["AllAtOnce", "Noble", "RedAlert", "pointed", "random_tokens"]
 
 
-def pointed(ref: Any, q: int, test: Callable[[int], bool], count: int, an: Any = None) -> tuple[list, list, float]:
+def pointed(ref: Any, q: int, test: Callable[[int], bool], count: int, an: Any = None,
+            joint: bool = True) -> tuple[list, list, float]:
     """(q's own uncut wires passing ``test``, the teammates' wires q points at, the chance they all pass by
-    q's view, read wire by wire): the ``count`` wires of the kind still uncut."""
+    q's view, read wire by wire): the ``count`` wires of the kind still uncut.  ``joint``: picked for their joint
+    chance (``advice/special_action.likeliest``); else slot by slot, which is enough to see whether the action is
+    sure (every chance 1) and cheaper."""
     own = [k for k, t in sorted(ref.seen.items()) if k[0] == q and test(t) and ref.table.stand(k[0], k[1])[k[2]].state != CUT]
     need = count - sum(1 for k, t in ref.world.items() if test(t) and ref.table.stand(k[0], k[1])[k[2]].state == CUT) - len(own)
     if need <= 0:
@@ -36,7 +39,7 @@ def pointed(ref: Any, q: int, test: Callable[[int], bool], count: int, an: Any =
     an = an or solve_state(ref.view(q), reuse=True)
     spots = [(p, s, j) for p, s in ref.table.stand_keys() if p != q for j, sl in enumerate(ref.table.stand(p, s))
              if sl.state != CUT]
-    picked = likeliest(an, spots, test, need)
+    picked = likeliest(an, spots, test, need, ref.table.wires.copies() if joint else None)
     p_all = 1.0
     for k in picked:
         p_all *= sum(pr for t, pr in an.slot_probs(*k).items() if test(t))
@@ -85,7 +88,7 @@ class AllAtOnce(MissionPlay):
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
         if not self.done:
             mine = [t for k, t in ref.seen.items() if k[0] == q and ref.table.stand(k[0], k[1])[k[2]].state != CUT]
-            own, _picked, chance = pointed(ref, q, self.test, self.count)
+            own, _picked, chance = pointed(ref, q, self.test, self.count, joint=False)
             may = self.anyone or bool(own)
             if may and (chance >= 1.0 - 1e-9 or (self.must and mine and all(self.test(t) for t in mine))):
                 self.act(ref, q)
