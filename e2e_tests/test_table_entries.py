@@ -174,7 +174,7 @@ def test_absent_token_and_open_red_deal(make_context, base_url, device):
     assert "R5" not in json.loads(tid(page, "slot-1-0-6").get_attribute("data-probs"))
     cli_analyze(doc)
 
-    # An edit starts from the current answers: change the value only; undo removes the chip.
+    # An edit starts from the current answers: change the value only; undo takes the edit back, then the entry.
     taps("log-0-edit")
     expect(tid(page, "draft-commit")).to_be_visible()
     taps("change-value")
@@ -182,7 +182,11 @@ def test_absent_token_and_open_red_deal(make_context, base_url, device):
     expect(tid(page, "absent-1-0-8")).to_be_visible()
     expect(tid(page, "absent-1-0-7")).to_have_count(0)
     taps("undo")
+    expect(tid(page, "undo-note")).to_contain_text("Undone: the edit of entry 1")
     expect(tid(page, "absent-1-0-8")).to_have_count(0)
+    expect(tid(page, "absent-1-0-7")).to_be_visible()
+    taps("undo")
+    expect(tid(page, "absent-1-0-7")).to_have_count(0)
     assert wait_done(page) == "done"
     assert not any(f["kind"] == "has_not" for f in engine_doc(page)["facts"])
 

@@ -132,7 +132,7 @@ test("the one door drops unreadable edits and keeps the rest", () => {
   raw.hand_undo.unshift({ at: -1, before: [], after: [] }, "x", { at: 2, before: [["Q", "3"]], after: 7 });
   raw.hand_redo = { not: "a list" };
   const n = S.normalize(raw);
-  assert.deepEqual(n.hand_undo, [{ at: 2, before: [["3"]], after: [] }, { at: 0, before: [WRONG], after: [RIGHT] }]);
+  assert.deepEqual(n.hand_undo, [{ at: 2, before: [["3"]], after: [] }, { at: 0, before: [WRONG], after: [RIGHT], seq: 1 }]);
   assert.deepEqual(n.hand_redo, []);
   raw.hand_undo = Array.from({ length: 30 }, (_, at) => ({ at, before: [], after: [] }));
   assert.equal(S.normalize(raw).hand_undo.length, S.HAND_EDITS_KEPT);

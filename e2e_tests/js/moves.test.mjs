@@ -32,8 +32,12 @@ test("Walkie-Talkies with me: I name the wire I got, it must fit my order; undo 
   assert.equal(t.entries[0].ok, true, t.entries[0].error);
   assert.deepEqual(t.stands[0][0].map((x) => x.own).slice(0, 5), ["2", "3", "3", "3", "5"]);
   assert.equal(t.stands[2][0][0].own, "1");
-  assert.equal(S.undo(s).log.length, 0);
-  assert.equal(S.redo(S.undo(s)).log.length, 1);
+  // undo takes back each edit of the entry, then the entry; redo brings them back in turn
+  assert.equal(S.undo(s).log[0].got, "9");
+  assert.equal(S.undo(S.undo(s)).log[0].got, undefined);
+  const none = S.undo(S.undo(S.undo(s)));
+  assert.equal(none.log.length, 0);
+  assert.equal(S.redo(S.redo(S.redo(none))).log[0].got, "3");
 });
 
 test("a Walkie-Talkies entry refused at its second filing leaves both stands as they were", () => {

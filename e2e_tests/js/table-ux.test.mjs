@@ -23,6 +23,40 @@ function table(setup = {}) {
 const FAILED_CUT = { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "4" };
 const DD = (a, p = 3) => ({ k: "detect", kind: "double", a, p, s: 0, js: [3, 4], v: "4", ok: false, tok: 4, real: "5" });
 
+test("an entry's edit or deletion is undone (and redone) like any change; a shared link's entries are not undone there", () => {
+  let s = table();
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } });
+  s = S.addEntry(s, FAILED_CUT);
+  s = S.addEntry(s, DD(2));
+  const edited = S.replaceEntry(s, 1, { ...FAILED_CUT, real: "6" });
+  const back = S.undo(edited);
+  assert.deepEqual(back.log, s.log, "undo after an edit takes back the edit, not the last turn");
+  assert.equal(S.undoNote(edited, back, "undo"), "Undone: the edit of entry 2 (now: Ann cut Bob D with a 5 (it failed))");
+  assert.deepEqual(S.redo(back).log, edited.log);
+  assert.equal(S.undoNote(back, S.redo(back), "redo"), "Redone: the edit of entry 2 (now: Ann cut Bob D with a 5 (it failed))");
+  // a deletion comes back where it was
+  const deleted = S.replaceEntry(s, 0, null);
+  assert.equal(deleted.log.length, 2);
+  assert.deepEqual(S.undo(deleted).log, s.log);
+  assert.equal(S.undoNote(deleted, S.undo(deleted), "undo"), "Undone: the deletion of entry 1 (Bob C shows an info token 3)");
+  // my wires edited after the entry's edit: undone first (the newer change), then the entry's edit
+  const both = S.editHand(edited, [["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "11"]]);
+  assert.deepEqual(S.undo(both).log, edited.log);
+  assert.deepEqual(S.undo(S.undo(both)).log, s.log);
+  // once a later entry is recorded, undo takes that one back and the edit stays
+  const later = S.addEntry(edited, { k: "rewind" });
+  assert.deepEqual(S.undo(later).log, edited.log);
+  // the edits survive the one door (reload, link with my hand)
+  assert.deepEqual(S.undo(S.normalize(JSON.parse(JSON.stringify(edited)))).log, s.log);
+  // a shared link: the teammate's undo takes back only what they record after opening it
+  const shared = S.normalize(JSON.parse(JSON.stringify(S.shareState(s))));
+  assert.equal(S.canUndo(shared), false);
+  const mine = S.addEntry(shared, { k: "rewind" });
+  assert.equal(S.canUndo(mine), true);
+  assert.equal(S.undo(mine).log.length, s.log.length);
+  assert.equal(S.canUndo(S.undo(mine)), false);
+});
+
 test("undo and redo say what they took back or brought back, in plain words", () => {
   let s = table();
   s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } });

@@ -94,7 +94,7 @@ export function setupActs(app) {
     setup: () => app.commit({ ...structuredClone(app.state), phase: "setup" }),
     "new-game": () => {
       const next = structuredClone(app.state);
-      Object.assign(next, { phase: "setup", hand: [], log: [], redo: [], hand_undo: [], hand_redo: [] });
+      Object.assign(next, { phase: "setup", hand: [], log: [], redo: [], hand_undo: [], hand_redo: [], log_undo: [], log_redo: [], undo_floor: 0 });
       app.closeSheet();
       app.commit(next);
     },

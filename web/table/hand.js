@@ -72,58 +72,110 @@ export function handComplete(state) {
 export function addEntry(state, entry) {
   const next = structuredClone(state);
   next.log.push(entry);
-  next.redo = [];
-  next.hand_redo = [];
+  clearRedo(next);
   return next;
 }
 
+/**
+ * Entry i of the log replaced by `entry` (an edit) or deleted (`entry` null). Undo takes it back while nothing was
+ * logged after it: state.log_undo keeps {at: the log's length after it, i, before, after (null: deleted), seq}, as
+ * editHand does for my wires (seq orders the two kinds of edit). Like a new entry, it empties the redo lists.
+ */
 export function replaceEntry(state, i, entry) {
   const next = structuredClone(state);
   if (i < 0 || i >= next.log.length) return state;
+  const before = next.log[i];
   if (entry) next.log[i] = entry;
   else next.log.splice(i, 1);
-  next.redo = [];
-  next.hand_redo = [];
+  const mark = { at: next.log.length, i, before, after: entry ? structuredClone(entry) : null, seq: nextSeq(state) };
+  next.log_undo = [...(next.log_undo ?? []), mark].slice(-HAND_EDITS_KEPT);
+  next.undo_floor = Math.min(next.undo_floor ?? 0, i);
+  clearRedo(next);
   return next;
 }
 
-/** Undo the newest change: my wires' last edit at the table when nothing was logged since, else the last entry. */
+/** The redo lists, emptied by any new change. */
+function clearRedo(next) {
+  next.redo = [];
+  next.hand_redo = [];
+  next.log_redo = [];
+}
+
+/** The order number of a new edit (of my wires or of an entry): after every one remembered. */
+function nextSeq(state) {
+  const marks = [state.hand_undo, state.hand_redo, state.log_undo, state.log_redo].flatMap((x) => x ?? []);
+  return 1 + Math.max(0, ...marks.map((m) => m.seq ?? 0));
+}
+
+const sameEntry = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The newest edit of an entry in `marks` when it is the newest change of the log: made when the list (log or redo)
+ * was as long as now, and the entry is still what it left (`side`: "after" to undo, "before" to redo). */
+function newestLogEdit(marks, length, log, side) {
+  const mark = marks?.at(-1);
+  if (!mark || mark.at !== length) return null;
+  const gone = side === "after" ? mark.after === null : false; // undoing a deletion: the entry is not there
+  return gone || sameEntry(log[mark.i], mark[side]) ? mark : null;
+}
+
+/** Of a valid edit of my wires and a valid edit of an entry, the newer one ({kind, mark}), or null. */
+function newerEdit(handMark, logMark) {
+  if (handMark && (!logMark || (handMark.seq ?? 0) > logMark.seq)) return { kind: "hand", mark: handMark };
+  return logMark ? { kind: "log", mark: logMark } : null;
+}
+
+/** Undo the newest change: an edit of my wires or of an entry when nothing was logged since, else the last entry
+ * (never one a shared link came with: `undo_floor`). */
 export function undo(state) {
-  const mark = newestEdit(state.hand_undo, state.log.length, state.hand, "after");
-  if (mark) {
-    const next = structuredClone(state);
+  const edit = newerEdit(newestEdit(state.hand_undo, state.log.length, state.hand, "after"),
+    newestLogEdit(state.log_undo, state.log.length, state.log, "after"));
+  const next = structuredClone(state);
+  if (edit?.kind === "hand") {
     next.hand_undo.pop();
-    next.hand = structuredClone(mark.before);
-    next.hand_redo = [...(next.hand_redo ?? []), { ...structuredClone(mark), at: next.redo.length }];
+    next.hand = structuredClone(edit.mark.before);
+    next.hand_redo = [...(next.hand_redo ?? []), { ...structuredClone(edit.mark), at: next.redo.length }];
     return next;
   }
-  if (!state.log.length) return state;
-  const next = structuredClone(state);
+  if (edit?.kind === "log") {
+    const m = next.log_undo.pop();
+    if (m.after === null) next.log.splice(m.i, 0, m.before);
+    else next.log[m.i] = m.before;
+    next.log_redo = [...(next.log_redo ?? []), { ...m, at: next.redo.length }];
+    return next;
+  }
+  if (state.log.length <= (state.undo_floor ?? 0)) return state;
   next.redo.push(next.log.pop());
   return next;
 }
 
-/** Redo what undo took back last: an edit of my wires or a log entry. */
+/** Redo what undo took back last: an edit of my wires or of an entry, or a log entry. */
 export function redo(state) {
-  const mark = newestEdit(state.hand_redo, state.redo.length, state.hand, "before");
-  if (mark) {
-    const next = structuredClone(state);
+  const edit = newerEdit(newestEdit(state.hand_redo, state.redo.length, state.hand, "before"),
+    newestLogEdit(state.log_redo, state.redo.length, state.log, "before"));
+  const next = structuredClone(state);
+  if (edit?.kind === "hand") {
     next.hand_redo.pop();
-    next.hand = structuredClone(mark.after);
-    next.hand_undo = [...(next.hand_undo ?? []), { ...structuredClone(mark), at: next.log.length }];
+    next.hand = structuredClone(edit.mark.after);
+    next.hand_undo = [...(next.hand_undo ?? []), { ...structuredClone(edit.mark), at: next.log.length }];
+    return next;
+  }
+  if (edit?.kind === "log") {
+    const m = next.log_redo.pop();
+    if (m.after === null) next.log.splice(m.i, 1);
+    else next.log[m.i] = m.after;
+    next.log_undo = [...(next.log_undo ?? []), { ...m, at: next.log.length }];
     return next;
   }
   if (!state.redo.length) return state;
-  const next = structuredClone(state);
   next.log.push(next.redo.pop());
   return next;
 }
 
 /** Is there something for undo to take back: an edit of my wires, or a log entry? */
-export const canUndo = (state) => Boolean(newestEdit(state.hand_undo, state.log.length, state.hand, "after")) || state.log.length > 0;
+export const canUndo = (state) => undo(state) !== state;
 
 /** Is there something for redo to bring back? */
-export const canRedo = (state) => Boolean(newestEdit(state.hand_redo, state.redo.length, state.hand, "before")) || state.redo.length > 0;
+export const canRedo = (state) => redo(state) !== state;
 
 // ---------------------------------------------------------------- my wires edited at the table
 
@@ -141,11 +193,10 @@ const sameHand = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 export function editHand(state, hand) {
   if (sameHand(state.hand, hand)) return state;
   const next = structuredClone(state);
-  const mark = { at: state.log.length, before: structuredClone(state.hand), after: structuredClone(hand) };
+  const mark = { at: state.log.length, before: structuredClone(state.hand), after: structuredClone(hand), seq: nextSeq(state) };
   next.hand_undo = [...(next.hand_undo ?? []), mark].slice(-HAND_EDITS_KEPT);
   next.hand = structuredClone(hand);
-  next.redo = [];
-  next.hand_redo = [];
+  clearRedo(next);
   return next;
 }
 

@@ -90,7 +90,8 @@ export function defaultSetup() {
 }
 
 export function defaultState() {
-  return { v: APP_VERSION, phase: "setup", setup: defaultSetup(), hand: [], log: [], redo: [], hand_undo: [], hand_redo: [] };
+  return { v: APP_VERSION, phase: "setup", setup: defaultSetup(), hand: [], log: [], redo: [], hand_undo: [], hand_redo: [],
+    log_undo: [], log_redo: [], undo_floor: 0 };
 }
 
 export const clampInt = (x, lo, hi, dflt) => {

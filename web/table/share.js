@@ -26,7 +26,8 @@ function tableJson(state) {
   const { v, phase, setup, hand, log, redo } = state;
   // the edits of my wires undo remembers: written only when there are some (older tables' hashes stay as they were)
   const edits = (list) => (list?.length ? list : undefined);
-  return JSON.stringify({ v, phase, setup, hand, log, redo, hand_undo: edits(state.hand_undo), hand_redo: edits(state.hand_redo) });
+  return JSON.stringify({ v, phase, setup, hand, log, redo, hand_undo: edits(state.hand_undo), hand_redo: edits(state.hand_redo),
+    log_undo: edits(state.log_undo), log_redo: edits(state.log_redo), undo_floor: state.undo_floor || undefined });
 }
 
 function readTable(text) {
@@ -95,8 +96,11 @@ export async function readHash(hash) {
 export function shareState(state, withHand = false) {
   const s = structuredClone(state);
   s.redo = [];
-  s.hand_undo = []; // my wires before an edit: private, and a link starts without history
+  s.hand_undo = []; // my wires before an edit: private, and a link starts without history:
   s.hand_redo = [];
+  s.log_undo = [];
+  s.log_redo = [];
+  s.undo_floor = s.log.length; // undo there takes back only what is recorded after it
   if (!withHand) {
     s.hand = [];
     s.setup.me = null;

@@ -199,7 +199,19 @@ export function normalize(raw) {
     redo: readEntries(raw.redo),
     hand_undo: readHandEdits(raw.hand_undo),
     hand_redo: readHandEdits(raw.hand_redo),
+    log_undo: readLogEdits(raw.log_undo),
+    log_redo: readLogEdits(raw.log_redo),
+    undo_floor: Number.isInteger(raw.undo_floor) && raw.undo_floor > 0 ? Math.min(raw.undo_floor, 500) : 0,
   };
+}
+
+/** The edits of log entries undo (or redo) remembers (hand.js replaceEntry); an unreadable one is dropped. */
+function readLogEdits(x) {
+  if (!Array.isArray(x)) return [];
+  const entry = (e) => (e === null ? null : readEntries([e])[0] ?? undefined);
+  return x.slice(-HAND_EDITS_KEPT).filter((m) => isObj(m) && [m.at, m.i, m.seq].every((n) => Number.isInteger(n) && n >= 0))
+    .map((m) => ({ at: Math.min(m.at, 500), i: m.i, before: entry(m.before), after: entry(m.after), seq: m.seq }))
+    .filter((m) => m.before && m.after !== undefined);
 }
 
 /** My stands' wires: wires that are not wires are dropped. */
@@ -211,5 +223,6 @@ function readHand(x) {
 function readHandEdits(x) {
   if (!Array.isArray(x)) return [];
   return x.slice(-HAND_EDITS_KEPT).filter((m) => isObj(m) && Number.isInteger(m.at) && m.at >= 0)
-    .map((m) => ({ at: Math.min(m.at, 500), before: readHand(m.before), after: readHand(m.after) }));
+    .map((m) => ({ at: Math.min(m.at, 500), before: readHand(m.before), after: readHand(m.after),
+      ...(Number.isInteger(m.seq) ? { seq: m.seq } : {}) }));
 }

@@ -28,6 +28,10 @@
 //   hand_undo: [{at, before, after}, …]  // my wires edited at the table ("Edit my wires", hand.js editHand):
 //                                         // at = the log's length then; undo takes the newest back while
 //                                         // nothing was logged after it. hand_redo: the same, at = redo's length
+//   log_undo: [{at, i, before, after, seq}, …]  // entries edited (after: the new entry) or deleted (after: null),
+//                                                // hand.js replaceEntry; log_redo the same; seq orders them with
+//                                                // the edits of my wires (which carry one too)
+//   undo_floor: n                     // a shared link's entries: undo there takes back only what comes after
 // }
 //
 // Slot (derived): {c: "h"|"cut"|"info", v: label|null, m: mark|null, col: "b"|"y"|"r"|null, own: label|null,

@@ -40,6 +40,15 @@ function handChange(before, after) {
   return { out: less(a, b), in: less(b, a) };
 }
 
+/** An entry edited, deleted or put back inside the log (not at its end): {i, was, now} (null: not there), or null. */
+function editedEntry(a, b) {
+  const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+  const i = a.findIndex((e, k) => !same(e, b[k]));
+  if (i < 0 || i >= Math.min(a.length, b.length)) return null; // a change at the end: an entry popped or pushed
+  if (a.length === b.length) return { i, was: a[i], now: b[i] };
+  return a.length > b.length ? { i, was: a[i], now: null } : { i, was: null, now: b[i] };
+}
+
 /**
  * The note after an undo (`dir` "undo") or a redo ("redo") took `before` to `after`: "Undone: Ann cut Bob D with
  * a 5", "Redone: your wires' edit (11 → 12)"; null when nothing changed.
@@ -48,6 +57,12 @@ export function undoNote(before, after, dir) {
   if (before === after) return null;
   const head = dir === "undo" ? "Undone" : "Redone";
   const setup = before.setup;
+  const logEdit = editedEntry(before.log, after.log);
+  if (logEdit) {
+    const { i, was, now } = logEdit;
+    if (!now || !was) return `${head}: the deletion of entry ${i + 1} (${entryWords(was ?? now, setup)})`;
+    return `${head}: the edit of entry ${i + 1} (now: ${entryWords(now, setup)})`;
+  }
   const entry = dir === "undo" ? (after.log.length < before.log.length ? before.log.at(-1) : null)
     : after.log.length > before.log.length ? after.log.at(-1) : null;
   if (entry) return `${head}: ${entryWords(entry, setup)}`;
