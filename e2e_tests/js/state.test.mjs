@@ -307,3 +307,13 @@ test("open red deal: a stepper per stand, red_count facts, setup problems until 
   assert.equal(custom.absent_tokens, true);
   assert.equal(S.openRedDeal({ ...setup, open_red_deal: false }), null);
 });
+
+test("an 'a of b' draw says only 'pick the numbers' until some are picked", () => {
+  const m = { number: 23, blue: [1, 12], yellow: null, red: { count: 1, of: 3, known: 0 }, tokens: "value",
+    x_tokens: false, false_tokens: false, absent_tokens: false, double_detector: "all", equipment: [] };
+  const setup = S.applyMission(S.defaultSetup(), m);
+  const before = S.setupProblems(setup, m);
+  assert.ok(before.some((x) => /Pick 3 red numbers/.test(x)), before.join(" | "));
+  assert.ok(!before.some((x) => /keep|drawn/.test(x)), before.join(" | "));
+  assert.deepEqual(S.setupProblems({ ...setup, red: { ...setup.red, nums: [2, 5, 9] } }, m), []);
+});

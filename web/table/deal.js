@@ -126,7 +126,10 @@ export function setupProblems(setup, mission = null) {
       out.push(`Pick the ${colour} numbers in play.`);
     }
     if (need.knownNeed && c.known.length !== need.knownNeed) out.push(`Pick ${need.knownNeed} known ${colour} numbers.`);
-    if (c.mode === "of" && !(c.keep >= 0 && c.keep < c.nums.length)) out.push(`${colour}: keep must be less than the numbers drawn.`);
+    // (said once the numbers are picked: before, "Pick 3 red numbers" says what to do)
+    if (c.mode === "of" && c.nums.length && !(c.keep >= 0 && c.keep < c.nums.length)) {
+      out.push(`${colour}: ${c.keep} of ${c.nums.length} drawn — pick more numbers than the wires kept.`);
+    }
     const both = c.known.filter((x) => c.nums.includes(x));
     if (both.length) out.push(`${colour} ${both.join(", ")} is both known and drawn.`);
   }
