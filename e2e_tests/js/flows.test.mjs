@@ -289,3 +289,15 @@ test("a special action on wires the table shows settles its outcome; 41's words 
   const value = String(askTemplate({ state: s, t, ui: {} }, { k: "dual", a: 0, p: 1, s: 0, js: [3] }, { ask: "value" }).text);
   assert.doesNotMatch(value, /key-Y"/, "no cut names yellow in 41");
 });
+
+test("a teammate's Post-it: the value it shows, one its slot may hold", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  const state = table();
+  const t = S.derive(state);
+  const l = laws({ "1-0-3": { 4: 0.5, 5: 0.5 } });
+  const d = { k: "postit", a: 1, p: 1, s: 0, js: [3] };
+  const html = String(askTemplate({ state, t, laws: l, ui: { sheet: { mode: "action" } } }, d, S.nextAsk(state, t, d)));
+  assert.match(html, /Which value does the Post-it show\?/);
+  assert.match(html, /data-testid="key-4"(?![^>]*disabled)/);
+  assert.match(html, /data-testid="key-7"[^>]*disabled/, "the slot's law rules 7 out");
+});

@@ -75,10 +75,12 @@ export const hitOptions = (A, d) => (d.js ?? []).map((j) => ({ j, ok: ch(A, d.p,
 /** The answers to "What is it really?" (`labels`: blue values, "Y", red labels) at slot j: [{label, ok}]. */
 export function realOptions(A, d, j, labels) {
   const said = saidBy(d);
-  return labels.map((label) => ({
-    label,
-    ok: !fitsAny(label, said) && (A.editing || (ch(A, d.p, d.s, j, [label]) !== 0 && !allCut(A.state.setup, A.t, label))),
-  }));
+  return slotLabelOptions(A, d.p, d.s, j, labels).map((x) => ({ ...x, ok: x.ok && !fitsAny(x.label, said) }));
+}
+
+/** The labels slot (p, s, j) may hold: [{label, ok}], ok unless the table rules it out there or every copy is cut. */
+export function slotLabelOptions(A, p, s, j, labels) {
+  return labels.map((label) => ({ label, ok: A.editing || (ch(A, p, s, j, [label]) !== 0 && !allCut(A.state.setup, A.t, label)) }));
 }
 
 /**

@@ -4,7 +4,7 @@
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { draftSummary, underWay } from "./draft-summary.js";
-import { filePlaceOptions, knownRadarAnswers, markRuledOut, ownSlotOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
+import { filePlaceOptions, knownRadarAnswers, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -94,6 +94,11 @@ export const ASKS = {
         .filter(Boolean).map((x) => saidOf(x)));
       return html`<p class="ask" data-testid="ask">Which value does the token say is absent?</p>
         ${keypad("draft-value", said, { on: [d.v], label: "absent value", disabled: ctx.ui?.sheet?.edit !== undefined ? [] : said.filter((v) => held.has(v)) })}`;
+    }
+    if (d.k === "postit") { // the actor's own wire shows its value: one the slot may hold
+      const opts = slotLabelOptions(allowOf(ctx), d.a, d.s ?? 0, d.js?.[0], blue);
+      return html`<p class="ask" data-testid="ask">Which value does the Post-it show?</p>
+        ${keypad("draft-value", blue, { on: [d.v], label: "Post-it value", disabled: opts.filter((x) => !x.ok).map((x) => x.label) })}`;
     }
     {
       // 41, 48: no cut names yellow (the special action takes the yellow wires)
