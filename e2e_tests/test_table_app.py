@@ -88,6 +88,13 @@ def _decode_share(url: str) -> dict:
 def test_share_reload_back_undo(make_context, base_url, device):
     page, taps = open_table(make_context, base_url, device)
     play_opening(page, taps)
+    # no card tapped at setup: "Set the cards on the table" opens the setup on its cards, not at its top
+    taps("cards-set")
+    cards = tid(page, "setup-cards")
+    expect(cards).to_be_in_viewport()
+    assert cards.bounding_box()["y"] < page.viewport_size["height"] / 2
+    page.go_back()
+    expect(tid(page, "stands")).to_be_visible()
     taps("slot-1-0-3")
     taps("tab-cut")
     taps("key-5")

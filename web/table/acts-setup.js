@@ -91,7 +91,10 @@ export function setupActs(app) {
     [act, (arg, _ev, extra) => setSetup((su, next) => edit(su, arg, next, app, extra))]);
   return {
     ...Object.fromEntries(edits),
-    setup: () => app.commit({ ...structuredClone(app.state), phase: "setup" }),
+    setup: (arg) => {
+      app.commit({ ...structuredClone(app.state), phase: "setup" });
+      if (arg === "cards") app.view.bringIntoView?.("setup-cards"); // "Set the cards on the table": the cards, not the top
+    },
     "new-game": () => {
       const next = structuredClone(app.state);
       Object.assign(next, { phase: "setup", hand: [], log: [], redo: [], hand_undo: [], hand_redo: [], log_undo: [], log_redo: [], undo_floor: 0 });

@@ -144,7 +144,7 @@ function equipmentTemplate(state, t) {
       ? "The special action is done: the cards left in the deck lie face up, all usable (tap Setup to say which)."
       : "The equipment deck lies face down (its top card discarded each round): once the special action is done, the cards left turn face up, all usable."}</p>` : ""}
     ${unset && !deck ? html`<p class="hint" data-testid="cards-unset">Every card of the mission's pile counts as on the table: this table
-      does not say which lie face up. ${btn("setup", "Set the cards on the table", { cls: "link", testid: "cards-set" })}</p>` : ""}</div>`;
+      does not say which lie face up. ${btn("setup", "Set the cards on the table", { cls: "link", testid: "cards-set", arg: "cards" })}</p>` : ""}</div>`;
 }
 
 /** The wires that unlock a waiting card: "two 11s", "all four 2s", "two yellow wires". */

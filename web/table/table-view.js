@@ -153,6 +153,13 @@ export class AppView {
     if (el && el.getBoundingClientRect().top < this.topbarBottom()) el.scrollIntoView({ block: "start" });
   }
 
+  /** Scroll the part with this data-testid to just below the sticky top bar. */
+  bringIntoView(testid) {
+    const el = this.main.querySelector(`[data-testid="${testid}"]`);
+    if (!el) return;
+    window.scrollBy(0, el.getBoundingClientRect().top - this.topbarBottom() - 8);
+  }
+
   /** Where the sticky top bar ends (the page's content starts below it). */
   topbarBottom() {
     return document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
