@@ -139,6 +139,17 @@ def test_undo_and_redo_say_what_they_changed(phone):
     expect(tid(page, "undo-note")).to_have_text("Redone: the edit of your wires (12 → 4)")
 
 
+def test_a_one_tap_entry_says_what_it_recorded(phone):
+    """The Stabilizer records at one tap (no sheet) and the log is a screen below: the note says what went in."""
+    doc = table(log=TOKENS + [{"k": "set", "p": p, "s": 0, "j": 10, "slot": {"c": "cut", "v": "9"}} for p in (1, 2)])
+    doc["setup"]["table_cards"] = ["1", "3", "9", "11"]
+    page, taps = phone(doc)
+    wait_done(page, moves=True)
+    taps("action-stabilizer")
+    expect(tid(page, "undo-note")).to_contain_text("Recorded: ")
+    expect(tid(page, "undo-note")).to_contain_text("Stabilizer")
+
+
 def test_a_spent_double_detector_shows_and_is_not_offered(phone):
     page, taps = phone(table())
     expect(tid(page, "dd-spent-2")).to_have_text("Double Detector used")

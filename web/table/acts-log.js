@@ -86,6 +86,7 @@ export function logActs(app) {
       const t = app.derived();
       if (k === "rewind") {
         app.commit(S.addEntry(app.state, { k: "rewind" }));
+        app.view.flash?.(`Recorded: ${app.derived().entries.at(-1)?.text ?? "Rewinder"}`);
         return;
       }
       ui.sheet = { mode: "action" };

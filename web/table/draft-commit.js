@@ -82,6 +82,8 @@ export function commitEntry(app, entry, beforeCommit = () => {}) {
   app.closeSheet();
   beforeCommit();
   app.commit(next);
+  // what was recorded, said at once: the log that shows it may be a screen below (a one-tap action: Stabilizer, Rewinder)
+  app.view.flash?.(`${edit !== undefined ? "Changed" : "Recorded"}: ${check.text}`);
   // 43: a cut of Nano's value: its cutter takes one of Nano's wires; the sheet asks where it went at once
   const due = app.derived().nanoDue;
   if (Number.isInteger(due) && entry.k !== "nano" && edit === undefined) {
