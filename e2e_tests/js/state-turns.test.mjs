@@ -298,6 +298,20 @@ test("a solo cut takes every wire of its value still uncut (2 of them with a usa
   const solo = (a, cuts) => ({ k: "solo", a, slots: cuts.map((_c, n) => ({ s: 0, j: n })), cuts });
   let t = S.derive(S.addEntry(s, solo(1, ["5"])));
   assert.match(t.entries[0].error, /a solo cut takes every 5 still uncut \(4 left\), not 1: Bob must hold them all/);
-  assert.ok(S.derive(S.addEntry(s, solo(1, ["5", "5", "5", "5"]))).entries[0].ok);
+  const four = S.derive(S.addEntry(s, solo(1, ["5", "5", "5", "5"]))).entries[0];
+  assert.ok(four.ok);
+  assert.equal(four.text, "Bob solo cut four 5s");
   assert.match(S.derive(S.addEntry(s, solo(1, ["5", "6"]))).entries[0].error, /one value/);
+});
+
+test("the log says when the Stabilizer held the detonator", () => {
+  let s = started();
+  s.setup.table_cards = ["9"];
+  for (const p of [1, 2]) s = S.addEntry(s, { k: "set", p, s: 0, j: 10, slot: { c: "cut", v: "9" } });
+  s = S.addEntry(s, { k: "stabilizer", a: 0 });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "4" });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.match(t.entries.at(-1).text, /✗ it is 4 — the Stabilizer holds the detonator$/);
+  assert.equal(t.mistakesMade, 0);
 });

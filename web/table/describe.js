@@ -29,7 +29,7 @@ function describeAction(e, setup) {
         : failed(e, at(e.p, e.s, e.tok), `${slotLetter(e.tok ?? 0)} is ${e.real}`)}`;
     }
     case "solo":
-      return `${name(e.a)} solo cut ${(e.cuts ?? []).join(" ")}`;
+      return `${name(e.a)} solo cut ${soloWords(e.cuts ?? [])}`;
     case "red":
       return `${name(e.a)} reveals red ${(e.cuts ?? []).join(" ")}`;
     case "radar":
@@ -98,6 +98,14 @@ export function slotWords(slot) {
 }
 
 /** A failed cut in words: "✗ (no token)", "✗ failed: an even token on Bob B" (21, 24, 33, 40), or what the info token showed. */
+/** A solo cut's wires: "four 7s", "two yellow wires", or each one when they differ (a damaged entry). */
+function soloWords(cuts) {
+  const n = ["", "one", "two", "three", "four"][cuts.length] ?? String(cuts.length);
+  if (!cuts.length || !cuts.every((c) => c === cuts[0] || (c[0] === "Y" && cuts[0][0] === "Y"))) return cuts.join(" ");
+  if (cuts[0][0] === "Y") return `${n} yellow wire${cuts.length > 1 ? "s" : ""} (${cuts.join(" ")})`;
+  return cuts.length > 1 ? `${n} ${cuts[0]}s` : `one ${cuts[0]}`;
+}
+
 function failed(e, where, shown) {
   if (e.silent) return "✗ (no token)";
   if (e.real === HIDDEN_BOOM) return "✗ the hidden red value";

@@ -45,7 +45,7 @@ export function applyDual(t, e, setup, i) {
     // 56, 64: cutting a teammate's turned-around wire moves the detonator, even when it works
     if (turned && (setup.turned === "each" || setup.turned === "ends")) {
       misfire(t, setup, e, stab);
-      t.note = stab ? " — a turned-around wire: the Stabilizer holds the detonator" : " — a turned-around wire: the detonator moves";
+      t.note = ` — a turned-around wire: ${stab ? "the Stabilizer holds the detonator" : "the detonator moves"}`;
     }
   } else if (e.silent || e.mark) {
     // no token at all: the wire did not explode, so it is not red either (a red is recorded as `real`)

@@ -119,6 +119,7 @@ export function failure(t, setup, e, p, s, j, stab = false) {
     // under the Stabilizer the red wire does not explode: it is known, and out of play for the odds
     cutSlot(t, setup, p, s, j, real);
     if (!stab) t.exploded = true;
+    else t.note = " — the Stabilizer: the red wire does not explode";
     return;
   }
   infoSlot(t, setup, p, s, j, saidOf(real));
@@ -135,6 +136,7 @@ export const HIDDEN_BOOM = "!";
 export function misfire(t, setup, e, stab) {
   if (setup.captain_fragile && e.a === setup.captain) t.exploded = true;
   if (!stab) detonatorStep(t, setup);
+  else t.note = " — the Stabilizer holds the detonator";
 }
 
 /** The detonator moves a space; past the last mistake the bomb explodes (in mission 53 Nano stands for the
