@@ -232,3 +232,18 @@ test("who holds what says it is updating while my best cuts work out a newer tab
   assert.match(view(true), /class="holdings updating".*data-testid="holdings-updating">updating…/s);
   assert.doesNotMatch(view(false), /updating/);
 });
+
+test("a Label = or ≠ is drawn on the two wires it lies in front of, and named", async () => {
+  const { standsTemplate } = await import("../../web/table/table-templates.js");
+  let s = started();
+  s.setup.table_cards = ["1"];
+  for (const p of [1, 2]) s = S.addEntry(s, { k: "set", p, s: 0, j: 0, slot: { c: "cut", v: "1" } });
+  s = S.addEntry(s, { k: "label", eq: false, p: 3, s: 0, js: [4, 5] });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  const html = String(standsTemplate({ state: s, t, result: null, highlight: new Set(), picked: new Set(), culprits: new Set(), ui: {} }));
+  assert.match(html, /data-testid="label-3-0-4-right">≠</);
+  assert.match(html, /data-testid="label-3-0-5-left">≠</);
+  assert.match(html, /aria-label="Dee, slot E: ≠ [^"]*label ≠ with the wire to its right"/);
+  assert.doesNotMatch(html, /label-3-0-6/);
+});

@@ -27,6 +27,11 @@ export function applyLabel(t, e, _setup, i) {
   t.usedItems[e.eq ? "12" : "1"] = true;
   const pair = [js[0], js[1]].sort((a, b) => a - b);
   addFact(t, { kind: e.eq ? "same" : "different", player: e.p, stand: e.s, slots: pair }, i, pair.map((j) => t.stands[e.p][e.s][j]));
+  // the token lies in front of the two wires: each shows it, towards the other
+  const sym = e.eq ? "=" : "≠";
+  const [a, b] = pair.map((j) => t.stands[e.p][e.s][j]);
+  a.labs = [...(a.labs ?? []), { sym, side: "right" }];
+  b.labs = [...(b.labs ?? []), { sym, side: "left" }];
 }
 
 /** Post-it: an info token on one of the actor's own blue wires. */

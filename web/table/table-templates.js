@@ -19,7 +19,10 @@ function slotView(ctx, p, s, j, sl) {
   const me = state.setup.me;
   const markText = sl.tw ? "T" : sl.m ?? "";
   const marks = sl.tw ? html`<span class="mark" title="turned around">T</span> ` : sl.m ? html`<span class="mark">${sl.m}</span> ` : "";
-  const meaning = [sl.tw ? "turned around" : "", sl.m ? `token ${markName(sl.m)}` : ""];
+  const meaning = [sl.tw ? "turned around" : "", sl.m ? `token ${markName(sl.m)}` : "",
+    ...(sl.labs ?? []).map((x) => `label ${x.sym} with the wire to its ${x.side}`)];
+  // Label = / ≠ (cards 12, 1): the token in front of two neighbouring wires, drawn on each towards the other
+  const labs = (sl.labs ?? []).map((x) => html`<span class="lab ${x.side}" data-testid="label-${key}-${x.side}">${x.sym}</span>`);
   let cls = "slot";
   let shown;
   let style = "";
@@ -48,7 +51,7 @@ function slotView(ctx, p, s, j, sl) {
   if (highlight.has(key)) cls += " hl";
   if (picked.has(key)) cls += " picked";
   if (culprits.has(key)) cls += " culprit";
-  const text = [markText, shown[0], shown.length > 1 ? `${shown[1]}%` : ""].filter(Boolean).join(" ");
+  const text = [markText, ...(sl.labs ?? []).map((x) => x.sym), shown[0], shown.length > 1 ? `${shown[1]}%` : ""].filter(Boolean).join(" ");
   const label = `${standName(state.setup, p, s)}, slot ${slotLetter(j)}: ${text}, ${meaning.filter(Boolean).join(", ")}`;
   // an info token is drawn as a token (a disc around its value), not only as a value
   const v = sl.c === "info" ? html`<span class="v tok" data-testid="token-${key}">${shown[0]}</span>` : html`<span class="v">${shown[0]}</span>`;
@@ -56,7 +59,7 @@ function slotView(ctx, p, s, j, sl) {
   // the letter first: the name reads "slot G: …" in the order the text is found (it is drawn at the bottom)
   return html`<button type="button" class="${cls}" data-act="slot" data-arg="${key}" data-testid="slot-${key}"
     data-token="${sl.c}" ${probs ? html`data-probs="${JSON.stringify(probs.probs)}"` : ""} style="${style}"
-    aria-label="${label}"><span class="letter">${slotLetter(j)}</span> ${marks}${body}</button>`;
+    aria-label="${label}"><span class="letter">${slotLetter(j)}</span> ${marks}${labs}${body}</button>`;
 }
 
 export function standsTemplate(ctx) {
