@@ -116,3 +116,15 @@ test("the placing itself: shown wires pinned, sorted ones between their neighbou
   // a shown wire missing from the hand is not pinned: its slot is free
   assert.deepEqual(S.placeWires(["1", "2"], shown).map((x) => x?.h ?? null), ["1", "2", null, null]);
 });
+
+test("the keypad offers no value whose every copy the other stands show (cut, or under a token)", () => {
+  let s = bobsSeat();
+  const keyOff = (state, label) => new RegExp(`data-testid="key-${label}"[^>]*disabled`).test(String(handTemplate(state).text));
+  assert.equal(keyOff(s, "9"), false);
+  // the four 9s: two cut on Cid's stand, one under a token on Dee's, one cut on Ann's
+  for (const [p, j, c] of [[2, 8, "cut"], [2, 9, "cut"], [3, 8, "info"], [0, 8, "cut"]]) {
+    s = S.addEntry(s, { k: "set", p, s: 0, j, slot: { c, v: "9" } });
+  }
+  assert.equal(keyOff(s, "9"), true, "all four 9s are elsewhere: not mine");
+  assert.equal(keyOff(s, "10"), false);
+});

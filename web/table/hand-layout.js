@@ -43,6 +43,18 @@ export function shownWires(state, p) {
   return out.map((st, s) => handSlots(setup, p, s, sizes[s]).map((j) => st[j]));
 }
 
+/** How many wires of each label the public table shows on the other players' stands (cut, or under an info
+ * token): copies my hand cannot hold. */
+export function shownElsewhere(state, p) {
+  const t = derive({ ...state, setup: { ...state.setup, me: null } });
+  const out = {};
+  t.stands.forEach((ss, q) => {
+    if (q === p) return;
+    for (const sl of ss.flat()) if ((sl.c === "cut" || sl.c === "info") && isLabel(sl.v)) out[sl.v] = (out[sl.v] ?? 0) + 1;
+  });
+  return out;
+}
+
 /** The first free place after `from` a sorted wire of value v may take: between the shown wires around it. */
 function placeFor(v, from, free, bounds) {
   for (let k = from; k < free.length; k += 1) {

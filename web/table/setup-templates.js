@@ -3,7 +3,7 @@
 
 import { html } from "../shared/html.js";
 import {
-  colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownWires, setupProblems, slotLetter, standCounts,
+  colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
   standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
@@ -157,7 +157,7 @@ export function handTemplate(state, edit = null) {
   const me = setup.me;
   const hand = edit ? edit.hand : state.hand;
   const sizes = standSizes(setup)[me] ?? [];
-  const used = {};
+  const used = shownElsewhere(state, me); // the copies other stands show cannot be mine
   for (const h of hand.flat()) used[wireOf(h)] = (used[wireOf(h)] ?? 0) + 1;
   const fills = sizes.map((n, k) => handSlots(setup, me, k, n)); // the slots I fill: all but my turned-around wires
   const open = openStand({ ...state, hand });
@@ -196,7 +196,8 @@ export function handTemplate(state, edit = null) {
         cls: `key ${colourOf(label)} ${label === picked ? "on" : ""}`, arg: edit ? label : `${s}:${label}`, testid: `key-${label}`,
         // a picked wire's value is free again for the keypad to put back in its place
         disabled: picked ? (used[label] ?? 0) - (label === picked ? 1 : 0) >= copies
-          : edit ? full || (used[label] ?? 0) >= copies : colourFull(label) || handAddAround(state, s, label, shown) === state,
+          : edit ? full || (used[label] ?? 0) >= copies
+            : colourFull(label) || (used[label] ?? 0) >= copies || handAddAround(state, s, label, shown) === state,
         aria: keyName(label),
       }))}
     </div>
