@@ -128,3 +128,13 @@ test("the keypad offers no value whose every copy the other stands show (cut, or
   assert.equal(keyOff(s, "9"), true, "all four 9s are elsewhere: not mine");
   assert.equal(keyOff(s, "10"), false);
 });
+
+test("Edit my wires draws the wires the table shows cut as cut", () => {
+  let s = S.defaultState();
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  s.phase = "table";
+  s = S.addEntry(s, { k: "dual", a: 1, p: 0, s: 0, j: 4, v: "5", ok: true, cut: "5", as: { s: 0, j: 4 } });
+  const page = String(handTemplate(s, { hand: structuredClone(s.hand), pick: null }).text);
+  assert.match(page, /class="slot cut blue[^"]*"[^>]*data-testid="hand-0-4"[^>]*aria-label="slot E: 5, cut on the table, tap to replace"/);
+  assert.doesNotMatch(page, /data-testid="hand-0-3"[^>]*cut on the table/);
+});

@@ -166,6 +166,7 @@ export function handTemplate(state, edit = null) {
   const picked = edit?.pick ? wireOf(hand[edit.pick.s]?.[edit.pick.i]) : null;
   // a seat taken mid-game: the wires the table shows stay in their slots, the others fill in around them
   const shown = edit ? [] : shownWires(state, me);
+  if (edit) edit = { ...edit, cut: cutSlots(state, me) };
   // 13's reds, 41 and 48's yellows were dealt to each stand first: no more of that colour than the stand got
   const dealtFirst = { red: openRedDeal(setup)?.[me], yellow: yellowStands(setup)?.[me] };
   const colourFull = (label) => {
@@ -234,10 +235,16 @@ function handSlot(setup, k, j, n, fill, wire, edit) {
   const cls = `slot own ${colourOf(l)} ${isXWire(h) ? "x-slot" : ""}`;
   if (!edit) return btn("hand-remove", l, { cls, arg: `${k}:${i}`, testid: `hand-${k}-${j}`, aria: `slot ${slotLetter(j)}${xText}: ${keyName(l) ?? l}, tap to remove` });
   const on = edit.pick?.s === k && edit.pick?.i === i;
+  const cut = edit.cut?.[k]?.[fill.indexOf(j)]; // cut on the table: drawn cut, still mine to correct
   return btn("edit-pick", l, {
-    cls: `${cls} ${on ? "picked" : ""}`, arg: `${k}:${i}`, testid: `hand-${k}-${j}`, pressed: on,
-    aria: `slot ${slotLetter(j)}${xText}: ${keyName(l) ?? l}, ${on ? "picked: tap its right value" : "tap to replace"}`,
+    cls: `${cut ? `slot cut ${colourOf(l)}` : cls} ${on ? "picked" : ""}`, arg: `${k}:${i}`, testid: `hand-${k}-${j}`, pressed: on,
+    aria: `slot ${slotLetter(j)}${xText}: ${keyName(l) ?? l}${cut ? ", cut on the table" : ""}, ${on ? "picked: tap its right value" : "tap to replace"}`,
   });
+}
+
+/** Which of my slots the table shows cut, by stand: [[true, false, …], …] (Edit my wires draws them cut). */
+function cutSlots(state, me) {
+  return (shownWires(state, me) ?? []).map((st) => st.map((w) => w?.c === "cut"));
 }
 
 export function whoTemplate(state) {
