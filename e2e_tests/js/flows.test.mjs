@@ -189,6 +189,10 @@ test("a flow that asks for wires on the stands names the stands to keep on scree
   assert.deepEqual(standsToPick(state, t, { k: "double", a: 2, p: 3, s: 0, js: [4] }, ask), ["3-0"]);
   assert.deepEqual(standsToPick(state, t, { k: "postit", a: 1 }, { ask: "slots", count: 1 }), ["1-0"]);
   assert.equal(standsToPick(state, t, { k: "double", a: 2, p: 3, s: 0, js: [3, 4] }, { ask: "value" }), null);
+  // ✓/✗ and the token's keypads (a tall sheet) keep the wires pointed at in view
+  for (const a of ["result", "which", "real", "cut_label"]) {
+    assert.deepEqual(standsToPick(state, t, { k: "double", a: 2, p: 3, s: 0, js: [3, 4], v: "4" }, { ask: a }), ["3-0"], a);
+  }
 });
 
 test("the General Radar's answers the table gives fill themselves in: my stands, a stand showing the value", async () => {

@@ -294,7 +294,10 @@ export function settleDraft(A, d) {
 
 /** The stands a question that asks for wires on the table points at ("p-s" keys), or null for any other question. */
 export function standsToPick(state, t, d, ask) {
-  if (!d || !ask || !["slots", "spots"].includes(ask.ask)) return null;
+  if (!d || !ask) return null;
+  // the answers about the wires pointed at (✓/✗, which one, its token) keep their stand in view too
+  if (["result", "which", "real", "cut_label"].includes(ask.ask) && Number.isInteger(d.p) && d.js?.length) return [`${d.p}-${d.s ?? 0}`];
+  if (!["slots", "spots"].includes(ask.ask)) return null;
   const all = t.stands.flatMap((ss, p) => ss.map((_st, s) => ({ p, s })));
   let pick;
   if (ask.ask === "slots" && d.js?.length && Number.isInteger(d.p) && d.k !== "super") pick = [{ p: d.p, s: d.s }];
