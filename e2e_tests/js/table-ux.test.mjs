@@ -201,3 +201,15 @@ test("equipment waiting for its number says what “0/2 cut” means", () => {
   const none = String(statusTemplate({ state: table({ table_cards: [] }), t: S.derive(table({ table_cards: [] })), result: null }).text);
   assert.ok(!none.includes("equipment-legend"));
 });
+
+test("editing a failed detector changes just its token: the wires and the value stay", () => {
+  let s = table();
+  s = S.addEntry(s, DD(2));
+  const d = S.draftFromEntry(s.log[0]);
+  assert.ok(S.editChanges(s.setup, d).includes("token"));
+  assert.ok(!S.editChanges(s.setup, { ...d, ok: true }).includes("token"), "a success shows no token");
+  const cleared = S.clearAnswer(d, "token");
+  assert.deepEqual([cleared.js, cleared.v, cleared.ok, cleared.tok, cleared.real], [[3, 4], "4", false, undefined, undefined]);
+  const t = S.derive(s);
+  assert.deepEqual(S.nextAsk(s, t, cleared), { ask: "which", field: "tok" });
+});

@@ -203,8 +203,8 @@ export function draftFromEntry(e) {
 const WHO = ["a", "as", "av", "got"];
 const RESULT = ["ok", "cut", "as", "av", "real", "mark", "hit", "tok"];
 const CUTS = {
-  who: [...WHO, "ox"], value: ["v", "vs", "cut", "as", "av", "hit"], result: RESULT, wires: ["js", "p", "s", "hit", "tok"],
-  oxygen: ["ox"],
+  who: [...WHO, "ox"], value: ["v", "vs", "cut", "as", "av", "hit"], result: RESULT, token: ["real", "mark", "tok"],
+  wires: ["js", "p", "s", "hit", "tok"], oxygen: ["ox"],
 };
 export const EDIT_CHANGES = {
   dual: CUTS, xray: CUTS, double: CUTS, triple: CUTS, super: CUTS,
@@ -226,9 +226,10 @@ export const EDIT_CHANGES = {
   special: { who: ["a"], wires: ["spots", "done", "res", "ls"], result: ["res", "ls"], shown: ["ls"] },
 };
 
-/** The answers an edit of this draft may change ("oxygen" only where the cut gives oxygen: 49). */
+/** The answers an edit of this draft may change ("oxygen" only where the cut gives oxygen: 49; "token", what a
+ * failure showed and where, only on a failure). */
 export function editChanges(setup, d) {
-  return Object.keys(EDIT_CHANGES[d.k] ?? {}).filter((name) => name !== "oxygen" || givesOxygen(setup, d));
+  return Object.keys(EDIT_CHANGES[d.k] ?? {}).filter((name) => (name !== "oxygen" || givesOxygen(setup, d)) && (name !== "token" || d.ok === false));
 }
 
 /** The draft with one answer (and what depends on it) cleared, to be asked again. */
