@@ -5,7 +5,7 @@
 import { ddDealt, ddSpent } from "./detectors.js";
 import { markSlot, markWords } from "./failure-marks.js";
 import {
-  actorCut, addFact, advance, checkPlayers, cutCounts, cutSlot, factValue, fail, failure, misfire, notSaidFacts, slotAt, slotLetter, standName, takeStab,
+  actorCut, addFact, advance, checkPlayers, cutCounts, cutSlot, factValue, fail, failure, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
   uncutRefs, valuelessFailure,
 } from "./replay-table.js";
 import { cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
@@ -68,7 +68,7 @@ export function applyDetect(t, e, setup, i) {
   if (want && js.length !== want) fail(`point at ${want} wires`);
   if (!js.length) fail("which wires?");
   if (e.kind === "double") useDoubleDetector(t, e, setup);
-  else t.usedItems[e.kind === "triple" ? "3" : "5"] = true;
+  else spend(t, setup, e.kind === "triple" ? "3" : "5");
   if (e.ok) {
     if (!js.includes(e.hit)) fail("which of the wires was cut?");
     if (!valueMatches(e.cut, e.v)) fail(`the cut wire ${e.cut} is not ${e.v}`);
@@ -139,7 +139,7 @@ function soloTakesAll(t, e, setup) {
   if (cuts.length === left) return;
   const fastPass = cardsInPlay(setup, t).includes("9.9") && (cut["9"] ?? 0) >= 4 && !t.usedItems["9.9"];
   if (fastPass && cuts.length === 2) {
-    t.usedItems["9.9"] = true;
+    spend(t, setup, "9.9");
     return;
   }
   const what = said === "Y" ? "yellow wire" : said;

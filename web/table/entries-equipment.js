@@ -3,14 +3,14 @@
 // Stabilizer, Coffee Mug, Rewinder. (Detectors and the X-or-Y Ray are cuts: entries-cuts.js;
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
-import { addFact, checkPlayers, cutSlot, detonatorBack, fail, infoSlot, seenWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
+import { addFact, checkPlayers, cutSlot, detonatorBack, fail, infoSlot, seenWire, slotAt, slotLetter, spend, standName, uncutRefs } from "./replay-table.js";
 import { standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
 /** General Radar: every stand answers whether it holds the number. */
-export function applyRadar(t, e, _setup, i) {
+export function applyRadar(t, e, setup, i) {
   if (!(Number.isInteger(e.v) && e.v >= 1 && e.v <= 12)) fail("which number was asked?");
-  t.usedItems["8"] = true;
+  spend(t, setup, "8");
   const ans = Array.isArray(e.ans) ? e.ans : [];
   for (const x of ans) {
     if (!t.stands[x?.p]?.[x?.s]) fail("an answer names a stand that is not on the table");
@@ -19,12 +19,12 @@ export function applyRadar(t, e, _setup, i) {
 }
 
 /** Label = or ≠ on two neighbouring wires. */
-export function applyLabel(t, e, _setup, i) {
+export function applyLabel(t, e, setup, i) {
   const js = e.js ?? [];
   slotAt(t, e.p, e.s, js[0]);
   slotAt(t, e.p, e.s, js[1]);
   if (Math.abs(js[0] - js[1]) !== 1) fail("a label goes on two neighbouring wires");
-  t.usedItems[e.eq ? "12" : "1"] = true;
+  spend(t, setup, e.eq ? "12" : "1");
   const pair = [js[0], js[1]].sort((a, b) => a - b);
   addFact(t, { kind: e.eq ? "same" : "different", player: e.p, stand: e.s, slots: pair }, i, pair.map((j) => t.stands[e.p][e.s][j]));
   // the token lies in front of the two wires: each shows it, towards the other
@@ -37,7 +37,7 @@ export function applyLabel(t, e, _setup, i) {
 /** Post-it: an info token on one of the actor's own blue wires. */
 export function applyPostit(t, e, setup) {
   checkPlayers(setup, e, false);
-  t.usedItems["4"] = true;
+  spend(t, setup, "4");
   if (!isLabel(e.v) || colourOf(e.v) !== "blue") fail("a Post-it goes on a blue wire");
   infoSlot(t, setup, e.a, e.s, e.j, e.v);
 }
@@ -51,7 +51,7 @@ export function applySwl(t, e, setup) {
   if (shown && !(isLabel(shown) && colourOf(shown) === "blue")) fail(`${where}: the Single Wire Label goes on a blue wire`);
   if (sl.m && sl.m !== "1x") fail(`${where} already has a token (${sl.m})`);
   if (standMoved(t, e.a, e.s)) fail(`${where}: wires moved to or from this stand, so its x1 token cannot be read (the engine counts a stand as dealt)`);
-  t.usedItems["2.2"] = true;
+  spend(t, setup, "2.2");
   sl.m = "1x";
   if (sl.c === "h") sl.col = "b";
 }
@@ -68,7 +68,7 @@ export function applyDisint(t, e, setup, i) {
   })));
   const cut = t.stands.flat(2).filter((sl) => sl.c === "cut" && sl.v === e.v).length;
   if (cut !== 4) fail(`the Disintegrator cuts every ${e.v}: 4 are in play, ${cut} would be cut — tap the others`);
-  t.usedItems["10.10"] = true;
+  spend(t, setup, "10.10");
   // none is left anywhere
   setup.players.forEach((_, p) => addFact(t, { kind: "has_not", player: p, value: Number(e.v) }, i, uncutRefs(t, p)));
 }
@@ -79,7 +79,7 @@ export function applyBatteries(t, e, setup) {
   if (!ps.length || ps.length > 2 || ps.some((p) => !(Number.isInteger(p) && p >= 0 && p < setup.players.length))) {
     fail("whose Double Detector (1 or 2 players)?");
   }
-  t.usedItems["7"] = true;
+  spend(t, setup, "7");
   t.usedDD = t.usedDD.filter((p) => !ps.includes(p));
 }
 
@@ -99,7 +99,7 @@ export function applyFalseBottom(t, e) {
 /** Stabilizer (9): the next dual cut, if it fails, neither moves the detonator nor explodes. */
 export function applyStabilizer(t, e, setup) {
   checkPlayers(setup, e, false);
-  t.usedItems["9"] = true;
+  spend(t, setup, "9");
   t.stab = true;
 }
 
@@ -107,12 +107,12 @@ export function applyStabilizer(t, e, setup) {
 export function applyCoffee(t, e, setup) {
   checkPlayers(setup, e, false);
   if (!(Number.isInteger(e.next) && e.next >= 0 && e.next < setup.players.length)) fail("who plays next?");
-  t.usedItems["11"] = true;
+  spend(t, setup, "11");
   t.turn = e.next;
 }
 
 /** Rewinder: the detonator goes back one step. */
-export function applyRewind(t) {
-  t.usedItems["6"] = true;
+export function applyRewind(t, _e, setup) {
+  spend(t, setup, "6");
   detonatorBack(t);
 }

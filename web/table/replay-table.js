@@ -3,7 +3,7 @@
 // An entry that cannot be applied calls fail(...) with a message naming the slot.
 // Pure functions, no DOM, no I/O.
 
-import { colourOf, isLabel, nanoDetonator, saidOf, standCounts } from "./setup.js";
+import { cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, saidOf, standCounts } from "./setup.js";
 
 export const HIDDEN = () => ({ c: "h", v: null, m: null, col: null, own: null });
 
@@ -38,6 +38,36 @@ export function cutCounts(t) {
   const out = {};
   for (const ss of t.stands) for (const st of ss) for (const sl of st) if (sl.c === "cut" && sl.v) out[sl.v] = (out[sl.v] ?? 0) + 1;
   return out;
+}
+
+/**
+ * How far equipment card `id` is from usable: {have, need} — 2 wires of its number cut, all 4 for a double number
+ * (2.2), 2 yellows for False Bottom; 23: none before the special action, every card after it.
+ */
+export function cardProgress(setup, t, id, cutCount = cutCounts(t)) {
+  if (setup.equipment_after_special) return t.specialDone ? { have: 1, need: 1 } : { have: 0, need: Infinity };
+  if (/^\d+$/.test(id)) return { have: Math.min(cutCount[id] ?? 0, 2), need: 2 };
+  if (/^(\d+)\.\1$/.test(id)) return { have: Math.min(cutCount[id.split(".")[0]] ?? 0, 4), need: 4 };
+  if (id === "Y") {
+    const yellow = Object.entries(cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
+    return { have: Math.min(yellow, 2), need: 2 };
+  }
+  return { have: 0, need: Infinity };
+}
+
+/**
+ * Equipment card `id` played by an entry: spent. A card not on the table, spent already or not usable yet
+ * (cardProgress) is said beside the entry rather than refused: tables recorded before the page checked it still
+ * open, and the player sees which card to look at (the turn log offers only the cards usable now).
+ */
+export function spend(t, setup, id) {
+  const name = `${EQUIPMENT_NAMES[id] ?? "card"} (${id})`;
+  const { have, need } = cardProgress(setup, t, id);
+  const why = !cardsInPlay(setup, t).includes(id) ? "is not on the table" : t.usedItems[id] ? "was used already"
+    : have >= need ? "" : `was not usable yet (${setup.equipment_after_special ? "before the special action"
+      : id === "Y" ? "two yellow wires cut first" : `${need === 4 ? "all four" : "two"} ${id.split(".")[0]}s cut first: ${have} then`})`;
+  if (why) t.note = `${t.note ?? ""} — check: the ${name} ${why}`;
+  t.usedItems[id] = true;
 }
 
 export function slotAt(t, p, s, j) {

@@ -10,7 +10,7 @@ import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, oxygenSkipFacts } from "./oxygen.js";
-import { addFact, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
+import { addFact, cardProgress, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
 import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, nanoDetonator, turnedSlots, wireOf } from "./setup.js";
 
@@ -121,11 +121,8 @@ function countCuts(t, setup) {
   // a card unlocks when 2 wires of its number are cut; a double-numbered one when all 4 are; False Bottom with 2 yellows
   t.yellowCut = Object.entries(cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
   t.cards = cardsInPlay(setup, t).map((id) => {
-    // 23: no card is usable before the special action, every card after it, whatever its number
-    const [have, need] = setup.equipment_after_special ? [t.specialDone ? 1 : 0, t.specialDone ? 1 : Infinity]
-      : /^\d+$/.test(id) ? [cutCount[id] ?? 0, 2]
-      : /^(\d+)\.\1$/.test(id) ? [cutCount[id.split(".")[0]] ?? 0, 4] : id === "Y" ? [t.yellowCut, 2] : [0, Infinity];
-    return { id, have: Math.min(have, need), need, state: t.usedItems[id] ? "used" : have >= need ? "usable" : "waiting" };
+    const { have, need } = cardProgress(setup, t, id, cutCount);
+    return { id, have, need, state: t.usedItems[id] ? "used" : have >= need ? "usable" : "waiting" };
   });
   t.unlocked = t.cards.filter((c) => c.have >= c.need).map((c) => c.id);
 }

@@ -283,7 +283,7 @@ export function logTemplate(ctx) {
 }
 
 function actionAllowed(k, state, t) {
-  const eq = t.cards.filter((c) => c.state !== "used").map((c) => c.id); // in play and not spent (replay.js: countCuts)
+  const eq = t.cards.filter((c) => c.state === "usable").map((c) => c.id); // unlocked and not spent (replay.js: countCuts)
   const has = (id) => eq.includes(id);
   switch (k) {
     case "dual": return true; // also started by tapping a wire, mine included
