@@ -463,4 +463,27 @@ test("mission 23: the face-up number card's four wires go by the special action;
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.equal(t.unlocked.length, 12);
   assert.ok(t.unlocked.includes("4"), "the Post-it, no 4 cut");
+  assert.equal(S.specialOpen(s.setup, t), false, "done: the turn log offers it no more");
+});
+
+test("the value only the special action cuts is named by no cut (23, 39 until it is done; 46's 7s; 41, 48's yellow)", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 23, number_cards: "noble", equipment_after_special: true }));
+  s.setup.me = 0;
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  s.setup.numbers = [5];
+  const t = S.derive(s);
+  assert.equal(S.specialOnly(s.setup, t), "5");
+  assert.equal(S.specialOpen(s.setup, t), true);
+  const keys = String(askTemplate({ state: s, t, laws: null, ui: { sheet: { mode: "action" } } }, { k: "dual", a: 0, p: 1, s: 0, js: [3] }, { ask: "value" }));
+  assert.doesNotMatch(keys, /data-testid="key-5"/);
+  assert.match(keys, /data-testid="key-6"/);
+  const named = S.derive(S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "4" }));
+  assert.match(named.entries[0].error, /no cut names 5 here: the 5s go only by the mission's special action/);
+  const dd = S.derive(S.addEntry(s, { k: "detect", kind: "double", a: 0, p: 1, s: 0, js: [3, 4], v: "5", ok: false, tok: 3, real: "4" }));
+  assert.match(dd.entries[0].error, /no cut names 5/);
+  const seven = { ...s.setup, number_cards: "", numbers: [], special: ["sevens_last"] };
+  assert.equal(S.specialOnly(seven, t), "7");
 });

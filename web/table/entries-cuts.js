@@ -3,6 +3,7 @@
 // Each takes (t, e, setup, i) and changes the derived table t, or fails naming the slot.
 
 import { ddDealt, ddSpent } from "./detectors.js";
+import { specialOnly } from "./entries-mission.js";
 import { markSlot, markWords } from "./failure-marks.js";
 import {
   actorCut, addFact, advance, checkPlayers, cutCounts, cutSlot, factValue, fail, failure, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
@@ -25,9 +26,13 @@ export function applySet(t, e, setup, i) {
   if (sl.c === "info" && own && !sl.v) sl.v = saidOf(own);
 }
 
-/** 41, 48: yellow wires go only by the mission's special action, never by a cut that names yellow. */
-function noPlainYellow(setup) {
-  if ((setup.special ?? []).includes("yellow_special")) fail(`no cut names yellow here: the yellow wires go only by the mission's special action${setup.mission ? ` (mission ${setup.mission})` : ""}`);
+/** 41, 48's yellow wires, 46's 7s, 23's and 39's number card: they go only by the mission's special action, never by
+ * a cut that names them. */
+function noSpecialValue(t, setup, said) {
+  const only = specialOnly(setup, t);
+  if (!only || !said.includes(only)) return;
+  const what = only === "Y" ? "yellow" : only;
+  fail(`no cut names ${what} here: the ${only === "Y" ? "yellow wires" : `${only}s`} go only by the mission's special action${setup.mission ? ` (mission ${setup.mission})` : ""}`);
 }
 
 /** A dual cut, or the X-or-Y Ray (two values said). */
@@ -36,7 +41,7 @@ export function applyDual(t, e, setup, i) {
   const stab = takeStab(t);
   const said = e.k === "dual" ? [e.v] : e.vs ?? [];
   if (!said.length || said.some((x) => !(isLabel(x) || x === "Y"))) fail("which value was said?");
-  if (said.includes("Y")) noPlainYellow(setup);
+  noSpecialValue(t, setup, said);
   if (e.ok) {
     if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
     const turned = Boolean(slotAt(t, e.p, e.s, e.j).tw);
@@ -67,6 +72,7 @@ export function applyDetect(t, e, setup, i) {
   const want = { double: 2, triple: 3 }[e.kind];
   if (want && js.length !== want) fail(`point at ${want} wires`);
   if (!js.length) fail("which wires?");
+  noSpecialValue(t, setup, [e.v]);
   if (e.kind === "double") useDoubleDetector(t, e, setup);
   else spend(t, setup, e.kind === "triple" ? "3" : "5");
   if (e.ok) {
@@ -115,7 +121,7 @@ export function applyOwnCuts(t, e, setup) {
   checkPlayers(setup, e, false);
   const slots = e.slots ?? [];
   if (!slots.length || slots.length !== (e.cuts ?? []).length) fail("which wires were cut?");
-  if (e.k === "solo" && (e.cuts ?? []).some((c) => colourOf(c) === "yellow")) noPlainYellow(setup);
+  if (e.k === "solo") noSpecialValue(t, setup, (e.cuts ?? []).filter(isLabel).map(saidOf));
   if (e.k === "solo") soloTakesAll(t, e, setup);
   slots.forEach((x, n) => {
     if (e.k === "red" && colourOf(e.cuts[n]) !== "red") fail("only red wires are revealed");

@@ -35,6 +35,23 @@ export function specialKind(setup) {
   return { what: "red wires", fits: (l) => colourOf(l) === "red" };
 }
 
+/** Whether the special action is still to be taken: once its wires are all cut (41: every tripwire), the turn log
+ * offers it no more. */
+export function specialOpen(setup, t) {
+  if (!hasSpecialAction(setup)) return false;
+  return specialAction(setup) === "tripwire" ? (t.yellowCut ?? 0) < yellowsInPlay(setup) : !t.specialDone;
+}
+
+/** The value only the special action cuts, which no cut names: 41, 48 "Y"; 46 "7"; 23, 39 the number card's (until
+ * the action is done); null elsewhere. */
+export function specialOnly(setup, t = null) {
+  const action = specialAction(setup);
+  if (action === "tripwire" || action === "lethal") return "Y";
+  if (action === "sevens") return "7";
+  if (action === "noble" && setup.numbers?.[0] && !t?.specialDone) return String(setup.numbers[0]);
+  return null;
+}
+
 /** Whether a failed special action shows the wires pointed at (41's tripwires, 48's yellows) rather than exploding. */
 export const specialShows = (setup) => ["tripwire", "lethal"].includes(specialAction(setup));
 

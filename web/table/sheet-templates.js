@@ -27,6 +27,7 @@ import {
   saidOf,
   shownWire,
   specialAction,
+  specialOnly,
   specialShows,
   nameableValues,
   labelsInPlay,
@@ -101,8 +102,9 @@ export const ASKS = {
         ${keypad("draft-value", blue, { on: [d.v], label: "Post-it value", disabled: opts.filter((x) => !x.ok).map((x) => x.label) })}`;
     }
     {
-      // 41, 48: no cut names yellow (the special action takes the yellow wires)
-      const base = ask.noYellow || ask.blueOnly || setup.special?.includes("yellow_special") ? blue : said;
+      // 41, 48: no cut names yellow (the special action takes the yellow wires); 23, 39, 46: nor the value it takes
+      const only = ["dual", "xray", "double", "triple", "super", "solo"].includes(d.k) ? specialOnly(setup, t) : null;
+      const base = (ask.noYellow || ask.blueOnly || only === "Y" ? blue : said).filter((v) => v !== only);
       // a cut names a value the cutter holds; the Disintegrator's draw and a Post-it are not "named"
       const nameable = ["dual", "xray", "double", "triple", "super", "solo"].includes(d.k)
         ? nameableValues(state, t, d, base, ctx.holdings, ctx.ui?.sheet?.edit !== undefined) : base;

@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, hasSpecialAction, oxygenFor, oxygenKind, PASSED_OXYGEN, slotLetter, standName, tokensReadable, drawnTokensDue, giftPair } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, specialOpen, oxygenFor, oxygenKind, PASSED_OXYGEN, slotLetter, standName, tokensReadable, drawnTokensDue, giftPair } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
 /**
@@ -308,7 +308,7 @@ function actionAllowed(k, state, t) {
     case "coffee": return has("11");
     case "skip": return Boolean(oxygenKind(state.setup));
     case "shown": return state.setup.number_cards === "guess";
-    case "special": return hasSpecialAction(state.setup);
+    case "special": return specialOpen(state.setup, t);
     case "challenge": return (state.setup.special ?? []).includes("challenges");
     case "red": return state.setup.red.mode !== "none";
     case "absent": return state.setup.absent_tokens || state.setup.random_info_token;
