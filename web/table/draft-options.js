@@ -12,7 +12,7 @@ import { nextAsk, ownSlotsFor } from "./record.js";
 import { knownWire } from "./asks-wires.js";
 import { specialKind, specialShows } from "./entries-mission.js";
 import { seenWire, shownWire } from "./replay-table.js";
-import { colourOf, labelsInPlay, saidOf, sortValue, valueMatches, yellowsInPlay } from "./setup.js";
+import { colourOf, labelsInPlay, redsInPlay, saidOf, sortValue, valueMatches, yellowsInPlay } from "./setup.js";
 
 const MULTI = ["double", "triple", "super"];
 const EPS = 1e-9;
@@ -129,7 +129,11 @@ export function realLabels(setup) {
  * on one that is not): whether the table allows that. */
 export function allRedAllowed(A, d) {
   const reds = realLabels(A.state.setup).filter((l) => colourOf(l) === "red");
-  return reds.length > 0 && (A.editing || (d.js ?? []).every((j) => ch(A, d.p, d.s, j, reds) !== 0));
+  if (!reds.length) return false;
+  if (A.editing) return true;
+  // as many red wires still uncut as wires pointed at ("1 of 3" keeps one: two wires cannot both be red)
+  const cut = Object.entries(A.t.cutCount ?? {}).filter(([l]) => colourOf(l) === "red").reduce((a, [, c]) => a + c, 0);
+  return redsInPlay(A.state.setup) - cut >= (d.js ?? []).length && (d.js ?? []).every((j) => ch(A, d.p, d.s, j, reds) !== 0);
 }
 
 /** What the actor's own wire answers on a success: the cut wire's value ("Y" for any yellow). */
