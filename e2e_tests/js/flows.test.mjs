@@ -235,6 +235,13 @@ test("a special action's wires (13): a red I hold or another spot was given is n
   assert.equal(ok("5"), undefined, "13's action cuts reds only");
   const lawless = spotLabelOptions({ state: s, t, laws: laws({ "2-0-9": { "10": 1 } }), editing: false }, d, 1, labels);
   assert.equal(lawless.find((o) => o.label === "R10").ok, false, "the slot cannot be red");
+  // the one answer the table leaves is filled in: Cid J can only be R10 once Bob C was given R3
+  const A = { state: s, t, laws: laws({ "2-0-9": { R10: 0.5, "10": 0.5 } }), editing: false };
+  assert.deepEqual(settleDraft(A, d).ls, { 0: "R3", 1: "R10" });
+  // a failure's info token (48: shown): only a value the slot may hold, and not one all cut
+  const shown = { ...d, res: "shown", ls: {} };
+  const opts = spotLabelOptions({ ...A, laws: laws({ "1-0-2": { 2: 0.5, 3: 0.5 } }) }, shown, 0, labels);
+  assert.deepEqual(opts.filter((o) => o.ok).map((o) => o.label), ["2", "3"]);
 });
 
 test("my cut with a value I hold twice asks which of my wires it was (the table sees which one is cut face up)", () => {

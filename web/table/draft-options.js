@@ -10,7 +10,7 @@
 import { failureMarks } from "./failure-marks.js";
 import { nextAsk, ownSlotsFor } from "./record.js";
 import { knownWire } from "./asks-wires.js";
-import { specialKind, specialShows } from "./entries-mission.js";
+import { specialAction, specialKind, specialShows } from "./entries-mission.js";
 import { seenWire, shownWire } from "./replay-table.js";
 import { colourOf, labelsInPlay, redsInPlay, saidOf, sortValue, valueMatches, yellowsInPlay } from "./setup.js";
 
@@ -278,6 +278,11 @@ const CERTAIN = {
     const slots = certainOwnSlots(A, d);
     return slots ? { slots, done: true } : null;
   },
+  spot_label: (A, d, ask) => { // the one wire (or token) a pointed slot may show
+    const n = ask.n ?? 0;
+    const may = spotLabelOptions(A, d, n, labelsInPlay(A.state.setup).map((x) => x.label)).filter((o) => o.ok);
+    return may.length === 1 ? { ls: { ...(d.ls ?? {}), [n]: may[0].label } } : null;
+  },
 };
 
 /**
@@ -334,6 +339,12 @@ export function knownRadarAnswers(state, t, v) {
 export function spotLabelOptions(A, d, n, labels) {
   const { setup } = A.state;
   const x = d.spots?.[n];
+  if (d.res === "shown") { // the info token it got: a value the slot may hold (41: the one wire was no tripwire)
+    const said = [...labels.filter((l) => colourOf(l) === "blue"), ...(labels.some((l) => colourOf(l) === "yellow") ? ["Y"] : [])];
+    const notYellow = specialAction(setup) === "tripwire";
+    return (x ? slotLabelOptions(A, x.p, x.s, x.j, said) : said.map((label) => ({ label, ok: true })))
+      .map((o) => ({ ...o, ok: o.ok && !(notYellow && o.label === "Y") }));
+  }
   const mine = (label) => ownSlotsFor(A.state, A.t, label).some((y) => y.label === label);
   const given = (label) => Object.entries(d.ls ?? {}).some(([i, l]) => Number(i) !== n && l === label);
   return labels.filter((l) => specialKind(setup).fits(l) && !allCut(setup, A.t, l)).map((label) => ({

@@ -203,8 +203,7 @@ export const ASKS = {
     const where = x ? `${standName(setup, x.p, x.s)} slot ${slotLetter(x.j)}` : "it";
     // all cut: a wire of the action's kind still in play, that slot may hold; shown: the info token it got (a yellow
     // one shows no number)
-    const notYellow = d.res === "shown" && specialAction(setup) === "tripwire"; // 41: the one wire was no tripwire
-    const opts = d.res === "shown" ? said.map((label) => ({ label, ok: !(notYellow && label === "Y") })) : spotLabelOptions(allowOf(ctx), d, n, labels);
+    const opts = spotLabelOptions(allowOf(ctx), d, n, labels);
     return html`<p class="ask" data-testid="ask">${d.res === "shown" ? `Which info token did ${where} get?` : `Which wire was ${where}?`}</p>
       ${keypad("draft-spot-label", opts.map((o) => o.label), { label: "the wire shown", testprefix: "spot-label", argOf: (v) => `${n}:${v}`,
     disabled: opts.filter((o) => !o.ok).map((o) => o.label) })}`;
