@@ -173,6 +173,16 @@ test("a solo cut names only a value its cutter may hold every uncut copy of", ()
   assert.deepEqual(soloValueOptions(allow(state, null, true), { k: "solo", a: 2 }, ["7"]), ["7"]);
 });
 
+test("a special action's summary names the wires pointed at, and its answers keep their stands in view", () => {
+  const state = table();
+  const setup = state.setup;
+  const d = { k: "special", a: 0, spots: [{ p: 0, s: 0, j: 4 }, { p: 1, s: 0, j: 3 }, { p: 2, s: 0, j: 4 }], done: true };
+  assert.equal(draftSummary(setup, d), "Ann · Ann E, Bob D, Cid E");
+  assert.equal(draftSummary(setup, { ...d, res: "ok", ls: { 1: "5" } }), "Ann · Ann E, Bob D (5), Cid E · ✓ all cut");
+  const t = S.derive(state);
+  assert.deepEqual(standsToPick(state, t, d, { ask: "special_result" }), ["0-0", "1-0", "2-0"]);
+});
+
 test("the summary line says what is entered so far", () => {
   const setup = table().setup;
   assert.equal(draftSummary(setup, { k: "dual", a: 0, p: 1, s: 0, js: [3] }), "Ann → Bob D");

@@ -306,6 +306,8 @@ export function standsToPick(state, t, d, ask) {
   if (!d || !ask) return null;
   // the answers about the wires pointed at (✓/✗, which one, its token) keep their stand in view too
   if (["result", "which", "real", "cut_label"].includes(ask.ask) && Number.isInteger(d.p) && d.js?.length) return [`${d.p}-${d.s ?? 0}`];
+  // a special action's answers: the stands of every wire pointed at, mine too
+  if (["special_result", "spot_label"].includes(ask.ask) && d.spots?.length) return [...new Set(d.spots.map((x) => `${x.p}-${x.s}`))];
   if (!["slots", "spots"].includes(ask.ask)) return null;
   const all = t.stands.flatMap((ss, p) => ss.map((_st, s) => ({ p, s })));
   let pick;

@@ -39,7 +39,8 @@ function outcome(setup, d) {
  * (the summary line says it), and a tap elsewhere on the table does not throw the answers away.
  */
 export const underWay = (d, fromSlot = false) => Boolean((!fromSlot && d.js?.length) || d.v || d.vs?.length
-  || (d.ok !== undefined && d.ok !== null) || d.slots?.length || Number.isInteger(d.ox) || d.ans?.some((x) => x.has));
+  || (d.ok !== undefined && d.ok !== null) || d.slots?.length || Number.isInteger(d.ox) || d.ans?.some((x) => x.has)
+  || (d.k === "special" && d.done && d.spots?.length));
 
 export function draftSummary(setup, d) {
   if (!d) return "";
@@ -47,6 +48,10 @@ export function draftSummary(setup, d) {
   if (d.k === "solo" || d.k === "red") {
     if (d.slots?.length && Number.isInteger(d.a)) parts.push(d.slots.map((x) => slotLetter(x.j)).join("+"));
   }
+  if ((d.k === "special" || d.k === "disint") && d.spots?.length) { // the wires pointed at, and what each showed
+    parts.push(d.spots.map((x, i) => `${standName(setup, x.p, x.s)} ${slotLetter(x.j)}${d.ls?.[i] ? ` (${said(d.ls[i])})` : ""}`).join(", "));
+  }
+  if (d.k === "special" && d.res) parts.push({ ok: "✓ all cut", shown: "✗ shown", boom: "✗ the bomb exploded" }[d.res] ?? "");
   if (d.v) parts.push(d.k === "radar" ? `number ${d.v}` : `value ${said(d.v)}`);
   if (d.vs?.length) parts.push(`values ${d.vs.map(said).join(" or ")}`);
   parts.push(...outcome(setup, d));
