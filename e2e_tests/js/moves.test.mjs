@@ -222,6 +222,8 @@ test("a mission's special action goes to the engine as a rule and comes back bes
   assert.match(say({ ...sp, action: "reds", p_red: 0.38, p_advance: 0, best: true }), /all red .*62%.*; else the bomb explodes\. .*The team&#39;s best move now\./);
   assert.match(say({ ...sp, action: "sevens", p_success: 1, guaranteed: true, must: true }), /all 7s .*100%.* \(sure\)\. .*You must take it now/);
   assert.doesNotMatch(say(null), /special-advice/);
+  // 41 with no mistake left: any miss loses
+  assert.match(say({ ...sp, action: "tripwire", p_explode: 0.38 }), /yellow .*62%.*; else the bomb explodes \(no mistake left\)\./);
 });
 
 test("who holds what says it is updating while my best cuts work out a newer table", async () => {
