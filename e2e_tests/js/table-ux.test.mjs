@@ -31,14 +31,14 @@ test("an entry's edit or deletion is undone (and redone) like any change; a shar
   const edited = S.replaceEntry(s, 1, { ...FAILED_CUT, real: "6" });
   const back = S.undo(edited);
   assert.deepEqual(back.log, s.log, "undo after an edit takes back the edit, not the last turn");
-  assert.equal(S.undoNote(edited, back, "undo"), "Undone: the edit of entry 2 (now: Ann cut Bob D with a 5 (it failed))");
+  assert.equal(S.undoNote(edited, back, "undo"), "Undone: an entry's edit — now “Ann cut Bob D with a 5 (it failed)”");
   assert.deepEqual(S.redo(back).log, edited.log);
-  assert.equal(S.undoNote(back, S.redo(back), "redo"), "Redone: the edit of entry 2 (now: Ann cut Bob D with a 5 (it failed))");
+  assert.equal(S.undoNote(back, S.redo(back), "redo"), "Redone: an entry's edit — now “Ann cut Bob D with a 5 (it failed)”");
   // a deletion comes back where it was
   const deleted = S.replaceEntry(s, 0, null);
   assert.equal(deleted.log.length, 2);
   assert.deepEqual(S.undo(deleted).log, s.log);
-  assert.equal(S.undoNote(deleted, S.undo(deleted), "undo"), "Undone: the deletion of entry 1 (Bob C shows an info token 3)");
+  assert.equal(S.undoNote(deleted, S.undo(deleted), "undo"), "Undone: the deletion of “Bob C shows an info token 3”");
   // my wires edited after the entry's edit: undone first (the newer change), then the entry's edit
   const both = S.editHand(edited, [["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "11"]]);
   assert.deepEqual(S.undo(both).log, edited.log);

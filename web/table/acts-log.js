@@ -106,7 +106,11 @@ export function logActs(app) {
       editEntry(app, int(arg));
       app.render();
     },
-    delete: (arg) => app.commit(S.replaceEntry(app.state, int(arg), null)),
+    delete: (arg) => {
+      const gone = app.derived().entries[int(arg)]?.text;
+      app.commit(S.replaceEntry(app.state, int(arg), null));
+      if (gone) app.view.flash?.(`Deleted: ${gone} (Undo brings it back)`);
+    },
     ...draftActs(app),
     advice: (arg) => recordAdvice(app, int(arg)),
   };

@@ -130,5 +130,5 @@ export function realAsk({ ctx, d, setup }) {
 
 /** Mission 11: the wire pointed at (or the value named) was the hidden red value — the bomb exploded. */
 function hiddenBoom(setup) {
-  return setup.hidden_red ? btn("draft-real", "💥 The hidden red value: the bomb exploded", { cls: "chip danger", arg: "!", testid: "real-boom" }) : "";
+  return setup.hidden_red ? btn("draft-real", "✗ The hidden red value: the bomb exploded", { cls: "chip danger", arg: "!", testid: "real-boom" }) : "";
 }

@@ -169,6 +169,7 @@ export class AppView {
   flash(text) {
     clearTimeout(this.toastTimer);
     this.toast.textContent = text ?? "";
+    this.toast.style.top = `${Math.max(8, this.topbarBottom() + 6)}px`;
     this.toast.hidden = !text;
     if (text) this.toastTimer = setTimeout(() => { this.toast.hidden = true; }, FLASH_MS);
   }

@@ -40,7 +40,7 @@ function handChange(before, after) {
   return { out: less(a, b), in: less(b, a) };
 }
 
-/** An entry edited, deleted or put back inside the log (not at its end): {i, was, now} (null: not there), or null. */
+/** An entry edited, deleted or put back inside the log (not at its end): {was, now} (null: not there), or null. */
 function editedEntry(a, b) {
   const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
   const i = a.findIndex((e, k) => !same(e, b[k]));
@@ -59,9 +59,9 @@ export function undoNote(before, after, dir) {
   const setup = before.setup;
   const logEdit = editedEntry(before.log, after.log);
   if (logEdit) {
-    const { i, was, now } = logEdit;
-    if (!now || !was) return `${head}: the deletion of entry ${i + 1} (${entryWords(was ?? now, setup)})`;
-    return `${head}: the edit of entry ${i + 1} (now: ${entryWords(now, setup)})`;
+    const { was, now } = logEdit;
+    if (!now || !was) return `${head}: the deletion of “${entryWords(was ?? now, setup)}”`;
+    return `${head}: an entry's edit — now “${entryWords(now, setup)}”`;
   }
   const entry = dir === "undo" ? (after.log.length < before.log.length ? before.log.at(-1) : null)
     : after.log.length > before.log.length ? after.log.at(-1) : null;
