@@ -213,3 +213,19 @@ test("editing a failed detector changes just its token: the wires and the value 
   const t = S.derive(s);
   assert.deepEqual(S.nextAsk(s, t, cleared), { ask: "which", field: "tok" });
 });
+
+test("once the bomb explodes the turn log and a slot's sheet say the game is over and record nothing more", async () => {
+  const { logTemplate } = await import("../../web/table/table-templates.js");
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = table();
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "R5" });
+  s.setup.red = { mode: "list", nums: [5], keep: 1, known: [] };
+  const t = S.derive(s);
+  assert.ok(t.exploded);
+  const log = String(logTemplate({ state: s, t }).text);
+  assert.match(log, /data-testid="log-over"/);
+  assert.doesNotMatch(log, /data-testid="action-/);
+  const sheet = String(sheetTemplate({ state: s, t, ui: { sheet: { mode: "slot", key: "2-0-4", tab: "cut" }, draft: { k: "dual" } } }));
+  assert.match(sheet, /data-testid="sheet-over"/);
+  assert.doesNotMatch(sheet, /data-testid="tab-cut"/);
+});

@@ -266,9 +266,11 @@ export function logTemplate(ctx) {
   const { state, t } = ctx;
   return html`<section class="log" data-testid="log" aria-label="Turn log">
     <h3>Turn log</h3>
-    <div class="actions" role="group" aria-label="Record an action">
+    ${t.exploded || t.defused ? html`<p class="hint" data-testid="log-over">The game is over (${t.exploded ? "the bomb exploded" : "the bomb is defused"}):
+      nothing more to record. Undo, or edit an entry, if one was a slip.</p>`
+    : html`<div class="actions" role="group" aria-label="Record an action">
       ${Object.entries(ACTION_NAMES).filter(([k]) => actionAllowed(k, state, t)).map(([k, name]) => btn("action", name, { cls: "chip", arg: k, testid: `action-${k}` }))}
-    </div>
+    </div>`}
     ${state.log.length ? "" : html`<p class="hint">Tap a wire to record a cut or set its tokens; the buttons above record equipment.</p>`}
     <ol class="entries">${state.log.map((e, i) => {
       const r = t.entries[i];
