@@ -182,7 +182,7 @@ def test_absent_token_and_open_red_deal(make_context, base_url, device):
     expect(tid(page, "absent-1-0-8")).to_be_visible()
     expect(tid(page, "absent-1-0-7")).to_have_count(0)
     taps("undo")
-    expect(tid(page, "undo-note")).to_contain_text("Undone: an entry's edit — now “Bob has no 7”")
+    expect(tid(page, "undo-note")).to_contain_text("Undone: an entry's edit — now “Bob has no 7")
     expect(tid(page, "absent-1-0-8")).to_have_count(0)
     expect(tid(page, "absent-1-0-7")).to_be_visible()
     taps("undo")

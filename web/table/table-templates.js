@@ -285,7 +285,9 @@ export function logTemplate(ctx) {
 }
 
 function actionAllowed(k, state, t) {
-  const eq = t.cards.filter((c) => c.state === "usable").map((c) => c.id); // unlocked and not spent (replay.js: countCuts)
+  // in play and not spent (replay.js: countCuts); one not usable yet stays offered — a cut may be missing from the log —
+  // and its entry says so beside it (replay-table.js: spend)
+  const eq = t.cards.filter((c) => c.state !== "used").map((c) => c.id);
   const has = (id) => eq.includes(id);
   switch (k) {
     case "dual": return true; // also started by tapping a wire, mine included
