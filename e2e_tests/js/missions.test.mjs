@@ -84,6 +84,30 @@ test("mission 11: a failed dual cut shows a value that is not the hidden red one
   assert.match(S.derive(other).entries[0].error, /hidden red value/);
 });
 
+test("mission 11: a player whose wires are all of the hidden value reveals them, and the table learns the value", async () => {
+  const { cutLabelOptions, settleDraft } = await import("../../web/table/draft-options.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(s.setup, preset({ number: 11, hidden_red_value: true }));
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  // Dee's wires all cut but her K and L
+  for (let j = 0; j < 10; j += 1) s = S.addEntry(s, { k: "set", p: 3, s: 0, j, slot: { c: "cut", v: String([1, 1, 1, 2, 2, 2, 4, 4, 4, 5][j]) } });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "5", ok: false, real: "4" }); // 4 is not the hidden value
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  const A = { state: s, t, laws: null, editing: false };
+  const d = settleDraft(A, { k: "red", a: 3 });
+  assert.deepEqual(d.slots, [{ s: 0, j: 10 }, { s: 0, j: 11 }], "every uncut wire of hers");
+  assert.ok(!cutLabelOptions(A, d, 0).includes("4"), "ruled out");
+  assert.deepEqual(cutLabelOptions(A, { ...d, cuts: ["9"] }, 1), ["9"], "the second is the first one's value");
+  const revealed = S.addEntry(s, { k: "red", a: 3, slots: d.slots, cuts: ["9", "9"] });
+  const t2 = S.derive(revealed);
+  assert.ok(t2.entries.at(-1).ok, t2.entries.at(-1).error);
+  assert.deepEqual(S.engineDoc(revealed, t2).hidden_red_value.ruled_out.slice().sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12]);
+  const mixed = S.derive(S.addEntry(s, { k: "red", a: 3, slots: d.slots, cuts: ["9", "10"] }));
+  assert.match(mixed.entries.at(-1).error, /all of one blue value/);
+});
+
 test("no info token on a failure (mission 58, constraint H): the slot is only 'not that value'", () => {
   let s = S.defaultState();
   s.setup = S.applyMission(s.setup, preset({ number: 58, failure_tokens: false }));

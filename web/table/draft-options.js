@@ -164,14 +164,22 @@ const possibleLabels = (A, p, s, j, labels) => labels.filter((l) => ch(A, p, s, 
 /** The wires "Which wire is it?" may answer: the values said (a yellow said: the yellow wires), for solo and red cuts their colour. */
 export function cutLabelOptions(A, d, index = 0) {
   const labels = labelsInPlay(A.state.setup).map((x) => x.label);
-  const fit = d.k === "red" ? labels.filter((l) => colourOf(l) === "red" && !(d.cuts ?? []).includes(l))
-    : labels.filter((l) => fitsAny(l, saidBy(d)));
+  const fit = d.k === "red" ? revealLabels(A, d) : labels.filter((l) => fitsAny(l, saidBy(d)));
   if (A.editing) return fit;
   if (d.k === "solo" || d.k === "red") {
     const at = d.slots?.[index];
     return at ? possibleLabels(A, d.a, at.s, at.j, fit) : fit;
   }
   return possibleLabels(A, d.p, d.s, targetSlot({ ...d, ok: true }), fit);
+}
+
+/** What a reveal's next wire may be: a red wire not said yet; in 11, the hidden red value's wires — a blue value not
+ * ruled out, the one said first once a wire is said. */
+function revealLabels(A, d) {
+  const labels = labelsInPlay(A.state.setup).map((x) => x.label);
+  if (!A.state.setup.hidden_red) return labels.filter((l) => colourOf(l) === "red" && !(d.cuts ?? []).includes(l));
+  if (d.cuts?.length) return [d.cuts[0]];
+  return labels.filter((l) => colourOf(l) === "blue" && !(A.t.ruledOut ?? []).includes(Number(l)));
 }
 
 /** The yellow wires the actor's wire `d.as` may be. */
@@ -183,7 +191,7 @@ export function actorLabelOptions(A, d) {
 /** The wires a teammate's solo cut or red reveal may have cut: [{s, j, ok}] over their uncut slots. */
 export function ownSlotOptions(A, d) {
   const labels = labelsInPlay(A.state.setup).map((x) => x.label);
-  const said = d.k === "red" ? labels.filter((l) => colourOf(l) === "red") : saidBy(d);
+  const said = d.k === "red" ? (A.state.setup.hidden_red ? [] : labels.filter((l) => colourOf(l) === "red")) : saidBy(d);
   return (A.t.stands[d.a] ?? []).flatMap((st, s) => st.map((sl, j) => ({ s, j, sl })))
     .filter((x) => x.sl.c !== "cut").map(({ s, j }) => ({ s, j, ok: !said.length || ch(A, d.a, s, j, said) !== 0 }));
 }
@@ -224,9 +232,10 @@ export function soloValueOptions(A, d, values) {
 function certainOwnSlots(A, d) {
   const { t } = A;
   const uncut = uncutSlots(t, d.a);
-  if (d.k === "red") {
+  if (d.k === "red") { // every uncut wire is revealed (11: all of the hidden value, which no slot law names)
     const reds = labelsInPlay(A.state.setup).map((x) => x.label).filter((l) => colourOf(l) === "red");
-    return uncut.every((x) => ch(A, d.a, x.s, x.j, reds) !== 0) && uncut.length ? uncut.map(({ s, j }) => ({ s, j })) : null;
+    const may = (x) => A.state.setup.hidden_red || ch(A, d.a, x.s, x.j, reds) !== 0;
+    return uncut.every(may) && uncut.length ? uncut.map(({ s, j }) => ({ s, j })) : null;
   }
   if (!d.v || colourOf(d.v) !== "blue" || d.v === "Y") return null;
   const left = copiesLeft(A.state.setup, t, d.v);

@@ -6,7 +6,7 @@ import { ddDealt, ddSpent } from "./detectors.js";
 import { specialOnly } from "./entries-mission.js";
 import { markSlot, markWords } from "./failure-marks.js";
 import {
-  actorCut, addFact, advance, checkPlayers, cutCounts, cutSlot, factValue, fail, failure, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
+  actorCut, addFact, advance, checkPlayers, cutCounts, cutSlot, factValue, fail, failure, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
   uncutRefs, valuelessFailure,
 } from "./replay-table.js";
 import { cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
@@ -123,11 +123,27 @@ export function applyOwnCuts(t, e, setup) {
   if (!slots.length || slots.length !== (e.cuts ?? []).length) fail("which wires were cut?");
   if (e.k === "solo") noSpecialValue(t, setup, (e.cuts ?? []).filter(isLabel).map(saidOf));
   if (e.k === "solo") soloTakesAll(t, e, setup);
+  const hidden = e.k === "red" && setup.hidden_red;
+  if (hidden) hiddenReveal(t, e);
   slots.forEach((x, n) => {
-    if (e.k === "red" && colourOf(e.cuts[n]) !== "red") fail("only red wires are revealed");
-    cutSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);
+    if (e.k === "red" && !hidden && colourOf(e.cuts[n]) !== "red") fail("only red wires are revealed");
+    // 11's revealed wires are shown in place, not cut (a cut value is one the hidden card is not: the engine's law)
+    if (hidden) infoSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);
+    else cutSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);
   });
   advance(t, setup, e.a);
+}
+
+/**
+ * Mission 11: a player whose wires are all of the hidden red value reveals them (it counts as red): wires of one
+ * blue value, which the table learns is the hidden one (every other value ruled out).
+ */
+function hiddenReveal(t, e) {
+  const cuts = e.cuts ?? [];
+  const v = cuts[0];
+  if (!cuts.every((c) => c === v && colourOf(c) === "blue")) fail("in this mission a reveal shows the wires of the hidden red value: all of one blue value");
+  if (t.ruledOut.includes(Number(v))) fail(`${v} cannot be the hidden red value: the table has ruled it out`);
+  for (let n = 1; n <= 12; n += 1) if (String(n) !== v && !t.ruledOut.includes(n)) t.ruledOut.push(n);
 }
 
 /**

@@ -314,7 +314,7 @@ function actionAllowed(k, state, t) {
     case "shown": return state.setup.number_cards === "guess";
     case "special": return specialOpen(state.setup, t);
     case "challenge": return (state.setup.special ?? []).includes("challenges");
-    case "red": return state.setup.red.mode !== "none";
+    case "red": return state.setup.red.mode !== "none" || state.setup.hidden_red; // 11: the hidden value's wires
     case "absent": return state.setup.absent_tokens || state.setup.random_info_token;
     default: return true;
   }
