@@ -325,3 +325,22 @@ test("a teammate's Post-it: the value it shows, one its slot may hold", async ()
   assert.match(html, /data-testid="key-4"(?![^>]*disabled)/);
   assert.match(html, /data-testid="key-7"[^>]*disabled/, "the slot's law rules 7 out");
 });
+
+test("Set tokens on a teammate's slot greys the wires my hand holds every copy of", async () => {
+  const { mineAll } = await import("../../web/table/draft-options.js");
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = S.defaultState();
+  s.phase = "table";
+  s.setup.red = { mode: "of", nums: [3, 7, 10], keep: 2, known: [] }; // 2 of R3, R7, R10
+  for (const l of ["1", "3", "3", "3", "3", "5", "6", "R7", "8", "9", "R10", "11", "12"]) s = S.handAdd(s, 0, l);
+  const out = mineAll(s);
+  assert.ok(out.has("3"), "four 3s are mine");
+  assert.ok(out.has("R3") && out.has("R7") && out.has("r"), "my two reds fill the reds in play: R3 is out, and no teammate's wire is red");
+  assert.ok(!out.has("5"));
+  const t = S.derive(s);
+  const html = String(sheetTemplate({ state: s, t, ui: { sheet: { mode: "slot", key: "1-0-2", tab: "set" }, draft: null } }));
+  assert.match(html, /data-testid="set-info-3"[^>]*disabled/);
+  assert.match(html, /data-testid="set-cut-R3"[^>]*disabled/);
+  assert.match(html, /data-testid="set-colour-r"[^>]*disabled/);
+  assert.doesNotMatch(html, /data-testid="set-info-5"[^>]*disabled/);
+});

@@ -4,7 +4,7 @@
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { draftSummary, underWay } from "./draft-summary.js";
-import { filePlaceOptions, knownRadarAnswers, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
+import { filePlaceOptions, knownRadarAnswers, markRuledOut, mineAll, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -260,22 +260,25 @@ function setSection(ctx, p, s, j, sl) {
   const { state } = ctx;
   const own = p === state.setup.me ? sl.own : null;
   const c = slotChoices(state.setup, own);
+  // a teammate's slot: the wires my hand holds every copy of are greyed (the slot's own current value stays)
+  const outs = p === state.setup.me ? new Set() : mineAll(state);
+  const off = (list, on) => list.filter((v) => outs.has(v) && !on.includes(v));
   const rows = [];
   if (sl.tw) { // a turned-around wire: no token; its owner cannot see it, the teammates can
     const mine = p === state.setup.me;
     rows.push(html`<p class="hint" data-testid="turned-hint">${mine ? "Your turned-around wire: you cannot see it. Cut it yourself, without equipment; a failure explodes the bomb."
       : "A turned-around wire: its owner cannot see it."}</p>`);
     if (!mine && state.setup.me !== null && sl.c !== "cut") {
-      rows.push(html`<div class="sub"><span class="lbl">I see it: it is</span>${keypad("see", c.cut, { on: sl.own ? [sl.own] : [], testprefix: "see", label: "the wire you see" })}</div>`);
+      rows.push(html`<div class="sub"><span class="lbl">I see it: it is</span>${keypad("see", c.cut, { on: sl.own ? [sl.own] : [], testprefix: "see", label: "the wire you see", disabled: off(c.cut, sl.own ? [sl.own] : []) })}</div>`);
     }
     rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire" })}</div>`);
     return rows;
   }
-  if (c.info.length) rows.push(html`<div class="sub"><span class="lbl">Info token</span>${keypad("set-info", c.info, { on: sl.c === "info" ? [sl.v] : [], testprefix: "set-info", label: "info token" })}</div>`);
+  if (c.info.length) rows.push(html`<div class="sub"><span class="lbl">Info token</span>${keypad("set-info", c.info, { on: sl.c === "info" ? [sl.v] : [], testprefix: "set-info", label: "info token", disabled: off(c.info, sl.c === "info" ? [sl.v] : []) })}</div>`);
   if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`))}</div></div>`);
   if (c.notValues.length) rows.push(html`<div class="sub"><span class="lbl">False token (not…)</span>${keypad("set-not", c.notValues, { on: sl.m ? [sl.m.slice(1)] : [], testprefix: "set-not", label: "false token" })}</div>`);
-  if (c.colours.length && !own) rows.push(html`<div class="sub"><span class="lbl">Colour seen</span><div class="row">${c.colours.map((col) => chip("set-colour", col, { b: "blue", y: "yellow", r: "red" }[col], sl.col === col, `set-colour-${col}`))}</div></div>`);
-  rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire" })}</div>`);
+  if (c.colours.length && !own) rows.push(html`<div class="sub"><span class="lbl">Colour seen</span><div class="row">${c.colours.map((col) => chip("set-colour", col, { b: "blue", y: "yellow", r: "red" }[col], sl.col === col, `set-colour-${col}`, { disabled: outs.has(col) && sl.col !== col }))}</div></div>`);
+  rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire", disabled: off(c.cut, sl.c === "cut" ? [sl.v] : []) })}</div>`);
   rows.push(btn("set-clear", "Clear this slot", { cls: "link", testid: "set-clear" }));
   return rows;
 }
