@@ -67,6 +67,12 @@ test("a failed cut before a move keeps speaking of the wires of that moment", ()
   assert.equal(has.wires.length, 12);
   assert.ok(has.wires.some(([p, st, j]) => p === 2 && st === 0 && j === 0), "Bob's old slot A is now Cyd's A");
   assert.ok(!has.wires.some(([p, , j]) => p === 1 && j === 0), "Bob's new A came from Cyd");
+  // an entry refused between the two (its table left as it was) changes none of it
+  const refused = structuredClone(s);
+  refused.log.splice(1, 0, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "4", ok: true, cut: "4", as: { s: 0, j: 0 } });
+  const tr = S.derive(refused);
+  assert.equal(tr.entries[1].ok, false);
+  assert.deepEqual(S.engineDoc(refused, tr).facts, S.engineDoc(s, t).facts);
 });
 
 test("a later entry refers to the wire where it is now; a cut wire cannot move", () => {

@@ -129,21 +129,37 @@ function countCuts(t, setup) {
 
 /** A copy of the derived table to go back to, but its entries so far (only ever appended to). */
 function snapshot(t) {
-  const copy = deepCopy({ ...t, entries: null });
+  const copy = deepCopy({ ...t, entries: null }, new Map());
   copy.entries = t.entries;
   return copy;
 }
 
-/** A deep copy of plain data (arrays, plain objects, Sets; the derived table holds nothing else). */
-function deepCopy(x) {
-  if (Array.isArray(x)) return x.map(deepCopy);
-  if (x instanceof Set) return new Set([...x].map(deepCopy));
-  if (x && typeof x === "object") {
-    const out = {};
-    for (const k of Object.keys(x)) out[k] = deepCopy(x[k]);
+/**
+ * A deep copy of plain data (arrays, plain objects, Sets: the derived table holds nothing else) that keeps which
+ * objects are the same one (a fact's `refs` are the very slot objects on the stands: placeFacts follows them) and
+ * the facts' non-enumerable `refs`.
+ */
+function deepCopy(x, memo) {
+  if (x === null || typeof x !== "object") return x;
+  if (memo.has(x)) return memo.get(x);
+  if (Array.isArray(x)) {
+    const out = [];
+    memo.set(x, out);
+    for (const v of x) out.push(deepCopy(v, memo));
     return out;
   }
-  return x;
+  if (x instanceof Set) {
+    const out = new Set();
+    memo.set(x, out);
+    for (const v of x) out.add(deepCopy(v, memo));
+    return out;
+  }
+  const out = {};
+  memo.set(x, out);
+  for (const k of Object.keys(x)) out[k] = deepCopy(x[k], memo);
+  const refs = Object.getOwnPropertyDescriptor(x, "refs");
+  if (refs && !refs.enumerable) Object.defineProperty(out, "refs", { value: deepCopy(refs.value, memo), enumerable: false });
+  return out;
 }
 
 /** Apply log entry `e` (index i) to the derived table `t`; `fail(...)` names what is wrong. */
