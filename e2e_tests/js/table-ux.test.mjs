@@ -55,6 +55,12 @@ test("an entry's edit or deletion is undone (and redone) like any change; a shar
   assert.equal(S.canUndo(mine), true);
   assert.equal(S.undo(mine).log.length, s.log.length);
   assert.equal(S.canUndo(S.undo(mine)), false);
+  // editing a shared entry: undo takes the edit back, and still none of the shared entries
+  const edited2 = S.replaceEntry(shared, 1, { ...FAILED_CUT, real: "6" });
+  assert.equal(S.undo(S.undo(edited2)).log.length, s.log.length);
+  // deleting one: there is one fewer shared entry to keep
+  const del = S.replaceEntry(shared, 0, null);
+  assert.equal(del.undo_floor, s.log.length - 1);
 });
 
 test("undo and redo say what they took back or brought back, in plain words", () => {

@@ -89,7 +89,7 @@ export function replaceEntry(state, i, entry) {
   else next.log.splice(i, 1);
   const mark = { at: next.log.length, i, before, after: entry ? structuredClone(entry) : null, seq: nextSeq(state) };
   next.log_undo = [...(next.log_undo ?? []), mark].slice(-HAND_EDITS_KEPT);
-  next.undo_floor = Math.min(next.undo_floor ?? 0, i);
+  if (!entry && i < (next.undo_floor ?? 0)) next.undo_floor -= 1; // a shared entry deleted: one fewer of them
   clearRedo(next);
   return next;
 }
