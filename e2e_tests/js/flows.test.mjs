@@ -104,6 +104,9 @@ test("a Double Detector: the only wire that may hold the value is the one cut; t
   const html = String(resultAsk({ ctx: { state, t: A.t, laws: l, ui: { sheet: { mode: "action" } } }, d: { ...d, ok: undefined, hit: undefined } }));
   assert.match(html, /data-testid="actor-slot-0-2"/);
   assert.ok(html.indexOf("actor-slot-0-2") < html.indexOf("actor-slot-0-1"), "likeliest first");
+  // each chip says its share among them (0.7 and 0.2 of 0.9), not its own chance
+  assert.match(html, /data-testid="actor-slot-0-2"[^>]*>C <small>78%<\/small>/);
+  assert.match(html, /data-testid="actor-slot-0-1"[^>]*>B <small>22%<\/small>/);
   assert.doesNotMatch(html, /actor-slot-0-5/, "a wire that cannot be a 4 is left out");
   assert.match(html, /data-testid="tok-3-3"(?![^>]*disabled)/);
   assert.match(html, /data-testid="tok-3-6"[^>]*disabled/, "the law of D leaves out 6");

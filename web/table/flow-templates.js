@@ -23,7 +23,11 @@ const valueTokens = (setup, p) => !failureMarks(setup).length && !noValueShown(s
 function actorSlotChips(A, d) {
   const { setup } = A.state;
   const stands = A.t.stands[d.a] ?? [];
-  return actorSlots(A, d).map(({ s, j, p }) => {
+  const slots = actorSlots(A, d);
+  // each one's share of the chance among them (the cut worked: one of them is the value), not its own chance
+  const total = slots.reduce((a, x) => a + (x.p ?? 0), 0);
+  return slots.map(({ s, j, p: own }) => {
+    const p = own !== null && total > 0 ? own / total : own;
     const sl = stands[s][j];
     const label = `${stands.length > 1 ? `Stand ${s + 1} ` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`;
     const shown = p !== null && p < 1 ? ` ${shortPct(p)}` : "";
