@@ -347,3 +347,12 @@ test("Set tokens on a teammate's slot greys the wires my hand holds every copy o
   assert.match(html, /data-testid="set-colour-r"[^>]*disabled/);
   assert.doesNotMatch(html, /data-testid="set-info-5"[^>]*disabled/);
 });
+
+test("the flows read the last visit's laws for this very table while the engine starts, never a newer table's", async () => {
+  const { freshLaws } = await import("../../web/table/draft-options.js");
+  const slots = new Map([["1-0-0", { probs: { 1: 1 } }]]);
+  assert.equal(freshLaws({ pending: false, analysis: { slots } }), slots);
+  assert.equal(freshLaws({ pending: true, analysis: { slots } }), null, "a newer table computes: not these");
+  assert.equal(freshLaws({ pending: true, cachedDoc: "{…}", analysis: { slots } }), slots, "the last visit's, same table");
+  assert.equal(freshLaws({ pending: false, error: { message: "x" }, analysis: { slots } }), null);
+});

@@ -18,8 +18,9 @@ const MULTI = ["double", "triple", "super"];
 const EPS = 1e-9;
 const SEEN = { b: "blue", y: "yellow", r: "red" };
 
-/** The engine's slot laws when they answer the table shown (app.results; not while a newer one computes), else null. */
-export const freshLaws = (results) => (results.pending || results.error ? null : results.analysis?.slots ?? null);
+/** The engine's slot laws when they answer the table shown (app.results; not while a newer one computes — but the
+ * last visit's answers for this very table, `cachedDoc`, while the engine starts), else null. */
+export const freshLaws = (results) => (results.error || (results.pending && !results.cachedDoc) ? null : results.analysis?.slots ?? null);
 
 /** The values a draft's actor said: one ("7", "Y"), or two for the X-or-Y Ray. */
 export const saidBy = (d) => (d.k === "xray" ? d.vs ?? [] : d.v ? [d.v] : []);

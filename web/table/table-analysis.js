@@ -47,6 +47,8 @@ export function connectEngine(app) {
     root.dataset.refine = "idle"; // a new table: the last one's thinking ahead no longer holds
     root.dataset.advice = S.startingTokenDue(app.state) ? "pending" : "idle";
     app.results.pending = true;
+    // the last visit's answers stay the laws the flows read only while the table is the one they answer
+    if (app.results.cachedDoc && JSON.stringify(S.engineDoc(app.state, app.derived())) !== app.results.cachedDoc) app.results.cachedDoc = null;
     timer = setTimeout(() => analyzeNow(app, engine), 20);
   };
   return engine;
@@ -77,6 +79,7 @@ export function showCachedResults(app) {
     results.analysis = { ...saved.analysis, slots: slotMap(saved.analysis), cached: true };
     results.moves = saved.moves && Array.isArray(saved.moves.moves) ? saved.moves : null;
     results.cached = true;
+    results.cachedDoc = doc; // (exact for this very table: the flows may read its laws while the engine starts)
     root.dataset.cached = "shown";
   } catch {
     /* a damaged cache is ignored */
@@ -122,6 +125,7 @@ async function analyzeNow(app, engine) {
   const reply = answer.reply;
   results.pending = false;
   results.cached = false;
+  results.cachedDoc = null;
   root.dataset.cached = "no";
   if (reply.ok) {
     results.analysis = { ...reply.result, slots: slotMap(reply.result), ms: answer.ms, resultId: answer.id };
