@@ -330,7 +330,7 @@ test("a teammate's Post-it: the value it shows, one its slot may hold", async ()
 });
 
 test("Set tokens on a teammate's slot greys the wires my hand holds every copy of", async () => {
-  const { mineAll } = await import("../../web/table/draft-options.js");
+  const { mineAll } = await import("../../web/table/hand-layout.js");
   const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
   let s = S.defaultState();
   s.phase = "table";

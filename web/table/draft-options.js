@@ -12,7 +12,7 @@ import { nextAsk, ownSlotsFor } from "./record.js";
 import { knownWire } from "./asks-wires.js";
 import { specialAction, specialKind, specialShows } from "./entries-mission.js";
 import { seenWire, shownWire } from "./replay-table.js";
-import { colourOf, labelsInPlay, redsInPlay, saidOf, sortValue, valueMatches, wireOf, yellowsInPlay } from "./setup.js";
+import { colourOf, labelsInPlay, redsInPlay, saidOf, sortValue, valueMatches, yellowsInPlay } from "./setup.js";
 
 const MULTI = ["double", "triple", "super"];
 const EPS = 1e-9;
@@ -391,28 +391,4 @@ export function filePlaceOptions(A, d, field, who, s, n) {
     const right = shown.slice(j).find(Boolean);
     return may.some((l) => (!left || sortValue(left) <= sortValue(l)) && (!right || sortValue(l) <= sortValue(right)));
   });
-}
-
-/**
- * The wires a teammate's slot cannot hold because my hand holds every copy in play (four 7s; a red or yellow wire
- * of mine; every other red once my reds fill the reds in play): a Set of labels ("7", "R3", "Y" when every yellow
- * in play is mine). My hand is what I see: it is not a reading of the log, so greying these blocks no correction.
- */
-export function mineAll(state) {
-  const { setup } = state;
-  const out = new Set();
-  if (setup.me === null || !state.hand?.length) return out;
-  const held = {};
-  for (const h of state.hand.flat()) held[wireOf(h)] = (held[wireOf(h)] ?? 0) + 1;
-  const labels = labelsInPlay(setup);
-  for (const { label, copies } of labels) if ((held[label] ?? 0) >= copies) out.add(label);
-  for (const [colour, inPlay] of [["red", redsInPlay(setup)], ["yellow", yellowsInPlay(setup)]]) {
-    const mine = Object.keys(held).filter((l) => colourOf(l) === colour).reduce((a, l) => a + held[l], 0);
-    if (inPlay > 0 && mine >= inPlay) {
-      for (const { label } of labels) if (colourOf(label) === colour) out.add(label);
-      out.add(colour === "yellow" ? "Y" : "r");
-      if (colour === "yellow") out.add("y");
-    }
-  }
-  return out;
 }

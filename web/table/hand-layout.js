@@ -5,7 +5,7 @@
 import { handAdd } from "./hand.js";
 import { derive } from "./replay.js";
 import { standSizes } from "./deal.js";
-import { handSlots, isLabel, isXSlot, isXWire, sortValue } from "./setup.js";
+import { colourOf, handSlots, isLabel, isXSlot, isXWire, labelsInPlay, redsInPlay, sortValue, wireOf, yellowsInPlay } from "./setup.js";
 
 /**
  * Where each slot of player p's stands sits now came from: its dealt place {s, j} on p's stands, or null for a wire
@@ -110,3 +110,26 @@ export function handAddAround(state, s, label, shown = shownWires(state, state.s
   return placeWires(next.hand[s], shown[s], xPlace(state.setup, state.setup.me, s)) ? next : state;
 }
 
+/**
+ * The wires a teammate's slot cannot hold because my hand holds every copy in play (four 7s; a red or yellow wire
+ * of mine; every other red once my reds fill the reds in play): a Set of labels ("7", "R3", "Y" when every yellow
+ * in play is mine). My hand is what I see: it is not a reading of the log, so greying these blocks no correction.
+ */
+export function mineAll(state) {
+  const { setup } = state;
+  const out = new Set();
+  if (setup.me === null || !state.hand?.length) return out;
+  const held = {};
+  for (const h of state.hand.flat()) held[wireOf(h)] = (held[wireOf(h)] ?? 0) + 1;
+  const labels = labelsInPlay(setup);
+  for (const { label, copies } of labels) if ((held[label] ?? 0) >= copies) out.add(label);
+  for (const [colour, inPlay] of [["red", redsInPlay(setup)], ["yellow", yellowsInPlay(setup)]]) {
+    const mine = Object.keys(held).filter((l) => colourOf(l) === colour).reduce((a, l) => a + held[l], 0);
+    if (inPlay > 0 && mine >= inPlay) {
+      for (const { label } of labels) if (colourOf(label) === colour) out.add(label);
+      out.add(colour === "yellow" ? "Y" : "r");
+      if (colour === "yellow") out.add("y");
+    }
+  }
+  return out;
+}

@@ -4,7 +4,8 @@
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { draftSummary, underWay } from "./draft-summary.js";
-import { filePlaceOptions, knownRadarAnswers, markRuledOut, mineAll, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
+import { filePlaceOptions, knownRadarAnswers, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
+import { mineAll } from "./hand-layout.js";
 import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
