@@ -11,7 +11,7 @@ import { failureMarks } from "./failure-marks.js";
 import { nextAsk, ownSlotsFor } from "./record.js";
 import { knownWire } from "./asks-wires.js";
 import { specialAction, specialKind, specialShows } from "./entries-mission.js";
-import { seenWire, shownWire } from "./replay-table.js";
+import { colourCount, seenWire, shownWire } from "./replay-table.js";
 import { colourOf, labelsInPlay, redsInPlay, saidOf, sortValue, valueMatches, yellowsInPlay } from "./setup.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -133,8 +133,7 @@ export function allRedAllowed(A, d) {
   if (!reds.length) return false;
   if (A.editing) return true;
   // as many red wires still uncut as wires pointed at ("1 of 3" keeps one: two wires cannot both be red)
-  const cut = Object.entries(A.t.cutCount ?? {}).filter(([l]) => colourOf(l) === "red").reduce((a, [, c]) => a + c, 0);
-  return redsInPlay(A.state.setup) - cut >= (d.js ?? []).length && (d.js ?? []).every((j) => ch(A, d.p, d.s, j, reds) !== 0);
+  return redsInPlay(A.state.setup) - colourCount(A.t.cutCount ?? {}, "red") >= (d.js ?? []).length && (d.js ?? []).every((j) => ch(A, d.p, d.s, j, reds) !== 0);
 }
 
 /** What the actor's own wire answers on a success: the cut wire's value ("Y" for any yellow). */
@@ -352,7 +351,7 @@ export function spotLabelOptions(A, d, n, labels) {
   const { setup } = A.state;
   const x = d.spots?.[n];
   if (d.res === "shown") { // the info token it got: a value the slot may hold (41: the one wire was no tripwire)
-    const said = [...labels.filter((l) => colourOf(l) === "blue"), ...(labels.some((l) => colourOf(l) === "yellow") ? ["Y"] : [])];
+    const said = realLabels(setup).filter((l) => colourOf(l) !== "red");
     const notYellow = specialAction(setup) === "tripwire";
     return (x ? slotLabelOptions(A, x.p, x.s, x.j, said) : said.map((label) => ({ label, ok: true })))
       .map((o) => ({ ...o, ok: o.ok && !(notYellow && o.label === "Y") }));

@@ -124,7 +124,7 @@ export function applyOwnCuts(t, e, setup) {
   if (e.k === "solo") noSpecialValue(t, setup, (e.cuts ?? []).filter(isLabel).map(saidOf));
   if (e.k === "solo") soloTakesAll(t, e, setup);
   const hidden = e.k === "red" && setup.hidden_red;
-  if (hidden) hiddenReveal(t, e);
+  if (hidden) hiddenReveal(t, e, setup);
   slots.forEach((x, n) => {
     if (e.k === "red" && !hidden && colourOf(e.cuts[n]) !== "red") fail("only red wires are revealed");
     // 11's revealed wires are shown in place, not cut (a cut value is one the hidden card is not: the engine's law)
@@ -138,12 +138,12 @@ export function applyOwnCuts(t, e, setup) {
  * Mission 11: a player whose wires are all of the hidden red value reveals them (it counts as red): wires of one
  * blue value, which the table learns is the hidden one (every other value ruled out).
  */
-function hiddenReveal(t, e) {
+function hiddenReveal(t, e, setup) {
   const cuts = e.cuts ?? [];
   const v = cuts[0];
   if (!cuts.every((c) => c === v && colourOf(c) === "blue")) fail("in this mission a reveal shows the wires of the hidden red value: all of one blue value");
   if (t.ruledOut.includes(Number(v))) fail(`${v} cannot be the hidden red value: the table has ruled it out`);
-  for (let n = 1; n <= 12; n += 1) if (String(n) !== v && !t.ruledOut.includes(n)) t.ruledOut.push(n);
+  for (let n = setup.blue[0]; n <= setup.blue[1]; n += 1) if (String(n) !== v && !t.ruledOut.includes(n)) t.ruledOut.push(n);
 }
 
 /**

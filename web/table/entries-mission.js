@@ -3,7 +3,7 @@
 // the number cards that move the detonator back (62), 22's token gifts.
 
 import { oxygenKind } from "./oxygen.js";
-import { advance, checkPlayers, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName } from "./replay-table.js";
+import { advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName } from "./replay-table.js";
 import { colourOf, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
 
 /**
@@ -160,6 +160,5 @@ export function countGifts(t, e, setup) {
     if ((e.k === "set" && e.slot?.c === "info") || e.k === "absent") t.gifts.given += 1;
     return;
   }
-  const yellows = Object.entries(cutCounts(t)).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
-  if (yellows >= 2) t.gifts = { given: 0, of: setup.players.length };
+  if (colourCount(cutCounts(t), "yellow") >= 2) t.gifts = { given: 0, of: setup.players.length };
 }

@@ -48,17 +48,17 @@ export function cardProgress(setup, t, id, cutCount = cutCounts(t)) {
   if (setup.equipment_after_special) return t.specialDone ? { have: 1, need: 1 } : { have: 0, need: Infinity };
   if (/^\d+$/.test(id)) return { have: Math.min(cutCount[id] ?? 0, 2), need: 2 };
   if (/^(\d+)\.\1$/.test(id)) return { have: Math.min(cutCount[id.split(".")[0]] ?? 0, 4), need: 4 };
-  if (id === "Y") {
-    const yellow = Object.entries(cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
-    return { have: Math.min(yellow, 2), need: 2 };
-  }
+  if (id === "Y") return { have: Math.min(colourCount(cutCount, "yellow"), 2), need: 2 };
   return { have: 0, need: Infinity };
 }
 
+/** How many wires of `colour` ("yellow", "red") `cutCount` ({label: n}, cutCounts) holds. */
+export const colourCount = (cutCount, colour) => Object.entries(cutCount).filter(([l]) => colourOf(l) === colour).reduce((a, [, c]) => a + c, 0);
+
 /**
  * Equipment card `id` played by an entry: spent. A card not on the table, spent already or not usable yet
- * (cardProgress) is said beside the entry rather than refused: tables recorded before the page checked it still
- * open, and the player sees which card to look at (the turn log offers only the cards usable now).
+ * (cardProgress) is said beside the entry rather than refused: a cut may be missing from the log, tables recorded
+ * before the page checked it still open, and the player sees which card to look at.
  */
 export function spend(t, setup, id) {
   const name = `${EQUIPMENT_NAMES[id] ?? "card"} (${id})`;

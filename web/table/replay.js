@@ -10,9 +10,9 @@ import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, oxygenSkipFacts } from "./oxygen.js";
-import { addFact, cardProgress, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
+import { addFact, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
-import { cardsInPlay, colourOf, handSlots, isLabel, isXSlot, nanoDetonator, turnedSlots, wireOf } from "./setup.js";
+import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, turnedSlots, wireOf } from "./setup.js";
 
 /**
  * Replay the log over the setup. Returns
@@ -119,7 +119,7 @@ function countCuts(t, setup) {
   t.validated = [];
   for (let n = setup.blue[0]; n <= setup.blue[1]; n++) if ((cutCount[String(n)] ?? 0) >= 4) t.validated.push(n);
   // a card unlocks when 2 wires of its number are cut; a double-numbered one when all 4 are; False Bottom with 2 yellows
-  t.yellowCut = Object.entries(cutCount).filter(([l]) => colourOf(l) === "yellow").reduce((a, [, c]) => a + c, 0);
+  t.yellowCut = colourCount(cutCount, "yellow");
   t.cards = cardsInPlay(setup, t).map((id) => {
     const { have, need } = cardProgress(setup, t, id, cutCount);
     return { id, have, need, state: t.usedItems[id] ? "used" : have >= need ? "usable" : "waiting" };
