@@ -189,7 +189,7 @@ test("My best cuts open with the free card the team plays first, in words, and t
   const move = { kind: "dual_cut", player: 1, stand: 0, slots: [3], value: 5, p_success: 0.6, score: 0.5 };
   const first = String(movesTemplate({ state: s, t, moves: { moves: [move], forbidden: [], cards_first: ["6", "9"], policy: "team" },
     missions: [] }).text).replace(/\s+/g, " ");
-  assert.match(first, /First play: Rewinder \(the detonator goes back a space\), Stabilizer \(if this cut fails, the detonator does not move and a red wire does not explode\)/);
+  assert.match(first, /Before the cut, play: Rewinder \(the detonator goes back a space\), Stabilizer \(if this cut fails, the detonator does not move and a red wire does not explode\)/);
 });
 
 test("a wire moved with an x-token leaves the token behind (mission 24's FAQ); its other tokens go with it", () => {

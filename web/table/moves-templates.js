@@ -126,7 +126,7 @@ function policyTemplate(ctx, list) {
   const moves = ctx.moves;
   if (!moves || !list.length || moves.policy !== "team") return "";
   const first = (moves.cards_first ?? []).map((id) => `${EQUIPMENT_NAMES[id] ?? id}${TABLE_CARD_BUYS[id] ? ` (${TABLE_CARD_BUYS[id]})` : ""}`);
-  return html`${first.length ? html`<p class="cards-first" data-testid="cards-first">First play: ${first.join(", ")}</p>` : ""}
+  return html`${first.length ? html`<p class="cards-first" data-testid="cards-first">Before the cut, play: ${first.join(", ")}</p>` : ""}
     <p class="hint" data-testid="moves-policy">Best move first. The small score is the team policy's: the chance the cut works,
     less what a mistake or a used card would cost the team (a red wire loses all)${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
 }

@@ -6,6 +6,7 @@ import { ICON_CLOSE } from "./icons.js";
 import { draftSummary, underWay } from "./draft-summary.js";
 import { filePlaceOptions, knownRadarAnswers, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
+import { aValue } from "./undo-words.js";
 import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -53,7 +54,7 @@ function whyTemplate(ctx, key, sl, probs) {
   if (w?.text) return html`<p class="why-text" data-testid="why-text">${w.text}</p>`;
   if (w?.error) return html`<p class="hint" data-testid="why-error">${w.error}</p>`;
   if (w?.pending) return html`<p class="hint" data-testid="why-pending">Finding why…</p>`;
-  if (probs.top.p === 1) return btn("why", `Why is it ${probs.top.value}?`, { cls: "link", arg: probs.top.value, testid: "why" });
+  if (probs.top.p === 1) return btn("why", `Why is this wire ${aValue(probs.top.value)}?`, { cls: "link", arg: probs.top.value, testid: "why" });
   // blue values this slot cannot hold: each can be explained the same way
   const never = labelsInPlay(ctx.state.setup).map((x) => x.label).filter((l) => /^\d+$/.test(l) && !(l in probs.probs));
   return never.length ? html`<div class="row why-not" role="group" aria-label="Why not"><span class="lbl">Why not</span>
