@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from fuzz_links import as_hash
 from playwright.sync_api import Page, expect
 from table_taps import engine_doc, scroll_to, shot, tid, wait_done
 from ux_table import PHONE, SMALL, TABLE, TOKENS, TURNS, open_phone, table, with_yellow
@@ -291,3 +292,25 @@ def test_a_slots_sheet_keeps_its_stand_in_view(phone):
     sheet = tid(page, "sheet").bounding_box()
     bar = page.locator(".topbar").bounding_box()
     assert bar["y"] + bar["height"] <= slot["y"] and slot["y"] + slot["height"] <= sheet["y"], (bar, slot, sheet)
+
+
+def test_another_game_drops_the_last_game_s_answers_at_once(phone):
+    """A new table of another shape (here a 3-player game opened by its link after a 4-player one) shows no
+    figure of the last game while the engine works on it: not Dee's row in *Who holds what*, not its cuts."""
+    page, _taps = phone(table())
+    wait_done(page, moves=True)
+    expect(tid(page, "hold-3-0-1")).to_have_count(1)
+    three = table(hand=[], log=[])
+    three["setup"].update(players=["Ann", "Bob", "Cid"], me=None)
+    seen = page.evaluate("""hash => new Promise((resolve) => {
+        const root = document.documentElement;
+        const look = () => ({ dee: document.querySelectorAll("[data-testid^='hold-3-']").length,
+                              moves: document.querySelectorAll("[data-testid^='move-']").length });
+        new MutationObserver((_m, obs) => {
+          if (root.dataset.analysis === "pending") { obs.disconnect(); resolve(look()); }
+        }).observe(root, { attributes: true, attributeFilter: ["data-analysis"] });
+        location.hash = hash.slice(1);
+    })""", as_hash(three))
+    assert seen == {"dee": 0, "moves": 0}, seen
+    wait_done(page)
+    expect(tid(page, "stands").locator("[data-testid^='slot-3-']")).to_have_count(0)
