@@ -138,3 +138,19 @@ test("the one door drops unreadable edits and keeps the rest", () => {
   assert.equal(S.normalize(raw).hand_undo.length, S.HAND_EDITS_KEPT);
   assert.deepEqual(S.normalize({ setup: {} }).hand_undo, []);
 });
+
+test("in mission 35 my X wire is blue: a red or yellow wire is refused there, on entry and on edit", () => {
+  const setup = { x_tokens: true, x_blue: true, red: { mode: "list", nums: [6], keep: 1, known: [] } };
+  let s = S.defaultState();
+  Object.assign(s.setup, setup);
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  assert.equal(S.standSizes(s.setup)[0][0], 13);
+  assert.equal(S.handAdd(s, 0, "R6"), s, "the X slot is next: a red wire cannot be it");
+  const done = S.handAdd(s, 0, "4");
+  assert.equal(done.hand[0].at(-1), "X4");
+  assert.equal(S.handReplace(done, 0, 12, "R6"), done, "nor replace my blue X wire");
+  assert.equal(S.handReplace(done, 0, 12, "12").hand[0].at(-1), "X12");
+  // without x_blue (mission 20) the X wire may be any colour
+  const twenty = { ...s, setup: { ...s.setup, x_blue: false } };
+  assert.equal(S.handAdd(twenty, 0, "R6").hand[0].at(-1), "XR6");
+});

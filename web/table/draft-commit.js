@@ -17,6 +17,10 @@ export function pickSlot(app, key) {
     ui.sheetError = "That wire is already cut.";
     return;
   }
+  if (app.state.setup.x_tokens && sl.m === "X" && !["dual", "disint", "special"].includes(d.k)) {
+    ui.sheetError = `${S.standName(app.state.setup, p, s)} ${S.slotLetter(j)} is an X wire: no equipment works on it.`;
+    return;
+  }
   if (d.k === "special" && S.specialAction(app.state.setup) === "tripwire") { // 41: one teammate's tripwire a turn
     if (p === d.a) {
       ui.sheetError = "Point at a teammate's tripwire.";
@@ -45,7 +49,7 @@ export function pickSlot(app, key) {
   d.p = p;
   d.s = s;
   if (d.k === "super") {
-    d.js = t.stands[p][s].map((x, k) => (x.c === "cut" ? -1 : k)).filter((k) => k >= 0);
+    d.js = t.stands[p][s].map((x, k) => (x.c === "cut" || (x.m === "X" && app.state.setup.x_tokens) ? -1 : k)).filter((k) => k >= 0);
     return;
   }
   d.js = d.js ?? [];

@@ -11,6 +11,7 @@ import { failureMarks } from "./failure-marks.js";
 import { nextAsk, ownSlotsFor } from "./record.js";
 import { knownWire } from "./asks-wires.js";
 import { specialAction, specialKind, specialShows } from "./entries-mission.js";
+import { xWireWait } from "./entries-cuts.js";
 import { colourCount, seenWire, shownWire } from "./replay-table.js";
 import { colourOf, labelsInPlay, redsInPlay, saidOf, sortValue, valueMatches, yellowsInPlay } from "./setup.js";
 
@@ -151,7 +152,7 @@ export function actorSlots(A, d) {
   const said = actorSaid(A, d);
   const out = [];
   (A.t.stands[d.a] ?? []).forEach((st, s) => st.forEach((sl, j) => {
-    if (sl.c === "cut") return;
+    if (sl.c === "cut" || xWireWait(A.state.setup, A.t.yellowCut, sl)) return; // 35: an X wire waits for the yellows
     const p = said ? ch(A, d.a, s, j, [said]) : null;
     if (p !== 0) out.push({ s, j, p });
   }));

@@ -10,6 +10,7 @@ import { teammatesTokens } from "./starting-token.js";
 import { ddUsable } from "./detectors.js";
 import { nanoPlayDoc, nanoRules } from "./nano-track.js";
 import { specialAction } from "./entries-mission.js";
+import { xWireWait } from "./entries-cuts.js";
 
 /**
  * The engine's state document for the derived table.
@@ -170,12 +171,12 @@ export function missionRules(state, t) {
   if (special.includes("yellow_special")) rules.no_values.push({ value: "YELLOW", why: "yellow wires go by the mission's special action" });
   rules.no_values.push(...oxygenRules(state, t, state.setup.me));
   if (hasXWires(state.setup)) {
-    // no equipment points at an X wire, personal equipment included (20, 35); in 35 none at all before the 4 yellows
-    const open = !special.includes("x_after_yellow") || t.yellowCut >= 4;
-    const why = !special.includes("x_after_yellow") ? "equipment ignores X wires"
-      : open ? "no equipment on an X wire (mission 35)" : "X wires only after the 4 yellow wires (mission 35)";
+    // no equipment points at an X wire, personal equipment included (20, 35); in 35 no cut before the 4 yellows
+    const why = special.includes("x_after_yellow") ? "no equipment on an X wire (mission 35)" : "equipment ignores X wires";
     t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
-      if (sl.m === "X" && sl.c !== "cut") rules.locked.push({ player: p, stand: s, slot: j, why, equipment_only: open });
+      if (sl.m !== "X" || sl.c === "cut") return;
+      const wait = xWireWait(state.setup, t.yellowCut, sl);
+      rules.locked.push({ player: p, stand: s, slot: j, why: wait ? `${wait} (mission 35)` : why, equipment_only: !wait });
     })));
   }
   const turned = turnedRule(state);

@@ -6,7 +6,7 @@ import { ddDealt, ddSpent } from "./detectors.js";
 import { specialOnly } from "./entries-mission.js";
 import { markSlot, markWords } from "./failure-marks.js";
 import {
-  actorCut, addFact, advance, checkPlayers, cutCounts, cutSlot, factValue, fail, failure, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
+  actorCut, addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, factValue, fail, failure, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
   uncutRefs, valuelessFailure,
 } from "./replay-table.js";
 import { cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
@@ -35,6 +35,27 @@ function noSpecialValue(t, setup, said) {
   fail(`no cut names ${what} here: the ${only === "Y" ? "yellow wires" : `${only}s`} go only by the mission's special action${setup.mission ? ` (mission ${setup.mission})` : ""}`);
 }
 
+/** 35: why an X wire waits (the 4 yellow wires are not all cut: `yellows` so far), or null when it may be cut. */
+export function xWireWait(setup, yellows, sl) {
+  if (!setup.x_tokens || sl.m !== "X" || sl.c === "cut" || !(setup.special ?? []).includes("x_after_yellow") || yellows >= 4) return null;
+  return `an X wire is cut only after the 4 yellow wires (${yellows} cut so far)`;
+}
+
+/** 20, 35: no equipment points at an X wire (personal equipment included); in 35 no cut takes one, the
+ * actor's own included, before the 4 yellow wires are cut. `wires`: [player, stand, slot] of each wire. */
+function xWireRule(t, setup, wires, equipment) {
+  if (!setup.x_tokens) return;
+  const yellows = colourCount(cutCounts(t), "yellow");
+  for (const [p, s, j] of wires) {
+    const sl = slotAt(t, p, s, j);
+    if (sl.m !== "X" || sl.c === "cut") continue;
+    const where = `${standName(setup, p, s)} slot ${slotLetter(j)} is an X wire`;
+    if (equipment) fail(`${where}: no equipment works on an X wire${setup.mission ? ` (mission ${setup.mission})` : ""}`);
+    const wait = xWireWait(setup, yellows, sl);
+    if (wait) fail(`${where}: ${wait}`);
+  }
+}
+
 /** A dual cut, or the X-or-Y Ray (two values said). */
 export function applyDual(t, e, setup, i) {
   checkPlayers(setup, e);
@@ -42,6 +63,7 @@ export function applyDual(t, e, setup, i) {
   const said = e.k === "dual" ? [e.v] : e.vs ?? [];
   if (!said.length || said.some((x) => !(isLabel(x) || x === "Y"))) fail("which value was said?");
   noSpecialValue(t, setup, said);
+  xWireRule(t, setup, [[e.p, e.s, e.j], ...(e.ok && e.as ? [[e.a, e.as.s, e.as.j]] : [])], e.k === "xray");
   if (e.ok) {
     if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
     const turned = Boolean(slotAt(t, e.p, e.s, e.j).tw);
@@ -73,11 +95,13 @@ export function applyDetect(t, e, setup, i) {
   if (want && js.length !== want) fail(`point at ${want} wires`);
   if (!js.length) fail("which wires?");
   noSpecialValue(t, setup, [e.v]);
+  xWireRule(t, setup, js.map((j) => [e.p, e.s, j]), true);
   if (e.kind === "double") useDoubleDetector(t, e, setup);
   else spend(t, setup, e.kind === "triple" ? "3" : "5");
   if (e.ok) {
     if (!js.includes(e.hit)) fail("which of the wires was cut?");
     if (!valueMatches(e.cut, e.v)) fail(`the cut wire ${e.cut} is not ${e.v}`);
+    if (e.as) xWireRule(t, setup, [[e.a, e.as.s, e.as.j]], false); // my own X wire, cut with it
     cutSlot(t, setup, e.p, e.s, e.hit, e.cut);
     actorCut(t, setup, e, e.cut);
   } else if (e.silent || e.mark) {

@@ -27,8 +27,9 @@ function actorSlotChips(A, d) {
   // each one's share of the chance among them (the cut worked: one of them is the value), not its own chance
   const total = slots.reduce((a, x) => a + (x.p ?? 0), 0);
   return slots.map(({ s, j, p: own }) => {
-    const p = own !== null && total > 0 ? own / total : own;
     const sl = stands[s][j];
+    // my own wires: I see them, a share of a chance says nothing (the values in brackets do)
+    const p = sl.own && d.a === setup.me ? null : own !== null && total > 0 ? own / total : own;
     const label = `${stands.length > 1 ? `Stand ${s + 1} ` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`;
     const shown = p !== null && p < 1 ? ` ${shortPct(p)}` : "";
     // the name begins with the chip's own text (label in name), then where it is

@@ -2,7 +2,7 @@
 // returns a new state. Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import { standSizes } from "./deal.js";
-import { handSlots, isLabel, isXWire, labelsInPlay, sortValue, wireOf } from "./setup.js";
+import { colourOf, handSlots, isLabel, isXWire, labelsInPlay, sortValue, wireOf } from "./setup.js";
 
 /** Where a wire sorts on my stand (an X wire: far right). */
 export const handOrder = (h) => (isXWire(h) ? Infinity : sortValue(h));
@@ -25,9 +25,15 @@ export function handAdd(state, s, label) {
   const used = next.hand.flat().filter((x) => wireOf(x) === label).length;
   if (used >= copies) return state;
   const sortedFull = state.setup.x_tokens && st.filter((x) => !isXWire(x)).length >= n - 1;
+  if (sortedFull && !xWireMay(state.setup, label)) return state;
   st.push(sortedFull ? "X" + label : label);
   st.sort((a, b) => handOrder(a) - handOrder(b));
   return next;
+}
+
+/** Whether `label` may be my X wire: in 35 every X wire is blue (dealt from the blue wires, face down, first). */
+export function xWireMay(setup, label) {
+  return !setup.x_blue || colourOf(label) === "blue";
 }
 
 export function handRemove(state, s, j) {
@@ -46,7 +52,7 @@ export function handReplace(state, s, i, label) {
   if (!st || !(i >= 0 && i < st.length) || !isLabel(label)) return state;
   const copies = labelsInPlay(state.setup).find((x) => x.label === label)?.copies ?? 0;
   const elsewhere = state.hand.flat().filter((x) => wireOf(x) === label).length - (wireOf(st[i]) === label ? 1 : 0);
-  if (elsewhere >= copies) return state;
+  if (elsewhere >= copies || (isXWire(st[i]) && !xWireMay(state.setup, label))) return state;
   const next = structuredClone(state);
   next.hand[s][i] = (isXWire(st[i]) ? "X" : "") + label;
   next.hand[s].sort((a, b) => handOrder(a) - handOrder(b));

@@ -4,7 +4,7 @@
 import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
-  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace,
+  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 
@@ -197,6 +197,7 @@ export function handTemplate(state, edit = null) {
         cls: `key ${colourOf(label)} ${label === picked ? "on" : ""}`, arg: edit ? label : `${s}:${label}`, testid: `key-${label}`,
         // a picked wire's value is free again for the keypad to put back in its place
         disabled: picked ? (used[label] ?? 0) - (label === picked ? 1 : 0) >= copies
+          || (isXWire(hand[edit.pick.s][edit.pick.i]) && !xWireMay(setup, label))
           : edit ? full || (used[label] ?? 0) >= copies
             : colourFull(label) || (used[label] ?? 0) >= copies || handAddAround(state, s, label, shown) === state,
         aria: keyName(label),

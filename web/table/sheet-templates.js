@@ -36,6 +36,7 @@ import {
   slotChoices,
   slotLetter,
   standName,
+  xWireWait,
 } from "./table-state.js";
 
 // ---------------------------------------------------------------- the sheet (slot detail, recording)
@@ -301,11 +302,13 @@ function slotSheet(ctx, sh) {
   let head = html`<h3 data-testid="sheet-title">${standName(setup, p, s)}, slot ${slotLetter(j)}</h3>`;
   const over = t.exploded || t.defused; // nothing more is cut: the sheet shows the slot, its tokens, and says so
   if (over) head = html`${head}<p class="hint" data-testid="sheet-over">The game is over (${t.exploded ? "the bomb exploded" : "the bomb is defused"}): no cut to record.</p>`;
+  const wait = xWireWait(setup, t.yellowCut, sl); // 35
+  if (wait && !over) head = html`${head}<p class="hint" data-testid="x-wait">No cut here yet: ${wait}.</p>`;
   const tabs = html`<div class="tabs" role="group" aria-label="Record a cut or set tokens">
-    ${sl.c !== "cut" && !over ? btn("tab", "Cut attempt", { cls: `tab ${sh.tab === "cut" ? "on" : ""}`, arg: "cut", testid: "tab-cut", pressed: sh.tab === "cut" }) : ""}
+    ${sl.c !== "cut" && !over && !wait ? btn("tab", "Cut attempt", { cls: `tab ${sh.tab === "cut" ? "on" : ""}`, arg: "cut", testid: "tab-cut", pressed: sh.tab === "cut" }) : ""}
     ${btn("tab", "Set tokens", { cls: `tab ${sh.tab === "set" ? "on" : ""}`, arg: "set", testid: "tab-set", pressed: sh.tab === "set" })}
   </div>`;
-  if (sh.tab !== "cut" || sl.c === "cut" || over) {
+  if (sh.tab !== "cut" || sl.c === "cut" || over || wait) {
     return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">${setSection(ctx, p, s, j, sl)}</div>` };
   }
   const d = ui.draft;

@@ -1,0 +1,51 @@
+// X wires (20, 35) as the turn log records them: no equipment points at one (a detector, the X-or-Y Ray), and in
+// 35 no cut takes one, the cutter's own included, before the 4 yellow wires are cut. Refused by name, slot and
+// count; the slot sheet says why before a cut is tapped in. Run with `node --test e2e_tests/js/`.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+import { actorSlots } from "../../web/table/draft-options.js";
+import { preset, withPlayers } from "./tables.mjs";
+
+const yellow = { yellow: { count: 4, of: null, known: 0, in_play: 4, numbers_needed: 4 } };
+
+/** Mission 35 (or 20 without `after`) with 4 players watched: 13 wires a stand, the X wire in slot M (12). */
+function table(after = true) {
+  const s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4), preset({ ...yellow, x_tokens: true, x_blue: after, special: after ? ["x_after_yellow"] : [] }));
+  s.setup.yellow.nums = [1, 3, 5, 7];
+  s.phase = "table";
+  return s;
+}
+
+const last = (s) => S.derive(s).entries.at(-1);
+const yellowsCut = (s) => [[1, 0], [2, 0], [3, 0], [0, 0]].reduce((x, [p, j]) =>
+  S.addEntry(x, { k: "set", p, s: 0, j, slot: { c: "cut", v: ["Y1", "Y3", "Y5", "Y7"][p], m: null, col: null } }), s);
+
+test("35: a cut of an X wire waits for the 4 yellow wires, the cutter's own X wire too", () => {
+  const s = table();
+  const miss = { k: "dual", a: 0, p: 1, s: 0, j: 12, v: "8", ok: false, real: "9" };
+  const e = last(S.addEntry(s, miss));
+  assert.equal(e.ok, false);
+  assert.match(e.error, /slot M is an X wire: an X wire is cut only after the 4 yellow wires \(0 cut so far\)/);
+  const mine = last(S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "8", ok: true, cut: "8", as: { s: 0, j: 12 } }));
+  assert.equal(mine.ok, false, "the cutter's X wire waits as well");
+  const open = yellowsCut(s);
+  assert.equal(last(S.addEntry(open, miss)).ok, true, "after the 4 yellows the X wire is cut as any other");
+  // the sheet's reason, and the cutter's wires offered: the X wire left out until then
+  const t = S.derive(s);
+  assert.match(S.xWireWait(s.setup, t.yellowCut, t.stands[1][0][12]), /0 cut so far/);
+  assert.equal(S.xWireWait(s.setup, t.yellowCut, t.stands[1][0][11]), null);
+  const A = { state: s, t, laws: null, editing: false };
+  assert.ok(!actorSlots(A, { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "8", ok: true }).some((x) => x.j === 12));
+});
+
+test("20 and 35: no detector points at an X wire, even once it may be cut", () => {
+  for (const s of [table(false), yellowsCut(table())]) {
+    const e = last(S.addEntry(s, { k: "detect", kind: "double", a: 0, p: 1, s: 0, js: [11, 12], v: "8", ok: false, tok: 11, real: "9" }));
+    assert.equal(e.ok, false);
+    assert.match(e.error, /slot M is an X wire: no equipment works on an X wire/);
+    assert.equal(last(S.addEntry(s, { k: "detect", kind: "double", a: 0, p: 1, s: 0, js: [10, 11], v: "8", ok: false, tok: 11, real: "9" })).ok, true);
+  }
+  assert.equal(S.xWireWait(table(false).setup, 0, S.derive(table(false)).stands[1][0][12]), null, "20: no wait");
+});
