@@ -3,7 +3,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
-import { ASKS, askTemplate } from "../../web/table/sheet-templates.js";
+import { ASKS, askTemplate, sheetTemplate } from "../../web/table/sheet-templates.js";
 
 function table() {
   let s = S.defaultState();
@@ -34,4 +34,20 @@ test("every question of the action sheet draws for every kind of draft", () => {
     }
   }
   assert.equal(drawn, Object.keys(ASKS).length * DRAFTS.length);
+});
+
+test("22's \"I have none\" before play: a player's placed value and a player with both placed are not offered again", () => {
+  let s = S.defaultState();
+  s.setup.mission = 22;
+  s.setup.absent_tokens = true;
+  s.phase = "table";
+  for (const [p, v] of [[0, "2"], [0, "7"], [1, "2"]]) s = S.addEntry(s, { k: "absent", p, v });
+  const t = S.derive(s);
+  const ctx = (d) => ({ state: s, t, ui: { sheet: { mode: "action" }, draft: d }, holdings: null });
+  const keys = String(askTemplate(ctx({ k: "absent", a: 1 }), { k: "absent", a: 1 }, { ask: "value", absent: true }));
+  assert.match(keys, /data-testid="key-2"[^>]*disabled/, "Bob's 2 is placed already");
+  assert.doesNotMatch(keys, /data-testid="key-7"[^>]*disabled/);
+  const sheet = String(sheetTemplate(ctx({ k: "absent", a: null })));
+  assert.match(sheet, /data-testid="actor-0"[^>]*disabled/, "Ann has placed both");
+  assert.doesNotMatch(sheet, /data-testid="actor-1"[^>]*disabled/);
 });

@@ -37,6 +37,7 @@ import {
   slotLetter,
   standName,
   xWireWait,
+  drawnTokensDue,
 } from "./table-state.js";
 
 // ---------------------------------------------------------------- the sheet (slot detail, recording)
@@ -68,10 +69,16 @@ function actorChips(state, d, exclude, label, off = new Map()) {
     p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`, off.has(p) ? { disabled: true, aria: `${name}: ${off.get(p)}` } : {}))}</div>`;
 }
 
-/** The players a Double Detector draft may not name (not when editing: the table has moved on since). */
-function ddOff(ctx, d) {
+/** The players a draft may not name (not when editing: the table has moved on since): a Double Detector's players
+ * without one; 22's "I have none" before play, those who have placed both their tokens. */
+function actorOff(ctx, d) {
   const { state, t, ui } = ctx;
-  if (d.k !== "double" || ui.sheet?.edit !== undefined) return new Map();
+  if (ui.sheet?.edit !== undefined) return new Map();
+  if (d.k === "absent") {
+    const due = drawnTokensDue(state);
+    return new Map((due?.kind === "absent" ? due.per : []).filter((x) => x.have >= x.need).map((x) => [x.p, "both tokens placed"]));
+  }
+  if (d.k !== "double") return new Map();
   return new Map(state.setup.players.map((_, p) => p).filter((p) => !ddUsable(state.setup, t, p))
     .map((p) => [p, ddSpent(t, p) ? "Double Detector used" : "no Double Detector"]));
 }
@@ -96,6 +103,8 @@ export const ASKS = {
       const stands = (t.stands[d.a] ?? []).filter((_st, s) => d.s === undefined || d.s === null || s === d.s);
       const held = new Set(stands.flat().filter((sl) => sl.c !== "cut").map(shownWire)
         .filter(Boolean).map((x) => saidOf(x)));
+      // before play, a player's two tokens say two values: the one placed already is not offered again
+      if (drawnTokensDue(state)?.kind === "absent") for (const x of t.absent) if (x.p === d.a) held.add(x.v);
       return html`<p class="ask" data-testid="ask">Which value does the token say is absent?</p>
         ${keypad("draft-value", said, { on: [d.v], label: "absent value", disabled: ctx.ui?.sheet?.edit !== undefined ? [] : said.filter((v) => held.has(v)) })}`;
     }
@@ -333,7 +342,7 @@ function actionSheet(ctx, sh) {
   // (while "who" is asked its chips say it: the line starts with the first other answer)
   const head = html`<h3 data-testid="sheet-title">${ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? "" : summaryLine(setup, d)}`;
   const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
-  const body = html`${needsActor ? actorChips(state, d, null, "Who?", ddOff(ctx, d)) : ""}
+  const body = html`${needsActor ? actorChips(state, d, null, "Who?", actorOff(ctx, d)) : ""}
     ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
       ${changes.map((c) => chip("draft-change", c, c, false, `change-${c}`))}</div>` : ""}
     ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit" })}`;

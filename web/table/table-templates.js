@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, specialOpen, oxygenFor, oxygenKind, PASSED_OXYGEN, slotLetter, standName, tokensReadable, drawnTokensDue, giftPair } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, specialOpen, oxygenFor, oxygenKind, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
 /**
@@ -112,7 +112,8 @@ function drawnTokensTemplate(state) {
   const left = due.per.filter((x) => x.have < x.need).map((x) => `${players[x.p]}${x.need > 1 ? ` (${x.need - x.have} left)` : ""}`);
   const how = due.kind === "random"
     ? html`each player draws an info token at random and puts it on a wire of its value (tap that wire, <em>Set tokens</em>, the info token) or, without one, beside their stand (<em>I have none</em> below)`
-    : html`each player puts two tokens of values they do not hold beside their stand (one beside each of two stands): <em>I have none</em> below`;
+    : html`each player puts two tokens of values they do not hold beside their stand${standSizes(state.setup).some((ss) => ss.length > 1)
+      ? " (a player with two stands: one beside each)" : ""}: <em>I have none</em> below`;
   return html`<p class="hint gifts" data-testid="drawn-tokens" data-left="${left.length}" role="status"><strong>Starting tokens</strong>: ${how}. Still to place: ${left.join(", ")}.</p>`;
 }
 
