@@ -51,3 +51,19 @@ test("22's \"I have none\" before play: a player's placed value and a player wit
   assert.match(sheet, /data-testid="actor-0"[^>]*disabled/, "Ann has placed both");
   assert.doesNotMatch(sheet, /data-testid="actor-1"[^>]*disabled/);
 });
+
+test("Set tokens on a bare slot greys the values the table rules out there, and a yellow starting token", () => {
+  const state = table();
+  const t = S.derive(state);
+  const laws = new Map([["1-0-2", { probs: { 4: 0.5, 5: 0.5 } }]]);
+  const sheet = (key) => String(sheetTemplate({ state, t, laws, ui: { sheet: { mode: "slot", key, tab: "set" } }, holdings: null }));
+  const bare = sheet("1-0-2");
+  assert.match(bare, /data-testid="set-info-3"[^>]*disabled/);
+  assert.doesNotMatch(bare, /data-testid="set-info-4"[^>]*disabled/);
+  assert.match(bare, /data-testid="set-info-Y"[^>]*disabled/, "a starting token marks a blue wire");
+  assert.match(bare, /data-testid="set-cut-12"[^>]*disabled/);
+  // a slot that shows a token keeps every key: the token may be the slip being corrected
+  const shown = S.addEntry(state, { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3", m: null, col: null } });
+  const again = String(sheetTemplate({ state: shown, t: S.derive(shown), laws, ui: { sheet: { mode: "slot", key: "1-0-2", tab: "set" } }, holdings: null }));
+  assert.doesNotMatch(again, /data-testid="set-info-9"[^>]*disabled/);
+});

@@ -128,8 +128,7 @@ export function equipmentDoc(state, t) {
 export function slotChoices(setup, own = null) {
   const labels = labelsInPlay(setup).map((x) => x.label);
   const hasYellow = labels.some((l) => l[0] === "Y");
-  const marks = tokenMarks(setup);
-  if (setup.x_tokens) marks.push("X");
+  const marks = tokenMarks(setup); // (an X wire's mark is dealt with it: never set by hand)
   const notValues = setup.false_tokens ? labels.filter((l) => colourOf(l) === "blue") : [];
   const info = setup.tokens === "value" || setup.tokens === "none" ? labels.filter((l) => colourOf(l) === "blue") : [];
   if (hasYellow && info.length) info.push("Y");

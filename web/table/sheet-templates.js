@@ -38,6 +38,7 @@ import {
   standName,
   xWireWait,
   drawnTokensDue,
+  isSetupEntry,
 } from "./table-state.js";
 
 // ---------------------------------------------------------------- the sheet (slot detail, recording)
@@ -286,11 +287,17 @@ function setSection(ctx, p, s, j, sl) {
     rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire" })}</div>`);
     return rows;
   }
-  if (c.info.length) rows.push(html`<div class="sub"><span class="lbl">Info token</span>${keypad("set-info", c.info, { on: sl.c === "info" ? [sl.v] : [], testprefix: "set-info", label: "info token", disabled: off(c.info, sl.c === "info" ? [sl.v] : []) })}</div>`);
+  // a slot that shows nothing yet: the values the table rules out there are greyed (one that shows something keeps
+  // every key: the entry being corrected may be what rules them out); a starting token marks a blue wire
+  const bare = sl.c === "h" && !sl.m && !sl.col && !own;
+  const ruled = (list) => (bare ? slotLabelOptions(allowOf(ctx), p, s, j, list).filter((x) => !x.ok).map((x) => x.label) : []);
+  const starting = !state.setup.random_info_token && !state.log.some((e) => !isSetupEntry(e)); // (13, 39: a token drawn may be yellow)
+  const infoOff = [...off(c.info, sl.c === "info" ? [sl.v] : []), ...ruled(c.info), ...(starting ? ["Y"] : [])];
+  if (c.info.length) rows.push(html`<div class="sub"><span class="lbl">Info token</span>${keypad("set-info", c.info, { on: sl.c === "info" ? [sl.v] : [], testprefix: "set-info", label: "info token", disabled: infoOff })}</div>`);
   if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`))}</div></div>`);
   if (c.notValues.length) rows.push(html`<div class="sub"><span class="lbl">False token (not…)</span>${keypad("set-not", c.notValues, { on: sl.m ? [sl.m.slice(1)] : [], testprefix: "set-not", label: "false token" })}</div>`);
   if (c.colours.length && !own) rows.push(html`<div class="sub"><span class="lbl">Colour seen</span><div class="row">${c.colours.map((col) => chip("set-colour", col, { b: "blue", y: "yellow", r: "red" }[col], sl.col === col, `set-colour-${col}`, { disabled: outs.has(col) && sl.col !== col }))}</div></div>`);
-  rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire", disabled: off(c.cut, sl.c === "cut" ? [sl.v] : []) })}</div>`);
+  rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire", disabled: [...off(c.cut, sl.c === "cut" ? [sl.v] : []), ...ruled(c.cut)] })}</div>`);
   rows.push(btn("set-clear", "Clear this slot", { cls: "link", testid: "set-clear" }));
   return rows;
 }
