@@ -294,6 +294,21 @@ def test_a_slots_sheet_keeps_its_stand_in_view(phone):
     assert bar["y"] + bar["height"] <= slot["y"] and slot["y"] + slot["height"] <= sheet["y"], (bar, slot, sheet)
 
 
+def test_an_edited_entry_keeps_the_stand_it_points_at_in_view(phone):
+    """The pencil of Cid's Double Detector on Dee D+E (the log, below the stands): its sheet opens over the log and
+    the page brings Dee's stand above it, while its answers are reviewed."""
+    page, taps = phone(table())
+    assert wait_done(page) == "done"
+    scroll_to(page, "log-6-edit")
+    taps("log-6-edit")
+    expect(tid(page, "sheet")).to_be_visible()
+    page.wait_for_timeout(300)
+    stand = tid(page, "stand-3-0").bounding_box()
+    sheet = tid(page, "sheet").bounding_box()
+    bar = page.locator(".topbar").bounding_box()
+    assert bar["y"] + bar["height"] <= stand["y"] and stand["y"] + stand["height"] <= sheet["y"], (bar, stand, sheet)
+
+
 def test_another_game_drops_the_last_game_s_answers_at_once(phone):
     """A new table of another shape (here a 3-player game opened by its link after a 4-player one) shows no
     figure of the last game while the engine works on it: not Dee's row in *Who holds what*, not its cuts."""

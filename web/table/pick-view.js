@@ -28,9 +28,12 @@ export class PickScroller {
     this.last = "";
   }
 
-  /** After a redraw: scroll the stands `keys` ("p-s") into the free band when the question (or its picks) changed. */
+  /** After a redraw: scroll the stands `keys` ("p-s") into the free band when the question (or its picks, or the
+   * sheet's height) changed. */
   keep(keys, question) {
-    const key = keys ? `${question}|${keys.join(",")}` : "";
+    // (a sheet that grew since, its slot's law or a longer question drawn in, may cover the stands: look again)
+    const top = Math.round(this.root.querySelector('[data-testid="sheet"]')?.getBoundingClientRect().top ?? 0);
+    const key = keys ? `${question}|${keys.join(",")}|${top}` : "";
     if (key === this.last) return;
     this.last = key;
     if (!keys?.length) return;

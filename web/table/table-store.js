@@ -113,7 +113,9 @@ function viewModel(app) {
   const draft = ui.draft;
   const ask = draft ? S.nextAsk(state, t, draft) : null;
   // the stands a flow points at stay in view above the sheet; a slot's sheet keeps that slot's stand in view
-  const pickStands = ui.sheet?.mode === "action" ? standsToPick(state, t, draft, ask)
+  // (an entry edited: the stand it points at, while its answers are reviewed)
+  const edited = ui.sheet?.edit !== undefined && Number.isInteger(draft?.p) ? [`${draft.p}-${draft.s ?? 0}`] : null;
+  const pickStands = ui.sheet?.mode === "action" ? standsToPick(state, t, draft, ask) ?? edited
     : ui.sheet?.mode === "slot" ? [ui.sheet.key.split("-").slice(0, 2).join("-")] : null;
   const highlight = new Set();
   const m = results.moves?.moves?.[ui.selectedMove];
