@@ -169,6 +169,8 @@ def test_plain_words_beside_the_figures(phone):
     page.wait_for_function("document.documentElement.dataset.advice === 'done'", timeout=60_000)
     wait_done(page, moves=True)
     expect(tid(page, "advice-0-words")).to_have_text("tells your team the most")
+    # what a hidden tile's figures mean, said under the stands
+    expect(tid(page, "stands-legend")).to_contain_text("likeliest value and that value's chance (in %); a red dot: it may be red")
     bits = tid(page, "advice-0-bits")
     expect(bits).to_contain_text("bits")  # the figure stays, small
     small_print(page, "advice-0-bits")

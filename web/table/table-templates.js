@@ -85,7 +85,10 @@ export function standsTemplate(ctx) {
     }),
   );
   const cached = ctx.cached ? html`<p class="hint cached" data-testid="results-cached">Your last results: not yet fresh, the engine is starting…</p>` : "";
-  return html`<section class="stands ${ctx.pending ? "updating" : ""}" data-testid="stands" data-turn="${t.turn}" aria-label="Stands">${cached}${rows}</section>`;
+  // what a hidden tile's figures mean, once there are figures to read
+  const legend = ctx.result ? html`<p class="hint legend" data-testid="stands-legend">On a hidden wire: its likeliest value and that value's
+    chance (in %); a red dot: it may be red. Tap a wire for every value's chance.</p>` : "";
+  return html`<section class="stands ${ctx.pending ? "updating" : ""}" data-testid="stands" data-turn="${t.turn}" aria-label="Stands">${cached}${rows}${legend}</section>`;
 }
 
 export function statusTemplate(ctx) {
