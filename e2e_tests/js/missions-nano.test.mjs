@@ -1,4 +1,4 @@
-// Mission 53 in the table app's state (web/table/nano-track.js): Nano in place of the detonator, followed
+// Mission 43 (Nano's wires dealt aside, taken into a stand) and mission 53 in the table app's state (web/table/nano-track.js): Nano in place of the detonator, followed
 // from the log — on a space per success, back one for a success on the value of its space, two per failure,
 // the bomb lost on 12 — told to the advice (rules.nano_value, only_values on 11) and to the playouts.
 import test from "node:test";
@@ -128,4 +128,53 @@ test("43: a cut of Nano's value makes its cutter due to take one of Nano's wires
   const labels = ["1", "2", "3", "4", "5", "6", "12"];
   assert.deepEqual(S.gotFits(s, t, { k: "nano", a: 0, to: { s: 0, j: 4 } }, labels), ["3", "4", "5"]);
   assert.deepEqual(S.gotFits(s, t, { k: "nano", a: 0 }, labels), labels, "no slot yet: anything");
+});
+
+test("Nano (43): its wires are dealt aside; a wire taken from it grows the taker's stand and is a nano move", () => {
+  const red3 = { red: { count: 3, of: null, known: 0, in_play: 3, numbers_needed: 3 } };
+  const m = preset({ number: 43, ...red3, wires_in_play: 51, players: { 4: { ...red3, wires_in_play: 51, nano: 4 }, 5: { ...red3, wires_in_play: 51, nano: 3 } } });
+  let st = S.defaultState();
+  st.setup = S.applyMission(withPlayers(4, 0), m);
+  assert.equal(st.setup.nano, 4);
+  assert.equal(S.applyMission(withPlayers(5, 0), m).nano, 3);
+  st.setup.red.nums = [2, 5, 8];
+  st.setup.me = 1;
+  assert.deepEqual(S.standSizes(st.setup), [[12], [12], [12], [11]], "47 wires dealt: 4 to Nano first");
+  st.phase = "table";
+  // Cat takes one and files it at her C; then I take one (a 7) at my slot D: a hand is not entered, so I see it only as the log says
+  st = S.addEntry(st, { k: "nano", a: 2, to: { s: 0, j: 2 } });
+  let t = S.derive(st);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.stands[2][0].length, 13);
+  let doc = S.engineDoc(st, t);
+  assert.equal(doc.nano, 4);
+  assert.deepEqual(doc.moves, [{ kind: "nano", wires: [{ to: [2, 0, 2] }] }]);
+  assert.match(t.entries[0].text, /Cat takes a wire from Nano → Cat C/);
+  // four taken: a fifth is refused by name
+  for (let i = 0; i < 3; i++) st = S.addEntry(st, { k: "nano", a: 3, to: { s: 0, j: 0 } });
+  t = S.derive(st);
+  assert.ok(t.entries.every((e) => e.ok));
+  assert.equal(t.stands[3][0].length, 14);
+  t = S.derive(S.addEntry(st, { k: "nano", a: 0, to: { s: 0, j: 0 } }));
+  assert.match(t.entries.at(-1).error, /Nano has no wire left \(it was dealt 4\)/);
+  // the draft flow: who, where it was filed; the entry round-trips through an edit
+  const d = { k: "nano", a: 2 };
+  assert.deepEqual(S.nextAsk(st, t, d), { ask: "file", field: "to", who: 2 });
+  const e = S.buildEntry(st, t, { ...d, to: { s: 0, j: 1 } });
+  assert.deepEqual(e, { k: "nano", a: 2, to: { s: 0, j: 1 } });
+  assert.deepEqual(S.buildEntry(st, t, S.draftFromEntry(e)), e);
+  // undo takes the wire back to Nano
+  t = S.derive(S.undo(st));
+  assert.equal(t.stands[3][0].length, 13);
+  assert.equal(t.nanoLeft, 1);
+  // my own take: a 12 filed at my far left is refused by name, and leaves my stand and Nano as they were
+  let mine = S.defaultState();
+  mine.setup = { ...st.setup, me: 0 };
+  for (const l of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]) mine = S.handAdd(mine, 0, l);
+  mine.phase = "table";
+  t = S.derive(S.addEntry(mine, { k: "nano", a: 0, to: { s: 0, j: 0 }, got: "12" }));
+  assert.match(t.entries.at(-1).error, /your 12 cannot sit there/);
+  assert.equal(t.stands[0][0].length, 12);
+  assert.equal(t.nanoLeft, 4);
+  assert.equal(S.engineDoc(mine, t).moves, undefined);
 });

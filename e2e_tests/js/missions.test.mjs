@@ -303,86 +303,6 @@ test("a ranked cut of my turned-around wire becomes a dual-cut draft with my tur
   assert.deepEqual(d, { k: "dual", a: 0, as: { s: 0, j: 11 }, p: 2, s: 0, js: [4], v: "7" });
 });
 
-test("Nano (43): its wires are dealt aside; a wire taken from it grows the taker's stand and is a nano move", () => {
-  const red3 = { red: { count: 3, of: null, known: 0, in_play: 3, numbers_needed: 3 } };
-  const m = preset({ number: 43, ...red3, wires_in_play: 51, players: { 4: { ...red3, wires_in_play: 51, nano: 4 }, 5: { ...red3, wires_in_play: 51, nano: 3 } } });
-  let st = S.defaultState();
-  st.setup = S.applyMission(withPlayers(4, 0), m);
-  assert.equal(st.setup.nano, 4);
-  assert.equal(S.applyMission(withPlayers(5, 0), m).nano, 3);
-  st.setup.red.nums = [2, 5, 8];
-  st.setup.me = 1;
-  assert.deepEqual(S.standSizes(st.setup), [[12], [12], [12], [11]], "47 wires dealt: 4 to Nano first");
-  st.phase = "table";
-  // Cat takes one and files it at her C; then I take one (a 7) at my slot D: a hand is not entered, so I see it only as the log says
-  st = S.addEntry(st, { k: "nano", a: 2, to: { s: 0, j: 2 } });
-  let t = S.derive(st);
-  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
-  assert.equal(t.stands[2][0].length, 13);
-  let doc = S.engineDoc(st, t);
-  assert.equal(doc.nano, 4);
-  assert.deepEqual(doc.moves, [{ kind: "nano", wires: [{ to: [2, 0, 2] }] }]);
-  assert.match(t.entries[0].text, /Cat takes a wire from Nano → Cat C/);
-  // four taken: a fifth is refused by name
-  for (let i = 0; i < 3; i++) st = S.addEntry(st, { k: "nano", a: 3, to: { s: 0, j: 0 } });
-  t = S.derive(st);
-  assert.ok(t.entries.every((e) => e.ok));
-  assert.equal(t.stands[3][0].length, 14);
-  t = S.derive(S.addEntry(st, { k: "nano", a: 0, to: { s: 0, j: 0 } }));
-  assert.match(t.entries.at(-1).error, /Nano has no wire left \(it was dealt 4\)/);
-  // the draft flow: who, where it was filed; the entry round-trips through an edit
-  const d = { k: "nano", a: 2 };
-  assert.deepEqual(S.nextAsk(st, t, d), { ask: "file", field: "to", who: 2 });
-  const e = S.buildEntry(st, t, { ...d, to: { s: 0, j: 1 } });
-  assert.deepEqual(e, { k: "nano", a: 2, to: { s: 0, j: 1 } });
-  assert.deepEqual(S.buildEntry(st, t, S.draftFromEntry(e)), e);
-  // undo takes the wire back to Nano
-  t = S.derive(S.undo(st));
-  assert.equal(t.stands[3][0].length, 13);
-  assert.equal(t.nanoLeft, 1);
-  // my own take: a 12 filed at my far left is refused by name, and leaves my stand and Nano as they were
-  let mine = S.defaultState();
-  mine.setup = { ...st.setup, me: 0 };
-  for (const l of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]) mine = S.handAdd(mine, 0, l);
-  mine.phase = "table";
-  t = S.derive(S.addEntry(mine, { k: "nano", a: 0, to: { s: 0, j: 0 }, got: "12" }));
-  assert.match(t.entries.at(-1).error, /your 12 cannot sit there/);
-  assert.equal(t.stands[0][0].length, 12);
-  assert.equal(t.nanoLeft, 4);
-  assert.equal(S.engineDoc(mine, t).moves, undefined);
-});
-
-test("22: once two yellow wires are cut, the status asks for the token gifts, giver to receiver from the captain", async () => {
-  const { statusTemplate } = await import("../../web/table/table-templates.js");
-  let s = S.defaultState();
-  s.setup = S.applyMission(withPlayers(4, 1), preset({ ...yellow(4), absent_tokens: true, token_pass: true }));
-  s.setup.yellow.nums = [2, 4, 6, 8];
-  s.setup.me = null;
-  s.phase = "table";
-  const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);
-  const cutY = (p, j, v) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
-  s = S.addEntry(s, cutY(0, 3, "Y2"));
-  assert.equal(S.derive(s).gifts, undefined, "one yellow cut: not yet");
-  assert.doesNotMatch(status(s), /token-gifts/);
-  s = S.addEntry(s, cutY(2, 5, "Y6"));
-  assert.deepEqual(S.derive(s).gifts, { given: 0, of: 4 });
-  assert.match(status(s), /Bob → Cat, Cat → Dan, Dan → Ann, Ann → Bob/);
-  assert.match(status(s), /Next: Cat gets Bob's/);
-  // an info token on Cat's wire, then Dan has none of the value given
-  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 7, slot: { c: "info", v: "9", m: null, col: null } });
-  s = S.addEntry(s, { k: "absent", p: 3, v: "4" });
-  const t = S.derive(s);
-  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
-  assert.deepEqual(t.gifts, { given: 2, of: 4 });
-  assert.match(status(s), /Next: Ann gets Dan's/);
-  s = S.addEntry(s, { k: "absent", p: 0, v: "11" });
-  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 0, slot: { c: "info", v: "1", m: null, col: null } });
-  assert.doesNotMatch(status(s), /token-gifts/, "all four given");
-  // kept by a saved or shared table; a custom setup has no gifts
-  assert.equal(S.normalize(JSON.parse(JSON.stringify(s))).setup.token_pass, true);
-  assert.equal(S.applyMission(s.setup, null).token_pass, false);
-});
-
 test("wires dealt first (13's reds, 41 and 48's yellows) go on their stands, the rest as usual: the stands' sizes", () => {
   const wires = (colour, count) => ({ [colour]: { count, of: null, known: 0, in_play: count, numbers_needed: count } });
   // 48 with 4 players: 48 blue + 2 red dealt as usual (13, 13, 12, 12), then a yellow to the captain and the next two
@@ -407,44 +327,6 @@ test("wires dealt first (13's reds, 41 and 48's yellows) go on their stands, the
     { kind: "yellow_count", player: 0, stand: 0, count: 0 }, { kind: "yellow_count", player: 0, stand: 1, count: 1 },
     { kind: "yellow_count", player: 1, count: 1 }, { kind: "yellow_count", player: 2, count: 1 }]);
   assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(st))).setup.yellow_deal, [[0, 1], [1], [1]], "kept by a link");
-});
-
-test("tokens placed without a choice (13's random draw, 22's 'I have none'): the status says who still has to", async () => {
-  const { statusTemplate } = await import("../../web/table/table-templates.js");
-  const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);
-  let s = S.defaultState();
-  s.setup = S.applyMission(withPlayers(3, 0), preset({ number: 13, random_info_token: true, absent_tokens: true }));
-  s.phase = "table";
-  assert.deepEqual(S.drawnTokensDue(s).per.map((x) => [x.need, x.have]), [[1, 0], [1, 0], [1, 0]]);
-  assert.match(status(s), /drawn-tokens.*Still to place: Ann, Bob, Cat/s);
-  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 3, slot: { c: "info", v: "4", m: null, col: null } });
-  s = S.addEntry(s, { k: "absent", p: 2, v: "9" });
-  assert.match(status(s), /Still to place: Ann\./);
-  s = S.addEntry(s, { k: "absent", p: 0, v: "2" });
-  assert.equal(S.drawnTokensDue(s), null);
-  // with 2 players the card spares the captain (13); 22: two each, until a turn is played
-  let two = S.defaultState();
-  two.setup = S.applyMission(withPlayers(2, 0), preset({ number: 13, random_info_token: true, captain_no_token_2p: true }));
-  assert.deepEqual(S.drawnTokensDue(two).per.map((x) => x.need), [0, 1]);
-  let n22 = S.defaultState();
-  n22.setup = S.applyMission(withPlayers(4, 0), preset({ number: 22, absent_tokens: true }));
-  n22 = S.addEntry(n22, { k: "absent", p: 0, v: "2" });
-  assert.match(status(n22), /two tokens of values they do not hold.*Still to place: Ann \(1 left\), Bob \(2 left\)/s);
-  n22 = S.addEntry(n22, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "1", ok: false, real: "2" });
-  assert.equal(S.drawnTokensDue(n22), null, "the game is under way");
-});
-
-test("a mission's 'I have none' token says the value is nowhere in the hand (two stands: no stand asked)", () => {
-  let s = S.defaultState();
-  s.setup = S.applyMission(withPlayers(2, 0), preset({ number: 22, absent_tokens: true }));
-  s.setup.me = null;
-  s.phase = "table";
-  const t = S.derive(s);
-  const d = { k: "absent", a: 1 };
-  assert.deepEqual(S.nextAsk(s, t, d), { ask: "value", absent: true });
-  assert.deepEqual(S.buildEntry(s, t, { ...d, v: "9" }), { k: "absent", p: 1, v: "9" });
-  const doc = S.engineDoc(S.addEntry(s, { k: "absent", p: 1, v: "9" }));
-  assert.deepEqual(doc.facts.filter((f) => f.kind === "has_not"), [{ kind: "has_not", player: 1, value: 9 }]);
 });
 
 test("my hand takes no more yellow (41, 48) or red (13) wires than were dealt to that stand first", async () => {

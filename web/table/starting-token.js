@@ -97,17 +97,20 @@ export function adviceEntry(state, t, rec, kind) {
 }
 
 /**
- * The tokens players place at the start without choosing them, until the game gets under way: 13, 39, 41 one drawn
- * at random ("random": on a wire of its value, else beside the stand), 22 two of values they lack ("absent": beside
- * the stand, one a stand with two). [{p, need, have}] per player (the card may spare the captain: none), or null.
+ * The tokens players place at the start, until the game gets under way: one each they choose ("chosen": an info
+ * token, even/odd or x-token on one of their wires), 13, 39, 41 one drawn at random ("random": on a wire of its
+ * value, else beside the stand), 22 two of values they lack ("absent": beside the stand, one a stand with two).
+ * [{p, need, have}] per player (the card may spare the captain: none), or null once all are placed.
  */
 export function drawnTokensDue(state) {
   const { setup } = state;
-  const kind = setup.random_info_token ? "random" : setup.absent_tokens && setup.mission !== null ? "absent" : null;
+  const chosen = startingTokenKind(setup);
+  const kind = setup.random_info_token ? "random" : setup.absent_tokens && setup.mission !== null ? "absent" : chosen ? "chosen" : null;
   if (!kind || state.log.some((e) => !isSetupEntry(e))) return null;
-  const per = setup.players.map((_n, p) => ({
-    p, need: kind === "absent" ? 2 : skipsStartingToken(setup, p) ? 0 : 1,
-    have: state.log.filter((e) => e.p === p && (e.k === "absent" || (kind === "random" && e.k === "set" && e.slot?.c === "info"))).length,
-  }));
+  const counts = (e) => e.k === "absent" || (e.k === "set" && (kind === "random" ? e.slot?.c === "info" : showsStartingToken(e.slot ?? {}, chosen)));
+  const per = setup.players.map((_n, p) => {
+    const need = kind === "absent" ? 2 : skipsStartingToken(setup, p) ? 0 : 1;
+    return { p, need, have: Math.min(need, state.log.filter((e) => e.p === p && counts(e)).length) };
+  });
   return per.some((x) => x.have < x.need) ? { kind, per } : null;
 }

@@ -107,13 +107,16 @@ export function statusTemplate(ctx) {
   </section>`;
 }
 
-/** 13, 39, 41 (a token drawn at random), 22 (two "I have none" tokens): who still has theirs to place, and how. */
+/** The starting tokens (chosen; 13, 39, 41: drawn at random; 22: two "I have none" tokens): who still has theirs to
+ * place, and how. */
 function drawnTokensTemplate(state) {
   const due = drawnTokensDue(state);
   if (!due) return "";
   const { players } = state.setup;
   const left = due.per.filter((x) => x.have < x.need).map((x) => `${players[x.p]}${x.need > 1 ? ` (${x.need - x.have} left)` : ""}`);
-  const how = due.kind === "random"
+  const how = due.kind === "chosen"
+    ? html`each player puts ${{ value: "an info token", even_odd: "an even/odd token", multiplicity: "an x-token" }[state.setup.tokens]} on one of their blue wires (tap the wire, <em>Set tokens</em>)`
+    : due.kind === "random"
     ? html`each player draws an info token at random and puts it on a wire of its value (tap that wire, <em>Set tokens</em>, the info token) or, without one, beside their stand (<em>I have none</em> below)`
     : html`each player puts two tokens of values they do not hold beside their stand${standSizes(state.setup).some((ss) => ss.length > 1)
       ? " (a player with two stands: one beside each)" : ""}: <em>I have none</em> below`;

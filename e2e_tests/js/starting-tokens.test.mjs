@@ -1,0 +1,103 @@
+// The tokens placed at the start and passed round (web/table/starting-token.js, entries-mission.js): who still has
+// theirs to place — chosen, drawn at random (13), "I have none" (22) — and 22's token gifts once two yellow wires are
+// cut. Run with `node --test e2e_tests/js/`.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+import { preset, withPlayers } from "./tables.mjs";
+
+const yellow = (count, nums) => ({ yellow: { count, of: null, known: 0, in_play: count, numbers_needed: count, ...(nums ? { fixed: nums } : {}) } });
+
+test("22: once two yellow wires are cut, the status asks for the token gifts, giver to receiver from the captain", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 1), preset({ ...yellow(4), absent_tokens: true, token_pass: true }));
+  s.setup.yellow.nums = [2, 4, 6, 8];
+  s.setup.me = null;
+  s.phase = "table";
+  const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);
+  const cutY = (p, j, v) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+  s = S.addEntry(s, cutY(0, 3, "Y2"));
+  assert.equal(S.derive(s).gifts, undefined, "one yellow cut: not yet");
+  assert.doesNotMatch(status(s), /token-gifts/);
+  s = S.addEntry(s, cutY(2, 5, "Y6"));
+  assert.deepEqual(S.derive(s).gifts, { given: 0, of: 4 });
+  assert.match(status(s), /Bob → Cat, Cat → Dan, Dan → Ann, Ann → Bob/);
+  assert.match(status(s), /Next: Cat gets Bob's/);
+  // an info token on Cat's wire, then Dan has none of the value given
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 7, slot: { c: "info", v: "9", m: null, col: null } });
+  s = S.addEntry(s, { k: "absent", p: 3, v: "4" });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.deepEqual(t.gifts, { given: 2, of: 4 });
+  assert.match(status(s), /Next: Ann gets Dan's/);
+  s = S.addEntry(s, { k: "absent", p: 0, v: "11" });
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 0, slot: { c: "info", v: "1", m: null, col: null } });
+  assert.doesNotMatch(status(s), /token-gifts/, "all four given");
+  // kept by a saved or shared table; a custom setup has no gifts
+  assert.equal(S.normalize(JSON.parse(JSON.stringify(s))).setup.token_pass, true);
+  assert.equal(S.applyMission(s.setup, null).token_pass, false);
+});
+
+test("tokens placed without a choice (13's random draw, 22's 'I have none'): the status says who still has to", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(3, 0), preset({ number: 13, random_info_token: true, absent_tokens: true }));
+  s.phase = "table";
+  assert.deepEqual(S.drawnTokensDue(s).per.map((x) => [x.need, x.have]), [[1, 0], [1, 0], [1, 0]]);
+  assert.match(status(s), /drawn-tokens.*Still to place: Ann, Bob, Cat/s);
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 3, slot: { c: "info", v: "4", m: null, col: null } });
+  s = S.addEntry(s, { k: "absent", p: 2, v: "9" });
+  assert.match(status(s), /Still to place: Ann\./);
+  s = S.addEntry(s, { k: "absent", p: 0, v: "2" });
+  assert.equal(S.drawnTokensDue(s), null);
+  // with 2 players the card spares the captain (13); 22: two each, until a turn is played
+  let two = S.defaultState();
+  two.setup = S.applyMission(withPlayers(2, 0), preset({ number: 13, random_info_token: true, captain_no_token_2p: true }));
+  assert.deepEqual(S.drawnTokensDue(two).per.map((x) => x.need), [0, 1]);
+  let n22 = S.defaultState();
+  n22.setup = S.applyMission(withPlayers(4, 0), preset({ number: 22, absent_tokens: true }));
+  n22 = S.addEntry(n22, { k: "absent", p: 0, v: "2" });
+  assert.match(status(n22), /two tokens of values they do not hold.*Still to place: Ann \(1 left\), Bob \(2 left\)/s);
+  n22 = S.addEntry(n22, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "1", ok: false, real: "2" });
+  assert.equal(S.drawnTokensDue(n22), null, "the game is under way");
+});
+
+test("a mission's 'I have none' token says the value is nowhere in the hand (two stands: no stand asked)", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(2, 0), preset({ number: 22, absent_tokens: true }));
+  s.setup.me = null;
+  s.phase = "table";
+  const t = S.derive(s);
+  const d = { k: "absent", a: 1 };
+  assert.deepEqual(S.nextAsk(s, t, d), { ask: "value", absent: true });
+  assert.deepEqual(S.buildEntry(s, t, { ...d, v: "9" }), { k: "absent", p: 1, v: "9" });
+  const doc = S.engineDoc(S.addEntry(s, { k: "absent", p: 1, v: "9" }));
+  assert.deepEqual(doc.facts.filter((f) => f.kind === "has_not"), [{ kind: "has_not", player: 1, value: 9 }]);
+});
+
+test("tokens each player chooses (an info token, even/odd, an x-token): the status says who still has to place one", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(3, 0), preset({ number: 35 }));
+  s.phase = "table";
+  assert.deepEqual(S.drawnTokensDue(s).per.map((x) => [x.need, x.have]), [[1, 0], [1, 0], [1, 0]]);
+  s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 3, slot: { c: "info", v: "4", m: null, col: null } });
+  assert.match(status(s), /drawn-tokens.*puts an info token on one of their blue wires.*Still to place: Bob, Cat\./s);
+  s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 5, slot: { c: "info", v: "6", m: null, col: null } });
+  assert.equal(S.drawnTokensDue(s).per[0].have, 1, "one each: a second token of Ann's is not Bob's");
+  s = S.addEntry(S.addEntry(s, { k: "set", p: 1, s: 0, j: 1, slot: { c: "info", v: "2", m: null, col: null } }),
+    { k: "set", p: 2, s: 0, j: 1, slot: { c: "info", v: "2", m: null, col: null } });
+  assert.equal(S.drawnTokensDue(s), null);
+  // even/odd tokens (21): the mark is the token; mission 18 (no tokens) asks for none
+  let eo = S.defaultState();
+  eo.setup = S.applyMission(withPlayers(3, 0), preset({ number: 21, tokens: "even_odd" }));
+  eo = S.addEntry(eo, { k: "set", p: 1, s: 0, j: 1, slot: { c: "h", v: null, m: "E", col: null } });
+  assert.deepEqual(S.drawnTokensDue(eo).per.map((x) => x.have), [0, 1, 0]);
+  assert.match(status(eo), /an even\/odd token/);
+  const none = S.defaultState();
+  none.setup = S.applyMission(withPlayers(3, 0), preset({ number: 18, tokens: "none" }));
+  assert.equal(S.drawnTokensDue(none), null);
+});
