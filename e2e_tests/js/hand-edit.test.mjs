@@ -154,3 +154,23 @@ test("in mission 35 my X wire is blue: a red or yellow wire is refused there, on
   const twenty = { ...s, setup: { ...s.setup, x_blue: false } };
   assert.equal(S.handAdd(twenty, 0, "R6").hand[0].at(-1), "XR6");
 });
+
+test("a setup change during a game (a constraint card tapped) is what undo takes back, not the last turn", () => {
+  let s = tableWith(RIGHT);
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "1", ok: false, real: "2" });
+  const card = S.editSetup(s, { ...structuredClone(s), setup: { ...structuredClone(s.setup), cards: ["C"] } });
+  assert.deepEqual(card.setup.cards, ["C"]);
+  const back = S.undo(card);
+  assert.deepEqual(back.setup.cards ?? [], s.setup.cards ?? []);
+  assert.equal(back.log.length, 1, "the turn stays");
+  assert.match(S.undoNote(card, back, "undo"), /^Undone: my constraint cards C → none$/);
+  const again = S.redo(back);
+  assert.deepEqual(again.setup.cards, ["C"]);
+  assert.equal(S.undo(S.undo(card)).log.length, 0, "then the turn, as before");
+  // kept through a reload (the stored state is read again), not in a share link
+  assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(card))).setup_undo.at(-1).after.cards, ["C"]);
+  assert.deepEqual(S.shareState(card).setup_undo, []);
+  // a new seat is not an edit undo could give back (its wires are entered again)
+  const seat = S.editSetup(s, { ...structuredClone(s), setup: { ...structuredClone(s.setup), me: 1 } });
+  assert.equal(seat.setup_undo?.length ?? 0, 0);
+});

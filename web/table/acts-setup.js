@@ -84,7 +84,7 @@ export function setupActs(app) {
     fn(next.setup, next);
     next.setup.me = next.setup.me !== null && next.setup.me >= next.setup.players.length ? null : next.setup.me;
     if (next.setup.captain >= next.setup.players.length) next.setup.captain = 0;
-    app.commit(next);
+    app.commit(S.editSetup(app.state, next));
   }
 
   const edits = Object.entries(SETUP_EDITS).map(([act, edit]) =>
@@ -97,7 +97,8 @@ export function setupActs(app) {
     },
     "new-game": () => {
       const next = structuredClone(app.state);
-      Object.assign(next, { phase: "setup", hand: [], log: [], redo: [], hand_undo: [], hand_redo: [], log_undo: [], log_redo: [], undo_floor: 0 });
+      Object.assign(next, { phase: "setup", hand: [], log: [], redo: [], hand_undo: [], hand_redo: [], log_undo: [], log_redo: [],
+        setup_undo: [], setup_redo: [], undo_floor: 0 });
       app.closeSheet();
       app.commit(next);
     },

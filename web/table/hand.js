@@ -105,11 +105,12 @@ function clearRedo(next) {
   next.redo = [];
   next.hand_redo = [];
   next.log_redo = [];
+  next.setup_redo = [];
 }
 
 /** The order number of a new edit (of my wires or of an entry): after every one remembered. */
 function nextSeq(state) {
-  const marks = [state.hand_undo, state.hand_redo, state.log_undo, state.log_redo].flatMap((x) => x ?? []);
+  const marks = [state.hand_undo, state.hand_redo, state.log_undo, state.log_redo, state.setup_undo, state.setup_redo].flatMap((x) => x ?? []);
   return 1 + Math.max(0, ...marks.map((m) => m.seq ?? 0));
 }
 
@@ -124,18 +125,27 @@ function newestLogEdit(marks, length, log, side) {
   return gone || sameEntry(log[mark.i], mark[side]) ? mark : null;
 }
 
-/** Of a valid edit of my wires and a valid edit of an entry, the newer one ({kind, mark}), or null. */
-function newerEdit(handMark, logMark) {
-  if (handMark && (!logMark || (handMark.seq ?? 0) > logMark.seq)) return { kind: "hand", mark: handMark };
-  return logMark ? { kind: "log", mark: logMark } : null;
+/** Of the valid edits of my wires, of an entry and of the setup, the newest one ({kind, mark}), or null. */
+function newerEdit(handMark, logMark, setupMark = null) {
+  const marks = [["hand", handMark], ["log", logMark], ["setup", setupMark]].filter(([, m]) => m);
+  if (!marks.length) return null;
+  const [kind, mark] = marks.reduce((a, b) => ((b[1].seq ?? 0) > (a[1].seq ?? 0) ? b : a));
+  return { kind, mark };
 }
 
 /** Undo the newest change: an edit of my wires or of an entry when nothing was logged since, else the last entry
  * (never one a shared link came with: `undo_floor`). */
 export function undo(state) {
   const edit = newerEdit(newestEdit(state.hand_undo, state.log.length, state.hand, "after"),
-    newestLogEdit(state.log_undo, state.log.length, state.log, "after"));
+    newestLogEdit(state.log_undo, state.log.length, state.log, "after"),
+    newestEdit(state.setup_undo, state.log.length, state.setup, "after"));
   const next = structuredClone(state);
+  if (edit?.kind === "setup") {
+    next.setup_undo.pop();
+    next.setup = structuredClone(edit.mark.before);
+    next.setup_redo = [...(next.setup_redo ?? []), { ...structuredClone(edit.mark), at: next.redo.length }];
+    return next;
+  }
   if (edit?.kind === "hand") {
     next.hand_undo.pop();
     next.hand = structuredClone(edit.mark.before);
@@ -157,8 +167,15 @@ export function undo(state) {
 /** Redo what undo took back last: an edit of my wires or of an entry, or a log entry. */
 export function redo(state) {
   const edit = newerEdit(newestEdit(state.hand_redo, state.redo.length, state.hand, "before"),
-    newestLogEdit(state.log_redo, state.redo.length, state.log, "before"));
+    newestLogEdit(state.log_redo, state.redo.length, state.log, "before"),
+    newestEdit(state.setup_redo, state.redo.length, state.setup, "before"));
   const next = structuredClone(state);
+  if (edit?.kind === "setup") {
+    next.setup_redo.pop();
+    next.setup = structuredClone(edit.mark.after);
+    next.setup_undo = [...(next.setup_undo ?? []), { ...structuredClone(edit.mark), at: next.log.length }];
+    return next;
+  }
   if (edit?.kind === "hand") {
     next.hand_redo.pop();
     next.hand = structuredClone(edit.mark.after);
@@ -189,6 +206,20 @@ export const canRedo = (state) => redo(state) !== state;
 export const HAND_EDITS_KEPT = 20;
 
 const sameHand = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The setup changed during a game (my constraint cards, the number cards in view, the cards on the table…): `next`
+ * (the changed state) with the change remembered for undo as an edit of my wires is (state.setup_undo {at, before,
+ * after, seq}); a slip on a card chip is then taken back by undo, not the last turn.
+ */
+export function editSetup(state, next) {
+  // (another seat is not remembered: its wires are entered again, which undo could not give back)
+  if (sameHand(state.setup, next.setup) || (!state.log.length && state.phase !== "table") || next.setup.me !== state.setup.me) return next;
+  const mark = { at: state.log.length, before: structuredClone(state.setup), after: structuredClone(next.setup), seq: nextSeq(state) };
+  const out = { ...next, setup_undo: [...(state.setup_undo ?? []), mark].slice(-HAND_EDITS_KEPT) };
+  clearRedo(out);
+  return out;
+}
 
 /**
  * My wires replaced at the table ("Edit my wires"): one change, the turn log kept as it is (replay flags

@@ -91,7 +91,7 @@ export function defaultSetup() {
 
 export function defaultState() {
   return { v: APP_VERSION, phase: "setup", setup: defaultSetup(), hand: [], log: [], redo: [], hand_undo: [], hand_redo: [],
-    log_undo: [], log_redo: [], undo_floor: 0 };
+    log_undo: [], log_redo: [], setup_undo: [], setup_redo: [], undo_floor: 0 };
 }
 
 export const clampInt = (x, lo, hi, dflt) => {

@@ -27,7 +27,8 @@ function tableJson(state) {
   // the edits of my wires undo remembers: written only when there are some (older tables' hashes stay as they were)
   const edits = (list) => (list?.length ? list : undefined);
   return JSON.stringify({ v, phase, setup, hand, log, redo, hand_undo: edits(state.hand_undo), hand_redo: edits(state.hand_redo),
-    log_undo: edits(state.log_undo), log_redo: edits(state.log_redo), undo_floor: state.undo_floor || undefined });
+    log_undo: edits(state.log_undo), log_redo: edits(state.log_redo), setup_undo: edits(state.setup_undo), setup_redo: edits(state.setup_redo),
+    undo_floor: state.undo_floor || undefined });
 }
 
 function readTable(text) {
@@ -100,6 +101,8 @@ export function shareState(state, withHand = false) {
   s.hand_redo = [];
   s.log_undo = [];
   s.log_redo = [];
+  s.setup_undo = [];
+  s.setup_redo = [];
   s.undo_floor = s.log.length; // undo there takes back only what is recorded after it
   if (!withHand) {
     s.hand = [];

@@ -201,6 +201,8 @@ export function normalize(raw) {
     hand_redo: readHandEdits(raw.hand_redo),
     log_undo: readLogEdits(raw.log_undo),
     log_redo: readLogEdits(raw.log_redo),
+    setup_undo: readSetupEdits(raw.setup_undo),
+    setup_redo: readSetupEdits(raw.setup_redo),
     undo_floor: Number.isInteger(raw.undo_floor) && raw.undo_floor > 0 ? Math.min(raw.undo_floor, 500) : 0,
   };
 }
@@ -225,4 +227,12 @@ function readHandEdits(x) {
   return x.slice(-HAND_EDITS_KEPT).filter((m) => isObj(m) && Number.isInteger(m.at) && m.at >= 0)
     .map((m) => ({ at: Math.min(m.at, 500), before: readHand(m.before), after: readHand(m.after),
       ...(Number.isInteger(m.seq) ? { seq: m.seq } : {}) }));
+}
+
+/** The setup changes made during a game that undo (or redo) remembers (hand.js editSetup); an unreadable one is dropped. */
+function readSetupEdits(x) {
+  if (!Array.isArray(x)) return [];
+  return x.slice(-HAND_EDITS_KEPT).filter((m) => isObj(m) && Number.isInteger(m.at) && m.at >= 0 && Number.isInteger(m.seq)
+    && isObj(m.before) && isObj(m.after))
+    .map((m) => ({ at: Math.min(m.at, 500), before: readSetup(m.before), after: readSetup(m.after), seq: m.seq }));
 }

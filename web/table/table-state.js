@@ -31,6 +31,8 @@
 //   log_undo: [{at, i, before, after, seq}, …]  // entries edited (after: the new entry) or deleted (after: null),
 //                                                // hand.js replaceEntry; log_redo the same; seq orders them with
 //                                                // the edits of my wires (which carry one too)
+//   setup_undo: [{at, before, after, seq}, …]  // the setup changed during a game (constraint cards, number cards…),
+//                                               // hand.js editSetup; setup_redo the same (not in share links)
 //   undo_floor: n                     // a shared link's entries: undo there takes back only what comes after
 // }
 //

@@ -13,6 +13,11 @@ export function aValue(v) {
   return `${/^(8|11|18)\b/.test(word) ? "an" : "a"} ${word}`;
 }
 
+/** The setup's fields a game's changes are said by (undo-words' note on a setup change undone or redone). */
+const SETUP_WORDS = { cards: "my constraint cards", numbers: "the number cards in view", table_cards: "the cards on the table",
+  mistakes: "the mistakes allowed" };
+const list = (x) => (Array.isArray(x) ? (x.length ? x.join(" ") : "none") : x === null || x === undefined ? "all" : String(x));
+
 /** One log entry as a short sentence: cuts and detectors in plain words, the rest as the turn log says it. */
 export function entryWords(e, setup) {
   const name = (p) => setup.players[p] ?? `Player ${(p ?? 0) + 1}`;
@@ -66,6 +71,11 @@ export function undoNote(before, after, dir) {
   const entry = dir === "undo" ? (after.log.length < before.log.length ? before.log.at(-1) : null)
     : after.log.length > before.log.length ? after.log.at(-1) : null;
   if (entry) return `${head}: ${entryWords(entry, setup)}`;
+  const changed = Object.keys(SETUP_WORDS).filter((k) => JSON.stringify(before.setup[k]) !== JSON.stringify(after.setup[k]));
+  if (JSON.stringify(before.setup) !== JSON.stringify(after.setup)) {
+    const what = changed.map((k) => `${SETUP_WORDS[k]} ${list(before.setup[k])} → ${list(after.setup[k])}`);
+    return `${head}: ${what.length ? what.join("; ") : "a change of the setup"}`;
+  }
   const { out, in: put } = handChange(before.hand, after.hand);
   const swap = out.length && put.length ? ` (${dir === "undo" ? `${out.join(", ")} back to ${put.join(", ")}` : `${out.join(", ")} → ${put.join(", ")}`})` : "";
   return `${head}: the edit of your wires${swap}`;
