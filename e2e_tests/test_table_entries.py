@@ -323,15 +323,24 @@ def test_single_wire_label_and_disintegrator(make_context, base_url, device):
 
 @pytest.mark.parametrize("device", ["phone"])
 def test_mission_31_constraint_card(make_context, base_url, device):
-    """Mission 31 (each player keeps a constraint card A-E): with card B (odd wires only) no ranked cut
-    names an even value, and the best forbidden ones say why; the cards' panel is open by itself."""
+    """Mission 31 (each player keeps a constraint card A-E): its picker comes first, one card of A-E, a slip undone
+    by undo; with card B (odd wires only) no ranked cut names an even value, and the best forbidden ones say why."""
     page, taps = open_mission(make_context, base_url, device, 31)
     for label in MY_HAND + ["4"]:  # 50 wires: my stand holds 13
         taps(f"key-{label}")
     expect(tid(page, "stands")).to_be_visible()
     wait_done(page, moves=True)
     expect(tid(page, "cards")).to_have_attribute("open", "")
+    # chosen before the starting tokens: the picker comes above the stands, with A-E only; one card a player
+    assert tid(page, "cards").bounding_box()["y"] < tid(page, "stands").bounding_box()["y"]
+    expect(tid(page, "card-F")).to_have_count(0)
+    taps("card-C")
     taps("card-B")
+    expect(tid(page, "cards").locator("summary")).to_have_text("My constraint card: B")
+    # a slip on a card is what undo takes back (the setup edit), not a turn
+    taps("undo")
+    expect(tid(page, "cards").locator("summary")).to_have_text("My constraint card: C")
+    taps("redo")
     expect(tid(page, "forbidden-0-why")).to_have_text("odd wires only (constraint B)", timeout=RESULT_TIMEOUT_MS)
     wait_done(page, moves=True)
     moves = page.locator("[data-testid^='move-'][data-testid$='-p']").count()

@@ -235,3 +235,22 @@ test("once the bomb explodes the turn log and a slot's sheet say the game is ove
   assert.match(sheet, /data-testid="sheet-over"/);
   assert.doesNotMatch(sheet, /data-testid="tab-cut"/);
 });
+
+test("31: my constraint card is one of A-E, picked first (above the stands) until it is chosen", async () => {
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  const { preset } = await import("./tables.mjs");
+  const missions = [preset({ number: 31, constraints: "chosen" }), preset({ number: 32, constraints: "deck" })];
+  const s = table({ mission: 31 });
+  const draw = (st, top) => String(cardsTemplate({ state: st, t: S.derive(st), missions }, top));
+  const top = draw(s, true);
+  assert.match(top, /data-testid="card-E"/);
+  assert.doesNotMatch(top, /data-testid="card-F"/, "31 deals A-E only");
+  assert.match(top, /pick one of A–E, before the starting tokens/);
+  assert.doesNotMatch(draw(s, false), /data-testid="card-/, "not twice");
+  const chosen = { ...s, setup: { ...s.setup, cards: ["C"] } };
+  assert.equal(draw(chosen, true), "");
+  assert.match(draw(chosen, false), /My constraint card: C/);
+  const deck = table({ mission: 32 });
+  assert.match(draw(deck, false), /data-testid="card-L"/, "32's deck: A-L");
+  assert.equal(draw(deck, true), "");
+});

@@ -28,7 +28,11 @@ const SETUP_EDITS = {
   "blue-hi": (su, arg) => { su.blue[1] = Math.max(int(arg), su.blue[0]); },
   tokens: (su, arg) => { su.tokens = arg; },
   number: (su, arg) => { su.numbers = toggled(su.numbers ?? [], int(arg)); },
-  card: (su, arg) => { su.cards = toggled(su.cards ?? [], arg).sort(); },
+  card: (su, arg, _next, app) => {
+    // 31: each player holds one card, so a tap on another replaces it
+    const one = app.missions?.find((m) => m.number === su.mission)?.constraints === "chosen";
+    su.cards = one ? ((su.cards ?? []).includes(arg) ? [] : [arg]) : toggled(su.cards ?? [], arg).sort();
+  },
   toggle: (su, arg) => { su[arg] = !su[arg]; },
   "player-count": (su, arg, next, app) => {
     const n = int(arg);

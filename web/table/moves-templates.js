@@ -3,9 +3,10 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { CARD_LETTERS, CARD_NAMES, EQUIPMENT_NAMES, isCount, slotLetter, standName } from "./table-state.js";
+import { EQUIPMENT_NAMES, isCount, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
+import { cardsTemplate } from "./cards-templates.js";
 
 function moveText(m, setup) {
   const v = m.value === "YELLOW" ? "yellow" : m.value;
@@ -62,8 +63,15 @@ export function movesTemplate(ctx) {
     ${radarTemplate(ctx)}
     ${tellTemplate(ctx)}
     ${winTemplate(ctx)}
-    ${cardsTemplate(ctx)}
+    ${cardsTemplate(ctx)}${forbiddenTemplate(ctx)}
   </section>`;
+}
+
+/** The best cuts my cards or the mission forbid me, with the engine's reason. */
+function forbiddenTemplate(ctx) {
+  const forbidden = (ctx.moves?.forbidden ?? []).slice(0, 3);
+  return forbidden.length ? html`<div class="cards"><p class="hint">Not for you now:</p><ul class="forbidden">${forbidden.map((m, i) => html`<li data-testid="forbidden-${i}">
+      <span class="what">${moveText(m, ctx.state.setup)}</span> <span class="pct">${pct(m.p_success)}</span> — <span class="why" data-testid="forbidden-${i}-why">${m.forbidden}</span></li>`)}</ul></div>` : "";
 }
 
 /** The first cut in plain words ("best move"), and those the team policy scores as high ("as good"); where
@@ -356,34 +364,3 @@ function outcomesTemplate(ctx, i) {
   </div>`;
 }
 
-/** My constraint cards (missions that use them, and custom setups), and the best cuts they forbid me. */
-function cardsTemplate(ctx) {
-  const { state, moves } = ctx;
-  const setup = state.setup;
-  const preset = ctx.missions?.find((m) => m.number === setup.mission) ?? null;
-  const cards = setup.cards ?? [];
-  const numbers = setup.number_cards && setup.number_cards !== "guess" ? numbersTemplate(setup) : ""; // 29: cards in hands, recorded as shown
-  const forbidden = (moves?.forbidden ?? []).slice(0, 3);
-  const why = forbidden.length ? html`<div class="cards"><p class="hint">Not for you now:</p><ul class="forbidden">${forbidden.map((m, i) => html`<li data-testid="forbidden-${i}">
-      <span class="what">${moveText(m, setup)}</span> <span class="pct">${pct(m.p_success)}</span> — <span class="why" data-testid="forbidden-${i}-why">${m.forbidden}</span></li>`)}</ul></div>` : "";
-  // the card picker where the mission uses constraint cards (and in custom setups); the reasons whatever forbids
-  const picker = setup.mission === null || preset?.constraints || cards.length
-    ? html`<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
-    <summary>My constraint cards${cards.length ? `: ${cards.join(" ")}` : ""}</summary>
-    <div class="chips" role="group" aria-label="My constraint cards">${CARD_LETTERS.map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
-      data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
-  </details>` : "";
-  return html`${numbers}${picker}${why}`;
-}
-
-/** The number cards in view (missions whose number cards decide the value to cut), in the order tapped. */
-function numbersTemplate(setup) {
-  const nums = setup.numbers ?? [];
-  const hint = { pick: "the values you may cut", sum: "two of them give the value to cut (sum or difference)",
-    sequence: "in the sequence card's order, the next one first", noble: "the faceup card's value",
-    detonator: "each value cut all four moves the detonator back a space" }[setup.number_cards];
-  return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? `: ${nums.join(" ")}` : ""} <small>(${hint})</small></p>
-    <div class="chips" role="group" aria-label="Number cards in view">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
-      html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}" data-act="number" data-arg="${n}" data-testid="number-${n}"
-        aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}</button>`)}</div></div>`;
-}

@@ -35,6 +35,9 @@ export const falseTokenFact = (setup, sl) => setup.false_by === "all" && sl.c !=
 
 /** Constraint cards A-L (missions 31+): the ones that bind me now go with the "moves" request. */
 export const CARD_LETTERS = "ABCDEFGHIJKL".split("");
+/** The constraint cards a player may hold in this mission (`preset`: the mission's preset, or null): 31 deals
+ * each player one of A-E; other missions and custom setups, any. */
+export const cardLetters = (preset) => (preset?.constraints === "chosen" ? CARD_LETTERS.slice(0, 5) : CARD_LETTERS);
 export const CARD_NAMES = {
   A: "even only", B: "odd only", C: "1-6 only", D: "7-12 only", E: "4-9 only", F: "no 4-9",
   G: "no equipment", H: "no info token", I: "no far right", J: "no far left", K: "no solo cut", L: "double detonator",

@@ -3,6 +3,7 @@
 
 import { html } from "../shared/html.js";
 import { movesTemplate } from "./moves-templates.js";
+import { cardsTemplate } from "./cards-templates.js";
 import { handTemplate, setupTemplate, whoTemplate } from "./setup-templates.js";
 import { adviceTemplate, holdingsTemplate, logTemplate, shareTemplate, standsTemplate, statusTemplate } from "./table-templates.js";
 import { sheetTemplate } from "./sheet-templates.js";
@@ -92,7 +93,7 @@ export class AppView {
       body = html`${ctx.error ? errorTemplate(ctx.error) : ""}
         ${statusTemplate(ctx)}
         <div class="table-layout">
-          <div class="col-main">${adviceTemplate(ctx)}${standsTemplate(ctx)}</div>
+          <div class="col-main">${cardsTemplate(ctx, true)}${adviceTemplate(ctx)}${standsTemplate(ctx)}</div>
           <div class="col-side">${movesTemplate(ctx)}${holdingsTemplate(ctx)}</div>
         </div>
         ${logTemplate(ctx)}

@@ -1,0 +1,38 @@
+// The cards a player holds or sees that decide which cuts they may make: my constraint cards and the number cards
+// in view (the cuts they forbid me are listed with my best cuts). Pure functions, no DOM access.
+
+import { html } from "../shared/html.js";
+import { CARD_NAMES, cardLetters, isSetupEntry } from "./table-state.js";
+
+/** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
+export function cardsTemplate(ctx, top = false) {
+  const { state } = ctx;
+  const setup = state.setup;
+  const preset = ctx.missions?.find((m) => m.number === setup.mission) ?? null;
+  const cards = setup.cards ?? [];
+  const one = preset?.constraints === "chosen";
+  // 31: the card is chosen before the starting tokens, so until then the picker comes first, above the stands
+  const first = one && !cards.length && state.setup.me !== null && !state.log.some((e) => !isSetupEntry(e));
+  if (top !== first) return top ? "" : numbersTemplate(setup);
+  // the card picker where the mission uses constraint cards, and in custom setups
+  const picker = setup.mission === null || preset?.constraints || cards.length
+    ? html`<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
+    <summary>My constraint card${one ? "" : "s"}${cards.length ? `: ${cards.join(" ")}` : one ? " (pick one of A–E, before the starting tokens)" : ""}</summary>
+    <div class="chips" role="group" aria-label="My constraint cards">${cardLetters(preset).map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
+      data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
+  </details>` : "";
+  return html`${top ? "" : numbersTemplate(setup)}${picker}`;
+}
+
+/** The number cards in view (missions whose number cards decide the value to cut), in the order tapped. */
+function numbersTemplate(setup) {
+  if (!setup.number_cards || setup.number_cards === "guess") return ""; // 29: cards in hands, recorded as shown
+  const nums = setup.numbers ?? [];
+  const hint = { pick: "the values you may cut", sum: "two of them give the value to cut (sum or difference)",
+    sequence: "in the sequence card's order, the next one first", noble: "the faceup card's value",
+    detonator: "each value cut all four moves the detonator back a space" }[setup.number_cards];
+  return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? `: ${nums.join(" ")}` : ""} <small>(${hint})</small></p>
+    <div class="chips" role="group" aria-label="Number cards in view">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
+      html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}" data-act="number" data-arg="${n}" data-testid="number-${n}"
+        aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}</button>`)}</div></div>`;
+}
