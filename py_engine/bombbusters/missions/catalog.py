@@ -159,8 +159,9 @@ ROWS: list[dict[str, Any]] = [
        "success moving the detonator back a space; the detonator starts a space from the end"),
     _m(42, "Join the circus", red="1 of 3", yellow="4", notes="timed by a sound file"),
     _m(43, "Nano the robot", red="3", nano=True,
-       notes="Nano is dealt 3-5 wires face down; a player who cuts the value of Nano's space takes one "
-       "at random into their hand (record it as \"Nano's wire\"; Nano's track itself is kept at the table)"),
+       notes="Nano is dealt wires face down (5 with 2 players, 4 with 3 or 4, 3 with 5); a player who cuts the "
+       "value of Nano's space takes one at random into their hand (record it as \"Nano's wire\"); the page moves "
+       "Nano along its track from the turns recorded"),
     _m(44, "Underwater pressure", red="1 of 3", without=("10",), special=("oxygen_reserve",),
        notes="oxygen tokens from one reserve pay for each cut by depth; all go back at the captain's turn"),
     _m(45, "Seeking volunteers", red="2", players={2: ("3", "0")}, without=("10", "11"),
