@@ -136,7 +136,8 @@ function policyTemplate(ctx, list) {
   const first = (moves.cards_first ?? []).map((id) => `${EQUIPMENT_NAMES[id] ?? id}${TABLE_CARD_BUYS[id] ? ` (${TABLE_CARD_BUYS[id]})` : ""}`);
   return html`${first.length ? html`<p class="cards-first" data-testid="cards-first">Before the cut, play: ${first.join(", ")}</p>` : ""}
     <p class="hint" data-testid="moves-policy">Best move first. The small score is the team policy's: the chance the cut works,
-    less what a mistake or a used card would cost the team (a red wire loses all)${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
+    less what a mistake or a used card would cost the team (a red wire loses all)${list.some((m) => m.nano_value)
+      ? html`, plus a bonus for a cut of Nano's value that works (it takes one of Nano's wires or moves Nano back: such a score may pass 1)` : ""}${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
 }
 
 /** A wire of `p`'s in words ("Bob D"), from the card play's (player, stand, slot). */
@@ -153,7 +154,8 @@ function freeCardWords(setup, f) {
   switch (f.card) {
     case "1": case "12": return html`put <b>${f.name}</b> on my wires ${mine()}${tells()}`;
     case "4": return html`put the <b>Post-it</b> on my wire ${mine()}${tells()}`;
-    case "8": return html`play the <b>General Radar</b>: ask who has a <b>${f.value}</b> — the table has not seen ${f.unseen} of its 4`;
+    case "8": return html`play the <b>General Radar</b>: ask who has a <b>${f.value}</b> — ${f.unseen >= 4 ? `none of the four ${f.value}s is seen yet`
+      : `${4 - f.unseen} of the four ${f.value}s ${4 - f.unseen === 1 ? "is" : "are"} seen`}`;
     case "2.2": return html`put the <b>Single Wire Label</b> on my wire ${mine()}: its value is there once on my stand`;
     case "2": return html`play the <b>Walkie-Talkies</b>: my ${wireWords(setup, [me, ...f.give])} for ${wireWords(setup, f.target)} (chosen by place: it tells nothing)`;
     case "11.11": return html`play the <b>Grappling Hook</b>: take ${wireWords(setup, f.target)} (most wires left; chosen by place)`;
@@ -170,7 +172,7 @@ function freeCardTemplate(ctx) {
   return html`<p class="cards-first" data-testid="free-card" data-card="${f.card}" data-stand="${f.stand ?? ""}"
     data-slots="${(f.slots ?? []).join(" ")}" data-value="${f.value ?? ""}" data-pass-to="${f.pass_to ?? ""}"
     data-doc="${ctx.movesDoc ? JSON.stringify(ctx.movesDoc) : ""}">
-    First, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}</p>`;
+    ${ctx.t?.turn === ctx.state.setup.me ? "First" : "On your turn, first"}, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}</p>`;
 }
 
 /** What a special action's success is, in words (13, 39, 46, 48: every wire pointed at; 41: one tripwire). */
