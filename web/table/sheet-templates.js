@@ -155,7 +155,10 @@ export const ASKS = {
     const rows = [];
     setup.players.forEach((_, p) => t.stands[p].forEach((_st, s) => {
       const has = ans.get(`${p}-${s}`) ?? false;
-      rows.push(html`<div class="row">${standName(setup, p, s)} ${chip("draft-radar", `${p}:${s}`, has ? "has it" : "none", has, `radar-${p}-${s}`, { disabled: fixed(`${p}-${s}`) })}${fixed(`${p}-${s}`) ? html` <span class="hint">(the table shows it)</span>` : ""}</div>`);
+      // a fixed answer is drawn as an answer (not struck through): my wires, or a token that shows one
+      const why = p === setup.me ? "your wires" : "a token shows one";
+      rows.push(html`<div class="row">${standName(setup, p, s)} ${chip("draft-radar", `${p}:${s}`, has ? "has it" : "none", has, `radar-${p}-${s}`,
+        { disabled: fixed(`${p}-${s}`), cls: fixed(`${p}-${s}`) ? "fixed" : "" })}${fixed(`${p}-${s}`) ? html` <span class="hint">(${why})</span>` : ""}</div>`);
     }));
     return html`<p class="ask" data-testid="ask">Tap the stands that answered yes.</p>${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },
