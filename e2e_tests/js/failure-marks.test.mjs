@@ -50,6 +50,13 @@ test("a failure asks which token the wire got: even/odd or x1-x3 (x4 in 40 and a
   // a mission of value tokens still asks the value
   const { html } = sheet(table(1, "value"), BOB_C);
   assert.ok(testids(html).includes("real-4") && !testids(html).some((x) => x.startsWith("mark-")));
+  // there a failure always shows the value: no "No token", but where a constraint card H may hide it (31) or a custom table
+  assert.ok(!testids(html).includes("real-none"));
+  const t31 = table(31, "value");
+  const with31 = String(askTemplate({ state: t31, t: S.derive(t31), ui: { sheet: { mode: "action" } }, holdings: null,
+    missions: [{ number: 31, constraints: "chosen" }] }, BOB_C, S.nextAsk(t31, S.derive(t31), BOB_C)));
+  assert.ok(testids(with31).includes("real-none"));
+  assert.ok(testids(sheet(table(null, "value"), BOB_C).html).includes("real-none"));
 });
 
 test("what the slot already shows rules answers out: a starting parity, a count, a colour seen", () => {

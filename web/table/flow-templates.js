@@ -130,7 +130,13 @@ export function realAsk({ ctx, d, setup }) {
     : "Its token is false (it shows the value said): was it red?";
   return html`<p class="ask" data-testid="ask">${silent ? ask : "What is it really? (the info token)"}</p>
     ${keys.length ? keypad("draft-real", keys.map((x) => x.label), { disabled: keys.filter((x) => !x.ok).map((x) => x.label), testprefix: "real", label: "real value" }) : ""}
-    ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}${hiddenBoom(setup)}`;
+    ${noTokenMay(ctx, setup, silent) ? btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" }) : ""}${hiddenBoom(setup)}`;
+}
+
+/** Whether a failure may have shown no token: a mission without them (58), a false token (17, 52), a mission dealing
+ * constraint cards (H: no info token), or a custom table; elsewhere a failure always shows the real value. */
+function noTokenMay(ctx, setup, silent) {
+  return silent || setup.mission === null || Boolean(ctx.missions?.find((m) => m.number === setup.mission)?.constraints);
 }
 
 /** Mission 11: the wire pointed at (or the value named) was the hidden red value — the bomb exploded. */
