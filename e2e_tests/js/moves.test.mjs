@@ -262,3 +262,15 @@ test("a Label = or ≠ is drawn on the two wires it lies in front of, and named"
   assert.match(html, /aria-label="Dee, slot E: ≠ [^"]*label ≠ with the wire to its right"/);
   assert.doesNotMatch(html, /label-3-0-6/);
 });
+
+test("Chance to win: all (or none) of the games won is said so, not as \"100% ± 0%\" beside its range", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  const s = started();
+  const say = (win) => String(movesTemplate({ state: s, t: S.derive(s), moves: { moves: [], forbidden: [] }, missions: [], win }).text)
+    .replace(/\s+/g, " ");
+  const all = say({ wins: 20, n: 20, running: false });
+  assert.match(all, /all of 20 games won<\/span> <span class="hint" data-testid="win-range">\(20 games; 95%: 83\.\d%–100%\)/);
+  assert.doesNotMatch(all, /± 0/);
+  assert.match(say({ wins: 0, n: 5, running: false }), /none of 5 games won/);
+  assert.match(say({ wins: 11, n: 20, running: false }), /55% ± 11.1%/);
+});

@@ -320,7 +320,8 @@ function winTemplate(ctx) {
   const se = w && w.n ? Math.sqrt((p * (1 - p)) / w.n) : 0;
   const [lo, hi] = w && w.n ? wilson(w.wins, w.n) : [0, 1];
   const est = w && w.n ? html`<span data-testid="win-estimate" data-p="${p}" data-n="${w.n}" data-se="${se}" data-equipment="${JSON.stringify(w.equipment ?? null)}">
-    ${pct(p)} ± ${pct(se)}</span> <span class="hint" data-testid="win-range">(${w.n} games; 95%: ${pct(lo)}–${pct(hi)})</span>` : "";
+    ${w.wins === 0 || w.wins === w.n ? `${w.wins === 0 ? "none" : "all"} of ${w.n} games won` : `${pct(p)} ± ${pct(se)}`}</span>
+    <span class="hint" data-testid="win-range">(${w.n} games; 95%: ${pct(lo)}–${pct(hi)})</span>` : ""; // (all or none won: no "± 0%" beside a range)
   return html`<div class="win" data-testid="win">
     <span class="lbl">Chance to win:</span> ${est}
     ${w?.running ? html`${w.n ? "" : html`<span class="hint">playing the first games…</span>`} ${btn("win-stop", "Stop", { cls: "link", testid: "win-stop" })}`
