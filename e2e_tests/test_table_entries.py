@@ -332,7 +332,8 @@ def test_mission_31_constraint_card(make_context, base_url, device):
     wait_done(page, moves=True)
     expect(tid(page, "cards")).to_have_attribute("open", "")
     # chosen before the starting tokens: the picker comes above the stands, with A-E only; one card a player
-    assert tid(page, "cards").bounding_box()["y"] < tid(page, "stands").bounding_box()["y"]
+    assert page.evaluate("""() => Boolean(document.querySelector('[data-testid=cards]')
+        .compareDocumentPosition(document.querySelector('[data-testid=stands]')) & Node.DOCUMENT_POSITION_FOLLOWING)""")
     expect(tid(page, "card-F")).to_have_count(0)
     taps("card-C")
     taps("card-B")
