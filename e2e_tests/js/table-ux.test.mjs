@@ -38,6 +38,8 @@ test("an entry's edit or deletion is undone (and redone) like any change; a shar
   const deleted = S.replaceEntry(s, 0, null);
   assert.equal(deleted.log.length, 2);
   assert.deepEqual(S.undo(deleted).log, s.log);
+  assert.deepEqual(S.redo(S.undo(deleted)).log, deleted.log, "and redo deletes it again");
+  assert.ok(S.canUndo(deleted) && !S.canRedo(deleted) && S.canRedo(S.undo(deleted)));
   assert.equal(S.undoNote(deleted, S.undo(deleted), "undo"), "Undone: the deletion of “Bob C shows an info token 3”");
   // my wires edited after the entry's edit: undone first (the newer change), then the entry's edit
   const both = S.editHand(edited, [["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "11"]]);

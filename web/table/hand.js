@@ -133,72 +133,60 @@ function newerEdit(handMark, logMark, setupMark = null) {
   return { kind, mark };
 }
 
-/** Undo the newest change: an edit of my wires or of an entry when nothing was logged since, else the last entry
- * (never one a shared link came with: `undo_floor`). */
-export function undo(state) {
-  const edit = newerEdit(newestEdit(state.hand_undo, state.log.length, state.hand, "after"),
+/** The edit undo would take back (of my wires, an entry or the setup, made since the last entry), or null. */
+function undoEdit(state) {
+  return newerEdit(newestEdit(state.hand_undo, state.log.length, state.hand, "after"),
     newestLogEdit(state.log_undo, state.log.length, state.log, "after"),
     newestEdit(state.setup_undo, state.log.length, state.setup, "after"));
-  const next = structuredClone(state);
-  if (edit?.kind === "setup") {
-    next.setup_undo.pop();
-    next.setup = structuredClone(edit.mark.before);
-    next.setup_redo = [...(next.setup_redo ?? []), { ...structuredClone(edit.mark), at: next.redo.length }];
-    return next;
-  }
-  if (edit?.kind === "hand") {
-    next.hand_undo.pop();
-    next.hand = structuredClone(edit.mark.before);
-    next.hand_redo = [...(next.hand_redo ?? []), { ...structuredClone(edit.mark), at: next.redo.length }];
-    return next;
-  }
-  if (edit?.kind === "log") {
-    const m = next.log_undo.pop();
-    if (m.after === null) next.log.splice(m.i, 0, m.before);
-    else next.log[m.i] = m.before;
-    next.log_redo = [...(next.log_redo ?? []), { ...m, at: next.redo.length }];
-    return next;
-  }
-  if (state.log.length <= (state.undo_floor ?? 0)) return state;
-  next.redo.push(next.log.pop());
-  return next;
 }
 
-/** Redo what undo took back last: an edit of my wires or of an entry, or a log entry. */
-export function redo(state) {
-  const edit = newerEdit(newestEdit(state.hand_redo, state.redo.length, state.hand, "before"),
+/** The edit redo would bring back, or null. */
+function redoEdit(state) {
+  return newerEdit(newestEdit(state.hand_redo, state.redo.length, state.hand, "before"),
     newestLogEdit(state.log_redo, state.redo.length, state.log, "before"),
     newestEdit(state.setup_redo, state.redo.length, state.setup, "before"));
+}
+
+/** Edit `edit` of `next` taken back (`dir` "undo": its `before` put back) or brought back ("redo": its `after`), moved
+ * from that list to the other with the other list's length then (`at`). */
+function applyEdit(next, edit, dir, at) {
+  const [from, to, side] = dir === "undo" ? ["_undo", "_redo", "before"] : ["_redo", "_undo", "after"];
+  const field = edit.kind;
+  const m = next[field + from].pop();
+  next[field + to] = [...(next[field + to] ?? []), { ...m, at }];
+  if (field !== "log") next[field] = structuredClone(m[side]); // my wires, the setup: the whole field
+  else if (m.after === null) { // a deletion: the entry comes back, or goes again
+    if (dir === "undo") next.log.splice(m.i, 0, m.before);
+    else next.log.splice(m.i, 1);
+  } else next.log[m.i] = m[side];
+}
+
+/** Undo the newest change: an edit of my wires, of an entry or of the setup when nothing was logged since, else the
+ * last entry (never one a shared link came with: `undo_floor`). */
+export function undo(state) {
+  const edit = undoEdit(state);
+  if (!edit && state.log.length <= (state.undo_floor ?? 0)) return state;
   const next = structuredClone(state);
-  if (edit?.kind === "setup") {
-    next.setup_redo.pop();
-    next.setup = structuredClone(edit.mark.after);
-    next.setup_undo = [...(next.setup_undo ?? []), { ...structuredClone(edit.mark), at: next.log.length }];
-    return next;
-  }
-  if (edit?.kind === "hand") {
-    next.hand_redo.pop();
-    next.hand = structuredClone(edit.mark.after);
-    next.hand_undo = [...(next.hand_undo ?? []), { ...structuredClone(edit.mark), at: next.log.length }];
-    return next;
-  }
-  if (edit?.kind === "log") {
-    const m = next.log_redo.pop();
-    if (m.after === null) next.log.splice(m.i, 1);
-    else next.log[m.i] = m.after;
-    next.log_undo = [...(next.log_undo ?? []), { ...m, at: next.log.length }];
-    return next;
-  }
-  if (!state.redo.length) return state;
-  next.log.push(next.redo.pop());
+  if (edit) applyEdit(next, edit, "undo", next.redo.length);
+  else next.redo.push(next.log.pop());
   return next;
 }
 
-/** Is there something for undo to take back: an edit of my wires, or a log entry? */
-export const canUndo = (state) => undo(state) !== state;
+/** Redo what undo took back last: an edit of my wires, of an entry or of the setup, or a log entry. */
+export function redo(state) {
+  const edit = redoEdit(state);
+  if (!edit && !state.redo.length) return state;
+  const next = structuredClone(state);
+  if (edit) applyEdit(next, edit, "redo", next.log.length);
+  else next.log.push(next.redo.pop());
+  return next;
+}
+
+/** Is there something for undo to take back? (Asked at every drawing: no copy of the state.) */
+export const canUndo = (state) => undoEdit(state) !== null || state.log.length > (state.undo_floor ?? 0);
 
 /** Is there something for redo to bring back? */
-export const canRedo = (state) => redo(state) !== state;
+export const canRedo = (state) => redoEdit(state) !== null || state.redo.length > 0;
 
 // ---------------------------------------------------------------- my wires edited at the table
 
