@@ -67,3 +67,19 @@ test("Set tokens on a bare slot greys the values the table rules out there, and 
   const again = String(sheetTemplate({ state: shown, t: S.derive(shown), laws, ui: { sheet: { mode: "slot", key: "1-0-2", tab: "set" } }, holdings: null }));
   assert.doesNotMatch(again, /data-testid="set-info-9"[^>]*disabled/);
 });
+
+test("my constraint card binds the values I name (31: card C, 1-6 only), as the advice's reasons say", () => {
+  let s = S.defaultState();
+  s.phase = "table";
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  s.setup.cards = ["C"];
+  const t = S.derive(s);
+  const said = ["1", "2", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+  const mine = S.nameableValues(s, t, { k: "dual", a: 0, p: 1, s: 0, js: [2] }, said);
+  assert.deepEqual(mine, ["1", "2", "3", "5", "6"]);
+  // a teammate's cut is not bound by my card; without a card, every value I hold
+  assert.ok(S.nameableValues(s, t, { k: "dual", a: 1, p: 2, s: 0, js: [2] }, said).includes("9"));
+  s.setup.cards = [];
+  assert.ok(S.nameableValues(s, S.derive(s), { k: "dual", a: 0, p: 1, s: 0, js: [2] }, said).includes("9"));
+  assert.ok(S.cardsAllow(["A", "G"], "4") && !S.cardsAllow(["A"], "5") && S.cardsAllow(["D"], "Y"));
+});

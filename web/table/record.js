@@ -5,7 +5,7 @@
 import { knownWire, moveAsk, specialAsk } from "./asks-wires.js";
 import { wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
-import { colourOf, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
+import { cardsAllow, colourOf, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //
@@ -58,7 +58,8 @@ export function nameableValues(state, t, d, given, holdings = null, editing = fa
   if (d.a === me && t.hasHand) {
     if (d.k === "dual" && unseenTurned(t, me)) return base; // my turned-around wire may be any of them
     const mine = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own)));
-    return base.filter((v) => mine.has(v));
+    // my constraint cards bind what I name (a card turned face down: untapped in My constraint cards)
+    return base.filter((v) => mine.has(v) && cardsAllow(state.setup.cards, v));
   }
   const theirs = (holdings ?? []).filter((h) => h.player === d.a);
   if (theirs.length) {

@@ -35,6 +35,15 @@ export const falseTokenFact = (setup, sl) => setup.false_by === "all" && sl.c !=
 
 /** Constraint cards A-L (missions 31+): the ones that bind me now go with the "moves" request. */
 export const CARD_LETTERS = "ABCDEFGHIJKL".split("");
+/** The values constraint cards A-F let their holder cut (constraint_cards.py's _VALUE_OK): a blue value's test per card. */
+const CARD_VALUE_OK = {
+  A: (v) => v % 2 === 0, B: (v) => v % 2 === 1, C: (v) => v >= 1 && v <= 6, D: (v) => v >= 7 && v <= 12,
+  E: (v) => v >= 4 && v <= 9, F: (v) => !(v >= 4 && v <= 9),
+};
+
+/** Whether constraint cards `cards` let their holder cut wires of value `v` ("7"; a yellow or red: no card speaks of it). */
+export const cardsAllow = (cards, v) => !/^\d+$/.test(String(v)) || (cards ?? []).every((c) => !CARD_VALUE_OK[c] || CARD_VALUE_OK[c](Number(v)));
+
 /** The constraint cards a player may hold in this mission (`preset`: the mission's preset, or null): 31 deals
  * each player one of A-E; other missions and custom setups, any. */
 export const cardLetters = (preset) => (preset?.constraints === "chosen" ? CARD_LETTERS.slice(0, 5) : CARD_LETTERS);
