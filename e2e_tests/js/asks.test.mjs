@@ -83,3 +83,18 @@ test("my constraint card binds the values I name (31: card C, 1-6 only), as the 
   assert.ok(S.nameableValues(s, S.derive(s), { k: "dual", a: 0, p: 1, s: 0, js: [2] }, said).includes("9"));
   assert.ok(S.cardsAllow(["A", "G"], "4") && !S.cardsAllow(["A"], "5") && S.cardsAllow(["D"], "Y"));
 });
+
+test("17: the captain plays no equipment card (not offered; a recorded one says check) and the X-or-Y Ray is spent", () => {
+  let s = table();
+  s.setup.captain_no_equipment = true;
+  s.setup.table_cards = ["10", "12"];
+  const t = S.derive(s);
+  const sheet = String(sheetTemplate({ state: s, t, ui: { sheet: { mode: "action" }, draft: { k: "xray", a: null } }, holdings: null }));
+  assert.match(sheet, /data-testid="actor-0"[^>]*disabled/, "Ann, the captain");
+  assert.doesNotMatch(sheet, /data-testid="actor-1"[^>]*disabled/);
+  const ray = { k: "xray", a: 1, p: 2, s: 0, j: 3, vs: ["4", "5"], ok: false, real: "6" };
+  const after = S.derive(S.addEntry(s, ray));
+  assert.equal(after.cards.find((c) => c.id === "10").state, "used");
+  const byCaptain = S.derive(S.addEntry(s, { ...ray, a: 0, p: 1 })).entries.at(-1);
+  assert.match(byCaptain.text, /check: the captain uses no equipment card in this mission/);
+});

@@ -64,6 +64,7 @@ export function applyDual(t, e, setup, i) {
   if (!said.length || said.some((x) => !(isLabel(x) || x === "Y"))) fail("which value was said?");
   noSpecialValue(t, setup, said);
   xWireRule(t, setup, [[e.p, e.s, e.j], ...(e.ok && e.as ? [[e.a, e.as.s, e.as.j]] : [])], e.k === "xray");
+  if (e.k === "xray") spend(t, setup, "10", e.a);
   if (e.ok) {
     if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
     const turned = Boolean(slotAt(t, e.p, e.s, e.j).tw);
@@ -97,7 +98,7 @@ export function applyDetect(t, e, setup, i) {
   noSpecialValue(t, setup, [e.v]);
   xWireRule(t, setup, js.map((j) => [e.p, e.s, j]), true);
   if (e.kind === "double") useDoubleDetector(t, e, setup);
-  else spend(t, setup, e.kind === "triple" ? "3" : "5");
+  else spend(t, setup, e.kind === "triple" ? "3" : "5", e.a);
   if (e.ok) {
     if (!js.includes(e.hit)) fail("which of the wires was cut?");
     if (!valueMatches(e.cut, e.v)) fail(`the cut wire ${e.cut} is not ${e.v}`);
@@ -185,7 +186,7 @@ function soloTakesAll(t, e, setup) {
   if (cuts.length === left) return;
   const fastPass = cardsInPlay(setup, t).includes("9.9") && (cut["9"] ?? 0) >= 4 && !t.usedItems["9.9"];
   if (fastPass && cuts.length === 2) {
-    spend(t, setup, "9.9");
+    spend(t, setup, "9.9", e.a);
     return;
   }
   const what = said === "Y" ? "yellow wire" : said;

@@ -10,7 +10,7 @@ import { colourOf, isLabel } from "./setup.js";
 /** General Radar: every stand answers whether it holds the number. */
 export function applyRadar(t, e, setup, i) {
   if (!(Number.isInteger(e.v) && e.v >= 1 && e.v <= 12)) fail("which number was asked?");
-  spend(t, setup, "8");
+  spend(t, setup, "8", e.a);
   const ans = Array.isArray(e.ans) ? e.ans : [];
   for (const x of ans) {
     if (!t.stands[x?.p]?.[x?.s]) fail("an answer names a stand that is not on the table");
@@ -24,7 +24,7 @@ export function applyLabel(t, e, setup, i) {
   slotAt(t, e.p, e.s, js[0]);
   slotAt(t, e.p, e.s, js[1]);
   if (Math.abs(js[0] - js[1]) !== 1) fail("a label goes on two neighbouring wires");
-  spend(t, setup, e.eq ? "12" : "1");
+  spend(t, setup, e.eq ? "12" : "1", e.p); // (played by the player whose wires it labels)
   const pair = [js[0], js[1]].sort((a, b) => a - b);
   addFact(t, { kind: e.eq ? "same" : "different", player: e.p, stand: e.s, slots: pair }, i, pair.map((j) => t.stands[e.p][e.s][j]));
   // the token lies in front of the two wires: each shows it, towards the other
@@ -37,7 +37,7 @@ export function applyLabel(t, e, setup, i) {
 /** Post-it: an info token on one of the actor's own blue wires. */
 export function applyPostit(t, e, setup) {
   checkPlayers(setup, e, false);
-  spend(t, setup, "4");
+  spend(t, setup, "4", e.a);
   if (!isLabel(e.v) || colourOf(e.v) !== "blue") fail("a Post-it goes on a blue wire");
   infoSlot(t, setup, e.a, e.s, e.j, e.v);
 }
@@ -51,7 +51,7 @@ export function applySwl(t, e, setup) {
   if (shown && !(isLabel(shown) && colourOf(shown) === "blue")) fail(`${where}: the Single Wire Label goes on a blue wire`);
   if (sl.m && sl.m !== "1x") fail(`${where} already has a token (${sl.m})`);
   if (standMoved(t, e.a, e.s)) fail(`${where}: wires moved to or from this stand, so its x1 token cannot be read (the engine counts a stand as dealt)`);
-  spend(t, setup, "2.2");
+  spend(t, setup, "2.2", e.a);
   sl.m = "1x";
   if (sl.c === "h") sl.col = "b";
 }
@@ -68,7 +68,7 @@ export function applyDisint(t, e, setup, i) {
   })));
   const cut = t.stands.flat(2).filter((sl) => sl.c === "cut" && sl.v === e.v).length;
   if (cut !== 4) fail(`the Disintegrator cuts every ${e.v}: 4 are in play, ${cut} would be cut — tap the others`);
-  spend(t, setup, "10.10");
+  spend(t, setup, "10.10", e.a);
   // none is left anywhere
   setup.players.forEach((_, p) => addFact(t, { kind: "has_not", player: p, value: Number(e.v) }, i, uncutRefs(t, p)));
 }
@@ -79,7 +79,7 @@ export function applyBatteries(t, e, setup) {
   if (!ps.length || ps.length > 2 || ps.some((p) => !(Number.isInteger(p) && p >= 0 && p < setup.players.length))) {
     fail("whose Double Detector (1 or 2 players)?");
   }
-  spend(t, setup, "7");
+  spend(t, setup, "7", e.a);
   t.usedDD = t.usedDD.filter((p) => !ps.includes(p));
 }
 
@@ -99,7 +99,7 @@ export function applyFalseBottom(t, e) {
 /** Stabilizer (9): the next dual cut, if it fails, neither moves the detonator nor explodes. */
 export function applyStabilizer(t, e, setup) {
   checkPlayers(setup, e, false);
-  spend(t, setup, "9");
+  spend(t, setup, "9", e.a);
   t.stab = true;
 }
 
@@ -107,7 +107,7 @@ export function applyStabilizer(t, e, setup) {
 export function applyCoffee(t, e, setup) {
   checkPlayers(setup, e, false);
   if (!(Number.isInteger(e.next) && e.next >= 0 && e.next < setup.players.length)) fail("who plays next?");
-  spend(t, setup, "11");
+  spend(t, setup, "11", e.a);
   t.turn = e.next;
 }
 

@@ -35,7 +35,7 @@ export function applyMove(t, e, setup, i) {
   // a moved wire's x token is discarded (mission 24's FAQ on the Walkie-Talkies: it counted the stand it left)
   for (const sl of taken) if (isCount(sl.m)) sl.m = null;
   t.moves.push({ kind: e.k === "hook" ? "grappling_hook" : "walkie_talkies", wires });
-  spend(t, setup, e.k === "hook" ? "11.11" : "2");
+  spend(t, setup, e.k === "hook" ? "11.11" : "2", e.a);
 }
 
 /**

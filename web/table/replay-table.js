@@ -60,8 +60,10 @@ export const colourCount = (cutCount, colour) => Object.entries(cutCount).filter
  * (cardProgress) is said beside the entry rather than refused: a cut may be missing from the log, tables recorded
  * before the page checked it still open, and the player sees which card to look at.
  */
-export function spend(t, setup, id) {
+export function spend(t, setup, id, a = null) {
   const name = `${EQUIPMENT_NAMES[id] ?? "card"} (${id})`;
+  // 17, 28: the captain uses no equipment card (said beside the entry, as a card not usable yet is)
+  if (setup.captain_no_equipment && a === setup.captain) t.note = `${t.note ?? ""} — check: the captain uses no equipment card in this mission`;
   const { have, need } = cardProgress(setup, t, id);
   const why = !cardsInPlay(setup, t).includes(id) ? "is not on the table" : t.usedItems[id] ? "was used already"
     : have >= need ? "" : `was not usable yet (${setup.equipment_after_special ? "before the special action"

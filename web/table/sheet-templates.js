@@ -70,8 +70,12 @@ function actorChips(state, d, exclude, label, off = new Map()) {
     p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`, off.has(p) ? { disabled: true, aria: `${name}: ${off.get(p)}` } : {}))}</div>`;
 }
 
+/** The drafts that play an equipment card (the character card's Double Detector is not one). */
+const CARD_DRAFTS = ["xray", "triple", "super", "radar", "label_eq", "label_ne", "postit", "rewind", "walkie", "hook", "stabilizer",
+  "coffee", "batteries", "drop", "false_bottom", "swl", "disint"];
+
 /** The players a draft may not name (not when editing: the table has moved on since): a Double Detector's players
- * without one; 22's "I have none" before play, those who have placed both their tokens. */
+ * without one; 17 and 28's captain for an equipment card; 22's "I have none" before play, those who placed both. */
 function actorOff(ctx, d) {
   const { state, t, ui } = ctx;
   if (ui.sheet?.edit !== undefined) return new Map();
@@ -79,6 +83,8 @@ function actorOff(ctx, d) {
     const due = drawnTokensDue(state);
     return new Map((due?.kind === "absent" ? due.per : []).filter((x) => x.have >= x.need).map((x) => [x.p, "both tokens placed"]));
   }
+  // 17, 28: the captain uses no equipment card
+  if (CARD_DRAFTS.includes(d.k) && state.setup.captain_no_equipment) return new Map([[state.setup.captain, "the captain uses no equipment card"]]);
   if (d.k !== "double") return new Map();
   return new Map(state.setup.players.map((_, p) => p).filter((p) => !ddUsable(state.setup, t, p))
     .map((p) => [p, ddSpent(t, p) ? "Double Detector used" : "no Double Detector"]));
