@@ -98,3 +98,19 @@ test("17: the captain plays no equipment card (not offered; a recorded one says 
   const byCaptain = S.derive(S.addEntry(s, { ...ray, a: 0, p: 1 })).entries.at(-1);
   assert.match(byCaptain.text, /check: the captain uses no equipment card in this mission/);
 });
+
+test("17: Set tokens offers the captain only false tokens, the others only true ones", () => {
+  let s = S.defaultState();
+  s.setup.false_tokens = true;
+  s.setup.false_by = "captain";
+  s.setup.me = null;
+  s.phase = "table";
+  const t = S.derive(s);
+  const sheet = (key) => String(sheetTemplate({ state: s, t, ui: { sheet: { mode: "slot", key, tab: "set" } }, holdings: null }));
+  const captain = sheet("0-0-2");
+  assert.doesNotMatch(captain, /data-testid="set-info-/);
+  assert.match(captain, /data-testid="set-not-5"/);
+  const bob = sheet("1-0-2");
+  assert.match(bob, /data-testid="set-info-5"/);
+  assert.doesNotMatch(bob, /data-testid="set-not-/);
+});

@@ -101,3 +101,15 @@ test("tokens each player chooses (an info token, even/odd, an x-token): the stat
   none.setup = S.applyMission(withPlayers(3, 0), preset({ number: 18, tokens: "none" }));
   assert.equal(S.drawnTokensDue(none), null);
 });
+
+test("17: the captain places two false tokens instead of the usual one; the others one true token", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(3, 0), preset({ number: 17, false_tokens: true, false_by: "captain" }));
+  s.phase = "table";
+  s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 1, slot: { c: "h", v: null, m: "!5", col: null } });
+  assert.deepEqual(S.drawnTokensDue(s).per.map((x) => [x.need, x.have]), [[2, 1], [1, 0], [1, 0]]);
+  s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 9, slot: { c: "h", v: null, m: "!11", col: null } });
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3", m: null, col: null } });
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 2, slot: { c: "info", v: "3", m: null, col: null } });
+  assert.equal(S.drawnTokensDue(s), null);
+});

@@ -130,7 +130,8 @@ export function realAsk({ ctx, d, setup }) {
     : "Its token is false (it shows the value said): was it red?";
   return html`<p class="ask" data-testid="ask">${silent ? ask : "What is it really? (the info token)"}</p>
     ${keys.length ? keypad("draft-real", keys.map((x) => x.label), { disabled: keys.filter((x) => !x.ok).map((x) => x.label), testprefix: "real", label: "real value" }) : ""}
-    ${noTokenMay(ctx, setup, silent) ? btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" }) : ""}${hiddenBoom(setup)}`;
+    ${noTokenMay(ctx, setup, silent) ? btn("draft-real", silent && setup.failure_tokens !== false ? `Not red: the false token only says “not ${d.v ?? "that value"}”`
+      : "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" }) : ""}${hiddenBoom(setup)}`;
 }
 
 /** Whether a failure may have shown no token: a mission without them (58), a false token (17, 52), a mission dealing

@@ -4,6 +4,7 @@
 import { wireMark } from "./failure-marks.js";
 import { derive } from "./replay.js";
 import { isSetupEntry } from "./replay-table.js";
+import { noValueShown } from "./setup.js";
 
 export const TOKEN_KINDS = ["value", "even_odd", "multiplicity"];
 
@@ -107,9 +108,12 @@ export function drawnTokensDue(state) {
   const chosen = startingTokenKind(setup);
   const kind = setup.random_info_token ? "random" : setup.absent_tokens && setup.mission !== null ? "absent" : chosen ? "chosen" : null;
   if (!kind || state.log.some((e) => !isSetupEntry(e))) return null;
-  const counts = (e) => e.k === "absent" || (e.k === "set" && (kind === "random" ? e.slot?.c === "info" : showsStartingToken(e.slot ?? {}, chosen)));
+  // 17 (the captain), 52 (everyone): two false tokens ("not N") instead of the usual one
+  const falseOnes = (p) => kind === "chosen" && setup.false_tokens && noValueShown(setup, p);
+  const counts = (e) => e.k === "absent" || (e.k === "set" && (kind === "random" ? e.slot?.c === "info"
+    : falseOnes(e.p) ? Boolean(e.slot?.m?.startsWith("!")) : showsStartingToken(e.slot ?? {}, chosen)));
   const per = setup.players.map((_n, p) => {
-    const need = kind === "absent" ? 2 : skipsStartingToken(setup, p) ? 0 : 1;
+    const need = kind === "absent" || falseOnes(p) ? 2 : skipsStartingToken(setup, p) ? 0 : 1;
     return { p, need, have: Math.min(need, state.log.filter((e) => e.p === p && counts(e)).length) };
   });
   return per.some((x) => x.have < x.need) ? { kind, per } : null;
