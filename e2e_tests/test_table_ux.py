@@ -331,3 +331,19 @@ def test_another_game_drops_the_last_game_s_answers_at_once(phone):
     assert seen == {"dee": 0, "moves": 0}, seen
     wait_done(page)
     expect(tid(page, "stands").locator("[data-testid^='slot-3-']")).to_have_count(0)
+
+
+def test_an_edited_cut_may_point_again_at_the_wire_it_cut(phone):
+    """Bob's cut of Cid A edited, its wires asked again: Cid A, cut by that very entry, may be tapped (it was
+    refused as "already cut"), and the entry is recorded again as it was."""
+    page, taps = phone(table())
+    assert wait_done(page) == "done"
+    before = engine_doc(page)
+    scroll_to(page, "log-5-edit")
+    taps("log-5-edit")
+    taps("change-wires")
+    taps("slot-2-0-0")
+    expect(tid(page, "sheet-error")).to_have_count(0)
+    expect(tid(page, "sheet")).to_have_count(0)  # every answer given: recorded again
+    assert wait_done(page) == "done"
+    assert engine_doc(page) == before

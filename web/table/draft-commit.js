@@ -9,7 +9,9 @@ export function pickSlot(app, key) {
   const ui = app.ui;
   const d = ui.draft;
   const [p, s, j] = key.split("-").map(Number);
-  const t = app.derived();
+  // an entry edited: its wires are read on the table before it (the wire it cut is not "already cut" for it)
+  const edit = ui.sheet?.edit;
+  const t = edit !== undefined ? S.derive({ ...app.state, log: app.state.log.slice(0, edit) }) : app.derived();
   const sl = t.stands[p]?.[s]?.[j];
   if (!sl) return;
   ui.sheetError = null;
