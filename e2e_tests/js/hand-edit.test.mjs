@@ -174,3 +174,13 @@ test("a setup change during a game (a constraint card tapped) is what undo takes
   const seat = S.editSetup(s, { ...structuredClone(s), setup: { ...structuredClone(s.setup), me: 1 } });
   assert.equal(seat.setup_undo?.length ?? 0, 0);
 });
+
+test("Edit my wires: a value that would sort the picked wire past a wire the table shows cut is not offered", async () => {
+  const { handTemplate } = await import("../../web/table/setup-templates.js");
+  let s = tableWith(RIGHT);
+  s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 4, slot: { c: "cut", v: "5", m: null, col: null } }); // my 5, cut
+  const keys = (pick) => String(handTemplate(s, { hand: structuredClone(s.hand), pick }));
+  const html = keys({ s: 0, i: 2 }); // my first 3 picked
+  assert.doesNotMatch(html, /data-testid="key-4"[^>]*disabled/, "a 4 keeps the cut 5 in its slot");
+  assert.match(html, /data-testid="key-6"[^>]*disabled/, "a 6 would push the cut 5 to the left");
+});

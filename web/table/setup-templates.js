@@ -4,7 +4,7 @@
 import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
-  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay,
+  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 
@@ -173,6 +173,11 @@ export function handTemplate(state, edit = null) {
     const got = dealtFirst[colourOf(label)]?.[s];
     return got !== undefined && (hand[s] ?? []).filter((h) => colourOf(wireOf(h)) === colourOf(label)).length >= got;
   };
+  // a value that would sort the picked wire past a wire the table shows cut (moving it off its slot) is no fix
+  const keepsCut = (label) => {
+    const next = handEditKey(state, hand, edit.pick, label);
+    return edit.cut.every((row, k) => row.every((c, j) => !c || next[k]?.[fills[k].indexOf(j)] === hand[k]?.[fills[k].indexOf(j)]));
+  };
   const layouts = sizes.map((_, k) => (shown[k]?.some(Boolean) ? placeWires(hand[k] ?? [], shown[k], xPlace(setup, me, k)) : null));
   const wireAt = (k, f) => (layouts[k] ? layouts[k][f] : hand[k]?.[f] !== undefined ? { h: hand[k][f], i: f } : null);
   return html`<section class="screen hand" data-testid="hand-screen" aria-label="My wires">
@@ -197,7 +202,7 @@ export function handTemplate(state, edit = null) {
         cls: `key ${colourOf(label)} ${label === picked ? "on" : ""}`, arg: edit ? label : `${s}:${label}`, testid: `key-${label}`,
         // a picked wire's value is free again for the keypad to put back in its place
         disabled: picked ? (used[label] ?? 0) - (label === picked ? 1 : 0) >= copies
-          || (isXWire(hand[edit.pick.s][edit.pick.i]) && !xWireMay(setup, label))
+          || (isXWire(hand[edit.pick.s][edit.pick.i]) && !xWireMay(setup, label)) || !keepsCut(label)
           : edit ? full || (used[label] ?? 0) >= copies
             : colourFull(label) || (used[label] ?? 0) >= copies || handAddAround(state, s, label, shown) === state,
         aria: keyName(label),
