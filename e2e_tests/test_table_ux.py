@@ -347,3 +347,23 @@ def test_an_edited_cut_may_point_again_at_the_wire_it_cut(phone):
     expect(tid(page, "sheet")).to_have_count(0)  # every answer given: recorded again
     assert wait_done(page) == "done"
     assert engine_doc(page) == before
+
+
+def test_opening_the_setup_stops_a_running_estimate(phone):
+    """Estimate running, Setup opened: the playouts stop (they redrew the setup every second, closing "Start a new
+    game…" and taking a half-typed name's focus)."""
+    page, taps = phone(table())
+    wait_done(page, moves=True)
+    scroll_to(page, "win-start")
+    taps("win-start")
+    expect(tid(page, "win-stop")).to_be_visible()
+    taps("open-setup")
+    tid(page, "setup-new-game").locator("summary").click()
+    redraws = page.evaluate("""() => new Promise((resolve) => {
+        let n = 0;
+        const obs = new MutationObserver((m) => { n += m.length; });
+        obs.observe(document.querySelector("[data-testid=setup-screen]").parentNode, { childList: true, subtree: true });
+        setTimeout(() => { obs.disconnect(); resolve(n); }, 3000);
+    })""")
+    assert redraws == 0, f"the setup was redrawn {redraws} times while nothing was tapped"
+    expect(tid(page, "setup-new-game-confirm")).to_be_visible()

@@ -96,6 +96,9 @@ export function setupActs(app) {
   return {
     ...Object.fromEntries(edits),
     setup: (arg) => {
+      // a running Estimate or search would redraw the setup under the player's fingers (a name half typed)
+      app.stopWin?.();
+      app.stopSearch?.();
       app.commit({ ...structuredClone(app.state), phase: "setup" });
       if (arg === "cards") app.view.bringIntoView?.("setup-cards"); // "Set the cards on the table": the cards, not the top
     },
