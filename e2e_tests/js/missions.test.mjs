@@ -214,6 +214,8 @@ test("mission 62: each number card's value cut all four moves the detonator back
   for (const [p, j] of [[1, 0], [2, 0], [3, 0], [1, 1]]) s = S.addEntry(s, cut(p, j, "3"));
   assert.equal(S.derive(s).mistakesMade, -1);
   assert.equal(S.derive(s).mistakesLeft, 1);
+  assert.match(S.derive(s).entries.at(-1).text, /all four 3s cut: the number card 3 takes the detonator back a space/);
+  assert.doesNotMatch(S.derive(s).entries.at(-2).text, /number card/);
   // a failure (the space won back spent), then the four 11s: one space back
   s = S.addEntry(s, { k: "dual", a: 0, p: 2, s: 0, j: 5, v: "5", ok: false, real: "6" });
   assert.equal(S.derive(s).mistakesMade, 0);

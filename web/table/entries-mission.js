@@ -129,6 +129,7 @@ export function numberCardsBack(t, backers, backed) {
     if (n >= 4) {
       backed.add(v);
       detonatorBack(t, -Infinity); // (62 starts a space from the end: each card gives a space back)
+      t.note = `${t.note ?? ""} — all four ${v}s cut: the number card ${v} takes the detonator back a space`;
     }
   }
 }

@@ -66,8 +66,8 @@ export function derive(state) {
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
       if (guess && e.k !== "shown") t.lastCut = justCut(t, e, cutBefore);
+      if (backers.size) numberCardsBack(t, backers, backed); // (62: its note goes with the entry that cut the fourth)
       t.entries.push({ ok: true, text: describeSafely(e, setup) + t.note });
-      if (backers.size) numberCardsBack(t, backers, backed);
       countGifts(t, e, setup);
     } catch (err) {
       // an entry that contradicts the table, or one a damaged link mangled: shown as an error, the rest goes on
