@@ -296,3 +296,17 @@ test("after the bomb explodes nothing more is recorded; one challenge card per p
   const two = S.addEntry(w, { k: "special", a: 3, cuts: [{ p: 0, s: 0, j: 3, l: "Y3" }, { p: 1, s: 0, j: 7, l: "Y7" }], res: "ok" });
   assert.match(S.derive(two).entries[0].error, /points at every yellow wire still uncut \(3\), not 2/);
 });
+
+test("44: a cutter the reserve leaves no value to name is told to record the skip, not that they hold none", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = oxygenTable(44, "oxygen_reserve");
+  // Cat 9 (3), Dan 10 (3), me 5 (2): the reserve is empty on Bob's turn
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "9", ok: false, real: "4" });
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "10", ok: false, real: "2" });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 1, v: "5", ok: false, real: "3" });
+  const t = S.derive(s);
+  assert.equal(S.oxygenFor(s, t, 1).have, 0);
+  const d = { k: "dual", a: 1, p: 2, s: 0, js: [4] };
+  const html = String(askTemplate({ state: s, t, ui: { sheet: { mode: "slot" } }, holdings: null }, d, S.nextAsk(s, t, d)));
+  assert.match(html, /Not enough oxygen for any value Bob holds: record “No oxygen: skip” instead\./);
+});

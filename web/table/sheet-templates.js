@@ -40,6 +40,7 @@ import {
   drawnTokensDue,
   isSetupEntry,
   noValueShown,
+  oxygenFor,
 } from "./table-state.js";
 
 // ---------------------------------------------------------------- the sheet (slot detail, recording)
@@ -136,7 +137,9 @@ export const ASKS = {
       const question = d.k === "xray" ? "Which two values were named?" : d.k === "shown" ? `Which number card was shown after ${setup.players[d.a]}'s turn?` : "Which value was named?";
       return html`<p class="ask" data-testid="ask">${question}</p>
         ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })
-          : html`<p class="hint" data-testid="no-value">${setup.players[d.a]} holds no value that can be named.</p>`}`;
+          : html`<p class="hint" data-testid="no-value">${nameable.length === 0 && base.length && oxygenFor(state, t, d.a)
+            ? `Not enough oxygen for any value ${setup.players[d.a]} holds: record “No oxygen: skip” instead.`
+            : `${setup.players[d.a]} holds no value that can be named.`}</p>`}`;
     }
   },
   result: resultAsk,
