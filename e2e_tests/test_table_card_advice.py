@@ -90,7 +90,7 @@ def test_my_best_cuts_say_which_free_card_the_team_plays_first(phone):
     assert want is not None and line.get_attribute("data-card") == want["card"] == "1"
     assert (int(line.get_attribute("data-stand")), line.get_attribute("data-slots")) == (
         want["stand"], " ".join(map(str, want["slots"])))
-    expect(line).to_contain_text("On your turn, first, put Label ≠ on my wires")  # (Cid's turn now: the line is for mine)
+    expect(line).to_contain_text("On my turn, first, put Label ≠ on my wires")  # (Cid's turn now: the line is for mine)
     expect(line).to_contain_text("it tells my teammates the most about my stand")
     scroll_to(page, "free-card")
     shot(page, "ux-10-free-card")

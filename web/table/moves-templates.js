@@ -172,7 +172,7 @@ function freeCardTemplate(ctx) {
   return html`<p class="cards-first" data-testid="free-card" data-card="${f.card}" data-stand="${f.stand ?? ""}"
     data-slots="${(f.slots ?? []).join(" ")}" data-value="${f.value ?? ""}" data-pass-to="${f.pass_to ?? ""}"
     data-doc="${ctx.movesDoc ? JSON.stringify(ctx.movesDoc) : ""}">
-    ${ctx.t?.turn === ctx.state.setup.me ? "First" : "On your turn, first"}, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}</p>`;
+    ${ctx.t?.turn === ctx.state.setup.me ? "First" : "On my turn, first"}, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}</p>`;
 }
 
 /** What a special action's success is, in words (13, 39, 46, 48: every wire pointed at; 41: one tripwire). */

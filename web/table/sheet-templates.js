@@ -134,7 +134,7 @@ export const ASKS = {
         ? nameableValues(state, t, d, base, ctx.holdings, ctx.ui?.sheet?.edit !== undefined) : base;
       // a solo cut: a value its cutter may hold every uncut copy of
       const named = d.k === "solo" ? soloValueOptions(allowOf(ctx), d, nameable) : nameable;
-      const question = d.k === "xray" ? "Which two values were named?" : d.k === "shown" ? `Which number card was shown after ${setup.players[d.a]}'s turn?` : "Which value was named?";
+      const question = d.k === "xray" ? "Which two values were named?" : d.k === "solo" ? "Which value was cut (all its wires)?" : d.k === "shown" ? `Which number card was shown after ${setup.players[d.a]}'s turn?` : "Which value was named?";
       return html`<p class="ask" data-testid="ask">${question}</p>
         ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })
           : html`<p class="hint" data-testid="no-value">${nameable.length === 0 && base.length && oxygenFor(state, t, d.a)
