@@ -283,17 +283,22 @@ def test_a_new_table_error_is_brought_into_view(phone):
     expect(tid(page, "moves-error")).to_contain_text("No advice while the table has an error")
 
 
+def assert_above_the_sheet(page: Page, testid: str) -> None:
+    """Once the sheet is open: `testid` lies between the top bar and the sheet, in view."""
+    expect(tid(page, "sheet")).to_be_visible()
+    page.wait_for_timeout(300)
+    box = tid(page, testid).bounding_box()
+    sheet = tid(page, "sheet").bounding_box()
+    bar = page.locator(".topbar").bounding_box()
+    assert bar["y"] + bar["height"] <= box["y"] and box["y"] + box["height"] <= sheet["y"], (bar, box, sheet)
+
+
 def test_a_slots_sheet_keeps_its_stand_in_view(phone):
     """A wire of the lowest stand tapped: its sheet opens and the page scrolls that stand above the sheet."""
     page, taps = phone(table())
     assert wait_done(page) == "done"
     taps("slot-3-0-6")
-    expect(tid(page, "sheet")).to_be_visible()
-    page.wait_for_timeout(300)
-    slot = tid(page, "slot-3-0-6").bounding_box()
-    sheet = tid(page, "sheet").bounding_box()
-    bar = page.locator(".topbar").bounding_box()
-    assert bar["y"] + bar["height"] <= slot["y"] and slot["y"] + slot["height"] <= sheet["y"], (bar, slot, sheet)
+    assert_above_the_sheet(page, "slot-3-0-6")
 
 
 def test_an_edited_entry_keeps_the_stand_it_points_at_in_view(phone):
@@ -303,12 +308,7 @@ def test_an_edited_entry_keeps_the_stand_it_points_at_in_view(phone):
     assert wait_done(page) == "done"
     scroll_to(page, "log-6-edit")
     taps("log-6-edit")
-    expect(tid(page, "sheet")).to_be_visible()
-    page.wait_for_timeout(300)
-    stand = tid(page, "stand-3-0").bounding_box()
-    sheet = tid(page, "sheet").bounding_box()
-    bar = page.locator(".topbar").bounding_box()
-    assert bar["y"] + bar["height"] <= stand["y"] and stand["y"] + stand["height"] <= sheet["y"], (bar, stand, sheet)
+    assert_above_the_sheet(page, "stand-3-0")
 
 
 def test_another_game_drops_the_last_game_s_answers_at_once(phone):
