@@ -107,7 +107,7 @@ def test_a_general_radar_asks_a_value_chosen_from_the_public_table_alone() -> No
 
 def test_a_label_choice_is_read_by_the_referee() -> None:
     """The facts a choice tells reach every player's table with the card's own, and hold on the real deal."""
-    from test_arena_cards import _truth_holds, _used
+    from arena_cards_kit import truth_holds as _truth_holds, used as _used
 
     ref, q, u = _used("1")
     assert all(f in ref.view((q + 1) % 4).facts for f in u.told)
