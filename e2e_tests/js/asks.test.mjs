@@ -114,3 +114,17 @@ test("17: Set tokens offers the captain only false tokens, the others only true 
   assert.match(bob, /data-testid="set-info-5"/);
   assert.doesNotMatch(bob, /data-testid="set-not-/);
 });
+
+test("the mission's rules bind the values I name, as the advice reads them (9: the sequence card's later values)", () => {
+  let s = S.defaultState();
+  s.phase = "table";
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  Object.assign(s.setup, { mission: 9, number_cards: "sequence", numbers: [7, 3, 10] });
+  const said = ["1", "2", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+  const d = { k: "dual", a: 0, p: 1, s: 0, js: [2] };
+  const named = S.nameableValues(s, S.derive(s), d, said);
+  assert.ok(named.includes("7") && !named.includes("3") && !named.includes("10"), named.join(" "));
+  const cut = (p) => ({ k: "set", p, s: 0, j: 6, slot: { c: "cut", v: "7", m: null, col: null } });
+  const on = S.addEntry(S.addEntry(s, cut(1)), cut(2));
+  assert.ok(S.nameableValues(on, S.derive(on), d, said).includes("3"), "two 7s cut: the 3s are next");
+});

@@ -3,6 +3,7 @@
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import { knownWire, moveAsk, specialAsk } from "./asks-wires.js";
+import { missionRules } from "./engine-doc.js";
 import { wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
 import { cardsAllow, colourOf, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
@@ -58,8 +59,12 @@ export function nameableValues(state, t, d, given, holdings = null, editing = fa
   if (d.a === me && t.hasHand) {
     if (d.k === "dual" && unseenTurned(t, me)) return base; // my turned-around wire may be any of them
     const mine = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own)));
-    // my constraint cards bind what I name (a card turned face down: untapped in My constraint cards)
-    return base.filter((v) => mine.has(v) && cardsAllow(state.setup.cards, v));
+    // my constraint cards bind what I name (a card turned face down: untapped in My constraint cards), and the
+    // mission's rules the advice reads (a sequence card's later values, the number cards in view, 46's 7s…)
+    const rules = missionRules(state, t);
+    const no = new Set(rules.no_values.map((x) => (x.value === "YELLOW" ? "Y" : String(x.value))));
+    const only = rules.only_values ? new Set(rules.only_values.values.map(String)) : null;
+    return base.filter((v) => mine.has(v) && cardsAllow(state.setup.cards, v) && !no.has(v) && (!only || !/^\d+$/.test(v) || only.has(v)));
   }
   const theirs = (holdings ?? []).filter((h) => h.player === d.a);
   if (theirs.length) {
