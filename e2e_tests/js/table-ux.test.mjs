@@ -256,3 +256,12 @@ test("31: my constraint card is one of A-E, picked first (above the stands) unti
   assert.match(draw(deck, false), /data-testid="card-L"/, "32's deck: A-L");
   assert.equal(draw(deck, true), "");
 });
+
+test("Who holds what says it scrolls sideways when its values do not fit a phone", async () => {
+  const { holdingsTemplate } = await import("../../web/table/table-templates.js");
+  const s = table();
+  const row = (value) => ({ player: 1, stand: 0, value, p_any: 0.5, expected: 0.5 });
+  const draw = (n) => String(holdingsTemplate({ state: s, holdings: Array.from({ length: n }, (_, i) => row(i + 1)) }));
+  assert.match(draw(14), /data-testid="holdings-scroll"/);
+  assert.doesNotMatch(draw(8), /holdings-scroll/);
+});

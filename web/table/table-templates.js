@@ -254,7 +254,7 @@ export function holdingsTemplate(ctx) {
   const short = (v) => (v === "YELLOW" ? "Y" : v === "RED" ? "R" : v);
   // (it comes with my best cuts: while they work out a newer table, the figures are the last table's)
   return html`<details class="holdings ${ctx.pendingMoves ? "updating" : ""}" data-testid="holdings" open>
-    <summary>Who holds what (chance of at least one)${ctx.pendingMoves ? html` <span class="updating-tag" data-testid="holdings-updating">updating…</span>` : ""}</summary>
+    <summary>Who holds what (chance of at least one)${values.length > 10 ? html` <small class="hint" data-testid="holdings-scroll">— scroll sideways for every value</small>` : ""}${ctx.pendingMoves ? html` <span class="updating-tag" data-testid="holdings-updating">updating…</span>` : ""}</summary>
     <div class="scroll"><table>
       <thead><tr><th></th>${values.map((v) => html`<th scope="col">${short(v)}</th>`)}</tr></thead>
       <tbody>${[...rows.values()].map((r) => html`<tr><th scope="row">${standName(state.setup, r.p, r.s)}</th>
