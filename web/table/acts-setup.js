@@ -8,7 +8,7 @@ const toggled = (list, x) => (list.includes(x) ? list.filter((y) => y !== x) : [
 /** Taps that edit the setup: (the setup's copy, the tap's argument, the state's copy, app, extra) change them. */
 const SETUP_EDITS = {
   mission: (su, arg, next, app) => {
-    const m = app.missions?.find((x) => x.number === int(arg)) ?? null;
+    const m = S.presetOf(app.missions, { mission: int(arg) });
     next.setup = S.applyMission(su, m);
     if (!m) next.setup.mission = null;
   },
@@ -30,7 +30,7 @@ const SETUP_EDITS = {
   number: (su, arg) => { su.numbers = toggled(su.numbers ?? [], int(arg)); },
   card: (su, arg, _next, app) => {
     // 31: each player holds one card, so a tap on another replaces it
-    const one = app.missions?.find((m) => m.number === su.mission)?.constraints === "chosen";
+    const one = S.oneCardEach(S.presetOf(app.missions, su));
     su.cards = one ? ((su.cards ?? []).includes(arg) ? [] : [arg]) : toggled(su.cards ?? [], arg).sort();
   },
   toggle: (su, arg) => { su[arg] = !su[arg]; },
@@ -42,7 +42,7 @@ const SETUP_EDITS = {
     su.red_deal = []; // 13: the reds dealt again by the rule, to the new table (41, 48: the yellows)
     su.yellow_deal = [];
     // a preset that deals other wires to this many players asks for its numbers again
-    const m = app.missions?.find((x) => x.number === su.mission) ?? null;
+    const m = S.presetOf(app.missions, su);
     su.mistakes = S.startMistakes(m, n);
     if (S.dealChanges(m, before, n)) {
       next.setup = S.applyMission(su, m);

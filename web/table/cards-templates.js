@@ -2,15 +2,15 @@
 // in view (the cuts they forbid me are listed with my best cuts). Pure functions, no DOM access.
 
 import { html } from "../shared/html.js";
-import { CARD_NAMES, cardLetters, isSetupEntry } from "./table-state.js";
+import { CARD_NAMES, cardLetters, isSetupEntry, oneCardEach, presetOf } from "./table-state.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
   const { state } = ctx;
   const setup = state.setup;
-  const preset = ctx.missions?.find((m) => m.number === setup.mission) ?? null;
+  const preset = presetOf(ctx.missions, setup);
   const cards = setup.cards ?? [];
-  const one = preset?.constraints === "chosen";
+  const one = oneCardEach(preset);
   // 31: the card is chosen before the starting tokens, so until then the picker comes first, above the stands
   const first = one && !cards.length && state.setup.me !== null && !state.log.some((e) => !isSetupEntry(e));
   if (top !== first) return top ? "" : numbersTemplate(setup);

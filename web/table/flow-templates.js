@@ -6,7 +6,7 @@
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft } from "./draft-options.js";
 import { failureMarks, nextAsk, noValueShown, slotLetter, standName } from "./table-state.js";
-import { colourOf } from "./setup.js";
+import { colourOf, presetOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -137,7 +137,7 @@ export function realAsk({ ctx, d, setup }) {
 /** Whether a failure may have shown no token: a mission without them (58), a false token (17, 52), a mission dealing
  * constraint cards (H: no info token), or a custom table; elsewhere a failure always shows the real value. */
 function noTokenMay(ctx, setup, silent) {
-  return silent || setup.mission === null || Boolean(ctx.missions?.find((m) => m.number === setup.mission)?.constraints);
+  return silent || setup.mission === null || Boolean(presetOf(ctx.missions, setup)?.constraints);
 }
 
 /** Mission 11: the wire pointed at (or the value named) was the hidden red value — the bomb exploded. */

@@ -4,7 +4,7 @@
 import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
-  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey,
+  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 
@@ -62,7 +62,7 @@ function cardsPicker(setup) {
 
 export function setupTemplate(state, missions) {
   const { setup } = state;
-  const mission = missions?.find((m) => m.number === setup.mission) ?? null;
+  const mission = presetOf(missions, setup);
   const needs = colourNeeds(setup, mission);
   const problems = setupProblems(setup, mission);
   const n = setup.players.length;

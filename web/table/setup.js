@@ -23,6 +23,16 @@ export function tokenMarks(setup) {
 
 /** Whether a failure on player p's wire tells nothing beyond "not that value": no token at all (58), or a false
  * token of the value said — the captain's wires in 17, everyone's in 52 (`setup.false_by`). */
+/** Whether player p places false tokens (17: the captain; 52: everyone): the only tokens their stand shows — two at
+ * the start, and a failure on their wires shows a false token of the value said. */
+export const placesFalseTokens = (setup, p) => Boolean(setup.false_tokens) && setup.failure_tokens !== false && noValueShown(setup, p);
+
+/** The preset of the mission the setup plays (`missions`: the engine's list, null while it loads), or null. */
+export const presetOf = (missions, setup) => missions?.find((m) => m.number === setup.mission) ?? null;
+
+/** Whether each player holds one constraint card of A-E, chosen before the starting tokens (31). */
+export const oneCardEach = (preset) => preset?.constraints === "chosen";
+
 export function noValueShown(setup, p) {
   return setup.failure_tokens === false || setup.false_by === "all" || (setup.false_by === "captain" && p === setup.captain);
 }
@@ -46,7 +56,7 @@ export const cardsAllow = (cards, v) => !/^\d+$/.test(String(v)) || (cards ?? []
 
 /** The constraint cards a player may hold in this mission (`preset`: the mission's preset, or null): 31 deals
  * each player one of A-E; other missions and custom setups, any. */
-export const cardLetters = (preset) => (preset?.constraints === "chosen" ? CARD_LETTERS.slice(0, 5) : CARD_LETTERS);
+export const cardLetters = (preset) => (oneCardEach(preset) ? CARD_LETTERS.slice(0, 5) : CARD_LETTERS);
 export const CARD_NAMES = {
   A: "even only", B: "odd only", C: "1-6 only", D: "7-12 only", E: "4-9 only", F: "no 4-9",
   G: "no equipment", H: "no info token", I: "no far right", J: "no far left", K: "no solo cut", L: "double detonator",

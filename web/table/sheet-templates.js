@@ -39,7 +39,7 @@ import {
   xWireWait,
   drawnTokensDue,
   isSetupEntry,
-  noValueShown,
+  placesFalseTokens,
   oxygenFor,
 } from "./table-state.js";
 
@@ -71,9 +71,6 @@ function actorChips(state, d, exclude, label, off = new Map()) {
   return html`<div class="row actor" role="group" aria-label="Who acts"><span class="lbl">${label}</span>${state.setup.players.map((name, p) =>
     p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`, off.has(p) ? { disabled: true, aria: `${name}: ${off.get(p)}` } : {}))}</div>`;
 }
-
-/** Whether player p's tokens are false ones (17: the captain's; 52: everyone's): the only tokens on their stand. */
-const setup17or52 = (setup, p) => Boolean(setup.false_tokens) && setup.failure_tokens !== false && noValueShown(setup, p);
 
 /** The drafts that play an equipment card (the character card's Double Detector is not one). */
 const CARD_DRAFTS = ["xray", "triple", "super", "radar", "label_eq", "label_ne", "postit", "rewind", "walkie", "hook", "stabilizer",
@@ -310,7 +307,7 @@ function setSection(ctx, p, s, j, sl) {
   const starting = !state.setup.random_info_token && !state.log.some((e) => !isSetupEntry(e)); // (13, 39: a token drawn may be yellow)
   const infoOff = [...off(c.info, sl.c === "info" ? [sl.v] : []), ...ruled(c.info), ...(starting ? ["Y"] : [])];
   // 17 (the captain's), 52 (everyone's): that player's tokens are false, and no other player's are
-  const falseOnes = setup17or52(state.setup, p);
+  const falseOnes = placesFalseTokens(state.setup, p);
   if (c.info.length && !falseOnes) rows.push(html`<div class="sub"><span class="lbl">Info token</span>${keypad("set-info", c.info, { on: sl.c === "info" ? [sl.v] : [], testprefix: "set-info", label: "info token", disabled: infoOff })}</div>`);
   if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`))}</div></div>`);
   if (c.notValues.length && falseOnes) rows.push(html`<div class="sub"><span class="lbl">False token (not…)</span>${keypad("set-not", c.notValues, { on: sl.m ? [sl.m.slice(1)] : [], testprefix: "set-not", label: "false token" })}</div>`);

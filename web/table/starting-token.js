@@ -4,7 +4,7 @@
 import { wireMark } from "./failure-marks.js";
 import { derive } from "./replay.js";
 import { isSetupEntry } from "./replay-table.js";
-import { noValueShown } from "./setup.js";
+import { placesFalseTokens } from "./setup.js";
 
 export const TOKEN_KINDS = ["value", "even_odd", "multiplicity"];
 
@@ -109,7 +109,7 @@ export function drawnTokensDue(state) {
   const kind = setup.random_info_token ? "random" : setup.absent_tokens && setup.mission !== null ? "absent" : chosen ? "chosen" : null;
   if (!kind || state.log.some((e) => !isSetupEntry(e))) return null;
   // 17 (the captain), 52 (everyone): two false tokens ("not N") instead of the usual one
-  const falseOnes = (p) => kind === "chosen" && setup.false_tokens && noValueShown(setup, p);
+  const falseOnes = (p) => kind === "chosen" && placesFalseTokens(setup, p);
   const counts = (e) => e.k === "absent" || (e.k === "set" && (kind === "random" ? e.slot?.c === "info"
     : falseOnes(e.p) ? Boolean(e.slot?.m?.startsWith("!")) : showsStartingToken(e.slot ?? {}, chosen)));
   const per = setup.players.map((_n, p) => {
