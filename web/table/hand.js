@@ -193,7 +193,7 @@ export const canRedo = (state) => redoEdit(state) !== null || state.redo.length 
 /** How many edits of my wires undo remembers. */
 export const HAND_EDITS_KEPT = 20;
 
-const sameHand = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The setup changed during a game (my constraint cards, the number cards in view, the cards on the table…): `next`
@@ -202,7 +202,7 @@ const sameHand = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  */
 export function editSetup(state, next) {
   // (another seat is not remembered: its wires are entered again, which undo could not give back)
-  if (sameHand(state.setup, next.setup) || (!state.log.length && state.phase !== "table") || next.setup.me !== state.setup.me) return next;
+  if (sameJson(state.setup, next.setup) || (!state.log.length && state.phase !== "table") || next.setup.me !== state.setup.me) return next;
   const mark = { at: state.log.length, before: structuredClone(state.setup), after: structuredClone(next.setup), seq: nextSeq(state) };
   const out = { ...next, setup_undo: [...(state.setup_undo ?? []), mark].slice(-HAND_EDITS_KEPT) };
   clearRedo(out);
@@ -216,7 +216,7 @@ export function editSetup(state, next) {
  * undone ({at: the redo list's length then, …}). Like a new entry, it empties both redo lists.
  */
 export function editHand(state, hand) {
-  if (sameHand(state.hand, hand)) return state;
+  if (sameJson(state.hand, hand)) return state;
   const next = structuredClone(state);
   const mark = { at: state.log.length, before: structuredClone(state.hand), after: structuredClone(hand), seq: nextSeq(state) };
   next.hand_undo = [...(next.hand_undo ?? []), mark].slice(-HAND_EDITS_KEPT);
@@ -232,7 +232,7 @@ export function editHand(state, hand) {
  */
 function newestEdit(marks, length, hand, side) {
   const mark = marks?.at(-1);
-  return mark && mark.at >= length && sameHand(hand, mark[side]) ? mark : null;
+  return mark && mark.at >= length && sameJson(hand, mark[side]) ? mark : null;
 }
 
 /** A key tapped while editing my wires: it replaces the picked wire ({s, i}), else fills the first empty slot. */

@@ -47,10 +47,9 @@ export function connectEngine(app) {
     root.dataset.refine = "idle"; // a new table: the last one's thinking ahead no longer holds
     root.dataset.advice = S.startingTokenDue(app.state) ? "pending" : "idle";
     app.results.pending = true;
-    const doc = S.engineDoc(app.state, app.derived());
     // the last visit's answers stay the laws the flows read only while the table is the one they answer
-    if (app.results.cachedDoc && JSON.stringify(doc) !== app.results.cachedDoc) app.results.cachedDoc = null;
-    if (app.results.shape !== undefined && app.results.shape !== shapeOf(doc)) {
+    if (app.results.cachedDoc && JSON.stringify(S.engineDoc(app.state, app.derived())) !== app.results.cachedDoc) app.results.cachedDoc = null;
+    if (app.results.shape !== undefined && app.results.shape !== shapeOf(app.state)) {
       dropResults(app.results);
       app.render(); // (drawn before this call: another game's answers must not stay while this one's are worked on)
     }
@@ -85,7 +84,7 @@ export function showCachedResults(app) {
     results.moves = saved.moves && Array.isArray(saved.moves.moves) ? saved.moves : null;
     results.cached = true;
     results.cachedDoc = doc; // (exact for this very table: the flows may read its laws while the engine starts)
-    results.shape = shapeOf(JSON.parse(doc));
+    results.shape = shapeOf(app.state);
     root.dataset.cached = "shown";
   } catch {
     /* a damaged cache is ignored */
@@ -100,10 +99,12 @@ async function loadMissions(app, engine) {
   }
 }
 
-/** What the answers shown must share with the table to stay on screen while it is worked on ("updating…"):
- * the stands and their lengths, who I am, the wires in play — another game (a new setup, a seat taken) drops them. */
-function shapeOf(doc) {
-  return JSON.stringify([doc.players.map((pl) => pl.stands.map((st) => st.split(" ").length)), doc.me, doc.wires]);
+/** What the answers shown must share with the table to stay on screen while it is worked on ("updating…"): the
+ * stands as dealt, my seat once my wires are in, the wires in play — another game (a new setup, a seat taken) drops
+ * them. Read off the state: no engine document at every change. */
+function shapeOf(state) {
+  const { setup } = state;
+  return JSON.stringify([S.standSizes(setup), S.handComplete(state) ? setup.me : null, S.wiresDoc(setup)]);
 }
 
 /** The answers of another table, no longer shown. */
@@ -144,7 +145,7 @@ async function analyzeNow(app, engine) {
   results.cached = false;
   results.cachedDoc = null;
   root.dataset.cached = "no";
-  results.shape = shapeOf(doc);
+  results.shape = shapeOf(state);
   if (reply.ok) {
     results.analysis = { ...reply.result, slots: slotMap(reply.result), ms: answer.ms, resultId: answer.id };
     results.error = null;
