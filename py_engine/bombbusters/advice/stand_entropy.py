@@ -215,7 +215,7 @@ def entropies_given_sets(an: Analysis, held: HeldLaws, sets: dict) -> dict[tuple
     """Bits left about my stands given that a slot holds a type of a set, every slot of mine and every set
     of ``sets`` ({face: types}) at once: {(stand, slot, face): bits}, a set no deal puts there absent; what
     :func:`entropy_given` gives for a value or parity token, one slot and set at a time.  None where a
-    case cannot be walked (X slots, Labels, counters, order relations).
+    case cannot be walked (Labels, counters, order relations, x-tokens: ``run_entropy.walkable``).
 
     The conditioned mixture's path entropy, per case c of weight w_c: w'_c = w_c P_c / P, and
     H = sum of w'_c (log Z_c + log P_c + E_c[log k! terms ; slot in set] / P_c) - w'_c log w'_c, where

@@ -3,8 +3,9 @@
 Why a table of every slot and every face: the ranking asks for my real wires, but reading a teammate's
 choice (``indication.token_choice_facts``) asks, for every other slot, what each face the token could
 have shown there would have told, on the same view and with identical floats.  Where the view's cases
-walk (``stand_entropy.entropies_given_sets``) one pass gives every slot and face of a value or parity token;
-elsewhere (an X slot), and for an x-token (whose count is no set of types), each is solved as asked.
+walk (``stand_entropy.entropies_given_sets``; X slots included, each a run of its own) one pass gives every
+slot and face of a value or parity token; elsewhere (Labels, counts, order facts), and for an x-token (whose
+count is no set of types), each is solved as asked.
 """
 
 from __future__ import annotations

@@ -14,23 +14,40 @@ from __future__ import annotations
 
 import math
 
+from dataclasses import replace
+
 from ..compiler.problem import Problem
 from .sparse import Sparse, _plain
 
-__all__ = ["slot_feature_masses", "walk_of"]
+__all__ = ["slot_feature_masses", "walk_of", "walkable"]
 
 _LG = [math.lgamma(k + 1) for k in range(64)]
 
 
+def walkable(p: Problem) -> Problem | None:
+    """The problem as a walk expresses it, or None (Labels, counters, order relations, x-tokens).
+
+    Why X slots are no obstacle: a run carries its X slots in its states only so that a fact may tie them to
+    it (an x-token counting them, a Label); with no such fact each X slot is a run of one slot of its own, the
+    same moves and weights, so the walk takes the stands with their X slots set apart."""
+    if not p.substands:
+        return None
+    if _plain(p):
+        return p
+    apart = replace(p, substands=[replace(st, xs=[]) for st in p.substands])
+    return apart if _plain(apart) else None
+
+
 def walk_of(p: Problem, engine: object) -> Sparse | None:
-    """The sparse walk of a solved case: its own when it was solved on one, built afresh for a plain problem
+    """The sparse walk of a solved case: its own when it was solved on one, built afresh for a problem
     solved on the dense grid (a walk has no move limit here: it is walked once); None for a problem the walk
-    cannot express (X slots, Labels, counters, order relations)."""
+    cannot express (:func:`walkable`)."""
     if isinstance(engine, Sparse):
         return engine
-    if not p.substands or not _plain(p):
+    q = walkable(p)
+    if q is None:
         return None
-    walk = Sparse(p)
+    walk = Sparse(q)
     z = walk.forward()
     if not z:
         return None
