@@ -9,7 +9,7 @@ import re
 import pytest
 from conftest import RESULT_TIMEOUT_MS
 from playwright.sync_api import expect
-from table_taps import MY_HAND, assert_matches_cli, engine_doc, open_mission, shot, tid, wait_done
+from table_taps import MY_HAND, assert_matches_cli, engine_doc, open_mission, open_table, shot, tid, wait_done
 
 
 @pytest.mark.parametrize("device", ["phone"])
@@ -240,3 +240,31 @@ def test_mission_13_advises_the_special_action_and_records_it_in_one_tap(make_co
     for key in ("slot-0-0-5",):
         expect(tid(page, key)).to_have_class(re.compile("picked|pointed|sel"))
     expect(tid(page, "special-ok")).to_be_visible()
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_36_the_sequence_card_moves_to_either_end(make_context, base_url, device):
+    """Mission 36: the number cards tapped in line from the Sequence card's end; the value it points at is the
+    only one of the line the advice may cut, and one tap puts the Sequence card at the other end (the
+    captain's pick, later the cutter's), which undo takes back."""
+    page, taps = open_table(make_context, base_url, device)
+    expect(tid(page, "missions-loading")).to_have_count(0)
+    tid(page, "setup-mission").select_option("36")
+    for key in ("setup-red-nums-2", "setup-red-nums-5", "setup-red-nums-9", "setup-yellow-nums-4", "setup-yellow-nums-8",
+                "setup-start"):
+        taps(key)
+    for label in MY_HAND + ["Y4"]:
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    for n in (3, 9, 5, 1, 12):
+        taps(f"number-{n}")
+    expect(tid(page, "sequence-end")).to_contain_text("Next to cut: 3")
+    wait_done(page, moves=True)
+    why = page.locator("[data-testid^='forbidden-'][data-testid$='-why']")
+    expect(why.first).to_contain_text("the sequence card: 3 comes first")
+    taps("sequence-turn")
+    expect(tid(page, "sequence-end")).to_contain_text("Next to cut: 12")
+    expect(why.first).to_contain_text("the sequence card: 12 comes first", timeout=RESULT_TIMEOUT_MS)
+    taps("undo")
+    expect(tid(page, "sequence-end")).to_contain_text("Next to cut: 3")
+    expect(why.first).to_contain_text("the sequence card: 3 comes first", timeout=RESULT_TIMEOUT_MS)

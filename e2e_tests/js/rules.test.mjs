@@ -1,6 +1,6 @@
 // The mission's rules the page tells the advice and the playouts, as the arena's referee applies them
 // (py_engine/bombbusters/arena/table_rules.py): X wires no equipment points at (20), Double Detectors never
-// spent and failures with no token (58), no Stabilizer for a fragile captain (14).
+// spent and failures with no token (58), no Stabilizer for a fragile captain (14), 36's Sequence card at either end.
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
@@ -86,4 +86,30 @@ test("false tokens (17: the captain's, 52: everyone's): a failure there shows no
   const doc = S.engineDoc(s, S.derive(s));
   assert.equal(doc.players[2].stands[0].split(" ")[4], "?");
   assert.deepEqual(doc.facts, [{ kind: "not_value", player: 2, stand: 0, slots: [4], value: 7 }]);
+});
+
+test("36: the Sequence card stands at either end of the cards left, and a tap moves it (the captain's pick, then the cutter's)", async () => {
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  let s = table({ number: 36, number_cards: "sequence" });
+  s.setup.numbers = [3, 9, 5, 1, 12];
+  const page = (st) => String(cardsTemplate({ state: st, t: S.derive(st), missions: [] }).text);
+  const blocked = (st) => S.missionRules(st, S.derive(st)).no_values.map((x) => x.value);
+  assert.deepEqual(blocked(s), [9, 5, 1, 12]);
+  assert.match(page(s), /Next to cut: <b>3<\/b>[\s\S]*data-arg="0" data-testid="sequence-turn">It points from the other end: 12/);
+  // the captain put it at the other end: the line reads the other way, 12 first
+  assert.deepEqual(S.turnSequence(s.setup.numbers, 0), [12, 1, 5, 9, 3]);
+  // two 3s cut: the 3 is done (crossed out), the cutter picks 9 (as tapped) or the far end, 12
+  const cut = (p) => ({ k: "set", p, s: 0, j: 2, slot: { c: "cut", v: "3", m: null, col: null } });
+  s = S.addEntry(S.addEntry(s, cut(1)), cut(2));
+  assert.deepEqual(blocked(s), [5, 1, 12]);
+  assert.match(page(s), /<s>3<\/s> 9 5 1 12[\s\S]*Next to cut: <b>9<\/b>[\s\S]*data-arg="1"[^>]*>It points from the other end: 12/);
+  s.setup.numbers = S.turnSequence(s.setup.numbers, 1);
+  assert.deepEqual(s.setup.numbers, [3, 12, 1, 5, 9]);
+  assert.deepEqual(blocked(s), [1, 5, 9]);
+  // 9 and 16 keep the Sequence card at one end: no choice offered
+  const nine = { ...s, setup: { ...s.setup, mission: 9 } };
+  assert.doesNotMatch(page(nine), /sequence-turn/);
+  // one card left: nothing to choose
+  const last = { ...s, setup: { ...s.setup, numbers: [3, 12] } };
+  assert.doesNotMatch(page(last), /sequence-turn/);
 });

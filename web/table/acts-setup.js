@@ -28,6 +28,8 @@ const SETUP_EDITS = {
   "blue-hi": (su, arg) => { su.blue[1] = Math.max(int(arg), su.blue[0]); },
   tokens: (su, arg) => { su.tokens = arg; },
   number: (su, arg) => { su.numbers = toggled(su.numbers ?? [], int(arg)); },
+  // 36: the Sequence card moved to the other end of the cards left (arg: the index of the card next to it now)
+  "sequence-end": (su, arg) => { su.numbers = S.turnSequence(su.numbers ?? [], int(arg)); },
   card: (su, arg, _next, app) => {
     // 31: each player holds one card, so a tap on another replaces it
     const one = S.oneCardEach(S.presetOf(app.missions, su));

@@ -2,18 +2,18 @@
 // in view (the cuts they forbid me are listed with my best cuts). Pure functions, no DOM access.
 
 import { html } from "../shared/html.js";
-import { CARD_NAMES, cardLetters, isSetupEntry, oneCardEach, presetOf } from "./table-state.js";
+import { CARD_NAMES, cardLetters, isSetupEntry, oneCardEach, presetOf, sequenceAt } from "./table-state.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
-  const { state } = ctx;
+  const { state, t } = ctx;
   const setup = state.setup;
   const preset = presetOf(ctx.missions, setup);
   const cards = setup.cards ?? [];
   const one = oneCardEach(preset);
   // 31: the card is chosen before the starting tokens, so until then the picker comes first, above the stands
   const first = one && !cards.length && state.setup.me !== null && !state.log.some((e) => !isSetupEntry(e));
-  if (top !== first) return top ? "" : numbersTemplate(setup);
+  if (top !== first) return top ? "" : numbersTemplate(setup, t);
   // the card picker where the mission uses constraint cards, and in custom setups
   const picker = setup.mission === null || preset?.constraints || cards.length
     ? html`<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
@@ -21,18 +21,29 @@ export function cardsTemplate(ctx, top = false) {
     <div class="chips" role="group" aria-label="My constraint cards">${cardLetters(preset).map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
       data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
   </details>` : "";
-  return html`${top ? "" : numbersTemplate(setup)}${picker}`;
+  return html`${top ? "" : numbersTemplate(setup, t)}${picker}`;
 }
 
 /** The number cards in view (missions whose number cards decide the value to cut), in the order tapped. */
-function numbersTemplate(setup) {
+function numbersTemplate(setup, t) {
   if (!setup.number_cards || setup.number_cards === "guess") return ""; // 29: cards in hands, recorded as shown
   const nums = setup.numbers ?? [];
+  const seq = setup.number_cards === "sequence" ? sequenceAt(setup, t?.cutCount) : null;
   const hint = { pick: "the values you may cut", sum: "two of them give the value to cut (sum or difference)",
-    sequence: "in the sequence card's order, the next one first", noble: "the faceup card's value",
+    sequence: `from the Sequence card's end, the next one first${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",
     detonator: "each value cut all four moves the detonator back a space" }[setup.number_cards];
-  return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? `: ${nums.join(" ")}` : ""} <small>(${hint})</small></p>
+  const shown = nums.map((n, i) => (seq && i < seq.next ? html` <s>${n}</s>` : ` ${n}`));
+  return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? html`:${shown}` : ""} <small>(${hint})</small></p>
     <div class="chips" role="group" aria-label="Number cards in view">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
       html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}" data-act="number" data-arg="${n}" data-testid="number-${n}"
-        aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}</button>`)}</div></div>`;
+        aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}</button>`)}</div>${seq ? sequenceEndTemplate(seq) : ""}</div>`;
+}
+
+/** 36: the Sequence card may stand at either end of the cards left (the captain picks at the start, whoever clears a
+ * card moves it): the value it points at now, and the other end a tap away. */
+function sequenceEndTemplate({ nums, next, freeEnd }) {
+  if (!freeEnd || nums.length - next < 2) return "";
+  const far = nums[nums.length - 1];
+  return html`<p class="seq-end" data-testid="sequence-end">Next to cut: <b>${nums[next]}</b> (the card beside the Sequence card)
+    <button type="button" class="chip" data-act="sequence-end" data-arg="${next}" data-testid="sequence-turn">It points from the other end: ${far}</button></p>`;
 }

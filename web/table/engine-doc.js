@@ -2,7 +2,7 @@
 // request the items I may use, the mission's rules on legal cuts and my mistakes left; and the
 // choices the slot editor offers. Pure functions, no DOM, no I/O.
 
-import { colourOf, falseTokenFact, labelsInPlay, saidOf, tokenMarks, wiresDoc } from "./setup.js";
+import { colourOf, falseTokenFact, labelsInPlay, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
@@ -162,11 +162,8 @@ export function missionRules(state, t) {
     nums.forEach((a, i) => nums.forEach((b, j) => { if (i < j) [a + b, Math.abs(a - b)].forEach((v) => { if (v >= 1 && v <= 12) values.add(v); }); }));
     rules.only_values = { values: [...values].sort((a, b) => a - b), why: `a sum or difference of two number cards (${nums.join(", ")})` };
   } else if (nums.length > 1 && mode === "sequence") {
-    // the sequence card moves on once `need` wires of its value are cut (9, 36: 2; 16: all 4), as the arena plays it
-    const need = state.setup.mission === 16 ? 4 : 2;
-    let k = 0;
-    while (k < nums.length - 1 && (t.cutCount?.[String(nums[k])] ?? 0) >= need) k += 1;
-    for (const v of nums.slice(k + 1)) rules.no_values.push({ value: v, why: `the sequence card: ${nums[k]} comes first` });
+    const { next } = sequenceAt(state.setup, t.cutCount);
+    for (const v of nums.slice(next + 1)) rules.no_values.push({ value: v, why: `the sequence card: ${nums[next]} comes first` });
   } else if (nums.length && mode === "noble") {
     rules.no_values.push({ value: nums[0], why: `the ${nums[0]}s are cut all four at once by the special action` });
   }

@@ -66,6 +66,23 @@ export const CARD_NAMES = {
 export const SPECIAL_RULES = ["x_after_yellow", "sevens_last", "yellow_special", "oxygen_reserve", "oxygen_own", "oxygen_pass", "oxygen_gift", "challenges", "nano_detonator"];
 /** How the number cards in view decide the value to cut (the engine's "missions" list, `number_cards`). */
 export const NUMBER_MODES = ["pick", "sum", "sequence", "noble", "detonator", "guess"];
+/** Where the Sequence card of 9, 16 and 36 stands: `numbers` holds the line read from the Sequence card's end, so the
+ * card at `next` is the value to cut and those before it are done (each gone once `need` wires of its value are cut:
+ * 9, 36: 2; 16: all 4, as the arena plays it); in 36 (`freeEnd`) the player who clears a card moves the Sequence
+ * card to either end of the line left, and the captain picks its end at the start. */
+export function sequenceAt(setup, cutCount) {
+  const nums = setup.numbers ?? [];
+  const need = setup.mission === 16 ? 4 : 2;
+  let next = 0;
+  while (next < nums.length - 1 && (cutCount?.[String(nums[next])] ?? 0) >= need) next += 1;
+  return { nums, next, need, freeEnd: setup.mission === 36 };
+}
+
+/** The line after the Sequence card moved to the far end of the cards left (36): those cards read the other way. */
+export function turnSequence(numbers, next) {
+  return [...numbers.slice(0, next), ...numbers.slice(next).reverse()];
+}
+
 /** Wires turned around unseen (the engine's "missions" list, `turned`): 38 the captain's far right, 56 each
  * player's far right, 64 each player's two ends (lower far left, higher far right). */
 export const TURNED_MODES = ["captain", "each", "ends"];
