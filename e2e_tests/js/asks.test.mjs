@@ -128,3 +128,19 @@ test("the mission's rules bind the values I name, as the advice reads them (9: t
   const on = S.addEntry(S.addEntry(s, cut(1)), cut(2));
   assert.ok(S.nameableValues(on, S.derive(on), d, said).includes("3"), "two 7s cut: the 3s are next");
 });
+
+test("a teammate keeps to the table's rules too: 47's number cards bind the value they name, 65's (each player's own) do not", () => {
+  let s = S.defaultState();
+  s.phase = "table";
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  Object.assign(s.setup, { mission: 47, number_cards: "sum", numbers: [10, 12] });
+  const said = ["1", "2", "3", "5", "6", "7", "8", "9", "10", "11", "12", "Y"];
+  const bob = { k: "dual", a: 1, p: 2, s: 0, js: [2] };
+  assert.deepEqual(S.nameableValues(s, S.derive(s), bob, said), ["2", "Y"]); // 12 - 10; 22 is no wire
+  assert.deepEqual(S.nameableValues(s, S.derive(s), bob, said, null, true), said, "an edit offers every value");
+  const rules = S.missionRules(s, S.derive(s));
+  assert.match(rules.only_values.why, /the number cards \(10, 12\) make only 2 \(sum or difference of two\)/);
+  Object.assign(s.setup, { mission: 65, number_cards: "pick", numbers: [4] });
+  assert.deepEqual(S.nameableValues(s, S.derive(s), bob, said), said, "65: my cards are mine");
+  assert.deepEqual(S.nameableValues(s, S.derive(s), { ...bob, a: 0 }, said), [], "I hold no 4");
+});

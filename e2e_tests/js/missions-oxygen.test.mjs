@@ -45,7 +45,7 @@ test("oxygen in each player's hand (54): my cuts spend mine, and the advice hear
   assert.equal(S.oxygenFor(s, t, 1).have, 3);
 });
 
-test("a turn skipped for want of oxygen moves the detonator and passes the turn; only in oxygen missions", () => {
+test("a turn skipped for want of oxygen moves the detonator and passes the turn; only where a mission lets a player pass", () => {
   let s = oxygenTable(54, "oxygen_own");
   s = S.addEntry(s, { k: "skip", a: 2 }); // the captain Cat cannot pay
   const t = S.derive(s);
@@ -56,7 +56,21 @@ test("a turn skipped for want of oxygen moves the detonator and passes the turn;
   let plain = S.defaultState();
   plain.phase = "table";
   plain = S.addEntry(plain, { k: "skip", a: 0 });
-  assert.match(S.derive(plain).entries[0].error, /only oxygen missions/);
+  assert.match(S.derive(plain).entries[0].error, /only missions 26, 44, 47, 49, 54, 57 and 63 let a player skip/);
+  // 47: no cut the number cards allow (or none wanted): the detonator moves; 57: the constraint forbids every cut: it stays
+  for (const [number, moves, words] of [[47, 1, /Ann skips the turn \(no cut, by the number cards\): the detonator moves/],
+    [57, 0, /^Ann skips the turn \(the constraint card forbids every cut\)$/]]) {
+    let m = S.defaultState();
+    m.phase = "table";
+    Object.assign(m.setup, { mission: number, number_cards: number === 47 ? "sum" : "" });
+    m = S.addEntry(m, { k: "skip", a: 0 });
+    const mt = S.derive(m);
+    assert.equal(mt.entries[0].ok, true, mt.entries[0].error);
+    assert.equal(mt.mistakesMade, moves, `mission ${number}`);
+    assert.equal(mt.turn, 1);
+    assert.match(mt.entries[0].text, words);
+    assert.equal(S.skipRule(m.setup).label, number === 47 ? "Pass the turn" : "Constraint: skip");
+  }
 });
 
 test("oxygen passed round the table (63): a cut takes as many tokens as its value", () => {

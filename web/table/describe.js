@@ -1,7 +1,7 @@
 // Each log entry in words (the turn log), and each derived slot as the engine's stand-notation token.
 // Pure functions, no DOM.
 
-import { specialAction } from "./entries-mission.js";
+import { skipRule, specialAction } from "./entries-mission.js";
 import { markWords } from "./failure-marks.js";
 import { HIDDEN_BOOM, slotLetter, standName } from "./replay-table.js";
 import { colourOf, EQUIPMENT_NAMES, isLabel, MARKS } from "./setup.js";
@@ -60,7 +60,7 @@ function describeAction(e, setup) {
     case "coffee":
       return `${name(e.a)} Coffee Mug: ${name(e.next)} plays next`;
     case "skip":
-      return `${name(e.a)} skips the turn (oxygen): the detonator moves`;
+      return `${name(e.a)} skips the turn (${skipRule(setup)?.why ?? "oxygen"})${skipRule(setup)?.detonator === false ? "" : ": the detonator moves"}`;
     case "special": {
       const wires = (e.cuts ?? []).map((x) => `${at(x.p, x.s, x.j)}${x.l ? ` ${x.l}` : ""}`).join(", ");
       const how = (specialAction(setup) === "tripwire"

@@ -149,18 +149,23 @@ export function slotChoices(setup, own = null) {
 
 const hasXWires = (setup) => setup.x_tokens || (setup.special ?? []).includes("x_after_yellow");
 
-/** The mission's rules on which cuts I may make now, for the "moves" request (see constraint_cards.py). */
-export function missionRules(state, t) {
+/**
+ * The mission's rules on the values a player may cut, alike for the whole table (the number cards in view, a sequence,
+ * 39's noble value, 46's 7s, 48's yellows): `mine` false for a teammate, whom 65's number cards do not bind (each
+ * player holds their own). What the advice reads (missionRules) and the value keypads offer a teammate.
+ */
+export function valueRules(state, t, mine = true) {
   const special = state.setup.special ?? [];
-  const rules = { no_values: [], locked: [] };
-  const nums = state.setup.numbers ?? [];
+  const rules = { no_values: [] };
+  const nums = state.setup.number_cards === "pick" && !mine && state.setup.mission === 65 ? [] : state.setup.numbers ?? [];
   const mode = state.setup.number_cards;
   if (nums.length && mode === "pick") {
     rules.only_values = { values: nums.slice(), why: `the number cards in play name ${nums.join(", ")}` };
   } else if (nums.length > 1 && mode === "sum") {
     const values = new Set();
     nums.forEach((a, i) => nums.forEach((b, j) => { if (i < j) [a + b, Math.abs(a - b)].forEach((v) => { if (v >= 1 && v <= 12) values.add(v); }); }));
-    rules.only_values = { values: [...values].sort((a, b) => a - b), why: `a sum or difference of two number cards (${nums.join(", ")})` };
+    const made = [...values].sort((a, b) => a - b);
+    rules.only_values = { values: made, why: `the number cards (${nums.join(", ")}) make only ${made.join(", ") || "no value"} (sum or difference of two)` };
   } else if (nums.length > 1 && mode === "sequence") {
     const { next } = sequenceAt(state.setup, t.cutCount);
     for (const v of nums.slice(next + 1)) rules.no_values.push({ value: v, why: `the sequence card: ${nums[next]} comes first` });
@@ -169,6 +174,14 @@ export function missionRules(state, t) {
   }
   if (special.includes("sevens_last")) rules.no_values.push({ value: 7, why: "the 7s are cut last, all four at once (mission 46)" });
   if (special.includes("yellow_special")) rules.no_values.push({ value: "YELLOW", why: "yellow wires go by the mission's special action" });
+  return rules;
+}
+
+/** The mission's rules on which cuts I may make now, for the "moves" request (see constraint_cards.py). */
+export function missionRules(state, t) {
+  const special = state.setup.special ?? [];
+  const rules = { ...valueRules(state, t), locked: [] };
+  const nums = state.setup.numbers ?? [];
   rules.no_values.push(...oxygenRules(state, t, state.setup.me));
   if (hasXWires(state.setup)) {
     // no equipment points at an X wire, personal equipment included (20, 35); in 35 no cut before the 4 yellows

@@ -96,11 +96,25 @@ export function applySpecial(t, e, setup) {
   advance(t, setup, e.a);
 }
 
-/** A turn skipped for want of oxygen (44, 49, 54, 63): the detonator moves a space and the next player plays. */
+/**
+ * Who may pass a turn, and what it costs (null: no mission rule lets a player pass): with no oxygen to pay (44, 49,
+ * 54, 63) or, in 47, no cut the number cards allow (or none wanted) the detonator moves; in 26 (no wire of a face-up
+ * value) and 57 (the constraint card forbids every cut) it does not. {label, why, detonator}.
+ */
+export function skipRule(setup) {
+  if (oxygenKind(setup)) return { label: "No oxygen: skip", why: "oxygen", detonator: true };
+  if (setup.number_cards === "sum") return { label: "Pass the turn", why: "no cut, by the number cards", detonator: true };
+  if (setup.mission === 26) return { label: "No face-up value: skip", why: "no wire of a face-up value", detonator: false };
+  if (setup.mission === 57) return { label: "Constraint: skip", why: "the constraint card forbids every cut", detonator: false };
+  return null;
+}
+
+/** A turn passed by the mission's rule (skipRule): the detonator moves a space where it says so, the next player plays. */
 export function applySkip(t, e, setup) {
   checkPlayers(setup, e, false);
-  if (!oxygenKind(setup)) fail("only oxygen missions (44, 49, 54, 63) skip a turn for want of oxygen");
-  detonatorStep(t, setup);
+  const rule = skipRule(setup);
+  if (!rule) fail("only missions 26, 44, 47, 49, 54, 57 and 63 let a player skip a turn");
+  if (rule.detonator) detonatorStep(t, setup);
   advance(t, setup, e.a);
 }
 

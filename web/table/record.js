@@ -3,7 +3,7 @@
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import { knownWire, moveAsk, specialAsk } from "./asks-wires.js";
-import { missionRules } from "./engine-doc.js";
+import { missionRules, valueRules } from "./engine-doc.js";
 import { wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
 import { cardsAllow, colourOf, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
@@ -61,17 +61,22 @@ export function nameableValues(state, t, d, given, holdings = null, editing = fa
     const mine = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own)));
     // my constraint cards bind what I name (a card turned face down: untapped in My constraint cards), and the
     // mission's rules the advice reads (a sequence card's later values, the number cards in view, 46's 7s…)
-    const rules = missionRules(state, t);
-    const no = new Set(rules.no_values.map((x) => (x.value === "YELLOW" ? "Y" : String(x.value))));
-    const only = rules.only_values ? new Set(rules.only_values.values.map(String)) : null;
-    return base.filter((v) => mine.has(v) && cardsAllow(state.setup.cards, v) && !no.has(v) && (!only || !/^\d+$/.test(v) || only.has(v)));
+    return base.filter((v) => mine.has(v) && cardsAllow(state.setup.cards, v) && rulesAllow(missionRules(state, t), v));
   }
+  // a teammate keeps to the table's rules too (the number cards in view, 46's 7s…), not to my cards
+  const allowed = base.filter((v) => rulesAllow(valueRules(state, t, false), v));
   const theirs = (holdings ?? []).filter((h) => h.player === d.a);
   if (theirs.length) {
     const may = new Set(theirs.filter((h) => h.p_any > 0).map((h) => (h.value === "YELLOW" ? "Y" : String(h.value))));
-    return base.filter((v) => may.has(v));
+    return allowed.filter((v) => may.has(v));
   }
-  return base.filter((v) => v === "Y" || (t.cutCount[v] ?? 0) < 4);
+  return allowed.filter((v) => v === "Y" || (t.cutCount[v] ?? 0) < 4);
+}
+
+/** May a value said ("7", "Y") be named under these rules (`no_values`, `only_values` of blue values)? */
+function rulesAllow(rules, v) {
+  if (rules.no_values.some((x) => (x.value === "YELLOW" ? "Y" : String(x.value)) === v)) return false;
+  return !rules.only_values || !/^\d+$/.test(v) || rules.only_values.values.map(String).includes(v);
 }
 
 /** The first answer the draft still needs: {ask, ...} or null when complete. Who gets the cutter's oxygen (49) is

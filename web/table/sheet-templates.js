@@ -37,6 +37,7 @@ import {
   slotLetter,
   standName,
   xWireWait,
+  skipRule,
   drawnTokensDue,
   isSetupEntry,
   placesFalseTokens,
@@ -362,7 +363,7 @@ function actionSheet(ctx, sh) {
   const noActor = d.a === undefined || d.a === null;
   const needsActor = !NO_ACTOR.includes(d.k) && (sh.edit === undefined ? noActor || !underWay(d) : noActor);
   // (while "who" is asked its chips say it: the line starts with the first other answer)
-  const head = html`<h3 data-testid="sheet-title">${ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? "" : summaryLine(setup, d)}`;
+  const head = html`<h3 data-testid="sheet-title">${d.k === "skip" ? skipRule(setup)?.label ?? ACTION_NAMES.skip : ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? "" : summaryLine(setup, d)}`;
   const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
   const body = html`${needsActor ? actorChips(state, d, null, "Who?", actorOff(ctx, d)) : ""}
     ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>

@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, specialOpen, oxygenFor, oxygenKind, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
 /**
@@ -276,7 +276,7 @@ export function logTemplate(ctx) {
     ${t.exploded || t.defused ? html`<p class="hint" data-testid="log-over">The game is over (${t.exploded ? "the bomb exploded" : "the bomb is defused"}):
       nothing more to record. Undo, or edit an entry, if one was a slip.</p>`
     : html`<div class="actions" role="group" aria-label="Record an action">
-      ${Object.entries(ACTION_NAMES).filter(([k]) => actionAllowed(k, state, t)).map(([k, name]) => btn("action", name, { cls: "chip", arg: k, testid: `action-${k}` }))}
+      ${Object.entries(ACTION_NAMES).filter(([k]) => actionAllowed(k, state, t)).map(([k, name]) => btn("action", k === "skip" ? skipRule(state.setup).label : name, { cls: "chip", arg: k, testid: `action-${k}` }))}
     </div>`}
     ${state.log.length ? "" : html`<p class="hint">Tap a wire to record a cut or set its tokens; the buttons above record equipment.</p>`}
     <ol class="entries">${state.log.map((e, i) => {
@@ -317,7 +317,7 @@ function actionAllowed(k, state, t) {
     case "false_bottom": return has("Y");
     case "stabilizer": return has("9");
     case "coffee": return has("11");
-    case "skip": return Boolean(oxygenKind(state.setup));
+    case "skip": return Boolean(skipRule(state.setup));
     case "shown": return state.setup.number_cards === "guess";
     case "special": return specialOpen(state.setup, t);
     case "challenge": return (state.setup.special ?? []).includes("challenges");
