@@ -113,3 +113,36 @@ test("36: the Sequence card stands at either end of the cards left, and a tap mo
   const last = { ...s, setup: { ...s.setup, numbers: [3, 12] } };
   assert.doesNotMatch(page(last), /sequence-turn/);
 });
+
+test("38: nobody points at the captain's turned-around wire; a failed cut made with it explodes the bomb", async () => {
+  const { askTemplate, sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = table({ number: 38, turned: "captain" }); // I am the captain: my far-right wire is turned around
+  const t = S.derive(s);
+  assert.ok(t.stands[0][0].at(-1).tw);
+  const slot = (key, tab) => String(sheetTemplate({ state: s, t, laws: null, ui: { sheet: { mode: "slot", key, tab }, draft: { k: "dual", p: 1, s: 0, js: [0] } }, holdings: null }));
+  const mine = slot(`0-0-${t.stands[0][0].length - 1}`, "cut");
+  assert.match(mine, /data-testid="turned-captain">Only Ann \(the captain\) cuts this turned-around wire/);
+  assert.doesNotMatch(mine, /data-testid="tab-cut"/);
+  assert.match(slot("1-0-0", "cut"), /data-testid="tab-cut"/);
+  // I name a 4, which I do not see: my cut was with my turned wire, and its failure can only be the explosion
+  const ctx = (d) => ({ state: s, t, ui: { sheet: { mode: "action" }, draft: d }, holdings: null });
+  const four = { k: "dual", a: 0, p: 1, s: 0, js: [0], j: 0, v: "4", ok: false };
+  const asked = String(askTemplate(ctx(four), four, { ask: "real" }));
+  assert.match(asked, /Ann sees no 4 of their own: they cut with their turned-around wire/);
+  assert.match(asked, /data-testid="real-turned"/);
+  assert.doesNotMatch(asked, /data-testid="real-5"/);
+  // a 5 I see: the usual token, the explosion still one tap away
+  const five = { ...four, v: "5" };
+  const both = String(askTemplate(ctx(five), five, { ask: "real" }));
+  assert.match(both, /data-testid="real-3"/);
+  assert.match(both, /With my turned-around wire: the bomb exploded/);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "4", ok: false, real: S.TURNED_BOOM });
+  const after = S.derive(s);
+  assert.equal(after.entries[0].ok, true, after.entries[0].error);
+  assert.ok(after.exploded);
+  assert.match(after.entries[0].text, /with the turned-around wire: the bomb exploded/);
+  // Bob holds none: the answer is refused by name
+  let bob = table({ number: 38, turned: "captain" });
+  bob = S.addEntry(bob, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "4", ok: false, real: S.TURNED_BOOM });
+  assert.match(S.derive(bob).entries[0].error, /Bob has no turned-around wire left to cut with/);
+});

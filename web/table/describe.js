@@ -3,7 +3,7 @@
 
 import { skipRule, specialAction } from "./entries-mission.js";
 import { markWords } from "./failure-marks.js";
-import { HIDDEN_BOOM, slotLetter, standName } from "./replay-table.js";
+import { HIDDEN_BOOM, slotLetter, standName, TURNED_BOOM } from "./replay-table.js";
 import { colourOf, EQUIPMENT_NAMES, isLabel, MARKS } from "./setup.js";
 
 export function describeEntry(e, setup) {
@@ -109,6 +109,7 @@ function soloWords(cuts) {
 function failed(e, where, shown) {
   if (e.silent) return "✗ (no token)";
   if (e.real === HIDDEN_BOOM) return "✗ the hidden red value";
+  if (e.real === TURNED_BOOM) return "✗ with the turned-around wire: the bomb exploded";
   return e.mark ? `✗ failed: ${markWords(e.mark)} on ${where}` : `✗ ${shown}`;
 }
 

@@ -5,8 +5,8 @@
 
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft } from "./draft-options.js";
-import { failureMarks, nextAsk, noValueShown, slotLetter, standName } from "./table-state.js";
-import { colourOf, presetOf } from "./setup.js";
+import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
+import { colourOf, presetOf, saidOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -122,6 +122,10 @@ export function actorLabelAsk({ ctx, d, setup }) {
 /** "What is it really?": the values the slot may hold but the one said, greyed otherwise. */
 export function realAsk({ ctx, d, setup }) {
   const A = allowOf(ctx);
+  const turned = turnedBoom(A, d, setup);
+  if (turned?.only) {
+    return html`<p class="ask" data-testid="ask">${setup.players[d.a]} sees no ${d.v} of their own: they cut with their turned-around wire.</p>${turned.button}`;
+  }
   const j = MULTI.includes(d.k) ? d.tok : d.js?.[0];
   // no info token on failure (58), a false token of the value said (17, 52), or constraint H: only "not that value"
   const silent = noValueShown(setup, d.p);
@@ -131,7 +135,21 @@ export function realAsk({ ctx, d, setup }) {
   return html`<p class="ask" data-testid="ask">${silent ? ask : "What is it really? (the info token)"}</p>
     ${keys.length ? keypad("draft-real", keys.map((x) => x.label), { disabled: keys.filter((x) => !x.ok).map((x) => x.label), testprefix: "real", label: "real value" }) : ""}
     ${noTokenMay(ctx, setup, silent) ? btn("draft-real", silent && setup.failure_tokens !== false ? `Not red: the false token only says “not ${d.v ?? "that value"}”`
-      : "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" }) : ""}${hiddenBoom(setup)}`;
+      : "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" }) : ""}${hiddenBoom(setup)}${turned?.button ?? ""}`;
+}
+
+/**
+ * 38, 56, 64: a dual cut made with the cutter's own turned-around wire explodes the bomb when it fails (the card);
+ * the answer that says so, where the cutter still holds one (`only`: I cut, and I see no wire of the value named,
+ * so it was that wire). Null where the cutter holds none.
+ */
+function turnedBoom(A, d, setup) {
+  if (d.k !== "dual" || !unseenTurned(A.t, d.a)) return null;
+  const mine = d.a === setup.me && A.t.hasHand;
+  const only = mine && !A.t.stands[d.a].some((st) => st.some((sl) => sl.c !== "cut" && sl.own && saidOf(sl.own) === d.v));
+  const button = btn("draft-real", `✗ With ${mine ? "my" : `${setup.players[d.a]}'s`} turned-around wire: the bomb exploded`,
+    { cls: "chip danger", arg: TURNED_BOOM, testid: "real-turned" });
+  return { only, button };
 }
 
 /** Whether a failure may have shown no token: a mission without them (58), a false token (17, 52), a mission dealing

@@ -44,7 +44,7 @@ export function ownSlotsFor(state, t, said) {
 }
 
 /** Does player p still hold an uncut turned-around wire (missions 38, 56, 64), one they cannot see? */
-const unseenTurned = (t, p) => t.stands[p].some((st) => st.some((sl) => sl.tw && sl.c !== "cut"));
+export const unseenTurned = (t, p) => t.stands[p].some((st) => st.some((sl) => sl.tw && sl.c !== "cut"));
 
 /**
  * The values the actor may name (the rules: a value they hold, and with oxygen one they can pay for): mine when I

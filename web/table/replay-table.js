@@ -147,6 +147,12 @@ export function failure(t, setup, e, p, s, j, stab = false) {
     if (!stab) t.exploded = true;
     return;
   }
+  if (real === TURNED_BOOM) { // 38, 56, 64: the cutter's own wire was their turned-around one, and its failure explodes
+    if (!t.stands[e.a]?.some((st) => st.some((sl) => sl.tw && sl.c !== "cut"))) fail(`${setup.players[e.a]} has no turned-around wire left to cut with`);
+    slotAt(t, p, s, j);
+    t.exploded = true;
+    return;
+  }
   if (isLabel(real) && colourOf(real) === "red") {
     // under the Stabilizer the red wire does not explode: it is known, and out of play for the odds
     cutSlot(t, setup, p, s, j, real);
@@ -163,6 +169,8 @@ export function failure(t, setup, e, p, s, j, stab = false) {
 
 /** A failure's `real` when the wire was mission 11's hidden red value (the bomb exploded). */
 export const HIDDEN_BOOM = "!";
+/** A failure's `real` when the cutter cut with their own turned-around wire (38, 56, 64): the card says the bomb explodes. */
+export const TURNED_BOOM = "T!";
 
 /** What a failed cut costs: the captain's failure explodes (missions 14, 28); the detonator moves unless the Stabilizer holds it. */
 export function misfire(t, setup, e, stab) {

@@ -334,8 +334,14 @@ function slotSheet(ctx, sh) {
   let head = html`<h3 data-testid="sheet-title">${standName(setup, p, s)}, slot ${slotLetter(j)}</h3>`;
   const over = t.exploded || t.defused; // nothing more is cut: the sheet shows the slot, its tokens, and says so
   if (over) head = html`${head}<p class="hint" data-testid="sheet-over">The game is over (${t.exploded ? "the bomb exploded" : "the bomb is defused"}): no cut to record.</p>`;
-  const wait = xWireWait(setup, t.yellowCut, sl); // 35
-  if (wait && !over) head = html`${head}<p class="hint" data-testid="x-wait">No cut here yet: ${wait}.</p>`;
+  const x = xWireWait(setup, t.yellowCut, sl); // 35
+  if (x && !over) head = html`${head}<p class="hint" data-testid="x-wait">No cut here yet: ${x}.</p>`;
+  // 38: nobody points at the captain's turned-around wire; only the captain cuts it, as their own wire in a dual cut
+  const captains = sl.tw && setup.turned === "captain" && sl.c !== "cut";
+  if (captains && !over) {
+    head = html`${head}<p class="hint" data-testid="turned-captain">Only ${setup.players[setup.captain]} (the captain) cuts this turned-around wire: as the wire matching a dual cut of a teammate's wire. Record that cut from the teammate's wire.</p>`;
+  }
+  const wait = x || captains;
   const tabs = html`<div class="tabs" role="group" aria-label="Record a cut or set tokens">
     ${sl.c !== "cut" && !over && !wait ? btn("tab", "Cut attempt", { cls: `tab ${sh.tab === "cut" ? "on" : ""}`, arg: "cut", testid: "tab-cut", pressed: sh.tab === "cut" }) : ""}
     ${btn("tab", "Set tokens", { cls: `tab ${sh.tab === "set" ? "on" : ""}`, arg: "set", testid: "tab-set", pressed: sh.tab === "set" })}
@@ -344,10 +350,9 @@ function slotSheet(ctx, sh) {
     return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">${setSection(ctx, p, s, j, sl)}</div>` };
   }
   const d = ui.draft;
-  // 38: only the captain cuts theirs; 56, 64: a teammate's turned-around wire may be cut, at a detonator space
+  // 56, 64: a teammate's turned-around wire may be cut, at a detonator space (38's: no cut attempt, above)
   if (sl.tw && p !== setup.me && setup.turned) {
-    head = html`${head}<p class="hint" data-testid="turned-cost">${setup.turned === "captain" ? "Only the captain cuts this turned-around wire."
-      : "A teammate's turned-around wire: cutting it moves the detonator a space, even when it works."}</p>`;
+    head = html`${head}<p class="hint" data-testid="turned-cost">A teammate's turned-around wire: cutting it moves the detonator a space, even when it works.</p>`;
   }
   const asks = ctx.ask ? askTemplate(ctx, d, ctx.ask) : "";
   if (underWay(d, true)) return { head: html`${head}${summaryLine(setup, d)}`, body: html`<div class="tabbody">${asks}</div>` };
