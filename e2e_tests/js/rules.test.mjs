@@ -146,3 +146,17 @@ test("38: nobody points at the captain's turned-around wire; a failed cut made w
   bob = S.addEntry(bob, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "4", ok: false, real: S.TURNED_BOOM });
   assert.match(S.derive(bob).entries[0].error, /Bob has no turned-around wire left to cut with/);
 });
+
+test("constraint card L doubles the detonator's move on a failure: mine (31, 61), everyone's where the card lies face up (37)", () => {
+  const fail = (a) => ({ k: "dual", a, p: a === 0 ? 1 : 0, s: 0, j: 3, v: "4", ok: false, real: "3" });
+  for (const [mission, actor, moves] of [[61, 0, 2], [61, 1, 1], [37, 1, 2], [null, 0, 2]]) {
+    let s = table({ number: mission ?? 99 });
+    s.setup.mission = mission;
+    s.setup.cards = ["L"];
+    s = S.addEntry(s, fail(actor));
+    const t = S.derive(s);
+    assert.equal(t.entries[0].ok, true, t.entries[0].error);
+    assert.equal(t.mistakesMade, moves, `mission ${mission}, actor ${actor}`);
+    if (moves === 2) assert.match(t.entries[0].text, /constraint card L: the detonator moves two spaces/);
+  }
+});

@@ -175,8 +175,21 @@ export const TURNED_BOOM = "T!";
 /** What a failed cut costs: the captain's failure explodes (missions 14, 28); the detonator moves unless the Stabilizer holds it. */
 export function misfire(t, setup, e, stab) {
   if (setup.captain_fragile && e.a === setup.captain) t.exploded = true;
-  if (!stab) detonatorStep(t, setup);
-  else t.note = " — the Stabilizer holds the detonator";
+  if (stab) {
+    t.note = " — the Stabilizer holds the detonator";
+    return;
+  }
+  detonatorStep(t, setup);
+  if (doubleDetonator(setup, e.a)) {
+    detonatorStep(t, setup);
+    t.note = " — constraint card L: the detonator moves two spaces";
+  }
+}
+
+/** Does constraint card L ("double detonator") bind player a's failures: my card (31, 61 and custom tables: the cards
+ * I hold), or the card face up on the table, which binds everyone (32, 37, 57)? */
+export function doubleDetonator(setup, a) {
+  return (setup.cards ?? []).includes("L") && (a === setup.me || [32, 37, 57].includes(setup.mission));
 }
 
 /** The detonator moves a space; past the last mistake the bomb explodes (in mission 53 Nano stands for the
