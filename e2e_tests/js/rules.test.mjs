@@ -160,3 +160,26 @@ test("constraint card L doubles the detonator's move on a failure: mine (31, 61)
     if (moves === 2) assert.match(t.entries[0].text, /constraint card L: the detonator moves two spaces/);
   }
 });
+
+test("61: one constraint card at a time, swapped for one of F-L at a detonator space (not a turn); a player who cannot keep to theirs skips", async () => {
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  assert.equal(S.oneCardAtATime({ constraints: "ring" }), true);
+  assert.equal(S.oneCardAtATime({ constraints: "deck" }) && S.cardForAll({ constraints: "deck" }), true);
+  assert.equal(S.oneCardAtATime(null), false);
+  let s = table({ number: 61 });
+  s.setup.cards = ["B"];
+  const page = String(cardsTemplate({ state: s, t: S.derive(s), missions: [{ number: 61, constraints: "ring" }] }).text);
+  assert.match(page, /My constraint card: B/);
+  assert.match(page, /data-testid="card-L"/);
+  assert.match(String(cardsTemplate({ state: s, t: S.derive(s), missions: [{ number: 61, constraints: "deck" }] }).text),
+    /The constraint card in play \(it binds everyone\): B/);
+  s = S.addEntry(s, { k: "swap", a: 2 });
+  s = S.addEntry(s, { k: "skip", a: 0 });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), t.entries.map((e) => e.error).join(" "));
+  assert.equal(t.mistakesMade, 1, "the swap moves the detonator, the skip does not");
+  assert.equal(t.turn, 1, "the swap is no turn; the skip passes mine");
+  assert.match(t.entries[0].text, /Cid swaps their constraint card for one of F–L: the detonator moves/);
+  const other = S.derive(S.addEntry(table({ number: 4 }), { k: "swap", a: 2 }));
+  assert.match(other.entries[0].error, /only mission 61 swaps a constraint card/);
+});

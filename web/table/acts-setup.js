@@ -31,8 +31,8 @@ const SETUP_EDITS = {
   // 36: the Sequence card moved to the other end of the cards left (arg: the index of the card next to it now)
   "sequence-end": (su, arg) => { su.numbers = S.turnSequence(su.numbers ?? [], int(arg)); },
   card: (su, arg, _next, app) => {
-    // 31: each player holds one card, so a tap on another replaces it
-    const one = S.oneCardEach(S.presetOf(app.missions, su));
+    // 31, 61 (each player's card), 32, 37, 57 (the one on the table): one card at a time, so a tap on another replaces it
+    const one = S.oneCardAtATime(S.presetOf(app.missions, su));
     su.cards = one ? ((su.cards ?? []).includes(arg) ? [] : [arg]) : toggled(su.cards ?? [], arg).sort();
   },
   toggle: (su, arg) => { su[arg] = !su[arg]; },

@@ -2,7 +2,7 @@
 // in view (the cuts they forbid me are listed with my best cuts). Pure functions, no DOM access.
 
 import { html } from "../shared/html.js";
-import { CARD_NAMES, cardLetters, isSetupEntry, oneCardEach, presetOf, sequenceAt } from "./table-state.js";
+import { CARD_NAMES, cardForAll, cardLetters, isSetupEntry, oneCardAtATime, oneCardEach, presetOf, sequenceAt } from "./table-state.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -17,7 +17,7 @@ export function cardsTemplate(ctx, top = false) {
   // the card picker where the mission uses constraint cards, and in custom setups
   const picker = setup.mission === null || preset?.constraints || cards.length
     ? html`<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
-    <summary>My constraint card${one ? "" : "s"}${cards.length ? `: ${cards.join(" ")}` : one ? " (pick one of A–E, before the starting tokens)" : ""}</summary>
+    <summary>${cardForAll(preset) ? "The constraint card in play (it binds everyone)" : `My constraint card${oneCardAtATime(preset) ? "" : "s"}`}${cards.length ? `: ${cards.join(" ")}` : one ? " (pick one of A–E, before the starting tokens)" : ""}</summary>
     <div class="chips" role="group" aria-label="My constraint cards">${cardLetters(preset).map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
       data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
   </details>` : "";

@@ -59,6 +59,8 @@ function describeAction(e, setup) {
       return `${name(e.a)} Stabilizer on the next cut`;
     case "coffee":
       return `${name(e.a)} Coffee Mug: ${name(e.next)} plays next`;
+    case "swap":
+      return `${name(e.a)} swaps their constraint card for one of F–L: the detonator moves`;
     case "skip":
       return `${name(e.a)} skips the turn (${skipRule(setup)?.why ?? "oxygen"})${skipRule(setup)?.detonator === false ? "" : ": the detonator moves"}`;
     case "special": {

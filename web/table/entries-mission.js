@@ -104,16 +104,26 @@ export function applySpecial(t, e, setup) {
 export function skipRule(setup) {
   if (oxygenKind(setup)) return { label: "No oxygen: skip", why: "oxygen", detonator: true };
   if (setup.number_cards === "sum") return { label: "Pass the turn", why: "no cut, by the number cards", detonator: true };
+  if (setup.mission === 59) return { label: "No cut with Nano: skip", why: "no cut with the values Nano allows", detonator: true };
+  if (setup.mission === 65) return { label: "No wire of my numbers: skip", why: "no wire of their number cards", detonator: true };
   if (setup.mission === 26) return { label: "No face-up value: skip", why: "no wire of a face-up value", detonator: false };
-  if (setup.mission === 57) return { label: "Constraint: skip", why: "the constraint card forbids every cut", detonator: false };
+  if (setup.mission === 57 || setup.mission === 61) return { label: "Constraint: skip", why: "the constraint card forbids every cut", detonator: false };
   return null;
+}
+
+/** 61: a player swaps their constraint card for one drawn at random from F-L, at any time (not a turn): the detonator
+ * moves a space. My own new card is set in My constraint cards. */
+export function applySwap(t, e, setup) {
+  checkPlayers(setup, e, false);
+  if (setup.mission !== 61) fail("only mission 61 swaps a constraint card for one of F-L");
+  detonatorStep(t, setup);
 }
 
 /** A turn passed by the mission's rule (skipRule): the detonator moves a space where it says so, the next player plays. */
 export function applySkip(t, e, setup) {
   checkPlayers(setup, e, false);
   const rule = skipRule(setup);
-  if (!rule) fail("only missions 26, 44, 47, 49, 54, 57 and 63 let a player skip a turn");
+  if (!rule) fail("only missions 26, 44, 47, 49, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
   if (rule.detonator) detonatorStep(t, setup);
   advance(t, setup, e.a);
 }

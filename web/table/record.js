@@ -21,6 +21,7 @@ export const ACTION_NAMES = {
   postit: "Post-it", rewind: "Rewinder", absent: "I have none", walkie: "Walkie-Talkies", hook: "Grappling Hook", nano: "Nano's wire",
   stabilizer: "Stabilizer", coffee: "Coffee Mug", batteries: "Emergency Batteries", drop: "Emergency Drop",
   false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator", skip: "No oxygen: skip",
+  swap: "New constraint card (F–L)",
   challenge: "Challenge done", shown: "Number card shown", special: "Special action",
 };
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
@@ -114,7 +115,7 @@ function actionAsk(state, t, d) {
   if (d.a === undefined || d.a === null) return { ask: "actor" };
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
-  if (d.k === "label_eq" || d.k === "label_ne" || d.k === "swl" || d.k === "stabilizer" || d.k === "skip") return null;
+  if (d.k === "label_eq" || d.k === "label_ne" || d.k === "swl" || d.k === "stabilizer" || d.k === "skip" || d.k === "swap") return null;
   if (d.k === "shown") return d.v ? null : { ask: "value", blueOnly: true };
   if (d.k === "special") return specialAsk(t, d);
   if (d.k === "coffee") return Number.isInteger(d.next) ? null : { ask: "next" };
@@ -233,7 +234,7 @@ export const EDIT_CHANGES = {
   swl: { who: ["a", "js", "p", "s"], wire: ["js", "s"] },
   disint: { value: ["v", "spots", "done"], wires: ["spots", "done"] },
   batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
-  stabilizer: { who: ["a"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
+  stabilizer: { who: ["a"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] }, swap: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
   special: { who: ["a"], wires: ["spots", "done", "res", "ls"], result: ["res", "ls"], shown: ["ls"] },
 };
 
@@ -268,7 +269,8 @@ export function buildEntry(state, t, d) {
     case "stabilizer":
       return { k: "stabilizer", a: d.a };
     case "skip":
-      return { k: "skip", a: d.a };
+    case "swap":
+      return { k: d.k, a: d.a };
     case "shown":
       return { k: "shown", a: d.a, v: d.v };
     case "special": {

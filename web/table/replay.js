@@ -5,7 +5,7 @@
 import { describeEntry } from "./describe.js";
 import { applyAbsent, applyDetect, applyDual, applyOwnCuts, applySee, applySet } from "./entries-cuts.js";
 import { applyBatteries, applyCoffee, applyDisint, applyDrop, applyFalseBottom, applyLabel, applyPostit, applyRadar, applyRewind, applyStabilizer, applySwl } from "./entries-equipment.js";
-import { applyChallenge, applyShown, applySkip, applySpecial, countGifts, numberCardsBack } from "./entries-mission.js";
+import { applyChallenge, applyShown, applySkip, applySpecial, applySwap, countGifts, numberCardsBack } from "./entries-mission.js";
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
@@ -195,6 +195,7 @@ const ENTRY_KINDS = {
   stabilizer: applyStabilizer,
   coffee: applyCoffee,
   skip: applySkip,
+  swap: applySwap,
   shown: applyShown,
   special: applySpecial,
   damaged: (_t, e) => fail(e.why),

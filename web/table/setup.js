@@ -32,6 +32,11 @@ export const presetOf = (missions, setup) => missions?.find((m) => m.number === 
 
 /** Whether each player holds one constraint card of A-E, chosen before the starting tokens (31). */
 export const oneCardEach = (preset) => preset?.constraints === "chosen";
+/** Whether one constraint card binds a player at a time, so that a new one replaces it: each player's own (31; 61, whose
+ * cards go round the table and may be swapped for one of F-L) or the one face up for everyone (32, 37, 57). */
+export const oneCardAtATime = (preset) => ["chosen", "ring", "deck", "per_value"].includes(preset?.constraints);
+/** Whether the constraint card in play lies face up for the whole team (32, 37, 57), not in front of me. */
+export const cardForAll = (preset) => ["deck", "per_value"].includes(preset?.constraints);
 
 export function noValueShown(setup, p) {
   return setup.failure_tokens === false || setup.false_by === "all" || (setup.false_by === "captain" && p === setup.captain);

@@ -318,6 +318,7 @@ function actionAllowed(k, state, t) {
     case "stabilizer": return has("9");
     case "coffee": return has("11");
     case "skip": return Boolean(skipRule(state.setup));
+    case "swap": return state.setup.mission === 61;
     case "shown": return state.setup.number_cards === "guess";
     case "special": return specialOpen(state.setup, t);
     case "challenge": return (state.setup.special ?? []).includes("challenges");
