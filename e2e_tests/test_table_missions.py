@@ -268,3 +268,27 @@ def test_mission_36_the_sequence_card_moves_to_either_end(make_context, base_url
     taps("undo")
     expect(tid(page, "sequence-end")).to_contain_text("Next to cut: 3")
     expect(why.first).to_contain_text("the sequence card: 3 comes first", timeout=RESULT_TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_50_a_token_beside_the_stand(make_context, base_url, device):
+    """Mission 50 (memory mode): a token beside Cid's stand says Cid holds a 3, somewhere: the badge beside the stand,
+    a "has" fact for the engine (the same table as the CLI), and none of Cid's wires' laws without a 3."""
+    page, taps = open_table(make_context, base_url, device)
+    expect(tid(page, "missions-loading")).to_have_count(0)
+    tid(page, "setup-mission").select_option("50")
+    expect(tid(page, "setup-problems")).to_contain_text("the wires everyone looked at before the deal")
+    for key in ("setup-red-nums-2", "setup-red-nums-9", "setup-yellow-nums-4", "setup-yellow-nums-8", "setup-start"):
+        taps(key)
+    for label in MY_HAND + ["Y4"]:
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    taps("action-beside")
+    taps("actor-2")
+    taps("key-3")
+    expect(tid(page, "sheet")).to_have_count(0)
+    expect(tid(page, "beside-2-3")).to_have_text("has 3")
+    expect(tid(page, "log-0")).to_contain_text("Cid: a 3 token beside the stand")
+    assert wait_done(page) == "done"
+    doc = assert_matches_cli(page)
+    assert any(f["kind"] == "has" and f["player"] == 2 and f["value"] == 3 for f in doc["facts"])

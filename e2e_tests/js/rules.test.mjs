@@ -183,3 +183,26 @@ test("61: one constraint card at a time, swapped for one of F-L at a detonator s
   const other = S.derive(S.addEntry(table({ number: 4 }), { k: "swap", a: 2 }));
   assert.match(other.entries[0].error, /only mission 61 swaps a constraint card/);
 });
+
+test("50: a token beside the stand says its player holds the value, somewhere: a has fact, a badge, the starting token placed", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = table({ number: 50, tokens: "value" });
+  assert.deepEqual(S.startingTokenDue(s), { kind: "value" });
+  s = S.addEntry(s, { k: "beside", p: 0, v: "5" });
+  s = S.addEntry(s, { k: "beside", p: 2, v: "3" });
+  let t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), t.entries.map((e) => e.error).join(" "));
+  assert.equal(S.startingTokenDue(s, t), null, "mine went beside my stand");
+  const facts = S.engineDoc(s, t).facts.filter((f) => f.kind === "has");
+  assert.deepEqual(facts.map((f) => [f.player, f.value]), [[0, 5], [2, 3]]);
+  assert.match(t.entries[1].text, /Cid: a 3 token beside the stand \(the wire not known\)/);
+  // a value I do not hold is refused by name, and not offered
+  const bad = S.derive(S.addEntry(s, { k: "beside", p: 0, v: "4" }));
+  assert.match(bad.entries[2].error, /you hold no 4 uncut/);
+  const d = { k: "beside", a: 0 };
+  const keys = String(askTemplate({ state: s, t, ui: { sheet: { mode: "action" }, draft: d }, holdings: null }, d, { ask: "value", beside: true }));
+  assert.match(keys, /data-testid="key-4"[^>]*disabled/);
+  assert.doesNotMatch(keys, /data-testid="key-5"[^>]*disabled/);
+  assert.equal(S.nextAsk(s, t, { k: "beside", a: 2 }).ask, "value");
+  assert.match(S.derive(S.addEntry(table({ number: 4 }), { k: "beside", p: 1, v: "3" })).entries[0].error, /only mission 50/);
+});

@@ -96,7 +96,7 @@ export function logActs(app) {
       // the number card shown (29) follows the turn just played: its player by default
       const last = [...app.state.log].reverse().find((e) => Number.isInteger(e.a))?.a ?? null;
       const after = k === "shown" ? last : k === "nano" ? t.nanoDue ?? last : turn; // 43: who just cut Nano's value
-      ui.draft = { k, a: ["radar", "absent"].includes(k) ? null : after };
+      ui.draft = { k, a: ["radar", "absent", "beside"].includes(k) ? null : after };
       if (k === "radar") ui.draft.ans = [];
       ui.sheetError = null;
       maybeCommit(app);

@@ -121,7 +121,9 @@ export function setupProblems(setup, mission = null) {
     const need = needs[colour];
     if (!need) continue;
     if (need.need !== null && c.nums.length !== need.need) {
-      out.push(`Pick ${need.need} ${colour} number${need.need > 1 ? "s" : ""} (the markers on the board).`);
+      // 50 puts the markers back in the box: everyone looks at the wires in play before the deal
+      const where = setup.mission === 50 ? "the wires everyone looked at before the deal" : "the markers on the board";
+      out.push(`Pick ${need.need} ${colour} number${need.need > 1 ? "s" : ""} (${where}).`);
     } else if (need.need === null && c.nums.length === 0) {
       out.push(`Pick the ${colour} numbers in play.`);
     }

@@ -59,6 +59,8 @@ function describeAction(e, setup) {
       return `${name(e.a)} Stabilizer on the next cut`;
     case "coffee":
       return `${name(e.a)} Coffee Mug: ${name(e.next)} plays next`;
+    case "beside":
+      return `${name(e.p)}: ${e.v === "Y" ? "a yellow" : `a ${e.v}`} token beside the stand (the wire not known)`;
     case "swap":
       return `${name(e.a)} swaps their constraint card for one of F–L: the detonator moves`;
     case "skip":

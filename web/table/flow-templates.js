@@ -6,7 +6,7 @@
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft } from "./draft-options.js";
 import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
-import { colourOf, presetOf, saidOf } from "./setup.js";
+import { besideTokens, colourOf, presetOf, saidOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -135,6 +135,7 @@ export function realAsk({ ctx, d, setup }) {
   return html`<p class="ask" data-testid="ask">${silent ? ask : "What is it really? (the info token)"}</p>
     ${keys.length ? keypad("draft-real", keys.map((x) => x.label), { disabled: keys.filter((x) => !x.ok).map((x) => x.label), testprefix: "real", label: "real value" }) : ""}
     ${noTokenMay(ctx, setup, silent) ? btn("draft-real", silent && setup.failure_tokens !== false ? `Not red: the false token only says “not ${d.v ?? "that value"}”`
+      : besideTokens(setup) ? "Beside the stand: only “not that value” here (record the token with Token beside the stand)"
       : "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" }) : ""}${hiddenBoom(setup)}${turned?.button ?? ""}`;
 }
 
@@ -152,10 +153,11 @@ function turnedBoom(A, d, setup) {
   return { only, button };
 }
 
-/** Whether a failure may have shown no token: a mission without them (58), a false token (17, 52), a mission dealing
- * constraint cards (H: no info token), or a custom table; elsewhere a failure always shows the real value. */
+/** Whether a failure may be recorded with no token on its wire: a mission without them (58), a false token (17, 52), a
+ * mission dealing constraint cards (H: no info token), 50 (the token went beside the stand: where, the team is to
+ * remember; *Token beside the stand* records what it says), or a custom table; elsewhere it shows the real value. */
 function noTokenMay(ctx, setup, silent) {
-  return silent || setup.mission === null || Boolean(presetOf(ctx.missions, setup)?.constraints);
+  return silent || setup.mission === null || besideTokens(setup) || Boolean(presetOf(ctx.missions, setup)?.constraints);
 }
 
 /** Mission 11: the wire pointed at (or the value named) was the hidden red value — the bomb exploded. */

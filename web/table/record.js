@@ -21,7 +21,7 @@ export const ACTION_NAMES = {
   postit: "Post-it", rewind: "Rewinder", absent: "I have none", walkie: "Walkie-Talkies", hook: "Grappling Hook", nano: "Nano's wire",
   stabilizer: "Stabilizer", coffee: "Coffee Mug", batteries: "Emergency Batteries", drop: "Emergency Drop",
   false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator", skip: "No oxygen: skip",
-  swap: "New constraint card (F–L)",
+  swap: "New constraint card (F–L)", beside: "Token beside the stand",
   challenge: "Challenge done", shown: "Number card shown", special: "Special action",
 };
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
@@ -99,6 +99,7 @@ function actionAsk(state, t, d) {
     if (!d.v) return { ask: "value", blueOnly: true };
     return d.done ? null : { ask: "spots" };
   }
+  if (d.k === "beside") return d.a === undefined || d.a === null ? { ask: "actor" } : d.v ? null : { ask: "value", beside: true };
   if (d.k === "absent") {
     if (d.a === undefined || d.a === null) return { ask: "actor" };
     // a mission's "I have none" token says the value is nowhere in the hand (13, 22, 39, 41: the card's words, one
@@ -192,7 +193,7 @@ export function draftFromEntry(e) {
   }
   if (e.k === "postit" || e.k === "swl") d.p = e.a;
   if (e.k === "label") d.a = e.p; // who played the Label is not kept: any player answers "who"
-  if (e.k === "absent") {
+  if (e.k === "absent" || e.k === "beside") {
     d.a = e.p;
     delete d.p;
   }
@@ -226,7 +227,7 @@ export const EDIT_CHANGES = {
   radar: { number: ["v", "ans", "done"], answers: ["done"] }, // (changing the answers starts from the current ones)
   label_eq: { wires: ["js", "p", "s"] }, label_ne: { wires: ["js", "p", "s"] },
   postit: { who: ["a", "js", "p", "s", "v"], wire: ["js", "s", "v"], value: ["v"] },
-  absent: { who: ["a", "s", "v"], value: ["v"] },
+  absent: { who: ["a", "s", "v"], value: ["v"] }, beside: { who: ["a", "v"], value: ["v"] },
   walkie: { who: [...WHO, "ato", "pto"], wire: ["js", "p", "s", "ato", "pto", "got"], given: ["as", "ato", "pto", "got"],
     filed: ["ato", "pto", "got"], got: ["got"] },
   hook: { who: [...WHO, "to"], wire: ["js", "p", "s", "to", "got"], filed: ["to", "got"], got: ["got"] },
@@ -290,6 +291,8 @@ export function buildEntry(state, t, d) {
       for (const own of ownSlotsFor(state, t, d.v)) if (!cuts.some((c) => c.p === me && c.s === own.s && c.j === own.j)) cuts.push({ p: me, s: own.s, j: own.j });
       return { k: "disint", v: d.v, cuts };
     }
+    case "beside":
+      return { k: "beside", p: d.a, v: d.v };
     case "absent": {
       const e = { k: "absent", p: d.a, v: d.v };
       if (d.s !== undefined && d.s !== null && standCounts(state.setup)[d.a] > 1) e.s = d.s;

@@ -18,7 +18,7 @@ export class EntryError extends Error {}
 
 /** An entry of the game's start (a token set on a slot, an "I have none" token, a teammate's turned-around wire I see):
  * any other means the game is under way. */
-export const isSetupEntry = (e) => e.k === "set" || e.k === "absent" || e.k === "see";
+export const isSetupEntry = (e) => e.k === "set" || e.k === "absent" || e.k === "see" || e.k === "beside";
 
 export const fail = (msg) => {
   throw new EntryError(msg);

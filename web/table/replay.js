@@ -3,7 +3,7 @@
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import { describeEntry } from "./describe.js";
-import { applyAbsent, applyDetect, applyDual, applyOwnCuts, applySee, applySet } from "./entries-cuts.js";
+import { applyAbsent, applyBeside, applyDetect, applyDual, applyOwnCuts, applySee, applySet } from "./entries-cuts.js";
 import { applyBatteries, applyCoffee, applyDisint, applyDrop, applyFalseBottom, applyLabel, applyPostit, applyRadar, applyRewind, applyStabilizer, applySwl } from "./entries-equipment.js";
 import { applyChallenge, applyShown, applySkip, applySpecial, applySwap, countGifts, numberCardsBack } from "./entries-mission.js";
 import { applyMove, applyNano } from "./entries-moved.js";
@@ -36,6 +36,7 @@ export function derive(state) {
     usedItems: {},
     entries: [],
     absent: [],
+    beside: [], // 50: tokens beside a stand (its player holds the value, the wire not known)
     moves: [],
     nanoLeft: setup.nano || 0,
     nanoSpace: setup.nano ? 1 : 0, // 43: Nano starts on 1; 53: before 1
@@ -196,6 +197,7 @@ const ENTRY_KINDS = {
   coffee: applyCoffee,
   skip: applySkip,
   swap: applySwap,
+  beside: applyBeside,
   shown: applyShown,
   special: applySpecial,
   damaged: (_t, e) => fail(e.why),

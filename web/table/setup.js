@@ -30,6 +30,10 @@ export const placesFalseTokens = (setup, p) => Boolean(setup.false_tokens) && se
 /** The preset of the mission the setup plays (`missions`: the engine's list, null while it loads), or null. */
 export const presetOf = (missions, setup) => missions?.find((m) => m.number === setup.mission) ?? null;
 
+/** Whether info tokens go beside the stand (50, memory mode: the wire was pointed at, and the team is to remember
+ * it): the page takes a token on its wire, as the player remembers it, or beside the stand, "they hold that value". */
+export const besideTokens = (setup) => setup.mission === 50;
+
 /** Whether each player holds one constraint card of A-E, chosen before the starting tokens (31). */
 export const oneCardEach = (preset) => preset?.constraints === "chosen";
 /** Whether one constraint card binds a player at a time, so that a new one replaces it: each player's own (31; 61, whose

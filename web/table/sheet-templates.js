@@ -96,7 +96,7 @@ function actorOff(ctx, d) {
 /** What the sheet asks next (record.js nextAsk's `ask`), one template per kind of question. */
 export const ASKS = {
   actor: ({ d }) => {
-    return html`<p class="ask" data-testid="ask">${d.k === "absent" ? "Whose token, beside their stand?" : "Who acts?"}</p>`;
+    return html`<p class="ask" data-testid="ask">${d.k === "absent" || d.k === "beside" ? "Whose token, beside their stand?" : "Who acts?"}</p>`;
   },
   absent_stand: ({ d, t, setup }) => {
     return html`<p class="ask" data-testid="ask">Beside which stand of ${setup.players[d.a]}?</p>
@@ -117,6 +117,12 @@ export const ASKS = {
       if (drawnTokensDue(state)?.kind === "absent") for (const x of t.absent) if (x.p === d.a) held.add(x.v);
       return html`<p class="ask" data-testid="ask">Which value does the token say is absent?</p>
         ${keypad("draft-value", said, { on: [d.v], label: "absent value", disabled: ctx.ui?.sheet?.edit !== undefined ? [] : said.filter((v) => held.has(v)) })}`;
+    }
+    if (ask.beside) { // 50: a value they hold, somewhere: not one whose wires are all cut, nor one I lack
+      const mine = d.a === state.setup.me && t.hasHand;
+      const out = said.filter((v) => (t.cutCount[v] ?? 0) >= 4 || (mine && !t.stands[d.a].flat().some((sl) => sl.c !== "cut" && sl.own && saidOf(sl.own) === v)));
+      return html`<p class="ask" data-testid="ask">Which value does the token beside ${setup.players[d.a]}'s stand show?</p>
+        ${keypad("draft-value", said, { on: [d.v], label: "token value", disabled: ctx.ui?.sheet?.edit !== undefined ? [] : out })}`;
     }
     if (d.k === "postit") { // the actor's own wire shows its value: one the slot may hold
       const opts = slotLabelOptions(allowOf(ctx), d.a, d.s ?? 0, d.js?.[0], blue);

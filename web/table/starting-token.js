@@ -40,6 +40,7 @@ export function startingTokenDue(state, t = derive(state)) {
   if (!kind || setup.me === null || !t.hasHand || skipsStartingToken(setup, setup.me)) return null;
   if (state.log.some((e) => !isSetupEntry(e))) return null;
   if (t.stands[setup.me].some((st) => st.some((sl) => showsStartingToken(sl, kind)))) return null;
+  if (t.beside.some((x) => x.p === setup.me)) return null; // 50: mine went beside my stand
   return { kind };
 }
 

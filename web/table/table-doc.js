@@ -134,6 +134,7 @@ export const ENTRY_SHAPES = {
   coffee: object({ ...COMMON, a: player, next: optional(nullable(player)) }),
   skip: actorOnly,
   swap: actorOnly,
+  beside: object({ ...COMMON, p: player, v: optional(said) }),
   shown: object({ ...COMMON, a: player, v: optional(label) }),
   special: object({ ...COMMON, a: player, cuts: size(array(object({ ...target, l: optional(label) })), 0, 12),
     res: optional(enums(["ok", "shown", "boom"])) }),

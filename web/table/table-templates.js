@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideTokens } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 
 /**
@@ -75,6 +75,8 @@ export function standsTemplate(ctx) {
           title="Double Detector used (Emergency Batteries give it back)">Double Detector used</span>` : "",
         ...[...new Set(t.absent.filter((x) => x.p === p && (x.s === null || x.s === s)).map((x) => x.v))].map((v) =>
           html`<span class="badge" data-testid="absent-${p}-${s}-${v}" title="“I have none” token">no ${v === "Y" ? "yellow" : v}</span>`),
+        ...(s === 0 ? [...new Set(t.beside.filter((x) => x.p === p).map((x) => x.v))] : []).map((v) =>
+          html`<span class="badge" data-testid="beside-${p}-${v}" title="an info token beside the stand: a wire of this value, somewhere">has ${v === "Y" ? "yellow" : v}</span>`),
       ];
       // a mis-tapped hand is fixed from here: the hand screen opens with my wires (acts-hand.js)
       const edit = p === state.setup.me && s === 0 ? btn("edit-hand", "Edit my wires", { cls: "link edit-hand", testid: "edit-hand" }) : "";
@@ -319,6 +321,7 @@ function actionAllowed(k, state, t) {
     case "coffee": return has("11");
     case "skip": return Boolean(skipRule(state.setup));
     case "swap": return state.setup.mission === 61;
+    case "beside": return besideTokens(state.setup);
     case "shown": return state.setup.number_cards === "guess";
     case "special": return specialOpen(state.setup, t);
     case "challenge": return (state.setup.special ?? []).includes("challenges");
