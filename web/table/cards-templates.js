@@ -29,7 +29,9 @@ function numbersTemplate(setup, t) {
   if (!setup.number_cards || setup.number_cards === "guess") return ""; // 29: cards in hands, recorded as shown
   const nums = setup.numbers ?? [];
   const seq = setup.number_cards === "sequence" ? sequenceAt(setup, t?.cutCount) : null;
-  const hint = { pick: "the values you may cut", sum: "two of them give the value to cut (sum or difference)",
+  const sum = nums.length < 2 ? "fewer than two tapped: every value may be cut; tap the cards face up"
+    : "two of them give the value to cut (sum or difference); after a cut, untap the two used (none left: all 12 again)";
+  const hint = { pick: "the values you may cut", sum,
     sequence: `from the Sequence card's end, the next one first${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",
     detonator: "each value cut all four moves the detonator back a space" }[setup.number_cards];
   const shown = nums.map((n, i) => (seq && i < seq.next ? html` <s>${n}</s>` : ` ${n}`));

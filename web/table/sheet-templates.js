@@ -363,7 +363,7 @@ function slotSheet(ctx, sh) {
   const asks = ctx.ask ? askTemplate(ctx, d, ctx.ask) : "";
   if (underWay(d, true)) return { head: html`${head}${summaryLine(setup, d)}`, body: html`<div class="tabbody">${asks}</div>` };
   return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">
-    ${actorChips(state, d, p, "Who cut?")}${asks}</div>` };
+    ${actorChips(state, d, p, "Who tried it?")}${asks}</div>` };
 }
 
 /** An action of the turn log, question by question; editing offers "Change" for each answer. */
