@@ -97,9 +97,10 @@ export function applySpecial(t, e, setup) {
 }
 
 /**
- * Who may pass a turn, and what it costs (null: no mission rule lets a player pass): with no oxygen to pay (44, 49,
- * 54, 63) or, in 47, no cut the number cards allow (or none wanted) the detonator moves; in 26 (no wire of a face-up
- * value) and 57 (the constraint card forbids every cut) it does not. {label, why, detonator}.
+ * Who may pass a turn, and what it costs (null: no mission rule lets a player pass), by the cards' backs: with no
+ * oxygen to pay (44, 49, 54, 63), in 47 no cut the number cards allow (or none wanted), in 59 no cut with the values
+ * Nano allows, in 65 no wire of their number cards, the detonator moves; in 26 (no wire of a face-up value), 57 and 61
+ * (the constraint card forbids every cut) it does not. {label, why, detonator}.
  */
 export function skipRule(setup) {
   if (oxygenKind(setup)) return { label: "No oxygen: skip", why: "oxygen", detonator: true };
