@@ -206,3 +206,19 @@ test("50: a token beside the stand says its player holds the value, somewhere: a
   assert.equal(S.nextAsk(s, t, { k: "beside", a: 2 }).ask, "value");
   assert.match(S.derive(S.addEntry(table({ number: 4 }), { k: "beside", p: 1, v: "3" })).entries[0].error, /only mission 50/);
 });
+
+test("38, 56: the teammates' turned-around wires face me: the status asks for those I have not entered", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(s.setup, preset({ number: 38, turned: "captain" }));
+  s.setup.captain = 1; // Bob turned his far-right wire; it faces me
+  s.phase = "table";
+  for (const l of HAND) s = S.handAdd(s, 0, l);
+  const status = (st) => String(statusTemplate({ state: st, t: S.derive(st) }).text ?? statusTemplate({ state: st, t: S.derive(st) }));
+  const last = S.derive(s).stands[1][0].length - 1;
+  assert.match(status(s), new RegExp(`data-testid="turned-due"[^>]*>.*\\(Bob ${S.slotLetter(last)}\\)`));
+  s = S.addEntry(s, { k: "see", p: 1, s: 0, j: last, v: "6" });
+  assert.doesNotMatch(status(s), /turned-due/);
+  s.setup.captain = 0; // mine: it faces the others, not me
+  assert.doesNotMatch(status({ ...s, log: [] }), /turned-due/);
+});

@@ -104,9 +104,21 @@ export function statusTemplate(ctx) {
     ${oxygenTemplate(ctx)}
     ${giftsTemplate(state, t)}
     ${drawnTokensTemplate(state)}
+    ${unseenTurnedTemplate(state, t)}
     ${t.exploded ? html`<p class="boom" data-testid="exploded" role="alert">The bomb exploded: the mission is lost.</p>` : ""}
     ${t.defused ? html`<p class="won" data-testid="defused" role="status">Every wire is cut: the bomb is defused, the mission is won.</p>` : ""}
   </section>`;
+}
+
+/** 38, 56, 64: the teammates' turned-around wires face me, and the odds want their values: which I have not entered. */
+function unseenTurnedTemplate(state, t) {
+  const { setup } = state;
+  if (!setup.turned || setup.me === null || !t.hasHand) return "";
+  const left = [];
+  t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
+    if (p !== setup.me && sl.tw && sl.c !== "cut" && !sl.own) left.push(`${standName(setup, p, s)} ${slotLetter(j)}`);
+  })));
+  return left.length ? html`<p class="hint gifts" data-testid="turned-due" role="status"><strong>Turned-around wires</strong> face you: tap each and say what you see (${left.join(", ")}).</p>` : "";
 }
 
 /** The starting tokens (chosen; 13, 39, 41: drawn at random; 22: two "I have none" tokens): who still has theirs to
