@@ -190,3 +190,27 @@ def test_reveal_red():
     m = _find(moves, kind="reveal_red")
     assert m["guaranteed"]
     assert not [x for x in moves if x["kind"] not in ("reveal_red",)]  # a red is no value to name
+
+
+def test_a_sure_detector_on_a_sure_dual_cut_is_left_out_of_the_list():
+    """Bob's A shows an info token 1 and I hold a 1: the dual cut there is sure, and so is a Double Detector on A and
+    its neighbour for 1 — the same cut at the price of the detector, which the list a player reads leaves out; a sure
+    detector where no dual cut is sure (one of two wires certainly a 6, not which) stays."""
+    from bombbusters.advice.moves import moves_json
+
+    doc = {"players": [{"name": "Ann", "stands": ["?1 ?2 ?3 ?3 ?5 ?6 ?7 ?8 ?9 ?10 ?11 ?12"]},
+                       {"name": "Bob", "stands": ["i1 ? ? ? ? ? ? ? ? ? ? ?"]},
+                       {"name": "Cid", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]},
+                       {"name": "Dee", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]}],
+           "me": 0, "captain": 0, "wires": {"blue": [1, 12]}, "facts": [], "available": ["double_detector"]}
+    ranked = rank_moves(GameState.from_json(doc))
+    assert any(m["kind"] == "double_detector" and m["guaranteed"] and 0 in m["slots"] and m["player"] == 1 for m in ranked)
+    listed = moves_json(doc)["moves"]
+    assert listed[0]["kind"] == "dual_cut" and listed[0]["guaranteed"]
+    assert not any(m["kind"] == "double_detector" and m["guaranteed"] for m in listed)
+    # Bob's F and G: one of them is certainly a 6 (a "has" fact over them), neither alone
+    doc["players"][1]["stands"] = ["? ? ? ? ? ? ? ? ? ? ? ?"]
+    doc["facts"] = [{"kind": "has", "player": 1, "value": 6, "wires": [[1, 0, 5], [1, 0, 6]]}]
+    listed = moves_json(doc)["moves"]
+    assert not any(m["kind"] == "dual_cut" and m["guaranteed"] for m in listed)
+    assert any(m["kind"] == "double_detector" and m["guaranteed"] and m["slots"] == [5, 6] for m in listed)

@@ -41,7 +41,7 @@ from ..table.state import GameState
 from ..table.wires import BLUE, colour_of, value_of
 from .moves import ITEMS, rank_moves
 from .outcomes import Outcome, outcomes
-from .team import team_order
+from .team import shown_order, team_order
 from .sure_cuts import count_sure, new_sure, sure_cuts
 
 __all__ = ["DEFAULT_TOP", "Outcome", "lookahead", "lookahead_json"]
@@ -131,7 +131,7 @@ def lookahead(state: GameState, top: int | None = DEFAULT_TOP) -> list[dict]:
     """The lookahead of my best ``top`` moves in the order *My best cuts* lists them (the team policy's;
     None: all of them), best score first; ``rank`` is the move's place in that list."""
     an = solve_state(state, reuse=True)
-    ranked = team_order(rank_moves(state, an), state)
+    ranked = shown_order(team_order(rank_moves(state, an), state))
     plain = [m for m in ranked if m["kind"] == "dual_cut"]
     chosen = ranked if top is None else ranked[:top]
     tables = _Tables(state, an)

@@ -347,11 +347,12 @@ def moves_state(state: GameState, limit: int | None = None) -> dict:
     from ..questions.holdings import holdings_json
     from .free_cards import free_card_json
     from .special_action import special_json
-    from .team import move_score, team_choice
+    from .team import move_score, shown_order, team_choice
 
     an = solve_state(state, reuse=True)
     ranked = rank_moves(state, an)
     legal, move, first = team_choice(state, ranked)
+    legal = shown_order(legal, move)
     forbidden = [m for m in ranked if "forbidden" in m]
     special = special_json(state, an)
     if special is not None:  # its score beside the team's move: the team takes it when it scores at least as well

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ..table.errors import StateError
 from ..table.state import GameState
 
-__all__ = ["MISTAKE_COST", "ITEM_COST", "NANO_VALUE", "STABILIZE_AT", "move_score", "takeable", "team_order", "team_choice"]
+__all__ = ["shown_order", "MISTAKE_COST", "ITEM_COST", "NANO_VALUE", "STABILIZE_AT", "move_score", "takeable", "team_order", "team_choice"]
 
 #: what losing one more mistake costs the team, by mistakes left before it (none left: the bomb)
 MISTAKE_COST = (1.0, 0.45, 0.25, 0.15, 0.1)
@@ -81,6 +81,18 @@ def team_order(moves: list[dict], state: GameState) -> list[dict]:
     free = frozenset(["double_detector"]) if state.extra.get("double_detector") == "unlimited" else frozenset()
     scored = [dict(m, score=round(move_score(m, ml, free), 12)) for m in moves if not m.get("forbidden")]
     return [m for _i, m in sorted(enumerate(scored), key=lambda im: (-im[1]["score"], im[0]))]
+
+
+_DETECTORS = ("double_detector", "triple_detector", "super_detector")
+
+
+def shown_order(order: list[dict], move: dict | None = None) -> list[dict]:
+    """The team's order as *My best cuts* shows it (and the lookahead points into): a sure detector on wires one of
+    which a sure dual cut of the same value takes is left out — the same cut at the price of the item, which the
+    team never plays (``move``, the team's pick, always stays)."""
+    sure = {(m["player"], m["stand"], m["slots"][0], m["value"]) for m in order if m["kind"] == "dual_cut" and m["guaranteed"]}
+    return [m for m in order if m is move or m["kind"] not in _DETECTORS or not m["guaranteed"]
+            or not any((m["player"], m["stand"], j, m["value"]) in sure for j in m["slots"])]
 
 
 def _table_cards(state: GameState) -> tuple[list[str], int | None]:
