@@ -214,3 +214,19 @@ def test_a_sure_detector_on_a_sure_dual_cut_is_left_out_of_the_list():
     listed = moves_json(doc)["moves"]
     assert not any(m["kind"] == "dual_cut" and m["guaranteed"] for m in listed)
     assert any(m["kind"] == "double_detector" and m["guaranteed"] and m["slots"] == [5, 6] for m in listed)
+
+
+def test_a_turned_wire_the_table_leaves_certain_is_cut_by_my_solo_cut():
+    """38, 56, 64: my turned-around wire is the last 3 (every other copy is placed): I know it as well as the 3 I see,
+    so a solo cut of the 3s takes both, sure; without it a hand of such wires could never be played (the arena's
+    games of 38 with 2 players ended stuck there)."""
+    doc = {"players": [{"name": "Ann", "stands": ["1 ?1 2 ?3 3 T"]}, {"name": "Bob", "stands": ["1 1 2 2 2 3"]},
+                       {"name": "Cid", "stands": ["4 4 4 4 5 5"]}, {"name": "Dee", "stands": ["5 5 6 6 6 6"]}],
+           "me": 0, "captain": 0, "wires": {"blue": [1, 6]}, "facts": []}
+    solos = {m["value"]: m for m in rank_moves(GameState.from_json(doc)) if m["kind"] == "solo_cut"}
+    assert solos[3]["slots"] == [[0, 3], [0, 5]] and solos[3]["guaranteed"]
+    assert solos[1]["slots"] == [[0, 1]]
+    # one 3 still on Bob's stand: my turned wire may be a 3 or not; no solo cut of the 3s
+    doc["players"][1]["stands"] = ["1 1 2 2 2 ?"]
+    doc["players"][2]["stands"] = ["3 4 4 4 4 5"]
+    assert 3 not in {m["value"] for m in rank_moves(GameState.from_json(doc)) if m["kind"] == "solo_cut"}

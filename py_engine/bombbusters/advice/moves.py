@@ -91,6 +91,7 @@ class _Turn:
     targets: list[tuple[int, int]]  # teammates' stands
     rules: Rules  # my constraint cards and the mission's rules on values and wires
     hidden: dict | None  # mission 11: P(each blue value is the hidden red one)
+    known: dict  # (stand, slot) -> wire of my turned-around wires the table leaves certain (:func:`_known_turned`)
 
     def uncut(self, p: int, s: int) -> list[int]:
         return [j for j, sl in enumerate(self.state.stand(p, s)) if sl.state != CUT]
@@ -151,8 +152,9 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
     turned = [(s, j) for s, st in enumerate(state.players[me].stands) for j, sl in enumerate(st)
               if sl.state != CUT and sl.wire is None]
     my_values = sorted({value_of(sl.wire) for sl in mine if colour_of(sl.wire) != "red"}, key=value_order)  # type: ignore[arg-type]
+    known = _known_turned(an, me, turned)
     turn = _Turn(state, an, Odds(an), set(available_items(state)), mine, my_values, turned,
-                 [(p, s) for p, s in state.stand_keys() if p != me], my_rules(state), hidden_red_law(state))
+                 [(p, s) for p, s in state.stand_keys() if p != me], my_rules(state), hidden_red_law(state), known)
     moves = (_single_slot_moves(turn) + _detector_moves(turn) + _super_detector_moves(turn) + _own_moves(turn)
              + _turned_moves(turn))
     for m in moves:
@@ -266,26 +268,43 @@ def _super_detector_moves(turn: _Turn) -> list[dict]:
     return moves
 
 
+def _known_turned(an: Analysis, me: int, turned: list) -> dict:
+    """My turned-around wires whose wire the table leaves certain (every other copy placed): I know them as well
+    as those I see, so a solo cut takes them and they may be revealed red (38, 56, 64: the card lets me cut
+    mine with a regular cut; without this a hand of such wires alone could never be played)."""
+    known = {}
+    for s, j in turned:
+        types = [t for t, p in an.slot_probs(me, s, j).items() if p > 0]
+        if len(types) == 1:
+            known[(s, j)] = types[0]
+    return known
+
+
 def _own_moves(turn: _Turn) -> list[dict]:
-    """Moves on my own stand: solo cuts, Fast Pass, revealing my red wires."""
-    state, ml, mine = turn.state, turn.ml, turn.mine
+    """Moves on my own stand: solo cuts (my turned-around wires the table leaves certain included), Fast Pass,
+    revealing my red wires."""
+    state, ml = turn.state, turn.ml
+    mine = [sl.wire for sl in turn.mine] + list(turn.known.values())
     me = state.me
     assert me is not None
     moves: list[dict] = []
-    at: dict = {}  # value -> my uncut slots whose wire shows it (``mine``, with their places)
+    at: dict = {}  # value -> my uncut slots whose wire shows it (``mine``, with their places; a known turned one)
     for s, st in enumerate(state.players[me].stands):
         for j, sl in enumerate(st):
-            if sl.state != CUT and sl.wire is not None:
-                at.setdefault(value_of(sl.wire), []).append([s, j])
-    for v, legal in zip(turn.my_values, _none_elsewhere(turn, turn.my_values)):
+            if sl.state != CUT and (sl.wire is not None or (s, j) in turn.known):
+                at.setdefault(value_of(sl.wire if sl.wire is not None else turn.known[(s, j)]), []).append([s, j])
+    values = sorted(set(turn.my_values) | {value_of(w) for w in turn.known.values() if colour_of(w) != RED}, key=value_order)
+    for v, legal in zip(values, _none_elsewhere(turn, values)):
         held = len(at.get(v, ()))
         if legal > 0:
             moves.append(_move("solo_cut", None, at.get(v, []), v, legal * (1.0 - turn.h(v)), turn.h(v), ml,
                                p_legal=float(legal), count=held))
-        if "fast_pass" in turn.items and held >= 2:
+        seen = sum(1 for s, j in at.get(v, ()) if (s, j) not in turn.known)  # no equipment on a turned-around wire
+        if "fast_pass" in turn.items and seen >= 2:
             moves.append(_move("fast_pass", None, [], v, 1.0 - turn.h(v), turn.h(v), ml, count=2))
-    if mine and not turn.turned and all(colour_of(sl.wire) == RED for sl in mine):  # type: ignore[arg-type]
-        moves.append(_move("reveal_red", None, [], "RED", 1.0, 0.0, ml, count=len(mine)))
+    if mine and all(x in turn.known for x in turn.turned) and all(colour_of(w) == RED for w in mine):
+        known_red = [[s, j] for (s, j), w in turn.known.items() if colour_of(w) == RED]  # the ones I do not see
+        moves.append(_move("reveal_red", None, known_red, "RED", 1.0, 0.0, ml, count=len(mine)))
     return moves
 
 
@@ -296,9 +315,10 @@ def _none_elsewhere(turn: _Turn, values: list) -> list[float]:
     assert me is not None
     others = [(p, s) for p, s in turn.state.stand_keys() if p != me]
     maps = an.forbids_none_each(others, values)
-    if turn.turned:  # and none on my turned-around wires: every one of them holds another value
+    unknown = [x for x in turn.turned if x not in turn.known]  # (a known one of v is mine to cut with the rest)
+    if unknown:  # and none on my turned-around wires: every one of them holds another value
         every = frozenset(turn.state.wires.copies())
-        maps = [both(none, an.forbids_all([(me, s, j, every - an.types_of(v)) for s, j in turn.turned]))
+        maps = [both(none, an.forbids_all([(me, s, j, every - an.types_of(v)) for s, j in unknown]))
                 for v, none in zip(values, maps)]
     return an.chances(maps)
 

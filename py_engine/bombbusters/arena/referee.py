@@ -209,12 +209,16 @@ class Referee:
             self._record(m, False)
             self.outcome = "exploded"
             return
+        # a turned-around wire of q's the table leaves certain (38, 56, 64) is q's to cut with the rest: the move names it
+        named = {(q, s, j) for s, j in m["slots"]} if m["kind"] in ("solo_cut", "reveal_red") else set()
         if m["kind"] == "solo_cut":
-            elsewhere = [k for k in self.uncut() if (k[0] != q or k not in self.seen) and value_of(self.world[k]) == v]
+            elsewhere = [k for k in self.uncut() if (k[0] != q or (k not in self.seen and k not in named))
+                         and value_of(self.world[k]) == v]
             self._record(m, not elsewhere)
             if elsewhere:  # the engine said it was legal: a bug, counted; the move is not made
                 return
-        changes = cut_own(self.table, self.seen, q, "RED" if m["kind"] == "reveal_red" else v,
+        wires = {**self.seen, **{k: self.world[k] for k in named}} if named - self.seen.keys() else self.seen
+        changes = cut_own(self.table, wires, q, "RED" if m["kind"] == "reveal_red" else v,
                           2 if m["kind"] == "fast_pass" else None)
         told = passed_facts(self.table, self.seen, q, v, min(changes)) if m["kind"] == "fast_pass" and changes else ()
         self.table = with_cuts(self.table, changes)
