@@ -122,7 +122,7 @@ def test_token_variants_and_flags():
     tokens = {18: "none", 21: "even_odd", 24: "multiplicity", 33: "even_odd", 40: "multiplicity", 58: "none"}
     detectors = {27: "disabled", 28: "captain_disabled", 58: "unlimited"}  # 58: never spent
     numbers = {9: "sequence", 16: "sequence", 36: "sequence", 26: "pick", 45: "pick", 51: "pick", 65: "pick",
-               47: "sum", 39: "noble", 23: "noble", 62: "detonator", 29: "guess"}
+               47: "sum", 39: "noble", 23: "noble", 62: "detonator", 29: "guess", 59: "line"}
     constraints = {31: "chosen", 32: "deck", 34: "weakest_link", 37: "deck", 57: "per_value", 61: "ring", 66: "bunker"}
     defaults = {"x_tokens": False, "false_tokens": False, "absent_tokens": False, "open_red_deal": False,
                 "random_info_token": False, "hidden_red_value": False, "x_blue": False, "yellow_dealt": "",

@@ -147,18 +147,29 @@ test("38: nobody points at the captain's turned-around wire; a failed cut made w
   assert.match(S.derive(bob).entries[0].error, /Bob has no turned-around wire left to cut with/);
 });
 
-test("constraint card L doubles the detonator's move on a failure: mine (31, 61), everyone's where the card lies face up (37)", () => {
-  const fail = (a) => ({ k: "dual", a, p: a === 0 ? 1 : 0, s: 0, j: 3, v: "4", ok: false, real: "3" });
+test("constraint card L doubles the detonator's move on a failure: mine (31, 61), everyone's where the card lies face up (37); as it was then", () => {
+  const draft = (a) => ({ k: "dual", a, p: a === 0 ? 1 : 0, s: 0, js: [3], v: "4", ok: false, real: "3" });
   for (const [mission, actor, moves] of [[61, 0, 2], [61, 1, 1], [37, 1, 2], [null, 0, 2]]) {
     let s = table({ number: mission ?? 99 });
     s.setup.mission = mission;
     s.setup.cards = ["L"];
-    s = S.addEntry(s, fail(actor));
+    s = S.addEntry(s, S.buildEntry(s, S.derive(s), draft(actor)));
     const t = S.derive(s);
     assert.equal(t.entries[0].ok, true, t.entries[0].error);
     assert.equal(t.mistakesMade, moves, `mission ${mission}, actor ${actor}`);
     if (moves === 2) assert.match(t.entries[0].text, /constraint card L: the detonator moves two spaces/);
+    // the card in play changes later (57's next validated value, 61's swap): the failures before keep their cost
+    const later = { ...s, setup: { ...s.setup, cards: ["C"] } };
+    assert.equal(S.derive(later).mistakesMade, moves, "no failure is counted again with today's card");
   }
+  // a failure before L came into play moves the detonator once, whatever the card is now
+  let s = table({ number: 37 });
+  s.setup.mission = 37;
+  s = S.addEntry(s, S.buildEntry(s, S.derive(s), draft(1)));
+  s.setup.cards = ["L"];
+  assert.equal(S.derive(s).mistakesMade, 1);
+  const edit = S.draftFromEntry(s.log[0]);
+  assert.equal(S.buildEntry(s, S.derive(s), edit).l2, undefined, "an edit keeps the cost it had");
 });
 
 test("61: one constraint card at a time, swapped for one of F-L at a detonator space (not a turn); a player who cannot keep to theirs skips", async () => {
@@ -221,4 +232,47 @@ test("38, 56: the teammates' turned-around wires face me: the status asks for th
   assert.doesNotMatch(status(s), /turned-due/);
   s.setup.captain = 0; // mine: it faces the others, not me
   assert.doesNotMatch(status({ ...s, log: [] }), /turned-due/);
+});
+
+test("another mission starts with no constraint card and Nano's line afresh", () => {
+  let s = table({ number: 57 });
+  s.setup.cards = ["F"];
+  s.setup.nano_turns = 1;
+  s.setup = S.applyMission(s.setup, preset({ number: 51, number_cards: "pick" }));
+  assert.deepEqual(s.setup.cards, []);
+  assert.equal(s.setup.nano_turns, 0);
+});
+
+test("59: Nano on its line of number cards: the value under it or ahead; a cut moves it, a skip turns it and tells", async () => {
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  let s = table({ number: 59, number_cards: "line" });
+  const line = [3, 10, 7, 1, 12, 5, 9, 2, 11, 6, 4, 8];
+  s.setup.numbers = line.slice(0, 5);
+  assert.equal(S.missionRules(s, S.derive(s)).only_values, undefined, "the line not all tapped: no rule yet");
+  s.setup.numbers = line.slice();
+  const only = (st) => S.missionRules(st, S.derive(st)).only_values.values;
+  // Nano on the 7 (third card), facing the longer side: 7 1 12 5 9 2 11 6 4 8
+  assert.deepEqual(only(s), [1, 2, 4, 5, 6, 7, 8, 9, 11, 12]);
+  const page = (st) => String(cardsTemplate({ state: st, t: S.derive(st), missions: [] }).text);
+  assert.match(page(s), /data-testid="nano-line" data-at="7"/);
+  // Bob cuts a 9: Nano went to the 9 first; then the cutter turns it round: 9 5 12 1 7 10 3
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 6, v: "9", ok: true, cut: "9", as: { s: 0, j: 7 } });
+  assert.deepEqual(only(s), [2, 4, 6, 8, 9, 11]);
+  s.setup.nano_turns = 1;
+  assert.deepEqual(only(s), [1, 3, 5, 7, 9, 10, 12]);
+  // Cid cannot cut any of them: he skips, the detonator moves, Nano turns round, and Cid holds none of those values
+  s = S.addEntry(s, { k: "skip", a: 2 });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), t.entries.map((e) => e.error).join(" "));
+  assert.equal(t.mistakesMade, 1);
+  assert.deepEqual(only(s), [2, 4, 6, 8, 9, 11]);
+  const none = S.engineDoc(s, t).facts.filter((f) => f.kind === "has_not" && f.player === 2).map((f) => f.value).sort((a, b) => a - b);
+  assert.deepEqual(none, [1, 3, 5, 7, 9, 10, 12]);
+});
+
+test("59: the playouts get Nano's line as the arena's referee plays it", () => {
+  const s = table({ number: 59, number_cards: "line" });
+  s.setup.numbers = [3, 10, 7, 1, 12, 5, 9, 2, 11, 6, 4, 8];
+  assert.deepEqual(S.linePlayDoc(s.setup, S.derive(s)), { mission_play: { kind: "nano_rescue", line: s.setup.numbers, at: 2, facing: 1 } });
+  assert.deepEqual(S.linePlayDoc({ ...s.setup, numbers: [3] }, S.derive(s)), {});
 });

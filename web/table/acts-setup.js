@@ -28,6 +28,8 @@ const SETUP_EDITS = {
   "blue-hi": (su, arg) => { su.blue[1] = Math.max(int(arg), su.blue[0]); },
   tokens: (su, arg) => { su.tokens = arg; },
   number: (su, arg) => { su.numbers = toggled(su.numbers ?? [], int(arg)); },
+  // 59: the cutter turned Nano round (a skip turns it by itself)
+  "nano-turn": (su) => { su.nano_turns = ((su.nano_turns ?? 0) + 1) % 2; },
   // 36: the Sequence card moved to the other end of the cards left (arg: the index of the card next to it now)
   "sequence-end": (su, arg) => { su.numbers = S.turnSequence(su.numbers ?? [], int(arg)); },
   card: (su, arg, _next, app) => {

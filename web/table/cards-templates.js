@@ -2,6 +2,8 @@
 // in view (the cuts they forbid me are listed with my best cuts). Pure functions, no DOM access.
 
 import { html } from "../shared/html.js";
+import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
+import { btn } from "./template-parts.js";
 import { CARD_NAMES, cardForAll, cardLetters, isSetupEntry, oneCardAtATime, oneCardEach, presetOf, sequenceAt } from "./table-state.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
@@ -33,12 +35,13 @@ function numbersTemplate(setup, t) {
     : "two of them give the value to cut (sum or difference); after a cut, untap the two used (none left: all 12 again)";
   const hint = { pick: "the values you may cut", sum,
     sequence: `from the Sequence card's end, the next one first${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",
-    detonator: "each value cut all four moves the detonator back a space" }[setup.number_cards];
+    detonator: "each value cut all four moves the detonator back a space",
+    line: nums.length < 12 ? `Nano's line: tap all 12 cards from left to right (${nums.length}/12)` : "Nano's line, left to right" }[setup.number_cards];
   const shown = nums.map((n, i) => (seq && i < seq.next ? html` <s>${n}</s>` : ` ${n}`));
   return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? html`:${shown}` : ""} <small>(${hint})</small></p>
     <div class="chips" role="group" aria-label="Number cards in view">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
       html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}" data-act="number" data-arg="${n}" data-testid="number-${n}"
-        aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}</button>`)}</div>${seq ? sequenceEndTemplate(seq) : ""}</div>`;
+        aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}</button>`)}</div>${seq ? sequenceEndTemplate(seq) : ""}${lineTemplate(setup, t)}</div>`;
 }
 
 /** 36: the Sequence card may stand at either end of the cards left (the captain picks at the start, whoever clears a
@@ -48,4 +51,13 @@ function sequenceEndTemplate({ nums, next, freeEnd }) {
   const far = nums[nums.length - 1];
   return html`<p class="seq-end" data-testid="sequence-end">Next to cut: <b>${nums[next]}</b> (the card beside the Sequence card)
     <button type="button" class="chip" data-act="sequence-end" data-arg="${next}" data-testid="sequence-turn">It points from the other end: ${far}</button></p>`;
+}
+
+/** 59: where Nano stands on its line and which way it faces, the values it allows, and the tap that turns it round. */
+function lineTemplate(setup, t) {
+  if (!lineReady(setup) || !t) return "";
+  const ahead = lineAhead(setup, t);
+  const way = lineFacing(setup, t) > 0 ? "→" : "←";
+  return html`<p class="seq-end" data-testid="nano-line" data-at="${setup.numbers[t.lineAt]}" data-ahead="${ahead.join(" ")}">Nano on the <b>${setup.numbers[t.lineAt]}</b>, facing ${way}: cut ${ahead.length ? ahead.join(", ") : "nothing (skip)"}
+    ${btn("nano-turn", "The cutter turned Nano round", { cls: "chip", testid: "nano-turn" })}</p>`;
 }

@@ -2,6 +2,7 @@
 // request the items I may use, the mission's rules on legal cuts and my mistakes left; and the
 // choices the slot editor offers. Pure functions, no DOM, no I/O.
 
+import { lineAhead, lineReady } from "./nano-line.js";
 import { colourOf, falseTokenFact, labelsInPlay, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
@@ -171,6 +172,8 @@ export function valueRules(state, t, mine = true) {
     for (const v of nums.slice(next + 1)) rules.no_values.push({ value: v, why: `the sequence card: ${nums[next]} comes first` });
   } else if (nums.length && mode === "noble") {
     rules.no_values.push({ value: nums[0], why: `the ${nums[0]}s are cut all four at once by the special action` });
+  } else if (lineReady(state.setup)) {
+    rules.only_values = { values: lineAhead(state.setup, t).slice().sort((a, b) => a - b), why: "the value under Nano or a value ahead of it (mission 59)" };
   }
   if (special.includes("sevens_last")) rules.no_values.push({ value: 7, why: "the 7s are cut last, all four at once (mission 46)" });
   if (special.includes("yellow_special")) rules.no_values.push({ value: "YELLOW", why: "yellow wires go by the mission's special action" });

@@ -20,7 +20,7 @@ function playoutDoc(app) {
   const turned = S.turnedRule(app.state);
   return {
     ...S.engineDoc(app.state, t), turn: t.turn, equipment: S.equipmentDoc(app.state, t), ...(turned ? { rules: { turned } } : {}),
-    ...S.tableRulesDoc(app.state.setup), ...S.nanoPlayDoc(app.state.setup, t),
+    ...S.tableRulesDoc(app.state.setup), ...S.nanoPlayDoc(app.state.setup, t), ...S.linePlayDoc(app.state.setup, t),
   };
 }
 

@@ -5,6 +5,7 @@
 import { knownWire, moveAsk, specialAsk } from "./asks-wires.js";
 import { missionRules, valueRules } from "./engine-doc.js";
 import { wireMark } from "./failure-marks.js";
+import { doubleDetonator } from "./replay-table.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
 import { cardsAllow, colourOf, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 
@@ -192,6 +193,7 @@ export function draftFromEntry(e) {
     delete d.j;
   }
   if (e.k === "postit" || e.k === "swl") d.p = e.a;
+  if (["dual", "detect", "xray"].includes(e.k)) d.l2 = Boolean(e.l2); // constraint L as it was then
   if (e.k === "label") d.a = e.p; // who played the Label is not kept: any player answers "who"
   if (e.k === "absent" || e.k === "beside") {
     d.a = e.p;
@@ -366,7 +368,9 @@ function cutEntry(state, t, d, mine) {
     }
   } else if (d.real === "-" || (!d.real && !d.mark && own && noValueShown(state.setup, d.p) && colourOf(own) !== "red")) {
     e.silent = true; // no info token: only "not that value" is learnt
-  } else {
+  }
+  if (!d.ok && (d.l2 ?? doubleDetonator(state.setup, d.a))) e.l2 = true; // constraint L then: as it was, an edit keeps it
+  if (!d.ok && !e.silent) {
     if (multi) e.tok = d.tok;
     // the token seen: a value, yellow or red (`real`), or the mission's even/odd or x-token (`mark`)
     Object.assign(e, d.real ? { real: d.real } : d.mark ? { mark: d.mark } : ownFailure(state, t, d) ?? { real: own });

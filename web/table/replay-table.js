@@ -180,14 +180,15 @@ export function misfire(t, setup, e, stab) {
     return;
   }
   detonatorStep(t, setup);
-  if (doubleDetonator(setup, e.a)) {
+  if (e.l2) { // constraint card L bound the cutter then (record.js reads it off the setup of that moment)
     detonatorStep(t, setup);
     t.note = " — constraint card L: the detonator moves two spaces";
   }
 }
 
-/** Does constraint card L ("double detonator") bind player a's failures: my card (31, 61 and custom tables: the cards
- * I hold), or the card face up on the table, which binds everyone (32, 37, 57)? */
+/** Does constraint card L ("double detonator") bind player a's failures now: my card (31, 61 and custom tables: the
+ * cards I hold), or the card face up on the table, which binds everyone (32, 37, 57)? A failure's entry keeps it
+ * (`l2`), since the card in play changes and the log is replayed with the setup of today. */
 export function doubleDetonator(setup, a) {
   return (setup.cards ?? []).includes("L") && (a === setup.me || [32, 37, 57].includes(setup.mission));
 }

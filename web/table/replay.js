@@ -10,6 +10,7 @@ import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, oxygenSkipFacts } from "./oxygen.js";
+import { lineAfter, lineStart } from "./nano-line.js";
 import { addFact, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
 import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, turnedSlots, wireOf } from "./setup.js";
@@ -44,6 +45,7 @@ export function derive(state) {
     ruledOut: [],
     nanoDue: null, // 43: who has just cut Nano's value and takes one of its wires (until the take is recorded)
     stab: false,
+    ...lineStart(setup), // 59: Nano on its line of number cards (nano-line.js)
     extraEquipment: [],
     hasHand,
   };
@@ -66,6 +68,7 @@ export function derive(state) {
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
+      lineAfter(t, e, setup, i);
       if (guess && e.k !== "shown") t.lastCut = justCut(t, e, cutBefore);
       if (backers.size) numberCardsBack(t, backers, backed); // (62: its note goes with the entry that cut the fourth)
       t.entries.push({ ok: true, text: describeSafely(e, setup) + t.note });

@@ -74,7 +74,7 @@ export const CARD_NAMES = {
 /** Mission rules on which cuts are legal (the engine's "missions" list, `special`). */
 export const SPECIAL_RULES = ["x_after_yellow", "sevens_last", "yellow_special", "oxygen_reserve", "oxygen_own", "oxygen_pass", "oxygen_gift", "challenges", "nano_detonator"];
 /** How the number cards in view decide the value to cut (the engine's "missions" list, `number_cards`). */
-export const NUMBER_MODES = ["pick", "sum", "sequence", "noble", "detonator", "guess"];
+export const NUMBER_MODES = ["pick", "sum", "sequence", "noble", "detonator", "guess", "line"];
 /** Where the Sequence card of 9, 16 and 36 stands: `numbers` holds the line read from the Sequence card's end, so the
  * card at `next` is the value to cut and those before it are done (each gone once `need` wires of its value are cut:
  * 9, 36: 2; 16: all 4, as the arena plays it); in 36 (`freeEnd`) the player who clears a card moves the Sequence
@@ -127,6 +127,7 @@ export function defaultSetup() {
     numbers: [],
     turned: "",
     nano: 0,
+    nano_turns: 0, // 59: the taps that say the cutter turned Nano round (nano-line.js)
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     table_cards: null, // the equipment cards face up; null: not set, every card of the pile counts
@@ -230,6 +231,8 @@ export function applyMission(setup, preset) {
   s.turned = TURNED_MODES.includes(mission.turned) ? mission.turned : "";
   s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
   s.numbers = [];
+  s.cards = []; // another mission: the constraint cards of the last one are gone
+  s.nano_turns = 0;
   s.red_deal = [];
   s.yellow_deal = [];
   s.mistakes = startMistakes(mission, s.players.length);

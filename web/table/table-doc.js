@@ -66,6 +66,7 @@ function readSetup(r) {
     number_cards: NUMBER_MODES.includes(r.number_cards) ? r.number_cards : "",
     turned: TURNED_MODES.includes(r.turned) ? r.turned : "",
     nano: clampInt(r.nano, 0, 5, 0),
+    nano_turns: clampInt(r.nano_turns, 0, 1, 0),
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     dd: ["all", "disabled", "captain_disabled", "unlimited"].includes(r.dd) ? r.dd : "all",
@@ -97,6 +98,7 @@ const COMMON = { k: string(), ox: optional(player) };
 /** A cut's outcome (dual cut, X-or-Y Ray, detectors); `mark`: the even/odd or x-token a failure showed (21, 24, 33, 40). */
 const OUTCOME = {
   ok: optional(boolean()), cut: optional(label), as: optional(spot), av: optional(label), real: optional(said), silent: optional(boolean()),
+  l2: optional(boolean()),
   mark: optional(enums(FAILURE_MARKS)),
 };
 const target = { p: player, s: stand, j: slot };

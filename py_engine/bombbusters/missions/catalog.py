@@ -202,8 +202,8 @@ ROWS: list[dict[str, Any]] = [
     _m(58, "Double and/or nothing", red="2", players={2: ("3", "0")}, without=("4", "7"), tokens="none",
        failure_tokens=False, double_detector="unlimited",
        notes="no info tokens at all (a failed cut tells nothing more); Double Detectors never run out"),
-    _m(59, "Nano to the rescue", red="2 of 3", players={2: ("3", "0")}, without=("10",),
-       notes="Nano's track picks the values to cut"),
+    _m(59, "Nano to the rescue", red="2 of 3", players={2: ("3", "0")}, without=("10",), number_cards="line",
+       notes="Nano on a line of the 12 number cards picks the values to cut: the one under it or one ahead"),
     _m(60, "Yep, it's Doctor Nope", red="2 of 3", players={2: ("3", "0")}, special=("challenges",), detonator="end",
        notes="challenge cards: each one completed moves the detonator back a space; the detonator starts a "
        "space from the end"),

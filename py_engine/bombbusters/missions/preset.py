@@ -107,7 +107,8 @@ class Mission:
     (how number cards in view decide the value to cut: "pick" — one of
     them —, "sum" — the sum or difference of two —, "sequence" — in their
     order —, "noble" — that value only by the special action —, "detonator" — each of their values
-    cut all four moves the detonator back a space, mission 62), ``turned`` (wires turned around unseen,
+    cut all four moves the detonator back a space, mission 62 —, "line" — Nano on a line of the 12 cards picks
+    the value under it or one ahead, 59), ``turned`` (wires turned around unseen,
     ``T`` in the notation: "captain" — one at the captain's far right, only they cut it (38) —, "each" —
     one at each player's far right (56) —, "ends" — two per player, the lower far left, the higher far
     right (64); in 56 and 64 a teammate may cut one, but the detonator moves a space).
@@ -173,7 +174,7 @@ class Mission:
         assert self.yellow_dealt in ("", "one_each", "captain_first"), self.yellow_dealt
         assert self.constraints in CONSTRAINT_SCHEMES, self.constraints
         assert set(self.special) <= SPECIAL, self.special
-        assert self.number_cards in ("", "pick", "sum", "sequence", "noble", "detonator", "guess"), self.number_cards
+        assert self.number_cards in ("", "pick", "sum", "sequence", "noble", "detonator", "guess", "line"), self.number_cards
         assert self.turned in ("", "captain", "each", "ends"), self.turned
         assert self.false_by in ("", "captain", "all") and bool(self.false_by) == self.false_tokens, self.false_by
 

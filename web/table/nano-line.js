@@ -1,0 +1,56 @@
+// Mission 59 ("Nano to the rescue"): Nano stands on a line of the 12 number cards, and a cut names the value under it
+// or one ahead of it. Where it stands follows from the log (the value of the last cut: the cutter moved Nano there
+// first); which way it faces, from the line and the turns (a skip turns it round; so does the tap that says the
+// cutter turned it). What the arena's referee plays (arena/nano.py NanoRescue), read off the table. Pure functions.
+
+import { addFact, cutCounts, factValue, uncutRefs } from "./replay-table.js";
+
+/** Whether the setup plays Nano's line (59: the number cards in line order, `setup.numbers`, all 12 tapped). */
+export const lineReady = (setup) => setup.number_cards === "line" && (setup.numbers ?? []).length === 12;
+
+/** Nano at the start: on the 7, facing the longer side of the line (+1: towards the later cards). */
+export function lineStart(setup) {
+  const line = setup.numbers ?? [];
+  const at = Math.max(0, line.indexOf(7));
+  return { lineAt: at, lineFacing: line.length - 1 - at > at ? 1 : -1 };
+}
+
+/** The value a cut entry named (dual cut, detectors, solo cut), as a number card's value, or null. */
+function namedValue(e) {
+  const v = e.k === "dual" || e.k === "detect" ? e.v : e.k === "solo" ? e.cuts?.[0] : null;
+  return /^\d+$/.test(String(v ?? "")) ? Number(v) : null;
+}
+
+/** Which way Nano faces now: the log's (t.lineFacing), turned once more for each tap that says the cutter turned it. */
+export const lineFacing = (setup, t) => t.lineFacing * ((setup.nano_turns ?? 0) % 2 ? -1 : 1);
+
+/** The face-up values under Nano and ahead of it (a value whose four wires are cut is face down); `counts`: the cut
+ * counts (the derived table's, or the replay's so far). */
+export function lineAhead(setup, t, counts = t.cutCount) {
+  if (!lineReady(setup)) return null;
+  const line = setup.numbers;
+  const cards = lineFacing(setup, t) > 0 ? line.slice(t.lineAt) : line.slice(0, t.lineAt + 1).reverse();
+  return cards.filter((v) => (counts?.[String(v)] ?? 0) < 4);
+}
+
+/**
+ * After log entry `e` (index i): a cut moved Nano to the card of its value; a skip turns Nano round and tells that
+ * the skipper holds none of the values it allowed (the card: they skip only when they cannot cut one of them).
+ */
+export function lineAfter(t, e, setup, i) {
+  if (!lineReady(setup)) return;
+  if (e.k === "skip") {
+    const ahead = lineAhead(setup, t, cutCounts(t)) ?? [];
+    for (const v of ahead) addFact(t, { kind: "has_not", player: e.a, value: factValue(String(v)) }, i, uncutRefs(t, e.a));
+    t.lineFacing = -t.lineFacing;
+    return;
+  }
+  const v = namedValue(e);
+  if (v !== null && setup.numbers.includes(v)) t.lineAt = setup.numbers.indexOf(v);
+}
+
+/** Nano's line for the "win" request's playouts (the arena's `mission_play`, kind "nano_rescue"). */
+export function linePlayDoc(setup, t) {
+  if (!lineReady(setup)) return {};
+  return { mission_play: { kind: "nano_rescue", line: setup.numbers.slice(), at: t.lineAt, facing: lineFacing(setup, t) } };
+}
