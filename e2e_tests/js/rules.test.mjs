@@ -276,3 +276,23 @@ test("59: the playouts get Nano's line as the arena's referee plays it", () => {
   assert.deepEqual(S.linePlayDoc(s.setup, S.derive(s)), { mission_play: { kind: "nano_rescue", line: s.setup.numbers, at: 2, facing: 1 } });
   assert.deepEqual(S.linePlayDoc({ ...s.setup, numbers: [3] }, S.derive(s)), {});
 });
+
+test("51: the turn passes from the one who flipped the card, whoever cut; one chosen who has none skips, the detonator moves, and they hold none", () => {
+  let s = table({ number: 51, number_cards: "pick" });
+  s.setup.mission = 51;
+  s.setup.numbers = [3];
+  // my turn (Ann flips the 3) and I choose Cid, who cuts Bob's 3 with his own
+  s = S.addEntry(s, { k: "dual", a: 2, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
+  let t = S.derive(s);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  assert.equal(t.turn, 1, "Bob flips next, not Dee");
+  // Bob flips a 9 and chooses Dee, who has none: her token goes with Set tokens, the turn passes to Cid
+  s.setup.numbers = [9];
+  s = S.addEntry(s, { k: "skip", a: 3 });
+  t = S.derive(s);
+  assert.equal(t.entries[1].ok, true, t.entries[1].error);
+  assert.equal(t.turn, 2);
+  assert.equal(t.mistakesMade, 1);
+  assert.ok(S.engineDoc(s, t).facts.some((f) => f.kind === "has_not" && f.player === 3 && f.value === 9));
+  assert.equal(S.skipRule(s.setup).label, "Chosen one has none");
+});

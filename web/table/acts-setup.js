@@ -27,7 +27,11 @@ const SETUP_EDITS = {
   "blue-lo": (su, arg) => { su.blue[0] = Math.min(int(arg), su.blue[1]); },
   "blue-hi": (su, arg) => { su.blue[1] = Math.max(int(arg), su.blue[0]); },
   tokens: (su, arg) => { su.tokens = arg; },
-  number: (su, arg) => { su.numbers = toggled(su.numbers ?? [], int(arg)); },
+  // 45, 51: one card is flipped at a time, so a tap on another replaces it
+  number: (su, arg) => {
+    const one = [45, 51].includes(su.mission);
+    su.numbers = one ? ((su.numbers ?? []).includes(int(arg)) ? [] : [int(arg)]) : toggled(su.numbers ?? [], int(arg));
+  },
   // 59: the cutter turned Nano round (a skip turns it by itself)
   "nano-turn": (su) => { su.nano_turns = ((su.nano_turns ?? 0) + 1) % 2; },
   // 36: the Sequence card moved to the other end of the cards left (arg: the index of the card next to it now)

@@ -33,7 +33,9 @@ function numbersTemplate(setup, t) {
   const seq = setup.number_cards === "sequence" ? sequenceAt(setup, t?.cutCount) : null;
   const sum = nums.length < 2 ? "fewer than two tapped: every value may be cut; tap the cards face up"
     : "two of them give the value to cut (sum or difference); after a cut, untap the two used (none left: all 12 again)";
-  const hint = { pick: "the values you may cut", sum,
+  const pick = [45, 51].includes(setup.mission) ? "the card just flipped: its value is cut" : setup.mission === 65 ? "my number cards: the values I may cut"
+    : "the values you may cut";
+  const hint = { pick, sum,
     sequence: `from the Sequence card's end, the next one first${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",
     detonator: "each value cut all four moves the detonator back a space",
     line: nums.length < 12 ? `Nano's line: tap all 12 cards from left to right (${nums.length}/12)` : "Nano's line, left to right" }[setup.number_cards];

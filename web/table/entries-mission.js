@@ -3,7 +3,7 @@
 // the number cards that move the detonator back (62), 22's token gifts.
 
 import { oxygenKind } from "./oxygen.js";
-import { advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName } from "./replay-table.js";
+import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
 import { colourOf, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
 
 /**
@@ -105,6 +105,7 @@ export function applySpecial(t, e, setup) {
 export function skipRule(setup) {
   if (oxygenKind(setup)) return { label: "No oxygen: skip", why: "oxygen", detonator: true };
   if (setup.number_cards === "sum") return { label: "Pass the turn", why: "no cut, by the number cards", detonator: true };
+  if (setup.mission === 51) return { label: "Chosen one has none", why: "the one chosen has no wire of the card's value: their info token goes with Set tokens", detonator: true };
   if (setup.mission === 59) return { label: "No cut with Nano: skip", why: "no cut with the values Nano allows", detonator: true };
   if (setup.mission === 65) return { label: "No wire of my numbers: skip", why: "no wire of their number cards", detonator: true };
   if (setup.mission === 26) return { label: "No face-up value: skip", why: "no wire of a face-up value", detonator: false };
@@ -121,11 +122,13 @@ export function applySwap(t, e, setup) {
 }
 
 /** A turn passed by the mission's rule (skipRule): the detonator moves a space where it says so, the next player plays. */
-export function applySkip(t, e, setup) {
+export function applySkip(t, e, setup, i) {
   checkPlayers(setup, e, false);
   const rule = skipRule(setup);
-  if (!rule) fail("only missions 26, 44, 47, 49, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
+  if (!rule) fail("only missions 26, 44, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
   if (rule.detonator) detonatorStep(t, setup);
+  // 51: the one chosen holds no wire of the face-up card's value
+  if (setup.mission === 51) for (const v of setup.numbers ?? []) addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));
   advance(t, setup, e.a);
 }
 

@@ -124,6 +124,7 @@ export function checkPlayers(setup, e, target = true) {
 /** The turn passes clockwise to the next player who still has an uncut wire (the rules skip the others). */
 export function advance(t, setup, a) {
   const n = setup.players.length;
+  t.turnsTaken = (t.turnsTaken ?? 0) + 1;
   for (let k = 1; k <= n; k += 1) {
     const p = (a + k) % n;
     if (hasUncut(t, p)) {

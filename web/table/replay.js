@@ -11,7 +11,7 @@ import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, oxygenSkipFacts } from "./oxygen.js";
 import { lineAfter, lineStart } from "./nano-line.js";
-import { addFact, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
+import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
 import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, turnedSlots, wireOf } from "./setup.js";
 
@@ -65,7 +65,11 @@ export function derive(state) {
       t.note = "";
       const whole = !t.exploded;
       if (!whole && !isSetupEntry(e)) fail("the bomb has exploded: the game is over (undo the entry that exploded it if it was a slip)");
+      const sir = t.turn;
+      const taken = t.turnsTaken ?? 0;
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
+      // 51: whoever cuts, the turn passes from "Sir" (who flipped the card and chose the cutter) to their left
+      if (setup.mission === 51 && (t.turnsTaken ?? 0) > taken) advance(t, setup, sir);
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
       lineAfter(t, e, setup, i);
