@@ -296,3 +296,18 @@ test("51: the turn passes from the one who flipped the card, whoever cut; one ch
   assert.ok(S.engineDoc(s, t).facts.some((f) => f.kind === "has_not" && f.player === 3 && f.value === 9));
   assert.equal(S.skipRule(s.setup).label, "Chosen one has none");
 });
+
+test("57: the card in play binds a teammate's value too, and a skip under a card on values tells they hold none of them", () => {
+  let s = table({ number: 57 });
+  s.setup.mission = 57;
+  s.setup.cards = ["C"]; // 1-6 only, for everyone
+  const said = ["1", "2", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+  assert.deepEqual(S.nameableValues(s, S.derive(s), { k: "dual", a: 1, p: 2, s: 0, js: [2] }, said), ["1", "2", "3", "5", "6"]);
+  s = S.addEntry(s, { k: "skip", a: 2 });
+  const t = S.derive(s);
+  assert.equal(t.mistakesMade, 0);
+  const none = S.engineDoc(s, t).facts.filter((f) => f.kind === "has_not" && f.player === 2).map((f) => f.value);
+  assert.deepEqual(none, [1, 2, 3, 4, 5, 6]);
+  s.setup.mission = 61; // 61: my card is mine: a teammate's value is theirs to choose, and their skip tells nothing here
+  assert.equal(S.nameableValues(s, S.derive(s), { k: "dual", a: 1, p: 2, s: 0, js: [2] }, said).length, said.length);
+});

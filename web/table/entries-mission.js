@@ -4,7 +4,7 @@
 
 import { oxygenKind } from "./oxygen.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
-import { colourOf, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
+import { cardsAllow, cardsBindAll, colourOf, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
 
 /**
  * The mission's special action that cuts wires it points at, read off the setup's rules: "tripwire" (41: one
@@ -121,14 +121,21 @@ export function applySwap(t, e, setup) {
   detonatorStep(t, setup);
 }
 
+/** The blue values the constraint cards in play let a player cut. */
+const bluesAllowed = (setup) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k)
+  .filter((v) => cardsAllow(setup.cards, String(v)));
+
 /** A turn passed by the mission's rule (skipRule): the detonator moves a space where it says so, the next player plays. */
 export function applySkip(t, e, setup, i) {
   checkPlayers(setup, e, false);
   const rule = skipRule(setup);
   if (!rule) fail("only missions 26, 44, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
   if (rule.detonator) detonatorStep(t, setup);
-  // 51: the one chosen holds no wire of the face-up card's value
-  if (setup.mission === 51) for (const v of setup.numbers ?? []) addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));
+  // 51: the one chosen holds no wire of the face-up card's value; 57: the skipper none of the values the card in play
+  // lets them cut (A-F: a card on values; the others leave nothing to read)
+  const none = setup.mission === 51 ? setup.numbers ?? []
+    : cardsBindAll(setup) && (setup.cards ?? []).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup) : [];
+  for (const v of none) addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));
   advance(t, setup, e.a);
 }
 

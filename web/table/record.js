@@ -7,7 +7,7 @@ import { missionRules, valueRules } from "./engine-doc.js";
 import { wireMark } from "./failure-marks.js";
 import { doubleDetonator } from "./replay-table.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
-import { cardsAllow, colourOf, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
+import { cardsAllow, cardsBindAll, colourOf, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //
@@ -66,7 +66,7 @@ export function nameableValues(state, t, d, given, holdings = null, editing = fa
     return base.filter((v) => mine.has(v) && cardsAllow(state.setup.cards, v) && rulesAllow(missionRules(state, t), v));
   }
   // a teammate keeps to the table's rules too (the number cards in view, 46's 7s…), not to my cards
-  const allowed = base.filter((v) => rulesAllow(valueRules(state, t, false), v));
+  const allowed = base.filter((v) => rulesAllow(valueRules(state, t, false), v) && (!cardsBindAll(state.setup) || cardsAllow(state.setup.cards, v)));
   const theirs = (holdings ?? []).filter((h) => h.player === d.a);
   if (theirs.length) {
     const may = new Set(theirs.filter((h) => h.p_any > 0).map((h) => (h.value === "YELLOW" ? "Y" : String(h.value))));

@@ -3,7 +3,7 @@
 // An entry that cannot be applied calls fail(...) with a message naming the slot.
 // Pure functions, no DOM, no I/O.
 
-import { cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, saidOf, standCounts } from "./setup.js";
+import { cardsBindAll, cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, saidOf, standCounts } from "./setup.js";
 
 export const HIDDEN = () => ({ c: "h", v: null, m: null, col: null, own: null });
 
@@ -191,7 +191,7 @@ export function misfire(t, setup, e, stab) {
  * cards I hold), or the card face up on the table, which binds everyone (32, 37, 57)? A failure's entry keeps it
  * (`l2`), since the card in play changes and the log is replayed with the setup of today. */
 export function doubleDetonator(setup, a) {
-  return (setup.cards ?? []).includes("L") && (a === setup.me || [32, 37, 57].includes(setup.mission));
+  return (setup.cards ?? []).includes("L") && (a === setup.me || cardsBindAll(setup));
 }
 
 /** The detonator moves a space; past the last mistake the bomb explodes (in mission 53 Nano stands for the

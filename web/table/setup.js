@@ -41,6 +41,8 @@ export const oneCardEach = (preset) => preset?.constraints === "chosen";
 export const oneCardAtATime = (preset) => ["chosen", "ring", "deck", "per_value"].includes(preset?.constraints);
 /** Whether the constraint card in play lies face up for the whole team (32, 37, 57), not in front of me. */
 export const cardForAll = (preset) => ["deck", "per_value"].includes(preset?.constraints);
+/** The same, read off the setup (the replay has no presets): the missions whose card binds everyone. */
+export const cardsBindAll = (setup) => [32, 37, 57].includes(setup.mission);
 
 export function noValueShown(setup, p) {
   return setup.failure_tokens === false || setup.false_by === "all" || (setup.false_by === "captain" && p === setup.captain);

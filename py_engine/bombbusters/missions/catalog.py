@@ -198,7 +198,7 @@ ROWS: list[dict[str, Any]] = [
        notes="each player turns one wire around unseen at the far right; its owner cuts it with a plain cut (no "
        "equipment; a failure explodes the bomb); a teammate may cut it too, but the detonator then moves a space"),
     _m(57, "An impossible mission", red="1", players={2: ("2", "0")}, without=("10.10",), constraints="per_value",
-       notes="each validated value brings a constraint card A-E"),
+       notes="each validated value brings its constraint card (A-L, one paired with each number card), which binds everyone"),
     _m(58, "Double and/or nothing", red="2", players={2: ("3", "0")}, without=("4", "7"), tokens="none",
        failure_tokens=False, double_detector="unlimited",
        notes="no info tokens at all (a failed cut tells nothing more); Double Detectors never run out"),
