@@ -311,3 +311,15 @@ test("57: the card in play binds a teammate's value too, and a skip under a card
   s.setup.mission = 61; // 61: my card is mine: a teammate's value is theirs to choose, and their skip tells nothing here
   assert.equal(S.nameableValues(s, S.derive(s), { k: "dual", a: 1, p: 2, s: 0, js: [2] }, said).length, said.length);
 });
+
+test("57, 61: a whole round of skips explodes the bomb; a turn played between starts the count again", () => {
+  let s = table({ number: 61 });
+  s.setup.mission = 61;
+  for (const a of [0, 1, 2]) s = S.addEntry(s, { k: "skip", a });
+  assert.equal(S.derive(s).exploded, false);
+  const played = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "4", ok: false, real: "1" });
+  assert.equal(S.derive(S.addEntry(played, { k: "skip", a: 0 })).exploded, false);
+  const t = S.derive(S.addEntry(s, { k: "skip", a: 3 }));
+  assert.equal(t.exploded, true);
+  assert.match(t.entries[3].text, /a whole round of skips/);
+});

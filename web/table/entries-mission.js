@@ -131,6 +131,12 @@ export function applySkip(t, e, setup, i) {
   const rule = skipRule(setup);
   if (!rule) fail("only missions 26, 44, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
   if (rule.detonator) detonatorStep(t, setup);
+  // 57, 61: if no one can play for a whole round, the bomb explodes
+  t.skipRun = (t.skipRun ?? 0) + 1;
+  if ([57, 61].includes(setup.mission) && t.skipRun >= setup.players.length) {
+    t.exploded = true;
+    t.note = " — a whole round of skips";
+  }
   // 51: the one chosen holds no wire of the face-up card's value; 57: the skipper none of the values the card in play
   // lets them cut (A-F: a card on values; the others leave nothing to read)
   const none = setup.mission === 51 ? setup.numbers ?? []

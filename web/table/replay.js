@@ -70,6 +70,7 @@ export function derive(state) {
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
       // 51: whoever cuts, the turn passes from "Sir" (who flipped the card and chose the cutter) to their left
       if (setup.mission === 51 && (t.turnsTaken ?? 0) > taken) advance(t, setup, sir);
+      if (e.k !== "skip" && (t.turnsTaken ?? 0) > taken) t.skipRun = 0; // a turn played: the round of skips starts again
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
       lineAfter(t, e, setup, i);
