@@ -323,3 +323,19 @@ test("57, 61: a whole round of skips explodes the bomb; a turn played between st
   assert.equal(t.exploded, true);
   assert.match(t.entries[3].text, /a whole round of skips/);
 });
+
+test("constraint card H: a failure of its holder's places no info token: the sheet asks only whether it was red", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  const s = table({ number: 61 });
+  s.setup.mission = 61;
+  s.setup.red = { mode: "list", nums: [5], keep: 1, known: [] };
+  s.setup.cards = ["H"];
+  const t = S.derive(s);
+  const ask = (d) => String(askTemplate({ state: s, t, ui: { sheet: { mode: "action" }, draft: d }, holdings: null }, d, { ask: "real" }));
+  const mine = ask({ k: "dual", a: 0, p: 1, s: 0, js: [3], v: "4", ok: false });
+  assert.match(mine, /Constraint card H: no info token\. Was it red\?/);
+  assert.match(mine, /data-testid="real-none"[^>]*>No token: only “not that value”/);
+  assert.doesNotMatch(mine, /data-testid="real-7"/);
+  const theirs = ask({ k: "dual", a: 1, p: 2, s: 0, js: [3], v: "4", ok: false }); // Bob's card is his own: a token
+  assert.match(theirs, /What is it really\?/);
+});

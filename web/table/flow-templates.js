@@ -6,7 +6,7 @@
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft } from "./draft-options.js";
 import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
-import { besideTokens, colourOf, presetOf, saidOf } from "./setup.js";
+import { besideTokens, cardsBindAll, colourOf, presetOf, saidOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -128,13 +128,14 @@ export function realAsk({ ctx, d, setup }) {
   }
   const j = MULTI.includes(d.k) ? d.tok : d.js?.[0];
   // no info token on failure (58), a false token of the value said (17, 52), or constraint H: only "not that value"
-  const silent = noValueShown(setup, d.p);
+  const silent = noValueShown(setup, d.p) || noTokenCard(setup, d);
   const keys = silent ? realOptions(A, d, j, realLabels(setup)).filter((x) => x.label[0] === "R") : realOptions(A, d, j, realLabels(setup));
   const ask = setup.failure_tokens === false ? "No info token in this mission: was it red?"
+    : noTokenCard(setup, d) && !noValueShown(setup, d.p) ? "Constraint card H: no info token. Was it red?"
     : "Its token is false (it shows the value said): was it red?";
   return html`<p class="ask" data-testid="ask">${silent ? ask : "What is it really? (the info token)"}</p>
     ${keys.length ? keypad("draft-real", keys.map((x) => x.label), { disabled: keys.filter((x) => !x.ok).map((x) => x.label), testprefix: "real", label: "real value" }) : ""}
-    ${noTokenMay(ctx, setup, silent) ? btn("draft-real", silent && setup.failure_tokens !== false ? `Not red: the false token only says “not ${d.v ?? "that value"}”`
+    ${noTokenMay(ctx, setup, silent) ? btn("draft-real", silent && setup.failure_tokens !== false && !noTokenCard(setup, d) ? `Not red: the false token only says “not ${d.v ?? "that value"}”`
       : besideTokens(setup) ? "Beside the stand: only “not that value” here (record the token with Token beside the stand)"
       : "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" }) : ""}${hiddenBoom(setup)}${turned?.button ?? ""}`;
 }
@@ -158,6 +159,12 @@ function turnedBoom(A, d, setup) {
  * remember; *Token beside the stand* records what it says), or a custom table; elsewhere it shows the real value. */
 function noTokenMay(ctx, setup, silent) {
   return silent || setup.mission === null || besideTokens(setup) || Boolean(presetOf(ctx.missions, setup)?.constraints);
+}
+
+/** Constraint card H: a failed cut of its holder's, or one in their hand, places no info token (the card in play binds
+ * everyone in 32, 37, 57; mine only me elsewhere). */
+function noTokenCard(setup, d) {
+  return (setup.cards ?? []).includes("H") && (cardsBindAll(setup) || d.a === setup.me || d.p === setup.me);
 }
 
 /** Mission 11: the wire pointed at (or the value named) was the hidden red value — the bomb exploded. */
