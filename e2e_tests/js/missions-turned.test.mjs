@@ -1,0 +1,85 @@
+// Turned-around wires (38, 56, 64) at the table: my hand skips them, the engine sees T, a teammate's is seen,
+// cutting one costs, and a ranked cut of mine becomes its draft.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+import { preset, withPlayers } from "./tables.mjs";
+
+test("turned-around wires (38, 56, 64): my hand skips them, the engine sees T, a teammate's is seen, cutting one costs", () => {
+  const m = preset({ number: 64, red: { count: 1, of: null, known: 0, in_play: 1, numbers_needed: 1 }, turned: "ends" });
+  let st = S.defaultState();
+  st.setup = S.applyMission(withPlayers(4, 0), m);
+  st.setup.red.nums = [5];
+  st.setup.me = 0;
+  const sizes = S.standSizes(st.setup);
+  assert.deepEqual(S.turnedSlots(st.setup, 1, 0, sizes[1][0]), [0, sizes[1][0] - 1]);
+  for (const l of ["1", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]) st = S.handAdd(st, 0, l);
+  assert.equal(st.hand[0].length, sizes[0][0] - 2, "two of my slots are turned: I enter the others");
+  assert.ok(S.handComplete(st));
+  st.phase = "table";
+  let t = S.derive(st);
+  const doc = S.engineDoc(st, t);
+  assert.match(doc.players[0].stands[0], /^T \?1 .* T$/);
+  assert.match(doc.players[1].stands[0], /^T \? .* T$/);
+  st = S.addEntry(st, { k: "see", p: 1, s: 0, j: 0, v: "2" });
+  t = S.derive(st);
+  assert.match(S.engineDoc(st, t).players[1].stands[0], /^T\?2 /);
+  assert.equal(S.engineDoc(st, t, { public: true }).players[1].stands[0].split(" ")[0], "T", "the public view does not see it");
+  const rules = S.missionRules(st, t);
+  // one rule for every player: the engine applies it to every turned wire but the acting player's
+  assert.equal(rules.turned.kind, "costly");
+  assert.match(rules.turned.why, /detonator .*mission 64/);
+  assert.equal(rules.costly, undefined);
+  // cutting Bob's turned 2 works, but the detonator moves
+  const before = t.mistakesLeft;
+  st = S.addEntry(st, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "2", ok: true, cut: "2", as: { s: 0, j: 3 }, av: "2" });
+  t = S.derive(st);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.mistakesLeft, before - 1);
+  assert.match(t.entries.at(-1).text, /✓ cut 2 — a turned-around wire: the detonator moves$/, "the log says what it cost");
+  // the same cut said with my wire E (a 4, not a 2): refused halfway, it leaves nothing behind —
+  // Bob's turned wire uncut and seen, the detonator where it was
+  const refused = S.replaceEntry(st, st.log.length - 1, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "2", ok: true, cut: "2", as: { s: 0, j: 4 }, av: "2" });
+  const tr = S.derive(refused);
+  assert.equal(tr.entries.at(-1).ok, false);
+  assert.equal(tr.stands[1][0][0].c, "h", JSON.stringify(tr.stands[1][0][0]));
+  assert.equal(tr.stands[1][0][0].own, "2");
+  assert.equal(tr.mistakesLeft, before);
+  // a teammate's sighting of my own turned wire (a shared link, a seat changed) is no error and tells me nothing
+  const seen = S.addEntry(st, { k: "see", p: 0, s: 0, j: 0, v: "3" });
+  t = S.derive(seen);
+  assert.ok(t.entries.at(-1).ok, t.entries.at(-1).error);
+  assert.doesNotMatch(t.entries.at(-1).text, /3/);
+  assert.match(t.entries.at(-1).text, /not shown to you/);
+  assert.equal(t.stands[0][0][0].own, null);
+  assert.match(S.engineDoc(seen, t).players[0].stands[0], /^T /, "my own turned wire stays unseen");
+  // the same log from Bob's seat: Ann's turned wire is seen, Bob's own is not
+  const bob = structuredClone(seen);
+  bob.setup.me = 1;
+  bob.hand = [];
+  const tb = S.derive(bob);
+  assert.ok(tb.entries.every((e) => e.ok), JSON.stringify(tb.entries));
+  assert.equal(tb.stands[0][0][0].own, "3");
+  // 38: only the captain's far right; the others may not cut it
+  const m38 = preset({ number: 38, turned: "captain" });
+  let s38 = S.defaultState();
+  s38.setup = S.applyMission(withPlayers(4, 2), m38);
+  s38.setup.me = 0;
+  s38.phase = "table";
+  const t38 = S.derive(s38);
+  const rules38 = S.missionRules(s38, t38);
+  assert.deepEqual(rules38.turned.kind, "locked");
+  assert.match(rules38.turned.why, /only the captain/);
+  assert.match(S.engineDoc(s38, t38).players[2].stands[0], / T$/, "the captain's far right is turned");
+  assert.deepEqual(rules38.locked, []);
+  assert.equal(S.turnedRule(S.defaultState()), null, "no rule without turned wires");
+});
+
+test("a ranked cut of my turned-around wire becomes a dual-cut draft with my turned wire as mine", () => {
+  const m = preset({ number: 56, turned: "each" });
+  let st = S.defaultState();
+  st.setup = S.applyMission(withPlayers(4, 0), m);
+  st.setup.me = 0;
+  const d = S.draftFromMove(st, { kind: "turned_cut", player: 2, stand: 0, slots: [4], value: 7, mine: [0, 11] });
+  assert.deepEqual(d, { k: "dual", a: 0, as: { s: 0, j: 11 }, p: 2, s: 0, js: [4], v: "7" });
+});
