@@ -292,3 +292,24 @@ def test_mission_50_a_token_beside_the_stand(make_context, base_url, device):
     assert wait_done(page) == "done"
     doc = assert_matches_cli(page)
     assert any(f["kind"] == "has" and f["player"] == 2 and f["value"] == 3 for f in doc["facts"])
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_59_nano_on_its_line(make_context, base_url, device):
+    """Mission 59: the 12 number cards tapped in line order; Nano on the 7 facing the longer side allows the values
+    under and ahead of it, which bind my best cuts; the tap that turns it round allows the other side."""
+    page, taps = open_mission(make_context, base_url, device, 59)
+    for label in MY_HAND + ["4"]:
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    for n in (3, 10, 7, 1, 12, 5, 9, 2, 11, 6, 4, 8):
+        taps(f"number-{n}")
+    line = tid(page, "nano-line")
+    expect(line).to_have_attribute("data-at", "7")
+    expect(line).to_have_attribute("data-ahead", "7 1 12 5 9 2 11 6 4 8")
+    wait_done(page, moves=True)
+    why = page.locator("[data-testid^='forbidden-'][data-testid$='-why']")
+    expect(why.first).to_contain_text("the value under Nano or a value ahead of it", timeout=RESULT_TIMEOUT_MS)
+    taps("nano-turn")
+    expect(line).to_have_attribute("data-ahead", "7 10 3")
+    assert_matches_cli(page)
