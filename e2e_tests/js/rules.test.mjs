@@ -339,3 +339,15 @@ test("constraint card H: a failure of its holder's places no info token: the she
   const theirs = ask({ k: "dual", a: 1, p: 2, s: 0, js: [3], v: "4", ok: false }); // Bob's card is his own: a token
   assert.match(theirs, /What is it really\?/);
 });
+
+test("a detector's 'all red' answer needs as many reds left as wires pointed at: one known elsewhere counts", async () => {
+  const { allRedAllowed } = await import("../../web/table/draft-options.js");
+  let s = table({ number: 4 });
+  s.setup.red = { mode: "list", nums: [5, 9], keep: 2, known: [] };
+  const A = (st) => ({ state: st, t: S.derive(st), laws: null, editing: false });
+  const d = { k: "double", a: 0, p: 1, s: 0, js: [4, 5], v: "6", ok: false };
+  assert.equal(allRedAllowed(A(s), d), true);
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 11, slot: { c: "info", v: "R9", m: null, col: null } });
+  assert.equal(S.derive(s).entries[0].ok, true, S.derive(s).entries[0].error);
+  assert.equal(allRedAllowed(A(s), d), false, "the R9 shows on Cid's stand: one red left for two wires");
+});

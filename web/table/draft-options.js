@@ -133,8 +133,11 @@ export function allRedAllowed(A, d) {
   const reds = realLabels(A.state.setup).filter((l) => colourOf(l) === "red");
   if (!reds.length) return false;
   if (A.editing) return true;
-  // as many red wires still uncut as wires pointed at ("1 of 3" keeps one: two wires cannot both be red)
-  return redsInPlay(A.state.setup) - colourCount(A.t.cutCount ?? {}, "red") >= (d.js ?? []).length && (d.js ?? []).every((j) => ch(A, d.p, d.s, j, reds) !== 0);
+  // as many reds left as wires pointed at: in play, not cut, not surely elsewhere ("1 of 3" keeps one for two wires)
+  const js = d.js ?? [];
+  const elsewhere = A.t.stands.flatMap((ss, p) => ss.flatMap((st, s) => st.map((_sl, j) =>
+    !(p === d.p && s === d.s && js.includes(j)) && ch(A, p, s, j, reds) === 1))).filter(Boolean).length;
+  return redsInPlay(A.state.setup) - colourCount(A.t.cutCount ?? {}, "red") - elsewhere >= js.length && js.every((j) => ch(A, d.p, d.s, j, reds) !== 0);
 }
 
 /** What the actor's own wire answers on a success: the cut wire's value ("Y" for any yellow). */
