@@ -351,3 +351,21 @@ test("a detector's 'all red' answer needs as many reds left as wires pointed at:
   assert.equal(S.derive(s).entries[0].ok, true, S.derive(s).entries[0].error);
   assert.equal(allRedAllowed(A(s), d), false, "the R9 shows on Cid's stand: one red left for two wires");
 });
+
+test("26: a skip tells the skipper holds none of the face-up values, and is refused by name to one who holds one; 10, 45: no turn order", async () => {
+  let s = table({ number: 26, number_cards: "pick" });
+  s.setup.mission = 26;
+  s.setup.numbers = [4, 8, 12];
+  s = S.addEntry(s, { k: "skip", a: 2 });
+  let t = S.derive(s);
+  assert.equal(t.mistakesMade, 0);
+  assert.deepEqual(S.engineDoc(s, t).facts.filter((f) => f.kind === "has_not" && f.player === 2).map((f) => f.value), [4, 8, 12]);
+  t = S.derive(S.addEntry(s, { k: "skip", a: 0 })); // I hold a 12
+  assert.match(t.entries[1].error, /Ann holds a wire of 8: no skip/);
+  const { standsTemplate } = await import("../../web/table/table-templates.js");
+  const free = table({ number: 45, number_cards: "pick" });
+  assert.equal(S.applyMission(free.setup, preset({ number: 45 })).free_turns, true);
+  free.setup.free_turns = true;
+  assert.doesNotMatch(String(standsTemplate({ state: free, t: S.derive(free), ui: {}, highlight: new Set(), picked: new Set(), culprits: new Set() })), /turn-badge/);
+  assert.match(String(standsTemplate({ state: s, t: S.derive(s), ui: {}, highlight: new Set(), picked: new Set(), culprits: new Set() })), /turn-badge/);
+});

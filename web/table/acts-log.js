@@ -92,7 +92,8 @@ export function logActs(app) {
       ui.sheet = { mode: "action" };
       // whose turn it is acts, unless they cannot (a Double Detector used already): then the sheet asks who;
       // a Label has no actor to ask: the stand tapped says it
-      const turn = k === "double" && !S.ddUsable(app.state.setup, t, t.turn) ? null : t.turn;
+      // 10, 45: no turn order: the sheet asks who
+      const turn = app.state.setup.free_turns || (k === "double" && !S.ddUsable(app.state.setup, t, t.turn)) ? null : t.turn;
       // the number card shown (29) follows the turn just played: its player by default
       const last = [...app.state.log].reverse().find((e) => Number.isInteger(e.a))?.a ?? null;
       const after = k === "shown" ? last : k === "nano" ? t.nanoDue ?? last : turn; // 43: who just cut Nano's value

@@ -19,7 +19,7 @@ function openSlot(app, key) {
   // 22: while the token gifts go round, a tap on the next receiver's wire sets the token they got
   const gift = t.gifts && t.gifts.given < t.gifts.of && p === S.giftPair(state.setup, t.gifts.given)[1];
   const tab = sl.c === "cut" || !started || gift || S.xWireWait(state.setup, t.yellowCut, sl) ? "set" : "cut"; // (a teammate's cut on my wire is recorded here too)
-  const a = t.turn !== p ? t.turn : null;
+  const a = t.turn !== p && !state.setup.free_turns ? t.turn : null; // 10, 45: whoever says "Snip!": asked
   ui.sheet = { mode: "slot", key, tab };
   ui.draft = { k: "dual", a, p, s, js: [j] };
   ui.sheetError = null;

@@ -33,7 +33,8 @@ function numbersTemplate(setup, t) {
   const seq = setup.number_cards === "sequence" ? sequenceAt(setup, t?.cutCount) : null;
   const sum = nums.length < 2 ? "fewer than two tapped: every value may be cut; tap the cards face up"
     : "two of them give the value to cut (sum or difference); after a cut, untap the two used (none left: all 12 again)";
-  const pick = [45, 51].includes(setup.mission) ? "the card just flipped: its value is cut" : setup.mission === 65 ? "my number cards: the values I may cut"
+  const pick = [45, 51].includes(setup.mission) ? "the card just flipped: its value is cut"
+    : setup.mission === 26 ? "the cards face up: a player flips one and cuts its value, so untap the card flipped; when none is face up, tap them all again but those cut all four" : setup.mission === 65 ? "my number cards: the values I may cut"
     : "the values you may cut";
   const hint = { pick, sum,
     sequence: `from the Sequence card's end, the next one first${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",

@@ -137,10 +137,13 @@ export function applySkip(t, e, setup, i) {
     t.exploded = true;
     t.note = " — a whole round of skips";
   }
-  // 51: the one chosen holds no wire of the face-up card's value; 57: the skipper none of the values the card in play
+  // 51: the one chosen holds no wire of the face-up card's value; 26: the skipper none of the face-up cards' values;
+  // 57: none of the values the card in play
   // lets them cut (A-F: a card on values; the others leave nothing to read)
-  const none = setup.mission === 51 ? setup.numbers ?? []
+  const none = setup.mission === 51 || setup.mission === 26 ? setup.numbers ?? []
     : cardsBindAll(setup) && (setup.cards ?? []).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup) : [];
+  const held = none.find((v) => t.stands[e.a].some((st) => st.some((sl) => sl.c !== "cut" && sl.own && sl.own === String(v))));
+  if (held !== undefined) fail(`${setup.players[e.a]} holds a wire of ${held}: no skip (${rule.why})`);
   for (const v of none) addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));
   advance(t, setup, e.a);
 }

@@ -130,6 +130,7 @@ export function defaultSetup() {
     turned: "",
     nano: 0,
     nano_turns: 0, // 59: the taps that say the cutter turned Nano round (nano-line.js)
+    free_turns: false, // 10, 45: no turn order: whoever says "Snip!" (or is first) cuts
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     table_cards: null, // the equipment cards face up; null: not set, every card of the pile counts
@@ -231,6 +232,7 @@ export function applyMission(setup, preset) {
   s.number_cards = NUMBER_MODES.includes(mission.number_cards) ? mission.number_cards : "";
   s.equipment_after_special = Boolean(mission.equipment_after_special);
   s.turned = TURNED_MODES.includes(mission.turned) ? mission.turned : "";
+  s.free_turns = Boolean(mission.free_turns) || mission.number === 45; // 45: the first to say "Snip!" cuts the card's value
   s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
   s.numbers = [];
   s.cards = []; // another mission: the constraint cards of the last one are gone

@@ -65,6 +65,7 @@ function readSetup(r) {
     special: Array.isArray(r.special) ? r.special.filter((x) => SPECIAL_RULES.includes(x)) : [],
     number_cards: NUMBER_MODES.includes(r.number_cards) ? r.number_cards : "",
     turned: TURNED_MODES.includes(r.turned) ? r.turned : "",
+    free_turns: Boolean(r.free_turns),
     nano: clampInt(r.nano, 0, 5, 0),
     nano_turns: clampInt(r.nano_turns, 0, 1, 0),
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],

@@ -70,7 +70,7 @@ export function standsTemplate(ctx) {
       const badges = [
         p === state.setup.captain && s === 0 ? html`<span class="badge">captain</span>` : "",
         p === state.setup.me && s === 0 ? html`<span class="badge me">me</span>` : "",
-        p === t.turn && s === 0 && !t.exploded && !t.defused ? html`<span class="badge turn" data-testid="turn-badge">turn</span>` : "",
+        p === t.turn && s === 0 && !t.exploded && !t.defused && !state.setup.free_turns ? html`<span class="badge turn" data-testid="turn-badge">turn</span>` : "",
         s === 0 && ddSpent(t, p) ? html`<span class="badge spent" data-testid="dd-spent-${p}"
           title="Double Detector used (Emergency Batteries give it back)">Double Detector used</span>` : "",
         ...[...new Set(t.absent.filter((x) => x.p === p && (x.s === null || x.s === s)).map((x) => x.v))].map((v) =>

@@ -289,6 +289,7 @@ def setup_json(m: Mission) -> dict:
         "number_cards": m.number_cards,
         "equipment_after_special": m.equipment_after_special,
         "turned": m.turned,
+        "free_turns": m.free_turns,
         "equipment": list(m.equipment),
         "notes": m.notes,
     }
