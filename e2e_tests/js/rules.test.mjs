@@ -135,12 +135,15 @@ test("38: nobody points at the captain's turned-around wire; a failed cut made w
   const five = { ...four, v: "5" };
   const both = String(askTemplate(ctx(five), five, { ask: "real" }));
   assert.match(both, /data-testid="real-3"/);
-  assert.match(both, /With my turned-around wire: the bomb exploded/);
+  assert.match(both, /My turned wire: the bomb exploded/);
+  const { settleDraft } = await import("../../web/table/draft-options.js");
+  const settled = settleDraft({ state: s, t, laws: null, editing: false }, { ...four });
+  assert.equal(settled.real, S.TURNED_BOOM, "a failure naming a value I see nowhere is my turned wire's: no question");
   s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "4", ok: false, real: S.TURNED_BOOM });
   const after = S.derive(s);
   assert.equal(after.entries[0].ok, true, after.entries[0].error);
   assert.ok(after.exploded);
-  assert.match(after.entries[0].text, /with the turned-around wire: the bomb exploded/);
+  assert.match(after.entries[0].text, /with the turned-around wire: the bomb exploded$/);
   // Bob holds none: the answer is refused by name
   let bob = table({ number: 38, turned: "captain" });
   bob = S.addEntry(bob, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "4", ok: false, real: S.TURNED_BOOM });

@@ -113,7 +113,7 @@ function soloWords(cuts) {
 function failed(e, where, shown) {
   if (e.silent) return "✗ (no token)";
   if (e.real === HIDDEN_BOOM) return "✗ the hidden red value";
-  if (e.real === TURNED_BOOM) return "✗ with the turned-around wire: the bomb exploded";
+  if (e.real === TURNED_BOOM) return "✗ with the turned-around wire"; // (the replay adds that the bomb exploded)
   return e.mark ? `✗ failed: ${markWords(e.mark)} on ${where}` : `✗ ${shown}`;
 }
 

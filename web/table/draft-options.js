@@ -12,7 +12,7 @@ import { nextAsk, ownSlotsFor } from "./record.js";
 import { knownWire } from "./asks-wires.js";
 import { specialAction, specialKind, specialShows } from "./entries-mission.js";
 import { xWireWait } from "./entries-cuts.js";
-import { colourCount, seenWire, shownWire } from "./replay-table.js";
+import { colourCount, seenWire, shownWire, TURNED_BOOM } from "./replay-table.js";
 import { colourOf, labelsInPlay, redsInPlay, saidOf, sortValue, valueMatches, yellowsInPlay } from "./setup.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -28,10 +28,8 @@ export const saidBy = (d) => (d.k === "xray" ? d.vs ?? [] : d.v ? [d.v] : []);
 
 const fitsAny = (label, said) => said.some((x) => valueMatches(label, x));
 
-/**
- * The chance that slot (p, s, j) holds a wire answering one of `said` (labels; "Y" is any yellow): 0 when the table
- * rules it out, 1 when it makes it certain, else the engine's law; null when it is possible and no law is at hand.
- */
+/** The chance that slot (p, s, j) holds a wire answering one of `said` (labels; "Y" is any yellow): 0 when the table
+ * rules it out, 1 when it makes it certain, else the engine's law; null when it is possible and no law is at hand. */
 export function chance(t, laws, p, s, j, said) {
   const sl = t.stands[p]?.[s]?.[j];
   if (!sl || sl.c === "cut") return 0;
@@ -85,12 +83,10 @@ export function slotLabelOptions(A, p, s, j, labels) {
   return labels.map((label) => ({ label, ok: A.editing || (ch(A, p, s, j, [label]) !== 0 && !allCut(A.state.setup, A.t, label)) }));
 }
 
-/**
- * The answers a failure's mark question rules out at slot j of the draft's stand (`answers`: "E"/"O" or "1x".."4x",
+/** The answers a failure's mark question rules out at slot j of the draft's stand (`answers`: "E"/"O" or "1x".."4x",
  * "Y", red labels), from the slot laws: a colour or parity the slot cannot hold; a count no value the slot may hold
  * can have there — its wires the stand shows elsewhere (cut, an info token, mine) plus this one at least, plus
- * the other uncut slots that may hold it at most. Never an answer the table allows (a bound, not a count).
- */
+ * the other uncut slots that may hold it at most. Never an answer the table allows (a bound, not a count). */
 export function markRuledOut(A, d, j, answers) {
   const out = new Set();
   if (A.editing) return out;
@@ -147,10 +143,8 @@ function actorSaid(A, d) {
   return cut ? saidOf(cut) : null;
 }
 
-/**
- * The actor's wires that may be the one cut with it on a success: [{s, j, p}] (p: its chance, null without a law),
- * likeliest first; the ones the table rules out are left out.
- */
+/** The actor's wires that may be the one cut with it on a success: [{s, j, p}] (p: its chance, null without a law),
+ * likeliest first; the ones the table rules out are left out. */
 export function actorSlots(A, d) {
   const said = actorSaid(A, d);
   const out = [];
@@ -160,6 +154,15 @@ export function actorSlots(A, d) {
     if (p !== 0) out.push({ s, j, p });
   }));
   return A.editing ? out : out.sort((x, y) => (y.p ?? 0) - (x.p ?? 0));
+}
+
+/** 38, 56, 64: I cut naming a value I see on no uncut wire of mine: my wire was my turned-around one. */
+export function turnedOnly(A, d) {
+  const me = A.state.setup.me;
+  if (d.k !== "dual" || d.a !== me || !A.t.hasHand) return false;
+  const stands = A.t.stands[me] ?? [];
+  return stands.some((st) => st.some((sl) => sl.tw && sl.c !== "cut"))
+    && !stands.some((st) => st.some((sl) => sl.c !== "cut" && sl.own && saidOf(sl.own) === d.v));
 }
 
 /** Labels among `labels` that slot (p, s, j) may hold and that are not all cut. */
@@ -208,10 +211,8 @@ function copiesLeft(setup, t, v) {
 
 const uncutSlots = (t, p) => (t.stands[p] ?? []).flatMap((st, s) => st.map((sl, j) => ({ s, j, sl }))).filter((x) => x.sl.c !== "cut");
 
-/**
- * The values a teammate's solo cut may have named: they held every copy still uncut (none shown on another stand,
- * as many of their uncut slots that may be it), or 2 of them with a usable Fast Pass (9.9).
- */
+/** The values a teammate's solo cut may have named: they held every copy still uncut (none shown on another stand,
+ * as many of their uncut slots that may be it), or 2 of them with a usable Fast Pass (9.9). */
 export function soloValueOptions(A, d, values) {
   if (A.editing) return values;
   const { t } = A;
@@ -228,11 +229,9 @@ export function soloValueOptions(A, d, values) {
   });
 }
 
-/**
- * A teammate's solo cut or red reveal: the slots it must have cut when the table leaves no choice — every uncut
+/** A teammate's solo cut or red reveal: the slots it must have cut when the table leaves no choice — every uncut
  * wire for a reveal (the rules: all one's remaining wires are red), or exactly as many slots as copies of the value
- * are left (no Fast Pass in play that could cut 2 of 4); else null.
- */
+ * are left (no Fast Pass in play that could cut 2 of 4); else null. */
 function certainOwnSlots(A, d) {
   const { t } = A;
   const uncut = uncutSlots(t, d.a);
@@ -272,6 +271,7 @@ const CERTAIN = {
     return may.length === 1 ? { av: may[0] } : null;
   },
   real: (A, d) => {
+    if (turnedOnly(A, d)) return { real: TURNED_BOOM }; // my value seen nowhere: my turned wire failed
     const setup = A.state.setup;
     if (failureMarks(setup).length || setup.failure_tokens === false) return null; // a token, or no token: asked
     const may = realOptions(A, d, targetSlot(d), realLabels(setup)).filter((x) => x.ok);
@@ -298,10 +298,8 @@ const CERTAIN = {
   },
 };
 
-/**
- * The draft with every answer the table leaves no choice about filled in, question after question (nothing
- * while editing). The answers the player gave are never changed.
- */
+/** The draft with every answer the table leaves no choice about filled in, question after question (nothing
+ * while editing). The answers the player gave are never changed. */
 export function settleDraft(A, d) {
   if (A.editing || !d) return d;
   let x = d;
@@ -332,10 +330,8 @@ export function standsToPick(state, t, d, ask) {
   return pick.map(({ p, s }) => `${p}-${s}`);
 }
 
-/**
- * The General Radar's answers the table already gives for number v: [{p, s, has}] for my stands (my wires) and for
- * a stand that shows an uncut wire of v (an info token); the other stands are left to the players' answers.
- */
+/** The General Radar's answers the table already gives for number v: [{p, s, has}] for my stands (my wires) and for
+ * a stand that shows an uncut wire of v (an info token); the other stands are left to the players' answers. */
 export function knownRadarAnswers(state, t, v) {
   const me = state.setup.me;
   const out = [];
@@ -346,11 +342,9 @@ export function knownRadarAnswers(state, t, v) {
   return out;
 }
 
-/**
- * The wires spot n of a special action that cut them all may have been (`labels`: every label in play): [{label, ok}]
+/** The wires spot n of a special action that cut them all may have been (`labels`: every label in play): [{label, ok}]
  * of the action's kind, not all cut yet; ok when that slot may hold it (its law) and, for a yellow or red wire (one
- * copy), when no other spot of the action was given it and it is not mine.
- */
+ * copy), when no other spot of the action was given it and it is not mine. */
 export function spotLabelOptions(A, d, n, labels) {
   const { setup } = A.state;
   const x = d.spots?.[n];
@@ -375,11 +369,9 @@ function movedFrom(d, field) {
   return d.k === "nano" || !Number.isInteger(d.js?.[0]) ? null : { p: d.p, s: d.s, j: d.js[0] };
 }
 
-/**
- * Where receiver `who` may have filed the moved wire on their stand s (`n` places): [ok per place], ok when some wire
+/** Where receiver `who` may have filed the moved wire on their stand s (`n` places): [ok per place], ok when some wire
  * the moved one may be (its slot's law) sits in order there, between the nearest wires the stand shows around it (cut,
- * an info token, mine); every place while editing or for Nano's wire.
- */
+ * an info token, mine); every place while editing or for Nano's wire. */
 export function filePlaceOptions(A, d, field, who, s, n) {
   const from = movedFrom(d, field);
   if (A.editing || !from) return Array(n).fill(true);

@@ -4,7 +4,7 @@
 // Pure functions from data to escaped HTML text.
 
 import { html, pct } from "../shared/html.js";
-import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft } from "./draft-options.js";
+import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { besideTokens, cardsBindAll, colourOf, presetOf, saidOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
@@ -133,8 +133,12 @@ export function realAsk({ ctx, d, setup }) {
   const ask = setup.failure_tokens === false ? "No info token in this mission: was it red?"
     : noTokenCard(setup, d) && !noValueShown(setup, d.p) ? "Constraint card H: no info token. Was it red?"
     : "Its token is false (it shows the value said): was it red?";
+  // a red wire gets no token: it explodes the bomb, a row of its own
+  const row = (xs, label) => (xs.length ? keypad("draft-real", xs.map((x) => x.label), { disabled: xs.filter((x) => !x.ok).map((x) => x.label), testprefix: "real", label }) : "");
+  const reds = keys.filter((x) => x.label[0] === "R");
   return html`<p class="ask" data-testid="ask">${silent ? ask : "What is it really? (the info token)"}</p>
-    ${keys.length ? keypad("draft-real", keys.map((x) => x.label), { disabled: keys.filter((x) => !x.ok).map((x) => x.label), testprefix: "real", label: "real value" }) : ""}
+    ${row(keys.filter((x) => x.label[0] !== "R"), "real value")}
+    ${reds.length && !silent ? html`<p class="lbl" data-testid="real-red">Or red (no token: the bomb exploded):</p>` : ""}${row(reds, "red: the bomb exploded")}
     ${noTokenMay(ctx, setup, silent) ? btn("draft-real", silent && setup.failure_tokens !== false && !noTokenCard(setup, d) ? `Not red: the false token only says “not ${d.v ?? "that value"}”`
       : besideTokens(setup) ? "Beside the stand: only “not that value” here (record the token with Token beside the stand)"
       : "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" }) : ""}${hiddenBoom(setup)}${turned?.button ?? ""}`;
@@ -148,10 +152,9 @@ export function realAsk({ ctx, d, setup }) {
 function turnedBoom(A, d, setup) {
   if (d.k !== "dual" || !unseenTurned(A.t, d.a)) return null;
   const mine = d.a === setup.me && A.t.hasHand;
-  const only = mine && !A.t.stands[d.a].some((st) => st.some((sl) => sl.c !== "cut" && sl.own && saidOf(sl.own) === d.v));
-  const button = btn("draft-real", `✗ With ${mine ? "my" : `${setup.players[d.a]}'s`} turned-around wire: the bomb exploded`,
+  const button = btn("draft-real", `✗ ${mine ? "My" : `${setup.players[d.a]}'s`} turned wire: the bomb exploded`,
     { cls: "chip danger", arg: TURNED_BOOM, testid: "real-turned" });
-  return { only, button };
+  return { only: turnedOnly(A, d), button };
 }
 
 /** Whether a failure may be recorded with no token on its wire: a mission without them (58), a false token (17, 52), a
