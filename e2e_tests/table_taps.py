@@ -65,14 +65,17 @@ def open_table(make_context, base_url: str, device: str) -> tuple[Page, Taps]:
     return page, Taps(page, device)
 
 
-def open_mission(make_context, base_url: str, device: str, number: int, reds=(2, 5, 9)) -> tuple[Page, Taps]:
+def open_mission(make_context, base_url: str, device: str, number: int, reds=(2, 5, 9), yellows=(),
+                 check=None) -> tuple[Page, Taps]:
     """The table app set up for a mission dealing red "2 of 3" (drawn: 2, 5, 9; or the red numbers
-    given), on my hand screen."""
+    given) and the yellow numbers given, on my hand screen; ``check(page)`` looks at the setup before its start."""
     page, taps = open_table(make_context, base_url, device)
     expect(tid(page, "missions-loading")).to_have_count(0)
     tid(page, "setup-mission").select_option(str(number))
-    for n in reds:
-        taps(f"setup-red-nums-{n}")
+    if check:
+        check(page)
+    for key in [f"setup-red-nums-{n}" for n in reds] + [f"setup-yellow-nums-{n}" for n in yellows]:
+        taps(key)
     taps("setup-start")
     return page, taps
 

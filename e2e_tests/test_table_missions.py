@@ -9,7 +9,7 @@ import re
 import pytest
 from conftest import RESULT_TIMEOUT_MS
 from playwright.sync_api import expect
-from table_taps import MY_HAND, assert_matches_cli, engine_doc, open_mission, open_table, shot, tid, wait_done
+from table_taps import MY_HAND, assert_matches_cli, engine_doc, open_mission, shot, tid, wait_done
 
 
 @pytest.mark.parametrize("device", ["phone"])
@@ -247,12 +247,7 @@ def test_mission_36_the_sequence_card_moves_to_either_end(make_context, base_url
     """Mission 36: the number cards tapped in line from the Sequence card's end; the value it points at is the
     only one of the line the advice may cut, and one tap puts the Sequence card at the other end (the
     captain's pick, later the cutter's), which undo takes back."""
-    page, taps = open_table(make_context, base_url, device)
-    expect(tid(page, "missions-loading")).to_have_count(0)
-    tid(page, "setup-mission").select_option("36")
-    for key in ("setup-red-nums-2", "setup-red-nums-5", "setup-red-nums-9", "setup-yellow-nums-4", "setup-yellow-nums-8",
-                "setup-start"):
-        taps(key)
+    page, taps = open_mission(make_context, base_url, device, 36, yellows=(4, 8))
     for label in MY_HAND + ["Y4"]:
         taps(f"key-{label}")
     expect(tid(page, "stands")).to_be_visible()
@@ -274,12 +269,10 @@ def test_mission_36_the_sequence_card_moves_to_either_end(make_context, base_url
 def test_mission_50_a_token_beside_the_stand(make_context, base_url, device):
     """Mission 50 (memory mode): a token beside Cid's stand says Cid holds a 3, somewhere: the badge beside the stand,
     a "has" fact for the engine (the same table as the CLI), and none of Cid's wires' laws without a 3."""
-    page, taps = open_table(make_context, base_url, device)
-    expect(tid(page, "missions-loading")).to_have_count(0)
-    tid(page, "setup-mission").select_option("50")
-    expect(tid(page, "setup-problems")).to_contain_text("the wires everyone looked at before the deal")
-    for key in ("setup-red-nums-2", "setup-red-nums-9", "setup-yellow-nums-4", "setup-yellow-nums-8", "setup-start"):
-        taps(key)
+    def setup_words(page):
+        expect(tid(page, "setup-problems")).to_contain_text("the wires everyone looked at before the deal")
+
+    page, taps = open_mission(make_context, base_url, device, 50, reds=(2, 9), yellows=(4, 8), check=setup_words)
     for label in MY_HAND + ["Y4"]:
         taps(f"key-{label}")
     expect(tid(page, "stands")).to_be_visible()
