@@ -230,3 +230,20 @@ def test_a_turned_wire_the_table_leaves_certain_is_cut_by_my_solo_cut():
     doc["players"][1]["stands"] = ["1 1 2 2 2 ?"]
     doc["players"][2]["stands"] = ["3 4 4 4 4 5"]
     assert 3 not in {m["value"] for m in rank_moves(GameState.from_json(doc)) if m["kind"] == "solo_cut"}
+
+
+def test_a_sure_x_or_y_ray_on_a_sure_dual_cut_is_left_out_of_the_list():
+    """Bob's A shows an info token 1 and I hold a 1 and a 2: the X-or-Y Ray there naming 1 or 2 is sure, and so is
+    the dual cut naming 1 — the ray is left out of the list; one on a wire no dual cut takes for sure stays."""
+    from bombbusters.advice.moves import moves_json
+
+    doc = {"players": [{"name": "Ann", "stands": ["?1 ?2 ?3 ?3 ?5 ?6 ?7 ?8 ?9 ?10 ?11 ?12"]},
+                       {"name": "Bob", "stands": ["i1 ? ? ? ? ? ? ? ? ? ? ?"]},
+                       {"name": "Cid", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]},
+                       {"name": "Dee", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]}],
+           "me": 0, "captain": 0, "wires": {"blue": [1, 12]}, "facts": [], "available": ["x_or_y_ray"]}
+    ranked = rank_moves(GameState.from_json(doc))
+    assert any(m["kind"] == "x_or_y_ray" and m["guaranteed"] and m["player"] == 1 and m["slots"] == [0] for m in ranked)
+    listed = moves_json(doc)["moves"]
+    assert not any(m["kind"] == "x_or_y_ray" and m["player"] == 1 and m["slots"] == [0] for m in listed)
+    assert any(m["kind"] == "x_or_y_ray" for m in listed)

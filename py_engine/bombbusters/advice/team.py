@@ -88,11 +88,18 @@ _DETECTORS = ("double_detector", "triple_detector", "super_detector")
 
 def shown_order(order: list[dict], move: dict | None = None) -> list[dict]:
     """The team's order as *My best cuts* shows it (and the lookahead points into): a sure detector on wires one of
-    which a sure dual cut of the same value takes is left out — the same cut at the price of the item, which the
-    team never plays (``move``, the team's pick, always stays)."""
+    which a sure dual cut of the same value takes, or a sure X-or-Y Ray on a wire a sure dual cut of one of its values
+    takes, is left out — the same cut at the price of the item, which the team never plays (``move``, the team's
+    pick, always stays)."""
     sure = {(m["player"], m["stand"], m["slots"][0], m["value"]) for m in order if m["kind"] == "dual_cut" and m["guaranteed"]}
-    return [m for m in order if m is move or m["kind"] not in _DETECTORS or not m["guaranteed"]
-            or not any((m["player"], m["stand"], j, m["value"]) in sure for j in m["slots"])]
+
+    def dominated(m: dict) -> bool:
+        if m is move or not m["guaranteed"] or m["kind"] not in _DETECTORS + ("x_or_y_ray",):
+            return False
+        values = m.get("values", []) if m["kind"] == "x_or_y_ray" else [m["value"]]
+        return any((m["player"], m["stand"], j, v) in sure for j in m["slots"] for v in values)
+
+    return [m for m in order if not dominated(m)]
 
 
 def _table_cards(state: GameState) -> tuple[list[str], int | None]:
