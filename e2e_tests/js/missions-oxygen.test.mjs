@@ -170,7 +170,7 @@ test("a challenge completed (55) moves the detonator back a space, never below i
 });
 
 test("mission 29: the number card shown after a turn moves the detonator when its value was just cut", async () => {
-  const { buildEntry, nextAsk } = await import("../../web/table/record.js");
+  const { buildEntry, nextAsk } = await import("../../web/table/table-state.js");
   let s = S.defaultState();
   s.setup = S.applyMission(withPlayers(4, 2), preset({ number: 29, number_cards: "guess" }));
   s.phase = "table";
@@ -198,7 +198,7 @@ test("mission 29: the number card shown after a turn moves the detonator when it
 });
 
 test("the special action (13, 39, 41, 46, 48): the wires pointed at, what happened, each wire the table does not show", async () => {
-  const { buildEntry, nextAsk } = await import("../../web/table/record.js");
+  const { buildEntry, nextAsk } = await import("../../web/table/table-state.js");
   let s = S.defaultState();
   s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 48, special: ["yellow_special"] }));
   s.setup.yellow = { mode: "list", nums: [2, 5, 8], keep: 3, known: [] };

@@ -1,11 +1,10 @@
-// Recording an action: the question flow (nextAsk), the draft -> log entry
-// (buildEntry), ranked moves -> drafts.
+// Recording an action: the question flow (nextAsk), ranked moves -> drafts; the draft -> log entry is
+// entry-build.js (buildEntry).
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
-import { knownWire, moveAsk, specialAsk } from "./asks-wires.js";
+import { moveAsk, specialAsk } from "./asks-wires.js";
 import { missionRules, valueRules } from "./engine-doc.js";
 import { wireMark } from "./failure-marks.js";
-import { doubleDetonator } from "./replay-table.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
 import { cardsAllow, cardsBindAll, colourOf, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 
@@ -163,7 +162,7 @@ function actionAsk(state, t, d) {
  * value my stand holds) or {real} (its value, yellow, red); null when the wire is not mine, or an x-token I
  * cannot count (a wire moved in or out of that stand).
  */
-function ownFailure(state, t, d) {
+export function ownFailure(state, t, d) {
   const multi = d.k === "double" || d.k === "triple" || d.k === "super";
   const own = ownAt(state, t, d, multi ? d.tok : d.js?.[0]);
   if (!own) return null;
@@ -173,7 +172,7 @@ function ownFailure(state, t, d) {
 }
 
 /** My wire at slot j of the draft's target stand, when the target is my stand and I see that wire; else null. */
-function ownAt(state, t, d, j) {
+export function ownAt(state, t, d, j) {
   if (d.p === undefined || d.p === null || d.p !== state.setup.me || !t.hasHand || !Number.isInteger(j)) return null;
   const sl = t.stands[d.p]?.[d.s]?.[j];
   return sl && !sl.tw && sl.c !== "cut" ? sl.own : null;
@@ -253,135 +252,6 @@ export function clearAnswer(d, name) {
   for (const f of EDIT_CHANGES[d.k]?.[name] ?? []) delete out[f];
   if (name === "number") out.ans = [];
   return out;
-}
-
-/** A complete draft -> a log entry (my own wire is resolved from my hand here). */
-export function buildEntry(state, t, d) {
-  const me = state.setup.me;
-  const mine = d.a === me && t.hasHand;
-  const js = d.js ?? [];
-  switch (d.k) {
-    case "rewind":
-    case "drop":
-    case "challenge":
-      return { k: d.k };
-    case "batteries":
-      return { k: "batteries", ps: (d.ps ?? []).slice().sort((a, b) => a - b) };
-    case "false_bottom":
-      return { k: "false_bottom", ids: (d.ids ?? []).slice() };
-    case "stabilizer":
-      return { k: "stabilizer", a: d.a };
-    case "skip":
-    case "swap":
-      return { k: d.k, a: d.a };
-    case "shown":
-      return { k: "shown", a: d.a, v: d.v };
-    case "special": {
-      const cuts = (d.spots ?? []).map((x, i) => {
-        const l = d.res === "boom" ? null : knownWire(t, x) ?? d.ls?.[i] ?? null;
-        return { p: x.p, s: x.s, j: x.j, ...(l ? { l } : {}) };
-      });
-      return { k: "special", a: d.a, cuts, res: d.res };
-    }
-    case "coffee":
-      return { k: "coffee", a: d.a, next: d.next };
-    case "swl":
-      return { k: "swl", a: d.a, s: d.s, j: js[0] };
-    case "disint": {
-      // my own wires of the value are cut too: I know where they are
-      const cuts = (d.spots ?? []).map(({ p, s, j }) => ({ p, s, j }));
-      for (const own of ownSlotsFor(state, t, d.v)) if (!cuts.some((c) => c.p === me && c.s === own.s && c.j === own.j)) cuts.push({ p: me, s: own.s, j: own.j });
-      return { k: "disint", v: d.v, cuts };
-    }
-    case "beside":
-      return { k: "beside", p: d.a, v: d.v };
-    case "absent": {
-      const e = { k: "absent", p: d.a, v: d.v };
-      if (d.s !== undefined && d.s !== null && standCounts(state.setup)[d.a] > 1) e.s = d.s;
-      return e;
-    }
-    case "radar":
-      return { k: "radar", v: Number(d.v), ans: (d.ans ?? []).slice() };
-    case "label_eq":
-    case "label_ne":
-      return { k: "label", eq: d.k === "label_eq", p: d.p, s: d.s, js: js.slice().sort((a, b) => a - b) };
-    case "nano":
-      return { k: "nano", a: d.a, to: { ...d.to }, ...(d.got ? { got: d.got } : {}) };
-    case "walkie":
-    case "hook": {
-      const e = { k: d.k, a: d.a, p: d.p, s: d.s, j: js[0] };
-      if (d.k === "walkie") Object.assign(e, { as: { ...d.as }, ato: { ...d.ato }, pto: { ...d.pto } });
-      else e.to = { ...d.to };
-      if (d.got) e.got = d.got;
-      return e;
-    }
-    case "postit": {
-      const v = d.v || (mine ? t.stands[me][d.s][js[0]].own : null);
-      return { k: "postit", a: d.a, s: d.s, j: js[0], v };
-    }
-    case "solo":
-    case "red":
-      return ownCutsEntry(state, t, d, mine);
-    default:
-      return cutEntry(state, t, d, mine);
-  }
-}
-
-/** A solo cut or revealing reds: my own wires I know; a teammate's, as the sheet's answers gave them. */
-function ownCutsEntry(state, t, d, mine) {
-  const me = state.setup.me;
-  if (mine && !d.done) {
-    const slots = d.k === "solo" ? ownSlotsFor(state, t, d.v) : []; // (reveal: every uncut wire of mine, below)
-    if (d.k === "red") {
-      t.stands[me].forEach((st, s) => st.forEach((sl, j) => {
-        if (sl.c !== "cut" && sl.own) slots.push({ s, j, label: sl.own });
-      }));
-    }
-    return withOxygen(state, d, { k: d.k, a: d.a, slots: slots.map(({ s, j }) => ({ s, j })), cuts: slots.map((x) => x.label) });
-  }
-  return withOxygen(state, d, { k: d.k, a: d.a, slots: (d.slots ?? []).slice(), cuts: (d.cuts ?? []).slice() });
-}
-
-/** A dual cut, X-or-Y Ray or detector: who, where, what was said, and the outcome. */
-function cutEntry(state, t, d, mine) {
-  const js = d.js ?? [];
-  const multi = d.k === "double" || d.k === "triple" || d.k === "super";
-  const e = multi
-    ? { k: "detect", kind: d.k, a: d.a, p: d.p, s: d.s, js: js.slice(), v: d.v, ok: d.ok }
-    : d.k === "xray"
-      ? { k: "xray", a: d.a, p: d.p, s: d.s, j: js[0], vs: d.vs.slice(), ok: d.ok }
-      : { k: "dual", a: d.a, p: d.p, s: d.s, j: js[0], v: d.v, ok: d.ok };
-  const own = ownAt(state, t, d, multi ? (d.ok ? d.hit : d.tok) : js[0]); // the target is my wire: I know it
-  if (d.ok) {
-    if (multi) e.hit = d.hit;
-    e.cut = d.cut || own || d.v;
-    if (d.as) {
-      e.as = { ...d.as };
-      const own = mine ? t.stands[d.a]?.[d.as.s]?.[d.as.j]?.own : null; // the wire of mine I said it was
-      if (d.av || own) e.av = d.av || own;
-    } else if (mine) {
-      const own = ownSlotsFor(state, t, saidOf(e.cut))[0];
-      if (own) {
-        e.as = { s: own.s, j: own.j };
-        e.av = own.label;
-      }
-    }
-  } else if (d.real === "-" || (!d.real && !d.mark && own && noValueShown(state.setup, d.p) && colourOf(own) !== "red")) {
-    e.silent = true; // no info token: only "not that value" is learnt
-  }
-  if (!d.ok && (d.l2 ?? doubleDetonator(state.setup, d.a))) e.l2 = true; // constraint L then: as it was, an edit keeps it
-  if (!d.ok && !e.silent) {
-    if (multi) e.tok = d.tok;
-    // the token seen: a value, yellow or red (`real`), or the mission's even/odd or x-token (`mark`)
-    Object.assign(e, d.real ? { real: d.real } : d.mark ? { mark: d.mark } : ownFailure(state, t, d) ?? { real: own });
-  }
-  return withOxygen(state, d, e);
-}
-
-/** The entry with the teammate who got the cutter's oxygen (49), where the cut gives some. */
-function withOxygen(state, d, e) {
-  if (givesOxygen(state.setup, d) && Number.isInteger(d.ox)) e.ox = d.ox;
-  return e;
 }
 
 /** A draft for the action that ranked move `m` (from "moves") describes. */
