@@ -306,3 +306,22 @@ def test_mission_59_nano_on_its_line(make_context, base_url, device):
     taps("nano-turn")
     expect(line).to_have_attribute("data-ahead", "7 10 3")
     assert_matches_cli(page)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_55_it_is_red(make_context, base_url, device):
+    """Mission 55, challenge 1: I cut Cid's wire saying "It is RED" (my turn: I act) — the wire tapped, ✓, which red:
+    the wire is cut red and the challenge done (the detonator back a space)."""
+    page, taps = open_mission(make_context, base_url, device, 55, reds=(5, 9))
+    for label in MY_HAND + ["4"]:
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    made = int(tid(page, "detonator").get_attribute("data-made"))
+    taps("action-redcall")
+    taps("slot-2-0-11")
+    taps("result-ok")
+    taps("key-R9")  # which red: both may be there
+    expect(tid(page, "log-0")).to_contain_text("is RED? ✓ cut R")
+    expect(tid(page, "detonator")).to_have_attribute("data-made", str(made - 1))  # (55 starts a space from the end)
+    assert wait_done(page) == "done"
+    assert_matches_cli(page)

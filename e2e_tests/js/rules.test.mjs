@@ -372,3 +372,23 @@ test("26: a skip tells the skipper holds none of the face-up values, and is refu
   assert.doesNotMatch(String(standsTemplate({ state: free, t: S.derive(free), ui: {}, highlight: new Set(), picked: new Set(), culprits: new Set() })), /turn-badge/);
   assert.match(String(standsTemplate({ state: s, t: S.derive(s), ui: {}, highlight: new Set(), picked: new Set(), culprits: new Set() })), /turn-badge/);
 });
+
+test("55, 60: challenge 1, a teammate's wire cut saying 'It is RED': red, a challenge done; else the bomb explodes", () => {
+  let s = table({ number: 55, special: ["challenges"] });
+  s.setup.red = { mode: "list", nums: [5, 9], keep: 2, known: [] };
+  s.setup.mistakes = 1; // the card sets the dial: one mistake made already on a 4-player dial
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "1", ok: false, real: "2" });
+  let d = { k: "redcall", a: 1, vs: ["R5", "R9"] };
+  assert.deepEqual(S.nextAsk(s, S.derive(s), d), { ask: "slots", count: 1 });
+  d = { ...d, p: 2, s: 0, js: [11] };
+  assert.equal(S.nextAsk(s, S.derive(s), d).ask, "result");
+  assert.equal(S.nextAsk(s, S.derive(s), { ...d, ok: true }).ask, "cut_label");
+  const ok = S.addEntry(s, S.buildEntry(s, S.derive(s), { ...d, ok: true, cut: "R9" }));
+  let t = S.derive(ok);
+  assert.ok(t.entries.every((e) => e.ok), t.entries.map((e) => e.error).join(" "));
+  assert.equal(t.mistakesMade, 0, "the challenge done: the detonator back a space");
+  assert.match(t.entries[1].text, /Bob: Cid L is RED\? ✓ cut R9: a challenge done/);
+  t = S.derive(S.addEntry(s, S.buildEntry(s, S.derive(s), { ...d, ok: false })));
+  assert.equal(t.exploded, true);
+  assert.match(S.derive(S.addEntry(table({ number: 4 }), { k: "redcall", a: 1, p: 2, s: 0, j: 0, vs: [], ok: false })).entries[0].error, /only missions 55 and 60/);
+});

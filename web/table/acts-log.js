@@ -99,6 +99,7 @@ export function logActs(app) {
       const after = k === "shown" ? last : k === "nano" ? t.nanoDue ?? last : turn; // 43: who just cut Nano's value
       ui.draft = { k, a: ["radar", "absent", "beside"].includes(k) ? null : after };
       if (k === "radar") ui.draft.ans = [];
+      if (k === "redcall") ui.draft.vs = S.labelsInPlay(app.state.setup).map((x) => x.label).filter((l) => l[0] === "R"); // said: red
       ui.sheetError = null;
       maybeCommit(app);
       app.render();

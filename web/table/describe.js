@@ -59,6 +59,8 @@ function describeAction(e, setup) {
       return `${name(e.a)} Stabilizer on the next cut`;
     case "coffee":
       return `${name(e.a)} Coffee Mug: ${name(e.next)} plays next`;
+    case "redcall":
+      return `${name(e.a)}: ${standName(setup, e.p, e.s)} ${slotLetter(e.j ?? 0)} is RED? ${e.ok ? `✓ cut ${e.cut}: a challenge done, the detonator back` : "✗ it was not"}`;
     case "beside":
       return `${name(e.p)}: ${e.v === "Y" ? "a yellow" : `a ${e.v}`} token beside the stand (the wire not known)`;
     case "swap":

@@ -188,6 +188,22 @@ export function applyChallenge(t, e, setup) {
   detonatorBack(t, setup.mistakes - (n - 1));
 }
 
+/** Challenge 1 (55, 60): instead of their action, a player cuts a teammate's wire saying "It is RED": a red wire is
+ * cut and the challenge done (the detonator back a space); any other explodes the bomb. */
+export function applyRedcall(t, e, setup) {
+  checkPlayers(setup, e);
+  if (!(setup.special ?? []).includes("challenges")) fail("only missions 55 and 60 have the challenge “It is RED”");
+  if (e.ok) {
+    if (colourOf(e.cut) !== "red") fail(`the cut wire ${e.cut ?? "?"} is not red`);
+    cutSlot(t, setup, e.p, e.s, e.j, e.cut);
+    applyChallenge(t, e, setup);
+  } else {
+    slotAt(t, e.p, e.s, e.j);
+    t.exploded = true;
+  }
+  advance(t, setup, e.a);
+}
+
 /** 22's k-th gift: [giver, receiver], clockwise from the captain, each to their left neighbour. */
 export function giftPair(setup, k) {
   const n = setup.players.length;

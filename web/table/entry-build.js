@@ -26,6 +26,8 @@ export function buildEntry(state, t, d) {
     case "skip":
     case "swap":
       return { k: d.k, a: d.a };
+    case "redcall":
+      return { k: "redcall", a: d.a, p: d.p, s: d.s, j: js[0], vs: (d.vs ?? []).slice(), ok: d.ok, ...(d.ok ? { cut: d.cut } : {}) };
     case "shown":
       return { k: "shown", a: d.a, v: d.v };
     case "special": {

@@ -14,14 +14,14 @@ import { cardsAllow, cardsBindAll, colourOf, isLabel, saidOf, noValueShown, stan
 // answer, and buildEntry(draft) turns a complete draft into a log entry.
 // Draft kinds: those of ACTION_NAMES; an edit starts from draftFromEntry(entry).
 
-export const PICK_COUNT = { dual: 1, xray: 1, double: 2, triple: 3, super: 1, label_eq: 2, label_ne: 2, postit: 1, walkie: 1, hook: 1, swl: 1 };
+export const PICK_COUNT = { dual: 1, redcall: 1, xray: 1, double: 2, triple: 3, super: 1, label_eq: 2, label_ne: 2, postit: 1, walkie: 1, hook: 1, swl: 1 };
 export const ACTION_NAMES = {
   dual: "Dual cut", xray: "X-or-Y Ray", double: "Double Detector", triple: "Triple Detector", super: "Super Detector",
   solo: "Solo cut", red: "Reveal red", radar: "General Radar", label_eq: "Label =", label_ne: "Label ≠",
   postit: "Post-it", rewind: "Rewinder", absent: "I have none", walkie: "Walkie-Talkies", hook: "Grappling Hook", nano: "Nano's wire",
   stabilizer: "Stabilizer", coffee: "Coffee Mug", batteries: "Emergency Batteries", drop: "Emergency Drop",
   false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator", skip: "No oxygen: skip",
-  swap: "New constraint card (F–L)", beside: "Token beside the stand",
+  swap: "New constraint card (F–L)", beside: "Token beside the stand", redcall: "“It is RED” (challenge)",
   challenge: "Challenge done", shown: "Number card shown", special: "Special action",
 };
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
@@ -117,6 +117,10 @@ function actionAsk(state, t, d) {
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
   if (d.k === "label_eq" || d.k === "label_ne" || d.k === "swl" || d.k === "stabilizer" || d.k === "skip" || d.k === "swap") return null;
+  if (d.k === "redcall") { // 55, 60: a teammate's wire cut, saying "It is RED": which red, when it was
+    if (d.ok === undefined || d.ok === null) return { ask: "result" };
+    return d.ok && !d.cut ? { ask: "cut_label" } : null;
+  }
   if (d.k === "shown") return d.v ? null : { ask: "value", blueOnly: true };
   if (d.k === "special") return specialAsk(t, d);
   if (d.k === "coffee") return Number.isInteger(d.next) ? null : { ask: "next" };
@@ -236,7 +240,7 @@ export const EDIT_CHANGES = {
   swl: { who: ["a", "js", "p", "s"], wire: ["js", "s"] },
   disint: { value: ["v", "spots", "done"], wires: ["spots", "done"] },
   batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
-  stabilizer: { who: ["a"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] }, swap: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
+  stabilizer: { who: ["a"] }, redcall: { who: ["a", "js", "p", "s", "ok", "cut"], result: ["ok", "cut"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] }, swap: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
   special: { who: ["a"], wires: ["spots", "done", "res", "ls"], result: ["res", "ls"], shown: ["ls"] },
 };
 

@@ -5,7 +5,7 @@
 import { describeEntry } from "./describe.js";
 import { applyAbsent, applyBeside, applyDetect, applyDual, applyOwnCuts, applySee, applySet } from "./entries-cuts.js";
 import { applyBatteries, applyCoffee, applyDisint, applyDrop, applyFalseBottom, applyLabel, applyPostit, applyRadar, applyRewind, applyStabilizer, applySwl } from "./entries-equipment.js";
-import { applyChallenge, applyShown, applySkip, applySpecial, applySwap, countGifts, numberCardsBack } from "./entries-mission.js";
+import { applyChallenge, applyRedcall, applyShown, applySkip, applySpecial, applySwap, countGifts, numberCardsBack } from "./entries-mission.js";
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
@@ -206,6 +206,7 @@ const ENTRY_KINDS = {
   skip: applySkip,
   swap: applySwap,
   beside: applyBeside,
+  redcall: applyRedcall,
   shown: applyShown,
   special: applySpecial,
   damaged: (_t, e) => fail(e.why),

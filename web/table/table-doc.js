@@ -138,6 +138,7 @@ export const ENTRY_SHAPES = {
   skip: actorOnly,
   swap: actorOnly,
   beside: object({ ...COMMON, p: player, v: optional(said) }),
+  redcall: object({ ...COMMON, ...target, a: player, vs: size(array(label), 0, 11), ok: optional(boolean()), cut: optional(label) }),
   shown: object({ ...COMMON, a: player, v: optional(label) }),
   special: object({ ...COMMON, a: player, cuts: size(array(object({ ...target, l: optional(label) })), 0, 12),
     res: optional(enums(["ok", "shown", "boom"])) }),

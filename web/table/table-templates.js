@@ -334,6 +334,7 @@ function actionAllowed(k, state, t) {
     case "skip": return Boolean(skipRule(state.setup));
     case "swap": return state.setup.mission === 61;
     case "beside": return besideTokens(state.setup);
+    case "redcall": return (state.setup.special ?? []).includes("challenges");
     case "shown": return state.setup.number_cards === "guess";
     case "special": return specialOpen(state.setup, t);
     case "challenge": return (state.setup.special ?? []).includes("challenges");
