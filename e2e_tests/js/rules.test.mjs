@@ -392,3 +392,12 @@ test("55, 60: challenge 1, a teammate's wire cut saying 'It is RED': red, a chal
   assert.equal(t.exploded, true);
   assert.match(S.derive(S.addEntry(table({ number: 4 }), { k: "redcall", a: 1, p: 2, s: 0, j: 0, vs: [], ok: false })).entries[0].error, /only missions 55 and 60/);
 });
+
+test("38: a cut made with one's own turned-around wire says so in the log", () => {
+  let s = table({ number: 38, turned: "captain" });
+  const last = S.derive(s).stands[0][0].length - 1;
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "4", ok: true, cut: "4", as: { s: 0, j: last }, av: "4" });
+  const t = S.derive(s);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  assert.match(t.entries[0].text, /with their turned-around wire$/);
+});

@@ -68,8 +68,10 @@ export function applyDual(t, e, setup, i) {
   if (e.ok) {
     if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
     const turned = Boolean(slotAt(t, e.p, e.s, e.j).tw);
+    const mineTurned = Boolean(e.as && t.stands[e.a]?.[e.as.s]?.[e.as.j]?.tw); // 38, 56, 64: cut with their own
     cutSlot(t, setup, e.p, e.s, e.j, e.cut);
     actorCut(t, setup, e, e.cut);
+    if (mineTurned) t.note = " — with their turned-around wire";
     // 56, 64: cutting a teammate's turned-around wire moves the detonator, even when it works
     if (turned && (setup.turned === "each" || setup.turned === "ends")) {
       misfire(t, setup, e, stab);
