@@ -401,3 +401,16 @@ test("38: a cut made with one's own turned-around wire says so in the log", () =
   assert.equal(t.entries[0].ok, true, t.entries[0].error);
   assert.match(t.entries[0].text, /with their turned-around wire$/);
 });
+
+test("52: no starting-token advice (the tokens are false), a false token is never my wire's own value, and a failure reads 'not N'", async () => {
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = table({ number: 52, false_tokens: true, false_by: "all" });
+  assert.equal(S.startingTokenDue(s), null);
+  const t = S.derive(s);
+  const sheet = String(sheetTemplate({ state: s, t, laws: null, ui: { sheet: { mode: "slot", key: "0-0-0", tab: "set" } }, holdings: null }));
+  const own = t.stands[0][0][0].own;
+  assert.match(sheet, new RegExp(`data-testid="set-not-${own}"[^>]*disabled`));
+  assert.doesNotMatch(sheet, /data-testid="set-not-4"[^>]*disabled/);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 11, v: "11", ok: false, silent: true });
+  assert.match(S.derive(s).entries[0].text, /✗ a false token: not 11/);
+});

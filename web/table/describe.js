@@ -4,7 +4,7 @@
 import { skipRule, specialAction } from "./entries-mission.js";
 import { markWords } from "./failure-marks.js";
 import { HIDDEN_BOOM, slotLetter, standName, TURNED_BOOM } from "./replay-table.js";
-import { colourOf, EQUIPMENT_NAMES, isLabel, MARKS } from "./setup.js";
+import { colourOf, EQUIPMENT_NAMES, isLabel, MARKS, placesFalseTokens } from "./setup.js";
 
 export function describeEntry(e, setup) {
   const text = describeAction(e, setup);
@@ -19,14 +19,14 @@ function describeAction(e, setup) {
     case "set":
       return `${at(e.p, e.s, e.j)} ${slotWords(e.slot ?? {})}`;
     case "dual":
-      return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`)}`;
+      return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`, setup)}`;
     case "xray":
-      return `${name(e.a)} X-or-Y Ray: ${at(e.p, e.s, e.j)} ${(e.vs ?? []).map(said).join(" or ")}? ${e.ok ? `✓ cut ${e.cut}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`)}`;
+      return `${name(e.a)} X-or-Y Ray: ${at(e.p, e.s, e.j)} ${(e.vs ?? []).map(said).join(" or ")}? ${e.ok ? `✓ cut ${e.cut}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`, setup)}`;
     case "detect": {
       const what = { double: "Double Detector", triple: "Triple Detector", super: "Super Detector" }[e.kind] ?? "Detector";
       const slots = (e.js ?? []).map(slotLetter).join("+");
       return `${name(e.a)} ${what}: ${standName(setup, e.p, e.s)} ${slots} has ${said(e.v)}? ${e.ok ? `✓ cut ${slotLetter(e.hit ?? 0)}`
-        : failed(e, at(e.p, e.s, e.tok), `${slotLetter(e.tok ?? 0)} is ${e.real}`)}`;
+        : failed(e, at(e.p, e.s, e.tok), `${slotLetter(e.tok ?? 0)} is ${e.real}`, setup)}`;
     }
     case "solo":
       return `${name(e.a)} solo cut ${soloWords(e.cuts ?? [])}`;
@@ -112,8 +112,8 @@ function soloWords(cuts) {
   return cuts.length > 1 ? `${n} ${cuts[0]}s` : `one ${cuts[0]}`;
 }
 
-function failed(e, where, shown) {
-  if (e.silent) return "✗ (no token)";
+function failed(e, where, shown, setup) {
+  if (e.silent) return placesFalseTokens(setup, e.p) ? `✗ a false token: not ${e.v ?? "that value"}` : "✗ (no token)";
   if (e.real === HIDDEN_BOOM) return "✗ the hidden red value";
   if (e.real === TURNED_BOOM) return "✗ with the turned-around wire"; // (the replay adds that the bomb exploded)
   return e.mark ? `✗ failed: ${markWords(e.mark)} on ${where}` : `✗ ${shown}`;

@@ -93,7 +93,7 @@ export function setupTemplate(state, missions) {
           ${chip("toggle", "absent_tokens", "“I have none” tokens", setup.absent_tokens, "setup-absent-tokens")}
           ${chip("toggle", "open_red_deal", "open red deal", setup.open_red_deal, "setup-open-red")}
         </div></fieldset>`
-      : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.tokens.replace("_", "/")}${setup.x_tokens ? ", X" : ""}${setup.false_tokens ? ", false tokens" : ""}${setup.random_info_token ? ", random info token (or “I have none”)" : ""}${setup.absent_tokens ? ", “I have none” tokens" : ""}${setup.open_red_deal ? ", reds dealt openly" : ""}${setup.hidden_red ? ", a hidden blue value counts as red" : ""}${setup.captain_no_token_2p && n === 2 ? "; the captain places no starting token" : ""}</p>
+      : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.false_tokens && setup.false_by === "all" ? "false (“not N”)" : setup.tokens.replace("_", "/")}${setup.x_tokens ? ", X" : ""}${setup.false_tokens && setup.false_by !== "all" ? ", the captain's false" : ""}${setup.random_info_token ? ", random info token (or “I have none”)" : ""}${setup.absent_tokens ? ", “I have none” tokens" : ""}${setup.open_red_deal ? ", reds dealt openly" : ""}${setup.hidden_red ? ", a hidden blue value counts as red" : ""}${setup.captain_no_token_2p && n === 2 ? "; the captain places no starting token" : ""}</p>
         ${mission?.notes ? html`<p class="hint" data-testid="mission-notes">The card: ${mission.notes}.</p>` : ""}`}
     ${colourPicker("yellow", setup.yellow, needs.yellow, setup.mission)}
     ${colourPicker("red", setup.red, needs.red, setup.mission)}

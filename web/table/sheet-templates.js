@@ -317,7 +317,7 @@ function setSection(ctx, p, s, j, sl) {
   const falseOnes = placesFalseTokens(state.setup, p);
   if (c.info.length && !falseOnes) rows.push(html`<div class="sub"><span class="lbl">Info token</span>${keypad("set-info", c.info, { on: sl.c === "info" ? [sl.v] : [], testprefix: "set-info", label: "info token", disabled: infoOff })}</div>`);
   if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`))}</div></div>`);
-  if (c.notValues.length && falseOnes) rows.push(html`<div class="sub"><span class="lbl">False token (not…)</span>${keypad("set-not", c.notValues, { on: sl.m ? [sl.m.slice(1)] : [], testprefix: "set-not", label: "false token" })}</div>`);
+  if (c.notValues.length && falseOnes) rows.push(html`<div class="sub"><span class="lbl">False token (not…)</span>${keypad("set-not", c.notValues, { on: sl.m ? [sl.m.slice(1)] : [], testprefix: "set-not", label: "false token", disabled: own ? [saidOf(own)] : [] })}</div>`);
   if (c.colours.length && !own) rows.push(html`<div class="sub"><span class="lbl">Colour seen</span><div class="row">${c.colours.map((col) => chip("set-colour", col, { b: "blue", y: "yellow", r: "red" }[col], sl.col === col, `set-colour-${col}`, { disabled: outs.has(col) && sl.col !== col }))}</div></div>`);
   rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire", disabled: [...off(c.cut, sl.c === "cut" ? [sl.v] : []), ...ruled(c.cut)] })}</div>`);
   rows.push(btn("set-clear", "Clear this slot", { cls: "link", testid: "set-clear" }));

@@ -38,6 +38,7 @@ export function startingTokenDue(state, t = derive(state)) {
   const { setup } = state;
   const kind = startingTokenKind(setup);
   if (!kind || setup.me === null || !t.hasHand || skipsStartingToken(setup, setup.me)) return null;
+  if (placesFalseTokens(setup, setup.me)) return null; // 17's captain, 52: false tokens, which the advice does not place
   if (state.log.some((e) => !isSetupEntry(e))) return null;
   if (t.stands[setup.me].some((st) => st.some((sl) => showsStartingToken(sl, kind)))) return null;
   if (t.beside.some((x) => x.p === setup.me)) return null; // 50: mine went beside my stand

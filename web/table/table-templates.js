@@ -6,6 +6,7 @@ import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
 import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideTokens } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
+import { placesFalseTokens } from "./setup.js";
 
 /**
  * One slot of a stand, a button. Its accessible name (WCAG 2.5.3) is where it is, then the very text it shows
@@ -129,7 +130,8 @@ function drawnTokensTemplate(state) {
   const { players } = state.setup;
   const left = due.per.filter((x) => x.have < x.need).map((x) => `${players[x.p]}${x.need > 1 ? ` (${x.need - x.have} left)` : ""}`);
   const how = due.kind === "chosen"
-    ? html`each player puts ${{ value: "an info token", even_odd: "an even/odd token", multiplicity: "an x-token" }[state.setup.tokens]} on one of their blue wires (tap the wire, <em>Set tokens</em>)`
+    ? html`each player puts ${placesFalseTokens(state.setup, null) ? "their false tokens (“not N”, on any of their wires, red included)"
+      : `${{ value: "an info token", even_odd: "an even/odd token", multiplicity: "an x-token" }[state.setup.tokens]} on one of their blue wires`} (tap the wire, <em>Set tokens</em>)`
     : due.kind === "random"
     ? html`each player draws an info token at random and puts it on a wire of its value (tap that wire, <em>Set tokens</em>, the info token) or, without one, beside their stand (<em>I have none</em> below)`
     : html`each player puts two tokens of values they do not hold beside their stand${standSizes(state.setup).some((ss) => ss.length > 1)
