@@ -254,7 +254,7 @@ function oxygenTemplate(ctx) {
   }
   return html`<div class="oxygen" data-testid="oxygen" data-have="${ox.have}">
     <span class="lbl">Oxygen</span><span class="num">${parts.join(" · ")}</span>
-    <span class="hint">${costsItsValue(ox.kind) ? "a cut takes as many as its value" : "a cut of 1–4 takes 1, 5–8 takes 2, 9–12 takes 3"}</span></div>`;
+    <span class="hint">(${costsItsValue(ox.kind) ? "a cut takes as many as its value" : "a cut of 1–4 takes 1, 5–8 takes 2, 9–12 takes 3"})</span></div>`;
 }
 
 export function holdingsTemplate(ctx) {
