@@ -414,3 +414,21 @@ test("52: no starting-token advice (the tokens are false), a false token is neve
   s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 11, v: "11", ok: false, silent: true });
   assert.match(S.derive(s).entries[0].text, /✗ a false token: not 11/);
 });
+
+test("40: on my own wire only the x-token my stand shows is offered; 45: the one chosen who has none skips, as in 51", async () => {
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  const s = table({ number: 40, tokens: "multiplicity" });
+  const t = S.derive(s);
+  const sheet = String(sheetTemplate({ state: s, t, laws: null, ui: { sheet: { mode: "slot", key: "0-0-0", tab: "set" } }, holdings: null }));
+  const mine = S.wireMark(s.setup, t, 0, 0, t.stands[0][0][0].own); // my 1: one of them on my stand
+  assert.equal(mine, "1x");
+  assert.doesNotMatch(sheet, /data-testid="set-mark-1x"[^>]*disabled/);
+  assert.match(sheet, /data-testid="set-mark-2x"[^>]*disabled/);
+  let f = table({ number: 45, number_cards: "pick" });
+  f.setup.mission = 45;
+  f.setup.numbers = [7];
+  f = S.addEntry(f, { k: "skip", a: 2 });
+  const ft = S.derive(f);
+  assert.equal(ft.mistakesMade, 1);
+  assert.ok(S.engineDoc(f, ft).facts.some((x) => x.kind === "has_not" && x.player === 2 && x.value === 7));
+});

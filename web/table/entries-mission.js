@@ -105,7 +105,9 @@ export function applySpecial(t, e, setup) {
 export function skipRule(setup) {
   if (oxygenKind(setup)) return { label: "No oxygen: skip", why: "oxygen", detonator: true };
   if (setup.number_cards === "sum") return { label: "Pass the turn", why: "no cut, by the number cards", detonator: true };
-  if (setup.mission === 51) return { label: "Chosen one has none", why: "the one chosen has no wire of the card's value: their info token goes with Set tokens", detonator: true };
+  if (setup.mission === 51 || setup.mission === 45) {
+    return { label: "Chosen one has none", why: "the one chosen has no wire of the card's value: their info token goes with Set tokens", detonator: true };
+  }
   if (setup.mission === 59) return { label: "No cut with Nano: skip", why: "no cut with the values Nano allows", detonator: true };
   if (setup.mission === 65) return { label: "No wire of my numbers: skip", why: "no wire of their number cards", detonator: true };
   if (setup.mission === 26) return { label: "No face-up value: skip", why: "no wire of a face-up value", detonator: false };
@@ -129,7 +131,7 @@ const bluesAllowed = (setup) => Array.from({ length: setup.blue[1] - setup.blue[
 export function applySkip(t, e, setup, i) {
   checkPlayers(setup, e, false);
   const rule = skipRule(setup);
-  if (!rule) fail("only missions 26, 44, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
+  if (!rule) fail("only missions 26, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
   if (rule.detonator) detonatorStep(t, setup);
   // 57, 61: if no one can play for a whole round, the bomb explodes
   t.skipRun = (t.skipRun ?? 0) + 1;
@@ -140,7 +142,7 @@ export function applySkip(t, e, setup, i) {
   // 51: the one chosen holds no wire of the face-up card's value; 26: the skipper none of the face-up cards' values;
   // 57: none of the values the card in play
   // lets them cut (A-F: a card on values; the others leave nothing to read)
-  const none = setup.mission === 51 || setup.mission === 26 ? setup.numbers ?? []
+  const none = [26, 45, 51].includes(setup.mission) ? setup.numbers ?? []
     : cardsBindAll(setup) && (setup.cards ?? []).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup) : [];
   const held = none.find((v) => t.stands[e.a].some((st) => st.some((sl) => sl.c !== "cut" && sl.own && sl.own === String(v))));
   if (held !== undefined) fail(`${setup.players[e.a]} holds a wire of ${held}: no skip (${rule.why})`);

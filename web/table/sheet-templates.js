@@ -37,6 +37,7 @@ import {
   slotLetter,
   standName,
   xWireWait,
+  wireMark,
   skipRule,
   drawnTokensDue,
   isSetupEntry,
@@ -290,7 +291,7 @@ export function askTemplate(ctx, d, ask) {
 }
 
 function setSection(ctx, p, s, j, sl) {
-  const { state } = ctx;
+  const { state, t } = ctx;
   const own = p === state.setup.me ? sl.own : null;
   const c = slotChoices(state.setup, own);
   // a teammate's slot: the wires my hand holds every copy of are greyed (the slot's own current value stays)
@@ -316,7 +317,9 @@ function setSection(ctx, p, s, j, sl) {
   // 17 (the captain's), 52 (everyone's): that player's tokens are false, and no other player's are
   const falseOnes = placesFalseTokens(state.setup, p);
   if (c.info.length && !falseOnes) rows.push(html`<div class="sub"><span class="lbl">Info token</span>${keypad("set-info", c.info, { on: sl.c === "info" ? [sl.v] : [], testprefix: "set-info", label: "info token", disabled: infoOff })}</div>`);
-  if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`))}</div></div>`);
+  // my own wire: I know which token it shows (its parity, how many of its value my stand holds), the others are greyed
+  const mark = own ? wireMark(state.setup, t, p, s, own) : undefined;
+  if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`, { disabled: Boolean(mark) && m !== mark && sl.m !== m }))}</div></div>`);
   if (c.notValues.length && falseOnes) rows.push(html`<div class="sub"><span class="lbl">False token (not…)</span>${keypad("set-not", c.notValues, { on: sl.m ? [sl.m.slice(1)] : [], testprefix: "set-not", label: "false token", disabled: own ? [saidOf(own)] : [] })}</div>`);
   if (c.colours.length && !own) rows.push(html`<div class="sub"><span class="lbl">Colour seen</span><div class="row">${c.colours.map((col) => chip("set-colour", col, { b: "blue", y: "yellow", r: "red" }[col], sl.col === col, `set-colour-${col}`, { disabled: outs.has(col) && sl.col !== col }))}</div></div>`);
   rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire", disabled: [...off(c.cut, sl.c === "cut" ? [sl.v] : []), ...ruled(c.cut)] })}</div>`);
