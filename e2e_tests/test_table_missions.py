@@ -325,3 +325,27 @@ def test_mission_55_it_is_red(make_context, base_url, device):
     expect(tid(page, "detonator")).to_have_attribute("data-made", str(made - 1))  # (55 starts a space from the end)
     assert wait_done(page) == "done"
     assert_matches_cli(page)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_a_half_answered_entry_survives_a_reload(make_context, base_url, device):
+    """A cut half answered (the wire tapped, the value named) when the page reloads — a phone gone to sleep at the
+    table — opens again where it was; once closed, a reload opens no sheet."""
+    page, taps = open_mission(make_context, base_url, device, 46, reds=())
+    for label in MY_HAND + ["4"]:
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    taps("slot-1-0-4")
+    taps("tab-cut")
+    taps("key-5")
+    expect(tid(page, "result-ok")).to_be_visible()
+    page.reload()
+    expect(tid(page, "result-ok")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
+    expect(tid(page, "draft-summary")).to_contain_text("5")
+    for _ in range(2):  # a half-filled sheet closes on a second tap
+        if tid(page, "sheet").count():
+            taps("sheet-close")
+    expect(tid(page, "sheet")).to_have_count(0)
+    page.reload()
+    expect(tid(page, "stands")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
+    expect(tid(page, "sheet")).to_have_count(0)

@@ -61,6 +61,7 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
 
 app.state = await app.load(); // top-level await: a deflated share link inflates first
 app.persist(false);
+app.restoreDraft(); // a half-answered entry on this same table (a reload, a phone gone to sleep) opens again
 showCachedResults(app); // a returning player's last answers, marked not yet fresh, while the engine starts
 app.render();
 app.root.dataset.advice = "idle";

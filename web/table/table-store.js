@@ -9,6 +9,12 @@ import { freshLaws, standsToPick } from "./draft-options.js";
 
 const STORAGE_KEY = "bombbusters.table.v1";
 const MISSIONS_KEY = "bombbusters.missions.v1";
+/** The open sheet and its half-answered draft, with the table it was made on: a reload (a phone gone to sleep at the
+ * table) opens it again where it was. */
+const DRAFT_KEY = "bombbusters.draft.v1";
+
+/** Which table a draft was made on: the log's length, the seat and the setup's players and mission. */
+const draftKey = (state) => JSON.stringify([state.log.length, state.setup.me, state.setup.mission, state.setup.players, state.phase]);
 
 function readMissions() {
   try {
@@ -101,6 +107,29 @@ export function createApp(view) {
 
     render() {
       view.render(viewModel(app));
+      const { sheet, draft } = app.ui;
+      const open = sheet && draft ? JSON.stringify({ key: draftKey(app.state), sheet, draft }) : "";
+      if (open !== app.savedDraft) {
+        app.savedDraft = open;
+        try {
+          if (open) localStorage.setItem(DRAFT_KEY, open);
+          else localStorage.removeItem(DRAFT_KEY);
+        } catch {
+          /* private mode or full: a reload loses the half-answered draft only */
+        }
+      }
+    },
+
+    /** After a reload: the sheet that was open on this same table, its answers so far. */
+    restoreDraft() {
+      try {
+        const saved = JSON.parse(localStorage.getItem(DRAFT_KEY) || "null");
+        if (!saved || saved.key !== draftKey(app.state) || typeof saved.sheet !== "object" || typeof saved.draft !== "object") return;
+        if (!["slot", "action"].includes(saved.sheet?.mode) || typeof saved.draft?.k !== "string") return;
+        Object.assign(app.ui, { sheet: saved.sheet, draft: saved.draft });
+      } catch {
+        /* unreadable: no sheet */
+      }
     },
   };
   return app;
