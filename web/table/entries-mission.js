@@ -2,6 +2,7 @@
 // (44, 49, 54, 63), a challenge done (55, 60), the number card shown (29); and what the replay follows besides:
 // the number cards that move the detonator back (62), 22's token gifts.
 
+import { lineAhead, lineReady } from "./nano-line.js";
 import { oxygenKind } from "./oxygen.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
 import { cardsAllow, cardsBindAll, colourOf, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
@@ -139,10 +140,11 @@ export function applySkip(t, e, setup, i) {
     t.exploded = true;
     t.note = " — a whole round of skips";
   }
-  // 51: the one chosen holds no wire of the face-up card's value; 26: the skipper none of the face-up cards' values;
-  // 57: none of the values the card in play
-  // lets them cut (A-F: a card on values; the others leave nothing to read)
+  // 51, 45: the one chosen holds no wire of the face-up card's value; 26: the skipper none of the face-up cards' values;
+  // 59: none of those Nano allows; 57: none of those the card in play lets them cut (A-F: a card on values; the
+  // others leave nothing to read)
   const none = [26, 45, 51].includes(setup.mission) ? setup.numbers ?? []
+    : lineReady(setup) ? lineAhead(setup, t, cutCounts(t))
     : cardsBindAll(setup) && (setup.cards ?? []).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup) : [];
   const held = none.find((v) => t.stands[e.a].some((st) => st.some((sl) => sl.c !== "cut" && sl.own && sl.own === String(v))));
   if (held !== undefined) fail(`${setup.players[e.a]} holds a wire of ${held}: no skip (${rule.why})`);

@@ -3,8 +3,6 @@
 // first); which way it faces, from the line and the turns (a skip turns it round; so does the tap that says the
 // cutter turned it). What the arena's referee plays (arena/nano.py NanoRescue), read off the table. Pure functions.
 
-import { addFact, cutCounts, factValue, uncutRefs } from "./replay-table.js";
-
 /** Whether the setup plays Nano's line (59: the number cards in line order, `setup.numbers`, all 12 tapped). */
 export const lineReady = (setup) => setup.number_cards === "line" && (setup.numbers ?? []).length === 12;
 
@@ -34,14 +32,12 @@ export function lineAhead(setup, t, counts = t.cutCount) {
 }
 
 /**
- * After log entry `e` (index i): a cut moved Nano to the card of its value; a skip turns Nano round and tells that
- * the skipper holds none of the values it allowed (the card: they skip only when they cannot cut one of them).
+ * After log entry `e`: a cut moved Nano to the card of its value; a skip turns Nano round (what the skip tells — the
+ * skipper holds none of the values it allowed — is the skip's own: entries-mission.js applySkip).
  */
-export function lineAfter(t, e, setup, i) {
+export function lineAfter(t, e, setup) {
   if (!lineReady(setup)) return;
   if (e.k === "skip") {
-    const ahead = lineAhead(setup, t, cutCounts(t)) ?? [];
-    for (const v of ahead) addFact(t, { kind: "has_not", player: e.a, value: factValue(String(v)) }, i, uncutRefs(t, e.a));
     t.lineFacing = -t.lineFacing;
     return;
   }

@@ -73,7 +73,7 @@ export function derive(state) {
       if (e.k !== "skip" && (t.turnsTaken ?? 0) > taken) t.skipRun = 0; // a turn played: the round of skips starts again
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
-      lineAfter(t, e, setup, i);
+      lineAfter(t, e, setup);
       if (guess && e.k !== "shown") t.lastCut = justCut(t, e, cutBefore);
       if (backers.size) numberCardsBack(t, backers, backed); // (62: its note goes with the entry that cut the fourth)
       t.entries.push({ ok: true, text: describeSafely(e, setup) + t.note });
