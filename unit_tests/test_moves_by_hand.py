@@ -192,17 +192,22 @@ def test_reveal_red():
     assert not [x for x in moves if x["kind"] not in ("reveal_red",)]  # a red is no value to name
 
 
+def _info_1_on_bob(item: str) -> dict:
+    """Four players, blue 1-12: I hold every value but 4, Bob's A shows an info token 1, and ``item`` is mine to use."""
+    return {"players": [{"name": "Ann", "stands": ["?1 ?2 ?3 ?3 ?5 ?6 ?7 ?8 ?9 ?10 ?11 ?12"]},
+                        {"name": "Bob", "stands": ["i1 ? ? ? ? ? ? ? ? ? ? ?"]},
+                        {"name": "Cid", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]},
+                        {"name": "Dee", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]}],
+            "me": 0, "captain": 0, "wires": {"blue": [1, 12]}, "facts": [], "available": [item]}
+
+
 def test_a_sure_detector_on_a_sure_dual_cut_is_left_out_of_the_list():
     """Bob's A shows an info token 1 and I hold a 1: the dual cut there is sure, and so is a Double Detector on A and
     its neighbour for 1 — the same cut at the price of the detector, which the list a player reads leaves out; a sure
     detector where no dual cut is sure (one of two wires certainly a 6, not which) stays."""
     from bombbusters.advice.moves import moves_json
 
-    doc = {"players": [{"name": "Ann", "stands": ["?1 ?2 ?3 ?3 ?5 ?6 ?7 ?8 ?9 ?10 ?11 ?12"]},
-                       {"name": "Bob", "stands": ["i1 ? ? ? ? ? ? ? ? ? ? ?"]},
-                       {"name": "Cid", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]},
-                       {"name": "Dee", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]}],
-           "me": 0, "captain": 0, "wires": {"blue": [1, 12]}, "facts": [], "available": ["double_detector"]}
+    doc = _info_1_on_bob("double_detector")
     ranked = rank_moves(GameState.from_json(doc))
     assert any(m["kind"] == "double_detector" and m["guaranteed"] and 0 in m["slots"] and m["player"] == 1 for m in ranked)
     listed = moves_json(doc)["moves"]
@@ -237,11 +242,7 @@ def test_a_sure_x_or_y_ray_on_a_sure_dual_cut_is_left_out_of_the_list():
     the dual cut naming 1 — the ray is left out of the list; one on a wire no dual cut takes for sure stays."""
     from bombbusters.advice.moves import moves_json
 
-    doc = {"players": [{"name": "Ann", "stands": ["?1 ?2 ?3 ?3 ?5 ?6 ?7 ?8 ?9 ?10 ?11 ?12"]},
-                       {"name": "Bob", "stands": ["i1 ? ? ? ? ? ? ? ? ? ? ?"]},
-                       {"name": "Cid", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]},
-                       {"name": "Dee", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]}],
-           "me": 0, "captain": 0, "wires": {"blue": [1, 12]}, "facts": [], "available": ["x_or_y_ray"]}
+    doc = _info_1_on_bob("x_or_y_ray")
     ranked = rank_moves(GameState.from_json(doc))
     assert any(m["kind"] == "x_or_y_ray" and m["guaranteed"] and m["player"] == 1 and m["slots"] == [0] for m in ranked)
     listed = moves_json(doc)["moves"]
