@@ -99,6 +99,12 @@ test("oxygen in 63 checked at each entry: a cut its cutter cannot pay for is ref
   // I can pay for a 1, 2, 3, 5 or 7, which I hold: I must play
   const mySkip = S.addEntry(s, { k: "skip", a: 0 });
   assert.match(S.derive(mySkip).entries[2].error, /Ann can pay for a cut of \d+ \(7 oxygen tokens\): who can pay must play/);
+  // the sheet says so before Record is tapped (and greys it); Bob's skip, whose wires the page does not know, is taken
+  const { refusal } = await import("../../web/table/draft-commit.js");
+  const sheet = (a) => ({ sheet: { mode: "action" }, draft: { k: "skip", a } });
+  assert.match(refusal(s, t, sheet(0)), /who can pay must play/);
+  assert.equal(refusal(s, t, sheet(1)), null);
+  assert.equal(refusal(s, t, { sheet: { mode: "action" }, draft: { k: "dual", a: 0 } }), null, "a draft still asking is not judged");
   // Ann cuts a 7 (0 left); Bob, with nothing passed on, skips: he holds no value he could pay for (none)
   s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 5, v: "7", ok: true, cut: "7", as: { s: 0, j: 6 } });
   s = S.addEntry(s, { k: "skip", a: 1 });

@@ -75,12 +75,25 @@ export function maybeCommit(app) {
   });
 }
 
+/** The state with `entry` added (or put in place of entry `edit`) and the replay's reading of it ({ok, error, text}). */
+export function tryEntry(state, edit, entry) {
+  const next = edit !== undefined ? S.replaceEntry(state, edit, entry) : S.addEntry(state, entry);
+  return { next, check: S.derive(next).entries[edit !== undefined ? edit : next.log.length - 1] };
+}
+
+/** Why the action sheet's complete draft would be refused (null: it would be recorded), said before Record is tapped. */
+export function refusal(state, t, ui) {
+  const d = ui.draft;
+  if (ui.sheet?.mode !== "action" || !d || S.nextAsk(state, t, d)) return null;
+  const { check } = tryEntry(state, ui.sheet.edit, S.buildEntry(state, t, d));
+  return check.ok ? null : check.error;
+}
+
 /** Add `entry` to the log (or replace the entry being edited) unless the replay rejects it. */
 export function commitEntry(app, entry, beforeCommit = () => {}) {
   const { ui, state } = app;
   const edit = ui.sheet?.edit;
-  const next = edit !== undefined ? S.replaceEntry(state, edit, entry) : S.addEntry(state, entry);
-  const check = S.derive(next).entries[edit !== undefined ? edit : next.log.length - 1];
+  const { next, check } = tryEntry(state, edit, entry);
   if (!check.ok) {
     ui.sheetError = check.error;
     return false;

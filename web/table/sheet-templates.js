@@ -382,9 +382,13 @@ function actionSheet(ctx, sh) {
   const body = html`${needsActor ? actorChips(state, d, null, "Who?", actorOff(ctx, d)) : ""}
     ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
       ${changes.map((c) => chip("draft-change", c, c, false, `change-${c}`))}</div>` : ""}
-    ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit" })}`;
+    ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : recordButton(ctx.refused)}`;
   return { head, body };
 }
+
+/** Record, or why the table refuses the entry as it stands (said before the tap, the button greyed). */
+const recordButton = (refused) => html`${refused ? html`<p class="err" role="alert" data-testid="record-refused">${refused}</p>` : ""}
+  ${btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit", disabled: Boolean(refused) })}`;
 
 export function sheetTemplate(ctx) {
   const sh = ctx.ui.sheet;

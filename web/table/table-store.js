@@ -6,6 +6,7 @@
 
 import * as S from "./table-state.js";
 import { freshLaws, standsToPick } from "./draft-options.js";
+import { refusal } from "./draft-commit.js";
 
 const STORAGE_KEY = "bombbusters.table.v1";
 const MISSIONS_KEY = "bombbusters.missions.v1";
@@ -174,7 +175,7 @@ function viewModel(app) {
     refine: results.refine?.resultId === results.analysis?.resultId ? results.refine : null,
     radar: results.radar?.resultId === results.analysis?.resultId ? results.radar : null,
     tell: results.tell?.resultId === results.analysis?.resultId ? results.tell : null,
-    sheetError: ui.sheetError, engineDocText: doc ? JSON.stringify(doc) : "",
+    sheetError: ui.sheetError, refused: ui.sheetError ? null : refusal(state, t, ui), engineDocText: doc ? JSON.stringify(doc) : "",
     canUndo: S.canUndo(state), canRedo: S.canRedo(state),
     laws: freshLaws(results), pickStands,
   };
