@@ -40,6 +40,16 @@ def test_setup_of_a_game_under_way_leads_back_to_it(phone):
     expect(tid(page, "log").locator("li[data-testid^='log-']")).to_have_count(7)
     assert wait_done(page) == "done"
     assert engine_doc(page) == before, "back to the game changes nothing"
+    # another mission mid-game: said at once, with the way back
+    taps("open-setup")
+    was = tid(page, "setup-mission").input_value()
+    tid(page, "setup-mission").select_option("2" if was != "2" else "3")
+    expect(tid(page, "undo-note")).to_contain_text("the 7 log entries are read by its rules. Undo brings back")
+    taps("undo")
+    expect(tid(page, "setup-mission")).to_have_value(was)
+    taps("setup-back")
+    assert wait_done(page) == "done"
+    assert engine_doc(page) == before, "undo brought the mission back"
     # a new game: two taps, behind a word on what it clears; the setup stays
     taps("open-setup")
     expect(tid(page, "setup-new-game-confirm")).to_be_hidden()

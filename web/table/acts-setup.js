@@ -9,8 +9,14 @@ const toggled = (list, x) => (list.includes(x) ? list.filter((y) => y !== x) : [
 const SETUP_EDITS = {
   mission: (su, arg, next, app) => {
     const m = S.presetOf(app.missions, { mission: int(arg) });
+    const before = su.mission;
     next.setup = S.applyMission(su, m);
     if (!m) next.setup.mission = null;
+    // mid-game the log stays and is read by the new mission's rules: said, with the way back
+    const was = before === null ? "the custom setup" : `mission ${before}`;
+    if (next.log.length && next.setup.mission !== before) {
+      app.view?.flash(`${m ? `Mission ${m.number}` : "Custom setup"} now: the ${next.log.length} log entr${next.log.length === 1 ? "y is" : "ies are"} read by its rules. Undo brings back ${was}.`);
+    }
   },
   "colour-mode": (su, arg) => {
     const [colour, mode] = arg.split(":");
