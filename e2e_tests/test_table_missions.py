@@ -349,3 +349,28 @@ def test_a_half_answered_entry_survives_a_reload(make_context, base_url, device)
     page.reload()
     expect(tid(page, "stands")).to_be_visible(timeout=RESULT_TIMEOUT_MS)
     expect(tid(page, "sheet")).to_have_count(0)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_18_the_radar_every_turn_on_the_card_flipped(make_context, base_url, device):
+    """Mission 18: the General Radar alone lies face up and is usable at once; the number card flipped is asked
+    (“no” until a stand is tapped “yes”), binds the turn's cut (my best cuts say why) and the radar is not spent."""
+    page, taps = open_mission(make_context, base_url, device, 18, reds=(5, 9))
+    for label in MY_HAND + ["4"]:
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    taps("action-radar")
+    expect(tid(page, "ask")).to_contain_text("Which number card was flipped?")
+    taps("key-7")
+    expect(tid(page, "radar-1-0")).to_have_text("no")
+    taps("radar-1-0")
+    expect(tid(page, "radar-1-0")).to_have_text("yes")
+    taps("draft-done")
+    expect(tid(page, "log-0")).to_contain_text("General Radar 7")
+    expect(tid(page, "log-0")).not_to_contain_text("check")
+    expect(tid(page, "action-radar")).to_be_visible()  # asked again next turn
+    wait_done(page, moves=True)
+    why = page.locator("[data-testid^='forbidden-'][data-testid$='-why']")
+    expect(why.first).to_contain_text("the number card flipped this turn is 7", timeout=RESULT_TIMEOUT_MS)
+    expect(tid(page, "radar")).to_have_count(0)  # no "what would it buy": the card decides the value
+    assert_matches_cli(page)

@@ -3,7 +3,7 @@
 // choices the slot editor offers. Pure functions, no DOM, no I/O.
 
 import { lineAhead, lineReady } from "./nano-line.js";
-import { colourOf, falseTokenFact, labelsInPlay, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
+import { colourOf, falseTokenFact, labelsInPlay, radarTurns, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
@@ -174,6 +174,9 @@ export function valueRules(state, t, mine = true) {
     rules.no_values.push({ value: nums[0], why: `the ${nums[0]}s are cut all four at once by the special action` });
   } else if (lineReady(state.setup)) {
     rules.only_values = { values: lineAhead(state.setup, t).slice().sort((a, b) => a - b), why: "the value under Nano or a value ahead of it (mission 59)" };
+  }
+  if (radarTurns(state.setup) && Number.isInteger(t.turnCard)) {
+    rules.only_values = { values: [t.turnCard], why: `the number card flipped this turn is ${t.turnCard} (mission 18)` };
   }
   if (special.includes("sevens_last")) rules.no_values.push({ value: 7, why: "the 7s are cut last, all four at once (mission 46)" });
   if (special.includes("yellow_special")) rules.no_values.push({ value: "YELLOW", why: "yellow wires go by the mission's special action" });

@@ -4,9 +4,9 @@
 // Pure functions from data to escaped HTML text.
 
 import { html, pct } from "../shared/html.js";
-import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
+import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, knownRadarAnswers, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
-import { besideTokens, cardsBindAll, colourOf, presetOf, saidOf } from "./setup.js";
+import { besideTokens, cardsBindAll, colourOf, presetOf, radarTurns, saidOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -173,4 +173,27 @@ function noTokenCard(setup, d) {
 /** Mission 11: the wire pointed at (or the value named) was the hidden red value — the bomb exploded. */
 function hiddenBoom(setup) {
   return setup.hidden_red ? btn("draft-real", "✗ The hidden red value: the bomb exploded", { cls: "chip danger", arg: "!", testid: "real-boom" }) : "";
+}
+
+/** The General Radar's number (18: the number card flipped this turn, which the cut must then be of). */
+export function radarValueAsk({ setup, blue }) {
+  const ask = radarTurns(setup) ? "Which number card was flipped? (the radar asks it)" : "Which number was asked?";
+  return html`<p class="ask" data-testid="ask">${ask}</p>${keypad("draft-value", blue, { label: "radar number" })}`;
+}
+
+/** Each stand's answer, "no" until tapped; the answers the table gives (my stands, a wire shown) are fixed — not when
+ * editing: the table has moved on since. */
+export function radarAnswersAsk({ ctx, d, t, setup, state }) {
+  const ans = new Map((d.ans ?? []).map((x) => [`${x.p}-${x.s}`, x.has]));
+  const known = ctx.ui?.sheet?.edit !== undefined ? new Set() : new Set(knownRadarAnswers(state, t, d.v).map((x) => `${x.p}-${x.s}`));
+  const rows = [];
+  setup.players.forEach((_, p) => t.stands[p].forEach((_st, s) => {
+    const key = `${p}-${s}`;
+    const has = ans.get(key) ?? false;
+    // a fixed answer is drawn as an answer (not struck through): my wires, or a token that shows one
+    const why = p === setup.me ? "your wires" : "a token shows one";
+    rows.push(html`<div class="row">${standName(setup, p, s)} ${chip("draft-radar", `${p}:${s}`, has ? "yes" : "no", has, `radar-${p}-${s}`,
+      { disabled: known.has(key), cls: known.has(key) ? "fixed" : "" })}${known.has(key) ? html` <span class="hint">(${why})</span>` : ""}</div>`);
+  }));
+  return html`<p class="ask" data-testid="ask">Tap the stands that answered yes (the others said no).</p>${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
 }

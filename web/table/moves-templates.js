@@ -3,7 +3,7 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { EQUIPMENT_NAMES, isCount, slotLetter, standName } from "./table-state.js";
+import { EQUIPMENT_NAMES, isCount, radarTurns, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
@@ -260,7 +260,7 @@ function mayPlay(ctx, id) {
  * with it now and on average once every stand has answered, and how often that cut becomes sure.
  */
 function radarTemplate(ctx) {
-  if (!mayPlay(ctx, "8")) return "";
+  if (!mayPlay(ctx, "8") || radarTurns(ctx.state.setup)) return ""; // 18: asked every turn on the card flipped, no choice
   const r = ctx.radar;
   const rows = (r?.values ?? []).slice(0, 3);
   return html`<div class="radar" data-testid="radar">

@@ -3,6 +3,8 @@
 // first); which way it faces, from the line and the turns (a skip turns it round; so does the tap that says the
 // cutter turned it). What the arena's referee plays (arena/nano.py NanoRescue), read off the table. Pure functions.
 
+import { namedValue } from "./oxygen.js";
+
 /** Whether the setup plays Nano's line (59: the number cards in line order, `setup.numbers`, all 12 tapped). */
 export const lineReady = (setup) => setup.number_cards === "line" && (setup.numbers ?? []).length === 12;
 
@@ -14,8 +16,8 @@ export function lineStart(setup) {
 }
 
 /** The value a cut entry named (dual cut, detectors, solo cut), as a number card's value, or null. */
-function namedValue(e) {
-  const v = e.k === "dual" || e.k === "detect" ? e.v : e.k === "solo" ? e.cuts?.[0] : null;
+function namedNumber(e) {
+  const v = e.k === "xray" ? null : namedValue(e);
   return /^\d+$/.test(String(v ?? "")) ? Number(v) : null;
 }
 
@@ -41,7 +43,7 @@ export function lineAfter(t, e, setup) {
     t.lineFacing = -t.lineFacing;
     return;
   }
-  const v = namedValue(e);
+  const v = namedNumber(e);
   if (v !== null && setup.numbers.includes(v)) t.lineAt = setup.numbers.indexOf(v);
 }
 

@@ -3,7 +3,7 @@
 // An entry that cannot be applied calls fail(...) with a message naming the slot.
 // Pure functions, no DOM, no I/O.
 
-import { cardsBindAll, cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, saidOf, standCounts } from "./setup.js";
+import { cardsBindAll, cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, radarTurns, saidOf, standCounts } from "./setup.js";
 
 export const HIDDEN = () => ({ c: "h", v: null, m: null, col: null, own: null });
 
@@ -42,9 +42,10 @@ export function cutCounts(t) {
 
 /**
  * How far equipment card `id` is from usable: {have, need} — 2 wires of its number cut, all 4 for a double number
- * (2.2), 2 yellows for False Bottom; 23: none before the special action, every card after it.
+ * (2.2), 2 yellows for False Bottom; 23: none before the special action, every card after it; 18's General Radar always.
  */
 export function cardProgress(setup, t, id, cutCount = cutCounts(t)) {
+  if (radarTurns(setup) && id === "8") return { have: 1, need: 1 }; // 18: the General Radar, usable from the start
   if (setup.equipment_after_special) return t.specialDone ? { have: 1, need: 1 } : { have: 0, need: Infinity };
   if (/^\d+$/.test(id)) return { have: Math.min(cutCount[id] ?? 0, 2), need: 2 };
   if (/^(\d+)\.\1$/.test(id)) return { have: Math.min(cutCount[id.split(".")[0]] ?? 0, 4), need: 4 };
@@ -61,6 +62,7 @@ export const colourCount = (cutCount, colour) => Object.entries(cutCount).filter
  * before the page checked it still open, and the player sees which card to look at.
  */
 export function spend(t, setup, id, a = null) {
+  if (radarTurns(setup) && id === "8") return; // 18: the General Radar is asked every turn, never spent
   const name = `${EQUIPMENT_NAMES[id] ?? "card"} (${id})`;
   // 17, 28: the captain uses no equipment card (said beside the entry, as a card not usable yet is)
   if (setup.captain_no_equipment && a === setup.captain) t.note = `${t.note ?? ""} — check: the captain uses no equipment card in this mission`;

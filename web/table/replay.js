@@ -9,11 +9,11 @@ import { applyChallenge, applyRedcall, applyShown, applySkip, applySpecial, appl
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
-import { checkOxygen, oxygenSkipFacts } from "./oxygen.js";
+import { checkOxygen, namedValue, oxygenSkipFacts } from "./oxygen.js";
 import { lineAfter, lineStart } from "./nano-line.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
-import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, turnedSlots, wireOf } from "./setup.js";
+import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, turnedSlots, wireOf } from "./setup.js";
 
 /**
  * Replay the log over the setup. Returns
@@ -68,8 +68,9 @@ export function derive(state) {
       const sir = t.turn;
       const taken = t.turnsTaken ?? 0;
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
-      // 51: whoever cuts, the turn passes from "Sir" (who flipped the card and chose the cutter) to their left
-      if (setup.mission === 51 && (t.turnsTaken ?? 0) > taken) advance(t, setup, sir);
+      // 51, 18: whoever cuts, the turn passes from "Sir" (who flipped the card and chose the cutter) to their left
+      if ((setup.mission === 51 || radarTurns(setup)) && (t.turnsTaken ?? 0) > taken) advance(t, setup, sir);
+      if (radarTurns(setup)) radarCard(t, e, taken, setup);
       if (e.k !== "skip" && (t.turnsTaken ?? 0) > taken) t.skipRun = 0; // a turn played: the round of skips starts again
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
@@ -93,6 +94,23 @@ export function derive(state) {
   // every wire cut and the bomb still whole: the mission is won
   t.defused = !t.exploded && t.stands.every((ss) => ss.every((st) => st.every((sl) => sl.c === "cut")));
   return t;
+}
+
+/**
+ * 18: the number card flipped this turn is the value its General Radar entry asked (t.turnCard) until a turn is
+ * played; a cut of another value is said beside its entry (a card may be missing from the log), as a card not usable.
+ */
+function radarCard(t, e, taken, setup) {
+  if (e.k === "radar") {
+    t.turnCard = e.v;
+    return;
+  }
+  if ((t.turnsTaken ?? 0) === taken) return;
+  const v = namedValue(e);
+  if (Number.isInteger(t.turnCard) && v !== null && v !== String(t.turnCard) && e.k !== "red") {
+    t.note = `${t.note} — check: the number card flipped this turn is ${t.turnCard}, the radar's value`;
+  }
+  t.turnCard = null;
 }
 
 /** Mission 29: who acted in entry `e` and the values of the wires it cut (cut counts before it: `before`). */

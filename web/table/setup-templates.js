@@ -4,7 +4,7 @@
 import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
-  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf,
+  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 
@@ -50,6 +50,10 @@ function cardsPicker(setup) {
   if (!setup.equipment.length) return "";
   const chosen = setup.table_cards ?? [];
   const usual = usualCardCount(setup);
+  if (setup.equipment.length <= usual && !setup.equipment_after_special) { // the whole pile lies face up (18: the radar alone)
+    return html`<fieldset class="box" data-testid="setup-cards"><legend>Equipment on the table</legend>
+      <p class="hint">Face up: ${setup.equipment.map((id) => `${id} ${EQUIPMENT_NAMES[id] ?? ""}`).join(", ")}${radarTurns(setup) ? " — usable from the start and every turn, never spent (mission 18)" : ""}.</p></fieldset>`;
+  }
   return html`<fieldset class="box" data-testid="setup-cards"><legend>Equipment on the table</legend>
     <p class="hint">${setup.equipment_after_special ? html`None lies face up at first: the deck of 7 stays face down. Once the special action
       is done, come back and tap the cards it turned face up${setup.table_cards === null ? "" : `: ${chosen.length} chosen`}.`
@@ -93,7 +97,7 @@ export function setupTemplate(state, missions) {
           ${chip("toggle", "absent_tokens", "“I have none” tokens", setup.absent_tokens, "setup-absent-tokens")}
           ${chip("toggle", "open_red_deal", "open red deal", setup.open_red_deal, "setup-open-red")}
         </div></fieldset>`
-      : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.false_tokens && setup.false_by === "all" ? "false (“not N”)" : setup.tokens.replace("_", "/")}${setup.x_tokens ? ", X" : ""}${setup.false_tokens && setup.false_by !== "all" ? ", the captain's false" : ""}${setup.random_info_token ? ", random info token (or “I have none”)" : ""}${setup.absent_tokens ? ", “I have none” tokens" : ""}${setup.open_red_deal ? ", reds dealt openly" : ""}${setup.hidden_red ? ", a hidden blue value counts as red" : ""}${setup.captain_no_token_2p && n === 2 ? "; the captain places no starting token" : ""}</p>
+      : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.false_tokens && setup.false_by === "all" ? "false (“not N”)" : setup.tokens === "none" ? `none at the start${setup.failure_tokens === false ? " nor after a failure" : " (a failure's shows the value)"}` : setup.tokens.replace("_", "/")}${setup.x_tokens ? ", X" : ""}${setup.false_tokens && setup.false_by !== "all" ? ", the captain's false" : ""}${setup.random_info_token ? ", random info token (or “I have none”)" : ""}${setup.absent_tokens ? ", “I have none” tokens" : ""}${setup.open_red_deal ? ", reds dealt openly" : ""}${setup.hidden_red ? ", a hidden blue value counts as red" : ""}${setup.captain_no_token_2p && n === 2 ? "; the captain places no starting token" : ""}</p>
         ${mission?.notes ? html`<p class="hint" data-testid="mission-notes">The card: ${mission.notes}.</p>` : ""}`}
     ${colourPicker("yellow", setup.yellow, needs.yellow, setup.mission)}
     ${colourPicker("red", setup.red, needs.red, setup.mission)}

@@ -34,6 +34,10 @@ export const presetOf = (missions, setup) => missions?.find((m) => m.number === 
  * it): the page takes a token on its wire, as the player remembers it, or beside the stand, "they hold that value". */
 export const besideTokens = (setup) => setup.mission === 50;
 
+/** 18: the General Radar is always usable and never spent; each turn the active player flips a number card, asks the
+ * radar about its value and names who cuts it (a wire of that value), and the turn passes to the active player's left. */
+export const radarTurns = (setup) => setup.mission === 18;
+
 /** Whether each player holds one constraint card of A-E, chosen before the starting tokens (31). */
 export const oneCardEach = (preset) => preset?.constraints === "chosen";
 /** Whether one constraint card binds a player at a time, so that a new one replaces it: each player's own (31; 61, whose
@@ -257,8 +261,8 @@ export function cardsInPlay(setup, t = null) {
   return [...(setup.table_cards ?? setup.equipment), ...(t?.extraEquipment ?? [])];
 }
 
-/** How many equipment cards usually lie face up: one per player. */
-export const usualCardCount = (setup) => setup.players.length;
+/** How many equipment cards usually lie face up: one per player (the whole pile when it is smaller: 18's one card). */
+export const usualCardCount = (setup) => Math.min(setup.players.length, setup.equipment.length);
 
 /** How many numbers of each colour the setup still needs: {yellow: {need, knownNeed}, red}. */
 export function colourNeeds(setup, preset) {

@@ -4,10 +4,10 @@
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { draftSummary, underWay } from "./draft-summary.js";
-import { filePlaceOptions, knownRadarAnswers, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
+import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
-import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, radarAnswersAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
   ACTION_NAMES,
@@ -162,24 +162,8 @@ export const ASKS = {
       ${btn("draft-done", "Next", { cls: "primary", testid: "draft-done", disabled: !picked.size })}`;
   },
   real: (args) => (failureMarks(args.setup).length ? markAsk(args.ctx, args.d, args.labels) : realAsk(args)),
-  radar_value: ({ blue }) => {
-    return html`<p class="ask" data-testid="ask">Which number was asked?</p>${keypad("draft-value", blue, { label: "radar number" })}`;
-  },
-  radar_answers: ({ ctx, d, t, setup, state }) => {
-    const ans = new Map((d.ans ?? []).map((x) => [`${x.p}-${x.s}`, x.has]));
-    // the answers the table gives (my stands, a wire shown) are fixed; not when editing: the table has moved on since
-    const known = ctx.ui?.sheet?.edit !== undefined ? new Set() : new Set(knownRadarAnswers(state, t, d.v).map((x) => `${x.p}-${x.s}`));
-    const fixed = (key) => known.has(key);
-    const rows = [];
-    setup.players.forEach((_, p) => t.stands[p].forEach((_st, s) => {
-      const has = ans.get(`${p}-${s}`) ?? false;
-      // a fixed answer is drawn as an answer (not struck through): my wires, or a token that shows one
-      const why = p === setup.me ? "your wires" : "a token shows one";
-      rows.push(html`<div class="row">${standName(setup, p, s)} ${chip("draft-radar", `${p}:${s}`, has ? "has it" : "none", has, `radar-${p}-${s}`,
-        { disabled: fixed(`${p}-${s}`), cls: fixed(`${p}-${s}`) ? "fixed" : "" })}${fixed(`${p}-${s}`) ? html` <span class="hint">(${why})</span>` : ""}</div>`);
-    }));
-    return html`<p class="ask" data-testid="ask">Tap the stands that answered yes.</p>${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
-  },
+  radar_value: radarValueAsk,
+  radar_answers: radarAnswersAsk,
   give_slot: ({ d, t, setup }) => {
     const opts = t.stands[d.a].flatMap((st, s) => st.map((sl, j) => (sl.c === "cut" ? null : { s, j, sl }))).filter(Boolean);
     return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires went to ${setup.players[d.p]}?</p>
