@@ -118,3 +118,19 @@ def test_11_the_stabilizer_on_a_wire_of_the_card_s_value_shows_it_and_so_the_car
     assert ref.outcome is None and ref.mistakes_left == left
     assert ref.table.stand(target[0], target[1])[target[2]].state == INFO  # shown, not cut
     assert play.known(ref) and w not in ref.view(1).extra["hidden_red_value"]["ruled_out"]
+
+
+def test_a_legal_solo_cut_that_may_be_the_hidden_red_is_a_move_a_player_may_take() -> None:
+    """A player holding every wire left of two values, one of which the card may make red, must still act (a
+    turn is not passed): the solo cut sure to be legal is taken at its chance; one not sure to be legal never."""
+    from bombbusters.advice.team import takeable, team_choice
+
+    def solo(v: int, p_legal: float) -> dict:
+        return {"kind": "solo_cut", "player": None, "stand": None, "slots": [[0, 0]], "value": v, "p_success": 0.5 * p_legal,
+                "p_red": 0.5, "p_advance": 0.0, "p_explode": 0.5, "guaranteed": False, "p_legal": p_legal, "count": 4}
+    view = _game(2).view(0)
+    sure_legal, maybe = solo(2, 1.0), solo(12, 0.7)
+    assert takeable(sure_legal) and not takeable(maybe)
+    _order, move, _before = team_choice(view, [maybe, sure_legal])
+    assert move is not None and move["value"] == 2 and move["score"] == 0.5
+    assert team_choice(view, [maybe])[1] is None

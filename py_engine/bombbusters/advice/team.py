@@ -54,14 +54,21 @@ def _risk(m: dict, mistakes_left: int | None) -> float:
 
 def takeable(m: dict) -> bool:
     """Whether a player may take this move: allowed, and a solo cut only when sure to be legal (a player
-    cannot try one and see)."""
-    return not m.get("forbidden") and not (m["kind"] == "solo_cut" and not m["guaranteed"])
+    cannot try one and see) — in mission 11 a legal one may still be of the hidden red value: a risk taken
+    like a dual cut's (a player whose only moves are such cuts must take one: a turn is not passed)."""
+    return not m.get("forbidden") and not (m["kind"] == "solo_cut" and not _sure_legal(m))
+
+
+def _sure_legal(m: dict) -> bool:
+    """A solo cut sure to be legal: no copy of its value elsewhere (``p_legal``; a sure cut is legal)."""
+    return bool(m["guaranteed"]) or m.get("p_legal", 0.0) >= 1.0 - 1e-12
 
 
 def move_score(m: dict, mistakes_left: int | None, free: frozenset = frozenset()) -> float:
-    """The move's worth to the team (see the module's docstring); a solo cut not sure to be legal: 0.
+    """The move's worth to the team (see the module's docstring); a solo cut not sure to be legal: 0 (one sure
+    to be legal but maybe of 11's hidden red value: its chance, as any cut's).
     ``free``: items a use does not spend (mission 58's Double Detectors), which cost nothing."""
-    if m["kind"] == "solo_cut" and not m["guaranteed"]:
+    if m["kind"] == "solo_cut" and not _sure_legal(m):
         return 0.0
     keep = 1.0 - _mistake_cost(mistakes_left)
     costly = "costs_mistake" in m  # missions 56, 64: the detonator moves whatever happens
