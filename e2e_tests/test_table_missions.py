@@ -374,3 +374,34 @@ def test_mission_18_the_radar_every_turn_on_the_card_flipped(make_context, base_
     expect(why.first).to_contain_text("the number card flipped this turn is 7", timeout=RESULT_TIMEOUT_MS)
     expect(tid(page, "radar")).to_have_count(0)  # no "what would it buy": the card decides the value
     assert_matches_cli(page)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_34_the_weakest_link(make_context, base_url, device):
+    """Mission 34: no Double Detector while the characters are hidden; my card (A–E) with "I hold the Captain card";
+    a wrong guess of the weakest link moves the detonator, a right one brings the Double Detectors back."""
+    page, taps = open_mission(make_context, base_url, device, 34, reds=(5,))
+    for label in MY_HAND + ["4"]:
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    expect(tid(page, "action-double")).to_have_count(0)
+    expect(tid(page, "card-F")).to_have_count(0)  # A–E only
+    expect(tid(page, "weak-me")).to_have_attribute("aria-pressed", "false")
+    taps("action-weak")
+    taps("actor-1")
+    taps("weak-who-2")
+    taps("weak-card-A")
+    taps("weak-wrong")
+    expect(tid(page, "log-0")).to_contain_text("Bob names Cid and card A as the weakest link: ✗ wrong")
+    expect(tid(page, "detonator")).to_have_attribute("data-made", "1")
+    taps("action-weak")
+    taps("actor-2")
+    taps("weak-who-1")
+    taps("weak-card-C")
+    taps("weak-right")
+    expect(tid(page, "log-1")).to_contain_text("✓ right")
+    expect(tid(page, "action-double")).to_be_visible()
+    expect(tid(page, "action-weak")).to_have_count(0)
+    expect(tid(page, "weak-state")).to_contain_text("The weakest link was found")
+    assert wait_done(page) == "done"
+    assert_matches_cli(page)

@@ -47,3 +47,51 @@ test("18: the setup shows its only card face up, and says no token starts on the
   assert.doesNotMatch(out, /setup-draw-cards/);
   assert.match(out, /tokens: none at the start \(a failure&#39;s shows the value\)/);
 });
+
+const thirtyFour = () => {
+  const s = started(); // 4 players, me = Ann (0)
+  s.setup = S.applyMission(s.setup, preset({ number: 34, constraints: "weakest_link", equipment: [] }));
+  s.setup.cards = ["B"]; // my card: odd values only — binding me only if I hold the Captain card
+  return s;
+};
+
+test("34: no Double Detector while the characters are hidden; my card binds me only as the weakest link", () => {
+  const s = thirtyFour();
+  const t = S.derive(s);
+  assert.equal(t.weak, "hidden");
+  assert.deepEqual(S.ddUsers(s.setup, t), []);
+  assert.ok(!S.movesDoc(s, t).available.includes("double_detector"));
+  const said = ["1", "2", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+  const d = { k: "dual", a: 0, p: 1, s: 0, js: [2] };
+  assert.ok(S.nameableValues(s, t, d, said).includes("2"), "not the weakest link: my card does not bind me");
+  assert.deepEqual(S.movesDoc(s, t).constraints, []);
+  s.setup.weak_me = true;
+  assert.deepEqual(S.nameableValues(s, t, d, said), ["1", "3", "5", "7", "9", "11"]);
+  assert.deepEqual(S.movesDoc(s, t).constraints, ["B"]);
+});
+
+test("34: a wrong guess moves the detonator, a right one frees the detectors and ends the cards; the weakest link's failure costs two", () => {
+  let s = thirtyFour();
+  s = S.addEntry(s, { k: "weak", a: 1, w: 2, c: "A", ok: false });
+  let t = S.derive(s);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  assert.equal(t.mistakesMade, 1);
+  assert.equal(t.turn, 0, "a guess is no turn");
+  assert.match(t.entries[0].text, /Bob names Cid and card A as the weakest link: ✗ wrong/);
+  const freed = S.addEntry(s, { k: "weak", a: 2, w: 1, c: "C", ok: true });
+  t = S.derive(freed);
+  assert.equal(t.weak, "freed");
+  assert.deepEqual(S.ddUsers(freed.setup, t), [0, 1, 2, 3]);
+  const again = S.derive(S.addEntry(freed, { k: "weakstuck", a: 1 }));
+  assert.match(again.entries[2].error, /found already/);
+  // no one guessed: Dee, the weakest link, cannot play by her card
+  const stuck = S.addEntry(s, { k: "weakstuck", a: 3 });
+  t = S.derive(stuck);
+  assert.equal(t.entries[1].ok, true, t.entries[1].error);
+  assert.equal(t.mistakesMade, 3);
+  assert.equal(t.weak, "dropped");
+  assert.deepEqual(S.ddUsers(stuck.setup, t), [], "the character cards are discarded");
+  // I do not hold the Captain card: I am not the one who cannot play, nor do I guess myself
+  assert.match(S.derive(S.addEntry(s, { k: "weakstuck", a: 0 })).entries[1].error, /do not hold the Captain card/);
+  assert.match(S.derive(S.addEntry(s, { k: "weak", a: 0, w: 0, c: "A", ok: false })).entries[1].error, /names themselves/);
+});

@@ -237,6 +237,12 @@ const DRAFT_ANSWERS = {
   "draft-next": (ui, arg) => {
     ui.draft.next = int(arg);
   },
+  "draft-weak-who": (ui, arg) => {
+    ui.draft.w = int(arg);
+  },
+  "draft-weak-card": (ui, arg) => {
+    ui.draft.c = arg;
+  },
   "draft-oxygen": (ui, arg) => {
     ui.draft.ox = int(arg);
   },

@@ -3,8 +3,8 @@
 
 import { html } from "../shared/html.js";
 import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
-import { btn } from "./template-parts.js";
-import { CARD_NAMES, cardForAll, cardLetters, isSetupEntry, oneCardAtATime, oneCardEach, presetOf, sequenceAt } from "./table-state.js";
+import { btn, chip } from "./template-parts.js";
+import { CARD_NAMES, cardForAll, cardLetters, isSetupEntry, oneCardAtATime, oneCardEach, presetOf, sequenceAt, weakLink } from "./table-state.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -22,8 +22,18 @@ export function cardsTemplate(ctx, top = false) {
     <summary>${cardForAll(preset) ? "The constraint card in play (it binds everyone)" : `My constraint card${oneCardAtATime(preset) ? "" : "s"}`}${cards.length ? `: ${cards.join(" ")}` : one ? " (pick one of A–E, before the starting tokens)" : ""}</summary>
     <div class="chips" role="group" aria-label="My constraint cards">${cardLetters(preset).map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
       data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
+    ${weakLink(setup) ? weakTemplate(setup, t) : ""}
   </details>` : "";
   return html`${top ? "" : numbersTemplate(setup, t)}${picker}`;
+}
+
+/** 34: whether I hold the Captain card (then my card binds me, and only me), and where the cards stand. */
+function weakTemplate(setup, t) {
+  const state = t?.weak === "freed" ? "The weakest link was found: the cards are gone, the Double Detectors usable."
+    : t?.weak === "dropped" ? "The weakest link could not play: every card is gone, no Double Detector for the rest of the game."
+    : setup.weak_me ? "I am the weakest link: my card binds my cuts (tell no one)." : "The others' cards do not bind them; only the weakest link keeps to theirs. No Double Detector while the characters are hidden.";
+  return html`<div class="row">${chip("toggle", "weak_me", "I hold the Captain card", Boolean(setup.weak_me), "weak-me")}</div>
+    <p class="hint" data-testid="weak-state">${state}</p>`;
 }
 
 /** The number cards in view (missions whose number cards decide the value to cut), in the order tapped. */

@@ -63,6 +63,10 @@ function describeAction(e, setup) {
       return `${name(e.a)}: ${standName(setup, e.p, e.s)} ${slotLetter(e.j ?? 0)} is RED? ${e.ok ? `✓ cut ${e.cut}: a challenge done, the detonator back` : "✗ it was not"}`;
     case "beside":
       return `${name(e.p)}: ${e.v === "Y" ? "a yellow" : `a ${e.v}`} token beside the stand (the wire not known)`;
+    case "weak":
+      return `${name(e.a)} names ${name(e.w)} and card ${e.c} as the weakest link: ${e.ok ? "✓ right — the characters face up, the constraint cards gone" : "✗ wrong: the detonator moves"}`;
+    case "weakstuck":
+      return `${name(e.a)}, the weakest link, cannot play: the detonator moves 2, every constraint and character card is discarded`;
     case "swap":
       return `${name(e.a)} swaps their constraint card for one of F–L: the detonator moves`;
     case "skip":

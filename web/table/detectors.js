@@ -13,8 +13,8 @@ export function ddDealt(setup, p) {
 /** Has player p used their Double Detector (and no Emergency Batteries gave it back since)? */
 export const ddSpent = (t, p) => t.usedDD.includes(p);
 
-/** May player p use their Double Detector now? */
-export const ddUsable = (setup, t, p) => ddDealt(setup, p) && !ddSpent(t, p);
+/** May player p use their Double Detector now? (34: only once a right guess turned the character cards face up) */
+export const ddUsable = (setup, t, p) => ddDealt(setup, p) && !ddSpent(t, p) && (setup.mission !== 34 || t.weak === "freed");
 
 /** The players who may still use their Double Detector. */
 export const ddUsers = (setup, t) => setup.players.map((_, p) => p).filter((p) => ddUsable(setup, t, p));

@@ -39,7 +39,7 @@ function outcome(setup, d) {
  * (the summary line says it), and a tap elsewhere on the table does not throw the answers away.
  */
 export const underWay = (d, fromSlot = false) => Boolean((!fromSlot && d.js?.length) || d.v || d.vs?.length
-  || (d.ok !== undefined && d.ok !== null) || d.slots?.length || Number.isInteger(d.ox) || d.ans?.some((x) => x.has)
+  || (d.ok !== undefined && d.ok !== null) || d.slots?.length || Number.isInteger(d.ox) || Number.isInteger(d.w) || d.ans?.some((x) => x.has)
   || (d.k === "special" && d.done && d.spots?.length));
 
 export function draftSummary(setup, d) {
@@ -52,6 +52,12 @@ export function draftSummary(setup, d) {
     parts.push(d.spots.map((x, i) => `${standName(setup, x.p, x.s)} ${slotLetter(x.j)}${d.ls?.[i] ? ` (${said(d.ls[i])})` : ""}`).join(", "));
   }
   if (d.k === "special" && d.res) parts.push({ ok: "✓ all cut", shown: "✗ shown", boom: "✗ the bomb exploded" }[d.res] ?? "");
+  if (d.k === "weak") { // 34: a guess, not a cut
+    if (Number.isInteger(d.w)) parts.push(`names ${setup.players[d.w]}`);
+    if (d.c) parts.push(`card ${d.c}`);
+    if (given(d.ok)) parts.push(d.ok ? "✓ right" : "✗ wrong");
+    return parts.join(" · ");
+  }
   if (d.v) parts.push(d.k === "radar" ? `number ${d.v}` : `value ${said(d.v)}`);
   if (d.vs?.length) parts.push(`values ${d.vs.map(said).join(" or ")}`);
   parts.push(...outcome(setup, d));

@@ -3,7 +3,7 @@
 // choices the slot editor offers. Pure functions, no DOM, no I/O.
 
 import { lineAhead, lineReady } from "./nano-line.js";
-import { colourOf, falseTokenFact, labelsInPlay, radarTurns, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
+import { colourOf, falseTokenFact, labelsInPlay, myCards, radarTurns, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
@@ -59,7 +59,7 @@ const FREE_CARDS = ["1", "12", "4", "8", "2.2", "2", "11.11", "11"];
  */
 export function movesDoc(state, t, doc = engineDoc(state, t)) {
   const out = {
-    ...doc, available: availableItems(state, t), constraints: state.setup.cards ?? [], mistakes_left: myMistakesLeft(state, t),
+    ...doc, available: availableItems(state, t), constraints: myCards(state.setup, t), mistakes_left: myMistakesLeft(state, t),
     rules: missionRules(state, t), cards: tableCards(state, t), free_cards: usableCards(state, t, FREE_CARDS),
     used_detectors: t.usedDD.slice(), start_mistakes: state.setup.mistakes,
   };

@@ -128,6 +128,36 @@ export function applySwap(t, e, setup) {
 const bluesAllowed = (setup) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k)
   .filter((v) => cardsAllow(setup.cards, String(v)));
 
+/** 34, at the start of a turn: a guess of the weakest link (who, and their card of A-E, `c`). Right: the character
+ * cards face up (Double Detectors usable), the constraint cards discarded; wrong: the detonator moves. Not a turn. */
+export function applyWeak(t, e, setup) {
+  weakHidden(t, setup, e);
+  if (!Number.isInteger(e.w) || !setup.players[e.w]) fail("whom did they name as the weakest link?");
+  if (e.w === e.a) fail(`${setup.players[e.a]} names themselves: a guess names a teammate`);
+  if (!"ABCDE".includes(String(e.c ?? "")) || !e.c) fail("which card (A–E) did they describe?");
+  if (setup.weak_me && e.a === setup.me) fail("you hold the Captain card: the weakest link does not guess");
+  if (e.ok) t.weak = "freed";
+  else detonatorStep(t, setup);
+}
+
+/** 34: the weakest link cannot play by their card: the detonator moves two spaces, every constraint and character
+ * card is discarded (no personal equipment for the rest of the game); they then play their turn freely. */
+export function applyWeakStuck(t, e, setup) {
+  weakHidden(t, setup, e);
+  if (e.a === setup.me && !setup.weak_me) fail("you do not hold the Captain card (tick it in My constraint card if you do)");
+  if (setup.weak_me && e.a !== setup.me) fail("you hold the Captain card: you are the weakest link");
+  detonatorStep(t, setup);
+  detonatorStep(t, setup);
+  t.weak = "dropped";
+}
+
+/** 34's cards still hidden (a guess or the weakest link's failure ends that), for the entry's player. */
+function weakHidden(t, setup, e) {
+  checkPlayers(setup, e, false);
+  if (setup.mission !== 34) fail("only mission 34 has a weakest link");
+  if (t.weak !== "hidden") fail(t.weak === "freed" ? "the weakest link was found already: the cards are gone" : "the constraint cards were discarded already");
+}
+
 /** A turn passed by the mission's rule (skipRule): the detonator moves a space where it says so, the next player plays. */
 export function applySkip(t, e, setup, i) {
   checkPlayers(setup, e, false);

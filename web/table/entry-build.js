@@ -25,7 +25,10 @@ export function buildEntry(state, t, d) {
       return { k: "stabilizer", a: d.a };
     case "skip":
     case "swap":
+    case "weakstuck":
       return { k: d.k, a: d.a };
+    case "weak":
+      return { k: "weak", a: d.a, w: d.w, c: d.c, ok: d.ok };
     case "redcall":
       return { k: "redcall", a: d.a, p: d.p, s: d.s, j: js[0], vs: (d.vs ?? []).slice(), ok: d.ok, ...(d.ok ? { cut: d.cut } : {}) };
     case "shown":

@@ -6,7 +6,7 @@ import { moveAsk, specialAsk } from "./asks-wires.js";
 import { missionRules, valueRules } from "./engine-doc.js";
 import { wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
-import { cardsAllow, cardsBindAll, colourOf, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
+import { cardsAllow, cardsBindAll, colourOf, isLabel, myCards, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //
@@ -23,6 +23,7 @@ export const ACTION_NAMES = {
   false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator", skip: "No oxygen: skip",
   swap: "New constraint card (F–L)", beside: "Token beside the stand", redcall: "“It is RED” (challenge)",
   challenge: "Challenge done", shown: "Number card shown", special: "Special action",
+  weak: "Guess the weakest link", weakstuck: "Weakest link cannot play",
 };
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
 export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint", "challenge"];
@@ -62,7 +63,7 @@ export function nameableValues(state, t, d, given, holdings = null, editing = fa
     const mine = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own)));
     // my constraint cards bind what I name (a card turned face down: untapped in My constraint cards), and the
     // mission's rules the advice reads (a sequence card's later values, the number cards in view, 46's 7s…)
-    return base.filter((v) => mine.has(v) && cardsAllow(state.setup.cards, v) && rulesAllow(missionRules(state, t), v));
+    return base.filter((v) => mine.has(v) && cardsAllow(myCards(state.setup, t), v) && rulesAllow(missionRules(state, t), v));
   }
   // a teammate keeps to the table's rules too (the number cards in view, 46's 7s…), not to my cards
   const allowed = base.filter((v) => rulesAllow(valueRules(state, t, false), v) && (!cardsBindAll(state.setup) || cardsAllow(state.setup.cards, v)));
@@ -116,7 +117,10 @@ function actionAsk(state, t, d) {
   if (d.a === undefined || d.a === null) return { ask: "actor" };
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
-  if (d.k === "label_eq" || d.k === "label_ne" || d.k === "swl" || d.k === "stabilizer" || d.k === "skip" || d.k === "swap") return null;
+  if (["label_eq", "label_ne", "swl", "stabilizer", "skip", "swap", "weakstuck"].includes(d.k)) return null;
+  if (d.k === "weak") { // 34: whom the guesser named, the card they described, and whether it was right
+    return !Number.isInteger(d.w) ? { ask: "weak_who" } : !d.c ? { ask: "weak_card" } : typeof d.ok !== "boolean" ? { ask: "weak_result" } : null;
+  }
   if (d.k === "redcall") { // 55, 60: a teammate's wire cut, saying "It is RED": which red, when it was
     if (d.ok === undefined || d.ok === null) return { ask: "result" };
     return d.ok && !d.cut ? { ask: "cut_label" } : null;
@@ -241,6 +245,7 @@ export const EDIT_CHANGES = {
   disint: { value: ["v", "spots", "done"], wires: ["spots", "done"] },
   batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
   stabilizer: { who: ["a"] }, redcall: { who: ["a", "js", "p", "s", "ok", "cut"], result: ["ok", "cut"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] }, swap: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
+  weak: { who: ["a", "w", "c", "ok"], named: ["w", "c", "ok"], card: ["c", "ok"], result: ["ok"] }, weakstuck: { who: ["a"] },
   special: { who: ["a"], wires: ["spots", "done", "res", "ls"], result: ["res", "ls"], shown: ["ls"] },
 };
 

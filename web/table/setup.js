@@ -38,11 +38,20 @@ export const besideTokens = (setup) => setup.mission === 50;
  * radar about its value and names who cuts it (a wire of that value), and the turn passes to the active player's left. */
 export const radarTurns = (setup) => setup.mission === 18;
 
+/** 34: the player dealt the Captain card (the weakest link, unknown to the others) keeps to their hidden card of A-E;
+ * nobody has personal equipment while the character cards are hidden. The derived table's `weak`: "hidden", "freed"
+ * (a right guess: the characters face up, the cards gone) or "dropped" (the weakest link could not play: every card gone). */
+export const weakLink = (setup) => setup.mission === 34;
+
+/** The constraint cards that bind my cuts: those I tapped — in 34 only if I hold the Captain card (`weak_me`) and the
+ * cards are still in play. */
+export const myCards = (setup, t) => (weakLink(setup) && !(setup.weak_me && t.weak === "hidden") ? [] : setup.cards ?? []);
+
 /** Whether each player holds one constraint card of A-E, chosen before the starting tokens (31). */
 export const oneCardEach = (preset) => preset?.constraints === "chosen";
 /** Whether one constraint card binds a player at a time, so that a new one replaces it: each player's own (31; 61, whose
  * cards go round the table and may be swapped for one of F-L) or the one face up for everyone (32, 37, 57). */
-export const oneCardAtATime = (preset) => ["chosen", "ring", "deck", "per_value"].includes(preset?.constraints);
+export const oneCardAtATime = (preset) => ["chosen", "ring", "deck", "per_value", "weakest_link"].includes(preset?.constraints);
 /** Whether the constraint card in play lies face up for the whole team (32, 37, 57), not in front of me. */
 export const cardForAll = (preset) => ["deck", "per_value"].includes(preset?.constraints);
 /** The same, read off the setup (the replay has no presets): the missions whose card binds everyone. */
@@ -71,7 +80,7 @@ export const cardsAllow = (cards, v) => !/^\d+$/.test(String(v)) || (cards ?? []
 
 /** The constraint cards a player may hold in this mission (`preset`: the mission's preset, or null): 31 deals
  * each player one of A-E; other missions and custom setups, any. */
-export const cardLetters = (preset) => (oneCardEach(preset) ? CARD_LETTERS.slice(0, 5) : CARD_LETTERS);
+export const cardLetters = (preset) => (oneCardEach(preset) || preset?.constraints === "weakest_link" ? CARD_LETTERS.slice(0, 5) : CARD_LETTERS);
 export const CARD_NAMES = {
   A: "even only", B: "odd only", C: "1-6 only", D: "7-12 only", E: "4-9 only", F: "no 4-9",
   G: "no equipment", H: "no info token", I: "no far right", J: "no far left", K: "no solo cut", L: "double detonator",
@@ -121,6 +130,7 @@ export function defaultSetup() {
     x_blue: false,
     yellow_dealt: "",
     cards: [],
+    weak_me: false, // 34: I hold the Captain card (the weakest link)
     hidden_red: false,
     failure_tokens: true,
     false_by: "", // whose tokens are false: "captain" (17), "all" (52)
@@ -239,7 +249,8 @@ export function applyMission(setup, preset) {
   s.free_turns = Boolean(mission.free_turns) || mission.number === 45; // 45: the first to say "Snip!" cuts the card's value
   s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
   s.numbers = [];
-  s.cards = []; // another mission: the constraint cards of the last one are gone
+  s.cards = [];
+  s.weak_me = false;
   s.nano_turns = 0;
   s.red_deal = [];
   s.yellow_deal = [];

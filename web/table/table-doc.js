@@ -70,6 +70,7 @@ function readSetup(r) {
     nano_turns: clampInt(r.nano_turns, 0, 1, 0),
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
+    weak_me: Boolean(r.weak_me), // 34: I hold the Captain card
     dd: ["all", "disabled", "captain_disabled", "unlimited"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
     // the cards face up: absent in tables saved before the app asked (then every card of the pile counts)
@@ -137,6 +138,8 @@ export const ENTRY_SHAPES = {
   coffee: object({ ...COMMON, a: player, next: optional(nullable(player)) }),
   skip: actorOnly,
   swap: actorOnly,
+  weak: object({ ...COMMON, a: player, w: player, c: enums(["A", "B", "C", "D", "E"]), ok: boolean() }),
+  weakstuck: actorOnly,
   beside: object({ ...COMMON, p: player, v: optional(said) }),
   redcall: object({ ...COMMON, ...target, a: player, vs: size(array(label), 0, 11), ok: optional(boolean()), cut: optional(label) }),
   shown: object({ ...COMMON, a: player, v: optional(label) }),

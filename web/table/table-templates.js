@@ -335,6 +335,7 @@ function actionAllowed(k, state, t) {
     case "coffee": return has("11");
     case "skip": return Boolean(skipRule(state.setup));
     case "swap": return state.setup.mission === 61;
+    case "weak": case "weakstuck": return t.weak === "hidden"; // 34, while the cards are hidden
     case "beside": return besideTokens(state.setup);
     case "redcall": return (state.setup.special ?? []).includes("challenges");
     case "shown": return state.setup.number_cards === "guess";
