@@ -164,7 +164,10 @@ def test_mission_49_gives_the_oxygen_to_a_teammate(make_context, base_url, devic
     taps("real-4")
     # a tap on a wire while the sheet asks who gets the oxygen keeps the cut under way
     taps("slot-2-0-5")
-    expect(tid(page, "sheet-error")).to_contain_text("Answer the question above first")
+    expect(tid(page, "sheet-error")).to_contain_text("Answer the sheet's question first")
+    # so does another action tapped once: it says the cut is not recorded yet
+    taps("action-dual")
+    expect(tid(page, "sheet-error")).to_contain_text("Not recorded yet: tap Dual cut again to drop this entry")
     taps("oxygen-to-2")
     expect(tid(page, "log-0")).to_contain_text("(oxygen → Cid)")
     expect(tid(page, "oxygen")).to_have_attribute("data-have", "2")

@@ -195,6 +195,16 @@ test("mission 29: the number card shown after a turn moves the detonator when it
   t = S.derive(s);
   assert.equal(t.mistakesMade, 2);
   assert.ok(t.entries.every((x) => x.ok));
+  // one card a turn; a card whose four wires were cut before is gone
+  assert.match(S.derive(S.addEntry(s, { k: "shown", a: 3, v: "2" })).entries[4].error, /a number card was shown after Dan's turn already/);
+  let four = s;
+  // Ann cuts Bob's L with her 12, Bob Cat's L with his K: Bob cut the fourth 12 this very turn, its card may be shown
+  four = S.addEntry(four, { k: "dual", a: 0, p: 1, s: 0, j: 11, v: "12", ok: true, cut: "12", as: { s: 0, j: 11 } });
+  four = S.addEntry(four, { k: "dual", a: 1, p: 2, s: 0, j: 11, v: "12", ok: true, cut: "12", as: { s: 0, j: 10 } });
+  four = S.addEntry(four, { k: "shown", a: 1, v: "12" });
+  assert.ok(S.derive(four).entries.every((x) => x.ok), JSON.stringify(S.derive(four).entries.filter((x) => !x.ok)));
+  four = S.addEntry(four, { k: "dual", a: 2, p: 3, s: 0, j: 3, v: "5", ok: true, cut: "5", as: { s: 0, j: 3 } });
+  assert.match(S.derive(S.addEntry(four, { k: "shown", a: 2, v: "12" })).entries.at(-1).error, /all four 12s were cut before this turn/);
   // elsewhere the entry is refused by name
   let plain = S.defaultState();
   plain.phase = "table";

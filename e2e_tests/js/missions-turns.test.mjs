@@ -95,3 +95,23 @@ test("34: a wrong guess moves the detonator, a right one frees the detectors and
   assert.match(S.derive(S.addEntry(s, { k: "weakstuck", a: 0 })).entries[1].error, /do not hold the Captain card/);
   assert.match(S.derive(S.addEntry(s, { k: "weak", a: 0, w: 0, c: "A", ok: false })).entries[1].error, /names themselves/);
 });
+
+test("16: the number cards show their place in the line, a card done is crossed out, and the line holds three", async () => {
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  let s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 16, number_cards: "sequence" }));
+  s.setup.numbers = [7, 3, 10];
+  assert.equal(S.numberCardsAtMost(s.setup), 3);
+  const out = (st) => String(cardsTemplate({ state: st, t: S.derive(st), missions: [] }));
+  assert.match(out(s), /data-testid="number-3"[^>]*>3<sup class="place">2<\/sup>/);
+  // my 3s and 10 wait for the 7s: the keypad leaves them out and says why
+  const said = ["1", "2", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+  assert.deepEqual(S.unnamedWhy(s, S.derive(s), { k: "dual", a: 0, p: 1, s: 0, js: [2] }, said),
+    [{ v: "3", why: "the sequence card: 7 comes first" }, { v: "10", why: "the sequence card: 7 comes first" }]);
+  assert.deepEqual(S.unnamedWhy(s, S.derive(s), { k: "dual", a: 1, p: 2, s: 0, js: [2] }, said), [], "a teammate's wires are not mine to see");
+  // all four 7s cut (mine with Bob's, Cid's with Dee's): the 7 is done, the 3 next
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 6, v: "7", ok: true, cut: "7", as: { s: 0, j: 6 } });
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 6, v: "7", ok: true, cut: "7", as: { s: 0, j: 7 } });
+  assert.match(out(s), /class="chip on done" data-act="number" data-arg="7"/);
+  assert.match(out(s), /left to right, starting from the Sequence card \(3 cards\); crossed out: done/);
+});

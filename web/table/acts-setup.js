@@ -34,9 +34,15 @@ const SETUP_EDITS = {
   "blue-hi": (su, arg) => { su.blue[1] = Math.max(int(arg), su.blue[0]); },
   tokens: (su, arg) => { su.tokens = arg; },
   // 45, 51: one card is flipped at a time, so a tap on another replaces it
-  number: (su, arg) => {
+  number: (su, arg, _next, app) => {
     const one = [45, 51].includes(su.mission);
-    su.numbers = one ? ((su.numbers ?? []).includes(int(arg)) ? [] : [int(arg)]) : toggled(su.numbers ?? [], int(arg));
+    const nums = su.numbers ?? [];
+    const most = S.numberCardsAtMost(su);
+    if (!one && !nums.includes(int(arg)) && nums.length >= most) {
+      app.view?.flash(`The mission lays ${most} number cards: untap one first.`);
+      return;
+    }
+    su.numbers = one ? (nums.includes(int(arg)) ? [] : [int(arg)]) : toggled(nums, int(arg));
   },
   // 59: the cutter turned Nano round (a skip turns it by itself)
   "nano-turn": (su) => { su.nano_turns = ((su.nano_turns ?? 0) + 1) % 2; },

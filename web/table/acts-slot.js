@@ -52,7 +52,7 @@ export function slotActs(app) {
         maybeCommit(app);
       } else if (ask) {
         // an action under way asks something else first: the tap must not throw its answers away
-        ui.sheetError = "Answer the question above first (or close the sheet to start again).";
+        ui.sheetError = "Answer the sheet's question first (or close the sheet to start again).";
       } else {
         openSlot(app, key);
       }

@@ -4,7 +4,7 @@
 import { html } from "../shared/html.js";
 import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
 import { btn, chip } from "./template-parts.js";
-import { CARD_NAMES, cardForAll, cardLetters, isSetupEntry, oneCardAtATime, oneCardEach, presetOf, sequenceAt, weakLink } from "./table-state.js";
+import { CARD_NAMES, cardForAll, cardLetters, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, sequenceAt, weakLink } from "./table-state.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -47,14 +47,18 @@ function numbersTemplate(setup, t) {
     : setup.mission === 26 ? "the cards face up: a player flips one and cuts its value, so untap the card flipped; when none is face up, tap them all again but those cut all four" : setup.mission === 65 ? "my number cards: the values I may cut"
     : "the values you may cut";
   const hint = { pick, sum,
-    sequence: `from the Sequence card's end, the next one first${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",
+    sequence: `left to right, starting from the Sequence card (${numberCardsAtMost(setup)} cards)${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",
     detonator: "each value cut all four moves the detonator back a space",
     line: nums.length < 12 ? `Nano's line: tap all 12 cards from left to right (${nums.length}/12)` : "Nano's line, left to right" }[setup.number_cards];
   const shown = nums.map((n, i) => (seq && i < seq.next ? html` <s>${n}</s>` : ` ${n}`));
+  // where the order counts (a sequence, Nano's line), each card tapped shows its place; a card done is crossed out
+  const ordered = setup.number_cards === "sequence" || setup.number_cards === "line";
+  const place = (n) => (ordered && nums.includes(n) ? html`<sup class="place">${nums.indexOf(n) + 1}</sup>` : "");
+  const done = (n) => (seq && nums.indexOf(n) >= 0 && nums.indexOf(n) < seq.next ? " done" : "");
   return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? html`:${shown}` : ""} <small>(${hint})</small></p>
     <div class="chips" role="group" aria-label="Number cards in view">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
-      html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}" data-act="number" data-arg="${n}" data-testid="number-${n}"
-        aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}</button>`)}</div>${seq ? sequenceEndTemplate(seq) : ""}${lineTemplate(setup, t)}</div>`;
+      html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}${done(n)}" data-act="number" data-arg="${n}" data-testid="number-${n}"
+        aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}${place(n)}</button>`)}</div>${seq ? sequenceEndTemplate(seq) : ""}${lineTemplate(setup, t)}</div>`;
 }
 
 /** 36: the Sequence card may stand at either end of the cards left (the captain picks at the start, whoever clears a

@@ -4,7 +4,7 @@
 import { skipRule, specialAction } from "./entries-mission.js";
 import { markWords } from "./failure-marks.js";
 import { HIDDEN_BOOM, slotLetter, standName, TURNED_BOOM } from "./replay-table.js";
-import { colourOf, EQUIPMENT_NAMES, isLabel, MARKS, placesFalseTokens } from "./setup.js";
+import { aValue, colourOf, EQUIPMENT_NAMES, isLabel, MARKS, placesFalseTokens } from "./setup.js";
 
 export function describeEntry(e, setup) {
   const text = describeAction(e, setup);
@@ -62,7 +62,7 @@ function describeAction(e, setup) {
     case "redcall":
       return `${name(e.a)}: ${standName(setup, e.p, e.s)} ${slotLetter(e.j ?? 0)} is RED? ${e.ok ? `✓ cut ${e.cut}: a challenge done, the detonator back` : "✗ it was not"}`;
     case "beside":
-      return `${name(e.p)}: ${e.v === "Y" ? "a yellow" : `a ${e.v}`} token beside the stand (the wire not known)`;
+      return `${name(e.p)}: ${aValue(e.v)} token beside the stand (the wire not known)`;
     case "weak":
       return `${name(e.a)} names ${name(e.w)} and card ${e.c} as the weakest link: ${e.ok ? "✓ right — the characters face up, the constraint cards gone" : "✗ wrong: the detonator moves"}`;
     case "weakstuck":

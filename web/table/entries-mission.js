@@ -5,7 +5,7 @@
 import { lineAhead, lineReady } from "./nano-line.js";
 import { oxygenKind } from "./oxygen.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
-import { cardsAllow, cardsBindAll, colourOf, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
+import { aValue, cardsAllow, cardsBindAll, colourOf, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
 
 /**
  * The mission's special action that cuts wires it points at, read off the setup's rules: "tripwire" (41: one
@@ -191,9 +191,15 @@ export function applyShown(t, e, setup) {
   if (setup.number_cards !== "guess") fail("only mission 29 shows a number card after each turn");
   if (!/^\d+$/.test(String(e.v ?? ""))) fail("the number card shown needs its value (1-12)");
   const cut = t.lastCut;
+  if (t.shownAt === (t.turnsTaken ?? 0)) fail(`a number card was shown after ${setup.players[e.a]}'s turn already`);
+  // a card whose four wires are cut is discarded at once — unless this very turn cut the fourth
+  if ((cutCounts(t)[String(e.v)] ?? 0) >= 4 && !(cut && cut.a === e.a && cut.values.includes(String(e.v)))) {
+    fail(`all four ${e.v}s were cut before this turn: its number card was discarded`);
+  }
+  t.shownAt = t.turnsTaken ?? 0;
   if (cut && cut.a === e.a && cut.values.includes(String(e.v))) {
     detonatorStep(t, setup);
-    t.note = ` — ${setup.players[e.a]} has just cut a ${e.v}: the detonator moves`;
+    t.note = ` — ${setup.players[e.a]} has just cut ${aValue(String(e.v))}: the detonator moves`;
   }
   t.lastCut = null;
 }

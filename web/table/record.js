@@ -75,6 +75,23 @@ export function nameableValues(state, t, d, given, holdings = null, editing = fa
   return allowed.filter((v) => v === "Y" || (t.cutCount[v] ?? 0) < 4);
 }
 
+/** The values I hold but may not name now, each with why (the mission's rules, my constraint card, oxygen): said beside
+ * the keypad, which leaves them out. [] when a teammate acts (their wires are not mine to see). */
+export function unnamedWhy(state, t, d, given) {
+  const me = state.setup.me;
+  if (d.a !== me || !t.hasHand || unseenTurned(t, me)) return [];
+  const held = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own)));
+  const named = new Set(nameableValues(state, t, d, given));
+  const rules = missionRules(state, t);
+  const cards = myCards(state.setup, t);
+  return given.filter((v) => held.has(v) && !named.has(v)).map((v) => {
+    const no = rules.no_values.find((x) => (x.value === "YELLOW" ? "Y" : String(x.value)) === v);
+    const why = no?.why ?? (rules.only_values && !rulesAllow(rules, v) ? rules.only_values.why
+      : !cardsAllow(cards, v) ? `my constraint card ${cards.join(" ")}` : "oxygen");
+    return { v, why };
+  });
+}
+
 /** May a value said ("7", "Y") be named under these rules (`no_values`, `only_values` of blue values)? */
 function rulesAllow(rules, v) {
   if (rules.no_values.some((x) => (x.value === "YELLOW" ? "Y" : String(x.value)) === v)) return false;

@@ -34,6 +34,15 @@ export const presetOf = (missions, setup) => missions?.find((m) => m.number === 
  * it): the page takes a token on its wire, as the player remembers it, or beside the stand, "they hold that value". */
 export const besideTokens = (setup) => setup.mission === 50;
 
+/** A value said or cut, with its article: "a 5", "an 8", "an 11", "a yellow", "a red 5". */
+export function aValue(v) {
+  const word = v === "Y" ? "yellow" : colourOf(v) === "blue" ? String(v) : `${colourOf(v)} ${String(v).slice(1)}`;
+  return `${/^(8|11|18)\b/.test(word) ? "an" : "a"} ${word}`;
+}
+
+/** How many number cards the mission lays in view: 3 in a sequence (9, 16), 5 in 36's, 12 on Nano's line (59), else any. */
+export const numberCardsAtMost = (setup) => (setup.number_cards === "sequence" ? (setup.mission === 36 ? 5 : 3) : 12);
+
 /** 18: the General Radar is always usable and never spent; each turn the active player flips a number card, asks the
  * radar about its value and names who cuts it (a wire of that value), and the turn passes to the active player's left. */
 export const radarTurns = (setup) => setup.mission === 18;

@@ -3,15 +3,11 @@
 
 import { describeEntry } from "./describe.js";
 import { slotLetter, standName } from "./replay-table.js";
-import { colourOf, wireOf } from "./setup.js";
+import { aValue, wireOf } from "./setup.js";
 
 const DETECTORS = { double: "Double Detector", triple: "Triple Detector", super: "Super Detector" };
 
-/** A value said or cut, with its article: "a 5", "an 8", "an 11", "a yellow", "a red 5". */
-export function aValue(v) {
-  const word = v === "Y" ? "yellow" : colourOf(v) === "blue" ? v : `${colourOf(v)} ${String(v).slice(1)}`;
-  return `${/^(8|11|18)\b/.test(word) ? "an" : "a"} ${word}`;
-}
+export { aValue } from "./setup.js";
 
 /** The setup's fields a game's changes are said by (undo-words' note on a setup change undone or redone). */
 const SETUP_WORDS = { cards: "my constraint cards", numbers: "the number cards in view", table_cards: "the cards on the table",
