@@ -195,6 +195,12 @@ test("mission 29: the number card shown after a turn moves the detonator when it
   t = S.derive(s);
   assert.equal(t.mistakesMade, 2);
   assert.ok(t.entries.every((x) => x.ok));
+  // the cards seen taken: Cat the 7, Dan the 5; my turn, and Dan on my right puts one down for it
+  assert.deepEqual(t.guessKnown, { 2: [7], 3: [5] });
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  const shownCards = String(cardsTemplate({ state: s, t, missions: [] }));
+  assert.match(shownCards, /Number cards seen taken: Cat 7; Dan 5/);
+  assert.match(shownCards, /Dan puts a card down for your turn and holds 5: a cut of that value moves the detonator/);
   // one card a turn; a card whose four wires were cut before is gone
   assert.match(S.derive(S.addEntry(s, { k: "shown", a: 3, v: "2" })).entries[4].error, /a number card was shown after Dan's turn already/);
   let four = s;

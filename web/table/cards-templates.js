@@ -38,7 +38,8 @@ function weakTemplate(setup, t) {
 
 /** The number cards in view (missions whose number cards decide the value to cut), in the order tapped. */
 function numbersTemplate(setup, t) {
-  if (!setup.number_cards || setup.number_cards === "guess") return ""; // 29: cards in hands, recorded as shown
+  if (setup.number_cards === "guess") return guessTemplate(setup, t); // 29: cards in hands, recorded as shown
+  if (!setup.number_cards) return "";
   const nums = setup.numbers ?? [];
   const seq = setup.number_cards === "sequence" ? sequenceAt(setup, t?.cutCount) : null;
   const sum = nums.length < 2 ? "fewer than two tapped: every value may be cut; tap the cards face up"
@@ -59,6 +60,19 @@ function numbersTemplate(setup, t) {
     <div class="chips" role="group" aria-label="Number cards in view">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
       html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}${done(n)}" data-act="number" data-arg="${n}" data-testid="number-${n}"
         aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}${place(n)}</button>`)}</div>${seq ? sequenceEndTemplate(seq) : ""}${lineTemplate(setup, t)}</div>`;
+}
+
+/** 29: the number cards seen taken (each shown card goes to the player whose turn it followed), still in play; on my
+ * turn, those of the player on my right, who puts one down for it: a cut of that value moves the detonator if it is. */
+function guessTemplate(setup, t) {
+  const known = Object.entries(t?.guessKnown ?? {}).map(([p, vs]) => [Number(p), vs.filter((v) => (t.cutCount[String(v)] ?? 0) < 4)])
+    .filter(([, vs]) => vs.length);
+  if (!known.length) return "";
+  const me = setup.me;
+  const right = me === null ? null : (me + setup.players.length - 1) % setup.players.length;
+  const risky = t.turn === me ? known.find(([p]) => p === right)?.[1] ?? [] : [];
+  return html`<div class="cards numbers" data-testid="guess-cards"><p class="lbl">Number cards seen taken: ${known.map(([p, vs]) => `${setup.players[p]} ${vs.join(", ")}`).join("; ")}</p>
+    ${risky.length ? html`<p class="hint" data-testid="guess-risk">${setup.players[right]} puts a card down for your turn and holds ${risky.join(", ")}: a cut of that value moves the detonator if it is the one.</p>` : ""}</div>`;
 }
 
 /** 36: the Sequence card may stand at either end of the cards left (the captain picks at the start, whoever clears a

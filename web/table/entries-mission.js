@@ -197,6 +197,13 @@ export function applyShown(t, e, setup) {
     fail(`all four ${e.v}s were cut before this turn: its number card was discarded`);
   }
   t.shownAt = t.turnsTaken ?? 0;
+  // the card came from the right (the nearest player there: the one on the right, as far as the page follows it);
+  // the active player takes it, in everyone's view
+  const known = (t.guessKnown = t.guessKnown ?? {});
+  const right = (e.a + setup.players.length - 1) % setup.players.length;
+  const k = (known[right] ?? []).indexOf(Number(e.v));
+  if (k >= 0) known[right].splice(k, 1);
+  known[e.a] = [...(known[e.a] ?? []), Number(e.v)];
   if (cut && cut.a === e.a && cut.values.includes(String(e.v))) {
     detonatorStep(t, setup);
     t.note = ` — ${setup.players[e.a]} has just cut ${aValue(String(e.v))}: the detonator moves`;

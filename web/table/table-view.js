@@ -166,11 +166,13 @@ export class AppView {
     return document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
   }
 
-  /** Show `text` for a few seconds (nothing for null). */
+  /** Show `text` for a few seconds (nothing for null): at the foot of the screen, clear of the detonator it may speak
+   * of — below the top bar while a sheet holds the foot. */
   flash(text) {
     clearTimeout(this.toastTimer);
     this.toast.textContent = text ?? "";
-    this.toast.style.top = `${Math.max(8, this.topbarBottom() + 6)}px`;
+    const sheet = Boolean(document.querySelector("[data-testid='sheet']"));
+    this.toast.style.top = sheet ? `${Math.max(8, this.topbarBottom() + 6)}px` : "auto";
     this.toast.hidden = !text;
     if (text) this.toastTimer = setTimeout(() => { this.toast.hidden = true; }, FLASH_MS);
   }
