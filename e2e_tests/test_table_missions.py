@@ -250,7 +250,8 @@ def test_mission_36_the_sequence_card_moves_to_either_end(make_context, base_url
     """Mission 36: the number cards tapped in line from the Sequence card's end; the value it points at is the
     only one of the line the advice may cut, and one tap puts the Sequence card at the other end (the
     captain's pick, later the cutter's), which undo takes back."""
-    page, taps = open_mission(make_context, base_url, device, 36, yellows=(4, 8))
+    page, taps = open_mission(make_context, base_url, device, 36, yellows=(4, 8),
+                               check=lambda pg: expect(tid(pg, "setup-numbers")).to_contain_text("5 cards"))
     for label in MY_HAND + ["Y4"]:
         taps(f"key-{label}")
     expect(tid(page, "stands")).to_be_visible()

@@ -37,7 +37,7 @@ function weakTemplate(setup, t) {
 }
 
 /** The number cards in view (missions whose number cards decide the value to cut), in the order tapped. */
-function numbersTemplate(setup, t) {
+export function numbersTemplate(setup, t) {
   if (setup.number_cards === "guess") return guessTemplate(setup, t); // 29: cards in hands, recorded as shown
   if (!setup.number_cards) return "";
   const nums = setup.numbers ?? [];

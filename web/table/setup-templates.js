@@ -7,6 +7,7 @@ import {
   standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
+import { numbersTemplate } from "./cards-templates.js";
 
 function colourPicker(colour, c, need, mission) {
   const letter = colour === "yellow" ? "Y" : "R";
@@ -117,6 +118,7 @@ export function setupTemplate(state, missions) {
       <div class="row">${chip("me", "", "I only watch", setup.me === null, "setup-me-none")}</div>
     </fieldset>
     ${readTokensPicker(setup)}
+    ${setup.number_cards && setup.number_cards !== "guess" ? html`<fieldset class="box" data-testid="setup-numbers"><legend>Number cards</legend>${numbersTemplate(setup, null)}</fieldset>` : ""}
     ${cardsPicker(setup)}
     <fieldset class="box"><legend>Mistakes allowed (detonator)</legend>
       <div class="row">${[0, 1, 2, 3, 4, 5].map((k) => chip("mistakes", k, String(k), setup.mistakes === k, `setup-mistakes-${k}`))}</div>
