@@ -4,6 +4,7 @@ from the card on its own and checked on a seeded game and on actions made by han
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 from bombbusters.advice.table_edits import cut_slot, with_cuts
@@ -151,3 +152,15 @@ def test_41_the_wire_pointed_at_is_read_after_the_free_cards_played_that_turn() 
     r = play_on(ref, POLICIES["rank"], ref.table.captain)
     assert any(used for _in_play, _unlocked, used in r.cards.values())
     assert r.sure_failures == 0 and r.truth_impossible == 0
+
+
+def test_41_a_player_cutting_their_last_wires_first_frees_a_tripwire_no_one_else_could() -> None:
+    """41 with 2 players, game 17 of seed 1: Bob's last cut would leave Ann's tripwire (beside her red) to no one —
+    a player with no wire takes no turn and Ann may not point at her own — so he points at it first: the game is
+    played out, not stuck (it was, before this reading)."""
+    from bombbusters.arena.run import POLICIES
+
+    m = playable(41, 2)
+    start = start_game(deal_game(m, 2, 1, 17), m)
+    result = play_on(copy.deepcopy(start), POLICIES["onestep"], start.table.captain)
+    assert result.outcome != "stuck" and result.truth_impossible == 0 and result.sure_failures == 0

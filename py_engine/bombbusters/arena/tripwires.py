@@ -13,7 +13,8 @@ Readings taken where the cards are silent (docs/arena.md, "Yellow wires dealt ap
 * 41: a player left with only their own tripwire (and red wires) skips the usual cut but may still
   point at a teammate's tripwire; they do so when it is sure, or when every other player with wires has
   just skipped in a row (a whole round where nobody else moved the game on: what the table sees); else
-  they skip (no detonator).  The
+  they skip (no detonator).  A player with other wires points too once every other player with wires has
+  just skipped: else they might cut their last wire and leave the others' tripwires to no one.  The
   random starting tokens are drawn as in 13 and 39 (a yellow one drawn again: the setup rule bars the
   yellow token).  The detonator starts a space from the end, as the card shows (no mistake left).
 * 48: a red wire among the three pointed at explodes the bomb (the card lifts no rule on red wires);
@@ -62,6 +63,16 @@ def _uncut(ref: Any, k: tuple) -> bool:
     return ref.table.stand(k[0], k[1])[k[2]].state != CUT
 
 
+def _last_helper(ref: Any, q: int, d: Any) -> bool:
+    """Whether q's move cuts q's last wires while a teammate's tripwire is uncut and no player but its holder
+    (and q) has a wire left: then nobody could ever point at it."""
+    m = d.move if d is not None else None
+    if m is None or len(ref.uncut(q)) > (1 if m["kind"] != "solo_cut" else int(m.get("count", len(m["slots"])))):
+        return False
+    holders = {k[0] for k, t in ref.world.items() if _yellow(t) and k[0] != q and _uncut(ref, k)}
+    return any(not any(ref.uncut(r) for r in range(len(ref.table.players)) if r not in (p, q)) for p in holders)
+
+
 def _only(ref: Any, q: int, test: Any) -> bool:
     """Whether q's uncut wires (that q sees) are all yellow or red, one at least passing ``test``."""
     mine = [t for k, t in ref.seen.items() if k[0] == q and _uncut(ref, k)]
@@ -108,10 +119,11 @@ class Tripwires(MissionPlay):
         return k, _special(an, view, [k])
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
+        others = [p for p in range(len(ref.table.players)) if p != q and ref.uncut(p)]
+        stuck = bool(others) and self.skips >= len(others)  # everyone else with wires has just skipped in a row
         if _only(ref, q, _yellow):  # only their own tripwire (and red wires): no usual cut
             k, special = self.target(ref, q)
-            others = [p for p in range(len(ref.table.players)) if p != q and ref.uncut(p)]
-            if k is not None and (special["p_success"] >= 1.0 - 1e-9 or self.skips >= len(others)):
+            if k is not None and (special["p_success"] >= 1.0 - 1e-9 or stuck):
                 self.skips = 0
                 self.act(ref, k, special["p_success"])
                 return "played"
@@ -122,7 +134,9 @@ class Tripwires(MissionPlay):
         self.skips = 0
         d = decide(q)  # free cards it plays (a wire moved, a slot cut) change the table: the target is read after
         k, special = self.target(ref, q)
-        if k is not None and _worth(ref, q, special, d):
+        # the others are left with only their own tripwires, or this move cuts my last wires while a tripwire
+        # is left that nobody else could point at (a player with no wire takes no turn): point now
+        if k is not None and (stuck or _last_helper(ref, q, d) or _worth(ref, q, special, d)):
             self.act(ref, k, special["p_success"])
             return "played"
         return super().turn(ref, q, lambda _p: d)
