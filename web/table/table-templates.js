@@ -99,7 +99,7 @@ export function statusTemplate(ctx) {
   return html`<section class="status-bar" aria-label="Table status">
     ${nanoDetonator(state.setup) ? nanoTemplate53(t) : detonatorTemplate(state, t)}
     <div class="validated" data-testid="validated" data-values="${t.validated.join(" ")}">
-      <span class="lbl">Validated</span>${t.validated.length ? t.validated.map((v) => html`<span class="chip static">${v}</span>`) : html`<span class="none">none</span>`}</div>
+      <span class="lbl" id="validated-lbl">Validated</span>${t.validated.length ? html`<span role="list" aria-labelledby="validated-lbl">${t.validated.map((v) => html`<span class="chip static" role="listitem">${v}</span>`)}</span>` : html`<span class="none">none</span>`}</div>
     ${equipmentTemplate(state, t)}
     ${nanoTemplate(ctx)}
     ${oxygenTemplate(ctx)}
