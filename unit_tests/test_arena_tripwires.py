@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
+import pytest
+
 from bombbusters.advice.table_edits import cut_slot, with_cuts
 from bombbusters.arena import greedy
 from bombbusters.arena.deal import PLAYABLE, deal_game, playable
@@ -154,13 +156,15 @@ def test_41_the_wire_pointed_at_is_read_after_the_free_cards_played_that_turn() 
     assert r.sure_failures == 0 and r.truth_impossible == 0
 
 
-def test_41_a_player_cutting_their_last_wires_first_frees_a_tripwire_no_one_else_could() -> None:
-    """41 with 2 players, game 17 of seed 1: Bob's last cut would leave Ann's tripwire (beside her red) to no one —
-    a player with no wire takes no turn and Ann may not point at her own — so he points at it first: the game is
-    played out, not stuck (it was, before this reading)."""
+@pytest.mark.parametrize("k", [17, 61])
+def test_41_no_tripwire_is_left_to_no_one(k: int) -> None:
+    """41 with 2 players, games 17 and 61 of seed 1: a cut of Bob's last wire would leave Ann's tripwire (beside
+    her red) to no one — a player with no wire takes no turn and Ann may not point at her own —, so Bob points at
+    it before his own last cut (17), and Ann leaves his last wire to him (61: it is locked for her): the games are
+    played out, not stuck (they were, before these readings)."""
     from bombbusters.arena.run import POLICIES
 
     m = playable(41, 2)
-    start = start_game(deal_game(m, 2, 1, 17), m)
+    start = start_game(deal_game(m, 2, 1, k), m)
     result = play_on(copy.deepcopy(start), POLICIES["onestep"], start.table.captain)
     assert result.outcome != "stuck" and result.truth_impossible == 0 and result.sure_failures == 0

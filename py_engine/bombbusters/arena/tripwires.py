@@ -73,6 +73,19 @@ def _last_helper(ref: Any, q: int, d: Any) -> bool:
     return any(not any(ref.uncut(r) for r in range(len(ref.table.players)) if r not in (p, q)) for p in holders)
 
 
+def _last_of_the_last(table: Any, q: int) -> tuple | None:
+    """The wire of the only other player with wires, when it is their last and q's own tripwire is uncut (what
+    the table shows: the tripwires were dealt openly, cut wires lie face up): cutting it, q would be left with a
+    tripwire nobody may point at."""
+    dealt = sum(f.count or 0 for f in table.facts if f.kind == "yellow_count" and f.player == q)
+    cut = sum(1 for s in range(len(table.players[q].stands)) for sl in table.stand(q, s)
+              if sl.state == CUT and sl.wire is not None and _yellow(sl.wire))
+    if dealt - cut <= 0:
+        return None
+    left = [(p, s, j) for p, s in table.stand_keys() if p != q for j, sl in enumerate(table.stand(p, s)) if sl.state != CUT]
+    return left[0] if len(left) == 1 else None
+
+
 def _only(ref: Any, q: int, test: Any) -> bool:
     """Whether q's uncut wires (that q sees) are all yellow or red, one at least passing ``test``."""
     mine = [t for k, t in ref.seen.items() if k[0] == q and _uncut(ref, k)]
@@ -104,7 +117,12 @@ class Tripwires(MissionPlay):
         self.no_token = frozenset(range(len(ref.table.players)))
 
     def rules(self, table: Any, q: int) -> dict:
-        return {"no_values": [{"value": "YELLOW", "why": _WHY[41]}]}
+        out: dict = {"no_values": [{"value": "YELLOW", "why": _WHY[41]}]}
+        last = _last_of_the_last(table, q)
+        if last is not None:  # cut, it would leave q's own tripwire to no one: q cuts something else
+            out["locked"] = [{"player": last[0], "stand": last[1], "slot": last[2],
+                              "why": "their last wire: cut, it would leave your tripwire to no one (mission 41)"}]
+        return out
 
     def target(self, ref: Any, q: int) -> tuple[tuple | None, dict]:
         """The teammate's wire q points at (the likeliest yellow one by q's view; then the least likely
