@@ -374,7 +374,7 @@ function actionSheet(ctx, sh) {
   // (while "who" is asked its chips say it: the line starts with the first other answer)
   const head = html`<h3 data-testid="sheet-title">${d.k === "skip" ? skipRule(setup)?.label ?? ACTION_NAMES.skip : ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? "" : summaryLine(setup, d)}`;
   const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
-  const body = html`${needsActor ? actorChips(state, d, null, "Who?", actorOff(ctx, d)) : ""}
+  const body = html`${needsActor ? actorChips(state, d, null, d.k === "shown" ? "Whose turn was it?" : d.k === "weak" ? "Who guessed?" : d.k === "weakstuck" ? "Who is the weakest link?" : "Who?", actorOff(ctx, d)) : ""}
     ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
       ${changes.map((c) => chip("draft-change", c, c, false, `change-${c}`))}</div>` : ""}
     ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : recordButton(ctx.refused)}`;
