@@ -409,3 +409,33 @@ def test_mission_34_the_weakest_link(make_context, base_url, device):
     expect(tid(page, "weak-state")).to_contain_text("The weakest link was found")
     assert wait_done(page) == "done"
     assert_matches_cli(page)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_65_every_player_s_number_cards(make_context, base_url, device):
+    """Mission 65: the number cards dealt to each player are tapped at the setup; mine bind my best cuts, a card
+    given after a turn moves to its new holder (one tap for the card, one for whom)."""
+    hands = {0: (3, 7, 12), 1: (1, 5, 9), 2: (2, 6, 10), 3: (4, 8, 11)}
+
+    def deal(pg):
+        for p, cards in hands.items():
+            for v in cards:
+                tid(pg, f"hand-card-{p}-{v}").tap()
+        expect(tid(pg, "setup-hands")).to_contain_text("12 of 12 tapped")
+
+    page, taps = open_mission(make_context, base_url, device, 65, reds=(2, 5, 9), check=deal)
+    for label in MY_HAND + ["4"]:
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    expect(tid(page, "hands")).to_contain_text("Ann (me): 3, 7, 12")
+    wait_done(page, moves=True)
+    why = page.locator("[data-testid^='forbidden-'][data-testid$='-why']")
+    expect(why.first).to_contain_text("your number cards are 3, 7, 12", timeout=RESULT_TIMEOUT_MS)
+    taps("action-give")
+    taps("actor-1")
+    taps("give-card-5")
+    taps("give-to-2")
+    expect(tid(page, "log-0")).to_contain_text("Bob gives the number card 5 to Cid")
+    expect(tid(page, "hands")).to_contain_text("Cid: 2, 5, 6, 10")
+    assert wait_done(page) == "done"
+    assert_matches_cli(page)

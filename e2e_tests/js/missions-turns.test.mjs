@@ -115,3 +115,26 @@ test("16: the number cards show their place in the line, a card done is crossed 
   assert.match(out(s), /class="chip on done" data-act="number" data-arg="7"/);
   assert.match(out(s), /left to right, starting from the Sequence card \(3 cards\); crossed out: done/);
 });
+
+test("65: every player's number cards bind their cuts, a skip tells they hold none of them, a card given moves", () => {
+  let s = started(); // 4 players, me = Ann (0)
+  s.setup = S.applyMission(s.setup, preset({ number: 65, number_cards: "pick" }));
+  s.setup.number_hands = [[3, 7, 12], [1, 5, 9], [2, 6, 10], [4, 8, 11]];
+  let t = S.derive(s);
+  assert.deepEqual(S.missionRules(s, t).only_values.values, [3, 7, 12]);
+  const said = ["1", "2", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+  assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 1, p: 2, s: 0, js: [2] }, said), ["1", "5", "9"]);
+  // Bob skips: none of 1, 5, 9 on his stand; then he gives his 5 to Cid
+  s = S.addEntry(s, { k: "skip", a: 1 });
+  s = S.addEntry(s, { k: "give", a: 1, v: 5, to: 2 });
+  t = S.derive(s);
+  assert.ok(t.entries.every((x) => x.ok), JSON.stringify(t.entries));
+  for (const v of [1, 5, 9]) assert.ok(S.engineDoc(s, t).facts.some((f) => f.kind === "has_not" && f.player === 1 && f.value === v));
+  assert.deepEqual(t.numberHands[2], [2, 5, 6, 10]);
+  assert.deepEqual(S.faceUpCards(s.setup, t, 1), [1, 9]);
+  assert.match(t.entries[1].text, /Bob gives the number card 5 to Cid/);
+  assert.match(S.derive(S.addEntry(s, { k: "give", a: 1, v: 5, to: 3 })).entries[2].error, /Bob holds no number card 5 to give/);
+  const back = S.normalize(JSON.parse(JSON.stringify(s)));
+  assert.deepEqual(back.setup.number_hands, s.setup.number_hands);
+  assert.equal(back.log[1].k, "give", "kept by a saved or shared table");
+});

@@ -101,7 +101,7 @@ export function logActs(app) {
       const turn = app.state.setup.free_turns || (k === "double" && !S.ddUsable(app.state.setup, t, t.turn)) ? null : t.turn;
       // the number card shown (29) follows the turn just played: its player by default
       const last = [...app.state.log].reverse().find((e) => Number.isInteger(e.a))?.a ?? null;
-      const after = k === "shown" ? last : k === "nano" ? t.nanoDue ?? last : turn; // 43: who just cut Nano's value
+      const after = k === "shown" || k === "give" ? last : k === "nano" ? t.nanoDue ?? last : turn; // 43: who just cut Nano's value
       ui.draft = { k, a: ["radar", "absent", "beside"].includes(k) ? null : after };
       if (k === "radar") ui.draft.ans = [];
       if (k === "redcall") ui.draft.vs = S.labelsInPlay(app.state.setup).map((x) => x.label).filter((l) => l[0] === "R"); // said: red
@@ -256,6 +256,12 @@ const DRAFT_ANSWERS = {
   },
   "draft-next": (ui, arg) => {
     ui.draft.next = int(arg);
+  },
+  "draft-give-card": (ui, arg) => {
+    ui.draft.v = int(arg);
+  },
+  "draft-give-to": (ui, arg) => {
+    ui.draft.to = int(arg);
   },
   "draft-weak-who": (ui, arg) => {
     ui.draft.w = int(arg);

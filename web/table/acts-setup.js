@@ -44,6 +44,13 @@ const SETUP_EDITS = {
     }
     su.numbers = one ? (nums.includes(int(arg)) ? [] : [int(arg)]) : toggled(nums, int(arg));
   },
+  // 65: a number card dealt to player p (a card is in one hand: tapped for p, it leaves any other)
+  "hand-card": (su, arg) => {
+    const [p, v] = arg.split(":").map(int);
+    const hands = su.players.map((_, q) => (su.number_hands?.[q] ?? []).filter((x) => x !== v || q === p));
+    hands[p] = hands[p].includes(v) ? hands[p].filter((x) => x !== v) : [...hands[p], v].sort((a, b) => a - b);
+    su.number_hands = hands;
+  },
   // 59: the cutter turned Nano round (a skip turns it by itself)
   "nano-turn": (su) => { su.nano_turns = ((su.nano_turns ?? 0) + 1) % 2; },
   // 36: the Sequence card moved to the other end of the cards left (arg: the index of the card next to it now)

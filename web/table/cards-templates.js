@@ -4,7 +4,7 @@
 import { html } from "../shared/html.js";
 import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
 import { btn, chip } from "./template-parts.js";
-import { CARD_NAMES, cardForAll, cardLetters, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, sequenceAt, weakLink } from "./table-state.js";
+import { CARD_NAMES, cardForAll, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, sequenceAt, weakLink } from "./table-state.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -39,6 +39,7 @@ function weakTemplate(setup, t) {
 /** The number cards in view (missions whose number cards decide the value to cut), in the order tapped. */
 export function numbersTemplate(setup, t) {
   if (setup.number_cards === "guess") return guessTemplate(setup, t); // 29: cards in hands, recorded as shown
+  if (t && faceUpCards(setup, t, 0)) return handsTemplate(setup, t); // 65: every player's cards, entered at the setup
   if (!setup.number_cards) return "";
   const nums = setup.numbers ?? [];
   const seq = setup.number_cards === "sequence" ? sequenceAt(setup, t?.cutCount) : null;
@@ -60,6 +61,12 @@ export function numbersTemplate(setup, t) {
     <div class="chips" role="group" aria-label="Number cards in view">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
       html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}${done(n)}" data-act="number" data-arg="${n}" data-testid="number-${n}"
         aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}${place(n)}</button>`)}</div>${seq ? sequenceEndTemplate(seq) : ""}${lineTemplate(setup, t)}</div>`;
+}
+
+/** 65: each player's face-up number cards (the values they may cut), as dealt and given since. */
+function handsTemplate(setup, t) {
+  const row = (p) => `${setup.players[p]}${p === setup.me ? " (me)" : ""}: ${(faceUpCards(setup, t, p) ?? []).join(", ") || "none face up"}`;
+  return html`<div class="cards numbers" data-testid="hands"><p class="lbl">Number cards face up — ${setup.players.map((_, p) => row(p)).join("; ")}</p></div>`;
 }
 
 /** 29: the number cards seen taken (each shown card goes to the player whose turn it followed), still in play; on my

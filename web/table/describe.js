@@ -63,6 +63,8 @@ function describeAction(e, setup) {
       return `${name(e.a)}: ${standName(setup, e.p, e.s)} ${slotLetter(e.j ?? 0)} is RED? ${e.ok ? `✓ cut ${e.cut}: a challenge done, the detonator back` : "✗ it was not"}`;
     case "beside":
       return `${name(e.p)}: ${aValue(e.v)} token beside the stand (the wire not known)`;
+    case "give":
+      return `${name(e.a)} gives the number card ${e.v} to ${name(e.to)}`;
     case "weak":
       return `${name(e.a)} names ${name(e.w)} and card ${e.c} as the weakest link: ${e.ok ? "✓ right — the characters face up, the constraint cards gone" : "✗ wrong: the detonator moves"}`;
     case "weakstuck":

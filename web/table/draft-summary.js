@@ -52,6 +52,7 @@ export function draftSummary(setup, d) {
     parts.push(d.spots.map((x, i) => `${standName(setup, x.p, x.s)} ${slotLetter(x.j)}${d.ls?.[i] ? ` (${said(d.ls[i])})` : ""}`).join(", "));
   }
   if (d.k === "special" && d.res) parts.push({ ok: "✓ all cut", shown: "✗ shown", boom: "✗ the bomb exploded" }[d.res] ?? "");
+  if (d.k === "give") return [...parts, Number.isInteger(d.v) ? `card ${d.v}` : "", Number.isInteger(d.to) ? `→ ${setup.players[d.to]}` : ""].filter(Boolean).join(" · ");
   if (d.k === "weak") { // 34: a guess, not a cut
     if (Number.isInteger(d.w)) parts.push(`names ${setup.players[d.w]}`);
     if (d.c) parts.push(`card ${d.c}`);

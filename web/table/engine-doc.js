@@ -3,7 +3,7 @@
 // choices the slot editor offers. Pure functions, no DOM, no I/O.
 
 import { lineAhead, lineReady } from "./nano-line.js";
-import { colourOf, falseTokenFact, labelsInPlay, myCards, radarTurns, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
+import { colourOf, faceUpCards, falseTokenFact, labelsInPlay, myCards, radarTurns, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
@@ -158,10 +158,11 @@ const hasXWires = (setup) => setup.x_tokens || (setup.special ?? []).includes("x
 export function valueRules(state, t, mine = true) {
   const special = state.setup.special ?? [];
   const rules = { no_values: [] };
-  const nums = state.setup.number_cards === "pick" && !mine && state.setup.mission === 65 ? [] : state.setup.numbers ?? [];
+  const hands = faceUpCards(state.setup, t, state.setup.me); // 65: my face-up cards, once the hands dealt are entered
+  const nums = state.setup.number_cards === "pick" && !mine && state.setup.mission === 65 ? [] : hands ?? state.setup.numbers ?? [];
   const mode = state.setup.number_cards;
   if (nums.length && mode === "pick") {
-    rules.only_values = { values: nums.slice(), why: `the number cards in play name ${nums.join(", ")}` };
+    rules.only_values = { values: nums.slice(), why: hands ? `your number cards are ${nums.join(", ")}` : `the number cards in play name ${nums.join(", ")}` };
   } else if (nums.length > 1 && mode === "sum") {
     const values = new Set();
     nums.forEach((a, i) => nums.forEach((b, j) => { if (i < j) [a + b, Math.abs(a - b)].forEach((v) => { if (v >= 1 && v <= 12) values.add(v); }); }));

@@ -5,7 +5,7 @@
 import { lineAhead, lineReady } from "./nano-line.js";
 import { oxygenKind } from "./oxygen.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
-import { aValue, cardsAllow, cardsBindAll, colourOf, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
+import { aValue, cardHands, cardsAllow, cardsBindAll, colourOf, faceUpCards, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
 
 /**
  * The mission's special action that cuts wires it points at, read off the setup's rules: "tripwire" (41: one
@@ -128,6 +128,18 @@ export function applySwap(t, e, setup) {
 const bluesAllowed = (setup) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k)
   .filter((v) => cardsAllow(setup.cards, String(v)));
 
+/** 65, at the end of a turn: the active player gives one of their face-up number cards to a teammate. */
+export function applyGive(t, e, setup) {
+  checkPlayers(setup, e, false);
+  if (!cardHands(setup)) fail("only mission 65 passes number cards");
+  if (!Number.isInteger(e.to) || !setup.players[e.to] || e.to === e.a) fail("to which teammate did the card go?");
+  const hands = t.numberHands;
+  if (!(hands[e.a] ?? []).includes(e.v)) fail(`${setup.players[e.a]} holds no number card ${e.v ?? "?"} to give`);
+  if ((cutCounts(t)[String(e.v)] ?? 0) >= 4) fail(`the ${e.v} card is face down (all four cut): a face-up card is given`);
+  hands[e.a] = hands[e.a].filter((v) => v !== e.v);
+  hands[e.to] = [...(hands[e.to] ?? []), e.v].sort((a, b) => a - b);
+}
+
 /** 34, at the start of a turn: a guess of the weakest link (who, and their card of A-E, `c`). Right: the character
  * cards face up (Double Detectors usable), the constraint cards discarded; wrong: the detonator moves. Not a turn. */
 export function applyWeak(t, e, setup) {
@@ -174,6 +186,7 @@ export function applySkip(t, e, setup, i) {
   // 59: none of those Nano allows; 57: none of those the card in play lets them cut (A-F: a card on values; the
   // others leave nothing to read)
   const none = [26, 45, 51].includes(setup.mission) ? setup.numbers ?? []
+    : faceUpCards(setup, t, e.a, cutCounts(t)) ? faceUpCards(setup, t, e.a, cutCounts(t))
     : lineReady(setup) ? lineAhead(setup, t, cutCounts(t))
     : cardsBindAll(setup) && (setup.cards ?? []).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup) : [];
   const held = none.find((v) => t.stands[e.a].some((st) => st.some((sl) => sl.c !== "cut" && sl.own && sl.own === String(v))));

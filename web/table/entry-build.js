@@ -27,6 +27,8 @@ export function buildEntry(state, t, d) {
     case "swap":
     case "weakstuck":
       return { k: d.k, a: d.a };
+    case "give":
+      return { k: "give", a: d.a, v: d.v, to: d.to };
     case "weak":
       return { k: "weak", a: d.a, w: d.w, c: d.c, ok: d.ok };
     case "redcall":

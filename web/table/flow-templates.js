@@ -6,7 +6,7 @@
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, knownRadarAnswers, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
-import { besideTokens, cardsBindAll, colourOf, presetOf, radarTurns, saidOf } from "./setup.js";
+import { besideTokens, cardsBindAll, colourOf, faceUpCards, presetOf, radarTurns, saidOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -196,4 +196,16 @@ export function radarAnswersAsk({ ctx, d, t, setup, state }) {
       { disabled: known.has(key), cls: known.has(key) ? "fixed" : "" })}${known.has(key) ? html` <span class="hint">(${why})</span>` : ""}</div>`);
   }));
   return html`<p class="ask" data-testid="ask">Tap the stands that answered yes (the others said no).</p>${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
+}
+
+/** 65: which of the actor's face-up number cards they gave (the keypad of those), and to whom. */
+export function giveCardAsk({ d, t, setup }) {
+  const cards = faceUpCards(setup, t, d.a) ?? [];
+  return html`<p class="ask" data-testid="ask">Which number card did ${setup.players[d.a]} give?</p>
+    <div class="row">${cards.map((v) => chip("draft-give-card", v, String(v), false, `give-card-${v}`))}</div>`;
+}
+
+export function giveToAsk({ d, setup }) {
+  return html`<p class="ask" data-testid="ask">To whom did ${setup.players[d.a]} give the ${d.v}?</p>
+    <div class="row">${setup.players.map((name, p) => (p === d.a ? "" : chip("draft-give-to", p, name, false, `give-to-${p}`)))}</div>`;
 }

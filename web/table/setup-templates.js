@@ -4,7 +4,7 @@
 import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
-  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns,
+  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns, cardHands,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 import { numbersTemplate } from "./cards-templates.js";
@@ -44,6 +44,19 @@ function yellowStandPicker(setup, p, row) {
   if (row.length < 2 || row.reduce((a, b) => a + b, 0) !== 1) return "";
   return html`<span class="row" role="group" aria-label="${setup.players[p]}'s yellow wire dealt first">
     <span class="lbl">yellow on</span>${row.map((n, s) => chip("yellow-stand", `${p}:${s}`, `stand ${s + 1}`, n === 1, `setup-yellow-stand-${p}-${s}`))}</span>`;
+}
+
+/** 65: the number cards dealt face up to each player (12 as evenly as may be: with 5 players the captain and the
+ * player on their left get 3); each player cuts only their values, and gives a card away after each turn. */
+function handsPicker(setup) {
+  const hands = setup.number_hands ?? [];
+  const dealt = hands.reduce((a, h) => a + (h?.length ?? 0), 0);
+  return html`<fieldset class="box" data-testid="setup-hands"><legend>Number cards dealt (face up)</legend>
+    <p class="hint">Tap each player's cards (${dealt} of 12 tapped): each cuts only the values of their face-up cards, and
+      gives one away after their turn (<i>Give a number card</i> in the turn log).</p>
+    ${setup.players.map((name, p) => html`<div class="row hand-cards" role="group" aria-label="${name}'s number cards"><span class="lbl">${name}</span>
+      ${Array.from({ length: 12 }, (_, i) => i + 1).map((v) => chip("hand-card", `${p}:${v}`, String(v), (hands[p] ?? []).includes(v), `hand-card-${p}-${v}`))}</div>`)}
+  </fieldset>`;
 }
 
 /** Which equipment cards of the mission's pile lie face up (usually one per player), or "Draw for us". */
@@ -118,7 +131,7 @@ export function setupTemplate(state, missions) {
       <div class="row">${chip("me", "", "I only watch", setup.me === null, "setup-me-none")}</div>
     </fieldset>
     ${readTokensPicker(setup)}
-    ${setup.number_cards && setup.number_cards !== "guess" ? html`<fieldset class="box" data-testid="setup-numbers"><legend>Number cards</legend>${numbersTemplate(setup, null)}</fieldset>` : ""}
+    ${cardHands(setup) ? handsPicker(setup) : setup.number_cards && setup.number_cards !== "guess" ? html`<fieldset class="box" data-testid="setup-numbers"><legend>Number cards</legend>${numbersTemplate(setup, null)}</fieldset>` : ""}
     ${cardsPicker(setup)}
     <fieldset class="box"><legend>Mistakes allowed (detonator)</legend>
       <div class="row">${[0, 1, 2, 3, 4, 5].map((k) => chip("mistakes", k, String(k), setup.mistakes === k, `setup-mistakes-${k}`))}</div>

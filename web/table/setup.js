@@ -43,6 +43,19 @@ export function aValue(v) {
 /** How many number cards the mission lays in view: 3 in a sequence (9, 16), 5 in 36's, 12 on Nano's line (59), else any. */
 export const numberCardsAtMost = (setup) => (setup.number_cards === "sequence" ? (setup.mission === 36 ? 5 : 3) : 12);
 
+/** 65: each player holds number cards face up and cuts only their values; after every turn the active player gives
+ * one to a teammate (a `give` entry). The hands dealt are the setup's `number_hands`; the derived table's
+ * `numberHands` follows the gives. */
+export const cardHands = (setup) => setup.mission === 65;
+
+/** Player p's number cards face up now (65): their cards whose four wires are not all cut; null when the hands dealt
+ * were not entered (then my cards are the number cards tapped, as before). `counts`: the cut counts (cutCounts) while
+ * the log is replayed. */
+export function faceUpCards(setup, t, p, counts = t.cutCount) {
+  if (!cardHands(setup) || !(setup.number_hands ?? []).some((h) => h?.length)) return null;
+  return (t.numberHands?.[p] ?? []).filter((v) => (counts?.[String(v)] ?? 0) < 4);
+}
+
 /** 18: the General Radar is always usable and never spent; each turn the active player flips a number card, asks the
  * radar about its value and names who cuts it (a wire of that value), and the turn passes to the active player's left. */
 export const radarTurns = (setup) => setup.mission === 18;
@@ -150,6 +163,7 @@ export function defaultSetup() {
     number_cards: "",
     equipment_after_special: false, // 23: the cards come from a face-down deck, all usable once the special action is done
     numbers: [],
+    number_hands: [], // 65: each player's number cards as dealt, face up (the log's gives move them)
     turned: "",
     nano: 0,
     nano_turns: 0, // 59: the taps that say the cutter turned Nano round (nano-line.js)
@@ -258,6 +272,7 @@ export function applyMission(setup, preset) {
   s.free_turns = Boolean(mission.free_turns) || mission.number === 45; // 45: the first to say "Snip!" cuts the card's value
   s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
   s.numbers = [];
+  s.number_hands = [];
   s.cards = [];
   s.weak_me = false;
   s.nano_turns = 0;

@@ -7,7 +7,7 @@ import { draftSummary, underWay } from "./draft-summary.js";
 import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
-import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, radarAnswersAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
   ACTION_NAMES,
@@ -173,6 +173,8 @@ export const ASKS = {
     <div class="row">${[..."ABCDE"].map((c) => chip("draft-weak-card", c, `${c} ${CARD_NAMES[c]}`, false, `weak-card-${c}`))}</div>`,
   weak_result: () => html`<p class="ask" data-testid="ask">Was it right (the player and the card)?</p>
     <div class="row">${chip("draft-ok", "1", "✓ right: characters face up", false, "weak-right")}${chip("draft-ok", "0", "✗ wrong: detonator +1", false, "weak-wrong")}</div>`,
+  give_card: giveCardAsk,
+  give_to: giveToAsk,
   radar_value: radarValueAsk,
   radar_answers: radarAnswersAsk,
   give_slot: ({ d, t, setup }) => {

@@ -71,6 +71,8 @@ function readSetup(r) {
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     weak_me: Boolean(r.weak_me), // 34: I hold the Captain card
+    number_hands: Array.isArray(r.number_hands) ? r.number_hands.slice(0, 5).map((h) => (Array.isArray(h)
+      ? [...new Set(h.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [])) : [],
     dd: ["all", "disabled", "captain_disabled", "unlimited"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
     // the cards face up: absent in tables saved before the app asked (then every card of the pile counts)
@@ -138,6 +140,7 @@ export const ENTRY_SHAPES = {
   coffee: object({ ...COMMON, a: player, next: optional(nullable(player)) }),
   skip: actorOnly,
   swap: actorOnly,
+  give: object({ ...COMMON, a: player, v: optional(size(integer(), 1, 12)), to: optional(player) }),
   weak: object({ ...COMMON, a: player, w: player, c: enums(["A", "B", "C", "D", "E"]), ok: boolean() }),
   weakstuck: actorOnly,
   beside: object({ ...COMMON, p: player, v: optional(said) }),
