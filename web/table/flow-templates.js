@@ -6,7 +6,7 @@
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, knownRadarAnswers, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
-import { besideTokens, cardsBindAll, colourOf, faceUpCards, presetOf, radarTurns, saidOf } from "./setup.js";
+import { besideTokens, CARD_NAMES, cardsBindAll, colourOf, faceUpCards, presetOf, radarTurns, saidOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -209,3 +209,13 @@ export function giveToAsk({ d, setup }) {
   return html`<p class="ask" data-testid="ask">To whom did ${setup.players[d.a]} give the ${d.v}?</p>
     <div class="row">${setup.players.map((name, p) => (p === d.a ? "" : chip("draft-give-to", p, name, false, `give-to-${p}`)))}</div>`;
 }
+
+// 34: a guess of the weakest link: whom, which card, and whether it was right
+export const weakWhoAsk = ({ d, setup }) => html`<p class="ask" data-testid="ask">Whom did ${setup.players[d.a]} name as the weakest link?</p>
+  <div class="row">${setup.players.map((name, p) => (p === d.a ? "" : chip("draft-weak-who", p, name, false, `weak-who-${p}`)))}</div>`;
+
+export const weakCardAsk = ({ d, setup }) => html`<p class="ask" data-testid="ask">Which card did they describe for ${setup.players[d.w]}?</p>
+  <div class="row">${[..."ABCDE"].map((c) => chip("draft-weak-card", c, `${c} ${CARD_NAMES[c]}`, false, `weak-card-${c}`))}</div>`;
+
+export const weakResultAsk = () => html`<p class="ask" data-testid="ask">Was it right (the player and the card)?</p>
+  <div class="row">${chip("draft-ok", "1", "✓ right: characters face up", false, "weak-right")}${chip("draft-ok", "0", "✗ wrong: detonator +1", false, "weak-wrong")}</div>`;

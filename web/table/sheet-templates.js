@@ -7,12 +7,11 @@ import { draftSummary, underWay } from "./draft-summary.js";
 import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
-import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
   ACTION_NAMES,
   ALL_EQUIPMENT,
-  CARD_NAMES,
   hasUncut,
   EQUIPMENT_NAMES,
   NO_ACTOR,
@@ -166,13 +165,9 @@ export const ASKS = {
       ${btn("draft-done", "Next", { cls: "primary", testid: "draft-done", disabled: !picked.size })}`;
   },
   real: (args) => (failureMarks(args.setup).length ? markAsk(args.ctx, args.d, args.labels) : realAsk(args)),
-  // 34: a guess of the weakest link: whom, which card, and whether it was right
-  weak_who: ({ d, setup }) => html`<p class="ask" data-testid="ask">Whom did ${setup.players[d.a]} name as the weakest link?</p>
-    <div class="row">${setup.players.map((name, p) => (p === d.a ? "" : chip("draft-weak-who", p, name, false, `weak-who-${p}`)))}</div>`,
-  weak_card: ({ d, setup }) => html`<p class="ask" data-testid="ask">Which card did they describe for ${setup.players[d.w]}?</p>
-    <div class="row">${[..."ABCDE"].map((c) => chip("draft-weak-card", c, `${c} ${CARD_NAMES[c]}`, false, `weak-card-${c}`))}</div>`,
-  weak_result: () => html`<p class="ask" data-testid="ask">Was it right (the player and the card)?</p>
-    <div class="row">${chip("draft-ok", "1", "✓ right: characters face up", false, "weak-right")}${chip("draft-ok", "0", "✗ wrong: detonator +1", false, "weak-wrong")}</div>`,
+  weak_who: weakWhoAsk,
+  weak_card: weakCardAsk,
+  weak_result: weakResultAsk,
   give_card: giveCardAsk,
   give_to: giveToAsk,
   radar_value: radarValueAsk,
