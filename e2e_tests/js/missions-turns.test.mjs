@@ -104,6 +104,7 @@ test("16: the number cards show their place in the line, a card done is crossed 
   assert.equal(S.numberCardsAtMost(s.setup), 3);
   const out = (st) => String(cardsTemplate({ state: st, t: S.derive(st), missions: [] }));
   assert.match(out(s), /data-testid="number-3"[^>]*>3<sup class="place">2<\/sup>/);
+  assert.match(out(s), /<details data-testid="numbers-change"><summary>Change the number cards/, "all three laid: folded away from stray taps");
   // my 3s and 10 wait for the 7s: the keypad leaves them out and says why
   const said = ["1", "2", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
   assert.deepEqual(S.unnamedWhy(s, S.derive(s), { k: "dual", a: 0, p: 1, s: 0, js: [2] }, said),
@@ -137,4 +138,13 @@ test("65: every player's number cards bind their cuts, a skip tells they hold no
   const back = S.normalize(JSON.parse(JSON.stringify(s)));
   assert.deepEqual(back.setup.number_hands, s.setup.number_hands);
   assert.equal(back.log[1].k, "give", "kept by a saved or shared table");
+});
+
+test("58: a slot offers no info token to set (the mission has none); 18 does (its failures show one)", () => {
+  const s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 58, tokens: "none", failure_tokens: false }));
+  assert.deepEqual(S.slotChoices(s.setup).info, []);
+  const plain = started();
+  plain.setup = S.applyMission(plain.setup, preset({ number: 18, tokens: "none" })); // no starting token, failures show one
+  assert.ok(S.slotChoices(plain.setup).info.includes("7"));
 });

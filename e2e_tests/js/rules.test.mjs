@@ -336,7 +336,7 @@ test("constraint card H: a failure of its holder's places no info token: the she
   const t = S.derive(s);
   const ask = (d) => String(askTemplate({ state: s, t, ui: { sheet: { mode: "action" }, draft: d }, holdings: null }, d, { ask: "real" }));
   const mine = ask({ k: "dual", a: 0, p: 1, s: 0, js: [3], v: "4", ok: false });
-  assert.match(mine, /Constraint card H: no info token\. Was it red\?/);
+  assert.match(mine, /Constraint card H: no info token\. Was it red \(the bomb exploded\)\?/);
   assert.match(mine, /data-testid="real-none"[^>]*>No token: only “not that value”/);
   assert.doesNotMatch(mine, /data-testid="real-7"/);
   const theirs = ask({ k: "dual", a: 1, p: 2, s: 0, js: [3], v: "4", ok: false }); // Bob's card is his own: a token

@@ -235,9 +235,12 @@ test("the equipment on the table: the turn log offers those not spent (and the c
   const used = S.addEntry(cut3s(s), { k: "detect", kind: "triple", a: 1, p: 2, s: 0, js: [0, 1, 2], v: "1", ok: true, hit: 0, cut: "1", as: { s: 0, j: 0 } });
   assert.deepEqual(offered(used), ["11", "8", "9"], "spent: no longer offered");
   // a card played before it was usable (a table recorded before the page checked): said beside the entry, not refused
-  const early = S.derive(S.addEntry(s, { k: "rewind" }));
-  assert.ok(early.entries[0].ok);
-  assert.match(early.entries[0].text, /check: the Rewinder \(6\) is not on the table/);
+  const failed = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "5", ok: false, real: "3" });
+  const early = S.derive(S.addEntry(failed, { k: "rewind" }));
+  assert.ok(early.entries[1].ok, early.entries[1].error);
+  assert.match(early.entries[1].text, /check: the Rewinder \(6\) is not on the table/);
+  // a Rewinder that could not move the detonator (at its start) is refused: the card is kept
+  assert.match(S.derive(S.addEntry(s, { k: "rewind" })).entries[0].error, /where it started or further back: the Rewinder would not move it/);
   const locked = S.derive(S.addEntry(s, { k: "stabilizer", a: 0 }));
   assert.match(locked.entries[0].text, /check: the Stabilizer \(9\) was not usable yet \(two 9s cut first: 0 then\)/);
   assert.ok(String(logTemplate({ state: s, t: S.derive(s) }).text).includes('data-testid="action-double"'), "the character card");

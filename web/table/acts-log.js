@@ -3,7 +3,7 @@
 // and taking the starting-token advice.
 
 import * as S from "./table-state.js";
-import { maybeCommit } from "./draft-commit.js";
+import { maybeCommit, tryEntry } from "./draft-commit.js";
 import { knownRadarAnswers } from "./draft-options.js";
 import { underWay } from "./draft-summary.js";
 import { int } from "./table-store.js";
@@ -89,9 +89,11 @@ export function logActs(app) {
         app.render();
         return;
       }
-      if (k === "rewind") {
-        app.commit(S.addEntry(app.state, { k: "rewind" }));
-        app.view.flash?.(`Recorded: ${app.derived().entries.at(-1)?.text ?? "Rewinder"}`);
+      if (k === "rewind") { // one tap: recorded at once, or why not
+        const { next, check } = tryEntry(app.state, undefined, { k: "rewind" });
+        if (check.ok) app.commit(next);
+        app.view.flash?.(check.ok ? `Recorded: ${check.text} (Undo takes it back)` : `Not recorded: ${check.error}`);
+        if (!check.ok) app.render();
         return;
       }
       ui.sheet = { mode: "action" };

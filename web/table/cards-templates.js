@@ -57,11 +57,17 @@ export function numbersTemplate(setup, t) {
   const ordered = setup.number_cards === "sequence" || setup.number_cards === "line";
   const place = (n) => (ordered && nums.includes(n) ? html`<sup class="place">${nums.indexOf(n) + 1}</sup>` : "");
   const done = (n) => (seq && nums.indexOf(n) >= 0 && nums.indexOf(n) < seq.next ? " done" : "");
+  const chips = html`<div class="chips" role="group" aria-label="Number cards in view">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
+    html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}${done(n)}" data-act="number" data-arg="${n}" data-testid="number-${n}"
+      aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}${place(n)}</button>`)}</div>`;
+  // cards laid for the whole game, all laid: in play their chips fold away from stray taps
+  const laid = t && FIXED_CARDS.includes(setup.number_cards) && nums.length >= numberCardsAtMost(setup);
   return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? html`:${shown}` : ""} <small>(${hint})</small></p>
-    <div class="chips" role="group" aria-label="Number cards in view">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
-      html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}${done(n)}" data-act="number" data-arg="${n}" data-testid="number-${n}"
-        aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}${place(n)}</button>`)}</div>${seq ? sequenceEndTemplate(seq) : ""}${lineTemplate(setup, t)}</div>`;
+    ${laid ? html`<details data-testid="numbers-change"><summary>Change the number cards</summary>${chips}</details>` : chips}${seq ? sequenceEndTemplate(seq) : ""}${lineTemplate(setup, t)}</div>`;
 }
+
+/** The number-card modes whose cards are laid once for the whole game (a sequence, 62's, 39's, Nano's line). */
+const FIXED_CARDS = ["sequence", "detonator", "noble", "line"];
 
 /** 65: each player's face-up number cards (the values they may cut), as dealt and given since. */
 function handsTemplate(setup, t) {

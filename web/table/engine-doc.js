@@ -131,7 +131,9 @@ export function slotChoices(setup, own = null) {
   const hasYellow = labels.some((l) => l[0] === "Y");
   const marks = tokenMarks(setup); // (an X wire's mark is dealt with it: never set by hand)
   const notValues = setup.false_tokens ? labels.filter((l) => colourOf(l) === "blue") : [];
-  const info = setup.tokens === "value" || setup.tokens === "none" ? labels.filter((l) => colourOf(l) === "blue") : [];
+  // 58: no info token at all, neither at the start nor after a failure: none to set
+  const valueTokens = setup.tokens === "value" || (setup.tokens === "none" && setup.failure_tokens !== false);
+  const info = valueTokens ? labels.filter((l) => colourOf(l) === "blue") : [];
   if (hasYellow && info.length) info.push("Y");
   if (own) {
     return {

@@ -113,6 +113,8 @@ export function applyCoffee(t, e, setup) {
 
 /** Rewinder: the detonator goes back one step. */
 export function applyRewind(t, _e, setup) {
+  // not past where it started (the arena's reading): a Rewinder that could not move it is refused, the card kept
+  if (t.mistakesMade <= 0) fail("the detonator is where it started or further back: the Rewinder would not move it (the card stays unused)");
   spend(t, setup, "6");
   detonatorBack(t);
 }

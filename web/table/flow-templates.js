@@ -75,7 +75,12 @@ function afterWrong(A, d) {
   const next = nextAsk(A.state, A.t, settleDraft(A, { ...d, ok: false }));
   const plain = valueTokens(A.state.setup, d.p);
   if (next?.ask === "real" && plain) {
-    return html`<span class="lbl">the info token shows</span>${realKeypad(A, d, d.js?.[0], { act: "draft-real", testprefix: "real", label: "real value" })}${hiddenBoom(A.state.setup)}`;
+    // a red wire gets no token: it explodes the bomb, keys of their own
+    const labels = realLabels(A.state.setup);
+    const keys = (only, label) => realKeypad(A, d, d.js?.[0], { act: "draft-real", testprefix: "real", label, labels: only });
+    const reds = labels.filter((l) => colourOf(l) === "red");
+    return html`<span class="lbl">the info token shows</span>${keys(labels.filter((l) => colourOf(l) !== "red"), "real value")}
+      ${reds.length ? html`<span class="lbl">or red, no token: the bomb exploded</span>${keys(reds, "red: the bomb exploded")}` : ""}${hiddenBoom(A.state.setup)}`;
   }
   if (next?.ask !== "which" || next.field !== "tok") return "";
   if (plain && (d.js ?? []).length <= 3) return detectorTokens(A, d, d.js ?? []);
@@ -130,9 +135,9 @@ export function realAsk({ ctx, d, setup }) {
   // no info token on failure (58), a false token of the value said (17, 52), or constraint H: only "not that value"
   const silent = noValueShown(setup, d.p) || noTokenCard(setup, d);
   const keys = silent ? realOptions(A, d, j, realLabels(setup)).filter((x) => x.label[0] === "R") : realOptions(A, d, j, realLabels(setup));
-  const ask = setup.failure_tokens === false ? "No info token in this mission: was it red?"
-    : noTokenCard(setup, d) && !noValueShown(setup, d.p) ? "Constraint card H: no info token. Was it red?"
-    : "Its token is false (it shows the value said): was it red?";
+  const ask = setup.failure_tokens === false ? "No info token in this mission: was it red (the bomb exploded)?"
+    : noTokenCard(setup, d) && !noValueShown(setup, d.p) ? "Constraint card H: no info token. Was it red (the bomb exploded)?"
+    : "Its token is false (it shows the value said): was it red (the bomb exploded)?";
   // a red wire gets no token: it explodes the bomb, a row of its own
   const row = (xs, label) => (xs.length ? keypad("draft-real", xs.map((x) => x.label), { disabled: xs.filter((x) => !x.ok).map((x) => x.label), testprefix: "real", label }) : "");
   const reds = keys.filter((x) => x.label[0] === "R");

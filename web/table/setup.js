@@ -40,8 +40,10 @@ export function aValue(v) {
   return `${/^(8|11|18)\b/.test(word) ? "an" : "a"} ${word}`;
 }
 
-/** How many number cards the mission lays in view: 3 in a sequence (9, 16), 5 in 36's, 12 on Nano's line (59), else any. */
-export const numberCardsAtMost = (setup) => (setup.number_cards === "sequence" ? (setup.mission === 36 ? 5 : 3) : 12);
+/** How many number cards the mission lays in view: 3 in a sequence (9, 16), 5 in 36's, one per player in 62, 39's one,
+ * 12 on Nano's line (59), else any. */
+export const numberCardsAtMost = (setup) => (setup.number_cards === "sequence" ? (setup.mission === 36 ? 5 : 3)
+  : setup.number_cards === "detonator" ? setup.players.length : setup.number_cards === "noble" ? 1 : 12);
 
 /** 65: each player holds number cards face up and cuts only their values; after every turn the active player gives
  * one to a teammate (a `give` entry). The hands dealt are the setup's `number_hands`; the derived table's
