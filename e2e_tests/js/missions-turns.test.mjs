@@ -148,3 +148,38 @@ test("58: a slot offers no info token to set (the mission has none); 18 does (it
   plain.setup = S.applyMission(plain.setup, preset({ number: 18, tokens: "none" })); // no starting token, failures show one
   assert.ok(S.slotChoices(plain.setup).info.includes("7"));
 });
+
+test("15: the equipment lies face down; a card flipped is usable at once; the number card in view says when to flip", async () => {
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  let s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 15, equipment: ["1", "3", "4", "8", "10", "12"] }));
+  assert.equal(s.setup.number_cards, "unlock");
+  assert.deepEqual(S.derive(s).cards, [], "none face up at first");
+  s.setup.numbers = [3];
+  // the four 3s cut (my two with Bob's and Dee's): flip a card and the next number card
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 3, s: 0, j: 1, v: "3", ok: true, cut: "3", as: { s: 0, j: 3 } });
+  let t = S.derive(s);
+  assert.match(String(cardsTemplate({ state: s, t, missions: [] })), /data-testid="unlock-due">All four 3s are cut: flip an equipment card/);
+  s.setup.table_cards = ["10"]; // the X-or-Y Ray flipped: usable though no 10 is cut
+  t = S.derive(s);
+  assert.deepEqual(t.cards.map((c) => [c.id, c.state]), [["10", "usable"]]);
+  s = S.addEntry(s, { k: "xray", a: 0, p: 2, s: 0, j: 4, vs: ["5", "7"], ok: false, real: "6" });
+  assert.doesNotMatch(S.derive(s).entries.at(-1).text, /check/);
+});
+
+test("39: once the special action is done, a token beside a stand (a value among the cards dealt that its player holds) is a has fact", async () => {
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  let s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 39, number_cards: "noble" }));
+  s.setup.numbers = [5];
+  const early = S.derive(S.addEntry(s, { k: "beside", p: 1, v: "7" }));
+  assert.match(early.entries[0].error, /39's tokens beside the stand come once the special action is done/);
+  const cuts = [[0, 0, 4], [1, 0, 3], [2, 0, 4], [3, 0, 4]].map(([p, st, j]) => ({ p, s: st, j, l: "5" }));
+  s = S.addEntry(s, { k: "special", a: 0, cuts, res: "ok" });
+  s = S.addEntry(s, { k: "beside", p: 1, v: "7" });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((x) => x.ok), JSON.stringify(t.entries));
+  assert.ok(S.engineDoc(s, t).facts.some((f) => f.kind === "has" && f.player === 1 && f.value === 7));
+  assert.match(String(cardsTemplate({ state: s, t, missions: [] })), /data-testid="noble-dealt"/);
+});

@@ -35,7 +35,7 @@ const SETUP_EDITS = {
   tokens: (su, arg) => { su.tokens = arg; },
   // 45, 51: one card is flipped at a time, so a tap on another replaces it
   number: (su, arg, _next, app) => {
-    const one = [45, 51].includes(su.mission);
+    const one = [45, 51].includes(su.mission) || su.number_cards === "unlock"; // 15: one card in view at a time
     const nums = su.numbers ?? [];
     const most = S.numberCardsAtMost(su);
     if (!one && !nums.includes(int(arg)) && nums.length >= most) {

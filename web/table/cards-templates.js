@@ -51,6 +51,7 @@ export function numbersTemplate(setup, t) {
   const hint = { pick, sum,
     sequence: `left to right, starting from the Sequence card (${numberCardsAtMost(setup)} cards)${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",
     detonator: "each value cut all four moves the detonator back a space",
+    unlock: "the card in view: when its four wires are cut, an equipment card is flipped, then the next number card",
     line: nums.length < 12 ? `Nano's line: tap all 12 cards from left to right (${nums.length}/12)` : "Nano's line, left to right" }[setup.number_cards];
   const shown = nums.map((n, i) => (seq && i < seq.next ? html` <s>${n}</s>` : ` ${n}`));
   // where the order counts (a sequence, Nano's line), each card tapped shows its place; a card done is crossed out
@@ -61,9 +62,15 @@ export function numbersTemplate(setup, t) {
     html`<button type="button" class="chip ${nums.includes(n) ? "on" : ""}${done(n)}" data-act="number" data-arg="${n}" data-testid="number-${n}"
       aria-pressed="${nums.includes(n) ? "true" : "false"}">${n}${place(n)}</button>`)}</div>`;
   // cards laid for the whole game, all laid: in play their chips fold away from stray taps
+  const dealt = setup.mission === 39 && t?.specialDone
+    ? html`<p class="hint" data-testid="noble-dealt">The special action is done: the number cards left are dealt; each player's token beside
+      their stand (a value among their cards that they hold) goes with <i>Token beside the stand</i>.</p>` : "";
+  const due = setup.number_cards === "unlock" && nums.length && (t?.cutCount?.[String(nums[0])] ?? 0) >= 4
+    ? html`<p class="hint" data-testid="unlock-due">All four ${nums[0]}s are cut: flip an equipment card (tap it in Setup, Equipment on the
+      table: usable at once) and the next number card (tap it here).</p>` : "";
   const laid = t && FIXED_CARDS.includes(setup.number_cards) && nums.length >= numberCardsAtMost(setup);
   return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? html`:${shown}` : ""} <small>(${hint})</small></p>
-    ${laid ? html`<details data-testid="numbers-change"><summary>Change the number cards</summary>${chips}</details>` : chips}${seq ? sequenceEndTemplate(seq) : ""}${lineTemplate(setup, t)}</div>`;
+    ${due}${dealt}${laid ? html`<details data-testid="numbers-change"><summary>Change the number cards</summary>${chips}</details>` : chips}${seq ? sequenceEndTemplate(seq) : ""}${lineTemplate(setup, t)}</div>`;
 }
 
 /** The number-card modes whose cards are laid once for the whole game (a sequence, 62's, 39's, Nano's line). */

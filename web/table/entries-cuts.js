@@ -9,7 +9,7 @@ import {
   actorCut, addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, factValue, fail, failure, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
   uncutRefs, valuelessFailure,
 } from "./replay-table.js";
-import { besideTokens, cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
+import { besideNow, cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
 
 /** What the table shows on one slot (tokens, marks, colour, cut). In 52 a false token may point at a red wire:
  * it is the fact "not that value" (the engine document leaves the mark off the slot, where it would rule red out). */
@@ -198,7 +198,7 @@ function soloTakesAll(t, e, setup) {
 /** 50 (memory mode): an info token beside a player's stand says they hold the value, on a wire the page is not told
  * (the team saw it pointed at, and is to remember it): a "has" fact over their uncut wires. */
 export function applyBeside(t, e, setup, i) {
-  if (!besideTokens(setup)) fail("only mission 50 puts info tokens beside the stand");
+  if (!besideNow(setup, t)) fail(setup.mission === 39 ? "39's tokens beside the stand come once the special action is done" : "only missions 50 and 39 put info tokens beside the stand");
   if (!(Number.isInteger(e.p) && e.p >= 0 && e.p < setup.players.length)) fail("whose token?");
   if (!((isLabel(e.v) && colourOf(e.v) === "blue") || e.v === "Y")) fail("which value does the token show?");
   if (e.p === setup.me && t.hasHand && !t.stands[e.p].some((st) => st.some((sl) => sl.c !== "cut" && sl.own && valueMatches(sl.own, e.v)))) {

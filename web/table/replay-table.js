@@ -46,6 +46,7 @@ export function cutCounts(t) {
  */
 export function cardProgress(setup, t, id, cutCount = cutCounts(t)) {
   if (radarTurns(setup) && id === "8") return { have: 1, need: 1 }; // 18: the General Radar, usable from the start
+  if (setup.number_cards === "unlock") return { have: 1, need: 1 }; // 15: a card flipped face up is usable at once
   if (setup.equipment_after_special) return t.specialDone ? { have: 1, need: 1 } : { have: 0, need: Infinity };
   if (/^\d+$/.test(id)) return { have: Math.min(cutCount[id] ?? 0, 2), need: 2 };
   if (/^(\d+)\.\1$/.test(id)) return { have: Math.min(cutCount[id.split(".")[0]] ?? 0, 4), need: 4 };

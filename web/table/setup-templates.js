@@ -69,11 +69,14 @@ function cardsPicker(setup) {
       <p class="hint">Face up: ${setup.equipment.map((id) => `${id} ${EQUIPMENT_NAMES[id] ?? ""}`).join(", ")}${radarTurns(setup) ? " — usable from the start and every turn, never spent (mission 18)" : ""}.</p></fieldset>`;
   }
   return html`<fieldset class="box" data-testid="setup-cards"><legend>Equipment on the table</legend>
-    <p class="hint">${setup.equipment_after_special ? html`None lies face up at first: the deck of 7 stays face down. Once the special action
+    <p class="hint">${setup.number_cards === "unlock" ? html`None lies face up at first: ${usual} cards lie face down. Each time the four
+      wires of the number card in view are cut, one is flipped, usable at once whatever its number: come back and tap it
+      (${chosen.length} flipped).`
+      : setup.equipment_after_special ? html`None lies face up at first: the deck of 7 stays face down. Once the special action
       is done, come back and tap the cards it turned face up${setup.table_cards === null ? "" : `: ${chosen.length} chosen`}.`
       : html`Tap the cards that lie face up (usually ${usual}: one per player)${setup.table_cards === null ? "; none tapped: every card of the pile counts" : `: ${chosen.length} chosen`}.`}</p>
     <div class="row">${setup.equipment.map((id) => chip("table-card", id, `${id} ${EQUIPMENT_NAMES[id] ?? ""}`, chosen.includes(id), `setup-card-${id}`))}</div>
-    <div class="row">${setup.equipment_after_special ? "" : btn("draw-cards", `Draw ${usual} for us`, { cls: "chip", testid: "setup-draw-cards" })}
+    <div class="row">${setup.equipment_after_special || setup.number_cards === "unlock" ? "" : btn("draw-cards", `Draw ${usual} for us`, { cls: "chip", testid: "setup-draw-cards" })}
       ${setup.table_cards === null ? "" : btn("all-cards", "Every card of the pile", { cls: "chip", testid: "setup-all-cards" })}</div>
   </fieldset>`;
 }

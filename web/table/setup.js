@@ -34,6 +34,10 @@ export const presetOf = (missions, setup) => missions?.find((m) => m.number === 
  * it): the page takes a token on its wire, as the player remembers it, or beside the stand, "they hold that value". */
 export const besideTokens = (setup) => setup.mission === 50;
 
+/** 39, once the special action is done: the number cards left are dealt, and each player puts beside their stand a
+ * token of a value among their cards that they hold (none when they hold none of them): a "has" fact, as 50's. */
+export const besideNow = (setup, t) => besideTokens(setup) || (setup.mission === 39 && Boolean(t.specialDone));
+
 /** A value said or cut, with its article: "a 5", "an 8", "an 11", "a yellow", "a red 5". */
 export function aValue(v) {
   const word = v === "Y" ? "yellow" : colourOf(v) === "blue" ? String(v) : `${colourOf(v)} ${String(v).slice(1)}`;
@@ -43,7 +47,7 @@ export function aValue(v) {
 /** How many number cards the mission lays in view: 3 in a sequence (9, 16), 5 in 36's, one per player in 62, 39's one,
  * 12 on Nano's line (59), else any. */
 export const numberCardsAtMost = (setup) => (setup.number_cards === "sequence" ? (setup.mission === 36 ? 5 : 3)
-  : setup.number_cards === "detonator" ? setup.players.length : setup.number_cards === "noble" ? 1 : 12);
+  : setup.number_cards === "detonator" ? setup.players.length : ["noble", "unlock"].includes(setup.number_cards) ? 1 : 12);
 
 /** 65: each player holds number cards face up and cuts only their values; after every turn the active player gives
  * one to a teammate (a `give` entry). The hands dealt are the setup's `number_hands`; the derived table's
@@ -113,7 +117,7 @@ export const CARD_NAMES = {
 /** Mission rules on which cuts are legal (the engine's "missions" list, `special`). */
 export const SPECIAL_RULES = ["x_after_yellow", "sevens_last", "yellow_special", "oxygen_reserve", "oxygen_own", "oxygen_pass", "oxygen_gift", "challenges", "nano_detonator"];
 /** How the number cards in view decide the value to cut (the engine's "missions" list, `number_cards`). */
-export const NUMBER_MODES = ["pick", "sum", "sequence", "noble", "detonator", "guess", "line"];
+export const NUMBER_MODES = ["pick", "sum", "sequence", "noble", "detonator", "guess", "line", "unlock"];
 /** Where the Sequence card of 9, 16 and 36 stands: `numbers` holds the line read from the Sequence card's end, so the
  * card at `next` is the value to cut and those before it are done (each gone once `need` wires of its value are cut:
  * 9, 36: 2; 16: all 4, as the arena plays it); in 36 (`freeEnd`) the player who clears a card moves the Sequence
@@ -284,6 +288,10 @@ export function applyMission(setup, preset) {
   s.dd = mission.double_detector;
   s.equipment = mission.equipment.slice();
   s.table_cards = null;
+  if (mission.number === 15) { // the cards lie face down; the number card in view flips them one at a time
+    s.number_cards = "unlock";
+    s.table_cards = [];
+  }
   return s;
 }
 

@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideTokens, faceUpCards } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideNow, faceUpCards } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 import { placesFalseTokens } from "./setup.js";
 
@@ -337,7 +337,7 @@ function actionAllowed(k, state, t) {
     case "swap": return state.setup.mission === 61;
     case "weak": case "weakstuck": return t.weak === "hidden"; // 34, while the cards are hidden
     case "give": return Boolean(faceUpCards(state.setup, t, 0)); // 65, once the hands dealt are entered
-    case "beside": return besideTokens(state.setup);
+    case "beside": return besideNow(state.setup, t);
     case "redcall": return (state.setup.special ?? []).includes("challenges");
     case "shown": return state.setup.number_cards === "guess";
     case "special": return specialOpen(state.setup, t);
