@@ -186,6 +186,9 @@ test("My best cuts open with the free card the team plays first, in words, and t
   const free = { card: "1", name: "Label ≠", stand: 0, slots: [1, 2], bits: 1.24, told: 0 };
   assert.match(String(movesTemplate({ state: later, t: S.derive(later), moves: { moves: [], forbidden: [], free_card: free }, missions: [] }).text),
     /On my turn, first, put <b>Label ≠<\/b>/);
+  assert.match(String(movesTemplate({ state: later, t: S.derive(later), moves: { moves: [], forbidden: [] }, missions: [] }).text),
+    /data-testid="moves-later">for my next turn \(Bob plays now\)/);
+  assert.doesNotMatch(say(null), /moves-later/, "on my turn: no word");
   assert.match(say({ card: "2", name: "Walkie-Talkies", stand: 0, slots: [], give: [0, 0], target: [1, 0, 3], told: 0 }),
     /my Ann A for Bob D/);
   assert.match(say({ card: "11.11", name: "Grappling Hook", stand: 0, slots: [], target: [2, 0, 4], told: 0 }), /take Cid E/);

@@ -37,7 +37,7 @@ export function movesTemplate(ctx) {
   }
   const list = (moves?.moves ?? []).slice(0, 5);
   return html`<section class="moves ${ctx.pendingMoves ? "updating" : ""}" data-testid="moves" aria-label="My best cuts">
-    <h3>My best cuts ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
+    <h3>My best cuts ${notMyTurn(ctx) ? html`<small data-testid="moves-later">for my next turn (${ctx.state.setup.players[ctx.t.turn]} plays now)</small>` : ""} ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
     ${moves ? "" : ctx.error ? html`<p class="hint" data-testid="moves-error">No advice while the table has an error (at the top of the page).</p>` : html`<p class="hint">Working it out…</p>`}
     ${freeCardTemplate(ctx)}
     ${specialTemplate(ctx)}
@@ -254,6 +254,9 @@ function mayPlay(ctx, id) {
   const card = ctx.t.cards?.find((c) => c.id === id);
   return card?.state === "usable" && ctx.state.setup.me !== null && ctx.t.hasHand;
 }
+
+/** Whether another player takes the turn now (a mission with turns in any order has no turn to name). */
+const notMyTurn = (ctx) => !ctx.state.setup.free_turns && Number.isInteger(ctx.t.turn) && ctx.t.turn !== ctx.state.setup.me;
 
 /**
  * The General Radar, when I may play it: on a tap, what asking each value I hold would buy me — my best cut
