@@ -377,3 +377,17 @@ def test_opening_the_setup_stops_a_running_estimate(phone):
     })""")
     assert redraws == 0, f"the setup was redrawn {redraws} times while nothing was tapped"
     expect(tid(page, "setup-new-game-confirm")).to_be_visible()
+
+
+def test_clearing_a_token_from_its_entry_s_edit_deletes_the_entry(phone):
+    """Editing "Bob C shows an info token 3" and clearing the slot takes the entry out of the log (no "shows nothing"
+    line left behind); undo brings it back."""
+    page, taps = phone(table(log=TOKENS))
+    wait_done(page, moves=True)
+    taps("log-0-edit")
+    taps("set-clear")
+    expect(tid(page, "log").locator("li[data-testid^='log-']")).to_have_count(3)
+    expect(tid(page, "log")).not_to_contain_text("shows nothing")
+    expect(tid(page, "undo-note")).to_contain_text("Deleted: Bob C shows an info token 3")
+    taps("undo")
+    expect(tid(page, "log").locator("li[data-testid^='log-']")).to_have_count(4)

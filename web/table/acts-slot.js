@@ -86,6 +86,17 @@ export function slotActs(app) {
       const [p, s, j] = ui.sheet.key.split("-").map(Number);
       if (!commitEntry(app, { k: "see", p, s, j, v })) app.render();
     },
-    "set-clear": () => setSlot((slot) => Object.assign(slot, { c: "h", v: null, m: null, col: null })),
+    "set-clear": () => {
+      // clearing the slot an entry set, from that entry's edit: the entry goes (no "shows nothing" line left behind)
+      const edit = ui.sheet?.edit;
+      if (edit !== undefined && app.state.log[edit]?.k === "set") {
+        const gone = app.derived().entries[edit]?.text;
+        app.closeSheet();
+        app.commit(S.replaceEntry(app.state, edit, null));
+        app.view.flash?.(`Deleted: ${gone} (Undo brings it back)`);
+        return;
+      }
+      setSlot((slot) => Object.assign(slot, { c: "h", v: null, m: null, col: null }));
+    },
   };
 }
