@@ -117,8 +117,10 @@ export const ASKS = {
         .filter(Boolean).map((x) => saidOf(x)));
       // before play, a player's two tokens say two values: the one placed already is not offered again
       if (drawnTokensDue(state)?.kind === "absent") for (const x of t.absent) if (x.p === d.a) held.add(x.v);
+      // 13, 39: a yellow token drawn at random is put back and another drawn: never a yellow "I have none"
+      const drawn = [13, 39].includes(setup.mission) ? said.filter((v) => v !== "Y") : said;
       return html`<p class="ask" data-testid="ask">Which value does the token say is absent?</p>
-        ${keypad("draft-value", said, { on: [d.v], label: "absent value", disabled: ctx.ui?.sheet?.edit !== undefined ? [] : said.filter((v) => held.has(v)) })}`;
+        ${keypad("draft-value", drawn, { on: [d.v], label: "absent value", disabled: ctx.ui?.sheet?.edit !== undefined ? [] : said.filter((v) => held.has(v)) })}`;
     }
     if (ask.beside) { // 50: a value they hold, somewhere: not one whose wires are all cut, nor one I lack
       const mine = d.a === state.setup.me && t.hasHand;
