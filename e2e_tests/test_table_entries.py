@@ -229,14 +229,13 @@ def test_moved_wires_from_the_turn_log(make_context, base_url, device):
     assert wait_done(page) == "done"
     doc = assert_matches_cli(page)
     assert doc["moves"] == [{"kind": "grappling_hook", "wires": [{"from": [3, 0, 0], "to": [1, 0, 0]}]}]
-    # Ann (me) and Cid swap: my B (a 2) for Cid's A, which I file after my 1: it is a 1.
+    # Ann (me) and Cid swap: my B (a 2) for Cid's A: I say it is a 1, and it is filed after my 1 by itself.
     taps("action-walkie")
     taps("actor-0")
     taps("slot-2-0-0")
     taps("give-0-1")
-    taps("file-ato-0-1")
-    taps("file-pto-0-0")
     taps("got-1")
+    taps("file-pto-0-0")
     expect(tid(page, "log-5")).to_contain_text("Walkie-Talkies")
     assert wait_done(page) == "done"
     doc = assert_matches_cli(page)

@@ -296,6 +296,19 @@ test("where a moved wire was filed: places where no wire it may be sits in order
   assert.ok(filePlaceOptions(A, { k: "nano", a: 1 }, "to", 1, 0, 13).every(Boolean), "Nano's wire may be anything");
 });
 
+test("a wire I receive: its value is asked first, then it is filed where it sits in order among equal wires by itself", () => {
+  const state = table();
+  const t = S.derive(state);
+  const A = { state, t, laws: null, editing: false };
+  // I (Ann) take Dee's I with the Grappling Hook: which wire did I get? a 3 — after my two 3s, at my E
+  const d = { k: "hook", a: 0, p: 3, s: 0, js: [8] };
+  assert.deepEqual(S.nextAsk(state, t, d), { ask: "got" });
+  const settled = settleDraft(A, { ...d, got: "3" });
+  assert.deepEqual(settled.to, { s: 0, j: 4 });
+  // Bob takes it: where he filed it is asked (his wires are not mine to see)
+  assert.deepEqual(S.nextAsk(state, t, { k: "hook", a: 1, p: 3, s: 0, js: [8] }), { ask: "file", field: "to", who: 1 });
+});
+
 test("a special action on wires the table shows settles its outcome; 41's words are a tripwire's", async () => {
   const { askTemplate } = await import("../../web/table/sheet-templates.js");
   let s = S.defaultState();

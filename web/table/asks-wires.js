@@ -14,9 +14,12 @@ export function moveAsk(state, t, d) {
   const me = state.setup.me;
   if (d.k === "walkie" && !d.as) return { ask: "give_slot" };
   const files = d.k === "walkie" ? [["ato", d.a], ["pto", d.p]] : [["to", d.a]];
-  for (const [field, who] of files) if (!d[field]) return { ask: "file", field, who };
-  const receivers = files.map(([, who]) => who);
-  if (me !== null && t.hasHand && receivers.includes(me) && !d.got) return { ask: "got" };
+  // the wire I received: I see it, so its value comes first and says where it sits in order
+  const mine = me !== null && t.hasHand;
+  for (const [field, who] of files) {
+    if (mine && who === me && !d.got) return { ask: "got" };
+    if (!d[field]) return { ask: "file", field, who };
+  }
   return null;
 }
 

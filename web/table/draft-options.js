@@ -9,7 +9,7 @@
 
 import { failureMarks } from "./failure-marks.js";
 import { nextAsk, ownSlotsFor } from "./record.js";
-import { knownWire } from "./asks-wires.js";
+import { filePlaces, knownWire } from "./asks-wires.js";
 import { specialAction, specialKind, specialShows } from "./entries-mission.js";
 import { xWireWait } from "./entries-cuts.js";
 import { colourCount, seenWire, shownWire, TURNED_BOOM } from "./replay-table.js";
@@ -266,6 +266,17 @@ const CERTAIN = {
     const may = actorSlots(A, d);
     return may.length === 1 ? { as: { s: may[0].s, j: may[0].j } } : null;
   },
+  // the wire I received, said: filed where it sits in order — when its places differ only among wires equal to it
+  file: (A, d, ask) => {
+    if (ask.who !== A.state.setup.me || !d.got) return null;
+    const fits = filePlaces(A.state, A.t, d, ask.who).flatMap(({ s, n }) =>
+      filePlaceOptions(A, d, ask.field, ask.who, s, n).map((ok, j) => (ok ? { s, j } : null)).filter(Boolean));
+    if (!fits.length || fits.some((x) => x.s !== fits[0].s)) return null;
+    const gives = d.k !== "walkie" ? null : ask.who === d.a ? d.as : ask.who === d.p ? { s: d.s, j: d.js?.[0] } : null;
+    const st = A.t.stands[ask.who][fits[0].s].filter((_sl, j) => !(gives && gives.s === fits[0].s && gives.j === j));
+    const between = st.slice(fits[0].j, fits.at(-1).j).map((sl) => seenWire(sl));
+    return between.every((w) => w === d.got) ? { [ask.field]: { s: fits[0].s, j: fits.at(-1).j } } : null; // after its equals
+  },
   actor_label: (A, d) => {
     const may = actorLabelOptions(A, d);
     return may.length === 1 ? { av: may[0] } : null;
@@ -376,7 +387,9 @@ export function filePlaceOptions(A, d, field, who, s, n) {
   const from = movedFrom(d, field);
   if (A.editing || !from) return Array(n).fill(true);
   const labels = labelsInPlay(A.state.setup).map((x) => x.label);
-  const may = labels.filter((l) => ch(A, from.p, from.s, from.j, [l]) !== 0 && !allCut(A.state.setup, A.t, l));
+  // the wire I received and said: it alone; else any the slot it came from may hold
+  const may = who === A.state.setup.me && d.got ? [d.got]
+    : labels.filter((l) => ch(A, from.p, from.s, from.j, [l]) !== 0 && !allCut(A.state.setup, A.t, l));
   // Walkie-Talkies: the receiver's own wire given leaves their stand (the actor's `as`, the teammate's pointed one)
   const gives = d.k !== "walkie" ? null : who === d.a ? d.as : who === d.p ? { s: d.s, j: d.js?.[0] } : null;
   const st = (A.t.stands[who]?.[s] ?? []).filter((_sl, j) => !(gives && gives.s === s && gives.j === j));
