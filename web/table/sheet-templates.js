@@ -209,7 +209,7 @@ export const ASKS = {
   },
   next: ({ d, t, setup }) => {
     return html`<p class="ask" data-testid="ask">Who plays next?</p>
-      <div class="row">${setup.players.map((name, p) => hasUncut(t, p) ? chip("draft-next", p, name, d.next === p, `next-${p}`) : "")}</div>`;
+      <div class="row">${setup.players.map((name, p) => hasUncut(t, p) && p !== d.a ? chip("draft-next", p, name, d.next === p, `next-${p}`) : "")}</div>`;
   },
   equipment: ({ d, t }) => {
     const inPlay = new Set(t.cards.map((c) => c.id));

@@ -38,7 +38,7 @@ function slotView(ctx, p, s, j, sl) {
   } else if (probs) {
     const top = probs.top;
     const c = probColour(top.p);
-    cls += ` prob${probs.red > 0 ? " may-red" : ""}${sl.c === "info" ? " info" : ""}`;
+    cls += ` prob${probs.red > 0 ? ` may-red${probs.red < 0.01 ? " faint" : ""}` : ""}${sl.c === "info" ? " info" : ""}`;
     style = `background:${c.bg};color:${c.fg}`;
     shown = [sl.c === "info" ? sl.v : top.value, String(Math.round(top.p * 100))];
     meaning.unshift(sl.c === "info" ? `info token ${valueName(sl.v)}` : "hidden");
@@ -90,7 +90,7 @@ export function standsTemplate(ctx) {
   const cached = ctx.cached ? html`<p class="hint cached" data-testid="results-cached">Your last results: not yet fresh, the engine is starting…</p>` : "";
   // what a hidden tile's figures mean, once there are figures to read
   const legend = ctx.result ? html`<p class="hint legend" data-testid="stands-legend">On a hidden wire: its likeliest value and that value's
-    chance (in %); a red dot: it may be red. Tap a wire for every value's chance.</p>` : "";
+    chance (in %); a red dot: it may be red (a pale one: under 1 %). Tap a wire for every value's chance.</p>` : "";
   return html`<section class="stands ${ctx.pending ? "updating" : ""}" data-testid="stands" data-turn="${t.turn}" aria-label="Stands">${cached}${rows}${legend}</section>`;
 }
 
