@@ -3,7 +3,8 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
-import { actorSlots, chance, realLabels, realOptions, resultAllowed, settleDraft, soloValueOptions, standsToPick } from "../../web/table/draft-options.js";
+import { actorSlots, chance, realLabels, realOptions, resultAllowed, settleDraft, soloValueOptions } from "../../web/table/draft-options.js";
+import { standsToPick } from "../../web/table/asks-wires.js";
 import { draftSummary } from "../../web/table/draft-summary.js";
 import { resultAsk, whichAsk } from "../../web/table/flow-templates.js";
 
@@ -212,7 +213,7 @@ test("a flow that asks for wires on the stands names the stands to keep on scree
 });
 
 test("the General Radar's answers the table gives fill themselves in: my stands, a stand showing the value", async () => {
-  const { knownRadarAnswers } = await import("../../web/table/draft-options.js");
+  const { knownRadarAnswers } = await import("../../web/table/asks-wires.js");
   const { askTemplate } = await import("../../web/table/sheet-templates.js");
   const { clearAnswer } = await import("../../web/table/record.js");
   const state = table([{ k: "set", p: 2, s: 0, j: 4, slot: { c: "info", v: "9" } }]);

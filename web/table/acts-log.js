@@ -4,7 +4,7 @@
 
 import * as S from "./table-state.js";
 import { maybeCommit, tryEntry } from "./draft-commit.js";
-import { knownRadarAnswers } from "./draft-options.js";
+import { knownRadarAnswers } from "./asks-wires.js";
 import { underWay } from "./draft-summary.js";
 import { int } from "./table-store.js";
 

@@ -323,36 +323,6 @@ export function settleDraft(A, d) {
   return x;
 }
 
-/** The stands a question that asks for wires on the table points at ("p-s" keys), or null for any other question. */
-export function standsToPick(state, t, d, ask) {
-  if (!d || !ask) return null;
-  // the answers about the wires pointed at (✓/✗, which one, its token) keep their stand in view too
-  if (["result", "which", "real", "cut_label"].includes(ask.ask) && Number.isInteger(d.p) && d.js?.length) return [`${d.p}-${d.s ?? 0}`];
-  // a special action's answers: the stands of every wire pointed at, mine too
-  if (["special_result", "spot_label"].includes(ask.ask) && d.spots?.length) return [...new Set(d.spots.map((x) => `${x.p}-${x.s}`))];
-  if (!["slots", "spots"].includes(ask.ask)) return null;
-  const all = t.stands.flatMap((ss, p) => ss.map((_st, s) => ({ p, s })));
-  let pick;
-  if (ask.ask === "slots" && d.js?.length && Number.isInteger(d.p) && d.k !== "super") pick = [{ p: d.p, s: d.s }];
-  else if (d.k === "postit" || d.k === "swl") pick = all.filter((x) => x.p === d.a);
-  else if (d.k === "label_eq" || d.k === "label_ne") pick = all;
-  else if (d.k === "disint") pick = all.filter((x) => x.p !== state.setup.me);
-  else pick = all.filter((x) => x.p !== d.a);
-  return pick.map(({ p, s }) => `${p}-${s}`);
-}
-
-/** The General Radar's answers the table already gives for number v: [{p, s, has}] for my stands (my wires) and for
- * a stand that shows an uncut wire of v (an info token); the other stands are left to the players' answers. */
-export function knownRadarAnswers(state, t, v) {
-  const me = state.setup.me;
-  const out = [];
-  t.stands.forEach((ss, p) => ss.forEach((st, s) => {
-    const shows = st.some((sl) => sl.c !== "cut" && shownWire(sl) === String(v));
-    if (shows || (p === me && t.hasHand)) out.push({ p, s, has: shows });
-  }));
-  return out;
-}
-
 /** The wires spot n of a special action that cut them all may have been (`labels`: every label in play): [{label, ok}]
  * of the action's kind, not all cut yet; ok when that slot may hold it (its law) and, for a yellow or red wire (one
  * copy), when no other spot of the action was given it and it is not mine. */

@@ -4,7 +4,8 @@
 // Pure functions from data to escaped HTML text.
 
 import { html, pct } from "../shared/html.js";
-import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, knownRadarAnswers, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
+import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
+import { knownRadarAnswers } from "./asks-wires.js";
 import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { besideTokens, CARD_NAMES, cardsBindAll, colourOf, faceUpCards, presetOf, radarTurns, saidOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";

@@ -5,7 +5,8 @@
 // it only through commit(), render() and the fields below.
 
 import * as S from "./table-state.js";
-import { freshLaws, standsToPick } from "./draft-options.js";
+import { freshLaws } from "./draft-options.js";
+import { standsToPick } from "./asks-wires.js";
 import { refusal } from "./draft-commit.js";
 
 const STORAGE_KEY = "bombbusters.table.v1";
