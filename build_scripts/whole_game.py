@@ -105,7 +105,9 @@ class WholeGame:
         return el.count() == 1 and el.is_visible() and el.is_enabled()
 
     def answer(self, *testids: str) -> bool:
-        """Tap the first of these answers the sheet offers; False when it offers none (or is closed)."""
+        """Tap the first of these answers the sheet offers; False when it offers none (or is closed).  The sheet is
+        read once the page's question about the success's table is answered (a wire it makes certain is filled in)."""
+        self.page.wait_for_function("document.documentElement.dataset.given !== 'pending'", timeout=30_000)
         testid = next((x for x in testids if self.offered(x)), None)
         if testid:
             self.tap(testid)

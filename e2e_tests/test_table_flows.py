@@ -69,7 +69,9 @@ def test_the_summary_says_the_value_and_the_sheet_offers_only_what_fits(make_con
     beside = offered(page, "actor-slot-")
     taps("result-ok")
     expect(tid(page, "draft-summary")).to_have_text("Bob → Cid A · value 1 · ✓ cut")
-    expect(tid(page, "ask")).to_have_text("Which of Bob's wires was cut with it?")
+    expect(tid(page, "ask")).to_contain_text("Which of Bob's wires was cut with it?")
+    # the chances are those of the table the success leaves (the "given" request), and say so
+    expect(tid(page, "given-hint")).to_contain_text("the chance it is a 1, the cut having worked")
     shot(page, "15-flow-actor-slot")
     chips = offered(page, "actor-slot-")
     assert chips == beside and chips, (chips, beside)

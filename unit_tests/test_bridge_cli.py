@@ -115,6 +115,9 @@ def test_analyze_matches_the_engine():
     bob_c = next(e for e in r["result"]["slots"] if (e["player"], e["stand"], e["slot"]) == (1, 0, 2))
     assert bob_c["probs"] == {"7": 1.0}
 
+    # "given": the same answer on a request type of its own (a table asked about before it is recorded)
+    assert call(req("given", STATE, rid=9))["result"] == r["result"]
+
 
 def test_moves():
     r = call(req("moves", STATE, rid=41))

@@ -370,3 +370,23 @@ test("the flows read the last visit's laws for this very table while the engine 
   assert.equal(freshLaws({ pending: true, cachedDoc: "{…}", analysis: { slots } }), slots, "the last visit's, same table");
   assert.equal(freshLaws({ pending: false, error: { message: "x" }, analysis: { slots } }), null);
 });
+
+test("'Which of Bob's wires was cut with it?' reads the table the success would leave (the given request)", async () => {
+  const { givenDoc, givenKey } = await import("../../web/table/given-cut.js");
+  const state = table();
+  const d = { k: "dual", a: 1, p: 2, s: 0, js: [0], v: "7" };
+  assert.equal(givenKey(state, d), "1-2-0-0-7");
+  assert.equal(givenKey(state, { ...d, a: 0 }), null, "my own wires I see");
+  assert.equal(givenKey(state, { ...d, v: "Y" }), null);
+  assert.equal(givenKey(state, d, true), null, "an edit reads the table as it was");
+  const doc = givenDoc(state, d);
+  assert.match(doc.players[2].stands[0], /^7 /, "the wire pointed at is cut as the value said");
+  assert.deepEqual(doc.facts.at(-1), { kind: "has", player: 1, value: 7 });
+  // the laws of that table: Bob's D cannot be the 7, his E is
+  const given = laws({ "1-0-3": { "6": 1 }, "1-0-4": { "7": 0.6, "8": 0.4 } });
+  const A = { state, t: S.derive(state), laws: laws({ "1-0-3": { "7": 0.2, "6": 0.8 }, "1-0-4": { "7": 0.5, "8": 0.5 } }), given, editing: false };
+  const slots = actorSlots(A, d);
+  assert.ok(!slots.some((x) => x.j === 3), "D: ruled out by the success");
+  assert.equal(slots.find((x) => x.j === 4).p, 0.6);
+  assert.ok(actorSlots({ ...A, given: null }, d).some((x) => x.j === 3), "before the cut D may be the 7");
+});

@@ -150,7 +150,8 @@ export function actorSlots(A, d) {
   const out = [];
   (A.t.stands[d.a] ?? []).forEach((st, s) => st.forEach((sl, j) => {
     if (sl.c === "cut" || xWireWait(A.state.setup, A.t.yellowCut, sl)) return; // 35: an X wire waits for the yellows
-    const p = said ? ch(A, d.a, s, j, [said]) : null;
+    // the table the success leaves, when the engine has answered it (given-cut.js), else the one before the cut
+    const p = !said ? null : A.given && !A.editing ? chance(A.t, A.given, d.a, s, j, [said]) : ch(A, d.a, s, j, [said]);
     if (p !== 0) out.push({ s, j, p });
   }));
   return A.editing ? out : out.sort((x, y) => (y.p ?? 0) - (x.p ?? 0));
@@ -355,11 +356,11 @@ function movedFrom(d, field) {
  * an info token, mine); every place while editing or for Nano's wire. */
 export function filePlaceOptions(A, d, field, who, s, n) {
   const from = movedFrom(d, field);
-  if (A.editing || !from) return Array(n).fill(true);
+  const got = who === A.state.setup.me && d.got ? d.got : null; // the wire I received and said (Nano's too)
+  if (A.editing || (!from && !got)) return Array(n).fill(true);
   const labels = labelsInPlay(A.state.setup).map((x) => x.label);
-  // the wire I received and said: it alone; else any the slot it came from may hold
-  const may = who === A.state.setup.me && d.got ? [d.got]
-    : labels.filter((l) => ch(A, from.p, from.s, from.j, [l]) !== 0 && !allCut(A.state.setup, A.t, l));
+  // that wire alone; else any the slot it came from may hold
+  const may = got ? [got] : labels.filter((l) => ch(A, from.p, from.s, from.j, [l]) !== 0 && !allCut(A.state.setup, A.t, l));
   // Walkie-Talkies: the receiver's own wire given leaves their stand (the actor's `as`, the teammate's pointed one)
   const gives = d.k !== "walkie" ? null : who === d.a ? d.as : who === d.p ? { s: d.s, j: d.js?.[0] } : null;
   const st = (A.t.stands[who]?.[s] ?? []).filter((_sl, j) => !(gives && gives.s === s && gives.j === j));

@@ -7,14 +7,14 @@ import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
 import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
-import { besideTokens, CARD_NAMES, cardsBindAll, colourOf, faceUpCards, presetOf, radarTurns, saidOf } from "./setup.js";
+import { aValue, besideTokens, CARD_NAMES, cardsBindAll, colourOf, faceUpCards, presetOf, radarTurns, saidOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
 const MULTI = ["double", "triple", "super"];
 const shortPct = (p) => (p < 0.01 ? "<1%" : `${Math.round(p * 100)}%`);
 
 /** What the open sheet knows of the table: {state, t, laws, editing} (draft-options.js). */
-export const allowOf = (ctx) => ({ state: ctx.state, t: ctx.t, laws: ctx.laws ?? null, editing: ctx.ui?.sheet?.edit !== undefined });
+export const allowOf = (ctx) => ({ state: ctx.state, t: ctx.t, laws: ctx.laws ?? null, given: ctx.given ?? null, editing: ctx.ui?.sheet?.edit !== undefined });
 
 /** A failure on player p's wire shows an info token with a value (not the mission's even/odd or x-token, nor none
  * at all, nor a false token: 17, 52). */
@@ -25,12 +25,13 @@ function actorSlotChips(A, d) {
   const { setup } = A.state;
   const stands = A.t.stands[d.a] ?? [];
   const slots = actorSlots(A, d);
-  // each one's share of the chance among them (the cut worked: one of them is the value), not its own chance
+  // the chance it is the value on the table the success leaves (A.given), else each one's share of the chance among
+  // them before the cut (one of them is the value)
   const total = slots.reduce((a, x) => a + (x.p ?? 0), 0);
   return slots.map(({ s, j, p: own }) => {
     const sl = stands[s][j];
     // my own wires: I see them, a share of a chance says nothing (the values in brackets do)
-    const p = sl.own && d.a === setup.me ? null : own !== null && total > 0 ? own / total : own;
+    const p = sl.own && d.a === setup.me ? null : A.given || own === null || total <= 0 ? own : own / total;
     const label = `${stands.length > 1 ? `Stand ${s + 1} ` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`;
     const shown = p !== null && p < 1 ? ` ${shortPct(p)}` : "";
     // the name begins with the chip's own text (label in name), then where it is
@@ -111,7 +112,8 @@ export function whichAsk({ ctx, d, ask, setup }) {
 }
 
 export function actorSlotAsk({ ctx, d, setup }) {
-  return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires was cut with it?</p>
+  const why = ctx.given ? html` <small data-testid="given-hint">(%: the chance it is ${aValue(d.v)}, the cut having worked)</small>` : "";
+  return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires was cut with it?${why}</p>
     <div class="row">${actorSlotChips(allowOf(ctx), d)}</div>`;
 }
 

@@ -3,6 +3,7 @@
 // wins: answers for an older table are dropped). Results land in app.results.
 
 import * as S from "./table-state.js";
+import { givenDoc, givenKey } from "./given-cut.js";
 import { Engine } from "../engine/engine-client.js";
 import { runRefine, runSearch, runWin, stopRun } from "./playouts.js";
 
@@ -32,6 +33,7 @@ export function connectEngine(app) {
   app.askLookahead = () => askLookahead(app, engine);
   app.askWhy = (key, value) => askWhy(app, engine, key, value);
   app.askRadar = () => askRadar(app, engine);
+  app.askGiven = () => askGiven(app, engine);
   app.askTell = (card, kind) => askTell(app, engine, card, kind);
   app.startWin = () => runWin(app, engine);
   app.stopWin = () => stopRun(app, "win");
@@ -243,6 +245,25 @@ async function askWhy(app, engine, key, value) {
   results.why = ans.reply.ok
     ? { key, resultId, text: ans.reply.result.text }
     : { key, resultId, error: ans.reply.error?.message ?? "the engine could not explain it" };
+  app.render();
+}
+
+/** The actor's wires on the table a success would leave (given-cut.js), asked once per draft and table. */
+async function askGiven(app, engine) {
+  const { results, ui, state } = app;
+  const key = givenKey(state, ui.draft, ui.sheet?.edit !== undefined);
+  const resultId = results.analysis?.resultId;
+  if (!key || resultId === undefined || (results.given?.key === key && results.given.resultId === resultId)) return;
+  results.given = { key, resultId, slots: null };
+  const doc = givenDoc(state, ui.draft);
+  if (!doc) return;
+  // (the tests wait for it: the answer may fill in the actor's wire); done once the newest one is answered
+  const seq = (app.givenSeq = (app.givenSeq ?? 0) + 1);
+  app.root.dataset.given = "pending";
+  const ans = await engine.latest("given", doc);
+  if (seq === app.givenSeq) app.root.dataset.given = "done";
+  if (ans.stale || !ans.reply.ok || results.given?.key !== key || results.given.resultId !== resultId) return;
+  results.given = { key, resultId, slots: slotMap(ans.reply.result) };
   app.render();
 }
 

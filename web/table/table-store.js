@@ -7,6 +7,7 @@
 import * as S from "./table-state.js";
 import { freshLaws } from "./draft-options.js";
 import { standsToPick } from "./asks-wires.js";
+import { givenKey } from "./given-cut.js";
 import { refusal } from "./draft-commit.js";
 
 const STORAGE_KEY = "bombbusters.table.v1";
@@ -109,6 +110,7 @@ export function createApp(view) {
 
     render() {
       view.render(viewModel(app));
+      app.askGiven?.(); // a success's actor wires, asked of the table it would leave (given-cut.js)
       const { sheet, draft } = app.ui;
       const open = sheet && draft ? JSON.stringify({ key: draftKey(app.state), sheet, draft }) : "";
       if (open !== app.savedDraft) {
@@ -179,6 +181,8 @@ function viewModel(app) {
     sheetError: ui.sheetError, refused: ui.sheetError ? null : refusal(state, t, ui), engineDocText: doc ? JSON.stringify(doc) : "",
     canUndo: S.canUndo(state), canRedo: S.canRedo(state),
     laws: freshLaws(results), pickStands,
+    given: results.given?.slots && results.given.resultId === results.analysis?.resultId
+      && results.given.key === givenKey(state, draft, ui.sheet?.edit !== undefined) ? results.given.slots : null,
   };
 }
 

@@ -96,10 +96,12 @@ def _reading_tokens(fn: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
-#: name -> function taking a state document and returning plain JSON
+#: name -> function taking a state document and returning plain JSON.  ``given`` is ``analyze`` on a request type of
+#: its own: a table the page asks about before it is recorded (the actor's wires once a cut's value is known to be
+#: the target's), which must not take the place of the table's own analysis (the page's requests: latest wins, per type)
 STATE_COMMANDS: dict[str, Callable[[Any], Any]] = {
-    name: _reading_tokens(fn) for name, fn in (("analyze", _analyze), ("moves", _moves), ("indicate", _indicate),
-                                               ("radar", _radar), ("labels", _labels))}
+    name: _reading_tokens(fn) for name, fn in (("analyze", _analyze), ("given", _analyze), ("moves", _moves),
+                                               ("indicate", _indicate), ("radar", _radar), ("labels", _labels))}
 
 #: a command with options: (function(doc, **options), {option: (default, largest allowed)}); an option is a
 #: whole number from 0 to its largest, or, where its default is text, a short text (a wire label)

@@ -1,0 +1,28 @@
+// "Which of Bob's wires was cut with it?" asked of the table the cut would leave: the wire pointed at is the value
+// said (it worked) and the actor holds one of it. The chances beside the actor's wires are those of that table (the
+// "given" request: the engine's analysis on a request type of its own, so that it never takes the place of the
+// table's own), not of the table before the cut: a wire the success rules out is left out.
+// Pure functions, no DOM, no I/O; table-analysis.js asks the engine.
+
+import { engineDoc } from "./engine-doc.js";
+import { derive } from "./replay.js";
+import { addEntry } from "./hand.js";
+import { colourOf, isLabel } from "./setup.js";
+
+/** The draft's success in question, as "a-p-s-j-v" (a dual cut by a teammate naming a blue value, the wire pointed
+ * at chosen), or null: my own wires I see, a yellow said names no one wire, an edit reads the table as it was. */
+export function givenKey(state, d, editing = false) {
+  if (editing || !d || d.k !== "dual" || !Number.isInteger(d.a) || d.a === state.setup.me) return null;
+  if (!Number.isInteger(d.p) || !Number.isInteger(d.js?.[0]) || !isLabel(d.v) || colourOf(d.v) !== "blue") return null;
+  return `${d.a}-${d.p}-${d.s ?? 0}-${d.js[0]}-${d.v}`;
+}
+
+/** The state document of the table with the draft's cut worked (the wire pointed at cut as the value, the actor
+ * holding one), or null when the table refuses it (the wire cannot be that value). */
+export function givenDoc(state, d) {
+  const next = addEntry(state, { k: "set", p: d.p, s: d.s ?? 0, j: d.js[0], slot: { c: "cut", v: d.v, m: null, col: null } });
+  const t = derive(next);
+  if (!t.entries.at(-1)?.ok) return null;
+  const doc = engineDoc(next, t);
+  return { ...doc, facts: [...(doc.facts ?? []), { kind: "has", player: d.a, value: Number(d.v) }] };
+}
