@@ -438,3 +438,20 @@ def test_mission_65_every_player_s_number_cards(make_context, base_url, device):
     expect(tid(page, "hands")).to_contain_text("Cid: 2, 5, 6, 10")
     assert wait_done(page) == "done"
     assert_matches_cli(page)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_12_the_number_card_on_an_equipment_card(make_context, base_url, device):
+    """Mission 12: a number card lies on each equipment card face up (set at the setup); the card waits for two
+    wires of its number and two of that number card's value."""
+    def lock(pg):
+        tid(pg, "setup-card-3").tap()
+        tid(pg, "setup-lock-3").select_option("5")
+        expect(tid(pg, "setup-lock-3")).to_have_value("5")
+
+    page, taps = open_mission(make_context, base_url, device, 12, reds=(5,), yellows=(2, 4, 7, 9), check=lock)
+    for label in MY_HAND + ["4", "6"]:  # 53 wires: 14 for me
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    expect(tid(page, "card-state-3")).to_contain_text("0/4 cut")
+    expect(tid(page, "equipment-legend")).to_contain_text("two of the number card lying on it")

@@ -183,3 +183,23 @@ test("39: once the special action is done, a token beside a stand (a value among
   assert.ok(S.engineDoc(s, t).facts.some((f) => f.kind === "has" && f.player === 1 && f.value === 7));
   assert.match(String(cardsTemplate({ state: s, t, missions: [] })), /data-testid="noble-dealt"/);
 });
+
+test("12: an equipment card waits for two wires of its number and two of the number card lying on it", async () => {
+  const { setupTemplate } = await import("../../web/table/setup-templates.js");
+  let s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 12, equipment: ["3", "8"] }));
+  s.setup.table_cards = ["3", "8"];
+  s.setup.card_locks = { 3: 5 }; // a 5 on the Triple Detector
+  s.phase = "setup";
+  assert.match(String(setupTemplate(s, [{ ...preset({ number: 12, equipment: ["3", "8"] }), number: 12 }])), /data-testid="setup-lock-3"/);
+  s.phase = "table";
+  // two 3s cut (mine): the Triple Detector still waits for two 5s
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
+  let t = S.derive(s);
+  assert.deepEqual(t.cards.find((c) => c.id === "3"), { id: "3", have: 2, need: 4, lock: 5, state: "waiting" });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 2, s: 0, j: 3, v: "5", ok: true, cut: "5", as: { s: 0, j: 4 } });
+  t = S.derive(s);
+  assert.equal(t.cards.find((c) => c.id === "3").state, "usable");
+  assert.equal(t.cards.find((c) => c.id === "8").need, 2, "no number card on it: two 8s");
+  assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(s))).setup.card_locks, { 3: 5 });
+});

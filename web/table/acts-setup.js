@@ -51,6 +51,12 @@ const SETUP_EDITS = {
     hands[p] = hands[p].includes(v) ? hands[p].filter((x) => x !== v) : [...hands[p], v].sort((a, b) => a - b);
     su.number_hands = hands;
   },
+  // 12: the number card lying on equipment card `id` ("": not set)
+  "card-lock": (su, value, _next, _app, id) => {
+    su.card_locks = { ...(su.card_locks ?? {}) };
+    if (value === "") delete su.card_locks[id];
+    else su.card_locks[id] = int(value);
+  },
   // 59: the cutter turned Nano round (a skip turns it by itself)
   "nano-turn": (su) => { su.nano_turns = ((su.nano_turns ?? 0) + 1) % 2; },
   // 36: the Sequence card moved to the other end of the cards left (arg: the index of the card next to it now)

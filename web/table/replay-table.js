@@ -48,6 +48,10 @@ export function cardProgress(setup, t, id, cutCount = cutCounts(t)) {
   if (radarTurns(setup) && id === "8") return { have: 1, need: 1 }; // 18: the General Radar, usable from the start
   if (setup.number_cards === "unlock") return { have: 1, need: 1 }; // 15: a card flipped face up is usable at once
   if (setup.equipment_after_special) return t.specialDone ? { have: 1, need: 1 } : { have: 0, need: Infinity };
+  const lock = setup.card_locks?.[id]; // 12: and two wires of the number card lying on it
+  if (/^\d+$/.test(id) && lock && String(lock) !== id) {
+    return { have: Math.min(cutCount[id] ?? 0, 2) + Math.min(cutCount[String(lock)] ?? 0, 2), need: 4, lock };
+  }
   if (/^\d+$/.test(id)) return { have: Math.min(cutCount[id] ?? 0, 2), need: 2 };
   if (/^(\d+)\.\1$/.test(id)) return { have: Math.min(cutCount[id.split(".")[0]] ?? 0, 4), need: 4 };
   if (id === "Y") return { have: Math.min(colourCount(cutCount, "yellow"), 2), need: 2 };
@@ -70,7 +74,8 @@ export function spend(t, setup, id, a = null) {
   const { have, need } = cardProgress(setup, t, id);
   const why = !cardsInPlay(setup, t).includes(id) ? "is not on the table" : t.usedItems[id] ? "was used already"
     : have >= need ? "" : `was not usable yet (${setup.equipment_after_special ? "before the special action"
-      : id === "Y" ? "two yellow wires cut first" : `${need === 4 ? "all four" : "two"} ${id.split(".")[0]}s cut first: ${have} then`})`;
+      : id === "Y" ? "two yellow wires cut first" : setup.card_locks?.[id] ? `two ${id}s and two ${setup.card_locks[id]}s cut first: ${have} of 4 then`
+      : `${need === 4 ? "all four" : "two"} ${id.split(".")[0]}s cut first: ${have} then`})`;
   if (why) t.note = `${t.note ?? ""} — check: the ${name} ${why}`;
   t.usedItems[id] = true;
 }

@@ -150,8 +150,8 @@ function countCuts(t, setup) {
   // a card unlocks when 2 wires of its number are cut; a double-numbered one when all 4 are; False Bottom with 2 yellows
   t.yellowCut = colourCount(cutCount, "yellow");
   t.cards = cardsInPlay(setup, t).map((id) => {
-    const { have, need } = cardProgress(setup, t, id, cutCount);
-    return { id, have, need, state: t.usedItems[id] ? "used" : have >= need ? "usable" : "waiting" };
+    const { have, need, lock } = cardProgress(setup, t, id, cutCount);
+    return { id, have, need, ...(lock ? { lock } : {}), state: t.usedItems[id] ? "used" : have >= need ? "usable" : "waiting" };
   });
   t.unlocked = t.cards.filter((c) => c.have >= c.need).map((c) => c.id);
 }

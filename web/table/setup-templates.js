@@ -4,7 +4,7 @@
 import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
-  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns, cardHands,
+  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns, cardHands, lockedCards,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 import { numbersTemplate } from "./cards-templates.js";
@@ -59,6 +59,15 @@ function handsPicker(setup) {
   </fieldset>`;
 }
 
+/** 12: the number card lying on each equipment card face up (its value's two wires unlock the card too). */
+function locksPicker(setup, chosen) {
+  const locks = setup.card_locks ?? {};
+  return html`<p class="hint">The number card lying on each (two wires of its value are cut too before the card is usable):</p>
+    ${chosen.map((id) => html`<label class="field" data-testid="setup-lock-row-${id}">${id} ${EQUIPMENT_NAMES[id] ?? ""}
+      <select data-act="card-lock" data-arg="${id}" data-testid="setup-lock-${id}"><option value="">?</option>
+        ${Array.from({ length: 12 }, (_, i) => i + 1).map((v) => html`<option value="${v}" ${locks[id] === v ? html`selected` : ""}>${v}</option>`)}</select></label>`)}`;
+}
+
 /** Which equipment cards of the mission's pile lie face up (usually one per player), or "Draw for us". */
 function cardsPicker(setup) {
   if (!setup.equipment.length) return "";
@@ -66,7 +75,8 @@ function cardsPicker(setup) {
   const usual = usualCardCount(setup);
   if (setup.equipment.length <= usual && !setup.equipment_after_special) { // the whole pile lies face up (18: the radar alone)
     return html`<fieldset class="box" data-testid="setup-cards"><legend>Equipment on the table</legend>
-      <p class="hint">Face up: ${setup.equipment.map((id) => `${id} ${EQUIPMENT_NAMES[id] ?? ""}`).join(", ")}${radarTurns(setup) ? " — usable from the start and every turn, never spent (mission 18)" : ""}.</p></fieldset>`;
+      <p class="hint">Face up: ${setup.equipment.map((id) => `${id} ${EQUIPMENT_NAMES[id] ?? ""}`).join(", ")}${radarTurns(setup) ? " — usable from the start and every turn, never spent (mission 18)" : ""}.</p>
+      ${lockedCards(setup) ? locksPicker(setup, setup.equipment) : ""}</fieldset>`;
   }
   return html`<fieldset class="box" data-testid="setup-cards"><legend>Equipment on the table</legend>
     <p class="hint">${setup.number_cards === "unlock" ? html`None lies face up at first: ${usual} cards lie face down. Each time the four
@@ -76,6 +86,7 @@ function cardsPicker(setup) {
       is done, come back and tap the cards it turned face up${setup.table_cards === null ? "" : `: ${chosen.length} chosen`}.`
       : html`Tap the cards that lie face up (usually ${usual}: one per player)${setup.table_cards === null ? "; none tapped: every card of the pile counts" : `: ${chosen.length} chosen`}.`}</p>
     <div class="row">${setup.equipment.map((id) => chip("table-card", id, `${id} ${EQUIPMENT_NAMES[id] ?? ""}`, chosen.includes(id), `setup-card-${id}`))}</div>
+    ${lockedCards(setup) ? locksPicker(setup, chosen) : ""}
     <div class="row">${setup.equipment_after_special || setup.number_cards === "unlock" ? "" : btn("draw-cards", `Draw ${usual} for us`, { cls: "chip", testid: "setup-draw-cards" })}
       ${setup.table_cards === null ? "" : btn("all-cards", "Every card of the pile", { cls: "chip", testid: "setup-all-cards" })}</div>
   </fieldset>`;

@@ -62,6 +62,9 @@ export function faceUpCards(setup, t, p, counts = t.cutCount) {
   return (t.numberHands?.[p] ?? []).filter((v) => (counts?.[String(v)] ?? 0) < 4);
 }
 
+/** 12: each equipment card also waits for two wires of the number card lying on it (`card_locks`: id -> value). */
+export const lockedCards = (setup) => setup.mission === 12;
+
 /** 18: the General Radar is always usable and never spent; each turn the active player flips a number card, asks the
  * radar about its value and names who cuts it (a wire of that value), and the turn passes to the active player's left. */
 export const radarTurns = (setup) => setup.mission === 18;
@@ -159,6 +162,7 @@ export function defaultSetup() {
     yellow_dealt: "",
     cards: [],
     weak_me: false, // 34: I hold the Captain card (the weakest link)
+    card_locks: {}, // 12: the number card lying on each equipment card (its value: two more wires to cut)
     hidden_red: false,
     failure_tokens: true,
     false_by: "", // whose tokens are false: "captain" (17), "all" (52)
@@ -281,6 +285,7 @@ export function applyMission(setup, preset) {
   s.number_hands = [];
   s.cards = [];
   s.weak_me = false;
+  s.card_locks = {};
   s.nano_turns = 0;
   s.red_deal = [];
   s.yellow_deal = [];

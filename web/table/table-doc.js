@@ -71,6 +71,8 @@ function readSetup(r) {
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     weak_me: Boolean(r.weak_me), // 34: I hold the Captain card
+    card_locks: isObj(r.card_locks) ? Object.fromEntries(Object.entries(r.card_locks)
+      .filter(([id, v]) => ALL_EQUIPMENT.includes(id) && Number.isInteger(v) && v >= 1 && v <= 12)) : {},
     number_hands: Array.isArray(r.number_hands) ? r.number_hands.slice(0, 5).map((h) => (Array.isArray(h)
       ? [...new Set(h.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [])) : [],
     dd: ["all", "disabled", "captain_disabled", "unlimited"].includes(r.dd) ? r.dd : "all",

@@ -176,7 +176,7 @@ function equipmentTemplate(state, t) {
 /** The wires that unlock a waiting card: "two 11s", "all four 2s", "two yellow wires". */
 function unlockWires(c) {
   const n = c.id.split(".")[0];
-  return c.id === "Y" ? "two yellow wires" : c.need === 4 ? `all four ${n}s` : `two ${n}s`;
+  return c.id === "Y" ? "two yellow wires" : c.lock ? `two ${n}s and two ${c.lock}s (the number card on it)` : c.need === 4 ? `all four ${n}s` : `two ${n}s`;
 }
 
 /** What "0/2 cut" means, in one short line (each card's own number is in its tooltip): "“0/2 cut”: a card is
@@ -187,7 +187,8 @@ function equipmentLegend(waiting) {
     waiting.some((c) => c.need === 4) ? "all four for a double number such as 2.2" : "",
     waiting.some((c) => c.id === "Y") ? "two yellow wires for False Bottom" : "",
   ].filter(Boolean);
-  const words = single.need === 4 ? "all four wires of its number are cut (two for a single number)" : "two wires of its number are cut";
+  const words = single.lock ? "two wires of its number and two of the number card lying on it are cut (mission 12)"
+    : single.need === 4 ? "all four wires of its number are cut (two for a single number)" : "two wires of its number are cut";
   return `“${single.have}/${single.need} cut”: a card is usable once ${words}${more.length && single.need !== 4 ? ` (${more.join("; ")})` : ""}.`;
 }
 
