@@ -455,3 +455,23 @@ def test_mission_12_the_number_card_on_an_equipment_card(make_context, base_url,
     expect(tid(page, "stands")).to_be_visible()
     expect(tid(page, "card-state-3")).to_contain_text("0/4 cut")
     expect(tid(page, "equipment-legend")).to_contain_text("two of the number card lying on it")
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_31_a_teammate_s_card_turned_face_down(make_context, base_url, device):
+    """Mission 31: a teammate's card is tapped among the teammates' cards; turned face down (one tap for who), it
+    tells they hold none of its values (has-not facts the engine reads) and binds no more."""
+    page, taps = open_mission(make_context, base_url, device, 31)
+    for label in MY_HAND + ["4"]:
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+    taps("card-A")
+    taps("player-card-2-B")
+    expect(tid(page, "player-card-2-B")).to_have_attribute("aria-pressed", "true")
+    taps("action-cardflip")
+    taps("actor-2")  # who: the entry is complete, recorded
+    expect(tid(page, "log-0")).to_contain_text("Cid turns their constraint card face down")
+    expect(tid(page, "card-down-2")).to_be_visible()
+    assert wait_done(page) == "done"
+    doc = assert_matches_cli(page)
+    assert {"kind": "has_not", "player": 2, "value": 7} in [{k: f[k] for k in ("kind", "player", "value")} for f in doc["facts"]]

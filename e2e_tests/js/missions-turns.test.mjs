@@ -203,3 +203,23 @@ test("12: an equipment card waits for two wires of its number and two of the num
   assert.equal(t.cards.find((c) => c.id === "8").need, 2, "no number card on it: two 8s");
   assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(s))).setup.card_locks, { 3: 5 });
 });
+
+test("31: each teammate's card binds the values they name; one turned face down says they hold none of its values", () => {
+  let s = started(); // me = Ann, my hand 1 2 3 3 5 6 7 8 9 10 11 12
+  s.setup = S.applyMission(s.setup, preset({ number: 31, constraints: "chosen" }));
+  s.setup.cards = ["A"]; // mine: even only
+  s.setup.player_cards = ["", "C", "B", ""]; // Bob 1-6, Cid odd only, Dee not entered
+  const said = ["1", "2", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+  let t = S.derive(s);
+  assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 1, p: 2, s: 0, js: [2] }, said), ["1", "2", "3", "5", "6"]);
+  assert.equal(S.nameableValues(s, t, { k: "dual", a: 3, p: 2, s: 0, js: [2] }, said).length, said.length, "Dee's card not entered");
+  // I hold even values: I cannot turn mine face down
+  assert.match(S.derive(S.addEntry(s, { k: "cardflip", a: 0 })).entries[0].error, /Ann holds a 2: card A can be applied/);
+  s = S.addEntry(s, { k: "cardflip", a: 2 });
+  t = S.derive(s);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  for (const v of [1, 3, 5, 7, 9, 11]) assert.ok(S.engineDoc(s, t).facts.some((f) => f.kind === "has_not" && f.player === 2 && f.value === v));
+  assert.ok(S.nameableValues(s, t, { k: "dual", a: 2, p: 1, s: 0, js: [2] }, said).includes("8"), "face down: it binds no more");
+  assert.match(t.entries[0].text, /Cid turns their constraint card face down/);
+  assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(s))).setup.player_cards, ["", "C", "B", ""]);
+});

@@ -51,6 +51,12 @@ const SETUP_EDITS = {
     hands[p] = hands[p].includes(v) ? hands[p].filter((x) => x !== v) : [...hands[p], v].sort((a, b) => a - b);
     su.number_hands = hands;
   },
+  // 31: a teammate's constraint card (a tap on the one set clears it)
+  "player-card": (su, arg) => {
+    const [p, c] = arg.split(":");
+    su.player_cards = su.players.map((_, q) => su.player_cards?.[q] ?? "");
+    su.player_cards[int(p)] = su.player_cards[int(p)] === c ? "" : c;
+  },
   // 12: the number card lying on equipment card `id` ("": not set)
   "card-lock": (su, value, _next, _app, id) => {
     su.card_locks = { ...(su.card_locks ?? {}) };

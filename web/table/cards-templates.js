@@ -22,9 +22,18 @@ export function cardsTemplate(ctx, top = false) {
     <summary>${cardForAll(preset) ? "The constraint card in play (it binds everyone)" : `My constraint card${oneCardAtATime(preset) ? "" : "s"}`}${cards.length ? `: ${cards.join(" ")}` : one ? " (pick one of A–E, before the starting tokens)" : ""}</summary>
     <div class="chips" role="group" aria-label="My constraint cards">${cardLetters(preset).map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
       data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
-    ${weakLink(setup) ? weakTemplate(setup, t) : ""}
+    ${weakLink(setup) ? weakTemplate(setup, t) : ""}${one ? teammatesCards(setup, t) : ""}
   </details>` : "";
   return html`${top ? "" : numbersTemplate(setup, t)}${picker}`;
+}
+
+/** 31: each teammate's card, face up in front of them (a tap sets it): it binds the values their cuts name; one turned
+ * face down (they could not apply it: none of its values in hand) binds no more. */
+function teammatesCards(setup, t) {
+  const mates = setup.players.map((name, p) => ({ name, p })).filter(({ p }) => p !== setup.me);
+  return html`<p class="lbl">Teammates' cards</p>${mates.map(({ name, p }) => html`<div class="row" role="group" aria-label="${name}'s constraint card">
+    <span class="lbl">${name}</span>${t?.flipped?.includes(p) ? html`<span class="hint" data-testid="card-down-${p}">face down</span>`
+      : [..."ABCDE"].map((c) => chip("player-card", `${p}:${c}`, c, setup.player_cards?.[p] === c, `player-card-${p}-${c}`))}</div>`)}`;
 }
 
 /** 34: whether I hold the Captain card (then my card binds me, and only me), and where the cards stand. */

@@ -63,6 +63,8 @@ function describeAction(e, setup) {
       return `${name(e.a)}: ${standName(setup, e.p, e.s)} ${slotLetter(e.j ?? 0)} is RED? ${e.ok ? `✓ cut ${e.cut}: a challenge done, the detonator back` : "✗ it was not"}`;
     case "beside":
       return `${name(e.p)}: ${aValue(e.v)} token beside the stand (the wire not known)`;
+    case "cardflip":
+      return `${name(e.a)} turns their constraint card face down: they hold none of its values`;
     case "give":
       return `${name(e.a)} gives the number card ${e.v} to ${name(e.to)}`;
     case "weak":

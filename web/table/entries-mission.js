@@ -5,7 +5,7 @@
 import { lineAhead, lineReady } from "./nano-line.js";
 import { oxygenKind } from "./oxygen.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
-import { aValue, cardHands, cardsAllow, cardsBindAll, colourOf, faceUpCards, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
+import { aValue, cardHands, cardValues, cardsAllow, cardsBindAll, colourOf, faceUpCards, redsInPlay, saidOf, theirCard, yellowsInPlay } from "./setup.js";
 
 /**
  * The mission's special action that cuts wires it points at, read off the setup's rules: "tripwire" (41: one
@@ -127,6 +127,21 @@ export function applySwap(t, e, setup) {
 /** The blue values the constraint cards in play let a player cut. */
 const bluesAllowed = (setup) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k)
   .filter((v) => cardsAllow(setup.cards, String(v)));
+
+/** 31, at the start of a turn: a player who cannot apply their constraint card turns it face down (then plays as
+ * usual): they hold no wire of a value it allows. */
+export function applyCardFlip(t, e, setup, i) {
+  checkPlayers(setup, e, false);
+  if (setup.mission !== 31) fail("only mission 31 turns a constraint card face down");
+  const card = theirCard(setup, t, e.a);
+  if (!card) fail(`${setup.players[e.a]}'s card is ${t.flipped?.includes(e.a) ? "face down already" : "not entered: tap it in the constraint cards first"}`);
+  const counts = cutCounts(t);
+  const none = cardValues(setup, card).filter((v) => (counts[String(v)] ?? 0) < 4);
+  const held = none.find((v) => t.stands[e.a].some((st) => st.some((sl) => sl.c !== "cut" && sl.own === String(v))));
+  if (held !== undefined) fail(`${setup.players[e.a]} holds a ${held}: card ${card} can be applied`);
+  t.flipped = [...(t.flipped ?? []), e.a];
+  for (const v of none) addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));
+}
 
 /** 65, at the end of a turn: the active player gives one of their face-up number cards to a teammate. */
 export function applyGive(t, e, setup) {

@@ -26,6 +26,7 @@ export function buildEntry(state, t, d) {
     case "skip":
     case "swap":
     case "weakstuck":
+    case "cardflip":
       return { k: d.k, a: d.a };
     case "give":
       return { k: "give", a: d.a, v: d.v, to: d.to };

@@ -6,7 +6,7 @@ import { moveAsk, specialAsk } from "./asks-wires.js";
 import { missionRules, valueRules } from "./engine-doc.js";
 import { wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
-import { cardsAllow, cardsBindAll, colourOf, faceUpCards, isLabel, myCards, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
+import { cardsAllow, cardsBindAll, colourOf, faceUpCards, isLabel, myCards, theirCard, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //
@@ -23,7 +23,7 @@ export const ACTION_NAMES = {
   false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator", skip: "No oxygen: skip",
   swap: "New constraint card (F–L)", beside: "Token beside the stand", redcall: "“It is RED” (challenge)",
   challenge: "Challenge done", shown: "Number card shown", special: "Special action",
-  weak: "Guess the weakest link", weakstuck: "Weakest link cannot play", give: "Give a number card",
+  weak: "Guess the weakest link", weakstuck: "Weakest link cannot play", give: "Give a number card", cardflip: "Card turned face down",
 };
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
 export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint", "challenge"];
@@ -68,7 +68,7 @@ export function nameableValues(state, t, d, given, holdings = null, editing = fa
   // a teammate keeps to the table's rules too (the number cards in view, 46's 7s…), not to my cards
   const theirCards = faceUpCards(state.setup, t, d.a); // 65: the actor's own face-up number cards
   const allowed = base.filter((v) => rulesAllow(valueRules(state, t, false), v) && (!cardsBindAll(state.setup) || cardsAllow(state.setup.cards, v))
-    && (!theirCards || theirCards.map(String).includes(v)));
+    && (!theirCards || theirCards.map(String).includes(v)) && cardsAllow([theirCard(state.setup, t, d.a)].filter(Boolean), v));
   const theirs = (holdings ?? []).filter((h) => h.player === d.a);
   if (theirs.length) {
     const may = new Set(theirs.filter((h) => h.p_any > 0).map((h) => (h.value === "YELLOW" ? "Y" : String(h.value))));
@@ -136,7 +136,7 @@ function actionAsk(state, t, d) {
   if (d.a === undefined || d.a === null) return { ask: "actor" };
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
-  if (["label_eq", "label_ne", "swl", "stabilizer", "skip", "swap", "weakstuck"].includes(d.k)) return null;
+  if (["label_eq", "label_ne", "swl", "stabilizer", "skip", "swap", "weakstuck", "cardflip"].includes(d.k)) return null;
   if (d.k === "give") return !Number.isInteger(d.v) ? { ask: "give_card" } : !Number.isInteger(d.to) ? { ask: "give_to" } : null; // 65
   if (d.k === "weak") { // 34: whom the guesser named, the card they described, and whether it was right
     return !Number.isInteger(d.w) ? { ask: "weak_who" } : !d.c ? { ask: "weak_card" } : typeof d.ok !== "boolean" ? { ask: "weak_result" } : null;
@@ -266,6 +266,7 @@ export const EDIT_CHANGES = {
   batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
   stabilizer: { who: ["a"] }, redcall: { who: ["a", "js", "p", "s", "ok", "cut"], result: ["ok", "cut"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] }, swap: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
   weak: { who: ["a", "w", "c", "ok"], named: ["w", "c", "ok"], card: ["c", "ok"], result: ["ok"] }, weakstuck: { who: ["a"] },
+  cardflip: { who: ["a"] },
   give: { who: ["a", "v", "to"], card: ["v", "to"], to: ["to"] },
   special: { who: ["a"], wires: ["spots", "done", "res", "ls"], result: ["res", "ls"], shown: ["ls"] },
 };

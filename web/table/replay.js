@@ -5,7 +5,7 @@
 import { describeEntry } from "./describe.js";
 import { applyAbsent, applyBeside, applyDetect, applyDual, applyOwnCuts, applySee, applySet } from "./entries-cuts.js";
 import { applyBatteries, applyCoffee, applyDisint, applyDrop, applyFalseBottom, applyLabel, applyPostit, applyRadar, applyRewind, applyStabilizer, applySwl } from "./entries-equipment.js";
-import { applyChallenge, applyGive, applyRedcall, applyShown, applySkip, applySpecial, applySwap, applyWeak, applyWeakStuck, countGifts, numberCardsBack } from "./entries-mission.js";
+import { applyCardFlip, applyChallenge, applyGive, applyRedcall, applyShown, applySkip, applySpecial, applySwap, applyWeak, applyWeakStuck, countGifts, numberCardsBack } from "./entries-mission.js";
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
@@ -43,7 +43,8 @@ export function derive(state) {
     nanoSpace: setup.nano ? 1 : 0, // 43: Nano starts on 1; 53: before 1
     nanoStep: 1,
     numberHands: (setup.number_hands ?? []).map((h) => (h ?? []).slice()), // 65: the number cards, as the gives move them
-    weak: setup.mission === 34 ? "hidden" : null, // 34: the character and constraint cards (entries-mission.js applyWeak)
+    weak: setup.mission === 34 ? "hidden" : null,
+    flipped: [], // 31: the players whose constraint card is face down // 34: the character and constraint cards (entries-mission.js applyWeak)
     ruledOut: [],
     nanoDue: null, // 43: who has just cut Nano's value and takes one of its wires (until the take is recorded)
     stab: false,
@@ -226,6 +227,7 @@ const ENTRY_KINDS = {
   skip: applySkip,
   swap: applySwap,
   give: applyGive,
+  cardflip: applyCardFlip,
   weak: applyWeak,
   weakstuck: applyWeakStuck,
   beside: applyBeside,

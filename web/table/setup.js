@@ -75,8 +75,20 @@ export const radarTurns = (setup) => setup.mission === 18;
 export const weakLink = (setup) => setup.mission === 34;
 
 /** The constraint cards that bind my cuts: those I tapped — in 34 only if I hold the Captain card (`weak_me`) and the
- * cards are still in play. */
-export const myCards = (setup, t) => (weakLink(setup) && !(setup.weak_me && t.weak === "hidden") ? [] : setup.cards ?? []);
+ * cards are still in play; in 31 until I turn it face down. */
+export const myCards = (setup, t) => ((weakLink(setup) && !(setup.weak_me && t.weak === "hidden")) || t.flipped?.includes(setup.me) ? []
+  : setup.cards ?? []);
+
+/** 31: player p's constraint card while it lies face up (mine: My constraint card; a teammate's: as entered), else
+ * null (not entered, or turned face down: they could not apply it). */
+export function theirCard(setup, t, p) {
+  if (setup.mission !== 31 || t.flipped?.includes(p)) return null;
+  return (p === setup.me ? setup.cards?.[0] : setup.player_cards?.[p]) || null;
+}
+
+/** The blue values card c allows (A-E: a rule on values), those the setup plays. */
+export const cardValues = (setup, c) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k)
+  .filter((v) => CARD_VALUE_OK[c]?.(v));
 
 /** Whether each player holds one constraint card of A-E, chosen before the starting tokens (31). */
 export const oneCardEach = (preset) => preset?.constraints === "chosen";
@@ -162,6 +174,7 @@ export function defaultSetup() {
     yellow_dealt: "",
     cards: [],
     weak_me: false, // 34: I hold the Captain card (the weakest link)
+    player_cards: [], // 31: each teammate's constraint card (A-E), face up in front of them ("": not entered)
     card_locks: {}, // 12: the number card lying on each equipment card (its value: two more wires to cut)
     hidden_red: false,
     failure_tokens: true,
@@ -286,6 +299,7 @@ export function applyMission(setup, preset) {
   s.cards = [];
   s.weak_me = false;
   s.card_locks = {};
+  s.player_cards = [];
   s.nano_turns = 0;
   s.red_deal = [];
   s.yellow_deal = [];

@@ -71,6 +71,7 @@ function readSetup(r) {
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     weak_me: Boolean(r.weak_me), // 34: I hold the Captain card
+    player_cards: Array.isArray(r.player_cards) ? r.player_cards.slice(0, 5).map((c) => ("ABCDE".includes(c) && c ? c : "")) : [],
     card_locks: isObj(r.card_locks) ? Object.fromEntries(Object.entries(r.card_locks)
       .filter(([id, v]) => ALL_EQUIPMENT.includes(id) && Number.isInteger(v) && v >= 1 && v <= 12)) : {},
     number_hands: Array.isArray(r.number_hands) ? r.number_hands.slice(0, 5).map((h) => (Array.isArray(h)
@@ -142,6 +143,7 @@ export const ENTRY_SHAPES = {
   coffee: object({ ...COMMON, a: player, next: optional(nullable(player)) }),
   skip: actorOnly,
   swap: actorOnly,
+  cardflip: actorOnly,
   give: object({ ...COMMON, a: player, v: optional(size(integer(), 1, 12)), to: optional(player) }),
   weak: object({ ...COMMON, a: player, w: player, c: enums(["A", "B", "C", "D", "E"]), ok: boolean() }),
   weakstuck: actorOnly,

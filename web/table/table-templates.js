@@ -337,7 +337,7 @@ function actionAllowed(k, state, t) {
     case "skip": return Boolean(skipRule(state.setup));
     case "swap": return state.setup.mission === 61;
     case "weak": case "weakstuck": return t.weak === "hidden"; // 34, while the cards are hidden
-    case "give": return Boolean(faceUpCards(state.setup, t, 0)); // 65, once the hands dealt are entered
+    case "give": case "cardflip": return k === "give" ? Boolean(faceUpCards(state.setup, t, 0)) : state.setup.mission === 31; // 65 (hands entered), 31
     case "beside": return besideNow(state.setup, t);
     case "redcall": return (state.setup.special ?? []).includes("challenges");
     case "shown": return state.setup.number_cards === "guess";
