@@ -82,6 +82,13 @@ def open_mission(make_context, base_url: str, device: str, number: int, reds=(2,
     return page, taps
 
 
+def enter_hand(page: Page, taps: Taps, extra: list[str]) -> None:
+    """My wires on the hand screen, MY_HAND and ``extra`` (a mission dealing more), then the table."""
+    for label in MY_HAND + extra:
+        taps(f"key-{label}")
+    expect(tid(page, "stands")).to_be_visible()
+
+
 def wait_done(page: Page, moves: bool = False) -> str:
     page.wait_for_function(
         "['done', 'error'].includes(document.documentElement.dataset.analysis)", timeout=RESULT_TIMEOUT_MS

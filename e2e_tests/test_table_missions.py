@@ -9,7 +9,7 @@ import re
 import pytest
 from conftest import RESULT_TIMEOUT_MS
 from playwright.sync_api import expect
-from table_taps import MY_HAND, assert_matches_cli, engine_doc, open_mission, shot, tid, wait_done
+from table_taps import MY_HAND, assert_matches_cli, engine_doc, enter_hand, open_mission, shot, tid, wait_done
 
 
 @pytest.mark.parametrize("device", ["phone"])
@@ -20,9 +20,7 @@ def test_mission_56_turned_around_wires(make_context, base_url, device):
     page, taps = open_mission(make_context, base_url, device, 56)
     expect(tid(page, "hand-turned-hint")).to_be_visible()
     expect(tid(page, "hand-0-12")).to_have_text("T")
-    for label in MY_HAND:  # 50 wires: my stand holds 13, one of them turned around
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, [])  # 50 wires: my stand holds 13, one of them turned around
     wait_done(page, moves=True)
     doc = engine_doc(page)
     assert doc["players"][0]["stands"][0].split() == [f"?{x}" for x in MY_HAND] + ["T"]
@@ -98,9 +96,7 @@ def test_mission_43_wires_taken_from_nano(make_context, base_url, device):
     (recorded, undone, redone, edited), then I take a 4; the stands grow, Nano's count falls, and the numbers
     match the CLI on the same document."""
     page, taps = open_mission(make_context, base_url, device, 43)
-    for label in MY_HAND:  # 51 wires, 4 of them to Nano: 47 over four stands, 12 for me
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, [])  # 51 wires, 4 of them to Nano: 47 over four stands, 12 for me
     expect(tid(page, "nano")).to_have_attribute("data-left", "4")
     expect(tid(page, "nano")).to_have_attribute("data-space", "1")  # Nano starts on 1
     assert wait_done(page, moves=True) == "done"
@@ -200,9 +196,7 @@ def test_mission_46_the_four_sevens_cut_at_once_by_the_special_action(make_conte
     them), ✓ all cut, then each wire the table does not show yet; the four slots are cut 7s, the turn passes, and
     the engine gets the same table as the CLI."""
     page, taps = open_mission(make_context, base_url, device, 46, reds=())
-    for label in MY_HAND + ["4"]:  # 52 wires: 13 each
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, ["4"])  # 52 wires: 13 each
     assert wait_done(page, moves=True) == "done"
     taps("action-special")
     # my 7 (H: 1 2 3 3 4 5 6 7 …) and three more where the deal allows them: the others hold 19 wires below 7
@@ -251,9 +245,7 @@ def test_mission_36_the_sequence_card_moves_to_either_end(make_context, base_url
     captain's pick, later the cutter's), which undo takes back."""
     page, taps = open_mission(make_context, base_url, device, 36, yellows=(4, 8),
                                check=lambda pg: expect(tid(pg, "setup-numbers")).to_contain_text("5 cards"))
-    for label in MY_HAND + ["Y4"]:
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, ["Y4"])
     for n in (3, 9, 5, 1, 12):
         taps(f"number-{n}")
     expect(tid(page, "sequence-end")).to_contain_text("Next to cut: 3")
@@ -276,9 +268,7 @@ def test_mission_50_a_token_beside_the_stand(make_context, base_url, device):
         expect(tid(page, "setup-problems")).to_contain_text("the wires everyone looked at before the deal")
 
     page, taps = open_mission(make_context, base_url, device, 50, reds=(2, 9), yellows=(4, 8), check=setup_words)
-    for label in MY_HAND + ["Y4"]:
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, ["Y4"])
     taps("action-beside")
     taps("actor-2")
     taps("key-3")
@@ -295,9 +285,7 @@ def test_mission_59_nano_on_its_line(make_context, base_url, device):
     """Mission 59: the 12 number cards tapped in line order; Nano on the 7 facing the longer side allows the values
     under and ahead of it, which bind my best cuts; the tap that turns it round allows the other side."""
     page, taps = open_mission(make_context, base_url, device, 59)
-    for label in MY_HAND + ["4"]:
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, ["4"])
     for n in (3, 10, 7, 1, 12, 5, 9, 2, 11, 6, 4, 8):
         taps(f"number-{n}")
     line = tid(page, "nano-line")
@@ -316,9 +304,7 @@ def test_mission_55_it_is_red(make_context, base_url, device):
     """Mission 55, challenge 1: I cut Cid's wire saying "It is RED" (my turn: I act) — the wire tapped, ✓, which red:
     the wire is cut red and the challenge done (the detonator back a space)."""
     page, taps = open_mission(make_context, base_url, device, 55, reds=(5, 9))
-    for label in MY_HAND + ["4"]:
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, ["4"])
     made = int(tid(page, "detonator").get_attribute("data-made"))
     taps("action-redcall")
     taps("slot-2-0-11")
@@ -335,9 +321,7 @@ def test_a_half_answered_entry_survives_a_reload(make_context, base_url, device)
     """A cut half answered (the wire tapped, the value named) when the page reloads — a phone gone to sleep at the
     table — opens again where it was; once closed, a reload opens no sheet."""
     page, taps = open_mission(make_context, base_url, device, 46, reds=())
-    for label in MY_HAND + ["4"]:
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, ["4"])
     taps("slot-1-0-4")
     taps("tab-cut")
     taps("key-5")
@@ -359,9 +343,7 @@ def test_mission_18_the_radar_every_turn_on_the_card_flipped(make_context, base_
     """Mission 18: the General Radar alone lies face up and is usable at once; the number card flipped is asked
     (“no” until a stand is tapped “yes”), binds the turn's cut (my best cuts say why) and the radar is not spent."""
     page, taps = open_mission(make_context, base_url, device, 18, reds=(5, 9))
-    for label in MY_HAND + ["4"]:
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, ["4"])
     taps("action-radar")
     expect(tid(page, "ask")).to_contain_text("Which number card was flipped?")
     taps("key-7")
@@ -384,9 +366,7 @@ def test_mission_34_the_weakest_link(make_context, base_url, device):
     """Mission 34: no Double Detector while the characters are hidden; my card (A–E) with "I hold the Captain card";
     a wrong guess of the weakest link moves the detonator, a right one brings the Double Detectors back."""
     page, taps = open_mission(make_context, base_url, device, 34, reds=(5,))
-    for label in MY_HAND + ["4"]:
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, ["4"])
     expect(tid(page, "action-double")).to_have_count(0)
     expect(tid(page, "card-F")).to_have_count(0)  # A–E only
     expect(tid(page, "weak-me")).to_have_attribute("aria-pressed", "false")
@@ -423,9 +403,7 @@ def test_mission_65_every_player_s_number_cards(make_context, base_url, device):
         expect(tid(pg, "setup-hands")).to_contain_text("12 of 12 tapped")
 
     page, taps = open_mission(make_context, base_url, device, 65, reds=(2, 5, 9), check=deal)
-    for label in MY_HAND + ["4"]:
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, ["4"])
     expect(tid(page, "hands")).to_contain_text("Ann (me): 3, 7, 12")
     wait_done(page, moves=True)
     why = page.locator("[data-testid^='forbidden-'][data-testid$='-why']")
@@ -450,9 +428,7 @@ def test_mission_12_the_number_card_on_an_equipment_card(make_context, base_url,
         expect(tid(pg, "setup-lock-3")).to_have_value("5")
 
     page, taps = open_mission(make_context, base_url, device, 12, reds=(5,), yellows=(2, 4, 7, 9), check=lock)
-    for label in MY_HAND + ["4", "6"]:  # 53 wires: 14 for me
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, ["4", "6"])  # 53 wires: 14 for me
     expect(tid(page, "card-state-3")).to_contain_text("0/4 cut")
     expect(tid(page, "equipment-legend")).to_contain_text("two of the number card lying on it")
 
@@ -462,9 +438,7 @@ def test_mission_31_a_teammate_s_card_turned_face_down(make_context, base_url, d
     """Mission 31: a teammate's card is tapped among the teammates' cards; turned face down (one tap for who), it
     tells they hold none of its values (has-not facts the engine reads) and binds no more."""
     page, taps = open_mission(make_context, base_url, device, 31)
-    for label in MY_HAND + ["4"]:
-        taps(f"key-{label}")
-    expect(tid(page, "stands")).to_be_visible()
+    enter_hand(page, taps, ["4"])
     taps("card-A")
     taps("player-card-2-B")
     expect(tid(page, "player-card-2-B")).to_have_attribute("aria-pressed", "true")
