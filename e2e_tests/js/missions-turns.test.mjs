@@ -223,3 +223,28 @@ test("31: each teammate's card binds the values they name; one turned face down 
   assert.match(t.entries[0].text, /Cid turns their constraint card face down/);
   assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(s))).setup.player_cards, ["", "C", "B", ""]);
 });
+
+test("10: who played the last turn is not offered for this one, my best cuts say they wait, a slip is said beside the entry", async () => {
+  const { actorOff } = await import("../../web/table/flow-templates.js");
+  let s = started(); // 4 players, me = Ann
+  s.setup = S.applyMission(s.setup, preset({ number: 10, free_turns: true }));
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "6" });
+  let t = S.derive(s);
+  const ctx = { state: s, t, ui: { sheet: { mode: "action" } } };
+  assert.deepEqual([...actorOff(ctx, { k: "dual" }).keys()], [0]);
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  assert.match(String(movesTemplate({ state: s, t, moves: { moves: [], forbidden: [] }, missions: [] }).text), /for a later turn \(I played the last one/);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 2, s: 0, j: 3, v: "5", ok: false, real: "6" });
+  t = S.derive(s);
+  assert.match(t.entries[1].text, /check: Ann played the turn before too/);
+});
+
+test("49: a skip by a player who can pay is refused by name; a skip tells the skipper holds none of the values they could pay for", () => {
+  let s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 49, special: ["oxygen_gift"] }));
+  assert.match(S.derive(S.addEntry(s, { k: "skip", a: 0 })).entries[0].error, /who can pay must play/);
+  s = S.addEntry(s, { k: "skip", a: 1 });
+  const t = S.derive(s);
+  assert.ok(t.entries[0].ok, t.entries[0].error);
+  assert.ok(S.engineDoc(s, t).facts.some((f) => f.kind === "has_not" && f.player === 1));
+});

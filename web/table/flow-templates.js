@@ -6,7 +6,7 @@
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
-import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
+import { ddSpent, ddUsable, drawnTokensDue, failureMarks, nextAsk, noTwice, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { aValue, besideTokens, CARD_NAMES, cardsBindAll, colourOf, faceUpCards, presetOf, radarTurns, saidOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
@@ -227,3 +227,31 @@ export const weakCardAsk = ({ d, setup }) => html`<p class="ask" data-testid="as
 
 export const weakResultAsk = () => html`<p class="ask" data-testid="ask">Was it right (the player and the card)?</p>
   <div class="row">${chip("draft-ok", "1", "✓ right: characters face up", false, "weak-right")}${chip("draft-ok", "0", "✗ wrong: detonator +1", false, "weak-wrong")}</div>`;
+
+/** The drafts that play an equipment card (the character card's Double Detector is not one). */
+const CARD_DRAFTS = ["xray", "triple", "super", "radar", "label_eq", "label_ne", "postit", "rewind", "walkie", "hook", "stabilizer",
+  "coffee", "batteries", "drop", "false_bottom", "swl", "disint"];
+
+/** The players a draft may not name (not when editing: the table has moved on since): a Double Detector's players
+ * without one; 17 and 28's captain for an equipment card; 22's "I have none" before play, those who placed both. */
+export function actorOff(ctx, d) {
+  const { state, t, ui } = ctx;
+  if (ui.sheet?.edit !== undefined) return new Map();
+  if (d.k === "absent") {
+    const due = drawnTokensDue(state);
+    return new Map((due?.kind === "absent" ? due.per : []).filter((x) => x.have >= x.need).map((x) => [x.p, "both tokens placed"]));
+  }
+  // 17, 28: the captain uses no equipment card
+  if (CARD_DRAFTS.includes(d.k) && state.setup.captain_no_equipment) return new Map([[state.setup.captain, "the captain uses no equipment card"]]);
+  // 10: who played the last turn does not play this one (but the last player with wires)
+  const last = t.lastTurnBy;
+  const twice = noTwice(state.setup) && Number.isInteger(last) && TURN_KINDS.includes(d.k)
+    && t.stands.some((ss, q) => q !== last && ss.some((st) => st.some((sl) => sl.c !== "cut")));
+  const off = twice ? [[last, "played the last turn (never twice in a row)"]] : [];
+  if (d.k !== "double") return new Map(off);
+  return new Map(state.setup.players.map((_, p) => p).filter((p) => !ddUsable(state.setup, t, p))
+    .map((p) => [p, ddSpent(t, p) ? "Double Detector used" : "no Double Detector"]).concat(off));
+}
+
+/** The entries that take a turn (mission 10's rule reads them). */
+const TURN_KINDS = ["dual", "double", "triple", "super", "xray", "solo", "red", "special"];

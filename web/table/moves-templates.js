@@ -3,7 +3,7 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { EQUIPMENT_NAMES, isCount, radarTurns, slotLetter, standName } from "./table-state.js";
+import { EQUIPMENT_NAMES, isCount, noTwice, radarTurns, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
@@ -37,7 +37,7 @@ export function movesTemplate(ctx) {
   }
   const list = (moves?.moves ?? []).slice(0, 5);
   return html`<section class="moves ${ctx.pendingMoves ? "updating" : ""}" data-testid="moves" aria-label="My best cuts">
-    <h3>My best cuts ${notMyTurn(ctx) ? html`<small data-testid="moves-later">for my next turn (${ctx.state.setup.players[ctx.t.turn]} plays now)</small>` : ""} ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
+    <h3>My best cuts ${laterWords(ctx) ? html`<small data-testid="moves-later">${laterWords(ctx)}</small>` : ""} ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
     ${moves ? "" : ctx.error ? html`<p class="hint" data-testid="moves-error">No advice while the table has an error (at the top of the page).</p>` : html`<p class="hint">Working it out…</p>`}
     ${freeCardTemplate(ctx)}
     ${specialTemplate(ctx)}
@@ -255,8 +255,15 @@ function mayPlay(ctx, id) {
   return card?.state === "usable" && ctx.state.setup.me !== null && ctx.t.hasHand;
 }
 
-/** Whether another player takes the turn now (a mission with turns in any order has no turn to name). */
-const notMyTurn = (ctx) => !ctx.state.setup.free_turns && Number.isInteger(ctx.t.turn) && ctx.t.turn !== ctx.state.setup.me;
+/** When my best cuts are for a later turn, why: another player takes the turn now (a mission with turns in any order
+ * has none to name), or in 10 I played the last one (never twice in a row); else "". */
+function laterWords(ctx) {
+  const { setup } = ctx.state;
+  const { t } = ctx;
+  if (!setup.free_turns) return Number.isInteger(t.turn) && t.turn !== setup.me ? `for my next turn (${setup.players[t.turn]} plays now)` : "";
+  const others = t.stands.some((ss, q) => q !== setup.me && ss.some((st) => st.some((sl) => sl.c !== "cut")));
+  return noTwice(setup) && t.lastTurnBy === setup.me && others ? "for a later turn (I played the last one: never twice in a row)" : "";
+}
 
 /**
  * The General Radar, when I may play it: on a tap, what asking each value I hold would buy me — my best cut

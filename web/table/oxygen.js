@@ -115,8 +115,8 @@ function affordable(setup, t, kind, have) {
 }
 
 /**
- * Before log entry `e` (index i) is replayed: a cut its actor cannot pay for is refused by name; in 63 a skip by
- * a player who can pay is refused where the page knows their wires (mine). Returns what the actor held then
+ * Before log entry `e` (index i) is replayed: a cut its actor cannot pay for is refused by name; a skip by a player
+ * who can pay is refused where the page knows their wires (mine). Returns what the actor held then
  * (for oxygenSkipFacts), or null without oxygen.
  */
 export function checkOxygen(state, t, e, i) {
@@ -130,17 +130,17 @@ export function checkOxygen(state, t, e, i) {
     const cost = oxygenCost(v, kind);
     if (cost > ox.have) fail(`${name} has ${tokens(ox.have)} ${oxygenWhere(kind, false)}: a cut of ${v} takes ${cost}`);
   }
-  if (e.k === "skip" && kind === "pass" && e.a === setup.me && t.hasHand) {
+  if (e.k === "skip" && e.a === setup.me && t.hasHand) {
     const can = affordable(setup, t, kind, ox.have);
     const held = uncutRefs(t, e.a).find((sl) => sl.own && can.includes(Number(sl.own)));
-    if (held) fail(`${name} can pay for a cut of ${held.own} (${tokens(ox.have)}): who can pay must play (mission 63)`);
+    if (held) fail(`${name} can pay for a cut of ${held.own} (${tokens(ox.have)}): who can pay must play`);
   }
   return ox;
 }
 
-/** After a skip in 63 (who can pay must play): the skipper holds none of the values they could pay for. */
+/** After a skip for want of oxygen (who can pay must play): the skipper holds none of the values they could pay for. */
 export function oxygenSkipFacts(state, t, e, i, ox) {
-  if (!ox || e.k !== "skip" || ox.kind !== "pass") return;
+  if (!ox || e.k !== "skip") return;
   for (const v of affordable(state.setup, t, ox.kind, ox.have)) {
     addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));
   }

@@ -3,7 +3,7 @@
 // An entry that cannot be applied calls fail(...) with a message naming the slot.
 // Pure functions, no DOM, no I/O.
 
-import { cardsBindAll, cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, radarTurns, saidOf, standCounts } from "./setup.js";
+import { cardsBindAll, cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, noTwice, radarTurns, saidOf, standCounts } from "./setup.js";
 
 export const HIDDEN = () => ({ c: "h", v: null, m: null, col: null, own: null });
 
@@ -132,6 +132,10 @@ export function checkPlayers(setup, e, target = true) {
 /** The turn passes clockwise to the next player who still has an uncut wire (the rules skip the others). */
 export function advance(t, setup, a) {
   const n = setup.players.length;
+  if (noTwice(setup) && t.lastTurnBy === a && t.stands.some((ss, q) => q !== a && ss.some((st) => st.some((sl) => sl.c !== "cut")))) {
+    t.note = `${t.note ?? ""} — check: ${setup.players[a]} played the turn before too (mission 10: never twice in a row)`;
+  }
+  t.lastTurnBy = a;
   t.turnsTaken = (t.turnsTaken ?? 0) + 1;
   for (let k = 1; k <= n; k += 1) {
     const p = (a + k) % n;

@@ -65,6 +65,10 @@ export function faceUpCards(setup, t, p, counts = t.cutCount) {
 /** 12: each equipment card also waits for two wires of the number card lying on it (`card_locks`: id -> value). */
 export const lockedCards = (setup) => setup.mission === 12;
 
+/** 10: turns in any order ("Snip!"), but never the same player twice in a row (with 3 players or more; the last
+ * player with wires plays on). */
+export const noTwice = (setup) => setup.mission === 10 && setup.players.length > 2;
+
 /** 18: the General Radar is always usable and never spent; each turn the active player flips a number card, asks the
  * radar about its value and names who cuts it (a wire of that value), and the turn passes to the active player's left. */
 export const radarTurns = (setup) => setup.mission === 18;

@@ -7,7 +7,7 @@ import { draftSummary, underWay } from "./draft-summary.js";
 import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
-import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorLabelAsk, actorOff, actorSlotAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
   ACTION_NAMES,
@@ -18,7 +18,6 @@ import {
   editChanges,
   colourOf,
   ddSpent,
-  ddUsable,
   failureMarks,
   isCount,
   markWords,
@@ -73,26 +72,6 @@ function whyTemplate(ctx, key, sl, probs) {
 function actorChips(state, d, exclude, label, off = new Map()) {
   return html`<div class="row actor" role="group" aria-label="Who acts"><span class="lbl">${label}</span>${state.setup.players.map((name, p) =>
     p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`, off.has(p) ? { disabled: true, aria: `${name}: ${off.get(p)}` } : {}))}</div>`;
-}
-
-/** The drafts that play an equipment card (the character card's Double Detector is not one). */
-const CARD_DRAFTS = ["xray", "triple", "super", "radar", "label_eq", "label_ne", "postit", "rewind", "walkie", "hook", "stabilizer",
-  "coffee", "batteries", "drop", "false_bottom", "swl", "disint"];
-
-/** The players a draft may not name (not when editing: the table has moved on since): a Double Detector's players
- * without one; 17 and 28's captain for an equipment card; 22's "I have none" before play, those who placed both. */
-function actorOff(ctx, d) {
-  const { state, t, ui } = ctx;
-  if (ui.sheet?.edit !== undefined) return new Map();
-  if (d.k === "absent") {
-    const due = drawnTokensDue(state);
-    return new Map((due?.kind === "absent" ? due.per : []).filter((x) => x.have >= x.need).map((x) => [x.p, "both tokens placed"]));
-  }
-  // 17, 28: the captain uses no equipment card
-  if (CARD_DRAFTS.includes(d.k) && state.setup.captain_no_equipment) return new Map([[state.setup.captain, "the captain uses no equipment card"]]);
-  if (d.k !== "double") return new Map();
-  return new Map(state.setup.players.map((_, p) => p).filter((p) => !ddUsable(state.setup, t, p))
-    .map((p) => [p, ddSpent(t, p) ? "Double Detector used" : "no Double Detector"]));
 }
 
 /** What the sheet asks next (record.js nextAsk's `ask`), one template per kind of question. */
@@ -204,7 +183,7 @@ export const ASKS = {
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },
   oxygen_to: ({ d, setup }) => {
-    return html`<p class="ask" data-testid="ask">Who gets ${setup.players[d.a]}'s oxygen (as many tokens as the value cut)?</p>
+    return html`<p class="ask" data-testid="ask">Who gets ${setup.players[d.a]}'s oxygen (as many tokens as the value named)?</p>
       <div class="row">${setup.players.map((name, p) => p === d.a ? "" : chip("draft-oxygen", p, name, d.ox === p, `oxygen-to-${p}`))}</div>`;
   },
   next: ({ d, t, setup }) => {
@@ -360,7 +339,7 @@ function slotSheet(ctx, sh) {
   const asks = ctx.ask ? askTemplate(ctx, d, ctx.ask) : "";
   if (underWay(d, true)) return { head: html`${head}${summaryLine(setup, d)}`, body: html`<div class="tabbody">${asks}</div>` };
   return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">
-    ${actorChips(state, d, p, "Who tried it?")}${asks}</div>` };
+    ${actorChips(state, d, p, "Who tried it?", actorOff(ctx, d))}${asks}</div>` };
 }
 
 /** An action of the turn log, question by question; editing offers "Change" for each answer. */

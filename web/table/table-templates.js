@@ -242,13 +242,13 @@ function oxygenTemplate(ctx) {
   const { setup } = state;
   const over = t.exploded || t.defused;
   const now = over ? null : oxygenFor(state, t, t.turn);
-  const mine = oxygenFor(state, t, setup.me);
-  const ox = mine ?? now;
+  const mine = oxygenFor(state, t, setup.me), ox = mine ?? now;
   if (!ox) return "";
   const shared = ox.kind === "pass" || ox.kind === "reserve";
   const parts = [];
   if (now && t.turn !== setup.me) parts.push(`${setup.players[t.turn]} (to play): ${now.have} ${now.where}`);
   if (mine) parts.push(`${now && t.turn === setup.me ? "you (to play)" : "you"}: ${shared && t.turn !== setup.me ? "at most " : ""}${mine.have} ${mine.where}`);
+  if (!shared) setup.players.forEach((name, p) => { if (p !== setup.me && p !== t.turn) parts.push(`${name}: ${oxygenFor(state, t, p)?.have ?? 0}`); }); // 49, 54: all in view
   if (now && ox.kind === "pass") {
     const spent = (PASSED_OXYGEN[setup.players.length] ?? 0) - now.have;
     if (spent > 0) parts.push(`${spent} spent this round, back to the captain at their turn`);
