@@ -6,7 +6,7 @@
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
-import { ddSpent, ddUsable, drawnTokensDue, failureMarks, nextAsk, noTwice, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
+import { ddSpent, ddUsable, drawnTokensDue, failureMarks, nextAsk, noValueShown, playedLast, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { aValue, besideTokens, CARD_NAMES, cardsBindAll, colourOf, faceUpCards, presetOf, radarTurns, saidOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
@@ -244,10 +244,7 @@ export function actorOff(ctx, d) {
   // 17, 28: the captain uses no equipment card
   if (CARD_DRAFTS.includes(d.k) && state.setup.captain_no_equipment) return new Map([[state.setup.captain, "the captain uses no equipment card"]]);
   // 10: who played the last turn does not play this one (but the last player with wires)
-  const last = t.lastTurnBy;
-  const twice = noTwice(state.setup) && Number.isInteger(last) && TURN_KINDS.includes(d.k)
-    && t.stands.some((ss, q) => q !== last && ss.some((st) => st.some((sl) => sl.c !== "cut")));
-  const off = twice ? [[last, "played the last turn (never twice in a row)"]] : [];
+  const off = TURN_KINDS.includes(d.k) && playedLast(state.setup, t, t.lastTurnBy) ? [[t.lastTurnBy, "played the last turn (never twice in a row)"]] : [];
   if (d.k !== "double") return new Map(off);
   return new Map(state.setup.players.map((_, p) => p).filter((p) => !ddUsable(state.setup, t, p))
     .map((p) => [p, ddSpent(t, p) ? "Double Detector used" : "no Double Detector"]).concat(off));

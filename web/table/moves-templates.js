@@ -3,7 +3,7 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { EQUIPMENT_NAMES, isCount, noTwice, radarTurns, slotLetter, standName } from "./table-state.js";
+import { EQUIPMENT_NAMES, isCount, playedLast, radarTurns, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
@@ -261,8 +261,7 @@ function laterWords(ctx) {
   const { setup } = ctx.state;
   const { t } = ctx;
   if (!setup.free_turns) return Number.isInteger(t.turn) && t.turn !== setup.me ? `for my next turn (${setup.players[t.turn]} plays now)` : "";
-  const others = t.stands.some((ss, q) => q !== setup.me && ss.some((st) => st.some((sl) => sl.c !== "cut")));
-  return noTwice(setup) && t.lastTurnBy === setup.me && others ? "for a later turn (I played the last one: never twice in a row)" : "";
+  return playedLast(setup, t, setup.me) ? "for a later turn (I played the last one: never twice in a row)" : "";
 }
 
 /**

@@ -132,7 +132,7 @@ export function checkPlayers(setup, e, target = true) {
 /** The turn passes clockwise to the next player who still has an uncut wire (the rules skip the others). */
 export function advance(t, setup, a) {
   const n = setup.players.length;
-  if (noTwice(setup) && t.lastTurnBy === a && t.stands.some((ss, q) => q !== a && ss.some((st) => st.some((sl) => sl.c !== "cut")))) {
+  if (playedLast(setup, t, a)) {
     t.note = `${t.note ?? ""} — check: ${setup.players[a]} played the turn before too (mission 10: never twice in a row)`;
   }
   t.lastTurnBy = a;
@@ -151,6 +151,11 @@ export function advance(t, setup, a) {
 export function hasUncut(t, p) {
   return (t.stands[p] ?? []).some((st) => st.some((sl) => sl.c !== "cut"));
 }
+
+/** 10: player p played the last turn and so may not play this one (never twice in a row) — unless nobody else has a
+ * wire left to play with. */
+export const playedLast = (setup, t, p) => noTwice(setup) && Number.isInteger(p) && t.lastTurnBy === p
+  && t.stands.some((_ss, q) => q !== p && hasUncut(t, q));
 
 export function failure(t, setup, e, p, s, j, stab = false) {
   const real = e.real;
