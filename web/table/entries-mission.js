@@ -128,6 +128,9 @@ export function applySwap(t, e, setup) {
 const bluesAllowed = (setup) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k)
   .filter((v) => cardsAllow(setup.cards, String(v)));
 
+/** The first of `values` that player p holds uncut, as far as the page sees their wires (mine), else undefined. */
+const ownHeld = (t, p, values) => values.find((v) => t.stands[p].some((st) => st.some((sl) => sl.c !== "cut" && sl.own === String(v))));
+
 /** 31, at the start of a turn: a player who cannot apply their constraint card turns it face down (then plays as
  * usual): they hold no wire of a value it allows. */
 export function applyCardFlip(t, e, setup, i) {
@@ -137,7 +140,7 @@ export function applyCardFlip(t, e, setup, i) {
   if (!card) fail(`${setup.players[e.a]}'s card is ${t.flipped?.includes(e.a) ? "face down already" : "not entered: tap it in the constraint cards first"}`);
   const counts = cutCounts(t);
   const none = cardValues(setup, card).filter((v) => (counts[String(v)] ?? 0) < 4);
-  const held = none.find((v) => t.stands[e.a].some((st) => st.some((sl) => sl.c !== "cut" && sl.own === String(v))));
+  const held = ownHeld(t, e.a, none);
   if (held !== undefined) fail(`${setup.players[e.a]} holds a ${held}: card ${card} can be applied`);
   t.flipped = [...(t.flipped ?? []), e.a];
   for (const v of none) addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));
@@ -201,10 +204,9 @@ export function applySkip(t, e, setup, i) {
   // 59: none of those Nano allows; 57: none of those the card in play lets them cut (A-F: a card on values; the
   // others leave nothing to read)
   const none = [26, 45, 51].includes(setup.mission) ? setup.numbers ?? []
-    : faceUpCards(setup, t, e.a, cutCounts(t)) ? faceUpCards(setup, t, e.a, cutCounts(t))
-    : lineReady(setup) ? lineAhead(setup, t, cutCounts(t))
-    : cardsBindAll(setup) && (setup.cards ?? []).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup) : [];
-  const held = none.find((v) => t.stands[e.a].some((st) => st.some((sl) => sl.c !== "cut" && sl.own && sl.own === String(v))));
+    : faceUpCards(setup, t, e.a, cutCounts(t)) ?? (lineReady(setup) ? lineAhead(setup, t, cutCounts(t))
+      : cardsBindAll(setup) && (setup.cards ?? []).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup) : []);
+  const held = ownHeld(t, e.a, none);
   if (held !== undefined) fail(`${setup.players[e.a]} holds a wire of ${held}: no skip (${rule.why})`);
   for (const v of none) addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));
   advance(t, setup, e.a);

@@ -43,8 +43,8 @@ export function derive(state) {
     nanoSpace: setup.nano ? 1 : 0, // 43: Nano starts on 1; 53: before 1
     nanoStep: 1,
     numberHands: (setup.number_hands ?? []).map((h) => (h ?? []).slice()), // 65: the number cards, as the gives move them
-    weak: setup.mission === 34 ? "hidden" : null,
-    flipped: [], // 31: the players whose constraint card is face down // 34: the character and constraint cards (entries-mission.js applyWeak)
+    weak: setup.mission === 34 ? "hidden" : null, // 34: the character and constraint cards (entries-mission.js applyWeak)
+    flipped: [], // 31: the players whose constraint card is face down
     ruledOut: [],
     nanoDue: null, // 43: who has just cut Nano's value and takes one of its wires (until the take is recorded)
     stab: false,
