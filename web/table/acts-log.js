@@ -3,9 +3,8 @@
 // and taking the starting-token advice.
 
 import * as S from "./table-state.js";
-import { maybeCommit, tryEntry } from "./draft-commit.js";
+import { firstTapWarns, maybeCommit, tryEntry } from "./draft-commit.js";
 import { knownRadarAnswers } from "./asks-wires.js";
-import { underWay } from "./draft-summary.js";
 import { int } from "./table-store.js";
 
 /** Reopen log entry i in its sheet (answers asked again, who/where kept). */
@@ -85,7 +84,7 @@ export function logActs(app) {
     },
     action: (k) => {
       const t = app.derived();
-      if (dropArmed(ui, k)) {
+      if (firstTapWarns(ui, "action", k, `Not recorded yet: tap ${S.ACTION_NAMES[k] ?? "it"} again to drop this entry and start that one.`)) {
         app.render();
         return;
       }
@@ -123,21 +122,6 @@ export function logActs(app) {
     ...draftActs(app),
     advice: (arg) => recordAdvice(app, int(arg)),
   };
-}
-
-/**
- * Another action tapped while an entry is under way in the sheet: the first tap says the entry is not recorded yet
- * (as × does), the second drops it for the new one. True when the tap only warned.
- */
-function dropArmed(ui, k) {
-  const open = ui.sheet && ui.draft && underWay(ui.draft, ui.sheet.mode === "slot") ? `${k}:${JSON.stringify(ui.draft)}` : null;
-  if (open && ui.dropArmed !== open) {
-    ui.dropArmed = open;
-    ui.sheetError = `Not recorded yet: tap ${S.ACTION_NAMES[k] ?? "it"} again to drop this entry and start that one.`;
-    return true;
-  }
-  ui.dropArmed = null;
-  return false;
 }
 
 /** An answer offered beside ✓ or ✗ says the result too, while it is not given. */

@@ -2,7 +2,7 @@
 // (info token, marks, colour, cut) or the start of a cut on it.
 
 import * as S from "./table-state.js";
-import { commitEntry, maybeCommit, pickSlot } from "./draft-commit.js";
+import { commitEntry, firstTapWarns, maybeCommit, pickSlot } from "./draft-commit.js";
 import { underWay } from "./draft-summary.js";
 
 /** Open the slot sheet: tokens until every player shows a starting token (but one the card spares), then cuts. */
@@ -60,15 +60,10 @@ export function slotActs(app) {
     },
     "close-sheet": () => {
       if (!ui.sheet && !ui.share) return;
-      // an entry under way is not thrown away by one tap: the first says it is not recorded yet
-      const draft = ui.sheet && ui.draft && underWay(ui.draft, ui.sheet.mode === "slot") ? JSON.stringify(ui.draft) : null;
-      if (draft && ui.closeArmed !== draft) {
-        ui.closeArmed = draft;
-        ui.sheetError = "Not recorded yet: tap × again to close without recording it.";
+      if (firstTapWarns(ui, "close", "×", "Not recorded yet: tap × again to close without recording it.")) {
         app.render();
         return;
       }
-      ui.closeArmed = null;
       app.closeSheet();
       ui.share = null;
       app.render();

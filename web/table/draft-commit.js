@@ -3,6 +3,23 @@
 
 import * as S from "./table-state.js";
 import { freshLaws, settleDraft } from "./draft-options.js";
+import { underWay } from "./draft-summary.js";
+
+/**
+ * An entry under way in the sheet is not thrown away by one tap (`kind`: "close", ×, or "action", another action:
+ * `tap` names which): the first says so (`message`), the same tap again goes on. True when the tap only warned.
+ */
+export function firstTapWarns(ui, kind, tap, message) {
+  const open = ui.sheet && ui.draft && underWay(ui.draft, ui.sheet.mode === "slot") ? `${tap}:${JSON.stringify(ui.draft)}` : null;
+  ui.armed = ui.armed ?? {};
+  if (open && ui.armed[kind] !== open) {
+    ui.armed[kind] = open;
+    ui.sheetError = message;
+    return true;
+  }
+  ui.armed[kind] = null;
+  return false;
+}
 
 /** A tap on a stand while the draft asks for slots: toggle that slot in the draft. */
 export function pickSlot(app, key) {

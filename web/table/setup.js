@@ -299,8 +299,7 @@ export function applyMission(setup, preset) {
   s.free_turns = Boolean(mission.free_turns) || mission.number === 45; // 45: the first to say "Snip!" cuts the card's value
   s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
   s.numbers = [];
-  // another mission: the cards of the last one are gone (constraint, number, locks)
-  s.number_hands = [];
+  s.number_hands = []; // another mission: the cards of the last one are gone (number, constraint, locks)
   s.cards = [];
   s.weak_me = false;
   s.card_locks = {};
