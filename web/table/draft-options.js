@@ -273,8 +273,7 @@ const CERTAIN = {
     const fits = filePlaces(A.state, A.t, d, ask.who).flatMap(({ s, n }) =>
       filePlaceOptions(A, d, ask.field, ask.who, s, n).map((ok, j) => (ok ? { s, j } : null)).filter(Boolean));
     if (!fits.length || fits.some((x) => x.s !== fits[0].s)) return null;
-    const gives = d.k !== "walkie" ? null : ask.who === d.a ? d.as : ask.who === d.p ? { s: d.s, j: d.js?.[0] } : null;
-    const st = A.t.stands[ask.who][fits[0].s].filter((_sl, j) => !(gives && gives.s === fits[0].s && gives.j === j));
+    const st = standAfterGiving(A.t, d, ask.who, fits[0].s);
     const between = st.slice(fits[0].j, fits.at(-1).j).map((sl) => seenWire(sl));
     return between.every((w) => w === d.got) ? { [ask.field]: { s: fits[0].s, j: fits.at(-1).j } } : null; // after its equals
   },
@@ -351,6 +350,12 @@ function movedFrom(d, field) {
   return d.k === "nano" || !Number.isInteger(d.js?.[0]) ? null : { p: d.p, s: d.s, j: d.js[0] };
 }
 
+/** Receiver `who`'s stand s without the wire they gave (Walkie-Talkies: the actor's `as`, the teammate's pointed one). */
+function standAfterGiving(t, d, who, s) {
+  const gives = d.k !== "walkie" ? null : who === d.a ? d.as : who === d.p ? { s: d.s, j: d.js?.[0] } : null;
+  return (t.stands[who]?.[s] ?? []).filter((_sl, j) => !(gives && gives.s === s && gives.j === j));
+}
+
 /** Where receiver `who` may have filed the moved wire on their stand s (`n` places): [ok per place], ok when some wire
  * the moved one may be (its slot's law) sits in order there, between the nearest wires the stand shows around it (cut,
  * an info token, mine); every place while editing or for Nano's wire. */
@@ -361,9 +366,7 @@ export function filePlaceOptions(A, d, field, who, s, n) {
   const labels = labelsInPlay(A.state.setup).map((x) => x.label);
   // that wire alone; else any the slot it came from may hold
   const may = got ? [got] : labels.filter((l) => ch(A, from.p, from.s, from.j, [l]) !== 0 && !allCut(A.state.setup, A.t, l));
-  // Walkie-Talkies: the receiver's own wire given leaves their stand (the actor's `as`, the teammate's pointed one)
-  const gives = d.k !== "walkie" ? null : who === d.a ? d.as : who === d.p ? { s: d.s, j: d.js?.[0] } : null;
-  const st = (A.t.stands[who]?.[s] ?? []).filter((_sl, j) => !(gives && gives.s === s && gives.j === j));
+  const st = standAfterGiving(A.t, d, who, s);
   const shown = st.map((sl) => (sl.m === "X" || sl.tw ? null : seenWire(sl))).map((w) => (w === "Y" ? null : w));
   return Array.from({ length: n }, (_, j) => {
     const left = shown.slice(0, j).filter(Boolean).at(-1);
