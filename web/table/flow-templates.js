@@ -214,13 +214,16 @@ export function giveCardAsk({ d, t, setup }) {
 }
 
 export function giveToAsk({ d, setup }) {
-  return html`<p class="ask" data-testid="ask">To whom did ${setup.players[d.a]} give the ${d.v}?</p>
-    <div class="row">${setup.players.map((name, p) => (p === d.a ? "" : chip("draft-give-to", p, name, false, `give-to-${p}`)))}</div>`;
+  return html`<p class="ask" data-testid="ask">To whom did ${setup.players[d.a]} give the ${d.v}?</p>${teammateChips(setup, d.a, "draft-give-to", "give-to")}`;
 }
+
+/** A row of chips naming the actor's teammates (`act`, testids `<prefix>-<p>`). */
+const teammateChips = (setup, a, act, prefix) =>
+  html`<div class="row">${setup.players.map((name, p) => (p === a ? "" : chip(act, p, name, false, `${prefix}-${p}`)))}</div>`;
 
 // 34: a guess of the weakest link: whom, which card, and whether it was right
 export const weakWhoAsk = ({ d, setup }) => html`<p class="ask" data-testid="ask">Whom did ${setup.players[d.a]} name as the weakest link?</p>
-  <div class="row">${setup.players.map((name, p) => (p === d.a ? "" : chip("draft-weak-who", p, name, false, `weak-who-${p}`)))}</div>`;
+  ${teammateChips(setup, d.a, "draft-weak-who", "weak-who")}`;
 
 export const weakCardAsk = ({ d, setup }) => html`<p class="ask" data-testid="ask">Which card did they describe for ${setup.players[d.w]}?</p>
   <div class="row">${[..."ABCDE"].map((c) => chip("draft-weak-card", c, `${c} ${CARD_NAMES[c]}`, false, `weak-card-${c}`))}</div>`;
