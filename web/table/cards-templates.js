@@ -1,10 +1,11 @@
 // The cards a player holds or sees that decide which cuts they may make: my constraint cards and the number cards
-// in view (the cuts they forbid me are listed with my best cuts). Pure functions, no DOM access.
+// in view (the cuts they forbid me are listed with my best cuts); the equipment cards in play and what each waits for.
+// Pure functions, no DOM access.
 
 import { html } from "../shared/html.js";
 import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
 import { btn, chip } from "./template-parts.js";
-import { CARD_NAMES, cardForAll, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, sequenceAt, weakLink } from "./table-state.js";
+import { CARD_NAMES, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, sequenceAt, weakLink } from "./table-state.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -120,4 +121,50 @@ function lineTemplate(setup, t) {
   const way = lineFacing(setup, t) > 0 ? "→" : "←";
   return html`<p class="seq-end" data-testid="nano-line" data-at="${setup.numbers[t.lineAt]}" data-ahead="${ahead.join(" ")}">Nano on the <b>${setup.numbers[t.lineAt]}</b>, facing ${way}: cut ${ahead.length ? ahead.join(", ") : "nothing (skip)"}
     ${btn("nano-turn", "The cutter turned Nano round", { cls: "chip", testid: "nano-turn" })}</p>`;
+}
+
+/** Each equipment card in play: waiting (how many of its number are cut, said in words below), usable, used;
+ * and, for a table saved before the app asked which cards lie face up, a word that every card of the pile counts. */
+export function equipmentTemplate(state, t) {
+  const word = { waiting: "", usable: " — usable", used: " (used)" };
+  const unset = state.setup.table_cards === null && state.setup.equipment.length > 0;
+  const waiting = t.cards.filter((c) => c.state === "waiting" && c.need < Infinity);
+  const deck = state.setup.equipment_after_special && !t.specialDone; // 23: nothing face up yet
+  return html`<div class="equipment" data-testid="equipment" data-unlocked="${t.unlocked.join(" ")}">
+    <span class="lbl">Equipment</span>${deck ? "" : t.cards.length
+      ? t.cards.map((c) => html`<span class="chip static card-${c.state}" data-testid="card-state-${c.id}" data-state="${c.state}"
+          title="${cardTitle(c)}">${c.id} ${EQUIPMENT_NAMES[c.id] ?? ""}${c.state === "waiting" && c.need < Infinity ? ` ${c.have}/${c.need} cut` : word[c.state]}</span>`)
+      : html`<span class="none">none on the table</span>`}
+    ${waiting.length ? html`<p class="hint" data-testid="equipment-legend">${equipmentLegend(waiting)}</p>` : ""}
+    ${state.setup.equipment_after_special ? html`<p class="hint" data-testid="equipment-deck">${t.specialDone
+      ? "The special action is done: the cards left in the deck lie face up, all usable (tap Setup to say which)."
+      : "The equipment deck lies face down (its top card discarded each round): once the special action is done, the cards left turn face up, all usable."}</p>` : ""}
+    ${unset && !deck ? html`<p class="hint" data-testid="cards-unset">Every card of the mission's pile counts as on the table: this table
+      does not say which lie face up. ${btn("setup", "Set the cards on the table", { cls: "link", testid: "cards-set", arg: "cards" })}</p>` : ""}</div>`;
+}
+
+/** The wires that unlock a waiting card: "two 11s", "all four 2s", "two yellow wires". */
+function unlockWires(c) {
+  const n = c.id.split(".")[0];
+  return c.id === "Y" ? "two yellow wires" : c.lock ? `two ${n}s and two ${c.lock}s (the number card on it)` : c.need === 4 ? `all four ${n}s` : `two ${n}s`;
+}
+
+/** What "0/2 cut" means, in one short line (each card's own number is in its tooltip): "“0/2 cut”: a card is
+ * usable once two wires of its number are cut (all four for a double number such as 2.2)." */
+function equipmentLegend(waiting) {
+  const single = waiting.find((c) => c.need === 2 && c.id !== "Y") ?? waiting[0];
+  const more = [
+    waiting.some((c) => c.need === 4) ? "all four for a double number such as 2.2" : "",
+    waiting.some((c) => c.id === "Y") ? "two yellow wires for False Bottom" : "",
+  ].filter(Boolean);
+  const words = single.lock ? "two wires of its number and two of the number card lying on it are cut (mission 12)"
+    : single.need === 4 ? "all four wires of its number are cut (two for a single number)" : "two wires of its number are cut";
+  return `“${single.have}/${single.need} cut”: a card is usable once ${words}${more.length && single.need !== 4 ? ` (${more.join("; ")})` : ""}.`;
+}
+
+/** A card's tooltip: its name, and what it waits for. */
+function cardTitle(c) {
+  const name = EQUIPMENT_NAMES[c.id] ?? c.id;
+  if (c.state === "waiting" && c.need < Infinity) return `${name}, ${c.have}/${c.need} cut: usable once ${unlockWires(c)} are cut`;
+  return c.state === "used" ? `${name}: used` : c.state === "usable" ? `${name}: usable` : name;
 }

@@ -4,9 +4,10 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, EQUIPMENT_NAMES, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideNow, faceUpCards } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideNow, faceUpCards } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 import { placesFalseTokens } from "./setup.js";
+import { equipmentTemplate } from "./cards-templates.js";
 
 /**
  * One slot of a stand, a button. Its accessible name (WCAG 2.5.3) is where it is, then the very text it shows
@@ -153,52 +154,6 @@ function giftsTemplate(state, t) {
     ${g.given} of ${g.of} recorded.</p>`;
 }
 
-/** Each equipment card in play: waiting (how many of its number are cut, said in words below), usable, used;
- * and, for a table saved before the app asked which cards lie face up, a word that every card of the pile counts. */
-function equipmentTemplate(state, t) {
-  const word = { waiting: "", usable: " — usable", used: " (used)" };
-  const unset = state.setup.table_cards === null && state.setup.equipment.length > 0;
-  const waiting = t.cards.filter((c) => c.state === "waiting" && c.need < Infinity);
-  const deck = state.setup.equipment_after_special && !t.specialDone; // 23: nothing face up yet
-  return html`<div class="equipment" data-testid="equipment" data-unlocked="${t.unlocked.join(" ")}">
-    <span class="lbl">Equipment</span>${deck ? "" : t.cards.length
-      ? t.cards.map((c) => html`<span class="chip static card-${c.state}" data-testid="card-state-${c.id}" data-state="${c.state}"
-          title="${cardTitle(c)}">${c.id} ${EQUIPMENT_NAMES[c.id] ?? ""}${c.state === "waiting" && c.need < Infinity ? ` ${c.have}/${c.need} cut` : word[c.state]}</span>`)
-      : html`<span class="none">none on the table</span>`}
-    ${waiting.length ? html`<p class="hint" data-testid="equipment-legend">${equipmentLegend(waiting)}</p>` : ""}
-    ${state.setup.equipment_after_special ? html`<p class="hint" data-testid="equipment-deck">${t.specialDone
-      ? "The special action is done: the cards left in the deck lie face up, all usable (tap Setup to say which)."
-      : "The equipment deck lies face down (its top card discarded each round): once the special action is done, the cards left turn face up, all usable."}</p>` : ""}
-    ${unset && !deck ? html`<p class="hint" data-testid="cards-unset">Every card of the mission's pile counts as on the table: this table
-      does not say which lie face up. ${btn("setup", "Set the cards on the table", { cls: "link", testid: "cards-set", arg: "cards" })}</p>` : ""}</div>`;
-}
-
-/** The wires that unlock a waiting card: "two 11s", "all four 2s", "two yellow wires". */
-function unlockWires(c) {
-  const n = c.id.split(".")[0];
-  return c.id === "Y" ? "two yellow wires" : c.lock ? `two ${n}s and two ${c.lock}s (the number card on it)` : c.need === 4 ? `all four ${n}s` : `two ${n}s`;
-}
-
-/** What "0/2 cut" means, in one short line (each card's own number is in its tooltip): "“0/2 cut”: a card is
- * usable once two wires of its number are cut (all four for a double number such as 2.2)." */
-function equipmentLegend(waiting) {
-  const single = waiting.find((c) => c.need === 2 && c.id !== "Y") ?? waiting[0];
-  const more = [
-    waiting.some((c) => c.need === 4) ? "all four for a double number such as 2.2" : "",
-    waiting.some((c) => c.id === "Y") ? "two yellow wires for False Bottom" : "",
-  ].filter(Boolean);
-  const words = single.lock ? "two wires of its number and two of the number card lying on it are cut (mission 12)"
-    : single.need === 4 ? "all four wires of its number are cut (two for a single number)" : "two wires of its number are cut";
-  return `“${single.have}/${single.need} cut”: a card is usable once ${words}${more.length && single.need !== 4 ? ` (${more.join("; ")})` : ""}.`;
-}
-
-/** A card's tooltip: its name, and what it waits for. */
-function cardTitle(c) {
-  const name = EQUIPMENT_NAMES[c.id] ?? c.id;
-  if (c.state === "waiting" && c.need < Infinity) return `${name}, ${c.have}/${c.need} cut: usable once ${unlockWires(c)} are cut`;
-  return c.state === "used" ? `${name}: used` : c.state === "usable" ? `${name}: usable` : name;
-}
-
 /** The detonator's dial: mistakes made, the skull at the end (and the spaces won back past its start: 41, 55, 60, 62). */
 function detonatorTemplate(state, t) {
   const total = state.setup.mistakes + Math.max(0, -t.mistakesMade);
@@ -242,7 +197,8 @@ function oxygenTemplate(ctx) {
   const { setup } = state;
   const over = t.exploded || t.defused;
   const now = over ? null : oxygenFor(state, t, t.turn);
-  const mine = oxygenFor(state, t, setup.me), ox = mine ?? now;
+  const mine = oxygenFor(state, t, setup.me);
+  const ox = mine ?? now;
   if (!ox) return "";
   const shared = ox.kind === "pass" || ox.kind === "reserve";
   const parts = [];
@@ -337,7 +293,8 @@ function actionAllowed(k, state, t) {
     case "skip": return Boolean(skipRule(state.setup));
     case "swap": return state.setup.mission === 61;
     case "weak": case "weakstuck": return t.weak === "hidden"; // 34, while the cards are hidden
-    case "give": case "cardflip": return k === "give" ? Boolean(faceUpCards(state.setup, t, 0)) : state.setup.mission === 31; // 65 (hands entered), 31
+    case "give": return Boolean(faceUpCards(state.setup, t, 0)); // 65, once the hands dealt are entered
+    case "cardflip": return state.setup.mission === 31;
     case "beside": return besideNow(state.setup, t);
     case "redcall": return (state.setup.special ?? []).includes("challenges");
     case "shown": return state.setup.number_cards === "guess";
