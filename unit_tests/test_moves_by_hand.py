@@ -248,3 +248,16 @@ def test_a_sure_x_or_y_ray_on_a_sure_dual_cut_is_left_out_of_the_list():
     listed = moves_json(doc)["moves"]
     assert not any(m["kind"] == "x_or_y_ray" and m["player"] == 1 and m["slots"] == [0] for m in listed)
     assert any(m["kind"] == "x_or_y_ray" for m in listed)
+
+
+def test_a_turned_wire_left_surely_red_is_revealed():
+    """56 draws its red wires "2 of 3": with every blue wire cut, my turned-around wire is red whatever its red
+    value, so I reveal it (the arena's games of 56 with 4 players ended stuck there: no move at all); a blue wire
+    still hidden elsewhere may be the one, and then I may not."""
+    doc = {"players": [{"name": "Ann", "stands": ["1 2 3 T"]}, {"name": "Bob", "stands": ["1 1 2"]},
+                       {"name": "Cid", "stands": ["2 3 3"]}, {"name": "Dee", "stands": ["1 2 3"]}],
+           "me": 0, "captain": 0, "wires": {"blue": [1, 3], "red": {"of": [3, 5], "keep": 1}}, "facts": []}
+    moves = rank_moves(GameState.from_json(doc))
+    assert [(m["kind"], m["slots"], m["guaranteed"]) for m in moves] == [("reveal_red", [[0, 3]], True)]
+    doc["players"][3]["stands"] = ["1 2 ?"]
+    assert "reveal_red" not in {m["kind"] for m in rank_moves(GameState.from_json(doc))}

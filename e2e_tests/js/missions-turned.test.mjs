@@ -4,6 +4,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
 import { preset, withPlayers } from "./tables.mjs";
+import { cutLabelOptions, settleDraft } from "../../web/table/draft-options.js";
 
 test("turned-around wires (38, 56, 64): my hand skips them, the engine sees T, a teammate's is seen, cutting one costs", () => {
   const m = preset({ number: 64, red: { count: 1, of: null, known: 0, in_play: 1, numbers_needed: 1 }, turned: "ends" });
@@ -82,4 +83,35 @@ test("a ranked cut of my turned-around wire becomes a dual-cut draft with my tur
   st.setup.me = 0;
   const d = S.draftFromMove(st, { kind: "turned_cut", player: 2, stand: 0, slots: [4], value: 7, mine: [0, 11] });
   assert.deepEqual(d, { k: "dual", a: 0, as: { s: 0, j: 11 }, p: 2, s: 0, js: [4], v: "7" });
+});
+
+test("my turned-around wire left surely red: the advised reveal asks which red it was and cuts it", () => {
+  const m = preset({ number: 56, turned: "each", red: { count: 2, of: 3, known: 0, in_play: 2, numbers_needed: 3 } });
+  let st = S.defaultState();
+  st.setup = S.applyMission(withPlayers(4, 0), m);
+  st.setup.red.nums = [4, 9, 11];
+  st.setup.me = 0;
+  const n = S.standSizes(st.setup)[0][0];
+  const hand = ["1", "2", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"].slice(0, n - 1);
+  for (const l of hand) st = S.handAdd(st, 0, l);
+  st.phase = "table";
+  hand.forEach((l, j) => { st = S.addEntry(st, { k: "set", p: 0, s: 0, j, slot: { c: "cut", v: l } }); });
+  let t = S.derive(st);
+  const turned = n - 1; // 56: the far right
+  assert.equal(t.stands[0][0][turned].c, "h");
+  const A = { state: st, t, laws: new Map([[`0-0-${turned}`, { probs: { R9: 0.5, R11: 0.5 } }]]), editing: false };
+  const d = settleDraft(A, S.draftFromMove(st, { kind: "reveal_red", player: null, slots: [[0, turned]], value: "RED" }));
+  assert.deepEqual(d.slots, [{ s: 0, j: turned }], "every uncut wire of mine is revealed");
+  assert.equal(S.nextAsk(st, t, d).ask, "cut_label", "which red: the table leaves two");
+  assert.deepEqual(cutLabelOptions(A, d, 0), ["R9", "R11"]);
+  st = S.addEntry(st, S.buildEntry(st, t, { ...d, cuts: ["R9"] }));
+  t = S.derive(st);
+  assert.ok(t.entries.at(-1).ok, t.entries.at(-1).error);
+  assert.equal(t.stands[0][0][turned].c, "cut");
+  assert.equal(t.stands[0][0][turned].v, "R9");
+  // one red left in the law: nothing is asked
+  const one = { ...A, laws: new Map([[`0-0-${turned}`, { probs: { R11: 1 } }]]) };
+  const sure = settleDraft(one, S.draftFromMove(A.state, { kind: "reveal_red", player: null, slots: [[0, turned]], value: "RED" }));
+  assert.deepEqual(sure.cuts, ["R11"]);
+  assert.equal(S.nextAsk(A.state, A.t, sure), null);
 });

@@ -3,7 +3,7 @@
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
 import { knownWire } from "./asks-wires.js";
-import { givesOxygen, ownAt, ownFailure, ownSlotsFor } from "./record.js";
+import { givesOxygen, ownAt, ownCutsKnown, ownFailure, ownSlotsFor } from "./record.js";
 import { doubleDetonator } from "./replay-table.js";
 import { colourOf, noValueShown, saidOf, standCounts } from "./setup.js";
 
@@ -81,16 +81,16 @@ export function buildEntry(state, t, d) {
     }
     case "solo":
     case "red":
-      return ownCutsEntry(state, t, d, mine);
+      return ownCutsEntry(state, t, d, ownCutsKnown(state, t, d));
     default:
       return cutEntry(state, t, d, mine);
   }
 }
 
-/** A solo cut or revealing reds: my own wires I know; a teammate's, as the sheet's answers gave them. */
-function ownCutsEntry(state, t, d, mine) {
+/** A solo cut or revealing reds: my own wires I know (`known`); else as the sheet's answers gave them. */
+function ownCutsEntry(state, t, d, known) {
   const me = state.setup.me;
-  if (mine && !d.done) {
+  if (known && !d.done) {
     const slots = d.k === "solo" ? ownSlotsFor(state, t, d.v) : []; // (reveal: every uncut wire of mine, below)
     if (d.k === "red") {
       t.stands[me].forEach((st, s) => st.forEach((sl, j) => {

@@ -48,6 +48,11 @@ export function ownSlotsFor(state, t, said) {
 /** Does player p still hold an uncut turned-around wire (missions 38, 56, 64), one they cannot see? */
 export const unseenTurned = (t, p) => t.stands[p].some((st) => st.some((sl) => sl.tw && sl.c !== "cut"));
 
+/** Are the wires of the actor's solo cut or red reveal known (mine, every one seen), or asked? While I hold a
+ * turned-around wire I cannot see (38, 56, 64) it may be one of them — the last 3, a red when every blue is cut —
+ * so mine are asked as a teammate's, the answers the table leaves no choice about filled in (draft-options.js). */
+export const ownCutsKnown = (state, t, d) => d.a === state.setup.me && t.hasHand && !unseenTurned(t, d.a);
+
 /**
  * The values the actor may name (the rules: a value they hold, and with oxygen one they can pay for): mine when I
  * act, else those the engine says they may still hold (`holdings`, any stand of theirs with a chance above 0), else
@@ -155,7 +160,7 @@ function actionAsk(state, t, d) {
   }
   if (d.k === "solo" || d.k === "red") {
     if (d.k === "solo" && !d.v) return { ask: "value" };
-    if (mine) return null;
+    if (ownCutsKnown(state, t, d)) return null;
     if (!d.done) return { ask: "own_slots" };
     if ((d.cuts?.length ?? 0) < (d.slots?.length ?? 0)) return { ask: "cut_label", index: d.cuts?.length ?? 0 };
     return null;

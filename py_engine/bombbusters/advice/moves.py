@@ -284,7 +284,6 @@ def _own_moves(turn: _Turn) -> list[dict]:
     """Moves on my own stand: solo cuts (my turned-around wires the table leaves certain included), Fast Pass,
     revealing my red wires."""
     state, ml = turn.state, turn.ml
-    mine = [sl.wire for sl in turn.mine] + list(turn.known.values())
     me = state.me
     assert me is not None
     moves: list[dict] = []
@@ -302,10 +301,17 @@ def _own_moves(turn: _Turn) -> list[dict]:
         seen = sum(1 for s, j in at.get(v, ()) if (s, j) not in turn.known)  # no equipment on a turned-around wire
         if "fast_pass" in turn.items and seen >= 2:
             moves.append(_move("fast_pass", None, [], v, 1.0 - turn.h(v), turn.h(v), ml, count=2))
-    if mine and all(x in turn.known for x in turn.turned) and all(colour_of(w) == RED for w in mine):
-        known_red = [[s, j] for (s, j), w in turn.known.items() if colour_of(w) == RED]  # the ones I do not see
-        moves.append(_move("reveal_red", None, known_red, "RED", 1.0, 0.0, ml, count=len(mine)))
+    seen = [sl.wire for sl in turn.mine]
+    red_turned = [[s, j] for s, j in turn.turned if _surely_red(turn.an, me, s, j)]  # the ones I do not see
+    if (seen or red_turned) and len(red_turned) == len(turn.turned) and all(colour_of(w) == RED for w in seen):
+        moves.append(_move("reveal_red", None, red_turned, "RED", 1.0, 0.0, ml, count=len(seen) + len(red_turned)))
     return moves
+
+
+def _surely_red(an: Analysis, me: int, s: int, j: int) -> bool:
+    """Whether my turned-around wire (s, j) is red whatever it is: with red wires drawn "X of Y", the table may
+    leave its red value open but not its colour — the last wire of a game, every other one cut, is such a one."""
+    return all(colour_of(t) == RED for t, p in an.slot_probs(me, s, j).items() if p > 0)  # type: ignore[arg-type]
 
 
 def _none_elsewhere(turn: _Turn, values: list) -> list[float]:
