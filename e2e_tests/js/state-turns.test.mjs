@@ -234,6 +234,10 @@ test("the equipment on the table: the turn log offers those not spent (and the c
   assert.deepEqual(offered(s), ["11", "3", "8", "9"]);
   const used = S.addEntry(cut3s(s), { k: "detect", kind: "triple", a: 1, p: 2, s: 0, js: [0, 1, 2], v: "1", ok: true, hit: 0, cut: "1", as: { s: 0, j: 0 } });
   assert.deepEqual(offered(used), ["11", "8", "9"], "spent: no longer offered");
+  assert.match(S.derive(used).entries.at(-1).text, /Triple Detector: Cid A\+B\+C has 1\? ✓ cut A/);
+  // a Super Detector points at a whole stand: the log says so, not every letter (those a token rules out too)
+  const sup = S.addEntry(s, { k: "detect", kind: "super", a: 1, p: 2, s: 0, js: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], v: "1", ok: true, hit: 0, cut: "1", as: { s: 0, j: 0 } });
+  assert.match(S.derive(sup).entries.at(-1).text, /Super Detector: Cid \(the whole stand\) has 1\? ✓ cut A/);
   // a card played before it was usable (a table recorded before the page checked): said beside the entry, not refused
   const failed = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "5", ok: false, real: "3" });
   const early = S.derive(S.addEntry(failed, { k: "rewind" }));
