@@ -6,6 +6,8 @@ import * as S from "../../web/table/table-state.js";
 import { actorSlots, chance, realLabels, realOptions, resultAllowed, settleDraft, soloValueOptions } from "../../web/table/draft-options.js";
 import { standsToPick } from "../../web/table/asks-wires.js";
 import { draftSummary } from "../../web/table/draft-summary.js";
+import { maybeCommit } from "../../web/table/draft-commit.js";
+import { givenKey } from "../../web/table/given-cut.js";
 import { resultAsk, whichAsk } from "../../web/table/flow-templates.js";
 
 const HAND = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
@@ -389,4 +391,23 @@ test("'Which of Bob's wires was cut with it?' reads the table the success would 
   assert.ok(!slots.some((x) => x.j === 3), "D: ruled out by the success");
   assert.equal(slots.find((x) => x.j === 4).p, 0.6);
   assert.ok(actorSlots({ ...A, given: null }, d).some((x) => x.j === 3), "before the cut D may be the 7");
+});
+
+test("the engine's answer for a success leaving one wire of the actor's fills it in at once (maybeCommit)", () => {
+  const state = table();
+  const d = { k: "dual", a: 1, p: 2, s: 0, js: [0], v: "1", ok: true };
+  const lawsNow = laws(Object.fromEntries(Array.from({ length: 12 }, (_, j) => [`1-0-${j}`, j < 2 ? { 1: 0.5, 2: 0.5 } : { 9: 1 }])));
+  const given = laws(Object.fromEntries(Array.from({ length: 12 }, (_, j) => [`1-0-${j}`, j === 0 ? { 1: 1 } : { 9: 1 }])));
+  const app = {
+    state, ui: { sheet: { mode: "action" }, draft: { ...d } }, derived: () => S.derive(app.state),
+    results: { analysis: { resultId: 7, slots: lawsNow }, given: { key: givenKey(state, d), resultId: 7, slots: null } },
+    closeSheet() { app.ui.sheet = null; app.ui.draft = null; }, commit(next) { app.state = next; }, render() {}, view: {},
+  };
+  maybeCommit(app);
+  assert.equal(app.state.log.length, 0, "two wires of Bob's may be the 1: asked");
+  assert.equal(S.nextAsk(state, app.derived(), app.ui.draft).ask, "actor_slot");
+  app.results.given.slots = given; // the success's table answered: only A
+  maybeCommit(app);
+  assert.deepEqual(app.state.log.at(-1), { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "1", ok: true, cut: "1", as: { s: 0, j: 0 } });
+  assert.equal(app.ui.sheet, null);
 });

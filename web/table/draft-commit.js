@@ -4,6 +4,7 @@
 import * as S from "./table-state.js";
 import { freshLaws, settleDraft } from "./draft-options.js";
 import { underWay } from "./draft-summary.js";
+import { freshGiven } from "./given-cut.js";
 
 /**
  * An entry under way in the sheet is not thrown away by one tap (`kind`: "close", ×, or "action", another action:
@@ -82,7 +83,8 @@ export function maybeCommit(app) {
   const { ui, state } = app;
   const t = app.derived();
   if (!ui.draft) return;
-  ui.draft = settleDraft({ state, t, laws: freshLaws(app.results), editing: ui.sheet?.edit !== undefined }, ui.draft);
+  const editing = ui.sheet?.edit !== undefined;
+  ui.draft = settleDraft({ state, t, laws: freshLaws(app.results), given: freshGiven(app.results, state, ui.draft, editing), editing }, ui.draft);
   const d = ui.draft;
   if (S.nextAsk(state, t, d)) return;
   if (ui.sheet?.mode === "slot" && ui.sheet.tab !== "cut") return;

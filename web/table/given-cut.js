@@ -17,6 +17,10 @@ export function givenKey(state, d, editing = false) {
   return `${d.a}-${d.p}-${d.s ?? 0}-${d.js[0]}-${d.v}`;
 }
 
+/** The engine's answer for the draft's success in question ("p-s-j" -> law), while it is the newest table's; else null. */
+export const freshGiven = (results, state, d, editing) => (results.given?.slots && results.given.resultId === results.analysis?.resultId
+  && results.given.key === givenKey(state, d, editing) ? results.given.slots : null);
+
 /** The state document of the table with the draft's cut worked (the wire pointed at cut as the value, the actor
  * holding one), or null when the table refuses it (the wire cannot be that value). */
 export function givenDoc(state, d) {

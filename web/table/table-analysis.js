@@ -264,6 +264,7 @@ async function askGiven(app, engine) {
   if (seq === app.givenSeq) app.root.dataset.given = "done";
   if (ans.stale || !ans.reply.ok || results.given?.key !== key || results.given.resultId !== resultId) return;
   results.given = { key, resultId, slots: slotMap(ans.reply.result) };
+  app.settle(); // the answer may leave one wire of the actor's: filled in now, not at the next tap
   app.render();
 }
 

@@ -7,8 +7,8 @@
 import * as S from "./table-state.js";
 import { freshLaws } from "./draft-options.js";
 import { standsToPick } from "./asks-wires.js";
-import { givenKey } from "./given-cut.js";
-import { refusal } from "./draft-commit.js";
+import { freshGiven } from "./given-cut.js";
+import { maybeCommit, refusal } from "./draft-commit.js";
 
 const STORAGE_KEY = "bombbusters.table.v1";
 const MISSIONS_KEY = "bombbusters.missions.v1";
@@ -101,6 +101,12 @@ export function createApp(view) {
       return S.derive(app.state);
     },
 
+    /** The open draft with what the engine's newest answer makes certain filled in (recorded once complete, as
+     * after a tap): an answer never waits on a tap for a question the table has settled meanwhile. */
+    settle() {
+      maybeCommit(app);
+    },
+
     closeSheet() {
       const ui = app.ui;
       ui.sheet = null;
@@ -181,8 +187,7 @@ function viewModel(app) {
     sheetError: ui.sheetError, refused: ui.sheetError ? null : refusal(state, t, ui), engineDocText: doc ? JSON.stringify(doc) : "",
     canUndo: S.canUndo(state), canRedo: S.canRedo(state),
     laws: freshLaws(results), pickStands,
-    given: results.given?.slots && results.given.resultId === results.analysis?.resultId
-      && results.given.key === givenKey(state, draft, ui.sheet?.edit !== undefined) ? results.given.slots : null,
+    given: freshGiven(results, state, draft, ui.sheet?.edit !== undefined),
   };
 }
 
