@@ -411,3 +411,20 @@ test("the engine's answer for a success leaving one wire of the actor's fills it
   assert.deepEqual(app.state.log.at(-1), { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "1", ok: true, cut: "1", as: { s: 0, j: 0 } });
   assert.equal(app.ui.sheet, null);
 });
+
+test("constraint card H in play (32, 37, 57): a failure offers no info token beside ✗, and a detector asks no wire for one", () => {
+  const state = table();
+  state.setup.mission = 32;
+  state.setup.cards = ["H"];
+  const t = S.derive(state);
+  const ctx = { state, t, laws: null, ui: { sheet: { mode: "action" } } };
+  const dual = { k: "dual", a: 1, p: 2, s: 0, js: [9], v: "10" };
+  const html = String(resultAsk({ ctx, d: dual }));
+  assert.doesNotMatch(html, /data-testid="real-\d/, "no value token beside ✗");
+  assert.equal(S.nextAsk(state, t, { ...dual, ok: false }).ask, "real", "✗ alone: then only red or no token");
+  const detector = { k: "double", a: 1, p: 2, s: 0, js: [3, 4], v: "7", ok: false };
+  assert.equal(S.nextAsk(state, t, detector).ask, "real", "no token: no wire to put it on");
+  assert.doesNotMatch(String(resultAsk({ ctx, d: { ...detector, ok: undefined } })), /data-testid="tok-/);
+  state.setup.cards = [];
+  assert.match(String(resultAsk({ ctx: { ...ctx, t: S.derive(state) }, d: dual })), /data-testid="real-11"/, "without H: the token's value beside ✗");
+});

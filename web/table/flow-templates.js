@@ -7,7 +7,7 @@ import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
 import { ddSpent, ddUsable, drawnTokensDue, failureMarks, nextAsk, noValueShown, playedLast, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
-import { aValue, besideTokens, CARD_NAMES, cardsBindAll, colourOf, faceUpCards, presetOf, radarTurns, saidOf } from "./setup.js";
+import { aValue, besideTokens, CARD_NAMES, colourOf, faceUpCards, noTokenCard, presetOf, radarTurns, saidOf } from "./setup.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
 const MULTI = ["double", "triple", "super"];
@@ -18,7 +18,7 @@ export const allowOf = (ctx) => ({ state: ctx.state, t: ctx.t, laws: ctx.laws ??
 
 /** A failure on player p's wire shows an info token with a value (not the mission's even/odd or x-token, nor none
  * at all, nor a false token: 17, 52). */
-const valueTokens = (setup, p) => !failureMarks(setup).length && !noValueShown(setup, p);
+const valueTokens = (setup, d) => !failureMarks(setup).length && !noValueShown(setup, d.p) && !noTokenCard(setup, d);
 
 /** The actor's wires that may have been cut with it, likeliest first (`actor-slot-<s>-<j>`). */
 function actorSlotChips(A, d) {
@@ -75,7 +75,7 @@ function afterOk(A, d) {
 /** Beside ✗: what the token showed (`real-<v>`), per wire for a detector (`tok-<j>-<v>`), or which wire got it (`tok-<j>`). */
 function afterWrong(A, d) {
   const next = nextAsk(A.state, A.t, settleDraft(A, { ...d, ok: false }));
-  const plain = valueTokens(A.state.setup, d.p);
+  const plain = valueTokens(A.state.setup, d);
   if (next?.ask === "real" && plain) {
     // a red wire gets no token: it explodes the bomb, keys of their own
     const labels = realLabels(A.state.setup);
@@ -104,7 +104,7 @@ export function whichAsk({ ctx, d, ask, setup }) {
   const A = allowOf(ctx);
   const token = failureMarks(setup).length ? "token" : "info token";
   const may = ask.field === "hit" ? hitOptions(A, d) : (d.js ?? []).map((j) => ({ j, ok: true }));
-  const keypads = ask.field === "tok" && valueTokens(setup, d.p) && may.length <= 3;
+  const keypads = ask.field === "tok" && valueTokens(setup, d) && may.length <= 3;
   const wire = ({ j, ok }) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`, { disabled: !ok });
   return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : `Which wire got the ${token}?`}</p>
     ${keypads ? detectorTokens(A, d, may.map((x) => x.j), (j) => wire({ j, ok: true }))
@@ -170,12 +170,6 @@ function turnedBoom(A, d, setup) {
  * remember; *Token beside the stand* records what it says), or a custom table; elsewhere it shows the real value. */
 function noTokenMay(ctx, setup, silent) {
   return silent || setup.mission === null || besideTokens(setup) || Boolean(presetOf(ctx.missions, setup)?.constraints);
-}
-
-/** Constraint card H: a failed cut of its holder's, or one in their hand, places no info token (the card in play binds
- * everyone in 32, 37, 57; mine only me elsewhere). */
-function noTokenCard(setup, d) {
-  return (setup.cards ?? []).includes("H") && (cardsBindAll(setup) || d.a === setup.me || d.p === setup.me);
 }
 
 /** Mission 11: the wire pointed at (or the value named) was the hidden red value — the bomb exploded. */

@@ -6,7 +6,7 @@ import { moveAsk, specialAsk } from "./asks-wires.js";
 import { missionRules, valueRules } from "./engine-doc.js";
 import { wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
-import { cardsAllow, cardsBindAll, colourOf, faceUpCards, isLabel, myCards, theirCard, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
+import { cardsAllow, cardsBindAll, colourOf, faceUpCards, isLabel, myCards, theirCard, saidOf, noTokenCard, noValueShown, standCounts, valueMatches } from "./setup.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //
@@ -184,7 +184,7 @@ function actionAsk(state, t, d) {
     if (blind && colourOf(d.cut || said[0]) === "yellow" && !d.av) return { ask: "actor_label" };
     return null;
   }
-  if (multi && d.tok === undefined && !noValueShown(state.setup, d.p)) return { ask: "which", field: "tok" };
+  if (multi && d.tok === undefined && !noValueShown(state.setup, d.p) && !noTokenCard(state.setup, d)) return { ask: "which", field: "tok" };
   // a failed cut on one of my wires: I know its token (its value, or its even/odd or x-token)
   if (!d.real && !d.mark && !ownFailure(state, t, d)) return { ask: "real" };
   return null;

@@ -104,6 +104,12 @@ export const cardForAll = (preset) => ["deck", "per_value"].includes(preset?.con
 /** The same, read off the setup (the replay has no presets): the missions whose card binds everyone. */
 export const cardsBindAll = (setup) => [32, 37, 57].includes(setup.mission);
 
+/** Constraint card H: a failed cut of its holder's, or one in their hand, places no info token (the card in play binds
+ * everyone in 32, 37, 57; mine only me elsewhere). */
+export function noTokenCard(setup, d) {
+  return (setup.cards ?? []).includes("H") && (cardsBindAll(setup) || d.a === setup.me || d.p === setup.me);
+}
+
 export function noValueShown(setup, p) {
   return setup.failure_tokens === false || setup.false_by === "all" || (setup.false_by === "captain" && p === setup.captain);
 }
