@@ -56,10 +56,11 @@ test("a turn skipped for want of oxygen moves the detonator and passes the turn;
   let plain = S.defaultState();
   plain.phase = "table";
   plain = S.addEntry(plain, { k: "skip", a: 0 });
-  assert.match(S.derive(plain).entries[0].error, /only missions 26, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip/);
+  assert.match(S.derive(plain).entries[0].error, /only missions 26, 32, 37, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip/);
   // 47: no cut the number cards allow (or none wanted): the detonator moves; 57: the constraint forbids every cut: it stays
   for (const [number, moves, words] of [[47, 1, /Ann skips the turn \(no cut, by the number cards\): the detonator moves/],
-    [57, 0, /^Ann skips the turn \(the constraint card forbids every cut\)$/]]) {
+    [57, 0, /^Ann skips the turn \(the constraint card forbids every cut\)$/], [32, 0, /^Ann skips the turn \(the constraint card forbids every cut\)$/],
+    [37, 0, /^Ann skips the turn \(the constraint card forbids every cut\)$/]]) {
     let m = S.defaultState();
     m.phase = "table";
     Object.assign(m.setup, { mission: number, number_cards: number === 47 ? "sum" : "" });
@@ -70,6 +71,17 @@ test("a turn skipped for want of oxygen moves the detonator and passes the turn;
     assert.equal(mt.turn, 1);
     assert.match(mt.entries[0].text, words);
     assert.equal(S.skipRule(m.setup).label, number === 47 ? "Pass the turn" : "Constraint: skip");
+  }
+  // a whole round of skips: 57 (and 61) the bomb explodes; 37 the detonator moves and the card is replaced; 32 nothing more
+  for (const [number, boom, moves] of [[57, true, 0], [37, false, 1], [32, false, 0]]) {
+    let m = S.defaultState();
+    m.phase = "table";
+    m.setup.mission = number;
+    for (const a of [0, 1, 2, 3]) m = S.addEntry(m, { k: "skip", a });
+    const mt = S.derive(m);
+    assert.equal(Boolean(mt.exploded), boom, `mission ${number}`);
+    assert.equal(mt.mistakesMade, moves, `mission ${number}`);
+    if (number === 37) assert.match(mt.entries[3].text, /a whole round of skips: the detonator moves, the constraint card is replaced/);
   }
 });
 

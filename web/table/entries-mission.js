@@ -100,8 +100,8 @@ export function applySpecial(t, e, setup) {
 /**
  * Who may pass a turn, and what it costs (null: no mission rule lets a player pass), by the cards' backs: with no
  * oxygen to pay (44, 49, 54, 63), in 47 no cut the number cards allow (or none wanted), in 59 no cut with the values
- * Nano allows, in 65 no wire of their number cards, the detonator moves; in 26 (no wire of a face-up value), 57 and 61
- * (the constraint card forbids every cut) it does not. {label, why, detonator}.
+ * Nano allows, in 65 no wire of their number cards, the detonator moves; in 26 (no wire of a face-up value), 32, 37,
+ * 57 and 61 (the constraint card forbids every cut) it does not. {label, why, detonator}.
  */
 export function skipRule(setup) {
   if (oxygenKind(setup)) return { label: "No oxygen: skip", why: "oxygen", detonator: true };
@@ -112,7 +112,7 @@ export function skipRule(setup) {
   if (setup.mission === 59) return { label: "No cut with Nano: skip", why: "no cut with the values Nano allows", detonator: true };
   if (setup.mission === 65) return { label: "No wire of my numbers: skip", why: "no wire of their number cards", detonator: true };
   if (setup.mission === 26) return { label: "No face-up value: skip", why: "no wire of a face-up value", detonator: false };
-  if (setup.mission === 57 || setup.mission === 61) return { label: "Constraint: skip", why: "the constraint card forbids every cut", detonator: false };
+  if ([32, 37, 57, 61].includes(setup.mission)) return { label: "Constraint: skip", why: "the constraint card forbids every cut", detonator: false };
   return null;
 }
 
@@ -192,13 +192,17 @@ function weakHidden(t, setup, e) {
 export function applySkip(t, e, setup, i) {
   checkPlayers(setup, e, false);
   const rule = skipRule(setup);
-  if (!rule) fail("only missions 26, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
+  if (!rule) fail("only missions 26, 32, 37, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
   if (rule.detonator) detonatorStep(t, setup);
-  // 57, 61: if no one can play for a whole round, the bomb explodes
+  // 57, 61: if no one can play for a whole round, the bomb explodes; 37: the detonator moves, the card is replaced
   t.skipRun = (t.skipRun ?? 0) + 1;
   if ([57, 61].includes(setup.mission) && t.skipRun >= setup.players.length) {
     t.exploded = true;
     t.note = " — a whole round of skips";
+  } else if (setup.mission === 37 && t.skipRun >= setup.players.length) {
+    detonatorStep(t, setup);
+    t.skipRun = 0;
+    t.note = " — a whole round of skips: the detonator moves, the constraint card is replaced (tap the new one)";
   }
   // 51, 45: the one chosen holds no wire of the face-up card's value; 26: the skipper none of the face-up cards' values;
   // 59: none of those Nano allows; 57: none of those the card in play lets them cut (A-F: a card on values; the
