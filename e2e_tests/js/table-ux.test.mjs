@@ -252,9 +252,21 @@ test("31: my constraint card is one of A-E, picked first (above the stands) unti
   const chosen = { ...s, setup: { ...s.setup, cards: ["C"] } };
   assert.equal(draw(chosen, true), "");
   assert.match(draw(chosen, false), /My constraint card: C/);
+  // 32, 37: the card face up for everyone is asked on top until tapped; 37: a value validated since replaces it
   const deck = table({ mission: 32 });
-  assert.match(draw(deck, false), /data-testid="card-L"/, "32's deck: A-L");
-  assert.equal(draw(deck, true), "");
+  assert.match(draw(deck, true), /data-testid="card-L"/, "32's deck: A-L");
+  assert.match(draw(deck, true), /data-testid="card-due"[^>]*>Tap the card face up/);
+  assert.equal(draw(deck, false), "", "not twice");
+  const set = { ...deck, setup: { ...deck.setup, cards: ["D"] } };
+  assert.equal(draw(set, true), "");
+  assert.doesNotMatch(draw(set, false), /card-due/);
+  const m37 = { ...set, setup: { ...set.setup, mission: 37, cards_at: 0 } };
+  missions.push(preset({ number: 37, constraints: "deck" }));
+  const cut = (st, v) => [0, 1, 2, 3].reduce((x, p) => S.addEntry(x, { k: "set", p, s: 0, j: 11, slot: { c: "cut", v } }), st);
+  assert.doesNotMatch(draw(m37, false), /card-due/);
+  const validated = cut(m37, "12");
+  assert.match(draw(validated, false), /data-testid="card-due"[^>]*>A value's four wires were cut: the next card of the deck replaces this one/);
+  assert.doesNotMatch(draw({ ...validated, setup: { ...validated.setup, cards: ["A"], cards_at: 1 } }, false), /card-due/, "replaced");
 });
 
 test("Who holds what says it scrolls sideways when its values do not fit a phone", async () => {

@@ -71,6 +71,7 @@ const SETUP_EDITS = {
     // 31, 61 (each player's card), 32, 37, 57 (the one on the table): one card at a time, so a tap on another replaces it
     const one = S.oneCardAtATime(S.presetOf(app.missions, su));
     su.cards = one ? ((su.cards ?? []).includes(arg) ? [] : [arg]) : toggled(su.cards ?? [], arg).sort();
+    su.cards_at = app.derived().validated.length; // 37: the card is up to date with the values validated
   },
   toggle: (su, arg) => { su[arg] = !su[arg]; },
   "player-count": (su, arg, next, app) => {

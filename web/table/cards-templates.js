@@ -5,7 +5,7 @@
 import { html } from "../shared/html.js";
 import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
 import { btn, chip } from "./template-parts.js";
-import { CARD_NAMES, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, sequenceAt, weakLink } from "./table-state.js";
+import { CARD_NAMES, cardDue, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, sequenceAt, weakLink } from "./table-state.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -15,7 +15,9 @@ export function cardsTemplate(ctx, top = false) {
   const cards = setup.cards ?? [];
   const one = oneCardEach(preset);
   // 31: the card is chosen before the starting tokens, so until then the picker comes first, above the stands
-  const first = one && !cards.length && state.setup.me !== null && !state.log.some((e) => !isSetupEntry(e));
+  // 32, 37: the card face up for everyone, while none is tapped (at the start; the deck empty, none binds)
+  const first = (one && !cards.length && state.setup.me !== null && !state.log.some((e) => !isSetupEntry(e)))
+    || (cardForAll(preset) && setup.mission !== 57 && !cards.length);
   if (top !== first) return top ? "" : numbersTemplate(setup, t);
   // the card picker where the mission uses constraint cards, and in custom setups
   const picker = setup.mission === null || preset?.constraints || cards.length
@@ -23,9 +25,19 @@ export function cardsTemplate(ctx, top = false) {
     <summary>${cardForAll(preset) ? "The constraint card in play (it binds everyone)" : `My constraint card${oneCardAtATime(preset) ? "" : "s"}`}${cards.length ? `: ${cards.join(" ")}` : one ? " (pick one of A–E, before the starting tokens)" : ""}</summary>
     <div class="chips" role="group" aria-label="My constraint cards">${cardLetters(preset).map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
       data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
-    ${weakLink(setup) ? weakTemplate(setup, t) : ""}${one ? teammatesCards(setup, t) : ""}
+    ${cardForAll(preset) ? deckHint(setup, t) : ""}${weakLink(setup) ? weakTemplate(setup, t) : ""}${one ? teammatesCards(setup, t) : ""}
   </details>` : "";
   return html`${top ? "" : numbersTemplate(setup, t)}${picker}`;
+}
+
+/** 32, 37, 57: the card in play binds everyone, so it is asked until tapped; 37: a value validated since it was set
+ * replaces it. */
+function deckHint(setup, t) {
+  if (t && cardDue(setup, t)) {
+    return html`<p class="hint warn" data-testid="card-due">A value's four wires were cut: the next card of the deck replaces this one — tap it (the deck empty: untap this one).</p>`;
+  }
+  if ((setup.cards ?? []).length || setup.mission === 57) return ""; // 57: no card until a value is validated
+  return html`<p class="hint warn" data-testid="card-due">Tap the card face up: until then the advice leaves it out (the deck empty: none binds).</p>`;
 }
 
 /** 31: each teammate's card, face up in front of them (a tap sets it): it binds the values their cuts name; one turned

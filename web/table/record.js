@@ -94,7 +94,7 @@ export function unnamedWhy(state, t, d, given) {
   return given.filter((v) => held.has(v) && !named.has(v)).map((v) => {
     const no = rules.no_values.find((x) => (x.value === "YELLOW" ? "Y" : String(x.value)) === v);
     const why = no?.why ?? (rules.only_values && !rulesAllow(rules, v) ? rules.only_values.why
-      : !cardsAllow(cards, v) ? `my constraint card ${cards.join(" ")}` : "oxygen");
+      : !cardsAllow(cards, v) ? `${cardsBindAll(state.setup) ? "the" : "my"} constraint card ${cards.join(" ")}` : "oxygen");
     return { v, why };
   });
 }

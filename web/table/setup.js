@@ -103,6 +103,9 @@ export const oneCardAtATime = (preset) => ["chosen", "ring", "deck", "per_value"
 export const cardForAll = (preset) => ["deck", "per_value"].includes(preset?.constraints);
 /** The same, read off the setup (the replay has no presets): the missions whose card binds everyone. */
 export const cardsBindAll = (setup) => [32, 37, 57].includes(setup.mission);
+/** 37: whether a value was validated since the constraint card in play was set: each one replaces it with the deck's
+ * next (none left: no card). */
+export const cardDue = (setup, t) => setup.mission === 37 && (t.validated ?? []).length > (setup.cards_at ?? 0);
 
 /** Constraint card H: a failed cut of its holder's, or one in their hand, places no info token (the card in play binds
  * everyone in 32, 37, 57; mine only me elsewhere). */
@@ -183,6 +186,7 @@ export function defaultSetup() {
     x_blue: false,
     yellow_dealt: "",
     cards: [],
+    cards_at: 0, // 37: how many values were validated when the constraint card in play was set (cardDue)
     weak_me: false, // 34: I hold the Captain card (the weakest link)
     player_cards: [], // 31: each teammate's constraint card (A-E), face up in front of them ("": not entered)
     card_locks: {}, // 12: the number card lying on each equipment card (its value: two more wires to cut)
@@ -307,6 +311,7 @@ export function applyMission(setup, preset) {
   s.numbers = [];
   s.number_hands = []; // another mission: the cards of the last one are gone (number, constraint, locks)
   s.cards = [];
+  s.cards_at = 0;
   s.weak_me = false;
   s.card_locks = {};
   s.player_cards = [];

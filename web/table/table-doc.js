@@ -70,6 +70,7 @@ function readSetup(r) {
     nano_turns: clampInt(r.nano_turns, 0, 1, 0),
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
+    cards_at: clampInt(r.cards_at, 0, 12, 0), // 37: the values validated when the card in play was set
     weak_me: Boolean(r.weak_me), // 34: I hold the Captain card
     player_cards: Array.isArray(r.player_cards) ? r.player_cards.slice(0, 5).map((c) => ("ABCDE".includes(c) && c ? c : "")) : [],
     card_locks: isObj(r.card_locks) ? Object.fromEntries(Object.entries(r.card_locks)

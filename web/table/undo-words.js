@@ -3,7 +3,7 @@
 
 import { describeEntry } from "./describe.js";
 import { slotLetter, standName } from "./replay-table.js";
-import { aValue, wireOf } from "./setup.js";
+import { aValue, cardsBindAll, wireOf } from "./setup.js";
 
 const DETECTORS = { double: "Double Detector", triple: "Triple Detector", super: "Super Detector" };
 
@@ -69,7 +69,8 @@ export function undoNote(before, after, dir) {
   if (entry) return `${head}: ${entryWords(entry, setup)}`;
   const changed = Object.keys(SETUP_WORDS).filter((k) => JSON.stringify(before.setup[k]) !== JSON.stringify(after.setup[k]));
   if (JSON.stringify(before.setup) !== JSON.stringify(after.setup)) {
-    const what = changed.map((k) => `${SETUP_WORDS[k]} ${list(before.setup[k])} → ${list(after.setup[k])}`);
+    const words = (k) => (k === "cards" && cardsBindAll(after.setup) ? "the constraint card in play" : SETUP_WORDS[k]);
+    const what = changed.map((k) => `${words(k)} ${list(before.setup[k])} → ${list(after.setup[k])}`);
     return `${head}: ${what.length ? what.join("; ") : "a change of the setup"}`;
   }
   const { out, in: put } = handChange(before.hand, after.hand);
