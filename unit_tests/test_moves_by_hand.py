@@ -10,6 +10,7 @@ import random
 import gen
 import pytest
 from bombbusters.advice.moves import ITEMS, rank_moves
+from bombbusters.advice.team import ITEM_COST
 from bombbusters.table.state import GameState
 from test_moves import TOL, Exact, check_moves
 
@@ -261,3 +262,19 @@ def test_a_turned_wire_left_surely_red_is_revealed():
     assert [(m["kind"], m["slots"], m["guaranteed"]) for m in moves] == [("reveal_red", [[0, 3]], True)]
     doc["players"][3]["stands"] = ["1 2 ?"]
     assert "reveal_red" not in {m["kind"] for m in rank_moves(GameState.from_json(doc))}
+
+
+def test_constraint_l_scores_a_failure_as_two_mistakes():
+    """Card L: a failure moves the detonator two spaces. With one mistake left it explodes the bomb, so a cut that
+    may fail is worth its chance only (as with none left), not its chance plus what a failure leaves."""
+    from bombbusters.advice.team import MISTAKE_COST, team_order
+
+    doc = {"players": [{"name": "Ann", "stands": ["?1 ?2 ?3 ?4 ?5 ?6 ?7 ?8 ?9 ?10 ?11 ?12"]},
+                       {"name": "Bob", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]},
+                       {"name": "Cid", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]},
+                       {"name": "Dee", "stands": ["? ? ? ? ? ? ? ? ? ? ? ?"]}],
+           "me": 0, "captain": 0, "wires": {"blue": [1, 12]}, "facts": [], "mistakes_left": 2}
+    for cards, left, kept in (([], 2, 1 - MISTAKE_COST[2]), (["L"], 2, 1 - MISTAKE_COST[1]), (["L"], 1, 0.0)):
+        state = GameState.from_json({**doc, "mistakes_left": left, "constraints": cards})
+        best = team_order(rank_moves(state), state)[0]
+        assert best["score"] == round(best["p_success"] + best["p_advance"] * kept - ITEM_COST.get(best["kind"], 0.0), 12), (cards, left)

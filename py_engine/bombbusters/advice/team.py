@@ -83,8 +83,11 @@ def move_score(m: dict, mistakes_left: int | None, free: frozenset = frozenset()
 
 def team_order(moves: list[dict], state: GameState) -> list[dict]:
     """The allowed moves, best first by the team's score (``score`` added to each); the ranking's
-    order breaks ties, so equal moves stay as the ranking lists them."""
+    order breaks ties, so equal moves stay as the ranking lists them.  Under constraint card L a failure moves the
+    detonator two spaces: the mistakes left count in failures, as the ranking's risks do."""
     ml = state.mistakes_left
+    if ml is not None and "L" in state.extra.get("constraints", []):
+        ml = max(0, ml - 1)
     free = frozenset(["double_detector"]) if state.extra.get("double_detector") == "unlimited" else frozenset()
     scored = [dict(m, score=round(move_score(m, ml, free), 12)) for m in moves if not m.get("forbidden")]
     return [m for _i, m in sorted(enumerate(scored), key=lambda im: (-im[1]["score"], im[0]))]
