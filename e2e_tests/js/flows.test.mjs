@@ -428,3 +428,30 @@ test("constraint card H in play (32, 37, 57): a failure offers no info token bes
   state.setup.cards = [];
   assert.match(String(resultAsk({ ctx: { ...ctx, t: S.derive(state) }, d: dual })), /data-testid="real-11"/, "without H: the token's value beside ✗");
 });
+
+test("an entry against the constraint card in play is said in the sheet (G, H, I, J, K, a value card), never refused", async () => {
+  const { cardObjection } = await import("../../web/table/card-rules.js");
+  const state = table([{ k: "set", p: 2, s: 0, j: 5, slot: { c: "info", v: "6" } }]);
+  state.setup.mission = 32;
+  const t = S.derive(state);
+  const said = (cards, d) => cardObjection({ ...state.setup, cards }, t, d);
+  const dual = { k: "dual", a: 1, p: 2, s: 0, js: [5], v: "6" };
+  assert.match(said(["H"], dual), /^constraint card H: no cut of a wire with an info token/);
+  assert.equal(said(["H"], { ...dual, js: [4] }), null);
+  assert.match(said(["I"], { ...dual, js: [11] }), /card I: no cut of the far-right wire/);
+  assert.match(said(["J"], { ...dual, js: [0] }), /card J: no cut of the far-left wire/);
+  assert.equal(said(["J"], { ...dual, js: [1] }), null);
+  assert.match(said(["G"], { k: "double", a: 1, p: 2, s: 0, js: [1, 2], v: "3" }), /card G: no equipment/);
+  assert.match(said(["G"], { k: "radar", a: 1, v: "3" }), /card G/);
+  assert.match(said(["K"], { k: "solo", a: 1, v: "3" }), /card K: no solo cut/);
+  assert.match(said(["B"], dual), /card B: odd wires only/);
+  assert.equal(said([], dual), null);
+  // 31: my card binds me only; elsewhere than 32, 37, 57 a teammate's action is theirs
+  assert.equal(cardObjection({ ...state.setup, mission: null, cards: ["H"] }, t, dual), null);
+  assert.match(cardObjection({ ...state.setup, mission: null, cards: ["H"] }, t, { ...dual, a: 0 }), /card H/);
+  // the sheet says it above the open questions
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  const ui = { sheet: { mode: "action" }, draft: { ...dual } };
+  const html = String(sheetTemplate({ state: { ...state, setup: { ...state.setup, cards: ["H"] } }, t, ui, ask: S.nextAsk(state, t, dual), laws: null }));
+  assert.match(html, /data-testid="card-warning"[^>]*>Against constraint card H/);
+});

@@ -4,6 +4,7 @@
 // Pure functions from data to escaped HTML text.
 
 import { html, pct } from "../shared/html.js";
+import { CARD_DRAFTS } from "./card-rules.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
 import { ddSpent, ddUsable, drawnTokensDue, failureMarks, nextAsk, noValueShown, playedLast, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
@@ -225,9 +226,6 @@ export const weakCardAsk = ({ d, setup }) => html`<p class="ask" data-testid="as
 export const weakResultAsk = () => html`<p class="ask" data-testid="ask">Was it right (the player and the card)?</p>
   <div class="row">${chip("draft-ok", "1", "✓ right: characters face up", false, "weak-right")}${chip("draft-ok", "0", "✗ wrong: detonator +1", false, "weak-wrong")}</div>`;
 
-/** The drafts that play an equipment card (the character card's Double Detector is not one). */
-const CARD_DRAFTS = ["xray", "triple", "super", "radar", "label_eq", "label_ne", "postit", "rewind", "walkie", "hook", "stabilizer",
-  "coffee", "batteries", "drop", "false_bottom", "swl", "disint"];
 
 /** The players a draft may not name (not when editing: the table has moved on since): a Double Detector's players
  * without one; 17 and 28's captain for an equipment card; 22's "I have none" before play, those who placed both. */

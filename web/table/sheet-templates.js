@@ -3,6 +3,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
+import { cardObjection } from "./card-rules.js";
 import { draftSummary, underWay } from "./draft-summary.js";
 import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
@@ -300,9 +301,12 @@ function setSection(ctx, p, s, j, sl) {
   return rows;
 }
 
-const summaryLine = (setup, d) => {
-  const text = draftSummary(setup, d);
-  return text ? html`<p class="hint summary" data-testid="draft-summary">${text}</p>` : "";
+/** What has been answered so far, and what a constraint card says of it (recorded all the same, if it happened). */
+const summaryLine = (ctx, d) => {
+  const text = draftSummary(ctx.state.setup, d);
+  const against = ctx.ui.sheet?.edit === undefined ? cardObjection(ctx.state.setup, ctx.t, d) : null;
+  return html`${text ? html`<p class="hint summary" data-testid="draft-summary">${text}</p>` : ""}${against
+    ? html`<p class="hint warn" data-testid="card-warning">Against ${against}. Record it only if the table did it.</p>` : ""}`;
 };
 
 /** One slot: its law and tokens, or a cut attempt on it (once a value is named, only the open questions). */
@@ -337,7 +341,7 @@ function slotSheet(ctx, sh) {
     head = html`${head}<p class="hint" data-testid="turned-cost">A teammate's turned-around wire: cutting it moves the detonator a space, even when it works.</p>`;
   }
   const asks = ctx.ask ? askTemplate(ctx, d, ctx.ask) : "";
-  if (underWay(d, true)) return { head: html`${head}${summaryLine(setup, d)}`, body: html`<div class="tabbody">${asks}</div>` };
+  if (underWay(d, true)) return { head: html`${head}${summaryLine(ctx, d)}`, body: html`<div class="tabbody">${asks}</div>` };
   return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">
     ${actorChips(state, d, p, "Who tried it?", actorOff(ctx, d))}${asks}</div>` };
 }
@@ -350,7 +354,7 @@ function actionSheet(ctx, sh) {
   const noActor = d.a === undefined || d.a === null;
   const needsActor = !NO_ACTOR.includes(d.k) && (sh.edit === undefined ? noActor || !underWay(d) : noActor);
   // (while "who" is asked its chips say it: the line starts with the first other answer)
-  const head = html`<h3 data-testid="sheet-title">${d.k === "skip" ? skipRule(setup)?.label ?? ACTION_NAMES.skip : ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? "" : summaryLine(setup, d)}`;
+  const head = html`<h3 data-testid="sheet-title">${d.k === "skip" ? skipRule(setup)?.label ?? ACTION_NAMES.skip : ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? "" : summaryLine(ctx, d)}`;
   const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
   const body = html`${needsActor ? actorChips(state, d, null, d.k === "shown" ? "Whose turn was it?" : d.k === "weak" ? "Who guessed?" : d.k === "weakstuck" ? "Who is the weakest link?" : "Who?", actorOff(ctx, d)) : ""}
     ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
