@@ -3,7 +3,8 @@
 // choices the slot editor offers. Pure functions, no DOM, no I/O.
 
 import { lineAhead, lineReady } from "./nano-line.js";
-import { colourOf, faceUpCards, falseTokenFact, labelsInPlay, myCards, radarTurns, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
+import { colourOf, faceUpCards, falseTokenFact, labelsInPlay, radarTurns, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
+import { myCards } from "./card-rules.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";

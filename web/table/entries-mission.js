@@ -5,7 +5,8 @@
 import { lineAhead, lineReady } from "./nano-line.js";
 import { oxygenKind } from "./oxygen.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
-import { aValue, cardHands, cardValues, cardsAllow, cardsBindAll, colourOf, faceUpCards, redsInPlay, saidOf, theirCard, yellowsInPlay } from "./setup.js";
+import { aValue, cardHands, colourOf, faceUpCards, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
+import { cardsAllow, cardsBindAll, cardValues, theirCard } from "./card-rules.js";
 
 /**
  * The mission's special action that cuts wires it points at, read off the setup's rules: "tripwire" (41: one

@@ -4,11 +4,11 @@
 // Pure functions from data to escaped HTML text.
 
 import { html, pct } from "../shared/html.js";
-import { CARD_DRAFTS } from "./card-rules.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
 import { ddSpent, ddUsable, drawnTokensDue, failureMarks, nextAsk, noValueShown, playedLast, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
-import { aValue, besideTokens, CARD_NAMES, colourOf, faceUpCards, noTokenCard, presetOf, radarTurns, saidOf } from "./setup.js";
+import { aValue, besideTokens, colourOf, faceUpCards, presetOf, radarTurns, saidOf } from "./setup.js";
+import { CARD_DRAFTS, CARD_NAMES, noTokenCard } from "./card-rules.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
 const MULTI = ["double", "triple", "super"];

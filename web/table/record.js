@@ -6,7 +6,8 @@ import { moveAsk, specialAsk } from "./asks-wires.js";
 import { missionRules, valueRules } from "./engine-doc.js";
 import { wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
-import { cardsAllow, cardsBindAll, colourOf, faceUpCards, isLabel, myCards, theirCard, saidOf, noTokenCard, noValueShown, standCounts, valueMatches } from "./setup.js";
+import { colourOf, faceUpCards, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
+import { cardsAllow, cardsBindAll, myCards, noTokenCard, theirCard } from "./card-rules.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //

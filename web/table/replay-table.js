@@ -3,7 +3,8 @@
 // An entry that cannot be applied calls fail(...) with a message naming the slot.
 // Pure functions, no DOM, no I/O.
 
-import { cardsBindAll, cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, noTwice, radarTurns, saidOf, standCounts } from "./setup.js";
+import { cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, noTwice, radarTurns, saidOf, standCounts } from "./setup.js";
+import { cardsBindAll } from "./card-rules.js";
 
 export const HIDDEN = () => ({ c: "h", v: null, m: null, col: null, own: null });
 

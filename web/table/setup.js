@@ -73,46 +73,6 @@ export const noTwice = (setup) => setup.mission === 10 && setup.players.length >
  * radar about its value and names who cuts it (a wire of that value), and the turn passes to the active player's left. */
 export const radarTurns = (setup) => setup.mission === 18;
 
-/** 34: the player dealt the Captain card (the weakest link, unknown to the others) keeps to their hidden card of A-E;
- * nobody has personal equipment while the character cards are hidden. The derived table's `weak`: "hidden", "freed"
- * (a right guess: the characters face up, the cards gone) or "dropped" (the weakest link could not play: every card gone). */
-export const weakLink = (setup) => setup.mission === 34;
-
-/** The constraint cards that bind my cuts: those I tapped — in 34 only if I hold the Captain card (`weak_me`) and the
- * cards are still in play; in 31 until I turn it face down. */
-export const myCards = (setup, t) => ((weakLink(setup) && !(setup.weak_me && t.weak === "hidden")) || t.flipped?.includes(setup.me) ? []
-  : setup.cards ?? []);
-
-/** 31: player p's constraint card while it lies face up (mine: My constraint card; a teammate's: as entered), else
- * null (not entered, or turned face down: they could not apply it). */
-export function theirCard(setup, t, p) {
-  if (setup.mission !== 31 || t.flipped?.includes(p)) return null;
-  return (p === setup.me ? setup.cards?.[0] : setup.player_cards?.[p]) || null;
-}
-
-/** The blue values card c allows (A-E: a rule on values), those the setup plays. */
-export const cardValues = (setup, c) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k)
-  .filter((v) => CARD_VALUE_OK[c]?.(v));
-
-/** Whether each player holds one constraint card of A-E, chosen before the starting tokens (31). */
-export const oneCardEach = (preset) => preset?.constraints === "chosen";
-/** Whether one constraint card binds a player at a time, so that a new one replaces it: each player's own (31; 61, whose
- * cards go round the table and may be swapped for one of F-L) or the one face up for everyone (32, 37, 57). */
-export const oneCardAtATime = (preset) => ["chosen", "ring", "deck", "per_value", "weakest_link"].includes(preset?.constraints);
-/** Whether the constraint card in play lies face up for the whole team (32, 37, 57), not in front of me. */
-export const cardForAll = (preset) => ["deck", "per_value"].includes(preset?.constraints);
-/** The same, read off the setup (the replay has no presets): the missions whose card binds everyone. */
-export const cardsBindAll = (setup) => [32, 37, 57].includes(setup.mission);
-/** 37: whether a value was validated since the constraint card in play was set: each one replaces it with the deck's
- * next (none left: no card). */
-export const cardDue = (setup, t) => setup.mission === 37 && (t.validated ?? []).length > (setup.cards_at ?? 0);
-
-/** Constraint card H: a failed cut of its holder's, or one in their hand, places no info token (the card in play binds
- * everyone in 32, 37, 57; mine only me elsewhere). */
-export function noTokenCard(setup, d) {
-  return (setup.cards ?? []).includes("H") && (cardsBindAll(setup) || d.a === setup.me || d.p === setup.me);
-}
-
 export function noValueShown(setup, p) {
   return setup.failure_tokens === false || setup.false_by === "all" || (setup.false_by === "captain" && p === setup.captain);
 }
@@ -122,25 +82,6 @@ export function noValueShown(setup, p) {
 export const falseTokenFact = (setup, sl) => setup.false_by === "all" && sl.c !== "cut" && /^!\d+$/.test(sl.m ?? "");
 
 // ---------------------------------------------------------------- setup
-
-/** Constraint cards A-L (missions 31+): the ones that bind me now go with the "moves" request. */
-export const CARD_LETTERS = "ABCDEFGHIJKL".split("");
-/** The values constraint cards A-F let their holder cut (constraint_cards.py's _VALUE_OK): a blue value's test per card. */
-const CARD_VALUE_OK = {
-  A: (v) => v % 2 === 0, B: (v) => v % 2 === 1, C: (v) => v >= 1 && v <= 6, D: (v) => v >= 7 && v <= 12,
-  E: (v) => v >= 4 && v <= 9, F: (v) => !(v >= 4 && v <= 9),
-};
-
-/** Whether constraint cards `cards` let their holder cut wires of value `v` ("7"; a yellow or red: no card speaks of it). */
-export const cardsAllow = (cards, v) => !/^\d+$/.test(String(v)) || (cards ?? []).every((c) => !CARD_VALUE_OK[c] || CARD_VALUE_OK[c](Number(v)));
-
-/** The constraint cards a player may hold in this mission (`preset`: the mission's preset, or null): 31 deals
- * each player one of A-E; other missions and custom setups, any. */
-export const cardLetters = (preset) => (oneCardEach(preset) || preset?.constraints === "weakest_link" ? CARD_LETTERS.slice(0, 5) : CARD_LETTERS);
-export const CARD_NAMES = {
-  A: "even only", B: "odd only", C: "1-6 only", D: "7-12 only", E: "4-9 only", F: "no 4-9",
-  G: "no equipment", H: "no info token", I: "no far right", J: "no far left", K: "no solo cut", L: "double detonator",
-};
 
 /** Mission rules on which cuts are legal (the engine's "missions" list, `special`). */
 export const SPECIAL_RULES = ["x_after_yellow", "sevens_last", "yellow_special", "oxygen_reserve", "oxygen_own", "oxygen_pass", "oxygen_gift", "challenges", "nano_detonator"];

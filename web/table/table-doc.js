@@ -8,9 +8,8 @@
 import {
   array, boolean, enums, integer, literal, nullable, number, object, optional, pattern, refine, size, string, union, validate,
 } from "../vendor/superstruct.mjs";
-import {
-  ALL_EQUIPMENT, APP_VERSION, CARD_LETTERS, clampInt, defaultSetup, FAILURE_MARKS, isHandLabel, isObj, LABEL_RE, MARKS, NAMES, NUMBER_MODES, SPECIAL_RULES, TURNED_MODES,
-} from "./setup.js";
+import { ALL_EQUIPMENT, APP_VERSION, clampInt, defaultSetup, FAILURE_MARKS, isHandLabel, isObj, LABEL_RE, MARKS, NAMES, NUMBER_MODES, SPECIAL_RULES, TURNED_MODES } from "./setup.js";
+import { CARD_LETTERS } from "./card-rules.js";
 import { HAND_EDITS_KEPT } from "./hand.js";
 
 function normNums(x) {

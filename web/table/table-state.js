@@ -69,6 +69,7 @@
 // The functions live in one module per concept; this file re-exports them all.
 
 export * from "./setup.js";
+export * from "./card-rules.js";
 export * from "./deal.js";
 export * from "./table-doc.js";
 export * from "./hand.js";

@@ -3,7 +3,8 @@
 
 import { describeEntry } from "./describe.js";
 import { slotLetter, standName } from "./replay-table.js";
-import { aValue, cardsBindAll, wireOf } from "./setup.js";
+import { aValue, wireOf } from "./setup.js";
+import { cardsBindAll } from "./card-rules.js";
 
 const DETECTORS = { double: "Double Detector", triple: "Triple Detector", super: "Super Detector" };
 
