@@ -358,3 +358,31 @@ test("44: a cutter the reserve leaves no value to name is told to record the ski
   const html = String(askTemplate({ state: s, t, ui: { sheet: { mode: "slot" } }, holdings: null }, d, S.nextAsk(s, t, d)));
   assert.match(html, /Not enough oxygen for any value Bob holds: record “No oxygen: skip” instead\./);
 });
+
+test("46: the four 7s are cut at once, by a player whose every uncut wire is among them", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 46, special: ["sevens_last"] }));
+  s.phase = "table";
+  // Bob's stand: everything cut but C and D, his two 7s
+  const bob = S.derive(s).stands[1][0].length;
+  for (let j = 0; j < bob; j += 1) if (j !== 2 && j !== 3) s = S.addEntry(s, { k: "set", p: 1, s: 0, j, slot: { c: "cut", v: "1" } });
+  const sevens = [{ p: 1, s: 0, j: 2, l: "7" }, { p: 1, s: 0, j: 3, l: "7" }, { p: 2, s: 0, j: 6, l: "7" }, { p: 3, s: 0, j: 6, l: "7" }];
+  const ok = S.derive(S.addEntry(s, { k: "special", a: 1, cuts: sevens, res: "ok" }));
+  assert.ok(ok.entries.at(-1).ok, ok.entries.at(-1).error);
+  const three = S.derive(S.addEntry(s, { k: "special", a: 1, cuts: sevens.slice(0, 3), res: "ok" }));
+  assert.match(three.entries.at(-1).error, /points at every 7 still uncut \(4\), not 3/);
+  const ann = S.derive(S.addEntry(s, { k: "special", a: 0, cuts: sevens, res: "ok" }));
+  assert.match(ann.entries.at(-1).error, /Ann still holds \d+ wires not pointed at: the four 7s are cut at once by a player with only 7s left/);
+});
+
+test("False Bottom brings cards of the mission's pile only (46: no Emergency Batteries, no double-numbered card)", async () => {
+  const { ASKS } = await import("../../web/table/sheet-templates.js");
+  const s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 46, equipment: ["1", "2", "3", "4", "5", "6", "8", "9", "10", "11", "12", "Y"] }));
+  s.setup.table_cards = ["1", "4", "8", "Y"];
+  s.phase = "table";
+  const t = S.derive(s);
+  const html = String(ASKS.equipment({ d: { k: "false_bottom" }, t, setup: s.setup }));
+  const offered = [...html.matchAll(/data-testid="equip-([^"]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(offered, ["2", "3", "5", "6", "9", "10", "11", "12"]);
+});

@@ -70,11 +70,16 @@ export function applySpecial(t, e, setup) {
   const tripwire = specialAction(setup) === "tripwire";
   if (tripwire && cuts.length > 1) fail(`a tripwire is pointed at one at a time (${cuts.length} wires here)`);
   if (tripwire && cuts[0].p === e.a) fail(`${standName(setup, e.a, cuts[0].s)} slot ${slotLetter(cuts[0].j)} is the actor's own: a tripwire pointed at is a teammate's`);
-  const every = { lethal: yellowsInPlay(setup), reds: redsInPlay(setup) }[specialAction(setup)]; // 48, 13: all at once
+  const every = { lethal: yellowsInPlay(setup), reds: redsInPlay(setup), sevens: 4 }[specialAction(setup)]; // 48, 13, 46: all at once
   if (every !== undefined) {
     const kind = specialKind(setup);
     const left = every - Object.entries(cutCounts(t)).filter(([l]) => kind.fits(l)).reduce((a, [, c]) => a + c, 0);
     if (cuts.length !== left) fail(`the special action points at every ${kind.what.replace(/s$/, "")} still uncut (${left}), not ${cuts.length}`);
+  }
+  if (specialAction(setup) === "sevens") { // 46: by a player holding only 7s, at the start of their turn
+    const pointed = new Set(cuts.filter((x) => x.p === e.a).map((x) => `${x.s}-${x.j}`));
+    const other = t.stands[e.a].flatMap((st, s) => st.map((sl, j) => ({ sl, s, j }))).filter(({ sl, s, j }) => sl.c !== "cut" && !pointed.has(`${s}-${j}`));
+    if (other.length) fail(`${setup.players[e.a]} still holds ${other.length} wire${other.length > 1 ? "s" : ""} not pointed at: the four 7s are cut at once by a player with only 7s left`);
   }
   if (e.res === "boom") {
     cuts.forEach((x) => slotAt(t, x.p, x.s, x.j));

@@ -191,9 +191,10 @@ export const ASKS = {
     return html`<p class="ask" data-testid="ask">Who plays next?</p>
       <div class="row">${setup.players.map((name, p) => hasUncut(t, p) && p !== d.a ? chip("draft-next", p, name, d.next === p, `next-${p}`) : "")}</div>`;
   },
-  equipment: ({ d, t }) => {
+  equipment: ({ d, t, setup }) => {
     const inPlay = new Set(t.cards.map((c) => c.id));
-    const ids = ALL_EQUIPMENT.filter((id) => !inPlay.has(id)); // False Bottom draws from the rest
+    // False Bottom draws from the rest of the mission's pile (a custom table: any card)
+    const ids = (setup.mission === null ? ALL_EQUIPMENT : setup.equipment).filter((id) => !inPlay.has(id) && id !== "Y");
     return html`<p class="ask" data-testid="ask">Which equipment cards came in? (1 or 2)</p>
       <div class="row">${ids.map((id) => chip("draft-equip", id, EQUIPMENT_NAMES[id] ?? id, (d.ids ?? []).includes(id), `equip-${id}`))}</div>
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
