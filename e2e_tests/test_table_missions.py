@@ -195,27 +195,37 @@ def test_mission_44_shows_the_oxygen_in_the_reserve(make_context, base_url, devi
 
 @pytest.mark.parametrize("device", ["phone"])
 def test_mission_46_the_four_sevens_cut_at_once_by_the_special_action(make_context, base_url, device):
-    """Mission 46: the 7s go only all four at once. *Special action*: the wires tapped on the stands (mine among
-    them), ✓ all cut, then each wire the table does not show yet; the four slots are cut 7s, the turn passes, and
-    the engine gets the same table as the CLI."""
+    """Mission 46: the 7s go only all four at once, by a player with only 7s left. Bob's other wires cut (set on
+    his slots), *Special action* by Bob: the wires tapped on the stands (mine among them), ✓ all cut, then each wire
+    the table does not show yet; the four slots are cut 7s, the turn passes, and the engine gets the same table as
+    the CLI."""
     page, taps = open_mission(make_context, base_url, device, 46, reds=())
     enter_hand(page, taps, ["4"])  # 52 wires: 13 each
+    assert wait_done(page) == "done"
+    bob = ["1", "1", "2", "2", "3", "4", None, "8", "8", "9", "9", "10", "10"]  # his G is a 7
+    page.evaluate("""(bob) => {
+        const state = JSON.parse(localStorage.getItem("bombbusters.table.v1"));
+        bob.forEach((v, j) => { if (v) state.log.push({ k: "set", p: 1, s: 0, j, slot: { c: "cut", v } }); });
+        localStorage.setItem("bombbusters.table.v1", JSON.stringify(state));
+    }""", bob)
+    page.goto(page.url.split("#")[0])
     assert wait_done(page, moves=True) == "done"
     taps("action-special")
-    # my 7 (H: 1 2 3 3 4 5 6 7 …) and three more where the deal allows them: the others hold 19 wires below 7
+    taps("actor-1")
+    # Bob's 7, mine (H: 1 2 3 3 4 5 6 7 …) and two more where the deal allows them
     for key in ("slot-0-0-7", "slot-1-0-6", "slot-2-0-6", "slot-3-0-7"):
         taps(key)
     taps("draft-done")
     taps("special-ok")  # every wire pointed at can only be a 7: the entry goes in at once
-    expect(tid(page, "log-0")).to_contain_text("special action")
-    expect(tid(page, "log-0")).to_contain_text("✓ all cut")
+    expect(tid(page, "log-12")).to_contain_text("Bob special action")
+    expect(tid(page, "log-12")).to_contain_text("✓ all cut")
     assert wait_done(page) == "done"
     doc = assert_matches_cli(page)
     assert doc["players"][0]["stands"][0].split()[7] == "7"
     assert [doc["players"][p]["stands"][0].split()[j] for p, j in ((1, 6), (2, 6), (3, 7))] == ["7", "7", "7"]
     expect(tid(page, "turn-badge")).to_have_count(1)
     taps("undo")
-    expect(tid(page, "log-0")).to_have_count(0)
+    expect(tid(page, "log-12")).to_have_count(0)
 
 
 @pytest.mark.parametrize("device", ["phone"])
@@ -452,3 +462,38 @@ def test_mission_31_a_teammate_s_card_turned_face_down(make_context, base_url, d
     assert wait_done(page) == "done"
     doc = assert_matches_cli(page)
     assert {"kind": "has_not", "player": 2, "value": 7} in [{k: f[k] for k in ("kind", "player", "value")} for f in doc["facts"]]
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_37_a_new_character_s_triple_detector(make_context, base_url, device):
+    """Rule sticker B: Bob takes E3 at the setup instead of his Double Detector; his Triple Detector is then his
+    own, usable with no 3 cut (the card waits for two), recorded without a word about the card, and spent after."""
+    def pick(page):
+        expect(tid(page, "setup-characters")).to_be_visible()
+        tid(page, "setup-character-1-E3").tap()
+        expect(tid(page, "setup-character-1-E3")).to_have_attribute("aria-pressed", "true")
+        expect(tid(page, "setup-character-0-DD")).to_have_count(0)  # the captain keeps the Double Detector
+
+    page, taps = open_mission(make_context, base_url, device, 37, reds=(2, 5), check=pick)
+    enter_hand(page, taps, ["4"])
+    taps("card-A")
+    assert wait_done(page) == "done"
+    taps("action-triple")
+    taps("actor-1")
+    for key in ("slot-2-0-0", "slot-2-0-1", "slot-2-0-2"):
+        taps(key)
+    expect(tid(page, "draft-summary")).to_contain_text("Bob")
+    taps("key-2")
+    taps("result-ok")
+    taps("which-0")
+    if not tid(page, "log-0").count():  # which of Bob's wires went with it, where the table leaves a choice
+        page.wait_for_function("document.documentElement.dataset.given !== 'pending'")
+        page.locator("[data-testid^='actor-slot-']").first.tap()
+    expect(tid(page, "log-0")).to_contain_text("a character's own, not the card")
+    expect(tid(page, "log-0")).not_to_contain_text("check:")
+    assert wait_done(page) == "done"
+    # Bob's own is spent: another Triple Detector of his is the card's (which waits for two 3s), nothing asked
+    taps("action-triple")
+    taps("actor-1")
+    expect(tid(page, "ask")).to_contain_text("Tap 3 wires of one stand")
+    expect(tid(page, "personal-own")).to_have_count(0)

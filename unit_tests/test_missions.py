@@ -277,3 +277,12 @@ def test_false_bottom_only_where_yellow_wires_are_dealt():
     for n, mission in MISSIONS.items():  # everywhere else the pile is the same at every count
         if n != 52:
             assert {tuple(mission.for_players(k).equipment) for k in mission.allowed} == {mission.equipment}, n
+
+
+def test_new_characters_from_mission_31():
+    """Rule sticker B: from 31 a non-captain may take E1-E4 instead of the Double Detector; 58 uses none; the
+    missions that discard the X or Y Ray's character (44, 45, 47, 49, 51, 54, 59, 63, 65) offer E1-E3."""
+    assert all(not get_mission(n).characters for n in range(1, 31))
+    assert setup_json(get_mission(37))["characters"] == ["E1", "E2", "E3", "E4"]
+    assert get_mission(58).characters == ()
+    assert [n for n in range(31, 67) if get_mission(n).characters == ("E1", "E2", "E3")] == [44, 45, 47, 49, 51, 54, 59, 63, 65]

@@ -243,6 +243,9 @@ const DRAFT_ANSWERS = {
   "draft-next": (ui, arg) => {
     ui.draft.next = int(arg);
   },
+  "draft-pe": (ui, arg) => {
+    ui.draft.pe = arg === "1";
+  },
   "draft-give-card": (ui, arg) => {
     ui.draft.v = int(arg);
   },

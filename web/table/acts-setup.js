@@ -74,6 +74,12 @@ const SETUP_EDITS = {
     su.cards_at = app.derived().validated.length; // 37: the card is up to date with the values validated
   },
   toggle: (su, arg) => { su[arg] = !su[arg]; },
+  // a new character (E1-E4) taken by player p instead of the Double Detector: one card each, so it leaves any other
+  character: (su, arg) => {
+    const [p, c] = arg.split(":");
+    su.characters = su.players.map((_, q) => (su.characters?.[q] === c ? "" : su.characters?.[q] ?? ""));
+    su.characters[int(p)] = c;
+  },
   "player-count": (su, arg, next, app) => {
     const n = int(arg);
     const before = su.players.length;

@@ -7,7 +7,7 @@ import { HIDDEN_BOOM, slotLetter, standName, TURNED_BOOM } from "./replay-table.
 import { aValue, colourOf, EQUIPMENT_NAMES, isLabel, MARKS, placesFalseTokens } from "./setup.js";
 
 export function describeEntry(e, setup) {
-  const text = describeAction(e, setup);
+  const text = `${describeAction(e, setup)}${e.pe ? " (a character's own, not the card)" : ""}`;
   return Number.isInteger(e.ox) ? `${text} (oxygen → ${setup.players[e.ox] ?? `Player ${e.ox + 1}`})` : text;
 }
 

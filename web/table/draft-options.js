@@ -8,6 +8,7 @@
 // `A` below is {state, t, laws, editing}: the table the draft is recorded on and what is known of it.
 
 import { failureMarks } from "./failure-marks.js";
+import { CHARACTER_CARDS, characterFor } from "./detectors.js";
 import { nextAsk, ownSlotsFor } from "./record.js";
 import { filePlaces, knownWire } from "./asks-wires.js";
 import { specialAction, specialKind, specialShows } from "./entries-mission.js";
@@ -298,6 +299,8 @@ const CERTAIN = {
     const others = A.state.setup.players.map((_n, p) => p).filter((p) => p !== d.a);
     return others.length === 1 ? { ox: others[0] } : null;
   },
+  // the card is not there to play (not on the table, spent, waiting): it was the character's
+  personal: (A, d) => (A.t.cards.some((c) => c.id === CHARACTER_CARDS[characterFor(d.k)] && c.state === "usable") ? null : { pe: true }),
   own_slots: (A, d) => {
     const slots = certainOwnSlots(A, d);
     return slots ? { slots, done: true } : null;

@@ -9,7 +9,7 @@ import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
 import { oxygenRules } from "./oxygen.js";
 import { teammatesTokens } from "./starting-token.js";
-import { ddUsable } from "./detectors.js";
+import { characterOf, ddUsable, draftOfCard, personalHolder } from "./detectors.js";
 import { nanoPlayDoc, nanoRules } from "./nano-track.js";
 import { specialAction } from "./entries-mission.js";
 import { xWireWait } from "./entries-cuts.js";
@@ -62,7 +62,7 @@ export function movesDoc(state, t, doc = engineDoc(state, t)) {
   const out = {
     ...doc, available: availableItems(state, t), constraints: myCards(state.setup, t), mistakes_left: myMistakesLeft(state, t),
     rules: missionRules(state, t), cards: tableCards(state, t), free_cards: usableCards(state, t, FREE_CARDS),
-    used_detectors: t.usedDD.slice(), start_mistakes: state.setup.mistakes,
+    used_detectors: withoutDD(state.setup, t), start_mistakes: state.setup.mistakes,
   };
   return { ...out, ...tableRulesDoc(state.setup) };
 }
@@ -85,8 +85,13 @@ export function tableRulesDoc(setup) {
 function usableCards(state, t, ids) {
   const { setup } = state;
   if (setup.captain_no_equipment && setup.me === setup.captain) return [];
-  return ids.filter((id) => t.unlocked.includes(id) && !t.usedItems[id]);
+  // a card on the table, or my new character's personal equipment that plays as it (E1-E4)
+  return ids.filter((id) => (t.unlocked.includes(id) && !t.usedItems[id]) || personalHolder(setup, t, draftOfCard(id)) === setup.me);
 }
+
+/** The players with no Double Detector to use, for the advice and the playouts: theirs used, or a new character
+ * taken instead (its own equipment is left to the table: the playouts do not play it). */
+const withoutDD = (setup, t) => setup.players.map((_, p) => p).filter((p) => t.usedDD.includes(p) || characterOf(setup, p));
 
 /** Items for the "moves" request: what `me` may still use. */
 export function availableItems(state, t) {
@@ -116,7 +121,7 @@ export function equipmentDoc(state, t) {
   return {
     cards: t.cards.map((c) => c.id),
     spent: Object.keys(t.usedItems).filter((id) => t.usedItems[id]),
-    double_detector_used: t.usedDD.slice(),
+    double_detector_used: withoutDD(setup, t),
     double_detector: setup.dd,
     captain_no_equipment: Boolean(setup.captain_no_equipment),
     captain_fragile: Boolean(setup.captain_fragile),

@@ -7,7 +7,7 @@ import { specialOnly } from "./entries-mission.js";
 import { markSlot, markWords } from "./failure-marks.js";
 import {
   actorCut, addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, factValue, fail, failure, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
-  uncutRefs, valuelessFailure,
+  uncutRefs, useItem, valuelessFailure,
 } from "./replay-table.js";
 import { besideNow, cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
 
@@ -64,7 +64,7 @@ export function applyDual(t, e, setup, i) {
   if (!said.length || said.some((x) => !(isLabel(x) || x === "Y"))) fail("which value was said?");
   noSpecialValue(t, setup, said);
   xWireRule(t, setup, [[e.p, e.s, e.j], ...(e.ok && e.as ? [[e.a, e.as.s, e.as.j]] : [])], e.k === "xray");
-  if (e.k === "xray") spend(t, setup, "10", e.a);
+  if (e.k === "xray") useItem(t, setup, "10", e);
   if (e.ok) {
     if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
     const turned = Boolean(slotAt(t, e.p, e.s, e.j).tw);
@@ -100,7 +100,7 @@ export function applyDetect(t, e, setup, i) {
   noSpecialValue(t, setup, [e.v]);
   xWireRule(t, setup, js.map((j) => [e.p, e.s, j]), true);
   if (e.kind === "double") useDoubleDetector(t, e, setup);
-  else spend(t, setup, e.kind === "triple" ? "3" : "5", e.a);
+  else useItem(t, setup, e.kind === "triple" ? "3" : "5", e);
   if (e.ok) {
     if (!js.includes(e.hit)) fail("which of the wires was cut?");
     if (!valueMatches(e.cut, e.v)) fail(`the cut wire ${e.cut} is not ${e.v}`);

@@ -3,14 +3,14 @@
 // Stabilizer, Coffee Mug, Rewinder. (Detectors and the X-or-Y Ray are cuts: entries-cuts.js;
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
-import { addFact, checkPlayers, cutSlot, detonatorBack, fail, infoSlot, seenWire, slotAt, slotLetter, spend, standName, uncutRefs } from "./replay-table.js";
+import { addFact, checkPlayers, cutSlot, detonatorBack, fail, infoSlot, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
 import { standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
 /** General Radar: every stand answers whether it holds the number. */
 export function applyRadar(t, e, setup, i) {
   if (!(Number.isInteger(e.v) && e.v >= 1 && e.v <= 12)) fail("which number was asked?");
-  spend(t, setup, "8", e.a);
+  useItem(t, setup, "8", e);
   const ans = Array.isArray(e.ans) ? e.ans : [];
   for (const x of ans) {
     if (!t.stands[x?.p]?.[x?.s]) fail("an answer names a stand that is not on the table");

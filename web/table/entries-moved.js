@@ -1,7 +1,7 @@
 // Log entries that move wires between stands: Walkie-Talkies, the Grappling Hook, a wire taken from
 // Nano (43). A wire keeps its tokens but an x token; a receiver files it in order among the wires they see.
 
-import { checkPlayers, fail, HIDDEN, slotAt, slotLetter, spend, standName } from "./replay-table.js";
+import { checkPlayers, fail, HIDDEN, slotAt, slotLetter, spend, standName, useItem } from "./replay-table.js";
 import { isCount } from "./failure-marks.js";
 import { isLabel, sortValue } from "./setup.js";
 
@@ -35,7 +35,8 @@ export function applyMove(t, e, setup, i) {
   // a moved wire's x token is discarded (mission 24's FAQ on the Walkie-Talkies: it counted the stand it left)
   for (const sl of taken) if (isCount(sl.m)) sl.m = null;
   t.moves.push({ kind: e.k === "hook" ? "grappling_hook" : "walkie_talkies", wires });
-  spend(t, setup, e.k === "hook" ? "11.11" : "2", e.a);
+  if (e.k === "hook") spend(t, setup, "11.11", e.a);
+  else useItem(t, setup, "2", e);
 }
 
 /**

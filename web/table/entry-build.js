@@ -7,8 +7,14 @@ import { givesOxygen, ownAt, ownCutsKnown, ownFailure, ownSlotsFor } from "./rec
 import { doubleDetonator } from "./replay-table.js";
 import { colourOf, noValueShown, saidOf, standCounts } from "./setup.js";
 
-/** A complete draft -> a log entry (my own wire is resolved from my hand here). */
+/** A complete draft -> a log entry (my own wire is resolved from my hand here); `pe`: a new character's personal
+ * equipment played, not the card. */
 export function buildEntry(state, t, d) {
+  const e = entryOf(state, t, d);
+  return d.pe ? { ...e, pe: true } : e;
+}
+
+function entryOf(state, t, d) {
   const me = state.setup.me;
   const mine = d.a === me && t.hasHand;
   const js = d.js ?? [];

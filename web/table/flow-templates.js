@@ -6,7 +6,7 @@
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
-import { ddSpent, ddUsable, drawnTokensDue, failureMarks, nextAsk, noValueShown, playedLast, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
+import { CHARACTER_CARDS, characterFor, ddSpent, ddUsable, drawnTokensDue, EQUIPMENT_NAMES, personalHolder, failureMarks, nextAsk, noValueShown, playedLast, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { aValue, besideTokens, colourOf, faceUpCards, presetOf, radarTurns, saidOf } from "./setup.js";
 import { CARD_DRAFTS, CARD_NAMES, noTokenCard } from "./card-rules.js";
 import { btn, chip, keypad } from "./template-parts.js";
@@ -238,6 +238,12 @@ export function actorOff(ctx, d) {
   }
   // 17, 28: the captain uses no equipment card
   if (CARD_DRAFTS.includes(d.k) && state.setup.captain_no_equipment) return new Map([[state.setup.captain, "the captain uses no equipment card"]]);
+  // a new character's equipment with its card not in play (none, or spent): only its holder
+  const holder = personalHolder(state.setup, t, d.k);
+  const card = CHARACTER_CARDS[characterFor(d.k)];
+  if (holder !== null && !t.cards.some((c) => c.id === card && c.state !== "used")) {
+    return new Map(state.setup.players.map((_, p) => p).filter((p) => p !== holder).map((p) => [p, `no ${EQUIPMENT_NAMES[card]}`]));
+  }
   // 10: who played the last turn does not play this one (but the last player with wires)
   const off = TURN_KINDS.includes(d.k) && playedLast(state.setup, t, t.lastTurnBy) ? [[t.lastTurnBy, "played the last turn (never twice in a row)"]] : [];
   if (d.k !== "double") return new Map(off);

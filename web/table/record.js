@@ -8,6 +8,7 @@ import { wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
 import { colourOf, faceUpCards, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 import { cardsAllow, cardsBindAll, myCards, noTokenCard, theirCard } from "./card-rules.js";
+import { characterFor, personalHolder } from "./detectors.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //
@@ -135,11 +136,13 @@ function actionAsk(state, t, d) {
     return null;
   }
   if (d.k === "radar") {
+    if (d.pe === undefined && personalMay(state.setup, t, d)) return { ask: "personal" };
     if (!d.v) return { ask: "radar_value" };
     if (!d.done) return { ask: "radar_answers" };
     return null;
   }
   if (d.a === undefined || d.a === null) return { ask: "actor" };
+  if (d.pe === undefined && personalMay(state.setup, t, d)) return { ask: "personal" };
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
   if (["label_eq", "label_ne", "swl", "stabilizer", "skip", "swap", "weakstuck", "cardflip"].includes(d.k)) return null;
@@ -212,6 +215,13 @@ export function ownAt(state, t, d, j) {
   return sl && !sl.tw && sl.c !== "cut" ? sl.own : null;
 }
 
+/** Whether the draft's card may be its actor's new character's personal equipment (E1-E4) rather than the equipment
+ * card: asked unless the card is not there to play (draft-options.js fills it in). */
+export function personalMay(setup, t, d) {
+  const p = personalHolder(setup, t, d.k);
+  return p !== null && (d.k === "radar" || p === d.a);
+}
+
 /**
  * A log entry -> the draft that builds it again (buildEntry(draftFromEntry(e)) is e): editing starts from
  * every current answer, and "Change" clears only the answers that one depends on (EDIT_CHANGES).
@@ -227,6 +237,7 @@ export function draftFromEntry(e) {
   }
   if (e.k === "postit" || e.k === "swl") d.p = e.a;
   if (["dual", "detect", "xray"].includes(e.k)) d.l2 = Boolean(e.l2); // constraint L as it was then
+  if (characterFor(kind)) d.pe = Boolean(e.pe); // the card or a character's, as it was
   if (e.k === "label") d.a = e.p; // who played the Label is not kept: any player answers "who"
   if (e.k === "absent" || e.k === "beside") {
     d.a = e.p;

@@ -5,6 +5,7 @@
 
 import { cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, noTwice, radarTurns, saidOf, standCounts } from "./setup.js";
 import { cardsBindAll } from "./card-rules.js";
+import { CHARACTER_CARDS, characterOf } from "./detectors.js";
 
 export const HIDDEN = () => ({ c: "h", v: null, m: null, col: null, own: null });
 
@@ -67,6 +68,20 @@ export const colourCount = (cutCount, colour) => Object.entries(cutCount).filter
  * (cardProgress) is said beside the entry rather than refused: a cut may be missing from the log, tables recorded
  * before the page checked it still open, and the player sees which card to look at.
  */
+/** Equipment card `id` played by entry e — or, with `e.pe`, the personal equipment of the player whose new
+ * character works as that card (E1-E4), spent as a Double Detector is; the radar's is any time, the others on that
+ * player's own turn (or swap: theirs). */
+export function useItem(t, setup, id, e) {
+  if (!e.pe) return spend(t, setup, id, e.a);
+  const c = Object.keys(CHARACTER_CARDS).find((x) => CHARACTER_CARDS[x] === id);
+  const name = EQUIPMENT_NAMES[id] ?? "card";
+  const p = setup.players.findIndex((_, q) => characterOf(setup, q) === c);
+  if (p < 0) fail(`no one holds the character ${c} (a personal ${name}): set the characters in the setup`);
+  if (Number.isInteger(e.a) && e.a !== p) fail(`${setup.players[e.a]} does not hold ${c}: its ${name} is ${setup.players[p]}'s`);
+  if (t.usedDD.includes(p)) fail(`${setup.players[p]} has used their character's ${name} already (Emergency Batteries give it back)`);
+  t.usedDD.push(p);
+}
+
 export function spend(t, setup, id, a = null) {
   if (radarTurns(setup) && id === "8") return; // 18: the General Radar is asked every turn, never spent
   const name = `${EQUIPMENT_NAMES[id] ?? "card"} (${id})`;

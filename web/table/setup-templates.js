@@ -5,6 +5,7 @@ import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
   standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns, cardHands, lockedCards,
+  characterOf, charactersOffered,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 import { numbersTemplate } from "./cards-templates.js";
@@ -56,6 +57,20 @@ function handsPicker(setup) {
       gives one away after their turn (<i>Give a number card</i> in the turn log).</p>
     ${setup.players.map((name, p) => html`<div class="row hand-cards" role="group" aria-label="${name}'s number cards"><span class="lbl">${name}</span>
       ${Array.from({ length: 12 }, (_, i) => i + 1).map((v) => chip("hand-card", `${p}:${v}`, String(v), (hands[p] ?? []).includes(v), `hand-card-${p}-${v}`))}</div>`)}
+  </fieldset>`;
+}
+
+/** Rule sticker B (missions 31 on): a non-captain may take a new character, whose personal equipment replaces their
+ * Double Detector (E1 General Radar, E2 Walkie-Talkies, E3 Triple Detector, E4 X or Y Ray; one card each). */
+function charactersPicker(setup) {
+  const offered = charactersOffered(setup);
+  if (!offered.length) return "";
+  const names = { "": "Double Detector", E1: "E1 General Radar", E2: "E2 Walkie-Talkies", E3: "E3 Triple Detector", E4: "E4 X or Y Ray" };
+  return html`<fieldset class="box" data-testid="setup-characters"><legend>Characters</legend>
+    <p class="hint">A player but the captain may take a new character: its personal equipment, usable once (as the Double
+      Detector it replaces), plays as that equipment card, usable at once.</p>
+    ${setup.players.map((name, p) => (p === setup.captain ? "" : html`<div class="row" role="group" aria-label="${name}'s character"><span class="lbl">${name}</span>
+      ${["", ...offered].map((c) => chip("character", `${p}:${c}`, names[c], characterOf(setup, p) === c, `setup-character-${p}-${c || "DD"}`))}</div>`))}
   </fieldset>`;
 }
 
@@ -145,6 +160,7 @@ export function setupTemplate(state, missions) {
       <div class="row">${chip("me", "", "I only watch", setup.me === null, "setup-me-none")}</div>
     </fieldset>
     ${readTokensPicker(setup)}
+    ${charactersPicker(setup)}
     ${cardHands(setup) ? handsPicker(setup) : setup.number_cards && setup.number_cards !== "guess" ? html`<fieldset class="box" data-testid="setup-numbers"><legend>Number cards</legend>${numbersTemplate(setup, null)}</fieldset>` : ""}
     ${cardsPicker(setup)}
     <fieldset class="box"><legend>Mistakes allowed (detonator)</legend>

@@ -128,6 +128,8 @@ export function defaultSetup() {
     yellow_dealt: "",
     cards: [],
     cards_at: 0, // 37: how many values were validated when the constraint card in play was set (cardDue)
+    new_characters: [], // the new characters the mission lets non-captains take (E1-E4, from 31: detectors.js)
+    characters: [], // each player's new character ("": the Double Detector)
     weak_me: false, // 34: I hold the Captain card (the weakest link)
     player_cards: [], // 31: each teammate's constraint card (A-E), face up in front of them ("": not entered)
     card_locks: {}, // 12: the number card lying on each equipment card (its value: two more wires to cut)
@@ -253,6 +255,8 @@ export function applyMission(setup, preset) {
   s.number_hands = []; // another mission: the cards of the last one are gone (number, constraint, locks)
   s.cards = [];
   s.cards_at = 0;
+  s.new_characters = Array.isArray(mission.characters) ? mission.characters.slice() : [];
+  s.characters = [];
   s.weak_me = false;
   s.card_locks = {};
   s.player_cards = [];

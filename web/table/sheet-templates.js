@@ -19,6 +19,9 @@ import {
   editChanges,
   colourOf,
   ddSpent,
+  CHARACTER_CARDS,
+  characterFor,
+  personalHolder,
   failureMarks,
   isCount,
   markWords,
@@ -152,6 +155,15 @@ export const ASKS = {
   weak_result: weakResultAsk,
   give_card: giveCardAsk,
   give_to: giveToAsk,
+  // a new character's personal equipment (E1-E4) or the equipment card it works as: both may be there
+  personal: ({ d, t, setup }) => {
+    const c = characterFor(d.k);
+    const p = personalHolder(setup, t, d.k);
+    const id = CHARACTER_CARDS[c];
+    return html`<p class="ask" data-testid="ask">Which ${EQUIPMENT_NAMES[id]}?</p>
+      <div class="row">${chip("draft-pe", "0", `the equipment card (${id})`, d.pe === false, "personal-card")}
+        ${chip("draft-pe", "1", `${setup.players[p]}'s character (${c})`, d.pe === true, "personal-own")}</div>`;
+  },
   radar_value: radarValueAsk,
   radar_answers: radarAnswersAsk,
   give_slot: ({ d, t, setup }) => {

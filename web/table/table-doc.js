@@ -10,6 +10,7 @@ import {
 } from "../vendor/superstruct.mjs";
 import { ALL_EQUIPMENT, APP_VERSION, clampInt, defaultSetup, FAILURE_MARKS, isHandLabel, isObj, LABEL_RE, MARKS, NAMES, NUMBER_MODES, SPECIAL_RULES, TURNED_MODES } from "./setup.js";
 import { CARD_LETTERS } from "./card-rules.js";
+import { CHARACTER_CARDS } from "./detectors.js";
 import { HAND_EDITS_KEPT } from "./hand.js";
 
 function normNums(x) {
@@ -70,6 +71,9 @@ function readSetup(r) {
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     cards_at: clampInt(r.cards_at, 0, 12, 0), // 37: the values validated when the card in play was set
+    new_characters: Array.isArray(r.new_characters) ? CHARACTERS.filter((c) => r.new_characters.includes(c)) : [],
+    characters: Array.isArray(r.characters) ? r.characters.slice(0, 5).map((c, p) => (CHARACTERS.includes(c)
+      && r.characters.indexOf(c) === p ? c : "")) : [], // each new character is one card: held once
     weak_me: Boolean(r.weak_me), // 34: I hold the Captain card
     player_cards: Array.isArray(r.player_cards) ? r.player_cards.slice(0, 5).map((c) => ("ABCDE".includes(c) && c ? c : "")) : [],
     card_locks: isObj(r.card_locks) ? Object.fromEntries(Object.entries(r.card_locks)
@@ -100,8 +104,10 @@ const mark = refine(string(), "mark", (m) => MARKS.includes(m) || /^!\d{1,2}$/.t
 const shown = object({
   c: optional(enums(["h", "cut", "info"])), v: optional(nullable(said)), m: optional(nullable(mark)), col: optional(nullable(enums(["b", "y", "r"]))),
 });
-/** Fields every entry may carry: mission 49's oxygen receiver. */
-const COMMON = { k: string(), ox: optional(player) };
+/** Fields every entry may carry: mission 49's oxygen receiver; `pe`: a new character's personal equipment played
+ * rather than the equipment card it works as (E1-E4, replay-table.js useItem). */
+const CHARACTERS = Object.keys(CHARACTER_CARDS);
+const COMMON = { k: string(), ox: optional(player), pe: optional(boolean()) };
 /** A cut's outcome (dual cut, X-or-Y Ray, detectors); `mark`: the even/odd or x-token a failure showed (21, 24, 33, 40). */
 const OUTCOME = {
   ok: optional(boolean()), cut: optional(label), as: optional(spot), av: optional(label), real: optional(said), silent: optional(boolean()),

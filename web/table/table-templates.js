@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideNow, faceUpCards } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideNow, faceUpCards } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 import { placesFalseTokens } from "./setup.js";
 import { equipmentTemplate } from "./cards-templates.js";
@@ -268,7 +268,8 @@ function actionAllowed(k, state, t) {
   // in play and not spent (replay.js: countCuts); one not usable yet stays offered — a cut may be missing from the log —
   // and its entry says so beside it (replay-table.js: spend)
   const eq = t.cards.filter((c) => c.state !== "used").map((c) => c.id);
-  const has = (id) => eq.includes(id);
+  // (a new character's personal equipment plays as its card: E1-E4)
+  const has = (id) => eq.includes(id) || personalHolder(state.setup, t, draftOfCard(id)) !== null;
   switch (k) {
     case "dual": return true; // also started by tapping a wire, mine included
     case "double": return ddUsers(state.setup, t).length > 0; // someone still has theirs

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["ROWS", "spec", "campaign_equipment"]
+__all__ = ["ROWS", "spec", "campaign_equipment", "new_characters"]
 
 _SPEC_RE = re.compile(r"^(?:(\d+)\s*\+\s*)?(\d+)(?:\s+of\s+(\d+))?$")
 
@@ -50,6 +50,20 @@ def campaign_equipment(number: int, without: tuple[str, ...] = (), doubles: bool
     else:
         pool = _STANDARD + (("Y",) if number in _STICKER_A else ()) + (_DOUBLE if number >= 55 or doubles else ())
     return tuple(e for e in pool if e not in without)
+
+
+#: the new characters (rule sticker B, missions 31 on: a non-captain may take one instead of their Double Detector),
+#: each with its personal equipment: E1 General Radar, E2 Walkie-Talkies, E3 Triple Detector, E4 X or Y Ray
+_CHARACTERS = ("E1", "E2", "E3", "E4")
+#: missions whose card says not to use the new character with the X or Y Ray
+_NO_E4 = {44, 45, 47, 49, 51, 54, 59, 63, 65}
+
+
+def new_characters(number: int) -> tuple[str, ...]:
+    """The new characters a mission lets non-captains take: none before 31 nor in 58 ("do not use new characters")."""
+    if number < 31 or number == 58:
+        return ()
+    return tuple(c for c in _CHARACTERS if not (c == "E4" and number in _NO_E4))
 
 
 def _m(number: int, title: str, red: str = "0", yellow: str = "0", **rules: Any) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..table.errors import StateError
 from ..table.wires import COLOUR_MAX, RED, YELLOW
-from .catalog import ROWS, campaign_equipment, spec
+from .catalog import ROWS, campaign_equipment, new_characters, spec
 from .drawn import ColourNumbers, colour_wires, numbers_needed
 
 __all__ = [
@@ -159,6 +159,8 @@ class Mission:
     equipment_after_special: bool = False
     turned: str = ""
     nano: bool = False
+    #: the new characters non-captains may take instead of their Double Detector (rule sticker B: catalog.new_characters)
+    characters: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # the table is typed by hand: catch a slip here rather than at the table
@@ -290,6 +292,7 @@ def setup_json(m: Mission) -> dict:
         "equipment_after_special": m.equipment_after_special,
         "turned": m.turned,
         "free_turns": m.free_turns,
+        "characters": list(m.characters),
         "equipment": list(m.equipment),
         "notes": m.notes,
     }
@@ -308,7 +311,7 @@ def _from_row(row: dict[str, Any]) -> Mission:
     players = row.pop("players", {})
     return Mission(
         number, title, yellow_count=yc, yellow_of=yo, yellow_known=yk, yellow_fixed=yf,
-        red_count=rc, red_of=ro, red_known=rk, red_fixed=rf, equipment=equipment,
+        red_count=rc, red_of=ro, red_known=rk, red_fixed=rf, equipment=equipment, characters=new_characters(number),
         name=row.pop("title"), by_players=tuple((n, r, y) for n, (r, y) in sorted(players.items())), **row,
     )
 

@@ -1,0 +1,89 @@
+// The new characters (rule sticker B, missions 31 on): a non-captain's E1-E4 replaces their Double Detector with a
+// personal General Radar, Walkie-Talkies, Triple Detector or X or Y Ray, usable once, playing as that card.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+import { settleDraft } from "../../web/table/draft-options.js";
+import { preset, withPlayers } from "./tables.mjs";
+
+const HAND = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+
+/** Mission 37 with 4 players, me = Ann (the captain), Bob with E3 (a Triple Detector), Cat with E1 (a radar). */
+function table() {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 37, characters: ["E1", "E2", "E3", "E4"], equipment: ["1", "2", "3", "8"] }));
+  s.setup.table_cards = ["1", "4", "6", "9"];
+  s.setup.me = 0;
+  s.setup.characters = ["", "E3", "E1", ""];
+  for (const l of HAND) s = S.handAdd(s, 0, l);
+  s.phase = "table";
+  return s;
+}
+
+test("a new character replaces the Double Detector and plays its card once, the card absent", async () => {
+  const s = table();
+  assert.deepEqual(s.setup.new_characters, ["E1", "E2", "E3", "E4"], "the mission's, from its preset");
+  let t = S.derive(s);
+  assert.equal(S.ddDealt(s.setup, 1), false, "Bob took E3: no Double Detector");
+  assert.equal(S.ddDealt(s.setup, 0), true, "the captain keeps theirs");
+  assert.deepEqual(S.ddUsers(s.setup, t), [0, 3]);
+  assert.equal(S.personalHolder(s.setup, t, "triple"), 1);
+  // Bob's Triple Detector: no card 3 on the table, so it is his character's (no question)
+  const A = { state: s, t, laws: null, editing: false };
+  const d = settleDraft(A, { k: "triple", a: 1 });
+  assert.equal(d.pe, true);
+  const e = S.buildEntry(s, t, { ...d, p: 2, s: 0, js: [0, 1, 2], v: "4", ok: false, tok: 1, real: "2" });
+  assert.equal(e.pe, true);
+  const used = S.addEntry(s, e);
+  t = S.derive(used);
+  assert.ok(t.entries.at(-1).ok, t.entries.at(-1).error);
+  assert.doesNotMatch(t.entries.at(-1).text, /check:/, "no card was needed");
+  assert.match(t.entries.at(-1).text, /a character's own, not the card/);
+  assert.equal(S.personalHolder(used.setup, t, "triple"), null, "spent");
+  // once more: refused by name; Emergency Batteries give it back
+  const again = S.derive(S.addEntry(used, { ...e, js: [3, 4, 5] }));
+  assert.match(again.entries.at(-1).error, /Bob has used their character's Triple Detector already/);
+  // Ann is not Bob: a personal Triple Detector of hers is refused
+  const ann = S.derive(S.addEntry(s, { ...e, a: 0, p: 1 }));
+  assert.match(ann.entries.at(-1).error, /Ann does not hold E3: its Triple Detector is Bob's/);
+  // with card 3 nowhere on the table, only Bob may be the one
+  const { actorOff } = await import("../../web/table/flow-templates.js");
+  const off = actorOff({ state: s, t: S.derive(s), ui: { sheet: { mode: "action" } } }, { k: "triple" });
+  assert.deepEqual([...off.keys()], [0, 2, 3]);
+  assert.equal(off.get(0), "no Triple Detector");
+  // Cat's radar: any time, no actor asked
+  assert.equal(settleDraft(A, { k: "radar" }).pe, true);
+});
+
+test("both the card and the character there: asked which; the engine gets my personal equipment and who has no Double Detector", async () => {
+  let s = table();
+  s.setup.table_cards = ["3", "4", "6", "9"];
+  for (const j of [2, 3]) s = S.addEntry(s, { k: "set", p: 3, s: 0, j, slot: { c: "cut", v: "3" } }); // two 3s cut: card 3 usable
+  const t = S.derive(s);
+  assert.equal(t.cards.find((c) => c.id === "3").state, "usable");
+  const A = { state: s, t, laws: null, editing: false };
+  assert.deepEqual(S.nextAsk(s, t, settleDraft(A, { k: "triple", a: 1 })), { ask: "personal" });
+  assert.notEqual(S.nextAsk(s, t, { k: "triple", a: 3 }).ask, "personal", "Dan holds no E3: the card");
+  const { ASKS } = await import("../../web/table/sheet-templates.js");
+  const html = String(ASKS.personal({ d: { k: "triple", a: 1 }, t, setup: s.setup }));
+  assert.match(html, /Which Triple Detector\?/);
+  assert.match(html, /data-testid="personal-card"[^>]*>the equipment card \(3\)/);
+  assert.match(html, /data-testid="personal-own"[^>]*>Bob&#39;s character \(E3\)/);
+  const bob = { ...table(), setup: { ...table().setup, me: 1 }, hand: [] };
+  const tb = S.derive(bob);
+  const items = S.availableItems(bob, tb);
+  assert.ok(items.includes("triple_detector") && !items.includes("double_detector"), items);
+  assert.deepEqual(S.movesDoc(bob, tb).used_detectors, [1, 2], "Bob and Cat took new characters: no Double Detector");
+  assert.deepEqual(S.equipmentDoc(s, t).double_detector_used, [1, 2]);
+  const cat = { ...bob, setup: { ...bob.setup, me: 2 } };
+  assert.ok(S.movesDoc(cat, S.derive(cat)).free_cards.includes("8"), "Cat's radar is one the advice may play");
+});
+
+test("the setup offers the mission's characters to each non-captain, one card each; a saved table keeps them", () => {
+  const s = table();
+  const out = S.normalize(JSON.parse(JSON.stringify({ ...s, setup: { ...s.setup, characters: ["", "E3", "E3", "E9"] } })));
+  assert.deepEqual(out.setup.characters, ["", "E3", "", ""], "one card each, none unknown");
+  assert.deepEqual(S.charactersOffered({ ...s.setup, mission: 31, new_characters: [] }), []);
+  assert.deepEqual(S.charactersOffered({ ...s.setup, mission: null }), ["E1", "E2", "E3", "E4"]);
+  assert.equal(S.characterOf({ ...s.setup, characters: ["E2", "", "", ""] }, 0), "", "the captain keeps the Double Detector");
+});
