@@ -114,7 +114,7 @@ test("16: the number cards show their place in the line, a card done is crossed 
   s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 6, v: "7", ok: true, cut: "7", as: { s: 0, j: 6 } });
   s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 6, v: "7", ok: true, cut: "7", as: { s: 0, j: 7 } });
   assert.match(out(s), /class="chip on done" data-act="number" data-arg="7"/);
-  assert.match(out(s), /left to right, starting from the Sequence card \(3 cards\); crossed out: done/);
+  assert.match(out(s), /in the order to cut, from the card beside the Sequence card \(3 cards\); crossed out: done/);
 });
 
 test("65: every player's number cards bind their cuts, a skip tells they hold none of them, a card given moves", () => {

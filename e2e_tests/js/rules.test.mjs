@@ -95,14 +95,17 @@ test("36: the Sequence card stands at either end of the cards left, and a tap mo
   const page = (st) => String(cardsTemplate({ state: st, t: S.derive(st), missions: [] }).text);
   const blocked = (st) => S.missionRules(st, S.derive(st)).no_values.map((x) => x.value);
   assert.deepEqual(blocked(s), [9, 5, 1, 12]);
-  assert.match(page(s), /Next to cut: <b>3<\/b>[\s\S]*data-arg="0" data-testid="sequence-turn">It points from the other end: 12/);
+  assert.match(page(s), /Next to cut: <b>3<\/b>[\s\S]*data-arg="0" data-testid="sequence-turn">The captain puts it at the other end: 12/);
   // the captain put it at the other end: the line reads the other way, 12 first
   assert.deepEqual(S.turnSequence(s.setup.numbers, 0), [12, 1, 5, 9, 3]);
-  // two 3s cut: the 3 is done (crossed out), the cutter picks 9 (as tapped) or the far end, 12
-  const cut = (p) => ({ k: "set", p, s: 0, j: 2, slot: { c: "cut", v: "3", m: null, col: null } });
-  s = S.addEntry(S.addEntry(s, cut(1)), cut(2));
+  // Bob cuts two 3s (his and Cid's): the 3 is done (crossed out), Bob picks 9 (as tapped) or the far end, 12
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
   assert.deepEqual(blocked(s), [5, 1, 12]);
-  assert.match(page(s), /<s>3<\/s> 9 5 1 12[\s\S]*Next to cut: <b>9<\/b>[\s\S]*data-arg="1"[^>]*>It points from the other end: 12/);
+  assert.match(page(s), /<s>3<\/s> 9 5 1 12[\s\S]*Next to cut: <b>9<\/b>[\s\S]*data-arg="1"[^>]*>3 cleared: it moves to the other end: 12/);
+  // an entry later, the card stays where it is (only the cutter who cleared a card moves it)
+  const later = S.addEntry(s, { k: "set", p: 3, s: 0, j: 0, slot: { c: "info", v: "1" } });
+  assert.match(page(later), /Next to cut: <b>9<\/b>/);
+  assert.doesNotMatch(page(later), /sequence-turn/);
   s.setup.numbers = S.turnSequence(s.setup.numbers, 1);
   assert.deepEqual(s.setup.numbers, [3, 12, 1, 5, 9]);
   assert.deepEqual(blocked(s), [1, 5, 9]);

@@ -71,7 +71,7 @@ export function numbersTemplate(setup, t) {
     : setup.mission === 26 ? "the cards face up: a player flips one and cuts its value, so untap the card flipped; when none is face up, tap them all again but those cut all four" : setup.mission === 65 ? "my number cards: the values I may cut"
     : "the values you may cut";
   const hint = { pick, sum,
-    sequence: `left to right, starting from the Sequence card (${numberCardsAtMost(setup)} cards)${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",
+    sequence: `in the order to cut, from the card beside the Sequence card (${numberCardsAtMost(setup)} cards)${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",
     detonator: "each value cut all four moves the detonator back a space",
     unlock: "the card in view: when its four wires are cut, an equipment card is flipped, then the next number card",
     line: nums.length < 12 ? `Nano's line: tap all 12 cards from left to right (${nums.length}/12)` : "Nano's line, left to right" }[setup.number_cards];
@@ -92,7 +92,7 @@ export function numbersTemplate(setup, t) {
       table: usable at once) and the next number card (tap it here).</p>` : "";
   const laid = t && FIXED_CARDS.includes(setup.number_cards) && nums.length >= numberCardsAtMost(setup);
   return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? html`:${shown}` : ""} <small>(${hint})</small></p>
-    ${due}${dealt}${laid ? html`<details data-testid="numbers-change"><summary>Change the number cards</summary>${chips}</details>` : chips}${seq ? sequenceEndTemplate(seq) : ""}${lineTemplate(setup, t)}</div>`;
+    ${due}${dealt}${laid ? html`<details data-testid="numbers-change"><summary>Change the number cards</summary>${chips}</details>` : chips}${seq ? sequenceEndTemplate(seq, t) : ""}${lineTemplate(setup, t)}</div>`;
 }
 
 /** The number-card modes whose cards are laid once for the whole game (a sequence, 62's, 39's, Nano's line). */
@@ -117,13 +117,17 @@ function guessTemplate(setup, t) {
     ${risky.length ? html`<p class="hint" data-testid="guess-risk">${setup.players[right]} puts a card down for your turn and holds ${risky.join(", ")}: a cut of that value moves the detonator if it is the one.</p>` : ""}</div>`;
 }
 
-/** 36: the Sequence card may stand at either end of the cards left (the captain picks at the start, whoever clears a
- * card moves it): the value it points at now, and the other end a tap away. */
-function sequenceEndTemplate({ nums, next, freeEnd }) {
+/** 36: the Sequence card may stand at either end of the cards left — the captain picks before the first turn, and
+ * whoever clears a card (the entry just recorded) moves it —: the value it points at now, and then the other end a
+ * tap away. */
+function sequenceEndTemplate({ nums, next, freeEnd }, t) {
   if (!freeEnd || nums.length - next < 2) return "";
+  const start = (t?.turnsTaken ?? 0) === 0;
+  const cleared = next > 0 && (t?.lastCut?.values ?? []).includes(String(nums[next - 1]));
   const far = nums[nums.length - 1];
-  return html`<p class="seq-end" data-testid="sequence-end">Next to cut: <b>${nums[next]}</b> (the card beside the Sequence card)
-    <button type="button" class="chip" data-act="sequence-end" data-arg="${next}" data-testid="sequence-turn">It points from the other end: ${far}</button></p>`;
+  const turn = start || cleared
+    ? html`<button type="button" class="chip" data-act="sequence-end" data-arg="${next}" data-testid="sequence-turn">${start ? "The captain puts it at the other end" : `${nums[next - 1]} cleared: it moves to the other end`}: ${far}</button>` : "";
+  return html`<p class="seq-end" data-testid="sequence-end">Next to cut: <b>${nums[next]}</b> (the card beside the Sequence card)${turn}</p>`;
 }
 
 /** 59: where Nano stands on its line and which way it faces, the values it allows, and the tap that turns it round. */

@@ -13,7 +13,7 @@ import { checkOxygen, namedValue, oxygenSkipFacts } from "./oxygen.js";
 import { lineAfter, lineStart } from "./nano-line.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
-import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, turnedSlots, wireOf } from "./setup.js";
+import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, sequenceAt, turnedSlots, wireOf } from "./setup.js";
 
 /**
  * Replay the log over the setup. Returns
@@ -60,11 +60,12 @@ export function derive(state) {
   const backers = setup.number_cards === "detonator" ? new Set((setup.numbers ?? []).map(String)) : new Set();
   const backed = new Set();
   const guess = setup.number_cards === "guess";
+  const trackCut = guess || sequenceAt(setup).freeEnd; // 29's card shown, 36's card cleared: what the last entry cut
   state.log.forEach((e, i) => {
     const before = snapshot(t); // an entry refused halfway (its target cut, then my wire wrong) leaves nothing behind
     try {
       const ox = checkOxygen(state, t, e, i);
-      const cutBefore = guess ? cutCounts(t) : null;
+      const cutBefore = trackCut ? cutCounts(t) : null;
       t.note = "";
       const whole = !t.exploded;
       if (!whole && !isSetupEntry(e)) fail("the bomb has exploded: the game is over (undo the entry that exploded it if it was a slip)");
@@ -78,7 +79,7 @@ export function derive(state) {
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
       lineAfter(t, e, setup);
-      if (guess && e.k !== "shown") t.lastCut = justCut(t, e, cutBefore);
+      if (trackCut && e.k !== "shown") t.lastCut = justCut(t, e, cutBefore);
       if (backers.size) numberCardsBack(t, backers, backed); // (62: its note goes with the entry that cut the fourth)
       t.entries.push({ ok: true, text: describeSafely(e, setup) + t.note });
       countGifts(t, e, setup);
