@@ -3,7 +3,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
-import { preset, started } from "./tables.mjs";
+import { preset, started, withPlayers } from "./tables.mjs";
 
 const eighteen = () => {
   const s = started(); // 4 players, me = Ann (0), the captain
@@ -247,4 +247,19 @@ test("49: a skip by a player who can pay is refused by name; a skip tells the sk
   const t = S.derive(s);
   assert.ok(t.entries[0].ok, t.entries[0].error);
   assert.ok(S.engineDoc(s, t).facts.some((f) => f.kind === "has_not" && f.player === 1));
+});
+
+test("46: the value keypad says why my 7 is not offered (only the special action cuts the 7s)", async () => {
+  const { ASKS } = await import("../../web/table/sheet-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 46, special: ["sevens_last"] }));
+  s.setup.me = 0;
+  for (const l of ["1", "2", "3", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  s.phase = "table";
+  const t = S.derive(s);
+  const d = { k: "dual", a: 0, p: 1, s: 0, js: [2] };
+  const html = String(ASKS.value({ ctx: { state: s, t, ui: { sheet: { mode: "slot" } }, missions: [] }, d, ask: { ask: "value" }, state: s, t, setup: s.setup,
+    blue: S.labelsInPlay(s.setup).map((x) => x.label).filter((l) => /^\d+$/.test(l)), said: S.labelsInPlay(s.setup).map((x) => x.label) }));
+  assert.match(html, /data-testid="not-offered">Not offered, though held: 7 \(the 7s are cut last/);
+  assert.doesNotMatch(html, /data-testid="key-7"/);
 });

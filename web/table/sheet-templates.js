@@ -126,7 +126,8 @@ export const ASKS = {
       // a solo cut: a value its cutter may hold every uncut copy of
       const named = d.k === "solo" ? soloValueOptions(allowOf(ctx), d, nameable) : nameable;
       const question = d.k === "xray" ? "Which two values were named?" : d.k === "solo" ? "Which value was cut (all its wires)?" : d.k === "shown" ? `Which number card was shown after ${setup.players[d.a]}'s turn?` : "Which value was named?";
-      const why = ctx.ui?.sheet?.edit !== undefined ? [] : unnamedWhy(state, t, d, base);
+      // (the special action's value too: 46's 7s, which only it cuts)
+      const why = ctx.ui?.sheet?.edit !== undefined ? [] : unnamedWhy(state, t, d, only && !base.includes(only) && only !== "Y" ? [...base, only] : base);
       return html`<p class="ask" data-testid="ask">${question}</p>
         ${why.length ? html`<p class="hint" data-testid="not-offered">Not offered, though held: ${why.map((x) => `${x.v === "Y" ? "yellow" : x.v} (${x.why})`).join("; ")}.</p>` : ""}
         ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })
