@@ -72,6 +72,8 @@ const SETUP_EDITS = {
     const one = S.oneCardAtATime(S.presetOf(app.missions, su));
     su.cards = one ? ((su.cards ?? []).includes(arg) ? [] : [arg]) : toggled(su.cards ?? [], arg).sort();
     su.cards_at = app.derived().validated.length; // 37: the card is up to date with the values validated
+    // 32, 37: the card in play untapped is no card (the deck empty): said, since a slip looks the same
+    if (one && !su.cards.length && S.cardForAll(S.presetOf(app.missions, su))) app.view?.flash?.(`Card ${arg} untapped: no constraint card binds now (undo if that was a slip).`);
   },
   toggle: (su, arg) => { su[arg] = !su[arg]; },
   // a new character (E1-E4) taken by player p instead of the Double Detector: one card each, so it leaves any other
