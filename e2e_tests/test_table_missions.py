@@ -497,3 +497,23 @@ def test_mission_37_a_new_character_s_triple_detector(make_context, base_url, de
     taps("actor-1")
     expect(tid(page, "ask")).to_contain_text("Tap 3 wires of one stand")
     expect(tid(page, "personal-own")).to_have_count(0)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_32_the_card_in_play_asked_and_a_skip(make_context, base_url, device):
+    """Mission 32: the constraint card face up for everyone is asked above the stands until tapped; a cut it forbids
+    is said in the sheet (recorded if the table did it); a player it leaves no cut skips, the detonator stays."""
+    page, taps = open_mission(make_context, base_url, device, 32, reds=(2, 5))
+    enter_hand(page, taps, ["4"])
+    expect(tid(page, "card-due")).to_contain_text("Tap the card face up")
+    taps("card-K")
+    expect(tid(page, "card-due")).to_have_count(0)
+    assert wait_done(page) == "done"
+    taps("action-solo")
+    taps("actor-1")
+    expect(tid(page, "card-warning")).to_contain_text("constraint card K: no solo cut")
+    taps("sheet-close")
+    expect(tid(page, "action-skip")).to_have_text("Constraint: skip")
+    taps("action-skip")  # the turn's player, Ann: recorded at once
+    expect(tid(page, "log-0")).to_contain_text("skips the turn (the constraint card forbids every cut)")
+    expect(tid(page, "detonator")).to_have_attribute("data-made", "0")

@@ -315,12 +315,16 @@ function setSection(ctx, p, s, j, sl) {
   return rows;
 }
 
-/** What has been answered so far, and what a constraint card says of it (recorded all the same, if it happened). */
+/** What a constraint card binding the actor says of the draft (recorded all the same, if it happened). */
+const warningLine = (ctx, d) => {
+  const against = ctx.ui.sheet?.edit === undefined ? cardObjection(ctx.state.setup, ctx.t, d) : null;
+  return against ? html`<p class="hint warn" data-testid="card-warning">Against ${against}. Record it only if the table did it.</p>` : "";
+};
+
+/** What has been answered so far, and what a constraint card says of it. */
 const summaryLine = (ctx, d) => {
   const text = draftSummary(ctx.state.setup, d);
-  const against = ctx.ui.sheet?.edit === undefined ? cardObjection(ctx.state.setup, ctx.t, d) : null;
-  return html`${text ? html`<p class="hint summary" data-testid="draft-summary">${text}</p>` : ""}${against
-    ? html`<p class="hint warn" data-testid="card-warning">Against ${against}. Record it only if the table did it.</p>` : ""}`;
+  return html`${text ? html`<p class="hint summary" data-testid="draft-summary">${text}</p>` : ""}${warningLine(ctx, d)}`;
 };
 
 /** One slot: its law and tokens, or a cut attempt on it (once a value is named, only the open questions). */
@@ -368,7 +372,7 @@ function actionSheet(ctx, sh) {
   const noActor = d.a === undefined || d.a === null;
   const needsActor = !NO_ACTOR.includes(d.k) && (sh.edit === undefined ? noActor || !underWay(d) : noActor);
   // (while "who" is asked its chips say it: the line starts with the first other answer)
-  const head = html`<h3 data-testid="sheet-title">${d.k === "skip" ? skipRule(setup)?.label ?? ACTION_NAMES.skip : ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? "" : summaryLine(ctx, d)}`;
+  const head = html`<h3 data-testid="sheet-title">${d.k === "skip" ? skipRule(setup)?.label ?? ACTION_NAMES.skip : ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? warningLine(ctx, d) : summaryLine(ctx, d)}`;
   const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
   const body = html`${needsActor ? actorChips(state, d, null, d.k === "shown" ? "Whose turn was it?" : d.k === "weak" ? "Who guessed?" : d.k === "weakstuck" ? "Who is the weakest link?" : "Who?", actorOff(ctx, d)) : ""}
     ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
