@@ -253,3 +253,27 @@ def test_facts_follow_the_wires_a_swap_moves() -> None:
             wires = f.wires or [k for k in ref.world if k[0] == f.player]
             assert any(value_of(ref.world[w]) == f.value for w in wires), f
     truth_holds(ref)
+
+
+def test_general_radar_leaves_x_wires_out() -> None:
+    """20, 35: no equipment counts an X wire, the General Radar neither: a stand whose only wire of the value is
+    its X wire answers "no", a fact that names its other wires (the engine keeps the X wire's law), and the deal
+    stays possible in every view."""
+    from bombbusters.arena.card_effects import FREE
+    from bombbusters.arena.deal import deal_game, playable
+    from bombbusters.arena.game import start_game
+
+    m = playable(20, 5)
+    for k in range(40):
+        ref = start_game(deal_game(m, 5, 3, k), m)
+        x = {(p, s): j for p, s in ref.table.stand_keys() for j, sl in enumerate(ref.table.stand(p, s)) if sl.unsorted}
+        found = [(p, s, value_of(ref.world[(p, s, j)])) for (p, s), j in x.items() if colour_of(ref.world[(p, s, j)]) == BLUE
+                 and sum(value_of(ref.world[(p, s, i)]) == value_of(ref.world[(p, s, j)]) for i in range(len(ref.table.stand(p, s)))) == 1]
+        if found:
+            break
+    p, s, v = found[0]
+    FREE["8"](ref, 0, CardUse("8", value=v))
+    fact = next(f for f in ref.table.facts if f.kind in ("has", "has_not") and (f.player, f.stand) == (p, s))
+    assert fact.kind == "has_not" and (p, s, x[(p, s)]) not in fact.wires and len(fact.wires) == len(ref.table.stand(p, s)) - 1
+    truth_holds(ref)
+    assert ref.view((p + 1) % 5).facts == ref.table.facts

@@ -19,7 +19,8 @@ from bombbusters.table.wires import value_of
 
 
 def _brute(state: GameState, v: int) -> tuple[float, float, float]:
-    """(best cut with v now, its mean once every teammate's stand answered, the chance it is then sure)."""
+    """(best cut with v now, its mean once every teammate's stand answered — for its uncut wires its owner sees in
+    order: not a turned-around one, nor an X wire, which no equipment counts —, the chance it is then sure)."""
     me = state.me
     res = oracle.solve(state)
     z = sum(w for _, w in res.configs)
@@ -30,7 +31,7 @@ def _brute(state: GameState, v: int) -> tuple[float, float, float]:
     for cfg, w in res.configs:
         types = dict(cfg.types)
         ans = tuple(any(value_of(types[(p, s, j)]) == v for j, sl in enumerate(state.stand(p, s))
-                        if sl.state != CUT and not sl.turned) for p, s in stands)
+                        if sl.state != CUT and not sl.turned and not sl.unsorted) for p, s in stands)
         groups[ans].append((types, w))
 
     def best(members) -> float:

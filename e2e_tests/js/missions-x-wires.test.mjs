@@ -49,3 +49,20 @@ test("20 and 35: no detector points at an X wire, even once it may be cut", () =
   }
   assert.equal(S.xWireWait(table(false).setup, 0, S.derive(table(false)).stands[1][0][12]), null, "20: no wait");
 });
+
+test("20: the General Radar leaves X wires out: a stand's answer speaks of its other uncut wires, and my X wire forces no answer", async () => {
+  const { knownRadarAnswers } = await import("../../web/table/asks-wires.js");
+  let s = table(false);
+  s.setup.me = 0;
+  for (const l of ["1", "2", "3", "3", "4", "5", "7", "7", "8", "9", "10", "11", "6"]) s = S.handAdd(s, 0, l); // the 13th: my X wire
+  s = S.addEntry(s, { k: "radar", v: 1, ans: [{ p: 1, s: 0, has: false }, { p: 2, s: 0, has: true }] });
+  const t = S.derive(s);
+  assert.ok(t.entries.at(-1).ok, t.entries.at(-1).error);
+  const doc = S.engineDoc(s, t);
+  const no = doc.facts.find((f) => f.kind === "has_not" && f.player === 1);
+  assert.deepEqual(no.wires, Array.from({ length: 12 }, (_, j) => [1, 0, j]), "Bob's X wire (M) may still be a 1");
+  assert.ok(!doc.facts.find((f) => f.kind === "has" && f.player === 2).wires.some(([, , j]) => j === 12));
+  // my only 6 is my X wire: my answer on 6 is "no", not forced "yes"; on 3 it is "yes"
+  assert.deepEqual(knownRadarAnswers(s, t, 6).find((x) => x.p === 0), { p: 0, s: 0, has: false });
+  assert.deepEqual(knownRadarAnswers(s, t, 3).find((x) => x.p === 0), { p: 0, s: 0, has: true });
+});

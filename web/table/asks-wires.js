@@ -4,7 +4,7 @@
 // Pure functions, no DOM, no I/O; record.js asks them in turn.
 
 import { fitsAt } from "./entries-moved.js";
-import { shownWire } from "./replay-table.js";
+import { radarRefs, shownWire } from "./replay-table.js";
 import { isLabel } from "./setup.js";
 
 /**
@@ -84,9 +84,11 @@ export function standsToPick(state, t, d, ask) {
 export function knownRadarAnswers(state, t, v) {
   const me = state.setup.me;
   const out = [];
-  t.stands.forEach((ss, p) => ss.forEach((st, s) => {
-    const shows = st.some((sl) => sl.c !== "cut" && shownWire(sl) === String(v));
-    if (shows || (p === me && t.hasHand)) out.push({ p, s, has: shows });
+  t.stands.forEach((ss, p) => ss.forEach((_st, s) => {
+    const asked = radarRefs(t, state.setup, p, s); // (not an X wire nor a turned-around one)
+    const shows = asked.some((sl) => shownWire(sl) === String(v));
+    const known = p === me && t.hasHand && asked.every((sl) => sl.own); // my turned-around wire: its owner does not see it
+    if (shows || known) out.push({ p, s, has: shows });
   }));
   return out;
 }

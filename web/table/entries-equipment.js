@@ -3,7 +3,7 @@
 // Stabilizer, Coffee Mug, Rewinder. (Detectors and the X-or-Y Ray are cuts: entries-cuts.js;
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
-import { addFact, checkPlayers, cutSlot, detonatorBack, fail, infoSlot, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
+import { addFact, checkPlayers, cutSlot, detonatorBack, fail, infoSlot, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
 import { standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
@@ -14,7 +14,7 @@ export function applyRadar(t, e, setup, i) {
   const ans = Array.isArray(e.ans) ? e.ans : [];
   for (const x of ans) {
     if (!t.stands[x?.p]?.[x?.s]) fail("an answer names a stand that is not on the table");
-    addFact(t, { kind: x.has ? "has" : "has_not", player: x.p, stand: x.s, value: e.v }, i, uncutRefs(t, x.p, x.s));
+    addFact(t, { kind: x.has ? "has" : "has_not", player: x.p, stand: x.s, value: e.v }, i, radarRefs(t, setup, x.p, x.s));
   }
 }
 

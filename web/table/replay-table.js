@@ -282,6 +282,10 @@ export function uncutRefs(t, p, s = null) {
   return (s === null || s === undefined ? t.stands[p] : [t.stands[p][s]]).flatMap((st) => st.filter((sl) => sl.c !== "cut"));
 }
 
+/** The slots a stand's General Radar answer speaks of: its uncut wires its owner sees in order — not a turned-around
+ * wire (unseen: 38, 56, 64) nor an X wire, which no equipment counts (20, 35). */
+export const radarRefs = (t, setup, p, s) => uncutRefs(t, p, s).filter((sl) => !sl.tw && !(setup.x_tokens && sl.m === "X"));
+
 /**
  * Facts about wires that were cut or moved later speak of where those wires are now:
  * a has/has_not names its wires when they are no longer the player's uncut ones; a Label or

@@ -18,7 +18,13 @@ from ..table.notation import CUT
 from ..table.state import GameState
 from ..table.wires import BLUE, colour_of, value_of
 
-__all__ = ["radar_advice", "radar_json", "radar_value"]
+__all__ = ["radar_advice", "radar_json", "radar_value", "radar_wires"]
+
+
+def radar_wires(state: GameState, p: int, s: int) -> tuple[tuple[int, int, int], ...]:
+    """The wires a stand's General Radar answer speaks of: its uncut ones its owner sees in order — not a
+    turned-around wire (unseen: 38, 56, 64) nor an X wire, which no equipment counts (20, 35)."""
+    return tuple((p, s, j) for j, sl in enumerate(state.stand(p, s)) if sl.state != CUT and not sl.turned and not sl.unsorted)
 
 
 def _subsets(items: list) -> list[tuple]:
@@ -39,12 +45,13 @@ def radar_value(state: GameState, v: int, an: Analysis | None = None) -> dict:
     is_v = frozenset(t for t in types if value_of(t) == v)
     no_v = types - is_v
     stands = [(p, s) for p, s in state.stand_keys() if p != me]
-    asked = {k: [j for j, sl in enumerate(state.stand(*k)) if sl.state != CUT and not sl.turned] for k in stands}
+    asked = {k: [j for _p, _s, j in radar_wires(state, *k)] for k in stands}
+    counted = {(*k, j) for k in stands for j in asked[k]}
     spots = [(k, j) for k in stands for j, sl in enumerate(state.stand(*k)) if sl.state != CUT]
     chances = an.p_all_many([[(*k, j, is_v)] for k, j in spots])
     now = max(chances, default=0.0)
     # the wires that may hold v (no other can be my best cut, whatever the answers)
-    targets = [(k, j, not state.stand(*k)[j].turned) for (k, j), pr in zip(spots, chances) if pr > 0]
+    targets = [(k, j, (*k, j) in counted) for (k, j), pr in zip(spots, chances) if pr > 0]  # counted: in its stand's answer
     subsets = _subsets(stands)
     none = lambda group: [(p, s, j, no_v) for p, s in group for j in asked[(p, s)]]  # noqa: E731
     questions = [none(g) for g in subsets]

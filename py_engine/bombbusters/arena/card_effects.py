@@ -27,6 +27,7 @@ import random
 from dataclasses import replace
 from typing import Callable, Protocol
 
+from ..advice.radar import radar_wires
 from ..advice.table_edits import cut_slot, failure_kind, failure_token, set_slots, stand_count, with_cuts
 from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN, INFO
@@ -108,9 +109,11 @@ def _radar(ref: Ref, q: int, u: CardUse) -> None:
     assert isinstance(v, int) and 1 <= v <= 12
     facts = []
     for p, s in ref.table.stand_keys():
-        has = any(value_of(ref.world[(p, s, j)]) == v for j, sl in enumerate(ref.table.stand(p, s))
-                  if sl.state != CUT and not sl.turned)
-        facts.append(Fact("has" if has else "has_not", p, s, v))
+        wires = radar_wires(ref.table, p, s)
+        has = any(value_of(ref.world[k]) == v for k in wires)
+        # named where the stand's default wires (uncut, not turned) hold one the answer leaves out: an X wire
+        x = any(sl.unsorted and sl.state != CUT for sl in ref.table.stand(p, s))
+        facts.append(Fact("has" if has else "has_not", p, s, v, wires=wires if x else None))
     ref.table = replace(ref.table, facts=ref.table.facts + tuple(facts))
 
 
