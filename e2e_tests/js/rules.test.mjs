@@ -376,7 +376,7 @@ test("26: a skip tells the skipper holds none of the face-up values, and is refu
   assert.match(String(standsTemplate({ state: s, t: S.derive(s), ui: {}, highlight: new Set(), picked: new Set(), culprits: new Set() })), /turn-badge/);
 });
 
-test("55, 60: challenge 1, a teammate's wire cut saying 'It is RED': red, a challenge done; else the bomb explodes", () => {
+test("55, 60: challenge 1, a teammate's wire cut saying 'It is RED': red, a challenge done; else the bomb explodes", async () => {
   let s = table({ number: 55, special: ["challenges"] });
   s.setup.red = { mode: "list", nums: [5, 9], keep: 2, known: [] };
   s.setup.mistakes = 1; // the card sets the dial: one mistake made already on a 4-player dial
@@ -391,6 +391,17 @@ test("55, 60: challenge 1, a teammate's wire cut saying 'It is RED': red, a chal
   assert.ok(t.entries.every((e) => e.ok), t.entries.map((e) => e.error).join(" "));
   assert.equal(t.mistakesMade, 0, "the challenge done: the detonator back a space");
   assert.match(t.entries[1].text, /Bob: Cid L is RED\? ✓ cut R9: a challenge done/);
+  // one card: once done it is discarded, no second “It is RED”
+  const again = S.derive(S.addEntry(ok, { k: "redcall", a: 2, p: 3, s: 0, j: 11, vs: [], ok: true, cut: "R5" }));
+  assert.match(again.entries.at(-1).error, /challenge 1 \(“It is RED”\) is done already/);
+  assert.equal(again.mistakesMade, 0);
+  const { logTemplate } = await import("../../web/table/table-templates.js");
+  const actions = (st) => String(logTemplate({ state: st, t: S.derive(st) }).text);
+  assert.match(actions(s), /data-testid="action-redcall"/);
+  assert.doesNotMatch(actions(ok), /data-testid="action-redcall"/, "its card discarded: not offered again");
+  const four = [0, 1, 2].reduce((x) => S.addEntry(x, { k: "challenge" }), ok); // with the red one: all four done
+  assert.doesNotMatch(actions(four), /data-testid="action-challenge"/);
+  assert.match(actions(ok), /data-testid="action-challenge"/);
   t = S.derive(S.addEntry(s, S.buildEntry(s, S.derive(s), { ...d, ok: false })));
   assert.equal(t.exploded, true);
   assert.match(S.derive(S.addEntry(table({ number: 4 }), { k: "redcall", a: 1, p: 2, s: 0, j: 0, vs: [], ok: false })).entries[0].error, /only missions 55 and 60/);

@@ -276,11 +276,14 @@ export function applyChallenge(t, e, setup) {
 }
 
 /** Challenge 1 (55, 60): instead of their action, a player cuts a teammate's wire saying "It is RED": a red wire is
- * cut and the challenge done (the detonator back a space); any other explodes the bomb. */
+ * cut and the challenge done (the detonator back a space; the card discarded: once a game); any other explodes
+ * the bomb. */
 export function applyRedcall(t, e, setup) {
   checkPlayers(setup, e);
   if (!(setup.special ?? []).includes("challenges")) fail("only missions 55 and 60 have the challenge “It is RED”");
+  if (t.redcallDone) fail("challenge 1 (“It is RED”) is done already: its card was discarded");
   if (e.ok) {
+    t.redcallDone = true;
     if (colourOf(e.cut) !== "red") fail(`the cut wire ${e.cut ?? "?"} is not red`);
     cutSlot(t, setup, e.p, e.s, e.j, e.cut);
     applyChallenge(t, e, setup);

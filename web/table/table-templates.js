@@ -297,10 +297,10 @@ function actionAllowed(k, state, t) {
     case "give": return Boolean(faceUpCards(state.setup, t, 0)); // 65, once the hands dealt are entered
     case "cardflip": return state.setup.mission === 31;
     case "beside": return besideNow(state.setup, t);
-    case "redcall": return (state.setup.special ?? []).includes("challenges");
+    case "redcall": return (state.setup.special ?? []).includes("challenges") && !t.redcallDone; // challenge 1: once
     case "shown": return state.setup.number_cards === "guess";
     case "special": return specialOpen(state.setup, t);
-    case "challenge": return (state.setup.special ?? []).includes("challenges");
+    case "challenge": return (state.setup.special ?? []).includes("challenges") && (t.challenges ?? 0) < state.setup.players.length; // one card each
     case "red": return state.setup.red.mode !== "none" || state.setup.hidden_red; // 11: the hidden value's wires
     case "absent": return state.setup.absent_tokens || state.setup.random_info_token;
     default: return true;
