@@ -517,3 +517,13 @@ def test_mission_32_the_card_in_play_asked_and_a_skip(make_context, base_url, de
     taps("action-skip")  # the turn's player, Ann: recorded at once
     expect(tid(page, "log-0")).to_contain_text("skips the turn (the constraint card forbids every cut)")
     expect(tid(page, "detonator")).to_have_attribute("data-made", "0")
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_20_an_x_wire_is_no_starting_token(make_context, base_url, device):
+    """Mission 20: every stand's X mark is dealt, not a starting token: until each player shows one, a slot's sheet
+    opens on Set tokens."""
+    page, taps = open_mission(make_context, base_url, device, 20, reds=(2, 8), yellows=(4, 9))
+    enter_hand(page, taps, ["4"])
+    taps("slot-1-0-4")
+    expect(tid(page, "tab-set")).to_have_attribute("aria-pressed", "true")

@@ -13,7 +13,7 @@ function openSlot(app, key) {
   const sl = t.stands[p]?.[s]?.[j];
   if (!sl) return;
   // Starting tokens first: until every player shows one, a tap sets tokens; then it records cuts.
-  const tokenOf = (x) => x.c === "info" || (x.m && !x.m.startsWith("!"));
+  const tokenOf = (x) => x.c === "info" || (x.m && !x.m.startsWith("!") && x.m !== "X"); // (20, 35: an X wire's mark is dealt)
   const started = state.log.some((e) => !S.isSetupEntry(e)) || state.setup.tokens === "none" || state.setup.absent_tokens
     || t.stands.every((ss, q) => S.skipsStartingToken(state.setup, q) || ss.some((st) => st.some(tokenOf)));
   // 22: while the token gifts go round, a tap on the next receiver's wire sets the token they got
