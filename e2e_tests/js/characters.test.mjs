@@ -87,3 +87,39 @@ test("the setup offers the mission's characters to each non-captain, one card ea
   assert.deepEqual(S.charactersOffered({ ...s.setup, mission: null }), ["E1", "E2", "E3", "E4"]);
   assert.equal(S.characterOf({ ...s.setup, characters: ["E2", "", "", ""] }, 0), "", "the captain keeps the Double Detector");
 });
+
+test("a spent new character's equipment is named on its stand (not a Double Detector)", async () => {
+  const { standsTemplate } = await import("../../web/table/table-templates.js");
+  const s = table();
+  const used = S.addEntry(s, { k: "detect", kind: "triple", a: 1, p: 2, s: 0, js: [0, 1, 2], v: "4", ok: false, tok: 1, real: "2", pe: true });
+  const html = String(standsTemplate({ state: used, t: S.derive(used), result: null, highlight: new Set(), picked: new Set(), culprits: new Set(), ui: {} }));
+  assert.match(html, /data-testid="dd-spent-1"[^>]*>Triple Detector used/);
+  assert.equal(S.personalName(s.setup, 0), "Double Detector");
+});
+
+test("53: no mistakes to set where Nano stands for the detonator", async () => {
+  const { setupTemplate } = await import("../../web/table/setup-templates.js");
+  const s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(3, 0), preset({ number: 53, special: ["nano_detonator"] }));
+  const html = String(setupTemplate(s, null));
+  assert.match(html, /data-testid="setup-no-detonator"/);
+  assert.doesNotMatch(html, /setup-mistakes-/);
+  assert.match(String(setupTemplate(table(), null)), /setup-mistakes-1/);
+});
+
+test("17, 28: the captain, who uses no equipment card, is offered no Label or Post-it advice", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 28, equipment: ["12", "4", "6", "9"] }));
+  s.setup.table_cards = ["12", "4", "6", "9"];
+  s.setup.me = 0;
+  for (const l of HAND) s = S.handAdd(s, 0, l);
+  s.phase = "table";
+  for (const [p, v] of [[1, "12"], [2, "12"], [1, "4"], [2, "4"]]) s = S.addEntry(s, { k: "set", p, s: 0, j: v === "12" ? 11 : 3, slot: { c: "cut", v } });
+  const ctx = (st) => ({ state: st, t: S.derive(st), moves: { moves: [] }, ui: {}, laws: null });
+  const page = (st) => String(movesTemplate(ctx(st)));
+  assert.equal(S.derive(s).cards.find((c) => c.id === "12").state, "usable");
+  const captain = { ...s, setup: { ...s.setup, captain_no_equipment: true } };
+  assert.doesNotMatch(page(captain), /data-testid="tell-12"/);
+  assert.match(page(s), /data-testid="tell-12"/, "a captain who may use equipment: offered");
+});

@@ -11,6 +11,9 @@ const CARD_DRAFT = { 8: "radar", 2: "walkie", 3: "triple", 10: "xray" };
 /** Player p's character if a new one (E1-E4), else "" (a Double Detector: the captain always keeps theirs). */
 export const characterOf = (setup, p) => (p === setup.captain ? "" : setup.characters?.[p] || "");
 
+/** Player p's personal equipment, by name: their new character's, else the Double Detector. */
+export const personalName = (setup, p) => ({ E1: "General Radar", E2: "Walkie-Talkies", E3: "Triple Detector", E4: "X or Y Ray" }[characterOf(setup, p)] ?? "Double Detector");
+
 /** The new characters the setup offers: the mission's (a custom table: all four). */
 export const charactersOffered = (setup) => (setup.mission === null ? Object.keys(CHARACTER_CARDS) : setup.new_characters ?? []);
 

@@ -252,7 +252,9 @@ function searchTemplate(ctx, list) {
 /** Whether I may play equipment card `id` now (face up, unlocked, unspent) and my wires are entered. */
 function mayPlay(ctx, id) {
   const card = ctx.t.cards?.find((c) => c.id === id);
-  return card?.state === "usable" && ctx.state.setup.me !== null && ctx.t.hasHand;
+  const { setup } = ctx.state;
+  const barred = setup.captain_no_equipment && setup.me === setup.captain; // 17, 28: the captain uses no equipment card
+  return card?.state === "usable" && setup.me !== null && ctx.t.hasHand && !barred;
 }
 
 /** When my best cuts are for a later turn, why: another player takes the turn now (a mission with turns in any order

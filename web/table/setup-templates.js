@@ -5,7 +5,7 @@ import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
   standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns, cardHands, lockedCards,
-  characterOf, charactersOffered,
+  characterOf, charactersOffered, nanoDetonator,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 import { numbersTemplate } from "./cards-templates.js";
@@ -163,9 +163,10 @@ export function setupTemplate(state, missions) {
     ${charactersPicker(setup)}
     ${cardHands(setup) ? handsPicker(setup) : setup.number_cards && setup.number_cards !== "guess" ? html`<fieldset class="box" data-testid="setup-numbers"><legend>Number cards</legend>${numbersTemplate(setup, null)}</fieldset>` : ""}
     ${cardsPicker(setup)}
-    <fieldset class="box"><legend>Mistakes allowed (detonator)</legend>
+    ${nanoDetonator(setup) ? html`<p class="hint" data-testid="setup-no-detonator">No detonator in this mission: Nano's track stands for it.</p>`
+      : html`<fieldset class="box"><legend>Mistakes allowed (detonator)</legend>
       <div class="row">${[0, 1, 2, 3, 4, 5].map((k) => chip("mistakes", k, String(k), setup.mistakes === k, `setup-mistakes-${k}`))}</div>
-    </fieldset>
+    </fieldset>`}
     <p class="hint">${wiresInPlay(setup)} wires in play.</p>
     ${problems.length ? html`<ul class="problems" data-testid="setup-problems">${problems.map((p) => html`<li>${p}</li>`)}</ul>` : ""}
     ${btn("start", startLabel(state, underway), { cls: "primary big", testid: "setup-start", disabled: problems.length > 0 })}

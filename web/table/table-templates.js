@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideNow, faceUpCards } from "./table-state.js";
+import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideNow, faceUpCards } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 import { placesFalseTokens } from "./setup.js";
 import { equipmentTemplate } from "./cards-templates.js";
@@ -74,7 +74,7 @@ export function standsTemplate(ctx) {
         p === state.setup.me && s === 0 ? html`<span class="badge me">me</span>` : "",
         p === t.turn && s === 0 && !t.exploded && !t.defused && !state.setup.free_turns ? html`<span class="badge turn" data-testid="turn-badge">turn</span>` : "",
         s === 0 && ddSpent(t, p) ? html`<span class="badge spent" data-testid="dd-spent-${p}"
-          title="Double Detector used (Emergency Batteries give it back)">Double Detector used</span>` : "",
+          title="${personalName(state.setup, p)} used (Emergency Batteries give it back)">${personalName(state.setup, p)} used</span>` : "",
         ...[...new Set(t.absent.filter((x) => x.p === p && (x.s === null || x.s === s)).map((x) => x.v))].map((v) =>
           html`<span class="badge" data-testid="absent-${p}-${s}-${v}" title="“I have none” token">no ${v === "Y" ? "yellow" : v}</span>`),
         ...(s === 0 ? [...new Set(t.beside.filter((x) => x.p === p).map((x) => x.v))] : []).map((v) =>
