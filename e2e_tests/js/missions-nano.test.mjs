@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
 import { preset, withPlayers } from "./tables.mjs";
 
-const nanoTable = () => {
+const nanoTable = (hand = ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) => {
   let s = S.defaultState();
   s.setup = S.applyMission(withPlayers(4, 2), preset({ number: 53, special: ["nano_detonator"] }));
   s.phase = "table";
-  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  for (const l of hand) s = S.handAdd(s, 0, l);
   return s;
 };
 
@@ -54,6 +54,11 @@ test("53: on 11 only an 11 may be cut, and a failure there loses the bomb to Nan
   assert.equal(t.mistakesLeft, 0);
   assert.equal(t.exploded, false); // the detonator's dial (3 mistakes with 4 players) does not count here
   assert.deepEqual(S.missionRules(s, t).only_values.values, [11]);
+  const values = Array.from({ length: 12 }, (_, k) => String(k + 1));
+  assert.deepEqual(S.nameableValues(s, t, { k: "dual", a: 0 }, values), ["11"], "I hold an 11: only it");
+  // no 11 in my hand: every turn is a cut all the same, and any takes Nano to 12 — my values are offered, not none
+  const no11 = [...s.log].reduce((x, e) => S.addEntry(x, e), nanoTable(["12", "1", "5", "3", "3", "7", "9", "2", "4", "10", "6", "8"]));
+  assert.deepEqual(S.nameableValues(no11, S.derive(no11), { k: "dual", a: 0 }, values), ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12"]);
   s = S.addEntry(s, miss(0, 3, 2, "3", "4"));
   t = S.derive(s);
   assert.equal(t.nanoSpace, 13);

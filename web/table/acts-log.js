@@ -5,6 +5,7 @@
 import * as S from "./table-state.js";
 import { firstTapWarns, maybeCommit, tryEntry } from "./draft-commit.js";
 import { knownRadarAnswers } from "./asks-wires.js";
+import { actorOff } from "./flow-templates.js";
 import { int } from "./table-store.js";
 
 /** Reopen log entry i in its sheet (answers asked again, who/where kept). */
@@ -96,10 +97,11 @@ export function logActs(app) {
         return;
       }
       ui.sheet = { mode: "action" };
-      // whose turn it is acts, unless they cannot (a Double Detector used already): then the sheet asks who;
-      // a Label has no actor to ask: the stand tapped says it
+      // whose turn it is acts, unless they cannot (a Double Detector used already, the captain of 17 and 28 with an
+      // equipment card, …: actorOff): then the sheet asks who; a Label has no actor to ask: the stand tapped says it
       // 10, 45: no turn order: the sheet asks who
-      const turn = app.state.setup.free_turns || (k === "double" && !S.ddUsable(app.state.setup, t, t.turn)) ? null : t.turn;
+      const barred = actorOff({ state: app.state, t, ui: { sheet: ui.sheet } }, { k }).has(t.turn);
+      const turn = app.state.setup.free_turns || barred ? null : t.turn;
       // the number card shown (29) follows the turn just played: its player by default
       const last = [...app.state.log].reverse().find((e) => Number.isInteger(e.a))?.a ?? null;
       const after = k === "shown" || k === "give" ? last : k === "nano" ? t.nanoDue ?? last : turn; // 43: who just cut Nano's value

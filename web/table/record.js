@@ -6,7 +6,7 @@ import { moveAsk, specialAsk } from "./asks-wires.js";
 import { missionRules, valueRules } from "./engine-doc.js";
 import { wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
-import { colourOf, faceUpCards, isLabel, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
+import { colourOf, faceUpCards, isLabel, nanoDetonator, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 import { cardsAllow, cardsBindAll, myCards, noTokenCard, theirCard } from "./card-rules.js";
 import { characterFor, personalHolder } from "./detectors.js";
 
@@ -70,7 +70,10 @@ export function nameableValues(state, t, d, given, holdings = null, editing = fa
     const mine = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own)));
     // my constraint cards bind what I name (a card turned face down: untapped in My constraint cards), and the
     // mission's rules the advice reads (a sequence card's later values, the number cards in view, 46's 7s…)
-    return base.filter((v) => mine.has(v) && cardsAllow(myCards(state.setup, t), v) && rulesAllow(missionRules(state, t), v));
+    const held = base.filter((v) => mine.has(v) && cardsAllow(myCards(state.setup, t), v));
+    const named = held.filter((v) => rulesAllow(missionRules(state, t), v));
+    // 53, Nano on 11 and no 11 in my hand: every turn is a cut, and any takes Nano to 12 — the bomb explodes
+    return named.length || !nanoDetonator(state.setup) ? named : held;
   }
   // a teammate keeps to the table's rules too (the number cards in view, 46's 7s…), not to my cards
   const theirCards = faceUpCards(state.setup, t, d.a); // 65: the actor's own face-up number cards
