@@ -133,6 +133,9 @@ test("43: a cut of Nano's value makes its cutter due to take one of Nano's wires
   const labels = ["1", "2", "3", "4", "5", "6", "12"];
   assert.deepEqual(S.gotFits(s, t, { k: "nano", a: 0, to: { s: 0, j: 4 } }, labels), ["3", "4", "5"]);
   assert.deepEqual(S.gotFits(s, t, { k: "nano", a: 0 }, labels), labels, "no slot yet: anything");
+  // three 12s cut on the teammates' stands, mine the fourth: no 12 is left to get
+  const twelves = [1, 2, 3].reduce((x, p) => S.addEntry(x, { k: "set", p, s: 0, j: 10, slot: { c: "cut", v: "12" } }), s);
+  assert.deepEqual(S.gotFits(twelves, S.derive(twelves), { k: "nano", a: 0 }, labels), ["1", "2", "3", "4", "5", "6"]);
 });
 
 test("Nano (43): its wires are dealt aside; a wire taken from it grows the taker's stand and is a nano move", () => {

@@ -5,7 +5,7 @@
 
 import { fitsAt } from "./entries-moved.js";
 import { radarRefs, shownWire } from "./replay-table.js";
-import { isLabel } from "./setup.js";
+import { isLabel, labelsInPlay } from "./setup.js";
 
 /**
  * Walkie-Talkies / Grappling Hook / Nano's wire, after the teammate's wire is picked (none from Nano): which wire the actor gave
@@ -31,10 +31,14 @@ export function moveAsk(state, t, d) {
 export function gotFits(state, t, d, labels) {
   const me = state.setup.me;
   const [field, gone] = d.k !== "walkie" ? ["to", null] : me === d.a ? ["ato", d.as] : ["pto", { s: d.s, j: d.js?.[0] }];
+  // a wire every copy of which the table shows (cut, mine — the one I gave too —, an info token's) is not the one I got
+  const copies = new Map(labelsInPlay(state.setup).map((x) => [x.label, x.copies]));
+  const shown = (l) => (t.cutCount[l] ?? 0) + t.stands.flat(2).filter((sl) => sl.c !== "cut" && shownWire(sl) === l).length;
+  const left = labels.filter((l) => shown(l) < (copies.get(l) ?? 0));
   const at = d[field];
-  if (!at) return labels;
+  if (!at) return left;
   const st = (t.stands[me]?.[at.s] ?? []).filter((_sl, j) => !(gone && gone.s === at.s && gone.j === j));
-  return labels.filter((l) => fitsAt(st, at.j, l));
+  return left.filter((l) => fitsAt(st, at.j, l));
 }
 
 /** The wire slot (p, s, j) is known to hold, as far as the table shows it (mine, or an info token's value), else null. */
