@@ -391,6 +391,11 @@ test("'Which of Bob's wires was cut with it?' reads the table the success would 
   assert.ok(!slots.some((x) => x.j === 3), "D: ruled out by the success");
   assert.equal(slots.find((x) => x.j === 4).p, 0.6);
   assert.ok(actorSlots({ ...A, given: null }, d).some((x) => x.j === 3), "before the cut D may be the 7");
+  // a detector's success, once the wire it cut is said: the same question on the table it leaves
+  const dd = { k: "double", a: 1, p: 2, s: 0, js: [3, 4], v: "7", ok: true };
+  assert.equal(givenKey(state, dd), null, "which wire it cut: not said yet");
+  assert.equal(givenKey(state, { ...dd, hit: 4 }), "1-2-0-4-7");
+  assert.match(givenDoc(state, { ...dd, hit: 4 }).players[2].stands[0].split(" ")[4], /^7$/, "the wire it cut is the value said");
 });
 
 test("the engine's answer for a success leaving one wire of the actor's fills it in at once (maybeCommit)", () => {

@@ -9,12 +9,15 @@ import { derive } from "./replay.js";
 import { addEntry } from "./hand.js";
 import { colourOf, isLabel } from "./setup.js";
 
-/** The draft's success in question, as "a-p-s-j-v" (a dual cut by a teammate naming a blue value, the wire pointed
- * at chosen), or null: my own wires I see, a yellow said names no one wire, an edit reads the table as it was. */
+/** The wire the draft's success cut on the target stand: a dual cut's, or the one a detector's success cut. */
+const cutAt = (d) => (d.k === "dual" ? d.js?.[0] : ["double", "triple", "super"].includes(d.k) ? d.hit : undefined);
+
+/** The draft's success in question, as "a-p-s-j-v" (a dual cut or a detector by a teammate naming a blue value, the
+ * wire cut known), or null: my own wires I see, a yellow said names no one wire, an edit reads the table as it was. */
 export function givenKey(state, d, editing = false) {
-  if (editing || !d || d.k !== "dual" || !Number.isInteger(d.a) || d.a === state.setup.me) return null;
-  if (!Number.isInteger(d.p) || !Number.isInteger(d.js?.[0]) || !isLabel(d.v) || colourOf(d.v) !== "blue") return null;
-  return `${d.a}-${d.p}-${d.s ?? 0}-${d.js[0]}-${d.v}`;
+  if (editing || !d || !Number.isInteger(d.a) || d.a === state.setup.me) return null;
+  if (!Number.isInteger(d.p) || !Number.isInteger(cutAt(d)) || !isLabel(d.v) || colourOf(d.v) !== "blue") return null;
+  return `${d.a}-${d.p}-${d.s ?? 0}-${cutAt(d)}-${d.v}`;
 }
 
 /** The engine's answer for the draft's success in question ("p-s-j" -> law), while it is the newest table's; else null. */
@@ -24,7 +27,7 @@ export const freshGiven = (results, state, d, editing) => (results.given?.slots 
 /** The state document of the table with the draft's cut worked (the wire pointed at cut as the value, the actor
  * holding one), or null when the table refuses it (the wire cannot be that value). */
 export function givenDoc(state, d) {
-  const next = addEntry(state, { k: "set", p: d.p, s: d.s ?? 0, j: d.js[0], slot: { c: "cut", v: d.v, m: null, col: null } });
+  const next = addEntry(state, { k: "set", p: d.p, s: d.s ?? 0, j: cutAt(d), slot: { c: "cut", v: d.v, m: null, col: null } });
   const t = derive(next);
   if (!t.entries.at(-1)?.ok) return null;
   const doc = engineDoc(next, t);
