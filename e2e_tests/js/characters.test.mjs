@@ -123,3 +123,17 @@ test("17, 28: the captain, who uses no equipment card, is offered no Label or Po
   assert.doesNotMatch(page(captain), /data-testid="tell-12"/);
   assert.match(page(s), /data-testid="tell-12"/, "a captain who may use equipment: offered");
 });
+
+test("a move whose failure explodes the bomb says so on its row (the fragile captain of 14 and 28, no mistake left)", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 28, captain_fragile: true }));
+  s.setup.captain_fragile = true;
+  s.setup.me = 0;
+  for (const l of HAND) s = S.handAdd(s, 0, l);
+  s.phase = "table";
+  const move = (p_explode) => ({ kind: "dual_cut", player: 2, stand: 0, slots: [12], value: 11, p_success: 0.825, p_red: 0.0018, p_advance: 0, p_explode, guaranteed: false });
+  const page = (m) => String(movesTemplate({ state: s, t: S.derive(s), moves: { moves: [m] }, ui: {}, laws: null }));
+  assert.match(page(move(0.175)), /data-testid="move-0-explode" title="the captain&#39;s failed cut explodes the bomb \(this mission\)">boom 17\.5%/);
+  assert.doesNotMatch(page(move(0.0018)), /move-0-explode/, "only a red wire explodes it: the red badge says so");
+});

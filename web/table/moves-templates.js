@@ -47,7 +47,7 @@ export function movesTemplate(ctx) {
         <span class="pct" data-testid="move-${i}-p" data-p="${m.p_success}">${pct(m.p_success)}</span>
         ${m.guaranteed ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
         ${m.p_red > 0 ? html`<span class="badge red" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
-        ${m.kind === "turned_cut" && m.p_explode > 0 ? html`<span class="badge red" data-testid="move-${i}-explode" title="a failed cut of my turned wire explodes the bomb">boom ${pct(m.p_explode)}</span>` : ""}
+        ${m.p_explode > (m.p_red ?? 0) + 1e-9 ? html`<span class="badge red" data-testid="move-${i}-explode" title="${explodeWhy(m, state.setup)}">boom ${pct(m.p_explode)}</span>` : ""}
         ${m.costs_mistake ? html`<span class="badge" data-testid="move-${i}-costly" title="${m.costs_mistake}">detonator +1</span>` : ""}
         ${m.nano_value ? html`<span class="badge ok" data-testid="move-${i}-nano-value" title="${m.nano_value}">Nano's value</span>` : ""}
         ${thoughtAhead(ctx.refine, m, i)}
@@ -282,6 +282,14 @@ function radarTemplate(ctx) {
     ${r?.values && !rows.length ? html`<p class="hint">I hold no blue wire to ask about.</p>` : ""}
     ${r?.error ? html`<p class="hint" data-testid="radar-error">${r.error}</p>` : ""}
   </div>`;
+}
+
+/** Why a move's failure explodes the bomb, not only a red wire: my turned-around wire, the fragile captain (14, 28), or
+ * no mistake left. */
+function explodeWhy(m, setup) {
+  if (m.kind === "turned_cut") return "a failed cut of my turned wire explodes the bomb";
+  if (setup.captain_fragile && setup.me === setup.captain) return "the captain's failed cut explodes the bomb (this mission)";
+  return "no mistake left: a failure explodes the bomb";
 }
 
 /** The token kind a Post-it shows in this mission (its failures' kind), or null where mine are false or absent. */
