@@ -460,3 +460,33 @@ test("an entry against the constraint card in play is said in the sheet (G, H, I
   const html = String(sheetTemplate({ state: { ...state, setup: { ...state.setup, cards: ["H"] } }, t, ui, ask: S.nextAsk(state, t, dual), laws: null }));
   assert.match(html, /data-testid="card-warning"[^>]*>Against constraint card H/);
 });
+
+test("two stands a player: a solo cut's summary names each wire's stand; Walkie-Talkies file the new wire on the stand the given one left", async () => {
+  const { filePlaces } = await import("../../web/table/asks-wires.js");
+  let s = S.defaultState();
+  s.setup.players = ["Ann", "Bob"];
+  s.setup.captain = 0;
+  s.phase = "table";
+  assert.equal(draftSummary(s.setup, { k: "solo", a: 1, v: "9", slots: [{ s: 0, j: 10 }, { s: 0, j: 11 }, { s: 1, j: 8 }, { s: 1, j: 9 }] }),
+    "Bob · 1K+1L+2I+2J · value 9");
+  const t = S.derive(s);
+  // Bob takes Ann's stand-2 wire I and gives his stand-1 C: Ann files hers on stand 2, Bob his on stand 1
+  const d = { k: "walkie", a: 1, p: 0, s: 1, js: [8], as: { s: 0, j: 2 } };
+  assert.deepEqual(filePlaces(s, t, d, 0).map((x) => x.s), [1]);
+  assert.deepEqual(filePlaces(s, t, d, 1).map((x) => x.s), [0]);
+  // four players, one stand each: nothing to choose
+  assert.deepEqual(filePlaces(table(), S.derive(table()), { k: "walkie", a: 1, p: 2, s: 0, js: [3], as: { s: 0, j: 2 } }, 2).map((x) => x.s), [0]);
+});
+
+test("14, 28: the captain, whose failure explodes the bomb, gets no Stabilizer: greyed in its sheet, and one recorded holds nothing", async () => {
+  const { actorOff } = await import("../../web/table/flow-templates.js");
+  const state = table();
+  state.setup.captain_fragile = true;
+  const t = S.derive(state);
+  assert.match(actorOff({ state, t, ui: { sheet: { mode: "action" } } }, { k: "stabilizer" }).get(0), /no Stabilizer/);
+  const s2 = S.addEntry(S.addEntry(state, { k: "stabilizer", a: 0 }), { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "5", ok: false, real: "2" });
+  const t2 = S.derive(s2);
+  assert.equal(t2.exploded, true);
+  assert.match(t2.entries.at(-1).text, /the captain's failure: no Stabilizer holds it/);
+  assert.doesNotMatch(t2.entries.at(-1).text, /the Stabilizer holds the detonator/);
+});

@@ -59,10 +59,13 @@ export function specialAsk(t, d) {
 
 /** Where a receiver may file the wire: {s, n} per stand, n = places on it (its length after the move, + 1 for the wire). */
 export function filePlaces(state, t, d, who) {
-  return t.stands[who].map((st, s) => {
+  const places = t.stands[who].map((st, s) => {
     const gives = d.k === "walkie" && ((who === d.a && d.as?.s === s) || (who === d.p && d.s === s));
-    return { s, n: st.length - (gives ? 1 : 0) + 1 };
+    return { s, n: st.length - (gives ? 1 : 0) + 1, gives };
   });
+  // Walkie-Talkies: a player with two stands puts the new wire in the stand they gave theirs from (the card)
+  const from = places.filter((x) => x.gives);
+  return (from.length ? from : places).map(({ s, n }) => ({ s, n }));
 }
 
 /** The stands a question that asks for wires on the table points at ("p-s" keys), or null for any other question. */

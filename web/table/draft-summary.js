@@ -5,6 +5,7 @@
 import { markWords } from "./failure-marks.js";
 import { NO_ACTOR } from "./record.js";
 import { slotLetter, standName } from "./replay-table.js";
+import { standCounts } from "./setup.js";
 
 const said = (v) => (v === "Y" ? "yellow" : v);
 const given = (x) => x !== undefined && x !== null;
@@ -46,7 +47,9 @@ export function draftSummary(setup, d) {
   if (!d) return "";
   const parts = whoWhere(setup, d);
   if (d.k === "solo" || d.k === "red") {
-    if (d.slots?.length && Number.isInteger(d.a)) parts.push(d.slots.map((x) => slotLetter(x.j)).join("+"));
+    // a player with two stands: each wire with its stand ("1K+2I"), as the chips name them
+    const two = standCounts(setup)[d.a] > 1;
+    if (d.slots?.length && Number.isInteger(d.a)) parts.push(d.slots.map((x) => `${two ? x.s + 1 : ""}${slotLetter(x.j)}`).join("+"));
   }
   if ((d.k === "special" || d.k === "disint") && d.spots?.length) { // the wires pointed at, and what each showed
     parts.push(d.spots.map((x, i) => `${standName(setup, x.p, x.s)} ${slotLetter(x.j)}${d.ls?.[i] ? ` (${said(d.ls[i])})` : ""}`).join(", "));

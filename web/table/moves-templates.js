@@ -136,7 +136,8 @@ function policyTemplate(ctx, list) {
   const first = (moves.cards_first ?? []).map((id) => `${EQUIPMENT_NAMES[id] ?? id}${TABLE_CARD_BUYS[id] ? ` (${TABLE_CARD_BUYS[id]})` : ""}`);
   return html`${first.length ? html`<p class="cards-first" data-testid="cards-first">Before the cut, play: ${first.join(", ")}</p>` : ""}
     <p class="hint" data-testid="moves-policy">Best move first. The small score is the team policy's: the chance the cut works,
-    less what a mistake or a used card would cost the team (a red wire loses all)${list.some((m) => m.nano_value)
+    plus the share of a failure that only moves the detonator (worth less the fewer mistakes are left), less a used
+    card's cost (a red wire loses all)${list.some((m) => m.nano_value)
       ? html`, plus a bonus for a cut of Nano's value that works (it takes one of Nano's wires or moves Nano back: such a score may pass 1)` : ""}${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
 }
 

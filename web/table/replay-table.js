@@ -208,7 +208,11 @@ export const TURNED_BOOM = "T!";
 
 /** What a failed cut costs: the captain's failure explodes (missions 14, 28); the detonator moves unless the Stabilizer holds it. */
 export function misfire(t, setup, e, stab) {
-  if (setup.captain_fragile && e.a === setup.captain) t.exploded = true;
+  if (setup.captain_fragile && e.a === setup.captain) {
+    t.exploded = true;
+    if (stab) t.note = " — the captain's failure: no Stabilizer holds it"; // (their Stabilizer was a slip: said)
+    return;
+  }
   if (stab) {
     t.note = " — the Stabilizer holds the detonator";
     return;

@@ -89,7 +89,7 @@ export const ASKS = {
         ${chip("draft-stand", "all", "the player", false, "absent-stand-all")}</div>`;
   },
   slots: ({ d, ask, setup }) => {
-    if (d.k === "postit") return html`<p class="ask" data-testid="ask">Tap the wire on ${standName(setup, d.a, 0)}'s stand.</p>`;
+    if (d.k === "postit") return html`<p class="ask" data-testid="ask">Tap the wire: one of ${setup.players[d.a]}'s.</p>`;
     return html`<p class="ask" data-testid="ask">Tap ${d.k === "super" ? "any wire of the stand" : ask.count === 1 ? "the wire" : `${ask.count} wires of one stand`} on the table (${d.js?.length ?? 0}/${ask.count}).</p>`;
   },
   value: ({ ctx, d, ask, state, t, setup, blue, said }) => {

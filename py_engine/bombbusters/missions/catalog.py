@@ -96,7 +96,7 @@ ROWS: list[dict[str, Any]] = [
        "each player draws a random info token: placed on a matching wire, or beside the stand "
        "meaning \"I have none\""),
     _m(14, "High-risk bomb disposal expert", red="2", yellow="2 of 3", players={2: ("3", "4")}, captain_fragile=True,
-       notes="the intern's failed cut explodes the bomb; no Stabilizer for them"),
+       notes="the intern — the captain — whose failed cut explodes the bomb; no Stabilizer for them"),
     _m(15, "Mission in Novosibirsk", red="1 of 3", players={2: ("2 of 3", "0")},
        notes="number cards lock the equipment"),
     _m(16, "Time to reprioritize", red="1", yellow="2 of 3", players={2: ("2", "4")},
