@@ -490,3 +490,24 @@ test("14, 28: the captain, whose failure explodes the bomb, gets no Stabilizer: 
   assert.match(t2.entries.at(-1).text, /the captain's failure: no Stabilizer holds it/);
   assert.doesNotMatch(t2.entries.at(-1).text, /the Stabilizer holds the detonator/);
 });
+
+test("a detector the engine called sure offers no ✗; a failed one's token goes by itself on the only wire that may show it", () => {
+  let state = S.defaultState();
+  state.phase = "table";
+  state.setup.red = { mode: "list", nums: [5], keep: 1, known: [] };
+  for (const l of [...HAND, "R5"]) state = S.handAdd(state, 0, l); // my hand holds the red R5 besides HAND
+  const t = S.derive(state);
+  const A = allow(state, laws({}));
+  const move = { kind: "double_detector", player: 1, stand: 0, slots: [3, 4], value: 6, guaranteed: true, p_success: 1 };
+  const d = S.draftFromMove(state, move);
+  assert.equal(d.sure, true);
+  assert.deepEqual(resultAllowed(A, d), { ok: true, wrong: false });
+  assert.equal(settleDraft(A, d).ok, true);
+  assert.deepEqual(resultAllowed(A, { ...d, sure: undefined }).wrong, true, "without the engine's word: both");
+  // Bob's Double Detector on my D (a 3) and my red: ✗ — the token goes on D
+  const mine = t.stands[0][0].map((sl, j) => [j, sl.own]);
+  const red = mine.find(([, w]) => w === "R5")[0];
+  const three = mine.find(([, w]) => w === "3")[0];
+  const failed = settleDraft(A, { k: "double", a: 1, p: 0, s: 0, js: [three, red], v: "6", ok: false });
+  assert.equal(failed.tok, three);
+});

@@ -67,7 +67,9 @@ function targetSlot(d) {
 /** Which of ✓ and ✗ the table allows for the wires pointed at (a detector fails only if none may be the value). */
 export function resultAllowed(A, d) {
   const cs = (d.js ?? []).map((j) => ch(A, d.p, d.s, j, saidBy(d)));
-  return { ok: cs.some((c) => c !== 0), wrong: !cs.some((c) => c === 1) };
+  // `sure`: a ranked move the engine called sure, recorded from My best cuts (a detector's joint success, which no
+  // single wire's law shows)
+  return { ok: cs.some((c) => c !== 0), wrong: !d.sure && !cs.some((c) => c === 1) };
 }
 
 /** A detector's wires pointed at: [{j, ok}], ok when it may be the one cut. */
@@ -256,7 +258,12 @@ const CERTAIN = {
     return r.ok !== r.wrong ? { ok: r.ok } : null;
   },
   which: (A, d, ask) => {
-    const may = ask.field === "hit" ? hitOptions(A, d).filter((x) => x.ok) : [];
+    if (ask.field === "tok") { // the info token goes on a wire pointed at that is neither red nor the value said
+      const other = labelsInPlay(A.state.setup).map((x) => x.label).filter((l) => colourOf(l) !== "red" && !fitsAny(l, saidBy(d)));
+      const tok = (d.js ?? []).filter((j) => ch(A, d.p, d.s, j, other) !== 0);
+      return tok.length === 1 ? { tok: tok[0] } : null;
+    }
+    const may = hitOptions(A, d).filter((x) => x.ok);
     return may.length === 1 ? { hit: may[0].j } : null;
   },
   cut_label: (A, d, ask) => {

@@ -313,6 +313,7 @@ export function draftFromMove(state, m) {
   if (!k) return null;
   const d = { k, a: state.setup.me };
   if (m.kind === "turned_cut") d.as = { s: m.mine[0], j: m.mine[1] }; // my turned-around wire is the one I cut
+  if (m.guaranteed && ["double", "triple", "super"].includes(k)) d.sure = true; // its joint success, no wire's own law
   if (m.player !== null && m.player !== undefined) Object.assign(d, { p: m.player, s: m.stand, js: m.slots.slice() });
   if (k === "xray") d.vs = (m.values ?? []).map((x) => (x === "YELLOW" ? "Y" : String(x)));
   else if (v && k !== "red") d.v = v;
