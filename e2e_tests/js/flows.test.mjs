@@ -430,6 +430,11 @@ test("constraint card H in play (32, 37, 57): a failure offers no info token bes
   const detector = { k: "double", a: 1, p: 2, s: 0, js: [3, 4], v: "7", ok: false };
   assert.equal(S.nextAsk(state, t, detector).ask, "real", "no token: no wire to put it on");
   assert.doesNotMatch(String(resultAsk({ ctx, d: { ...detector, ok: undefined } })), /data-testid="tok-/);
+  // a failure on my own wire: no token shows its value either; one whose law leaves a single value: not filled in
+  const onMine = { k: "dual", a: 1, p: 0, s: 0, js: [3], v: "5", ok: false };
+  assert.equal(S.nextAsk(state, t, onMine), null);
+  assert.equal(S.buildEntry(state, t, onMine).silent, true);
+  assert.equal(settleDraft({ state, t, laws: laws({ "2-0-9": { 8: 1 } }), editing: false }, { ...dual, ok: false }).real, undefined);
   state.setup.cards = [];
   assert.match(String(resultAsk({ ctx: { ...ctx, t: S.derive(state) }, d: dual })), /data-testid="real-11"/, "without H: the token's value beside ✗");
 });

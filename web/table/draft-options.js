@@ -8,6 +8,7 @@
 // `A` below is {state, t, laws, editing}: the table the draft is recorded on and what is known of it.
 
 import { failureMarks } from "./failure-marks.js";
+import { noTokenCard } from "./card-rules.js";
 import { CHARACTER_CARDS, characterFor } from "./detectors.js";
 import { nextAsk, ownSlotsFor } from "./record.js";
 import { filePlaces, knownWire } from "./asks-wires.js";
@@ -292,7 +293,7 @@ const CERTAIN = {
   real: (A, d) => {
     if (turnedOnly(A, d)) return { real: TURNED_BOOM }; // my value seen nowhere: my turned wire failed
     const setup = A.state.setup;
-    if (failureMarks(setup).length || setup.failure_tokens === false) return null; // a token, or no token: asked
+    if (failureMarks(setup).length || setup.failure_tokens === false || noTokenCard(setup, d)) return null; // a token, or no token (58, card H): asked
     const may = realOptions(A, d, targetSlot(d), realLabels(setup)).filter((x) => x.ok);
     return may.length === 1 ? { real: may[0].label } : null;
   },

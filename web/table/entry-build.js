@@ -6,6 +6,7 @@ import { knownWire } from "./asks-wires.js";
 import { givesOxygen, ownAt, ownCutsKnown, ownFailure, ownSlotsFor } from "./record.js";
 import { doubleDetonator } from "./replay-table.js";
 import { colourOf, noValueShown, saidOf, standCounts } from "./setup.js";
+import { noTokenCard } from "./card-rules.js";
 
 /** A complete draft -> a log entry (my own wire is resolved from my hand here); `pe`: a new character's personal
  * equipment played, not the card. */
@@ -132,7 +133,7 @@ function cutEntry(state, t, d, mine) {
         e.av = own.label;
       }
     }
-  } else if (d.real === "-" || (!d.real && !d.mark && own && noValueShown(state.setup, d.p) && colourOf(own) !== "red")) {
+  } else if (d.real === "-" || (!d.real && !d.mark && own && (noValueShown(state.setup, d.p) || noTokenCard(state.setup, d)) && colourOf(own) !== "red")) {
     e.silent = true; // no info token: only "not that value" is learnt
   }
   if (!d.ok && (d.l2 ?? doubleDetonator(state.setup, d.a))) e.l2 = true; // constraint L then: as it was, an edit keeps it
