@@ -56,7 +56,7 @@ test("a turn skipped for want of oxygen moves the detonator and passes the turn;
   let plain = S.defaultState();
   plain.phase = "table";
   plain = S.addEntry(plain, { k: "skip", a: 0 });
-  assert.match(S.derive(plain).entries[0].error, /only missions 26, 32, 37, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip/);
+  assert.match(S.derive(plain).entries[0].error, /only missions 26, 32, 37, 41, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip/);
   // 47: no cut the number cards allow (or none wanted): the detonator moves; 57: the constraint forbids every cut: it stays
   for (const [number, moves, words] of [[47, 1, /Ann skips the turn \(no cut, by the number cards\): the detonator moves/],
     [57, 0, /^Ann skips the turn \(the constraint card forbids every cut\)$/], [32, 0, /^Ann skips the turn \(the constraint card forbids every cut\)$/],
@@ -385,4 +385,21 @@ test("False Bottom brings cards of the mission's pile only (46: no Emergency Bat
   const html = String(ASKS.equipment({ d: { k: "false_bottom" }, t, setup: s.setup }));
   const offered = [...html.matchAll(/data-testid="equip-([^"]+)"/g)].map((m) => m[1]);
   assert.deepEqual(offered, ["2", "3", "5", "6", "9", "10", "11", "12"]);
+});
+
+test("41: a player with only their own tripwire (and red wires) left skips; the skip says they hold no blue wire", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 41, special: ["yellow_special"], yellow_dealt: "one_each" }));
+  s.phase = "table";
+  assert.equal(S.skipRule(s.setup).label, "Only my tripwire left: skip");
+  const bob = S.addEntry(s, { k: "skip", a: 1 });
+  const t = S.derive(bob);
+  assert.ok(t.entries[0].ok, t.entries[0].error);
+  assert.equal(t.mistakesMade, 0);
+  const doc = S.engineDoc(bob, t);
+  assert.deepEqual(doc.facts.filter((f) => f.kind === "has_not" && f.player === 1).map((f) => f.value), Array.from({ length: 12 }, (_, k) => k + 1));
+  // mine, holding blue wires: refused by name
+  let me = { ...s, setup: { ...s.setup, me: 0 } };
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) me = S.handAdd(me, 0, l);
+  assert.match(S.derive(S.addEntry(me, { k: "skip", a: 0 })).entries.at(-1).error, /Ann holds a wire of 1: no skip/);
 });

@@ -107,7 +107,8 @@ export function applySpecial(t, e, setup) {
  * Who may pass a turn, and what it costs (null: no mission rule lets a player pass), by the cards' backs: with no
  * oxygen to pay (44, 49, 54, 63), in 47 no cut the number cards allow (or none wanted), in 59 no cut with the values
  * Nano allows, in 65 no wire of their number cards, the detonator moves; in 26 (no wire of a face-up value), 32, 37,
- * 57 and 61 (the constraint card forbids every cut) it does not. {label, why, detonator}.
+ * 57 and 61 (the constraint card forbids every cut) and 41 (only one's own tripwire and red wires left) it does not.
+ * {label, why, detonator}.
  */
 export function skipRule(setup) {
   if (oxygenKind(setup)) return { label: "No oxygen: skip", why: "oxygen", detonator: true };
@@ -119,6 +120,7 @@ export function skipRule(setup) {
   if (setup.mission === 65) return { label: "No wire of my numbers: skip", why: "no wire of their number cards", detonator: true };
   if (setup.mission === 26) return { label: "No face-up value: skip", why: "no wire of a face-up value", detonator: false };
   if ([32, 37, 57, 61].includes(setup.mission)) return { label: "Constraint: skip", why: "the constraint card forbids every cut", detonator: false };
+  if (specialAction(setup) === "tripwire") return { label: "Only my tripwire left: skip", why: "only their own tripwire and red wires left", detonator: false };
   return null;
 }
 
@@ -198,7 +200,7 @@ function weakHidden(t, setup, e) {
 export function applySkip(t, e, setup, i) {
   checkPlayers(setup, e, false);
   const rule = skipRule(setup);
-  if (!rule) fail("only missions 26, 32, 37, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
+  if (!rule) fail("only missions 26, 32, 37, 41, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
   if (rule.detonator) detonatorStep(t, setup);
   // 57, 61: if no one can play for a whole round, the bomb explodes; 37: the detonator moves, the card is replaced
   t.skipRun = (t.skipRun ?? 0) + 1;
@@ -213,7 +215,8 @@ export function applySkip(t, e, setup, i) {
   // 51, 45: the one chosen holds no wire of the face-up card's value; 26: the skipper none of the face-up cards' values;
   // 59: none of those Nano allows; 57: none of those the card in play lets them cut (A-F: a card on values; the
   // others leave nothing to read)
-  const none = [26, 45, 51].includes(setup.mission) ? setup.numbers ?? []
+  const blues = Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k);
+  const none = [26, 45, 51].includes(setup.mission) ? setup.numbers ?? [] : specialAction(setup) === "tripwire" ? blues // 41: no blue wire left
     : faceUpCards(setup, t, e.a, cutCounts(t)) ?? (lineReady(setup) ? lineAhead(setup, t, cutCounts(t))
       : cardsBindAll(setup) && (setup.cards ?? []).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup) : []);
   const held = ownHeld(t, e.a, none);
