@@ -137,3 +137,13 @@ test("a move whose failure explodes the bomb says so on its row (the fragile cap
   assert.match(page(move(0.175)), /data-testid="move-0-explode" title="the captain&#39;s failed cut explodes the bomb \(this mission\)">boom 17\.5%/);
   assert.doesNotMatch(page(move(0.0018)), /move-0-explode/, "only a red wire explodes it: the red badge says so");
 });
+
+test("Emergency Batteries give back a character card by its equipment's name", () => {
+  let s = table();
+  s.setup.table_cards = ["7", "4", "6", "9"];
+  s = S.addEntry(s, { k: "detect", kind: "triple", a: 1, p: 2, s: 0, js: [0, 1, 2], v: "4", ok: false, tok: 1, real: "2", pe: true });
+  s = S.addEntry(s, { k: "batteries", ps: [1] });
+  const t = S.derive(s);
+  assert.match(t.entries.at(-1).text, /^Emergency Batteries: Bob's Triple Detector back/);
+  assert.equal(S.personalHolder(s.setup, t, "triple"), 1, "usable again");
+});

@@ -5,6 +5,7 @@ import { skipRule, specialAction } from "./entries-mission.js";
 import { markWords } from "./failure-marks.js";
 import { HIDDEN_BOOM, slotLetter, standName, TURNED_BOOM } from "./replay-table.js";
 import { aValue, colourOf, EQUIPMENT_NAMES, isLabel, MARKS, placesFalseTokens } from "./setup.js";
+import { personalName } from "./detectors.js";
 
 export function describeEntry(e, setup) {
   const text = `${describeAction(e, setup)}${e.pe ? " (a character's own, not the card)" : ""}`;
@@ -50,7 +51,7 @@ function describeAction(e, setup) {
     case "disint":
       return `Disintegrator ${e.v}: ${(e.cuts ?? []).map((c) => at(c.p, c.s, c.j)).join(", ") || "no wire left"} cut`;
     case "batteries":
-      return `Emergency Batteries: ${(e.ps ?? []).map(name).join(", ")} Double Detector back`;
+      return `Emergency Batteries: ${(e.ps ?? []).map((p) => `${name(p)}'s ${personalName(setup, p)}`).join(", ")} back`;
     case "drop":
       return "Emergency Drop: used equipment usable again";
     case "false_bottom":

@@ -125,7 +125,7 @@ const moreTurns = (depth) => (depth === 1 ? "one more turn" : `${depth} more tur
 /** What each table card the team plays before its move buys, in words (arena/card_effects.py). */
 const TABLE_CARD_BUYS = {
   6: "the detonator goes back a space",
-  7: "the Double Detectors used come back",
+  7: "the character cards used (Double Detectors…) come back",
   9: "if this cut fails, the detonator does not move and a red wire does not explode",
 };
 

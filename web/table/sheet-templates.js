@@ -22,6 +22,7 @@ import {
   CHARACTER_CARDS,
   characterFor,
   personalHolder,
+  personalName,
   failureMarks,
   isCount,
   markWords,
@@ -191,9 +192,9 @@ export const ASKS = {
   players: ({ ctx, d, t, setup }) => {
     // only a used Double Detector can work again (every player when editing: the table has moved on since)
     const unused = (p) => ctx.ui?.sheet?.edit === undefined && !ddSpent(t, p);
-    return html`<p class="ask" data-testid="ask">Whose Double Detector works again? (1 or 2)</p>
-      <div class="row">${setup.players.map((name, p) => chip("draft-player", p, name, (d.ps ?? []).includes(p), `pick-player-${p}`,
-        unused(p) ? { disabled: true, aria: `${name}: Double Detector not used` } : {}))}</div>
+    return html`<p class="ask" data-testid="ask">Whose character card works again? (1 or 2)</p>
+      <div class="row">${setup.players.map((name, p) => chip("draft-player", p, `${name} (${personalName(setup, p)})`, (d.ps ?? []).includes(p), `pick-player-${p}`,
+        unused(p) ? { disabled: true, aria: `${name}: ${personalName(setup, p)} not used` } : {}))}</div>
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },
   oxygen_to: ({ d, setup }) => {
