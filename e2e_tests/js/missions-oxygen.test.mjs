@@ -403,3 +403,23 @@ test("41: a player with only their own tripwire (and red wires) left skips; the 
   for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) me = S.handAdd(me, 0, l);
   assert.match(S.derive(S.addEntry(me, { k: "skip", a: 0 })).entries.at(-1).error, /Ann holds a wire of 1: no skip/);
 });
+
+test("37: a skip keeps the card it was made under; after a whole round the card is due, and the new one does not rewrite the skips", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(3, 0), preset({ number: 37 }));
+  s.setup.cards = ["F"];
+  s.phase = "table";
+  for (const a of [0, 1, 2]) s = S.addEntry(s, S.buildEntry(s, S.derive(s), { k: "skip", a }));
+  assert.deepEqual(s.log[0], { k: "skip", a: 0, cards: ["F"] });
+  let t = S.derive(s);
+  assert.equal(t.mistakesMade, 1);
+  assert.equal(S.cardDue(s.setup, t), true, "a whole round of skips: the card is replaced");
+  const f = S.engineDoc(s, t).facts.filter((x) => x.player === 1).map((x) => x.value);
+  assert.deepEqual(f, [1, 2, 3, 10, 11, 12], "under F (no 4-9) Bob holds none of the values F allows");
+  // the next card, E (4-9 only), tapped: the skips still read F
+  s = { ...s, setup: { ...s.setup, cards: ["E"], cards_at: S.cardEvents(t) } };
+  t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(S.cardDue(s.setup, t), false);
+  assert.deepEqual(S.engineDoc(s, t).facts.filter((x) => x.player === 1).map((x) => x.value), f);
+});

@@ -71,7 +71,7 @@ const SETUP_EDITS = {
     // 31, 61 (each player's card), 32, 37, 57 (the one on the table): one card at a time, so a tap on another replaces it
     const one = S.oneCardAtATime(S.presetOf(app.missions, su));
     su.cards = one ? ((su.cards ?? []).includes(arg) ? [] : [arg]) : toggled(su.cards ?? [], arg).sort();
-    su.cards_at = app.derived().validated.length; // 37: the card is up to date with the values validated
+    su.cards_at = S.cardEvents(app.derived()); // 37: the card is up to date (values validated, rounds of skips)
     // 32, 37: the card in play untapped is no card (the deck empty): said, since a slip looks the same
     if (one && !su.cards.length && S.cardForAll(S.presetOf(app.missions, su))) app.view?.flash?.(`Card ${arg} untapped: no constraint card binds now (undo if that was a slip).`);
   },

@@ -33,9 +33,10 @@ export const oneCardAtATime = (preset) => ["chosen", "ring", "deck", "per_value"
 export const cardForAll = (preset) => ["deck", "per_value"].includes(preset?.constraints);
 /** The same, read off the setup (the replay has no presets): the missions whose card binds everyone. */
 export const cardsBindAll = (setup) => [32, 37, 57].includes(setup.mission);
-/** 37: whether a value was validated since the constraint card in play was set: each one replaces it with the deck's
- * next (none left: no card). */
-export const cardDue = (setup, t) => setup.mission === 37 && (t.validated ?? []).length > (setup.cards_at ?? 0);
+/** 37: how many times the card in play has been due to be replaced: a value validated, a whole round of skips. */
+export const cardEvents = (t) => (t.validated ?? []).length + (t.skipRounds ?? 0);
+/** 37: whether the card in play is due to be replaced since it was set (the deck's next; none left: no card). */
+export const cardDue = (setup, t) => setup.mission === 37 && cardEvents(t) > (setup.cards_at ?? 0);
 
 /** Constraint card H: a failed cut of its holder's, or one in their hand, places no info token (the card in play binds
  * everyone in 32, 37, 57; mine only me elsewhere). */

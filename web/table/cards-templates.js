@@ -34,7 +34,7 @@ export function cardsTemplate(ctx, top = false) {
  * replaces it. */
 function deckHint(setup, t) {
   if (t && cardDue(setup, t)) {
-    return html`<p class="hint warn" data-testid="card-due">A value's four wires were cut: the next card of the deck replaces this one — tap it (the deck empty: untap this one).</p>`;
+    return html`<p class="hint warn" data-testid="card-due">A value's four wires were cut, or a whole round was skipped: the next card of the deck replaces this one — tap it (the deck empty: untap this one).</p>`;
   }
   if ((setup.cards ?? []).length || setup.mission === 57) return ""; // 57: no card until a value is validated
   return html`<p class="hint warn" data-testid="card-due">Tap the card face up: until then the advice leaves it out (the deck empty: none binds).</p>`;

@@ -132,9 +132,9 @@ export function applySwap(t, e, setup) {
   detonatorStep(t, setup);
 }
 
-/** The blue values the constraint cards in play let a player cut. */
-const bluesAllowed = (setup) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k)
-  .filter((v) => cardsAllow(setup.cards, String(v)));
+/** The blue values constraint cards `cards` let a player cut. */
+const bluesAllowed = (setup, cards) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k)
+  .filter((v) => cardsAllow(cards, String(v)));
 
 /** The first of `values` that player p holds uncut, as far as the page sees their wires (mine), else undefined. */
 const ownHeld = (t, p, values) => values.find((v) => t.stands[p].some((st) => st.some((sl) => sl.c !== "cut" && sl.own === String(v))));
@@ -196,6 +196,9 @@ function weakHidden(t, setup, e) {
   if (t.weak !== "hidden") fail(t.weak === "freed" ? "the weakest link was found already: the cards are gone" : "the constraint cards were discarded already");
 }
 
+/** The constraint card a skip was made under (32, 37, 57: kept by the entry, as the card in play changes since). */
+const skipCards = (setup, e) => (Array.isArray(e.cards) ? e.cards : setup.cards ?? []);
+
 /** A turn passed by the mission's rule (skipRule): the detonator moves a space where it says so, the next player plays. */
 export function applySkip(t, e, setup, i) {
   checkPlayers(setup, e, false);
@@ -210,6 +213,7 @@ export function applySkip(t, e, setup, i) {
   } else if (setup.mission === 37 && t.skipRun >= setup.players.length) {
     detonatorStep(t, setup);
     t.skipRun = 0;
+    t.skipRounds = (t.skipRounds ?? 0) + 1; // the card is replaced (cardDue)
     t.note = " — a whole round of skips: the detonator moves, the constraint card is replaced (tap the new one)";
   }
   // 51, 45: the one chosen holds no wire of the face-up card's value; 26: the skipper none of the face-up cards' values;
@@ -218,7 +222,7 @@ export function applySkip(t, e, setup, i) {
   const blues = Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k);
   const none = [26, 45, 51].includes(setup.mission) ? setup.numbers ?? [] : specialAction(setup) === "tripwire" ? blues // 41: no blue wire left
     : faceUpCards(setup, t, e.a, cutCounts(t)) ?? (lineReady(setup) ? lineAhead(setup, t, cutCounts(t))
-      : cardsBindAll(setup) && (setup.cards ?? []).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup) : []);
+      : cardsBindAll(setup) && skipCards(setup, e).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup, skipCards(setup, e)) : []);
   const held = ownHeld(t, e.a, none);
   if (held !== undefined) fail(`${setup.players[e.a]} holds a wire of ${held}: no skip (${rule.why})`);
   for (const v of none) addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));

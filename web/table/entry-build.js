@@ -6,7 +6,7 @@ import { knownWire } from "./asks-wires.js";
 import { givesOxygen, ownAt, ownCutsKnown, ownFailure, ownSlotsFor } from "./record.js";
 import { doubleDetonator } from "./replay-table.js";
 import { colourOf, noValueShown, saidOf, standCounts } from "./setup.js";
-import { noTokenCard } from "./card-rules.js";
+import { cardsBindAll, noTokenCard } from "./card-rules.js";
 
 /** A complete draft -> a log entry (my own wire is resolved from my hand here); `pe`: a new character's personal
  * equipment played, not the card. */
@@ -30,7 +30,8 @@ function entryOf(state, t, d) {
       return { k: "false_bottom", ids: (d.ids ?? []).slice() };
     case "stabilizer":
       return { k: "stabilizer", a: d.a };
-    case "skip":
+    case "skip": // 32, 37, 57: the card it was made under, kept as the card in play changes
+      return cardsBindAll(state.setup) ? { k: d.k, a: d.a, cards: (state.setup.cards ?? []).slice() } : { k: d.k, a: d.a };
     case "swap":
     case "weakstuck":
     case "cardflip":

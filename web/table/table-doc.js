@@ -147,7 +147,7 @@ export const ENTRY_SHAPES = {
   false_bottom: object({ ...COMMON, ids: size(array(string()), 0, 2) }),
   stabilizer: actorOnly,
   coffee: object({ ...COMMON, a: player, next: optional(nullable(player)) }),
-  skip: actorOnly,
+  skip: object({ ...COMMON, a: player, cards: optional(size(array(enums(CARD_LETTERS)), 0, 12)) }),
   swap: actorOnly,
   cardflip: actorOnly,
   give: object({ ...COMMON, a: player, v: optional(size(integer(), 1, 12)), to: optional(player) }),
