@@ -4,7 +4,7 @@
 
 import { lineAhead, lineReady } from "./nano-line.js";
 import { oxygenKind } from "./oxygen.js";
-import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
+import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
 import { aValue, cardHands, colourOf, faceUpCards, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
 import { cardsAllow, cardsBindAll, cardValues, theirCard } from "./card-rules.js";
 
@@ -136,8 +136,9 @@ export function applySwap(t, e, setup) {
 const bluesAllowed = (setup, cards) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k)
   .filter((v) => cardsAllow(cards, String(v)));
 
-/** The first of `values` that player p holds uncut, as far as the page sees their wires (mine), else undefined. */
-const ownHeld = (t, p, values) => values.find((v) => t.stands[p].some((st) => st.some((sl) => sl.c !== "cut" && sl.own === String(v))));
+/** The first of `values` that player p holds uncut, as far as the table shows their wires (mine, an info token's),
+ * else undefined. */
+const ownHeld = (t, p, values) => values.find((v) => t.stands[p].some((st) => st.some((sl) => sl.c !== "cut" && shownWire(sl) === String(v))));
 
 /** 31, at the start of a turn: a player who cannot apply their constraint card turns it face down (then plays as
  * usual): they hold no wire of a value it allows. */
