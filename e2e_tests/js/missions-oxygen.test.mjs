@@ -422,7 +422,7 @@ test("37: a skip keeps the card it was made under; after a whole round the card 
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.equal(S.cardDue(s.setup, t), false);
   assert.deepEqual(S.engineDoc(s, t).facts.filter((x) => x.player === 1).map((x) => x.value), f);
-  // Cid shows an info token 5, which card E lets him cut: his skip is refused by name
+  // Cat shows an info token 5, which card E lets her cut: her skip is refused by name
   const shown = S.addEntry(s, { k: "set", p: 2, s: 0, j: 4, slot: { c: "info", v: "5" } });
-  assert.match(S.derive(S.addEntry(shown, S.buildEntry(shown, S.derive(shown), { k: "skip", a: 2 }))).entries.at(-1).error, /Cid holds a wire of 5: no skip/);
+  assert.match(S.derive(S.addEntry(shown, S.buildEntry(shown, S.derive(shown), { k: "skip", a: 2 }))).entries.at(-1).error, /Cat holds a wire of 5: no skip/);
 });
