@@ -301,10 +301,10 @@ def _own_moves(turn: _Turn) -> list[dict]:
         seen = sum(1 for s, j in at.get(v, ()) if (s, j) not in turn.known)  # no equipment on a turned-around wire
         if "fast_pass" in turn.items and seen >= 2:
             moves.append(_move("fast_pass", None, [], v, 1.0 - turn.h(v), turn.h(v), ml, count=2))
-    seen = [sl.wire for sl in turn.mine]
+    visible = [sl.wire for sl in turn.mine]
     red_turned = [[s, j] for s, j in turn.turned if _surely_red(turn.an, me, s, j)]  # the ones I do not see
-    if (seen or red_turned) and len(red_turned) == len(turn.turned) and all(colour_of(w) == RED for w in seen):
-        moves.append(_move("reveal_red", None, red_turned, "RED", 1.0, 0.0, ml, count=len(seen) + len(red_turned)))
+    if (visible or red_turned) and len(red_turned) == len(turn.turned) and all(colour_of(w) == RED for w in visible):
+        moves.append(_move("reveal_red", None, red_turned, "RED", 1.0, 0.0, ml, count=len(visible) + len(red_turned)))
     return moves
 
 

@@ -46,12 +46,12 @@ def radar_value(state: GameState, v: int, an: Analysis | None = None) -> dict:
     no_v = types - is_v
     stands = [(p, s) for p, s in state.stand_keys() if p != me]
     asked = {k: [j for _p, _s, j in radar_wires(state, *k)] for k in stands}
-    counted = {(*k, j) for k in stands for j in asked[k]}
+    in_answer = {(*k, j) for k in stands for j in asked[k]}
     spots = [(k, j) for k in stands for j, sl in enumerate(state.stand(*k)) if sl.state != CUT]
     chances = an.p_all_many([[(*k, j, is_v)] for k, j in spots])
     now = max(chances, default=0.0)
     # the wires that may hold v (no other can be my best cut, whatever the answers)
-    targets = [(k, j, (*k, j) in counted) for (k, j), pr in zip(spots, chances) if pr > 0]  # counted: in its stand's answer
+    targets = [(k, j, (*k, j) in in_answer) for (k, j), pr in zip(spots, chances) if pr > 0]  # counted: in its stand's answer
     subsets = _subsets(stands)
     none = lambda group: [(p, s, j, no_v) for p, s in group for j in asked[(p, s)]]  # noqa: E731
     questions = [none(g) for g in subsets]
