@@ -47,7 +47,7 @@ test("a new character replaces the Double Detector and plays its card once, the 
   const ann = S.derive(S.addEntry(s, { ...e, a: 0, p: 1 }));
   assert.match(ann.entries.at(-1).error, /Ann does not hold E3: its Triple Detector is Bob's/);
   // with card 3 nowhere on the table, only Bob may be the one
-  const { actorOff } = await import("../../web/table/flow-templates.js");
+  const { actorOff } = await import("../../web/table/draft-actors.js");
   const off = actorOff({ state: s, t: S.derive(s), ui: { sheet: { mode: "action" } } }, { k: "triple" });
   assert.deepEqual([...off.keys()], [0, 2, 3]);
   assert.equal(off.get(0), "no Triple Detector");

@@ -484,7 +484,7 @@ test("two stands a player: a solo cut's summary names each wire's stand; Walkie-
 });
 
 test("14, 28: the captain, whose failure explodes the bomb, gets no Stabilizer: greyed in its sheet, and one recorded holds nothing", async () => {
-  const { actorOff } = await import("../../web/table/flow-templates.js");
+  const { actorOff } = await import("../../web/table/draft-actors.js");
   const state = table();
   state.setup.captain_fragile = true;
   const t = S.derive(state);

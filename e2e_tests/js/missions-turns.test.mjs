@@ -225,7 +225,7 @@ test("31: each teammate's card binds the values they name; one turned face down 
 });
 
 test("10: who played the last turn is not offered for this one, my best cuts say they wait, a slip is said beside the entry", async () => {
-  const { actorOff } = await import("../../web/table/flow-templates.js");
+  const { actorOff } = await import("../../web/table/draft-actors.js");
   let s = started(); // 4 players, me = Ann
   s.setup = S.applyMission(s.setup, preset({ number: 10, free_turns: true }));
   s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "6" });

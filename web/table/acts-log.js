@@ -5,7 +5,7 @@
 import * as S from "./table-state.js";
 import { firstTapWarns, maybeCommit, tryEntry } from "./draft-commit.js";
 import { knownRadarAnswers } from "./asks-wires.js";
-import { actorOff } from "./flow-templates.js";
+import { actorOff } from "./draft-actors.js";
 import { int } from "./table-store.js";
 
 /** Reopen log entry i in its sheet (answers asked again, who/where kept). */

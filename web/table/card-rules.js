@@ -3,6 +3,8 @@
 // elsewhere my cards bind me, and in 31 a teammate's card them). Said in the sheet, never refused: the table may have
 // done it all the same, and the log keeps what happened. Pure functions, no DOM, no I/O.
 
+import { blueValues } from "./setup.js";
+
 /** 34: the player dealt the Captain card (the weakest link, unknown to the others) keeps to their hidden card of A-E;
  * nobody has personal equipment while the character cards are hidden. The derived table's `weak`: "hidden", "freed"
  * (a right guess: the characters face up, the cards gone) or "dropped" (the weakest link could not play: every card gone). */
@@ -21,8 +23,7 @@ export function theirCard(setup, t, p) {
 }
 
 /** The blue values card c allows (A-E: a rule on values), those the setup plays. */
-export const cardValues = (setup, c) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k)
-  .filter((v) => CARD_VALUE_OK[c]?.(v));
+export const cardValues = (setup, c) => blueValues(setup).filter((v) => CARD_VALUE_OK[c]?.(v));
 
 /** Whether each player holds one constraint card of A-E, chosen before the starting tokens (31). */
 export const oneCardEach = (preset) => preset?.constraints === "chosen";

@@ -3,6 +3,8 @@
 // Walkie-Talkies, E3 Triple Detector, E4 X or Y Ray) taken by a non-captain instead; and whose is spent now (used in
 // the log; Emergency Batteries give it back: the derived table's usedDD). Pure functions, no DOM, no I/O.
 
+import { EQUIPMENT_NAMES } from "./setup.js";
+
 /** The new characters and the equipment card their personal equipment works as. */
 export const CHARACTER_CARDS = { E1: "8", E2: "2", E3: "3", E4: "10" };
 /** The drafts a new character's personal equipment plays, by the card it works as. */
@@ -12,7 +14,7 @@ const CARD_DRAFT = { 8: "radar", 2: "walkie", 3: "triple", 10: "xray" };
 export const characterOf = (setup, p) => (p === setup.captain ? "" : setup.characters?.[p] || "");
 
 /** Player p's personal equipment, by name: their new character's, else the Double Detector. */
-export const personalName = (setup, p) => ({ E1: "General Radar", E2: "Walkie-Talkies", E3: "Triple Detector", E4: "X or Y Ray" }[characterOf(setup, p)] ?? "Double Detector");
+export const personalName = (setup, p) => EQUIPMENT_NAMES[CHARACTER_CARDS[characterOf(setup, p)]] ?? "Double Detector";
 
 /** The new characters the setup offers: the mission's (a custom table: all four). */
 export const charactersOffered = (setup) => (setup.mission === null ? Object.keys(CHARACTER_CARDS) : setup.new_characters ?? []);

@@ -5,7 +5,7 @@
 import { lineAhead, lineReady } from "./nano-line.js";
 import { oxygenKind } from "./oxygen.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
-import { aValue, cardHands, colourOf, faceUpCards, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
+import { aValue, blueValues, cardHands, colourOf, faceUpCards, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
 import { cardsAllow, cardsBindAll, cardValues, theirCard } from "./card-rules.js";
 
 /**
@@ -133,8 +133,7 @@ export function applySwap(t, e, setup) {
 }
 
 /** The blue values constraint cards `cards` let a player cut. */
-const bluesAllowed = (setup, cards) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k)
-  .filter((v) => cardsAllow(cards, String(v)));
+const bluesAllowed = (setup, cards) => blueValues(setup).filter((v) => cardsAllow(cards, String(v)));
 
 /** The first of `values` that player p holds uncut, as far as the table shows their wires (mine, an info token's),
  * else undefined. */
@@ -220,8 +219,7 @@ export function applySkip(t, e, setup, i) {
   // 51, 45: the one chosen holds no wire of the face-up card's value; 26: the skipper none of the face-up cards' values;
   // 59: none of those Nano allows; 57: none of those the card in play lets them cut (A-F: a card on values; the
   // others leave nothing to read)
-  const blues = Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k);
-  const none = [26, 45, 51].includes(setup.mission) ? setup.numbers ?? [] : specialAction(setup) === "tripwire" ? blues // 41: no blue wire left
+  const none = [26, 45, 51].includes(setup.mission) ? setup.numbers ?? [] : specialAction(setup) === "tripwire" ? blueValues(setup) // 41: no blue wire left
     : faceUpCards(setup, t, e.a, cutCounts(t)) ?? (lineReady(setup) ? lineAhead(setup, t, cutCounts(t))
       : cardsBindAll(setup) && skipCards(setup, e).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup, skipCards(setup, e)) : []);
   const held = ownHeld(t, e.a, none);

@@ -5,7 +5,7 @@ import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
   standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns, cardHands, lockedCards,
-  characterOf, charactersOffered, nanoDetonator,
+  CHARACTER_CARDS, characterOf, charactersOffered, nanoDetonator,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 import { numbersTemplate } from "./cards-templates.js";
@@ -65,12 +65,12 @@ function handsPicker(setup) {
 function charactersPicker(setup) {
   const offered = charactersOffered(setup);
   if (!offered.length) return "";
-  const names = { "": "Double Detector", E1: "E1 General Radar", E2: "E2 Walkie-Talkies", E3: "E3 Triple Detector", E4: "E4 X or Y Ray" };
+  const names = (c) => (c ? `${c} ${EQUIPMENT_NAMES[CHARACTER_CARDS[c]]}` : "Double Detector");
   return html`<fieldset class="box" data-testid="setup-characters"><legend>Characters</legend>
     <p class="hint">A player but the captain may take a new character: its personal equipment, usable once (as the Double
       Detector it replaces), plays as that equipment card, usable at once.</p>
     ${setup.players.map((name, p) => (p === setup.captain ? "" : html`<div class="row" role="group" aria-label="${name}'s character"><span class="lbl">${name}</span>
-      ${["", ...offered].map((c) => chip("character", `${p}:${c}`, names[c], characterOf(setup, p) === c, `setup-character-${p}-${c || "DD"}`))}</div>`))}
+      ${["", ...offered].map((c) => chip("character", `${p}:${c}`, names(c), characterOf(setup, p) === c, `setup-character-${p}-${c || "DD"}`))}</div>`))}
   </fieldset>`;
 }
 

@@ -315,7 +315,10 @@ export function wiresDoc(setup) {
   return doc;
 }
 
-export const wiresInPlay = (setup) => 4 * (setup.blue[1] - setup.blue[0] + 1) + yellowsInPlay(setup) + redsInPlay(setup);
+/** The blue values the mission deals, lowest first (setup.blue is their range). */
+export const blueValues = (setup) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k);
+
+export const wiresInPlay = (setup) => 4 * blueValues(setup).length + yellowsInPlay(setup) + redsInPlay(setup);
 
 /** Stands per player: 2 players two each, 3 players the captain two, else one. */
 export function standCounts(setup) {

@@ -8,7 +8,8 @@ import { draftSummary, underWay } from "./draft-summary.js";
 import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
-import { actorLabelAsk, actorOff, actorSlotAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorOff } from "./draft-actors.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
   ACTION_NAMES,
