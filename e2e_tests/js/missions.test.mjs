@@ -199,6 +199,10 @@ test("the reasons show for whatever forbids a cut, mission rules included (46: n
   const page = String(movesTemplate({ state: s, t, moves: { moves: [], forbidden }, missions: [{ number: 46, constraints: "" }] }).text);
   assert.match(page, /data-testid="forbidden-0-why">the 7s are cut last \(mission 46\)/);
   assert.doesNotMatch(page, /data-testid="card-A"/);
+  // every cut forbidden (53: Nano on 11 and no 11 held): not "impossible", the reasons are below
+  assert.match(page, /data-testid="moves-none">No cut the rules let me make now/);
+  const none = String(movesTemplate({ state: s, t, moves: { moves: [], forbidden: [] }, missions: [] }).text);
+  assert.match(none, /data-testid="moves-none">No cut is possible/);
 });
 
 test("mission 62: each number card's value cut all four moves the detonator back a space, once, past its start too", () => {

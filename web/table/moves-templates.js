@@ -56,7 +56,7 @@ export function movesTemplate(ctx) {
       </button>
       ${selectedMove === i ? html`${btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` })}${outcomesTemplate(ctx, i)}` : ""}
     </li>`)}</ol>
-    ${moves && !list.length ? html`<p class="hint">No cut is possible.</p>` : ""}
+    ${moves && !list.length ? html`<p class="hint" data-testid="moves-none">${moves.forbidden?.length ? "No cut the rules let me make now: what each would cost is under “Not for you now”." : "No cut is possible."}</p>` : ""}
     ${policyTemplate(ctx, list)}
     ${refineTemplate(ctx)}
     ${searchTemplate(ctx, list)}
