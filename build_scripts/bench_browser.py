@@ -86,6 +86,7 @@ def _table_link(browser, url: str) -> str:
     page.get_by_test_id("setup-start").click()
     for label in MY_HAND:
         page.get_by_test_id(f"key-{label}").click()
+    page.get_by_test_id("hand-done").click()
     page.wait_for_function("document.documentElement.dataset.analysis === 'done'", timeout=180_000)
     link = page.url
     ctx.close()

@@ -140,6 +140,7 @@ class WholeGame:
         self.tap("setup-start")
         for label in self.stands[ME]:
             self.tap(f"key-{label}")
+        self.tap("hand-done")
         self.settle()
         self.taps.discard()
         for p in range(4):  # starting tokens: each player shows one of their blue wires

@@ -86,6 +86,7 @@ def enter_hand(page: Page, taps: Taps, extra: list[str]) -> None:
     """My wires on the hand screen, MY_HAND and ``extra`` (a mission dealing more), then the table."""
     for label in MY_HAND + extra:
         taps(f"key-{label}")
+    taps("hand-done")
     expect(tid(page, "stands")).to_be_visible()
 
 
@@ -122,6 +123,8 @@ def play_opening(page: Page, taps: Taps, screens: bool = False) -> None:
         taps(f"key-{label}")
         if screens and label == "7":
             shot(page, "2-hand")
+    expect(tid(page, "hand-full")).to_be_visible()  # the whole hand stays on screen to be checked
+    taps("hand-done")
     expect(tid(page, "stands")).to_be_visible()
     # the page redraws when the engine answers: let it settle, so a tap never lands on a button being replaced
     wait_done(page, moves=True)

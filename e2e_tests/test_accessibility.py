@@ -96,6 +96,7 @@ def walk(page: Page, taps: Taps, visit: Callable[[str], None]) -> None:
     visit("hand")
     for label in reversed(MY_HAND[:6]):
         taps(f"key-{label}")
+    taps("hand-done")
     expect(tid(page, "stands")).to_be_visible()
     page.wait_for_function("document.documentElement.dataset.advice === 'done'", timeout=RESULT_TIMEOUT_MS)
     wait_done(page, moves=True)

@@ -28,7 +28,8 @@ def test_edit_my_wires_from_the_table(make_context, base_url, device):
     taps("setup-start")
     for label in MY_HAND[:-1]:
         taps(f"key-{label}")
-    taps(f"key-{WRONG_LAST}")  # the last wire: straight to the table, no way back to the keypad but the new button
+    taps(f"key-{WRONG_LAST}")  # the last wire, a slip seen only after Done
+    taps("hand-done")
     expect(tid(page, "stands")).to_be_visible()
     wait_done(page, moves=True)
     assert my_stand(page)[-1] == f"?{WRONG_LAST}"
@@ -99,6 +100,7 @@ def test_edit_my_wires_clear_and_cancel(make_context, base_url, device):
     taps("setup-start")
     for label in MY_HAND:  # the 12, entered last, is my X wire
         taps(f"key-{label}")
+    taps("hand-done")
     expect(tid(page, "stands")).to_be_visible()
     wait_done(page, moves=True)
     before = engine_doc(page)

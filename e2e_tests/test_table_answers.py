@@ -223,6 +223,7 @@ def test_thinking_ahead_refines_my_best_cuts_on_a_close_call(make_context, base_
     taps("setup-start")
     for label in reversed(MY_HAND):
         taps(f"key-{label}")
+    taps("hand-done")
     wait_done(page, moves=True)
     page.wait_for_function("document.documentElement.dataset.moves === 'done'", timeout=RESULT_TIMEOUT_MS)
     page.wait_for_function(settled, timeout=RESULT_TIMEOUT_MS)

@@ -23,6 +23,7 @@ def test_starting_token_advice(make_context, base_url, device):
     taps("setup-start")
     for label in MY_HAND:
         taps(f"key-{label}")
+    taps("hand-done")
     panel = tid(page, "advice")
     expect(panel).to_be_visible()
     expect(panel).to_have_attribute("data-kind", "value")
@@ -63,6 +64,7 @@ def test_teammates_advised_tokens_are_read(make_context, base_url, device):
     taps("setup-start")
     for label in MY_HAND:
         taps(f"key-{label}")
+    taps("hand-done")
     wait_done(page, moves=True)
     expect(tid(page, "advice-read")).to_be_visible()
     taps("slot-1-0-7")
@@ -121,8 +123,9 @@ def test_teammates_advised_parity_or_x_tokens_are_read(make_context, base_url, d
     taps("setup-start")
     for label in MY_HAND:
         taps(f"key-{label}")
-    if not tid(page, "stands").is_visible():
+    if tid(page, "hand-done").is_disabled():
         taps("key-4")
+    taps("hand-done")
     assert wait_done(page, moves=True) == "done"
     expect(tid(page, "advice-read")).to_be_visible()
     j, mark = _advised_mark_spot(engine_doc(page), 1, kind, marks)
@@ -204,6 +207,7 @@ def test_x_tokens_put_my_last_wire_far_right(make_context, base_url, device):
     expect(tid(page, "hand-11")).to_have_count(0)
     expect(tid(page, "hand-0-11")).to_have_text("X")  # the empty X slot
     taps("key-2")  # last: my unsorted far-right wire
+    taps("hand-done")
     expect(tid(page, "stands")).to_be_visible()
     assert wait_done(page) == "done"
     doc = engine_doc(page)
@@ -327,6 +331,7 @@ def test_mission_31_constraint_card(make_context, base_url, device):
     page, taps = open_mission(make_context, base_url, device, 31)
     for label in MY_HAND + ["4"]:  # 50 wires: my stand holds 13
         taps(f"key-{label}")
+    taps("hand-done")
     expect(tid(page, "stands")).to_be_visible()
     wait_done(page, moves=True)
     expect(tid(page, "cards")).to_have_attribute("open", "")

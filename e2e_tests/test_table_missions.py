@@ -57,8 +57,9 @@ def test_mission_53_nano_stands_for_the_detonator(make_context, base_url, device
     page, taps = open_mission(make_context, base_url, device, 53, reds=(5, 9))
     for label in MY_HAND:
         taps(f"key-{label}")
-    if not tid(page, "stands").is_visible():  # 50 wires: two stands hold 13
+    if tid(page, "hand-done").is_disabled():  # 50 wires: two stands hold 13
         taps("key-4")
+    taps("hand-done")
     expect(tid(page, "stands")).to_be_visible()
     nano = tid(page, "detonator")
     expect(nano).to_have_attribute("data-nano", "0")
@@ -143,8 +144,9 @@ def test_mission_49_gives_the_oxygen_to_a_teammate(make_context, base_url, devic
     page, taps = open_mission(make_context, base_url, device, 49, reds=(2, 5))
     for label in MY_HAND:
         taps(f"key-{label}")
-    if not tid(page, "stands").is_visible():
+    if tid(page, "hand-done").is_disabled():
         taps("key-4")
+    taps("hand-done")
     expect(tid(page, "stands")).to_be_visible()
     expect(tid(page, "oxygen")).to_have_attribute("data-have", "5")
     expect(tid(page, "oxygen")).to_contain_text("a cut takes as many as its value")
@@ -177,8 +179,9 @@ def test_mission_44_shows_the_oxygen_in_the_reserve(make_context, base_url, devi
     page, taps = open_mission(make_context, base_url, device, 44)
     for label in MY_HAND:
         taps(f"key-{label}")
-    if not tid(page, "stands").is_visible():  # 49 wires: the captain holds 13
+    if tid(page, "hand-done").is_disabled():  # 49 wires: the captain holds 13
         taps("key-4")
+    taps("hand-done")
     expect(tid(page, "stands")).to_be_visible()
     expect(tid(page, "oxygen")).to_have_attribute("data-have", "8")
     expect(tid(page, "oxygen")).to_contain_text("8 in the reserve")
@@ -236,6 +239,7 @@ def test_mission_13_advises_the_special_action_and_records_it_in_one_tap(make_co
     page, taps = open_mission(make_context, base_url, device, 13)
     for label in MY_HAND + ["R5"]:
         taps(f"key-{label}")
+    taps("hand-done")
     assert wait_done(page, moves=True) == "done"
     advice = tid(page, "special-advice")
     expect(advice).to_be_visible(timeout=RESULT_TIMEOUT_MS)

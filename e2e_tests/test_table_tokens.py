@@ -21,8 +21,9 @@ def enter_hand(page: Page, taps) -> None:
     """My wires (13 for the captain when 49 or 50 wires are in play), then the engine's first answers."""
     for label in MY_HAND:
         taps(f"key-{label}")
-    if not tid(page, "stands").is_visible():
+    if tid(page, "hand-done").is_disabled():
         taps("key-4")
+    taps("hand-done")
     expect(tid(page, "stands")).to_be_visible()
     assert wait_done(page, moves=True) == "done"
 

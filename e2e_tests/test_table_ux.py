@@ -215,6 +215,7 @@ def test_a_shared_seat_keeps_the_shown_wires_in_their_slots(phone):
     shot(page, "ux-7-shared-seat")
     for label in ("5", "6", "7", "8", "9", "10", "11"):
         taps(f"key-{label}")
+    taps("hand-done")
     expect(tid(page, "stands")).to_be_visible()
     assert wait_done(page) == "done"
     bob = engine_doc(page)["players"][1]["stands"][0].split()

@@ -283,6 +283,27 @@ test("my cut of a yellow with one of my two yellows: the entry names the yellow 
   assert.ok(S.derive(S.addEntry(s, e)).entries[0].ok, S.derive(S.addEntry(s, e)).entries[0].error);
 });
 
+test("a teammate's yellow cut: their own yellow is not the one just said for the wire they cut (one of each)", async () => {
+  const { actorLabelOptions } = await import("../../web/table/draft-options.js");
+  let s = S.defaultState();
+  s.phase = "table";
+  s.setup.yellow = { mode: "list", nums: [3, 6, 9], keep: 3, known: [] };
+  for (const l of HAND) s = S.handAdd(s, 0, l);
+  const d = { k: "dual", a: 1, p: 2, s: 0, js: [5], v: "Y", ok: true, cut: "Y6", as: { s: 0, j: 3 } };
+  const may = actorLabelOptions(allow(s), d);
+  assert.ok(!may.includes("Y6"), may.join(" "));
+  assert.ok(may.includes("Y3") && may.includes("Y9"), may.join(" "));
+});
+
+test("X-or-Y Ray, the wire only one of the two values: ✓'s shortcut offers the actor's wires of that value", () => {
+  const state = table();
+  const l = laws({ "2-0-5": { 7: 0.6, 8: 0.4 }, "1-0-4": { 5: 1 }, "1-0-6": { 7: 0.5, 8: 0.5 } });
+  const d = { k: "xray", a: 1, p: 2, s: 0, js: [5], vs: ["5", "7"] }; // 5 named first: Cid F cannot be a 5
+  const html = String(resultAsk({ ctx: { state, t: S.derive(state), laws: l, ui: { sheet: { mode: "action" } } }, d }));
+  assert.match(html, /data-testid="actor-slot-0-6"/, "Bob's G may be the 7");
+  assert.doesNotMatch(html, /data-testid="actor-slot-0-4"/, "Bob's E is a 5: no 7 to cut with");
+});
+
 test("where a moved wire was filed: places where no wire it may be sits in order are greyed", async () => {
   const { filePlaceOptions } = await import("../../web/table/draft-options.js");
   // Bob shows a 4 on C (an info token) and a cut 9 on H; Dee's slot I is a 10 or more (its law)
@@ -362,6 +383,20 @@ test("Set tokens on a teammate's slot greys the wires my hand holds every copy o
   assert.match(html, /data-testid="set-cut-R3"[^>]*disabled/);
   assert.match(html, /data-testid="set-colour-r"[^>]*disabled/);
   assert.doesNotMatch(html, /data-testid="set-info-5"[^>]*disabled/);
+});
+
+test("Set tokens greys a colour whose wires are all cut (every yellow cut: no yellow seen)", async () => {
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = S.defaultState();
+  s.phase = "table";
+  s.setup.yellow = { mode: "list", nums: [2, 5], keep: 2, known: [] };
+  for (const l of HAND) s = S.handAdd(s, 0, l);
+  const sheet = (state) => String(sheetTemplate({ state, t: S.derive(state), ui: { sheet: { mode: "slot", key: "2-0-6", tab: "set" }, draft: null } }));
+  assert.doesNotMatch(sheet(s), /data-testid="set-colour-y"[^>]*disabled/);
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 1, slot: { c: "cut", v: "Y2" } });
+  s = S.addEntry(s, { k: "set", p: 3, s: 0, j: 4, slot: { c: "cut", v: "Y5" } });
+  assert.match(sheet(s), /data-testid="set-colour-y"[^>]*disabled/);
+  assert.doesNotMatch(sheet(s), /data-testid="set-colour-b"[^>]*disabled/);
 });
 
 test("the flows read the last visit's laws for this very table while the engine starts, never a newer table's", async () => {

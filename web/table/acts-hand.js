@@ -52,9 +52,8 @@ export function handActs(app) {
   return {
     "hand-add": (arg) => {
       const [s, label] = arg.split(":");
-      const next = S.handAddAround(app.state, int(s), label); // around the wires the table shows on my stand
-      if (next !== app.state && S.handComplete(next)) next.phase = "table";
-      app.commit(next);
+      // around the wires the table shows on my stand; the last one stays on this screen, to be checked before Done
+      app.commit(S.handAddAround(app.state, int(s), label));
     },
     "hand-remove": (arg) => {
       const [s, j] = arg.split(":").map(int);

@@ -194,9 +194,9 @@ function revealLabels(A, d) {
   return labels.filter((l) => colourOf(l) === "blue" && !(A.t.ruledOut ?? []).includes(Number(l)));
 }
 
-/** The yellow wires the actor's wire `d.as` may be. */
+/** The yellow wires the actor's wire `d.as` may be: not the one just said for the wire cut with it (one of each). */
 export function actorLabelOptions(A, d) {
-  const yellow = labelsInPlay(A.state.setup).map((x) => x.label).filter((l) => colourOf(l) === "yellow");
+  const yellow = labelsInPlay(A.state.setup).map((x) => x.label).filter((l) => colourOf(l) === "yellow" && l !== d.cut);
   return A.editing || !d.as ? yellow : possibleLabels(A, d.a, d.as.s, d.as.j, yellow);
 }
 

@@ -65,8 +65,10 @@ function detectorTokens(A, d, js, wire = null) {
 
 /** Beside ✓: the next answer a success needs, when it is one tap (the actor's wire, the detector's wire). */
 function afterOk(A, d) {
-  const next = nextAsk(A.state, A.t, settleDraft(A, { ...d, ok: true }));
-  if (next?.ask === "actor_slot") return html`<span class="lbl">with ${A.state.setup.players[d.a]}'s</span>${actorSlotChips(A, d)}`;
+  // the success as the table settles it (X-or-Y Ray: the value the wire may be, which the actor's wire is too)
+  const settled = settleDraft(A, { ...d, ok: true });
+  const next = nextAsk(A.state, A.t, settled);
+  if (next?.ask === "actor_slot") return html`<span class="lbl">with ${A.state.setup.players[d.a]}'s</span>${actorSlotChips(A, settled)}`;
   if (next?.ask === "which" && next.field === "hit") {
     return html`<span class="lbl">on</span>${hitOptions(A, d).map(({ j, ok }) => chip("draft-which", `hit:${j}`, slotLetter(j), false, `which-${j}`, { disabled: !ok }))}`;
   }

@@ -264,7 +264,8 @@ export function handTemplate(state, edit = null) {
           ${btn("edit-clear", "Clear all", { cls: "chip", testid: "edit-hand-clear" })}
           ${btn("edit-cancel", "Cancel", { cls: "link", testid: "edit-hand-cancel" })}
         </div>`
-      : html`<div class="row">
+      : html`${full ? html`<p class="hint" data-testid="hand-full" aria-live="polite">All your wires are in: check them against
+          your stand (tap one to take it back), then Done.</p>` : ""}<div class="row">
           ${btn("hand-done", "Done", { cls: "primary big", testid: "hand-done", disabled: !full })}
           ${btn("back-setup", "Back to setup", { cls: "link", testid: "hand-back" })}
         </div>`}

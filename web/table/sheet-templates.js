@@ -311,8 +311,11 @@ function setSection(ctx, p, s, j, sl) {
   const mark = own ? wireMark(state.setup, t, p, s, own) : undefined;
   if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`, { disabled: Boolean(mark) && m !== mark && sl.m !== m }))}</div></div>`);
   if (c.notValues.length && falseOnes) rows.push(html`<div class="sub"><span class="lbl">False token (not…)</span>${keypad("set-not", c.notValues, { on: sl.m ? [sl.m.slice(1)] : [], testprefix: "set-not", label: "false token", disabled: own ? [saidOf(own)] : [] })}</div>`);
-  if (c.colours.length && !own) rows.push(html`<div class="sub"><span class="lbl">Colour seen</span><div class="row">${c.colours.map((col) => chip("set-colour", col, { b: "blue", y: "yellow", r: "red" }[col], sl.col === col, `set-colour-${col}`, { disabled: outs.has(col) && sl.col !== col }))}</div></div>`);
-  rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire", disabled: [...off(c.cut, sl.c === "cut" ? [sl.v] : []), ...ruled(c.cut)] })}</div>`);
+  // a colour none of whose wires the slot may hold (all cut, ruled out there) is greyed too
+  const cutOff = new Set(ruled(c.cut));
+  const colourOff = (col) => sl.col !== col && (outs.has(col) || (bare && c.cut.every((l) => colourOf(l)[0] !== col || cutOff.has(l))));
+  if (c.colours.length && !own) rows.push(html`<div class="sub"><span class="lbl">Colour seen</span><div class="row">${c.colours.map((col) => chip("set-colour", col, { b: "blue", y: "yellow", r: "red" }[col], sl.col === col, `set-colour-${col}`, { disabled: colourOff(col) }))}</div></div>`);
+  rows.push(html`<div class="sub"><span class="lbl">Cut wire</span>${keypad("set-cut", c.cut, { on: sl.c === "cut" ? [sl.v] : [], testprefix: "set-cut", label: "cut wire", disabled: [...off(c.cut, sl.c === "cut" ? [sl.v] : []), ...cutOff] })}</div>`);
   rows.push(btn("set-clear", "Clear this slot", { cls: "link", testid: "set-clear" }));
   return rows;
 }
