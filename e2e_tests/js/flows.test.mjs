@@ -518,6 +518,21 @@ test("two stands a player: a solo cut's summary names each wire's stand; Walkie-
   assert.deepEqual(filePlaces(table(), S.derive(table()), { k: "walkie", a: 1, p: 2, s: 0, js: [3], as: { s: 0, j: 2 } }, 2).map((x) => x.s), [0]);
 });
 
+test("Reveal my reds: who holds a wire that is not red cannot, and the sheet says why", async () => {
+  const { actorOff } = await import("../../web/table/draft-actors.js");
+  const state = table([{ k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } }], true);
+  const off = actorOff({ state, t: S.derive(state), ui: { sheet: { mode: "action" } } }, { k: "red" });
+  assert.match(off.get(0), /holds wires that are not red/, "my own blue wires");
+  assert.match(off.get(1), /12 wires left, 1 red uncut/, "Bob's 12 wires");
+  // Dee and Bob down to one wire each, Bob's under an info token 3
+  const cuts = (p, js) => js.map((j) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v: String(j + 1) } }));
+  const late = table([...cuts(3, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), ...cuts(1, [0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
+    { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } }], true);
+  const off2 = actorOff({ state: late, t: S.derive(late), ui: { sheet: { mode: "action" } } }, { k: "red" });
+  assert.match(off2.get(1), /a wire of theirs cannot be red/, "Bob's info token 3");
+  assert.ok(!off2.has(3), "Dee's last wire may be the red");
+});
+
 test("14, 28: the captain, whose failure explodes the bomb, gets no Stabilizer: greyed in its sheet, and one recorded holds nothing", async () => {
   const { actorOff } = await import("../../web/table/draft-actors.js");
   const state = table();

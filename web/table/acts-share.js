@@ -18,7 +18,9 @@ export function shareActs(app) {
     let status;
     try {
       await navigator.clipboard.writeText(share.url);
-      status = "Link copied. Anyone who opens it sees this table and enters their own wires.";
+      status = share.withHand
+        ? "Link copied, with your wires: it opens in your seat, so keep it to your own devices (teammates would see your wires)."
+        : "Link copied. Anyone who opens it sees this table and enters their own wires.";
     } catch {
       status = "Copy the link below (or scan the QR code).";
     }

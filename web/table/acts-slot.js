@@ -4,6 +4,7 @@
 import * as S from "./table-state.js";
 import { commitEntry, firstTapWarns, maybeCommit, pickSlot } from "./draft-commit.js";
 import { underWay } from "./draft-summary.js";
+import { actorOff } from "./draft-actors.js";
 
 /** Open the slot sheet: tokens until every player shows a starting token (but one the card spares), then cuts. */
 function openSlot(app, key) {
@@ -19,8 +20,13 @@ function openSlot(app, key) {
   // 22: while the token gifts go round, a tap on the next receiver's wire sets the token they got
   const gift = t.gifts && t.gifts.given < t.gifts.of && p === S.giftPair(state.setup, t.gifts.given)[1];
   const tab = sl.c === "cut" || !started || gift || S.xWireWait(state.setup, t.yellowCut, sl) ? "set" : "cut"; // (a teammate's cut on my wire is recorded here too)
-  const a = t.turn !== p && !state.setup.free_turns ? t.turn : null; // 10, 45: whoever says "Snip!": asked
+  let a = t.turn !== p && !state.setup.free_turns ? t.turn : null; // 10, 45: whoever says "Snip!": asked
   ui.sheet = { mode: "slot", key, tab };
+  if (a === null) { // the wire's owner does not cut their own: one other player who may act is the one
+    const off = actorOff({ state, t, ui }, { k: "dual" });
+    const others = state.setup.players.map((_, q) => q).filter((q) => q !== p && !off.has(q));
+    if (others.length === 1) a = others[0];
+  }
   ui.draft = { k: "dual", a, p, s, js: [j] };
   ui.sheetError = null;
 }

@@ -4,6 +4,9 @@
 
 import { CHARACTER_CARDS, characterFor, ddSpent, ddUsable, drawnTokensDue, EQUIPMENT_NAMES, personalHolder, playedLast } from "./table-state.js";
 import { CARD_DRAFTS } from "./card-rules.js";
+import { ownSlotOptions } from "./draft-options.js";
+import { colourOf, redsInPlay } from "./setup.js";
+import { colourCount } from "./replay-table.js";
 
 /** The players a draft may not name (not when editing: the table has moved on since): a Double Detector's players
  * without one; 17 and 28's captain for an equipment card; 22's "I have none" before play, those who placed both. */
@@ -26,9 +29,27 @@ export function actorOff(ctx, d) {
   const off = TURN_KINDS.includes(d.k) && playedLast(state.setup, t, t.lastTurnBy) ? [[t.lastTurnBy, "played the last turn (never twice in a row)"]] : [];
   // 14, 28: the captain's failure explodes the bomb whatever holds the detonator: no Stabilizer for them
   if (d.k === "stabilizer" && state.setup.captain_fragile) off.push([state.setup.captain, "no Stabilizer: the captain's failure explodes the bomb all the same"]);
+  if (d.k === "red" && !state.setup.hidden_red) off.push(...notAllRed(ctx));
   if (d.k !== "double") return new Map(off);
   return new Map(state.setup.players.map((_, p) => p).filter((p) => !ddUsable(state.setup, t, p))
     .map((p) => [p, ddSpent(t, p) ? "Double Detector used" : "no Double Detector"]).concat(off));
+}
+
+/** Who cannot reveal their red wires (the rules: only when every wire they have left is red), with the reason: my
+ * own wires I see; a teammate's, when the table rules red out of one of them. */
+function notAllRed(ctx) {
+  const { state, t } = ctx;
+  const A = { state, t, laws: ctx.laws ?? null, given: null, editing: false };
+  const redsLeft = redsInPlay(state.setup) - colourCount(t.cutCount, "red");
+  return state.setup.players.map((_, p) => p).flatMap((p) => {
+    const left = (t.stands[p] ?? []).flat().filter((sl) => sl.c !== "cut");
+    if (!left.length) return [[p, "no wires left"]];
+    if (p === state.setup.me && t.hasHand) {
+      return left.some((sl) => sl.own && !sl.tw && colourOf(sl.own) !== "red") ? [[p, "holds wires that are not red"]] : [];
+    }
+    if (left.length > redsLeft) return [[p, `${left.length} wires left, ${redsLeft} red${redsLeft === 1 ? "" : "s"} uncut`]];
+    return ownSlotOptions(A, { k: "red", a: p }).some((x) => !x.ok) ? [[p, "a wire of theirs cannot be red"]] : [];
+  });
 }
 
 /** The entries that take a turn (mission 10's rule reads them). */

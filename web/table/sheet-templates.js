@@ -76,8 +76,10 @@ function whyTemplate(ctx, key, sl, probs) {
 
 /** Who acted; `off`: players who cannot (a Double Detector used already, or none dealt), disabled with the reason. */
 function actorChips(state, d, exclude, label, off = new Map()) {
+  const why = [...off].filter(([p]) => p !== exclude).map(([p, reason]) => `${state.setup.players[p]}: ${reason}`);
   return html`<div class="row actor" role="group" aria-label="Who acts"><span class="lbl">${label}</span>${state.setup.players.map((name, p) =>
-    p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`, off.has(p) ? { disabled: true, aria: `${name}: ${off.get(p)}` } : {}))}</div>`;
+    p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`, off.has(p) ? { disabled: true, aria: `${name}: ${off.get(p)}` } : {}))}</div>
+    ${why.length ? html`<p class="hint" data-testid="actor-off">Greyed: ${why.join("; ")}.</p>` : ""}`;
 }
 
 /** What the sheet asks next (record.js nextAsk's `ask`), one template per kind of question. */
@@ -363,7 +365,8 @@ function slotSheet(ctx, sh) {
   if (sl.tw && p !== setup.me && setup.turned) {
     head = html`${head}<p class="hint" data-testid="turned-cost">A teammate's turned-around wire: cutting it moves the detonator a space, even when it works.</p>`;
   }
-  const asks = ctx.ask ? askTemplate(ctx, d, ctx.ask) : "";
+  // "Who tried it?" is the chips' own question: not asked twice
+  const asks = ctx.ask && !(ctx.ask.ask === "actor" && !underWay(d, true)) ? askTemplate(ctx, d, ctx.ask) : "";
   if (underWay(d, true)) return { head: html`${head}${summaryLine(ctx, d)}`, body: html`<div class="tabbody">${asks}</div>` };
   return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">
     ${actorChips(state, d, p, "Who tried it?", actorOff(ctx, d))}${asks}</div>` };
