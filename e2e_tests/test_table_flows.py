@@ -15,8 +15,15 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 from table_taps import open_table, play_opening, shot, tid, wait_done
+from ux_table import TABLE, open_phone, table
 
 PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(browser, base_url):
+    """phone(table, size, scheme) -> (page, taps): ux_table.open_phone."""
+    yield from open_phone(browser, base_url)
 
 
 def offered(page: Page, prefix: str) -> list[str]:
@@ -122,3 +129,19 @@ def test_a_double_detector_keeps_the_stands_above_the_sheet(make_context, base_u
     taps("slot-2-0-3")
     taps("slot-2-0-4")
     expect(tid(page, "log-5")).to_contain_text("Label = on Cid D/E")
+
+
+def test_my_own_wire_tapped_on_my_turn_names_the_one_player_who_may_have_cut_it(phone):
+    """2 players: only Bob can point at my wire, so "Who tried it?" is answered by itself and not asked twice."""
+    two = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]
+    log = [
+        {"k": "dual", "a": 0, "p": 1, "s": 0, "j": 0, "v": "5", "ok": False, "real": "2"},
+        {"k": "dual", "a": 1, "p": 0, "s": 0, "j": 11, "v": "12", "ok": True, "cut": "12", "as": {"s": 1, "j": 11}},
+    ]
+    page, taps = phone(table(setup={**TABLE["setup"], "players": ["Ann", "Bob"]}, hand=[two, two], log=log))
+    wait_done(page, moves=True)
+    taps("slot-0-1-4")
+    if tid(page, "tab-cut").get_attribute("aria-pressed") != "true":
+        taps("tab-cut")
+    expect(tid(page, "actor-1")).to_have_attribute("aria-pressed", "true")
+    expect(tid(page, "sheet").get_by_text("Who acts?")).to_have_count(0)

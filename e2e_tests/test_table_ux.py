@@ -393,18 +393,3 @@ def test_clearing_a_token_from_its_entry_s_edit_deletes_the_entry(phone):
     taps("undo")
     expect(tid(page, "log").locator("li[data-testid^='log-']")).to_have_count(4)
 
-
-def test_my_own_wire_tapped_on_my_turn_names_the_one_player_who_may_have_cut_it(phone):
-    """2 players: only Bob can point at my wire, so "Who tried it?" is answered by itself and not asked twice."""
-    two = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]
-    log = [
-        {"k": "dual", "a": 0, "p": 1, "s": 0, "j": 0, "v": "5", "ok": False, "real": "2"},
-        {"k": "dual", "a": 1, "p": 0, "s": 0, "j": 11, "v": "12", "ok": True, "cut": "12", "as": {"s": 1, "j": 11}},
-    ]
-    page, taps = phone(table(setup={**TABLE["setup"], "players": ["Ann", "Bob"]}, hand=[two, two], log=log))
-    wait_done(page, moves=True)
-    taps("slot-0-1-4")
-    if tid(page, "tab-cut").get_attribute("aria-pressed") != "true":
-        taps("tab-cut")
-    expect(tid(page, "actor-1")).to_have_attribute("aria-pressed", "true")
-    expect(tid(page, "sheet").get_by_text("Who acts?")).to_have_count(0)

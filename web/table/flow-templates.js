@@ -227,3 +227,11 @@ export const weakCardAsk = ({ d, setup }) => html`<p class="ask" data-testid="as
 
 export const weakResultAsk = () => html`<p class="ask" data-testid="ask">Was it right (the player and the card)?</p>
   <div class="row">${chip("draft-ok", "1", "✓ right: characters face up", false, "weak-right")}${chip("draft-ok", "0", "✗ wrong: detonator +1", false, "weak-wrong")}</div>`;
+
+/** Who acted; `off`: players who cannot (a Double Detector used already, or none dealt), disabled with the reason. */
+export function actorChips(state, d, exclude, label, off = new Map()) {
+  const why = [...off].filter(([p]) => p !== exclude).map(([p, reason]) => `${state.setup.players[p]}: ${reason}`);
+  return html`<div class="row actor" role="group" aria-label="Who acts"><span class="lbl">${label}</span>${state.setup.players.map((name, p) =>
+    p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`, off.has(p) ? { disabled: true, aria: `${name}: ${off.get(p)}` } : {}))}</div>
+    ${why.length ? html`<p class="hint" data-testid="actor-off">Greyed: ${why.join("; ")}.</p>` : ""}`;
+}

@@ -8,7 +8,7 @@ import { draftSummary, underWay } from "./draft-summary.js";
 import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
-import { actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorChips, actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { actorOff } from "./draft-actors.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -72,14 +72,6 @@ function whyTemplate(ctx, key, sl, probs) {
   const never = labelsInPlay(ctx.state.setup).map((x) => x.label).filter((l) => /^\d+$/.test(l) && !(l in probs.probs));
   return never.length ? html`<div class="row why-not" role="group" aria-label="Why not"><span class="lbl">Why not</span>
     ${never.map((l) => btn("why", l, { cls: "chip", arg: l, testid: `why-not-${l}` }))}<span class="lbl">?</span></div>` : "";
-}
-
-/** Who acted; `off`: players who cannot (a Double Detector used already, or none dealt), disabled with the reason. */
-function actorChips(state, d, exclude, label, off = new Map()) {
-  const why = [...off].filter(([p]) => p !== exclude).map(([p, reason]) => `${state.setup.players[p]}: ${reason}`);
-  return html`<div class="row actor" role="group" aria-label="Who acts"><span class="lbl">${label}</span>${state.setup.players.map((name, p) =>
-    p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`, off.has(p) ? { disabled: true, aria: `${name}: ${off.get(p)}` } : {}))}</div>
-    ${why.length ? html`<p class="hint" data-testid="actor-off">Greyed: ${why.join("; ")}.</p>` : ""}`;
 }
 
 /** What the sheet asks next (record.js nextAsk's `ask`), one template per kind of question. */
