@@ -158,6 +158,9 @@ const DRAFT_ANSWERS = {
   "draft-ok": (ui, arg) => {
     ui.draft.ok = arg === "1";
   },
+  "draft-n": (ui, arg) => {
+    ui.draft.n = int(arg);
+  },
   "draft-which": (ui, arg) => {
     const [field, j] = arg.split(":");
     ui.draft[field] = int(j);

@@ -85,6 +85,12 @@ function describeAction(e, setup) {
     }
     case "shown":
       return `Number card ${e.v} shown after ${name(e.a)}'s turn`;
+    case "missed":
+      return "A round missed: detonator +1";
+    case "tell":
+      return `${name(e.a)} ${e.has ? "holds" : "holds no"} ${e.v} (the value drawn)`;
+    case "ycount":
+      return `${name(e.a)} has ${e.n} yellow wire${e.n === 1 ? "" : "s"} left`;
     case "walkie":
       return `${name(e.a)} ⇄ ${name(e.p)} Walkie-Talkies: ${at(e.a, e.as?.s, e.as?.j)} → ${at(e.p, e.pto?.s, e.pto?.j)}, ${at(e.p, e.s, e.j)} → ${at(e.a, e.ato?.s, e.ato?.j)}${e.got ? ` (got ${e.got})` : ""}`;
     case "hook":

@@ -23,6 +23,7 @@ function entryOf(state, t, d) {
     case "rewind":
     case "drop":
     case "challenge":
+    case "missed":
       return { k: d.k };
     case "batteries":
       return { k: "batteries", ps: (d.ps ?? []).slice().sort((a, b) => a - b) };
@@ -44,6 +45,10 @@ function entryOf(state, t, d) {
       return { k: "redcall", a: d.a, p: d.p, s: d.s, j: js[0], vs: (d.vs ?? []).slice(), ok: d.ok, ...(d.ok ? { cut: d.cut } : {}) };
     case "shown":
       return { k: "shown", a: d.a, v: d.v };
+    case "tell":
+      return { k: "tell", a: d.a, v: d.v, has: d.ok };
+    case "ycount":
+      return { k: "ycount", a: d.a, n: d.n };
     case "special": {
       const cuts = (d.spots ?? []).map((x, i) => {
         const l = d.res === "boom" ? null : knownWire(t, x) ?? d.ls?.[i] ?? null;

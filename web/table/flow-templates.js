@@ -7,7 +7,7 @@ import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
 import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
-import { aValue, besideTokens, colourOf, faceUpCards, presetOf, radarTurns, saidOf } from "./setup.js";
+import { aValue, besideTokens, colourOf, faceUpCards, presetOf, radarTurns, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
 import { CARD_NAMES, noTokenCard } from "./card-rules.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
@@ -234,4 +234,22 @@ export function actorChips(state, d, exclude, label, off = new Map()) {
   return html`<div class="row actor" role="group" aria-label="Who acts"><span class="lbl">${label}</span>${state.setup.players.map((name, p) =>
     p === exclude ? "" : chip("draft-actor", p, name, d.a === p, `actor-${p}`, off.has(p) ? { disabled: true, aria: `${name}: ${off.get(p)}` } : {}))}</div>
     ${why.length ? html`<p class="hint" data-testid="actor-off">Greyed: ${why.join("; ")}.</p>` : ""}`;
+}
+
+/** 30: whether the player still holds the value drawn — my own answer is certain, and a wire the table shows them
+ * holding rules "none" out. */
+export function holdsAsk({ d, t, setup }) {
+  const left = (t.stands[d.a] ?? []).flat().filter((sl) => sl.c !== "cut");
+  const shown = left.some((sl) => (sl.own && valueMatches(sl.own, d.v)) || (sl.c === "info" && sl.v && valueMatches(sl.v, d.v)));
+  const mine = d.a === setup.me && t.hasHand;
+  return html`<p class="ask" data-testid="ask">Does ${setup.players[d.a]} still hold ${aValue(d.v)}?</p>
+    <div class="row">${chip("draft-ok", "1", "Yes", d.ok === true, "holds-yes", { disabled: mine && !shown })}
+      ${chip("draft-ok", "0", "No, none", d.ok === false, "holds-no", { disabled: shown })}</div>`;
+}
+
+/** 30: how many yellow wires the player has left (no more than the yellows not cut yet). */
+export function countAsk({ d, t, setup }) {
+  const cut = t.stands.flat(2).filter((sl) => sl.c === "cut" && colourOf(sl.v) === "yellow").length;
+  return html`<p class="ask" data-testid="ask">How many yellow wires has ${setup.players[d.a]} left?</p>
+    <div class="row">${Array.from({ length: Math.max(0, yellowsInPlay(setup) - cut) + 1 }, (_, n) => chip("draft-n", n, String(n), d.n === n, `count-${n}`))}</div>`;
 }

@@ -26,9 +26,10 @@ export const ACTION_NAMES = {
   swap: "New constraint card (F–L)", beside: "Token beside the stand", redcall: "“It is RED” (challenge)",
   challenge: "Challenge done", shown: "Number card shown", special: "Special action",
   weak: "Guess the weakest link", weakstuck: "Weakest link cannot play", give: "Give a number card", cardflip: "Card turned face down",
+  missed: "Round missed: detonator +1", tell: "Holds the value drawn?", ycount: "Yellow wires left",
 };
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
-export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint", "challenge"];
+export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint", "challenge", "missed"];
 
 /** Cut actions that pay oxygen first (mission 49: given to a teammate the cutter picks, the entry's `ox`). */
 const PAYING = ["dual", "xray", "double", "triple", "super", "solo"];
@@ -122,7 +123,7 @@ export function nextAsk(state, t, d) {
 function actionAsk(state, t, d) {
   const me = state.setup.me;
   const mine = d.a === me && t.hasHand;
-  if (d.k === "rewind" || d.k === "drop" || d.k === "challenge") return null;
+  if (d.k === "rewind" || d.k === "drop" || d.k === "challenge" || d.k === "missed") return null;
   if (d.k === "batteries") return d.done && d.ps?.length ? null : { ask: "players" };
   if (d.k === "false_bottom") return d.done && d.ids?.length ? null : { ask: "equipment" };
   if (d.k === "disint") {
@@ -158,6 +159,9 @@ function actionAsk(state, t, d) {
     return d.ok && !d.cut ? { ask: "cut_label" } : null;
   }
   if (d.k === "shown") return d.v ? null : { ask: "value", blueOnly: true };
+  // 30: the value drawn and whether they hold it; the yellow wires a player has left
+  if (d.k === "tell") return !d.v ? { ask: "value", blueOnly: true } : typeof d.ok !== "boolean" ? { ask: "holds" } : null;
+  if (d.k === "ycount") return Number.isInteger(d.n) ? null : { ask: "count" };
   if (d.k === "special") return specialAsk(t, d);
   if (d.k === "coffee") return Number.isInteger(d.next) ? null : { ask: "next" };
   if (d.k === "walkie" || d.k === "hook" || d.k === "nano") return moveAsk(state, t, d);
@@ -285,6 +289,7 @@ export const EDIT_CHANGES = {
   disint: { value: ["v", "spots", "done"], wires: ["spots", "done"] },
   batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
   stabilizer: { who: ["a"] }, redcall: { who: ["a", "js", "p", "s", "ok", "cut"], result: ["ok", "cut"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] }, swap: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
+  tell: { who: ["a"], value: ["v", "ok"], answer: ["ok"] }, ycount: { who: ["a"], count: ["n"] },
   weak: { who: ["a", "w", "c", "ok"], named: ["w", "c", "ok"], card: ["c", "ok"], result: ["ok"] }, weakstuck: { who: ["a"] },
   cardflip: { who: ["a"] },
   give: { who: ["a", "v", "to"], card: ["v", "to"], to: ["to"] },

@@ -5,6 +5,7 @@
 import { describeEntry } from "./describe.js";
 import { applyAbsent, applyBeside, applyDetect, applyDual, applyOwnCuts, applySee, applySet } from "./entries-cuts.js";
 import { applyBatteries, applyCoffee, applyDisint, applyDrop, applyFalseBottom, applyLabel, applyPostit, applyRadar, applyRewind, applyStabilizer, applySwl } from "./entries-equipment.js";
+import { applyMissed, applyTell, applyYellowCount } from "./entries-sound.js";
 import { applyCardFlip, applyChallenge, applyGive, applyRedcall, applyShown, applySkip, applySpecial, applySwap, applyWeak, applyWeakStuck, countGifts, numberCardsBack } from "./entries-mission.js";
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
@@ -234,6 +235,9 @@ const ENTRY_KINDS = {
   beside: applyBeside,
   redcall: applyRedcall,
   shown: applyShown,
+  missed: applyMissed,
+  tell: applyTell,
+  ycount: applyYellowCount,
   special: applySpecial,
   damaged: (_t, e) => fail(e.why),
 };

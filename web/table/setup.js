@@ -148,6 +148,7 @@ export function defaultSetup() {
     nano: 0,
     nano_turns: 0, // 59: the taps that say the cutter turned Nano round (nano-line.js)
     free_turns: false, // 10, 45: no turn order: whoever says "Snip!" (or is first) cuts
+    sound_rounds: false, // 30: a sound file's timed rounds (missed: detonator +1; a value told; the yellow counts)
     dd: "all",
     equipment: ALL_EQUIPMENT.slice(),
     table_cards: null, // the equipment cards face up; null: not set, every card of the pile counts
@@ -250,6 +251,10 @@ export function applyMission(setup, preset) {
   s.equipment_after_special = Boolean(mission.equipment_after_special);
   s.turned = TURNED_MODES.includes(mission.turned) ? mission.turned : "";
   s.free_turns = Boolean(mission.free_turns) || mission.number === 45; // 45: the first to say "Snip!" cuts the card's value
+  // 30: the sound file's rounds (a missed one, a told value, the yellow counts: entries of their own); the card(s) it
+  // turns face up name the value(s) to cut, as number cards in view
+  s.sound_rounds = Boolean(mission.sound_rounds);
+  if (s.sound_rounds) s.number_cards = "pick";
   s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
   s.numbers = [];
   s.number_hands = []; // another mission: the cards of the last one are gone (number, constraint, locks)

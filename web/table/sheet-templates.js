@@ -8,7 +8,7 @@ import { draftSummary, underWay } from "./draft-summary.js";
 import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
-import { actorChips, actorLabelAsk, actorSlotAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { actorOff } from "./draft-actors.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -152,6 +152,8 @@ export const ASKS = {
   weak_result: weakResultAsk,
   give_card: giveCardAsk,
   give_to: giveToAsk,
+  holds: holdsAsk,
+  count: countAsk,
   // a new character's personal equipment (E1-E4) or the equipment card it works as: both may be there
   personal: ({ d, t, setup }) => {
     const c = characterFor(d.k);

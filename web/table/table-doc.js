@@ -66,6 +66,7 @@ function readSetup(r) {
     number_cards: NUMBER_MODES.includes(r.number_cards) ? r.number_cards : "",
     turned: TURNED_MODES.includes(r.turned) ? r.turned : "",
     free_turns: Boolean(r.free_turns),
+    sound_rounds: Boolean(r.sound_rounds),
     nano: clampInt(r.nano, 0, 5, 0),
     nano_turns: clampInt(r.nano_turns, 0, 1, 0),
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
@@ -156,6 +157,9 @@ export const ENTRY_SHAPES = {
   beside: object({ ...COMMON, p: player, v: optional(said) }),
   redcall: object({ ...COMMON, ...target, a: player, vs: size(array(label), 0, 11), ok: optional(boolean()), cut: optional(label) }),
   shown: object({ ...COMMON, a: player, v: optional(label) }),
+  missed: nothing,
+  tell: object({ ...COMMON, a: player, v: optional(label), has: optional(boolean()) }),
+  ycount: object({ ...COMMON, a: player, n: optional(size(integer(), 0, 11)) }),
   special: object({ ...COMMON, a: player, cuts: size(array(object({ ...target, l: optional(label) })), 0, 12),
     res: optional(enums(["ok", "shown", "boom"])) }),
 };

@@ -299,6 +299,7 @@ function actionAllowed(k, state, t) {
     case "beside": return besideNow(state.setup, t);
     case "redcall": return (state.setup.special ?? []).includes("challenges") && !t.redcallDone; // challenge 1: once
     case "shown": return state.setup.number_cards === "guess";
+    case "missed": case "tell": case "ycount": return state.setup.sound_rounds; // 30: the sound file's rounds
     case "special": return specialOpen(state.setup, t);
     case "challenge": return (state.setup.special ?? []).includes("challenges") && (t.challenges ?? 0) < state.setup.players.length; // one card each
     case "red": return state.setup.red.mode !== "none" || state.setup.hidden_red; // 11: the hidden value's wires

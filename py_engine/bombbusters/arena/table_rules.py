@@ -35,8 +35,11 @@ __all__ = ["TableRules", "UNSIMULATED", "rules_of"]
 UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "the sound file's circus acts, which disrupt the table (their content is not on the card: the results are a plain game's, easier than the card's)",
                50: "memory mode (tokens beside the stand: a simulated team forgets nothing)",
                10: "a timer (15 minutes; 12 with 2 players)",
-               30: "the sound file's timed rounds (number cards read out, each value to be cut within seconds, "
-                   "then three values within two minutes): their deadlines are in seconds, which turns do not measure",
+               30: "the sound file's timed rounds (a number card's value to cut within seconds, a miss moving the "
+                   "detonator or making the active player say whether they hold a value drawn, the yellow wires each "
+                   "player has left made public, then only three values within two minutes, all the yellows in one "
+                   "cut, the rest within two minutes): each hangs on a deadline in seconds, which turns do not "
+                   "measure",
                **{n: "no speaking under water, a thumbs-up only (a rule on talk)" for n in (44, 49, 63)}}
 
 

@@ -138,7 +138,10 @@ ROWS: list[dict[str, Any]] = [
     _m(29, "Guessing game", red="3", captain_no_token_2p=True, number_cards="guess",
        notes="number cards dealt to players: before each turn one is put down face down; shown after the turn, "
        "it moves the detonator if the active player has just cut a wire of its value"),
-    _m(30, "Speed mission", red="1 of 2", yellow="4", notes="12 number cards; timed by a sound file"),
+    _m(30, "Speed mission", red="1 of 2", yellow="4", sound_rounds=True,
+       notes="12 number cards; a sound file times the rounds: a card's value to cut within seconds (a miss: "
+       "detonator +1, or the active player tells whether they hold a drawn value), the yellow wires each player "
+       "has left made public, then only three values"),
     _m(31, "With one hand tied", red="2 of 3", constraints="chosen",
        notes="each player picks one constraint card A-E and keeps to it until they cannot"),
     _m(32, "Pranks-a-plenty", red="2", players={2: ("3", "0")}, constraints="deck",

@@ -91,7 +91,10 @@ class Mission:
     places no token), ``captain_fragile`` (the captain's — the rookie's —
     failed dual cut explodes the bomb), ``captain_no_equipment`` (no equipment card for the captain),
     ``captain_no_token_2p`` (with 2 players the captain places no starting info token),
-    ``free_turns`` (turns in any order, "Snip!", never twice in a row: 10), ``false_by`` (whose tokens are
+    ``free_turns`` (turns in any order, "Snip!", never twice in a row: 10), ``sound_rounds`` (30: a sound file's
+    timed rounds — a number card to cut, a missed round moving the detonator, a player telling whether they hold a
+    value, the yellow wires each has left made public, then three values only; the table app records them, the
+    arena plays without them: table_rules.UNSIMULATED), ``false_by`` (whose tokens are
     false: "captain" — 2 at setup, not on red, and on their wire after a failure (17) —, "all" — 2 each,
     on any wire, red included, and on any wire after a failure (52)), ``special``
     (rules on which cuts are legal: "x_after_yellow" — X wires only after the
@@ -151,6 +154,7 @@ class Mission:
     captain_no_equipment: bool = False
     captain_no_token_2p: bool = False
     free_turns: bool = False
+    sound_rounds: bool = False
     false_by: str = ""
     special: tuple[str, ...] = ()
     number_cards: str = ""
@@ -292,6 +296,7 @@ def setup_json(m: Mission) -> dict:
         "equipment_after_special": m.equipment_after_special,
         "turned": m.turned,
         "free_turns": m.free_turns,
+        "sound_rounds": m.sound_rounds,
         "characters": list(m.characters),
         "equipment": list(m.equipment),
         "notes": m.notes,
