@@ -97,6 +97,14 @@ test("double detector, radar, labels, post-it, rewinder", () => {
   assert.equal(t.stands[2][0][0].c, "info");
 });
 
+test("a General Radar answered no by every stand is refused while a copy is uncut", () => {
+  const all = (has) => [0, 1, 2, 3].map((p) => ({ p, s: 0, has: has(p) }));
+  let t = S.derive(S.addEntry(started(), { k: "radar", v: 4, ans: all(() => false) }));
+  assert.match(t.entries[0].error, /every stand said no to 4, but 4 4s are still uncut/);
+  t = S.derive(S.addEntry(started(), { k: "radar", v: 4, ans: all((p) => p === 2) }));
+  assert.ok(t.entries[0].ok, t.entries[0].error);
+});
+
 test("slot tokens follow the engine notation", () => {
   const h = { c: "h", v: null, m: null, col: null, own: null };
   assert.equal(S.slotToken(h), "?");

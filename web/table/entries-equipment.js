@@ -3,7 +3,7 @@
 // Stabilizer, Coffee Mug, Rewinder. (Detectors and the X-or-Y Ray are cuts: entries-cuts.js;
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
-import { addFact, checkPlayers, cutSlot, detonatorBack, fail, infoSlot, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
+import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, fail, infoSlot, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
 import { standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
@@ -15,6 +15,13 @@ export function applyRadar(t, e, setup, i) {
   for (const x of ans) {
     if (!t.stands[x?.p]?.[x?.s]) fail("an answer names a stand that is not on the table");
     addFact(t, { kind: x.has ? "has" : "has_not", player: x.p, stand: x.s, value: e.v }, i, radarRefs(t, setup, x.p, x.s));
+  }
+  // every stand said no while a copy is uncut: it must be somewhere the radar sees (not Nano's pile, an X wire, a
+  // turned-around wire), so the answers cannot all be no
+  const stands = t.stands.reduce((n, ss) => n + ss.length, 0);
+  const left = 4 - (cutCounts(t)[String(e.v)] ?? 0);
+  if (ans.length === stands && !ans.some((x) => x.has) && left > 0 && !setup.nano && !setup.x_tokens && !setup.turned) {
+    fail(`every stand said no to ${e.v}, but ${left} ${e.v}${left === 1 ? " is" : "s are"} still uncut on the stands: one of them said yes`);
   }
 }
 
