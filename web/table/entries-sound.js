@@ -6,6 +6,9 @@
 import { addFact, checkPlayers, detonatorStep, fail, uncutRefs } from "./replay-table.js";
 import { colourOf, valueMatches, yellowsInPlay } from "./setup.js";
 
+/** Whether an uncut slot shows value v held: my own wire, or an info token of that value. */
+export const showsHeld = (sl, v) => (sl.own && valueMatches(sl.own, v)) || (sl.c === "info" && sl.v && valueMatches(sl.v, v));
+
 function soundRounds(setup) {
   if (!setup.sound_rounds) fail("only mission 30's sound file has timed rounds");
 }
@@ -23,8 +26,7 @@ export function applyTell(t, e, setup, i) {
   if (!/^\d+$/.test(String(e.v ?? ""))) fail("which value was drawn? (1-12)");
   if (typeof e.has !== "boolean") fail(`does ${setup.players[e.a]} hold a ${e.v}: yes or no?`);
   const left = uncutRefs(t, e.a);
-  const shows = (sl) => (sl.own && valueMatches(sl.own, e.v)) || (sl.c === "info" && sl.v && valueMatches(sl.v, e.v));
-  if (!e.has && left.some(shows)) fail(`${setup.players[e.a]} holds a ${e.v} (the table shows it): not "none"`);
+  if (!e.has && left.some((sl) => showsHeld(sl, e.v))) fail(`${setup.players[e.a]} holds a ${e.v} (the table shows it): not "none"`);
   addFact(t, { kind: e.has ? "has" : "has_not", player: e.a, value: Number(e.v) }, i, left);
 }
 

@@ -7,7 +7,8 @@ import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
 import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
-import { aValue, besideTokens, colourOf, faceUpCards, presetOf, radarTurns, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
+import { aValue, besideTokens, colourOf, faceUpCards, presetOf, radarTurns, saidOf, yellowsInPlay } from "./setup.js";
+import { showsHeld } from "./entries-sound.js";
 import { CARD_NAMES, noTokenCard } from "./card-rules.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
@@ -240,7 +241,7 @@ export function actorChips(state, d, exclude, label, off = new Map()) {
  * holding rules "none" out. */
 export function holdsAsk({ d, t, setup }) {
   const left = (t.stands[d.a] ?? []).flat().filter((sl) => sl.c !== "cut");
-  const shown = left.some((sl) => (sl.own && valueMatches(sl.own, d.v)) || (sl.c === "info" && sl.v && valueMatches(sl.v, d.v)));
+  const shown = left.some((sl) => showsHeld(sl, d.v));
   const mine = d.a === setup.me && t.hasHand;
   return html`<p class="ask" data-testid="ask">Does ${setup.players[d.a]} still hold ${aValue(d.v)}?</p>
     <div class="row">${chip("draft-ok", "1", "Yes", d.ok === true, "holds-yes", { disabled: mine && !shown })}
