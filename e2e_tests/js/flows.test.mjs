@@ -304,6 +304,18 @@ test("X-or-Y Ray, the wire only one of the two values: ✓'s shortcut offers the
   assert.doesNotMatch(html, /data-testid="actor-slot-0-4"/, "Bob's E is a 5: no 7 to cut with");
 });
 
+test("a detector entered by hand that My best cuts calls sure is sure: no ✗ (its joint success, no wire's own law)", () => {
+  const state = table();
+  const moves = { moves: [{ kind: "double_detector", player: 1, stand: 0, slots: [6, 7], value: 7, guaranteed: true, p_success: 1 }] };
+  const d = { k: "double", a: 0, p: 1, s: 0, js: [7, 6], v: "7" };
+  assert.equal(S.sureDetector(state, moves, d), true);
+  assert.equal(S.sureDetector(state, moves, { ...d, v: "8" }), false, "another value");
+  assert.equal(S.sureDetector(state, moves, { ...d, js: [5, 6] }), false, "other wires");
+  assert.equal(S.sureDetector(state, { moves: [{ ...moves.moves[0], guaranteed: false }] }, d), false, "not sure");
+  assert.equal(S.sureDetector(state, null, d), false, "no answer yet");
+  assert.equal(resultAllowed(allow(state), { ...d, sure: true }).wrong, false);
+});
+
 test("where a moved wire was filed: places where no wire it may be sits in order are greyed", async () => {
   const { filePlaceOptions } = await import("../../web/table/draft-options.js");
   // Bob shows a 4 on C (an info token) and a cut 9 on H; Dee's slot I is a 10 or more (its law)

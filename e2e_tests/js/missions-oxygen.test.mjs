@@ -41,7 +41,7 @@ test("oxygen in each player's hand (54): my cuts spend mine, and the advice hear
   const t = S.derive(s);
   assert.equal(S.oxygenFor(s, t, 0).have, 1);
   assert.deepEqual(S.missionRules(s, t).no_values.map((x) => x.value), [5, 6, 7, 8, 9, 10, 11, 12]);
-  assert.match(S.missionRules(s, t).no_values[0].why, /1 in your hand/);
+  assert.match(S.missionRules(s, t).no_values[0].why, /1 in front of you/);
   assert.equal(S.oxygenFor(s, t, 1).have, 3);
 });
 
@@ -166,7 +166,7 @@ test("oxygen given to a teammate (49): a cut gives as many tokens as its value t
   assert.equal(S.oxygenFor(s, t, 0).have, 3);
   const no = S.missionRules(s, t).no_values;
   assert.deepEqual(no.map((x) => x.value), [4, 5, 6, 7, 8, 9, 10, 11, 12]);
-  assert.match(no[0].why, /oxygen: cutting a 4 takes 4 tokens, 3 in your hand/);
+  assert.match(no[0].why, /oxygen: cutting a 4 takes 4 tokens, 3 in front of you/);
   // "oxygen" is an answer an edit may change here, and nowhere else; the cutter cannot give to themself
   assert.ok(S.editChanges(s.setup, S.draftFromEntry(e)).includes("oxygen"));
   assert.ok(!S.editChanges(oxygenTable(54, "oxygen_own").setup, S.draftFromEntry(e)).includes("oxygen"));

@@ -53,7 +53,7 @@ export function namedValue(e) {
 export function oxygenWhere(kind, you) {
   if (kind === "reserve") return "in the reserve";
   if (kind === "pass") return you ? "passed to you" : "passed on";
-  return you ? "in your hand" : "in hand";
+  return you ? "in front of you" : "in front of them";
 }
 
 /**

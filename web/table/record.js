@@ -324,3 +324,13 @@ export function draftFromMove(state, m) {
   else if (v && k !== "red") d.v = v;
   return d;
 }
+
+/** Whether the moves reply for this very table calls detector draft `d` sure — its joint success, which no single
+ * wire's law shows: a detector entered by hand then offers no ✗, as one recorded from My best cuts. */
+export function sureDetector(state, moves, d) {
+  const same = (a, b) => a?.length === b?.length && a.every((j) => b.includes(j));
+  return (moves?.moves ?? []).some((m) => {
+    const x = m.guaranteed ? draftFromMove(state, m) : null;
+    return Boolean(x?.sure) && x.k === d.k && x.a === d.a && x.p === d.p && x.s === d.s && x.v === d.v && same(x.js, d.js);
+  });
+}
