@@ -73,3 +73,32 @@ test("30: the sheet asks the value drawn, then yes or no (mine certain); the yel
   assert.deepEqual(e, { k: "tell", a: 2, v: "5", has: true });
   assert.match(S.derive(S.addEntry(s, e)).entries[0].text, /Cat holds 5 \(the value drawn\)/);
 });
+
+test("30: a round's card is a target, not a rule; the three cards at the end are one, yellow included", () => {
+  const s = thirty();
+  const rules = (numbers) => S.valueRules({ ...s, setup: { ...s.setup, numbers } }, S.derive(s));
+  assert.equal(rules([6]).only_values, undefined, "other cuts stay allowed while a round's card is face up");
+  const lock = rules([2, 7, 10]);
+  assert.deepEqual(lock.only_values.values, [2, 7, 10]);
+  assert.ok(lock.no_values.some((x) => x.value === "YELLOW"), "no yellow during the three values");
+});
+
+test("30: the answers the table rules out are greyed — a value all cut, a wire certain; counts the others leave", async () => {
+  const { ASKS } = await import("../../web/table/sheet-templates.js");
+  const cut7 = [0, 1, 2, 3].map((p) => ({ k: "set", p, s: 0, j: p === 0 ? 7 : 6, slot: { c: "cut", v: "7" } })); // (my Y4 sorts before my 5)
+  const s = thirty([...cut7, { k: "ycount", a: 1, n: 0 }]); // every 7 cut; Bob has no yellow left
+  const t = S.derive(s);
+  const args = (d, laws = null) => ({ ctx: { state: s, t, laws, ui: { sheet: { mode: "action" } } }, d, t, state: s, setup: s.setup });
+  assert.match(String(ASKS.holds(args({ k: "tell", a: 2, v: "7" }))), /data-testid="holds-yes"[^>]*disabled/, "every 7 is cut");
+  const certain = new Map([["2-0-3", { probs: { 8: 1 } }]]);
+  assert.match(String(ASKS.holds(args({ k: "tell", a: 2, v: "8" }, certain))), /data-testid="holds-no"[^>]*disabled/, "Cid D is an 8");
+  // 2 yellows: mine (Y4) and Bob's none, so Cid and Dan share one; Cid's count is 0 or 1
+  const count = String(ASKS.count(args({ k: "ycount", a: 2 })));
+  assert.doesNotMatch(count, /data-testid="count-1"[^>]*disabled/);
+  assert.match(count, /data-testid="count-2"[^>]*disabled/);
+  const s2 = S.addEntry(s, { k: "ycount", a: 3, n: 0 });
+  const t2 = S.derive(s2);
+  const only = String(ASKS.count({ ctx: { state: s2, t: t2, ui: { sheet: { mode: "action" } } }, d: { k: "ycount", a: 2 }, t: t2, state: s2, setup: s2.setup }));
+  assert.match(only, /data-testid="count-0"[^>]*disabled/, "every other count known: Cid's is 1");
+  assert.doesNotMatch(only, /data-testid="count-1"[^>]*disabled/);
+});

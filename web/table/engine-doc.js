@@ -169,7 +169,13 @@ export function valueRules(state, t, mine = true) {
   const hands = faceUpCards(state.setup, t, state.setup.me); // 65: my face-up cards, once the hands dealt are entered
   const nums = state.setup.number_cards === "pick" && !mine && state.setup.mission === 65 ? [] : hands ?? state.setup.numbers ?? [];
   const mode = state.setup.number_cards;
-  if (nums.length && mode === "pick") {
+  if (state.setup.sound_rounds) { // 30: a round's card is a target, not a rule; the three cards at the end are one
+    if (nums.length >= 3) {
+      const why = `only the three cards' values, ${nums.join(", ")}, may be cut now (mission 30)`;
+      rules.only_values = { values: nums.slice(), why };
+      rules.no_values.push({ value: "YELLOW", why });
+    }
+  } else if (nums.length && mode === "pick") {
     rules.only_values = { values: nums.slice(), why: hands ? `your number cards are ${nums.join(", ")}` : `the number cards in play name ${nums.join(", ")}` };
   } else if (nums.length > 1 && mode === "sum") {
     const values = new Set();

@@ -4,11 +4,11 @@
 // Pure functions from data to escaped HTML text.
 
 import { html, pct } from "../shared/html.js";
-import { actorLabelOptions, actorSlots, allRedAllowed, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
+import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
-import { failureMarks, nextAsk, noValueShown, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
+import { CHARACTER_CARDS, characterFor, EQUIPMENT_NAMES, failureMarks, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { aValue, besideTokens, colourOf, faceUpCards, presetOf, radarTurns, saidOf, yellowsInPlay } from "./setup.js";
-import { showsHeld } from "./entries-sound.js";
+import { holdsAllowed, yellowCountRange } from "./entries-sound.js";
 import { CARD_NAMES, noTokenCard } from "./card-rules.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
@@ -237,20 +237,29 @@ export function actorChips(state, d, exclude, label, off = new Map()) {
     ${why.length ? html`<p class="hint" data-testid="actor-off">Greyed: ${why.join("; ")}.</p>` : ""}`;
 }
 
-/** 30: whether the player still holds the value drawn — my own answer is certain, and a wire the table shows them
- * holding rules "none" out. */
-export function holdsAsk({ d, t, setup }) {
-  const left = (t.stands[d.a] ?? []).flat().filter((sl) => sl.c !== "cut");
-  const shown = left.some((sl) => showsHeld(sl, d.v));
-  const mine = d.a === setup.me && t.hasHand;
+/** 30: whether the player still holds the value drawn — what the table shows of their wires (mine, a token, the
+ * engine's laws) greys an answer it rules out. */
+export function holdsAsk({ ctx, d, t, setup }) {
+  const A = allowOf(ctx);
+  const may = A.editing ? { yes: true, no: true } : holdsAllowed(t, d, (s, j) => chance(t, A.laws, d.a, s, j, [d.v]), allCut(setup, t, d.v));
   return html`<p class="ask" data-testid="ask">Does ${setup.players[d.a]} still hold ${aValue(d.v)}?</p>
-    <div class="row">${chip("draft-ok", "1", "Yes", d.ok === true, "holds-yes", { disabled: mine && !shown })}
-      ${chip("draft-ok", "0", "No, none", d.ok === false, "holds-no", { disabled: shown })}</div>`;
+    <div class="row">${chip("draft-ok", "1", "Yes", d.ok === true, "holds-yes", { disabled: !may.yes })}
+      ${chip("draft-ok", "0", "No, none", d.ok === false, "holds-no", { disabled: !may.no })}</div>`;
 }
 
-/** 30: how many yellow wires the player has left (no more than the yellows not cut yet). */
-export function countAsk({ d, t, setup }) {
-  const cut = t.stands.flat(2).filter((sl) => sl.c === "cut" && colourOf(sl.v) === "yellow").length;
+/** 30: how many yellow wires the player has left (what the other counts and the cut yellows leave). */
+export function countAsk({ ctx, d, t, setup }) {
+  const { lo, hi } = allowOf(ctx).editing ? { lo: 0, hi: yellowsInPlay(setup) } : yellowCountRange(setup, t, d.a);
   return html`<p class="ask" data-testid="ask">How many yellow wires has ${setup.players[d.a]} left?</p>
-    <div class="row">${Array.from({ length: Math.max(0, yellowsInPlay(setup) - cut) + 1 }, (_, n) => chip("draft-n", n, String(n), d.n === n, `count-${n}`))}</div>`;
+    <div class="row">${Array.from({ length: yellowsInPlay(setup) + 1 }, (_, n) => chip("draft-n", n, String(n), d.n === n, `count-${n}`, { disabled: n < lo || n > hi }))}</div>`;
+}
+
+/** A new character's personal equipment (E1-E4) or the equipment card it works as: both may be there. */
+export function personalAsk({ d, t, setup }) {
+  const c = characterFor(d.k);
+  const p = personalHolder(setup, t, d.k);
+  const id = CHARACTER_CARDS[c];
+  return html`<p class="ask" data-testid="ask">Which ${EQUIPMENT_NAMES[id]}?</p>
+    <div class="row">${chip("draft-pe", "0", `the equipment card (${id})`, d.pe === false, "personal-card")}
+      ${chip("draft-pe", "1", `${setup.players[p]}'s character (${c})`, d.pe === true, "personal-own")}</div>`;
 }

@@ -31,11 +31,12 @@ export const ACTION_NAMES = {
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
 export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint", "challenge", "missed"];
 
-/** Cut actions that pay oxygen first (mission 49: given to a teammate the cutter picks, the entry's `ox`). */
-const PAYING = ["dual", "xray", "double", "triple", "super", "solo"];
+/** The cut actions, which name a value and pay oxygen first (mission 49: given to a teammate the cutter picks, the
+ * entry's `ox`). */
+export const CUT_KINDS = ["dual", "xray", "double", "triple", "super", "solo"];
 
 /** Does this draft's action give oxygen to a teammate (mission 49)? */
-export const givesOxygen = (setup, d) => oxygenKind(setup) === "gift" && PAYING.includes(d.k);
+export const givesOxygen = (setup, d) => oxygenKind(setup) === "gift" && CUT_KINDS.includes(d.k);
 
 /** My uncut slots holding a wire of gameplay value `said` ("7" | "Y"), in order. */
 export function ownSlotsFor(state, t, said) {

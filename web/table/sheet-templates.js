@@ -8,11 +8,12 @@ import { draftSummary, underWay } from "./draft-summary.js";
 import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
-import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { actorOff } from "./draft-actors.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
   ACTION_NAMES,
+  CUT_KINDS,
   ALL_EQUIPMENT,
   hasUncut,
   EQUIPMENT_NAMES,
@@ -20,9 +21,6 @@ import {
   editChanges,
   colourOf,
   ddSpent,
-  CHARACTER_CARDS,
-  characterFor,
-  personalHolder,
   personalName,
   failureMarks,
   isCount,
@@ -114,16 +112,17 @@ export const ASKS = {
     }
     {
       // 41, 48: no cut names yellow (the special action takes the yellow wires); 23, 39, 46: nor the value it takes
-      const only = ["dual", "xray", "double", "triple", "super", "solo"].includes(d.k) ? specialOnly(setup, t) : null;
+      const only = CUT_KINDS.includes(d.k) ? specialOnly(setup, t) : null;
       const base = (ask.noYellow || ask.blueOnly || only === "Y" ? blue : said).filter((v) => v !== only);
       // a cut names a value the cutter holds; the Disintegrator's draw and a Post-it are not "named"
-      const nameable = ["dual", "xray", "double", "triple", "super", "solo"].includes(d.k)
+      const nameable = CUT_KINDS.includes(d.k)
         ? nameableValues(state, t, d, base, ctx.holdings, ctx.ui?.sheet?.edit !== undefined) : base;
       // a solo cut: a value its cutter may hold every uncut copy of
       const named = d.k === "solo" ? soloValueOptions(allowOf(ctx), d, nameable) : nameable;
-      const question = d.k === "xray" ? "Which two values were named?" : d.k === "solo" ? "Which value was cut (all its wires)?" : d.k === "shown" ? `Which number card was shown after ${setup.players[d.a]}'s turn?` : "Which value was named?";
+      const question = d.k === "xray" ? "Which two values were named?" : d.k === "solo" ? "Which value was cut (all its wires)?" : d.k === "shown" ? `Which number card was shown after ${setup.players[d.a]}'s turn?`
+        : d.k === "tell" ? "Which value was drawn?" : "Which value was named?";
       // (the special action's value too: 46's 7s, which only it cuts)
-      const why = ctx.ui?.sheet?.edit !== undefined ? [] : unnamedWhy(state, t, d, only && !base.includes(only) && only !== "Y" ? [...base, only] : base);
+      const why = ctx.ui?.sheet?.edit !== undefined || !CUT_KINDS.includes(d.k) ? [] : unnamedWhy(state, t, d, only && !base.includes(only) && only !== "Y" ? [...base, only] : base);
       return html`<p class="ask" data-testid="ask">${question}</p>
         ${why.length ? html`<p class="hint" data-testid="not-offered">Not offered, though held: ${why.map((x) => `${x.v === "Y" ? "yellow" : x.v} (${x.why})`).join("; ")}.</p>` : ""}
         ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })
@@ -154,15 +153,7 @@ export const ASKS = {
   give_to: giveToAsk,
   holds: holdsAsk,
   count: countAsk,
-  // a new character's personal equipment (E1-E4) or the equipment card it works as: both may be there
-  personal: ({ d, t, setup }) => {
-    const c = characterFor(d.k);
-    const p = personalHolder(setup, t, d.k);
-    const id = CHARACTER_CARDS[c];
-    return html`<p class="ask" data-testid="ask">Which ${EQUIPMENT_NAMES[id]}?</p>
-      <div class="row">${chip("draft-pe", "0", `the equipment card (${id})`, d.pe === false, "personal-card")}
-        ${chip("draft-pe", "1", `${setup.players[p]}'s character (${c})`, d.pe === true, "personal-own")}</div>`;
-  },
+  personal: personalAsk,
   radar_value: radarValueAsk,
   radar_answers: radarAnswersAsk,
   give_slot: ({ d, t, setup }) => {

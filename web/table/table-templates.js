@@ -249,7 +249,7 @@ export function logTemplate(ctx) {
     ${t.exploded || t.defused ? html`<p class="hint" data-testid="log-over">The game is over (${t.exploded ? "the bomb exploded" : "the bomb is defused"}):
       nothing more to record. Undo, or edit an entry, if one was a slip.</p>`
     : html`<div class="actions" role="group" aria-label="Record an action">
-      ${Object.entries(ACTION_NAMES).filter(([k]) => actionAllowed(k, state, t)).map(([k, name]) => btn("action", k === "skip" ? skipRule(state.setup).label : name, { cls: "chip", arg: k, testid: `action-${k}` }))}
+      ${Object.entries(ACTION_NAMES).filter(([k]) => actionAllowed(k, state, t)).sort(([a], [b]) => FIRST.includes(b) - FIRST.includes(a)).map(([k, name]) => btn("action", k === "skip" ? skipRule(state.setup).label : name, { cls: "chip", arg: k, testid: `action-${k}` }))}
     </div>`}
     ${state.log.length ? "" : html`<p class="hint">Tap a wire to record a cut or set its tokens; the buttons above record equipment.</p>`}
     <ol class="entries">${state.log.map((e, i) => {
@@ -307,6 +307,9 @@ function actionAllowed(k, state, t) {
     default: return true;
   }
 }
+
+/** 30's sound-file events come first: the rounds are timed. */
+const FIRST = ["missed", "tell", "ycount"];
 
 export function shareTemplate(ui) {
   if (!ui.share) return "";

@@ -114,6 +114,7 @@ export class AppView {
       }
     }
     if (ctx.ui.share) this.drawQr(ctx.ui.share.url);
+    if (!this.toast.hidden) this.placeToast(); // a sheet opened under a note still shown: the note moves up
     this.showNewError(ctx);
     const d = ctx.ui.draft;
     this.picks.keep(ctx.pickStands, `${ctx.ask?.ask}|${d?.k}|${d?.js?.length ?? 0}|${d?.spots?.length ?? 0}`);
@@ -166,13 +167,18 @@ export class AppView {
     return document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
   }
 
+  /** At the foot of the screen, or below the top bar while a sheet holds the foot. */
+  placeToast() {
+    const sheet = Boolean(document.querySelector("[data-testid='sheet']"));
+    this.toast.style.top = sheet ? `${Math.max(8, this.topbarBottom() + 6)}px` : "auto";
+  }
+
   /** Show `text` for a few seconds (nothing for null): at the foot of the screen, clear of the detonator it may speak
    * of — below the top bar while a sheet holds the foot. */
   flash(text) {
     clearTimeout(this.toastTimer);
     this.toast.textContent = text ?? "";
-    const sheet = Boolean(document.querySelector("[data-testid='sheet']"));
-    this.toast.style.top = sheet ? `${Math.max(8, this.topbarBottom() + 6)}px` : "auto";
+    this.placeToast();
     this.toast.hidden = !text;
     if (text) this.toastTimer = setTimeout(() => { this.toast.hidden = true; }, FLASH_MS);
   }

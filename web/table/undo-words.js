@@ -71,7 +71,9 @@ export function undoNote(before, after, dir) {
   const changed = Object.keys(SETUP_WORDS).filter((k) => JSON.stringify(before.setup[k]) !== JSON.stringify(after.setup[k]));
   if (JSON.stringify(before.setup) !== JSON.stringify(after.setup)) {
     const words = (k) => (k === "cards" && cardsBindAll(after.setup) ? "the constraint card in play" : SETUP_WORDS[k]);
-    const what = changed.map((k) => `${words(k)} ${list(before.setup[k])} → ${list(after.setup[k])}`);
+    // an undo says what it brought back (the arrow would read as the change undone)
+    const what = changed.map((k) => (dir === "undo" ? `${words(k)} back to ${list(after.setup[k])} (was ${list(before.setup[k])})`
+      : `${words(k)} ${list(before.setup[k])} → ${list(after.setup[k])}`));
     return `${head}: ${what.length ? what.join("; ") : "a change of the setup"}`;
   }
   const { out, in: put } = handChange(before.hand, after.hand);
