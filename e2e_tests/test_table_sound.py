@@ -23,6 +23,9 @@ def test_mission_30_sound_rounds(make_context, base_url, device):
     enter_hand(page, taps, ["4", "Y2"])  # 53 wires: the captain's stand holds 14
     wait_done(page, moves=True)
     before = engine_doc(page)["mistakes_left"]
+    # the card the sound file turns face up is tapped above the stands (a round lasts seconds)
+    assert tid(page, "numbers").bounding_box()["y"] < tid(page, "stands").bounding_box()["y"]
+    expect(tid(page, "action-missed")).to_be_visible()
 
     taps("action-missed")  # a round whose value was not cut in time
     commit_if_asked(page, taps)

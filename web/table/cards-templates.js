@@ -14,6 +14,7 @@ export function cardsTemplate(ctx, top = false) {
   const preset = presetOf(ctx.missions, setup);
   const cards = setup.cards ?? [];
   const one = oneCardEach(preset);
+  if (setup.sound_rounds) return top ? numbersTemplate(setup, t) : ""; // 30: the card in view changes every few seconds
   // 31: the card is chosen before the starting tokens, so until then the picker comes first, above the stands
   // 32, 37: the card face up for everyone, while none is tapped (at the start; the deck empty, none binds)
   const first = (one && !cards.length && state.setup.me !== null && !state.log.some((e) => !isSetupEntry(e)))
@@ -67,7 +68,8 @@ export function numbersTemplate(setup, t) {
   const seq = setup.number_cards === "sequence" ? sequenceAt(setup, t?.cutCount) : null;
   const sum = nums.length < 2 ? "fewer than two tapped: every value may be cut; tap the cards face up"
     : "two of them give the value to cut (sum or difference); after a cut, untap the two used (none left: all 12 again)";
-  const pick = [45, 51].includes(setup.mission) ? "the card just flipped: its value is cut"
+  const pick = setup.sound_rounds ? "the card the sound file turned face up: its value to cut in time; with three face up, only theirs"
+    : [45, 51].includes(setup.mission) ? "the card just flipped: its value is cut"
     : setup.mission === 26 ? "the cards face up: a player flips one and cuts its value, so untap the card flipped; when none is face up, tap them all again but those cut all four" : setup.mission === 65 ? "my number cards: the values I may cut"
     : "the values you may cut";
   const hint = { pick, sum,
