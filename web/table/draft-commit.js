@@ -101,11 +101,16 @@ export function tryEntry(state, edit, entry) {
 }
 
 /** Why the action sheet's complete draft would be refused (null: it would be recorded), said before Record is tapped. */
-export function refusal(state, t, ui) {
+export function refusal(state, t, ui, laws = null) {
   const d = ui.draft;
   if (ui.sheet?.mode !== "action" || !d || S.nextAsk(state, t, d)) return null;
   const { check } = tryEntry(state, ui.sheet.edit, S.buildEntry(state, t, d));
-  return check.ok ? null : check.error;
+  if (!check.ok) return check.error;
+  // a teammate's skip for want of oxygen, when the engine's laws make sure they hold a value they can pay for
+  const ox = d.k === "skip" && ui.sheet.edit === undefined ? S.oxygenFor(state, t, d.a) : null;
+  const held = ox ? S.payableWire(state, t, d.a, ox.have, laws) : null;
+  const where = held ? `${S.standName(state.setup, d.a, held.s)} slot ${S.slotLetter(held.j)}` : "";
+  return held ? `${where} can only be ${held.values.join(", ")}, which ${ox.have} token${ox.have === 1 ? "" : "s"} pay for: who can pay must play` : null;
 }
 
 /** Add `entry` to the log (or replace the entry being edited) unless the replay rejects it. */

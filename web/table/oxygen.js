@@ -130,12 +130,24 @@ export function checkOxygen(state, t, e, i) {
     const cost = oxygenCost(v, kind);
     if (cost > ox.have) fail(`${name} has ${tokens(ox.have)} ${oxygenWhere(kind, false)}: a cut of ${v} takes ${cost}`);
   }
-  if (e.k === "skip" && e.a === setup.me && t.hasHand) {
-    const can = affordable(setup, t, kind, ox.have);
-    const held = uncutRefs(t, e.a).find((sl) => sl.own && can.includes(Number(sl.own)));
-    if (held) fail(`${name} can pay for a cut of ${held.own} (${tokens(ox.have)}): who can pay must play`);
-  }
+  const held = e.k === "skip" ? payableWire(state, t, e.a, ox.have) : null;
+  if (held) fail(`${name} can pay for a cut of ${held.values.join(" or ")} (${tokens(ox.have)}): who can pay must play`);
   return ox;
+}
+
+/** A wire of player p's that the table shows (my own, an info token) or, with the page's `laws`, makes sure to be a
+ * value p can pay for with `have` tokens: {s, j, values}, or null. Who holds one may not skip (who can pay must play). */
+export function payableWire(state, t, p, have, laws = null) {
+  const can = affordable(state.setup, t, oxygenKind(state.setup), have).map(String);
+  for (const [s, st] of (t.stands[p] ?? []).entries()) {
+    for (const [j, sl] of st.entries()) {
+      const known = sl.c === "cut" ? null : (p === state.setup.me && t.hasHand && sl.own) || (sl.c === "info" ? sl.v : null);
+      const law = sl.c === "cut" || known ? null : laws?.get(`${p}-${s}-${j}`)?.probs;
+      const values = known ? [known] : law ? Object.keys(law).filter((l) => Number(law[l]) > 0) : [];
+      if (values.length && values.every((v) => can.includes(v))) return { s, j, values };
+    }
+  }
+  return null;
 }
 
 /** After a skip for want of oxygen (who can pay must play): the skipper holds none of the values they could pay for. */

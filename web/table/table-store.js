@@ -184,7 +184,7 @@ function viewModel(app) {
     refine: results.refine?.resultId === results.analysis?.resultId ? results.refine : null,
     radar: results.radar?.resultId === results.analysis?.resultId ? results.radar : null,
     tell: results.tell?.resultId === results.analysis?.resultId ? results.tell : null,
-    sheetError: ui.sheetError, refused: ui.sheetError ? null : refusal(state, t, ui), engineDocText: doc ? JSON.stringify(doc) : "",
+    sheetError: ui.sheetError, refused: ui.sheetError ? null : refusal(state, t, ui, freshLaws(results)), engineDocText: doc ? JSON.stringify(doc) : "",
     canUndo: S.canUndo(state), canRedo: S.canRedo(state),
     laws: freshLaws(results), pickStands,
     given: freshGiven(results, state, draft, ui.sheet?.edit !== undefined),
