@@ -145,3 +145,16 @@ def test_my_own_wire_tapped_on_my_turn_names_the_one_player_who_may_have_cut_it(
         taps("tab-cut")
     expect(tid(page, "actor-1")).to_have_attribute("aria-pressed", "true")
     expect(tid(page, "sheet").get_by_text("Who acts?")).to_have_count(0)
+
+
+def test_a_note_shown_with_a_sheet_open_is_one_line_above_it(phone):
+    """An undo with a slot's sheet open: its note sits below the top bar, a line high, clear of the sheet."""
+    page, taps = phone(table())
+    wait_done(page, moves=True)
+    taps("slot-2-0-6")
+    taps("undo")
+    note = tid(page, "undo-note")
+    expect(note).to_be_visible()
+    box, sheet = note.bounding_box(), tid(page, "sheet").bounding_box()
+    assert box["height"] < 100, box
+    assert box["y"] + box["height"] <= sheet["y"], (box, sheet)

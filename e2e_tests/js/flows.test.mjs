@@ -426,7 +426,13 @@ test("'Which of Bob's wires was cut with it?' reads the table the success would 
   const d = { k: "dual", a: 1, p: 2, s: 0, js: [0], v: "7" };
   assert.equal(givenKey(state, d), "1-2-0-0-7");
   assert.equal(givenKey(state, { ...d, a: 0 }), null, "my own wires I see");
-  assert.equal(givenKey(state, { ...d, v: "Y" }), null);
+  assert.equal(givenKey(state, { ...d, v: "Y" }), null, "a yellow said: which yellow wire not said yet");
+  assert.equal(givenKey(state, { ...d, v: "Y", cut: "Y4" }), "1-2-0-0-Y4");
+  const yellow = structuredClone(state);
+  yellow.setup.yellow = { mode: "list", nums: [4, 9], keep: 2, known: [] };
+  const ydoc = givenDoc(yellow, { ...d, v: "Y", cut: "Y4", js: [3] });
+  assert.equal(ydoc.players[2].stands[0].split(" ")[3], "Y4", "the wire pointed at is cut as the yellow said");
+  assert.deepEqual(ydoc.facts.at(-1), { kind: "has", player: 1, value: "YELLOW" });
   assert.equal(givenKey(state, d, true), null, "an edit reads the table as it was");
   const doc = givenDoc(state, d);
   assert.match(doc.players[2].stands[0], /^7 /, "the wire pointed at is cut as the value said");

@@ -171,6 +171,7 @@ export class AppView {
   placeToast() {
     const sheet = Boolean(document.querySelector("[data-testid='sheet']"));
     this.toast.style.top = sheet ? `${Math.max(8, this.topbarBottom() + 6)}px` : "auto";
+    this.toast.style.bottom = sheet ? "auto" : ""; // (both set, the note would stretch over the whole screen)
   }
 
   /** Show `text` for a few seconds (nothing for null): at the foot of the screen, clear of the detonator it may speak
