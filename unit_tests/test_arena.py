@@ -50,6 +50,14 @@ def test_a_deal_follows_the_mission_s_setup() -> None:
     assert deal_game(m, 5, 3, 0) == d and deal_game(m, 5, 3, 1) != d  # game k from (seed, k) alone
 
 
+def test_a_training_mission_draws_its_colour_below_its_highest_blue() -> None:
+    """2 (blue 1-8) draws its yellows from 1.1-7.1, 3 (blue 1-10) its red from 1.5-9.5: no deal holds a higher one."""
+    for number, top in ((2, 7), (3, 9)):
+        drawn = {t // 10 for k in range(60) for t in deal_game(playable(number, 4), 4, 1, k).world.values() if t % 10 in (1, 5)}
+        assert drawn and max(drawn) == top, (number, sorted(drawn))
+    assert max(t // 10 for k in range(30) for t in deal_game(playable(4, 4), 4, 1, k).world.values() if t % 10 == 1) == 11
+
+
 def test_missions_the_arena_cannot_play_are_refused_by_name() -> None:
     with pytest.raises(StateError, match=r"mission 66 \(The final countdown\).*bunker.*plays missions 1, 2"):
         playable(66, 5)

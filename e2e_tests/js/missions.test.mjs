@@ -327,3 +327,17 @@ test("the value only the special action cuts is named by no cut (23, 39 until it
   const seven = { ...s.setup, number_cards: "", numbers: [], special: ["sevens_last"] };
   assert.equal(S.specialOnly(seven, t), "7");
 });
+
+test("2 and 3 draw their yellow and red below their highest blue: the picker offers no more, a saved R10 is a problem", async () => {
+  const { setupTemplate } = await import("../../web/table/setup-templates.js");
+  const three = { number: 3, blue: [1, 10], red: { count: 1, of: null, known: 0, in_play: 1, numbers_needed: 1 } };
+  const s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4), preset(three));
+  assert.equal(S.colourTop(s.setup), 9);
+  const page = String(setupTemplate(s, [preset(three)]));
+  assert.match(page, /data-testid="setup-red-nums-9"/);
+  assert.doesNotMatch(page, /data-testid="setup-red-nums-10"/);
+  s.setup.red = { ...s.setup.red, nums: [10] };
+  assert.ok(S.setupProblems(s.setup, preset(three)).some((p) => /Mission 3 draws red wires up to 9: 10 cannot be drawn/.test(p)));
+  assert.equal(S.colourTop({ ...s.setup, mission: null }), 11, "a custom table draws any");
+});

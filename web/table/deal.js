@@ -6,7 +6,7 @@
 // captain's stand(s) clockwise, so earlier stands get the extra wire; the wires dealt first are then added to the
 // stands they went to (as the arena deals: arena/deal.py).
 
-import { colourNeeds, redsInPlay, standCounts, wiresInPlay, yellowsInPlay } from "./setup.js";
+import { colourNeeds, colourTop, redsInPlay, standCounts, wiresInPlay, yellowsInPlay } from "./setup.js";
 
 /**
  * Yellow wires each player was dealt face down before the shuffle ([] when the mission deals them
@@ -128,6 +128,8 @@ export function setupProblems(setup, mission = null) {
       out.push(`Pick the ${colour} numbers in play.`);
     }
     if (need.knownNeed && c.known.length !== need.knownNeed) out.push(`Pick ${need.knownNeed} known ${colour} numbers.`);
+    const over = [...c.known, ...c.nums].filter((x) => x > colourTop(setup));
+    if (over.length) out.push(`Mission ${setup.mission} draws ${colour} wires up to ${colourTop(setup)}: ${over.join(", ")} cannot be drawn.`);
     // (said once the numbers are picked: before, "Pick 3 red numbers" says what to do)
     if (c.mode === "of" && c.nums.length && !(c.keep >= 0 && c.keep < c.nums.length)) {
       out.push(`${colour}: ${c.keep} of ${c.nums.length} drawn — pick more numbers than the wires kept.`);

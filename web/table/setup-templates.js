@@ -3,16 +3,17 @@
 
 import { html } from "../shared/html.js";
 import {
-  colourNeeds, colourOf, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
+  colourNeeds, colourOf, colourTop, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
   standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns, cardHands, lockedCards,
   CHARACTER_CARDS, characterOf, charactersOffered, nanoDetonator,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 import { numbersTemplate } from "./cards-templates.js";
 
-function colourPicker(colour, c, need, mission) {
+function colourPicker(colour, c, need, setup) {
   const letter = colour === "yellow" ? "Y" : "R";
-  const numbers = Array.from({ length: 11 }, (_, i) => i + 1);
+  const mission = setup.mission;
+  const numbers = Array.from({ length: colourTop(setup) }, (_, i) => i + 1);
   const custom = mission === null;
   const modes = custom
     ? html`<div class="row" role="group" aria-label="${colour} wires">${["none", "list", "of"].map((m) =>
@@ -142,8 +143,8 @@ export function setupTemplate(state, missions) {
         </div></fieldset>`
       : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.false_tokens && setup.false_by === "all" ? "false (“not N”)" : setup.tokens === "none" ? `none at the start${setup.failure_tokens === false ? " nor after a failure" : " (a failure's shows the value)"}` : setup.tokens.replace("_", "/")}${setup.x_tokens ? ", X" : ""}${setup.false_tokens && setup.false_by !== "all" ? ", the captain's false" : ""}${setup.random_info_token ? ", random info token (or “I have none”)" : ""}${setup.absent_tokens ? ", “I have none” tokens" : ""}${setup.open_red_deal ? ", reds dealt openly" : ""}${setup.hidden_red ? ", a hidden blue value counts as red" : ""}${setup.captain_no_token_2p && n === 2 ? "; the captain places no starting token" : ""}</p>
         ${mission?.notes ? html`<p class="hint" data-testid="mission-notes">The card: ${mission.notes}.</p>` : ""}`}
-    ${colourPicker("yellow", setup.yellow, needs.yellow, setup.mission)}
-    ${colourPicker("red", setup.red, needs.red, setup.mission)}
+    ${colourPicker("yellow", setup.yellow, needs.yellow, setup)}
+    ${colourPicker("red", setup.red, needs.red, setup)}
     <fieldset class="box"><legend>Players</legend>
       <div class="row">${[2, 3, 4, 5].map((k) => chip("player-count", k, String(k), n === k, `setup-players-${k}`))}</div>
       <ol class="players">${setup.players.map((name, p) => html`<li>

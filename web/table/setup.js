@@ -320,6 +320,10 @@ export function wiresDoc(setup) {
   return doc;
 }
 
+/** The highest yellow or red number the setup draws: a mission's below its highest blue value (2, blue 1-8: yellow
+ * up to 7.1; 3, blue 1-10: red up to 9.5); a custom table's any (11). */
+export const colourTop = (setup) => (setup.mission === null ? 11 : Math.min(11, setup.blue[1] - 1));
+
 /** The blue values the mission deals, lowest first (setup.blue is their range). */
 export const blueValues = (setup) => Array.from({ length: setup.blue[1] - setup.blue[0] + 1 }, (_, k) => setup.blue[0] + k);
 

@@ -18,7 +18,8 @@ from ..table.facts import Fact
 from ..table.players import Player, stands_held
 from .plays import PLAYS
 from ..table.state import GameState
-from ..table.wires import BLUE, BLUE_MAX, COLOUR_MAX, RED, YELLOW, WireSetup, blue, colour_of, red, yellow
+from ..missions.preset import colour_max
+from ..table.wires import BLUE, BLUE_MAX, RED, YELLOW, WireSetup, blue, colour_of, red, yellow
 
 __all__ = ["Deal", "PLAYABLE", "deal_game", "playable", "refusal"]
 
@@ -87,7 +88,7 @@ def _colour(rng: random.Random, m: Mission, colour: str) -> tuple[list[int], dic
         return list(fixed), sorted(fixed)
     if count + known == 0:
         return [], None
-    drawn = rng.sample(range(1, COLOUR_MAX + 1), known + (of or count))
+    drawn = rng.sample(range(1, colour_max(m.blue) + 1), known + (of or count))
     known_nums, cands = sorted(drawn[:known]), sorted(drawn[known:])
     if of is None:
         return known_nums + cands, sorted(known_nums + cands)

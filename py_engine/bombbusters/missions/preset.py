@@ -20,6 +20,7 @@ from .catalog import ROWS, campaign_equipment, new_characters, spec
 from .drawn import ColourNumbers, colour_wires, numbers_needed
 
 __all__ = [
+    "colour_max",
     "TOKEN_VARIANTS",
     "DOUBLE_DETECTOR_MODES",
     "CONSTRAINT_SCHEMES",
@@ -232,6 +233,12 @@ class Mission:
             if group is not None:
                 doc[colour] = group
         return doc
+
+def colour_max(blue: tuple[int, int]) -> int:
+    """The highest yellow or red number a mission draws: below its highest blue value (2, blue 1-8: yellow 1.1-7.1;
+    3, blue 1-10: red 1.5-9.5; the cards' draws, as bdiffuser's mission data reads them), 11 with all twelve."""
+    return min(COLOUR_MAX, blue[1] - 1)
+
 
 # ---- the table (mission_table.py) ------------------------------------------------
 def _wires_json(m: Mission, players: int | None = None) -> dict:
