@@ -584,3 +584,16 @@ test("a detector the engine called sure offers no ✗; a failed one's token goes
   const failed = settleDraft(A, { k: "double", a: 1, p: 0, s: 0, js: [three, red], v: "6", ok: false });
   assert.equal(failed.tok, three);
 });
+
+test("✓ is greyed when the copies the table places elsewhere leave none for the wires pointed at and the actor", () => {
+  // my two 8s, Cid H an 8 for sure: Bob holds the last one, so his detector on Cid I+J cannot find an 8
+  const state = table();
+  const l = laws({ "2-0-7": { 8: 1 } });
+  const A = { state, t: S.derive(state), laws: l, given: null, editing: false };
+  const dd = { k: "double", a: 1, p: 2, s: 0, js: [8, 9], v: "8" };
+  assert.equal(HAND.filter((x) => x === "8").length, 1, "(the test's hand holds one 8)");
+  assert.equal(resultAllowed(A, dd).ok, true, "one 8 mine, Cid H one: two left for Cid I/J and Bob");
+  const l2 = laws({ "2-0-7": { 8: 1 }, "3-0-7": { 8: 1 } });
+  assert.equal(resultAllowed({ ...A, laws: l2 }, dd).ok, false, "Dan H an 8 too: one left, Bob's");
+  assert.equal(resultAllowed({ ...A, laws: l2, editing: true }, dd).ok, true, "an edit judges nothing");
+});

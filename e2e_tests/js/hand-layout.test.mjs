@@ -138,3 +138,13 @@ test("Edit my wires draws the wires the table shows cut as cut", () => {
   assert.match(page, /class="slot cut blue[^"]*"[^>]*data-testid="hand-0-4"[^>]*aria-label="slot E: 5, cut on the table, tap to replace"/);
   assert.doesNotMatch(page, /data-testid="hand-0-3"[^>]*cut on the table/);
 });
+
+test("the hand keypad takes no more yellow wires than are in play (2 of 3 drawn: the third is greyed)", () => {
+  let s = S.defaultState();
+  s.phase = "hand";
+  s.setup.yellow = { mode: "of", nums: [3, 6, 9], keep: 2, known: [] };
+  s = S.handAdd(S.handAdd(s, 0, "Y3"), 0, "Y6");
+  const keys = String(handTemplate(s));
+  assert.match(keys, /data-testid="key-Y9"[^>]*disabled/);
+  assert.doesNotMatch(keys, /data-testid="key-5"[^>]*disabled/);
+});

@@ -70,7 +70,19 @@ export function resultAllowed(A, d) {
   const cs = (d.js ?? []).map((j) => ch(A, d.p, d.s, j, saidBy(d)));
   // `sure`: a ranked move the engine called sure, recorded from My best cuts (a detector's joint success, which no
   // single wire's law shows)
-  return { ok: cs.some((c) => c !== 0), wrong: !d.sure && !cs.some((c) => c === 1) };
+  return { ok: cs.some((c) => c !== 0) && copiesAllow(A, d), wrong: !d.sure && !cs.some((c) => c === 1) };
+}
+
+/** A success needs two uncut copies of the blue value said — one among the wires pointed at, one on the actor's
+ * stands — beyond those the table places elsewhere for sure (my wires, tokens, a law of 1). */
+function copiesAllow(A, d) {
+  const said = saidBy(d);
+  if (A.editing || said.length !== 1 || !/^\d+$/.test(said[0])) return true;
+  const v = said[0];
+  const copies = labelsInPlay(A.state.setup).find((x) => x.label === v)?.copies ?? 0;
+  const sure = (p, s, j, sl) => sl.c !== "cut" && !(p === d.p && s === d.s && (d.js ?? []).includes(j)) && ch(A, p, s, j, [v]) === 1;
+  const elsewhere = A.t.stands.reduce((n, ss, p) => n + (p === d.a ? 0 : ss.reduce((m, st, s) => m + st.filter((sl, j) => sure(p, s, j, sl)).length, 0)), 0);
+  return copies - (A.t.cutCount[v] ?? 0) - elsewhere >= 2;
 }
 
 /** A detector's wires pointed at: [{j, ok}], ok when it may be the one cut. */

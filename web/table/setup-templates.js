@@ -3,7 +3,7 @@
 
 import { html } from "../shared/html.js";
 import {
-  colourNeeds, colourOf, colourTop, EQUIPMENT_NAMES, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
+  colourNeeds, colourOf, colourTop, EQUIPMENT_NAMES, yellowsInPlay, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
   standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns, cardHands, lockedCards,
   CHARACTER_CARDS, characterOf, charactersOffered, nanoDetonator,
 } from "./table-state.js";
@@ -220,9 +220,13 @@ export function handTemplate(state, edit = null) {
   if (edit) edit = { ...edit, cut: cutSlots(state, me) };
   // 13's reds, 41 and 48's yellows were dealt to each stand first: no more of that colour than the stand got
   const dealtFirst = { red: openRedDeal(setup)?.[me], yellow: yellowStands(setup)?.[me] };
+  // "2 of 3" yellow: three numbers drawn, two in play — no more of a colour than are in play (shown elsewhere too)
+  const inPlay = { yellow: yellowsInPlay(setup), red: redsInPlay(setup) };
   const colourFull = (label) => {
     const got = dealtFirst[colourOf(label)]?.[s];
-    return got !== undefined && (hand[s] ?? []).filter((h) => colourOf(wireOf(h)) === colourOf(label)).length >= got;
+    const ofColour = Object.entries(used).filter(([l]) => colourOf(l) === colourOf(label)).reduce((a, [, n]) => a + n, 0);
+    return (got !== undefined && (hand[s] ?? []).filter((h) => colourOf(wireOf(h)) === colourOf(label)).length >= got)
+      || (colourOf(label) in inPlay && ofColour >= inPlay[colourOf(label)]);
   };
   // a value that would sort the picked wire past a wire the table shows cut (moving it off its slot) is no fix
   const keepsCut = (label) => {

@@ -370,13 +370,14 @@ function actionSheet(ctx, sh) {
   const body = html`${needsActor ? actorChips(state, d, null, d.k === "shown" ? "Whose turn was it?" : d.k === "weak" ? "Who guessed?" : d.k === "weakstuck" ? "Who is the weakest link?" : "Who?", actorOff(ctx, d)) : ""}
     ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
       ${changes.map((c) => chip("draft-change", c, c, false, `change-${c}`))}</div>` : ""}
-    ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : recordButton(ctx.refused)}`;
+    ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : recordButton(ctx.refused, Boolean(ctx.sheetError))}`;
   return { head, body };
 }
 
-/** Record, or why the table refuses the entry as it stands (said before the tap, the button greyed). */
-const recordButton = (refused) => html`${refused ? html`<p class="err" role="alert" data-testid="record-refused">${refused}</p>` : ""}
-  ${btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit", disabled: Boolean(refused) })}`;
+/** Record, or why the table refuses the entry as it stands (said before the tap, the button greyed; greyed too while the
+ * last try's error shows: the same entry would fail again until an answer changes). */
+const recordButton = (refused, failed) => html`${refused ? html`<p class="err" role="alert" data-testid="record-refused">${refused}</p>` : ""}
+  ${btn("draft-commit", "Record", { cls: "primary big", testid: "draft-commit", disabled: Boolean(refused) || failed })}`;
 
 export function sheetTemplate(ctx) {
   const sh = ctx.ui.sheet;
