@@ -341,3 +341,15 @@ test("2 and 3 draw their yellow and red below their highest blue: the picker off
   assert.ok(S.setupProblems(s.setup, preset(three)).some((p) => /Mission 3 draws red wires up to 9: 10 cannot be drawn/.test(p)));
   assert.equal(S.colourTop({ ...s.setup, mission: null }), 11, "a custom table draws any");
 });
+
+test("54: the table says the red pile is not followed once its wires enter", async () => {
+  const { standsTemplate } = await import("../../web/table/table-templates.js");
+  const view = (number) => {
+    const s = S.defaultState();
+    s.setup = S.applyMission(withPlayers(4), preset({ number }));
+    s.phase = "table";
+    return String(standsTemplate({ state: s, t: S.derive(s), result: null, highlight: new Set(), picked: new Set(), culprits: new Set(), ui: {} }));
+  };
+  assert.match(view(54), /data-testid="red-pile"/);
+  assert.doesNotMatch(view(4), /data-testid="red-pile"/);
+});

@@ -92,7 +92,10 @@ export function standsTemplate(ctx) {
   // what a hidden tile's figures mean, once there are figures to read
   const legend = ctx.result ? html`<p class="hint legend" data-testid="stands-legend">On a hidden wire: its likeliest value and that value's
     chance (in %); a red dot: it may be red (a pale one: under 1 %). Tap a wire for every value's chance.</p>` : "";
-  return html`<section class="stands ${ctx.pending ? "updating" : ""}" data-testid="stands" data-turn="${t.turn}" aria-label="Stands">${cached}${rows}${legend}</section>`;
+  // 54: the reds wait in a face-down pile and enter when the sound file says: the chances know nothing of them
+  const pile = state.setup.mission === 54 ? html`<p class="hint warn" data-testid="red-pile">The 11 red wires of the face-down pile are
+    not followed once they enter the stands: the chances here leave them out.</p>` : "";
+  return html`<section class="stands ${ctx.pending ? "updating" : ""}" data-testid="stands" data-turn="${t.turn}" aria-label="Stands">${cached}${pile}${rows}${legend}</section>`;
 }
 
 export function statusTemplate(ctx) {
