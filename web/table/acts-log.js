@@ -155,7 +155,7 @@ const DRAFT_ANSWERS = {
       d.ans = knownRadarAnswers(app.state, app.derived(), d.v); // my stands and a shown wire answer by themselves
     } else d.v = arg;
     // my detector the engine called sure for this table (its answer not pending): no ✗ to offer
-    if (["double", "triple", "super"].includes(d.k) && !app.results.pendingMoves) d.sure = S.sureDetector(app.state, app.results.moves, d);
+    if (S.DETECTOR_KINDS.includes(d.k) && !app.results.pendingMoves) d.sure = S.sureDetector(app.state, app.results.moves, d);
   },
   "draft-ok": (ui, arg) => {
     ui.draft.ok = arg === "1";

@@ -10,14 +10,13 @@
 import { failureMarks } from "./failure-marks.js";
 import { noTokenCard } from "./card-rules.js";
 import { CHARACTER_CARDS, characterFor } from "./detectors.js";
-import { nextAsk, ownSlotsFor } from "./record.js";
+import { DETECTOR_KINDS, nextAsk, ownSlotsFor } from "./record.js";
 import { filePlaces, knownWire } from "./asks-wires.js";
 import { specialAction, specialKind, specialShows } from "./entries-mission.js";
 import { xWireWait } from "./entries-cuts.js";
 import { colourCount, seenWire, shownWire, TURNED_BOOM } from "./replay-table.js";
 import { colourOf, labelsInPlay, redsInPlay, saidOf, sortValue, valueMatches, yellowsInPlay } from "./setup.js";
 
-const MULTI = ["double", "triple", "super"];
 const EPS = 1e-9;
 const SEEN = { b: "blue", y: "yellow", r: "red" };
 
@@ -61,7 +60,7 @@ export function allCut(setup, t, label) {
 
 /** The slot of the target stand the draft's result is about: the wire pointed at, the detector's hit or token. */
 function targetSlot(d) {
-  if (MULTI.includes(d.k)) return d.ok ? d.hit : d.tok;
+  if (DETECTOR_KINDS.includes(d.k)) return d.ok ? d.hit : d.tok;
   return d.js?.[0];
 }
 
@@ -79,10 +78,9 @@ function copiesAllow(A, d) {
   const said = saidBy(d);
   if (A.editing || said.length !== 1 || !/^\d+$/.test(said[0])) return true;
   const v = said[0];
-  const copies = labelsInPlay(A.state.setup).find((x) => x.label === v)?.copies ?? 0;
   const sure = (p, s, j, sl) => sl.c !== "cut" && !(p === d.p && s === d.s && (d.js ?? []).includes(j)) && ch(A, p, s, j, [v]) === 1;
   const elsewhere = A.t.stands.reduce((n, ss, p) => n + (p === d.a ? 0 : ss.reduce((m, st, s) => m + st.filter((sl, j) => sure(p, s, j, sl)).length, 0)), 0);
-  return copies - (A.t.cutCount[v] ?? 0) - elsewhere >= 2;
+  return copiesLeft(A.state.setup, A.t, v) - elsewhere >= 2;
 }
 
 /** A detector's wires pointed at: [{j, ok}], ok when it may be the one cut. */

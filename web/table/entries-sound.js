@@ -4,11 +4,11 @@
 // fact counts the stands as they are now, so the yellows cut on them are added); and the answers those questions
 // allow. Pure functions, no DOM, no I/O.
 
-import { addFact, checkPlayers, detonatorStep, fail, uncutRefs } from "./replay-table.js";
+import { addFact, checkPlayers, detonatorStep, fail, shownWire, uncutRefs } from "./replay-table.js";
 import { colourOf, valueMatches, yellowsInPlay } from "./setup.js";
 
 /** Whether an uncut slot shows value v held: my own wire, or an info token of that value. */
-export const showsHeld = (sl, v) => (sl.own && valueMatches(sl.own, v)) || (sl.c === "info" && sl.v && valueMatches(sl.v, v));
+export const showsHeld = (sl, v) => Boolean(shownWire(sl)) && valueMatches(shownWire(sl), v);
 
 const yellowsCutOn = (t, p) => (t.stands[p] ?? []).flat().filter((sl) => sl.c === "cut" && colourOf(sl.v) === "yellow").length;
 

@@ -6,13 +6,12 @@
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
-import { CHARACTER_CARDS, characterFor, EQUIPMENT_NAMES, failureMarks, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
+import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { aValue, besideTokens, colourOf, faceUpCards, presetOf, radarTurns, saidOf, yellowsInPlay } from "./setup.js";
 import { holdsAllowed, yellowCountRange } from "./entries-sound.js";
 import { CARD_NAMES, noTokenCard } from "./card-rules.js";
 import { btn, chip, keypad } from "./template-parts.js";
 
-const MULTI = ["double", "triple", "super"];
 const shortPct = (p) => (p < 0.01 ? "<1%" : `${Math.round(p * 100)}%`);
 
 /** What the open sheet knows of the table: {state, t, laws, editing} (draft-options.js). */
@@ -138,7 +137,7 @@ export function realAsk({ ctx, d, setup }) {
   if (turned?.only) {
     return html`<p class="ask" data-testid="ask">${setup.players[d.a]} sees no ${d.v} of their own: they cut with their turned-around wire.</p>${turned.button}`;
   }
-  const j = MULTI.includes(d.k) ? d.tok : d.js?.[0];
+  const j = DETECTOR_KINDS.includes(d.k) ? d.tok : d.js?.[0];
   // no info token on failure (58), a false token of the value said (17, 52), or constraint H: only "not that value"
   const silent = noValueShown(setup, d.p) || noTokenCard(setup, d);
   const keys = silent ? realOptions(A, d, j, realLabels(setup)).filter((x) => x.label[0] === "R") : realOptions(A, d, j, realLabels(setup));

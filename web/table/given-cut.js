@@ -9,9 +9,10 @@ import { derive } from "./replay.js";
 import { addEntry } from "./hand.js";
 import { colourOf, isLabel } from "./setup.js";
 import { factValue } from "./replay-table.js";
+import { DETECTOR_KINDS } from "./record.js";
 
 /** The wire the draft's success cut on the target stand: a dual cut's, or the one a detector's success cut. */
-const cutAt = (d) => (d.k === "dual" ? d.js?.[0] : ["double", "triple", "super"].includes(d.k) ? d.hit : undefined);
+const cutAt = (d) => (d.k === "dual" ? d.js?.[0] : DETECTOR_KINDS.includes(d.k) ? d.hit : undefined);
 
 /** The wire the success cut: the blue value said, or the yellow wire the cut one is said to be (d.cut). */
 const cutWire = (d) => (d.v === "Y" ? (isLabel(d.cut) && colourOf(d.cut) === "yellow" ? d.cut : null)

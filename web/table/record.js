@@ -34,6 +34,8 @@ export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "bat
 /** The cut actions, which name a value and pay oxygen first (mission 49: given to a teammate the cutter picks, the
  * entry's `ox`). */
 export const CUT_KINDS = ["dual", "xray", "double", "triple", "super", "solo"];
+/** The detectors: wires pointed at together, a success if any is the value. */
+export const DETECTOR_KINDS = ["double", "triple", "super"];
 
 /** Does this draft's action give oxygen to a teammate (mission 49)? */
 export const givesOxygen = (setup, d) => oxygenKind(setup) === "gift" && CUT_KINDS.includes(d.k);
@@ -181,7 +183,7 @@ function actionAsk(state, t, d) {
     if ((d.vs?.length ?? 0) < 2) return { ask: "value", two: true };
   } else if (!d.v) return { ask: "value", noYellow: d.k === "triple" || d.k === "super" };
   if (d.ok === undefined || d.ok === null) return { ask: "result" };
-  const multi = d.k === "double" || d.k === "triple" || d.k === "super";
+  const multi = DETECTOR_KINDS.includes(d.k);
   if (d.ok) {
     if (multi && d.hit === undefined) return { ask: "which", field: "hit" };
     const said = d.k === "xray" ? d.vs : [d.v];
@@ -208,7 +210,7 @@ function actionAsk(state, t, d) {
  * cannot count (a wire moved in or out of that stand).
  */
 export function ownFailure(state, t, d) {
-  const multi = d.k === "double" || d.k === "triple" || d.k === "super";
+  const multi = DETECTOR_KINDS.includes(d.k);
   const own = ownAt(state, t, d, multi ? d.tok : d.js?.[0]);
   if (!own) return null;
   const mark = wireMark(state.setup, t, d.p, d.s, own);
@@ -319,7 +321,7 @@ export function draftFromMove(state, m) {
   if (!k) return null;
   const d = { k, a: state.setup.me };
   if (m.kind === "turned_cut") d.as = { s: m.mine[0], j: m.mine[1] }; // my turned-around wire is the one I cut
-  if (m.guaranteed && ["double", "triple", "super"].includes(k)) d.sure = true; // its joint success, no wire's own law
+  if (m.guaranteed && DETECTOR_KINDS.includes(k)) d.sure = true; // its joint success, no wire's own law
   if (m.player !== null && m.player !== undefined) Object.assign(d, { p: m.player, s: m.stand, js: m.slots.slice() });
   if (k === "xray") d.vs = (m.values ?? []).map((x) => (x === "YELLOW" ? "Y" : String(x)));
   else if (v && k !== "red") d.v = v;
