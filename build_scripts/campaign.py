@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import platform
 import subprocess
 import sys
 import time
@@ -36,7 +38,7 @@ from bombbusters.table.errors import StateError  # noqa: E402
 from arena_bench import POLICY_NAMES  # noqa: E402
 from arena_stages import paired  # noqa: E402
 
-__all__ = ["cells", "main", "searches"]
+__all__ = ["cells", "machine", "main", "searches"]
 
 #: what a cell keeps of each policy's arena summary (``results``: the won/lost string, for paired figures)
 KEPT = ("games", "wins", "p", "se", "explosions", "detonator_losses", "stuck", "mean_turns",
@@ -63,6 +65,17 @@ def _commit() -> str:
     return proc.stdout.strip() or "unknown"
 
 
+def machine() -> str:
+    """What the cell was played on (the figures' seconds and the date mean little without it)."""
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else ""
+    mem = ""
+    if hasattr(os, "sysconf") and "SC_PHYS_PAGES" in os.sysconf_names:
+        mem = f", {os.sysconf('SC_PHYS_PAGES') * os.sysconf('SC_PAGE_SIZE') / 2**30:.0f} GiB"
+    return (f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores ({cpu or 'cpu unknown'}){mem}, "
+            f"Python {platform.python_version()}")
+
+
 def searches(mission: int, players: int) -> bool:
     """Whether the advice may think ahead in this mission (its failures show the tokens the search's estimate
     was fitted on): only there can ``advice`` and ``onestep`` differ, so only there is ``onestep`` played too."""
@@ -75,7 +88,8 @@ def play_cell(mission: int, players: int, games: int, seed: int, jobs: int) -> d
     t0 = time.perf_counter()
     names = POLICY_NAMES + (("onestep",) if searches(mission, players) else ())
     got = arena_many(mission, players, games, seed, names, jobs, progress=lambda _t: None)
-    cell: dict = {"mission": mission, "players": players, "games": games, "seed": seed, "commit": _commit()}
+    cell: dict = {"mission": mission, "players": players, "games": games, "seed": seed, "commit": _commit(),
+                  "played": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "machine": machine()}
     for p in names:
         cell[p] = {k: got[p][k] for k in KEPT if k in got[p]}
         cell[p]["results"] = "".join(map(str, got[p]["results"]))

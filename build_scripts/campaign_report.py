@@ -12,7 +12,7 @@ from typing import Callable
 
 from arena_bench import POLICY_NAMES, merged_calibration
 
-__all__ = ["card_totals", "write_report"]
+__all__ = ["card_totals", "provenance", "write_report"]
 
 
 def _pct(x: float) -> str:
@@ -21,7 +21,7 @@ def _pct(x: float) -> str:
 
 def _table(rows: list[dict]) -> str:
     head = ("| mission | greedy | rank | advice | advice − greedy | advice − rank | advice − onestep | advice lost by "
-            "(bomb / detonator / stuck) | played without | commit |")
+            "(bomb / detonator / stuck) | played without | commit, date |")
     lines = [head, "|" + "---|" * 10]
     for c in rows:
         won = [f"{_pct(c[p]['p'])} ± {_pct(c[p]['se'])}" for p in POLICY_NAMES]
@@ -32,8 +32,30 @@ def _table(rows: list[dict]) -> str:
         without = a.get("played_without") or "–"  # the arena's text (one rule per mission)
         if isinstance(without, list):
             without = ", ".join(without)
-        lines.append(f"| {c['mission']} | " + " | ".join(won + diffs) + f" | {lost} | {without} | {c['commit']} |")
+        lines.append(f"| {c['mission']} | " + " | ".join(won + diffs) + f" | {lost} | {without} | {c['commit']}, {c.get('played', '?')[:10]} |")
     return "\n".join(lines)
+
+
+def provenance(cells: list[dict]) -> str:
+    """When and on what the cells were played: the figures (seconds a cell, even the rules played) are those of
+    a date and a machine.  A cell saved before cells recorded them has the date of the commit that saved it."""
+    if not cells:
+        return ""
+    days = sorted(c.get("played", "?")[:10] for c in cells)
+    machines: dict[str, int] = {}
+    for c in cells:
+        machines[c.get("machine") or ""] = machines.get(c.get("machine") or "", 0) + 1
+    named = "; ".join(f"{m} ({n} cells)" for m, n in sorted(machines.items()) if m)
+    unread = machines.get("", 0)
+    from_git = sum(c.get("played_from") == "git" for c in cells)
+    text = f"Played from {days[0]} to {days[-1]} (each cell's date in its row"
+    text += f"; for the {from_git} cells saved before a cell recorded its own, the date of the commit that saved it)" \
+        if from_git else ")"
+    text += f". Machine: {named}" if named else ". Machine:"
+    if unread:
+        text += (f"{'; ' if named else ' '}{unread} cells played before a cell recorded its machine, in this "
+                 "project's sittings on machines of one kind (2 cores, 24 GiB; not read at the time)")
+    return text + "."
 
 
 def _same(cell: dict) -> str:
@@ -138,6 +160,8 @@ greedy, rank and advice play the same {doc['games']} deals (how the arena and th
 their standard error). *advice* is the page's advice: the team policy, thinking ahead at its close calls
 where its estimate was fitted (x-token missions); there the one-step team policy (*onestep*) plays the same
 deals too, elsewhere the two decide alike by construction ("="). **{len(cells)} of {len(todo)} cells played.**
+
+{provenance(cells)}
 
 ![won % by mission and player count](campaign.png)
 """]
