@@ -30,6 +30,11 @@ test("oxygen from one reserve (44): each cut takes tokens by depth, all come bac
   t = S.derive(s);
   assert.equal(S.oxygenFor(s, t, 0).have, 8);
   assert.deepEqual(S.missionRules(s, t).no_values, []);
+  // the engine hears what each value spends of what is at hand (team.py: of two sure cuts, the dearer first)
+  const ox = S.missionRules(s, t).oxygen;
+  assert.equal(ox.tokens, 8);
+  assert.deepEqual(ox.costs.filter((c) => [4, 5, 12].includes(c.value)), [
+    { value: 4, tokens: 1 }, { value: 5, tokens: 2 }, { value: 12, tokens: 3 }]);
 });
 
 test("oxygen in each player's hand (54): my cuts spend mine, and the advice hears it", () => {
@@ -42,6 +47,7 @@ test("oxygen in each player's hand (54): my cuts spend mine, and the advice hear
   assert.equal(S.oxygenFor(s, t, 0).have, 1);
   assert.deepEqual(S.missionRules(s, t).no_values.map((x) => x.value), [5, 6, 7, 8, 9, 10, 11, 12]);
   assert.match(S.missionRules(s, t).no_values[0].why, /1 in front of you/);
+  assert.equal(S.missionRules(s, t).oxygen, undefined); // 54: its own tokens, no spending rule measured
   assert.equal(S.oxygenFor(s, t, 1).have, 3);
 });
 
@@ -431,4 +437,19 @@ test("37: a skip keeps the card it was made under; after a whole round the card 
   // Cat shows an info token 5, which card E lets her cut: her skip is refused by name
   const shown = S.addEntry(s, { k: "set", p: 2, s: 0, j: 4, slot: { c: "info", v: "5" } });
   assert.match(S.derive(S.addEntry(shown, S.buildEntry(shown, S.derive(shown), { k: "skip", a: 2 }))).entries.at(-1).error, /Cat holds a wire of 5: no skip/);
+});
+
+test("my best cuts say what each cut spends of the oxygen at hand, and why the dearer sure cut comes first (44)", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  const s = oxygenTable(44, "oxygen_reserve");
+  const t = S.derive(s);
+  const cut = (value, spent) => ({ kind: "dual_cut", player: 1, stand: 0, slots: [value - 1], value, p_success: 1,
+    p_red: 0, p_advance: 0, p_explode: 0, guaranteed: true, score: 1, oxygen: [spent, 8] });
+  const page = String(movesTemplate({ state: s, t, moves: { moves: [cut(11, 3), cut(2, 1)], forbidden: [], policy: "team" },
+    missions: [] }).text).replace(/\s+/g, " ");
+  assert.match(page, /data-testid="move-0-oxygen" title="this cut spends 3 of the 8 oxygen tokens at hand">oxygen 3 of 8</);
+  assert.match(page, /of two sure cuts, the one spending more oxygen goes first while the tokens are at hand/);
+  const plain = String(movesTemplate({ state: s, t, moves: { moves: [{ ...cut(2, 1), oxygen: undefined }], forbidden: [],
+    policy: "team" }, missions: [] }).text);
+  assert.doesNotMatch(plain, /oxygen/);
 });

@@ -7,7 +7,7 @@ import { colourOf, faceUpCards, falseTokenFact, labelsInPlay, radarTurns, saidOf
 import { myCards } from "./card-rules.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
-import { oxygenRules } from "./oxygen.js";
+import { oxygenRules, oxygenSpend } from "./oxygen.js";
 import { teammatesTokens } from "./starting-token.js";
 import { characterOf, ddUsable, draftOfCard, personalHolder } from "./detectors.js";
 import { nanoPlayDoc, nanoRules } from "./nano-track.js";
@@ -204,6 +204,8 @@ export function missionRules(state, t) {
   const rules = { ...valueRules(state, t), locked: [] };
   const nums = state.setup.numbers ?? [];
   rules.no_values.push(...oxygenRules(state, t, state.setup.me));
+  const spend = oxygenSpend(state, t, state.setup.me);
+  if (spend) rules.oxygen = spend;
   if (hasXWires(state.setup)) {
     // no equipment points at an X wire, personal equipment included (20, 35); in 35 no cut before the 4 yellows
     const why = special.includes("x_after_yellow") ? "no equipment on an X wire (mission 35)" : "equipment ignores X wires";

@@ -50,6 +50,7 @@ export function movesTemplate(ctx) {
         ${m.p_explode > (m.p_red ?? 0) + 1e-9 ? html`<span class="badge red" data-testid="move-${i}-explode" title="${explodeWhy(m, state.setup)}">boom ${pct(m.p_explode)}</span>` : ""}
         ${m.costs_mistake ? html`<span class="badge" data-testid="move-${i}-costly" title="${m.costs_mistake}">detonator +1</span>` : ""}
         ${m.nano_value ? html`<span class="badge ok" data-testid="move-${i}-nano-value" title="${m.nano_value}">Nano's value</span>` : ""}
+        ${m.oxygen ? html`<span class="badge" data-testid="move-${i}-oxygen" title="this cut spends ${m.oxygen[0]} of the ${m.oxygen[1]} oxygen tokens at hand">oxygen ${m.oxygen[0]} of ${m.oxygen[1]}</span>` : ""}
         ${thoughtAhead(ctx.refine, m, i)}
         ${playedOut(ctx.search, m, i)}
         ${m.score !== undefined ? html`<small class="score" data-testid="move-${i}-score" data-score="${m.score}" title="the team policy's score">score ${m.score.toFixed(3)}</small>` : ""}
@@ -138,7 +139,8 @@ function policyTemplate(ctx, list) {
     <p class="hint" data-testid="moves-policy">Best move first. The small score is the team policy's: the chance the cut works,
     plus the share of a failure that only moves the detonator (worth less the fewer mistakes are left), less a used
     card's cost (a red wire loses all)${list.some((m) => m.nano_value)
-      ? html`, plus a bonus for a cut of Nano's value that works (it takes one of Nano's wires or moves Nano back: such a score may pass 1)` : ""}${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
+      ? html`, plus a bonus for a cut of Nano's value that works (it takes one of Nano's wires or moves Nano back: such a score may pass 1)` : ""}${list.some((m) => m.oxygen)
+      ? html`; of two sure cuts, the one spending more oxygen goes first while the tokens are at hand (the cheaper keeps for a leaner turn)` : ""}${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
 }
 
 /** A wire of `p`'s in words ("Bob D"), from the card play's (player, stand, slot). */

@@ -158,6 +158,19 @@ export function oxygenSkipFacts(state, t, e, i, ox) {
   }
 }
 
+/**
+ * What p's cuts spend of the oxygen at hand, for the "moves" request's `oxygen` rule: {tokens, costs: [{value, tokens}]}
+ * (44, 49, 63: of two sure cuts the team takes the dearer while it can pay — the arena measured it, team.py), or null.
+ */
+export function oxygenSpend(state, t, p) {
+  const ox = oxygenFor(state, t, p);
+  if (!ox || ox.kind === "own") return null; // 54: its own tokens, never measured (the arena does not play it)
+  const [lo, hi] = state.setup.blue;
+  const costs = [];
+  for (let v = lo; v <= hi; v++) costs.push({ value: v, tokens: oxygenCost(String(v), ox.kind) });
+  return { tokens: ox.have, costs };
+}
+
 /** The blue values p may not cut for want of oxygen: [{value, why}] for the "moves" request's `no_values`. */
 export function oxygenRules(state, t, p) {
   const ox = oxygenFor(state, t, p);

@@ -51,7 +51,7 @@ _VALUE_OK = {
 }
 _EQUIPMENT = {"double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass"}
 _SOLO = {"solo_cut", "fast_pass"}
-_RULE_KEYS = {"no_values", "locked", "only_values", "costly", "turned", "nano_value", "special_action"}
+_RULE_KEYS = {"no_values", "locked", "only_values", "costly", "turned", "nano_value", "special_action", "oxygen"}
 _POINTED = {"dual_cut", "x_or_y_ray", "double_detector", "triple_detector", "super_detector"}
 
 
@@ -76,6 +76,8 @@ class Rules:
     turned-around wire but mine (38: "locked", 56/64: "costly"), given once for
     all players so that a playout can expand it for each acting player.  ``nano_value``: (value, why) — the
     value of Nano's space, whose cut takes one of Nano's wires (43) or Nano back a space instead of on (53).
+    ``oxygen``: (tokens at hand, {value: tokens a cut of it takes}) — 44, 49, 63: what a cut spends of what
+    pays for the turns after (the values beyond what is at hand are in ``no_values``).
     """
 
     cards: tuple[str, ...] = ()
@@ -84,6 +86,7 @@ class Rules:
     only_values: tuple | None = None  # (frozenset of values, why)
     costly: dict = field(default_factory=dict)
     nano_value: tuple | None = None  # (value, why)
+    oxygen: tuple | None = None  # (tokens at hand, {value: tokens})
 
     def __bool__(self) -> bool:
         return bool(self.cards or self.no_values or self.locked or self.only_values or self.costly)
@@ -91,7 +94,7 @@ class Rules:
 
 def my_rules(state: GameState) -> Rules:
     """The state's ``constraints`` (letters A–L) and ``rules`` (``no_values``, ``only_values``, ``locked``,
-    ``costly``, ``turned``, ``nano_value``), checked; ``turned`` is expanded here to the teammates' uncut turned wires."""
+    ``costly``, ``turned``, ``nano_value``, ``oxygen``), checked; ``turned`` is expanded here to the teammates' uncut turned wires."""
     raw = state.extra.get("constraints", [])
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
         raise StateError(f"'constraints' must be a list of card letters A-L, got {raw!r}", field="constraints")
@@ -102,7 +105,7 @@ def my_rules(state: GameState) -> Rules:
     if not isinstance(rules, dict) or set(rules) - _RULE_KEYS:
         raise StateError(
             f"'rules' must be an object with 'no_values', 'only_values', 'locked', 'costly', 'turned', "
-            f"'nano_value' and/or 'special_action', got {rules!r}",
+            f"'nano_value', 'special_action' and/or 'oxygen', got {rules!r}",
             field="rules",
         )
     no_values: dict = {}
@@ -137,7 +140,25 @@ def my_rules(state: GameState) -> Rules:
                         locked.setdefault((p, s, j), (why, False))
                     else:
                         costly.setdefault((p, s, j), why)
-    return Rules(tuple(sorted(set(raw))), no_values, locked, only, costly, back)
+    return Rules(tuple(sorted(set(raw))), no_values, locked, only, costly, back, _oxygen(rules))
+
+
+def _oxygen(rules: dict) -> tuple | None:
+    """``rules.oxygen``: ``{"tokens": n, "costs": [{"value": v, "tokens": c}, ...]}``, checked."""
+    if "oxygen" not in rules:
+        return None
+    item = rules["oxygen"]
+    n = item.get("tokens") if isinstance(item, dict) else None
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise StateError(f"rules.oxygen must be {{\"tokens\": n ≥ 0, \"costs\": [...]}}, got {item!r}", field="rules")
+    costs = {}
+    for c in _list(item, "costs"):
+        t = c.get("tokens")
+        if not isinstance(t, int) or isinstance(t, bool) or t < 0:
+            raise StateError(f"rules.oxygen.costs: {c!r} must give the tokens (a whole number ≥ 0) a value takes",
+                             field="rules")
+        costs[_value(c.get("value"))] = t
+    return n, costs
 
 
 def turned_rule(item: Any) -> tuple[str, str]:

@@ -168,10 +168,23 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
         _costly(turn, m)
         if turn.rules.nano_value is not None and m["kind"] != "x_or_y_ray" and m["value"] == turn.rules.nano_value[0]:
             m["nano_value"] = turn.rules.nano_value[1]  # 43, 53: a cut of Nano's value
+        _oxygen(turn, m)
     moves.sort(key=lambda m: ("costs_mistake" in m, not m["guaranteed"], m["kind"] == "turned_cut", -tie(m["p_success"]),
                               tie(m["p_explode"]), _COST[m["kind"]], m["player"] if m["player"] is not None else -1,
                               m["stand"] or 0, m["slots"]))
     return moves
+
+
+def _oxygen(turn: _Turn, m: dict) -> None:
+    """44, 49, 63: the share of the oxygen at hand the move spends (``oxygen``: tokens, at hand), which the
+    team's score weighs (the turns after pay from what is left)."""
+    if turn.rules.oxygen is None:
+        return
+    at_hand, costs = turn.rules.oxygen
+    named = m.get("values") or [m.get("value")]
+    spent = max((costs.get(v, 0) for v in named), default=0)
+    if spent:
+        m["oxygen"] = [spent, at_hand]
 
 
 def _costly(turn: _Turn, m: dict) -> None:

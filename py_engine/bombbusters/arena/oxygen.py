@@ -71,7 +71,8 @@ class Oxygen(MissionPlay):
         b = self.budget(q)
         no = [{"value": v, "why": f"not enough oxygen: a {v} takes {cost(self.kind, v)}, {b} at hand (mission {self.number})"}
               for v in range(1, BLUE_MAX + 1) if cost(self.kind, v) > b]
-        return {"no_values": no} if no else {}
+        costs = [{"value": v, "tokens": cost(self.kind, v)} for v in range(1, BLUE_MAX + 1)]
+        return {"oxygen": {"tokens": b, "costs": costs}, **({"no_values": no} if no else {})}
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
         captain = ref.table.captain
