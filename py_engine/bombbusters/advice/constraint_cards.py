@@ -51,7 +51,7 @@ _VALUE_OK = {
 }
 _EQUIPMENT = {"double_detector", "triple_detector", "super_detector", "x_or_y_ray", "fast_pass"}
 _SOLO = {"solo_cut", "fast_pass"}
-_RULE_KEYS = {"no_values", "locked", "only_values", "costly", "turned", "nano_value", "special_action", "oxygen"}
+_RULE_KEYS = {"no_values", "locked", "only_values", "costly", "turned", "nano_value", "special_action", "oxygen", "card_risk"}
 _POINTED = {"dual_cut", "x_or_y_ray", "double_detector", "triple_detector", "super_detector"}
 
 
@@ -77,7 +77,9 @@ class Rules:
     all players so that a playout can expand it for each acting player.  ``nano_value``: (value, why) — the
     value of Nano's space, whose cut takes one of Nano's wires (43) or Nano back a space instead of on (53).
     ``oxygen``: (tokens at hand, {value: tokens a cut of it takes}) — 44, 49, 63: what a cut spends of what
-    pays for the turns after (the values beyond what is at hand are in ``no_values``).
+    pays for the turns after (the values beyond what is at hand are in ``no_values``).  ``card_risk``: value ->
+    (chance, why) — 29: the chance the number card put down for my turn is that value (a cut of it then moves the
+    detonator).
     """
 
     cards: tuple[str, ...] = ()
@@ -87,6 +89,7 @@ class Rules:
     costly: dict = field(default_factory=dict)
     nano_value: tuple | None = None  # (value, why)
     oxygen: tuple | None = None  # (tokens at hand, {value: tokens})
+    card_risk: dict = field(default_factory=dict)  # value -> (chance, why)
 
     def __bool__(self) -> bool:
         return bool(self.cards or self.no_values or self.locked or self.only_values or self.costly)
@@ -94,7 +97,7 @@ class Rules:
 
 def my_rules(state: GameState) -> Rules:
     """The state's ``constraints`` (letters A–L) and ``rules`` (``no_values``, ``only_values``, ``locked``,
-    ``costly``, ``turned``, ``nano_value``, ``oxygen``), checked; ``turned`` is expanded here to the teammates' uncut turned wires."""
+    ``costly``, ``turned``, ``nano_value``, ``oxygen``, ``card_risk``), checked; ``turned`` is expanded here to the teammates' uncut turned wires."""
     raw = state.extra.get("constraints", [])
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
         raise StateError(f"'constraints' must be a list of card letters A-L, got {raw!r}", field="constraints")
@@ -105,7 +108,7 @@ def my_rules(state: GameState) -> Rules:
     if not isinstance(rules, dict) or set(rules) - _RULE_KEYS:
         raise StateError(
             f"'rules' must be an object with 'no_values', 'only_values', 'locked', 'costly', 'turned', "
-            f"'nano_value', 'special_action' and/or 'oxygen', got {rules!r}",
+            f"'nano_value', 'special_action', 'oxygen' and/or 'card_risk', got {rules!r}",
             field="rules",
         )
     no_values: dict = {}
@@ -140,7 +143,19 @@ def my_rules(state: GameState) -> Rules:
                         locked.setdefault((p, s, j), (why, False))
                     else:
                         costly.setdefault((p, s, j), why)
-    return Rules(tuple(sorted(set(raw))), no_values, locked, only, costly, back, _oxygen(rules))
+    return Rules(tuple(sorted(set(raw))), no_values, locked, only, costly, back, _oxygen(rules), _card_risk(rules))
+
+
+def _card_risk(rules: dict) -> dict:
+    """``rules.card_risk``: ``[{"value": v, "p": chance, "why": ...}]``, checked."""
+    out = {}
+    for item in _list(rules, "card_risk"):
+        p = item.get("p")
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+            raise StateError(f"rules.card_risk: {item!r} must give the chance (0 to 1) that the card is its value",
+                             field="rules")
+        out[_value(item.get("value"))] = (float(p), _text(item.get("why")))
+    return out
 
 
 def _oxygen(rules: dict) -> tuple | None:

@@ -169,6 +169,8 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
         if turn.rules.nano_value is not None and m["kind"] != "x_or_y_ray" and m["value"] == turn.rules.nano_value[0]:
             m["nano_value"] = turn.rules.nano_value[1]  # 43, 53: a cut of Nano's value
         _oxygen(turn, m)
+        if m.get("value") in turn.rules.card_risk and m["kind"] not in ("x_or_y_ray", "reveal_red"):
+            m["p_card"] = turn.rules.card_risk[m["value"]][0]  # 29: its success moves the detonator if the card is it
     moves.sort(key=lambda m: ("costs_mistake" in m, not m["guaranteed"], m["kind"] == "turned_cut", -tie(m["p_success"]),
                               tie(m["p_explode"]), _COST[m["kind"]], m["player"] if m["player"] is not None else -1,
                               m["stand"] or 0, m["slots"]))

@@ -14,7 +14,8 @@ Emergency Batteries once a Double Detector is used, the Stabilizer on a cut whos
 Nano's value (43: a cut of it takes one of Nano's wires, which must all be cut too; 53, Nano in place
 of the detonator: a success moves it on a space, a failure two, a success on the value of its space back
 one): a cut of Nano's value is worth ``NANO_VALUE`` more when it succeeds.  Oxygen (44, 49, 63): of two sure
-cuts, the one spending more of the tokens at hand goes first.
+cuts, the one spending more of the tokens at hand goes first.  29: a cut's success costs a mistake with the chance
+that the number card put down for the turn is its value (``p_card``).
 
 The costs were tuned in the arena (``docs/arena.md``); every player uses the same policy, from
 their own view only (the table and their own wires).
@@ -77,6 +78,8 @@ def move_score(m: dict, mistakes_left: int | None, free: frozenset = frozenset()
     score = m["p_success"] + max(0.0, failed) * keep
     if costly:  # and its success costs a mistake: never above a free sure cut
         score *= keep
+    if "p_card" in m:  # 29: a success of the value on the card put down for my turn moves the detonator too
+        score -= m["p_success"] * m["p_card"] * _mistake_cost(mistakes_left)
     if "nano_value" in m:  # 43: a cut of Nano's value takes one of its wires; 53: it takes Nano back a space
         score += m["p_success"] * NANO_VALUE
     return score - (0.0 if m["kind"] in free else ITEM_COST.get(m["kind"], 0.0))

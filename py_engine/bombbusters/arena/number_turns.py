@@ -217,6 +217,8 @@ class Guess(MissionPlay):
         # what the table knows of each hand: the cards it saw a player take, and how many others they hold
         self.known: dict[int, list[int]] = {p: [] for p in self.hands}
         self.unseen: dict[int, int] = {p: len(h) for p, h in self.hands.items()}
+        #: while a card lies face down: (the active player, who put it down, their hand as the table knew it then)
+        self.down: tuple | None = None
 
     def doc(self) -> dict:
         """The hands as the table knows them (the cards seen taken, how many unseen), the deck's size."""
@@ -246,6 +248,24 @@ class Guess(MissionPlay):
         play.deck = pool[: int(doc["deck"])]
         return play
 
+    def rules(self, table: Any, q: int) -> dict:
+        """On q's turn, the chance the card put down for it is each value (``card_risk``), by what q knows: the
+        cards the table saw the player on the right take are in their hand, the others they hold are any of the
+        values still in play no one has seen taken and q does not hold; which one they put down, q cannot tell
+        (every card of their hand alike)."""
+        if self.down is None or self.down[0] != q:
+            return {}
+        _q, r, known, unseen = self.down
+        size = len(known) + unseen
+        live = [v for v in range(1, BLUE_MAX + 1) if cut_count(table, v) < 4]
+        seen = set(self.hands[q]) | {v for p, vs in self.known.items() if p != r for v in vs} | set(known)
+        pool = [v for v in live if v not in seen]
+        risk = {v: known.count(v) / size for v in set(known)}
+        for v in pool:
+            risk[v] = risk.get(v, 0.0) + unseen / len(pool) / size
+        why = "the number card put down for this turn may be a {} (mission 29: its cut then moves the detonator)"
+        return {"card_risk": [{"value": v, "p": round(p, 9), "why": why.format(v)} for v, p in sorted(risk.items()) if p > 0]}
+
     def _gone(self, p: int, card: int) -> None:
         """Player p's ``card`` left their hand face up: seen taken before, or one of their unseen cards."""
         if card in self.known[p]:
@@ -259,10 +279,12 @@ class Guess(MissionPlay):
         r = next((p for p in ((q - i) % n for i in range(1, n)) if self.hands[p]), None)
         card = self._pick(ref, r, q) if r is not None else None
         if card is not None and r is not None:
+            self.down = (q, r, list(self.known[r]), self.unseen[r])  # r's hand as the table knew it
             self.hands[r].remove(card)
             self._gone(r, card)
         before = cut_count(ref.table, card) if card is not None else 0
         done = super().turn(ref, q, decide)
+        self.down = None
         if card is not None and done != "stuck":
             if ref.outcome is None and cut_count(ref.table, card) > before:
                 advance(ref)

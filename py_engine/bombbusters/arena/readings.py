@@ -49,11 +49,11 @@ def no_sure_facts(view: GameState, public: "Analysis | PublicLaws | None" = None
     analysis), certain from the table alone — where they may dual cut it: had they held one, that cut
     was sure in their view too, and they would have taken it.  Sound, not complete: a cut made sure only
     by the player's own wires is not read.  () where a sure move may rank below another (Nano's value in
-    43 and 53; a hidden red value, 11, whose cut may explode)."""
+    43 and 53; a hidden red value, 11, whose cut may explode; 29's card put down, whose value a sure cut may be)."""
     q = view.me
     assert q is not None
     rules = my_rules(view)
-    if rules.nano_value is not None or "hidden_red_value" in view.extra:
+    if rules.nano_value is not None or rules.card_risk or "hidden_red_value" in view.extra:
         return ()
     values: set = set()
     for p, s in view.stand_keys():
