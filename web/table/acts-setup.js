@@ -51,6 +51,8 @@ const SETUP_EDITS = {
     hands[p] = hands[p].includes(v) ? hands[p].filter((x) => x !== v) : [...hands[p], v].sort((a, b) => a - b);
     su.number_hands = hands;
   },
+  // 29: my number cards (a tap toggles one)
+  "guess-mine": (su, arg) => { su.guess_mine = toggled(su.guess_mine ?? [], int(arg)).sort((a, b) => a - b); },
   // 31: a teammate's constraint card (a tap on the one set clears it)
   "player-card": (su, arg) => {
     const [p, c] = arg.split(":");

@@ -111,11 +111,17 @@ function handsTemplate(setup, t) {
 function guessTemplate(setup, t) {
   const known = Object.entries(t?.guessKnown ?? {}).map(([p, vs]) => [Number(p), vs.filter((v) => (t.cutCount[String(v)] ?? 0) < 4)])
     .filter(([, vs]) => vs.length);
-  if (!known.length) return "";
   const me = setup.me;
   const right = me === null ? null : (me + setup.players.length - 1) % setup.players.length;
-  const risky = t.turn === me ? known.find(([p]) => p === right)?.[1] ?? [] : [];
-  return html`<div class="cards numbers" data-testid="guess-cards"><p class="lbl">Number cards seen taken: ${known.map(([p, vs]) => `${setup.players[p]} ${vs.join(", ")}`).join("; ")}</p>
+  const risky = t && t.turn === me ? known.find(([p]) => p === right)?.[1] ?? [] : [];
+  const mine = setup.guess_mine ?? [];
+  const chips = html`<div class="chips" role="group" aria-label="My number cards">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
+    html`<button type="button" class="chip ${mine.includes(n) ? "on" : ""}" data-act="guess-mine" data-arg="${n}" data-testid="guess-mine-${n}"
+      aria-pressed="${mine.includes(n) ? "true" : "false"}">${n}</button>`)}</div>`;
+  return html`<div class="cards numbers" data-testid="guess-cards">
+    ${me === null ? "" : html`<details data-testid="guess-mine" ${mine.length ? "" : "open"}><summary>My number cards${mine.length ? `: ${mine.join(", ")}` : " (tap the ones you were dealt or drew)"}</summary>
+      <p class="hint">The advice weighs the card put down for your turn: it cannot be one of yours. Cards you take after a turn are followed already.</p>${chips}</details>`}
+    ${known.length ? html`<p class="lbl">Number cards seen taken: ${known.map(([p, vs]) => `${setup.players[p]} ${vs.join(", ")}`).join("; ")}</p>` : ""}
     ${risky.length ? html`<p class="hint" data-testid="guess-risk">${setup.players[right]} puts a card down for your turn and holds ${risky.join(", ")}: a cut of that value moves the detonator if it is the one.</p>` : ""}</div>`;
 }
 

@@ -8,6 +8,7 @@ import { myCards } from "./card-rules.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
 import { oxygenRules, oxygenSpend } from "./oxygen.js";
+import { cardRisk } from "./guess-cards.js";
 import { teammatesTokens } from "./starting-token.js";
 import { characterOf, ddUsable, draftOfCard, personalHolder } from "./detectors.js";
 import { nanoPlayDoc, nanoRules } from "./nano-track.js";
@@ -206,6 +207,8 @@ export function missionRules(state, t) {
   rules.no_values.push(...oxygenRules(state, t, state.setup.me));
   const spend = oxygenSpend(state, t, state.setup.me);
   if (spend) rules.oxygen = spend;
+  const risk = cardRisk(state.setup, t); // 29: the card put down for my turn
+  if (risk.length) rules.card_risk = risk;
   if (hasXWires(state.setup)) {
     // no equipment points at an X wire, personal equipment included (20, 35); in 35 no cut before the 4 yellows
     const why = special.includes("x_after_yellow") ? "no equipment on an X wire (mission 35)" : "equipment ignores X wires";

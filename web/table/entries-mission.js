@@ -4,6 +4,7 @@
 
 import { lineAhead, lineReady } from "./nano-line.js";
 import { oxygenKind } from "./oxygen.js";
+import { guessShown } from "./guess-cards.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
 import { aValue, blueValues, cardHands, colourOf, faceUpCards, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
 import { cardsAllow, cardsBindAll, cardValues, theirCard } from "./card-rules.js";
@@ -250,6 +251,7 @@ export function applyShown(t, e, setup) {
   const k = (known[right] ?? []).indexOf(Number(e.v));
   if (k >= 0) known[right].splice(k, 1);
   known[e.a] = [...(known[e.a] ?? []), Number(e.v)];
+  guessShown(t, setup, e.a, Number(e.v));
   if (cut && cut.a === e.a && cut.values.includes(String(e.v))) {
     detonatorStep(t, setup);
     t.note = ` — ${setup.players[e.a]} has just cut ${aValue(String(e.v))}: the detonator moves`;

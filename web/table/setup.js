@@ -144,6 +144,7 @@ export function defaultSetup() {
     equipment_after_special: false, // 23: the cards come from a face-down deck, all usable once the special action is done
     numbers: [],
     number_hands: [], // 65: each player's number cards as dealt, face up (the log's gives move them)
+    guess_mine: [], // 29: my number cards (private: a shared link leaves them out)
     turned: "",
     nano: 0,
     nano_turns: 0, // 59: the taps that say the cutter turned Nano round (nano-line.js)
@@ -258,6 +259,7 @@ export function applyMission(setup, preset) {
   s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
   s.numbers = [];
   s.number_hands = []; // another mission: the cards of the last one are gone (number, constraint, locks)
+  s.guess_mine = [];
   s.cards = [];
   s.cards_at = 0;
   s.new_characters = Array.isArray(mission.characters) ? mission.characters.slice() : [];

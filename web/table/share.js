@@ -107,6 +107,7 @@ export function shareState(state, withHand = false) {
   if (!withHand) {
     s.hand = [];
     s.setup.me = null;
+    s.setup.guess_mine = []; // 29: my number cards, as private as my wires
   }
   s.phase = withHand ? state.phase : "hand";
   return s;

@@ -81,6 +81,7 @@ function readSetup(r) {
       .filter(([id, v]) => ALL_EQUIPMENT.includes(id) && Number.isInteger(v) && v >= 1 && v <= 12)) : {},
     number_hands: Array.isArray(r.number_hands) ? r.number_hands.slice(0, 5).map((h) => (Array.isArray(h)
       ? [...new Set(h.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [])) : [],
+    guess_mine: Array.isArray(r.guess_mine) ? [...new Set(r.guess_mine.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))].sort((a, b) => a - b) : [],
     dd: ["all", "disabled", "captain_disabled", "unlimited"].includes(r.dd) ? r.dd : "all",
     equipment: Array.isArray(r.equipment) ? r.equipment.filter((e) => typeof e === "string").slice(0, 20) : d.equipment,
     // the cards face up: absent in tables saved before the app asked (then every card of the pile counts)

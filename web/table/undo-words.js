@@ -12,7 +12,7 @@ export { aValue } from "./setup.js";
 
 /** The setup's fields a game's changes are said by (undo-words' note on a setup change undone or redone). */
 const SETUP_WORDS = { cards: "my constraint cards", numbers: "the number cards in view", table_cards: "the cards on the table",
-  mistakes: "the mistakes allowed" };
+  mistakes: "the mistakes allowed", guess_mine: "my number cards" };
 const list = (x) => (Array.isArray(x) ? (x.length ? x.join(" ") : "none") : x === null || x === undefined ? "all" : String(x));
 
 /** One log entry as a short sentence: cuts and detectors in plain words, the rest as the turn log says it. */

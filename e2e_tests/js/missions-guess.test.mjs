@@ -1,0 +1,72 @@
+// Mission 29's number cards in hands (web/table/guess-cards.js): the page follows each player's cards from the cards
+// shown after the turns, and on my turn tells the engine the chance the card put down for it is each value.
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+import { cardRisk, dealtCounts, myNumberCards } from "../../web/table/guess-cards.js";
+import { shareState } from "../../web/table/share.js";
+import { preset, withPlayers } from "./tables.mjs";
+
+/** Four players, Cat captain, me Ann; Cat and Dan played, each took a card shown from their right: my turn. */
+function myTurn(mine = []) {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 2), preset({ number: 29, number_cards: "guess" }));
+  s.setup.guess_mine = mine;
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  s = S.addEntry(s, { k: "dual", a: 2, p: 0, s: 0, j: 6, v: "7", ok: true, cut: "7", as: { s: 0, j: 0 } });
+  s = S.addEntry(s, { k: "shown", a: 2, v: "7" }); // from Bob, on Cat's right
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 4, v: "5", ok: false, real: "6" });
+  s = S.addEntry(s, { k: "shown", a: 3, v: "5" }); // from Cat
+  return s;
+}
+
+test("29: the page follows how many number cards each player holds", () => {
+  const s = myTurn();
+  assert.deepEqual(dealtCounts(s.setup), [2, 3, 2, 2], "3 to the captain's right (Bob)");
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok));
+  assert.deepEqual(t.guessCount, [2, 2, 2, 3]); // Bob gave the 7 to Cat, Cat the 5 to Dan
+});
+
+test("29: on my turn, the chance the card put down is each value — Dan's card seen taken, the rest alike, never mine", () => {
+  const s = myTurn([1, 12]);
+  const t = S.derive(s);
+  assert.equal(t.turn, 0);
+  const risk = Object.fromEntries(cardRisk(s.setup, t).map((x) => [x.value, x.p]));
+  // Dan holds 3 cards: the 5 the table saw him take, and 2 unseen among the 8 values no one was seen with, not mine
+  assert.equal(risk[5], Math.round(1e9 / 3) / 1e9);
+  for (const v of [2, 3, 4, 6, 8, 9, 10, 11]) assert.equal(risk[v], Math.round(1e9 / 12) / 1e9, `value ${v}`);
+  for (const v of [1, 12, 7]) assert.equal(risk[v], undefined, `value ${v} cannot be on the card`);
+  assert.ok(Math.abs(Object.values(risk).reduce((a, b) => a + b, 0) - 1) < 1e-6);
+  assert.deepEqual(S.missionRules(s, t).card_risk, cardRisk(s.setup, t), "the engine hears it with my best cuts");
+  assert.match(S.missionRules(s, t).card_risk[0].why, /the number card put down for this turn may be a 2 \(mission 29/);
+  // without my cards, mine are among the values it may be
+  assert.equal(Object.fromEntries(cardRisk(myTurn().setup, t).map((x) => [x.value, x.p]))[1], Math.round(1e9 * 2 / 30) / 1e9);
+});
+
+test("29: not my turn, no risk; a card I put down leaves my cards; a shared link keeps my cards private", () => {
+  let s = myTurn([1, 12]);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "1", ok: true, cut: "1", as: { s: 0, j: 0 } });
+  s = S.addEntry(s, { k: "shown", a: 0, v: "9" }); // from Dan, who now holds 2
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 3, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
+  s = S.addEntry(s, { k: "shown", a: 1, v: "12" }); // from me: Ann is on Bob's right
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries.filter((e) => !e.ok)));
+  assert.deepEqual(cardRisk(s.setup, t), [], "Cat's turn");
+  assert.equal(S.missionRules(s, t).card_risk, undefined);
+  assert.deepEqual(myNumberCards(s.setup, t), [1, 9], "the 12 went to Bob, the 9 came to me");
+  assert.deepEqual(shareState(s).setup.guess_mine, []);
+  assert.deepEqual(shareState(s, true).setup.guess_mine, [1, 12]);
+  assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(s))).setup.guess_mine, [1, 12], "kept by a reload");
+});
+
+test("29: my number cards are tapped in beside the cards seen taken", async () => {
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  const s = myTurn([1, 12]);
+  const page = String(cardsTemplate({ state: s, t: S.derive(s), missions: [] }));
+  assert.match(page, /My number cards: 1, 12/);
+  assert.match(page, /data-act="guess-mine" data-arg="12" data-testid="guess-mine-12"\s+aria-pressed="true"/);
+  assert.match(page, /data-testid="guess-mine-5"\s+aria-pressed="false"/);
+  assert.match(page, /Number cards seen taken: Cat 7; Dan 5/);
+});

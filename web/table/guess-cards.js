@@ -1,0 +1,67 @@
+// Mission 29's number cards in hands, as the table follows them (each card shown after a turn came from the right
+// of the player whose turn it was, who takes it), and the chance that the card put down for my turn is each value:
+// the "moves" request's rules.card_risk — the arena's rule (arena/number_turns.py, Guess.rules), on what the page knows.
+import { cutCounts } from "./replay-table.js";
+
+/** Whether the mission deals number cards to the players (29). */
+export const guessCards = (setup) => setup.number_cards === "guess";
+
+/** The values still in play (a card whose four wires are cut is discarded). */
+const liveValues = (t) => {
+  const cut = cutCounts(t);
+  return Array.from({ length: 12 }, (_, i) => i + 1).filter((v) => (cut[String(v)] ?? 0) < 4);
+};
+
+/** How many cards each player was dealt: 2, and 3 to the captain's right. */
+export function dealtCounts(setup) {
+  const n = setup.players.length;
+  return setup.players.map((_, p) => (p === (setup.captain + n - 1) % n ? 3 : 2));
+}
+
+/**
+ * A card of value `v` shown after player `a`'s turn (applyShown): it leaves the hand of the player on a's right and
+ * goes to a's; a player down to one card draws one still in play from the deck (unseen), while the deck has any.
+ * Mine shown: it leaves the cards I tapped as mine.
+ */
+export function guessShown(t, setup, a, v) {
+  const n = setup.players.length;
+  const count = (t.guessCount = t.guessCount ?? dealtCounts(setup));
+  const right = (a + n - 1) % n;
+  count[right] = Math.max(0, count[right] - 1);
+  count[a] += 1;
+  if (right === setup.me) t.guessGone = [...(t.guessGone ?? []), v];
+  const held = count.reduce((x, y) => x + y, 0);
+  if (count[right] === 1 && liveValues(t).length > held) count[right] += 1;
+}
+
+/** My number cards now: those I tapped as mine (less those I put down since) and those I was seen taking. */
+export function myNumberCards(setup, t) {
+  const gone = t.guessGone ?? [];
+  const live = new Set(liveValues(t));
+  const mine = [...(setup.guess_mine ?? []).filter((v) => !gone.includes(v)), ...(t.guessKnown?.[setup.me] ?? [])];
+  return [...new Set(mine)].filter((v) => live.has(v)).sort((x, y) => x - y);
+}
+
+/**
+ * On my turn: the chance that the card put down for it is each value, [{value, p, why}] — every card of the
+ * putter's hand alike: the cards the table saw them take, and for each card unseen any value in play that no one was
+ * seen taking and I do not hold. [] when it is not my turn or the player on my right holds no card.
+ */
+export function cardRisk(setup, t) {
+  if (!guessCards(setup) || setup.me === null || t.turn !== setup.me) return [];
+  const n = setup.players.length;
+  const live = new Set(liveValues(t));
+  const count = t.guessCount ?? dealtCounts(setup);
+  const known = (p) => (t.guessKnown?.[p] ?? []).filter((v) => live.has(v));
+  const r = [1, 2, 3, 4].map((i) => (setup.me + n * 4 - i) % n).find((p) => p !== setup.me && count[p] > 0);
+  if (r === undefined) return [];
+  const knownR = known(r);
+  const size = Math.max(count[r], knownR.length);
+  const unseen = size - knownR.length;
+  const seen = new Set([...myNumberCards(setup, t), ...setup.players.flatMap((_, p) => known(p))]);
+  const pool = [...live].filter((v) => !seen.has(v));
+  const risk = new Map(knownR.map((v) => [v, 1 / size]));
+  if (unseen && pool.length) for (const v of pool) risk.set(v, (risk.get(v) ?? 0) + unseen / pool.length / size);
+  return [...risk].filter(([, p]) => p > 0).sort(([x], [y]) => x - y).map(([value, p]) => ({ value, p: Math.round(p * 1e9) / 1e9,
+    why: `the number card put down for this turn may be a ${value} (mission 29: its cut then moves the detonator)` }));
+}
