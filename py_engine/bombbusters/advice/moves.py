@@ -32,6 +32,7 @@ from ..table.wires import RED, colour_of, value_of, value_order
 from .constraint_cards import Rules, failure_steps, move_reason, my_rules, slot_reason
 from .hidden_red import hidden_red_law
 from .odds import Odds, all_of_type, avoid_chances, best_set, tie
+from .rule_marks import mark_move
 
 YELLOW_VALUE = "YELLOW"  # the gameplay value every yellow wire shares
 
@@ -165,42 +166,11 @@ def rank_moves(state: GameState, an: Analysis | None = None) -> list[dict]:
         why = move_reason(turn.rules, state, m)
         if why:
             m["forbidden"] = why
-        _costly(turn, m)
-        if turn.rules.nano_value is not None and m["kind"] != "x_or_y_ray" and m["value"] == turn.rules.nano_value[0]:
-            m["nano_value"] = turn.rules.nano_value[1]  # 43, 53: a cut of Nano's value
-        _oxygen(turn, m)
-        if m.get("value") in turn.rules.card_risk and m["kind"] not in ("x_or_y_ray", "reveal_red"):
-            m["p_card"] = turn.rules.card_risk[m["value"]][0]  # 29: its success moves the detonator if the card is it
+        mark_move(turn.rules, turn.ml, m)
     moves.sort(key=lambda m: ("costs_mistake" in m, not m["guaranteed"], m["kind"] == "turned_cut", -tie(m["p_success"]),
                               tie(m["p_explode"]), _COST[m["kind"]], m["player"] if m["player"] is not None else -1,
                               m["stand"] or 0, m["slots"]))
     return moves
-
-
-def _oxygen(turn: _Turn, m: dict) -> None:
-    """44, 49, 63: the share of the oxygen at hand the move spends (``oxygen``: tokens, at hand), which the
-    team's score weighs (the turns after pay from what is left)."""
-    if turn.rules.oxygen is None:
-        return
-    at_hand, costs = turn.rules.oxygen
-    named = m.get("values") or [m.get("value")]
-    spent = max((costs.get(v, 0) for v in named), default=0)
-    if spent:
-        m["oxygen"] = [spent, at_hand]
-
-
-def _costly(turn: _Turn, m: dict) -> None:
-    """A dual cut on a wire the mission makes costly (56, 64: a teammate's turned-around wire) moves the
-    detonator whatever happens: ``costs_mistake`` says why, and it ranks after every free move."""
-    if m["kind"] not in ("dual_cut", "turned_cut") or not turn.rules.costly:
-        return
-    why = next((turn.rules.costly[k] for j in m["slots"] if (k := (m["player"], m["stand"], j)) in turn.rules.costly), None)
-    if why is None:
-        return
-    m["costs_mistake"] = why
-    m["p_advance"] = 1.0 - m["p_explode"]
-    if turn.ml is not None and turn.ml <= 0:
-        m["p_explode"], m["p_advance"] = 1.0, 0.0
 
 
 def _single_slot_moves(turn: _Turn) -> list[dict]:
