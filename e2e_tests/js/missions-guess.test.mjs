@@ -64,7 +64,7 @@ test("29: not my turn, no risk; a card I put down leaves my cards; a shared link
 test("29: my number cards are tapped in beside the cards seen taken", async () => {
   const { cardsTemplate } = await import("../../web/table/cards-templates.js");
   const s = myTurn([1, 12]);
-  const page = String(cardsTemplate({ state: s, t: S.derive(s), missions: [] }));
+  const page = String(cardsTemplate({ state: s, t: S.derive(s), missions: [] }, true)); // above the stands
   assert.match(page, /My number cards: 1, 12/);
   assert.match(page, /data-act="guess-mine" data-arg="12" data-testid="guess-mine-12"\s+aria-pressed="true"/);
   assert.match(page, /data-testid="guess-mine-5"\s+aria-pressed="false"/);

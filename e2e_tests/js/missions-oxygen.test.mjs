@@ -222,7 +222,7 @@ test("mission 29: the number card shown after a turn moves the detonator when it
   // the cards seen taken: Cat the 7, Dan the 5; my turn, and Dan on my right puts one down for it
   assert.deepEqual(t.guessKnown, { 2: [7], 3: [5] });
   const { cardsTemplate } = await import("../../web/table/cards-templates.js");
-  const shownCards = String(cardsTemplate({ state: s, t, missions: [] }));
+  const shownCards = String(cardsTemplate({ state: s, t, missions: [] }, true)); // above the stands
   assert.match(shownCards, /Number cards seen taken: Cat 7; Dan 5/);
   assert.match(shownCards, /Dan puts a card down for your turn and holds 5: a cut of that value moves the detonator/);
   // one card a turn; a card whose four wires were cut before is gone

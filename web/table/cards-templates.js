@@ -6,6 +6,7 @@ import { html } from "../shared/html.js";
 import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
 import { btn, chip } from "./template-parts.js";
 import { CARD_NAMES, cardDue, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, sequenceAt, weakLink } from "./table-state.js";
+import { dealtCounts } from "./guess-cards.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -14,7 +15,8 @@ export function cardsTemplate(ctx, top = false) {
   const preset = presetOf(ctx.missions, setup);
   const cards = setup.cards ?? [];
   const one = oneCardEach(preset);
-  if (setup.sound_rounds) return top ? numbersTemplate(setup, t) : ""; // 30: the card in view changes every few seconds
+  // 30: the card in view changes every few seconds; 29: a card is put down for every turn (mine, and who holds what)
+  if (setup.sound_rounds || setup.number_cards === "guess") return top ? numbersTemplate(setup, t) : "";
   // 31: the card is chosen before the starting tokens, so until then the picker comes first, above the stands
   // 32, 37: the card face up for everyone, while none is tapped (at the start; the deck empty, none binds)
   const first = (one && !cards.length && state.setup.me !== null && !state.log.some((e) => !isSetupEntry(e)))
@@ -106,7 +108,7 @@ function handsTemplate(setup, t) {
   return html`<div class="cards numbers" data-testid="hands"><p class="lbl">Number cards face up — ${setup.players.map((_, p) => row(p)).join("; ")}</p></div>`;
 }
 
-/** 29: the number cards seen taken (each shown card goes to the player whose turn it followed), still in play; on my
+/** 29: my number cards (open until as many as I was dealt are tapped); the number cards seen taken (each shown card goes to the player whose turn it followed), still in play; on my
  * turn, those of the player on my right, who puts one down for it: a cut of that value moves the detonator if it is. */
 function guessTemplate(setup, t) {
   const known = Object.entries(t?.guessKnown ?? {}).map(([p, vs]) => [Number(p), vs.filter((v) => (t.cutCount[String(v)] ?? 0) < 4)])
@@ -119,7 +121,7 @@ function guessTemplate(setup, t) {
     html`<button type="button" class="chip ${mine.includes(n) ? "on" : ""}" data-act="guess-mine" data-arg="${n}" data-testid="guess-mine-${n}"
       aria-pressed="${mine.includes(n) ? "true" : "false"}">${n}</button>`)}</div>`;
   return html`<div class="cards numbers" data-testid="guess-cards">
-    ${me === null ? "" : html`<details data-testid="guess-mine" ${mine.length ? "" : "open"}><summary>My number cards${mine.length ? `: ${mine.join(", ")}` : " (tap the ones you were dealt or drew)"}</summary>
+    ${me === null ? "" : html`<details data-testid="guess-mine" ${mine.length < dealtCounts(setup)[me] ? "open" : ""}><summary>My number cards${mine.length ? `: ${mine.join(", ")}` : " (tap the ones you were dealt or drew)"}</summary>
       <p class="hint">The advice weighs the card put down for your turn: it cannot be one of yours. Cards you take after a turn are followed already.</p>${chips}</details>`}
     ${known.length ? html`<p class="lbl">Number cards seen taken: ${known.map(([p, vs]) => `${setup.players[p]} ${vs.join(", ")}`).join("; ")}</p>` : ""}
     ${risky.length ? html`<p class="hint" data-testid="guess-risk">${setup.players[right]} puts a card down for your turn and holds ${risky.join(", ")}: a cut of that value moves the detonator if it is the one.</p>` : ""}</div>`;

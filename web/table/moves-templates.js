@@ -50,6 +50,7 @@ export function movesTemplate(ctx) {
         ${m.p_explode > (m.p_red ?? 0) + 1e-9 ? html`<span class="badge red" data-testid="move-${i}-explode" title="${explodeWhy(m, state.setup)}">boom ${pct(m.p_explode)}</span>` : ""}
         ${m.costs_mistake ? html`<span class="badge" data-testid="move-${i}-costly" title="${m.costs_mistake}">detonator +1</span>` : ""}
         ${m.nano_value ? html`<span class="badge ok" data-testid="move-${i}-nano-value" title="${m.nano_value}">Nano's value</span>` : ""}
+        ${m.p_card ? html`<span class="badge" data-testid="move-${i}-card" title="the chance the number card put down for this turn is a ${m.value}: then this cut moves the detonator">card ${pct(m.p_card)}</span>` : ""}
         ${m.oxygen ? html`<span class="badge" data-testid="move-${i}-oxygen" title="this cut spends ${m.oxygen[0]} of the ${m.oxygen[1]} oxygen tokens at hand">oxygen ${m.oxygen[0]} of ${m.oxygen[1]}</span>` : ""}
         ${thoughtAhead(ctx.refine, m, i)}
         ${playedOut(ctx.search, m, i)}
