@@ -76,6 +76,33 @@ def test_65_a_player_cuts_only_the_values_of_their_face_up_cards_and_passes_one_
     assert any(hands != cuts[0][2] for _q, _m, hands, _t in cuts[1:])  # cards change hands
 
 
+def test_65_a_card_goes_to_a_teammate_likely_to_hold_its_value() -> None:
+    """The giver's own view picks the card and the teammate: 68 of 78 cards went to a holder of their value over
+    these 4 games (the rule before, the card held fewest to the teammate with fewest cards: 39 of 77)."""
+    from bombbusters.arena import advice
+    from bombbusters.arena.game import play_on
+    from bombbusters.arena.mission_play import hand_values
+
+    hit = total = 0
+    for seed in range(4):
+        m = playable(65, 4)
+        ref = start_game(deal_game(m, 4, seed, 0), m)
+        play = ref.rules.play
+        inner = play._give
+
+        def give(ref_, q, inner=inner, play=play):
+            nonlocal hit, total
+            before = {p: list(h) for p, h in play.hands.items()}
+            inner(ref_, q)
+            for p, h in play.hands.items():
+                for v in (v for v in h if v not in before[p]):
+                    total += 1
+                    hit += v in hand_values(ref_, p)
+        play._give = give  # type: ignore[method-assign]
+        play_on(ref, advice.decide, ref.table.captain)
+    assert total >= 40 and hit >= 0.75 * total, (hit, total)
+
+
 def test_62_the_detonator_starts_a_space_from_the_end_and_goes_back_per_card_value_cut() -> None:
     m = playable(62, 4)
     ref = start_game(deal_game(m, 4, 1, 0), m)

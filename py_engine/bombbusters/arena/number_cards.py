@@ -11,8 +11,11 @@ as a teammate would (docs/arena.md, "Number cards"):
   more wires cut; then: it stays).
 * 47: of the pairs of cards that give the value cut, the one whose discard leaves the most values
   reachable (then: the lowest pair).
-* 65: a player gives the face-up card whose value they hold fewest of (then: the lowest) to the
-  teammate with the fewest face-up cards (then: the nearest on their left).
+* 65: a player gives the face-up card and the teammate (one with a wire left) for which the teammate's
+  expected wires of that value, by the giver's own view, less the giver's own wires of it, is largest
+  (then: the lower value, the nearer on the left).  Before 2026-12-06: the card the giver held fewest of, to the
+  teammate with the fewest face-up cards — 9 and 0 of 60 games won at 4 and 5 players (advice, seed 1),
+  13 and 13 with this rule.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from itertools import combinations
 from typing import Any
 
 from ..table.wires import BLUE_MAX
-from .mission_play import Decide, MissionPlay, advance, cut_count, hand_values, only_red, tell_has_not, value_of_move
+from ..questions.analysis import solve_state
+from .mission_play import Decide, MissionPlay, advance, cut_count, expected_count, hand_values, only_red, tell_has_not, value_of_move
 
 __all__ = ["Hands", "Pick", "Roulette", "Sequence", "Sum", "sums"]
 
@@ -195,13 +199,18 @@ class Hands(MissionPlay):
         return done
 
     def _give(self, ref: Any, q: int) -> None:
+        """The card and the teammate that make a cut likeliest to come: the face-up value a teammate holds most
+        wires of by q's own view, less the wires of it q holds (a card q can use stays); ties: the lower value, the
+        nearer on the left.  A teammate with no wire left takes a card only when no one else can."""
         up = self.face_up(ref.table, q)
         if not up:
             return
         held = Counter(hand_values(ref, q))
-        card = min(up, key=lambda v: (held[v], v))
         n = len(self.hands)
-        to = min((p for p in range(n) if p != q), key=lambda p: (len(self.face_up(ref.table, p)), (p - q) % n))
+        others = [p for p in range(n) if p != q and ref.uncut(p)] or [p for p in range(n) if p != q]
+        an = solve_state(ref.view(q))
+        card, to = max(((v, p) for v in up for p in others),
+                       key=lambda vp: (expected_count(an, ref.table, vp[1], vp[0]) - held[vp[0]], -vp[0], -((vp[1] - q) % n)))
         self.hands[q].remove(card)
         self.hands[to].append(card)
 
