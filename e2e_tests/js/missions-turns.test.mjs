@@ -263,3 +263,24 @@ test("46: the value keypad says why my 7 is not offered (only the special action
   assert.match(html, /data-testid="not-offered">Not offered, though held: 7 \(the 7s are cut last/);
   assert.doesNotMatch(html, /data-testid="key-7"/);
 });
+
+test("65: my gift, by the team's rule — the teammate's expected wires of the card's value less mine, said in the give flow", async () => {
+  const { bestGift } = await import("../../web/table/give-advice.js");
+  const { giveCardAsk, giveToAsk } = await import("../../web/table/flow-templates.js");
+  const s = started(); // me = Ann, holding 1 2 3 3 5 6 7 8 9 10 11 12
+  s.setup = S.applyMission(s.setup, preset({ number: 65, number_cards: "pick" }));
+  s.setup.number_hands = [[3, 4, 12], [1, 5, 9], [2, 6, 10], [7, 8, 11]];
+  const t = S.derive(s);
+  const h = (player, value, expected) => ({ player, stand: 0, value, p_any: Math.min(1, expected), expected });
+  // Cid likely holds 1.6 fours, Bob 1.2; my 3s: Dan 2.1 of them, but I hold two (2.1 - 2 < 1.6 - 0)
+  const holdings = [h(1, 4, 1.2), h(2, 4, 1.6), h(3, 3, 2.1), h(1, 12, 0.9)];
+  assert.deepEqual(bestGift(s, t, holdings), { v: 4, to: 2, expected: 1.6, held: 0 });
+  assert.deepEqual(bestGift(s, t, holdings, 12), { v: 12, to: 1, expected: 0.9, held: 1 });
+  assert.equal(bestGift(s, t, []), null, "no holdings yet: no word");
+  const ctx = { state: s, t, holdings };
+  const card = String(giveCardAsk({ ctx, d: { k: "give", a: 0 }, t, setup: s.setup }).text).replace(/\s+/g, " ");
+  assert.match(card, /The team's rule: your 4 to Cid — likeliest to cut it \(1\.6 wires of it expected\)/);
+  const to = String(giveToAsk({ ctx, d: { k: "give", a: 0, v: 12 }, t, setup: s.setup }).text).replace(/\s+/g, " ");
+  assert.match(to, /Likeliest to cut a 12: Bob \(0\.9 wires of it expected\)/);
+  assert.doesNotMatch(String(giveCardAsk({ ctx, d: { k: "give", a: 1 }, t, setup: s.setup }).text), /give-best/, "a teammate's gift: no advice");
+});

@@ -11,6 +11,7 @@ import { aValue, besideTokens, colourOf, faceUpCards, presetOf, radarTurns, said
 import { holdsAllowed, yellowCountRange } from "./entries-sound.js";
 import { CARD_NAMES, noTokenCard } from "./card-rules.js";
 import { btn, chip, keypad } from "./template-parts.js";
+import { bestGift } from "./give-advice.js";
 
 const shortPct = (p) => (p < 0.01 ? "<1%" : `${Math.round(p * 100)}%`);
 
@@ -204,14 +205,19 @@ export function radarAnswersAsk({ ctx, d, t, setup, state }) {
 }
 
 /** 65: which of the actor's face-up number cards they gave (the keypad of those), and to whom. */
-export function giveCardAsk({ d, t, setup }) {
+export function giveCardAsk({ ctx, d, t, setup }) {
   const cards = faceUpCards(setup, t, d.a) ?? [];
-  return html`<p class="ask" data-testid="ask">Which number card did ${setup.players[d.a]} give?</p>
+  const best = d.a === setup.me ? bestGift(ctx.state, t, ctx.holdings) : null;
+  const why = best ? html`<p class="hint" data-testid="give-best">The team's rule: your ${best.v} to ${setup.players[best.to]} — likeliest to
+    cut it (${best.expected.toFixed(1)} wires of it expected${best.held ? `, less your ${best.held}` : ""}).</p>` : "";
+  return html`<p class="ask" data-testid="ask">Which number card did ${setup.players[d.a]} give?</p>${why}
     <div class="row">${cards.map((v) => chip("draft-give-card", v, String(v), false, `give-card-${v}`))}</div>`;
 }
 
-export function giveToAsk({ d, setup }) {
-  return html`<p class="ask" data-testid="ask">To whom did ${setup.players[d.a]} give the ${d.v}?</p>${teammateChips(setup, d.a, "draft-give-to", "give-to")}`;
+export function giveToAsk({ ctx, d, t, setup }) {
+  const best = d.a === setup.me ? bestGift(ctx.state, t, ctx.holdings, d.v) : null;
+  const why = best ? html`<p class="hint" data-testid="give-best">Likeliest to cut a ${d.v}: ${setup.players[best.to]} (${best.expected.toFixed(1)} wires of it expected).</p>` : "";
+  return html`<p class="ask" data-testid="ask">To whom did ${setup.players[d.a]} give the ${d.v}?</p>${why}${teammateChips(setup, d.a, "draft-give-to", "give-to")}`;
 }
 
 /** A row of chips naming the actor's teammates (`act`, testids `<prefix>-<p>`). */
