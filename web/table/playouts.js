@@ -5,6 +5,7 @@
 // Go on resumes it where it stopped, and a new table drops it.
 
 import * as S from "./table-state.js";
+import { missionPlayDoc } from "./play-docs.js";
 
 /** Games per "win" request: a slice short enough that a new table waits little for the worker. */
 export const WIN_SLICE = 2;
@@ -21,6 +22,7 @@ function playoutDoc(app) {
   return {
     ...S.engineDoc(app.state, t), turn: t.turn, equipment: S.equipmentDoc(app.state, t), ...(turned ? { rules: { turned } } : {}),
     ...S.tableRulesDoc(app.state.setup), ...S.nanoPlayDoc(app.state.setup, t), ...S.linePlayDoc(app.state.setup, t),
+    ...missionPlayDoc(app.state, t),
   };
 }
 

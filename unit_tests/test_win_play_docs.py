@@ -1,0 +1,48 @@
+"""The playouts read the ``mission_play`` documents the table app makes (web/table/play-docs.js; their shapes in
+e2e_tests/js/play-docs.test.mjs): oxygen (44), the number cards in hands (29) and face up (65) — each plays whole
+games, and a rule that binds shows in the games (no oxygen at hand: fewer won)."""
+
+from __future__ import annotations
+
+import pytest
+from bombbusters.arena.deal import deal_game, playable
+from bombbusters.arena.game import start_game
+from bombbusters.arena.win import win_json
+
+
+def _view_doc(mission: int, players: int = 4) -> dict:
+    m = playable(mission, players)
+    ref = start_game(deal_game(m, players, 3, 0), m)
+    doc = ref.view(ref.table.captain).to_json()
+    doc.pop("mission_play", None)
+    doc["turn"] = ref.table.captain
+    return doc
+
+
+PAGE_DOCS = {  # as the table app makes them at a game's start (4 players, Ann the captain and me)
+    44: {"kind": "oxygen", "oxygen": "reserve", "tokens": {"-1": 8}, "mission": 44, "last": None},
+    29: {"kind": "guess", "me": 0, "mine": [4, 12], "known": {"0": [], "1": [], "2": [], "3": []},
+         "unseen": {"0": 2, "1": 2, "2": 2, "3": 3}, "deck": 3},
+    65: {"kind": "hands", "hands": {"0": [1, 5, 9], "1": [2, 6, 10], "2": [3, 7, 11], "3": [4, 8, 12]}},
+}
+
+
+@pytest.mark.parametrize("mission", sorted(PAGE_DOCS))
+def test_the_page_s_documents_play_whole_games(mission: int) -> None:
+    doc = dict(_view_doc(mission), mission_play=PAGE_DOCS[mission])
+    if mission == 29:
+        doc["mission_play"] = dict(PAGE_DOCS[29], me=doc["me"])
+    got = win_json(doc, n=3, seed=1)
+    assert got["n"] == 3, got
+
+
+def test_no_oxygen_at_hand_costs_the_playouts_games() -> None:
+    """The round under way, no token left in the reserve: the players before the captain skip (the detonator moves
+    each time) — on the same drawn worlds the team wins fewer games than with the reserve full (deterministic: the
+    same seeds; with the document ignored the two would be equal)."""
+    doc = _view_doc(44)
+    n = 4
+    after = dict(doc, turn=(doc["turn"] + 1) % n)  # the captain has played: no refill before their next turn
+    full = win_json(dict(after, mission_play=dict(PAGE_DOCS[44], last=doc["turn"])), n=6, seed=1)
+    dry = win_json(dict(after, mission_play=dict(PAGE_DOCS[44], tokens={"-1": 0}, last=doc["turn"])), n=6, seed=1)
+    assert dry["wins"] < full["wins"], (dry, full)

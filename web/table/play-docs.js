@@ -1,0 +1,53 @@
+// The rules that change with the game, for the playouts (*Estimate*, *Think longer*): the arena's `mission_play`
+// documents (arena/plays.py, play_from_doc) made from what the table app follows — oxygen (44, 49, 63), the number
+// cards in hands (29) and face up (65). Nano's (43, 53, 59) come from nano-track.js and nano-line.js.
+import { cardHands } from "./setup.js";
+import { GIFT_OXYGEN, oxygenFor, oxygenKind, PASSED_OXYGEN } from "./oxygen.js";
+import { dealtCounts, guessCards, myNumberCards } from "./guess-cards.js";
+import { cutCounts } from "./replay-table.js";
+
+const MISSION_OXYGEN = { reserve: 44, gift: 49, pass: 63 };
+
+/** 44, 49, 63: the tokens where they lie now and the last player to have played (the captain's turn refills). */
+function oxygenPlay(state, t) {
+  const { setup } = state;
+  const kind = oxygenKind(setup);
+  if (!(kind in MISSION_OXYGEN) || t.turn === null || t.turn === undefined) return null;
+  const n = setup.players.length;
+  let tokens;
+  if (kind === "gift") {
+    tokens = Object.fromEntries(setup.players.map((_, p) => [String(p), oxygenFor(state, t, p)?.have ?? GIFT_OXYGEN[n]]));
+  } else {
+    const have = oxygenFor(state, t, t.turn).have;
+    tokens = kind === "pass" ? { "-1": have, "-2": (PASSED_OXYGEN[n] ?? 2 * n) - have } : { "-1": have };
+  }
+  const last = state.log.length ? (t.turn + n - 1) % n : null;
+  return { kind: "oxygen", oxygen: kind, tokens, mission: setup.mission ?? MISSION_OXYGEN[kind], last };
+}
+
+/** 29: my cards, the cards seen taken, how many others each holds, the deck's size. */
+function guessPlay(state, t) {
+  const { setup } = state;
+  if (!guessCards(setup) || setup.me === null) return null;
+  const cut = cutCounts(t);
+  const live = (v) => (cut[String(v)] ?? 0) < 4;
+  const count = t.guessCount ?? dealtCounts(setup);
+  const known = Object.fromEntries(setup.players.map((_, p) => [String(p), (t.guessKnown?.[p] ?? []).filter(live)]));
+  const unseen = Object.fromEntries(setup.players.map((_, p) => [String(p), Math.max(0, count[p] - known[p].length)]));
+  const mine = myNumberCards(setup, t);
+  const liveCount = Array.from({ length: 12 }, (_, i) => i + 1).filter(live).length;
+  const held = setup.players.reduce((x, _, p) => x + (p === setup.me ? mine.length : count[p]), 0);
+  return { kind: "guess", me: setup.me, mine, known, unseen, deck: Math.max(0, liveCount - held) };
+}
+
+/** 65: every player's number cards as the gives moved them. */
+function handsPlay(state, t) {
+  if (!cardHands(state.setup) || !t.numberHands?.some((h) => h?.length)) return null;
+  return { kind: "hands", hands: Object.fromEntries(t.numberHands.map((h, p) => [String(p), (h ?? []).slice()])) };
+}
+
+/** {mission_play} for the playouts where the table app follows the mission's changing rule, else {}. */
+export function missionPlayDoc(state, t) {
+  const play = oxygenPlay(state, t) ?? guessPlay(state, t) ?? handsPlay(state, t);
+  return play ? { mission_play: play } : {};
+}
