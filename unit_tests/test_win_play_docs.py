@@ -1,5 +1,5 @@
 """The playouts read the ``mission_play`` documents the table app makes (web/table/play-docs.js; their shapes in
-e2e_tests/js/play-docs.test.mjs): oxygen (44), the number cards in hands (29) and face up (65) — each plays whole
+e2e_tests/js/play-docs.test.mjs): oxygen (44), number cards (9, 26, 29, 36, 47, 62, 65), 35 and 46 — each plays whole
 games, and a rule that binds shows in the games (no oxygen at hand: fewer won)."""
 
 from __future__ import annotations
@@ -24,6 +24,13 @@ PAGE_DOCS = {  # as the table app makes them at a game's start (4 players, Ann t
     29: {"kind": "guess", "me": 0, "mine": [4, 12], "known": {"0": [], "1": [], "2": [], "3": []},
          "unseen": {"0": 2, "1": 2, "2": 2, "3": 3}, "deck": 3},
     65: {"kind": "hands", "hands": {"0": [1, 5, 9], "1": [2, 6, 10], "2": [3, 7, 11], "3": [4, 8, 12]}},
+    9: {"kind": "sequence", "line": [2, 8], "need": 2, "front": True, "free_end": False, "mission": 9},
+    36: {"kind": "sequence", "line": [6, 1, 9, 4, 12], "need": 2, "front": True, "free_end": True, "mission": 36},
+    26: {"kind": "pick", "up": [3, 7], "gone": []},
+    47: {"kind": "sum", "cards": [4, 9, 1]},
+    62: {"kind": "roulette", "cards": [6, 11, 2, 8], "done": []},
+    46: {"kind": "sevens_last"},
+    35: {"kind": "x_after_yellow"},
 }
 
 

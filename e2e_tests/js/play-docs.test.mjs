@@ -44,3 +44,19 @@ test("29 and 65: the number cards as the table follows them", () => {
     { kind: "hands", hands: { 0: [3, 7, 12], 1: [1, 5, 9], 2: [2, 6, 10], 3: [4, 8, 11] } });
   assert.deepEqual(missionPlayDoc(started(), S.derive(started())), {}, "a plain mission: nothing");
 });
+
+test("the number cards in view and the cutting orders: the cards as tapped, those done left out", () => {
+  const doc = (number, { numbers, ...over }, cuts = []) => {
+    let s = table(number, over);
+    s.setup.numbers = numbers ?? [];
+    for (const [j, v] of cuts) s = S.addEntry(s, { k: "set", p: 1, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+    return missionPlayDoc(s, S.derive(s)).mission_play;
+  };
+  assert.deepEqual(doc(9, { number_cards: "sequence", numbers: [5, 2, 8] }, [[0, "5"], [1, "5"]]),
+    { kind: "sequence", line: [2, 8], need: 2, front: true, free_end: false, mission: 9 }, "two 5s cut: the 5 is done");
+  assert.deepEqual(doc(26, { number_cards: "pick", numbers: [3, 7] }),
+    { kind: "pick", up: [3, 7], gone: [] });
+  assert.deepEqual(doc(47, { number_cards: "sum", numbers: [4, 9, 1] }), { kind: "sum", cards: [4, 9, 1] });
+  assert.deepEqual(doc(62, { number_cards: "detonator", numbers: [6, 11] }), { kind: "roulette", cards: [6, 11], done: [] });
+  assert.deepEqual(doc(46, { special: ["sevens_last"] }), { kind: "sevens_last" });
+});

@@ -1,7 +1,8 @@
 // The rules that change with the game, for the playouts (*Estimate*, *Think longer*): the arena's `mission_play`
 // documents (arena/plays.py, play_from_doc) made from what the table app follows — oxygen (44, 49, 63), the number
-// cards in hands (29) and face up (65). Nano's (43, 53, 59) come from nano-track.js and nano-line.js.
-import { cardHands } from "./setup.js";
+// cards in hands (29) and face up (65), the number cards in view (9, 16, 36's sequence, 26, 47, 62), 35's X wires
+// after the yellows and 46's sevens last. Nano's (43, 53, 59) come from nano-track.js and nano-line.js.
+import { cardHands, sequenceAt } from "./setup.js";
 import { GIFT_OXYGEN, oxygenFor, oxygenKind, PASSED_OXYGEN } from "./oxygen.js";
 import { dealtCounts, guessCards, myNumberCards } from "./guess-cards.js";
 import { cutCounts } from "./replay-table.js";
@@ -46,8 +47,37 @@ function handsPlay(state, t) {
   return { kind: "hands", hands: Object.fromEntries(t.numberHands.map((h, p) => [String(p), (h ?? []).slice()])) };
 }
 
+/** The number cards in view: 9, 16, 36's sequence (the cards left, the Sequence card before the first), 26's cards
+ * face up, 47's cards to add or subtract, 62's cards (those whose 4 wires are cut took the detonator back). */
+function numbersPlay(state, t) {
+  const { setup } = state;
+  const nums = setup.numbers ?? [];
+  const cut = cutCounts(t);
+  const done = (v, need = 4) => (cut[String(v)] ?? 0) >= need;
+  const mode = setup.number_cards;
+  if (mode === "sequence" && nums.length) {
+    const seq = sequenceAt(setup, cut);
+    const line = nums.slice(seq.next);
+    return { kind: "sequence", line: line.length === 1 && done(line[0], seq.need) ? [] : line, need: seq.need, front: true,
+      free_end: seq.freeEnd, mission: setup.mission };
+  }
+  if (mode === "pick" && setup.mission === 26) {
+    const gone = Array.from({ length: 12 }, (_, i) => i + 1).filter((v) => done(v));
+    return { kind: "pick", up: nums.filter((v) => !done(v)), gone };
+  }
+  if (mode === "sum") return { kind: "sum", cards: nums.slice() };
+  if (mode === "detonator" && nums.length) return { kind: "roulette", cards: nums.slice(), done: nums.filter((v) => done(v)) };
+  return null;
+}
+
+/** 35, 46: rules with no state of their own, the playouts only need to know they hold. */
+function cutOrderPlay(state) {
+  const special = state.setup.special ?? [];
+  return ["x_after_yellow", "sevens_last"].filter((k) => special.includes(k)).map((kind) => ({ kind }))[0] ?? null;
+}
+
 /** {mission_play} for the playouts where the table app follows the mission's changing rule, else {}. */
 export function missionPlayDoc(state, t) {
-  const play = oxygenPlay(state, t) ?? guessPlay(state, t) ?? handsPlay(state, t);
+  const play = oxygenPlay(state, t) ?? guessPlay(state, t) ?? handsPlay(state, t) ?? numbersPlay(state, t) ?? cutOrderPlay(state);
   return play ? { mission_play: play } : {};
 }
