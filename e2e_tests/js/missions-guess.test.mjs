@@ -70,3 +70,26 @@ test("29: my number cards are tapped in beside the cards seen taken", async () =
   assert.match(page, /data-testid="guess-mine-5"\s+aria-pressed="false"/);
   assert.match(page, /Number cards seen taken: Cat 7; Dan 5/);
 });
+
+test("29: the card shown came from the right — from me, only my cards; a turn without its card shown is said", async () => {
+  const { shownChoices } = await import("../../web/table/guess-cards.js");
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  let s = myTurn([1, 12]);
+  let t = S.derive(s);
+  assert.deepEqual(shownChoices(s.setup, t, 1), ["1", "12"], "after Bob's turn the card is mine");
+  const fromDan = shownChoices(s.setup, t, 0);
+  assert.ok(!fromDan.includes("1") && !fromDan.includes("7") && fromDan.includes("5"), fromDan.join()); // Cat took the 7
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "1", ok: true, cut: "1", as: { s: 0, j: 0 } });
+  t = S.derive(s);
+  let box = String(cardsTemplate({ state: s, t, missions: [] }, true)).replace(/\s+/g, " ");
+  assert.match(box, /data-testid="guess-due">After Ann's turn, a number card is shown:/);
+  s = S.addEntry(s, { k: "shown", a: 0, v: "9" });
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 3, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
+  s = S.addEntry(s, { k: "shown", a: 1, v: "12" }); // mine went to Bob: one left and the 9 taken
+  t = S.derive(s);
+  box = String(cardsTemplate({ state: s, t, missions: [] }, true)).replace(/\s+/g, " ");
+  assert.doesNotMatch(box, /guess-due/);
+  assert.match(box, /My number cards: 1, 9</, "the 12 left, the 9 followed");
+  assert.match(box, /data-testid="guess-mine-12"\s+aria-pressed="false" disabled/, "gone to Bob: not mine to tap");
+  assert.match(box, /data-testid="guess-mine-9"\s+aria-pressed="true" disabled/, "taken after my turn: followed");
+});

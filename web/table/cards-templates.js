@@ -6,7 +6,7 @@ import { html } from "../shared/html.js";
 import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
 import { btn, chip } from "./template-parts.js";
 import { CARD_NAMES, cardDue, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, sequenceAt, weakLink } from "./table-state.js";
-import { dealtCounts } from "./guess-cards.js";
+import { dealtCounts, myNumberCards } from "./guess-cards.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -116,15 +116,30 @@ function guessTemplate(setup, t) {
   const me = setup.me;
   const right = me === null ? null : (me + setup.players.length - 1) % setup.players.length;
   const risky = t && t.turn === me ? known.find(([p]) => p === right)?.[1] ?? [] : [];
-  const mine = setup.guess_mine ?? [];
-  const chips = html`<div class="chips" role="group" aria-label="My number cards">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
-    html`<button type="button" class="chip ${mine.includes(n) ? "on" : ""}" data-act="guess-mine" data-arg="${n}" data-testid="guess-mine-${n}"
-      aria-pressed="${mine.includes(n) ? "true" : "false"}">${n}</button>`)}</div>`;
-  return html`<div class="cards numbers" data-testid="guess-cards">
-    ${me === null ? "" : html`<details data-testid="guess-mine" ${mine.length < dealtCounts(setup)[me] ? "open" : ""}><summary>My number cards${mine.length ? `: ${mine.join(", ")}` : " (tap the ones you were dealt or drew)"}</summary>
-      <p class="hint">The advice weighs the card put down for your turn: it cannot be one of yours. Cards you take after a turn are followed already.</p>${chips}</details>`}
+  const due = t && (t.turnsTaken ?? 0) > 0 && t.shownAt !== t.turnsTaken && !t.exploded && !t.defused
+    ? html`<p class="hint" data-testid="guess-due">After ${setup.players[(t.turn + setup.players.length - 1) % setup.players.length]}'s turn, a number card is shown:
+      ${btn("action", "Number card shown…", { cls: "link", arg: "shown", testid: "guess-shown-due" })}</p>` : "";
+  return html`<div class="cards numbers" data-testid="guess-cards">${me === null || !t ? "" : myCardsTemplate(setup, t)}${due}
     ${known.length ? html`<p class="lbl">Number cards seen taken: ${known.map(([p, vs]) => `${setup.players[p]} ${vs.join(", ")}`).join("; ")}</p>` : ""}
     ${risky.length ? html`<p class="hint" data-testid="guess-risk">${setup.players[right]} puts a card down for your turn and holds ${risky.join(", ")}: a cut of that value moves the detonator if it is the one.</p>` : ""}</div>`;
+}
+
+/** 29: my number cards now (tapped as dealt or drawn; those I took after a turn are followed, those I put down gone),
+ * open while fewer are in than I hold; a card that cannot be mine (followed, seen elsewhere, all cut) is greyed. */
+function myCardsTemplate(setup, t) {
+  const me = setup.me;
+  const mine = myNumberCards(setup, t);
+  const hold = (t.guessCount ?? dealtCounts(setup))[me];
+  const followed = new Set([...(t.guessKnown?.[me] ?? []), ...(t.guessGone ?? []),
+    ...setup.players.flatMap((_, p) => (p === me ? [] : t.guessKnown?.[p] ?? []))]);
+  const off = (n) => followed.has(n) || (t.cutCount[String(n)] ?? 0) >= 4;
+  const chips = html`<div class="chips" role="group" aria-label="My number cards">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
+    html`<button type="button" class="chip ${mine.includes(n) ? "on" : ""}" data-act="guess-mine" data-arg="${n}" data-testid="guess-mine-${n}"
+      aria-pressed="${mine.includes(n) ? "true" : "false"}" ${off(n) ? "disabled" : ""}>${n}</button>`)}</div>`;
+  const left = hold - mine.length;
+  const say = left > 0 ? ` — tap ${left === hold ? `the ${hold}` : `${left} more`} you hold (dealt, or drawn when down to one)` : "";
+  return html`<details data-testid="guess-mine" ${left > 0 ? "open" : ""}><summary>My number cards${mine.length ? `: ${mine.join(", ")}` : ""}${say}</summary>
+    <p class="hint">The advice weighs the card put down for your turn (“card n%” on each cut): it cannot be one of yours. Cards shown after a turn are followed already.</p>${chips}</details>`;
 }
 
 /** 36: the Sequence card may stand at either end of the cards left — the captain picks before the first turn, and

@@ -43,6 +43,21 @@ export function myNumberCards(setup, t) {
 }
 
 /**
+ * The number cards that may be shown after player `a`'s turn: the card came from the player on a's right — mine when
+ * that is me, else not mine nor one seen taken by anyone else; a value all cut only if this very turn cut it (the
+ * entry checks that). Strings, as the keypad's labels.
+ */
+export function shownChoices(setup, t, a) {
+  const n = setup.players.length;
+  const right = (a + n - 1) % n;
+  const mine = myNumberCards(setup, t);
+  if (setup.me !== null && right === setup.me && mine.length) return mine.map(String);
+  const elsewhere = new Set([...(setup.me !== null ? mine : []),
+    ...setup.players.flatMap((_, p) => (p === right ? [] : t.guessKnown?.[p] ?? []))]);
+  return Array.from({ length: 12 }, (_, i) => i + 1).filter((v) => !elsewhere.has(v)).map(String);
+}
+
+/**
  * On my turn: the chance that the card put down for it is each value, [{value, p, why}] — every card of the
  * putter's hand alike: the cards the table saw them take, and for each card unseen any value in play that no one was
  * seen taking and I do not hold. [] when it is not my turn or the player on my right holds no card.

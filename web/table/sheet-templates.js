@@ -8,6 +8,7 @@ import { draftSummary, underWay } from "./draft-summary.js";
 import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
+import { guessCards, shownChoices } from "./guess-cards.js";
 import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { actorOff } from "./draft-actors.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
@@ -124,8 +125,10 @@ export const ASKS = {
       // (the special action's value too: 46's 7s, which only it cuts)
       const why = ctx.ui?.sheet?.edit !== undefined || !CUT_KINDS.includes(d.k) ? [] : unnamedWhy(state, t, d, only && !base.includes(only) && only !== "Y" ? [...base, only] : base);
       return html`<p class="ask" data-testid="ask">${question}</p>
+        ${d.k === "shown" && guessCards(setup) ? html`<p class="hint" data-testid="shown-hint">It came from ${setup.players[(d.a + setup.players.length - 1) % setup.players.length]}'s hand (the player on the right): greyed, the cards that cannot be theirs.</p>` : ""}
         ${why.length ? html`<p class="hint" data-testid="not-offered">Not offered, though held: ${why.map((x) => `${x.v === "Y" ? "yellow" : x.v} (${x.why})`).join("; ")}.</p>` : ""}
-        ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value" })
+        ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value",
+          disabled: d.k === "shown" ? named.filter((v) => !shownChoices(setup, t, d.a).includes(v)) : [] })
           : html`<p class="hint" data-testid="no-value">${nameable.length === 0 && base.length && oxygenFor(state, t, d.a)
             ? `Not enough oxygen for any value ${setup.players[d.a]} holds: record “No oxygen: skip” instead.`
             : `${setup.players[d.a]} holds no value that can be named.`}</p>`}`;
