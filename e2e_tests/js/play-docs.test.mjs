@@ -60,3 +60,14 @@ test("the number cards in view and the cutting orders: the cards as tapped, thos
   assert.deepEqual(doc(62, { number_cards: "detonator", numbers: [6, 11] }), { kind: "roulette", cards: [6, 11], done: [] });
   assert.deepEqual(doc(46, { special: ["sevens_last"] }), { kind: "sevens_last" });
 });
+
+test("the special actions the playouts play: 13's reds, 48's yellows (done or not), 41's tripwires (skips in a row)", () => {
+  const doc = (number, over, entries = []) => {
+    let s = table(number, over);
+    for (const e of entries) s = S.addEntry(s, e);
+    return missionPlayDoc(s, S.derive(s)).mission_play;
+  };
+  assert.deepEqual(doc(13, { open_red_deal: true }), { kind: "all_at_once", mission: 13, done: false });
+  assert.deepEqual(doc(48, { special: ["yellow_special"] }), { kind: "all_at_once", mission: 48, done: false });
+  assert.deepEqual(doc(41, { special: ["yellow_special"], yellow_dealt: "one_each" }), { kind: "tripwires", skips: 0 });
+});

@@ -1,11 +1,12 @@
 // The rules that change with the game, for the playouts (*Estimate*, *Think longer*): the arena's `mission_play`
 // documents (arena/plays.py, play_from_doc) made from what the table app follows — oxygen (44, 49, 63), the number
-// cards in hands (29) and face up (65), the number cards in view (9, 16, 36's sequence, 26, 47, 62), 35's X wires
-// after the yellows and 46's sevens last. Nano's (43, 53, 59) come from nano-track.js and nano-line.js.
+// cards in hands (29) and face up (65), the number cards in view (9, 16, 36's sequence, 26, 47, 62), the special
+// actions of 13, 41 and 48, 35's X wires after the yellows and 46's sevens last. Nano's (43, 53, 59) come from nano-track.js and nano-line.js.
 import { cardHands, sequenceAt } from "./setup.js";
 import { GIFT_OXYGEN, oxygenFor, oxygenKind, PASSED_OXYGEN } from "./oxygen.js";
 import { dealtCounts, guessCards, myNumberCards } from "./guess-cards.js";
 import { cutCounts } from "./replay-table.js";
+import { specialAction } from "./entries-mission.js";
 
 const MISSION_OXYGEN = { reserve: 44, gift: 49, pass: 63 };
 
@@ -70,6 +71,16 @@ function numbersPlay(state, t) {
   return null;
 }
 
+/** The special actions the playouts play: 13's reds and 48's yellows all at once (done or not), 41's tripwires (the
+ * turns skipped in a row). */
+function actionPlay(state, t) {
+  const action = specialAction(state.setup);
+  if (action === "reds" || action === "lethal") {
+    return { kind: "all_at_once", mission: action === "reds" ? 13 : 48, done: Boolean(t.specialDone) };
+  }
+  return action === "tripwire" ? { kind: "tripwires", skips: t.skipRun ?? 0 } : null;
+}
+
 /** 35, 46: rules with no state of their own, the playouts only need to know they hold. */
 function cutOrderPlay(state) {
   const special = state.setup.special ?? [];
@@ -78,6 +89,7 @@ function cutOrderPlay(state) {
 
 /** {mission_play} for the playouts where the table app follows the mission's changing rule, else {}. */
 export function missionPlayDoc(state, t) {
-  const play = oxygenPlay(state, t) ?? guessPlay(state, t) ?? handsPlay(state, t) ?? numbersPlay(state, t) ?? cutOrderPlay(state);
+  const play = oxygenPlay(state, t) ?? guessPlay(state, t) ?? handsPlay(state, t) ?? numbersPlay(state, t) ?? actionPlay(state, t)
+    ?? cutOrderPlay(state);
   return play ? { mission_play: play } : {};
 }
