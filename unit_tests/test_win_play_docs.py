@@ -1,5 +1,5 @@
 """The playouts read the ``mission_play`` documents the table app makes (web/table/play-docs.js; their shapes in
-e2e_tests/js/play-docs.test.mjs): oxygen (44), number cards (9, 26, 29, 36, 47, 62, 65), special actions (13, 41, 48), 35 and 46 — each plays whole
+e2e_tests/js/play-docs.test.mjs): oxygen (44), number cards (9, 26, 29, 36, 47, 62, 65), special actions (13, 41, 48), 31's cards, 35 and 46 — each plays whole
 games, and a rule that binds shows in the games (no oxygen at hand: fewer won)."""
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ PAGE_DOCS = {  # as the table app makes them at a game's start (4 players, Ann t
     13: {"kind": "all_at_once", "mission": 13, "done": False},
     48: {"kind": "all_at_once", "mission": 48, "done": False},
     41: {"kind": "tripwires", "skips": 0},
+    31: {"kind": "chosen", "held": {"0": "B", "1": "A", "3": "E"}, "flipped": []},
 }
 
 

@@ -71,3 +71,10 @@ test("the special actions the playouts play: 13's reds, 48's yellows (done or no
   assert.deepEqual(doc(48, { special: ["yellow_special"] }), { kind: "all_at_once", mission: 48, done: false });
   assert.deepEqual(doc(41, { special: ["yellow_special"], yellow_dealt: "one_each" }), { kind: "tripwires", skips: 0 });
 });
+
+test("31: each player's constraint card as entered, mine from My constraint card", () => {
+  const s = table(31, { constraints: "chosen" });
+  s.setup.cards = ["B"];
+  s.setup.player_cards = ["", "A", "", "E"];
+  assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "chosen", held: { 0: "B", 1: "A", 3: "E" }, flipped: [] });
+});

@@ -1,7 +1,7 @@
 // The rules that change with the game, for the playouts (*Estimate*, *Think longer*): the arena's `mission_play`
 // documents (arena/plays.py, play_from_doc) made from what the table app follows — oxygen (44, 49, 63), the number
 // cards in hands (29) and face up (65), the number cards in view (9, 16, 36's sequence, 26, 47, 62), the special
-// actions of 13, 41 and 48, 35's X wires after the yellows and 46's sevens last. Nano's (43, 53, 59) come from nano-track.js and nano-line.js.
+// actions of 13, 41 and 48, 31's constraint cards, 35's X wires after the yellows and 46's sevens last. Nano's (43, 53, 59) come from nano-track.js and nano-line.js.
 import { cardHands, sequenceAt } from "./setup.js";
 import { GIFT_OXYGEN, oxygenFor, oxygenKind, PASSED_OXYGEN } from "./oxygen.js";
 import { dealtCounts, guessCards, myNumberCards } from "./guess-cards.js";
@@ -81,6 +81,18 @@ function actionPlay(state, t) {
   return action === "tripwire" ? { kind: "tripwires", skips: t.skipRun ?? 0 } : null;
 }
 
+/** 31: each player's constraint card as entered (mine: My constraint card) and who turned theirs face down. */
+function chosenPlay(state, t) {
+  const { setup } = state;
+  if (setup.mission !== 31) return null;
+  const held = {};
+  setup.players.forEach((_, p) => {
+    const card = p === setup.me ? setup.cards?.[0] : setup.player_cards?.[p];
+    if (card) held[String(p)] = card;
+  });
+  return { kind: "chosen", held, flipped: [...(t.flipped ?? [])].sort((a, b) => a - b) };
+}
+
 /** 35, 46: rules with no state of their own, the playouts only need to know they hold. */
 function cutOrderPlay(state) {
   const special = state.setup.special ?? [];
@@ -90,6 +102,6 @@ function cutOrderPlay(state) {
 /** {mission_play} for the playouts where the table app follows the mission's changing rule, else {}. */
 export function missionPlayDoc(state, t) {
   const play = oxygenPlay(state, t) ?? guessPlay(state, t) ?? handsPlay(state, t) ?? numbersPlay(state, t) ?? actionPlay(state, t)
-    ?? cutOrderPlay(state);
+    ?? chosenPlay(state, t) ?? cutOrderPlay(state);
   return play ? { mission_play: play } : {};
 }
