@@ -108,8 +108,9 @@ function handsTemplate(setup, t) {
   return html`<div class="cards numbers" data-testid="hands"><p class="lbl">Number cards face up — ${setup.players.map((_, p) => row(p)).join("; ")}</p></div>`;
 }
 
-/** 29: my number cards (open until as many as I was dealt are tapped); the number cards seen taken (each shown card goes to the player whose turn it followed), still in play; on my
- * turn, those of the player on my right, who puts one down for it: a cut of that value moves the detonator if it is. */
+/** 29: my number cards; the number cards seen taken (each shown card goes to the player whose turn it followed), still
+ * in play; on my turn, those of the player on my right, who puts one down for it: a cut of that value moves the
+ * detonator if it is; after a turn whose card is not recorded yet, a way to record it. */
 function guessTemplate(setup, t) {
   const known = Object.entries(t?.guessKnown ?? {}).map(([p, vs]) => [Number(p), vs.filter((v) => (t.cutCount[String(v)] ?? 0) < 4)])
     .filter(([, vs]) => vs.length);

@@ -1,7 +1,8 @@
 // The rules that change with the game, for the playouts (*Estimate*, *Think longer*): the arena's `mission_play`
 // documents (arena/plays.py, play_from_doc) made from what the table app follows — oxygen (44, 49, 63), the number
 // cards in hands (29) and face up (65), the number cards in view (9, 16, 36's sequence, 26, 47, 62), the special
-// actions of 13, 41 and 48, 31's constraint cards, 35's X wires after the yellows and 46's sevens last. Nano's (43, 53, 59) come from nano-track.js and nano-line.js.
+// actions of 13, 41 and 48, 31's constraint cards, 35's X wires after the yellows and 46's sevens last. Nano's
+// (43, 53, 59) come from nano-track.js and nano-line.js.
 import { cardHands, sequenceAt } from "./setup.js";
 import { GIFT_OXYGEN, oxygenFor, oxygenKind, PASSED_OXYGEN } from "./oxygen.js";
 import { dealtCounts, guessCards, myNumberCards } from "./guess-cards.js";
