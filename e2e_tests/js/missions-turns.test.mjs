@@ -284,3 +284,17 @@ test("65: my gift, by the team's rule — the teammate's expected wires of the c
   assert.match(to, /Likeliest to cut a 12: Bob \(0\.9 wires of it expected\)/);
   assert.doesNotMatch(String(giveCardAsk({ ctx, d: { k: "give", a: 1 }, t, setup: s.setup }).text), /give-best/, "a teammate's gift: no advice");
 });
+
+test("65: after a turn, its card to give is asked for until the give is recorded", async () => {
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  let s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 65, number_cards: "pick" }));
+  s.setup.number_hands = [[3, 7, 12], [1, 5, 9], [2, 6, 10], [4, 8, 11]];
+  const box = (st) => String(cardsTemplate({ state: st, t: S.derive(st), missions: [] }, true)).replace(/\s+/g, " "); // above the stands
+  assert.doesNotMatch(box(s), /give-due/, "no turn played yet");
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 3 } });
+  assert.match(box(s), /data-testid="give-due">Ann gives one of their number cards at the end of the turn:/);
+  s = S.addEntry(s, { k: "give", a: 0, v: 7, to: 1 });
+  assert.ok(S.derive(s).entries.every((e) => e.ok));
+  assert.doesNotMatch(box(s), /give-due/);
+});

@@ -15,8 +15,9 @@ export function cardsTemplate(ctx, top = false) {
   const preset = presetOf(ctx.missions, setup);
   const cards = setup.cards ?? [];
   const one = oneCardEach(preset);
-  // 30: the card in view changes every few seconds; 29: a card is put down for every turn (mine, and who holds what)
-  if (setup.sound_rounds || setup.number_cards === "guess") return top ? numbersTemplate(setup, t) : "";
+  // 30: the card in view changes every few seconds; 29: a card is put down for every turn (mine, and who holds what);
+  // 65: each turn's cuts are the actor's cards, and a card is given after it
+  if (setup.sound_rounds || setup.number_cards === "guess" || faceUpCards(setup, t ?? {}, 0)) return top ? numbersTemplate(setup, t) : "";
   // 31: the card is chosen before the starting tokens, so until then the picker comes first, above the stands
   // 32, 37: the card face up for everyone, while none is tapped (at the start; the deck empty, none binds)
   const first = (one && !cards.length && state.setup.me !== null && !state.log.some((e) => !isSetupEntry(e)))
@@ -105,7 +106,11 @@ const FIXED_CARDS = ["sequence", "detonator", "noble", "line"];
 /** 65: each player's face-up number cards (the values they may cut), as dealt and given since. */
 function handsTemplate(setup, t) {
   const row = (p) => `${setup.players[p]}${p === setup.me ? " (me)" : ""}: ${(faceUpCards(setup, t, p) ?? []).join(", ") || "none face up"}`;
-  return html`<div class="cards numbers" data-testid="hands"><p class="lbl">Number cards face up — ${setup.players.map((_, p) => row(p)).join("; ")}</p></div>`;
+  const last = (t.turn + setup.players.length - 1) % setup.players.length; // whose turn just ended
+  const due = (t.turnsTaken ?? 0) > 0 && t.givenAt !== t.turnsTaken && !t.exploded && !t.defused && faceUpCards(setup, t, last)?.length
+    ? html`<p class="hint" data-testid="give-due">${setup.players[last]} gives one of their number cards at the end of the turn:
+      ${btn("action", "Give a number card…", { cls: "link", arg: "give", testid: "give-due-record" })}</p>` : "";
+  return html`<div class="cards numbers" data-testid="hands"><p class="lbl">Number cards face up — ${setup.players.map((_, p) => row(p)).join("; ")}</p>${due}</div>`;
 }
 
 /** 29: my number cards; the number cards seen taken (each shown card goes to the player whose turn it followed), still

@@ -165,6 +165,7 @@ export function applyGive(t, e, setup) {
   if ((cutCounts(t)[String(e.v)] ?? 0) >= 4) fail(`the ${e.v} card is face down (all four cut): a face-up card is given`);
   hands[e.a] = hands[e.a].filter((v) => v !== e.v);
   hands[e.to] = [...(hands[e.to] ?? []), e.v].sort((a, b) => a - b);
+  t.givenAt = t.turnsTaken ?? 0; // the card of the turn just played is given (cards-templates: a reminder until then)
 }
 
 /** 34, at the start of a turn: a guess of the weakest link (who, and their card of A-E, `c`). Right: the character
