@@ -298,3 +298,16 @@ test("65: after a turn, its card to give is asked for until the give is recorded
   assert.ok(S.derive(s).entries.every((e) => e.ok));
   assert.doesNotMatch(box(s), /give-due/);
 });
+
+test("65: values held but not offered are said once per reason", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = started(); // my wires 1 2 3 3 5 6 7 8 9 10 11 12
+  s.setup = S.applyMission(s.setup, preset({ number: 65, number_cards: "pick" }));
+  s.setup.number_hands = [[3, 7, 12], [1, 5, 9], [2, 6, 10], [4, 8, 11]];
+  const t = S.derive(s);
+  const ctx = { state: s, t, missions: [], ui: { sheet: { mode: "action" } } };
+  const html = String(askTemplate(ctx, { k: "dual", a: 0, p: 1, s: 0, js: [2] }, { ask: "value" }).text).replace(/\s+/g, " ");
+  const said = html.match(/Not offered, though held: ([^<]*)</)?.[1] ?? "";
+  assert.equal((said.match(/your number cards are/g) ?? []).length, 1, said);
+  assert.match(said, /^1, 2, 5, 6, 8, 9, 10, 11 \(/);
+});

@@ -126,7 +126,7 @@ export const ASKS = {
       const why = ctx.ui?.sheet?.edit !== undefined || !CUT_KINDS.includes(d.k) ? [] : unnamedWhy(state, t, d, only && !base.includes(only) && only !== "Y" ? [...base, only] : base);
       return html`<p class="ask" data-testid="ask">${question}</p>
         ${d.k === "shown" && guessCards(setup) ? html`<p class="hint" data-testid="shown-hint">It came from ${setup.players[(d.a + setup.players.length - 1) % setup.players.length]}'s hand (the player on the right): greyed, the cards that cannot be theirs.</p>` : ""}
-        ${why.length ? html`<p class="hint" data-testid="not-offered">Not offered, though held: ${why.map((x) => `${x.v === "Y" ? "yellow" : x.v} (${x.why})`).join("; ")}.</p>` : ""}
+        ${why.length ? html`<p class="hint" data-testid="not-offered">Not offered, though held: ${notOffered(why)}.</p>` : ""}
         ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value",
           disabled: d.k === "shown" ? named.filter((v) => !shownChoices(setup, t, d.a).includes(v)) : [] })
           : html`<p class="hint" data-testid="no-value">${nameable.length === 0 && base.length && oxygenFor(state, t, d.a)
@@ -259,6 +259,10 @@ function markAsk(ctx, d, labels) {
     ${moved ? html`<p class="hint" data-testid="mark-moved">Wires moved to or from this stand: its x-tokens cannot be read yet — choose “No token”.</p>` : ""}
     ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
 }
+
+/** The values held but not offered, those with the same reason together ("1, 4 (your number cards are 2, 5, 9)"). */
+const notOffered = (why) => [...why.reduce((m, x) => m.set(x.why, [...(m.get(x.why) ?? []), x.v === "Y" ? "yellow" : x.v]), new Map())]
+  .map(([w, vs]) => `${vs.join(", ")} (${w})`).join("; ");
 
 export function askTemplate(ctx, d, ask) {
   const { state, t } = ctx;
