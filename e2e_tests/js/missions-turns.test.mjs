@@ -311,3 +311,17 @@ test("65: values held but not offered are said once per reason", async () => {
   assert.equal((said.match(/your number cards are/g) ?? []).length, 1, said);
   assert.match(said, /^1, 2, 5, 6, 8, 9, 10, 11 \(/);
 });
+
+test("65: a card tapped for a second player leaves the first, and the page says so", async () => {
+  const { setupActs } = await import("../../web/table/acts-setup.js");
+  const s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 65, number_cards: "pick" }));
+  s.setup.number_hands = [[2, 7], [], [], []];
+  const said = [];
+  const app = { state: s, missions: [], commit(next) { this.state = next; }, view: { flash: (m) => said.push(m) } };
+  setupActs(app)["hand-card"]("1:2");
+  assert.deepEqual(app.state.setup.number_hands.slice(0, 2), [[7], [2]]);
+  assert.deepEqual(said, ["Card 2 moved from Ann to Bob: one card, one hand."]);
+  setupActs(app)["hand-card"]("2:9");
+  assert.equal(said.length, 1, "a card no one held: nothing to say");
+});

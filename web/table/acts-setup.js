@@ -45,8 +45,10 @@ const SETUP_EDITS = {
     su.numbers = one ? (nums.includes(int(arg)) ? [] : [int(arg)]) : toggled(nums, int(arg));
   },
   // 65: a number card dealt to player p (a card is in one hand: tapped for p, it leaves any other)
-  "hand-card": (su, arg) => {
+  "hand-card": (su, arg, _next, app) => {
     const [p, v] = arg.split(":").map(int);
+    const from = su.players.findIndex((_, q) => q !== p && (su.number_hands?.[q] ?? []).includes(v));
+    if (from >= 0) app.view?.flash?.(`Card ${v} moved from ${su.players[from]} to ${su.players[p]}: one card, one hand.`);
     const hands = su.players.map((_, q) => (su.number_hands?.[q] ?? []).filter((x) => x !== v || q === p));
     hands[p] = hands[p].includes(v) ? hands[p].filter((x) => x !== v) : [...hands[p], v].sort((a, b) => a - b);
     su.number_hands = hands;
