@@ -67,8 +67,9 @@ def _commit() -> str:
 
 def machine() -> str:
     """What the cell was played on (the figures' seconds and the date mean little without it)."""
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else ""
+    info = Path("/proc/cpuinfo")
+    lines = info.read_text().splitlines() if info.exists() else []
+    cpu = next((line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")), platform.processor())
     mem = ""
     if hasattr(os, "sysconf") and "SC_PHYS_PAGES" in os.sysconf_names:
         mem = f", {os.sysconf('SC_PHYS_PAGES') * os.sysconf('SC_PAGE_SIZE') / 2**30:.0f} GiB"

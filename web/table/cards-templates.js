@@ -5,8 +5,8 @@
 import { html } from "../shared/html.js";
 import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
 import { btn, chip } from "./template-parts.js";
-import { CARD_NAMES, cardDue, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, sequenceAt, weakLink } from "./table-state.js";
-import { dealtCounts, myNumberCards } from "./guess-cards.js";
+import { CARD_NAMES, cardDue, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, rightOf, sequenceAt, weakLink } from "./table-state.js";
+import { dealtCounts, liveValues, myNumberCards } from "./guess-cards.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -17,7 +17,7 @@ export function cardsTemplate(ctx, top = false) {
   const one = oneCardEach(preset);
   // 30: the card in view changes every few seconds; 29: a card is put down for every turn (mine, and who holds what);
   // 65: each turn's cuts are the actor's cards, and a card is given after it
-  if (setup.sound_rounds || setup.number_cards === "guess" || faceUpCards(setup, t ?? {}, 0)) return top ? numbersTemplate(setup, t) : "";
+  if (setup.sound_rounds || setup.number_cards === "guess" || (t && faceUpCards(setup, t, 0))) return top ? numbersTemplate(setup, t) : "";
   // 31: the card is chosen before the starting tokens, so until then the picker comes first, above the stands
   // 32, 37: the card face up for everyone, while none is tapped (at the start; the deck empty, none binds)
   const first = (one && !cards.length && state.setup.me !== null && !state.log.some((e) => !isSetupEntry(e)))
@@ -106,25 +106,30 @@ const FIXED_CARDS = ["sequence", "detonator", "noble", "line"];
 /** 65: each player's face-up number cards (the values they may cut), as dealt and given since. */
 function handsTemplate(setup, t) {
   const row = (p) => `${setup.players[p]}${p === setup.me ? " (me)" : ""}: ${(faceUpCards(setup, t, p) ?? []).join(", ") || "none face up"}`;
-  const last = (t.turn + setup.players.length - 1) % setup.players.length; // whose turn just ended
-  const due = (t.turnsTaken ?? 0) > 0 && t.givenAt !== t.turnsTaken && !t.exploded && !t.defused && faceUpCards(setup, t, last)?.length
-    ? html`<p class="hint" data-testid="give-due">${setup.players[last]} gives one of their number cards at the end of the turn:
-      ${btn("action", "Give a number card…", { cls: "link", arg: "give", testid: "give-due-record" })}</p>` : "";
+  const last = rightOf(setup, t.turn); // whose turn just ended
+  const due = faceUpCards(setup, t, last)?.length
+    ? turnEnd(t, t.givenAt, "give-due", html`${setup.players[last]} gives one of their number cards at the end of the turn:`, "Give a number card…", "give") : "";
   return html`<div class="cards numbers" data-testid="hands"><p class="lbl">Number cards face up — ${setup.players.map((_, p) => row(p)).join("; ")}</p>${due}</div>`;
+}
+
+/** After a turn whose closing entry (29's card shown, 65's card given: the turn count it was recorded at, `at`) is
+ * still to record: the reminder, with a button that opens that entry. */
+function turnEnd(t, at, testid, words, label, kind) {
+  if (!((t.turnsTaken ?? 0) > 0) || at === t.turnsTaken || t.exploded || t.defused) return "";
+  return html`<p class="hint" data-testid="${testid}">${words} ${btn("action", label, { cls: "link", arg: kind, testid: `${testid}-record` })}</p>`;
 }
 
 /** 29: my number cards; the number cards seen taken (each shown card goes to the player whose turn it followed), still
  * in play; on my turn, those of the player on my right, who puts one down for it: a cut of that value moves the
  * detonator if it is; after a turn whose card is not recorded yet, a way to record it. */
 function guessTemplate(setup, t) {
-  const known = Object.entries(t?.guessKnown ?? {}).map(([p, vs]) => [Number(p), vs.filter((v) => (t.cutCount[String(v)] ?? 0) < 4)])
-    .filter(([, vs]) => vs.length);
+  const live = new Set(t ? liveValues(t) : []);
+  const known = Object.entries(t?.guessKnown ?? {}).map(([p, vs]) => [Number(p), vs.filter((v) => live.has(v))]).filter(([, vs]) => vs.length);
   const me = setup.me;
-  const right = me === null ? null : (me + setup.players.length - 1) % setup.players.length;
+  const right = me === null ? null : rightOf(setup, me);
   const risky = t && t.turn === me ? known.find(([p]) => p === right)?.[1] ?? [] : [];
-  const due = t && (t.turnsTaken ?? 0) > 0 && t.shownAt !== t.turnsTaken && !t.exploded && !t.defused
-    ? html`<p class="hint" data-testid="guess-due">After ${setup.players[(t.turn + setup.players.length - 1) % setup.players.length]}'s turn, a number card is shown:
-      ${btn("action", "Number card shown…", { cls: "link", arg: "shown", testid: "guess-shown-due" })}</p>` : "";
+  const due = t ? turnEnd(t, t.shownAt, "guess-due", html`After ${setup.players[rightOf(setup, t.turn)]}'s turn, a number card is shown:`,
+    "Number card shown…", "shown") : "";
   return html`<div class="cards numbers" data-testid="guess-cards">${me === null || !t ? "" : myCardsTemplate(setup, t)}${due}
     ${known.length ? html`<p class="lbl">Number cards seen taken: ${known.map(([p, vs]) => `${setup.players[p]} ${vs.join(", ")}`).join("; ")}</p>` : ""}
     ${risky.length ? html`<p class="hint" data-testid="guess-risk">${setup.players[right]} puts a card down for your turn and holds ${risky.join(", ")}: a cut of that value moves the detonator if it is the one.</p>` : ""}</div>`;
@@ -136,9 +141,9 @@ function myCardsTemplate(setup, t) {
   const me = setup.me;
   const mine = myNumberCards(setup, t);
   const hold = (t.guessCount ?? dealtCounts(setup))[me];
-  const followed = new Set([...(t.guessKnown?.[me] ?? []), ...(t.guessGone ?? []),
-    ...setup.players.flatMap((_, p) => (p === me ? [] : t.guessKnown?.[p] ?? []))]);
-  const off = (n) => followed.has(n) || (t.cutCount[String(n)] ?? 0) >= 4;
+  const followed = new Set([...Object.values(t.guessKnown ?? {}).flat(), ...(t.guessGone ?? [])]); // seen taken, or gone from me
+  const live = new Set(liveValues(t));
+  const off = (n) => followed.has(n) || !live.has(n);
   const chips = html`<div class="chips" role="group" aria-label="My number cards">${Array.from({ length: 12 }, (_, i) => i + 1).map((n) =>
     html`<button type="button" class="chip ${mine.includes(n) ? "on" : ""}" data-act="guess-mine" data-arg="${n}" data-testid="guess-mine-${n}"
       aria-pressed="${mine.includes(n) ? "true" : "false"}" ${off(n) ? "disabled" : ""}>${n}</button>`)}</div>`;

@@ -7,7 +7,7 @@ import { colourOf, faceUpCards, falseTokenFact, labelsInPlay, radarTurns, saidOf
 import { myCards } from "./card-rules.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
-import { oxygenRules, oxygenSpend } from "./oxygen.js";
+import { oxygenRules } from "./oxygen.js";
 import { cardRisk } from "./guess-cards.js";
 import { teammatesTokens } from "./starting-token.js";
 import { characterOf, ddUsable, draftOfCard, personalHolder } from "./detectors.js";
@@ -204,9 +204,9 @@ export function missionRules(state, t) {
   const special = state.setup.special ?? [];
   const rules = { ...valueRules(state, t), locked: [] };
   const nums = state.setup.numbers ?? [];
-  rules.no_values.push(...oxygenRules(state, t, state.setup.me));
-  const spend = oxygenSpend(state, t, state.setup.me);
-  if (spend) rules.oxygen = spend;
+  const ox = oxygenRules(state, t, state.setup.me);
+  rules.no_values.push(...ox.no_values);
+  if (ox.oxygen) rules.oxygen = ox.oxygen;
   const risk = cardRisk(state.setup, t); // 29: the card put down for my turn
   if (risk.length) rules.card_risk = risk;
   if (hasXWires(state.setup)) {

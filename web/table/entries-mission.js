@@ -6,7 +6,7 @@ import { lineAhead, lineReady } from "./nano-line.js";
 import { oxygenKind } from "./oxygen.js";
 import { guessShown } from "./guess-cards.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
-import { aValue, blueValues, cardHands, colourOf, faceUpCards, redsInPlay, saidOf, yellowsInPlay } from "./setup.js";
+import { aValue, blueValues, cardHands, colourOf, faceUpCards, redsInPlay, rightOf, saidOf, yellowsInPlay } from "./setup.js";
 import { cardsAllow, cardsBindAll, cardValues, theirCard } from "./card-rules.js";
 
 /**
@@ -248,7 +248,7 @@ export function applyShown(t, e, setup) {
   // the card came from the right (the nearest player there: the one on the right, as far as the page follows it);
   // the active player takes it, in everyone's view
   const known = (t.guessKnown = t.guessKnown ?? {});
-  const right = (e.a + setup.players.length - 1) % setup.players.length;
+  const right = rightOf(setup, e.a);
   const k = (known[right] ?? []).indexOf(Number(e.v));
   if (k >= 0) known[right].splice(k, 1);
   known[e.a] = [...(known[e.a] ?? []), Number(e.v)];

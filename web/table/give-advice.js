@@ -21,7 +21,8 @@ export function bestGift(state, t, holdings, only = null) {
   const mine = t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own));
   const uncut = (p) => t.stands[p].flat().some((sl) => sl.c !== "cut");
   const others = setup.players.map((_, p) => p).filter((p) => p !== me);
-  const to = others.filter(uncut).length ? others.filter(uncut) : others;
+  const playing = others.filter(uncut);
+  const to = playing.length ? playing : others;
   const expected = (p, v) => holdings.filter((h) => h.player === p && String(h.value) === String(v)).reduce((x, h) => x + h.expected, 0);
   let best = null;
   for (const v of cards) {

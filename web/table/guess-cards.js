@@ -2,20 +2,20 @@
 // of the player whose turn it was, who takes it), and the chance that the card put down for my turn is each value:
 // the "moves" request's rules.card_risk — the arena's rule (arena/number_turns.py, Guess.rules), on what the page knows.
 import { cutCounts } from "./replay-table.js";
+import { rightOf } from "./setup.js";
 
 /** Whether the mission deals number cards to the players (29). */
 export const guessCards = (setup) => setup.number_cards === "guess";
 
 /** The values still in play (a card whose four wires are cut is discarded). */
-const liveValues = (t) => {
+export const liveValues = (t) => {
   const cut = cutCounts(t);
   return Array.from({ length: 12 }, (_, i) => i + 1).filter((v) => (cut[String(v)] ?? 0) < 4);
 };
 
 /** How many cards each player was dealt: 2, and 3 to the captain's right. */
 export function dealtCounts(setup) {
-  const n = setup.players.length;
-  return setup.players.map((_, p) => (p === (setup.captain + n - 1) % n ? 3 : 2));
+  return setup.players.map((_, p) => (p === rightOf(setup, setup.captain) ? 3 : 2));
 }
 
 /**
@@ -24,9 +24,8 @@ export function dealtCounts(setup) {
  * Mine shown: it leaves the cards I tapped as mine.
  */
 export function guessShown(t, setup, a, v) {
-  const n = setup.players.length;
   const count = (t.guessCount = t.guessCount ?? dealtCounts(setup));
-  const right = (a + n - 1) % n;
+  const right = rightOf(setup, a);
   count[right] = Math.max(0, count[right] - 1);
   count[a] += 1;
   if (right === setup.me) t.guessGone = [...(t.guessGone ?? []), v];
@@ -48,8 +47,7 @@ export function myNumberCards(setup, t) {
  * entry checks that). Strings, as the keypad's labels.
  */
 export function shownChoices(setup, t, a) {
-  const n = setup.players.length;
-  const right = (a + n - 1) % n;
+  const right = rightOf(setup, a);
   const mine = myNumberCards(setup, t);
   if (setup.me !== null && right === setup.me && mine.length) return mine.map(String);
   const elsewhere = new Set([...(setup.me !== null ? mine : []),
@@ -68,7 +66,8 @@ export function cardRisk(setup, t) {
   const live = new Set(liveValues(t));
   const count = t.guessCount ?? dealtCounts(setup);
   const known = (p) => (t.guessKnown?.[p] ?? []).filter((v) => live.has(v));
-  const r = [1, 2, 3, 4].map((i) => (setup.me + n * 4 - i) % n).find((p) => p !== setup.me && count[p] > 0);
+  // the nearest player on my right who holds a card puts it down
+  const r = Array.from({ length: n - 1 }, (_, i) => (setup.me + n - 1 - i) % n).find((p) => count[p] > 0);
   if (r === undefined) return [];
   const knownR = known(r);
   const size = Math.max(count[r], knownR.length);

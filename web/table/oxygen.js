@@ -159,30 +159,24 @@ export function oxygenSkipFacts(state, t, e, i, ox) {
 }
 
 /**
- * What p's cuts spend of the oxygen at hand, for the "moves" request's `oxygen` rule: {tokens, costs: [{value, tokens}]}
- * (44, 49, 63: of two sure cuts the team takes the dearer while it can pay — the arena measured it, team.py), or null.
+ * The "moves" request's oxygen rules for player p: `no_values` — the blue values they cannot pay for, [{value, why}] —
+ * and `oxygen` — what each value's cut spends of the tokens at hand, {tokens, costs: [{value, tokens}]} (44, 49, 63: of
+ * two sure cuts the team takes the dearer while it can pay — the arena measured it, team.py; not 54, never measured:
+ * the arena does not play it). {no_values: []} without oxygen.
  */
-export function oxygenSpend(state, t, p) {
-  const ox = oxygenFor(state, t, p);
-  if (!ox || ox.kind === "own") return null; // 54: its own tokens, never measured (the arena does not play it)
-  const [lo, hi] = state.setup.blue;
-  const costs = [];
-  for (let v = lo; v <= hi; v++) costs.push({ value: v, tokens: oxygenCost(String(v), ox.kind) });
-  return { tokens: ox.have, costs };
-}
-
-/** The blue values p may not cut for want of oxygen: [{value, why}] for the "moves" request's `no_values`. */
 export function oxygenRules(state, t, p) {
   const ox = oxygenFor(state, t, p);
-  if (!ox) return [];
+  if (!ox) return { no_values: [] };
   const [lo, hi] = state.setup.blue;
-  const out = [];
+  const noValues = [];
+  const costs = [];
   for (let v = lo; v <= hi; v++) {
     const cost = oxygenCost(String(v), ox.kind);
+    costs.push({ value: v, tokens: cost });
     if (cost > ox.have) {
       const article = v === 8 || v === 11 ? "an" : "a";
-      out.push({ value: v, why: `oxygen: cutting ${article} ${v} takes ${cost} token${cost > 1 ? "s" : ""}, ${ox.have} ${ox.where}` });
+      noValues.push({ value: v, why: `oxygen: cutting ${article} ${v} takes ${cost} token${cost > 1 ? "s" : ""}, ${ox.have} ${ox.where}` });
     }
   }
-  return out;
+  return { no_values: noValues, ...(ox.kind === "own" ? {} : { oxygen: { tokens: ox.have, costs } }) };
 }

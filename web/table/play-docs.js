@@ -3,9 +3,9 @@
 // cards in hands (29) and face up (65), the number cards in view (9, 16, 36's sequence, 26, 47, 62), the special
 // actions of 13, 41 and 48, 31's constraint cards, 35's X wires after the yellows and 46's sevens last. Nano's
 // (43, 53, 59) come from nano-track.js and nano-line.js.
-import { cardHands, sequenceAt } from "./setup.js";
+import { cardHands, rightOf, sequenceAt } from "./setup.js";
 import { GIFT_OXYGEN, oxygenFor, oxygenKind, PASSED_OXYGEN } from "./oxygen.js";
-import { dealtCounts, guessCards, myNumberCards } from "./guess-cards.js";
+import { dealtCounts, guessCards, liveValues, myNumberCards } from "./guess-cards.js";
 import { cutCounts } from "./replay-table.js";
 import { specialAction } from "./entries-mission.js";
 
@@ -24,7 +24,7 @@ function oxygenPlay(state, t) {
     const have = oxygenFor(state, t, t.turn).have;
     tokens = kind === "pass" ? { "-1": have, "-2": (PASSED_OXYGEN[n] ?? 2 * n) - have } : { "-1": have };
   }
-  const last = state.log.length ? (t.turn + n - 1) % n : null;
+  const last = state.log.length ? rightOf(setup, t.turn) : null;
   return { kind: "oxygen", oxygen: kind, tokens, mission: setup.mission ?? MISSION_OXYGEN[kind], last };
 }
 
@@ -32,15 +32,13 @@ function oxygenPlay(state, t) {
 function guessPlay(state, t) {
   const { setup } = state;
   if (!guessCards(setup) || setup.me === null) return null;
-  const cut = cutCounts(t);
-  const live = (v) => (cut[String(v)] ?? 0) < 4;
+  const live = liveValues(t);
   const count = t.guessCount ?? dealtCounts(setup);
-  const known = Object.fromEntries(setup.players.map((_, p) => [String(p), (t.guessKnown?.[p] ?? []).filter(live)]));
+  const known = Object.fromEntries(setup.players.map((_, p) => [String(p), (t.guessKnown?.[p] ?? []).filter((v) => live.includes(v))]));
   const unseen = Object.fromEntries(setup.players.map((_, p) => [String(p), Math.max(0, count[p] - known[p].length)]));
   const mine = myNumberCards(setup, t);
-  const liveCount = Array.from({ length: 12 }, (_, i) => i + 1).filter(live).length;
   const held = setup.players.reduce((x, _, p) => x + (p === setup.me ? mine.length : count[p]), 0);
-  return { kind: "guess", me: setup.me, mine, known, unseen, deck: Math.max(0, liveCount - held) };
+  return { kind: "guess", me: setup.me, mine, known, unseen, deck: Math.max(0, live.length - held) };
 }
 
 /** 65: every player's number cards as the gives moved them. */

@@ -15,6 +15,7 @@ import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
   ACTION_NAMES,
   CUT_KINDS,
+  rightOf,
   ALL_EQUIPMENT,
   hasUncut,
   EQUIPMENT_NAMES,
@@ -123,12 +124,13 @@ export const ASKS = {
       const question = d.k === "xray" ? "Which two values were named?" : d.k === "solo" ? "Which value was cut (all its wires)?" : d.k === "shown" ? `Which number card was shown after ${setup.players[d.a]}'s turn?`
         : d.k === "tell" ? "Which value was drawn?" : "Which value was named?";
       // (the special action's value too: 46's 7s, which only it cuts)
+      const shown = d.k === "shown" && guessCards(setup) ? shownChoices(setup, t, d.a) : null; // 29: the right-hand player's cards
       const why = ctx.ui?.sheet?.edit !== undefined || !CUT_KINDS.includes(d.k) ? [] : unnamedWhy(state, t, d, only && !base.includes(only) && only !== "Y" ? [...base, only] : base);
       return html`<p class="ask" data-testid="ask">${question}</p>
-        ${d.k === "shown" && guessCards(setup) ? html`<p class="hint" data-testid="shown-hint">It came from ${setup.players[(d.a + setup.players.length - 1) % setup.players.length]}'s hand (the player on the right): greyed, the cards that cannot be theirs.</p>` : ""}
+        ${shown ? html`<p class="hint" data-testid="shown-hint">It came from ${setup.players[rightOf(setup, d.a)]}'s hand (the player on the right): greyed, the cards that cannot be theirs.</p>` : ""}
         ${why.length ? html`<p class="hint" data-testid="not-offered">Not offered, though held: ${notOffered(why)}.</p>` : ""}
         ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value",
-          disabled: d.k === "shown" ? named.filter((v) => !shownChoices(setup, t, d.a).includes(v)) : [] })
+          disabled: shown ? named.filter((v) => !shown.includes(v)) : [] })
           : html`<p class="hint" data-testid="no-value">${nameable.length === 0 && base.length && oxygenFor(state, t, d.a)
             ? `Not enough oxygen for any value ${setup.players[d.a]} holds: record “No oxygen: skip” instead.`
             : `${setup.players[d.a]} holds no value that can be named.`}</p>`}`;

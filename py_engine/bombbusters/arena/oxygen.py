@@ -69,10 +69,11 @@ class Oxygen(MissionPlay):
 
     def rules(self, table: Any, q: int) -> dict:
         b = self.budget(q)
-        no = [{"value": v, "why": f"not enough oxygen: a {v} takes {cost(self.kind, v)}, {b} at hand (mission {self.number})"}
-              for v in range(1, BLUE_MAX + 1) if cost(self.kind, v) > b]
-        costs = [{"value": v, "tokens": cost(self.kind, v)} for v in range(1, BLUE_MAX + 1)]
-        return {"oxygen": {"tokens": b, "costs": costs}, **({"no_values": no} if no else {})}
+        costs = {v: cost(self.kind, v) for v in range(1, BLUE_MAX + 1)}
+        no = [{"value": v, "why": f"not enough oxygen: a {v} takes {c}, {b} at hand (mission {self.number})"}
+              for v, c in costs.items() if c > b]
+        spend = {"tokens": b, "costs": [{"value": v, "tokens": c} for v, c in costs.items()]}
+        return {"oxygen": spend, **({"no_values": no} if no else {})}
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
         captain = ref.table.captain
