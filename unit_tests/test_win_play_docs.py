@@ -1,6 +1,8 @@
-"""The playouts read the ``mission_play`` documents the table app makes (web/table/play-docs.js; their shapes in
-e2e_tests/js/play-docs.test.mjs): oxygen (44), number cards (9, 26, 29, 36, 47, 62, 65), special actions (13, 41, 48), 31's cards, 35 and 46 — each plays whole
-games, and a rule that binds shows in the games (no oxygen at hand: fewer won)."""
+"""The playouts read the ``mission_play`` documents the table app makes (web/table/play-docs.js, card-play-docs.js; their
+shapes in e2e_tests/js/play-docs.test.mjs): oxygen (44), number cards (9, 26, 29, 36, 47, 62, 65), special actions (13,
+41, 48), the constraint cards (31, 32, 34, 37), the number-card decks (18, 45, 51), 39's noble value, 22's gifts, the
+locked equipment (12, 15, 23), 35 and 46 — each plays whole games, and a rule that binds shows in the games (no oxygen
+at hand, a constraint card in play: fewer won)."""
 
 from __future__ import annotations
 
@@ -35,14 +37,27 @@ PAGE_DOCS = {  # as the table app makes them at a game's start (4 players, Ann t
     48: {"kind": "all_at_once", "mission": 48, "done": False},
     41: {"kind": "tripwires", "skips": 0},
     31: {"kind": "chosen", "held": {"0": "B", "1": "A", "3": "E"}, "flipped": []},
+    32: {"kind": "constraint_deck", "mode": "captain", "visible": "K", "gone": [], "done": [], "left": 11, "skipped": []},
+    37: {"kind": "constraint_deck", "mode": "fours", "visible": "C", "gone": ["A"], "done": [7], "left": 10,
+         "skipped": [1, 2], "due": 1},
+    34: {"kind": "weakest", "state": "hidden", "named": {"0": [3], "1": [8], "2": [], "3": []}, "me": 0, "own": "B",
+         "weak": None},
+    51: {"kind": "deck", "mission": 51, "deck": [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12], "current": None},
+    45: {"kind": "deck", "mission": 45, "deck": [2, 6, 7, 11], "current": None},
+    18: {"kind": "deck", "mission": 18, "deck": [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12], "current": [None, 7]},
+    39: {"kind": "all_at_once", "mission": 39, "done": False, "noble": 6, "last": 0, "deck": 7},
+    23: {"kind": "fordwich", "mission": 23, "done": False, "noble": 3, "last": None, "deck": 7, "revealed": []},
+    12: {"kind": "red_tape", "tape": {"3": 9, "10": 1}, "left": [2, 3, 4, 5, 6, 7, 8, 10, 11, 12]},
+    15: {"kind": "novosibirsk", "revealed": ["5"], "shown": 11},
+    22: {"kind": "absent", "given": False},
 }
 
 
 @pytest.mark.parametrize("mission", sorted(PAGE_DOCS))
 def test_the_page_s_documents_play_whole_games(mission: int) -> None:
     doc = dict(_view_doc(mission), mission_play=PAGE_DOCS[mission])
-    if mission == 29:
-        doc["mission_play"] = dict(PAGE_DOCS[29], me=doc["me"])
+    if mission in (29, 34):
+        doc["mission_play"] = dict(PAGE_DOCS[mission], me=doc["me"])
     got = win_json(doc, n=3, seed=1)
     assert got["n"] == 3, got
 
@@ -57,3 +72,25 @@ def test_no_oxygen_at_hand_costs_the_playouts_games() -> None:
     full = win_json(dict(after, mission_play=dict(PAGE_DOCS[44], last=doc["turn"])), n=6, seed=1)
     dry = win_json(dict(after, mission_play=dict(PAGE_DOCS[44], tokens={"-1": 0}, last=doc["turn"])), n=6, seed=1)
     assert dry["wins"] < full["wins"], (dry, full)
+
+
+def test_a_card_owed_a_replacement_is_replaced_and_the_radar_s_card_comes_first() -> None:
+    """37's card due to be replaced (the table app has not turned the next one up yet) is replaced from the deck drawn
+    again, never by a card already gone; 18's card flipped for the turn under way is the playout's first."""
+    from bombbusters.arena.plays import play_from_doc
+
+    for seed in range(20):
+        deck = play_from_doc(PAGE_DOCS[37], 4, seed)
+        assert deck.visible not in ("A", "C") and deck.gone == ["A", "C"] and len(deck.deck) == 9, deck.doc()
+        assert play_from_doc(PAGE_DOCS[18], 4, seed).deck[0] == 7
+
+
+def test_the_constraint_card_in_play_costs_the_playouts_games() -> None:
+    """37's card in play read, on the same drawn worlds: card A (even wires only, for everyone) wins fewer games than
+    no card at all (the deck empty) — equal if the document were ignored."""
+    doc = dict(_view_doc(37), mistakes_left=1)
+    empty = dict(PAGE_DOCS[37], visible=None, gone=list("ABCDEFGHIJKL"), left=0, skipped=[], done=[])
+    empty.pop("due")
+    free = win_json(dict(doc, mission_play=empty), n=8, seed=1)
+    bound = win_json(dict(doc, mission_play=dict(empty, visible="A", gone=list("BCDEFGHIJKL"))), n=8, seed=1)
+    assert bound["wins"] < free["wins"], (bound, free)

@@ -78,3 +78,91 @@ test("31: each player's constraint card as entered, mine from My constraint card
   s.setup.player_cards = ["", "A", "", "E"];
   assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "chosen", held: { 0: "B", 1: "A", 3: "E" }, flipped: [] });
 });
+
+test("32, 37: the card face up, those discarded before it (the playouts draw the rest), the replacements it owes", () => {
+  let s = table(37, { constraints: "deck" });
+  assert.deepEqual(missionPlayDoc(s, S.derive(s)), {}, "no card tapped yet: none sent");
+  s.setup.cards = ["C"];
+  s.setup.cards_gone = ["A", "C"];
+  assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "constraint_deck", mode: "fours", visible: "C", gone: ["A"],
+    done: [], left: 10, skipped: [] });
+  // Ann fails a cut, Bob and Cat skip: they are the round of skips under way; four 7s cut: the card owes a replacement
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 11, v: "3", ok: false, real: "12" });
+  s = S.addEntry(s, { k: "skip", a: 1 });
+  s = S.addEntry(s, { k: "skip", a: 2 });
+  for (const j of [0, 1, 2, 3]) s = S.addEntry(s, { k: "set", p: 2, s: 0, j: j + 4, slot: { c: "cut", v: "7", m: null, col: null } });
+  const play = missionPlayDoc(s, S.derive(s)).mission_play;
+  assert.deepEqual([play.skipped, play.done, play.due], [[1, 2], [7], 1]);
+  const c = table(32, { constraints: "deck" });
+  c.setup.cards = ["K"];
+  assert.equal(missionPlayDoc(c, S.derive(c)).mission_play.mode, "captain");
+});
+
+test("32, 37: a card tapped over the one in play sends that one to the discards; undo brings it back", async () => {
+  const { setupActs } = await import("../../web/table/acts-setup.js");
+  const app = { state: table(37, { constraints: "deck" }), missions: [preset({ number: 37, constraints: "deck" })],
+    commit(next) { this.state = next; }, derived() { return S.derive(this.state); }, view: { flash: () => {} } };
+  for (const c of ["D", "H", "B"]) setupActs(app).card(c);
+  assert.deepEqual([app.state.setup.cards, app.state.setup.cards_gone], [["B"], ["D", "H"]]);
+  assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(app.state))).setup.cards_gone, ["D", "H"], "kept by a reload");
+  assert.deepEqual(S.undo(app.state).setup.cards_gone, ["D"], "undo: H is the card in play again");
+});
+
+test("34: my card, the values each player named while the cards were hidden, and whether I am the weakest link", () => {
+  let s = table(34, { constraints: "weakest_link" });
+  s.setup.cards = ["B"];
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "3", ok: true, cut: "3", as: { s: 0, j: 3 } });
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "8", ok: false, real: "4" });
+  const named = { 0: [3], 1: [8], 2: [], 3: [] };
+  assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "weakest", state: "hidden", named, me: 0, own: "B", weak: null });
+  s.setup.weak_me = true;
+  assert.equal(missionPlayDoc(s, S.derive(s)).mission_play.weak, "B");
+  s = S.addEntry(s, { k: "weak", a: 2, w: 0, c: "B", ok: true });
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "5", ok: false, real: "6" });
+  const after = missionPlayDoc(s, S.derive(s)).mission_play;
+  assert.deepEqual([after.state, after.named], ["revealed", named], "found: the cards are gone, nothing more is named");
+});
+
+test("18, 45, 51: the deck is the cards not flipped since it was made again, whose wires are not all cut", async () => {
+  const { setupActs } = await import("../../web/table/acts-setup.js");
+  const app = { state: table(51, {}), missions: [], commit(next) { this.state = next; }, view: { flash: () => {} } };
+  for (const v of ["4", "9", "4"]) setupActs(app).number(v);
+  const s = app.state;
+  assert.deepEqual([s.setup.numbers, s.setup.numbers_seen], [[4], [4, 9]]);
+  const play = missionPlayDoc(s, S.derive(s)).mission_play;
+  assert.deepEqual(play, { kind: "deck", mission: 51, deck: [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12], current: null },
+    "a 4 flipped again: the deck was made again, the 9 back in it");
+  let r = table(18, { tokens: "none", equipment: ["8"] });
+  r = S.addEntry(r, { k: "radar", v: 7, ans: [{ p: 0, s: 0, has: true }], done: true });
+  assert.deepEqual(missionPlayDoc(r, S.derive(r)).mission_play.current, [null, 7], "the card of the turn under way");
+  r = S.addEntry(r, { k: "dual", a: 0, p: 2, s: 0, j: 5, v: "7", ok: true, cut: "7", as: { s: 0, j: 6 } });
+  const next = missionPlayDoc(r, S.derive(r)).mission_play;
+  assert.deepEqual([next.current, next.deck.includes(7)], [null, false]);
+});
+
+test("39, 23: the noble value, its deck losing a card at each round's end until the action, who played last", () => {
+  let s = table(39, { number_cards: "noble" });
+  s.setup.numbers = [6];
+  assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "all_at_once", mission: 39, done: false, noble: 6, last: null, deck: 8 });
+  for (const [a, p] of [[0, 1], [1, 2], [2, 3], [3, 0], [0, 1]]) {
+    s = S.addEntry(s, { k: "dual", a, p, s: 0, j: 0, v: "1", ok: false, real: "2" });
+  }
+  const play = missionPlayDoc(s, S.derive(s)).mission_play;
+  assert.deepEqual([play.deck, play.last], [7, 0], "Ann's second turn began a round: one card discarded");
+  const f = table(23, { number_cards: "noble", equipment_after_special: true });
+  f.setup.numbers = [3];
+  assert.deepEqual(missionPlayDoc(f, S.derive(f)).mission_play, { kind: "fordwich", mission: 23, done: false, noble: 3, last: null, deck: 7, revealed: [] });
+});
+
+test("12, 15, 22: the number cards on the equipment, the cards flipped face up, the gifts once two yellows are cut", () => {
+  const s = table(12, {});
+  s.setup.card_locks = { 3: 9, 10: 1 };
+  assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "red_tape", tape: { 3: 9, 10: 1 }, left: [2, 3, 4, 5, 6, 7, 8, 10, 11, 12] });
+  const n = table(15, {});
+  n.setup.table_cards = ["5"];
+  n.setup.numbers = [11];
+  assert.deepEqual(missionPlayDoc(n, S.derive(n)).mission_play, { kind: "novosibirsk", revealed: ["5"], shown: 11 });
+  const a = table(22, { absent_tokens: true });
+  a.setup.token_pass = true;
+  assert.deepEqual(missionPlayDoc(a, S.derive(a)).mission_play, { kind: "absent", given: false });
+});

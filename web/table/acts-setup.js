@@ -43,6 +43,8 @@ const SETUP_EDITS = {
       return;
     }
     su.numbers = one ? (nums.includes(int(arg)) ? [] : [int(arg)]) : toggled(nums, int(arg));
+    // 45, 51: the card in view replaced by the next one flipped: it joins those seen (the deck is the rest)
+    if ([45, 51].includes(su.mission) && nums.length && su.numbers.length) su.numbers_seen = [...(su.numbers_seen ?? []), nums[0]];
   },
   // 65: a number card dealt to player p (a card is in one hand: tapped for p, it leaves any other)
   "hand-card": (su, arg, _next, app) => {
@@ -74,6 +76,8 @@ const SETUP_EDITS = {
   card: (su, arg, _next, app) => {
     // 31, 61 (each player's card), 32, 37, 57 (the one on the table): one card at a time, so a tap on another replaces it
     const one = S.oneCardAtATime(S.presetOf(app.missions, su));
+    const before = (su.cards ?? [])[0];
+    if (S.cardsBindAll(su) && su.mission !== 57 && before && before !== arg) su.cards_gone = [...new Set([...(su.cards_gone ?? []), before])];
     su.cards = one ? ((su.cards ?? []).includes(arg) ? [] : [arg]) : toggled(su.cards ?? [], arg).sort();
     su.cards_at = S.cardEvents(app.derived()); // 37: the card is up to date (values validated, rounds of skips)
     // 32, 37: the card in play untapped is no card (the deck empty): said, since a slip looks the same

@@ -1,13 +1,15 @@
 // The rules that change with the game, for the playouts (*Estimate*, *Think longer*): the arena's `mission_play`
 // documents (arena/plays.py, play_from_doc) made from what the table app follows — oxygen (44, 49, 63), the number
 // cards in hands (29) and face up (65), the number cards in view (9, 16, 36's sequence, 26, 47, 62), the special
-// actions of 13, 41 and 48, 31's constraint cards, 35's X wires after the yellows and 46's sevens last. Nano's
-// (43, 53, 59) come from nano-track.js and nano-line.js.
+// actions of 13, 41 and 48, 31's constraint cards, 35's X wires after the yellows and 46's sevens last; those cards
+// decide (32, 34, 37, 18, 45, 51, 39, 22, 12, 15, 23) come from card-play-docs.js, Nano's (43, 53, 59) from
+// nano-track.js and nano-line.js.
 import { cardHands, rightOf, sequenceAt } from "./setup.js";
 import { GIFT_OXYGEN, oxygenFor, oxygenKind, PASSED_OXYGEN } from "./oxygen.js";
 import { dealtCounts, guessCards, liveValues, myNumberCards } from "./guess-cards.js";
 import { cutCounts } from "./replay-table.js";
 import { specialAction } from "./entries-mission.js";
+import { cardPlayDoc } from "./card-play-docs.js";
 
 const MISSION_OXYGEN = { reserve: 44, gift: 49, pass: 63 };
 
@@ -101,6 +103,6 @@ function cutOrderPlay(state) {
 /** {mission_play} for the playouts where the table app follows the mission's changing rule, else {}. */
 export function missionPlayDoc(state, t) {
   const play = oxygenPlay(state, t) ?? guessPlay(state, t) ?? handsPlay(state, t) ?? numbersPlay(state, t) ?? actionPlay(state, t)
-    ?? chosenPlay(state, t) ?? cutOrderPlay(state);
+    ?? chosenPlay(state, t) ?? cardPlayDoc(state, t) ?? cutOrderPlay(state);
   return play ? { mission_play: play } : {};
 }

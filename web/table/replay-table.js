@@ -151,6 +151,7 @@ export function advance(t, setup, a) {
   if (playedLast(setup, t, a)) {
     t.note = `${t.note ?? ""} — check: ${setup.players[a]} played the turn before too (mission 10: never twice in a row)`;
   }
+  if (Number.isInteger(t.lastTurnBy) && passesCaptain(setup, t.lastTurnBy, a)) t.roundsEnded = (t.roundsEnded ?? 0) + 1;
   t.lastTurnBy = a;
   t.turnsTaken = (t.turnsTaken ?? 0) + 1;
   for (let k = 1; k <= n; k += 1) {
@@ -161,6 +162,14 @@ export function advance(t, setup, a) {
     }
   }
   t.turn = (a + 1) % n; // no wire left anywhere: the bomb is defused
+}
+
+/** Whether a turn of player `a` after one of `last` starts a new round: the captain's seat is reached on the way
+ * (39, 23: the face-down deck loses its top card then, as the arena's Noble counts it). */
+function passesCaptain(setup, last, a) {
+  const n = setup.players.length;
+  const steps = ((a - last) % n + n) % n || n;
+  return Array.from({ length: steps }, (_, i) => (last + i + 1) % n).includes(setup.captain);
 }
 
 /** Does player p still have an uncut wire? */

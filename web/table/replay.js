@@ -77,6 +77,7 @@ export function derive(state) {
       if ((setup.mission === 51 || radarTurns(setup)) && (t.turnsTaken ?? 0) > taken) advance(t, setup, sir);
       if (radarTurns(setup)) radarCard(t, e, taken, setup);
       if (e.k !== "skip" && (t.turnsTaken ?? 0) > taken) t.skipRun = 0; // a turn played: the round of skips starts again
+      if (t.weak === "hidden") weakNamed(t, e);
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
       lineAfter(t, e, setup);
@@ -99,6 +100,15 @@ export function derive(state) {
   // every wire cut and the bomb still whole: the mission is won
   t.defused = !t.exploded && t.stands.every((ss) => ss.every((st) => st.every((sl) => sl.c === "cut")));
   return t;
+}
+
+/** 34, while the cards are hidden: the blue values each player's cuts named (what tells of their card, for the
+ * playouts' draw of the weakest link: arena/weakest_link.py). */
+function weakNamed(t, e) {
+  const said = e.k === "xray" ? e.vs ?? [] : [namedValue(e)];
+  const blue = said.filter((v) => /^\d+$/.test(String(v ?? ""))).map(Number);
+  if (!blue.length || !Number.isInteger(e.a)) return;
+  t.weakNamed = { ...(t.weakNamed ?? {}), [e.a]: [...(t.weakNamed?.[e.a] ?? []), ...blue] };
 }
 
 /**

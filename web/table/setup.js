@@ -131,6 +131,7 @@ export function defaultSetup() {
     yellow_dealt: "",
     cards: [],
     cards_at: 0, // 37: how many values were validated when the constraint card in play was set (cardDue)
+    cards_gone: [], // 32, 37: the cards in play before this one, discarded (the playouts' deck is the rest)
     new_characters: [], // the new characters the mission lets non-captains take (E1-E4, from 31: detectors.js)
     characters: [], // each player's new character ("": the Double Detector)
     weak_me: false, // 34: I hold the Captain card (the weakest link)
@@ -146,6 +147,7 @@ export function defaultSetup() {
     number_cards: "",
     equipment_after_special: false, // 23: the cards come from a face-down deck, all usable once the special action is done
     numbers: [],
+    numbers_seen: [], // 45, 51: the number cards flipped before the one in view, in order (the playouts' deck is the rest)
     number_hands: [], // 65: each player's number cards as dealt, face up (the log's gives move them)
     guess_mine: [], // 29: my number cards (private: a shared link leaves them out)
     turned: "",
@@ -261,10 +263,12 @@ export function applyMission(setup, preset) {
   if (s.sound_rounds) s.number_cards = "pick";
   s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
   s.numbers = [];
+  s.numbers_seen = [];
   s.number_hands = []; // another mission: the cards of the last one are gone (number, constraint, locks)
   s.guess_mine = [];
   s.cards = [];
   s.cards_at = 0;
+  s.cards_gone = [];
   s.new_characters = Array.isArray(mission.characters) ? mission.characters.slice() : [];
   s.characters = [];
   s.weak_me = false;

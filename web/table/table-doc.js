@@ -70,8 +70,10 @@ function readSetup(r) {
     nano: clampInt(r.nano, 0, 5, 0),
     nano_turns: clampInt(r.nano_turns, 0, 1, 0),
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
+    numbers_seen: Array.isArray(r.numbers_seen) ? r.numbers_seen.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12).slice(-60) : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     cards_at: clampInt(r.cards_at, 0, 12, 0), // 37: the values validated when the card in play was set
+    cards_gone: Array.isArray(r.cards_gone) ? [...new Set(r.cards_gone.filter((c) => CARD_LETTERS.includes(c)))] : [],
     new_characters: Array.isArray(r.new_characters) ? CHARACTERS.filter((c) => r.new_characters.includes(c)) : [],
     characters: Array.isArray(r.characters) ? r.characters.slice(0, 5).map((c, p) => (CHARACTERS.includes(c)
       && r.characters.indexOf(c) === p ? c : "")) : [], // each new character is one card: held once

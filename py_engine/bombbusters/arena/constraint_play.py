@@ -177,12 +177,15 @@ class Deck(ConstraintPlay):
 
     @classmethod
     def from_doc(cls, doc: dict, seed: int) -> "Deck":
-        """The deck face down is shuffled again: a playout knows only which cards are gone."""
+        """The deck face down is shuffled again: a playout knows only which cards are gone; ``due`` (optional):
+        replacements the table owes the visible card, made from that deck."""
         rest = [c for c in ALL_CARDS if c not in doc["gone"] and c != doc["visible"]]
         random.Random(seed).shuffle(rest)
         play = cls([], str(doc["mode"]), doc["gone"], doc["done"])
         play.visible, play.deck = doc["visible"], rest[:int(doc["left"])]
         play.skipped = set(doc["skipped"])
+        for _ in range(int(doc.get("due", 0))):  # the table app's card due to be replaced, not yet turned up (37)
+            play.replace_card()
         return play
 
 

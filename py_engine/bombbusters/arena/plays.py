@@ -136,6 +136,8 @@ def play_from_doc(doc: Any, players: int, seed: int = 0) -> MissionPlay | None:
     elif kind == "deck":
         deck = list(doc["deck"])
         random.Random(seed).shuffle(deck)
+        if doc.get("current"):  # the card flipped for the turn under way (the table app's 18) comes first
+            deck.insert(0, int(doc["current"][1]))
         maker = {51: Sir, 18: Radar}.get(int(doc["mission"]), Volunteers)
         play = maker(tuple(deck), str(seed), int(doc["mission"]))
     elif kind == "absent":
