@@ -40,6 +40,7 @@ PAGE_DOCS = {  # as the table app makes them at a game's start (4 players, Ann t
     32: {"kind": "constraint_deck", "mode": "captain", "visible": "K", "gone": [], "done": [], "left": 11, "skipped": []},
     37: {"kind": "constraint_deck", "mode": "fours", "visible": "C", "gone": ["A"], "done": [7], "left": 10,
          "skipped": [1, 2], "due": 1},
+    57: {"kind": "per_value", "pairs": {"2": "C", "5": "F"}, "order": [11, 2], "skipped": []},
     34: {"kind": "weakest", "state": "hidden", "named": {"0": [3], "1": [8], "2": [], "3": []}, "me": 0, "own": "B",
          "weak": None},
     51: {"kind": "deck", "mission": 51, "deck": [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12], "current": None},
@@ -76,13 +77,17 @@ def test_no_oxygen_at_hand_costs_the_playouts_games() -> None:
 
 def test_a_card_owed_a_replacement_is_replaced_and_the_radar_s_card_comes_first() -> None:
     """37's card due to be replaced (the table app has not turned the next one up yet) is replaced from the deck drawn
-    again, never by a card already gone; 18's card flipped for the turn under way is the playout's first."""
+    again, never by a card already gone; 18's card flipped for the turn under way is the playout's first; 57's pairs
+    not entered are drawn among the cards left, each card once."""
     from bombbusters.arena.plays import play_from_doc
 
     for seed in range(20):
         deck = play_from_doc(PAGE_DOCS[37], 4, seed)
         assert deck.visible not in ("A", "C") and deck.gone == ["A", "C"] and len(deck.deck) == 9, deck.doc()
         assert play_from_doc(PAGE_DOCS[18], 4, seed).deck[0] == 7
+        pairs = play_from_doc(PAGE_DOCS[57], 4, seed).pairs  # the pairs not entered drawn among the cards left
+        assert pairs[2] == "C" and pairs[5] == "F" and sorted(pairs) == list(range(1, 13)), pairs
+        assert sorted(pairs.values()) == list("ABCDEFGHIJKL"), pairs
 
 
 def test_the_constraint_card_in_play_costs_the_playouts_games() -> None:

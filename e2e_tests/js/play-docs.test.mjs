@@ -166,3 +166,25 @@ test("12, 15, 22: the number cards on the equipment, the cards flipped face up, 
   a.setup.token_pass = true;
   assert.deepEqual(missionPlayDoc(a, S.derive(a)).mission_play, { kind: "absent", given: false });
 });
+
+test("57: the pairs entered, the card in play as tapped for the last value validated, the values in the order validated", async () => {
+  const { setupActs } = await import("../../web/table/acts-setup.js");
+  const said = [];
+  const app = { state: table(57, { constraints: "per_value" }), missions: [], commit(next) { this.state = next; }, view: { flash: (m) => said.push(m) } };
+  for (const [v, c] of [["7", "F"], ["2", "A"], ["5", "F"]]) setupActs(app).pair(c, null, v);
+  assert.deepEqual(app.state.setup.pairs, { 2: "A", 5: "F" }, "F moved from 7 to 5");
+  assert.match(said[0], /Card F moved from number card 7 to 5/);
+  assert.deepEqual(S.normalize(JSON.parse(JSON.stringify({ ...app.state, setup: { ...app.state.setup, pairs: { 2: "A", 13: "B", 4: "A" } } }))).setup.pairs,
+    { 2: "A" }, "a damaged link: a value off the cards, a card twice dropped");
+  let s = app.state;
+  assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "per_value", pairs: { 2: "A", 5: "F" }, order: [], skipped: [] });
+  // Bob's four 11s, then Cat's four 2s: the 2's card binds, tapped as C (the table's word over the pair entered)
+  for (const [p, v] of [[1, "11"], [2, "2"]]) {
+    for (const j of [0, 1, 2, 3]) s = S.addEntry(s, { k: "set", p, s: 0, j: j + 4, slot: { c: "cut", v, m: null, col: null } });
+  }
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  const ctx = (st) => ({ state: st, t: S.derive(st), missions: [preset({ number: 57, constraints: "per_value" })] });
+  assert.match(String(cardsTemplate(ctx(s))), /2's four wires are cut: its card, A, binds everyone now/);
+  s.setup.cards = ["C"];
+  assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "per_value", pairs: { 2: "C", 5: "F" }, order: [11, 2], skipped: [] });
+});

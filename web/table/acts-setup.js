@@ -69,6 +69,13 @@ const SETUP_EDITS = {
     if (value === "") delete su.card_locks[id];
     else su.card_locks[id] = int(value);
   },
+  // 57: the constraint card paired with number card `v` ("": not set); a card is paired once, so it leaves any other
+  pair: (su, card, _next, app, v) => {
+    const pairs = Object.fromEntries(Object.entries(su.pairs ?? {}).filter(([w, c]) => w !== v && c !== card));
+    const from = Object.entries(su.pairs ?? {}).find(([w, c]) => w !== v && c === card);
+    if (from) app.view?.flash?.(`Card ${card} moved from number card ${from[0]} to ${v}: each constraint card lies beside one number card.`);
+    su.pairs = card ? { ...pairs, [v]: card } : pairs;
+  },
   // 59: the cutter turned Nano round (a skip turns it by itself)
   "nano-turn": (su) => { su.nano_turns = ((su.nano_turns ?? 0) + 1) % 2; },
   // 36: the Sequence card moved to the other end of the cards left (arg: the index of the card next to it now)

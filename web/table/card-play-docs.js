@@ -1,5 +1,5 @@
 // The rules that change with the game, for the playouts, where cards decide them: the constraint card in play of 32
-// and 37 (the deck's rest drawn again), 34's weakest link, the number-card decks of 18, 45 and 51, 39's noble value
+// and 37 (the deck's rest drawn again), 57's pairs, 34's weakest link, the number-card decks of 18, 45 and 51, 39's noble value
 // and its deck, 22's "I have none" gifts, and the equipment number cards lock or hand out (12, 15, 23) — the
 // arena's `mission_play` documents (arena/plays.py, play_from_doc), from what the table app follows. What no one at
 // the table has seen (a face-down deck's order, the weakest link when I am not it) the playouts draw again.
@@ -28,6 +28,19 @@ function deckPlay(state, t) {
   return { kind: "constraint_deck", mode: setup.mission === 32 ? "captain" : "fours", visible, gone,
     done: (t.validated ?? []).slice(), left: CONSTRAINT_CARDS.length - gone.length - (visible ? 1 : 0),
     skipped: skippedInRow(setup, t), ...(due > 0 ? { due } : {}) };
+}
+
+/** 57: the pairs entered (number card -> constraint card, face up), the card in play as tapped for the last value
+ * validated, the values validated in order (a pair not entered is drawn again among the cards left). */
+function pairsPlay(state, t) {
+  const { setup } = state;
+  if (setup.mission !== 57) return null;
+  const order = (t.validOrder ?? []).slice();
+  const last = order.at(-1);
+  const inPlay = (setup.cards ?? [])[0];
+  const pairs = Object.fromEntries(Object.entries(setup.pairs ?? {}).filter(([v, c]) => !(last && inPlay && (c === inPlay || v === String(last)))));
+  if (last && inPlay) pairs[String(last)] = inPlay;
+  return { kind: "per_value", pairs, order, skipped: skippedInRow(setup, t) };
 }
 
 /** 34: the cards' state, the values each player named while they were hidden, my card and whether I am the weakest
@@ -96,6 +109,6 @@ function absentPlay(state, t) {
 
 /** The card-decided `mission_play` for the playouts, or null. */
 export function cardPlayDoc(state, t) {
-  return deckPlay(state, t) ?? weakPlay(state, t) ?? numberDeckPlay(state, t) ?? noblePlay(state, t) ?? lockedPlay(state)
+  return deckPlay(state, t) ?? pairsPlay(state, t) ?? weakPlay(state, t) ?? numberDeckPlay(state, t) ?? noblePlay(state, t) ?? lockedPlay(state)
     ?? absentPlay(state, t);
 }

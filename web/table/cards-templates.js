@@ -40,8 +40,18 @@ function deckHint(setup, t) {
   if (t && cardDue(setup, t)) {
     return html`<p class="hint warn" data-testid="card-due">A value's four wires were cut, or a whole round was skipped: the next card of the deck replaces this one — tap it (the deck empty: untap this one).</p>`;
   }
-  if ((setup.cards ?? []).length || setup.mission === 57) return ""; // 57: no card until a value is validated
+  if (setup.mission === 57) return pairHint(setup, t);
+  if ((setup.cards ?? []).length) return "";
   return html`<p class="hint warn" data-testid="card-due">Tap the card face up: until then the advice leaves it out (the deck empty: none binds).</p>`;
+}
+
+/** 57: no card until a value is validated; then the card paired with the last value validated binds everyone — said
+ * when the pairs entered at setup name it and another (or none) is tapped. */
+function pairHint(setup, t) {
+  const last = t?.validOrder?.at(-1);
+  const card = last ? setup.pairs?.[String(last)] : null;
+  if (!card || (setup.cards ?? [])[0] === card) return "";
+  return html`<p class="hint warn" data-testid="card-due">${last}'s four wires are cut: its card, ${card}, binds everyone now — tap it.</p>`;
 }
 
 /** 31: each teammate's card, face up in front of them (a tap sets it): it binds the values their cuts name; one turned

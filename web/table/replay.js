@@ -78,6 +78,7 @@ export function derive(state) {
       if (radarTurns(setup)) radarCard(t, e, taken, setup);
       if (e.k !== "skip" && (t.turnsTaken ?? 0) > taken) t.skipRun = 0; // a turn played: the round of skips starts again
       if (t.weak === "hidden") weakNamed(t, e);
+      if (setup.mission === 57) t.validOrder = [...(t.validOrder ?? []), ...validatedNow(t)];
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
       lineAfter(t, e, setup);
@@ -100,6 +101,13 @@ export function derive(state) {
   // every wire cut and the bomb still whole: the mission is won
   t.defused = !t.exploded && t.stands.every((ss) => ss.every((st) => st.every((sl) => sl.c === "cut")));
   return t;
+}
+
+/** 57: the values whose 4 wires the entry just completed, in increasing order (the last one's card binds everyone). */
+function validatedNow(t) {
+  const cut = cutCounts(t);
+  return Object.keys(cut).filter((l) => /^\d+$/.test(l) && cut[l] >= 4).map(Number)
+    .filter((v) => !(t.validOrder ?? []).includes(v)).sort((a, b) => a - b);
 }
 
 /** 34, while the cards are hidden: the blue values each player's cuts named (what tells of their card, for the

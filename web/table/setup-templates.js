@@ -5,7 +5,7 @@ import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, colourTop, EQUIPMENT_NAMES, yellowsInPlay, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
   standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns, cardHands, lockedCards,
-  CHARACTER_CARDS, characterOf, charactersOffered, nanoDetonator,
+  CHARACTER_CARDS, characterOf, charactersOffered, nanoDetonator, CARD_LETTERS, CARD_NAMES,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 import { numbersTemplate } from "./cards-templates.js";
@@ -82,6 +82,21 @@ function locksPicker(setup, chosen) {
     ${chosen.map((id) => html`<label class="field" data-testid="setup-lock-row-${id}">${id} ${EQUIPMENT_NAMES[id] ?? ""}
       <select data-act="card-lock" data-arg="${id}" data-testid="setup-lock-${id}"><option value="">?</option>
         ${Array.from({ length: 12 }, (_, i) => i + 1).map((v) => html`<option value="${v}" ${locks[id] === v ? html`selected` : ""}>${v}</option>`)}</select></label>`)}`;
+}
+
+/** 57: the constraint card paired face up with each number card (the one of the last value validated binds everyone);
+ * what is not entered, *Estimate* draws again. */
+function pairsPicker(setup) {
+  if (setup.mission !== 57) return "";
+  const pairs = setup.pairs ?? {};
+  const entered = Object.keys(pairs).length;
+  return html`<fieldset class="box" data-testid="setup-pairs"><legend>Number cards and their constraint cards</legend>
+    <p class="hint">The constraint card lying face up beside each number card (${entered} of 12 entered): when a value's four
+      wires are cut, its card binds everyone. <em>Estimate</em> plays on with these; a pair left out it draws at random.</p>
+    <div class="pairs">${Array.from({ length: 12 }, (_, i) => String(i + 1)).map((v) => html`<label class="field" data-testid="setup-pair-row-${v}">${v}
+      <select data-act="pair" data-arg="${v}" data-testid="setup-pair-${v}" aria-label="The constraint card beside number card ${v}"><option value="">?</option>
+        ${CARD_LETTERS.map((c) => html`<option value="${c}" ${pairs[v] === c ? html`selected` : ""}>${c} ${CARD_NAMES[c]}</option>`)}</select></label>`)}</div>
+  </fieldset>`;
 }
 
 /** Which equipment cards of the mission's pile lie face up (usually one per player), or "Draw for us". */
@@ -164,6 +179,7 @@ export function setupTemplate(state, missions) {
     ${charactersPicker(setup)}
     ${cardHands(setup) ? handsPicker(setup) : setup.number_cards && setup.number_cards !== "guess" ? html`<fieldset class="box" data-testid="setup-numbers"><legend>Number cards</legend>${numbersTemplate(setup, null)}</fieldset>` : ""}
     ${cardsPicker(setup)}
+    ${pairsPicker(setup)}
     ${nanoDetonator(setup) ? html`<p class="hint" data-testid="setup-no-detonator">No detonator in this mission: Nano's track stands for it.</p>`
       : html`<fieldset class="box"><legend>Mistakes allowed (detonator)</legend>
       <div class="row">${[0, 1, 2, 3, 4, 5].map((k) => chip("mistakes", k, String(k), setup.mistakes === k, `setup-mistakes-${k}`))}</div>

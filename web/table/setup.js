@@ -132,6 +132,7 @@ export function defaultSetup() {
     cards: [],
     cards_at: 0, // 37: how many values were validated when the constraint card in play was set (cardDue)
     cards_gone: [], // 32, 37: the cards in play before this one, discarded (the playouts' deck is the rest)
+    pairs: {}, // 57: the constraint card paired face up with each number card (value -> A-L)
     new_characters: [], // the new characters the mission lets non-captains take (E1-E4, from 31: detectors.js)
     characters: [], // each player's new character ("": the Double Detector)
     weak_me: false, // 34: I hold the Captain card (the weakest link)
@@ -269,6 +270,7 @@ export function applyMission(setup, preset) {
   s.cards = [];
   s.cards_at = 0;
   s.cards_gone = [];
+  s.pairs = {};
   s.new_characters = Array.isArray(mission.characters) ? mission.characters.slice() : [];
   s.characters = [];
   s.weak_me = false;

@@ -73,6 +73,7 @@ function readSetup(r) {
     numbers_seen: Array.isArray(r.numbers_seen) ? r.numbers_seen.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12).slice(-60) : [],
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     cards_at: clampInt(r.cards_at, 0, 12, 0), // 37: the values validated when the card in play was set
+    pairs: readPairs(r.pairs),
     cards_gone: Array.isArray(r.cards_gone) ? [...new Set(r.cards_gone.filter((c) => CARD_LETTERS.includes(c)))] : [],
     new_characters: Array.isArray(r.new_characters) ? CHARACTERS.filter((c) => r.new_characters.includes(c)) : [],
     characters: Array.isArray(r.characters) ? r.characters.slice(0, 5).map((c, p) => (CHARACTERS.includes(c)
@@ -93,6 +94,16 @@ function readSetup(r) {
     captain: clampInt(r.captain, 0, n - 1, 0),
     mistakes: clampInt(r.mistakes, 0, 9, n - 1),
   };
+}
+
+/** 57's pairs (value 1-12 -> a constraint card A-L, each card once); anything else dropped. */
+function readPairs(x) {
+  if (!isObj(x)) return {};
+  const out = {};
+  for (const [v, c] of Object.entries(x)) {
+    if (/^([1-9]|1[0-2])$/.test(v) && CARD_LETTERS.includes(c) && !Object.values(out).includes(c)) out[v] = c;
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- log entries

@@ -27,7 +27,7 @@ app.view.mount({
     const fn = ACTS[act];
     if (!fn) return;
     if (act === "name" && ev.type !== "change") return;
-    if (ev.type === "change" && !["name", "mission", "share-hand", "card-lock"].includes(act)) return;
+    if (ev.type === "change" && !["name", "mission", "share-hand", "card-lock", "pair"].includes(act)) return;
     fn(arg, ev, extra);
     if (DRAFT_ACTS.has(act)) {
       maybeCommit(app);

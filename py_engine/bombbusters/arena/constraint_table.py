@@ -46,6 +46,17 @@ class PerValue(ConstraintPlay):
         return {"kind": "per_value", "pairs": {str(v): c for v, c in self.pairs.items()}, "order": self.order,
                 "skipped": sorted(self.skipped)}
 
+    @classmethod
+    def from_doc(cls, doc: dict, seed: int) -> "PerValue":
+        """A playout's pairs: those the document gives (the table app's: as entered, and the card in play), the
+        values it leaves out paired again at random with the cards it leaves out (seeded)."""
+        pairs = {int(v): str(c) for v, c in doc["pairs"].items()}
+        rest = shuffled(seed, [c for c in ALL_CARDS if c not in pairs.values()], "57 pairs")
+        pairs.update(zip([v for v in range(1, 13) if v not in pairs], rest))
+        play = cls(pairs, [int(v) for v in doc["order"]])
+        play.skipped = set(doc.get("skipped", ()))
+        return play
+
 
 def ring_seats(players: int, captain: int = 0) -> list[int | None]:
     """The places round the table, clockwise from the captain: a player, or None for a card on the table

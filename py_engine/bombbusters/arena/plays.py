@@ -92,7 +92,7 @@ def all_at_once_from_doc(doc: dict, players: int, seed: int) -> AllAtOnce:
 _FROM_DOC: dict[str, Any] = {
     "chosen": lambda doc, n, seed: Chosen.from_doc(doc),
     "constraint_deck": lambda doc, n, seed: Deck.from_doc(doc, seed),
-    "per_value": lambda doc, n, seed: PerValue({int(v): c for v, c in doc["pairs"].items()}, doc["order"]),
+    "per_value": lambda doc, n, seed: PerValue.from_doc(doc, seed),
     "ring": lambda doc, n, seed: Ring.from_doc(doc, seed),
     "weakest": lambda doc, n, seed: Weakest.from_doc(doc, n, seed),
     "challenges": lambda doc, n, seed: Challenges.from_doc(doc),
