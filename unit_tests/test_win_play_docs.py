@@ -41,6 +41,8 @@ PAGE_DOCS = {  # as the table app makes them at a game's start (4 players, Ann t
     37: {"kind": "constraint_deck", "mode": "fours", "visible": "C", "gone": ["A"], "done": [7], "left": 10,
          "skipped": [1, 2], "due": 1},
     57: {"kind": "per_value", "pairs": {"2": "C", "5": "F"}, "order": [11, 2], "skipped": []},
+    61: {"kind": "ring", "seats": [0, 1, 2, 3], "held": ["A", "B", "C", "G"], "pool": ["F", "H", "I", "J", "K", "L"],
+         "skipped": []},
     34: {"kind": "weakest", "state": "hidden", "named": {"0": [3], "1": [8], "2": [], "3": []}, "me": 0, "own": "B",
          "weak": None},
     51: {"kind": "deck", "mission": 51, "deck": [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12], "current": None},
@@ -99,3 +101,10 @@ def test_the_constraint_card_in_play_costs_the_playouts_games() -> None:
     free = win_json(dict(doc, mission_play=empty), n=8, seed=1)
     bound = win_json(dict(doc, mission_play=dict(empty, visible="A", gone=list("BCDEFGHIJKL"))), n=8, seed=1)
     assert bound["wins"] < free["wins"], (bound, free)
+
+
+def test_61_s_cards_on_the_table_with_three_players() -> None:
+    """With 3 players a card lies on the table on the captain's left (a place with no player: None)."""
+    doc = dict(_view_doc(61, 3), mission_play={"kind": "ring", "seats": [0, None, 1, 2], "held": ["D", "A", "B", "E"],
+                                               "pool": list("FGHIJKL"), "skipped": []})
+    assert win_json(doc, n=2, seed=1)["n"] == 2

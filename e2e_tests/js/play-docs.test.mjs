@@ -188,3 +188,28 @@ test("57: the pairs entered, the card in play as tapped for the last value valid
   s.setup.cards = ["C"];
   assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "per_value", pairs: { 2: "C", 5: "F" }, order: [11, 2], skipped: [] });
 });
+
+test("61: the cards round the table as entered (the table's own with 2-3 players), rotated together; sent once all are in", async () => {
+  const { setupActs } = await import("../../web/table/acts-setup.js");
+  const app = { state: table(61, { constraints: "ring" }), missions: [], commit(next) { this.state = next; }, view: { flash: () => {} } };
+  app.state.setup.cards = ["A"];
+  for (const arg of ["1:B", "2:C"]) setupActs(app)["player-card"](arg);
+  let s = app.state;
+  assert.deepEqual(missionPlayDoc(s, S.derive(s)), {}, "Dan's card not entered: none sent");
+  setupActs(app)["player-card"]("3:G"); // Dan swapped his for one of F-L
+  s = app.state;
+  assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "ring", seats: [0, 1, 2, 3], held: ["A", "B", "C", "G"],
+    pool: ["F", "H", "I", "J", "K", "L"], skipped: [] });
+  setupActs(app)["ring-rotate"]("1");
+  assert.deepEqual([app.state.setup.cards, app.state.setup.player_cards], [["G"], ["", "A", "B", "C"]], "clockwise: each card one place on");
+  const three = table(61, { constraints: "ring" });
+  three.setup.players = ["Ann", "Bob", "Cat"];
+  three.setup.captain = 1;
+  Object.assign(three.setup, { cards: ["E"], player_cards: ["", "D", "B"], ring_table: ["A"] });
+  assert.deepEqual(S.ringSeats(three.setup), [1, null, 2, 0]);
+  assert.deepEqual(S.ringHeld(three.setup), ["D", "A", "B", "E"], "the table's card on the captain's left");
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  const out = String(cardsTemplate({ state: three, t: S.derive(three), missions: [preset({ number: 61, constraints: "ring" })] }));
+  assert.match(out, /On the table, the captain&#39;s left|On the table, the captain's left/);
+  assert.match(out, /data-testid="ring-table-0-A"[^>]*aria-pressed="true"/);
+});

@@ -69,6 +69,16 @@ const SETUP_EDITS = {
     if (value === "") delete su.card_locks[id];
     else su.card_locks[id] = int(value);
   },
+  // 61: a card on the table (2-3 players), arg "k:card"; the cards round the table rotated one place (arg 1: clockwise)
+  "ring-table-card": (su, arg) => {
+    const [k, c] = arg.split(":");
+    su.ring_table = [0, 1].map((i) => (i === int(k) ? (su.ring_table?.[i] === c ? "" : c) : su.ring_table?.[i] ?? ""));
+  },
+  "ring-rotate": (su, arg) => {
+    const held = S.ringHeld(su);
+    const n = held.length;
+    S.setRingHeld(su, held.map((_, i) => held[(((i - int(arg)) % n) + n) % n]));
+  },
   // 57: the constraint card paired with number card `v` ("": not set); a card is paired once, so it leaves any other
   pair: (su, card, _next, app, v) => {
     const pairs = Object.fromEntries(Object.entries(su.pairs ?? {}).filter(([w, c]) => w !== v && c !== card));

@@ -1,9 +1,9 @@
 // The rules that change with the game, for the playouts, where cards decide them: the constraint card in play of 32
-// and 37 (the deck's rest drawn again), 57's pairs, 34's weakest link, the number-card decks of 18, 45 and 51, 39's noble value
+// and 37 (the deck's rest drawn again), 57's pairs, 61's cards round the table, 34's weakest link, the number-card decks of 18, 45 and 51, 39's noble value
 // and its deck, 22's "I have none" gifts, and the equipment number cards lock or hand out (12, 15, 23) — the
 // arena's `mission_play` documents (arena/plays.py, play_from_doc), from what the table app follows. What no one at
 // the table has seen (a face-down deck's order, the weakest link when I am not it) the playouts draw again.
-import { cardDue, cardEvents, cardsBindAll, weakLink } from "./card-rules.js";
+import { cardDue, cardEvents, cardsBindAll, ringHeld, ringSeats, weakLink } from "./card-rules.js";
 import { cutCounts } from "./replay-table.js";
 import { lockedCards, radarTurns } from "./setup.js";
 
@@ -41,6 +41,17 @@ function pairsPlay(state, t) {
   const pairs = Object.fromEntries(Object.entries(setup.pairs ?? {}).filter(([v, c]) => !(last && inPlay && (c === inPlay || v === String(last)))));
   if (last && inPlay) pairs[String(last)] = inPlay;
   return { kind: "per_value", pairs, order, skipped: skippedInRow(setup, t) };
+}
+
+/** 61: the cards round the table as entered (every one of them: else none sent), the F-L cards not in play (the
+ * ones a swap draws; an F-L card discarded by a second swap is not followed, so it may be drawn again). */
+function ringPlay(state, t) {
+  const { setup } = state;
+  if (setup.mission !== 61) return null;
+  const held = ringHeld(setup);
+  if (held.some((c) => !c)) return null;
+  return { kind: "ring", seats: ringSeats(setup), held, pool: "FGHIJKL".split("").filter((c) => !held.includes(c)),
+    skipped: skippedInRow(setup, t) };
 }
 
 /** 34: the cards' state, the values each player named while they were hidden, my card and whether I am the weakest
@@ -109,6 +120,6 @@ function absentPlay(state, t) {
 
 /** The card-decided `mission_play` for the playouts, or null. */
 export function cardPlayDoc(state, t) {
-  return deckPlay(state, t) ?? pairsPlay(state, t) ?? weakPlay(state, t) ?? numberDeckPlay(state, t) ?? noblePlay(state, t) ?? lockedPlay(state)
+  return deckPlay(state, t) ?? pairsPlay(state, t) ?? ringPlay(state, t) ?? weakPlay(state, t) ?? numberDeckPlay(state, t) ?? noblePlay(state, t) ?? lockedPlay(state)
     ?? absentPlay(state, t);
 }

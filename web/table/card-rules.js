@@ -39,6 +39,34 @@ export const cardEvents = (t) => (t.validated ?? []).length + (t.skipRounds ?? 0
 /** 37: whether the card in play is due to be replaced since it was set (the deck's next; none left: no card). */
 export const cardDue = (setup, t) => setup.mission === 37 && cardEvents(t) > (setup.cards_at ?? 0);
 
+/** 61: the places round the table, clockwise from the captain (arena/constraint_table.py ring_seats): a player, or
+ * null for a card lying on the table (2 players: one on each side of the captain; 3: one on the captain's left). */
+export function ringSeats(setup) {
+  const n = setup.players.length;
+  const order = Array.from({ length: n }, (_, i) => (setup.captain + i) % n);
+  if (n === 2) return [order[0], null, order[1], null];
+  return n === 3 ? [order[0], null, order[1], order[2]] : order;
+}
+
+/** 61: the card at each place of ringSeats ("" where not entered): mine (My constraint card), a teammate's as
+ * entered, the table's (`ring_table`, in the order of its places). */
+export function ringHeld(setup) {
+  let k = 0;
+  return ringSeats(setup).map((p) => (p === null ? setup.ring_table?.[k++] ?? ""
+    : p === setup.me ? (setup.cards ?? [])[0] ?? "" : setup.player_cards?.[p] ?? ""));
+}
+
+/** 61: the setup with the cards `held` put back at their places (a rotation moves them all). */
+export function setRingHeld(su, held) {
+  const table = [];
+  ringSeats(su).forEach((p, i) => {
+    if (p === null) table.push(held[i]);
+    else if (p === su.me) su.cards = held[i] ? [held[i]] : [];
+    else su.player_cards = su.players.map((_, q) => (q === p ? held[i] : su.player_cards?.[q] ?? ""));
+  });
+  su.ring_table = table;
+}
+
 /** Constraint card H: a failed cut of its holder's, or one in their hand, places no info token (the card in play binds
  * everyone in 32, 37, 57; mine only me elsewhere). */
 export function noTokenCard(setup, d) {

@@ -5,7 +5,7 @@
 import { html } from "../shared/html.js";
 import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
 import { btn, chip } from "./template-parts.js";
-import { CARD_NAMES, cardDue, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, rightOf, sequenceAt, weakLink } from "./table-state.js";
+import { CARD_LETTERS, CARD_NAMES, cardDue, ringHeld, ringSeats, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, rightOf, sequenceAt, weakLink } from "./table-state.js";
 import { dealtCounts, liveValues, myNumberCards } from "./guess-cards.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
@@ -29,7 +29,7 @@ export function cardsTemplate(ctx, top = false) {
     <summary>${cardForAll(preset) ? "The constraint card in play (it binds everyone)" : `My constraint card${oneCardAtATime(preset) ? "" : "s"}`}${cards.length ? `: ${cards.join(" ")}` : one ? " (pick one of A–E, before the starting tokens)" : ""}</summary>
     <div class="chips" role="group" aria-label="My constraint cards">${cardLetters(preset).map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
       data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
-    ${cardForAll(preset) ? deckHint(setup, t) : ""}${weakLink(setup) ? weakTemplate(setup, t) : ""}${one ? teammatesCards(setup, t) : ""}
+    ${cardForAll(preset) ? deckHint(setup, t) : ""}${weakLink(setup) ? weakTemplate(setup, t) : ""}${one ? teammatesCards(setup, t) : ""}${setup.mission === 61 ? ringTemplate(setup) : ""}
   </details>` : "";
   return html`${top ? "" : numbersTemplate(setup, t)}${picker}`;
 }
@@ -61,6 +61,30 @@ function teammatesCards(setup, t) {
   return html`<p class="lbl">Teammates' cards</p>${mates.map(({ name, p }) => html`<div class="row" role="group" aria-label="${name}'s constraint card">
     <span class="lbl">${name}</span>${t?.flipped?.includes(p) ? html`<span class="hint" data-testid="card-down-${p}">face down</span>`
       : [..."ABCDE"].map((c) => chip("player-card", `${p}:${c}`, c, setup.player_cards?.[p] === c, `player-card-${p}-${c}`))}</div>`)}`;
+}
+
+/** 61: the cards round the table, clockwise from the captain — each teammate's (a tap sets it; one of F-L after a
+ * swap), those lying on the table with 2-3 players, mine (tapped above) — and the team's rotation before the captain's
+ * turn, which moves them all one place. *Estimate* plays them once every card is entered. */
+function ringTemplate(setup) {
+  const held = ringHeld(setup);
+  const sides = setup.players.length === 2 ? ["the captain's left", "the captain's right"] : ["the captain's left"];
+  let k = 0;
+  const rows = ringSeats(setup).map((p, i) => {
+    if (p !== null && p === setup.me) {
+      return html`<div class="row"><span class="lbl">${setup.players[p]} (me)</span><span class="hint">${held[i] || "tap mine above"}</span></div>`;
+    }
+    const [act, arg, name, id] = p === null ? ["ring-table-card", k, `On the table, ${sides[k]}`, `ring-table-${k++}`]
+      : ["player-card", p, setup.players[p], `player-card-${p}`];
+    return html`<div class="row" role="group" aria-label="${name}: constraint card"><span class="lbl">${name}</span>
+      ${CARD_LETTERS.map((c) => chip(act, `${arg}:${c}`, c, held[i] === c, `${id}-${c}`))}</div>`;
+  });
+  const missing = held.filter((c) => !c).length;
+  return html`<p class="lbl">The cards round the table, clockwise from the captain</p>${rows}
+    <div class="row">${btn("ring-rotate", "Rotate clockwise", { cls: "chip", arg: "1", testid: "ring-rotate-cw", disabled: missing > 0 })}
+      ${btn("ring-rotate", "Rotate counter-clockwise", { cls: "chip", arg: "-1", testid: "ring-rotate-ccw", disabled: missing > 0 })}</div>
+    <p class="hint" data-testid="ring-hint">${missing ? `${missing} card${missing === 1 ? "" : "s"} not entered: Estimate plays without the cards until then.`
+      : "Rotated before the captain's turn, the cards move one place together; a card swapped for one of F–L, tap the new one."}</p>`;
 }
 
 /** 34: whether I hold the Captain card (then my card binds me, and only me), and where the cards stand. */

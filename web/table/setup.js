@@ -136,7 +136,8 @@ export function defaultSetup() {
     new_characters: [], // the new characters the mission lets non-captains take (E1-E4, from 31: detectors.js)
     characters: [], // each player's new character ("": the Double Detector)
     weak_me: false, // 34: I hold the Captain card (the weakest link)
-    player_cards: [], // 31: each teammate's constraint card (A-E), face up in front of them ("": not entered)
+    player_cards: [], // 31, 61: each teammate's constraint card, face up in front of them ("": not entered)
+    ring_table: [], // 61 with 2-3 players: the cards lying on the table, clockwise from the captain ("": not entered)
     card_locks: {}, // 12: the number card lying on each equipment card (its value: two more wires to cut)
     hidden_red: false,
     failure_tokens: true,
@@ -276,6 +277,7 @@ export function applyMission(setup, preset) {
   s.weak_me = false;
   s.card_locks = {};
   s.player_cards = [];
+  s.ring_table = [];
   s.nano_turns = 0;
   s.red_deal = [];
   s.yellow_deal = [];

@@ -79,7 +79,8 @@ function readSetup(r) {
     characters: Array.isArray(r.characters) ? r.characters.slice(0, 5).map((c, p) => (CHARACTERS.includes(c)
       && r.characters.indexOf(c) === p ? c : "")) : [], // each new character is one card: held once
     weak_me: Boolean(r.weak_me), // 34: I hold the Captain card
-    player_cards: Array.isArray(r.player_cards) ? r.player_cards.slice(0, 5).map((c) => ("ABCDE".includes(c) && c ? c : "")) : [],
+    player_cards: Array.isArray(r.player_cards) ? r.player_cards.slice(0, 5).map((c) => (CARD_LETTERS.includes(c) ? c : "")) : [],
+    ring_table: Array.isArray(r.ring_table) ? r.ring_table.slice(0, 2).map((c) => (CARD_LETTERS.includes(c) ? c : "")) : [],
     card_locks: isObj(r.card_locks) ? Object.fromEntries(Object.entries(r.card_locks)
       .filter(([id, v]) => ALL_EQUIPMENT.includes(id) && Number.isInteger(v) && v >= 1 && v <= 12)) : {},
     number_hands: Array.isArray(r.number_hands) ? r.number_hands.slice(0, 5).map((h) => (Array.isArray(h)
