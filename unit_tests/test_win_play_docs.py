@@ -1,7 +1,7 @@
 """The playouts read the ``mission_play`` documents the table app makes (web/table/play-docs.js, card-play-docs.js; their
 shapes in e2e_tests/js/play-docs.test.mjs): oxygen (44), number cards (9, 26, 29, 36, 47, 62, 65), special actions (13,
 41, 48), the constraint cards (31, 32, 34, 37), the number-card decks (18, 45, 51), 39's noble value, 22's gifts, the
-locked equipment (12, 15, 23), 35 and 46 — each plays whole games, and a rule that binds shows in the games (no oxygen
+locked equipment (12, 15, 23), the challenge cards (55, 60), 35 and 46 — each plays whole games, and a rule that binds shows in the games (no oxygen
 at hand, a constraint card in play: fewer won)."""
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ PAGE_DOCS = {  # as the table app makes them at a game's start (4 players, Ann t
     37: {"kind": "constraint_deck", "mode": "fours", "visible": "C", "gone": ["A"], "done": [7], "left": 10,
          "skipped": [1, 2], "due": 1},
     57: {"kind": "per_value", "pairs": {"2": "C", "5": "F"}, "order": [11, 2], "skipped": []},
+    55: {"kind": "challenges", "active": [2, 4, 8], "targets": [7, 11], "cap": 3,
+         "events": [["cut", 8], ["other", None], ["solo", 4]], "validations": [4]},
+    60: {"kind": "challenges", "active": [1, 3, 6, 10], "targets": [], "cap": 3, "events": [], "validations": []},
     61: {"kind": "ring", "seats": [0, 1, 2, 3], "held": ["A", "B", "C", "G"], "pool": ["F", "H", "I", "J", "K", "L"],
          "skipped": []},
     34: {"kind": "weakest", "state": "hidden", "named": {"0": [3], "1": [8], "2": [], "3": []}, "me": 0, "own": "B",
@@ -108,3 +111,13 @@ def test_61_s_cards_on_the_table_with_three_players() -> None:
     doc = dict(_view_doc(61, 3), mission_play={"kind": "ring", "seats": [0, None, 1, 2], "held": ["D", "A", "B", "E"],
                                                "pool": list("FGHIJKL"), "skipped": []})
     assert win_json(doc, n=2, seed=1)["n"] == 2
+
+
+def test_challenges_left_on_the_table_win_the_playouts_games() -> None:
+    """55 with no mistake left: the challenge cards the page sends give the detonator back as they are done — on the
+    same drawn worlds, with cards 7 and 10 face up the team wins more games than with none (equal if ignored)."""
+    doc = _view_doc(55)
+    none = {"kind": "challenges", "active": [], "targets": [], "cap": 3, "events": [], "validations": []}
+    without = win_json(dict(doc, mission_play=none), n=8, seed=1)
+    with_cards = win_json(dict(doc, mission_play=dict(none, active=[7, 10])), n=8, seed=1)
+    assert with_cards["wins"] > without["wins"], (with_cards, without)

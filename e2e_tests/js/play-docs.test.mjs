@@ -213,3 +213,31 @@ test("61: the cards round the table as entered (the table's own with 2-3 players
   assert.match(out, /On the table, the captain&#39;s left|On the table, the captain's left/);
   assert.match(out, /data-testid="ring-table-0-A"[^>]*aria-pressed="true"/);
 });
+
+test("55, 60: the challenge cards entered at setup, a challenge done naming its card, the last turns and validations sent", async () => {
+  const { setupActs } = await import("../../web/table/acts-setup.js");
+  const said = [];
+  const app = { state: table(55, { special: ["challenges"] }), missions: [], commit(next) { this.state = next; }, view: { flash: (m) => said.push(m) } };
+  for (const c of ["2", "8", "5", "4", "9"]) setupActs(app)["challenge-card"](c);
+  assert.deepEqual(app.state.setup.challenges, [2, 4, 5, 8], "4 players, 4 cards: the fifth refused");
+  assert.match(said[0], /4 challenge cards lie on the table \(one per player\): untap one first/);
+  for (const v of ["3", "11", "7"]) setupActs(app)["challenge-number"](v);
+  assert.deepEqual(app.state.setup.challenge_numbers, [7, 11], "two numbers: the last two tapped");
+  let s = app.state;
+  const t0 = S.derive(s);
+  assert.deepEqual(S.nextAsk(s, t0, { k: "challenge" }), { ask: "challenge_card" });
+  const { challengeCardAsk } = await import("../../web/table/flow-templates.js");
+  assert.deepEqual([...String(challengeCardAsk({ setup: s.setup, t: t0 })).matchAll(/challenge-card-(\d+)/g)].map((m) => m[1]), ["2", "4", "5", "8"]);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "8", ok: true, cut: "8", as: { s: 0, j: 7 } });
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "4", ok: false, real: "3" });
+  s = S.addEntry(s, { k: "solo", a: 2, v: "4", cuts: ["4", "4", "4", "4"], slots: [1, 2, 3, 4].map((j) => ({ s: 0, j })) });
+  s = S.addEntry(s, S.buildEntry(s, S.derive(s), { k: "challenge", c: 5 }));
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.entries[3].text, "Challenge 5 done (2 solo cuts in a row): detonator −1");
+  assert.deepEqual(missionPlayDoc(s, t).mission_play, { kind: "challenges", active: [2, 4, 8], targets: [7, 11], cap: 3,
+    events: [["cut", 8], ["other", null], ["solo", 4]], validations: [4] });
+  assert.match(S.derive(S.addEntry(s, { k: "challenge", c: 5 })).entries[4].error, /challenge card 5 was done already/);
+  assert.match(S.derive(S.addEntry(s, { k: "challenge", c: 9 })).entries[4].error, /challenge card 9 is not on the table/);
+  assert.match(S.derive(S.addEntry(s, { k: "redcall", a: 0, p: 1, s: 0, js: [3], ok: false })).entries[4].error, /challenge card 1 .* is not on the table/);
+});

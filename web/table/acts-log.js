@@ -265,6 +265,9 @@ const DRAFT_ANSWERS = {
   "draft-weak-card": (ui, arg) => {
     ui.draft.c = arg;
   },
+  "draft-challenge-card": (ui, arg) => {
+    ui.draft.c = int(arg);
+  },
   "draft-oxygen": (ui, arg) => {
     ui.draft.ox = int(arg);
   },

@@ -69,6 +69,17 @@ const SETUP_EDITS = {
     if (value === "") delete su.card_locks[id];
     else su.card_locks[id] = int(value);
   },
+  // 55, 60: a challenge card face up (one per player), card 8's two number cards
+  "challenge-card": (su, arg, _next, app) => {
+    const c = int(arg);
+    const cards = su.challenges ?? [];
+    if (!cards.includes(c) && cards.length >= su.players.length) {
+      app.view?.flash?.(`${su.players.length} challenge cards lie on the table (one per player): untap one first.`);
+      return;
+    }
+    su.challenges = toggled(cards, c).sort((a, b) => a - b);
+  },
+  "challenge-number": (su, arg) => { su.challenge_numbers = toggled(su.challenge_numbers ?? [], int(arg)).slice(-2).sort((a, b) => a - b); },
   // 61: a card on the table (2-3 players), arg "k:card"; the cards round the table rotated one place (arg 1: clockwise)
   "ring-table-card": (su, arg) => {
     const [k, c] = arg.split(":");

@@ -1,10 +1,11 @@
 // The rules that change with the game, for the playouts, where cards decide them: the constraint card in play of 32
-// and 37 (the deck's rest drawn again), 57's pairs, 61's cards round the table, 34's weakest link, the number-card decks of 18, 45 and 51, 39's noble value
+// and 37 (the deck's rest drawn again), 57's pairs, 55 and 60's challenge cards, 61's cards round the table, 34's weakest link, the number-card decks of 18, 45 and 51, 39's noble value
 // and its deck, 22's "I have none" gifts, and the equipment number cards lock or hand out (12, 15, 23) — the
 // arena's `mission_play` documents (arena/plays.py, play_from_doc), from what the table app follows. What no one at
 // the table has seen (a face-down deck's order, the weakest link when I am not it) the playouts draw again.
 import { cardDue, cardEvents, cardsBindAll, ringHeld, ringSeats, weakLink } from "./card-rules.js";
 import { cutCounts } from "./replay-table.js";
+import { challengesPlay } from "./challenge-cards.js";
 import { lockedCards, radarTurns } from "./setup.js";
 
 const VALUES = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -120,6 +121,6 @@ function absentPlay(state, t) {
 
 /** The card-decided `mission_play` for the playouts, or null. */
 export function cardPlayDoc(state, t) {
-  return deckPlay(state, t) ?? pairsPlay(state, t) ?? ringPlay(state, t) ?? weakPlay(state, t) ?? numberDeckPlay(state, t) ?? noblePlay(state, t) ?? lockedPlay(state)
+  return deckPlay(state, t) ?? pairsPlay(state, t) ?? challengesPlay(state, t) ?? ringPlay(state, t) ?? weakPlay(state, t) ?? numberDeckPlay(state, t) ?? noblePlay(state, t) ?? lockedPlay(state)
     ?? absentPlay(state, t);
 }

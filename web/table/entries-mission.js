@@ -280,6 +280,11 @@ export function applyChallenge(t, e, setup) {
   if (!(setup.special ?? []).includes("challenges")) fail("only missions 55 and 60 have challenge cards");
   const n = setup.players.length;
   if ((t.challenges ?? 0) >= n) fail(`only ${n} challenge cards lie on the table (one per player), all done already`);
+  if (Number.isInteger(e.c)) {
+    if ((setup.challenges ?? []).length && !setup.challenges.includes(e.c)) fail(`challenge card ${e.c} is not on the table (Setup says ${setup.challenges.join(", ")})`);
+    if ((t.challengeCards ?? []).includes(e.c)) fail(`challenge card ${e.c} was done already: it was discarded`);
+    t.challengeCards = [...(t.challengeCards ?? []), e.c];
+  }
   t.challenges = (t.challenges ?? 0) + 1;
   detonatorBack(t, setup.mistakes - (n - 1));
 }
@@ -291,6 +296,7 @@ export function applyRedcall(t, e, setup) {
   checkPlayers(setup, e);
   if (!(setup.special ?? []).includes("challenges")) fail("only missions 55 and 60 have the challenge “It is RED”");
   if (t.redcallDone) fail("challenge 1 (“It is RED”) is done already: its card was discarded");
+  if ((setup.challenges ?? []).length && !setup.challenges.includes(1)) fail(`challenge card 1 (“It is RED”) is not on the table (Setup says ${setup.challenges.join(", ")})`);
   if (e.ok) {
     t.redcallDone = true;
     if (colourOf(e.cut) !== "red") fail(`the cut wire ${e.cut ?? "?"} is not red`);

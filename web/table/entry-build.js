@@ -22,9 +22,10 @@ function entryOf(state, t, d) {
   switch (d.k) {
     case "rewind":
     case "drop":
-    case "challenge":
     case "missed":
       return { k: d.k };
+    case "challenge": // 55, 60: which card, where the setup says which lie face up
+      return Number.isInteger(d.c) ? { k: d.k, c: d.c } : { k: d.k };
     case "batteries":
       return { k: "batteries", ps: (d.ps ?? []).slice().sort((a, b) => a - b) };
     case "false_bottom":

@@ -9,6 +9,7 @@ import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
 import { colourOf, faceUpCards, isLabel, nanoDetonator, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 import { cardsAllow, cardsBindAll, myCards, noTokenCard, theirCard } from "./card-rules.js";
 import { characterFor, personalHolder } from "./detectors.js";
+import { activeChallenges } from "./challenge-cards.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //
@@ -126,7 +127,8 @@ export function nextAsk(state, t, d) {
 function actionAsk(state, t, d) {
   const me = state.setup.me;
   const mine = d.a === me && t.hasHand;
-  if (d.k === "rewind" || d.k === "drop" || d.k === "challenge" || d.k === "missed") return null;
+  if (d.k === "challenge") return activeChallenges(state.setup, t).some((c) => c !== 1) && !Number.isInteger(d.c) ? { ask: "challenge_card" } : null;
+  if (d.k === "rewind" || d.k === "drop" || d.k === "missed") return null;
   if (d.k === "batteries") return d.done && d.ps?.length ? null : { ask: "players" };
   if (d.k === "false_bottom") return d.done && d.ids?.length ? null : { ask: "equipment" };
   if (d.k === "disint") {
@@ -294,7 +296,7 @@ export const EDIT_CHANGES = {
   stabilizer: { who: ["a"] }, redcall: { who: ["a", "js", "p", "s", "ok", "cut"], result: ["ok", "cut"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] }, swap: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
   tell: { who: ["a"], value: ["v", "ok"], answer: ["ok"] }, ycount: { who: ["a"], count: ["n"] },
   weak: { who: ["a", "w", "c", "ok"], named: ["w", "c", "ok"], card: ["c", "ok"], result: ["ok"] }, weakstuck: { who: ["a"] },
-  cardflip: { who: ["a"] },
+  cardflip: { who: ["a"] }, challenge: { card: ["c"] },
   give: { who: ["a", "v", "to"], card: ["v", "to"], to: ["to"] },
   special: { who: ["a"], wires: ["spots", "done", "res", "ls"], result: ["res", "ls"], shown: ["ls"] },
 };

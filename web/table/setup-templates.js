@@ -9,6 +9,7 @@ import {
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 import { numbersTemplate } from "./cards-templates.js";
+import { CHALLENGE_IDS, CHALLENGE_NAMES, hasChallenges } from "./challenge-cards.js";
 
 function colourPicker(colour, c, need, setup) {
   const letter = colour === "yellow" ? "Y" : "R";
@@ -99,6 +100,21 @@ function pairsPicker(setup) {
   </fieldset>`;
 }
 
+/** 55, 60: the challenge cards face up (one per player) and card 8's two numbers: "Challenge done" then asks which,
+ * and *Estimate* goes on checking those left. */
+function challengesPicker(setup) {
+  if (!hasChallenges(setup)) return "";
+  const cards = setup.challenges ?? [];
+  const n = setup.players.length;
+  return html`<fieldset class="box" data-testid="setup-challenges"><legend>Challenge cards</legend>
+    <p class="hint">Tap the ${n} cards face up (${cards.length} of ${n}): a challenge recorded done then says which, and
+      <em>Estimate</em> plays on with those left (without any, it plays without challenges).</p>
+    <div class="row">${CHALLENGE_IDS.map((c) => chip("challenge-card", c, `${c}: ${CHALLENGE_NAMES[c]}`, cards.includes(c), `setup-challenge-${c}`))}</div>
+    ${cards.includes(8) ? html`<p class="lbl">Card 8's two number cards</p><div class="row">${Array.from({ length: 12 }, (_, i) => i + 1)
+      .map((v) => chip("challenge-number", v, String(v), (setup.challenge_numbers ?? []).includes(v), `setup-challenge-number-${v}`))}</div>` : ""}
+  </fieldset>`;
+}
+
 /** Which equipment cards of the mission's pile lie face up (usually one per player), or "Draw for us". */
 function cardsPicker(setup) {
   if (!setup.equipment.length) return "";
@@ -180,6 +196,7 @@ export function setupTemplate(state, missions) {
     ${cardHands(setup) ? handsPicker(setup) : setup.number_cards && setup.number_cards !== "guess" ? html`<fieldset class="box" data-testid="setup-numbers"><legend>Number cards</legend>${numbersTemplate(setup, null)}</fieldset>` : ""}
     ${cardsPicker(setup)}
     ${pairsPicker(setup)}
+    ${challengesPicker(setup)}
     ${nanoDetonator(setup) ? html`<p class="hint" data-testid="setup-no-detonator">No detonator in this mission: Nano's track stands for it.</p>`
       : html`<fieldset class="box"><legend>Mistakes allowed (detonator)</legend>
       <div class="row">${[0, 1, 2, 3, 4, 5].map((k) => chip("mistakes", k, String(k), setup.mistakes === k, `setup-mistakes-${k}`))}</div>

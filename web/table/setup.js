@@ -133,6 +133,8 @@ export function defaultSetup() {
     cards_at: 0, // 37: how many values were validated when the constraint card in play was set (cardDue)
     cards_gone: [], // 32, 37: the cards in play before this one, discarded (the playouts' deck is the rest)
     pairs: {}, // 57: the constraint card paired face up with each number card (value -> A-L)
+    challenges: [], // 55, 60: the challenge cards face up (1-10, one per player)
+    challenge_numbers: [], // 55, 60: challenge card 8's two number cards
     new_characters: [], // the new characters the mission lets non-captains take (E1-E4, from 31: detectors.js)
     characters: [], // each player's new character ("": the Double Detector)
     weak_me: false, // 34: I hold the Captain card (the weakest link)
@@ -272,6 +274,8 @@ export function applyMission(setup, preset) {
   s.cards_at = 0;
   s.cards_gone = [];
   s.pairs = {};
+  s.challenges = [];
+  s.challenge_numbers = [];
   s.new_characters = Array.isArray(mission.characters) ? mission.characters.slice() : [];
   s.characters = [];
   s.weak_me = false;

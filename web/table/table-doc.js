@@ -74,6 +74,8 @@ function readSetup(r) {
     cards: Array.isArray(r.cards) ? [...new Set(r.cards.filter((c) => CARD_LETTERS.includes(c)))].sort() : [],
     cards_at: clampInt(r.cards_at, 0, 12, 0), // 37: the values validated when the card in play was set
     pairs: readPairs(r.pairs),
+    challenges: Array.isArray(r.challenges) ? [...new Set(r.challenges.filter((x) => Number.isInteger(x) && x >= 1 && x <= 10))].slice(0, 5) : [],
+    challenge_numbers: Array.isArray(r.challenge_numbers) ? [...new Set(r.challenge_numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))].slice(0, 2) : [],
     cards_gone: Array.isArray(r.cards_gone) ? [...new Set(r.cards_gone.filter((c) => CARD_LETTERS.includes(c)))] : [],
     new_characters: Array.isArray(r.new_characters) ? CHARACTERS.filter((c) => r.new_characters.includes(c)) : [],
     characters: Array.isArray(r.characters) ? r.characters.slice(0, 5).map((c, p) => (CHARACTERS.includes(c)
@@ -151,7 +153,7 @@ export const ENTRY_SHAPES = {
   label: object({ ...COMMON, p: player, s: stand, eq: optional(boolean()), js: size(array(slot), 0, 2) }),
   postit: object({ ...COMMON, a: player, s: stand, j: slot, v: optional(nullable(label)) }),
   rewind: nothing,
-  challenge: nothing,
+  challenge: object({ ...COMMON, c: optional(size(integer(), 1, 10)) }),
   drop: nothing,
   absent: object({ ...COMMON, p: player, s: optional(nullable(stand)), v: optional(said) }),
   walkie: object({ ...COMMON, ...target, a: player, as: optional(spot), ato: optional(spot), pto: optional(spot), got: optional(label) }),

@@ -8,6 +8,7 @@ import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 import { placesFalseTokens } from "./setup.js";
 import { equipmentTemplate } from "./cards-templates.js";
+import { activeChallenges, hasChallenges } from "./challenge-cards.js";
 
 /**
  * One slot of a stand, a button. Its accessible name (WCAG 2.5.3) is where it is, then the very text it shows
@@ -300,11 +301,12 @@ function actionAllowed(k, state, t) {
     case "give": return Boolean(faceUpCards(state.setup, t, 0)); // 65, once the hands dealt are entered
     case "cardflip": return state.setup.mission === 31;
     case "beside": return besideNow(state.setup, t);
-    case "redcall": return (state.setup.special ?? []).includes("challenges") && !t.redcallDone; // challenge 1: once
+    case "redcall": return activeChallenges(state.setup, t).includes(1) || (hasChallenges(state.setup) && !state.setup.challenges?.length && !t.redcallDone); // challenge 1: once
     case "shown": return state.setup.number_cards === "guess";
     case "missed": case "tell": case "ycount": return state.setup.sound_rounds; // 30: the sound file's rounds
     case "special": return specialOpen(state.setup, t);
-    case "challenge": return (state.setup.special ?? []).includes("challenges") && (t.challenges ?? 0) < state.setup.players.length; // one card each
+    case "challenge": return hasChallenges(state.setup) && (t.challenges ?? 0) < state.setup.players.length // one card each
+      && (!state.setup.challenges?.length || activeChallenges(state.setup, t).some((c) => c !== 1)); // (1: "It is RED")
     case "red": return state.setup.red.mode !== "none" || state.setup.hidden_red; // 11: the hidden value's wires
     case "absent": return state.setup.absent_tokens || state.setup.random_info_token;
     default: return true;

@@ -1,0 +1,52 @@
+// Doctor Nope's challenge cards (55, 60): the cards face up as entered at setup, those done (the log's "Challenge
+// done" names which; "It is RED" is card 1), and what the playouts need to go on checking them — the last turns'
+// cuts and the values validated in order (the arena's `mission_play` kind "challenges", arena/challenges.py).
+// Pure functions, no DOM, no I/O.
+
+/** Each card's condition, as a player reads it (the arena's reading: docs/arena.md, "Challenge cards"). */
+export const CHALLENGE_NAMES = {
+  1: "cut a teammate's wire saying “It is RED”",
+  2: "4 even wires cut in a row",
+  3: "a stand's uncut wires all in pairs",
+  4: "the first 3 values validated add up to 18",
+  5: "2 solo cuts in a row",
+  6: "5 isolated wires on a stand",
+  7: "3 values in a row cut one after another (5, 6, 7)",
+  8: "its two numbers validated first",
+  9: "6 uncut blue wires on a stand, all odd",
+  10: "a stand's two end wires uncut, 7 cut between",
+};
+export const CHALLENGE_IDS = Object.keys(CHALLENGE_NAMES).map(Number);
+
+/** Whether the mission deals challenge cards. */
+export const hasChallenges = (setup) => (setup.special ?? []).includes("challenges");
+
+/** The challenge cards done so far (the log's, in order; "It is RED" done: card 1). */
+export const challengesDone = (t) => [...(t.challengeCards ?? []), ...(t.redcallDone ? [1] : [])];
+
+/** The challenge cards still face up: those entered at setup and not done. */
+export const activeChallenges = (setup, t) => (setup.challenges ?? []).filter((c) => !challengesDone(t).includes(c));
+
+const CUT_TURNS = ["dual", "xray", "detect", "solo"];
+const blue = (v) => (/^\d+$/.test(String(v ?? "")) ? Number(v) : null);
+
+/** One turn as the challenges read it: [kind, the blue value cut or null] — "solo" (a solo cut), "cut" (a cut that
+ * succeeded), "red" (challenge 1's cut), "other" (a failure, a reveal of red wires, a yellow cut); null: no turn. */
+function turnEvent(e) {
+  if (e.k === "redcall") return e.ok ? ["red", null] : null;
+  if (e.k === "red") return ["other", null];
+  if (!CUT_TURNS.includes(e.k)) return null;
+  const v = e.k === "solo" ? blue(e.cuts?.[0] ?? e.v) : e.ok ? blue(e.cut ?? e.v) : null;
+  if (v === null) return ["other", null];
+  return [e.k === "solo" ? "solo" : "cut", v];
+}
+
+/** The playouts' challenge cards: those face up, card 8's numbers, the detonator's limit, the last 4 turns, the values
+ * validated in order; null without cards entered. */
+export function challengesPlay(state, t) {
+  const { setup } = state;
+  if (!hasChallenges(setup) || !(setup.challenges ?? []).length) return null;
+  const events = state.log.filter((_, i) => t.entries[i]?.ok).map(turnEvent).filter(Boolean).slice(-4);
+  return { kind: "challenges", active: activeChallenges(setup, t), targets: (setup.challenge_numbers ?? []).slice(),
+    cap: setup.players.length - 1, events, validations: (t.validOrder ?? []).slice() };
+}
