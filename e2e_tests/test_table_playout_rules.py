@@ -30,3 +30,27 @@ def test_estimate_plays_by_the_changing_rules(make_context, base_url, device, mi
     wait_done(page, moves=True)
     assert _estimate(page, taps) >= 2
     expect(tid(page, "win-error")).to_have_count(0)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_estimate_plays_the_cards_entered(make_context, base_url, device):
+    """55: the challenge cards tapped at setup (and card 8's numbers) go with the playouts — *Estimate* counts games
+    and says no error; a reload keeps the cards."""
+    def challenges(page):
+        for key in ["setup-challenge-3", "setup-challenge-8", "setup-challenge-10", "setup-challenge-5",
+                    "setup-challenge-number-4", "setup-challenge-number-9"]:
+            tid(page, key).click()
+        expect(tid(page, "setup-challenges")).to_contain_text("4 of 4")
+
+    page, taps = open_mission(make_context, base_url, device, 55, reds=(5, 9), check=challenges)
+    enter_hand(page, taps, ["4"])  # the captain: 13 wires
+    wait_done(page, moves=True)
+    assert _estimate(page, taps) >= 2
+    expect(tid(page, "win-error")).to_have_count(0)
+    doc = page.evaluate('JSON.parse(localStorage.getItem("bombbusters.table.v1"))')
+    assert doc["setup"]["challenges"] == [3, 5, 8, 10] and doc["setup"]["challenge_numbers"] == [4, 9]
+    taps("action-challenge")
+    expect(tid(page, "ask")).to_have_text("Which challenge was done?")
+    expect(tid(page, "challenge-card-3")).to_be_visible()
+    taps("challenge-card-5")
+    expect(tid(page, "log-0")).to_contain_text("Challenge 5 done (2 solo cuts in a row)")

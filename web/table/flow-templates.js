@@ -234,7 +234,7 @@ export const weakCardAsk = ({ d, setup }) => html`<p class="ask" data-testid="as
 
 // 55, 60: which challenge card was done (card 1 is "It is RED", an entry of its own)
 export const challengeCardAsk = ({ setup, t }) => html`<p class="ask" data-testid="ask">Which challenge was done?</p>
-  <div class="row">${activeChallenges(setup, t).filter((c) => c !== 1).map((c) => chip("draft-challenge-card", c, `${c}: ${CHALLENGE_NAMES[c]}`, false, `challenge-card-${c}`))}</div>`;
+  <div class="row">${activeChallenges(setup, t).filter((c) => c !== 1).map((c) => chip("draft-challenge-card", c, `${c}: ${CHALLENGE_NAMES[c]}`, false, `challenge-card-${c}`, { cls: "wrap" }))}</div>`;
 
 export const weakResultAsk = () => html`<p class="ask" data-testid="ask">Was it right (the player and the card)?</p>
   <div class="row">${chip("draft-ok", "1", "✓ right: characters face up", false, "weak-right")}${chip("draft-ok", "0", "✗ wrong: detonator +1", false, "weak-wrong")}</div>`;

@@ -109,7 +109,7 @@ function challengesPicker(setup) {
   return html`<fieldset class="box" data-testid="setup-challenges"><legend>Challenge cards</legend>
     <p class="hint">Tap the ${n} cards face up (${cards.length} of ${n}): a challenge recorded done then says which, and
       <em>Estimate</em> plays on with those left (without any, it plays without challenges).</p>
-    <div class="row">${CHALLENGE_IDS.map((c) => chip("challenge-card", c, `${c}: ${CHALLENGE_NAMES[c]}`, cards.includes(c), `setup-challenge-${c}`))}</div>
+    <div class="row">${CHALLENGE_IDS.map((c) => chip("challenge-card", c, `${c}: ${CHALLENGE_NAMES[c]}`, cards.includes(c), `setup-challenge-${c}`, { cls: "wrap" }))}</div>
     ${cards.includes(8) ? html`<p class="lbl">Card 8's two number cards</p><div class="row">${Array.from({ length: 12 }, (_, i) => i + 1)
       .map((v) => chip("challenge-number", v, String(v), (setup.challenge_numbers ?? []).includes(v), `setup-challenge-number-${v}`))}</div>` : ""}
   </fieldset>`;
