@@ -165,7 +165,7 @@ test("15: the equipment lies face down; a card flipped is usable at once; the nu
   t = S.derive(s);
   assert.deepEqual(t.cards.map((c) => [c.id, c.state]), [["10", "usable"]]);
   s = S.addEntry(s, { k: "xray", a: 0, p: 2, s: 0, j: 4, vs: ["5", "7"], ok: false, real: "6" });
-  assert.doesNotMatch(S.derive(s).entries.at(-1).text, /check/);
+  assert.doesNotMatch(S.derive(s).entries.at(-1).text, /check: the X-or-Y Ray/);
 });
 
 test("39: once the special action is done, a token beside a stand (a value among the cards dealt that its player holds) is a has fact", async () => {

@@ -313,7 +313,7 @@ test("a solo cut takes every wire of its value still uncut (2 of them with a usa
   assert.match(t.entries[0].error, /a solo cut takes every 5 still uncut \(4 left\), not 1: Bob must hold them all/);
   const four = S.derive(S.addEntry(s, solo(1, ["5", "5", "5", "5"]))).entries[0];
   assert.ok(four.ok);
-  assert.equal(four.text, "Bob solo cut four 5s");
+  assert.equal(four.text, "Bob solo cut four 5s — check: it was Ann's turn (the turn passes on from Bob)");
   assert.match(S.derive(S.addEntry(s, solo(1, ["5", "6"]))).entries[0].error, /one value/);
 });
 
@@ -327,4 +327,19 @@ test("the log says when the Stabilizer held the detonator", () => {
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.match(t.entries.at(-1).text, /✗ it is 4 — the Stabilizer holds the detonator$/);
   assert.equal(t.mistakesMade, 0);
+});
+
+test("a turn recorded for a player whose turn it was not is said beside its entry, and the turn passes on from them", () => {
+  let s = started(); // Ann's turn (the captain)
+  s = S.addEntry(s, { k: "dual", a: 2, p: 1, s: 0, j: 0, v: "3", ok: false, real: "4" });
+  let t = S.derive(s);
+  assert.ok(t.entries[0].ok);
+  assert.match(t.entries[0].text, /— check: it was Ann's turn \(the turn passes on from Cid\)$/);
+  assert.equal(t.turn, 3);
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 1, v: "3", ok: false, real: "4" });
+  assert.doesNotMatch(S.derive(s).entries[1].text, /check/, "Dan's turn: nothing said");
+  const free = started();
+  free.setup.free_turns = true; // 10, 45: whoever says "Snip!"
+  t = S.derive(S.addEntry(free, { k: "dual", a: 2, p: 1, s: 0, j: 0, v: "3", ok: false, real: "4" }));
+  assert.doesNotMatch(t.entries[0].text, /check/);
 });

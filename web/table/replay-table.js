@@ -150,6 +150,8 @@ export function advance(t, setup, a) {
   const n = setup.players.length;
   if (playedLast(setup, t, a)) {
     t.note = `${t.note ?? ""} — check: ${setup.players[a]} played the turn before too (mission 10: never twice in a row)`;
+  } else if (outOfTurn(setup, t, a)) {
+    t.note = `${t.note ?? ""} — check: it was ${setup.players[t.turn]}'s turn (the turn passes on from ${setup.players[a]})`;
   }
   if (Number.isInteger(t.lastTurnBy) && passesCaptain(setup, t.lastTurnBy, a)) t.roundsEnded = (t.roundsEnded ?? 0) + 1;
   t.lastTurnBy = a;
@@ -163,6 +165,11 @@ export function advance(t, setup, a) {
   }
   t.turn = (a + 1) % n; // no wire left anywhere: the bomb is defused
 }
+
+/** Whether player `a` plays a turn that was another's: said beside the entry, not refused (a slip of the actor, or the
+ * table's own slip); none where turns have no order (10, 45) or the active player names who cuts (51, 18). */
+const outOfTurn = (setup, t, a) => !setup.free_turns && setup.mission !== 51 && !radarTurns(setup) && Number.isInteger(t.turn)
+  && a !== t.turn && !t.exploded;
 
 /** Whether a turn of player `a` after one of `last` starts a new round: the captain's seat is reached on the way
  * (39, 23: the face-down deck loses its top card then, as the arena's Noble counts it). */
