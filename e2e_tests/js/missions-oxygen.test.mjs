@@ -453,3 +453,13 @@ test("my best cuts say what each cut spends of the oxygen at hand, and why the d
     policy: "team" }, missions: [] }).text);
   assert.doesNotMatch(plain, /oxygen/);
 });
+
+test("oxygen in the status bar: 'at most' what I will have before my turn — but the captain's turn brings all back", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  const line = (s) => String(statusTemplate({ state: s, t: S.derive(s), missions: [] })).match(/data-testid="oxygen"[\s\S]*?<\/div>/)[0];
+  let s = oxygenTable(44, "oxygen_reserve"); // Cat (2) is the captain, I am Ann (0)
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "3", ok: false, real: "4" });
+  assert.match(line(s), /you: at most 7 in the reserve/, "Dan plays before me and may spend some");
+  s.setup.captain = 0; // I am the captain: my turn takes the tokens back
+  assert.match(line(s), /you: 8 in the reserve/);
+});

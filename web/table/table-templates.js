@@ -194,7 +194,8 @@ function nanoTemplate(ctx) {
 }
 
 /** Oxygen (44, 49, 54, 63): what the player to play may spend on their cut, what I may spend on mine (`data-have`;
- * before my turn in 44 and 63 at most that: the players before me may spend some), and in 63 the tokens spent this
+ * before my turn in 44 and 63 at most that: the players before me may spend some — unless I am the captain, whose turn
+ * brings them all back), and in 63 the tokens spent this
  * round, which the captain takes back. */
 function oxygenTemplate(ctx) {
   const { state, t } = ctx;
@@ -207,7 +208,7 @@ function oxygenTemplate(ctx) {
   const shared = ox.kind === "pass" || ox.kind === "reserve";
   const parts = [];
   if (now && t.turn !== setup.me) parts.push(`${setup.players[t.turn]} (to play): ${now.have} ${now.where}`);
-  if (mine) parts.push(`${now && t.turn === setup.me ? "you (to play)" : "you"}: ${shared && t.turn !== setup.me ? "at most " : ""}${mine.have} ${mine.where}`);
+  if (mine) parts.push(`${now && t.turn === setup.me ? "you (to play)" : "you"}: ${shared && t.turn !== setup.me && setup.me !== setup.captain ? "at most " : ""}${mine.have} ${mine.where}`);
   if (!shared) setup.players.forEach((name, p) => { if (p !== setup.me && p !== t.turn) parts.push(`${name}: ${oxygenFor(state, t, p)?.have ?? 0}`); }); // 49, 54: all in view
   if (now && ox.kind === "pass") {
     const spent = (PASSED_OXYGEN[setup.players.length] ?? 0) - now.have;
