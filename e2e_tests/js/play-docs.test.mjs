@@ -106,6 +106,11 @@ test("32, 37: a card tapped over the one in play sends that one to the discards;
   assert.deepEqual([app.state.setup.cards, app.state.setup.cards_gone], [["B"], ["D", "H"]]);
   assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(app.state))).setup.cards_gone, ["D", "H"], "kept by a reload");
   assert.deepEqual(S.undo(app.state).setup.cards_gone, ["D"], "undo: H is the card in play again");
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  const ctx = { state: app.state, t: S.derive(app.state), missions: app.missions };
+  assert.match(String(cardsTemplate(ctx)), /class="chip done" data-act="card" data-arg="D"[\s\S]*?discarded/, "D shown discarded");
+  setupActs(app).card("D");
+  assert.deepEqual([app.state.setup.cards, app.state.setup.cards_gone], [["D"], ["H", "B"]], "D back in play, said");
 });
 
 test("34: my card, the values each player named while the cards were hidden, and whether I am the weakest link", () => {

@@ -106,6 +106,10 @@ const SETUP_EDITS = {
     const one = S.oneCardAtATime(S.presetOf(app.missions, su));
     const before = (su.cards ?? [])[0];
     if (S.cardsBindAll(su) && su.mission !== 57 && before && before !== arg) su.cards_gone = [...new Set([...(su.cards_gone ?? []), before])];
+    if ((su.cards_gone ?? []).includes(arg) && before !== arg) { // 32, 37: a card discarded comes back only by a slip
+      su.cards_gone = su.cards_gone.filter((c) => c !== arg);
+      app.view?.flash?.(`Card ${arg} was discarded earlier: it is the card in play again (undo if that was a slip).`);
+    }
     su.cards = one ? ((su.cards ?? []).includes(arg) ? [] : [arg]) : toggled(su.cards ?? [], arg).sort();
     su.cards_at = S.cardEvents(app.derived()); // 37: the card is up to date (values validated, rounds of skips)
     // 32, 37: the card in play untapped is no card (the deck empty): said, since a slip looks the same

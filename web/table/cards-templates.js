@@ -27,8 +27,11 @@ export function cardsTemplate(ctx, top = false) {
   const picker = setup.mission === null || preset?.constraints || cards.length
     ? html`<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
     <summary>${cardForAll(preset) ? "The constraint card in play (it binds everyone)" : `My constraint card${oneCardAtATime(preset) ? "" : "s"}`}${cards.length ? `: ${cards.join(" ")}` : one ? " (pick one of A–E, before the starting tokens)" : ""}</summary>
-    <div class="chips" role="group" aria-label="My constraint cards">${cardLetters(preset).map((c) => html`<button type="button" class="chip ${cards.includes(c) ? "on" : ""}"
-      data-act="card" data-arg="${c}" data-testid="card-${c}" aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}">${c} <small>${CARD_NAMES[c]}</small></button>`)}</div>
+    <div class="chips" role="group" aria-label="My constraint cards">${cardLetters(preset).map((c) => {
+    const gone = !cards.includes(c) && (setup.cards_gone ?? []).includes(c); // 32, 37: discarded from play (a tap brings it back)
+    return html`<button type="button" class="chip ${cards.includes(c) ? "on" : gone ? "done" : ""}" data-act="card" data-arg="${c}" data-testid="card-${c}"
+      aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}${gone ? " (discarded)" : ""}">${c} <small>${CARD_NAMES[c]}${gone ? " · discarded" : ""}</small></button>`;
+  })}</div>
     ${cardForAll(preset) ? deckHint(setup, t) : ""}${weakLink(setup) ? weakTemplate(setup, t) : ""}${one ? teammatesCards(setup, t) : ""}${setup.mission === 61 ? ringTemplate(setup) : ""}
   </details>` : "";
   return html`${top ? "" : numbersTemplate(setup, t)}${picker}`;
