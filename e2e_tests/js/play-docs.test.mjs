@@ -205,8 +205,16 @@ test("61: the cards round the table as entered (the table's own with 2-3 players
   s = app.state;
   assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "ring", seats: [0, 1, 2, 3], held: ["A", "B", "C", "G"],
     pool: ["F", "H", "I", "J", "K", "L"], skipped: [] });
+  const said = [];
+  app.view.flash = (m) => said.push(m);
   setupActs(app)["ring-rotate"]("1");
   assert.deepEqual([app.state.setup.cards, app.state.setup.player_cards], [["G"], ["", "A", "B", "C"]], "clockwise: each card one place on");
+  assert.equal(said.at(-1), "Cards rotated clockwise: A to Bob, B to Cat, C to Dan, G to you (undo if that was a slip).");
+  setupActs(app)["player-card"]("2:A"); // A tapped for Cat: it leaves Bob — one card, one place
+  assert.deepEqual(app.state.setup.player_cards, ["", "", "A", "C"]);
+  assert.equal(said.at(-1), "Card A moved from Bob to Cat: each card lies at one place.");
+  setupActs(app).card("C"); // mine: C leaves Dan
+  assert.deepEqual([app.state.setup.cards, app.state.setup.player_cards], [["C"], ["", "", "A", ""]]);
   const three = table(61, { constraints: "ring" });
   three.setup.players = ["Ann", "Bob", "Cat"];
   three.setup.captain = 1;
@@ -215,7 +223,7 @@ test("61: the cards round the table as entered (the table's own with 2-3 players
   assert.deepEqual(S.ringHeld(three.setup), ["D", "A", "B", "E"], "the table's card on the captain's left");
   const { cardsTemplate } = await import("../../web/table/cards-templates.js");
   const out = String(cardsTemplate({ state: three, t: S.derive(three), missions: [preset({ number: 61, constraints: "ring" })] }));
-  assert.match(out, /On the table, the captain&#39;s left|On the table, the captain's left/);
+  assert.match(out, /On the table \(captain&#39;s left\): <strong>A<\/strong>/);
   assert.match(out, /data-testid="ring-table-0-A"[^>]*aria-pressed="true"/);
 });
 

@@ -5,6 +5,12 @@ import { int } from "./table-store.js";
 
 const toggled = (list, x) => (list.includes(x) ? list.filter((y) => y !== x) : [...list, x]);
 
+/** 61: card c put at place i round the table; from another place, said. */
+function ringCard(su, i, c, app) {
+  const from = S.putRingCard(su, i, c);
+  if (from) app.view?.flash?.(`Card ${c} moved from ${from} to ${S.ringPlaceName(su, i)}: each card lies at one place.`);
+}
+
 /** Taps that edit the setup: (the setup's copy, the tap's argument, the state's copy, app, extra) change them. */
 const SETUP_EDITS = {
   mission: (su, arg, next, app) => {
@@ -58,8 +64,9 @@ const SETUP_EDITS = {
   // 29: my number cards (a tap toggles one)
   "guess-mine": (su, arg) => { su.guess_mine = toggled(su.guess_mine ?? [], int(arg)).sort((a, b) => a - b); },
   // 31: a teammate's constraint card (a tap on the one set clears it)
-  "player-card": (su, arg) => {
+  "player-card": (su, arg, _next, app) => {
     const [p, c] = arg.split(":");
+    if (su.mission === 61) return ringCard(su, S.ringSeats(su).indexOf(int(p)), c, app); // 61: one card, one place
     su.player_cards = su.players.map((_, q) => su.player_cards?.[q] ?? "");
     su.player_cards[int(p)] = su.player_cards[int(p)] === c ? "" : c;
   },
@@ -81,14 +88,17 @@ const SETUP_EDITS = {
   },
   "challenge-number": (su, arg) => { su.challenge_numbers = toggled(su.challenge_numbers ?? [], int(arg)).slice(-2).sort((a, b) => a - b); },
   // 61: a card on the table (2-3 players), arg "k:card"; the cards round the table rotated one place (arg 1: clockwise)
-  "ring-table-card": (su, arg) => {
+  "ring-table-card": (su, arg, _next, app) => {
     const [k, c] = arg.split(":");
-    su.ring_table = [0, 1].map((i) => (i === int(k) ? (su.ring_table?.[i] === c ? "" : c) : su.ring_table?.[i] ?? ""));
+    ringCard(su, S.ringSeats(su).map((p, i) => (p === null ? i : -1)).filter((i) => i >= 0)[int(k)], c, app);
   },
-  "ring-rotate": (su, arg) => {
+  "ring-rotate": (su, arg, _next, app) => {
     const held = S.ringHeld(su);
     const n = held.length;
-    S.setRingHeld(su, held.map((_, i) => held[(((i - int(arg)) % n) + n) % n]));
+    const step = int(arg);
+    S.setRingHeld(su, held.map((_, i) => held[(((i - step) % n) + n) % n]));
+    const moves = held.map((c, i) => `${c} to ${S.ringPlaceName(su, (i + step + n) % n)}`).join(", ");
+    app.view?.flash?.(`Cards rotated ${step > 0 ? "clockwise" : "counter-clockwise"}: ${moves} (undo if that was a slip).`);
   },
   // 57: the constraint card paired with number card `v` ("": not set); a card is paired once, so it leaves any other
   pair: (su, card, _next, app, v) => {
@@ -103,6 +113,7 @@ const SETUP_EDITS = {
   "sequence-end": (su, arg) => { su.numbers = S.turnSequence(su.numbers ?? [], int(arg)); },
   card: (su, arg, _next, app) => {
     // 31, 61 (each player's card), 32, 37, 57 (the one on the table): one card at a time, so a tap on another replaces it
+    if (su.mission === 61 && su.me !== null) return ringCard(su, S.ringSeats(su).indexOf(su.me), arg, app);
     const one = S.oneCardAtATime(S.presetOf(app.missions, su));
     const before = (su.cards ?? [])[0];
     if (S.cardsBindAll(su) && su.mission !== 57 && before && before !== arg) su.cards_gone = [...new Set([...(su.cards_gone ?? []), before])];

@@ -67,6 +67,25 @@ export function setRingHeld(su, held) {
   su.ring_table = table;
 }
 
+/** 61: a place of ringSeats in words: "you", a teammate's name, or the table's (with 2-3 players). */
+export function ringPlaceName(setup, i) {
+  const seats = ringSeats(setup);
+  if (seats[i] !== null) return seats[i] === setup.me ? "you" : setup.players[seats[i]];
+  return seats.slice(0, i).includes(null) ? "the table (captain's right)" : "the table (captain's left)";
+}
+
+/** 61: card `c` put at place i (a second tap takes it off); the same card at another place leaves it — one card, one
+ * place. Returns the name of the place it left, or null. */
+export function putRingCard(su, i, c) {
+  const held = ringHeld(su);
+  const was = held.findIndex((x, k) => k !== i && x === c);
+  held[i] = held[i] === c ? "" : c;
+  const moved = was >= 0 && held[i] === c;
+  if (moved) held[was] = "";
+  setRingHeld(su, held);
+  return moved ? ringPlaceName(su, was) : null;
+}
+
 /** Constraint card H: a failed cut of its holder's, or one in their hand, places no info token (the card in play binds
  * everyone in 32, 37, 57; mine only me elsewhere). */
 export function noTokenCard(setup, d) {

@@ -5,7 +5,7 @@
 import { html } from "../shared/html.js";
 import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
 import { btn, chip } from "./template-parts.js";
-import { CARD_LETTERS, CARD_NAMES, cardDue, ringHeld, ringSeats, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, rightOf, sequenceAt, weakLink } from "./table-state.js";
+import { CARD_LETTERS, CARD_NAMES, cardDue, ringHeld, ringPlaceName, ringSeats, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, rightOf, sequenceAt, weakLink } from "./table-state.js";
 import { dealtCounts, liveValues, myNumberCards } from "./guess-cards.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
@@ -71,16 +71,15 @@ function teammatesCards(setup, t) {
  * turn, which moves them all one place. *Estimate* plays them once every card is entered. */
 function ringTemplate(setup) {
   const held = ringHeld(setup);
-  const sides = setup.players.length === 2 ? ["the captain's left", "the captain's right"] : ["the captain's left"];
   let k = 0;
   const rows = ringSeats(setup).map((p, i) => {
     if (p !== null && p === setup.me) {
-      return html`<div class="row"><span class="lbl">${setup.players[p]} (me)</span><span class="hint">${held[i] || "tap mine above"}</span></div>`;
+      return html`<p class="lbl">${setup.players[p]} (me): <strong>${held[i] || "tap mine above"}</strong></p>`;
     }
-    const [act, arg, name, id] = p === null ? ["ring-table-card", k, `On the table, ${sides[k]}`, `ring-table-${k++}`]
-      : ["player-card", p, setup.players[p], `player-card-${p}`];
-    return html`<div class="row" role="group" aria-label="${name}: constraint card"><span class="lbl">${name}</span>
-      ${CARD_LETTERS.map((c) => chip(act, `${arg}:${c}`, c, held[i] === c, `${id}-${c}`))}</div>`;
+    const name = p === null ? `On ${ringPlaceName(setup, i)}` : setup.players[p];
+    const [act, arg, id] = p === null ? ["ring-table-card", k, `ring-table-${k++}`] : ["player-card", p, `player-card-${p}`];
+    return html`<p class="lbl">${name}${held[i] ? html`: <strong>${held[i]}</strong>` : ""}</p>
+      <div class="row" role="group" aria-label="${name}: constraint card">${CARD_LETTERS.map((c) => chip(act, `${arg}:${c}`, c, held[i] === c, `${id}-${c}`))}</div>`;
   });
   const missing = held.filter((c) => !c).length;
   return html`<p class="lbl">The cards round the table, clockwise from the captain</p>${rows}
