@@ -194,7 +194,7 @@ test("a challenge completed (55) moves the detonator back a space, never below i
   const t = S.derive(s);
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.equal(t.mistakesMade, 0);
-  assert.equal(t.entries[1].text, "Challenge done: detonator −1");
+  assert.equal(t.entries[1].text, "Challenge done: the detonator back a space");
   const plain = oxygenTable(54, "oxygen_own");
   assert.match(S.derive(S.addEntry(plain, { k: "challenge" })).entries[0].error, /only missions 55 and 60 have challenge cards/);
 });

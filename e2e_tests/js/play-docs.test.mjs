@@ -190,6 +190,7 @@ test("57: the pairs entered, the card in play as tapped for the last value valid
   const { cardsTemplate } = await import("../../web/table/cards-templates.js");
   const ctx = (st) => ({ state: st, t: S.derive(st), missions: [preset({ number: 57, constraints: "per_value" })] });
   assert.match(String(cardsTemplate(ctx(s))), /2's four wires are cut: its card, A, binds everyone now/);
+  assert.match(String(cardsTemplate(ctx(s))), /Beside the number cards: <span\s+class="done">2 A<\/span> · <span\s+class="">5 F<\/span>/);
   s.setup.cards = ["C"];
   assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "per_value", pairs: { 2: "C", 5: "F" }, order: [11, 2], skipped: [] });
 });
@@ -247,9 +248,13 @@ test("55, 60: the challenge cards entered at setup, a challenge done naming its 
   s = S.addEntry(s, S.buildEntry(s, S.derive(s), { k: "challenge", c: 5 }));
   const t = S.derive(s);
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
-  assert.equal(t.entries[3].text, "Challenge 5 done (2 solo cuts in a row): detonator −1");
+  assert.equal(t.entries[3].text, "Challenge 5 done (2 solo cuts in a row): the detonator back a space");
   assert.deepEqual(missionPlayDoc(s, t).mission_play, { kind: "challenges", active: [2, 4, 8], targets: [7, 11], cap: 3,
     events: [["cut", 8], ["other", null], ["solo", 4]], validations: [4] });
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  const status = String(statusTemplate({ state: s, t, missions: [] }));
+  assert.deepEqual([...status.matchAll(/data-testid="challenge-(\d+)">[^<]*/g)].map((m) => m[0].split(">")[1]),
+    ["2: 4 even wires cut in a row", "4: the first 3 values validated add up to 18", "8: 7 and 11 validated first"], "the cards left, 8's numbers said");
   assert.match(S.derive(S.addEntry(s, { k: "challenge", c: 5 })).entries[4].error, /challenge card 5 was done already/);
   assert.match(S.derive(S.addEntry(s, { k: "challenge", c: 9 })).entries[4].error, /challenge card 9 is not on the table/);
   assert.match(S.derive(S.addEntry(s, { k: "redcall", a: 0, p: 1, s: 0, js: [3], ok: false })).entries[4].error, /challenge card 1 .* is not on the table/);

@@ -7,6 +7,7 @@ import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
 import { btn, chip } from "./template-parts.js";
 import { CARD_LETTERS, CARD_NAMES, cardDue, ringHeld, ringPlaceName, ringSeats, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, rightOf, sequenceAt, weakLink } from "./table-state.js";
 import { dealtCounts, liveValues, myNumberCards } from "./guess-cards.js";
+import { activeChallenges, challengeName, hasChallenges } from "./challenge-cards.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -27,7 +28,7 @@ export function cardsTemplate(ctx, top = false) {
   const picker = setup.mission === null || preset?.constraints || cards.length
     ? html`<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
     <summary>${cardForAll(preset) ? "The constraint card in play (it binds everyone)" : `My constraint card${oneCardAtATime(preset) ? "" : "s"}`}${cards.length ? `: ${cards.join(" ")}` : one ? " (pick one of A–E, before the starting tokens)" : ""}</summary>
-    <div class="chips" role="group" aria-label="My constraint cards">${cardLetters(preset).map((c) => {
+    <div class="chips" role="group" aria-label="${cardForAll(preset) ? "The constraint card in play" : "My constraint cards"}">${cardLetters(preset).map((c) => {
     const gone = !cards.includes(c) && (setup.cards_gone ?? []).includes(c); // 32, 37: discarded from play (a tap brings it back)
     return html`<button type="button" class="chip ${cards.includes(c) ? "on" : gone ? "done" : ""}" data-act="card" data-arg="${c}" data-testid="card-${c}"
       aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}${gone ? " (discarded)" : ""}">${c} <small>${CARD_NAMES[c]}${gone ? " · discarded" : ""}</small></button>`;
@@ -53,8 +54,12 @@ function deckHint(setup, t) {
 function pairHint(setup, t) {
   const last = t?.validOrder?.at(-1);
   const card = last ? setup.pairs?.[String(last)] : null;
-  if (!card || (setup.cards ?? [])[0] === card) return "";
-  return html`<p class="hint warn" data-testid="card-due">${last}'s four wires are cut: its card, ${card}, binds everyone now — tap it.</p>`;
+  const pairs = Object.entries(setup.pairs ?? {}).sort(([a], [b]) => a - b);
+  // the pairs entered at setup, the values validated crossed out: which card the next value validated brings
+  const list = pairs.length ? html`<p class="hint" data-testid="pairs">Beside the number cards: ${pairs.map(([v, c], i) => html`${i ? " · " : ""}<span
+    class="${t?.validated?.includes(Number(v)) ? "done" : ""}">${v} ${c}</span>`)} (Setup changes them)</p>` : "";
+  if (!card || (setup.cards ?? [])[0] === card) return list;
+  return html`<p class="hint warn" data-testid="card-due">${last}'s four wires are cut: its card, ${card}, binds everyone now — tap it.</p>${list}`;
 }
 
 /** 31: each teammate's card, face up in front of them (a tap sets it): it binds the values their cuts name; one turned
@@ -213,6 +218,15 @@ function lineTemplate(setup, t) {
 
 /** Each equipment card in play: waiting (how many of its number are cut, said in words below), usable, used;
  * and, for a table saved before the app asked which cards lie face up, a word that every card of the pile counts. */
+/** 55, 60: the challenge cards still face up, each with its condition (once entered at setup). */
+export function challengesTemplate(setup, t) {
+  if (!hasChallenges(setup) || !(setup.challenges ?? []).length) return "";
+  const cards = activeChallenges(setup, t);
+  return html`<div class="challenges" data-testid="challenges"><span class="lbl">Challenges</span>${cards.length
+    ? cards.map((c) => html`<span class="chip static wrap" data-testid="challenge-${c}">${c}: ${challengeName(setup, c)}</span>`)
+    : html`<span class="none">all done</span>`}</div>`;
+}
+
 export function equipmentTemplate(state, t) {
   const word = { waiting: "", usable: " — usable", used: " (used)" };
   const unset = state.setup.table_cards === null && state.setup.equipment.length > 0;

@@ -18,6 +18,12 @@ export const CHALLENGE_NAMES = {
 };
 export const CHALLENGE_IDS = Object.keys(CHALLENGE_NAMES).map(Number);
 
+/** Card c's condition for this table: card 8 with its two numbers once tapped ("7 and 11 validated first"). */
+export function challengeName(setup, c) {
+  const [a, b] = setup.challenge_numbers ?? [];
+  return c === 8 && b ? `${a} and ${b} validated first` : CHALLENGE_NAMES[c];
+}
+
 /** Whether the mission deals challenge cards. */
 export const hasChallenges = (setup) => (setup.special ?? []).includes("challenges");
 

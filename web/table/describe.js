@@ -6,7 +6,7 @@ import { markWords } from "./failure-marks.js";
 import { HIDDEN_BOOM, slotLetter, standName, TURNED_BOOM } from "./replay-table.js";
 import { aValue, colourOf, EQUIPMENT_NAMES, isLabel, MARKS, placesFalseTokens } from "./setup.js";
 import { personalName } from "./detectors.js";
-import { CHALLENGE_NAMES } from "./challenge-cards.js";
+import { challengeName } from "./challenge-cards.js";
 
 export function describeEntry(e, setup) {
   const text = `${describeAction(e, setup)}${e.pe ? " (a character's own, not the card)" : ""}`;
@@ -46,7 +46,8 @@ function describeAction(e, setup) {
     case "rewind":
       return "Rewinder: detonator −1";
     case "challenge":
-      return Number.isInteger(e.c) ? `Challenge ${e.c} done (${CHALLENGE_NAMES[e.c]}): detonator −1` : "Challenge done: detonator −1";
+      return Number.isInteger(e.c) ? `Challenge ${e.c} done (${challengeName(setup, e.c)}): the detonator back a space`
+        : "Challenge done: the detonator back a space";
     case "swl":
       return `${name(e.a)} Single Wire Label: ${at(e.a, e.s, e.j)} is the only one of its value`;
     case "disint":

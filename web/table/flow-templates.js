@@ -12,7 +12,7 @@ import { holdsAllowed, yellowCountRange } from "./entries-sound.js";
 import { CARD_NAMES, noTokenCard } from "./card-rules.js";
 import { btn, chip, keypad } from "./template-parts.js";
 import { bestGift } from "./give-advice.js";
-import { activeChallenges, CHALLENGE_NAMES } from "./challenge-cards.js";
+import { activeChallenges, challengeName } from "./challenge-cards.js";
 
 const shortPct = (p) => (p < 0.01 ? "<1%" : `${Math.round(p * 100)}%`);
 
@@ -234,7 +234,8 @@ export const weakCardAsk = ({ d, setup }) => html`<p class="ask" data-testid="as
 
 // 55, 60: which challenge card was done (card 1 is "It is RED", an entry of its own)
 export const challengeCardAsk = ({ setup, t }) => html`<p class="ask" data-testid="ask">Which challenge was done?</p>
-  <div class="row">${activeChallenges(setup, t).filter((c) => c !== 1).map((c) => chip("draft-challenge-card", c, `${c}: ${CHALLENGE_NAMES[c]}`, false, `challenge-card-${c}`, { cls: "wrap" }))}</div>`;
+  <div class="row">${activeChallenges(setup, t).filter((c) => c !== 1).map((c) => chip("draft-challenge-card", c, `${c}: ${challengeName(setup, c)}`, false, `challenge-card-${c}`, { cls: "wrap" }))}</div>
+  ${activeChallenges(setup, t).includes(1) ? html`<p class="hint">Card 1 (“It is RED”) is an action of its own: “It is RED” (challenge).</p>` : ""}`;
 
 export const weakResultAsk = () => html`<p class="ask" data-testid="ask">Was it right (the player and the card)?</p>
   <div class="row">${chip("draft-ok", "1", "✓ right: characters face up", false, "weak-right")}${chip("draft-ok", "0", "✗ wrong: detonator +1", false, "weak-wrong")}</div>`;

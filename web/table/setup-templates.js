@@ -9,7 +9,7 @@ import {
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 import { numbersTemplate } from "./cards-templates.js";
-import { CHALLENGE_IDS, CHALLENGE_NAMES, hasChallenges } from "./challenge-cards.js";
+import { CHALLENGE_IDS, challengeName, hasChallenges } from "./challenge-cards.js";
 
 function colourPicker(colour, c, need, setup) {
   const letter = colour === "yellow" ? "Y" : "R";
@@ -109,8 +109,10 @@ function challengesPicker(setup) {
   return html`<fieldset class="box" data-testid="setup-challenges"><legend>Challenge cards</legend>
     <p class="hint">Tap the ${n} cards face up (${cards.length} of ${n}): a challenge recorded done then says which, and
       <em>Estimate</em> plays on with those left (without any, it plays without challenges).</p>
-    <div class="row">${CHALLENGE_IDS.map((c) => chip("challenge-card", c, `${c}: ${CHALLENGE_NAMES[c]}`, cards.includes(c), `setup-challenge-${c}`, { cls: "wrap" }))}</div>
-    ${cards.includes(8) ? html`<p class="lbl">Card 8's two number cards</p><div class="row">${Array.from({ length: 12 }, (_, i) => i + 1)
+    <div class="row">${CHALLENGE_IDS.map((c) => chip("challenge-card", c, `${c}: ${challengeName(setup, c)}`, cards.includes(c), `setup-challenge-${c}`, { cls: "wrap" }))}</div>
+    ${cards.includes(8) ? html`<p class="lbl">Card 8's two number cards${(setup.challenge_numbers ?? []).length < 2
+      ? html` <span class="hint warn" data-testid="setup-challenge-8-numbers">— tap both (until then card 8 is never done in <em>Estimate</em>)</span>` : ""}</p>
+      <div class="row">${Array.from({ length: 12 }, (_, i) => i + 1)
       .map((v) => chip("challenge-number", v, String(v), (setup.challenge_numbers ?? []).includes(v), `setup-challenge-number-${v}`))}</div>` : ""}
   </fieldset>`;
 }
