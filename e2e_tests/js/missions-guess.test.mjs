@@ -93,3 +93,23 @@ test("29: the card shown came from the right — from me, only my cards; a turn 
   assert.match(box, /data-testid="guess-mine-12"\s+aria-pressed="false" disabled/, "gone to Bob: not mine to tap");
   assert.match(box, /data-testid="guess-mine-9"\s+aria-pressed="true" disabled/, "taken after my turn: followed");
 });
+
+test("29: a card whose 4 wires are cut leaves the hand that held it once the turn's card is shown — seen taken, or mine", async () => {
+  let s = myTurn([3, 9]); // my cards 3 and 9; Cat took the 7, Dan the 5
+  const set = (p, j, v) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+  for (const [p, j] of [[1, 0], [1, 1], [2, 0], [3, 0]]) s = S.addEntry(s, set(p, j, "5")); // four 5s cut: Dan's card goes
+  let t = S.derive(s);
+  assert.deepEqual([t.guessCount, t.guessKnown[3]], [[2, 2, 2, 2], []], "Dan holds 2: the 5 left face up");
+  // my turn: I cut the fourth 9 (three on the table), then the card put down for it is shown — the 9 is gone from me
+  for (const [p, j] of [[1, 2], [2, 1], [3, 1]]) s = S.addEntry(s, set(p, j + 2, "9"));
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 9, v: "9", ok: true, cut: "9", as: { s: 0, j: 8 } });
+  t = S.derive(s);
+  assert.equal(t.guessCount[0], 2, "not before the card of the turn is shown: it may be the one");
+  s = S.addEntry(s, { k: "shown", a: 0, v: "11" }); // from Dan: I take it
+  t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.deepEqual(myNumberCards(s.setup, t), [3, 11]);
+  assert.deepEqual(t.guessCount, [2, 2, 2, 2], "mine: 3 − the 9 + the 11; Dan down to one draws");
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  assert.doesNotMatch(String(cardsTemplate({ state: s, t, missions: [] }, true)), /more you hold/, "nothing more to tap");
+});

@@ -33,6 +33,31 @@ export function guessShown(t, setup, a, v) {
   if (count[right] === 1 && liveValues(t).length > held) count[right] += 1;
 }
 
+/**
+ * 29, once the turn's card is shown (or before the first turn): the number cards whose 4 wires are all cut leave the
+ * hands the page follows, face up — a card seen taken, or one of mine (a card in an unseen hand or the deck: who
+ * discards it is not asked, so that hand's count stays); a player down to one card then draws, as after a card shown.
+ */
+export function guessDiscards(t, setup) {
+  if ((t.turnsTaken ?? 0) > 0 && t.shownAt !== t.turnsTaken) return; // the card put down for this turn may be the one
+  const live = liveValues(t);
+  const gone = Array.from({ length: 12 }, (_, i) => i + 1).filter((v) => !live.includes(v) && !(t.guessDiscarded ?? []).includes(v));
+  if (!gone.length) return;
+  t.guessDiscarded = [...(t.guessDiscarded ?? []), ...gone];
+  const count = (t.guessCount = t.guessCount ?? dealtCounts(setup));
+  for (const v of gone) {
+    const p = setup.players.findIndex((_, q) => (t.guessKnown?.[q] ?? []).includes(v));
+    if (p >= 0) t.guessKnown[p] = t.guessKnown[p].filter((x) => x !== v);
+    const mine = p < 0 && setup.me !== null && (setup.guess_mine ?? []).includes(v) && !(t.guessGone ?? []).includes(v);
+    if (mine) t.guessGone = [...(t.guessGone ?? []), v];
+    const holder = p >= 0 ? p : mine ? setup.me : -1;
+    if (holder >= 0) count[holder] = Math.max(0, count[holder] - 1);
+  }
+  setup.players.forEach((_, p) => {
+    if (count[p] === 1 && live.length > count.reduce((x, y) => x + y, 0)) count[p] += 1;
+  });
+}
+
 /** My number cards now: those I tapped as mine (less those I put down since) and those I was seen taking. */
 export function myNumberCards(setup, t) {
   const gone = t.guessGone ?? [];

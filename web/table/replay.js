@@ -13,6 +13,7 @@ import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, namedValue, oxygenSkipFacts } from "./oxygen.js";
 import { lineAfter, lineStart } from "./nano-line.js";
 import { hasChallenges } from "./challenge-cards.js";
+import { guessDiscards } from "./guess-cards.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
 import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, sequenceAt, turnedSlots, wireOf } from "./setup.js";
@@ -84,6 +85,7 @@ export function derive(state) {
       oxygenSkipFacts(state, t, e, i, ox);
       lineAfter(t, e, setup);
       if (trackCut && e.k !== "shown") t.lastCut = justCut(t, e, cutBefore);
+      if (guess) guessDiscards(t, setup);
       if (backers.size) numberCardsBack(t, backers, backed); // (62: its note goes with the entry that cut the fourth)
       t.entries.push({ ok: true, text: describeSafely(e, setup) + t.note });
       countGifts(t, e, setup);
