@@ -1,15 +1,15 @@
 // The rules that change with the game, for the playouts, where cards decide them: the constraint card in play of 32
-// and 37 (the deck's rest drawn again), 57's pairs, 55 and 60's challenge cards, 61's cards round the table, 34's weakest link, the number-card decks of 18, 45 and 51, 39's noble value
-// and its deck, 22's "I have none" gifts, and the equipment number cards lock or hand out (12, 15, 23) — the
-// arena's `mission_play` documents (arena/plays.py, play_from_doc), from what the table app follows. What no one at
-// the table has seen (a face-down deck's order, the weakest link when I am not it) the playouts draw again.
-import { cardDue, cardEvents, cardsBindAll, ringHeld, ringSeats, weakLink } from "./card-rules.js";
+// and 37 (the deck's rest drawn again), 57's pairs, 55 and 60's challenge cards (challenge-cards.js), 61's cards round
+// the table, 34's weakest link, the number-card decks of 18, 45 and 51, 39's noble value and its deck, 22's "I have
+// none" gifts, and the equipment number cards lock or hand out (12, 15, 23) — the arena's `mission_play` documents
+// (arena/plays.py, play_from_doc), from what the table app follows. What no one at the table has seen (a face-down
+// deck's order, the weakest link when I am not it) the playouts draw again.
+import { CARD_LETTERS, cardDue, cardEvents, cardsBindAll, ringHeld, ringSeats, weakLink } from "./card-rules.js";
 import { cutCounts } from "./replay-table.js";
 import { challengesPlay } from "./challenge-cards.js";
 import { lockedCards, radarTurns } from "./setup.js";
 
 const VALUES = Array.from({ length: 12 }, (_, i) => i + 1);
-const CONSTRAINT_CARDS = "ABCDEFGHIJKL".split("");
 
 /** The players who skipped in a row before the one whose turn it is (the round of skips under way). */
 function skippedInRow(setup, t) {
@@ -27,7 +27,7 @@ function deckPlay(state, t) {
   if (!visible && !gone.length) return null; // no card tapped yet: the advice leaves it out too
   const due = cardDue(setup, t) && visible ? cardEvents(t) - (setup.cards_at ?? 0) : 0;
   return { kind: "constraint_deck", mode: setup.mission === 32 ? "captain" : "fours", visible, gone,
-    done: (t.validated ?? []).slice(), left: CONSTRAINT_CARDS.length - gone.length - (visible ? 1 : 0),
+    done: (t.validated ?? []).slice(), left: CARD_LETTERS.length - gone.length - (visible ? 1 : 0),
     skipped: skippedInRow(setup, t), ...(due > 0 ? { due } : {}) };
 }
 
