@@ -237,6 +237,7 @@ test("55, 60: the challenge cards entered at setup, a challenge done naming its 
   assert.match(said[0], /4 challenge cards lie on the table \(one per player\): untap one first/);
   for (const v of ["3", "11", "7"]) setupActs(app)["challenge-number"](v);
   assert.deepEqual(app.state.setup.challenge_numbers, [7, 11], "two numbers: the last two tapped");
+  assert.equal(said.at(-1), "Card 8 has two number cards: 3 left for 7.");
   let s = app.state;
   const t0 = S.derive(s);
   assert.deepEqual(S.nextAsk(s, t0, { k: "challenge" }), { ask: "challenge_card" });

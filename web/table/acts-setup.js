@@ -86,7 +86,11 @@ const SETUP_EDITS = {
     }
     su.challenges = toggled(cards, c).sort((a, b) => a - b);
   },
-  "challenge-number": (su, arg) => { su.challenge_numbers = toggled(su.challenge_numbers ?? [], int(arg)).slice(-2).sort((a, b) => a - b); },
+  "challenge-number": (su, arg, _next, app) => {
+    const now = toggled(su.challenge_numbers ?? [], int(arg));
+    if (now.length > 2) app.view?.flash?.(`Card 8 has two number cards: ${now[0]} left for ${arg}.`);
+    su.challenge_numbers = now.slice(-2).sort((a, b) => a - b);
+  },
   // 61: a card on the table (2-3 players), arg "k:card"; the cards round the table rotated one place (arg 1: clockwise)
   "ring-table-card": (su, arg, _next, app) => {
     const [k, c] = arg.split(":");
