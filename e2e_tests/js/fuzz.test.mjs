@@ -22,7 +22,7 @@ function rng(seed) {
 
 const EVIL = ["ab", "", null, [], {}, -1, 0, 1e9, 1e308, "1e400", true, "<img src=x onerror=alert(1)>", [[[]]], { js: "ab" }, "Y", "R3", 3.5];
 const KINDS = ["set", "dual", "xray", "detect", "solo", "red", "radar", "label", "postit", "rewind", "challenge", "absent", "walkie", "hook",
-  "swl", "disint", "batteries", "drop", "false_bottom", "stabilizer", "coffee", "nano", "skip", "nope", "__proto__", ""];
+  "swl", "disint", "batteries", "drop", "false_bottom", "stabilizer", "coffee", "nano", "skip", "discard", "shown", "nope", "__proto__", ""];
 
 function validState() {
   let s = S.defaultState();

@@ -113,3 +113,27 @@ test("29: a card whose 4 wires are cut leaves the hand that held it once the tur
   const { cardsTemplate } = await import("../../web/table/cards-templates.js");
   assert.doesNotMatch(String(cardsTemplate({ state: s, t, missions: [] }, true)), /more you hold/, "nothing more to tap");
 });
+
+test("29: a card whose 4 wires are cut held unseen — the table says who discarded it, one tap (or no one: the deck)", async () => {
+  let s = myTurn([3, 9]);
+  const set = (p, j, v) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+  for (const [p, j] of [[1, 0], [1, 1], [2, 0], [3, 0]]) s = S.addEntry(s, set(p, j, "4")); // the 4: nobody seen with it
+  let t = S.derive(s);
+  assert.deepEqual([t.guessUnplaced, t.guessCount], [[4], [2, 2, 2, 3]]);
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  const out = String(cardsTemplate({ state: s, t, missions: [] }, true));
+  assert.match(out, /data-testid="discard-due-4">All four 4s are cut: who\s+discarded the number card 4\?/);
+  assert.match(out, /data-testid="discard-4-deck"/);
+  const { logActs } = await import("../../web/table/acts-log.js");
+  const said = [];
+  const app = { state: s, ui: {}, derived() { return S.derive(this.state); }, commit(next) { this.state = next; }, render() {},
+    view: { flash: (m) => said.push(m) } };
+  logActs(app)["guess-discard"]("3:4"); // Dan held it
+  t = S.derive(app.state);
+  assert.deepEqual([t.guessUnplaced, t.guessCount], [[], [2, 2, 2, 2]]);
+  assert.equal(said[0], "Recorded: Number card 4 (all four cut) discarded by Dan (Undo takes it back)");
+  logActs(app)["guess-discard"]("-1:4");
+  assert.match(said[1], /Not recorded: the number card 4 is not one whose holder the page waits for/);
+  const deck = S.derive(S.addEntry(s, { k: "discard", v: 4 }));
+  assert.deepEqual([deck.entries.at(-1).text, deck.guessCount], ["Number card 4 (all four cut) discarded from the deck: no one held it", [2, 2, 2, 3]]);
+});

@@ -112,6 +112,14 @@ export function logActs(app) {
       maybeCommit(app);
       app.render();
     },
+    // 29: who discarded a number card held unseen, one tap from the reminder (-1: no one, it lay in the deck)
+    "guess-discard": (arg) => {
+      const [p, v] = arg.split(":").map(int);
+      const { next, check } = tryEntry(app.state, undefined, S.buildEntry(app.state, app.derived(), { k: "discard", a: p >= 0 ? p : null, v }));
+      if (check.ok) app.commit(next);
+      app.view.flash?.(check.ok ? `Recorded: ${check.text} (Undo takes it back)` : `Not recorded: ${check.error}`);
+      if (!check.ok) app.render();
+    },
     edit: (arg) => {
       editEntry(app, int(arg));
       app.render();

@@ -171,7 +171,10 @@ function guessTemplate(setup, t) {
   const risky = t && t.turn === me ? known.find(([p]) => p === right)?.[1] ?? [] : [];
   const due = t ? turnEnd(t, t.shownAt, "guess-due", html`After ${setup.players[rightOf(setup, t.turn)]}'s turn, a number card is shown:`,
     "Number card shown…", "shown") : "";
-  return html`<div class="cards numbers" data-testid="guess-cards">${me === null || !t ? "" : myCardsTemplate(setup, t)}${due}
+  const unplaced = (t?.guessUnplaced ?? []).map((v) => html`<p class="hint warn" data-testid="discard-due-${v}">All four ${v}s are cut: who
+    discarded the number card ${v}? ${setup.players.map((name, p) => chip("guess-discard", `${p}:${v}`, p === me ? "me" : name, false, `discard-${v}-${p}`))}
+    ${chip("guess-discard", `-1:${v}`, "no one (in the deck)", false, `discard-${v}-deck`)}</p>`);
+  return html`<div class="cards numbers" data-testid="guess-cards">${me === null || !t ? "" : myCardsTemplate(setup, t)}${due}${unplaced}
     ${known.length ? html`<p class="lbl">Number cards seen taken: ${known.map(([p, vs]) => `${setup.players[p]} ${vs.join(", ")}`).join("; ")}</p>` : ""}
     ${risky.length ? html`<p class="hint" data-testid="guess-risk">${setup.players[right]} puts a card down for your turn and holds ${risky.join(", ")}: a cut of that value moves the detonator if it is the one.</p>` : ""}</div>`;
 }

@@ -85,6 +85,8 @@ function describeAction(e, setup) {
         : { ok: "✓ all cut", shown: "✗ the wires shown, the detonator moves", boom: "✗ the bomb exploded" })[e.res] ?? "";
       return `${name(e.a)} special action on ${wires}: ${how}`;
     }
+    case "discard":
+      return `Number card ${e.v} (all four cut) discarded ${Number.isInteger(e.a) ? `by ${name(e.a)}` : "from the deck: no one held it"}`;
     case "shown":
       return `Number card ${e.v} shown after ${name(e.a)}'s turn`;
     case "missed":

@@ -46,6 +46,8 @@ function entryOf(state, t, d) {
       return { k: "redcall", a: d.a, p: d.p, s: d.s, j: js[0], vs: (d.vs ?? []).slice(), ok: d.ok, ...(d.ok ? { cut: d.cut } : {}) };
     case "shown":
       return { k: "shown", a: d.a, v: d.v };
+    case "discard": // 29: who discarded a number card held unseen (none: it lay in the deck)
+      return Number.isInteger(d.a) ? { k: "discard", a: d.a, v: d.v } : { k: "discard", v: d.v };
     case "tell":
       return { k: "tell", a: d.a, v: d.v, has: d.ok };
     case "ycount":

@@ -1,7 +1,7 @@
 // Mission 29's number cards in hands, as the table follows them (each card shown after a turn came from the right
 // of the player whose turn it was, who takes it), and the chance that the card put down for my turn is each value:
 // the "moves" request's rules.card_risk — the arena's rule (arena/number_turns.py, Guess.rules), on what the page knows.
-import { cutCounts } from "./replay-table.js";
+import { cutCounts, fail } from "./replay-table.js";
 import { rightOf } from "./setup.js";
 
 /** Whether the mission deals number cards to the players (29). */
@@ -35,8 +35,9 @@ export function guessShown(t, setup, a, v) {
 
 /**
  * 29, once the turn's card is shown (or before the first turn): the number cards whose 4 wires are all cut leave the
- * hands the page follows, face up — a card seen taken, or one of mine (a card in an unseen hand or the deck: who
- * discards it is not asked, so that hand's count stays); a player down to one card then draws, as after a card shown.
+ * hands the page follows, face up — a card seen taken, or one of mine; one whose holder the page cannot know (an
+ * unseen hand, or the deck) waits in `guessUnplaced` until the table says who discarded it (applyDiscard); a player
+ * down to one card then draws, as after a card shown.
  */
 export function guessDiscards(t, setup) {
   if ((t.turnsTaken ?? 0) > 0 && t.shownAt !== t.turnsTaken) return; // the card put down for this turn may be the one
@@ -52,10 +53,30 @@ export function guessDiscards(t, setup) {
     if (mine) t.guessGone = [...(t.guessGone ?? []), v];
     const holder = p >= 0 ? p : mine ? setup.me : -1;
     if (holder >= 0) count[holder] = Math.max(0, count[holder] - 1);
+    else t.guessUnplaced = [...(t.guessUnplaced ?? []), v];
   }
+  drawToTwo(t, setup, live);
+}
+
+/** A player down to one card draws one still in play from the deck (unseen), while the deck has any. */
+function drawToTwo(t, setup, live = liveValues(t)) {
+  const count = t.guessCount;
   setup.players.forEach((_, p) => {
     if (count[p] === 1 && live.length > count.reduce((x, y) => x + y, 0)) count[p] += 1;
   });
+}
+
+/** 29: who discarded number card `e.v` (its 4 wires cut) from an unseen hand — `e.a`; none: it lay in the deck. */
+export function applyDiscard(t, e, setup) {
+  if (!guessCards(setup)) fail("only mission 29 deals number cards to the players' hands");
+  if (!(t.guessUnplaced ?? []).includes(e.v)) fail(`the number card ${e.v} is not one whose holder the page waits for (its 4 wires cut, held unseen)`);
+  t.guessUnplaced = t.guessUnplaced.filter((v) => v !== e.v);
+  if (!Number.isInteger(e.a)) return;
+  const count = t.guessCount;
+  if (!(count[e.a] > 0)) fail(`${setup.players[e.a]} holds no number card the page knows of`);
+  count[e.a] -= 1;
+  if (e.a === setup.me) t.guessGone = [...(t.guessGone ?? []), e.v];
+  drawToTwo(t, setup);
 }
 
 /** My number cards now: those I tapped as mine (less those I put down since) and those I was seen taking. */

@@ -25,7 +25,7 @@ export const ACTION_NAMES = {
   stabilizer: "Stabilizer", coffee: "Coffee Mug", batteries: "Emergency Batteries", drop: "Emergency Drop",
   false_bottom: "False Bottom", swl: "Single Wire Label", disint: "Disintegrator", skip: "No oxygen: skip",
   swap: "New constraint card (F–L)", beside: "Token beside the stand", redcall: "“It is RED” (challenge)",
-  challenge: "Challenge done", shown: "Number card shown", special: "Special action",
+  challenge: "Challenge done", shown: "Number card shown", discard: "Number card discarded", special: "Special action",
   weak: "Guess the weakest link", weakstuck: "Weakest link cannot play", give: "Give a number card", cardflip: "Card turned face down",
   missed: "Round missed: detonator +1", tell: "Holds the value drawn?", ycount: "Yellow wires left",
 };
@@ -128,7 +128,7 @@ function actionAsk(state, t, d) {
   const me = state.setup.me;
   const mine = d.a === me && t.hasHand;
   if (d.k === "challenge") return activeChallenges(state.setup, t).some((c) => c !== 1) && !Number.isInteger(d.c) ? { ask: "challenge_card" } : null;
-  if (d.k === "rewind" || d.k === "drop" || d.k === "missed") return null;
+  if (d.k === "rewind" || d.k === "drop" || d.k === "missed" || d.k === "discard") return null; // (29's discard: one tap)
   if (d.k === "batteries") return d.done && d.ps?.length ? null : { ask: "players" };
   if (d.k === "false_bottom") return d.done && d.ids?.length ? null : { ask: "equipment" };
   if (d.k === "disint") {

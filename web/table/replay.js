@@ -13,7 +13,7 @@ import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, namedValue, oxygenSkipFacts } from "./oxygen.js";
 import { lineAfter, lineStart } from "./nano-line.js";
 import { hasChallenges } from "./challenge-cards.js";
-import { guessDiscards } from "./guess-cards.js";
+import { applyDiscard, guessDiscards } from "./guess-cards.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
 import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, sequenceAt, turnedSlots, wireOf } from "./setup.js";
@@ -257,6 +257,7 @@ const ENTRY_KINDS = {
   beside: applyBeside,
   redcall: applyRedcall,
   shown: applyShown,
+  discard: applyDiscard,
   missed: applyMissed,
   tell: applyTell,
   ycount: applyYellowCount,

@@ -174,6 +174,7 @@ export const ENTRY_SHAPES = {
   beside: object({ ...COMMON, p: player, v: optional(said) }),
   redcall: object({ ...COMMON, ...target, a: player, vs: size(array(label), 0, 11), ok: optional(boolean()), cut: optional(label) }),
   shown: object({ ...COMMON, a: player, v: optional(label) }),
+  discard: object({ ...COMMON, a: optional(player), v: size(integer(), 1, 12) }),
   missed: nothing,
   tell: object({ ...COMMON, a: player, v: optional(label), has: optional(boolean()) }),
   ycount: object({ ...COMMON, a: player, n: optional(size(integer(), 0, 11)) }),
