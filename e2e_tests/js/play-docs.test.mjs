@@ -134,6 +134,9 @@ test("18, 45, 51: the deck is the cards not flipped since it was made again, who
   for (const v of ["4", "9", "4"]) setupActs(app).number(v);
   const s = app.state;
   assert.deepEqual([s.setup.numbers, s.setup.numbers_seen], [[4], [4, 9]]);
+  const slip = { ...app, state: table(51, {}) };
+  for (const v of ["4", "9", "9", "9", "9", "7"]) setupActs(slip).number(v); // 9 untapped and tapped back; untapped, then 7
+  assert.deepEqual([slip.state.setup.numbers, slip.state.setup.numbers_seen], [[7], [4, 9]]);
   const play = missionPlayDoc(s, S.derive(s)).mission_play;
   assert.deepEqual(play, { kind: "deck", mission: 51, deck: [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12], current: null },
     "a 4 flipped again: the deck was made again, the 9 back in it");

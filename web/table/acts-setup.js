@@ -49,8 +49,12 @@ const SETUP_EDITS = {
       return;
     }
     su.numbers = one ? (nums.includes(int(arg)) ? [] : [int(arg)]) : toggled(nums, int(arg));
-    // 45, 51: the card in view replaced by the next one flipped: it joins those seen (the deck is the rest)
-    if ([45, 51].includes(su.mission) && nums.length && su.numbers.length) su.numbers_seen = [...(su.numbers_seen ?? []), nums[0]];
+    // 45, 51: the card in view replaced (or untapped) joins those seen (the deck is the rest); untapped and tapped
+    // back, a slip: it is in view again, not seen twice
+    const seen = su.numbers_seen ?? [];
+    if (![45, 51].includes(su.mission)) return;
+    if (nums.length) su.numbers_seen = [...seen, nums[0]];
+    else if (seen.at(-1) === su.numbers[0]) su.numbers_seen = seen.slice(0, -1);
   },
   // 65: a number card dealt to player p (a card is in one hand: tapped for p, it leaves any other)
   "hand-card": (su, arg, _next, app) => {
