@@ -77,7 +77,7 @@ function whyTemplate(ctx, key, sl, probs) {
 /** What the sheet asks next (record.js nextAsk's `ask`), one template per kind of question. */
 export const ASKS = {
   actor: ({ d }) => {
-    return html`<p class="ask" data-testid="ask">${d.k === "absent" || d.k === "beside" ? "Whose token, beside their stand?" : "Who acts?"}</p>`;
+    return html`<p class="ask" data-testid="ask">${d.k === "absent" || d.k === "beside" ? "Whose token, beside their stand?" : d.k === "give" ? "Who gives one of their number cards?" : "Who acts?"}</p>`;
   },
   absent_stand: ({ d, t, setup }) => {
     return html`<p class="ask" data-testid="ask">Beside which stand of ${setup.players[d.a]}?</p>
