@@ -29,8 +29,7 @@ export function guessShown(t, setup, a, v) {
   count[right] = Math.max(0, count[right] - 1);
   count[a] += 1;
   if (right === setup.me) t.guessGone = [...(t.guessGone ?? []), v];
-  const held = count.reduce((x, y) => x + y, 0);
-  if (count[right] === 1 && liveValues(t).length > held) count[right] += 1;
+  drawToTwo(t, setup);
 }
 
 /**
@@ -72,7 +71,7 @@ export function applyDiscard(t, e, setup) {
   if (!(t.guessUnplaced ?? []).includes(e.v)) fail(`the number card ${e.v} is not one whose holder the page waits for (its 4 wires cut, held unseen)`);
   t.guessUnplaced = t.guessUnplaced.filter((v) => v !== e.v);
   if (!Number.isInteger(e.a)) return;
-  const count = t.guessCount;
+  const count = (t.guessCount = t.guessCount ?? dealtCounts(setup));
   if (!(count[e.a] > 0)) fail(`${setup.players[e.a]} holds no number card the page knows of`);
   count[e.a] -= 1;
   if (e.a === setup.me) t.guessGone = [...(t.guessGone ?? []), e.v];
