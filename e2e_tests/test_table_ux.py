@@ -135,6 +135,8 @@ def test_chips_keys_and_tokens_fit_and_show(phone, size):
     # equipment chips: each on one line, all as tall as one another; "0/2 cut" said in words
     chips = page.locator("[data-testid^='card-state-']")
     expect(chips).to_have_count(4)
+    # (measured once drawn: on a loaded machine the chips were once found before the status bar was laid out, 0 boxes)
+    page.wait_for_function("[...document.querySelectorAll(\"[data-testid^='card-state-']\")].every((e) => e.getClientRects().length > 0)")
     heights = chips.evaluate_all("els => els.map((e) => [e.getClientRects().length, e.getBoundingClientRect().height])")
     assert all(n == 1 for n, _ in heights) and max(h for _, h in heights) - min(h for _, h in heights) < 1, heights
     expect(tid(page, "card-state-11")).to_have_text("11 Coffee Mug 0/2 cut")
