@@ -124,6 +124,8 @@ test("29: a card whose 4 wires are cut held unseen — the table says who discar
   const out = String(cardsTemplate({ state: s, t, missions: [] }, true));
   assert.match(out, /data-testid="discard-due-4">All four 4s are cut: who\s+discarded the number card 4\?/);
   assert.match(out, /data-testid="discard-4-deck"/);
+  const { logTemplate } = await import("../../web/table/table-templates.js");
+  assert.doesNotMatch(String(logTemplate({ state: s, t }).text), /action-discard/, "no sheet for it: the reminder's tap says which card");
   const { logActs } = await import("../../web/table/acts-log.js");
   const said = [];
   const app = { state: s, ui: {}, derived() { return S.derive(this.state); }, commit(next) { this.state = next; }, render() {},

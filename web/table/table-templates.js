@@ -305,6 +305,7 @@ function actionAllowed(k, state, t) {
     case "beside": return besideNow(state.setup, t);
     case "redcall": return activeChallenges(state.setup, t).includes(1) || (hasChallenges(state.setup) && !state.setup.challenges?.length && !t.redcallDone); // challenge 1: once
     case "shown": return state.setup.number_cards === "guess";
+    case "discard": return false; // 29: recorded by a tap on its reminder (guess cards), which says which card
     case "missed": case "tell": case "ycount": return state.setup.sound_rounds; // 30: the sound file's rounds
     case "special": return specialOpen(state.setup, t);
     case "challenge": return hasChallenges(state.setup) && (t.challenges ?? 0) < state.setup.players.length // one card each
