@@ -51,8 +51,8 @@ const SETUP_EDITS = {
     su.numbers = one ? (nums.includes(int(arg)) ? [] : [int(arg)]) : toggled(nums, int(arg));
     // 45, 51: the card in view replaced (or untapped) joins those seen (the deck is the rest); untapped and tapped
     // back, a slip: it is in view again, not seen twice
-    const seen = su.numbers_seen ?? [];
     if (![45, 51].includes(su.mission)) return;
+    const seen = su.numbers_seen ?? [];
     if (nums.length) su.numbers_seen = [...seen, nums[0]];
     else if (seen.at(-1) === su.numbers[0]) su.numbers_seen = seen.slice(0, -1);
   },

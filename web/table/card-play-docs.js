@@ -5,7 +5,7 @@
 // (arena/plays.py, play_from_doc), from what the table app follows. What no one at the table has seen (a face-down
 // deck's order, the weakest link when I am not it) the playouts draw again.
 import { CARD_LETTERS, cardDue, cardEvents, cardsBindAll, ringHeld, ringSeats, weakLink } from "./card-rules.js";
-import { cutCounts } from "./replay-table.js";
+import { liveValues } from "./guess-cards.js";
 import { challengesPlay } from "./challenge-cards.js";
 import { lockedCards, radarTurns } from "./setup.js";
 
@@ -79,9 +79,8 @@ function numberDeckPlay(state, t) {
     if (pass.has(v)) pass = new Set();
     pass.add(v);
   }
-  const cut = cutCounts(t);
   const current = radar && Number.isInteger(t.turnCard) ? [null, t.turnCard] : null;
-  const deck = VALUES.filter((v) => (cut[String(v)] ?? 0) < 4 && !pass.has(v));
+  const deck = liveValues(t).filter((v) => !pass.has(v));
   return { kind: "deck", mission: radar ? 18 : setup.mission, deck, current };
 }
 

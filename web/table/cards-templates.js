@@ -219,8 +219,6 @@ function lineTemplate(setup, t) {
     ${btn("nano-turn", "The cutter turned Nano round", { cls: "chip", testid: "nano-turn" })}</p>`;
 }
 
-/** Each equipment card in play: waiting (how many of its number are cut, said in words below), usable, used;
- * and, for a table saved before the app asked which cards lie face up, a word that every card of the pile counts. */
 /** 55, 60: the challenge cards still face up, each with its condition (once entered at setup). */
 export function challengesTemplate(setup, t) {
   if (!hasChallenges(setup) || !(setup.challenges ?? []).length) return "";
@@ -230,6 +228,8 @@ export function challengesTemplate(setup, t) {
     : html`<span class="none">all done</span>`}</div>`;
 }
 
+/** Each equipment card in play: waiting (how many of its number are cut, said in words below), usable, used;
+ * and, for a table saved before the app asked which cards lie face up, a word that every card of the pile counts. */
 export function equipmentTemplate(state, t) {
   const word = { waiting: "", usable: " — usable", used: " (used)" };
   const unset = state.setup.table_cards === null && state.setup.equipment.length > 0;

@@ -8,6 +8,7 @@ import { guessShown } from "./guess-cards.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
 import { aValue, blueValues, cardHands, colourOf, faceUpCards, redsInPlay, rightOf, saidOf, yellowsInPlay } from "./setup.js";
 import { cardsAllow, cardsBindAll, cardValues, theirCard } from "./card-rules.js";
+import { hasChallenges } from "./challenge-cards.js";
 
 /**
  * The mission's special action that cuts wires it points at, read off the setup's rules: "tripwire" (41: one
@@ -277,7 +278,7 @@ export function numberCardsBack(t, backers, backed) {
 /** A challenge card completed (55, 60): the detonator goes back a space, to one mistake fewer than the players at most
  * (the arena's reading: the dial's usual start). */
 export function applyChallenge(t, e, setup) {
-  if (!(setup.special ?? []).includes("challenges")) fail("only missions 55 and 60 have challenge cards");
+  if (!hasChallenges(setup)) fail("only missions 55 and 60 have challenge cards");
   const n = setup.players.length;
   if ((t.challenges ?? 0) >= n) fail(`only ${n} challenge cards lie on the table (one per player), all done already`);
   if (Number.isInteger(e.c)) {
@@ -294,7 +295,7 @@ export function applyChallenge(t, e, setup) {
  * the bomb. */
 export function applyRedcall(t, e, setup) {
   checkPlayers(setup, e);
-  if (!(setup.special ?? []).includes("challenges")) fail("only missions 55 and 60 have the challenge “It is RED”");
+  if (!hasChallenges(setup)) fail("only missions 55 and 60 have the challenge “It is RED”");
   if (t.redcallDone) fail("challenge 1 (“It is RED”) is done already: its card was discarded");
   if ((setup.challenges ?? []).length && !setup.challenges.includes(1)) fail(`challenge card 1 (“It is RED”) is not on the table (Setup says ${setup.challenges.join(", ")})`);
   if (e.ok) {

@@ -13,6 +13,13 @@ export const liveValues = (t) => {
   return Array.from({ length: 12 }, (_, i) => i + 1).filter((v) => (cut[String(v)] ?? 0) < 4);
 };
 
+/** The blue values whose four wires are all cut and that are not in `known` yet, in increasing order (a card discarded,
+ * a value validated: what an entry has just completed). */
+export const cutSince = (t, known = []) => {
+  const live = liveValues(t);
+  return Array.from({ length: 12 }, (_, i) => i + 1).filter((v) => !live.includes(v) && !known.includes(v));
+};
+
 /** How many cards each player was dealt: 2, and 3 to the captain's right. */
 export function dealtCounts(setup) {
   return setup.players.map((_, p) => (p === rightOf(setup, setup.captain) ? 3 : 2));
@@ -40,8 +47,7 @@ export function guessShown(t, setup, a, v) {
  */
 export function guessDiscards(t, setup) {
   if ((t.turnsTaken ?? 0) > 0 && t.shownAt !== t.turnsTaken) return; // the card put down for this turn may be the one
-  const live = liveValues(t);
-  const gone = Array.from({ length: 12 }, (_, i) => i + 1).filter((v) => !live.includes(v) && !(t.guessDiscarded ?? []).includes(v));
+  const gone = cutSince(t, t.guessDiscarded);
   if (!gone.length) return;
   t.guessDiscarded = [...(t.guessDiscarded ?? []), ...gone];
   const count = (t.guessCount = t.guessCount ?? dealtCounts(setup));
@@ -54,11 +60,12 @@ export function guessDiscards(t, setup) {
     if (holder >= 0) count[holder] = Math.max(0, count[holder] - 1);
     else t.guessUnplaced = [...(t.guessUnplaced ?? []), v];
   }
-  drawToTwo(t, setup, live);
+  drawToTwo(t, setup);
 }
 
 /** A player down to one card draws one still in play from the deck (unseen), while the deck has any. */
-function drawToTwo(t, setup, live = liveValues(t)) {
+function drawToTwo(t, setup) {
+  const live = liveValues(t);
   const count = t.guessCount;
   setup.players.forEach((_, p) => {
     if (count[p] === 1 && live.length > count.reduce((x, y) => x + y, 0)) count[p] += 1;

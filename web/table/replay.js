@@ -13,7 +13,7 @@ import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, namedValue, oxygenSkipFacts } from "./oxygen.js";
 import { lineAfter, lineStart } from "./nano-line.js";
 import { hasChallenges } from "./challenge-cards.js";
-import { applyDiscard, guessDiscards } from "./guess-cards.js";
+import { applyDiscard, cutSince, guessDiscards } from "./guess-cards.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
 import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, sequenceAt, turnedSlots, wireOf } from "./setup.js";
@@ -80,7 +80,8 @@ export function derive(state) {
       if (radarTurns(setup)) radarCard(t, e, taken, setup);
       if (e.k !== "skip" && (t.turnsTaken ?? 0) > taken) t.skipRun = 0; // a turn played: the round of skips starts again
       if (t.weak === "hidden") weakNamed(t, e);
-      if (setup.mission === 57 || hasChallenges(setup)) t.validOrder = [...(t.validOrder ?? []), ...validatedNow(t)];
+      // 57: the last value validated's card binds everyone; 55, 60: challenges 4 and 8 read the first ones
+      if (setup.mission === 57 || hasChallenges(setup)) t.validOrder = [...(t.validOrder ?? []), ...cutSince(t, t.validOrder)];
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
       lineAfter(t, e, setup);
@@ -104,14 +105,6 @@ export function derive(state) {
   // every wire cut and the bomb still whole: the mission is won
   t.defused = !t.exploded && t.stands.every((ss) => ss.every((st) => st.every((sl) => sl.c === "cut")));
   return t;
-}
-
-/** 57, 55, 60: the values whose 4 wires the entry just completed, in increasing order (57: the last one's card binds
- * everyone; 55, 60: challenges 4 and 8 read the first ones). */
-function validatedNow(t) {
-  const cut = cutCounts(t);
-  return Object.keys(cut).filter((l) => /^\d+$/.test(l) && cut[l] >= 4).map(Number)
-    .filter((v) => !(t.validOrder ?? []).includes(v)).sort((a, b) => a - b);
 }
 
 /** 34, while the cards are hidden: the blue values each player's cuts named (what tells of their card, for the

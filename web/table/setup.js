@@ -27,10 +27,10 @@ export function tokenMarks(setup) {
  * the start, and a failure on their wires shows a false token of the value said. */
 export const placesFalseTokens = (setup, p) => Boolean(setup.false_tokens) && setup.failure_tokens !== false && noValueShown(setup, p);
 
-/** The preset of the mission the setup plays (`missions`: the engine's list, null while it loads), or null. */
 /** The player on p's right: the one whose turn comes just before p's (turns go to the left). */
 export const rightOf = (setup, p) => (p + setup.players.length - 1) % setup.players.length;
 
+/** The preset of the mission the setup plays (`missions`: the engine's list, null while it loads), or null. */
 export const presetOf = (missions, setup) => missions?.find((m) => m.number === setup.mission) ?? null;
 
 /** Whether info tokens go beside the stand (50, memory mode: the wire was pointed at, and the team is to remember
