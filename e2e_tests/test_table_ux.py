@@ -47,7 +47,9 @@ def test_setup_of_a_game_under_way_leads_back_to_it(phone):
     expect(tid(page, "undo-note")).to_contain_text("the 7 log entries are read by its rules. Undo brings back")
     taps("undo")
     expect(tid(page, "setup-mission")).to_have_value(was)
+    expect(tid(page, "undo-note")).to_contain_text("Undone")
     taps("setup-back")
+    expect(tid(page, "undo-note")).to_be_hidden(timeout=1_000)  # it spoke of the setup: it goes with it
     assert wait_done(page) == "done"
     assert engine_doc(page) == before, "undo brought the mission back"
     # a new game: two taps, behind a word on what it clears; the setup stays

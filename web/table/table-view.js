@@ -25,6 +25,8 @@ export class AppView {
     Object.assign(this.toast.dataset, { testid: "undo-note" });
     this.toast.setAttribute("role", "status");
     root.append(this.toast);
+    this.acts = 0; // taps and changes handled so far: which one flashed the note (leaveScreen)
+    this.toastAct = -1;
     this.picks = new PickScroller(root);
   }
 
@@ -62,11 +64,13 @@ export class AppView {
       const el = ev.target.closest?.("[data-act]");
       if (!el || el.tagName === "SELECT" || el.tagName === "INPUT") return;
       if (el.disabled) return;
+      this.acts += 1;
       handlers.onAct(el.dataset.act, el.dataset.arg ?? "", ev);
     });
     this.root.addEventListener("change", (ev) => {
       const el = ev.target.closest?.("[data-act]");
       if (!el) return;
+      this.acts += 1;
       handlers.onAct(el.dataset.act, el.type === "checkbox" ? (el.checked ? "1" : "") : el.value, ev, el.dataset.arg);
     });
     this.root.addEventListener("keydown", (ev) => {
@@ -101,6 +105,7 @@ export class AppView {
     }
     const sheets = ctx.state.phase === "table" && !ctx.ui.handEdit ? html`${sheetTemplate(ctx)}${shareTemplate(ctx.ui)}` : shareTemplate(ctx.ui);
     this.main.innerHTML = html`${body}${sheets}`.text;
+    this.leaveScreen(`${ctx.state.phase}${ctx.ui.handEdit ? ":edit" : ""}`);
     this.main.dataset.phase = ctx.state.phase;
     document.documentElement.dataset.phase = ctx.state.phase;
     this.undoButtons(ctx);
@@ -178,10 +183,21 @@ export class AppView {
    * of — below the top bar while a sheet holds the foot. */
   flash(text) {
     clearTimeout(this.toastTimer);
+    this.toastAct = this.acts;
     this.toast.textContent = text ?? "";
     this.placeToast();
     this.toast.hidden = !text;
     if (text) this.toastTimer = setTimeout(() => { this.toast.hidden = true; }, FLASH_MS);
+  }
+
+  /** A note flashed on one screen (setup, my wires, the table) goes when a later tap leaves it: it spoke of
+   * what that screen showed.  One the leaving tap itself flashed ("Recorded: …") stays. */
+  leaveScreen(screen) {
+    if (this.screen !== undefined && screen !== this.screen && this.toastAct !== this.acts) {
+      clearTimeout(this.toastTimer);
+      this.toast.hidden = true;
+    }
+    this.screen = screen;
   }
 
   engineLine(state, text) {
