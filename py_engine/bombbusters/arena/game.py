@@ -55,12 +55,13 @@ def truth_misses(an: Analysis, view: GameState, world: dict) -> int:
 
 
 def play_game(deal: Deal, mission: Mission, policy: Policy, check_truth: bool = True,
-              choose: Chooser = advised_token, moves: int | None = None, read_choice: bool = True) -> GameResult:
+              choose: Chooser = advised_token, moves: int | None = None, read_choice: bool = True,
+              redraw: int | None = None) -> GameResult:
     """Play game ``deal`` with every player following ``policy``: starting tokens (where ``choose``
     puts them; ``read_choice``: see :func:`.tokens.place_tokens`), then turns (see :func:`play_on`
-    for ``moves``)."""
+    for ``moves`` and ``redraw``)."""
     ref = start_game(deal, mission, choose, read_choice)
-    return play_on(ref, policy, ref.table.captain, check_truth, moves)
+    return play_on(ref, policy, ref.table.captain, check_truth, moves, redraw)
 
 
 def start_game(deal: Deal, mission: Mission, choose: Chooser = advised_token, read_choice: bool = True) -> Referee:
@@ -77,14 +78,16 @@ def start_game(deal: Deal, mission: Mission, choose: Chooser = advised_token, re
     return ref
 
 
-def play_on(ref: Referee, policy: Policy, first: int, check_truth: bool = True, moves: int | None = None) -> GameResult:
+def play_on(ref: Referee, policy: Policy, first: int, check_truth: bool = True, moves: int | None = None,
+            redraw: int | None = None) -> GameResult:
     """Turns clockwise from player ``first`` until the game ends (in mission 10, whoever says "Snip!":
     :func:`_snip`); a player with no wire left is skipped, and a whole round in which no one can act
     loses the game (``stuck``).  With ``moves``, the game stops (outcome ``stopped``) once that many
-    moves with a chance were taken: the calibration probe's first moves."""
+    moves with a chance were taken: the calibration probe's first moves.  With ``redraw`` (a seed), the
+    wires no one but their owner sees are drawn again before every decision (:meth:`.Referee.redraw`)."""
     n = len(ref.table.players)
     q, idle, turns, last = first, 0, 0, None
-    checks = _Checks(ref, check_truth)
+    checks = _Checks(ref, check_truth, redraw)
     while ref.outcome is None:
         if moves is not None and len(ref.taken) >= moves:
             ref.outcome = "stopped"
@@ -130,8 +133,9 @@ class _Checks:
     """Each view solved and decided on, with the truth check (``impossible``: views where the real
     wires were given chance 0, or no deal fit)."""
 
-    def __init__(self, ref: Referee, check_truth: bool):
+    def __init__(self, ref: Referee, check_truth: bool, redraw: int | None = None):
         self.ref, self.check_truth, self.impossible = ref, check_truth, 0
+        self.redraw, self.draws = redraw, 0
 
     def decide(self, q: int, policy: Policy) -> Decision | None:
         """q's decision; free cards it plays (``uses``) are played at once and q decides again on the new table."""
@@ -142,6 +146,9 @@ class _Checks:
         return d
 
     def _decide(self, q: int, policy: Policy) -> Decision | None:
+        if self.redraw is not None:
+            self.draws += 1
+            self.ref.redraw(self.redraw * 1009 + self.draws)
         view = self.ref.view(q)
         if not self.check_truth:  # a playout: solved when the policy first reads it (a move fixed ahead needs none)
             return policy(view, _Lazy(view))  # type: ignore[arg-type]

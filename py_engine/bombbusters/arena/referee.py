@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from ..questions.sampler import sample_deals
+from ..table.errors import RuleError
 from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
@@ -130,6 +132,22 @@ class Referee:
                                                    "free_cards": [c for c in usable if c in FREE_CARDS],
                                                    "start_mistakes": self.start_mistakes})
         return replace(view, mistakes_left=self.rules.mistakes_seen(q, cap, self.mistakes_left))
+
+    def redraw(self, seed: int) -> None:
+        """Every wire only its owner sees drawn again from the exact posterior of the public table, hands
+        included (``build_scripts/calibration_probe.py --fresh-deal``).  Why: the deal then tells nothing
+        the table does not, so the chances given must hold whatever the players' choices told before —
+        the engine's exactness over whole games, apart from what choices carry (docs/arena.md)."""
+        turned = any(sl.turned for p, s in self.table.stand_keys() for sl in self.table.stand(p, s))
+        if self.rules.play is not None or self.red_value is not None or turned:
+            raise RuleError("a deal drawn again knows the wires only: not for a mission with cards, a hidden "
+                            "red value or turned-around wires")
+        drawn = sample_deals(replace(self.table, me=None), 1, seed)[0]
+        for k in self.world:
+            sl = self.table.stand(k[0], k[1])[k[2]]
+            if sl.state != CUT and sl.public_wire is None:
+                self.world[k] = drawn[k]
+        self.seen = {k: t for k, t in self.world.items() if not self.table.stand(k[0], k[1])[k[2]].turned}
 
     def uncut(self, q: int | None = None) -> list:
         return [k for k in self.world if (q is None or k[0] == q) and self.table.stand(k[0], k[1])[k[2]].state != CUT]
