@@ -55,6 +55,9 @@ def provenance(cells: list[dict]) -> str:
     if unread:
         text += (f"{'; ' if named else ' '}{unread} cells played before a cell recorded its machine, in this "
                  "project's sittings on machines of one kind (2 cores, 24 GiB; not read at the time)")
+    commits = sorted({c.get("commit", "?") for c in cells})
+    text += (f". One run: every cell played with the code of commit {commits[0]}" if len(commits) == 1
+             else f". Played with the code of {len(commits)} commits (each cell's in its row)")
     return text + "."
 
 
