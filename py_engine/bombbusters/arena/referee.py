@@ -83,8 +83,7 @@ class Referee:
 
     def __post_init__(self) -> None:
         self.start_mistakes = max(self.start_mistakes, self.table.mistakes_left or 0)
-        # what a player may pick to cut of their own: not their turned-around wires
-        self.seen = {k: t for k, t in self.world.items() if not self.table.stand(k[0], k[1])[k[2]].turned}
+        self.seen = self._own_picks()
         self.rng = random.Random(repr(sorted(self.world.items())))  # the Disintegrator's draw, by the deal
         self.used: set[str] = set()  # every card played or triggered in this game (the arena's ``cards``)
         self.in_play: list[str] = list(self.cards)
@@ -147,7 +146,11 @@ class Referee:
             sl = self.table.stand(k[0], k[1])[k[2]]
             if sl.state != CUT and sl.public_wire is None:
                 self.world[k] = drawn[k]
-        self.seen = {k: t for k, t in self.world.items() if not self.table.stand(k[0], k[1])[k[2]].turned}
+        self.seen = self._own_picks()
+
+    def _own_picks(self) -> dict:
+        """What a player may pick to cut of their own: their wires, but their turned-around ones."""
+        return {k: t for k, t in self.world.items() if not self.table.stand(k[0], k[1])[k[2]].turned}
 
     def uncut(self, q: int | None = None) -> list:
         return [k for k in self.world if (q is None or k[0] == q) and self.table.stand(k[0], k[1])[k[2]].state != CUT]
