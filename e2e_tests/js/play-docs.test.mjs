@@ -227,7 +227,7 @@ test("61: the cards round the table as entered (the table's own with 2-3 players
   assert.deepEqual(S.ringHeld(three.setup), ["D", "A", "B", "E"], "the table's card on the captain's left");
   const { cardsTemplate } = await import("../../web/table/cards-templates.js");
   const out = String(cardsTemplate({ state: three, t: S.derive(three), missions: [preset({ number: 61, constraints: "ring" })] }));
-  assert.match(out, /On the table \(captain&#39;s left\): <strong>A<\/strong>/);
+  assert.match(out, /On the table \(captain&#39;s left\): <strong>card A<\/strong>/);
   assert.match(out, /data-testid="ring-table-0-A"[^>]*aria-pressed="true"/);
 });
 

@@ -79,11 +79,11 @@ function ringTemplate(setup) {
   let k = 0;
   const rows = ringSeats(setup).map((p, i) => {
     if (p !== null && p === setup.me) {
-      return html`<p class="lbl">${setup.players[p]} (me): <strong>${held[i] || "tap mine above"}</strong></p>`;
+      return html`<p class="lbl">${setup.players[p]} (me): <strong>${held[i] ? `card ${held[i]}` : "tap mine above"}</strong></p>`;
     }
     const name = p === null ? `On ${ringPlaceName(setup, i)}` : setup.players[p];
     const [act, arg, id] = p === null ? ["ring-table-card", k, `ring-table-${k++}`] : ["player-card", p, `player-card-${p}`];
-    return html`<p class="lbl">${name}${held[i] ? html`: <strong>${held[i]}</strong>` : ""}</p>
+    return html`<p class="lbl">${name}${held[i] ? html`: <strong>card ${held[i]}</strong>` : ""}</p>
       <div class="row" role="group" aria-label="${name}: constraint card">${CARD_LETTERS.map((c) => chip(act, `${arg}:${c}`, c, held[i] === c, `${id}-${c}`))}</div>`;
   });
   const missing = held.filter((c) => !c).length;
