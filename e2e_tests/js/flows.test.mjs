@@ -597,3 +597,14 @@ test("✓ is greyed when the copies the table places elsewhere leave none for th
   assert.equal(resultAllowed({ ...A, laws: l2 }, dd).ok, false, "Dan H an 8 too: one left, Bob's");
   assert.equal(resultAllowed({ ...A, laws: l2, editing: true }, dd).ok, true, "an edit judges nothing");
 });
+
+test("the detonator on its last space: ✗ says it explodes the bomb before it is tapped (not with a space left, nor once stabilized)", () => {
+  const state = table();
+  const dual = { k: "dual", a: 1, p: 2, s: 0, js: [9], v: "10" };
+  const ask = (st, t = S.derive(st)) => String(resultAsk({ ctx: { state: st, t, laws: null, ui: { sheet: { mode: "action" } } }, d: dual }));
+  state.setup.mistakes = 1;
+  assert.doesNotMatch(ask(state), /result-last-space/, "a space left");
+  state.setup.mistakes = 0;
+  assert.match(ask(state), /data-testid="result-last-space">The detonator is on its last space: ✗ explodes the bomb\./);
+  assert.doesNotMatch(ask(state, { ...S.derive(state), stab: true }), /result-last-space/, "a Stabilizer holds it");
+});

@@ -110,6 +110,8 @@ test("29: a card whose 4 wires are cut leaves the hand that held it once the tur
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.deepEqual(myNumberCards(s.setup, t), [3, 11]);
   assert.deepEqual(t.guessCount, [2, 2, 2, 2], "mine: 3 − the 9 + the 11; Dan down to one draws");
+  assert.match(t.entries.at(-1).text, / — Dan draws a number card \(down to one\) — all four 9s cut: number card 9 discarded from your hand$/,
+    "the log line says where the cards went");
   const { cardsTemplate } = await import("../../web/table/cards-templates.js");
   assert.doesNotMatch(String(cardsTemplate({ state: s, t, missions: [] }, true)), /more you hold/, "nothing more to tap");
 });
@@ -138,4 +140,26 @@ test("29: a card whose 4 wires are cut held unseen — the table says who discar
   assert.match(said[1], /Not recorded: the number card 4 is not one whose holder the page waits for/);
   const deck = S.derive(S.addEntry(s, { k: "discard", v: 4 }));
   assert.deepEqual([deck.entries.at(-1).text, deck.guessCount], ["Number card 4 (all four cut) discarded from the deck: no one held it", [2, 2, 2, 3]]);
+});
+
+test("29: the card shown came from my hand when I sit on the active player's right — said so, not by my name", async () => {
+  const { shownHint } = await import("../../web/table/flow-templates.js");
+  const s = myTurn();
+  const me = s.setup.me;
+  const next = (me + 1) % s.setup.players.length; // whose right I sit on
+  const text = (a) => String(shownHint(s.setup, a)).replaceAll("&#39;", "'");
+  assert.match(text(next), new RegExp(`your hand \\(you sit on ${s.setup.players[next]}'s right\\): greyed, the cards that cannot be yours`));
+  const other = (me + 2) % s.setup.players.length;
+  assert.match(text(other), new RegExp(`${s.setup.players[me + 1]}'s hand \\(on ${s.setup.players[other]}'s right\\): greyed, the cards that cannot be theirs`));
+});
+
+test("29: the risk of the card put down for my turn names each value it may be, and goes once the game is over", async () => {
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  const s = myTurn();
+  const t = S.derive(s);
+  const out = (tt) => String(cardsTemplate({ state: s, t: tt, missions: [] }, true));
+  assert.match(out({ ...t, guessKnown: { ...t.guessKnown, 3: [11, 5] } }),
+    /Dan puts a card down for your turn and holds 5 and 11: a cut of either value moves the detonator if that is the card put down/);
+  assert.match(out(t), /holds 5: a cut of a 5 moves the detonator/);
+  assert.doesNotMatch(out({ ...t, exploded: true }), /guess-risk/, "the bomb exploded: no turn to weigh");
 });

@@ -224,13 +224,17 @@ test("mission 29: the number card shown after a turn moves the detonator when it
   const { cardsTemplate } = await import("../../web/table/cards-templates.js");
   const shownCards = String(cardsTemplate({ state: s, t, missions: [] }, true)); // above the stands
   assert.match(shownCards, /Number cards seen taken: Cat 7; Dan 5/);
-  assert.match(shownCards, /Dan puts a card down for your turn and holds 5: a cut of that value moves the detonator/);
+  assert.match(shownCards, /Dan puts a card down for your turn and holds 5: a cut of a 5 moves the detonator if that is the card put down/);
   // one card a turn; a card whose four wires were cut before is gone
   assert.match(S.derive(S.addEntry(s, { k: "shown", a: 3, v: "2" })).entries[4].error, /a number card was shown after Dan's turn already/);
   let four = s;
   // Ann cuts Bob's L with her 12, Bob Cat's L with his K: Bob cut the fourth 12 this very turn, its card may be shown
   four = S.addEntry(four, { k: "dual", a: 0, p: 1, s: 0, j: 11, v: "12", ok: true, cut: "12", as: { s: 0, j: 11 } });
-  four = S.addEntry(four, { k: "dual", a: 1, p: 2, s: 0, j: 11, v: "12", ok: true, cut: "12", as: { s: 0, j: 10 } });
+  const bobs = { k: "dual", a: 1, p: 2, s: 0, j: 11, v: "12", ok: true, cut: "12", as: { s: 0, j: 10 } };
+  assert.match(S.derive(S.addEntry(four, bobs)).entries.at(-1).error,
+    /first the number card shown after Ann's turn \(Number card shown…\)/, "a turn's card is not skipped silently");
+  four = S.addEntry(four, { k: "shown", a: 0, v: "3" });
+  four = S.addEntry(four, bobs);
   four = S.addEntry(four, { k: "shown", a: 1, v: "12" });
   assert.ok(S.derive(four).entries.every((x) => x.ok), JSON.stringify(S.derive(four).entries.filter((x) => !x.ok)));
   four = S.addEntry(four, { k: "dual", a: 2, p: 3, s: 0, j: 3, v: "5", ok: true, cut: "5", as: { s: 0, j: 3 } });

@@ -7,6 +7,7 @@ import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
 import { btn, chip } from "./template-parts.js";
 import { CARD_LETTERS, CARD_NAMES, cardDue, ringHeld, ringPlaceName, ringSeats, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, rightOf, sequenceAt, weakLink } from "./table-state.js";
 import { dealtCounts, liveValues, myNumberCards } from "./guess-cards.js";
+import { aValue } from "./setup.js";
 import { activeChallenges, challengeName, hasChallenges } from "./challenge-cards.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
@@ -157,7 +158,7 @@ function handsTemplate(setup, t) {
  * still to record: the reminder, with a button that opens that entry. */
 function turnEnd(t, at, testid, words, label, kind) {
   if (!((t.turnsTaken ?? 0) > 0) || at === t.turnsTaken || t.exploded || t.defused) return "";
-  return html`<p class="hint" data-testid="${testid}">${words} ${btn("action", label, { cls: "link", arg: kind, testid: `${testid}-record` })}</p>`;
+  return html`<p class="hint warn" data-testid="${testid}">${words} ${btn("action", label, { cls: "link", arg: kind, testid: `${testid}-record` })}</p>`;
 }
 
 /** 29: my number cards; the number cards seen taken (each shown card goes to the player whose turn it followed), still
@@ -168,7 +169,7 @@ function guessTemplate(setup, t) {
   const known = Object.entries(t?.guessKnown ?? {}).map(([p, vs]) => [Number(p), vs.filter((v) => live.has(v))]).filter(([, vs]) => vs.length);
   const me = setup.me;
   const right = me === null ? null : rightOf(setup, me);
-  const risky = t && t.turn === me ? known.find(([p]) => p === right)?.[1] ?? [] : [];
+  const risky = t && t.turn === me && !t.exploded && !t.defused ? [...known.find(([p]) => p === right)?.[1] ?? []].sort((x, y) => x - y) : [];
   const due = t ? turnEnd(t, t.shownAt, "guess-due", html`After ${setup.players[rightOf(setup, t.turn)]}'s turn, a number card is shown:`,
     "Number card shown…", "shown") : "";
   const unplaced = (t?.guessUnplaced ?? []).map((v) => html`<p class="hint warn" data-testid="discard-due-${v}">All four ${v}s are cut: who
@@ -176,7 +177,7 @@ function guessTemplate(setup, t) {
     ${chip("guess-discard", `-1:${v}`, "no one (in the deck)", false, `discard-${v}-deck`)}</p>`);
   return html`<div class="cards numbers" data-testid="guess-cards">${me === null || !t ? "" : myCardsTemplate(setup, t)}${due}${unplaced}
     ${known.length ? html`<p class="lbl">Number cards seen taken: ${known.map(([p, vs]) => `${setup.players[p]} ${vs.join(", ")}`).join("; ")}</p>` : ""}
-    ${risky.length ? html`<p class="hint" data-testid="guess-risk">${setup.players[right]} puts a card down for your turn and holds ${risky.join(", ")}: a cut of that value moves the detonator if it is the one.</p>` : ""}</div>`;
+    ${risky.length ? html`<p class="hint" data-testid="guess-risk">${setup.players[right]} puts a card down for your turn and holds ${risky.length > 1 ? `${risky.slice(0, -1).join(", ")} and ${risky.at(-1)}: a cut of either value` : `${risky[0]}: a cut of ${aValue(String(risky[0]))}`} moves the detonator if that is the card put down.</p>` : ""}</div>`;
 }
 
 /** 29: my number cards now (tapped as dealt or drawn; those I took after a turn are followed, those I put down gone),

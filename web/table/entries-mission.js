@@ -256,7 +256,7 @@ export function applyShown(t, e, setup) {
   guessShown(t, setup, e.a, Number(e.v));
   if (cut && cut.a === e.a && cut.values.includes(String(e.v))) {
     detonatorStep(t, setup);
-    t.note = ` — ${setup.players[e.a]} has just cut ${aValue(String(e.v))}: the detonator moves`;
+    t.note += ` — ${setup.players[e.a]} has just cut ${aValue(String(e.v))}: the detonator moves`;
   }
   t.lastCut = null;
 }

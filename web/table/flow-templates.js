@@ -7,7 +7,7 @@ import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
 import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
-import { aValue, besideTokens, colourOf, faceUpCards, presetOf, radarTurns, saidOf, yellowsInPlay } from "./setup.js";
+import { aValue, besideTokens, colourOf, faceUpCards, nanoDetonator, presetOf, radarTurns, rightOf, saidOf, yellowsInPlay } from "./setup.js";
 import { holdsAllowed, yellowCountRange } from "./entries-sound.js";
 import { CARD_NAMES, noTokenCard } from "./card-rules.js";
 import { btn, chip, keypad } from "./template-parts.js";
@@ -101,7 +101,14 @@ export function resultAsk({ ctx, d }) {
   return html`<div class="outcome" role="group" aria-label="It worked">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1", disabled: !may.ok })}
       ${may.ok ? afterOk(A, d) : ""}</div>
     <div class="outcome" role="group" aria-label="It failed">${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0", disabled: !may.wrong })}
-      ${may.wrong ? afterWrong(A, d) : ""}</div>`;
+      ${may.wrong ? html`${lastSpace(A)}${afterWrong(A, d)}` : ""}</div>`;
+}
+
+/** Before the tap that loses the game: the detonator on its last space (no Stabilizer played) — a failure explodes. */
+function lastSpace(A) {
+  const { t, state } = A;
+  if (nanoDetonator(state.setup) || t.stab || t.mistakesLeft !== 0 || t.exploded) return "";
+  return html`<span class="lbl warn" data-testid="result-last-space">The detonator is on its last space: ✗ explodes the bomb.</span>`;
 }
 
 /** Which detector wire was cut, or got the token (with a value token: each wire with its keypad, one tap for both). */
@@ -273,4 +280,11 @@ export function personalAsk({ d, t, setup }) {
   return html`<p class="ask" data-testid="ask">Which ${EQUIPMENT_NAMES[id]}?</p>
     <div class="row">${chip("draft-pe", "0", `the equipment card (${id})`, d.pe === false, "personal-card")}
       ${chip("draft-pe", "1", `${setup.players[p]}'s character (${c})`, d.pe === true, "personal-own")}</div>`;
+}
+
+/** 29: whose hand the card shown came from — mine, said so — and what is greyed. */
+export function shownHint(setup, a) {
+  const from = rightOf(setup, a);
+  const hand = from === setup.me ? "your hand (you sit on" : `${setup.players[from]}'s hand (on`;
+  return html`<p class="hint" data-testid="shown-hint">It came from ${hand} ${setup.players[a]}'s right): greyed, the cards that cannot be ${from === setup.me ? "yours" : "theirs"}.</p>`;
 }

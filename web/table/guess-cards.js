@@ -51,6 +51,7 @@ export function guessDiscards(t, setup) {
   if (!gone.length) return;
   t.guessDiscarded = [...(t.guessDiscarded ?? []), ...gone];
   const count = (t.guessCount = t.guessCount ?? dealtCounts(setup));
+  const said = [];
   for (const v of gone) {
     const p = setup.players.findIndex((_, q) => (t.guessKnown?.[q] ?? []).includes(v));
     if (p >= 0) t.guessKnown[p] = t.guessKnown[p].filter((x) => x !== v);
@@ -59,16 +60,22 @@ export function guessDiscards(t, setup) {
     const holder = p >= 0 ? p : mine ? setup.me : -1;
     if (holder >= 0) count[holder] = Math.max(0, count[holder] - 1);
     else t.guessUnplaced = [...(t.guessUnplaced ?? []), v];
+    said.push(`all four ${v}s cut: number card ${v} ${holder < 0 ? "discarded (who held it? the table asks)" : `discarded from ${holder === setup.me ? "your" : `${setup.players[holder]}'s`} hand`}`);
   }
+  t.note = (t.note ?? "") + said.map((x) => ` — ${x}`).join("");
   drawToTwo(t, setup);
 }
 
-/** A player down to one card draws one still in play from the deck (unseen), while the deck has any. */
+/** A player down to one card draws one still in play from the deck (unseen), while the deck has any — said in the
+ * entry's line, since the hand it follows grows by a card no one saw. */
 function drawToTwo(t, setup) {
   const live = liveValues(t);
   const count = t.guessCount;
   setup.players.forEach((_, p) => {
-    if (count[p] === 1 && live.length > count.reduce((x, y) => x + y, 0)) count[p] += 1;
+    if (count[p] === 1 && live.length > count.reduce((x, y) => x + y, 0)) {
+      count[p] += 1;
+      t.note = `${t.note ?? ""} — ${p === setup.me ? "you draw" : `${setup.players[p]} draws`} a number card (down to one)`;
+    }
   });
 }
 

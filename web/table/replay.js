@@ -16,7 +16,7 @@ import { hasChallenges } from "./challenge-cards.js";
 import { applyDiscard, cutSince, guessDiscards } from "./guess-cards.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
-import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, sequenceAt, turnedSlots, wireOf } from "./setup.js";
+import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, rightOf, sequenceAt, turnedSlots, wireOf } from "./setup.js";
 
 /**
  * Replay the log over the setup. Returns
@@ -75,6 +75,9 @@ export function derive(state) {
       const sir = t.turn;
       const taken = t.turnsTaken ?? 0;
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
+      if (guess && taken > 0 && (t.turnsTaken ?? 0) > taken && before.shownAt !== taken) { // 29: the card decides the detonator
+        fail(`first the number card shown after ${setup.players[rightOf(setup, sir)]}'s turn (Number card shown…): it is shown before the next turn`);
+      }
       // 51, 18: whoever cuts, the turn passes from "Sir" (who flipped the card and chose the cutter) to their left
       if ((setup.mission === 51 || radarTurns(setup)) && (t.turnsTaken ?? 0) > taken) advance(t, setup, sir);
       if (radarTurns(setup)) radarCard(t, e, taken, setup);

@@ -9,13 +9,12 @@ import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloV
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
 import { guessCards, shownChoices } from "./guess-cards.js";
-import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, challengeCardAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, shownHint, challengeCardAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { actorOff } from "./draft-actors.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
   ACTION_NAMES,
   CUT_KINDS,
-  rightOf,
   ALL_EQUIPMENT,
   hasUncut,
   EQUIPMENT_NAMES,
@@ -127,7 +126,7 @@ export const ASKS = {
       const shown = d.k === "shown" && guessCards(setup) ? shownChoices(setup, t, d.a) : null; // 29: the right-hand player's cards
       const why = ctx.ui?.sheet?.edit !== undefined || !CUT_KINDS.includes(d.k) ? [] : unnamedWhy(state, t, d, only && !base.includes(only) && only !== "Y" ? [...base, only] : base);
       return html`<p class="ask" data-testid="ask">${question}</p>
-        ${shown ? html`<p class="hint" data-testid="shown-hint">It came from ${setup.players[rightOf(setup, d.a)]}'s hand (the player on the right): greyed, the cards that cannot be theirs.</p>` : ""}
+        ${shown ? shownHint(setup, d.a) : ""}
         ${why.length ? html`<p class="hint" data-testid="not-offered">Not offered, though held: ${notOffered(why)}.</p>` : ""}
         ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value",
           disabled: shown ? named.filter((v) => !shown.includes(v)) : [] })
@@ -397,3 +396,4 @@ export function sheetTemplate(ctx) {
     ${drawn.body}
   </div>`;
 }
+
