@@ -195,7 +195,7 @@ function myCardsTemplate(setup, t) {
   const left = hold - mine.length;
   const say = left > 0 ? ` — tap ${left === hold ? `the ${hold}` : `${left} more`} you hold (dealt, or drawn when down to one)` : "";
   return html`<details data-testid="guess-mine" ${left > 0 ? "open" : ""}><summary>My number cards${mine.length ? `: ${mine.join(", ")}` : ""}${say}</summary>
-    <p class="hint">The advice weighs the card put down for your turn (“card n%” on each cut): it cannot be one of yours. Cards shown after a turn are followed already.</p>${chips}</details>`;
+    <p class="hint">The advice weighs the card put down for your turn (“card n%” on each cut): it cannot be one of yours. Cards shown after a turn are followed already; greyed, those you cannot hold (seen taken by others, given away, or all four wires cut).</p>${chips}</details>`;
 }
 
 /** 36: the Sequence card may stand at either end of the cards left — the captain picks before the first turn, and
