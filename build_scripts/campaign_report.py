@@ -123,7 +123,10 @@ move has said anything: largest |z| {_worst(first)}.
 
 {_bins_table(first)}
 
-**Every move**: largest |z| {_worst(bins)}.
+**Every move**: largest |z| {_worst(bins)}. Past the first move the bins also hold what the players' own
+choices tell beyond the table (a teammate who passed over a good target for a value likely holds none of it),
+which the engine does not read: with the hidden wires drawn again from the public table before each decision
+the lean goes (`build_scripts/calibration_probe.py --fresh-deal`; docs/arena.md, "what the choices tell").
 
 {_bins_table(bins)}"""
 
