@@ -105,7 +105,7 @@ def test_mission_24_a_failed_detector_shows_a_count(make_context, base_url, devi
     shot(page, "13-failure-x-token")
     taps("mark-2x")
     expect(tid(page, "log-0")).to_contain_text("failed: an x2 token on Cid E")
-    expect(tid(page, "slot-2-0-4").locator(".mark")).to_have_text("2x")
+    expect(tid(page, "slot-2-0-4").locator(".mark")).to_have_text("x2")  # as the token prints it
     assert wait_done(page, moves=True) == "done"
     expect(tid(page, "slot-2-0-4")).to_have_attribute("data-probs", re.compile(r"\{"))
     doc = assert_matches_cli(page)

@@ -208,6 +208,12 @@ test("the mark question greys out what the slot laws rule out: a count no value 
   assert.deepEqual([...markRuledOut({ ...A, laws: null }, d, 2, all)], [], "no law at hand: anything goes");
   laws.set("1-0-2", { probs: { 2: 1 } });
   assert.deepEqual([...markRuledOut(A, d, 2, ["E", "O"])], ["O"], "parity: a 2 is even");
+  // the value said is not there (the cut failed); copies another stand shows are not on this one
+  laws.set("1-0-2", { probs: { 1: 0.5, 2: 0.5 } });
+  assert.deepEqual([...markRuledOut(A, { ...d, v: "1" }, 2, all)].sort(), ["3x", "4x", "R2", "R5"], "said 1: a 2, x1 or x2");
+  const ann = [{ c: "cut", v: "2" }, { c: "cut", v: "2" }, { c: "cut", v: "2" }];
+  assert.deepEqual([...markRuledOut({ ...A, t: { stands: [[ann], [bob]] } }, { ...d, v: "1" }, 2, all)].sort(),
+    ["2x", "3x", "4x", "R2", "R5"], "three 2s cut on Ann's stand: Bob's 2 is his only one");
 });
 
 test("one reading of what a slot shows serves every question: my wire first, then the info token", () => {
@@ -217,4 +223,14 @@ test("one reading of what a slot shows serves every question: my wire first, the
   assert.equal(S.shownWire({ c: "info", v: "5", own: null }), "5");
   assert.equal(S.shownWire({ c: "h", v: null, own: null }), null);
   assert.equal(S.shownWire(undefined), null);
+});
+
+test("a detector's failure: its token goes on a wire that is not red, so red is not an answer there (a dual cut's is)", () => {
+  const s = table(24, "multiplicity");
+  const dd = sheet(s, { k: "double", a: 0, p: 1, s: 0, js: [2, 3], v: "5", ok: false, tok: 3 }).html;
+  assert.ok(disabled(dd).includes("real-R5"), "the token's wire is not red");
+  assert.doesNotMatch(dd, /A red wire: the bomb explodes/);
+  const dual = sheet(s, BOB_C).html;
+  assert.ok(!disabled(dual).includes("real-R5"));
+  assert.match(dual, /A red wire: the bomb explodes/);
 });

@@ -99,14 +99,16 @@ export function slotLabelOptions(A, p, s, j, labels) {
 
 /** The answers a failure's mark question rules out at slot j of the draft's stand (`answers`: "E"/"O" or "1x".."4x",
  * "Y", red labels), from the slot laws: a colour or parity the slot cannot hold; a count no value the slot may hold
- * can have there — its wires the stand shows elsewhere (cut, an info token, mine) plus this one at least, plus
- * the other uncut slots that may hold it at most. Never an answer the table allows (a bound, not a count). */
+ * (but the one said) can have there — at least its wires the stand shows (cut, an info token, mine) and this one; at
+ * most those, its other slots that may hold it and the copies no other stand shows. Never one the table allows. */
 export function markRuledOut(A, d, j, answers) {
   const out = new Set();
   if (A.editing) return out;
   const blues = labelsInPlay(A.state.setup).map((x) => x.label).filter((l) => colourOf(l) === "blue");
   const may = (jj, labels) => ch(A, d.p, d.s, jj, labels) !== 0;
   const stand = A.t.stands[d.p]?.[d.s] ?? [];
+  const elsewhere = (u) => A.t.stands.flatMap((sts, p) => sts.filter((_, s) => p !== d.p || s !== d.s)).flat()
+    .filter((sl) => seenWire(sl) === u).length;
   const counts = (u) => { // [fewest, most] wires of value u the stand may hold, if slot j holds one
     let shownU = 0;
     let maybe = 0;
@@ -116,9 +118,9 @@ export function markRuledOut(A, d, j, answers) {
       if (shown) shownU += shown === u ? 1 : 0;
       else if (may(jj, [u])) maybe += 1;
     });
-    return [1 + shownU, Math.min(4, 1 + shownU + maybe)];
+    return [1 + shownU, Math.min(4 - elsewhere(u), 1 + shownU + maybe)];
   };
-  const live = blues.filter((u) => may(j, [u]));
+  const live = blues.filter((u) => may(j, [u]) && !fitsAny(u, saidBy(d)));
   for (const m of answers) {
     if (m === "E" || m === "O") {
       if (!live.some((u) => (Number(u) % 2 === 0) === (m === "E"))) out.add(m);

@@ -237,8 +237,8 @@ export const ASKS = {
 
 /**
  * A failure in an even/odd or x-token mission (21, 24, 33, 40): which token the wire got — never its value —,
- * yellow, or red (the bomb explodes). What the slot already shows rules some out (not when editing: the table
- * has moved on since).
+ * yellow, or red (the bomb explodes; a detector's token goes on a wire not red). What the slot already shows rules
+ * some out (not when editing: the table has moved on since).
  */
 function markAsk(ctx, d, labels) {
   const setup = ctx.state.setup;
@@ -248,14 +248,14 @@ function markAsk(ctx, d, labels) {
   const out = ruledOutAnswers(setup, sl);
   const reds = labels.filter((l) => colourOf(l) === "red");
   const others = [...(labels.some((l) => colourOf(l) === "yellow") ? ["Y"] : []), ...reds];
-  markRuledOut(allowOf(ctx), d, multi ? d.tok : d.js?.[0], [...marks, ...others]).forEach((x) => out.add(x));
+  [...markRuledOut(allowOf(ctx), d, multi ? d.tok : d.js?.[0], [...marks, ...others]), ...(multi ? reds : [])].forEach((x) => out.add(x));
   const moved = isCount(marks[0]) && standMoved(ctx.t, d.p, d.s);
   if (moved) marks.forEach((m) => out.add(m)); // an x-token there could not be read: "No token"
   return html`<p class="ask" data-testid="ask">Which token did the wire get?</p>
     <div class="row marks" role="group" aria-label="token">${marks.map((m) =>
       chip("draft-mark", m, { E: "Even", O: "Odd" }[m] ?? markName(m), d.mark === m, `mark-${m}`, { disabled: out.has(m), aria: markWords(m) }))}</div>
     ${others.length ? keypad("draft-real", others, { disabled: others.filter((x) => out.has(x)), testprefix: "real", label: "yellow or red" }) : ""}
-    ${reds.length ? html`<p class="hint">A red wire: the bomb explodes.</p>` : ""}
+    ${reds.length && !multi ? html`<p class="hint">A red wire: the bomb explodes.</p>` : ""}
     ${moved ? html`<p class="hint" data-testid="mark-moved">Wires moved to or from this stand: its x-tokens cannot be read yet — choose “No token”.</p>` : ""}
     ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
 }

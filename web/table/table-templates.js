@@ -20,8 +20,8 @@ function slotView(ctx, p, s, j, sl) {
   const key = `${p}-${s}-${j}`;
   const probs = result?.slots.get(key) ?? null;
   const me = state.setup.me;
-  const markText = sl.tw ? "T" : sl.m ?? "";
-  const marks = sl.tw ? html`<span class="mark" title="turned around">T</span> ` : sl.m ? html`<span class="mark">${sl.m}</span> ` : "";
+  const markText = sl.tw ? "T" : /^[1-4]x$/.test(sl.m ?? "") ? `x${sl.m[0]}` : sl.m ?? ""; // an x-token as the card prints it
+  const marks = markText ? html`<span class="mark"${sl.tw ? html` title="turned around"` : ""}>${markText}</span> ` : "";
   const meaning = [sl.tw ? "turned around" : "", sl.m ? `token ${markName(sl.m)}` : "",
     ...(sl.labs ?? []).map((x) => `label ${x.sym} with the wire to its ${x.side}`)];
   // Label = / ≠ (cards 12, 1): the token in front of two neighbouring wires, drawn on each towards the other

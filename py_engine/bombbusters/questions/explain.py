@@ -104,7 +104,7 @@ def _entry_text(state: GameState, e: Entry) -> str:
     if sl.parity is not None:
         bits.append(f"is {sl.parity}")
     if sl.multiplicity is not None:
-        bits.append(f"has a x{sl.multiplicity} token (its value {sl.multiplicity} time{'s' if sl.multiplicity > 1 else ''} on the stand)")
+        bits.append(f"has an x{sl.multiplicity} token (its value {sl.multiplicity} time{'s' if sl.multiplicity > 1 else ''} on the stand)")
     if sl.not_value is not None:
         bits.append(f"is not {sl.not_value}")
     return f"{where} {' and '.join(bits)}"
