@@ -200,6 +200,15 @@ def test_plain_words_beside_the_figures(phone):
     small_print(page, "move-0-score")
     scroll_to(page, "moves")
     shot(page, "ux-5-moves")
+    # "scroll sideways" under Who holds what only where its table does not fit
+    for width in (390, 320):
+        page.set_viewport_size({"width": width, "height": 844})
+        taps("undo")
+        taps("redo")  # a render at this width
+        wait_done(page, moves=True)
+        overflows, hidden = page.evaluate("""() => { const s = document.querySelector("[data-testid='holdings'] .scroll");
+            return [s.scrollWidth > s.clientWidth + 1, document.querySelector("[data-testid='holdings-scroll']").hidden]; }""")
+        assert hidden == (not overflows), (width, overflows, hidden)
 
 
 def test_a_shared_seat_keeps_the_shown_wires_in_their_slots(phone):

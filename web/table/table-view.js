@@ -106,6 +106,9 @@ export class AppView {
     const sheets = ctx.state.phase === "table" && !ctx.ui.handEdit ? html`${sheetTemplate(ctx)}${shareTemplate(ctx.ui)}` : shareTemplate(ctx.ui);
     this.main.innerHTML = html`${body}${sheets}`.text;
     this.leaveScreen(`${ctx.state.phase}${ctx.ui.handEdit ? ":edit" : ""}`);
+    const holdings = this.main.querySelector("[data-testid='holdings'] .scroll"); // "scroll sideways" only when it does
+    const scrollHint = this.main.querySelector("[data-testid='holdings-scroll']");
+    if (holdings && scrollHint) scrollHint.hidden = holdings.scrollWidth <= holdings.clientWidth + 1;
     this.main.dataset.phase = ctx.state.phase;
     document.documentElement.dataset.phase = ctx.state.phase;
     this.undoButtons(ctx);
