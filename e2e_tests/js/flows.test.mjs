@@ -608,3 +608,16 @@ test("the detonator on its last space: ✗ says it explodes the bomb before it i
   assert.match(ask(state), /data-testid="result-last-space">The detonator is on its last space: ✗ explodes the bomb\./);
   assert.doesNotMatch(ask(state, { ...S.derive(state), stab: true }), /result-last-space/, "a Stabilizer holds it");
 });
+
+test("the actor's wires after a success: a certain one says 'sure' beside its letter, not nothing", () => {
+  const state = table();
+  const l = laws({ "2-0-3": { 4: 0.5, 3: 0.5 }, "2-0-4": { 5: 1 }, "1-0-1": { 4: 0.2, 2: 0.8 }, "1-0-2": { 4: 0.7, 3: 0.3 } });
+  for (let j = 0; j < 12; j += 1) if (![1, 2].includes(j)) l.set(`1-0-${j}`, { probs: { 9: 1 } });
+  const given = laws({ "1-0-1": { 4: 0.17, 2: 0.83 }, "1-0-2": { 4: 1 } });
+  for (let j = 0; j < 12; j += 1) if (![1, 2].includes(j)) given.set(`1-0-${j}`, { probs: { 9: 1 } });
+  const A = allow(state, l);
+  const d = settleDraft(A, { k: "double", a: 1, p: 2, s: 0, js: [3, 4], v: "4", ok: true });
+  const html = String(resultAsk({ ctx: { state, t: A.t, laws: l, given, ui: { sheet: { mode: "action" } } }, d: { ...d, ok: undefined, hit: undefined } }));
+  assert.match(html, /data-testid="actor-slot-0-2"[^>]*>C <small>sure<\/small>/);
+  assert.match(html, /data-testid="actor-slot-0-1"[^>]*>B <small>17%<\/small>/);
+});

@@ -36,9 +36,9 @@ function actorSlotChips(A, d) {
     // my own wires: I see them, a share of a chance says nothing (the values in brackets do)
     const p = sl.own && d.a === setup.me ? null : A.given || own === null || total <= 0 ? own : own / total;
     const label = `${stands.length > 1 ? `Stand ${s + 1} ` : ""}${slotLetter(j)}${sl.tw ? " (turned)" : sl.own && d.a === setup.me ? ` (${sl.own})` : ""}`;
-    const shown = p !== null && p < 1 ? ` ${shortPct(p)}` : "";
+    const shown = p === null ? "" : p >= 1 ? " sure" : ` ${shortPct(p)}`; // (a certain wire said so, not left bare)
     // the name begins with the chip's own text (label in name), then where it is
-    return chip("draft-actor-slot", `${s}:${j}`, shown ? html`${label} <small>${shortPct(p)}</small>` : label, false,
+    return chip("draft-actor-slot", `${s}:${j}`, shown ? html`${label} <small>${shown.trim()}</small>` : label, false,
       `actor-slot-${s}-${j}`, { aria: `${label}${shown}: ${standName(setup, d.a, s)} slot ${slotLetter(j)}${sl.tw ? ", turned around" : ""}${p !== null ? `, ${pct(p)}` : ""}` });
   });
 }
