@@ -234,3 +234,10 @@ test("a detector's failure: its token goes on a wire that is not red, so red is 
   assert.ok(!disabled(dual).includes("real-R5"));
   assert.match(dual, /A red wire: the bomb explodes/);
 });
+
+test("an X-or-Y Ray that worked asks which of its two values the wire was (not 'which wire': it is pointed at already)", () => {
+  const { ask, html } = sheet(table(1, "value"), { k: "xray", a: 0, p: 1, s: 0, js: [2], vs: ["10", "11"], ok: true });
+  assert.equal(ask.ask, "cut_label");
+  assert.match(html, /Which of the two values was it\?/);
+  assert.ok(testids(html).some((x) => x.endsWith("-10")) && testids(html).some((x) => x.endsWith("-11")), testids(html).join(" "));
+});

@@ -131,7 +131,8 @@ export function actorSlotAsk({ ctx, d, setup }) {
 
 export function cutLabelAsk({ ctx, d, ask }) {
   const opts = cutLabelOptions(allowOf(ctx), d, ask.index ?? 0);
-  return html`<p class="ask" data-testid="ask">Which wire is it?${d.k === "red" || d.k === "solo" ? ` (${(ask.index ?? 0) + 1} of ${d.slots?.length ?? 0})` : ""}</p>${keypad("draft-cut", opts, { label: "cut wire" })}`;
+  const words = d.k === "xray" ? "Which of the two values was it?" : "Which wire is it?"; // (the Ray names two values)
+  return html`<p class="ask" data-testid="ask">${words}${d.k === "red" || d.k === "solo" ? ` (${(ask.index ?? 0) + 1} of ${d.slots?.length ?? 0})` : ""}</p>${keypad("draft-cut", opts, { label: "cut wire" })}`;
 }
 
 export function actorLabelAsk({ ctx, d, setup }) {
