@@ -210,18 +210,22 @@ def test_impossible_table_names_the_culprits(make_context, base_url, device):
     assert wait_done(page) == "error"
     expect(tid(page, "table-error")).to_contain_text("No deal")
     expect(tid(page, "table-error-culprits")).to_contain_text("Bob")
-    # The last good numbers stay.
+    # The last good numbers stay, said beside them; the box names the last entry and takes it back in one tap.
     assert tid(page, "slot-1-0-5").get_attribute("data-probs") == kept
     assert page.locator(".slot.culprit").count() >= 1
+    expect(tid(page, "stands-stale")).to_contain_text("from the last table that worked")
+    expect(tid(page, "table-error-last")).to_contain_text("Last recorded: “Bob L shows an info token 1”")
+    expect(tid(page, "table-error-undo")).to_be_visible()
     # Keyboard: focus a slot, Enter opens its sheet, Escape closes it.
     tid(page, "slot-2-0-3").focus()
     page.keyboard.press("Enter")
     expect(tid(page, "sheet-title")).to_have_text("Cid, slot D")
     page.keyboard.press("Escape")
     expect(tid(page, "sheet")).to_have_count(0)
-    taps("undo")
+    taps("table-error-undo")
     assert wait_done(page) == "done"
     expect(tid(page, "table-error")).to_have_count(0)
+    expect(tid(page, "stands-stale")).to_have_count(0)
 
 
 

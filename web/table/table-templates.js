@@ -96,7 +96,10 @@ export function standsTemplate(ctx) {
   // 54: the reds wait in a face-down pile and enter when the sound file says: the chances know nothing of them
   const pile = state.setup.mission === 54 ? html`<p class="hint warn" data-testid="red-pile">The 11 red wires of the face-down pile are
     not followed once they enter the stands: the chances here leave them out.</p>` : "";
-  return html`<section class="stands ${ctx.pending ? "updating" : ""}" data-testid="stands" data-turn="${t.turn}" aria-label="Stands">${cached}${pile}${rows}${legend}</section>`;
+  // while the table has an error the figures are the last good table's: said where they are read, not only at the top
+  const stale = ctx.error?.stale ? html`<p class="hint warn" data-testid="stands-stale">These chances are from the last table that
+    worked: the error above says what no deal fits.</p>` : "";
+  return html`<section class="stands ${ctx.pending ? "updating" : ""} ${stale ? "stale" : ""}" data-testid="stands" data-turn="${t.turn}" aria-label="Stands">${cached}${pile}${stale}${rows}${legend}</section>`;
 }
 
 export function statusTemplate(ctx) {

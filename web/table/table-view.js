@@ -8,6 +8,7 @@ import { handTemplate, setupTemplate, whoTemplate } from "./setup-templates.js";
 import { adviceTemplate, holdingsTemplate, logTemplate, shareTemplate, standsTemplate, statusTemplate } from "./table-templates.js";
 import { sheetTemplate } from "./sheet-templates.js";
 import { PickScroller } from "./pick-view.js";
+import { btn } from "./template-parts.js";
 
 /** How long the note after an undo or a redo stays. */
 const FLASH_MS = 5000;
@@ -94,7 +95,7 @@ export class AppView {
     else if (ctx.state.phase === "hand") body = ctx.state.setup.me === null ? whoTemplate(ctx.state) : handTemplate(ctx.state);
     else if (ctx.ui.handEdit && ctx.state.setup.me !== null) body = handTemplate(ctx.state, ctx.ui.handEdit); // "Edit my wires"
     else {
-      body = html`${ctx.error ? errorTemplate(ctx.error) : ""}
+      body = html`${ctx.error ? errorTemplate(ctx.error, ctx) : ""}
         ${statusTemplate(ctx)}
         <div class="table-layout">
           <div class="col-main">${cardsTemplate(ctx, true)}${adviceTemplate(ctx)}${standsTemplate(ctx)}</div>
@@ -214,10 +215,14 @@ export class AppView {
   }
 }
 
-function errorTemplate(err) {
+/** What no deal fits, and the way back: the last entry, which Undo takes back (or any entry, changed from the log). */
+function errorTemplate(err, ctx) {
+  const last = ctx.state.log.length ? ctx.t.entries.at(-1)?.text : null;
   return html`<div class="table-error" data-testid="table-error" role="alert">
     <strong>${err.title}</strong> <span data-testid="table-error-message">${err.message}</span>
     ${err.culprits?.length ? html`<ul data-testid="table-error-culprits">${err.culprits.map((c) => html`<li>${c}</li>`)}</ul>` : ""}
     ${err.stale ? html`<p class="hint">The numbers shown are from the last table that worked.</p>` : ""}
+    ${last ? html`<p class="hint" data-testid="table-error-last">Last recorded: “${last}”. ${btn("undo", "Undo it", { cls: "link", testid: "table-error-undo" })}
+      — or change another entry from the turn log below.</p>` : ""}
   </div>`;
 }
