@@ -233,6 +233,9 @@ test("mission 29: the number card shown after a turn moves the detonator when it
   const bobs = { k: "dual", a: 1, p: 2, s: 0, j: 11, v: "12", ok: true, cut: "12", as: { s: 0, j: 10 } };
   assert.match(S.derive(S.addEntry(four, bobs)).entries.at(-1).error,
     /first the number card shown after Ann's turn \(Number card shown…\)/, "a turn's card is not skipped silently");
+  const further = S.derive(S.addEntry(S.addEntry(four, bobs), { k: "shown", a: 1, v: "3" })).entries; // a log that has it already
+  assert.ok(further.every((x) => x.ok), "an entry further up is kept");
+  assert.match(further.at(-2).text, / — check: no number card was recorded after Ann's turn \(the detonator may be a space behind\)$/);
   four = S.addEntry(four, { k: "shown", a: 0, v: "3" });
   four = S.addEntry(four, bobs);
   four = S.addEntry(four, { k: "shown", a: 1, v: "12" });

@@ -75,9 +75,7 @@ export function derive(state) {
       const sir = t.turn;
       const taken = t.turnsTaken ?? 0;
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
-      if (guess && taken > 0 && (t.turnsTaken ?? 0) > taken && before.shownAt !== taken) { // 29: the card decides the detonator
-        fail(`first the number card shown after ${setup.players[rightOf(setup, sir)]}'s turn (Number card shown…): it is shown before the next turn`);
-      }
+      if (guess && taken > 0 && (t.turnsTaken ?? 0) > taken && before.shownAt !== taken) shownSkipped(t, setup, sir, i === state.log.length - 1);
       // 51, 18: whoever cuts, the turn passes from "Sir" (who flipped the card and chose the cutter) to their left
       if ((setup.mission === 51 || radarTurns(setup)) && (t.turnsTaken ?? 0) > taken) advance(t, setup, sir);
       if (radarTurns(setup)) radarCard(t, e, taken, setup);
@@ -282,4 +280,15 @@ export function publicHand(state, p) {
       .filter(Boolean)
       .sort((a, b) => handOrder(a) - handOrder(b)),
   );
+}
+
+/**
+ * 29: a turn recorded while the number card shown after the last one is not: that card decides the detonator, so a
+ * turn being recorded now (`latest`) is refused until it is; one further up the log (a card deleted, an older game)
+ * is kept, with a word in its line — the log has no way to slip an entry in before it, and nothing entered is lost.
+ */
+function shownSkipped(t, setup, turn, latest) {
+  const who = setup.players[rightOf(setup, turn)];
+  if (latest) fail(`first the number card shown after ${who}'s turn (Number card shown…): it is shown before the next turn`);
+  t.note += ` — check: no number card was recorded after ${who}'s turn (the detonator may be a space behind)`;
 }
