@@ -163,3 +163,13 @@ test("29: the risk of the card put down for my turn names each value it may be, 
   assert.match(out(t), /holds 5: a cut of a 5 moves the detonator/);
   assert.doesNotMatch(out({ ...t, exploded: true }), /guess-risk/, "the bomb exploded: no turn to weigh");
 });
+
+test("29's setup says where my number cards are entered (at the table), since it does not ask for them", async () => {
+  const { setupTemplate } = await import("../../web/table/setup-templates.js");
+  const s = myTurn();
+  s.phase = "setup";
+  assert.match(String(setupTemplate(s, null)), /data-testid="mission-summary"[^]*your number cards: tapped at the table \(My number cards\)/);
+  const plain = S.defaultState();
+  plain.setup = S.applyMission(withPlayers(4, 2), preset({ number: 4 }));
+  assert.doesNotMatch(String(setupTemplate(plain, null)), /your number cards/);
+});
