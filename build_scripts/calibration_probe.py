@@ -131,8 +131,9 @@ def main() -> None:
             print(f"| {b['lo']:.1f}–{b['hi']:.1f} | {b['n']} | {b['predicted'] * 100:.1f} | {b['observed'] * 100:.1f} | "
                   f"{b['se'] * 100:.1f} | {z:+.1f} |")
     worst = max((abs((b["observed"] - b["predicted"]) / b["se"]) for b in bins if b["n"] and b["se"]), default=0.0)
-    print(f"all moves given under 99.9 %: z {pooled_z(taken):+.2f}")
-    print(json.dumps({"moves": len(taken), "worst_abs_z": round(worst, 2), "pooled_z": round(pooled_z(taken), 2),
+    pooled = pooled_z(taken)
+    print(f"all moves given under 99.9 %: z {pooled:+.2f}")
+    print(json.dumps({"moves": len(taken), "worst_abs_z": round(worst, 2), "pooled_z": round(pooled, 2),
                       "brier": round(brier, 5),
                       "results": [int(w) for _got, w in games]}))
 

@@ -107,8 +107,8 @@ export function markRuledOut(A, d, j, answers) {
   const blues = labelsInPlay(A.state.setup).map((x) => x.label).filter((l) => colourOf(l) === "blue");
   const may = (jj, labels) => ch(A, d.p, d.s, jj, labels) !== 0;
   const stand = A.t.stands[d.p]?.[d.s] ?? [];
-  const elsewhere = (u) => A.t.stands.flatMap((sts, p) => sts.filter((_, s) => p !== d.p || s !== d.s)).flat()
-    .filter((sl) => seenWire(sl) === u).length;
+  const others = A.t.stands.flatMap((sts, p) => sts.filter((_, s) => p !== d.p || s !== d.s)).flat().map(seenWire);
+  const elsewhere = (u) => others.filter((w) => w === u).length; // (the other stands read once, not per count)
   const counts = (u) => { // [fewest, most] wires of value u the stand may hold, if slot j holds one
     let shownU = 0;
     let maybe = 0;

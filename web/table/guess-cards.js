@@ -62,7 +62,7 @@ export function guessDiscards(t, setup) {
     else t.guessUnplaced = [...(t.guessUnplaced ?? []), v];
     said.push(`all four ${v}s cut: number card ${v} ${holder < 0 ? "discarded (who held it? the table asks)" : `discarded from ${holder === setup.me ? "your" : `${setup.players[holder]}'s`} hand`}`);
   }
-  t.note = (t.note ?? "") + said.map((x) => ` — ${x}`).join("");
+  t.note += said.map((x) => ` — ${x}`).join("");
   drawToTwo(t, setup);
 }
 
@@ -74,7 +74,7 @@ function drawToTwo(t, setup) {
   setup.players.forEach((_, p) => {
     if (count[p] === 1 && live.length > count.reduce((x, y) => x + y, 0)) {
       count[p] += 1;
-      t.note = `${t.note ?? ""} — ${p === setup.me ? "you draw" : `${setup.players[p]} draws`} a number card (down to one)`;
+      t.note += ` — ${p === setup.me ? "you draw" : `${setup.players[p]} draws`} a number card (down to one)`;
     }
   });
 }

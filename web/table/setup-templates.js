@@ -11,6 +11,9 @@ import { btn, chip, keyName, valueName } from "./template-parts.js";
 import { numbersTemplate } from "./cards-templates.js";
 import { CHALLENGE_IDS, challengeName, hasChallenges } from "./challenge-cards.js";
 
+/** The setup's token kinds in the words on the cards: the chips and the mission's summary say them alike. */
+const TOKEN_NAMES = { value: "value", even_odd: "even/odd", multiplicity: "x1/x2/x3", none: "none" };
+
 function colourPicker(colour, c, need, setup) {
   const letter = colour === "yellow" ? "Y" : "R";
   const mission = setup.mission;
@@ -168,13 +171,13 @@ export function setupTemplate(state, missions) {
           <div class="row">from ${[1, 2, 3].map((k) => chip("blue-lo", k, String(k), setup.blue[0] === k, `setup-blue-lo-${k}`))}
             to ${[6, 8, 10, 12].map((k) => chip("blue-hi", k, String(k), setup.blue[1] === k, `setup-blue-hi-${k}`))}</div></fieldset>
         <fieldset class="box"><legend>Tokens</legend><div class="row">
-          ${["value", "even_odd", "multiplicity", "none"].map((k) => chip("tokens", k, { value: "value", even_odd: "even/odd", multiplicity: "x1/x2/x3", none: "none" }[k], setup.tokens === k, `setup-tokens-${k}`))}
+          ${Object.entries(TOKEN_NAMES).map(([k, name]) => chip("tokens", k, name, setup.tokens === k, `setup-tokens-${k}`))}
           ${chip("toggle", "x_tokens", "X (unsorted)", setup.x_tokens, "setup-x-tokens")}
           ${chip("toggle", "false_tokens", "false tokens", setup.false_tokens, "setup-false-tokens")}
           ${chip("toggle", "absent_tokens", "“I have none” tokens", setup.absent_tokens, "setup-absent-tokens")}
           ${chip("toggle", "open_red_deal", "open red deal", setup.open_red_deal, "setup-open-red")}
         </div></fieldset>`
-      : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.false_tokens && setup.false_by === "all" ? "false (“not N”)" : setup.tokens === "none" ? `none at the start${setup.failure_tokens === false ? " nor after a failure" : " (a failure's shows the value)"}` : ({ multiplicity: "x1/x2/x3" })[setup.tokens] ?? setup.tokens.replace("_", "/")}${setup.x_tokens ? ", X" : ""}${setup.false_tokens && setup.false_by !== "all" ? ", the captain's false" : ""}${setup.random_info_token ? ", random info token (or “I have none”)" : ""}${setup.absent_tokens ? ", “I have none” tokens" : ""}${setup.open_red_deal ? ", reds dealt openly" : ""}${setup.hidden_red ? ", a hidden blue value counts as red" : ""}${setup.captain_no_token_2p && n === 2 ? "; the captain places no starting token" : ""}${setup.number_cards === "guess" ? "; your number cards: tapped at the table (My number cards)" : ""}</p>
+      : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.false_tokens && setup.false_by === "all" ? "false (“not N”)" : setup.tokens === "none" ? `none at the start${setup.failure_tokens === false ? " nor after a failure" : " (a failure's shows the value)"}` : TOKEN_NAMES[setup.tokens] ?? setup.tokens}${setup.x_tokens ? ", X" : ""}${setup.false_tokens && setup.false_by !== "all" ? ", the captain's false" : ""}${setup.random_info_token ? ", random info token (or “I have none”)" : ""}${setup.absent_tokens ? ", “I have none” tokens" : ""}${setup.open_red_deal ? ", reds dealt openly" : ""}${setup.hidden_red ? ", a hidden blue value counts as red" : ""}${setup.captain_no_token_2p && n === 2 ? "; the captain places no starting token" : ""}${setup.number_cards === "guess" ? "; your number cards: tapped at the table (My number cards)" : ""}</p>
         ${mission?.notes ? html`<p class="hint" data-testid="mission-notes">The card: ${mission.notes}.</p>` : ""}`}
     ${colourPicker("yellow", setup.yellow, needs.yellow, setup)}
     ${colourPicker("red", setup.red, needs.red, setup)}

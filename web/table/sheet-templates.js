@@ -396,4 +396,3 @@ export function sheetTemplate(ctx) {
     ${drawn.body}
   </div>`;
 }
-
