@@ -45,6 +45,7 @@ export function movesTemplate(ctx) {
       <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" data-key="${moveKey(m)}" aria-pressed="${selectedMove === i ? "true" : "false"}">
         <span class="what">${moveText(m, state.setup)}${bestWords(list, i, ctx.refine)}</span>
         <span class="pct" data-testid="move-${i}-p" data-p="${m.p_success}">${pct(m.p_success)}</span>
+        <span class="badges">
         ${m.guaranteed ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
         ${m.p_red > 0 ? html`<span class="badge red" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
         ${m.p_explode > (m.p_red ?? 0) + 1e-9 ? html`<span class="badge red" data-testid="move-${i}-explode" title="${explodeWhy(m, state.setup)}">boom ${pct(m.p_explode)}</span>` : ""}
@@ -52,6 +53,7 @@ export function movesTemplate(ctx) {
         ${m.nano_value ? html`<span class="badge ok" data-testid="move-${i}-nano-value" title="${m.nano_value}">Nano's value</span>` : ""}
         ${m.p_card ? html`<span class="badge" data-testid="move-${i}-card" title="the chance the number card put down for this turn is a ${m.value}: then this cut moves the detonator">card ${pct(m.p_card)}</span>` : ""}
         ${m.oxygen ? html`<span class="badge" data-testid="move-${i}-oxygen" title="this cut spends ${m.oxygen[0]} of the ${m.oxygen[1]} oxygen tokens at hand">oxygen ${m.oxygen[0]} of ${m.oxygen[1]}</span>` : ""}
+        </span>
         ${thoughtAhead(ctx.refine, m, i)}
         ${playedOut(ctx.search, m, i)}
         ${m.score !== undefined ? html`<small class="score" data-testid="move-${i}-score" data-score="${m.score}" title="the team policy's score">score ${m.score.toFixed(3)}</small>` : ""}
