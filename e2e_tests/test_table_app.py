@@ -15,9 +15,11 @@ import re
 import zlib
 
 import pytest
+from fuzz_links import as_hash
 from playwright.sync_api import expect
 from table_taps import (MY_HAND, Taps, assert_matches_cli, engine_doc, open_table, play_opening,
                         play_turns, shot, tid, wait_done, wait_ready)
+from ux_table import TOKENS, TURNS, table
 
 
 def test_whole_game_by_taps(make_context, base_url, device):
@@ -228,6 +230,32 @@ def test_impossible_table_names_the_culprits(make_context, base_url, device):
     expect(tid(page, "stands-stale")).to_have_count(0)
 
 
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_a_culprit_leads_to_its_entry(make_context, base_url, device):
+    """An older entry behind an impossible table: the error box names the entry each culprit came from and
+    opens it for editing in one tap; the fix makes the table work again."""
+    later = {"k": "set", "p": 1, "s": 0, "j": 4, "slot": {"c": "info", "v": "2", "m": None, "col": None}}
+    page = make_context(device).new_page()
+    page.goto(base_url + "index.html" + as_hash(table(log=TOKENS + TURNS + [later])))
+    wait_ready(page)
+    taps = Taps(page, device)
+    assert wait_done(page) == "error"
+    culprits = tid(page, "table-error-culprits").locator("li")
+    expect(culprits).to_have_count(2)
+    # Bob D's 4 came from my failed cut (entry 5 of 8), not from the last entry
+    expect(culprits.nth(0)).to_contain_text("Bob slot D (info token 4) — recorded as “Ann: Bob D is 5? ✗ it is 4”")
+    expect(culprits.nth(1)).to_contain_text("recorded as “Bob E shows an info token 2”")
+    taps("table-error-edit-0")
+    expect(tid(page, "sheet")).to_contain_text("Dual cut (editing)")
+    taps("sheet-close")
+    taps("table-error-edit-1")
+    expect(tid(page, "sheet-title")).to_have_text("Bob, slot E")
+    taps("set-info-5")
+    assert wait_done(page) == "done"
+    expect(tid(page, "table-error")).to_have_count(0)
+    assert len(engine_doc(page)["players"]) == 4
 
 
 HOSTILE_SAVED = [

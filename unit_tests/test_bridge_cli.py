@@ -235,6 +235,18 @@ def test_impossible_state(kind):
     assert isinstance(err["culprits"], list) and len(err["culprits"]) == 2
     assert any("Bob" in c and "info token 7" in c for c in err["culprits"]), err
     assert any("7" in c for c in err["culprits"])
+    # each culprit also says where it is, so the page can offer the log entry that put it there
+    where = err["culprit_entries"]
+    assert [e["text"] for e in where] == err["culprits"]
+    assert all(e["kind"] in ("slot", "fact") for e in where)
+    slots = [(e["player"], e["stand"], e["slot"]) for e in where if e["kind"] == "slot"]
+    assert (1, 0, 2) in slots, where  # Bob's info token 7
+
+
+def test_impossible_fact_is_located_by_its_index():
+    doc = {**STATE, "facts": [{"kind": "has_not", "player": 0, "value": 5}]}  # I hold a 5
+    err = call(req("analyze", doc, rid=19))["error"]
+    assert err["culprit_entries"] == [{"kind": "fact", "fact": 0, "text": "'Ann has no 5'"}], err
 
 
 def test_indicate_self_contradiction_names_entered_items_only():

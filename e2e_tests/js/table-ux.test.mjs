@@ -277,3 +277,24 @@ test("Who holds what says it scrolls sideways when its values do not fit a phone
   assert.match(draw(14), /data-testid="holdings-scroll"/);
   assert.doesNotMatch(draw(8), /holdings-scroll/);
 });
+
+test("each slot and fact knows the entry behind it, so an impossible table's culprits lead back to their entries", () => {
+  let s = table();
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } });
+  s = S.addEntry(s, FAILED_CUT);
+  s = S.addEntry(s, DD(2));
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 4, slot: { c: "info", v: "2" } });
+  s = S.addEntry(s, { k: "dual", a: 9, p: 1, s: 0, j: 5, v: "5", ok: true }); // no such player: skipped
+  const t = S.derive(s);
+  assert.equal(t.entries[4].ok, false);
+  assert.equal(t.slotEntry["1-0-2"], 0, "Bob C's token: the starting-token entry");
+  assert.equal(t.slotEntry["1-0-3"], 1, "Bob D's token: the failed cut that put it there");
+  assert.equal(t.slotEntry["1-0-4"], 3);
+  assert.equal(t.slotEntry["3-0-4"], 2, "the Double Detector's token on Dee E");
+  assert.equal(t.slotEntry["1-0-5"], undefined, "a skipped entry changes nothing");
+  assert.equal(t.slotEntry["0-0-0"], undefined, "my own wires come with the hand, not an entry");
+  // the failed Double Detector's fact (Dee D or E is not a 4) is the third entry's
+  const dd = t.facts.findIndex((f) => f.player === 3);
+  assert.ok(dd >= 0);
+  assert.equal(t.factEntry[dd], 2);
+});

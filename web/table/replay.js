@@ -33,6 +33,7 @@ export function derive(state) {
     stands,
     facts: [],
     factEntry: [],
+    slotEntry: {}, // "p-s-j" -> the last entry that changed that slot (an impossible table's culprit leads back to it)
     mistakesMade: 0,
     exploded: false,
     turn: setup.captain,
@@ -89,6 +90,7 @@ export function derive(state) {
       if (trackCut && e.k !== "shown") t.lastCut = justCut(t, e, cutBefore);
       if (guess) guessDiscards(t, setup);
       if (backers.size) numberCardsBack(t, backers, backed); // (62: its note goes with the entry that cut the fourth)
+      markTouched(t, before, i);
       t.entries.push({ ok: true, text: describeSafely(e, setup) + t.note });
       countGifts(t, e, setup);
     } catch (err) {
@@ -106,6 +108,14 @@ export function derive(state) {
   // every wire cut and the bomb still whole: the mission is won
   t.defused = !t.exploded && t.stands.every((ss) => ss.every((st) => st.every((sl) => sl.c === "cut")));
   return t;
+}
+
+/** Note entry i against every slot it changed, by where the slot sits now. */
+function markTouched(t, before, i) {
+  t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
+    const was = before.stands[p]?.[s]?.[j];
+    if (!was || JSON.stringify(was) !== JSON.stringify(sl)) t.slotEntry[`${p}-${s}-${j}`] = i;
+  })));
 }
 
 /** 34, while the cards are hidden: the blue values each player's cuts named (what tells of their card, for the

@@ -131,7 +131,8 @@ function describeError(e, doc) {
   const keys = [];
   if (Number.isInteger(e.player) && Number.isInteger(e.slot)) keys.push(`${e.player}-${e.stand ?? 0}-${e.slot}`);
   const title = e.name === "InconsistentStateError" ? "No deal can produce this table." : e.name === "EngineUnavailable" ? "The engine is not available." : "This table breaks a rule.";
-  return { title, message: e.message, culprits: e.culprits ?? [], keys, name: e.name, doc };
+  for (const c of e.culprit_entries ?? []) if (c.kind === "slot") keys.push(`${c.player}-${c.stand}-${c.slot}`);
+  return { title, message: e.message, culprits: e.culprits ?? [], at: e.culprit_entries ?? [], keys, name: e.name, doc };
 }
 
 async function analyzeNow(app, engine) {

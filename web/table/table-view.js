@@ -215,12 +215,21 @@ export class AppView {
   }
 }
 
+/** The entry a culprit came from, to change in one tap (the log entry's own edit); named unless the culprit's
+ * words already quote it (a skipped entry). */
+function culpritLink(culprit, i, ctx, k) {
+  const text = Number.isInteger(i) ? ctx.t.entries[i]?.text : null;
+  if (!text) return "";
+  return html`${culprit.includes(text) ? "" : html` <span class="hint">— recorded as “${text}”.</span>`}
+    ${btn("edit", "Change it", { cls: "link", arg: i, testid: `table-error-edit-${k}`, aria: `Change: ${text}` })}`;
+}
+
 /** What no deal fits, and the way back: the last entry, which Undo takes back (or any entry, changed from the log). */
 function errorTemplate(err, ctx) {
   const last = ctx.state.log.length ? ctx.t.entries.at(-1)?.text : null;
   return html`<div class="table-error" data-testid="table-error" role="alert">
     <strong>${err.title}</strong> <span data-testid="table-error-message">${err.message}</span>
-    ${err.culprits?.length ? html`<ul data-testid="table-error-culprits">${err.culprits.map((c) => html`<li>${c}</li>`)}</ul>` : ""}
+    ${err.culprits?.length ? html`<ul data-testid="table-error-culprits">${err.culprits.map((c, k) => html`<li>${c}${culpritLink(c, err.links?.[k], ctx, k)}</li>`)}</ul>` : ""}
     ${err.stale ? html`<p class="hint">The numbers shown are from the last table that worked.</p>` : ""}
     ${last ? html`<p class="hint" data-testid="table-error-last">Last recorded: “${last}”. ${btn("undo", "Undo it", { cls: "link", testid: "table-error-undo" })}
       — or change another entry from the turn log below.</p>` : ""}

@@ -161,6 +161,8 @@ def handle(request_json: str) -> str:
         culprits = getattr(exc, "culprits", None)
         if culprits:
             error["culprits"] = culprits
+        if getattr(exc, "entries", None):
+            error["culprit_entries"] = exc.entries  # type: ignore[attr-defined]
         reply = {"id": req_id, "ok": False, "error": error}
     except Exception as exc:  # noqa: BLE001 - the bridge must never raise
         reply = {

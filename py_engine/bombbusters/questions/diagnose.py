@@ -15,7 +15,7 @@ from ..table.facts_text import describe_fact
 from ..table.notation import CUT, INFO, Slot, format_slot
 from ..table.state import GameState, slot_name
 from ..table.wires import label
-from .irreducible import folded, minimal, table_entries, without
+from .irreducible import entry_json, folded, minimal, table_entries, without
 
 __all__ = ["explain_impossible", "is_possible"]
 
@@ -73,7 +73,7 @@ def explain_impossible(state: GameState, reason: str | None = None) -> Inconsist
         ) + (" cannot all hold" if len(names) > 1 else " is impossible")
         if len(names) == 1 and reason:
             msg += f" ({reason})"
-        return InconsistentStateError(msg, culprits=names, **loc)
+        return InconsistentStateError(msg, culprits=names, entries=[entry_json(e, n) for e, n in zip(culprits, names)], **loc)
     msg = "No deal fits what was entered"
     if reason:
         msg += f": {reason}"

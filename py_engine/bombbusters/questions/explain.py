@@ -32,7 +32,7 @@ from ..table.notation import CUT, INFO, slot_letter
 from ..table.state import GameState, slot_name
 from ..table.wires import colour_of, label, parse_label
 from .analysis import FACTS_FROM_TOKENS, solve_state
-from .irreducible import Entry, folded, minimal, table_entries, without
+from .irreducible import Entry, entry_json, folded, minimal, table_entries, without
 
 __all__ = ["explain", "explain_json"]
 
@@ -132,11 +132,7 @@ def explain(state: GameState, p: int, s: int, j: int, wire: str) -> dict:
     because = because[:1].upper() + because[1:]  # a sentence of its own under the slot
     return {
         "slot": [p, s, j], "value": wire, "claim": claim,
-        "entries": [
-            {"kind": "fact", "fact": e[1], "text": x} if e[0] == "fact"
-            else {"kind": "slot", "player": e[1], "stand": e[2], "slot": e[3], "text": x}
-            for e, x in zip(kept, texts)
-        ],
+        "entries": [entry_json(e, x) for e, x in zip(kept, texts)],
         "text": f"{because}: so {verdict}.",
     }
 

@@ -18,9 +18,17 @@ from ..table.notation import HIDDEN, Slot
 from ..table.players import Player
 from ..table.state import GameState, pin_facts
 
-__all__ = ["Entry", "table_entries", "without", "minimal", "folded"]
+__all__ = ["Entry", "entry_json", "table_entries", "without", "minimal", "folded"]
 
 Entry = tuple  # ("slot", player, stand, slot) | ("fact", index)
+
+
+def entry_json(e: Entry, text: str) -> dict:
+    """An entry as the bridge gives it, so the page can find what put it on the table (a slot, or the
+    fact at an index of the state document's ``facts``)."""
+    if e[0] == "fact":
+        return {"kind": "fact", "fact": e[1], "text": text}
+    return {"kind": "slot", "player": e[1], "stand": e[2], "slot": e[3], "text": text}
 
 
 def _blank(sl: Slot) -> Slot:

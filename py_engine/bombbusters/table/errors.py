@@ -42,6 +42,8 @@ class RuleError(BombBustersError):
 class InconsistentStateError(BombBustersError):
     """No deal of the wires fits everything that was entered."""
 
-    def __init__(self, message: str, culprits: list[str] | None = None, **location: Any) -> None:
+    def __init__(self, message: str, culprits: list[str] | None = None, entries: list[dict] | None = None,
+                 **location: Any) -> None:
         super().__init__(message, **location)
         self.culprits = list(culprits or [])
+        self.entries = list(entries or [])  # the culprits as the bridge gives them (where each is: a slot or a fact)
