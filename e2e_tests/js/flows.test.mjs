@@ -8,7 +8,7 @@ import { standsToPick } from "../../web/table/asks-wires.js";
 import { draftSummary } from "../../web/table/draft-summary.js";
 import { maybeCommit } from "../../web/table/draft-commit.js";
 import { givenKey } from "../../web/table/given-cut.js";
-import { resultAsk, whichAsk } from "../../web/table/flow-templates.js";
+import { actorSlotAsk, resultAsk, whichAsk } from "../../web/table/flow-templates.js";
 
 const HAND = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
 
@@ -620,4 +620,21 @@ test("the actor's wires after a success: a certain one says 'sure' beside its le
   const html = String(resultAsk({ ctx: { state, t: A.t, laws: l, given, ui: { sheet: { mode: "action" } } }, d: { ...d, ok: undefined, hit: undefined } }));
   assert.match(html, /data-testid="actor-slot-0-2"[^>]*>C <small>sure<\/small>/);
   assert.match(html, /data-testid="actor-slot-0-1"[^>]*>B <small>17%<\/small>/);
+});
+
+test("'Which of Bob's wires was cut with it?' says what its chances are, and why they may add past 100 %", () => {
+  const state = table();
+  const d = { k: "dual", a: 1, p: 2, s: 0, js: [0], v: "7", ok: true };
+  const t = S.derive(state);
+  const before = laws({ "1-0-3": { "7": 0.5, "6": 0.5 }, "1-0-4": { "7": 0.5, "8": 0.5 } });
+  const ask = (given) => String(actorSlotAsk({ ctx: { state, t, laws: before, given, ui: { sheet: { mode: "action" } } }, d, setup: state.setup }));
+  assert.match(ask(null), /how likely each is the one, from the table before the cut/);
+  // after the success Bob may hold two 7s: each wire's own chance, 80 % + 70 %
+  const two = ask(laws({ "1-0-3": { "7": 0.8, "6": 0.2 }, "1-0-4": { "7": 0.7, "8": 0.3 } }));
+  assert.match(two, /the chance it is a 7, the cut having worked; they add up past 100 %: Bob may hold more than one/);
+  const one = ask(laws({ "1-0-3": { "7": 0.4, "6": 0.6 }, "1-0-4": { "7": 0.6, "8": 0.4 } }));
+  assert.match(one, /the cut having worked\)/);
+  assert.doesNotMatch(one, /past 100/);
+  const mine = String(actorSlotAsk({ ctx: { state, t, laws: before, given: null, ui: {} }, d: { ...d, a: 0 }, setup: state.setup }));
+  assert.doesNotMatch(mine, /given-hint/, "my own wires I see: no chance said");
 });
