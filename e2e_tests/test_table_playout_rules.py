@@ -54,3 +54,31 @@ def test_estimate_plays_the_cards_entered(make_context, base_url, device):
     expect(tid(page, "challenge-card-3")).to_be_visible()
     taps("challenge-card-5")
     expect(tid(page, "log-0")).to_contain_text("Challenge 5 done (2 solo cuts in a row)")
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_26_a_cut_flips_its_number_card(make_context, base_url, device):
+    """26: all 12 number cards face up at the start; my failed cut of a 5 flips the 5 (nothing to untap), so the next
+    player is not offered a 5, and *Estimate* plays on from the cards face up."""
+    page, taps = open_mission(make_context, base_url, device, 26, reds=(3, 8))
+    enter_hand(page, taps, ["4"])
+    wait_done(page, moves=True)
+    expect(tid(page, "numbers")).to_have_attribute("data-up", " ".join(str(v) for v in range(1, 13)))
+    for key, value in (("1-0-2", "3"), ("2-0-5", "6"), ("3-0-8", "9"), ("0-0-0", "1")):  # the starting tokens
+        taps(f"slot-{key}")
+        taps(f"set-info-{value}")
+    wait_done(page, moves=True)
+    taps("slot-1-0-3")
+    taps("key-5")
+    taps("result-wrong")
+    taps("real-4")
+    wait_done(page, moves=True)
+    expect(tid(page, "numbers")).to_have_attribute("data-up", "1 2 3 4 6 7 8 9 10 11 12")
+    expect(tid(page, "numbers")).to_contain_text("recording the cut flips it")
+    taps("slot-2-0-0")  # Bob's turn: a 5 is no longer a value he may name
+    expect(tid(page, "actor-1")).to_have_attribute("aria-pressed", "true")
+    expect(tid(page, "key-5")).to_have_count(0)
+    expect(tid(page, "key-6")).to_be_enabled()
+    taps("sheet-close")
+    assert _estimate(page, taps) >= 2
+    expect(tid(page, "win-error")).to_have_count(0)

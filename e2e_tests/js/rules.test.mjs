@@ -446,3 +446,33 @@ test("40: on my own wire only the x-token my stand shows is offered; 45: the one
   assert.equal(ft.mistakesMade, 1);
   assert.ok(S.engineDoc(f, ft).facts.some((x) => x.kind === "has_not" && x.player === 2 && x.value === 7));
 });
+
+test("26: the cut recorded flips its value's card (none to untap); with none face up all turn up again, but those cut all four", async () => {
+  const { pickedUp } = await import("../../web/table/pick-cards.js");
+  const { missionPlayDoc } = await import("../../web/table/play-docs.js");
+  let s = table({ number: 26, number_cards: "pick" });
+  assert.deepEqual(s.setup.numbers, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], "all 12 face up at the start");
+  const fail = (a, v, real, j = 0) => ({ k: "dual", a, p: a === 0 ? 1 : 0, s: 0, j: a === 0 ? j : 11, v, ok: false, real });
+  s = S.addEntry(s, fail(0, "5", "1"));
+  let t = S.derive(s);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  assert.deepEqual(pickedUp(s.setup, t), [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12], "a failed cut flips its card too");
+  assert.deepEqual(S.missionRules(s, t).only_values.values, [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12]);
+  assert.deepEqual(missionPlayDoc(s, t).mission_play.up, [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12]);
+  // one card left face up, flipped by a cut: all turn face up again, but a value whose four wires are cut
+  s.setup.numbers = [5, 9];
+  s = S.addEntry(s, fail(1, "9", "12"));
+  const four = (p, j) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v: "4", m: null, col: null } });
+  for (const [p, j] of [[1, 3], [1, 4], [2, 3], [3, 3]]) s = S.addEntry(s, four(p, j));
+  t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.deepEqual(pickedUp(s.setup, t), [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12], "all up again but the 4, cut all four");
+  // a skip reads the cards face up now: Ann holds some of them, so no skip
+  assert.match(S.derive(S.addEntry(s, { k: "skip", a: 0 })).entries.at(-1).error, /Ann holds a wire of \d+: no skip/);
+  // the table screen shows the cards face up now; the starting ones fold away
+  const { numbersTemplate } = await import("../../web/table/cards-templates.js");
+  const page = String(numbersTemplate(s.setup, t));
+  assert.match(page, /Number cards face up:/);
+  assert.match(page, /recording the cut flips it/);
+  assert.match(page, /Change the cards face up at the start/);
+});

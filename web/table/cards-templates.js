@@ -9,6 +9,7 @@ import { CARD_LETTERS, CARD_NAMES, cardDue, ringHeld, ringPlaceName, ringSeats, 
 import { dealtCounts, liveValues, myNumberCards } from "./guess-cards.js";
 import { aValue } from "./setup.js";
 import { activeChallenges, challengeName, hasChallenges } from "./challenge-cards.js";
+import { flipsByCuts, pickedUp } from "./pick-cards.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -115,14 +116,16 @@ export function numbersTemplate(setup, t) {
     : "two of them give the value to cut (sum or difference); after a cut, untap the two used (none left: all 12 again)";
   const pick = setup.sound_rounds ? "the card the sound file turned face up: its value to cut in time; with three face up, only theirs"
     : [45, 51].includes(setup.mission) ? "the card just flipped: its value is cut"
-    : setup.mission === 26 ? "the cards face up: a player flips one and cuts its value, so untap the card flipped; when none is face up, tap them all again but those cut all four" : setup.mission === 65 ? "my number cards: the values I may cut"
+    : flipsByCuts(setup) ? (t ? "a player flips one and cuts its value: recording the cut flips it; with none face up, all turn face up again but those cut all four"
+      : "all 12 face up at the start: untap those already flipped if you enter a game under way") : setup.mission === 65 ? "my number cards: the values I may cut"
     : "the values you may cut";
   const hint = { pick, sum,
     sequence: `in the order to cut, from the card beside the Sequence card (${numberCardsAtMost(setup)} cards)${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",
     detonator: "each value cut all four moves the detonator back a space",
     unlock: "the card in view: when its four wires are cut, an equipment card is flipped, then the next number card",
     line: nums.length < 12 ? `Nano's line: tap all 12 cards from left to right (${nums.length}/12)` : "Nano's line, left to right" }[setup.number_cards];
-  const shown = nums.map((n, i) => (seq && i < seq.next ? html` <s>${n}</s>` : ` ${n}`));
+  const up = pickedUp(setup, t); // 26 in play: the cards face up now, as the cuts flipped them
+  const shown = (up ?? nums).map((n, i) => (seq && i < seq.next ? html` <s>${n}</s>` : ` ${n}`));
   // where the order counts (a sequence, Nano's line), each card tapped shows its place; a card done is crossed out
   const ordered = setup.number_cards === "sequence" || setup.number_cards === "line";
   const place = (n) => (ordered && nums.includes(n) ? html`<sup class="place">${nums.indexOf(n) + 1}</sup>` : "");
@@ -138,8 +141,9 @@ export function numbersTemplate(setup, t) {
     ? html`<p class="hint" data-testid="unlock-due">All four ${nums[0]}s are cut: flip an equipment card (tap it in Setup, Equipment on the
       table: usable at once) and the next number card (tap it here).</p>` : "";
   const laid = t && FIXED_CARDS.includes(setup.number_cards) && nums.length >= numberCardsAtMost(setup);
-  return html`<div class="cards numbers" data-testid="numbers"><p class="lbl">Number cards in view${nums.length ? html`:${shown}` : ""} <small>(${hint})</small></p>
-    ${due}${dealt}${laid ? html`<details data-testid="numbers-change"><summary>Change the number cards</summary>${chips}</details>` : chips}${seq ? sequenceEndTemplate(seq, t) : ""}${lineTemplate(setup, t)}</div>`;
+  const fold = laid || up ? html`<details data-testid="numbers-change"><summary>${up ? "Change the cards face up at the start" : "Change the number cards"}</summary>${chips}</details>` : chips;
+  return html`<div class="cards numbers" data-testid="numbers" data-up="${(up ?? []).join(" ")}"><p class="lbl">${up ? "Number cards face up" : "Number cards in view"}${(up ?? nums).length ? html`:${shown}` : ""} <small>(${hint})</small></p>
+    ${due}${dealt}${fold}${seq ? sequenceEndTemplate(seq, t) : ""}${lineTemplate(setup, t)}</div>`;
 }
 
 /** The number-card modes whose cards are laid once for the whole game (a sequence, 62's, 39's, Nano's line). */

@@ -14,6 +14,7 @@ import { characterOf, ddUsable, draftOfCard, personalHolder } from "./detectors.
 import { nanoPlayDoc, nanoRules } from "./nano-track.js";
 import { specialAction } from "./entries-mission.js";
 import { xWireWait } from "./entries-cuts.js";
+import { pickedUp } from "./pick-cards.js";
 
 /**
  * The engine's state document for the derived table.
@@ -168,7 +169,7 @@ export function valueRules(state, t, mine = true) {
   const special = state.setup.special ?? [];
   const rules = { no_values: [] };
   const hands = faceUpCards(state.setup, t, state.setup.me); // 65: my face-up cards, once the hands dealt are entered
-  const nums = state.setup.number_cards === "pick" && !mine && state.setup.mission === 65 ? [] : hands ?? state.setup.numbers ?? [];
+  const nums = state.setup.number_cards === "pick" && !mine && state.setup.mission === 65 ? [] : hands ?? pickedUp(state.setup, t) ?? state.setup.numbers ?? [];
   const mode = state.setup.number_cards;
   if (state.setup.sound_rounds) { // 30: a round's card is a target, not a rule; the three cards at the end are one
     if (nums.length >= 3) {

@@ -14,6 +14,7 @@ import { checkOxygen, namedValue, oxygenSkipFacts } from "./oxygen.js";
 import { lineAfter, lineStart } from "./nano-line.js";
 import { hasChallenges } from "./challenge-cards.js";
 import { applyDiscard, cutSince, guessDiscards } from "./guess-cards.js";
+import { pickAfter, pickStart } from "./pick-cards.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
 import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, rightOf, sequenceAt, turnedSlots, wireOf } from "./setup.js";
@@ -53,6 +54,7 @@ export function derive(state) {
     nanoDue: null, // 43: who has just cut Nano's value and takes one of its wires (until the take is recorded)
     stab: false,
     ...lineStart(setup), // 59: Nano on its line of number cards (nano-line.js)
+    ...pickStart(setup), // 26: the number cards face up (pick-cards.js)
     extraEquipment: [],
     hasHand,
   };
@@ -87,6 +89,7 @@ export function derive(state) {
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
       lineAfter(t, e, setup);
+      pickAfter(t, setup, e);
       if (trackCut && e.k !== "shown") t.lastCut = justCut(t, e, cutBefore);
       if (guess) guessDiscards(t, setup);
       if (backers.size) numberCardsBack(t, backers, backed); // (62: its note goes with the entry that cut the fourth)
