@@ -123,6 +123,7 @@ def test_51_the_named_player_cuts_the_card_s_value_or_shows_they_have_none() -> 
     g = LoggedGame(51, 4, seed=3, snap=lambda play: play.current)
     assert g.result.truth_impossible == 0
     assert g.start_mistakes == 4  # the detonator a space further back
+    assert g.ref.start_mistakes == 4, "a Rewinder takes it back to there, not to the usual start"
     named = [(q, m, cur) for q, m, cur, _t in g.moves if m is not None and m["kind"] != "reveal_red"]
     assert named and all(cur is not None and cur[0] == q and m["value"] == cur[1] for q, m, cur in named)
     nones = [f for f in g.ref.table.facts if f.kind == "has_not"]
@@ -282,3 +283,15 @@ def test_39_the_noble_value_goes_only_by_the_special_action_which_deals_the_card
     has = [f for f in g.ref.table.facts if f.kind == "has"]
     assert all(any(value_of(g.ref.world[w]) == f.value for w in f.wires or [k for k in g.ref.world if k[0] == f.player])
                for f in has)
+
+
+@pytest.mark.parametrize("mission", [41, 55, 60, 62])
+def test_a_dial_set_near_the_end_leaves_its_first_space_to_the_rewinder(mission: int) -> None:
+    """41, 55, 60, 62 set the detonator a space from the end: the spaces behind it are there, so a Rewinder takes it
+    back past where it started, to the track's first space (the usual start: one mistake fewer than players)."""
+    from bombbusters.arena.card_effects import BEFORE
+    m = playable(mission, 4)
+    ref = start_game(deal_game(m, 4, 1, 0), m)
+    assert ref.mistakes_left == 0 and ref.start_mistakes == 3
+    BEFORE["6"](ref, 0, None)
+    assert ref.mistakes_left == 1

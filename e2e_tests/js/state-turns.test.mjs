@@ -244,7 +244,13 @@ test("the equipment on the table: the turn log offers those not spent (and the c
   assert.ok(early.entries[1].ok, early.entries[1].error);
   assert.match(early.entries[1].text, /check: the Rewinder \(6\) is not on the table/);
   // a Rewinder that could not move the detonator (at its start) is refused: the card is kept
-  assert.match(S.derive(S.addEntry(s, { k: "rewind" })).entries[0].error, /where it started or further back: the Rewinder would not move it/);
+  assert.match(S.derive(S.addEntry(s, { k: "rewind" })).entries[0].error, /on the first space of its track: the Rewinder would not move it/);
+  // where the mission sets the dial a space from the end (60), the spaces behind it are there: the Rewinder takes it back
+  const end = { ...s, setup: { ...s.setup, mistakes: 0 } };
+  const back = S.derive(S.addEntry(end, { k: "rewind" }));
+  assert.ok(back.entries[0].ok, back.entries[0].error);
+  assert.equal(back.mistakesLeft, 1);
+  assert.equal(S.engineDoc(end, S.derive(end)).equipment?.start_mistakes ?? S.movesDoc(end, S.derive(end)).start_mistakes, 3, "the dial's first space: 3 mistakes with 4 players");
   const locked = S.derive(S.addEntry(s, { k: "stabilizer", a: 0 }));
   assert.match(locked.entries[0].text, /check: the Stabilizer \(9\) was not usable yet \(two 9s cut first: 0 then\)/);
   assert.ok(String(logTemplate({ state: s, t: S.derive(s) }).text).includes('data-testid="action-double"'), "the character card");

@@ -15,6 +15,7 @@ import { nanoPlayDoc, nanoRules } from "./nano-track.js";
 import { specialAction } from "./entries-mission.js";
 import { xWireWait } from "./entries-cuts.js";
 import { pickedUp } from "./pick-cards.js";
+import { firstSpaceMistakes } from "./replay-table.js";
 
 /**
  * The engine's state document for the derived table.
@@ -64,7 +65,7 @@ export function movesDoc(state, t, doc = engineDoc(state, t)) {
   const out = {
     ...doc, available: availableItems(state, t), constraints: myCards(state.setup, t), mistakes_left: myMistakesLeft(state, t),
     rules: missionRules(state, t), cards: tableCards(state, t), free_cards: usableCards(state, t, FREE_CARDS),
-    used_detectors: withoutDD(state.setup, t), start_mistakes: state.setup.mistakes,
+    used_detectors: withoutDD(state.setup, t), start_mistakes: firstSpaceMistakes(state.setup),
   };
   return { ...out, ...tableRulesDoc(state.setup) };
 }
@@ -127,7 +128,7 @@ export function equipmentDoc(state, t) {
     double_detector: setup.dd,
     captain_no_equipment: Boolean(setup.captain_no_equipment),
     captain_fragile: Boolean(setup.captain_fragile),
-    start_mistakes: setup.mistakes,
+    start_mistakes: firstSpaceMistakes(setup),
   };
 }
 

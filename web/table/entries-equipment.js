@@ -3,7 +3,7 @@
 // Stabilizer, Coffee Mug, Rewinder. (Detectors and the X-or-Y Ray are cuts: entries-cuts.js;
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
-import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, fail, infoSlot, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
+import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, infoSlot, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
 import { standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
@@ -120,8 +120,9 @@ export function applyCoffee(t, e, setup) {
 
 /** Rewinder: the detonator goes back one step. */
 export function applyRewind(t, _e, setup) {
-  // not past where it started (the arena's reading): a Rewinder that could not move it is refused, the card kept
-  if (t.mistakesMade <= 0) fail("the detonator is where it started or further back: the Rewinder would not move it (the card stays unused)");
+  // not past the dial's first space (where it starts, or further back in 41, 55, 60, 62): a Rewinder that could not move
+  // it is refused, the card kept
+  if (t.mistakesMade <= dialFirst(setup)) fail("the detonator is on the first space of its track: the Rewinder would not move it (the card stays unused)");
   spend(t, setup, "6");
-  detonatorBack(t);
+  detonatorBack(t, dialFirst(setup));
 }

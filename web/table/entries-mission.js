@@ -5,7 +5,7 @@
 import { lineAhead, lineReady } from "./nano-line.js";
 import { oxygenKind } from "./oxygen.js";
 import { guessShown } from "./guess-cards.js";
-import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, fail, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
+import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, dialFirst, fail, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
 import { aValue, blueValues, cardHands, colourOf, faceUpCards, redsInPlay, rightOf, saidOf, yellowsInPlay } from "./setup.js";
 import { cardsAllow, cardsBindAll, cardValues, theirCard } from "./card-rules.js";
 import { hasChallenges } from "./challenge-cards.js";
@@ -288,7 +288,7 @@ export function applyChallenge(t, e, setup) {
     t.challengeCards = [...(t.challengeCards ?? []), e.c];
   }
   t.challenges = (t.challenges ?? 0) + 1;
-  detonatorBack(t, setup.mistakes - (n - 1));
+  detonatorBack(t, dialFirst(setup));
 }
 
 /** Challenge 1 (55, 60): instead of their action, a player cuts a teammate's wire saying "It is RED": a red wire is

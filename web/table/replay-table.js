@@ -254,6 +254,13 @@ export function detonatorStep(t, setup) {
   if (t.mistakesMade > setup.mistakes && !nanoDetonator(setup)) t.exploded = true;
 }
 
+/** The dial's first space, in mistakes made: where it starts, or further back where the mission sets it later (41, 55,
+ * 60, 62: a space from the end) — how far a Rewinder or a challenge done may take it back. */
+export const dialFirst = (setup) => Math.min(0, setup.mistakes - (setup.players.length - 1));
+
+/** Mistakes allowed with the dial on its first space (the state document's `start_mistakes`). */
+export const firstSpaceMistakes = (setup) => setup.mistakes - dialFirst(setup);
+
 /** The detonator goes back a space, never past `floor` mistakes made: where it started by default (Rewinder); the
  * other rules that move it back say how far it may go (entries-mission.js). */
 export function detonatorBack(t, floor = 0) {

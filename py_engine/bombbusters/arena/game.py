@@ -73,6 +73,8 @@ def start_game(deal: Deal, mission: Mission, choose: Chooser = advised_token, re
         ref.rules.play.no_token = skip  # a play's setup may add to it (random tokens, Nano's draw)
         ref.rules.play.setup(ref)
         skip = ref.rules.play.no_token
+        # the dial's first space, as far back as a Rewinder goes: 51 sets it a space further back than usual
+        ref.start_mistakes = max(ref.start_mistakes, ref.table.mistakes_left or 0)
     liars = place_false_tokens(ref, mission.false_by) if mission.false_by else frozenset()
     place_tokens(ref, mission.tokens, choose, read_choice, liars | skip)
     return ref
