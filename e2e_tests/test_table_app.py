@@ -142,6 +142,18 @@ def test_share_reload_back_undo(make_context, base_url, device):
     assert pub["players"][0]["stands"][0].split()[0] == "i1"  # my public token, not my wires
     assert "?" in pub["players"][0]["stands"][0] and "?12" not in pub["players"][0]["stands"][0]
 
+    # The address bar itself, copied to another phone: the table, never my wires (sealed with this phone's key).
+    bar = page.url
+    readable = re.search(r"#g=([A-Za-z0-9_-]+)\.", bar)
+    assert readable, bar[:80]
+    part = json.loads(base64.urlsafe_b64decode(readable.group(1) + "=" * (-len(readable.group(1)) % 4)))
+    assert part["hand"] == [] and "hand_undo" not in part
+    other = make_context(device).new_page()
+    other.goto(bar)
+    wait_ready(other)
+    expect(tid(other, "who-screen")).to_be_visible()
+    expect(tid(other, "link-error")).to_contain_text("its owner's wires stay there")
+
     # Reload restores everything.
     page.reload()
     assert wait_done(page) == "done"

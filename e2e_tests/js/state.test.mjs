@@ -325,3 +325,32 @@ test("an 'a of b' draw says only 'pick the numbers' until some are picked", () =
   assert.ok(!before.some((x) => /keep|drawn/.test(x)), before.join(" | "));
   assert.deepEqual(S.setupProblems({ ...setup, red: { ...setup.red, nums: [2, 5, 9] } }, m), []);
 });
+
+test("the address bar keeps my wires readable only on my phone: another key opens the table as a share link", () => {
+  let s = started();
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 0, slot: { c: "info", v: "1" } });
+  assert.equal(s.hand[0].length, 12);
+  const keyOf = (seed) => (n) => Uint8Array.from({ length: Math.max(n, 64) }, (_, i) => (i * 131 + seed * 17 + 7) % 256);
+  const mine = keyOf(1);
+  const hash = S.encodeHash(s, mine);
+  const [open] = hash.slice(3).split(".");
+  const plain = new TextDecoder().decode(Uint8Array.from(atob(open.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)));
+  assert.deepEqual(JSON.parse(plain).hand, [], "the readable part holds no wire of mine");
+  assert.doesNotMatch(hash, new RegExp(btoa(JSON.stringify(s.hand)).slice(0, 12)));
+  // on my phone: the same table, my wires and the seat included
+  const back = S.decodeHash(hash, mine);
+  assert.deepEqual(back.state.hand, s.hand);
+  assert.equal(back.state.setup.me, s.setup.me);
+  assert.equal(back.notice, undefined);
+  assert.deepEqual(S.decodeHash(S.encodeHash(back.state, mine), mine).state, back.state, "round trip");
+  // elsewhere (another key, or none): the table without the wires, as a share link opens
+  for (const other of [keyOf(2), null]) {
+    const got = S.decodeHash(hash, other);
+    assert.deepEqual(got.state.hand, []);
+    assert.equal(got.state.setup.me, null);
+    assert.equal(got.state.log.length, 1);
+    assert.match(got.notice, /another phone: its owner's wires stay there/);
+  }
+  // a hash written before (plain) still reads, wires and all
+  assert.deepEqual(S.decodeHash(S.encodeHash(s), mine).state.hand, s.hand);
+});

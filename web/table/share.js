@@ -49,9 +49,37 @@ async function pipeBytes(bytes, transform) {
   return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(transform)).arrayBuffer());
 }
 
-/** The state's data (no UI) as a URL hash ("#g=", plain: written on every change). */
-export function encodeHash(state) {
-  return "#g=" + bytesToB64(new TextEncoder().encode(tableJson(state)));
+/** What only my own device may read back from the address bar: my wires (and their edits), 29's number cards. */
+const PRIVATE = ["hand", "hand_undo", "hand_redo"];
+const SEAL = "bb1"; // marks a private part read with the right key (another device's key reads noise)
+
+/**
+ * The state's data (no UI) as a URL hash ("#g=", written on every change). With `key` (random bytes this device
+ * keeps, at least as long as what they cover: deviceKey in table-store.js), my wires go in a second part XORed with
+ * it, so an address bar copied to another phone shows the table but not my hand (it opens as a share link does).
+ */
+export function encodeHash(state, key = null) {
+  const data = JSON.parse(tableJson(state));
+  if (!key) return "#g=" + bytesToB64(new TextEncoder().encode(JSON.stringify(data)));
+  const own = { seal: SEAL, guess_mine: data.setup?.guess_mine ?? [] };
+  for (const k of PRIVATE) if (data[k] !== undefined) own[k] = data[k];
+  const open = { ...data, hand: [], hand_undo: undefined, hand_redo: undefined, setup: { ...data.setup, guess_mine: [] } };
+  const secret = new TextEncoder().encode(JSON.stringify(own));
+  return "#g=" + bytesToB64(new TextEncoder().encode(JSON.stringify(open))) + "." + bytesToB64(xorWith(secret, key(secret.length)));
+}
+
+const xorWith = (bytes, key) => bytes.map((b, i) => b ^ key[i]);
+
+/** The private part read with this device's key, or null (another device's link, or no key). */
+function unseal(part, key) {
+  if (!key) return null;
+  try {
+    const bytes = b64ToBytes(part);
+    const own = JSON.parse(utf8(xorWith(bytes, key(bytes.length))));
+    return own?.seal === SEAL ? own : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The share link's hash: the same data deflated ("#z="), or plain where the browser cannot. */
@@ -65,8 +93,8 @@ export async function encodeShareHash(state) {
  * Read a plain hash: {state} for a table, {error} for a damaged one, {} when the hash holds none.
  * Never throws.
  */
-export function decodeHash(hash) {
-  const m = /^#?g=(.*)$/s.exec(hash || "");
+export function decodeHash(hash, key = null) {
+  const m = /^#?g=([^.]*)(?:\.(.*))?$/s.exec(hash || "");
   if (!m) return {};
   let text;
   try {
@@ -74,13 +102,30 @@ export function decodeHash(hash) {
   } catch {
     return { error: DAMAGED };
   }
-  return readTable(text);
+  if (m[2] === undefined) return readTable(text);
+  const own = unseal(decodeURIComponent(m[2]), key);
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { error: DAMAGED };
+  }
+  if (own) {
+    for (const k of PRIVATE) if (own[k] !== undefined) raw[k] = own[k];
+    if (raw.setup) raw.setup.guess_mine = own.guess_mine;
+    return readTable(JSON.stringify(raw));
+  }
+  // another phone's address bar: its table without its wires, opened as a share link is
+  const got = readTable(JSON.stringify(raw));
+  return got.state ? { state: shareState(got.state), notice: FOREIGN } : got;
 }
 
+const FOREIGN = "This page came from another phone: its owner's wires stay there. Pick who you are and enter your own.";
+
 /** decodeHash for every hash, deflated share links ("#z=") included. Never throws. */
-export async function readHash(hash) {
+export async function readHash(hash, key = null) {
   const m = /^#?z=(.*)$/s.exec(hash || "");
-  if (!m) return decodeHash(hash);
+  if (!m) return decodeHash(hash, key);
   let text;
   try {
     text = utf8(await pipeBytes(b64ToBytes(decodeURIComponent(m[1])), new DecompressionStream(SHARE_CODEC)));

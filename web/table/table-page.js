@@ -38,7 +38,7 @@ app.view.mount({
 
 // Back / forward: the hash holds every change.
 window.addEventListener("popstate", async () => {
-  const got = await S.readHash(location.hash);
+  const got = await app.readHash(location.hash);
   if (!got.state) {
     if (got.error) app.view.showNotice(got.error);
     return;

@@ -16,6 +16,33 @@ const MISSIONS_KEY = "bombbusters.missions.v1";
  * table) opens it again where it was. */
 const DRAFT_KEY = "bombbusters.draft.v1";
 
+/** This device's random key for the address bar's private part (my wires: share.js encodeHash): kept, grown, never
+ * changed, so every hash this device wrote reads back here and nowhere else. */
+const KEY_KEY = "bombbusters.device-key.v1";
+let deviceBytes = new Uint8Array(0);
+
+function deviceKey(n) {
+  if (deviceBytes.length >= n) return deviceBytes;
+  try {
+    const saved = localStorage.getItem(KEY_KEY);
+    if (saved) deviceBytes = Uint8Array.from(atob(saved), (c) => c.charCodeAt(0));
+  } catch {
+    /* no storage: a key for this visit only */
+  }
+  if (deviceBytes.length >= n) return deviceBytes;
+  const more = new Uint8Array(Math.max(n, 2 * deviceBytes.length, 1024) - deviceBytes.length);
+  for (let i = 0; i < more.length; i += 65536) crypto.getRandomValues(more.subarray(i, i + 65536));
+  deviceBytes = Uint8Array.from([...deviceBytes, ...more]);
+  try {
+    let bin = "";
+    for (const b of deviceBytes) bin += String.fromCharCode(b);
+    localStorage.setItem(KEY_KEY, btoa(bin));
+  } catch {
+    /* private mode or full */
+  }
+  return deviceBytes;
+}
+
 /** Which table a draft was made on: the log's length, the seat and the setup's players and mission. */
 const draftKey = (state) => JSON.stringify([state.log.length, state.setup.me, state.setup.mission, state.setup.players, state.phase]);
 
@@ -36,8 +63,9 @@ function readMissions() {
  * game. A damaged link says so and keeps the saved table.
  */
 async function loadTable(view) {
-  const fromHash = await S.readHash(location.hash);
+  const fromHash = await S.readHash(location.hash, deviceKey);
   if (fromHash.error) view.showNotice(`${fromHash.error} Your last table is shown instead.`);
+  if (fromHash.notice) view.showNotice(fromHash.notice);
   if (fromHash.state) return fromHash.state;
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
@@ -73,8 +101,11 @@ export function createApp(view) {
 
     load: () => loadTable(view),
 
+    /** The table a hash holds, read with this device's key (Back, forward). */
+    readHash: (hash) => S.readHash(hash, deviceKey),
+
     persist(push) {
-      const hash = S.encodeHash(app.state);
+      const hash = S.encodeHash(app.state, deviceKey);
       if (location.hash !== hash) history[push ? "pushState" : "replaceState"](null, "", hash);
       app.save();
     },
