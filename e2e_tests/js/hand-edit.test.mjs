@@ -184,3 +184,16 @@ test("Edit my wires: a value that would sort the picked wire past a wire the tab
   assert.doesNotMatch(html, /data-testid="key-4"[^>]*disabled/, "a 4 keeps the cut 5 in its slot");
   assert.match(html, /data-testid="key-6"[^>]*disabled/, "a 6 would push the cut 5 to the left");
 });
+
+test("an impossible table's box names what Undo takes back: the last entry, or my wires edited after it", async () => {
+  const { errorTemplate } = await import("../../web/table/table-view.js");
+  let s = tableWith(WRONG);
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } });
+  const err = { title: "No deal can produce this table.", message: "…", culprits: [] };
+  const box = (state) => String(errorTemplate(err, { state, t: S.derive(state) }));
+  assert.match(box(s), /Last recorded: “Bob C shows an info token 3”\./);
+  const edited = S.editHand(s, [RIGHT]);
+  assert.match(box(edited), /Undo takes back the last change: the edit of your wires \(12 back to 11\)\./);
+  assert.doesNotMatch(box(edited), /Last recorded/);
+  assert.doesNotMatch(box(tableWith(WRONG)), /table-error-last/, "nothing to undo: no way back offered");
+});

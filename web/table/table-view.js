@@ -9,6 +9,8 @@ import { adviceTemplate, holdingsTemplate, logTemplate, shareTemplate, standsTem
 import { sheetTemplate } from "./sheet-templates.js";
 import { PickScroller } from "./pick-view.js";
 import { btn } from "./template-parts.js";
+import { undo } from "./hand.js";
+import { undoNote } from "./undo-words.js";
 
 /** How long the note after an undo or a redo stays. */
 const FLASH_MS = 5000;
@@ -225,13 +227,17 @@ function culpritLink(culprit, i, ctx, k) {
 }
 
 /** What no deal fits, and the way back: the last entry, which Undo takes back (or any entry, changed from the log). */
-function errorTemplate(err, ctx) {
-  const last = ctx.state.log.length ? ctx.t.entries.at(-1)?.text : null;
+export function errorTemplate(err, ctx) {
+  const back = undo(ctx.state);
+  // what Undo takes back: the last entry, or a later change (my wires edited, an entry edited, the setup changed)
+  const entryOnly = ctx.state.log.length > 0 && JSON.stringify(back.log) === JSON.stringify(ctx.state.log.slice(0, -1));
+  const last = back === ctx.state ? null : entryOnly ? `Last recorded: “${ctx.t.entries.at(-1)?.text}”.`
+    : `Undo takes back the last change: ${undoNote(ctx.state, back, "undo").replace(/^Undone: /, "")}.`;
   return html`<div class="table-error" data-testid="table-error" role="alert">
     <strong>${err.title}</strong> <span data-testid="table-error-message">${err.message}</span>
     ${err.culprits?.length ? html`<ul data-testid="table-error-culprits">${err.culprits.map((c, k) => html`<li>${c}${culpritLink(c, err.links?.[k], ctx, k)}</li>`)}</ul>` : ""}
     ${err.stale ? html`<p class="hint">The numbers shown are from the last table that worked.</p>` : ""}
-    ${last ? html`<p class="hint" data-testid="table-error-last">Last recorded: “${last}”. ${btn("undo", "Undo it", { cls: "link", testid: "table-error-undo" })}
+    ${last ? html`<p class="hint" data-testid="table-error-last">${last} ${btn("undo", "Undo it", { cls: "link", testid: "table-error-undo" })}
       — or change another entry from the turn log below.</p>` : ""}
   </div>`;
 }
