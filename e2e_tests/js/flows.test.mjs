@@ -94,19 +94,19 @@ test("a value all cut is never what a token shows", () => {
   assert.deepEqual(opts.filter((x) => !x.ok).map((x) => x.label), ["4", "12"]);
 });
 
-test("a Double Detector: the only wire that may hold the value is the one cut; the actor's wires likeliest first", () => {
+test("a Double Detector: the only wire that may hold the value is the one cut; the actor's wires in the stand's order", () => {
   const state = table();
   const l = laws({ "2-0-3": { 4: 0.5, 3: 0.5 }, "2-0-4": { 5: 1 }, "1-0-1": { 4: 0.2, 2: 0.8 }, "1-0-2": { 4: 0.7, 3: 0.3 } });
   const A = allow(state, l);
   for (let j = 0; j < 12; j += 1) if (![1, 2].includes(j)) l.set(`1-0-${j}`, { probs: { 9: 1 } });
   const d = settleDraft(A, { k: "double", a: 1, p: 2, s: 0, js: [3, 4], v: "4", ok: true });
   assert.equal(d.hit, 3);
-  assert.deepEqual(actorSlots(A, d).map((x) => x.j), [2, 1]);
+  assert.deepEqual(actorSlots(A, d).map((x) => x.j), [1, 2]);
   assert.equal(S.nextAsk(state, A.t, d).ask, "actor_slot");
   // the sheet offers them beside ✓, one tap for both; a failure's token per wire beside ✗
   const html = String(resultAsk({ ctx: { state, t: A.t, laws: l, ui: { sheet: { mode: "action" } } }, d: { ...d, ok: undefined, hit: undefined } }));
   assert.match(html, /data-testid="actor-slot-0-2"/);
-  assert.ok(html.indexOf("actor-slot-0-2") < html.indexOf("actor-slot-0-1"), "likeliest first");
+  assert.ok(html.indexOf("actor-slot-0-1") < html.indexOf("actor-slot-0-2"), "in the stand's order, as the wire cut is found");
   // each chip says its share among them (0.7 and 0.2 of 0.9), not its own chance
   assert.match(html, /data-testid="actor-slot-0-2"[^>]*>C <small>78%<\/small>/);
   assert.match(html, /data-testid="actor-slot-0-1"[^>]*>B <small>22%<\/small>/);

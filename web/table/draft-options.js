@@ -170,7 +170,7 @@ export function actorSlots(A, d) {
     const p = !said ? null : A.given && !A.editing ? chance(A.t, A.given, d.a, s, j, [said]) : ch(A, d.a, s, j, [said]);
     if (p !== 0) out.push({ s, j, p });
   }));
-  return A.editing ? out : out.sort((x, y) => (y.p ?? 0) - (x.p ?? 0));
+  return out; // in the stand's order, as the player sees the wire that was cut (each with its chance)
 }
 
 /** 38, 56, 64: I cut naming a value I see on no uncut wire of mine: my wire was my turned-around one. */

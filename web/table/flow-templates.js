@@ -23,7 +23,7 @@ export const allowOf = (ctx) => ({ state: ctx.state, t: ctx.t, laws: ctx.laws ??
  * at all, nor a false token: 17, 52). */
 const valueTokens = (setup, d) => !failureMarks(setup).length && !noValueShown(setup, d.p) && !noTokenCard(setup, d);
 
-/** The actor's wires that may have been cut with it, likeliest first (`actor-slot-<s>-<j>`). */
+/** The actor's wires that may have been cut with it, in the stand's order (`actor-slot-<s>-<j>`). */
 function actorSlotChips(A, d) {
   const { setup } = A.state;
   const stands = A.t.stands[d.a] ?? [];
