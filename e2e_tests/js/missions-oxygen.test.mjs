@@ -470,3 +470,22 @@ test("oxygen in the status bar: 'at most' what I will have before my turn — bu
   s.setup.captain = 0; // I am the captain: my turn takes the tokens back
   assert.match(line(s), /you: 8 in the reserve/);
 });
+
+test("55, 60: a challenge the log says is not done (card 8's numbers, card 4's sum) is said beside its entry", () => {
+  let s = oxygenTable(55, "challenges");
+  s.setup.challenges = [8, 4, 2, 5];
+  s.setup.challenge_numbers = [3, 9];
+  s.setup.mistakes = 0; // the card sets the dial a space from the end
+  const cut = (v, p, j) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+  const four = (v, j) => [1, 2, 3].map((p) => cut(v, p, j)).concat([cut(v, 1, j + 1)]);
+  for (const e of [...four("4", 3), ...four("8", 8)]) s = S.addEntry(s, e); // 4 then 8 validated (Ann holds none)
+  const early = S.derive(S.addEntry(s, { k: "challenge", c: 8 }));
+  assert.ok(early.entries.at(-1).ok, early.entries.at(-1).error);
+  assert.match(early.entries.at(-1).text, /check: card 8 needs 3 and 9 validated first \(the first validated: 4, 8\)/);
+  assert.equal(early.mistakesMade, -1, "the detonator goes back all the same: the table did it");
+  assert.match(S.derive(S.addEntry(s, { k: "challenge", c: 4 })).entries.at(-1).text,
+    /check: card 4 needs the first three values validated to add up to 18 \(the first validated: 4, 8\)/);
+  assert.doesNotMatch(S.derive(S.addEntry(s, { k: "challenge", c: 2 })).entries.at(-1).text, /check:/, "card 2: not read");
+  s.setup.challenge_numbers = [8, 4];
+  assert.doesNotMatch(S.derive(S.addEntry(s, { k: "challenge", c: 8 })).entries.at(-1).text, /check:/);
+});

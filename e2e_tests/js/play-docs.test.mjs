@@ -258,7 +258,7 @@ test("55, 60: the challenge cards entered at setup, a challenge done naming its 
   const { statusTemplate } = await import("../../web/table/table-templates.js");
   const status = String(statusTemplate({ state: s, t, missions: [] }));
   assert.deepEqual([...status.matchAll(/data-testid="challenge-(\d+)">[^<]*/g)].map((m) => m[0].split(">")[1]),
-    ["2: 4 even wires cut in a row", "4: the first 3 values validated add up to 18", "8: 7 and 11 validated first"], "the cards left, 8's numbers said");
+    ["2: 4 turns in a row each cut an even value", "4: the first 3 values validated add up to 18", "8: 7 and 11 validated first"], "the cards left, 8's numbers said");
   assert.match(S.derive(S.addEntry(s, { k: "challenge", c: 5 })).entries[4].error, /challenge card 5 was done already/);
   assert.match(S.derive(S.addEntry(s, { k: "challenge", c: 9 })).entries[4].error, /challenge card 9 is not on the table/);
   assert.match(S.derive(S.addEntry(s, { k: "redcall", a: 0, p: 1, s: 0, js: [3], ok: false })).entries[4].error, /challenge card 1 .* is not on the table/);

@@ -6,12 +6,12 @@
 /** Each card's condition, as a player reads it (the arena's reading: docs/arena.md, "Challenge cards"). */
 export const CHALLENGE_NAMES = {
   1: "cut a teammate's wire saying “It is RED”",
-  2: "4 even wires cut in a row",
+  2: "4 turns in a row each cut an even value",
   3: "a stand's uncut wires all in pairs",
   4: "the first 3 values validated add up to 18",
   5: "2 solo cuts in a row",
   6: "5 isolated wires on a stand",
-  7: "3 values in a row cut one after another (5, 6, 7)",
+  7: "3 values in a row cut one after another, up or down (5, 6, 7 or 7, 6, 5)",
   8: "its two numbers validated first",
   9: "6 uncut blue wires on a stand, all odd",
   10: "a stand's two end wires uncut, 7 cut between",
@@ -32,6 +32,24 @@ export const challengesDone = (t) => [...(t.challengeCards ?? []), ...(t.redcall
 
 /** The challenge cards still face up: those entered at setup and not done. */
 export const activeChallenges = (setup, t) => (setup.challenges ?? []).filter((c) => !challengesDone(t).includes(c));
+
+/** What the log says against card c being done, where the table shows it all (4 and 8: the values validated first),
+ * or null. Said beside the entry, not refused: a cut missing from the log looks the same. */
+export function challengeDoubt(setup, t, c) {
+  const order = t.validOrder ?? [];
+  const so = (k) => (order.length ? `the first validated: ${order.slice(0, k).join(", ")}` : "no value validated yet");
+  if (c === 8) {
+    const [a, b] = setup.challenge_numbers ?? [];
+    if (!b) return null;
+    const first = order.slice(0, 2);
+    return first.length === 2 && first.includes(a) && first.includes(b) ? null : `card 8 needs ${a} and ${b} validated first (${so(2)})`;
+  }
+  if (c === 4) {
+    const sum = order.slice(0, 3).reduce((x, v) => x + v, 0);
+    return order.length >= 3 && sum === 18 ? null : `card 4 needs the first three values validated to add up to 18 (${so(3)}${order.length >= 3 ? `: ${sum}` : ""})`;
+  }
+  return null;
+}
 
 const CUT_TURNS = ["dual", "xray", "detect", "solo"];
 const blue = (v) => (/^\d+$/.test(String(v ?? "")) ? Number(v) : null);

@@ -8,7 +8,7 @@ import { guessShown } from "./guess-cards.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, dialFirst, fail, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
 import { aValue, blueValues, cardHands, colourOf, faceUpCards, redsInPlay, rightOf, saidOf, yellowsInPlay } from "./setup.js";
 import { cardsAllow, cardsBindAll, cardValues, theirCard } from "./card-rules.js";
-import { hasChallenges } from "./challenge-cards.js";
+import { challengeDoubt, hasChallenges } from "./challenge-cards.js";
 import { pickedUp } from "./pick-cards.js";
 
 /**
@@ -286,6 +286,8 @@ export function applyChallenge(t, e, setup) {
     if ((setup.challenges ?? []).length && !setup.challenges.includes(e.c)) fail(`challenge card ${e.c} is not on the table (Setup says ${setup.challenges.join(", ")})`);
     if ((t.challengeCards ?? []).includes(e.c)) fail(`challenge card ${e.c} was done already: it was discarded`);
     t.challengeCards = [...(t.challengeCards ?? []), e.c];
+    const doubt = challengeDoubt(setup, t, e.c);
+    if (doubt) t.note += ` — check: ${doubt}`;
   }
   t.challenges = (t.challenges ?? 0) + 1;
   detonatorBack(t, dialFirst(setup));
