@@ -298,3 +298,18 @@ test("each slot and fact knows the entry behind it, so an impossible table's cul
   assert.ok(dd >= 0);
   assert.equal(t.factEntry[dd], 2);
 });
+
+test("a cut against the token its slot shows is refused by name (an earlier token changed since, a slip)", () => {
+  let s = table();
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "9" } });
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "6", ok: true, cut: "6", as: { s: 0, j: 5 } });
+  let t = S.derive(s);
+  assert.equal(t.entries[1].ok, false);
+  assert.equal(t.entries[1].error, "Bob slot C shows an info token 9: it cannot be cut as 6");
+  assert.equal(S.engineDoc(s, t).players[1].stands[0].split(" ")[2], "i9", "the token kept, not overwritten");
+  let e = table({ tokens: "even_odd" });
+  e = S.addEntry(e, { k: "set", p: 2, s: 0, j: 4, slot: { c: "h", v: null, m: "E" } });
+  e = S.addEntry(e, { k: "dual", a: 0, p: 2, s: 0, j: 4, v: "5", ok: true, cut: "5", as: { s: 0, j: 4 } });
+  t = S.derive(e);
+  assert.equal(t.entries[1].error, "Cid slot E shows an even token: it cannot be cut as 5");
+});

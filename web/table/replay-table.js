@@ -108,6 +108,10 @@ export function cutSlot(t, setup, p, s, j, label) {
   if (!isLabel(label)) fail(`${where}: which wire was cut?`);
   if (sl.c === "cut") fail(`${where} is already cut`);
   if (sl.own && sl.own !== label) fail(`${where} is your ${sl.own}, not ${label}`);
+  // what its token shows (a token left on it by an earlier entry, perhaps one changed since) holds for the cut too
+  if (sl.c === "info" && !(sl.v === "Y" ? colourOf(label) === "yellow" : sl.v === label)) fail(`${where} shows an info token ${sl.v}: it cannot be cut as ${label}`);
+  const n = Number(label);
+  if ((sl.m === "E" && n % 2 !== 0) || (sl.m === "O" && n % 2 !== 1)) fail(`${where} shows an ${sl.m === "E" ? "even" : "odd"} token: it cannot be cut as ${label}`);
   sl.c = "cut";
   sl.v = label;
   sl.col = null;
