@@ -313,3 +313,17 @@ test("a cut against the token its slot shows is refused by name (an earlier toke
   t = S.derive(e);
   assert.equal(t.entries[1].error, "Cid slot E shows an even token: it cannot be cut as 5");
 });
+
+test("editing a success lets the cutter's own wire be changed (the wire cut with it), asked again", () => {
+  let s = table();
+  const cut = { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "1", ok: true, cut: "1", as: { s: 0, j: 3 } };
+  s = S.addEntry(s, cut);
+  const d = S.draftFromEntry(S.normalize(s).log[0]);
+  assert.ok(S.editChanges(s.setup, d).includes("own"));
+  assert.equal(S.changeWord("own"), "cutter's wire");
+  assert.ok(!S.editChanges(s.setup, { ...d, ok: false, real: "2" }).includes("own"), "a failure cut nothing of theirs");
+  const again = S.clearAnswer(d, "own");
+  assert.equal(again.as, undefined);
+  assert.equal(again.js[0], 0, "the teammate's wire stays");
+  assert.equal(S.nextAsk(s, S.derive(s), again).ask, "actor_slot");
+});

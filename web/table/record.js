@@ -275,8 +275,11 @@ const WHO = ["a", "as", "av", "got"];
 const RESULT = ["ok", "cut", "as", "av", "real", "mark", "hit", "tok"];
 const CUTS = {
   who: [...WHO, "ox"], value: ["v", "vs", "cut", "as", "av", "hit"], result: RESULT, token: ["real", "mark", "tok"],
-  wires: ["js", "p", "s", "hit", "tok"], oxygen: ["ox"],
+  wires: ["js", "p", "s", "hit", "tok"], oxygen: ["ox"], own: ["as", "av"], // own: the cutter's wire cut with it
 };
+
+/** An edit's answer as its chip says it. */
+export const changeWord = (c) => ({ own: "cutter's wire" }[c] ?? c);
 export const EDIT_CHANGES = {
   dual: CUTS, xray: CUTS, double: CUTS, triple: CUTS, super: CUTS,
   solo: { who: ["a", "slots", "cuts", "done", "ox"], value: ["v", "slots", "cuts", "done"], wires: ["slots", "cuts", "done"],
@@ -304,7 +307,8 @@ export const EDIT_CHANGES = {
 /** The answers an edit of this draft may change ("oxygen" only where the cut gives oxygen: 49; "token", what a
  * failure showed and where, only on a failure). */
 export function editChanges(setup, d) {
-  return Object.keys(EDIT_CHANGES[d.k] ?? {}).filter((name) => (name !== "oxygen" || givesOxygen(setup, d)) && (name !== "token" || d.ok === false));
+  return Object.keys(EDIT_CHANGES[d.k] ?? {}).filter((name) => (name !== "oxygen" || givesOxygen(setup, d)) && (name !== "token" || d.ok === false)
+    && (name !== "own" || (d.ok === true && Boolean(d.as))));
 }
 
 /** The draft with one answer (and what depends on it) cleared, to be asked again. */

@@ -19,6 +19,7 @@ import {
   hasUncut,
   EQUIPMENT_NAMES,
   NO_ACTOR,
+  changeWord,
   editChanges,
   colourOf,
   ddSpent,
@@ -376,7 +377,7 @@ function actionSheet(ctx, sh) {
   const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
   const body = html`${needsActor ? actorChips(state, d, null, d.k === "shown" ? "Whose turn was it?" : d.k === "weak" ? "Who guessed?" : d.k === "weakstuck" ? "Who is the weakest link?" : "Who?", actorOff(ctx, d)) : ""}
     ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
-      ${changes.map((c) => chip("draft-change", c, c, false, `change-${c}`))}</div>` : ""}
+      ${changes.map((c) => chip("draft-change", c, changeWord(c), false, `change-${c}`))}</div>` : ""}
     ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : recordButton(ctx.refused, Boolean(ctx.sheetError))}`;
   return { head, body };
 }
