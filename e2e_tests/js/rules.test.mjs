@@ -476,3 +476,13 @@ test("26: the cut recorded flips its value's card (none to untap); with none fac
   assert.match(page, /recording the cut flips it/);
   assert.match(page, /Change the cards face up at the start/);
 });
+
+test("32: the constraint card in play is shown on the status bar, beside the detonator, with what it says", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  const s = table({ number: 32, constraints: "deck" });
+  const missions = [preset({ number: 32, constraints: "deck" })];
+  const bar = (st) => String(statusTemplate({ state: st, t: S.derive(st), missions, ui: {} }));
+  assert.doesNotMatch(bar(s), /card-in-play/, "none tapped yet: the picker asks for it above the stands");
+  s.setup.cards = ["C"];
+  assert.match(bar(s), /data-testid="card-in-play"><span class="lbl">Constraint<\/span><span class="chip static">C <small>/);
+});

@@ -40,6 +40,16 @@ export function cardsTemplate(ctx, top = false) {
   return html`${top ? "" : numbersTemplate(setup, t)}${picker}`;
 }
 
+/** 32, 37, 57: the constraint card in play, on the status bar beside the detonator (its picker sits lower, under
+ * my best cuts): what binds every cut, in view at every turn. */
+export function cardInPlayTemplate(ctx) {
+  const setup = ctx.state.setup;
+  const cards = setup.cards ?? [];
+  if (!cardForAll(presetOf(ctx.missions, setup)) || !cards.length) return "";
+  return html`<div class="equipment" data-testid="card-in-play"><span class="lbl">Constraint</span>${cards.map((c) =>
+    html`<span class="chip static">${c} <small>${CARD_NAMES[c]}</small></span>`)}</div>`;
+}
+
 /** 32, 37, 57: the card in play binds everyone, so it is asked until tapped; 37: a value validated since it was set
  * replaces it. */
 function deckHint(setup, t) {

@@ -7,7 +7,7 @@ import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
 import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideNow, faceUpCards } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 import { placesFalseTokens } from "./setup.js";
-import { challengesTemplate, equipmentTemplate } from "./cards-templates.js";
+import { cardInPlayTemplate, challengesTemplate, equipmentTemplate } from "./cards-templates.js";
 import { activeChallenges, hasChallenges } from "./challenge-cards.js";
 
 /**
@@ -109,6 +109,7 @@ export function statusTemplate(ctx) {
     <div class="validated" data-testid="validated" data-values="${t.validated.join(" ")}">
       <span class="lbl" id="validated-lbl">Validated</span>${t.validated.length ? html`<span role="list" aria-labelledby="validated-lbl">${t.validated.map((v) => html`<span class="chip static" role="listitem">${v}</span>`)}</span>` : html`<span class="none">none</span>`}</div>
     ${equipmentTemplate(state, t)}
+    ${cardInPlayTemplate(ctx)}
     ${challengesTemplate(state.setup, t)}
     ${nanoTemplate(ctx)}
     ${oxygenTemplate(ctx)}
