@@ -253,6 +253,9 @@ test("the equipment on the table: the turn log offers those not spent (and the c
   assert.equal(S.engineDoc(end, S.derive(end)).equipment?.start_mistakes ?? S.movesDoc(end, S.derive(end)).start_mistakes, 3, "the dial's first space: 3 mistakes with 4 players");
   const locked = S.derive(S.addEntry(s, { k: "stabilizer", a: 0 }));
   assert.match(locked.entries[0].text, /check: the Stabilizer \(9\) was not usable yet \(two 9s cut first: 0 then\)/);
+  // the same said in the sheet before it is recorded (the action stays offered: a cut may be missing from the log)
+  assert.equal(S.itemObjection(s.setup, S.derive(s), { k: "stabilizer", a: 0 }), "the Stabilizer (9): it is not usable yet (two 9s cut first: 0 so far)");
+  assert.equal(S.itemObjection(s.setup, S.derive(s), { k: "dual", a: 0 }), null, "no card played");
   assert.ok(String(logTemplate({ state: s, t: S.derive(s) }).text).includes('data-testid="action-double"'), "the character card");
   let t = S.derive(cut3s(s));
   assert.ok(S.availableItems(cut3s(s), t).includes("triple_detector"));

@@ -6,10 +6,11 @@ import { moveAsk, specialAsk } from "./asks-wires.js";
 import { missionRules, valueRules } from "./engine-doc.js";
 import { wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
-import { colourOf, faceUpCards, isLabel, nanoDetonator, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
+import { colourOf, EQUIPMENT_NAMES, faceUpCards, isLabel, nanoDetonator, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 import { cardsAllow, cardsBindAll, myCards, noTokenCard, theirCard } from "./card-rules.js";
 import { characterFor, personalHolder } from "./detectors.js";
 import { activeChallenges } from "./challenge-cards.js";
+import { cardWhyNot } from "./replay-table.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //
@@ -268,6 +269,20 @@ export function draftFromEntry(e) {
     delete d.silent;
   }
   return d;
+}
+
+/** The equipment card each action plays (its personal equipment aside: E1-E4, detectors.js). */
+export const ACTION_CARDS = { triple: "3", super: "5", xray: "10", radar: "8", label_eq: "12", label_ne: "1", postit: "4",
+  rewind: "6", walkie: "2", hook: "11.11", swl: "2.2", disint: "10.10", batteries: "7", drop: "3.3", false_bottom: "Y",
+  stabilizer: "9", coffee: "11" };
+
+/** What the card a draft plays says against it before it is recorded ("the General Radar (8) is not usable yet (two 8s
+ * cut first: 0 so far)"), or null: a card played by the actor's own character, or one ready. */
+export function itemObjection(setup, t, d) {
+  const id = ACTION_CARDS[d?.k];
+  if (!id || d.pe || (Number.isInteger(d.a) && personalHolder(setup, t, d.k) === d.a)) return null;
+  const why = cardWhyNot(setup, t, id, true);
+  return why ? `the ${EQUIPMENT_NAMES[id] ?? "card"} (${id}): it ${why}` : null;
 }
 
 /** Per kind: the answers an edit may change, and the answers each one clears with it. */

@@ -87,13 +87,20 @@ export function spend(t, setup, id, a = null) {
   const name = `${EQUIPMENT_NAMES[id] ?? "card"} (${id})`;
   // 17, 28: the captain uses no equipment card (said beside the entry, as a card not usable yet is)
   if (setup.captain_no_equipment && a === setup.captain) t.note = `${t.note ?? ""} — check: the captain uses no equipment card in this mission`;
-  const { have, need } = cardProgress(setup, t, id);
-  const why = !cardsInPlay(setup, t).includes(id) ? "is not on the table" : t.usedItems[id] ? "was used already"
-    : have >= need ? "" : `was not usable yet (${setup.equipment_after_special ? "before the special action"
-      : id === "Y" ? "two yellow wires cut first" : setup.card_locks?.[id] ? `two ${id}s and two ${setup.card_locks[id]}s cut first: ${have} of 4 then`
-      : `${need === 4 ? "all four" : "two"} ${id.split(".")[0]}s cut first: ${have} then`})`;
+  const why = cardWhyNot(setup, t, id);
   if (why) t.note = `${t.note ?? ""} — check: the ${name} ${why}`;
   t.usedItems[id] = true;
+}
+
+/** Why equipment card `id` cannot be played (not on the table, used, not usable yet), said of an entry made then or, with
+ * `now`, of a draft before it is recorded; "" when it can. */
+export function cardWhyNot(setup, t, id, now = false) {
+  const { have, need } = cardProgress(setup, t, id);
+  const [is, when] = now ? ["is", "so far"] : ["was", "then"];
+  return !cardsInPlay(setup, t).includes(id) ? "is not on the table" : t.usedItems[id] ? `${is} used already`
+    : have >= need ? "" : `${is} not usable yet (${setup.equipment_after_special ? "before the special action"
+      : id === "Y" ? "two yellow wires cut first" : setup.card_locks?.[id] ? `two ${id}s and two ${setup.card_locks[id]}s cut first: ${have} of 4 ${when}`
+      : `${need === 4 ? "all four" : "two"} ${id.split(".")[0]}s cut first: ${have} ${when}`})`;
 }
 
 export function slotAt(t, p, s, j) {

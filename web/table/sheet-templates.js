@@ -19,8 +19,7 @@ import {
   hasUncut,
   EQUIPMENT_NAMES,
   NO_ACTOR,
-  changeWord,
-  editChanges,
+  changeWord, editChanges, itemObjection,
   colourOf,
   ddSpent,
   personalName,
@@ -317,7 +316,7 @@ function setSection(ctx, p, s, j, sl) {
 
 /** What a constraint card binding the actor says of the draft (recorded all the same, if it happened). */
 const warningLine = (ctx, d) => {
-  const against = ctx.ui.sheet?.edit === undefined ? cardObjection(ctx.state.setup, ctx.t, d) : null;
+  const against = ctx.ui.sheet?.edit === undefined ? cardObjection(ctx.state.setup, ctx.t, d) ?? itemObjection(ctx.state.setup, ctx.t, d) : null;
   return against ? html`<p class="hint warn" data-testid="card-warning">Against ${against}. Record it only if the table did it.</p>` : "";
 };
 

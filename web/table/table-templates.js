@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideNow, faceUpCards } from "./table-state.js";
+import { ACTION_CARDS, ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideNow, faceUpCards } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 import { placesFalseTokens } from "./setup.js";
 import { cardInPlayTemplate, challengesTemplate, equipmentTemplate } from "./cards-templates.js";
@@ -280,27 +280,11 @@ function actionAllowed(k, state, t) {
   const eq = t.cards.filter((c) => c.state !== "used").map((c) => c.id);
   // (a new character's personal equipment plays as its card: E1-E4)
   const has = (id) => eq.includes(id) || personalHolder(state.setup, t, draftOfCard(id)) !== null;
+  if (ACTION_CARDS[k]) return has(ACTION_CARDS[k]);
   switch (k) {
     case "dual": return true; // also started by tapping a wire, mine included
     case "double": return ddUsers(state.setup, t).length > 0; // someone still has theirs
-    case "triple": return has("3");
-    case "super": return has("5");
-    case "xray": return has("10");
-    case "radar": return has("8");
-    case "label_eq": return has("12");
-    case "label_ne": return has("1");
-    case "postit": return has("4");
-    case "rewind": return has("6");
-    case "walkie": return has("2");
-    case "hook": return has("11.11");
     case "nano": return (t?.nanoLeft ?? 0) > 0;
-    case "swl": return has("2.2");
-    case "disint": return has("10.10");
-    case "batteries": return has("7");
-    case "drop": return has("3.3");
-    case "false_bottom": return has("Y");
-    case "stabilizer": return has("9");
-    case "coffee": return has("11");
     case "skip": return Boolean(skipRule(state.setup));
     case "swap": return state.setup.mission === 61;
     case "weak": case "weakstuck": return t.weak === "hidden"; // 34, while the cards are hidden
