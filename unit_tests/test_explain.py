@@ -129,3 +129,20 @@ def test_explanations_with_turned_wires():
 
     rng = random.Random(3856)
     assert sum(_check_certain_slots(turned_game(rng), seed) for seed in range(40)) > 10
+
+
+def test_the_nearest_entry_is_named_where_a_farther_one_would_also_do():
+    """Dee's K cannot be a 3: her J is a cut 9 — and her B, a cut 2, forces it too, by counting (eight slots from C to J
+    would need eight wires of 2 or 3, and only seven are left). A player checks the nearest: J is named
+    (a walkthrough of mission 62 was sent to B)."""
+    doc = {"players": [{"name": "Ann", "stands": ["? 2 3 3 ? ? 5 ? 8 9 10 ? 12"]},
+                       {"name": "Bob", "stands": ["1 ? 4 5 6 ? 7 8 8 ? ? 12 12"]},
+                       {"name": "Cid", "stands": ["?1 2 2 ?4 5 ?6 ?7 9 9 10 ?11 12"]},
+                       {"name": "Dee", "stands": ["1 2 ? 4 5 6 7 8 ? 9 ? ?"]}],
+           "me": 2, "wires": {"blue": [1, 12], "red": [3, 8]}, "facts": []}
+    state = GameState.from_json(doc)
+    for j in (10, 11):
+        out = explain(state, 3, 0, j, "3")
+        assert out["claim"] == "impossible"
+        assert [(e["player"], e["slot"]) for e in out["entries"]] == [(3, 9)], out["text"]
+    assert explain(state, 0, 0, 7, "3")["text"].startswith("Ann slot G is a cut 5"), "G, beside H: not C, by counting"

@@ -79,7 +79,8 @@ def _distance(e: Entry, p: int, s: int, j: int, me: int | None) -> tuple:
         return (2, 0, e[1])
     if e[1] == me and me != p:
         return (9, 0, e[1], e[2], e[3])
-    return (1 if e[1:3] == (p, s) else 3, -abs(e[3] - j) if e[1:3] == (p, s) else 0, e[1], e[2], e[3])
+    # (sorted high first: on the slot's own stand the farthest goes first, the nearest last)
+    return (1 if e[1:3] == (p, s) else 3, abs(e[3] - j) if e[1:3] == (p, s) else 0, e[1], e[2], e[3])
 
 
 def _entry_text(state: GameState, e: Entry) -> str:
