@@ -638,3 +638,17 @@ test("'Which of Bob's wires was cut with it?' says what its chances are, and why
   const mine = String(actorSlotAsk({ ctx: { state, t, laws: before, given: null, ui: {} }, d: { ...d, a: 0 }, setup: state.setup }));
   assert.doesNotMatch(mine, /given-hint/, "my own wires I see: no chance said");
 });
+
+test("a failure whose only possible token is red (the bomb explodes) is asked, not filled in: a mis-tap would end the game", () => {
+  const state = table([], true); // the red R5 in play
+  // Cid E may only be a 6 or R5 by the engine's law, and Bob names 6 wrongly: R5 is left, the explosion
+  const A = allow(state, laws({ "2-0-4": { 6: 0.7, R5: 0.3 } }));
+  const d = settleDraft(A, { k: "dual", a: 1, p: 2, s: 0, js: [4], v: "6", ok: false });
+  assert.equal(d.real, undefined, "not assumed");
+  assert.equal(S.nextAsk(state, A.t, d).ask, "real");
+  const ok = realOptions(A, d, 4, realLabels(state.setup)).filter((x) => x.ok).map((x) => x.label);
+  assert.deepEqual(ok, ["R5"], "the one answer is offered, to be tapped");
+  // a blue one left alone is still filled in
+  const blue = settleDraft(allow(state, laws({ "2-0-4": { 6: 0.7, 7: 0.3 } })), { k: "dual", a: 1, p: 2, s: 0, js: [4], v: "6", ok: false });
+  assert.equal(blue.real, "7");
+});

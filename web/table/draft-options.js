@@ -307,13 +307,13 @@ const CERTAIN = {
     const setup = A.state.setup;
     if (failureMarks(setup).length || setup.failure_tokens === false || noTokenCard(setup, d)) return null; // a token, or no token (58, card H): asked
     const may = realOptions(A, d, targetSlot(d), realLabels(setup)).filter((x) => x.ok);
-    return may.length === 1 ? { real: may[0].label } : null;
+    return may.length === 1 && colourOf(may[0].label) !== "red" ? { real: may[0].label } : null; // a red: tapped, not assumed
   },
   special_result: (A, d) => { // every wire pointed at is one the table shows (mine, an info token): its outcome
     const known = (d.spots ?? []).map((x) => knownWire(A.t, x));
     if (A.editing || !known.length || known.some((w) => !w)) return null;
     if (known.every((w) => specialKind(A.state.setup).fits(w))) return { res: "ok" };
-    return known.some((w) => colourOf(w) === "red") || !specialShows(A.state.setup) ? { res: "boom" } : { res: "shown" };
+    return known.some((w) => colourOf(w) === "red") || !specialShows(A.state.setup) ? null : { res: "shown" }; // a loss: tapped
   },
   oxygen_to: (A, d) => { // 49 with one teammate: no choice
     const others = A.state.setup.players.map((_n, p) => p).filter((p) => p !== d.a);
