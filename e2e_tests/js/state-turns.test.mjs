@@ -324,6 +324,12 @@ test("a solo cut takes every wire of its value still uncut (2 of them with a usa
   assert.ok(four.ok);
   assert.equal(four.text, "Bob solo cut four 5s — check: it was Ann's turn (the turn passes on from Bob)");
   assert.match(S.derive(S.addEntry(s, solo(1, ["5", "6"]))).entries[0].error, /one value/);
+  // the Fast Pass (9.9) usable, all four 9s cut: two 5s are enough, and the entry says the card went
+  s.setup.table_cards = ["9.9"];
+  for (const [p, j] of [[0, 8], [1, 10], [2, 10], [3, 10]]) s = S.addEntry(s, { k: "set", p, s: 0, j, slot: { c: "cut", v: "9" } });
+  t = S.derive(S.addEntry(s, solo(1, ["5", "5"])));
+  assert.ok(t.entries.at(-1).ok, t.entries.at(-1).error);
+  assert.match(t.entries.at(-1).text, /^Bob solo cut two 5s with the Fast Pass \(9\.9: spent; 2 still out\)/);
 });
 
 test("the log says when the Stabilizer held the detonator", () => {

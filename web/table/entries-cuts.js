@@ -189,6 +189,7 @@ function soloTakesAll(t, e, setup) {
   const fastPass = cardsInPlay(setup, t).includes("9.9") && (cut["9"] ?? 0) >= 4 && !t.usedItems["9.9"];
   if (fastPass && cuts.length === 2) {
     spend(t, setup, "9.9", e.a);
+    t.note += ` with the Fast Pass (9.9: spent; ${left - 2} still out)`;
     return;
   }
   const what = said === "Y" ? "yellow wire" : said;
