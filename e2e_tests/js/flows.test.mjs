@@ -637,6 +637,8 @@ test("'Which of Bob's wires was cut with it?' says what its chances are, and why
   assert.doesNotMatch(one, /past 100/);
   const mine = String(actorSlotAsk({ ctx: { state, t, laws: before, given: null, ui: {} }, d: { ...d, a: 0 }, setup: state.setup }));
   assert.doesNotMatch(mine, /given-hint/, "my own wires I see: no chance said");
+  const edit = String(actorSlotAsk({ ctx: { state, t, laws: before, given: null, ui: { sheet: { mode: "action", edit: 0 } } }, d, setup: state.setup }));
+  assert.doesNotMatch(edit, /given-hint/, "an edit offers every wire, no chance: none said");
 });
 
 test("a failure whose only possible token is red (the bomb explodes) is asked, not filled in: a mis-tap would end the game", () => {

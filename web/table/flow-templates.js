@@ -129,7 +129,7 @@ export function actorSlotAsk({ ctx, d, setup }) {
   // after the success: each wire's own chance to be the value, which add past 100 % where the actor may hold two
   const total = A.given ? actorSlots(A, d).reduce((a, x) => a + (x.p ?? 0), 0) : 0;
   const more = total > 1.005 ? `; they add up past 100 %: ${setup.players[d.a]} may hold more than one` : "";
-  const why = mine ? "" : ctx.given ? html` <small data-testid="given-hint">(%: the chance it is ${aValue(d.v)}, the cut having worked${more})</small>`
+  const why = mine || A.editing ? "" : ctx.given ? html` <small data-testid="given-hint">(%: the chance it is ${aValue(d.v)}, the cut having worked${more})</small>`
     : html` <small data-testid="given-hint">(%: how likely each is the one, from the table before the cut)</small>`;
   return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires was cut with it?${why}</p>
     <div class="row">${actorSlotChips(A, d)}</div>`;
