@@ -277,3 +277,19 @@ test("Chance to win: all (or none) of the games won is said so, not as \"100% ±
   assert.match(say({ wins: 0, n: 5, running: false }), /none of 5 games won/);
   assert.match(say({ wins: 11, n: 20, running: false }), /55% ± 11.1%/);
 });
+
+test("Think longer: a few games are told as a count, and no lead is called clear on them (2 of 2 is no \"100% ± 0%\")", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  const s = started();
+  const a = { kind: "dual_cut", player: 1, stand: 0, slots: [3], value: 5, p_success: 0.6, p_red: 0, score: 0.6 };
+  const b = { ...a, slots: [4], p_success: 0.5, score: 0.5 };
+  const say = (won) => String(movesTemplate({ state: s, t: S.derive(s), moves: { moves: [a, b], forbidden: [] }, missions: [],
+    search: { moves: [a, b], won, n: won[0].length, ms: 900 } }).text).replace(/\s+/g, " ");
+  const two = say([[1, 1], [0, 0]]);
+  assert.match(two, /won 2 of 2<\/small>/);
+  assert.doesNotMatch(two, /± 0/);
+  assert.match(two, /Bob D = 5 leads Bob E = 5 by 2 of 2 games so far \(too few to tell\)/);
+  const many = say([Array(30).fill(1), Array(30).fill(0)]);
+  assert.match(many, /wins 100% ± 0%/);
+  assert.doesNotMatch(many, /not clear yet/);
+});

@@ -221,16 +221,18 @@ function searched(search, m) {
 function playedOut(search, m, i) {
   const got = searched(search, m);
   return got ? html`<small class="played" data-testid="move-${i}-search" data-p="${got.p}" data-n="${got.n}"
-    title="played first, then the team plays on: games won">wins ${pct(got.p)} ± ${pct(got.se)}</small>` : "";
+    title="played first, then the team plays on: games won">${got.n < FEW ? `won ${Math.round(got.p * got.n)} of ${got.n}` : `wins ${pct(got.p)} ± ${pct(got.se)}`}</small>` : "";
 }
 
 /** The compared moves in words: which wins most, by how much over the next (paired), and whether that is clear yet. */
-function gapWords(best, gap, next, setup) {
+function gapWords(best, gap, next, setup, n) {
   if (!gap) return `${moveText(best, setup)} is my only move to compare`;
-  if (gap.mean === 0 && gap.se === 0) return `${moveText(best, setup)} and ${moveText(next, setup)} win the same games`;
+  if (gap.mean === 0 && gap.se === 0) return `${moveText(best, setup)} and ${moveText(next, setup)} win the same games${n < FEW ? " so far" : ""}`;
+  if (n < FEW) return `${moveText(best, setup)} leads ${moveText(next, setup)} by ${Math.round(gap.mean * n)} of ${n} games so far (too few to tell)`;
   const points = `${(gap.mean * 100).toFixed(1)} ± ${(gap.se * 100).toFixed(1)} points`;
   return `${moveText(best, setup)} wins most: +${points} over ${moveText(next, setup)}${gap.mean < 2 * gap.se ? " (not clear yet)" : ""}`;
 }
+const FEW = 20; // games below which a share is told as a count and no lead is called clear (2 of 2 is no "100 ± 0 %")
 
 /**
  * My first moves compared by playing the game out (on request, on my turn): each is played first on the same
@@ -245,7 +247,7 @@ function searchTemplate(ctx, list) {
     const order = s.moves.map((_m, i) => i).sort((a, b) => s.won[b].reduce((x, y) => x + y, 0) - s.won[a].reduce((x, y) => x + y, 0));
     const best = s.moves[order[0]];
     const gap = order.length > 1 ? pairedGap(s.won[order[0]], s.won[order[1]]) : null;
-    found = html`<span data-testid="search-found" data-n="${s.n}" data-best="${moveKey(best)}">${gapWords(best, gap, order.length > 1 ? s.moves[order[1]] : null, state.setup)}</span>
+    found = html`<span data-testid="search-found" data-n="${s.n}" data-best="${moveKey(best)}">${gapWords(best, gap, order.length > 1 ? s.moves[order[1]] : null, state.setup, s.n)}</span>
       <span class="hint" data-testid="search-cost">${s.n} deal${s.n === 1 ? "" : "s"} each, the same for every move; ${(s.ms / 1000).toFixed(1)} s</span>`;
   }
   return html`<div class="search" data-testid="search" data-equipment="${JSON.stringify(s?.equipment ?? null)}">
