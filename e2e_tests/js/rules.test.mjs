@@ -486,3 +486,13 @@ test("32: the constraint card in play is shown on the status bar, beside the det
   s.setup.cards = ["C"];
   assert.match(bar(s), /data-testid="card-in-play"><span class="lbl">Constraint<\/span><span class="chip static">C <small>/);
 });
+
+test("62: a number card whose four wires are cut is crossed out (it took the detonator back)", async () => {
+  const { numbersTemplate } = await import("../../web/table/cards-templates.js");
+  let s = table({ number: 62, number_cards: "detonator" });
+  s.setup.numbers = [4, 9];
+  const cut = (p, j) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v: "4", m: null, col: null } });
+  for (const [p, j] of [[1, 3], [1, 4], [2, 3], [3, 3]]) s = S.addEntry(s, cut(p, j));
+  const page = String(numbersTemplate(s.setup, S.derive(s)));
+  assert.match(page, /Number cards in view: <s>4<\/s> 9/);
+});

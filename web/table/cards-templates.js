@@ -131,11 +131,13 @@ export function numbersTemplate(setup, t) {
     : "the values you may cut";
   const hint = { pick, sum,
     sequence: `in the order to cut, from the card beside the Sequence card (${numberCardsAtMost(setup)} cards)${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",
-    detonator: "each value cut all four moves the detonator back a space",
+    detonator: "each value cut all four moves the detonator back a space; crossed out: done",
     unlock: "the card in view: when its four wires are cut, an equipment card is flipped, then the next number card",
     line: nums.length < 12 ? `Nano's line: tap all 12 cards from left to right (${nums.length}/12)` : "Nano's line, left to right" }[setup.number_cards];
   const up = pickedUp(setup, t); // 26 in play: the cards face up now, as the cuts flipped them
-  const shown = (up ?? nums).map((n, i) => (seq && i < seq.next ? html` <s>${n}</s>` : ` ${n}`));
+  // a sequence's cards done, and 62's whose four wires are cut (each took the detonator back): crossed out
+  const gone = (n, i) => (seq && i < seq.next) || (setup.number_cards === "detonator" && (t?.cutCount?.[String(n)] ?? 0) >= 4);
+  const shown = (up ?? nums).map((n, i) => (gone(n, i) ? html` <s>${n}</s>` : ` ${n}`));
   // where the order counts (a sequence, Nano's line), each card tapped shows its place; a card done is crossed out
   const ordered = setup.number_cards === "sequence" || setup.number_cards === "line";
   const place = (n) => (ordered && nums.includes(n) ? html`<sup class="place">${nums.indexOf(n) + 1}</sup>` : "");
