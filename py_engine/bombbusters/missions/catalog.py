@@ -227,7 +227,7 @@ ROWS: list[dict[str, Any]] = [
     _m(61, "Sharing is caring", red="1", players={2: ("2", "0")}, constraints="ring",
        notes="constraint cards A-E pass around the table"),
     _m(62, "Armageddon roulette", red="2", players={2: ("3", "0")}, number_cards="detonator", detonator="end",
-       notes="number cards face up, one per player: the detonator starts where the card says, and goes back a "
+       notes="number cards face up, one per player: the detonator starts a space from the end (no mistake to spare), and goes back a "
        "space each time the 4 wires of one of their values are cut"),
     _m(63, "Positively titanic", red="2", players={2: ("3", "0")}, without=("10",), special=("oxygen_pass",),
        notes="oxygen pays for each cut, as many tokens as its value, passed from player to player"),
