@@ -496,3 +496,21 @@ test("62: a number card whose four wires are cut is crossed out (it took the det
   const page = String(numbersTemplate(s.setup, S.derive(s)));
   assert.match(page, /Number cards in view: <s>4<\/s> 9/);
 });
+
+test("57: the card paired with the value validated last is put in play by itself, and taken back with its undo", async () => {
+  const { followPairs } = await import("../../web/table/pair-cards.js");
+  let s = table({ number: 57, constraints: "per_value" });
+  s.setup.mission = 57;
+  s.setup.pairs = { 4: "K", 9: "C" };
+  const cut = (v, p, j) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+  let prev = s;
+  for (const [p, j] of [[1, 3], [1, 4], [2, 3]]) prev = S.addEntry(prev, cut("4", p, j));
+  const next = S.addEntry(prev, cut("4", 3, 3)); // the fourth 4: validated
+  const put = followPairs(prev, next);
+  assert.deepEqual(put.setup.cards, ["K"]);
+  assert.deepEqual(put.log, next.log);
+  assert.equal(followPairs(put, put), put, "nothing validated since: unchanged");
+  assert.deepEqual(followPairs(put, { ...prev, setup: put.setup }).setup.cards, [], "the validation undone: its card goes");
+  const other = { ...put, setup: { ...put.setup, cards: ["A"] } }; // a card tapped by hand stays while nothing changes
+  assert.equal(followPairs(other, other), other);
+});

@@ -129,6 +129,11 @@ const SETUP_EDITS = {
       su.cards_gone = su.cards_gone.filter((c) => c !== arg);
       app.view?.flash?.(`Card ${arg} was discarded earlier: it is the card in play again (undo if that was a slip).`);
     }
+    // 57: once a value is validated a card always binds (the playouts' document follows it): replaced, never untapped
+    if (su.mission === 57 && before === arg && app.derived().validOrder?.length) {
+      app.view?.flash?.(`Card ${arg} is in play: from the first value validated one card always binds — tap another to replace it.`);
+      return;
+    }
     su.cards = one ? ((su.cards ?? []).includes(arg) ? [] : [arg]) : toggled(su.cards ?? [], arg).sort();
     su.cards_at = S.cardEvents(app.derived()); // 37: the card is up to date (values validated, rounds of skips)
     // 32, 37: the card in play untapped is no card (the deck empty): said, since a slip looks the same

@@ -9,6 +9,7 @@ import { freshLaws } from "./draft-options.js";
 import { standsToPick } from "./asks-wires.js";
 import { freshGiven } from "./given-cut.js";
 import { maybeCommit, refusal } from "./draft-commit.js";
+import { followPairs } from "./pair-cards.js";
 
 const STORAGE_KEY = "bombbusters.table.v1";
 const MISSIONS_KEY = "bombbusters.missions.v1";
@@ -122,7 +123,7 @@ export function createApp(view) {
     /** Every data change goes through here: one history entry, saved at once. */
     commit(next, { push = true } = {}) {
       if (next === app.state) return;
-      app.state = next;
+      app.state = followPairs(app.state, next); // 57: the card of the value validated last, put in play
       app.persist(push);
       app.render();
       app.scheduleAnalysis();

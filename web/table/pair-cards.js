@@ -1,0 +1,26 @@
+// Mission 57: each number card lies beside a constraint card (the pairs entered at setup); when a value is validated
+// its card binds everyone. The page puts that card in play itself as the log validates a value (and takes it back
+// when an undo takes the validation back), so the advice, the playouts' document and the table never wait on a tap.
+// A pair not entered is still tapped by hand (the hint under the cards asks for it).
+
+import { derive } from "./replay.js";
+
+/** The last value validated, read from a state's log (57), or null. */
+const lastValidated = (state) => (state.setup.mission === 57 && state.phase === "table" ? derive(state).validOrder?.at(-1) ?? null : null);
+
+/**
+ * `next` with the card in play following the value validated last, where it changed from `prev`'s: that value's pair
+ * when entered; with no value validated any more, no card (the one put there by the pair of the value undone).
+ */
+export function followPairs(prev, next) {
+  if (next.setup.mission !== 57) return next;
+  const was = prev ? lastValidated(prev) : null;
+  const now = lastValidated(next);
+  if (was === now) return next;
+  const pair = now === null ? null : next.setup.pairs?.[String(now)];
+  const cards = next.setup.cards ?? [];
+  const undone = was !== null && now === null && cards[0] === prev.setup.pairs?.[String(was)];
+  if (!pair && !undone) return next;
+  const want = pair ? [pair] : [];
+  return want[0] === cards[0] && want.length === cards.length ? next : { ...next, setup: { ...next.setup, cards: want } };
+}
