@@ -197,3 +197,10 @@ test("an impossible table's box names what Undo takes back: the last entry, or m
   assert.doesNotMatch(box(edited), /Last recorded/);
   assert.doesNotMatch(box(tableWith(WRONG)), /table-error-last/, "nothing to undo: no way back offered");
 });
+
+test("an engine message shown in the error box starts with a capital, as a sentence after its title", async () => {
+  const { errorTemplate } = await import("../../web/table/table-view.js");
+  const s = tableWith(WRONG);
+  const box = String(errorTemplate({ title: "This table breaks a rule.", message: "only 4 wires 12 exist, but 5 are entered", culprits: [] }, { state: s, t: S.derive(s) }));
+  assert.match(box, /This table breaks a rule\.<\/strong> <span data-testid="table-error-message">Only 4 wires 12 exist/);
+});

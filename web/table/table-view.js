@@ -234,7 +234,7 @@ export function errorTemplate(err, ctx) {
   const last = back === ctx.state ? null : entryOnly ? `Last recorded: “${ctx.t.entries.at(-1)?.text}”.`
     : `Undo takes back the last change: ${undoNote(ctx.state, back, "undo").replace(/^Undone: /, "")}.`;
   return html`<div class="table-error" data-testid="table-error" role="alert">
-    <strong>${err.title}</strong> <span data-testid="table-error-message">${err.message}</span>
+    <strong>${err.title}</strong> <span data-testid="table-error-message">${(err.message ?? "").replace(/^\p{Ll}/u, (c) => c.toUpperCase())}</span>
     ${err.culprits?.length ? html`<ul data-testid="table-error-culprits">${err.culprits.map((c, k) => html`<li>${c}${culpritLink(c, err.links?.[k], ctx, k)}</li>`)}</ul>` : ""}
     ${err.stale ? html`<p class="hint">The numbers shown are from the last table that worked.</p>` : ""}
     ${last ? html`<p class="hint" data-testid="table-error-last">${last} ${btn("undo", "Undo it", { cls: "link", testid: "table-error-undo" })}
