@@ -654,3 +654,13 @@ test("a failure whose only possible token is red (the bomb explodes) is asked, n
   const blue = settleDraft(allow(state, laws({ "2-0-4": { 6: 0.7, 7: 0.3 } })), { k: "dual", a: 1, p: 2, s: 0, js: [4], v: "6", ok: false });
   assert.equal(blue.real, "7");
 });
+
+test("Walkie-Talkies: the wire I got is one that sat in order where it came from (left of Cid's token 6: 6 or less)", () => {
+  const state = table([{ k: "set", p: 2, s: 0, j: 7, slot: { c: "info", v: "6" } }]);
+  const t = S.derive(state);
+  const labels = ["1", "2", "4", "5", "6", "7", "10", "12"];
+  const got = S.gotFits(state, t, { k: "walkie", a: 0, p: 2, s: 0, js: [6], as: { s: 0, j: 2 } }, labels);
+  assert.deepEqual(got, ["1", "2", "4", "5", "6"]);
+  // the teammate's wire right of the token: 6 or more
+  assert.deepEqual(S.gotFits(state, t, { k: "walkie", a: 0, p: 2, s: 0, js: [8], as: { s: 0, j: 2 } }, labels), ["6", "7", "10", "12"]);
+});

@@ -5,7 +5,7 @@
 
 import { fitsAt } from "./entries-moved.js";
 import { radarRefs, shownWire } from "./replay-table.js";
-import { isLabel, labelsInPlay } from "./setup.js";
+import { isLabel, labelsInPlay, sortValue } from "./setup.js";
 
 /**
  * Walkie-Talkies / Grappling Hook / Nano's wire, after the teammate's wire is picked (none from Nano): which wire the actor gave
@@ -34,11 +34,22 @@ export function gotFits(state, t, d, labels) {
   // a wire every copy of which the table shows (cut, mine — the one I gave too —, an info token's) is not the one I got
   const copies = new Map(labelsInPlay(state.setup).map((x) => [x.label, x.copies]));
   const shown = (l) => (t.cutCount[l] ?? 0) + t.stands.flat(2).filter((sl) => sl.c !== "cut" && shownWire(sl) === l).length;
-  const left = labels.filter((l) => shown(l) < (copies.get(l) ?? 0));
+  const from = d.k === "nano" ? null : me === d.a ? (Number.isInteger(d.js?.[0]) ? { p: d.p, s: d.s ?? 0, j: d.js[0] } : null)
+    : d.as ? { p: d.a, s: d.as.s, j: d.as.j } : null; // where the wire came from: it sat in order there
+  const left = labels.filter((l) => shown(l) < (copies.get(l) ?? 0) && (!from || fitsWas(t.stands[from.p]?.[from.s] ?? [], from.j, l)));
   const at = d[field];
   if (!at) return left;
   const st = (t.stands[me]?.[at.s] ?? []).filter((_sl, j) => !(gone && gone.s === at.s && gone.j === j));
   return left.filter((l) => fitsAt(st, at.j, l));
+}
+
+/** Whether `label` may be the wire that sat at slot j of stand st, between the wires the table shows around it (cut, an
+ * info token's value, mine; an X wire, unsorted, bounds nothing). */
+function fitsWas(st, j, label) {
+  const shownAt = (x) => (x.m?.startsWith("X") ? null : x.c === "cut" ? x.v : shownWire(x));
+  const left = st.slice(0, j).map(shownAt).filter(isLabel).at(-1);
+  const right = st.slice(j + 1).map(shownAt).find(isLabel);
+  return !((left && sortValue(left) > sortValue(label)) || (right && sortValue(label) > sortValue(right)));
 }
 
 /** The wire slot (p, s, j) is known to hold, as far as the table shows it (mine, or an info token's value), else null. */
