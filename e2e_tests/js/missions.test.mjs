@@ -168,7 +168,8 @@ test("number cards in view decide the value to cut: pick (26...), sum (47), sequ
   s.setup = S.applyMission(withPlayers(4), preset({ number: 47, number_cards: "sum" }));
   s.phase = "table";
   const rules = () => S.missionRules(s, S.derive(s));
-  assert.equal(rules().only_values, undefined); // nothing entered: no restriction
+  // none tapped (or the last pair used): all 12 face up again, every value made (47's "spread them out again")
+  assert.deepEqual(rules().only_values.values, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   s.setup.numbers = [3, 9, 10];
   assert.deepEqual(rules().only_values.values, [1, 6, 7, 12]);
   s.setup.number_cards = "pick";

@@ -514,3 +514,25 @@ test("57: the card paired with the value validated last is put in play by itself
   const other = { ...put, setup: { ...put.setup, cards: ["A"] } }; // a card tapped by hand stays while nothing changes
   assert.equal(followPairs(other, other), other);
 });
+
+test("47: the last pair untapped, all 12 cards are face up again (as the table spreads them out); a cut recorded asks for its two cards", async () => {
+  const { sumCards } = await import("../../web/table/pick-cards.js");
+  const { numbersTemplate } = await import("../../web/table/cards-templates.js");
+  const { commitEntry } = await import("../../web/table/draft-commit.js");
+  const s = table({ number: 47, number_cards: "sum" });
+  assert.deepEqual(s.setup.numbers, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], "all 12 face up at the start");
+  s.setup.numbers = [4, 9];
+  let t = S.derive(s);
+  assert.deepEqual(sumCards(s.setup, t), [4, 9]);
+  assert.deepEqual(S.missionRules(s, t).only_values.values, [5]);
+  s.setup.numbers = [9]; // the last pair used: spread out again
+  t = S.derive(s);
+  assert.deepEqual(sumCards(s.setup, t), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  assert.match(String(numbersTemplate(s.setup, t)), /Number cards in view: 1 2 3 4 5 6 7 8 9 10 11 12 <small>\(.*all 12 face up again/);
+  // recording a cut says the two cards it used are to be untapped
+  const said = [];
+  const app = { state: s, ui: { sheet: { mode: "action" } }, closeSheet() {}, commit(n) { app.state = n; }, derived: () => S.derive(app.state),
+    view: { flash: (x) => said.push(x) } };
+  commitEntry(app, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "4" });
+  assert.match(said[0], /— now untap the two number cards it used/);
+});

@@ -9,7 +9,7 @@ import { CARD_LETTERS, CARD_NAMES, cardDue, ringHeld, ringPlaceName, ringSeats, 
 import { dealtCounts, liveValues, myNumberCards } from "./guess-cards.js";
 import { aValue } from "./setup.js";
 import { activeChallenges, challengeName, hasChallenges } from "./challenge-cards.js";
-import { flipsByCuts, pickedUp } from "./pick-cards.js";
+import { flipsByCuts, pickedUp, sumCards } from "./pick-cards.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -122,8 +122,9 @@ export function numbersTemplate(setup, t) {
   if (!setup.number_cards) return "";
   const nums = setup.numbers ?? [];
   const seq = setup.number_cards === "sequence" ? sequenceAt(setup, t?.cutCount) : null;
-  const sum = nums.length < 2 ? "fewer than two tapped: every value may be cut; tap the cards face up"
-    : "two of them give the value to cut (sum or difference); after a cut, untap the two used (none left: all 12 again)";
+  const again = t && setup.number_cards === "sum" && sumCards(setup, t).length === 12 && nums.length < 12; // 47: spread out again
+  const sum = `two of them give the value to cut (sum or difference); after a cut, untap the two used${again
+    ? "; none left that gives a value still to cut: all 12 face up again" : " (none left: all 12 again)"}`;
   const pick = setup.sound_rounds ? "the card the sound file turned face up: its value to cut in time; with three face up, only theirs"
     : [45, 51].includes(setup.mission) ? "the card just flipped: its value is cut"
     : flipsByCuts(setup) ? (t ? "a player flips one and cuts its value: recording the cut flips it; with none face up, all turn face up again but those cut all four"
@@ -137,7 +138,8 @@ export function numbersTemplate(setup, t) {
   const up = pickedUp(setup, t); // 26 in play: the cards face up now, as the cuts flipped them
   // a sequence's cards done, and 62's whose four wires are cut (each took the detonator back): crossed out
   const gone = (n, i) => (seq && i < seq.next) || (setup.number_cards === "detonator" && (t?.cutCount?.[String(n)] ?? 0) >= 4);
-  const shown = (up ?? nums).map((n, i) => (gone(n, i) ? html` <s>${n}</s>` : ` ${n}`));
+  const face = up ?? (again ? sumCards(setup, t) : nums); // the cards face up now, where the page follows them
+  const shown = face.map((n, i) => (gone(n, i) ? html` <s>${n}</s>` : ` ${n}`));
   // where the order counts (a sequence, Nano's line), each card tapped shows its place; a card done is crossed out
   const ordered = setup.number_cards === "sequence" || setup.number_cards === "line";
   const place = (n) => (ordered && nums.includes(n) ? html`<sup class="place">${nums.indexOf(n) + 1}</sup>` : "");
@@ -154,7 +156,7 @@ export function numbersTemplate(setup, t) {
       table: usable at once) and the next number card (tap it here).</p>` : "";
   const laid = t && FIXED_CARDS.includes(setup.number_cards) && nums.length >= numberCardsAtMost(setup);
   const fold = laid || up ? html`<details data-testid="numbers-change"><summary>${up ? "Change the cards face up at the start" : "Change the number cards"}</summary>${chips}</details>` : chips;
-  return html`<div class="cards numbers" data-testid="numbers" data-up="${(up ?? []).join(" ")}"><p class="lbl">${up ? "Number cards face up" : "Number cards in view"}${(up ?? nums).length ? html`:${shown}` : ""} <small>(${hint})</small></p>
+  return html`<div class="cards numbers" data-testid="numbers" data-up="${(up ?? []).join(" ")}"><p class="lbl">${up ? "Number cards face up" : "Number cards in view"}${face.length ? html`:${shown}` : ""} <small>(${hint})</small></p>
     ${due}${dealt}${fold}${seq ? sequenceEndTemplate(seq, t) : ""}${lineTemplate(setup, t)}</div>`;
 }
 

@@ -14,7 +14,7 @@ import { characterOf, ddUsable, draftOfCard, personalHolder } from "./detectors.
 import { nanoPlayDoc, nanoRules } from "./nano-track.js";
 import { specialAction } from "./entries-mission.js";
 import { xWireWait } from "./entries-cuts.js";
-import { pickedUp } from "./pick-cards.js";
+import { pickedUp, sumCards, sums } from "./pick-cards.js";
 import { firstSpaceMistakes } from "./replay-table.js";
 
 /**
@@ -170,7 +170,7 @@ export function valueRules(state, t, mine = true) {
   const special = state.setup.special ?? [];
   const rules = { no_values: [] };
   const hands = faceUpCards(state.setup, t, state.setup.me); // 65: my face-up cards, once the hands dealt are entered
-  const nums = state.setup.number_cards === "pick" && !mine && state.setup.mission === 65 ? [] : hands ?? pickedUp(state.setup, t) ?? state.setup.numbers ?? [];
+  const nums = state.setup.number_cards === "pick" && !mine && state.setup.mission === 65 ? [] : hands ?? pickedUp(state.setup, t) ?? sumCards(state.setup, t) ?? state.setup.numbers ?? [];
   const mode = state.setup.number_cards;
   if (state.setup.sound_rounds) { // 30: a round's card is a target, not a rule; the three cards at the end are one
     if (nums.length >= 3) {
@@ -181,9 +181,7 @@ export function valueRules(state, t, mine = true) {
   } else if (nums.length && mode === "pick") {
     rules.only_values = { values: nums.slice(), why: hands ? `your number cards are ${nums.join(", ")}` : `the number cards in play name ${nums.join(", ")}` };
   } else if (nums.length > 1 && mode === "sum") {
-    const values = new Set();
-    nums.forEach((a, i) => nums.forEach((b, j) => { if (i < j) [a + b, Math.abs(a - b)].forEach((v) => { if (v >= 1 && v <= 12) values.add(v); }); }));
-    const made = [...values].sort((a, b) => a - b);
+    const made = sums(nums);
     rules.only_values = { values: made, why: `the number cards (${nums.join(", ")}) make only ${made.join(", ") || "no value"} (sum or difference of two)` };
   } else if (nums.length > 1 && mode === "sequence") {
     const { next } = sequenceAt(state.setup, t.cutCount);

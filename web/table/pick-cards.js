@@ -1,4 +1,4 @@
-// Mission 26's number cards: all 12 lie face up; on their turn a player flips one and cuts its value; a card whose
+// Mission 26's number cards (and 47's, below): all 12 lie face up; on their turn a player flips one and cuts its value; a card whose
 // four wires are cut leaves the game; with none face up, all the others turn face up again. The flip goes with the
 // cut: the entry that names a value flips its card (derived from the log, as the arena's referee plays it:
 // arena/number_cards.py, Pick), so the players tap nothing but the cut.
@@ -28,4 +28,24 @@ export function pickedUp(setup, t) {
   const left = (v) => (cut[String(v)] ?? 0) < 4;
   const up = t.pickUp.filter(left);
   return up.length ? up.sort((a, b) => a - b) : ALL.filter(left);
+}
+
+/** The values two of these cards give, added or subtracted (47; the arena's number_cards.sums). */
+export function sums(cards) {
+  const out = new Set();
+  cards.forEach((a, i) => cards.forEach((b, j) => {
+    if (i < j) [a + b, Math.abs(a - b)].forEach((v) => { if (v >= 1 && v <= 12) out.add(v); });
+  }));
+  return [...out].sort((a, b) => a - b);
+}
+
+/** 47: the cards face up to add or subtract — those tapped, or all 12 again once no two of them give a value whose
+ * wires are not all cut (the arena's reading of "none left"), so untapping the last pair leaves the table as the
+ * players see it. Null elsewhere. */
+export function sumCards(setup, t) {
+  if (setup.number_cards !== "sum" || !t) return null;
+  const cut = cutCounts(t);
+  const live = (cards) => sums(cards).some((v) => (cut[String(v)] ?? 0) < 4);
+  const nums = setup.numbers ?? [];
+  return live(nums) ? nums.slice() : ALL.slice();
 }

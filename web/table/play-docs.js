@@ -10,7 +10,7 @@ import { dealtCounts, guessCards, liveValues, myNumberCards } from "./guess-card
 import { cutCounts } from "./replay-table.js";
 import { specialAction } from "./entries-mission.js";
 import { cardPlayDoc } from "./card-play-docs.js";
-import { pickedUp } from "./pick-cards.js";
+import { pickedUp, sumCards } from "./pick-cards.js";
 
 const MISSION_OXYGEN = { reserve: 44, gift: 49, pass: 63 };
 
@@ -68,7 +68,7 @@ function numbersPlay(state, t) {
     const gone = Array.from({ length: 12 }, (_, i) => i + 1).filter((v) => done(v));
     return { kind: "pick", up: pickedUp(setup, t) ?? nums.filter((v) => !done(v)), gone };
   }
-  if (mode === "sum") return { kind: "sum", cards: nums.slice() };
+  if (mode === "sum") return { kind: "sum", cards: sumCards(setup, t) };
   if (mode === "detonator" && nums.length) return { kind: "roulette", cards: nums.slice(), done: nums.filter((v) => done(v)) };
   return null;
 }

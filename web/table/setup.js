@@ -266,7 +266,7 @@ export function applyMission(setup, preset) {
   s.sound_rounds = Boolean(mission.sound_rounds);
   if (s.sound_rounds) s.number_cards = "pick";
   s.nano = Number.isInteger(mission.nano) ? mission.nano : 0; // 43: wires dealt face down to Nano
-  s.numbers = mission.number === 26 ? Array.from({ length: 12 }, (_, i) => i + 1) : []; // 26: all face up at the start
+  s.numbers = [26, 47].includes(mission.number) ? Array.from({ length: 12 }, (_, i) => i + 1) : []; // 26, 47: all face up at the start
   s.numbers_seen = [];
   s.number_hands = []; // another mission: the cards of the last one are gone (number, constraint, locks)
   s.guess_mine = [];
