@@ -222,3 +222,26 @@ def test_the_win_playouts_remake_the_cards_from_the_view(mission: int) -> None:
     if mission == 37:
         got = win_chance(replace(view, extra={**view.extra, "turn": 1}), 2, 0)
         assert got["n"] == 2
+
+
+@pytest.mark.parametrize("mission", [37, 57])
+def test_a_skip_under_a_card_on_values_tells_the_table_the_skipper_holds_none_of_them(mission: int, monkeypatch) -> None:
+    """37, 57 (one card binds everyone): a player who skips under a card on values (A-F) holds none of the blue values
+    it allows — one held would give a move with a chance — and the table reads it as the page does; true every time."""
+    from bombbusters.arena import advice, constraint_play
+    from bombbusters.arena.game import play_game
+
+    told: list = []
+    real = constraint_play.tell_has_not
+
+    def spy(ref, q, values):
+        held = {value_of(ref.world[k]) for k in ref.world if k[0] == q and ref.table.stand(k[0], k[1])[k[2]].state != CUT}
+        told.append((ref.rules.play.constraints(ref.table, q), set(values) & held))
+        real(ref, q, values)
+
+    monkeypatch.setattr(constraint_play, "tell_has_not", spy)
+    m = playable(mission, 5)
+    for k in range(6):
+        assert play_game(deal_game(m, 5, 1, k), m, advice.decide).truth_impossible == 0
+    assert told, "no skip under a card on values in these games"
+    assert all(set(cards) <= set("ABCDEF") and not wrong for cards, wrong in told), told

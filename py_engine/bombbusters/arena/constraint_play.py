@@ -10,7 +10,8 @@ G and H bar equipment cards (``TableRules.card_barred``), L moves the detonator 
 
 * a player "cannot play" under their cards when the team policy finds no allowed move with a
   chance to succeed (a teammate makes no cut sure to fail); they say so and skip, and the table
-  records nothing from the skip;
+  records that they hold none of the blue values a card on values (A-F) allows (32, 37, 57: the card binds
+  everyone; sound, since a value held gives a move with a chance), nothing from a skip under another card;
 * 31: each player, from the captain, takes the card that allows most of their own wires (then: the
   first letter); with 2 players the second does not take the pair of the first (A+B, C+D);
 * 32: the captain replaces the visible card while the player about to play cannot play under it;
@@ -25,7 +26,7 @@ from typing import Any
 from ..advice.constraint_cards import Rules, value_reason
 from ..table.state import GameState
 from ..table.wires import BLUE_MAX
-from .mission_play import Decide, MissionPlay, advance, cut_count, hand_values
+from .mission_play import Decide, MissionPlay, advance, cut_count, hand_values, tell_has_not
 
 __all__ = ["ALL_CARDS", "Chosen", "ConstraintPlay", "Deck", "allowed_count", "shuffled", "validated"]
 
@@ -82,7 +83,11 @@ class ConstraintPlay(MissionPlay):
         self.skipped.clear()
         return "played"
 
+    #: whether the table reads a skip (32, 37, 57: one card binds everyone, as the table app reads it)
+    reads_skip = False
+
     def _skip(self, ref: Any, q: int) -> str:
+        self._tell_skip(ref, q)
         self.skipped.add(q)
         if not self.round_rule or not self.skipped >= {p for p in range(len(ref.table.players)) if ref.uncut(p)}:
             return "idle"
@@ -94,6 +99,16 @@ class ConstraintPlay(MissionPlay):
             if ref.outcome is None:
                 self.whole_round(ref)
         return "played"
+
+    def _tell_skip(self, ref: Any, q: int) -> None:
+        """Under a card on values (A-F), a player who skips holds none of the blue values it allows: one held would
+        give a move with a chance (a teammate's wire that may be it, or a solo cut of the last copies). The table
+        app reads it the same way (entries-mission.js, applySkip)."""
+        held = self.constraints(ref.table, q)
+        if not self.reads_skip or not held or not all(c in "ABCDEF" for c in held):
+            return
+        rules = Rules(cards=tuple(held))
+        tell_has_not(ref, q, [v for v in range(1, BLUE_MAX + 1) if value_reason(rules, v) is None])
 
 
 class Chosen(ConstraintPlay):
@@ -145,6 +160,7 @@ class Deck(ConstraintPlay):
         self.visible: str | None = self.deck.pop(0) if self.deck else None
         self.gone, self.done = list(gone), set(done)
         self.round_rule = "advance" if mode == "fours" else ""
+        self.reads_skip = True
 
     def constraints(self, table: GameState, q: int) -> list[str]:
         return [self.visible] if self.visible else []

@@ -27,6 +27,7 @@ class PerValue(ConstraintPlay):
     wires cut) its card goes on top of the pile and binds everyone; a whole round of skips explodes."""
 
     round_rule = "explode"
+    reads_skip = True
 
     def __init__(self, pairs: dict[int, str], order: Any = ()) -> None:
         super().__init__()
