@@ -336,6 +336,7 @@ test("the address bar keeps my wires readable only on my phone: another key open
   const [open] = hash.slice(3).split(".");
   const plain = new TextDecoder().decode(Uint8Array.from(atob(open.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)));
   assert.deepEqual(JSON.parse(plain).hand, [], "the readable part holds no wire of mine");
+  for (const k of ["hand_undo", "setup_undo"]) assert.equal(JSON.parse(plain)[k], undefined, `nor ${k}`);
   assert.doesNotMatch(hash, new RegExp(btoa(JSON.stringify(s.hand)).slice(0, 12)));
   // on my phone: the same table, my wires and the seat included
   const back = S.decodeHash(hash, mine);

@@ -49,8 +49,9 @@ async function pipeBytes(bytes, transform) {
   return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(transform)).arrayBuffer());
 }
 
-/** What only my own device may read back from the address bar: my wires (and their edits), 29's number cards. */
-const PRIVATE = ["hand", "hand_undo", "hand_redo"];
+/** What only my own device may read back from the address bar: my wires and their edits, 29's number cards, and the
+ * setup's undo history (its copies of the setup hold those cards too). */
+const PRIVATE = ["hand", "hand_undo", "hand_redo", "setup_undo", "setup_redo"];
 const SEAL = "bb1"; // marks a private part read with the right key (another device's key reads noise)
 
 /**
@@ -63,7 +64,9 @@ export function encodeHash(state, key = null) {
   if (!key) return "#g=" + bytesToB64(new TextEncoder().encode(JSON.stringify(data)));
   const own = { seal: SEAL, guess_mine: data.setup?.guess_mine ?? [] };
   for (const k of PRIVATE) if (data[k] !== undefined) own[k] = data[k];
-  const open = { ...data, hand: [], hand_undo: undefined, hand_redo: undefined, setup: { ...data.setup, guess_mine: [] } };
+  const open = { ...data, setup: { ...data.setup, guess_mine: [] } };
+  for (const k of PRIVATE) delete open[k];
+  open.hand = [];
   const secret = new TextEncoder().encode(JSON.stringify(own));
   return "#g=" + bytesToB64(new TextEncoder().encode(JSON.stringify(open))) + "." + bytesToB64(xorWith(secret, key(secret.length)));
 }
