@@ -318,3 +318,14 @@ def test_reply_is_compact_single_line_json():
 
 # --------------------------------------------------------------------------
 # CLI
+
+
+def test_too_many_copies_names_each_slot_where_it_is():
+    """A rule broken by the table (a fifth 7 entered) names its slots with where they are, as a table no deal fits
+    names its culprits: the page offers the entry behind each."""
+    doc = {**STATE, "players": [{"name": "Ann", "stands": ["?5 ?6 ?7 ?8"]}, {"name": "Bob", "stands": ["? 7 i7 ?"]},
+                                {"name": "Cyd", "stands": ["? 6 7 ?"]}, {"name": "Dee", "stands": ["? ? ? 7"]}]}
+    err = call(req("analyze", doc, rid=23))["error"]
+    assert err["name"] == "RuleError" and "only 4 wires 7 exist, but 5 are entered" in err["message"], err
+    assert [(e["player"], e["stand"], e["slot"]) for e in err["culprit_entries"]] == [(0, 0, 2), (1, 0, 1), (1, 0, 2), (2, 0, 2), (3, 0, 3)]
+    assert err["culprits"] == [e["text"] for e in err["culprit_entries"]] and err["culprits"][1] == "Bob slot B"

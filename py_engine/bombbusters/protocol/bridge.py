@@ -158,11 +158,12 @@ def handle(request_json: str) -> str:
     except ValueError as exc:
         error = _error(type(exc).__name__, str(exc))
         error.update(getattr(exc, "location", {}) or {})
-        culprits = getattr(exc, "culprits", None)
+        entries = getattr(exc, "entries", None)
+        culprits = getattr(exc, "culprits", None) or [e["text"] for e in entries or []]
         if culprits:
             error["culprits"] = culprits
-        if getattr(exc, "entries", None):
-            error["culprit_entries"] = exc.entries  # type: ignore[attr-defined]
+        if entries:
+            error["culprit_entries"] = entries
         reply = {"id": req_id, "ok": False, "error": error}
     except Exception as exc:  # noqa: BLE001 - the bridge must never raise
         reply = {

@@ -22,9 +22,12 @@ __all__ = [
 class BombBustersError(ValueError):
     """Base class: ``location`` names the offending field (player, stand, slot, fact)."""
 
-    def __init__(self, message: str, **location: Any) -> None:
+    def __init__(self, message: str, entries: list[dict] | None = None, **location: Any) -> None:
         super().__init__(message)
         self.location = {k: v for k, v in location.items() if v is not None}
+        # the table entries it names, as the bridge gives them ({"kind": "slot", "player", "stand", "slot", "text"} or
+        # {"kind": "fact", "fact", "text"}): the page offers the log entry behind each
+        self.entries = list(entries or [])
 
 
 class NotationError(BombBustersError):
@@ -44,6 +47,5 @@ class InconsistentStateError(BombBustersError):
 
     def __init__(self, message: str, culprits: list[str] | None = None, entries: list[dict] | None = None,
                  **location: Any) -> None:
-        super().__init__(message, **location)
+        super().__init__(message, entries, **location)
         self.culprits = list(culprits or [])
-        self.entries = list(entries or [])  # the culprits as the bridge gives them (where each is: a slot or a fact)

@@ -177,16 +177,17 @@ def check_rules(state: GameState) -> None:
     shown = Counter(slot.wire for pl in state.players for st in pl.stands for slot in st if slot.wire is not None)
     for t, k in shown.items():
         if k > pool.get(t, 0):
-            places = [
-                f"{stand_name(pl.name, s, len(pl.stands))} slot {slot_letter(j)}"
-                for pl in state.players
+            places: list[dict[str, Any]] = [
+                {"kind": "slot", "player": p, "stand": s, "slot": j,
+                 "text": f"{stand_name(pl.name, s, len(pl.stands))} slot {slot_letter(j)}"}
+                for p, pl in enumerate(state.players)
                 for s, st in enumerate(pl.stands)
                 for j, slot in enumerate(st)
                 if slot.wire == t
             ]
             raise RuleError(
                 f"only {pool[t]} wire{'s' if pool[t] > 1 else ''} {label(t)} exist, but {k} are entered: "
-                + ", ".join(places)
+                + ", ".join(x["text"] for x in places), entries=places
             )
 
 def _even(sizes: list[int], total: int) -> bool:
