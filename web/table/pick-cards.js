@@ -1,7 +1,8 @@
-// Mission 26's number cards (and 47's, below): all 12 lie face up; on their turn a player flips one and cuts its value; a card whose
-// four wires are cut leaves the game; with none face up, all the others turn face up again. The flip goes with the
-// cut: the entry that names a value flips its card (derived from the log, as the arena's referee plays it:
-// arena/number_cards.py, Pick), so the players tap nothing but the cut.
+// The number cards face up, where the page follows them from the log. 26: all 12 lie face up; on their turn a player
+// flips one and cuts its value; a card whose four wires are cut leaves the game; with none face up, all the others turn
+// face up again. The flip goes with the cut: the entry that names a value flips its card (as the arena's referee plays
+// it: arena/number_cards.py, Pick), so the players tap nothing but the cut. 47: the two cards a cut used are untapped
+// by hand; once none left gives a value still to cut, all 12 are face up again.
 
 import { cutCounts } from "./replay-table.js";
 import { namedValue } from "./oxygen.js";
