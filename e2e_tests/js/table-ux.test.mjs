@@ -285,7 +285,8 @@ test("each slot and fact knows the entry behind it, so an impossible table's cul
   s = S.addEntry(s, DD(2));
   s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 4, slot: { c: "info", v: "2" } });
   s = S.addEntry(s, { k: "dual", a: 9, p: 1, s: 0, j: 5, v: "5", ok: true }); // no such player: skipped
-  const t = S.derive(s);
+  assert.deepEqual(S.derive(s).slotEntry, {}, "traced only when asked (the error box asks)");
+  const t = S.derive(s, { touched: true });
   assert.equal(t.entries[4].ok, false);
   assert.equal(t.slotEntry["1-0-2"], 0, "Bob C's token: the starting-token entry");
   assert.equal(t.slotEntry["1-0-3"], 1, "Bob D's token: the failed cut that put it there");

@@ -4,7 +4,7 @@
 // Pure functions, no DOM, no I/O; record.js asks them in turn.
 
 import { fitsAt } from "./entries-moved.js";
-import { radarRefs, shownWire } from "./replay-table.js";
+import { radarRefs, seenWire, shownWire } from "./replay-table.js";
 import { isLabel, labelsInPlay, sortValue } from "./setup.js";
 
 /**
@@ -34,22 +34,31 @@ export function gotFits(state, t, d, labels) {
   // a wire every copy of which the table shows (cut, mine — the one I gave too —, an info token's) is not the one I got
   const copies = new Map(labelsInPlay(state.setup).map((x) => [x.label, x.copies]));
   const shown = (l) => (t.cutCount[l] ?? 0) + t.stands.flat(2).filter((sl) => sl.c !== "cut" && shownWire(sl) === l).length;
-  const from = d.k === "nano" ? null : me === d.a ? (Number.isInteger(d.js?.[0]) ? { p: d.p, s: d.s ?? 0, j: d.js[0] } : null)
-    : d.as ? { p: d.a, s: d.as.s, j: d.as.j } : null; // where the wire came from: it sat in order there
-  const left = labels.filter((l) => shown(l) < (copies.get(l) ?? 0) && (!from || fitsWas(t.stands[from.p]?.[from.s] ?? [], from.j, l)));
+  const from = movedFrom(d, field); // where the wire came from: it sat in order there
+  const around = from ? orderMarks(t.stands[from.p]?.[from.s] ?? []) : null;
+  const left = labels.filter((l) => shown(l) < (copies.get(l) ?? 0) && (!around || sitsBetween(around, from.j, from.j + 1, l)));
   const at = d[field];
   if (!at) return left;
   const st = (t.stands[me]?.[at.s] ?? []).filter((_sl, j) => !(gone && gone.s === at.s && gone.j === j));
   return left.filter((l) => fitsAt(st, at.j, l));
 }
 
-/** Whether `label` may be the wire that sat at slot j of stand st, between the wires the table shows around it (cut, an
- * info token's value, mine; an X wire, unsorted, bounds nothing). */
-function fitsWas(st, j, label) {
-  const shownAt = (x) => (x.m?.startsWith("X") ? null : x.c === "cut" ? x.v : shownWire(x));
-  const left = st.slice(0, j).map(shownAt).filter(isLabel).at(-1);
-  const right = st.slice(j + 1).map(shownAt).find(isLabel);
-  return !((left && sortValue(left) > sortValue(label)) || (right && sortValue(label) > sortValue(right)));
+/** The wire a move's receiver files (Walkie-Talkies: "ato" the pointed one, "pto" the actor's; Grappling Hook: the
+ * pointed one), as {p, s, j}; null for Nano's (any wire). */
+export function movedFrom(d, field) {
+  if (d.k === "walkie" && field === "pto") return d.as ? { p: d.a, s: d.as.s, j: d.as.j } : null;
+  return d.k === "nano" || !Number.isInteger(d.js?.[0]) ? null : { p: d.p, s: d.s, j: d.js[0] };
+}
+
+/** What each slot of a stand shows that the order of its wires must respect: a cut wire, an info token's value, mine
+ * (null for an X wire or a turned-around one, unsorted, and a yellow token, which names no value). */
+export const orderMarks = (st) => st.map((sl) => (sl.m === "X" || sl.tw ? null : seenWire(sl))).map((w) => (isLabel(w) ? w : null));
+
+/** Whether `label` sits in order between the nearest wire `shown` before `left` and the nearest from `right` on. */
+export function sitsBetween(shown, left, right, label) {
+  const lo = shown.slice(0, left).filter(Boolean).at(-1);
+  const hi = shown.slice(right).find(Boolean);
+  return (!lo || sortValue(lo) <= sortValue(label)) && (!hi || sortValue(label) <= sortValue(hi));
 }
 
 /** The wire slot (p, s, j) is known to hold, as far as the table shows it (mine, or an info token's value), else null. */

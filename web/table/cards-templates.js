@@ -122,7 +122,8 @@ export function numbersTemplate(setup, t) {
   if (!setup.number_cards) return "";
   const nums = setup.numbers ?? [];
   const seq = setup.number_cards === "sequence" ? sequenceAt(setup, t?.cutCount) : null;
-  const again = t && setup.number_cards === "sum" && sumCards(setup, t).length === 12 && nums.length < 12; // 47: spread out again
+  const spread = sumCards(setup, t); // 47: the cards face up, all 12 again once none left gives a value still to cut
+  const again = spread?.length === 12 && nums.length < 12;
   const sum = `two of them give the value to cut (sum or difference); after a cut, untap the two used${again
     ? "; none left that gives a value still to cut: all 12 face up again" : " (none left: all 12 again)"}`;
   const pick = setup.sound_rounds ? "the card the sound file turned face up: its value to cut in time; with three face up, only theirs"
@@ -138,7 +139,7 @@ export function numbersTemplate(setup, t) {
   const up = pickedUp(setup, t); // 26 in play: the cards face up now, as the cuts flipped them
   // a sequence's cards done, and 62's whose four wires are cut (each took the detonator back): crossed out
   const gone = (n, i) => (seq && i < seq.next) || (setup.number_cards === "detonator" && (t?.cutCount?.[String(n)] ?? 0) >= 4);
-  const face = up ?? (again ? sumCards(setup, t) : nums); // the cards face up now, where the page follows them
+  const face = up ?? (again ? spread : nums); // the cards face up now, where the page follows them
   const shown = face.map((n, i) => (gone(n, i) ? html` <s>${n}</s>` : ` ${n}`));
   // where the order counts (a sequence, Nano's line), each card tapped shows its place; a card done is crossed out
   const ordered = setup.number_cards === "sequence" || setup.number_cards === "line";

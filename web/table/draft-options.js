@@ -11,11 +11,11 @@ import { failureMarks } from "./failure-marks.js";
 import { noTokenCard } from "./card-rules.js";
 import { CHARACTER_CARDS, characterFor } from "./detectors.js";
 import { DETECTOR_KINDS, nextAsk, ownSlotsFor } from "./record.js";
-import { filePlaces, knownWire } from "./asks-wires.js";
+import { filePlaces, knownWire, movedFrom, orderMarks, sitsBetween } from "./asks-wires.js";
 import { specialAction, specialKind, specialShows } from "./entries-mission.js";
 import { xWireWait } from "./entries-cuts.js";
 import { colourCount, seenWire, shownWire, TURNED_BOOM } from "./replay-table.js";
-import { colourOf, labelsInPlay, redsInPlay, saidOf, sortValue, valueMatches, yellowsInPlay } from "./setup.js";
+import { colourOf, labelsInPlay, redsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
 
 const EPS = 1e-9;
 const SEEN = { b: "blue", y: "yellow", r: "red" };
@@ -366,13 +366,6 @@ export function spotLabelOptions(A, d, n, labels) {
   }));
 }
 
-/** The wire a move's receiver files (Walkie-Talkies: "ato" the pointed one, "pto" the actor's; Grappling Hook: the
- * pointed one), as {p, s, j}; null for Nano's (any wire). */
-function movedFrom(d, field) {
-  if (d.k === "walkie" && field === "pto") return d.as ? { p: d.a, s: d.as.s, j: d.as.j } : null;
-  return d.k === "nano" || !Number.isInteger(d.js?.[0]) ? null : { p: d.p, s: d.s, j: d.js[0] };
-}
-
 /** Receiver `who`'s stand s without the wire they gave (Walkie-Talkies: the actor's `as`, the teammate's pointed one). */
 function standAfterGiving(t, d, who, s) {
   const gives = d.k !== "walkie" ? null : who === d.a ? d.as : who === d.p ? { s: d.s, j: d.js?.[0] } : null;
@@ -390,10 +383,6 @@ export function filePlaceOptions(A, d, field, who, s, n) {
   // that wire alone; else any the slot it came from may hold
   const may = got ? [got] : labels.filter((l) => ch(A, from.p, from.s, from.j, [l]) !== 0 && !allCut(A.state.setup, A.t, l));
   const st = standAfterGiving(A.t, d, who, s);
-  const shown = st.map((sl) => (sl.m === "X" || sl.tw ? null : seenWire(sl))).map((w) => (w === "Y" ? null : w));
-  return Array.from({ length: n }, (_, j) => {
-    const left = shown.slice(0, j).filter(Boolean).at(-1);
-    const right = shown.slice(j).find(Boolean);
-    return may.some((l) => (!left || sortValue(left) <= sortValue(l)) && (!right || sortValue(l) <= sortValue(right)));
-  });
+  const shown = orderMarks(st);
+  return Array.from({ length: n }, (_, j) => may.some((l) => sitsBetween(shown, j, j, l)));
 }

@@ -24,9 +24,10 @@ import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, ri
  * { stands: [[[slot]]], facts, mistakesMade, exploded, turn, usedDD: [p], usedItems: {id: true},
  *   entries: [{ok, error?, text}], cutCount: {label: n}, yellowCut, validated: [n], unlocked: [id], hasHand,
  *   gifts (22: {given, of} once two yellows are cut), moves (wires moved), nanoLeft (wires Nano still holds, 43), nanoSpace, nanoStep (Nano's space and way, 43 and 53: 0 before 1), ruledOut (mission 11), stab (Stabilizer pending), extraEquipment (False Bottom) }
- * An entry that cannot be applied is skipped and carries its error.
+ * An entry that cannot be applied is skipped and carries its error. With `touched`, also slotEntry ("p-s-j" -> the last
+ * entry that changed that slot; factEntry always says which entry recorded each fact).
  */
-export function derive(state) {
+export function derive(state, { touched = false } = {}) {
   const { setup } = state;
   const hasHand = handComplete(state);
   const stands = dealtStands(state, hasHand);
@@ -34,7 +35,7 @@ export function derive(state) {
     stands,
     facts: [],
     factEntry: [],
-    slotEntry: {}, // "p-s-j" -> the last entry that changed that slot (an impossible table's culprit leads back to it)
+    slotEntry: {}, // with `touched`: "p-s-j" -> the last entry that changed it (an impossible table's culprits lead back)
     mistakesMade: 0,
     exploded: false,
     turn: setup.captain,
@@ -93,7 +94,7 @@ export function derive(state) {
       if (trackCut && e.k !== "shown") t.lastCut = justCut(t, e, cutBefore);
       if (guess) guessDiscards(t, setup);
       if (backers.size) numberCardsBack(t, backers, backed); // (62: its note goes with the entry that cut the fourth)
-      markTouched(t, before, i);
+      if (touched) markTouched(t, before, i);
       t.entries.push({ ok: true, text: describeSafely(e, setup) + t.note });
       countGifts(t, e, setup);
     } catch (err) {
@@ -113,11 +114,21 @@ export function derive(state) {
   return t;
 }
 
-/** Note entry i against every slot it changed, by where the slot sits now. */
+/** Note entry i against every slot it changed, by where the slot sits now (run after every entry: field by field, a
+ * field holding a list — a Label's marks — read whole only when it is not the same value). */
 function markTouched(t, before, i) {
+  const same = (a, b) => {
+    let n = 0;
+    for (const k in a) {
+      n += 1;
+      if (a[k] !== b[k] && JSON.stringify(a[k]) !== JSON.stringify(b[k])) return false;
+    }
+    for (const _k in b) n -= 1;
+    return n === 0;
+  };
   t.stands.forEach((ss, p) => ss.forEach((st, s) => st.forEach((sl, j) => {
     const was = before.stands[p]?.[s]?.[j];
-    if (!was || JSON.stringify(was) !== JSON.stringify(sl)) t.slotEntry[`${p}-${s}-${j}`] = i;
+    if (!was || !same(was, sl)) t.slotEntry[`${p}-${s}-${j}`] = i;
   })));
 }
 

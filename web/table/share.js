@@ -22,14 +22,16 @@ const DAMAGED = "This link is damaged: its table could not be read (was it cut s
 /** Share links are deflated: a late-game table then still fits a QR code. */
 const SHARE_CODEC = "deflate-raw";
 
-function tableJson(state) {
+function tableData(state) {
   const { v, phase, setup, hand, log, redo } = state;
   // the edits of my wires undo remembers: written only when there are some (older tables' hashes stay as they were)
   const edits = (list) => (list?.length ? list : undefined);
-  return JSON.stringify({ v, phase, setup, hand, log, redo, hand_undo: edits(state.hand_undo), hand_redo: edits(state.hand_redo),
+  return { v, phase, setup, hand, log, redo, hand_undo: edits(state.hand_undo), hand_redo: edits(state.hand_redo),
     log_undo: edits(state.log_undo), log_redo: edits(state.log_redo), setup_undo: edits(state.setup_undo), setup_redo: edits(state.setup_redo),
-    undo_floor: state.undo_floor || undefined });
+    undo_floor: state.undo_floor || undefined };
 }
+
+const tableJson = (state) => JSON.stringify(tableData(state));
 
 function readTable(text) {
   let raw;
@@ -60,7 +62,7 @@ const SEAL = "bb1"; // marks a private part read with the right key (another dev
  * it, so an address bar copied to another phone shows the table but not my hand (it opens as a share link does).
  */
 export function encodeHash(state, key = null) {
-  const data = JSON.parse(tableJson(state));
+  const data = tableData(state);
   if (!key) return "#g=" + bytesToB64(new TextEncoder().encode(JSON.stringify(data)));
   const own = { seal: SEAL, guess_mine: data.setup?.guess_mine ?? [] };
   for (const k of PRIVATE) if (data[k] !== undefined) own[k] = data[k];

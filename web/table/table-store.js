@@ -196,7 +196,7 @@ function viewModel(app) {
   if (ui.sheet?.mode === "slot") picked.add(ui.sheet.key);
   if (ui.sheet?.mode === "action") for (const x of draft?.spots ?? []) picked.add(`${x.p}-${x.s}-${x.j}`); // Disintegrator, special action
   const culprits = new Set(results.error?.keys ?? []);
-  let error = results.error ? { ...results.error, stale: Boolean(results.analysis), links: culpritEntries(results.error, t) } : null;
+  let error = results.error ? { ...results.error, stale: Boolean(results.analysis), links: culpritEntries(results.error, state, t) } : null;
   const bad = t.entries.map((e, i) => (e.ok ? null : i)).filter((i) => i !== null);
   if (!error && bad.length) error = { title: "Skipped log entries:", message: "", culprits: bad.map((i) => `#${i + 1} ${t.entries[i].text}: ${t.entries[i].error}`), links: bad };
   const doc = state.phase === "table" ? S.engineDoc(state, t) : null;
@@ -228,9 +228,11 @@ export const int = (x) => Number.parseInt(x, 10);
 
 /** The log entry behind each culprit of a table no deal fits: the last that changed its slot, or the one that
  * recorded its fact (null where none did: the setup's own, or a fact the engine read from a starting token). */
-function culpritEntries(err, t) {
+function culpritEntries(err, state, t) {
+  // which entry changed each slot is traced only here (a replay that follows every slot costs every render)
+  const traced = (err.at ?? []).some((c) => c.kind === "slot") ? S.derive(state, { touched: true }) : t;
   return (err.at ?? []).map((c) => {
-    const i = c.kind === "fact" ? t.factEntry[c.fact] : t.slotEntry[`${c.player}-${c.stand}-${c.slot}`];
+    const i = c.kind === "fact" ? t.factEntry[c.fact] : traced.slotEntry[`${c.player}-${c.stand}-${c.slot}`];
     return Number.isInteger(i) && i >= 0 ? i : null;
   });
 }
