@@ -56,11 +56,10 @@ def test_estimate_plays_the_cards_entered(make_context, base_url, device):
     expect(tid(page, "log-0")).to_contain_text("Challenge 5 done (2 solo cuts in a row)")
 
 
-@pytest.mark.parametrize("device", ["phone"])
-def test_mission_26_a_cut_flips_its_number_card(make_context, base_url, device):
-    """26: all 12 number cards face up at the start; my failed cut of a 5 flips the 5 (nothing to untap), so the next
-    player is not offered a 5, and *Estimate* plays on from the cards face up."""
-    page, taps = open_mission(make_context, base_url, device, 26, reds=(3, 8))
+def _my_failed_5(make_context, base_url, device, mission, **setup):
+    """A mission whose number cards follow the cuts: the starting tokens, then my cut of Bob's D as a 5, a 4 — the
+    cards all 12 face up before it."""
+    page, taps = open_mission(make_context, base_url, device, mission, **setup)
     enter_hand(page, taps, ["4"])
     wait_done(page, moves=True)
     expect(tid(page, "numbers")).to_have_attribute("data-up", " ".join(str(v) for v in range(1, 13)))
@@ -72,6 +71,14 @@ def test_mission_26_a_cut_flips_its_number_card(make_context, base_url, device):
     taps("key-5")
     taps("result-wrong")
     taps("real-4")
+    return page, taps
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_26_a_cut_flips_its_number_card(make_context, base_url, device):
+    """26: all 12 number cards face up at the start; my failed cut of a 5 flips the 5 (nothing to untap), so the next
+    player is not offered a 5, and *Estimate* plays on from the cards face up."""
+    page, taps = _my_failed_5(make_context, base_url, device, 26, reds=(3, 8))
     wait_done(page, moves=True)
     expect(tid(page, "numbers")).to_have_attribute("data-up", "1 2 3 4 6 7 8 9 10 11 12")
     expect(tid(page, "numbers")).to_contain_text("recording the cut flips it")
@@ -82,3 +89,21 @@ def test_mission_26_a_cut_flips_its_number_card(make_context, base_url, device):
     taps("sheet-close")
     assert _estimate(page, taps) >= 2
     expect(tid(page, "win-error")).to_have_count(0)
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_47_a_cut_asks_its_two_number_cards(make_context, base_url, device):
+    """47: all 12 number cards face up at the start; my failed cut of a 5 asks which two cards gave it (several pairs
+    do: the team's rule named) and discards them, so the cards face up follow the log (nothing to untap by hand);
+    Undo brings them back, and *Estimate* plays on from the cards face up."""
+    page, taps = _my_failed_5(make_context, base_url, device, 47)
+    expect(tid(page, "ask")).to_have_text("Which two number cards gave the 5? (they are discarded)")
+    expect(tid(page, "sum-kept")).to_contain_text("The team's rule:")
+    taps("sum-cards-4-9")
+    wait_done(page, moves=True)
+    expect(tid(page, "numbers")).to_have_attribute("data-up", "1 2 3 5 6 7 8 10 11 12")
+    expect(tid(page, "log-4")).to_contain_text("(number cards 4 and 9)")
+    assert _estimate(page, taps) >= 2
+    expect(tid(page, "win-error")).to_have_count(0)
+    taps("undo")
+    expect(tid(page, "numbers")).to_have_attribute("data-up", " ".join(str(v) for v in range(1, 13)))

@@ -56,7 +56,7 @@ test("the number cards in view and the cutting orders: the cards as tapped, thos
     { kind: "sequence", line: [2, 8], need: 2, front: true, free_end: false, mission: 9 }, "two 5s cut: the 5 is done");
   assert.deepEqual(doc(26, { number_cards: "pick", numbers: [3, 7] }),
     { kind: "pick", up: [3, 7], gone: [] });
-  assert.deepEqual(doc(47, { number_cards: "sum", numbers: [4, 9, 1] }), { kind: "sum", cards: [4, 9, 1] });
+  assert.deepEqual(doc(47, { number_cards: "sum", numbers: [4, 9, 1] }), { kind: "sum", cards: [1, 4, 9] });
   assert.deepEqual(doc(62, { number_cards: "detonator", numbers: [6, 11] }), { kind: "roulette", cards: [6, 11], done: [] });
   assert.deepEqual(doc(46, { special: ["sevens_last"] }), { kind: "sevens_last" });
 });

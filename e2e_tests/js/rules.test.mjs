@@ -515,24 +515,42 @@ test("57: the card paired with the value validated last is put in play by itself
   assert.equal(followPairs(other, other), other);
 });
 
-test("47: the last pair untapped, all 12 cards are face up again (as the table spreads them out); a cut recorded asks for its two cards", async () => {
+test("47: a cut recorded asks which two number cards gave its value and discards them; all 12 face up again once none left gives a value still to cut", async () => {
   const { sumCards } = await import("../../web/table/pick-cards.js");
   const { numbersTemplate } = await import("../../web/table/cards-templates.js");
-  const { commitEntry } = await import("../../web/table/draft-commit.js");
-  const s = table({ number: 47, number_cards: "sum" });
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  const { settleDraft } = await import("../../web/table/draft-options.js");
+  let s = table({ number: 47, number_cards: "sum" });
   assert.deepEqual(s.setup.numbers, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], "all 12 face up at the start");
-  s.setup.numbers = [4, 9];
+  // a failed dual cut of 5: five pairs give it; asked (never assumed), the team's rule named
+  const d = { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "5", ok: false, real: "4" };
   let t = S.derive(s);
-  assert.deepEqual(sumCards(s.setup, t), [4, 9]);
-  assert.deepEqual(S.missionRules(s, t).only_values.values, [5]);
-  s.setup.numbers = [9]; // the last pair used: spread out again
+  assert.deepEqual(S.nextAsk(s, t, d), { ask: "sum_cards" });
+  const A = { state: s, t, laws: null, given: null, editing: false };
+  assert.equal(settleDraft(A, d).nc, undefined, "several pairs: not filled in");
+  const ui = { sheet: { mode: "action" }, draft: d };
+  const sheet = String(sheetTemplate({ state: s, t, ui, missions: [], ask: S.nextAsk(s, t, d) }));
+  assert.match(sheet, /Which two number cards gave the 5\?/);
+  for (const p of ["1-4", "2-3", "1-6", "2-7", "3-8", "4-9", "5-10", "6-11", "7-12"]) assert.match(sheet, new RegExp(`data-testid="sum-cards-${p}"`));
+  assert.match(sheet, /data-testid="sum-kept">The team's rule: /);
+  s = S.addEntry(s, S.buildEntry(s, t, { ...d, nc: [4, 9] }));
   t = S.derive(s);
-  assert.deepEqual(sumCards(s.setup, t), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-  assert.match(String(numbersTemplate(s.setup, t)), /Number cards in view: 1 2 3 4 5 6 7 8 9 10 11 12 <small>\(.*all 12 face up again/);
-  // recording a cut says the two cards it used are to be untapped
-  const said = [];
-  const app = { state: s, ui: { sheet: { mode: "action" } }, closeSheet() {}, commit(n) { app.state = n; }, derived: () => S.derive(app.state),
-    view: { flash: (x) => said.push(x) } };
-  commitEntry(app, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "4" });
-  assert.match(said[0], /— now untap the two number cards it used/);
+  assert.equal(t.entries[0].ok, true, t.entries[0].error);
+  assert.deepEqual(s.log[0].nc, [4, 9]);
+  assert.match(t.entries[0].text, /\(number cards 4 and 9\)/);
+  assert.deepEqual(sumCards(s.setup, t), [1, 2, 3, 5, 6, 7, 8, 10, 11, 12], "the two used are discarded");
+  // a pair no longer face up is refused by name
+  const again = S.derive(S.addEntry(s, { ...s.log[0], nc: [4, 9] }));
+  assert.match(again.entries[1].error, /number cards 4 and 9 do not give 5: the cards face up were 1 2 3 5 6 7 8 10 11 12/);
+  // one pair left that gives the value: filled in; none left that gives a value still to cut: all 12 again
+  s.setup.numbers = [4, 9];
+  t = S.derive(S.replaceEntry(s, 0, { ...s.log[0], nc: undefined }));
+  assert.deepEqual(sumCards(s.setup, t), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], "its only pair, the default for an entry without cards, used: all 12 again");
+  s = S.replaceEntry(s, 0, { k: "set", p: 1, s: 0, j: 0, slot: { c: "cut", v: "1", m: null, col: null } });
+  t = S.derive(s);
+  assert.deepEqual(settleDraft({ ...A, state: s, t }, d).nc, [4, 9], "one pair gives 5: no question");
+  assert.match(String(numbersTemplate(s.setup, t)), /Number cards face up: 4 9 <small>\(two of them give the value to cut.*recording the cut asks which two/);
+  // editing offers the value's change with the cards cleared, and a change of the cards alone
+  assert.ok(S.editChanges(s.setup, S.draftFromEntry({ k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "4", nc: [4, 9] })).includes("cards"));
+  assert.ok(!S.editChanges(table({ number: 4 }).setup, { k: "dual", v: "5", ok: true }).includes("cards"));
 });

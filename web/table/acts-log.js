@@ -276,6 +276,9 @@ const DRAFT_ANSWERS = {
   "draft-challenge-card": (ui, arg) => {
     ui.draft.c = int(arg);
   },
+  "draft-sum-cards": (ui, arg) => {
+    ui.draft.nc = String(arg).split(":").map(Number);
+  },
   "draft-oxygen": (ui, arg) => {
     ui.draft.ox = int(arg);
   },

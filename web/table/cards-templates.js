@@ -122,10 +122,9 @@ export function numbersTemplate(setup, t) {
   if (!setup.number_cards) return "";
   const nums = setup.numbers ?? [];
   const seq = setup.number_cards === "sequence" ? sequenceAt(setup, t?.cutCount) : null;
-  const spread = sumCards(setup, t); // 47: the cards face up, all 12 again once none left gives a value still to cut
-  const again = spread?.length === 12 && nums.length < 12;
-  const sum = `two of them give the value to cut (sum or difference); after a cut, untap the two used${again
-    ? "; none left that gives a value still to cut: all 12 face up again" : " (none left: all 12 again)"}`;
+  const spread = sumCards(setup, t); // 47 in play: the cards face up as the log leaves them
+  const sum = t ? "two of them give the value to cut, sum or difference: recording the cut asks which two and discards them; none left that gives a value still to cut: all 12 face up again"
+    : "all 12 face up at the start: untap those already discarded if you enter a game under way";
   const pick = setup.sound_rounds ? "the card the sound file turned face up: its value to cut in time; with three face up, only theirs"
     : [45, 51].includes(setup.mission) ? "the card just flipped: its value is cut"
     : flipsByCuts(setup) ? (t ? "a player flips one and cuts its value: recording the cut flips it; with none face up, all turn face up again but those cut all four"
@@ -136,10 +135,10 @@ export function numbersTemplate(setup, t) {
     detonator: "each value cut all four moves the detonator back a space; crossed out: done",
     unlock: "the card in view: when its four wires are cut, an equipment card is flipped, then the next number card",
     line: nums.length < 12 ? `Nano's line: tap all 12 cards from left to right (${nums.length}/12)` : "Nano's line, left to right" }[setup.number_cards];
-  const up = pickedUp(setup, t); // 26 in play: the cards face up now, as the cuts flipped them
+  const up = pickedUp(setup, t) ?? spread; // 26, 47 in play: the cards face up now, as the log leaves them
   // a sequence's cards done, and 62's whose four wires are cut (each took the detonator back): crossed out
   const gone = (n, i) => (seq && i < seq.next) || (setup.number_cards === "detonator" && (t?.cutCount?.[String(n)] ?? 0) >= 4);
-  const face = up ?? (again ? spread : nums); // the cards face up now, where the page follows them
+  const face = up ?? nums; // the cards face up now, where the page follows them
   const shown = face.map((n, i) => (gone(n, i) ? html` <s>${n}</s>` : ` ${n}`));
   // where the order counts (a sequence, Nano's line), each card tapped shows its place; a card done is crossed out
   const ordered = setup.number_cards === "sequence" || setup.number_cards === "line";

@@ -126,10 +126,7 @@ export function commitEntry(app, entry, beforeCommit = () => {}) {
   beforeCommit();
   app.commit(next);
   // what was recorded, said at once: the log that shows it may be a screen below (a one-tap action: Stabilizer, Rewinder)
-  // 47: the two number cards the cut used are discarded, which the table shows by a tap on each (Number cards)
-  const cards = state.setup.number_cards === "sum" && edit === undefined && ["dual", "detect", "solo"].includes(entry.k)
-    ? " — now untap the two number cards it used (Number cards, below)" : "";
-  app.view.flash?.(`${edit !== undefined ? "Changed" : "Recorded"}: ${check.text}${cards}`);
+  app.view.flash?.(`${edit !== undefined ? "Changed" : "Recorded"}: ${check.text}`);
   // 43: a cut of Nano's value: its cutter takes one of Nano's wires; the sheet asks where it went at once
   const due = app.derived().nanoDue;
   if (Number.isInteger(due) && entry.k !== "nano" && edit === undefined) {

@@ -16,6 +16,7 @@ import { specialAction, specialKind, specialShows } from "./entries-mission.js";
 import { xWireWait } from "./entries-cuts.js";
 import { colourCount, seenWire, shownWire, TURNED_BOOM } from "./replay-table.js";
 import { colourOf, labelsInPlay, redsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
+import { pairsFor, pairValue, sumCards } from "./pick-cards.js";
 
 const EPS = 1e-9;
 const SEEN = { b: "blue", y: "yellow", r: "red" };
@@ -314,6 +315,10 @@ const CERTAIN = {
     if (A.editing || !known.length || known.some((w) => !w)) return null;
     if (known.every((w) => specialKind(A.state.setup).fits(w))) return { res: "ok" };
     return known.some((w) => colourOf(w) === "red") || !specialShows(A.state.setup) ? null : { res: "shown" }; // a loss: tapped
+  },
+  sum_cards: (A, d) => { // 47: one pair of the cards face up gives the value
+    const ps = pairsFor(sumCards(A.state.setup, A.t), pairValue(d));
+    return ps.length === 1 ? { nc: ps[0] } : null;
   },
   oxygen_to: (A, d) => { // 49 with one teammate: no choice
     const others = A.state.setup.players.map((_n, p) => p).filter((p) => p !== d.a);

@@ -66,6 +66,7 @@ export function draftSummary(setup, d) {
   if (d.vs?.length) parts.push(`values ${d.vs.map(said).join(" or ")}`);
   parts.push(...outcome(setup, d));
   if (d.cuts?.length) parts.push(`cut ${d.cuts.join(" ")}`);
+  if (Array.isArray(d.nc)) parts.push(`cards ${d.nc.join(" and ")}`);
   if (Number.isInteger(d.ox)) parts.push(`oxygen → ${setup.players[d.ox]}`);
   return parts.join(" · ");
 }

@@ -7,6 +7,7 @@ import { givesOxygen, ownAt, ownCutsKnown, ownFailure, ownSlotsFor } from "./rec
 import { doubleDetonator } from "./replay-table.js";
 import { colourOf, noValueShown, saidOf, standCounts } from "./setup.js";
 import { cardsBindAll, noTokenCard } from "./card-rules.js";
+import { pairValue } from "./pick-cards.js";
 
 /** A complete draft -> a log entry (my own wire is resolved from my hand here); `pe`: a new character's personal
  * equipment played, not the card. */
@@ -113,9 +114,9 @@ function ownCutsEntry(state, t, d, known) {
         if (sl.c !== "cut" && sl.own) slots.push({ s, j, label: sl.own });
       }));
     }
-    return withOxygen(state, d, { k: d.k, a: d.a, slots: slots.map(({ s, j }) => ({ s, j })), cuts: slots.map((x) => x.label) });
+    return withTail(state, d, { k: d.k, a: d.a, slots: slots.map(({ s, j }) => ({ s, j })), cuts: slots.map((x) => x.label) });
   }
-  return withOxygen(state, d, { k: d.k, a: d.a, slots: (d.slots ?? []).slice(), cuts: (d.cuts ?? []).slice() });
+  return withTail(state, d, { k: d.k, a: d.a, slots: (d.slots ?? []).slice(), cuts: (d.cuts ?? []).slice() });
 }
 
 /** A dual cut, X-or-Y Ray or detector: who, where, what was said, and the outcome. */
@@ -151,11 +152,13 @@ function cutEntry(state, t, d, mine) {
     // the token seen: a value, yellow or red (`real`), or the mission's even/odd or x-token (`mark`)
     Object.assign(e, d.real ? { real: d.real } : d.mark ? { mark: d.mark } : ownFailure(state, t, d) ?? { real: own });
   }
-  return withOxygen(state, d, e);
+  return withTail(state, d, e);
 }
 
-/** The entry with the teammate who got the cutter's oxygen (49), where the cut gives some. */
-function withOxygen(state, d, e) {
+/** The entry with what follows the cut: the teammate who got the cutter's oxygen (49), where the cut gives some; the two
+ * number cards that gave its value (47). */
+function withTail(state, d, e) {
   if (givesOxygen(state.setup, d) && Number.isInteger(d.ox)) e.ox = d.ox;
+  if (state.setup.number_cards === "sum" && Array.isArray(d.nc) && pairValue(d) !== null) e.nc = d.nc.slice();
   return e;
 }

@@ -13,6 +13,7 @@ import { CARD_NAMES, noTokenCard } from "./card-rules.js";
 import { btn, chip, keypad } from "./template-parts.js";
 import { bestGift } from "./give-advice.js";
 import { activeChallenges, challengeName } from "./challenge-cards.js";
+import { keptPair, pairsFor, pairValue, sumCards } from "./pick-cards.js";
 
 const shortPct = (p) => (p < 0.01 ? "<1%" : `${Math.round(p * 100)}%`);
 
@@ -233,6 +234,24 @@ export function giveToAsk({ ctx, d, t, setup }) {
   const best = d.a === setup.me ? bestGift(ctx.state, t, ctx.holdings, d.v) : null;
   const why = best ? html`<p class="hint" data-testid="give-best">Likeliest to cut a ${d.v}: ${setup.players[best.to]} (${best.expected.toFixed(1)} wires of it expected).</p>` : "";
   return html`<p class="ask" data-testid="ask">To whom did ${setup.players[d.a]} give the ${d.v}?</p>${why}${teammateChips(setup, d.a, "draft-give-to", "give-to")}`;
+}
+
+export const oxygenToAsk = ({ d, setup }) => html`<p class="ask" data-testid="ask">Who gets ${setup.players[d.a]}'s oxygen (as many tokens as the value named)?</p>
+  <div class="row">${setup.players.map((name, p) => p === d.a ? "" : chip("draft-oxygen", p, name, d.ox === p, `oxygen-to-${p}`))}</div>`;
+
+/** 47: which two number cards face up gave the value named, by their sum or difference (while editing, any two: the
+ * table has moved on since); they are discarded, so the page follows the cards face up from the log. */
+export function sumCardsAsk({ ctx, d, t, setup }) {
+  const v = pairValue(d);
+  const cards = ctx.ui?.sheet?.edit !== undefined ? Array.from({ length: 12 }, (_, i) => i + 1) : sumCards(setup, t) ?? [];
+  const ps = pairsFor(cards, v);
+  const words = ([a, b]) => (a + b === v ? `${a} + ${b}` : `${b} − ${a}`);
+  const kept = ps.length > 1 && ctx.ui?.sheet?.edit === undefined ? keptPair(cards, v, t) : null;
+  const rule = kept ? html`<p class="hint" data-testid="sum-kept">The team's rule: ${words(kept)} — the cards left reach the most values still to cut.</p>` : "";
+  const none = ps.length ? "" : html`<p class="hint" data-testid="sum-none">No two cards face up (${cards.join(" ")}) give ${v}: change the value, or the
+    cards face up at the start (Number cards).</p>`;
+  return html`<p class="ask" data-testid="ask">Which two number cards gave the ${v}? (they are discarded)</p>${none}${rule}
+    <div class="row">${ps.map((p) => chip("draft-sum-cards", p.join(":"), words(p), String(d.nc) === String(p), `sum-cards-${p.join("-")}`))}</div>`;
 }
 
 /** A row of chips naming the actor's teammates (`act`, testids `<prefix>-<p>`). */

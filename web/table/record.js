@@ -10,6 +10,7 @@ import { colourOf, EQUIPMENT_NAMES, faceUpCards, isLabel, nanoDetonator, saidOf,
 import { cardsAllow, cardsBindAll, myCards, noTokenCard, theirCard } from "./card-rules.js";
 import { characterFor, personalHolder } from "./detectors.js";
 import { activeChallenges } from "./challenge-cards.js";
+import { pairValue } from "./pick-cards.js";
 import { cardWhyNot } from "./replay-table.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
@@ -116,15 +117,22 @@ function rulesAllow(rules, v) {
   return !rules.only_values || !/^\d+$/.test(v) || rules.only_values.values.map(String).includes(v);
 }
 
-/** The first answer the draft still needs: {ask, ...} or null when complete. Who gets the cutter's oxygen (49) is
- * asked last, once the cut is known. */
+/** The first answer the draft still needs: {ask, ...} or null when complete. Which two number cards gave the value
+ * (47) and who gets the cutter's oxygen (49) are asked last, once the cut is known. */
 export function nextAsk(state, t, d) {
   const ask = actionAsk(state, t, d);
-  if (ask || !givesOxygen(state.setup, d) || (Number.isInteger(d.ox) && d.ox !== d.a)) return ask;
-  return { ask: "oxygen_to" };
+  if (ask) return ask;
+  if (pairDue(state.setup, d)) return { ask: "sum_cards" }; // 47: which two number cards gave the value
+  return !givesOxygen(state.setup, d) || (Number.isInteger(d.ox) && d.ox !== d.a) ? null : { ask: "oxygen_to" };
 }
 
-/** nextAsk but for the oxygen. */
+/** 47: a cut naming a blue value whose two number cards are not said yet (or no longer give it). */
+function pairDue(setup, d) {
+  const v = setup.number_cards === "sum" ? pairValue(d) : null;
+  return v !== null && !(Array.isArray(d.nc) && d.nc.length === 2 && (d.nc[0] + d.nc[1] === v || d.nc[1] - d.nc[0] === v));
+}
+
+/** nextAsk but for 47's cards and the oxygen. */
 function actionAsk(state, t, d) {
   const me = state.setup.me;
   const mine = d.a === me && t.hasHand;
@@ -289,16 +297,16 @@ export function itemObjection(setup, t, d) {
 const WHO = ["a", "as", "av", "got"];
 const RESULT = ["ok", "cut", "as", "av", "real", "mark", "hit", "tok"];
 const CUTS = {
-  who: [...WHO, "ox"], value: ["v", "vs", "cut", "as", "av", "hit"], result: RESULT, token: ["real", "mark", "tok"],
-  wires: ["js", "p", "s", "hit", "tok"], oxygen: ["ox"], own: ["as", "av"], // own: the cutter's wire cut with it
+  who: [...WHO, "ox"], value: ["v", "vs", "cut", "as", "av", "hit", "nc"], result: RESULT, token: ["real", "mark", "tok"],
+  wires: ["js", "p", "s", "hit", "tok"], oxygen: ["ox"], own: ["as", "av"], cards: ["nc"], // own: the cutter's wire cut with it
 };
 
 /** An edit's answer as its chip says it. */
 export const changeWord = (c) => ({ own: "cutter's wire" }[c] ?? c);
 export const EDIT_CHANGES = {
   dual: CUTS, xray: CUTS, double: CUTS, triple: CUTS, super: CUTS,
-  solo: { who: ["a", "slots", "cuts", "done", "ox"], value: ["v", "slots", "cuts", "done"], wires: ["slots", "cuts", "done"],
-    oxygen: ["ox"] },
+  solo: { who: ["a", "slots", "cuts", "done", "ox"], value: ["v", "slots", "cuts", "done", "nc"], wires: ["slots", "cuts", "done"],
+    oxygen: ["ox"], cards: ["nc"] },
   red: { who: ["a", "slots", "cuts", "done"], wires: ["slots", "cuts", "done"] },
   radar: { number: ["v", "ans", "done"], answers: ["done"] }, // (changing the answers starts from the current ones)
   label_eq: { wires: ["js", "p", "s"] }, label_ne: { wires: ["js", "p", "s"] },
@@ -319,10 +327,11 @@ export const EDIT_CHANGES = {
   special: { who: ["a"], wires: ["spots", "done", "res", "ls"], result: ["res", "ls"], shown: ["ls"] },
 };
 
-/** The answers an edit of this draft may change ("oxygen" only where the cut gives oxygen: 49; "token", what a
- * failure showed and where, only on a failure). */
+/** The answers an edit of this draft may change ("oxygen" only where the cut gives oxygen: 49; "cards", the number
+ * cards that gave the value, only in 47; "token", what a failure showed and where, only on a failure). */
 export function editChanges(setup, d) {
   return Object.keys(EDIT_CHANGES[d.k] ?? {}).filter((name) => (name !== "oxygen" || givesOxygen(setup, d)) && (name !== "token" || d.ok === false)
+    && (name !== "cards" || (setup.number_cards === "sum" && pairValue(d) !== null))
     && (name !== "own" || (d.ok === true && Boolean(d.as))));
 }
 

@@ -9,7 +9,7 @@ import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloV
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
 import { guessCards, shownChoices } from "./guess-cards.js";
-import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, shownHint, challengeCardAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, oxygenToAsk, shownHint, sumCardsAsk, challengeCardAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { actorOff } from "./draft-actors.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -188,10 +188,7 @@ export const ASKS = {
         unused(p) ? { disabled: true, aria: `${name}: ${personalName(setup, p)} not used` } : {}))}</div>
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },
-  oxygen_to: ({ d, setup }) => {
-    return html`<p class="ask" data-testid="ask">Who gets ${setup.players[d.a]}'s oxygen (as many tokens as the value named)?</p>
-      <div class="row">${setup.players.map((name, p) => p === d.a ? "" : chip("draft-oxygen", p, name, d.ox === p, `oxygen-to-${p}`))}</div>`;
-  },
+  oxygen_to: oxygenToAsk, sum_cards: sumCardsAsk,
   next: ({ d, t, setup }) => {
     return html`<p class="ask" data-testid="ask">Who plays next?</p>
       <div class="row">${setup.players.map((name, p) => hasUncut(t, p) && p !== d.a ? chip("draft-next", p, name, d.next === p, `next-${p}`) : "")}</div>`;

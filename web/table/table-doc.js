@@ -123,9 +123,11 @@ const shown = object({
   c: optional(enums(["h", "cut", "info"])), v: optional(nullable(said)), m: optional(nullable(mark)), col: optional(nullable(enums(["b", "y", "r"]))),
 });
 /** Fields every entry may carry: mission 49's oxygen receiver; `pe`: a new character's personal equipment played
- * rather than the equipment card it works as (E1-E4, replay-table.js useItem). */
+ * rather than the equipment card it works as (E1-E4, replay-table.js useItem); `nc`: 47's two number cards a cut used. */
 const CHARACTERS = Object.keys(CHARACTER_CARDS);
-const COMMON = { k: string(), ox: optional(player), pe: optional(boolean()) };
+const card = size(integer(), 1, 12);
+const pair = refine(size(array(card), 2, 2), "pair", ([a, b]) => a < b);
+const COMMON = { k: string(), ox: optional(player), pe: optional(boolean()), nc: optional(pair) };
 /** A cut's outcome (dual cut, X-or-Y Ray, detectors); `mark`: the even/odd or x-token a failure showed (21, 24, 33, 40). */
 const OUTCOME = {
   ok: optional(boolean()), cut: optional(label), as: optional(spot), av: optional(label), real: optional(said), silent: optional(boolean()),
@@ -168,13 +170,13 @@ export const ENTRY_SHAPES = {
   skip: object({ ...COMMON, a: player, cards: optional(size(array(enums(CARD_LETTERS)), 0, 12)) }),
   swap: actorOnly,
   cardflip: actorOnly,
-  give: object({ ...COMMON, a: player, v: optional(size(integer(), 1, 12)), to: optional(player) }),
+  give: object({ ...COMMON, a: player, v: optional(card), to: optional(player) }),
   weak: object({ ...COMMON, a: player, w: player, c: enums(["A", "B", "C", "D", "E"]), ok: boolean() }),
   weakstuck: actorOnly,
   beside: object({ ...COMMON, p: player, v: optional(said) }),
   redcall: object({ ...COMMON, ...target, a: player, vs: size(array(label), 0, 11), ok: optional(boolean()), cut: optional(label) }),
   shown: object({ ...COMMON, a: player, v: optional(label) }),
-  discard: object({ ...COMMON, a: optional(player), v: size(integer(), 1, 12) }),
+  discard: object({ ...COMMON, a: optional(player), v: card }),
   missed: nothing,
   tell: object({ ...COMMON, a: player, v: optional(label), has: optional(boolean()) }),
   ycount: object({ ...COMMON, a: player, n: optional(size(integer(), 0, 11)) }),
