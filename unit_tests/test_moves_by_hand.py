@@ -135,13 +135,15 @@ def test_validated_value_is_never_suggested():
     assert all(m.get("value") != 6 and 6 not in m.get("values", []) for m in moves)
 
 
-def test_triple_detector_never_names_yellow():
-    """Regression: 'YELLOW' (gameplay value) was compared with wires.YELLOW (the colour 'yellow')."""
+def test_no_detector_names_yellow():
+    """Yellow wires have no number: neither the Double nor the Triple Detector names yellow (the rulebook's FAQ, as
+    bdiffuser transcribes it: "You cannot announce YELLOW (or RED) with Double Detector — only values 1-12"), while
+    a dual cut does.  (Regression too: 'YELLOW', the gameplay value, was compared with the colour 'yellow'.)"""
     # 2 players, blue 1-2 and yellows Y1-Y5: 13 wires, stands 4 3 3 3; I (Bob) hold Y1 and Y2.
     doc = _doc([["? ? ? ?", "? ? ?"], ["?1 ?Y1 ?2", "?1 ?2 ?Y2"]], {"blue": [1, 2], "yellow": [1, 2, 3, 4, 5]}, me=1)
     moves = check_moves(doc)
-    assert any(m["kind"] == "double_detector" and m["value"] == "YELLOW" for m in moves)  # allowed
-    assert not any(m["kind"] == "triple_detector" and m["value"] == "YELLOW" for m in moves)
+    assert any(m["kind"] == "dual_cut" and m["value"] == "YELLOW" for m in moves)
+    assert not any(m["kind"] in ("double_detector", "triple_detector") and m["value"] == "YELLOW" for m in moves)
 
 
 def test_super_detector_never_names_yellow():
@@ -156,7 +158,7 @@ def test_detectors_never_name_yellow_random():
         doc = gen.random_state(random.Random(seed), me="player")
         doc["available"] = list(ITEMS)
         for m in rank_moves(GameState.from_json(doc)):
-            if m["kind"] in ("triple_detector", "super_detector") and m["value"] == "YELLOW":
+            if m["kind"] in ("double_detector", "triple_detector", "super_detector") and m["value"] == "YELLOW":
                 offenders.append((seed, m["kind"]))
     assert not offenders, offenders[:5]
 

@@ -664,3 +664,30 @@ test("Walkie-Talkies: the wire I got is one that sat in order where it came from
   // the teammate's wire right of the token: 6 or more
   assert.deepEqual(S.gotFits(state, t, { k: "walkie", a: 0, p: 2, s: 0, js: [8], as: { s: 0, j: 2 } }, labels), ["6", "7", "10", "12"]);
 });
+
+test("✓ is greyed for a yellow cut when the yellow wires the table places elsewhere leave fewer than two (the walkthrough's 27)", () => {
+  // 4 yellow wires (Y2 Y5 Y8 Y11); Y2 and Y11 cut, Dan H a yellow for sure: one left, so Bob → Cid I as yellow cannot work
+  let state = S.defaultState();
+  state.phase = "table";
+  state.setup.yellow = { mode: "list", nums: [2, 5, 8, 11], keep: 1, known: [] };
+  for (const l of HAND) state = S.handAdd(state, 0, l);
+  for (const [p, v] of [[1, "Y2"], [2, "Y11"]]) state = S.addEntry(state, { k: "set", p, s: 0, j: 0, slot: { c: "cut", v, m: null, col: null } });
+  const t = S.derive(state);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(t.yellowCut, 2);
+  const d = { k: "dual", a: 1, p: 2, s: 0, js: [8], v: "Y" };
+  const A = { state, t, laws: laws({ "2-0-8": { Y5: 0.5, 9: 0.5 } }), given: null, editing: false };
+  assert.equal(resultAllowed(A, d).ok, true, "two yellows left, none placed: Cid I and Bob may hold them");
+  const l2 = laws({ "2-0-8": { Y5: 0.5, 9: 0.5 }, "3-0-7": { Y8: 1 } });
+  assert.deepEqual(resultAllowed({ ...A, laws: l2 }, d), { ok: false, wrong: true }, "Dan H a yellow for sure: one left");
+});
+
+test("no detector names yellow (the rulebook's FAQ): the Double Detector's keypad offers none and the replay refuses one by name", () => {
+  const state = table();
+  const t = S.derive(state);
+  for (const k of ["double", "triple", "super"]) {
+    assert.deepEqual(S.nextAsk(state, t, { k, a: 1, p: 2, s: 0, js: k === "double" ? [3, 4] : k === "triple" ? [3, 4, 5] : [0] }), { ask: "value", noYellow: true });
+  }
+  const e = S.derive(S.addEntry(state, { k: "detect", kind: "double", a: 1, p: 2, s: 0, js: [3, 4], v: "Y", ok: false, tok: 3, real: "4" })).entries.at(-1);
+  assert.match(e.error, /a detector names a value 1–12: yellow wires have no number/);
+});

@@ -66,3 +66,21 @@ test("20: the General Radar leaves X wires out: a stand's answer speaks of its o
   assert.deepEqual(knownRadarAnswers(s, t, 6).find((x) => x.p === 0), { p: 0, s: 0, has: false });
   assert.deepEqual(knownRadarAnswers(s, t, 3).find((x) => x.p === 0), { p: 0, s: 0, has: true });
 });
+
+test("35: before the 4 yellows, my best cuts name no value whose cut takes my own X wire (my only 6, or every one left), as the arena's rule", () => {
+  let s = table();
+  s.setup.me = 0;
+  for (const l of ["1", "2", "3", "3", "4", "5", "7", "7", "8", "9", "10", "11", "6"]) s = S.handAdd(s, 0, l); // the 13th: my X wire, a 6
+  let t = S.derive(s);
+  const no = (st, tt) => S.missionRules(st, tt).no_values.map((x) => x.value);
+  assert.deepEqual(no(s, t), [6]);
+  assert.match(S.missionRules(s, t).no_values[0].why, /an X wire is cut only after the 4 yellow wires \(0 cut so far\): my 6 is my X wire/);
+  // a 6 of mine in the sorted run too: it may go instead — unless with the X wire I hold every 6 left
+  let two = table();
+  two.setup.me = 0;
+  for (const l of ["1", "2", "3", "3", "4", "5", "6", "7", "8", "9", "10", "11", "6"]) two = S.handAdd(two, 0, l);
+  assert.deepEqual(no(two, S.derive(two)), []);
+  two = [[1, 3], [2, 3]].reduce((x, [p, j]) => S.addEntry(x, { k: "set", p, s: 0, j, slot: { c: "cut", v: "6", m: null, col: null } }), two);
+  assert.deepEqual(no(two, S.derive(two)), [6], "two 6s cut, my two are every one left: a solo cut takes the X wire");
+  assert.deepEqual(no(yellowsCut(table()), S.derive(yellowsCut(table()))), [], "after the 4 yellows: no such rule");
+});

@@ -73,11 +73,11 @@ export function resultAllowed(A, d) {
   return { ok: cs.some((c) => c !== 0) && copiesAllow(A, d), wrong: !d.sure && !cs.some((c) => c === 1) };
 }
 
-/** A success needs two uncut copies of the blue value said — one among the wires pointed at, one on the actor's
- * stands — beyond those the table places elsewhere for sure (my wires, tokens, a law of 1). */
+/** A success needs two uncut copies of the blue value said, or two yellow wires — one among the wires pointed at, one
+ * on the actor's stands — beyond those the table places elsewhere for sure (my wires, tokens, a law of 1). */
 function copiesAllow(A, d) {
   const said = saidBy(d);
-  if (A.editing || said.length !== 1 || !/^\d+$/.test(said[0])) return true;
+  if (A.editing || said.length !== 1 || !/^(\d+|Y)$/.test(said[0])) return true;
   const v = said[0];
   const sure = (p, s, j, sl) => sl.c !== "cut" && !(p === d.p && s === d.s && (d.js ?? []).includes(j)) && ch(A, p, s, j, [v]) === 1;
   const elsewhere = A.t.stands.reduce((n, ss, p) => n + (p === d.a ? 0 : ss.reduce((m, st, s) => m + st.filter((sl, j) => sure(p, s, j, sl)).length, 0)), 0);

@@ -199,6 +199,22 @@ export function valueRules(state, t, mine = true) {
   return rules;
 }
 
+/** 35, before the 4 yellow wires are cut: no value whose cut would take my own X wire — all my wires of it are X, or I
+ * hold every one left, a solo cut (the arena's XAfterYellow.rules). */
+function ownXValues(state, t) {
+  const me = state.setup.me;
+  const mine = Number.isInteger(me) && t.hasHand ? t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own) : [];
+  const out = [];
+  for (const x of mine) {
+    const wait = xWireWait(state.setup, t.yellowCut, x);
+    const v = saidOf(x.own);
+    if (!wait || !/^\d+$/.test(v) || out.some((o) => String(o.value) === v)) continue;
+    const same = mine.filter((sl) => saidOf(sl.own) === v);
+    if (same.every((sl) => sl.m === "X") || same.length + (t.cutCount[v] ?? 0) >= 4) out.push({ value: Number(v), why: `${wait}: my ${v} is my X wire (mission 35)` });
+  }
+  return out;
+}
+
 /** The mission's rules on which cuts I may make now, for the "moves" request (see constraint_cards.py). */
 export function missionRules(state, t) {
   const special = state.setup.special ?? [];
@@ -217,6 +233,7 @@ export function missionRules(state, t) {
       const wait = xWireWait(state.setup, t.yellowCut, sl);
       rules.locked.push({ player: p, stand: s, slot: j, why: wait ? `${wait} (mission 35)` : why, equipment_only: !wait });
     })));
+    rules.no_values.push(...ownXValues(state, t));
   }
   const turned = turnedRule(state);
   if (turned) rules.turned = turned;

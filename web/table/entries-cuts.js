@@ -97,6 +97,7 @@ export function applyDetect(t, e, setup, i) {
   const want = { double: 2, triple: 3 }[e.kind];
   if (want && js.length !== want) fail(`point at ${want} wires`);
   if (!js.length) fail("which wires?");
+  if (!/^\d+$/.test(String(e.v))) fail("a detector names a value 1–12: yellow wires have no number (the rulebook's FAQ)");
   noSpecialValue(t, setup, [e.v]);
   xWireRule(t, setup, js.map((j) => [e.p, e.s, j]), true);
   if (e.kind === "double") useDoubleDetector(t, e, setup);

@@ -192,7 +192,7 @@ function actionAsk(state, t, d) {
   }
   if (d.k === "xray") {
     if ((d.vs?.length ?? 0) < 2) return { ask: "value", two: true };
-  } else if (!d.v) return { ask: "value", noYellow: d.k === "triple" || d.k === "super" };
+  } else if (!d.v) return { ask: "value", noYellow: DETECTOR_KINDS.includes(d.k) }; // no detector names yellow (the FAQ)
   if (d.ok === undefined || d.ok === null) return { ask: "result" };
   const multi = DETECTOR_KINDS.includes(d.k);
   if (d.ok) {

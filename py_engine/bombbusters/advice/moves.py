@@ -196,11 +196,11 @@ def _single_slot_moves(turn: _Turn) -> list[dict]:
 
 
 def _detector_moves(turn: _Turn) -> list[dict]:
-    """Double and Triple Detectors: the best slot set per (stand, value)."""
+    """Double and Triple Detectors: the best slot set per (stand, value).  Both name a blue value only: yellow
+    and red wires have no number, so no detector names them (the rulebook's FAQ, as bdiffuser transcribes it)."""
     an, odds, ml = turn.an, turn.odds, turn.ml
     picks = []
-    detectors = [("double_detector", 2, True), ("triple_detector", 3, False)]
-    for kind, size, yellow_ok in detectors:
+    for kind, size in (("double_detector", 2), ("triple_detector", 3)):
         if kind not in turn.items:
             continue
         for p, s in turn.targets:
@@ -209,7 +209,7 @@ def _detector_moves(turn: _Turn) -> list[dict]:
                 continue
             laws = [odds.values(p, s, j) for j in js]
             for v in turn.my_values:
-                if v == YELLOW_VALUE and not yellow_ok or not any(law.get(v) for law in laws):
+                if v == YELLOW_VALUE or not any(law.get(v) for law in laws):
                     continue  # (no deal puts a v on these slots: no set may hold one)
                 best = best_set(an, laws, p, s, js, size, v, an.types_of(v))
                 if best is not None:
