@@ -102,3 +102,23 @@ test("30: the answers the table rules out are greyed — a value all cut, a wire
   assert.match(only, /data-testid="count-0"[^>]*disabled/, "every other count known: Cid's is 1");
   assert.doesNotMatch(only, /data-testid="count-1"[^>]*disabled/);
 });
+
+test("25: a number said aloud is entered as the card says — the detonator a space, no turn — and only in its mission", async () => {
+  const { logTemplate } = await import("../../web/table/table-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4), preset({ number: 25, mistakes: 3 }));
+  s.phase = "table";
+  const before = S.derive(s);
+  s = S.addEntry(s, { k: "spoken" });
+  const t = S.derive(s);
+  assert.ok(t.entries[0].ok, t.entries[0].error);
+  assert.equal(t.mistakesMade, 1);
+  assert.equal(t.turn, before.turn, "not a turn");
+  assert.match(t.entries[0].text, /A number said aloud: detonator \+1 \(mission 25\)/);
+  assert.deepEqual(S.buildEntry(s, t, { k: "spoken" }), { k: "spoken" });
+  assert.equal(S.nextAsk(s, t, { k: "spoken" }), null);
+  assert.match(S.derive(S.addEntry(S.defaultState(), { k: "spoken" })).entries[0].error, /only mission 25/);
+  const page = (st) => String(logTemplate({ state: st, t: S.derive(st), ui: {} }));
+  assert.match(page(s), /data-testid="action-spoken"/);
+  assert.doesNotMatch(page(S.defaultState()), /data-testid="action-spoken"/);
+});

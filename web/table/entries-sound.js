@@ -22,6 +22,13 @@ export function applyMissed(t, e, setup) {
   detonatorStep(t, setup);
 }
 
+/** 25: a number said aloud moves the detonator a space ("no numbers may be spoken": a rule on talk, which only the
+ * table hears, so it is entered as it happens; not a turn). */
+export function applySpoken(t, e, setup) {
+  if (setup.mission !== 25) fail("only mission 25 forbids saying a number aloud");
+  detonatorStep(t, setup);
+}
+
 /** The active player says whether they still hold the value drawn. */
 export function applyTell(t, e, setup, i) {
   soundRounds(setup);

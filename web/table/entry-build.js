@@ -24,6 +24,7 @@ function entryOf(state, t, d) {
     case "rewind":
     case "drop":
     case "missed":
+    case "spoken":
       return { k: d.k };
     case "challenge": // 55, 60: which card, where the setup says which lie face up
       return Number.isInteger(d.c) ? { k: d.k, c: d.c } : { k: d.k };

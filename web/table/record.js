@@ -29,10 +29,10 @@ export const ACTION_NAMES = {
   swap: "New constraint card (F–L)", beside: "Token beside the stand", redcall: "“It is RED” (challenge)",
   challenge: "Challenge done", shown: "Number card shown", discard: "Number card discarded", special: "Special action",
   weak: "Guess the weakest link", weakstuck: "Weakest link cannot play", give: "Give a number card", cardflip: "Card turned face down",
-  missed: "Round missed: detonator +1", tell: "Holds the value drawn?", ycount: "Yellow wires left",
+  missed: "Round missed: detonator +1", spoken: "A number said aloud: detonator +1", tell: "Holds the value drawn?", ycount: "Yellow wires left",
 };
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
-export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint", "challenge", "missed"];
+export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint", "challenge", "missed", "spoken"];
 
 /** The cut actions, which name a value and pay oxygen first (mission 49: given to a teammate the cutter picks, the
  * entry's `ox`). */
@@ -137,7 +137,7 @@ function actionAsk(state, t, d) {
   const me = state.setup.me;
   const mine = d.a === me && t.hasHand;
   if (d.k === "challenge") return activeChallenges(state.setup, t).some((c) => c !== 1) && !Number.isInteger(d.c) ? { ask: "challenge_card" } : null;
-  if (d.k === "rewind" || d.k === "drop" || d.k === "missed" || d.k === "discard") return null; // (29's discard: one tap)
+  if (["rewind", "drop", "missed", "spoken", "discard"].includes(d.k)) return null; // (29's discard: one tap)
   if (d.k === "batteries") return d.done && d.ps?.length ? null : { ask: "players" };
   if (d.k === "false_bottom") return d.done && d.ids?.length ? null : { ask: "equipment" };
   if (d.k === "disint") {

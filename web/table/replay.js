@@ -5,7 +5,7 @@
 import { describeEntry } from "./describe.js";
 import { applyAbsent, applyBeside, applyDetect, applyDual, applyOwnCuts, applySee, applySet } from "./entries-cuts.js";
 import { applyBatteries, applyCoffee, applyDisint, applyDrop, applyFalseBottom, applyLabel, applyPostit, applyRadar, applyRewind, applyStabilizer, applySwl } from "./entries-equipment.js";
-import { applyMissed, applyTell, applyYellowCount } from "./entries-sound.js";
+import { applyMissed, applySpoken, applyTell, applyYellowCount } from "./entries-sound.js";
 import { applyCardFlip, applyChallenge, applyGive, applyRedcall, applyShown, applySkip, applySpecial, applySwap, applyWeak, applyWeakStuck, countGifts, numberCardsBack } from "./entries-mission.js";
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
@@ -277,6 +277,7 @@ const ENTRY_KINDS = {
   shown: applyShown,
   discard: applyDiscard,
   missed: applyMissed,
+  spoken: applySpoken,
   tell: applyTell,
   ycount: applyYellowCount,
   special: applySpecial,

@@ -295,6 +295,7 @@ function actionAllowed(k, state, t) {
     case "shown": return state.setup.number_cards === "guess";
     case "discard": return false; // 29: recorded by a tap on its reminder (guess cards), which says which card
     case "missed": case "tell": case "ycount": return state.setup.sound_rounds; // 30: the sound file's rounds
+    case "spoken": return state.setup.mission === 25; // no numbers may be spoken
     case "special": return specialOpen(state.setup, t);
     case "challenge": return hasChallenges(state.setup) && (t.challenges ?? 0) < state.setup.players.length // one card each
       && (!state.setup.challenges?.length || activeChallenges(state.setup, t).some((c) => c !== 1)); // (1: "It is RED")
