@@ -138,10 +138,12 @@ def test_47_a_skip_says_what_the_player_lacks() -> None:
     m = playable(47, 4)
     ref = start_game(deal_game(m, 4, 1, 0), m)
     play = ref.rules.play
-    play.cards = [1, 2, 12]  # sums and differences in 1-12: 3, 1, 11, 10
+    play.cards = [1, 2, 5, 12]  # sums and differences in 1-12: 1, 3, 4, 6, 7, 10, 11
     before = ref.mistakes_left
     assert play.idle(ref, 2) and ref.mistakes_left == before - 1
-    assert {f.value for f in ref.table.facts if f.kind == "has_not" and f.player == 2} == {1, 3, 10, 11}
+    assert {f.value for f in ref.table.facts if f.kind == "has_not" and f.player == 2} == {1, 3, 4, 6, 7, 10, 11}
+    # and discards two cards of their choice, as the card says: the two whose loss leaves the most values reachable
+    assert play.cards == [2, 5]  # 1 and 12 gone: 2 and 5 give 3 and 7 (2 12 and 5 12 also leave two: the lowest go)
 
 
 @pytest.mark.parametrize("mission", [41, 55, 60, 62, 51, 4, 44])

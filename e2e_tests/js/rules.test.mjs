@@ -554,3 +554,29 @@ test("47: a cut recorded asks which two number cards gave its value and discards
   assert.ok(S.editChanges(s.setup, S.draftFromEntry({ k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "4", nc: [4, 9] })).includes("cards"));
   assert.ok(!S.editChanges(table({ number: 4 }).setup, { k: "dual", v: "5", ok: true }).includes("cards"));
 });
+
+test("47: a skip discards two number cards of the skipper's choice (the card), asked by two taps, then followed from the log", async () => {
+  const { sumCards } = await import("../../web/table/pick-cards.js");
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  const { settleDraft } = await import("../../web/table/draft-options.js");
+  let s = table({ number: 47, number_cards: "sum" });
+  s.setup.numbers = [1, 2, 5, 12];
+  let t = S.derive(s);
+  const d = { k: "skip", a: 1 };
+  assert.deepEqual(S.nextAsk(s, t, d), { ask: "sum_cards" });
+  const sheet = String(sheetTemplate({ state: s, t, ui: { sheet: { mode: "action" }, draft: d }, missions: [], ask: S.nextAsk(s, t, d) }));
+  assert.match(sheet, /Which two number cards did Bob discard\? \(0\/2\)/);
+  assert.match(sheet, /The team's rule: 1 and 12 — the cards left reach the most values still to cut/);
+  for (const n of [1, 2, 5, 12]) assert.match(sheet, new RegExp(`data-testid="sum-card-${n}"`));
+  assert.doesNotMatch(sheet, /data-testid="sum-card-3"/, "only the cards face up");
+  assert.equal(S.nextAsk(s, t, { ...d, nc: [5] }).ask, "sum_cards", "one of two tapped: asked on");
+  s = S.addEntry(s, S.buildEntry(s, t, { ...d, nc: [2, 5] }));
+  t = S.derive(s);
+  assert.ok(t.entries[0].ok, t.entries[0].error);
+  assert.match(t.entries[0].text, /\(discards number cards 2 and 5\)/);
+  assert.deepEqual(sumCards(s.setup, t), [1, 12]);
+  // two face up: no question; an entry without its cards takes the team's rule's pair
+  assert.deepEqual(settleDraft({ state: s, t, laws: null, given: null, editing: false }, { k: "skip", a: 2 }).nc, [1, 12]);
+  const old = S.replaceEntry(s, 0, { k: "skip", a: 1 });
+  assert.deepEqual(sumCards(old.setup, S.derive(old)), [2, 5]);
+});

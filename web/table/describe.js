@@ -10,7 +10,7 @@ import { challengeName } from "./challenge-cards.js";
 
 export function describeEntry(e, setup) {
   const text = `${describeAction(e, setup)}${e.pe ? " (a character's own, not the card)" : ""}`;
-  const cards = Array.isArray(e.nc) ? ` (number cards ${e.nc.join(" and ")})` : "";
+  const cards = Array.isArray(e.nc) ? ` (${e.k === "skip" ? "discards " : ""}number cards ${e.nc.join(" and ")})` : "";
   return Number.isInteger(e.ox) ? `${text}${cards} (oxygen → ${setup.players[e.ox] ?? `Player ${e.ox + 1}`})` : `${text}${cards}`;
 }
 

@@ -34,8 +34,9 @@ function entryOf(state, t, d) {
       return { k: "false_bottom", ids: (d.ids ?? []).slice() };
     case "stabilizer":
       return { k: "stabilizer", a: d.a };
-    case "skip": // 32, 37, 57: the card it was made under, kept as the card in play changes
-      return cardsBindAll(state.setup) ? { k: d.k, a: d.a, cards: (state.setup.cards ?? []).slice() } : { k: d.k, a: d.a };
+    case "skip": // 32, 37, 57: the card it was made under, kept as the card in play changes; 47: the two cards discarded
+      return { k: d.k, a: d.a, ...(cardsBindAll(state.setup) ? { cards: (state.setup.cards ?? []).slice() } : {}),
+        ...(state.setup.number_cards === "sum" && Array.isArray(d.nc) ? { nc: d.nc.slice() } : {}) };
     case "swap":
     case "weakstuck":
     case "cardflip":

@@ -33,8 +33,8 @@ export function pairValue(e) {
   return Number.isInteger(v) && v >= 1 && v <= 12 ? v : null;
 }
 
-/** After an entry: 26, the card of the value it named is face down; 47, the two cards it used are discarded (all 12
- * back once none left gives a value still to cut). */
+/** After an entry: 26, the card of the value it named is face down; 47, the two cards a cut used, or a skip discarded,
+ * are gone (all 12 back once none left gives a value still to cut). */
 export function pickAfter(t, setup, e) {
   if (!followsCards(setup)) return;
   if (flipsByCuts(setup)) {
@@ -43,10 +43,11 @@ export function pickAfter(t, setup, e) {
     return;
   }
   const v = pairValue(e);
-  if (v !== null) { // the cards before this cut: t.pickUp as the last entry left it
+  if (v !== null || e.k === "skip") { // the cards before this cut (or skip): t.pickUp as the last entry left it
     const up = t.pickUp;
     if (e.nc && !pairsFor(up, v).some(([a, b]) => a === e.nc[0] && b === e.nc[1])) {
-      fail(`number cards ${e.nc.join(" and ")} do not give ${v}: the cards face up were ${[...up].sort((a, b) => a - b).join(" ")}`);
+      const face = [...up].sort((a, b) => a - b).join(" ");
+      fail(v === null ? `number cards ${e.nc.join(" and ")} were not both face up (${face})` : `number cards ${e.nc.join(" and ")} do not give ${v}: the cards face up were ${face}`);
     }
     const pair = e.nc ?? keptPair(up, v, t);
     if (pair) t.pickUp = up.filter((x) => !pair.includes(x));
@@ -76,8 +77,8 @@ const pairs = (cards) => {
   return c.flatMap((a, i) => c.slice(i + 1).map((b) => [a, b]));
 };
 
-/** The pairs of these cards that give v (47's question "which two cards?"). */
-export const pairsFor = (cards, v) => pairs(cards).filter(([a, b]) => a + b === v || b - a === v);
+/** The pairs of these cards that give v (47's question "which two cards?"); every pair for v null (a skip's discard). */
+export const pairsFor = (cards, v) => pairs(cards).filter(([a, b]) => v === null || a + b === v || b - a === v);
 
 /** The pair the arena's referee discards, and the page's default for an entry that does not say its cards (a link
  * from before the question): the one leaving the most values still to cut reachable, then the most values, then the

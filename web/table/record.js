@@ -126,10 +126,14 @@ export function nextAsk(state, t, d) {
   return !givesOxygen(state.setup, d) || (Number.isInteger(d.ox) && d.ox !== d.a) ? null : { ask: "oxygen_to" };
 }
 
-/** 47: a cut naming a blue value whose two number cards are not said yet (or no longer give it). */
+/** 47: a cut naming a blue value whose two number cards are not said yet (or no longer give it), or a skip whose two
+ * cards discarded are not (the card: "they discard 2 cards of their choice"). */
 function pairDue(setup, d) {
-  const v = setup.number_cards === "sum" ? pairValue(d) : null;
-  return v !== null && !(Array.isArray(d.nc) && d.nc.length === 2 && (d.nc[0] + d.nc[1] === v || d.nc[1] - d.nc[0] === v));
+  if (setup.number_cards !== "sum") return false;
+  const two = Array.isArray(d.nc) && d.nc.length === 2;
+  if (d.k === "skip") return !two;
+  const v = pairValue(d);
+  return v !== null && !(two && (d.nc[0] + d.nc[1] === v || d.nc[1] - d.nc[0] === v));
 }
 
 /** nextAsk but for 47's cards and the oxygen. */
@@ -319,7 +323,7 @@ export const EDIT_CHANGES = {
   swl: { who: ["a", "js", "p", "s"], wire: ["js", "s"] },
   disint: { value: ["v", "spots", "done"], wires: ["spots", "done"] },
   batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
-  stabilizer: { who: ["a"] }, redcall: { who: ["a", "js", "p", "s", "ok", "cut"], result: ["ok", "cut"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a"] }, swap: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
+  stabilizer: { who: ["a"] }, redcall: { who: ["a", "js", "p", "s", "ok", "cut"], result: ["ok", "cut"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a", "nc"], cards: ["nc"] }, swap: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
   tell: { who: ["a"], value: ["v", "ok"], answer: ["ok"] }, ycount: { who: ["a"], count: ["n"] },
   weak: { who: ["a", "w", "c", "ok"], named: ["w", "c", "ok"], card: ["c", "ok"], result: ["ok"] }, weakstuck: { who: ["a"] },
   cardflip: { who: ["a"] }, challenge: { card: ["c"] },
@@ -331,7 +335,7 @@ export const EDIT_CHANGES = {
  * cards that gave the value, only in 47; "token", what a failure showed and where, only on a failure). */
 export function editChanges(setup, d) {
   return Object.keys(EDIT_CHANGES[d.k] ?? {}).filter((name) => (name !== "oxygen" || givesOxygen(setup, d)) && (name !== "token" || d.ok === false)
-    && (name !== "cards" || (setup.number_cards === "sum" && pairValue(d) !== null))
+    && (name !== "cards" || (setup.number_cards === "sum" && (d.k === "skip" || pairValue(d) !== null)))
     && (name !== "own" || (d.ok === true && Boolean(d.as))));
 }
 
