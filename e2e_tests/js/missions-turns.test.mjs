@@ -294,9 +294,18 @@ test("65: after a turn, its card to give is asked for until the give is recorded
   assert.doesNotMatch(box(s), /give-due/, "no turn played yet");
   s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 3 } });
   assert.match(box(s), /data-testid="give-due">Ann gives one of their number cards at the end of the turn:/);
+  // the next turn before the card is given is refused by name (the walkthrough: the give was lost, and so was the
+  // reminder of the next one)
+  const bob = { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "1", ok: false, real: "2" };
+  assert.match(S.derive(S.addEntry(s, bob)).entries.at(-1).error, /first the number card Ann gives at the end of their turn \(Give a number card…\)/);
   s = S.addEntry(s, { k: "give", a: 0, v: 7, to: 1 });
   assert.ok(S.derive(s).entries.every((e) => e.ok));
   assert.doesNotMatch(box(s), /give-due/);
+  assert.ok(S.derive(S.addEntry(s, bob)).entries.at(-1).ok, "given: Bob's turn goes in");
+  // an edit that leaves a give out is said beside the turn after it
+  const later = S.addEntry(S.addEntry(s, bob), { k: "give", a: 1, v: 5, to: 2 });
+  const t = S.derive({ ...later, log: later.log.filter((_e, i) => i !== 1) }); // Ann's give taken out
+  assert.match(t.entries.find((e) => /check: no number card was given after Ann's turn/.test(e.text ?? ""))?.text ?? "", /Bob/);
 });
 
 test("65: values held but not offered are said once per reason", async () => {

@@ -264,16 +264,25 @@ test("59: Nano on its line of number cards: the value under it or ahead; a cut m
   // Bob cuts a 9: Nano went to the 9 first; then the cutter turns it round: 9 5 12 1 7 10 3
   s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 6, v: "9", ok: true, cut: "9", as: { s: 0, j: 7 } });
   assert.deepEqual(only(s), [2, 4, 6, 8, 9, 11]);
-  s.setup.nano_turns = 1;
+  s = S.addEntry(s, { k: "nanoturn" });
   assert.deepEqual(only(s), [1, 3, 5, 7, 9, 10, 12]);
+  assert.match(S.derive(s).entries.at(-1).text, /The cutter turned Nano round/);
   // Cid cannot cut any of them: he skips, the detonator moves, Nano turns round, and Cid holds none of those values
   s = S.addEntry(s, { k: "skip", a: 2 });
   const t = S.derive(s);
   assert.ok(t.entries.every((e) => e.ok), t.entries.map((e) => e.error).join(" "));
   assert.equal(t.mistakesMade, 1);
   assert.deepEqual(only(s), [2, 4, 6, 8, 9, 11]);
-  const none = S.engineDoc(s, t).facts.filter((f) => f.kind === "has_not" && f.player === 2).map((f) => f.value).sort((a, b) => a - b);
-  assert.deepEqual(none, [1, 3, 5, 7, 9, 10, 12]);
+  const none = (st) => S.engineDoc(st, S.derive(st)).facts.filter((f) => f.kind === "has_not" && f.player === 2).map((f) => f.value).sort((a, b) => a - b);
+  assert.deepEqual(none(s), [1, 3, 5, 7, 9, 10, 12]);
+  // a later turn of Nano leaves what the skip told as it was (the walkthrough's 59: one switch for every turn re-read
+  // the earlier skips with the last direction)
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 6, v: "11", ok: true, cut: "11", as: { s: 0, j: 9 } });
+  s = S.addEntry(s, { k: "nanoturn" });
+  assert.ok(S.derive(s).entries.every((e) => e.ok));
+  assert.deepEqual(none(s), [1, 3, 5, 7, 9, 10, 12]);
+  assert.deepEqual(only(s), [1, 2, 3, 5, 7, 9, 10, 11, 12], "Nano on the 11, turned: 11 2 9 5 12 1 7 10 3");
+  assert.match(S.derive(S.addEntry(table({ number: 4 }), { k: "nanoturn" })).entries[0].error, /only Nano's line/);
 });
 
 test("59: the playouts get Nano's line as the arena's referee plays it", () => {

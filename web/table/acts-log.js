@@ -53,6 +53,12 @@ export function logActs(app) {
 
   return {
     undo: () => undoRedo(app, S.undo, "undo"),
+    "nano-turn": () => { // 59: the cutter turned Nano round — a log entry where it happened (a skip turns it by itself)
+      const { next, check } = tryEntry(app.state, undefined, { k: "nanoturn" });
+      if (check.ok) app.commit(next);
+      app.view.flash?.(check.ok ? `Recorded: ${check.text} (Undo takes it back)` : `Not recorded: ${check.error}`);
+      if (!check.ok) app.render();
+    },
     redo: () => undoRedo(app, S.redo, "redo"),
     move: (arg) => {
       ui.selectedMove = ui.selectedMove === int(arg) ? null : int(arg);

@@ -115,8 +115,6 @@ const SETUP_EDITS = {
     if (from) app.view?.flash?.(`Card ${card} moved from number card ${from[0]} to ${v}: each constraint card lies beside one number card.`);
     su.pairs = card ? { ...pairs, [v]: card } : pairs;
   },
-  // 59: the cutter turned Nano round (a skip turns it by itself)
-  "nano-turn": (su) => { su.nano_turns = ((su.nano_turns ?? 0) + 1) % 2; },
   // 36: the Sequence card moved to the other end of the cards left (arg: the index of the card next to it now)
   "sequence-end": (su, arg) => { su.numbers = S.turnSequence(su.numbers ?? [], int(arg)); },
   card: (su, arg, _next, app) => {

@@ -92,6 +92,8 @@ function describeAction(e, setup) {
       return `Number card ${e.v} shown after ${name(e.a)}'s turn`;
     case "missed":
       return "A round missed: detonator +1";
+    case "nanoturn":
+      return "The cutter turned Nano round (mission 59)";
     case "spoken":
       return "A number said aloud: detonator +1 (mission 25)";
     case "tell":

@@ -17,7 +17,7 @@ import { applyDiscard, cutSince, guessDiscards } from "./guess-cards.js";
 import { pickAfter, pickStart } from "./pick-cards.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
-import { cardsInPlay, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, rightOf, sequenceAt, turnedSlots, wireOf } from "./setup.js";
+import { cardsInPlay, faceUpCards, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, rightOf, sequenceAt, turnedSlots, wireOf } from "./setup.js";
 
 /**
  * Replay the log over the setup. Returns
@@ -80,6 +80,10 @@ export function derive(state, { touched = false } = {}) {
       const taken = t.turnsTaken ?? 0;
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
       if (guess && taken > 0 && (t.turnsTaken ?? 0) > taken && before.shownAt !== taken) shownSkipped(t, setup, sir, i === state.log.length - 1);
+      // 65: a turn ends with a number card given (a giver with one face up): a later turn before it loses the card
+      if (taken > 0 && (t.turnsTaken ?? 0) > taken && before.givenAt !== taken && faceUpCards(setup, before, rightOf(setup, sir))?.length) {
+        giveSkipped(t, setup, sir, i === state.log.length - 1);
+      }
       // 51, 18: whoever cuts, the turn passes from "Sir" (who flipped the card and chose the cutter) to their left
       if ((setup.mission === 51 || radarTurns(setup)) && (t.turnsTaken ?? 0) > taken) advance(t, setup, sir);
       if (radarTurns(setup)) radarCard(t, e, taken, setup);
@@ -278,6 +282,7 @@ const ENTRY_KINDS = {
   discard: applyDiscard,
   missed: applyMissed,
   spoken: applySpoken,
+  nanoturn: () => {}, // 59: the cutter turned Nano round (nano-line.js lineAfter)
   tell: applyTell,
   ycount: applyYellowCount,
   special: applySpecial,
@@ -316,4 +321,12 @@ function shownSkipped(t, setup, turn, latest) {
   const who = setup.players[rightOf(setup, turn)];
   if (latest) fail(`first the number card shown after ${who}'s turn (Number card shown…): it is shown before the next turn`);
   t.note += ` — check: no number card was recorded after ${who}'s turn (the detonator may be a space behind)`;
+}
+
+/** 65: the turn that began before the last one's card was given (refused when it is the newest entry; said beside an
+ * older one, which an edit left so). */
+function giveSkipped(t, setup, turn, latest) {
+  const who = setup.players[rightOf(setup, turn)];
+  if (latest) fail(`first the number card ${who} gives at the end of their turn (Give a number card…): each turn ends with one`);
+  t.note += ` — check: no number card was given after ${who}'s turn (which cards each holds may be wrong)`;
 }

@@ -179,6 +179,7 @@ export const ENTRY_SHAPES = {
   discard: object({ ...COMMON, a: optional(player), v: card }),
   missed: nothing,
   spoken: nothing,
+  nanoturn: nothing,
   tell: object({ ...COMMON, a: player, v: optional(label), has: optional(boolean()) }),
   ycount: object({ ...COMMON, a: player, n: optional(size(integer(), 0, 11)) }),
   special: object({ ...COMMON, a: player, cuts: size(array(object({ ...target, l: optional(label) })), 0, 12),

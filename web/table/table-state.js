@@ -61,6 +61,7 @@
 //   constraint card of F-L, the detonator +1);  beside {p, v} (50: a token beside p's stand, "p holds v somewhere");
 //   redcall {a, p, s, j, vs, ok, cut?} (55, 60: challenge 1, a teammate's wire cut saying "It is RED"); a cut entry's ox: who got its oxygen (49), its nc: the two number cards that gave its value (47);  batteries {ps};  drop {};  false_bottom {ids};
 //   spoken {}          25: a number said aloud, the detonator +1 (not a turn)
+//   nanoturn {}        59: the cutter turned Nano round on its line (not a turn)
 //   see {p, s, j, v}   a teammate's turned-around wire I can see (missions 38, 56, 64)
 //   shown {a, v}       the number card shown after a's turn (29): a wire of v just cut by a moves the detonator
 //   special {a, cuts: [{p, s, j, l?}], res: "ok"|"shown"|"boom"}   a mission's special action (13, 39, 41, 46, 48)
