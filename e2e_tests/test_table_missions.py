@@ -531,3 +531,22 @@ def test_mission_20_an_x_wire_is_no_starting_token(make_context, base_url, devic
     enter_hand(page, taps, ["4"])
     taps("slot-1-0-4")
     expect(tid(page, "tab-set")).to_have_attribute("aria-pressed", "true")
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_39_a_token_beside_the_stand_counts_as_placed(make_context, base_url, device):
+    """39: each player draws a starting token; one whose value they lack goes beside their stand (I have none). Once
+    every player's is placed, a wire tapped opens on the cut, not on Set tokens (the walkthrough: it opened on Set
+    tokens, where a tap on a value records a token instead of the cut)."""
+    page, taps = open_mission(make_context, base_url, device, 39, yellows=(1, 3, 5, 7))
+    enter_hand(page, taps, ["4", "Y1"])  # the captain: 14 wires
+    taps("number-7")
+    for key, value in (("0-0-0", "1"), ("1-0-2", "2"), ("2-0-5", "6")):
+        taps(f"slot-{key}")
+        taps(f"set-info-{value}")
+    taps("action-absent")
+    taps("actor-3")
+    taps("key-3")
+    expect(tid(page, "drawn-tokens")).to_have_count(0)
+    taps("slot-1-0-13")
+    expect(tid(page, "tab-cut")).to_have_attribute("aria-pressed", "true")
