@@ -182,6 +182,14 @@ test("39: once the special action is done, a token beside a stand (a value among
   assert.ok(t.entries.every((x) => x.ok), JSON.stringify(t.entries));
   assert.ok(S.engineDoc(s, t).facts.some((f) => f.kind === "has" && f.player === 1 && f.value === 7));
   assert.match(String(cardsTemplate({ state: s, t, missions: [] })), /data-testid="noble-dealt"/);
+  // the token's keypad: a number card's value, never yellow (the walkthrough: it offered Yellow)
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  const y = { ...s, setup: { ...s.setup, yellow: { mode: "list", nums: [1, 3, 5, 7], keep: 1, known: [] } } }; // 39 deals 4 yellows
+  const ask = (st) => String(askTemplate({ state: st, t: S.derive(st), missions: [], ui: { sheet: { mode: "action" } } }, { k: "beside", a: 2 }, { ask: "value", beside: true }).text ?? "");
+  assert.match(ask({ ...y, setup: { ...y.setup, mission: 50 } }), /data-testid="key-Y"/, "50: a failure's yellow token lies beside the stand too");
+  const keys = ask(y);
+  assert.match(keys, /data-testid="key-7"/);
+  assert.doesNotMatch(keys, /data-testid="key-Y"/);
 });
 
 test("12: an equipment card waits for two wires of its number and two of the number card lying on it", async () => {

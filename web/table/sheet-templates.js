@@ -100,11 +100,12 @@ export const ASKS = {
       return html`<p class="ask" data-testid="ask">Which value does the token say is absent?</p>
         ${keypad("draft-value", drawn, { on: [d.v], label: "absent value", disabled: ctx.ui?.sheet?.edit !== undefined ? [] : said.filter((v) => held.has(v)) })}`;
     }
-    if (ask.beside) { // 50: a value they hold, somewhere: not one whose wires are all cut, nor one I lack
+    if (ask.beside) { // 50: a value they hold, somewhere: not one whose wires are all cut, nor one I lack (39: a number card's)
       const mine = d.a === state.setup.me && t.hasHand;
-      const out = said.filter((v) => (t.cutCount[v] ?? 0) >= 4 || (mine && !t.stands[d.a].flat().some((sl) => sl.c !== "cut" && sl.own && saidOf(sl.own) === v)));
+      const keys = setup.mission === 39 ? blue : said;
+      const out = keys.filter((v) => (t.cutCount[v] ?? 0) >= 4 || (mine && !t.stands[d.a].flat().some((sl) => sl.c !== "cut" && sl.own && saidOf(sl.own) === v)));
       return html`<p class="ask" data-testid="ask">Which value does the token beside ${setup.players[d.a]}'s stand show?</p>
-        ${keypad("draft-value", said, { on: [d.v], label: "token value", disabled: ctx.ui?.sheet?.edit !== undefined ? [] : out })}`;
+        ${keypad("draft-value", keys, { on: [d.v], label: "token value", disabled: ctx.ui?.sheet?.edit !== undefined ? [] : out })}`;
     }
     if (d.k === "postit") { // the actor's own wire shows its value: one the slot may hold
       const opts = slotLabelOptions(allowOf(ctx), d.a, d.s ?? 0, d.js?.[0], blue);
