@@ -243,6 +243,28 @@ def test_22_two_absent_values_each_then_a_token_passed_left_after_two_yellow_wir
     assert tokens + nones >= 4 - 1  # one token each (a failure's token aside; a repeat adds nothing)
 
 
+def test_27_tokens_drawn_once_two_yellow_wires_are_cut_each_player_takes_one() -> None:
+    """27's card: once the first 2 yellow wires are cut, as many tokens as players are drawn and laid face up; from
+    the captain each takes one and places it (or beside the stand).  What the table learns — the tokens placed,
+    the values passed over and those placed beside — is true of the deal in every game."""
+    drew = 0
+    for seed in range(4):
+        g = LoggedGame(27, 4, seed=seed, snap=lambda play: play.drawn)
+        assert g.result.truth_impossible == 0 and g.result.sure_failures == 0
+        drawn = [i for i, (_q, _m, done, _t) in enumerate(g.moves) if done]
+        if not drawn:
+            continue
+        drew += 1
+        before, after = g.moves[drawn[0]][3], g.moves[drawn[0] - 1][3]
+        assert cut_count(before, "YELLOW") >= 2 and cut_count(after, "YELLOW") < 2
+        placed = sum(1 for p, s in before.stand_keys() for a, b in zip(after.stand(p, s), before.stand(p, s))
+                     if a.state == "hidden" and b.state == "info")
+        told = [f for f in before.facts if f not in after.facts]
+        assert all(holds_true(g.ref, f) for f in told if f.kind == "has_not")
+        assert placed + len(told) >= 4 - 1  # a token each, placed or beside (a failure's token aside)
+    assert drew >= 2, "two yellow wires cut in most games"
+
+
 def test_22_an_absent_value_chosen_says_that_every_value_ranked_before_it_is_held() -> None:
     ranked = [1, 2, 3, 4, "YELLOW"]
     facts = {(f.kind, f.value) for f in _chosen(ranked, {1, 3, 4}, 0, None, 2)}

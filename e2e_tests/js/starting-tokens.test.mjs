@@ -39,6 +39,34 @@ test("22: once two yellow wires are cut, the status asks for the token gifts, gi
   assert.equal(S.applyMission(s.setup, null).token_pass, false);
 });
 
+test("27: once two yellow wires are cut, the status asks for the token draw — from the captain, each takes one and places it or says I have none", async () => {
+  const { statusTemplate, logTemplate } = await import("../../web/table/table-templates.js");
+  const { missionPlayDoc } = await import("../../web/table/play-docs.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 1), preset({ ...yellow(4), number: 27 }));
+  s.setup.yellow.nums = [2, 4, 6, 8];
+  s.setup.me = null;
+  s.phase = "table";
+  const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);
+  const actions = (st) => String(logTemplate({ state: st, t: S.derive(st), ui: {} }));
+  const cutY = (p, j, v) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+  s = S.addEntry(s, cutY(0, 3, "Y2"));
+  assert.doesNotMatch(status(s), /token-draw/);
+  assert.doesNotMatch(actions(s), /data-testid="action-absent"/, "no I have none before the draw");
+  assert.equal(missionPlayDoc(s, S.derive(s)).mission_play.drawn, false);
+  s = S.addEntry(s, cutY(2, 5, "Y6"));
+  assert.match(status(s), /data-testid="token-draw" data-given="0" data-of="4"/);
+  assert.match(status(s), /draw 4 info tokens at random.*Next: Bob\./s);
+  assert.match(actions(s), /data-testid="action-absent"/);
+  assert.equal(missionPlayDoc(s, S.derive(s)).mission_play.drawn, true, "the playouts draw no more");
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 7, slot: { c: "info", v: "9", m: null, col: null } });
+  s = S.addEntry(s, { k: "absent", p: 2, v: "4" });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.match(status(s), /Next: Dan\./);
+  assert.ok(S.engineDoc(s, t).facts.some((f) => f.kind === "has_not" && f.player === 2 && f.value === 4));
+});
+
 test("tokens placed without a choice (13's random draw, 22's 'I have none'): the status says who still has to", async () => {
   const { statusTemplate } = await import("../../web/table/table-templates.js");
   const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);

@@ -20,7 +20,8 @@ function openSlot(app, key) {
   const started = state.log.some((e) => !S.isSetupEntry(e)) || state.setup.tokens === "none" || state.setup.absent_tokens
     || t.stands.every((ss, q) => S.skipsStartingToken(state.setup, q) || ss.some((st) => st.some(tokenOf)) || beside(q));
   // 22: while the token gifts go round, a tap on the next receiver's wire sets the token they got
-  const gift = t.gifts && t.gifts.given < t.gifts.of && p === S.giftPair(state.setup, t.gifts.given)[1];
+  const gift = t.gifts && t.gifts.given < t.gifts.of && (state.setup.mission === 27
+    ? p === (state.setup.captain + t.gifts.given) % state.setup.players.length : p === S.giftPair(state.setup, t.gifts.given)[1]);
   const tab = sl.c === "cut" || !started || gift || S.xWireWait(state.setup, t.yellowCut, sl) ? "set" : "cut"; // (a teammate's cut on my wire is recorded here too)
   let a = t.turn !== p && !state.setup.free_turns ? t.turn : null; // 10, 45: whoever says "Snip!": asked
   ui.sheet = { mode: "slot", key, tab };

@@ -115,6 +115,7 @@ function lockedPlay(state) {
 
 /** 22: whether the "I have none" tokens were passed on (due once two yellow wires are cut). */
 function absentPlay(state, t) {
+  if (state.setup.mission === 27) return { kind: "token_draw", drawn: (t.yellowCut ?? 0) >= 2 }; // 27's token draw
   return state.setup.token_pass ? { kind: "absent", given: (t.yellowCut ?? 0) >= 2 } : null;
 }
 

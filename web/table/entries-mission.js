@@ -322,10 +322,12 @@ export function giftPair(setup, k) {
 /**
  * 22's token gifts: once a second yellow wire is cut, each player from the captain gives a token to their left
  * neighbour, who puts it on a wire of its value (an info token) or, without one, beside the stand ("I have none").
- * Called after each entry `e` applied: `t.gifts` = {given, of} from that moment on (the tokens recorded since).
+ * 27's token draw, at the same moment: as many tokens as players drawn, each player from the captain takes one and
+ * places it so. Called after each entry `e` applied: `t.gifts` = {given, of} from that moment on (the tokens
+ * recorded since).
  */
 export function countGifts(t, e, setup) {
-  if (!setup.token_pass) return;
+  if (!setup.token_pass && setup.mission !== 27) return;
   if (t.gifts) {
     if ((e.k === "set" && e.slot?.c === "info") || e.k === "absent") t.gifts.given += 1;
     return;

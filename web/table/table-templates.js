@@ -154,6 +154,13 @@ function giftsTemplate(state, t) {
   const g = t.gifts;
   if (!g || g.given >= g.of || t.exploded || t.defused) return "";
   const { players } = state.setup;
+  if (state.setup.mission === 27) { // the draw: from the captain, each takes one of the tokens face up
+    const next = players[(state.setup.captain + g.given) % players.length];
+    return html`<p class="hint gifts" data-testid="token-draw" data-given="${g.given}" data-of="${g.of}" role="status">
+      <strong>Token draw</strong> (two yellow wires cut): draw ${g.of} info tokens at random, face up; from the captain, each player
+      takes one. <strong>Next: ${next}.</strong> On a wire of its value: tap that wire, <em>Set tokens</em>, the info token; with none,
+      <em>I have none</em> below. ${g.given} of ${g.of} recorded.</p>`;
+  }
   const pairs = players.map((_n, k) => giftPair(state.setup, k));
   const [giver, to] = pairs[g.given];
   return html`<p class="hint gifts" data-testid="token-gifts" data-given="${g.given}" data-of="${g.of}" role="status">
@@ -300,7 +307,7 @@ function actionAllowed(k, state, t) {
     case "challenge": return hasChallenges(state.setup) && (t.challenges ?? 0) < state.setup.players.length // one card each
       && (!state.setup.challenges?.length || activeChallenges(state.setup, t).some((c) => c !== 1)); // (1: "It is RED")
     case "red": return state.setup.red.mode !== "none" || state.setup.hidden_red; // 11: the hidden value's wires
-    case "absent": return state.setup.absent_tokens || state.setup.random_info_token;
+    case "absent": return state.setup.absent_tokens || state.setup.random_info_token || (state.setup.mission === 27 && (t.yellowCut ?? 0) >= 2);
     default: return true;
   }
 }

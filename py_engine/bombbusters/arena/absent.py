@@ -1,5 +1,5 @@
 """Mission 22's tokens of values a player does not hold, and the tokens passed left once two yellow
-wires are cut, as the card's back says.
+wires are cut, as the card's back says; 27's tokens drawn once two yellow wires are cut.
 
 Why a play: the setup tokens and the later gifts are facts the table app records ("has not" beside a
 stand, a value token on a wire), and the gift waits for a moment of the game.  The choices the card
@@ -15,19 +15,23 @@ leaves to players, made as a teammate would (docs/arena.md):
   lowest), so that it lands on a wire — the public table's, not the giver's own view, whose choice
   would tell of the giver's hand; the receiver puts it on their leftmost such wire without a token
   (read: their hidden wires left of it are not that value), or beside their stand ("has not").
+* 27's draw: of the tokens face up, a player takes the lowest value they hold (then puts it on their
+  leftmost such wire), or with none the lowest, beside their stand; every player knows the rule, so
+  passing over a lower token says they hold none of it ("has not").
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
 from ..questions.analysis import solve_state
 from ..table.facts import Fact
 from ..table.wires import BLUE_MAX, value_of
-from .mission_play import MissionPlay, cut_count, expected_count, token_on_value
+from .mission_play import MissionPlay, cut_count, expected_count, hand_values, token_on_value
 
-__all__ = ["Absent"]
+__all__ = ["Absent", "TokenDraw"]
 
 _VALUES: tuple = tuple(range(1, BLUE_MAX + 1)) + ("YELLOW",)
 
@@ -87,4 +91,36 @@ class Absent(MissionPlay):
             if live:
                 gifts.append((r, max(live, key=lambda v: (expected_count(an, ref.table, r, v), -v))))
         for r, v in gifts:
+            token_on_value(ref, r, v)
+
+
+class TokenDraw(MissionPlay):
+    """27: as soon as the first 2 yellow wires are cut, as many info tokens as players are drawn at random
+    (from 2 of each blue value: the yellow one is drawn again, as in 13 and 39; tokens on the table are not
+    taken out of the supply) and laid face up; from the captain clockwise each player takes one and puts it
+    on a wire of its value, or beside their stand when they hold none."""
+
+    def __init__(self, seed: str) -> None:
+        self.rng = random.Random(f"{seed}:draw")
+        self.drawn = False
+
+    def doc(self) -> dict:
+        return {"kind": "token_draw", "drawn": self.drawn}
+
+    def after(self, ref: Any, q: int, move: dict | None) -> None:
+        if self.drawn or cut_count(ref.table, "YELLOW") < 2:
+            return
+        self.drawn = True
+        n = len(ref.table.players)
+        supply = [v for v in range(1, BLUE_MAX + 1) for _ in range(2)]
+        left = sorted(supply.pop(self.rng.randrange(len(supply))) for _ in range(n))
+        for i in range(n):
+            r = (ref.table.captain + i) % n
+            held = set(hand_values(ref, r))
+            v = min((u for u in left if u in held), default=left[0])
+            # the rule read: every token passed over that is lower (all of them, when none is held) is not held
+            passed = {u for u in left if u != v and (u < v or v not in held)}
+            if passed:
+                ref.tell(tuple(Fact("has_not", r, None, u) for u in sorted(passed)))
+            left.remove(v)
             token_on_value(ref, r, v)

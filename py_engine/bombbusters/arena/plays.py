@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from ..missions.preset import Mission
-from .absent import Absent
+from .absent import Absent, TokenDraw
 from .challenges import Challenges
 from .constraint_play import ALL_CARDS, Chosen, Deck, shuffled
 from .constraint_table import PerValue, Ring
@@ -44,6 +44,7 @@ PLAYS: dict[int, Any] = {
     29: lambda ns, n, seed: Guess(tuple(ns), n),
     13: lambda ns, n, seed: RedAlert(n, seed),
     22: lambda ns, n, seed: Absent(),
+    27: lambda ns, n, seed: TokenDraw(str(seed)),
     39: lambda ns, n, seed: Noble(tuple(ns), seed),
     35: lambda ns, n, seed: XAfterYellow(),
     46: lambda ns, n, seed: SevensLast(),
@@ -143,6 +144,9 @@ def play_from_doc(doc: Any, players: int, seed: int = 0) -> MissionPlay | None:
     elif kind == "absent":
         play = Absent()
         play.given = bool(doc["given"])  # type: ignore[attr-defined]
+    elif kind == "token_draw":
+        play = TokenDraw(str(seed))
+        play.drawn = bool(doc["drawn"])  # type: ignore[attr-defined]
     elif kind == "x_after_yellow":
         play = XAfterYellow()
     elif kind == "sevens_last":
