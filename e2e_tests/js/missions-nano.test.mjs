@@ -186,3 +186,24 @@ test("Nano (43): its wires are dealt aside; a wire taken from it grows the taker
   assert.equal(t.nanoLeft, 4);
   assert.equal(S.engineDoc(mine, t).moves, undefined);
 });
+
+test("53: beside ✓ and ✗, the tap that takes Nano to 12 says the bomb explodes (the walkthrough: no warning)", async () => {
+  const { resultAsk } = await import("../../web/table/flow-templates.js");
+  let s = nanoTable();
+  s = S.addEntry(s, ok(2, 3, 5, "5", 4)); // Nano on 1
+  for (const f of [[3, 1, 0, "7", "4"], [0, 1, 1, "8", "4"], [1, 2, 0, "9", "4"], [2, 1, 2, "10", "4"]]) s = S.addEntry(s, miss(...f));
+  let t = S.derive(s);
+  assert.equal(t.nanoSpace, 9);
+  const ask = (st, d) => String(resultAsk({ ctx: { state: st, t: S.derive(st), ui: { sheet: { mode: "action" } } }, d }).text ?? "");
+  const bob = (v) => ({ k: "dual", a: 1, p: 3, s: 0, js: [4], v });
+  assert.doesNotMatch(ask(s, bob("12")), /result-nano-end/, "on 9: ✗ takes it to 11, ✓ to 10");
+  s = S.addEntry(s, ok(3, 2, 3, "4", 3)); // on to 10
+  assert.match(ask(s, bob("12")), /data-testid="result-nano-end">Nano is on 10: ✗ takes it to 12 — the bomb explodes/);
+  assert.doesNotMatch(ask(s, bob("12")), /✓ takes it/, "a success: on to 11");
+  s = S.addEntry(s, ok(0, 3, 6, "6", 5)); // on to 11 (my 6)
+  t = S.derive(s);
+  assert.equal(t.nanoSpace, 11);
+  assert.match(ask(s, bob("12")), /Nano is on 11: ✓ takes it to 12 — the bomb explodes/);
+  assert.doesNotMatch(ask(s, bob("11")), /✓ takes it to 12/, "a cut of 11 takes Nano back");
+  assert.doesNotMatch(ask(nanoTable(), bob("12")), /result-nano-end/, "far from 12: nothing");
+});

@@ -6,7 +6,7 @@
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
-import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
+import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, NANO_END, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { aValue, besideTokens, colourOf, faceUpCards, nanoDetonator, presetOf, radarTurns, rightOf, saidOf, yellowsInPlay } from "./setup.js";
 import { holdsAllowed, yellowCountRange } from "./entries-sound.js";
 import { CARD_NAMES, noTokenCard } from "./card-rules.js";
@@ -100,9 +100,19 @@ export function resultAsk({ ctx, d }) {
   const A = allowOf(ctx);
   const may = resultAllowed(A, d);
   return html`<div class="outcome" role="group" aria-label="It worked">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1", disabled: !may.ok })}
-      ${may.ok ? afterOk(A, d) : ""}</div>
+      ${may.ok ? html`${nanoEnd(A, d, true)}${afterOk(A, d)}` : ""}</div>
     <div class="outcome" role="group" aria-label="It failed">${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0", disabled: !may.wrong })}
-      ${may.wrong ? html`${lastSpace(A)}${afterWrong(A, d)}` : ""}</div>`;
+      ${may.wrong ? html`${lastSpace(A)}${nanoEnd(A, d, false)}${afterWrong(A, d)}` : ""}</div>`;
+}
+
+/** 53, before the tap that loses the game: where Nano goes — a success a space on (back one for a cut of its space's
+ * value), a failure two — and on 12 the bomb explodes. */
+function nanoEnd(A, d, ok) {
+  const sp = A.t.nanoSpace;
+  if (!nanoDetonator(A.state.setup) || A.t.exploded || !Number.isInteger(sp)) return "";
+  const back = (d.k === "xray" ? d.vs ?? [] : [d.v]).includes(String(sp)); // (an X-or-Y Ray naming it: maybe)
+  const to = ok ? sp + (back ? -1 : 1) : sp + 2;
+  return to >= NANO_END ? html`<span class="lbl warn" data-testid="result-nano-end">Nano is on ${sp}: ${ok ? "✓" : "✗"} takes it to ${NANO_END} — the bomb explodes.</span>` : "";
 }
 
 /** Before the tap that loses the game: the detonator on its last space (no Stabilizer played) — a failure explodes. */
