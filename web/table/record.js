@@ -95,9 +95,15 @@ export function nameableValues(state, t, d, given, holdings = null, editing = fa
 }
 
 /** The values I hold but may not name now, each with why (the mission's rules, my constraint card, oxygen): said beside
- * the keypad, which leaves them out. [] when a teammate acts (their wires are not mine to see). */
+ * the keypad, which leaves them out. A teammate acting: the values still in play the table's rules leave out (a
+ * sequence card's later values, 46's 7s…; their wires are not mine to see). */
 export function unnamedWhy(state, t, d, given) {
   const me = state.setup.me;
+  if (d.a !== me) {
+    const rules = valueRules(state, t, false);
+    const live = given.filter((v) => v !== "Y" && (t.cutCount[v] ?? 0) < 4 && !rulesAllow(rules, v));
+    return live.map((v) => ({ v, why: rules.no_values.find((x) => String(x.value) === v)?.why ?? rules.only_values?.why ?? "the mission's rules" }));
+  }
   if (d.a !== me || !t.hasHand || unseenTurned(t, me)) return [];
   const held = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own)));
   const named = new Set(nameableValues(state, t, d, given));

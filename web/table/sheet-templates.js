@@ -128,7 +128,7 @@ export const ASKS = {
       const why = ctx.ui?.sheet?.edit !== undefined || !CUT_KINDS.includes(d.k) ? [] : unnamedWhy(state, t, d, only && !base.includes(only) && only !== "Y" ? [...base, only] : base);
       return html`<p class="ask" data-testid="ask">${question}</p>
         ${shown ? shownHint(setup, d.a) : ""}
-        ${why.length ? html`<p class="hint" data-testid="not-offered">Not offered, though held: ${notOffered(why)}.</p>` : ""}
+        ${why.length ? html`<p class="hint" data-testid="not-offered">Not offered${d.a === setup.me ? ", though held" : ""}: ${notOffered(why)}.</p>` : ""}
         ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value",
           disabled: shown ? named.filter((v) => !shown.includes(v)) : [] })
           : html`<p class="hint" data-testid="no-value">${nameable.length === 0 && base.length && oxygenFor(state, t, d.a)
