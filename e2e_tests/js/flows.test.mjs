@@ -691,3 +691,19 @@ test("no detector names yellow (the rulebook's FAQ): the Double Detector's keypa
   const e = S.derive(S.addEntry(state, { k: "detect", kind: "double", a: 1, p: 2, s: 0, js: [3, 4], v: "Y", ok: false, tok: 3, real: "4" })).entries.at(-1);
   assert.match(e.error, /a detector names a value 1–12: yellow wires have no number/);
 });
+
+test("editing an old cut offers the cutter's wires as they stood then: one a later entry cut is offered (the walkthrough's 53)", async () => {
+  const { allowOf } = await import("../../web/table/flow-templates.js");
+  // Bob fails on Cid C naming 3; later Dan cuts Bob's D as a 3. Edited to a success, Bob's wire cut with it may be D.
+  let state = table([
+    { k: "dual", a: 1, p: 2, s: 0, j: 2, v: "3", ok: false, real: "4" },
+    { k: "dual", a: 3, p: 1, s: 0, j: 3, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } },
+  ]);
+  const t = S.derive(state);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  const d = { k: "dual", a: 1, p: 2, s: 0, js: [2], v: "3", ok: true };
+  const now = actorSlots({ state, t, laws: null, editing: true }, d).map((x) => x.j);
+  assert.ok(!now.includes(3), "the table now: Bob's D is cut");
+  const then = actorSlots(allowOf({ state, t, ui: { sheet: { mode: "action", edit: 0 } } }), d).map((x) => x.j);
+  assert.ok(then.includes(3), "as it stood before the entry: Bob's D was there to cut");
+});

@@ -165,7 +165,8 @@ function actorSaid(A, d) {
 export function actorSlots(A, d) {
   const said = actorSaid(A, d);
   const out = [];
-  (A.t.stands[d.a] ?? []).forEach((st, s) => st.forEach((sl, j) => {
+  // editing: the actor's wires as they stood before the entry (`A.before`), so one a later entry cut is offered too
+  ((A.before ?? A.t).stands[d.a] ?? []).forEach((st, s) => st.forEach((sl, j) => {
     if (sl.c === "cut" || xWireWait(A.state.setup, A.t.yellowCut, sl)) return; // 35: an X wire waits for the yellows
     // the table the success leaves, when the engine has answered it (given-cut.js), else the one before the cut
     const p = !said ? null : A.given && !A.editing ? chance(A.t, A.given, d.a, s, j, [said]) : ch(A, d.a, s, j, [said]);
