@@ -193,26 +193,32 @@ def test_59_each_cut_is_under_or_ahead_of_nano_which_moves_there(players: int, s
     assert g.result.truth_impossible == 0
     line = list(g.deal.numbers)
     assert g.turns[0][1]["at"] == line.index(7)
-    assert sum(m is None for *_, m, _d in g.turns) == skips
     docs = [b for _q, b, _t0, _t1, _m, _d in g.turns[1:]] + [g.play.doc()]
+    turned = 0
     for (q, before, t0, t1, move, _done), after in zip(g.turns, docs):
         at, facing = before["at"], before["facing"]
-        ahead = [v for v in (line[at:] if facing > 0 else line[:at + 1][::-1]) if _cut(t0)[v] < 4]
-        if move is None:  # a skip: the detonator, has-not facts, Nano turned around
-            assert t1.mistakes_left == t0.mistakes_left - 1 or g.result.outcome == "detonator"
+        side = lambda way: [v for v in (line[at:] if way > 0 else line[:at + 1][::-1]) if _cut(t0)[v] < 4]  # noqa: E731
+        ahead = side(facing)
+        if move is None or (move["kind"] != "reveal_red" and move["value"] not in ahead):
+            # none to cut: Nano turned around, the detonator, has-not facts — "then play" (the card), the other way
+            turned += 1
+            assert t1.mistakes_left <= t0.mistakes_left - 1 or g.result.outcome == "detonator"
             assert set(ahead) <= {f.value for f in t1.facts if f.kind == "has_not" and f.player == q}
-            assert after["facing"] == -facing and after["at"] == at
-            continue
+            if move is None:
+                assert after["facing"] == -facing and after["at"] == at
+                continue
+            assert move["value"] in side(-facing), (move, side(-facing))
+            ahead, facing = side(-facing), -facing
         if move["kind"] == "reveal_red":
             continue
-        assert move["value"] in ahead, (move, ahead)
+        assert move["value"] in ahead, (move, ahead)  # (after a turn around: the other way)
         if t1 is g.ref.table and g.result.outcome in ("exploded", "detonator"):
             break  # the bomb is lost: Nano stays
         assert line[after["at"]] == move["value"]  # Nano moved to the card of the value cut
         left = sum(_cut(t1)[v] < 4 for v in line[:after["at"]])
         right = sum(_cut(t1)[v] < 4 for v in line[after["at"] + 1:])
         assert after["facing"] == (facing if left == right else 1 if right > left else -1)
-    assert len(g.turns) > 5
+    assert turned == skips and len(g.turns) > 5
 
 
 def test_the_win_playouts_follow_nano() -> None:

@@ -267,17 +267,20 @@ test("59: Nano on its line of number cards: the value under it or ahead; a cut m
   s = S.addEntry(s, { k: "nanoturn" });
   assert.deepEqual(only(s), [1, 3, 5, 7, 9, 10, 12]);
   assert.match(S.derive(s).entries.at(-1).text, /The cutter turned Nano round/);
-  // Cid cannot cut any of them: he skips, the detonator moves, Nano turns round, and Cid holds none of those values
+  // Cid cannot cut any of them: the detonator moves, Nano turns round, Cid holds none of those values — then he
+  // plays, the other way (the card: "turn Nano around, advance the detonator 1, then play")
   s = S.addEntry(s, { k: "skip", a: 2 });
   const t = S.derive(s);
   assert.ok(t.entries.every((e) => e.ok), t.entries.map((e) => e.error).join(" "));
   assert.equal(t.mistakesMade, 1);
+  assert.equal(t.turn, 2, "his turn goes on");
+  assert.match(t.entries.at(-1).text, /Cid has no cut with Nano: Nano turned round, the detonator moves, then they play/);
   assert.deepEqual(only(s), [2, 4, 6, 8, 9, 11]);
   const none = (st) => S.engineDoc(st, S.derive(st)).facts.filter((f) => f.kind === "has_not" && f.player === 2).map((f) => f.value).sort((a, b) => a - b);
   assert.deepEqual(none(s), [1, 3, 5, 7, 9, 10, 12]);
   // a later turn of Nano leaves what the skip told as it was (the walkthrough's 59: one switch for every turn re-read
   // the earlier skips with the last direction)
-  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 6, v: "11", ok: true, cut: "11", as: { s: 0, j: 9 } });
+  s = S.addEntry(s, { k: "dual", a: 2, p: 1, s: 0, j: 6, v: "11", ok: true, cut: "11", as: { s: 0, j: 9 } });
   s = S.addEntry(s, { k: "nanoturn" });
   assert.ok(S.derive(s).entries.every((e) => e.ok));
   assert.deepEqual(none(s), [1, 3, 5, 7, 9, 10, 12]);

@@ -119,7 +119,9 @@ export function skipRule(setup) {
   if (setup.mission === 51 || setup.mission === 45) {
     return { label: "Chosen one has none", why: "the one chosen has no wire of the card's value: their info token goes with Set tokens", detonator: true };
   }
-  if (setup.mission === 59) return { label: "No cut with Nano: skip", why: "no cut with the values Nano allows", detonator: true };
+  if (setup.mission === 59) {
+    return { label: "No cut with Nano: turn it round", why: "no cut with the values Nano allows: Nano turned round, then they play", detonator: true, goesOn: true };
+  }
   if (setup.mission === 65) return { label: "No wire of my numbers: skip", why: "no wire of their number cards", detonator: true };
   if (setup.mission === 26) return { label: "No face-up value: skip", why: "no wire of a face-up value", detonator: false };
   if ([32, 37, 57, 61].includes(setup.mission)) return { label: "Constraint: skip", why: "the constraint card forbids every cut", detonator: false };
@@ -229,7 +231,8 @@ export function applySkip(t, e, setup, i) {
   const held = ownHeld(t, e.a, none);
   if (held !== undefined) fail(`${setup.players[e.a]} holds a wire of ${held}: no skip (${rule.why})`);
   for (const v of none) addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));
-  advance(t, setup, e.a);
+  if (rule.goesOn) t.turn = e.a; // 59: "turn Nano around, advance the detonator 1, then play" — the turn goes on
+  else advance(t, setup, e.a);
 }
 
 /**
