@@ -147,19 +147,15 @@ def test_my_own_wire_tapped_on_my_turn_names_the_one_player_who_may_have_cut_it(
     expect(tid(page, "sheet").get_by_text("Who acts?")).to_have_count(0)
 
 
-def test_a_note_shown_with_a_sheet_open_is_one_line_above_it(phone):
-    """An undo's note, then a slot's sheet opened under it: the note moves below the top bar, a line high, clear of
-    the sheet (with the top and the foot both set it stretched over the whole screen)."""
+def test_a_note_goes_with_the_next_tap(phone):
+    """An undo's note, then a slot's sheet opened: the note goes with that tap (it lay for seconds over the top stand,
+    its names and Edit links, while the sheet asked about them — three walkthroughs tripped on it); the log keeps what
+    it said."""
     page, taps = phone(table())
     wait_done(page, moves=True)
     taps("undo")
-    wait_done(page, moves=True)  # the engine's answer first: nothing redraws the sheet under the measure
+    expect(tid(page, "undo-note")).to_be_visible()
+    wait_done(page, moves=True)
     taps("slot-2-0-6")
     expect(tid(page, "sheet")).to_be_visible()
-    expect(tid(page, "undo-note")).to_be_visible()
-    box, sheet = page.evaluate("""() => ["undo-note", "sheet"].map((id) => {
-        const r = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
-        return { y: r.y, height: r.height };
-    })""")
-    assert box["height"] < 100, box
-    assert box["y"] + box["height"] <= sheet["y"], (box, sheet)
+    expect(tid(page, "undo-note")).to_be_hidden(timeout=1_000)

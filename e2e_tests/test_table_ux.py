@@ -107,6 +107,9 @@ def test_a_one_tap_entry_says_what_it_recorded(phone):
     taps("action-stabilizer")
     expect(tid(page, "undo-note")).to_contain_text("Recorded: ")
     expect(tid(page, "undo-note")).to_contain_text("Stabilizer")
+    # the next tap takes it away (it lay over the top stand for five seconds, its names and Edit links)
+    taps("slot-1-0-0")
+    expect(tid(page, "undo-note")).to_be_hidden(timeout=1_000)
 
 
 def test_a_spent_double_detector_shows_and_is_not_offered(phone):

@@ -68,6 +68,7 @@ export class AppView {
       if (!el || el.tagName === "SELECT" || el.tagName === "INPUT") return;
       if (el.disabled) return;
       this.acts += 1;
+      this.dropToast(); // the next tap takes the note away (it covered the top stand for seconds); its own may flash anew
       handlers.onAct(el.dataset.act, el.dataset.arg ?? "", ev);
     });
     this.root.addEventListener("change", (ev) => {
@@ -196,13 +197,17 @@ export class AppView {
     if (text) this.toastTimer = setTimeout(() => { this.toast.hidden = true; }, FLASH_MS);
   }
 
+  /** The note flashed goes (a later tap). */
+  dropToast() {
+    if (this.toast.hidden) return;
+    clearTimeout(this.toastTimer);
+    this.toast.hidden = true;
+  }
+
   /** A note flashed on one screen (setup, my wires, the table) goes when a later tap leaves it: it spoke of
    * what that screen showed.  One the leaving tap itself flashed ("Recorded: …") stays. */
   leaveScreen(screen) {
-    if (this.screen !== undefined && screen !== this.screen && this.toastAct !== this.acts) {
-      clearTimeout(this.toastTimer);
-      this.toast.hidden = true;
-    }
+    if (this.screen !== undefined && screen !== this.screen && this.toastAct !== this.acts) this.dropToast();
     this.screen = screen;
   }
 
