@@ -550,3 +550,23 @@ def test_mission_39_a_token_beside_the_stand_counts_as_placed(make_context, base
     expect(tid(page, "drawn-tokens")).to_have_count(0)
     taps("slot-1-0-13")
     expect(tid(page, "tab-cut")).to_have_attribute("aria-pressed", "true")
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_51_the_one_sir_chose_has_none(make_context, base_url, device):
+    """51: Sir flips a card and chooses who cuts its value; one chosen who has none is asked for (Sir chooses someone,
+    most often another: it was recorded as Sir at once), and the entry keeps the card — the next card tapped leaves
+    what it told as it was."""
+    page, taps = open_mission(make_context, base_url, device, 51, reds=(5,))
+    enter_hand(page, taps, ["4"])
+    taps("number-9")
+    taps("action-skip")
+    expect(tid(page, "log-0")).to_have_count(0)
+    expect(tid(page, "actor-0")).to_have_attribute("aria-pressed", "false")  # not Sir by default: asked
+    taps("actor-2")
+    expect(tid(page, "log-0")).to_contain_text("Cid, chosen, has no 9 (the card flipped)")
+    taps("number-9")  # the next card flipped: the 2
+    taps("number-2")
+    assert wait_done(page) == "done"
+    facts = [f for f in engine_doc(page)["facts"] if f["kind"] == "has_not" and f["player"] == 2]
+    assert [f["value"] for f in facts] == [9]

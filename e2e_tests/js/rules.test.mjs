@@ -306,13 +306,19 @@ test("51: the turn passes from the one who flipped the card, whoever cut; one ch
   assert.equal(t.turn, 1, "Bob flips next, not Dee");
   // Bob flips a 9 and chooses Dee, who has none: her token goes with Set tokens, the turn passes to Cid
   s.setup.numbers = [9];
-  s = S.addEntry(s, { k: "skip", a: 3 });
+  s = S.addEntry(s, S.buildEntry(s, S.derive(s), { k: "skip", a: 3 }));
+  assert.equal(s.log[1].v, 9, "the entry keeps the card flipped for it");
   t = S.derive(s);
   assert.equal(t.entries[1].ok, true, t.entries[1].error);
+  assert.match(t.entries[1].text, /Dee, chosen, has no 9 \(the card flipped\)/);
   assert.equal(t.turn, 2);
   assert.equal(t.mistakesMade, 1);
-  assert.ok(S.engineDoc(s, t).facts.some((f) => f.kind === "has_not" && f.player === 3 && f.value === 9));
+  const none = (st) => S.engineDoc(st, S.derive(st)).facts.filter((f) => f.kind === "has_not" && f.player === 3).map((f) => f.value);
+  assert.deepEqual(none(s), [9]);
   assert.equal(S.skipRule(s.setup).label, "Chosen one has none");
+  // the next card flipped (a 2) leaves what the skip told as it was (the walkthrough: it became "Dee has no 2")
+  s.setup.numbers = [2];
+  assert.deepEqual(none(s), [9]);
 });
 
 test("57: the card in play binds a teammate's value too, and a skip under a card on values tells they hold none of them", () => {

@@ -110,7 +110,8 @@ export function logActs(app) {
       const turn = app.state.setup.free_turns || barred ? null : t.turn;
       // the number card shown (29) follows the turn just played: its player by default
       const last = [...app.state.log].reverse().find((e) => Number.isInteger(e.a))?.a ?? null;
-      const after = k === "shown" || k === "give" ? last : k === "nano" ? t.nanoDue ?? last : turn; // 43: who just cut Nano's value
+      // 43: who just cut Nano's value; 51: the one Sir chose has none — Sir chooses someone, so who is asked
+      const after = k === "shown" || k === "give" ? last : k === "nano" ? t.nanoDue ?? last : k === "skip" && app.state.setup.mission === 51 ? null : turn;
       ui.draft = { k, a: ["radar", "absent", "beside"].includes(k) ? null : after };
       if (k === "radar") ui.draft.ans = [];
       if (k === "redcall") ui.draft.vs = S.labelsInPlay(app.state.setup).map((x) => x.label).filter((l) => l[0] === "R"); // said: red

@@ -225,7 +225,9 @@ export function applySkip(t, e, setup, i) {
   // 51, 45: the one chosen holds no wire of the face-up card's value; 26: the skipper none of the face-up cards' values;
   // 59: none of those Nano allows; 57: none of those the card in play lets them cut (A-F: a card on values; the
   // others leave nothing to read)
-  const none = [26, 45, 51].includes(setup.mission) ? pickedUp(setup, t) ?? setup.numbers ?? [] : specialAction(setup) === "tripwire" ? blueValues(setup) // 41: no blue wire left
+  // (45, 51: the card the entry kept; an older entry without it reads the card tapped now)
+  const none = Number.isInteger(e.v) && [45, 51].includes(setup.mission) ? [e.v]
+    : [26, 45, 51].includes(setup.mission) ? pickedUp(setup, t) ?? setup.numbers ?? [] : specialAction(setup) === "tripwire" ? blueValues(setup) // 41: no blue wire left
     : faceUpCards(setup, t, e.a, cutCounts(t)) ?? (lineReady(setup) ? lineAhead(setup, t, cutCounts(t))
       : cardsBindAll(setup) && skipCards(setup, e).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup, skipCards(setup, e)) : []);
   const held = ownHeld(t, e.a, none);

@@ -34,9 +34,11 @@ function entryOf(state, t, d) {
       return { k: "false_bottom", ids: (d.ids ?? []).slice() };
     case "stabilizer":
       return { k: "stabilizer", a: d.a };
-    case "skip": // 32, 37, 57: the card it was made under, kept as the card in play changes; 47: the two cards discarded
+    case "skip": // 32, 37, 57: the card it was made under, kept as the card in play changes; 47: the two cards discarded;
+      // 45, 51: the number card face up for it (the next card tapped must not change what it told)
       return { k: d.k, a: d.a, ...(cardsBindAll(state.setup) ? { cards: (state.setup.cards ?? []).slice() } : {}),
-        ...(state.setup.number_cards === "sum" && Array.isArray(d.nc) ? { nc: d.nc.slice() } : {}) };
+        ...(state.setup.number_cards === "sum" && Array.isArray(d.nc) ? { nc: d.nc.slice() } : {}),
+        ...([45, 51].includes(state.setup.mission) && (state.setup.numbers ?? []).length ? { v: Number(state.setup.numbers[0]) } : {}) };
     case "swap":
     case "weakstuck":
     case "cardflip":

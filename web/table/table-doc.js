@@ -167,7 +167,7 @@ export const ENTRY_SHAPES = {
   false_bottom: object({ ...COMMON, ids: size(array(string()), 0, 2) }),
   stabilizer: actorOnly,
   coffee: object({ ...COMMON, a: player, next: optional(nullable(player)) }),
-  skip: object({ ...COMMON, a: player, cards: optional(size(array(enums(CARD_LETTERS)), 0, 12)) }),
+  skip: object({ ...COMMON, a: player, cards: optional(size(array(enums(CARD_LETTERS)), 0, 12)), v: optional(card) }),
   swap: actorOnly,
   cardflip: actorOnly,
   give: object({ ...COMMON, a: player, v: optional(card), to: optional(player) }),
