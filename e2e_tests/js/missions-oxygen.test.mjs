@@ -279,6 +279,13 @@ test("the special action (13, 39, 41, 46, 48): the wires pointed at, what happen
   assert.ok(t.entries[0].ok, t.entries[0].error);
   assert.equal(t.mistakesMade, 1);
   assert.equal(t.stands[2][0][6].c, "info");
+  // a yellow token on a wire shown (a yellow not among those pointed at would get one) survives a reload (the
+  // walkthrough: read back, the entry was damaged and the detonator's mark lost)
+  const yellowToken = S.addEntry(s, buildEntry(s, S.derive(s), { ...d, res: "shown", ls: { 0: "Y2", 1: "4", 2: "Y" } }));
+  const again = S.normalize(JSON.parse(JSON.stringify(yellowToken)));
+  assert.equal(again.log[0].k, "special");
+  assert.equal(again.log[0].cuts[2].l, "Y");
+  assert.equal(S.derive(again).mistakesMade, 1);
   const boom = S.addEntry(s, buildEntry(s, S.derive(s), { ...d, res: "boom" }));
   assert.equal(S.derive(boom).exploded, true);
   // elsewhere no such action

@@ -182,7 +182,8 @@ export const ENTRY_SHAPES = {
   nanoturn: nothing,
   tell: object({ ...COMMON, a: player, v: optional(label), has: optional(boolean()) }),
   ycount: object({ ...COMMON, a: player, n: optional(size(integer(), 0, 11)) }),
-  special: object({ ...COMMON, a: player, cuts: size(array(object({ ...target, l: optional(label) })), 0, 12),
+  // (l: the wire cut, or the token a wire shown got — a yellow token "Y" too: 48's failure)
+  special: object({ ...COMMON, a: player, cuts: size(array(object({ ...target, l: optional(said) })), 0, 12),
     res: optional(enums(["ok", "shown", "boom"])) }),
 };
 
