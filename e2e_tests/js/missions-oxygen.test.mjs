@@ -296,6 +296,24 @@ test("the special action (13, 39, 41, 46, 48): the wires pointed at, what happen
   assert.equal(S.normalize(JSON.parse(JSON.stringify(won))).log[0].k, "special", "kept by a saved or shared table");
 });
 
+test("13: ✓ is greyed when a wire pointed at cannot be red (its stand dealt none openly) — a dead-end question followed", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 13, open_red_deal: true }));
+  s.setup.red = { mode: "list", nums: [3, 7, 11], keep: 3, known: [] };
+  s.setup.red_deal = [[0], [1], [1], [1]]; // Ann dealt no red
+  s.phase = "table";
+  const t = S.derive(s);
+  // the engine's laws: Ann's E holds no red (her stand was dealt none)
+  const laws = new Map([["0-0-4", { probs: { 4: 0.5, 5: 0.5 } }]]);
+  const sheet = (spots) => String(askTemplate({ state: s, t, laws, missions: [], ui: { sheet: { mode: "action" } } },
+    { k: "special", a: 1, spots, done: true }, { ask: "special_result" }).text ?? "");
+  const reds = [{ p: 1, s: 0, j: 4 }, { p: 2, s: 0, j: 6 }, { p: 3, s: 0, j: 8 }];
+  assert.doesNotMatch(sheet(reds), /data-testid="special-ok"[^>]*disabled/);
+  assert.match(sheet([{ p: 0, s: 0, j: 4 }, ...reds.slice(1)]), /data-testid="special-ok"[^>]*disabled/);
+  assert.doesNotMatch(sheet([{ p: 0, s: 0, j: 4 }, ...reds.slice(1)]), /data-testid="special-boom"[^>]*disabled/);
+});
+
 test("the special action checks the mission's outcomes and the kind of wire it cuts", () => {
   let s = S.defaultState();
   s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 13, open_red_deal: true }));

@@ -202,10 +202,12 @@ export const ASKS = {
       <div class="row">${ids.map((id) => chip("draft-equip", id, EQUIPMENT_NAMES[id] ?? id, (d.ids ?? []).includes(id), `equip-${id}`))}</div>
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },
-  special_result: ({ setup }) => {
+  special_result: ({ ctx, d, setup, labels }) => {
     const one = specialAction(setup) === "tripwire"; // 41: one wire pointed at
+    // ✓ only where every wire pointed at may be of the action's kind (13: a stand dealt no red openly cannot be)
+    const okMay = (d.spots ?? []).every((_x, n) => spotLabelOptions(allowOf(ctx), { ...d, res: "ok" }, n, labels).some((o) => o.ok));
     return html`<p class="ask" data-testid="ask">What happened?</p>
-      <div class="row">${chip("draft-special", "ok", one ? "✓ a tripwire: cut, detonator −1" : "✓ all cut", false, "special-ok")}
+      <div class="row">${chip("draft-special", "ok", one ? "✓ a tripwire: cut, detonator −1" : "✓ all cut", false, "special-ok", okMay ? {} : { disabled: true })}
         ${specialShows(setup) ? chip("draft-special", "shown", one ? "✗ not one: info token, detonator +1" : "✗ shown, detonator +1", false, "special-shown") : ""}
         ${chip("draft-special", "boom", "✗ the bomb exploded", false, "special-boom")}</div>`;
   },
