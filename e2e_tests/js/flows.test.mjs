@@ -541,7 +541,7 @@ test("Reveal my reds: who holds a wire that is not red cannot, and the sheet say
   const state = table([{ k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } }], true);
   const off = actorOff({ state, t: S.derive(state), ui: { sheet: { mode: "action" } } }, { k: "red" });
   assert.match(off.get(0), /holds wires that are not red/, "my own blue wires");
-  assert.match(off.get(1), /12 wires left, 1 red uncut/, "Bob's 12 wires");
+  assert.match(off.get(1), /12 wires left, more than the 1 red still uncut in all/, "Bob's 12 wires (not: Bob holds a red)");
   // Dee and Bob down to one wire each, Bob's under an info token 3
   const cuts = (p, js) => js.map((j) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v: String(j + 1) } }));
   const late = table([...cuts(3, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), ...cuts(1, [0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
@@ -706,4 +706,24 @@ test("editing an old cut offers the cutter's wires as they stood then: one a lat
   assert.ok(!now.includes(3), "the table now: Bob's D is cut");
   const then = actorSlots(allowOf({ state, t, ui: { sheet: { mode: "action", edit: 0 } } }), d).map((x) => x.j);
   assert.ok(then.includes(3), "as it stood before the entry: Bob's D was there to cut");
+});
+
+test("11: the hidden red value's reveal only by who may hold nothing else; a wire known to be the value said may still explode", async () => {
+  const { actorOff } = await import("../../web/table/draft-actors.js");
+  let state = table();
+  state.setup.hidden_red = true;
+  const off = actorOff({ state, t: S.derive(state), ui: { sheet: { mode: "action" } } }, { k: "red" });
+  assert.match(off.get(1), /12 wires left: the hidden red value has 4/, "the walkthrough: an 11-wire stand's reveal led to a dead end");
+  // Bob C shows an info token 3: Ann's cut of it naming 3 may be the hidden value's — ✗ (it exploded) stays offered
+  state = S.addEntry(state, { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } });
+  const t = S.derive(state);
+  const d = { k: "dual", a: 0, p: 1, s: 0, js: [2], v: "3" };
+  assert.deepEqual(resultAllowed({ state, t, laws: null, editing: false }, d), { ok: true, wrong: true });
+  // 3 ruled out (a 3 cut without exploding): then the cut is sure
+  const cut3 = S.addEntry(state, { k: "dual", a: 2, p: 3, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
+  const t3 = S.derive(cut3);
+  assert.ok(t3.entries.every((e) => e.ok), JSON.stringify(t3.entries));
+  assert.deepEqual(resultAllowed({ state: cut3, t: t3, laws: null, editing: false }, d), { ok: true, wrong: false });
+  const plain = table([{ k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } }]);
+  assert.deepEqual(resultAllowed({ state: plain, t: S.derive(plain), laws: null, editing: false }, d), { ok: true, wrong: false }, "elsewhere a known 3 is sure");
 });

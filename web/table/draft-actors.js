@@ -4,9 +4,9 @@
 
 import { CHARACTER_CARDS, characterFor, ddSpent, ddUsable, drawnTokensDue, EQUIPMENT_NAMES, personalHolder, playedLast } from "./table-state.js";
 import { CARD_DRAFTS } from "./card-rules.js";
-import { ownSlotOptions } from "./draft-options.js";
-import { colourOf, redsInPlay } from "./setup.js";
-import { colourCount } from "./replay-table.js";
+import { notHidden, ownSlotOptions } from "./draft-options.js";
+import { colourOf, redsInPlay, saidOf } from "./setup.js";
+import { colourCount, shownWire } from "./replay-table.js";
 
 /** The players a draft may not name (not when editing: the table has moved on since): a Double Detector's players
  * without one; 17 and 28's captain for an equipment card; 22's "I have none" before play, those who placed both. */
@@ -29,7 +29,7 @@ export function actorOff(ctx, d) {
   const off = TURN_KINDS.includes(d.k) && playedLast(state.setup, t, t.lastTurnBy) ? [[t.lastTurnBy, "played the last turn (never twice in a row)"]] : [];
   // 14, 28: the captain's failure explodes the bomb whatever holds the detonator: no Stabilizer for them
   if (d.k === "stabilizer" && state.setup.captain_fragile) off.push([state.setup.captain, "no Stabilizer: the captain's failure explodes the bomb all the same"]);
-  if (d.k === "red" && !state.setup.hidden_red) off.push(...notAllRed(ctx));
+  if (d.k === "red") off.push(...(state.setup.hidden_red ? notAllHidden(ctx) : notAllRed(ctx)));
   if (d.k !== "double") return new Map(off);
   return new Map(state.setup.players.map((_, p) => p).filter((p) => !ddUsable(state.setup, t, p))
     .map((p) => [p, ddSpent(t, p) ? "Double Detector used" : "no Double Detector"]).concat(off));
@@ -47,8 +47,24 @@ function notAllRed(ctx) {
     if (p === state.setup.me && t.hasHand) {
       return left.some((sl) => sl.own && !sl.tw && colourOf(sl.own) !== "red") ? [[p, "holds wires that are not red"]] : [];
     }
-    if (left.length > redsLeft) return [[p, `${left.length} wires left, ${redsLeft} red${redsLeft === 1 ? "" : "s"} uncut`]];
+    if (left.length > redsLeft) return [[p, `${left.length} wires left, more than the ${redsLeft} red${redsLeft === 1 ? "" : "s"} still uncut in all`]];
     return ownSlotOptions(A, { k: "red", a: p }).some((x) => !x.ok) ? [[p, "a wire of theirs cannot be red"]] : [];
+  });
+}
+
+/** 11: who cannot reveal the hidden red value's wires (only when every wire they have left is of it): more wires than
+ * its 4, two values the table shows, or a value it has ruled out (the walkthrough: an 11-wire stand's reveal asked
+ * wire after wire, then a question with no answer). */
+function notAllHidden(ctx) {
+  const { state, t } = ctx;
+  return state.setup.players.map((_, p) => p).flatMap((p) => {
+    const left = (t.stands[p] ?? []).flat().filter((sl) => sl.c !== "cut");
+    if (!left.length) return [[p, "no wires left"]];
+    if (left.length > 4) return [[p, `${left.length} wires left: the hidden red value has 4`]];
+    const seen = left.map((sl) => (p === state.setup.me && t.hasHand ? sl.own : shownWire(sl))).filter(Boolean).map((w) => saidOf(w));
+    if (new Set(seen).size > 1) return [[p, "wires of two values shown"]];
+    if (seen.some((v) => !/^\d+$/.test(v) || notHidden(t, v))) return [[p, "a wire of theirs cannot be the hidden red value"]];
+    return [];
   });
 }
 

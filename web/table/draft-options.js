@@ -69,8 +69,10 @@ function targetSlot(d) {
 export function resultAllowed(A, d) {
   const cs = (d.js ?? []).map((j) => ch(A, d.p, d.s, j, saidBy(d)));
   // `sure`: a ranked move the engine called sure, recorded from My best cuts (a detector's joint success, which no
-  // single wire's law shows)
-  return { ok: cs.some((c) => c !== 0) && copiesAllow(A, d), wrong: !d.sure && !cs.some((c) => c === 1) };
+  // single wire's law shows); 11: a wire known to be the value said still explodes if that value is the hidden one
+  const said = saidBy(d);
+  const hidden = A.state.setup.hidden_red && said.some((v) => /^\d+$/.test(v) && !notHidden(A.t, v));
+  return { ok: cs.some((c) => c !== 0) && copiesAllow(A, d), wrong: !d.sure && (hidden || !cs.some((c) => c === 1)) };
 }
 
 /** A success needs two uncut copies of the blue value said, or two yellow wires — one among the wires pointed at, one
@@ -205,8 +207,12 @@ function revealLabels(A, d) {
   const labels = labelsInPlay(A.state.setup).map((x) => x.label);
   if (!A.state.setup.hidden_red) return labels.filter((l) => colourOf(l) === "red" && !(d.cuts ?? []).includes(l));
   if (d.cuts?.length) return [d.cuts[0]];
-  return labels.filter((l) => colourOf(l) === "blue" && !(A.t.ruledOut ?? []).includes(Number(l)));
+  return labels.filter((l) => colourOf(l) === "blue" && !notHidden(A.t, l));
 }
+
+/** 11: a value the table shows is not the hidden red one — ruled out (a token that did not explode, a reveal), or a
+ * wire of it cut without exploding. */
+export const notHidden = (t, v) => (t.ruledOut ?? []).includes(Number(v)) || (t.cutCount?.[String(v)] ?? 0) > 0;
 
 /** The yellow wires the actor's wire `d.as` may be: not the one just said for the wire cut with it (one of each). */
 export function actorLabelOptions(A, d) {
