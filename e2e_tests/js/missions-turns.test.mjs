@@ -13,6 +13,9 @@ const eighteen = () => {
 
 test("18: the radar is usable from the start and never spent; the card flipped binds the cut; the turn passes from its flipper", () => {
   let s = eighteen();
+  // the radar asks about each turn's card by the rule: my best cuts never offer it as a card to play (the walkthrough:
+  // "first, play the General Radar: ask who has a 1")
+  assert.ok(!S.movesDoc(s, S.derive(s)).free_cards.includes("8"));
   // Ann flips a 7: the radar asks, Bob and Cat say yes; I hold a 7 myself
   const ans = [{ p: 0, s: 0, has: true }, { p: 1, s: 0, has: true }, { p: 2, s: 0, has: true }, { p: 3, s: 0, has: false }];
   s = S.addEntry(s, { k: "radar", v: 7, ans, done: true });

@@ -64,7 +64,8 @@ const FREE_CARDS = ["1", "12", "4", "8", "2.2", "2", "11.11", "11"];
 export function movesDoc(state, t, doc = engineDoc(state, t)) {
   const out = {
     ...doc, available: availableItems(state, t), constraints: myCards(state.setup, t), mistakes_left: myMistakesLeft(state, t),
-    rules: missionRules(state, t), cards: tableCards(state, t), free_cards: usableCards(state, t, FREE_CARDS),
+    // (18: the General Radar asks about each turn's card by the mission's rule: no card for the team to play)
+    rules: missionRules(state, t), cards: tableCards(state, t), free_cards: usableCards(state, t, FREE_CARDS).filter((id) => id !== "8" || !radarTurns(state.setup)),
     used_detectors: withoutDD(state.setup, t), start_mistakes: firstSpaceMistakes(state.setup),
   };
   return { ...out, ...tableRulesDoc(state.setup) };
