@@ -49,6 +49,10 @@ test("18: the setup shows its only card face up, and says no token starts on the
   assert.match(out, /Face up: 8 General Radar — usable from the start and every turn/);
   assert.doesNotMatch(out, /setup-draw-cards/);
   assert.match(out, /tokens: none at the start \(a failure&#39;s shows the value\)/);
+  // at the table: the radar alone lies face up — no "this table does not say which lie face up" (the walkthrough)
+  const { equipmentTemplate } = await import("../../web/table/cards-templates.js");
+  s.phase = "table";
+  assert.doesNotMatch(String(equipmentTemplate(s, S.derive(s))), /cards-unset/);
 });
 
 const thirtyFour = () => {

@@ -251,7 +251,8 @@ export function challengesTemplate(setup, t) {
  * and, for a table saved before the app asked which cards lie face up, a word that every card of the pile counts. */
 export function equipmentTemplate(state, t) {
   const word = { waiting: "", usable: " — usable", used: " (used)" };
-  const unset = state.setup.table_cards === null && state.setup.equipment.length > 0;
+  // (a pile no bigger than the cards laid — one a player; 18's General Radar alone — lies face up whole: nothing to say)
+  const unset = state.setup.table_cards === null && state.setup.equipment.length > state.setup.players.length;
   const waiting = t.cards.filter((c) => c.state === "waiting" && c.need < Infinity);
   const deck = state.setup.equipment_after_special && !t.specialDone; // 23: nothing face up yet
   return html`<div class="equipment" data-testid="equipment" data-unlocked="${t.unlocked.join(" ")}">
