@@ -293,3 +293,19 @@ test("Think longer: a few games are told as a count, and no lead is called clear
   assert.match(many, /wins 100% ± 0%/);
   assert.doesNotMatch(many, /not clear yet/);
 });
+
+test("My best cuts are recorded from the list only on my turn (or when the one whose turn it is names who cuts: 18, 51)", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  let s = S.defaultState();
+  s.phase = "table";
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  const move = { kind: "dual_cut", player: 2, stand: 0, slots: [5], value: 6, p_success: 0.6, p_red: 0, p_advance: 0.4, p_explode: 0, guaranteed: false };
+  const page = (st) => String(movesTemplate({ state: st, t: S.derive(st), moves: { moves: [move] }, selectedMove: 0, ui: {}, laws: null }));
+  assert.match(page(s), /data-testid="move-0-record"/, "my turn");
+  const later = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "4" }); // Bob's turn now
+  assert.match(page(later), /for my next turn \(Bob plays now\)/);
+  assert.doesNotMatch(page(later), /move-0-record/, "the walkthrough's 48: it recorded my move out of turn");
+  const named = { ...later, setup: { ...later.setup, mission: 51 } };
+  assert.match(page(named), /if Bob names me to cut/);
+  assert.match(page(named), /data-testid="move-0-record"/);
+});

@@ -7,6 +7,7 @@ import { EQUIPMENT_NAMES, isCount, playedLast, radarTurns, slotLetter, standName
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
+import { freeCardTemplate } from "./free-card-template.js";
 
 function moveText(m, setup) {
   const v = m.value === "YELLOW" ? "yellow" : m.value;
@@ -58,7 +59,7 @@ export function movesTemplate(ctx) {
         ${playedOut(ctx.search, m, i)}
         ${m.score !== undefined ? html`<small class="score" data-testid="move-${i}-score" data-score="${m.score}" title="the team policy's score">score ${m.score.toFixed(3)}</small>` : ""}
       </button>
-      ${selectedMove === i ? html`${btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` })}${outcomesTemplate(ctx, i)}` : ""}
+      ${selectedMove === i ? html`${recordable(ctx) ? btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` }) : ""}${outcomesTemplate(ctx, i)}` : ""}
     </li>`)}</ol>
     ${moves && !list.length ? html`<p class="hint" data-testid="moves-none">${moves.forbidden?.length ? "No cut the rules let me make now: what each would cost is under “Not for you now”." : "No cut is possible."}</p>` : ""}
     ${policyTemplate(ctx, list)}
@@ -147,41 +148,6 @@ function policyTemplate(ctx, list) {
       ? html`; “card n%”: the chance the number card put down for this turn is the value cut (mission 29) — then the cut moves the detonator, a mistake in the score` : ""}${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
 }
 
-/** A wire of `p`'s in words ("Bob D"), from the card play's (player, stand, slot). */
-function wireWords(setup, [p, s, j]) {
-  return `${standName(setup, p, s)} ${slotLetter(j)}`;
-}
-
-/** What the team's rule plays first with a free card (the "moves" reply's `free_card`), in words: the card, its
- * choice, what it buys; then the table is looked at again. The Coffee Mug: whom it passes my turn to, and why. */
-function freeCardWords(setup, f) {
-  const me = setup.me;
-  const mine = () => wireWords(setup, [me, f.stand, f.slots[0]]) + (f.slots.length > 1 ? `+${slotLetter(f.slots[1])}` : "");
-  const tells = () => html` — it tells my teammates the most about my stand <small class="hint">(${f.bits.toFixed(1)} bits)</small>`;
-  switch (f.card) {
-    case "1": case "12": return html`put <b>${f.name}</b> on my wires ${mine()}${tells()}`;
-    case "4": return html`put the <b>Post-it</b> on my wire ${mine()}${tells()}`;
-    case "8": return html`play the <b>General Radar</b>: ask who has a <b>${f.value}</b> — ${f.unseen >= 4 ? `none of the four ${f.value}s is seen yet`
-      : `${4 - f.unseen} of the four ${f.value}s ${4 - f.unseen === 1 ? "is" : "are"} seen`}`;
-    case "2.2": return html`put the <b>Single Wire Label</b> on my wire ${mine()}: its value is there once on my stand`;
-    case "2": return html`play the <b>Walkie-Talkies</b>: my ${wireWords(setup, [me, ...f.give])} for ${wireWords(setup, f.target)} (chosen by place: it tells nothing)`;
-    case "11.11": return html`play the <b>Grappling Hook</b>: take ${wireWords(setup, f.target)} (most wires left; chosen by place)`;
-    case "11": return html`play the <b>Coffee Mug</b> instead of a cut: my best is only ${pct(f.p_move)}, under ${pct(f.below)} —
-      ${setup.players[f.pass_to] || `player ${f.pass_to + 1}`} plays next (most wires left)`;
-    default: return f.name;
-  }
-}
-
-/** The free card the team plays first, above the moves (none: nothing). */
-function freeCardTemplate(ctx) {
-  const f = ctx.moves?.free_card;
-  if (!f || ctx.state.setup.me === null) return "";
-  return html`<p class="cards-first" data-testid="free-card" data-card="${f.card}" data-stand="${f.stand ?? ""}"
-    data-slots="${(f.slots ?? []).join(" ")}" data-value="${f.value ?? ""}" data-pass-to="${f.pass_to ?? ""}"
-    data-doc="${ctx.movesDoc ? JSON.stringify(ctx.movesDoc) : ""}">
-    ${ctx.t?.turn === ctx.state.setup.me ? "First" : "On my turn, first"}, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}</p>`;
-}
-
 /** What a special action's success is, in words (13, 39, 46, 48: every wire pointed at; 41: one tripwire). */
 const SPECIAL_WORDS = { reds: "all red", sevens: "all 7s", lethal: "all yellow", tripwire: "yellow" };
 
@@ -200,7 +166,7 @@ function specialTemplate(ctx) {
   return html`<p class="special-advice" data-testid="special-advice" data-p="${sp.p_success}" data-best="${sp.best ? "true" : "false"}">
     <b>Special action</b>: point at ${[...sp.own, ...sp.spots].map(at).join(", ")} — ${SPECIAL_WORDS[sp.action] ?? `all ${setup.numbers?.[0]}s`}
     <span data-testid="special-p">${pct(sp.p_success)}</span>${sp.guaranteed ? " (sure)" : `; ${fail}`}.
-    <span data-testid="special-verdict">${verdict}</span> ${btn("special-record", "Record this…", { cls: "link", testid: "special-record" })}</p>`;
+    <span data-testid="special-verdict">${verdict}</span> ${recordable(ctx) ? btn("special-record", "Record this…", { cls: "link", testid: "special-record" }) : ""}</p>`;
 }
 
 /** What identifies a move between my best cuts and the "search" reply. */
@@ -271,9 +237,17 @@ function mayPlay(ctx, id) {
 function laterWords(ctx) {
   const { setup } = ctx.state;
   const { t } = ctx;
-  if (!setup.free_turns) return Number.isInteger(t.turn) && t.turn !== setup.me ? `for my next turn (${setup.players[t.turn]} plays now)` : "";
-  return playedLast(setup, t, setup.me) ? "for a later turn (I played the last one: never twice in a row)" : "";
+  if (setup.free_turns) return playedLast(setup, t, setup.me) ? "for a later turn (I played the last one: never twice in a row)" : "";
+  if (!Number.isInteger(t.turn) || t.turn === setup.me) return "";
+  return namesCutter(setup) ? `if ${setup.players[t.turn]} names me to cut` : `for my next turn (${setup.players[t.turn]} plays now)`;
 }
+
+/** 18, 51: the player whose turn it is names who cuts — me, maybe, on their turn. */
+const namesCutter = (setup) => radarTurns(setup) || setup.mission === 51;
+
+/** Whether my advice may be recorded now: my turn (or one whose cutter is named: 18, 51); not on a teammate's —
+ * it recorded the move as mine, out of turn (the walkthrough's 48). */
+const recordable = (ctx) => !laterWords(ctx) || namesCutter(ctx.state.setup);
 
 /**
  * The General Radar, when I may play it: on a tap, what asking each value I hold would buy me — my best cut

@@ -1,0 +1,40 @@
+// My best cuts' first line when the team's rule plays a free card before any cut (the "moves" reply's `free_card`):
+// the card, its choice and what it buys, in words. Pure functions from data to escaped HTML text.
+
+import { html, pct } from "../shared/html.js";
+import { slotLetter, standName } from "./table-state.js";
+
+/** A wire of `p`'s in words ("Bob D"), from the card play's (player, stand, slot). */
+function wireWords(setup, [p, s, j]) {
+  return `${standName(setup, p, s)} ${slotLetter(j)}`;
+}
+
+/** What the team's rule plays first with a free card (the "moves" reply's `free_card`), in words: the card, its
+ * choice, what it buys; then the table is looked at again. The Coffee Mug: whom it passes my turn to, and why. */
+function freeCardWords(setup, f) {
+  const me = setup.me;
+  const mine = () => wireWords(setup, [me, f.stand, f.slots[0]]) + (f.slots.length > 1 ? `+${slotLetter(f.slots[1])}` : "");
+  const tells = () => html` — it tells my teammates the most about my stand <small class="hint">(${f.bits.toFixed(1)} bits)</small>`;
+  switch (f.card) {
+    case "1": case "12": return html`put <b>${f.name}</b> on my wires ${mine()}${tells()}`;
+    case "4": return html`put the <b>Post-it</b> on my wire ${mine()}${tells()}`;
+    case "8": return html`play the <b>General Radar</b>: ask who has a <b>${f.value}</b> — ${f.unseen >= 4 ? `none of the four ${f.value}s is seen yet`
+      : `${4 - f.unseen} of the four ${f.value}s ${4 - f.unseen === 1 ? "is" : "are"} seen`}`;
+    case "2.2": return html`put the <b>Single Wire Label</b> on my wire ${mine()}: its value is there once on my stand`;
+    case "2": return html`play the <b>Walkie-Talkies</b>: my ${wireWords(setup, [me, ...f.give])} for ${wireWords(setup, f.target)} (chosen by place: it tells nothing)`;
+    case "11.11": return html`play the <b>Grappling Hook</b>: take ${wireWords(setup, f.target)} (most wires left; chosen by place)`;
+    case "11": return html`play the <b>Coffee Mug</b> instead of a cut: my best is only ${pct(f.p_move)}, under ${pct(f.below)} —
+      ${setup.players[f.pass_to] || `player ${f.pass_to + 1}`} plays next (most wires left)`;
+    default: return f.name;
+  }
+}
+
+/** The free card the team plays first, above the moves (none: nothing). */
+export function freeCardTemplate(ctx) {
+  const f = ctx.moves?.free_card;
+  if (!f || ctx.state.setup.me === null) return "";
+  return html`<p class="cards-first" data-testid="free-card" data-card="${f.card}" data-stand="${f.stand ?? ""}"
+    data-slots="${(f.slots ?? []).join(" ")}" data-value="${f.value ?? ""}" data-pass-to="${f.pass_to ?? ""}"
+    data-doc="${ctx.movesDoc ? JSON.stringify(ctx.movesDoc) : ""}">
+    ${ctx.t?.turn === ctx.state.setup.me ? "First" : "On my turn, first"}, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}</p>`;
+}
