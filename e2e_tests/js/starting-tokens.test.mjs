@@ -78,6 +78,11 @@ test("tokens placed without a choice (13's random draw, 22's 'I have none'): the
   s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 3, slot: { c: "info", v: "4", m: null, col: null } });
   s = S.addEntry(s, { k: "absent", p: 2, v: "9" });
   assert.match(status(s), /Still to place: Ann\./);
+  // "I have none" offers only who has still to place theirs (one token each: the walkthrough's 13 offered Ann again)
+  const { actorOff } = await import("../../web/table/draft-actors.js");
+  const off = actorOff({ state: s, t: S.derive(s), ui: { sheet: { mode: "action" } } }, { k: "absent" });
+  assert.deepEqual([...off.keys()].sort(), [1, 2]);
+  assert.equal(off.get(1), "their token drawn is placed");
   s = S.addEntry(s, { k: "absent", p: 0, v: "2" });
   assert.equal(S.drawnTokensDue(s), null);
   // with 2 players the card spares the captain (13); 22: two each, until a turn is played

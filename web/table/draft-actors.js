@@ -13,9 +13,10 @@ import { colourCount, shownWire } from "./replay-table.js";
 export function actorOff(ctx, d) {
   const { state, t, ui } = ctx;
   if (ui.sheet?.edit !== undefined) return new Map();
-  if (d.k === "absent") {
+  if (d.k === "absent") { // before play: who has placed theirs (22: both; 13, 39, 41: the one token drawn)
     const due = drawnTokensDue(state);
-    return new Map((due?.kind === "absent" ? due.per : []).filter((x) => x.have >= x.need).map((x) => [x.p, "both tokens placed"]));
+    const why = due?.kind === "absent" ? "both tokens placed" : "their token drawn is placed";
+    return new Map((["absent", "random"].includes(due?.kind) ? due.per : []).filter((x) => x.have >= x.need).map((x) => [x.p, why]));
   }
   // 17, 28: the captain uses no equipment card
   if (CARD_DRAFTS.includes(d.k) && state.setup.captain_no_equipment) return new Map([[state.setup.captain, "the captain uses no equipment card"]]);
