@@ -727,3 +727,12 @@ test("11: the hidden red value's reveal only by who may hold nothing else; a wir
   const plain = table([{ k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } }]);
   assert.deepEqual(resultAllowed({ state: plain, t: S.derive(plain), laws: null, editing: false }, d), { ok: true, wrong: false }, "elsewhere a known 3 is sure");
 });
+
+test("a failed Super Detector's token: only a wire that shows none yet is offered", () => {
+  const state = table([{ k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3" } }]);
+  const t = S.derive(state);
+  const d = { k: "super", a: 0, p: 1, s: 0, js: t.stands[1][0].map((_sl, j) => j), v: "8", ok: false };
+  const html = String(whichAsk({ ctx: { state, t, ui: { sheet: { mode: "action" } } }, d, ask: { ask: "which", field: "tok" }, setup: state.setup }).text ?? "");
+  assert.match(html, /data-testid="which-2"[^>]*disabled/, "Bob C shows an info token 3");
+  assert.doesNotMatch(html, /data-testid="which-3"[^>]*disabled/);
+});

@@ -132,7 +132,9 @@ function lastSpace(A) {
 export function whichAsk({ ctx, d, ask, setup }) {
   const A = allowOf(ctx);
   const token = failureMarks(setup).length ? "token" : "info token";
-  const may = ask.field === "hit" ? hitOptions(A, d) : (d.js ?? []).map((j) => ({ j, ok: true }));
+  // a failure's token goes on a wire that shows none yet (the walkthrough's Super Detector offered wires with one)
+  const bare = (j) => { const sl = A.t.stands[d.p]?.[d.s ?? 0]?.[j]; return A.editing || !(sl?.c === "info" || (sl?.m && sl.m !== "X")); };
+  const may = ask.field === "hit" ? hitOptions(A, d) : (d.js ?? []).map((j) => ({ j, ok: bare(j) }));
   const keypads = ask.field === "tok" && valueTokens(setup, d) && may.length <= 3;
   const wire = ({ j, ok }) => chip("draft-which", `${ask.field}:${j}`, `slot ${slotLetter(j)}`, false, `which-${j}`, { disabled: !ok });
   return html`<p class="ask" data-testid="ask">${ask.field === "hit" ? "Which wire was cut?" : `Which wire got the ${token}?`}</p>
