@@ -598,3 +598,14 @@ test("47: a skip discards two number cards of the skipper's choice (the card), a
   const old = S.replaceEntry(s, 0, { k: "skip", a: 1 });
   assert.deepEqual(sumCards(old.setup, S.derive(old)), [2, 5]);
 });
+
+test("59: a cut recorded says where Nano went and which way it faces, and how to say the cutter turned it", async () => {
+  const { commitEntry } = await import("../../web/table/draft-commit.js");
+  const s = table({ number: 59, number_cards: "line" });
+  s.setup.numbers = [3, 10, 7, 1, 12, 5, 9, 2, 11, 6, 4, 8];
+  const said = [];
+  const app = { state: s, ui: { sheet: { mode: "action" } }, closeSheet() {}, commit(n) { app.state = n; }, derived: () => S.derive(app.state),
+    view: { flash: (x) => said.push(x) } };
+  commitEntry(app, { k: "dual", a: 0, p: 2, s: 0, j: 6, v: "9", ok: false, real: "8" });
+  assert.match(said[0], /— Nano on the 9, facing →: turned round\? “The cutter turned Nano round”/);
+});

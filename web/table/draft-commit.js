@@ -126,7 +126,7 @@ export function commitEntry(app, entry, beforeCommit = () => {}) {
   beforeCommit();
   app.commit(next);
   // what was recorded, said at once: the log that shows it may be a screen below (a one-tap action: Stabilizer, Rewinder)
-  app.view.flash?.(`${edit !== undefined ? "Changed" : "Recorded"}: ${check.text}`);
+  app.view.flash?.(`${edit !== undefined ? "Changed" : "Recorded"}: ${check.text}${edit === undefined ? nanoWay(app, entry) : ""}`);
   // 43: a cut of Nano's value: its cutter takes one of Nano's wires; the sheet asks where it went at once
   const due = app.derived().nanoDue;
   if (Number.isInteger(due) && entry.k !== "nano" && edit === undefined) {
@@ -135,4 +135,12 @@ export function commitEntry(app, entry, beforeCommit = () => {}) {
     app.render();
   }
   return true;
+}
+
+/** 59, after a cut: where Nano went and which way it faces — the cutter may turn it round, a tap of its own. */
+function nanoWay(app, entry) {
+  const { setup } = app.state;
+  const t = app.derived();
+  if (!S.lineReady(setup) || !["dual", "detect", "solo"].includes(entry.k) || !Number.isInteger(t.lineAt)) return "";
+  return ` — Nano on the ${setup.numbers[t.lineAt]}, facing ${S.lineFacing(setup, t) > 0 ? "→" : "←"}: turned round? “The cutter turned Nano round”, under Number cards`;
 }

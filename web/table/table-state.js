@@ -84,7 +84,7 @@ export * from "./describe.js";
 export * from "./engine-doc.js";
 export * from "./oxygen.js";
 export * from "./nano-track.js";
-export { lineAhead, linePlayDoc, lineReady } from "./nano-line.js";
+export { lineAhead, lineFacing, linePlayDoc, lineReady } from "./nano-line.js";
 export * from "./detectors.js";
 export { aValue, undoNote } from "./undo-words.js";
 export * from "./share.js";
