@@ -84,3 +84,14 @@ test("35: before the 4 yellows, my best cuts name no value whose cut takes my ow
   assert.deepEqual(no(two, S.derive(two)), [6], "two 6s cut, my two are every one left: a solo cut takes the X wire");
   assert.deepEqual(no(yellowsCut(table()), S.derive(yellowsCut(table()))), [], "after the 4 yellows: no such rule");
 });
+
+test("35: an X wire's Set tokens greys what its law rules out (it is blue: no yellow or red colour, cut wire or token)", async () => {
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  const s = table();
+  const t = S.derive(s);
+  const laws = new Map([["1-0-12", { probs: { 4: 0.5, 9: 0.5 } }]]);
+  const html = String(sheetTemplate({ state: s, t, laws, missions: [], ui: { sheet: { mode: "slot", key: "1-0-12", tab: "set" } } }));
+  assert.match(html, /data-testid="set-colour-y"[^>]*disabled/);
+  assert.match(html, /data-testid="set-cut-Y1"[^>]*disabled/);
+  assert.doesNotMatch(html, /data-testid="set-cut-4"[^>]*disabled/);
+});

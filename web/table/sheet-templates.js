@@ -293,8 +293,9 @@ function setSection(ctx, p, s, j, sl) {
     return rows;
   }
   // a slot that shows nothing yet: the values the table rules out there are greyed (one that shows something keeps
-  // every key: the entry being corrected may be what rules them out); a starting token marks a blue wire
-  const bare = sl.c === "h" && !sl.m && !sl.col && !own;
+  // every key: the entry being corrected may be what rules them out); a starting token marks a blue wire (an X, dealt
+  // with the wire — its colour too, 35's blue — is no entry: its law greys yellow and red)
+  const bare = sl.c === "h" && !own && (sl.m === "X" || (!sl.m && !sl.col));
   const ruled = (list) => (bare ? slotLabelOptions(allowOf(ctx), p, s, j, list).filter((x) => !x.ok).map((x) => x.label) : []);
   const starting = !state.setup.random_info_token && !state.log.some((e) => !isSetupEntry(e)); // (13, 39: a token drawn may be yellow)
   const infoOff = [...off(c.info, sl.c === "info" ? [sl.v] : []), ...ruled(c.info), ...(starting ? ["Y"] : [])];
