@@ -83,8 +83,13 @@ test("tokens placed without a choice (13's random draw, 22's 'I have none'): the
   const off = actorOff({ state: s, t: S.derive(s), ui: { sheet: { mode: "action" } } }, { k: "absent" });
   assert.deepEqual([...off.keys()].sort(), [1, 2]);
   assert.equal(off.get(1), "their token drawn is placed");
+  const { logTemplate } = await import("../../web/table/table-templates.js");
+  const actions = (st) => String(logTemplate({ state: st, t: S.derive(st), ui: {} }));
+  assert.match(actions(s), /data-testid="action-absent"/, "Ann's token still to place");
   s = S.addEntry(s, { k: "absent", p: 0, v: "2" });
   assert.equal(S.drawnTokensDue(s), null);
+  assert.doesNotMatch(actions({ ...s, setup: { ...s.setup, absent_tokens: false } }), /data-testid="action-absent"/,
+    "13, 39, 41: once every token drawn is placed, I have none is offered no more (the walkthrough's 39: all game)");
   // with 2 players the card spares the captain (13); 22: two each, until a turn is played
   let two = S.defaultState();
   two.setup = S.applyMission(withPlayers(2, 0), preset({ number: 13, random_info_token: true, captain_no_token_2p: true }));
