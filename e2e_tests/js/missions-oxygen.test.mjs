@@ -261,6 +261,9 @@ test("the special action (13, 39, 41, 46, 48): the wires pointed at, what happen
   let d = { k: "special", a: 0 };
   const ask = (x) => nextAsk(s, S.derive(s), x);
   assert.deepEqual(ask(d), { ask: "spots" });
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  assert.match(String(askTemplate({ state: s, t: S.derive(s), missions: [], ui: { sheet: { mode: "action" } } }, d, { ask: "spots" }).text ?? ""),
+    /Tap every wire pointed at as one of the yellow wires on the table/, "the sheet says which wires the action cuts (39's walkthrough)");
   d = { ...d, spots, done: true };
   assert.deepEqual(ask(d), { ask: "special_result" });
   assert.deepEqual(ask({ ...d, res: "ok" }), { ask: "spot_label", n: 0 });

@@ -32,7 +32,7 @@ import {
   gotFits,
   saidOf,
   shownWire,
-  specialAction,
+  specialAction, specialKind,
   specialOnly,
   specialShows,
   nameableValues,
@@ -227,7 +227,7 @@ export const ASKS = {
       return html`<p class="ask" data-testid="ask">Tap the teammate's tripwire pointed at on the table.</p>`;
     }
     if (d.k === "special") {
-      return html`<p class="ask" data-testid="ask">Tap every wire pointed at on the table, then Done (${(d.spots ?? []).length} tapped).</p>
+      return html`<p class="ask" data-testid="ask">Tap every wire pointed at as one of the ${specialKind(setup).what} on the table, then Done (${(d.spots ?? []).length} tapped).</p>
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done", disabled: !(d.spots ?? []).length })}`;
     }
     return html`<p class="ask" data-testid="ask">Tap every teammate's wire cut as ${d.v} (yours are added), then Done (${(d.spots ?? []).length} tapped).</p>
