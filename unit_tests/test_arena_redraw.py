@@ -18,7 +18,7 @@ from bombbusters.table.errors import RuleError
 from bombbusters.table.notation import CUT
 
 
-def _mid_game(mission: int = 27, players: int = 5, k: int = 0):
+def _mid_game(mission: int = 6, players: int = 5, k: int = 0):
     """A referee some turns into game k (greedy), the table showing cuts and tokens."""
     ref = start_game(deal_game(playable(mission, players), players, 1, k), playable(mission, players))
     play_on(ref, greedy.decide, ref.table.captain, moves=8)
