@@ -736,3 +736,17 @@ test("a failed Super Detector's token: only a wire that shows none yet is offere
   assert.match(html, /data-testid="which-2"[^>]*disabled/, "Bob C shows an info token 3");
   assert.doesNotMatch(html, /data-testid="which-3"[^>]*disabled/);
 });
+
+test("11: a failed Double Detector can say both wires were the hidden red value (the bomb exploded)", () => {
+  let state = table();
+  state.setup.hidden_red = true;
+  const t = S.derive(state);
+  const d = { k: "double", a: 1, p: 2, s: 0, js: [10, 11], v: "11" };
+  const html = String(resultAsk({ ctx: { state, t, ui: { sheet: { mode: "action" } } }, d }).text ?? "");
+  assert.match(html, /data-testid="tok-boom"/);
+  const e = S.addEntry(state, { k: "detect", kind: "double", a: 1, p: 2, s: 0, js: [10, 11], v: "11", ok: false, tok: 10, real: "!" });
+  const t2 = S.derive(e);
+  assert.ok(t2.entries[0].ok, t2.entries[0].error);
+  assert.equal(t2.exploded, true);
+  assert.doesNotMatch(String(resultAsk({ ctx: { state: table(), t: S.derive(table()), ui: { sheet: { mode: "action" } } }, d }).text ?? ""), /tok-boom/);
+});

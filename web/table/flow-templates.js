@@ -68,6 +68,8 @@ function detectorTokens(A, d, js, wire = null) {
   const row = (head, keypadHtml) => (wire ? html`<div class="outcome">${head}${keypadHtml}</div>` : html`${head}${keypadHtml}`);
   const rows = js.map((j) => row(wire ? wire(j) : html`<span class="lbl tok">token on ${slotLetter(j)}:</span>`,
     keys(j, labels.filter((l) => colourOf(l) !== "red"), `info token on slot ${slotLetter(j)}`)));
+  // 11: every wire pointed at of the hidden red value explodes the bomb as reds do
+  if (A.state.setup.hidden_red) rows.push(row("", btn("draft-tok", "✗ All the hidden red value: the bomb exploded", { cls: "chip danger", arg: `${js[0]}:!`, testid: "tok-boom" })));
   if (!allRedAllowed(A, d)) return rows;
   return [...rows, row(html`<span class="lbl tok">all red: the bomb exploded</span>`, keys(js[0], reds, "every wire pointed at red: the bomb exploded"))];
 }
