@@ -207,3 +207,14 @@ test("53: beside ✓ and ✗, the tap that takes Nano to 12 says the bomb explod
   assert.doesNotMatch(ask(s, bob("11")), /✓ takes it to 12/, "a cut of 11 takes Nano back");
   assert.doesNotMatch(ask(nanoTable(), bob("12")), /result-nano-end/, "far from 12: nothing");
 });
+
+test("53: Nano on 11 and no 11 of mine: My best cuts say every other cut explodes the bomb (not 'no cut the rules let me make')", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  let s = nanoTable(["12", "1", "5", "3", "3", "7", "9", "2", "4", "10", "6", "8"]);
+  s = S.addEntry(s, ok(2, 3, 5, "5", 4)); // Nano on 1
+  for (const f of [[3, 1, 0, "7", "4"], [0, 1, 1, "8", "4"], [1, 2, 0, "9", "4"], [2, 1, 2, "10", "4"], [3, 2, 1, "12", "4"]]) s = S.addEntry(s, miss(...f));
+  const t = S.derive(s);
+  assert.equal(t.nanoSpace, 11);
+  const page = String(movesTemplate({ state: s, t, moves: { moves: [], forbidden: [{ kind: "dual_cut", player: 1, stand: 0, slots: [3], value: 12, p_success: 0.5, forbidden: "x" }] }, ui: {}, laws: null }));
+  assert.match(page, /Every cut but a successful 11 takes Nano to 12: the bomb explodes whatever else I cut/);
+});

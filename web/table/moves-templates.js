@@ -3,7 +3,7 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { EQUIPMENT_NAMES, isCount, playedLast, radarTurns, slotLetter, standName } from "./table-state.js";
+import { EQUIPMENT_NAMES, isCount, NANO_END, nanoDetonator, playedLast, radarTurns, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
@@ -61,7 +61,7 @@ export function movesTemplate(ctx) {
       </button>
       ${selectedMove === i ? html`${recordable(ctx) ? btn("move-record", "Record this…", { cls: "link", testid: `move-${i}-record` }) : ""}${outcomesTemplate(ctx, i)}` : ""}
     </li>`)}</ol>
-    ${moves && !list.length ? html`<p class="hint" data-testid="moves-none">${moves.forbidden?.length ? "No cut the rules let me make now: what each would cost is under “Not for you now”." : "No cut is possible."}</p>` : ""}
+    ${moves && !list.length ? html`<p class="hint" data-testid="moves-none">${noMoveWords(ctx)}</p>` : ""}
     ${policyTemplate(ctx, list)}
     ${refineTemplate(ctx)}
     ${searchTemplate(ctx, list)}
@@ -70,6 +70,15 @@ export function movesTemplate(ctx) {
     ${winTemplate(ctx)}
     ${cardsTemplate(ctx)}${forbiddenTemplate(ctx)}
   </section>`;
+}
+
+/** Why My best cuts lists none: 53 with Nano on 11 and no 11 of mine, every cut takes it to 12; else the rules. */
+function noMoveWords(ctx) {
+  const { setup } = ctx.state;
+  if (nanoDetonator(setup) && ctx.t?.nanoSpace === NANO_END - 1) {
+    return `Every cut but a successful ${NANO_END - 1} takes Nano to ${NANO_END}: the bomb explodes whatever else I cut.`;
+  }
+  return ctx.moves.forbidden?.length ? "No cut the rules let me make now: what each would cost is under “Not for you now”." : "No cut is possible.";
 }
 
 /** The best cuts my cards or the mission forbid me, with the engine's reason. */
