@@ -570,3 +570,19 @@ def test_mission_51_the_one_sir_chose_has_none(make_context, base_url, device):
     assert wait_done(page) == "done"
     facts = [f for f in engine_doc(page)["facts"] if f["kind"] == "has_not" and f["player"] == 2]
     assert [f["value"] for f in facts] == [9]
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_mission_52_false_starting_tokens_count_as_placed(make_context, base_url, device):
+    """52: each player's two false starting tokens ("not N") are their starting tokens: once all are placed a wire
+    tapped opens on the cut (it opened on Set tokens, where a value tapped records an info token), and a failure's
+    false token shows on its wire."""
+    page, taps = open_mission(make_context, base_url, device, 52)
+    enter_hand(page, taps, ["4"])  # the captain: 13 wires
+    for p in range(4):
+        for j, n in ((0, 5), (1, 6)):
+            taps(f"slot-{p}-0-{j}")
+            taps(f"set-not-{n}")
+    expect(tid(page, "slot-1-0-0")).to_contain_text("!5")
+    taps("slot-1-0-9")
+    expect(tid(page, "tab-cut")).to_have_attribute("aria-pressed", "true")

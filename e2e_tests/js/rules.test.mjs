@@ -445,6 +445,17 @@ test("52: no starting-token advice (the tokens are false), a false token is neve
   assert.doesNotMatch(sheet, /data-testid="set-not-4"[^>]*disabled/);
   s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 11, v: "11", ok: false, silent: true });
   assert.match(S.derive(s).entries[0].text, /✗ a false token: not 11/);
+  // the token lies on the wire, as the table shows it, beside a starting one (the walkthrough: never shown)
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 10, slot: { c: "h", v: null, m: "!3", col: null } });
+  s = S.addEntry(s, { k: "dual", a: 2, p: 1, s: 0, j: 10, v: "2", ok: false, silent: true });
+  const t2 = S.derive(s);
+  assert.ok(t2.entries.every((e) => e.ok), JSON.stringify(t2.entries));
+  assert.deepEqual(t2.stands[1][0][11].nots, ["11"]);
+  const { standsTemplate } = await import("../../web/table/table-templates.js");
+  const stands = String(standsTemplate({ state: s, t: t2, result: null, highlight: new Set(), picked: new Set(), culprits: new Set(), ui: {}, missions: [] }));
+  assert.match(stands, /data-testid="slot-1-0-11"[\s\S]*?<span class="mark">!11<\/span>/);
+  assert.match(stands, /data-testid="slot-1-0-10"[\s\S]*?<span class="mark">!3!2<\/span>/);
+  assert.match(stands, /aria-label="Bob, slot L: !11 [^"]*false token not 11/);
 });
 
 test("40: on my own wire only the x-token my stand shows is offered; 45: the one chosen who has none skips, as in 51", async () => {

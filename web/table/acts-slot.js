@@ -13,12 +13,10 @@ function openSlot(app, key) {
   const t = app.derived();
   const sl = t.stands[p]?.[s]?.[j];
   if (!sl) return;
-  // Starting tokens first: until every player shows one, a tap sets tokens; then it records cuts. (13, 39, 41: a token
-  // drawn of a value the player lacks goes beside the stand, an "I have none" entry: theirs is placed too.)
-  const tokenOf = (x) => x.c === "info" || (x.m && !x.m.startsWith("!") && x.m !== "X"); // (20, 35: an X wire's mark is dealt)
-  const beside = (q) => state.log.some((e) => e.k === "absent" && e.p === q);
+  // Starting tokens first: until every player has placed theirs (the status's count: two false ones each in 17's
+  // captain's and 52's case, a drawn one beside the stand in 13, 39, 41), a tap sets tokens; then it records cuts.
   const started = state.log.some((e) => !S.isSetupEntry(e)) || state.setup.tokens === "none" || state.setup.absent_tokens
-    || t.stands.every((ss, q) => S.skipsStartingToken(state.setup, q) || ss.some((st) => st.some(tokenOf)) || beside(q));
+    || !S.drawnTokensDue(state);
   // 22: while the token gifts go round, a tap on the next receiver's wire sets the token they got
   const gift = t.gifts && t.gifts.given < t.gifts.of && (state.setup.mission === 27
     ? p === (state.setup.captain + t.gifts.given) % state.setup.players.length : p === S.giftPair(state.setup, t.gifts.given)[1]);

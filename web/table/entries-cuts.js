@@ -9,7 +9,7 @@ import {
   actorCut, addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, factValue, fail, failure, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
   uncutRefs, useItem, valuelessFailure,
 } from "./replay-table.js";
-import { besideNow, cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
+import { besideNow, cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, placesFalseTokens, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
 
 /** What the table shows on one slot (tokens, marks, colour, cut). In 52 a false token may point at a red wire:
  * it is the fact "not that value" (the engine document leaves the mark off the slot, where it would rule red out). */
@@ -142,6 +142,12 @@ function valuelessCut(t, e, setup, i, { js, said, tok, stab }) {
     markSlot(t, setup, e.p, e.s, tok, e.mark);
   }
   valuelessFailure(t, setup, e, js, said, i, stab);
+  // 17, 52: the false token a failure places ("not v") lies on the wire as the table shows it (`nots`, drawn beside
+  // the starting ones)
+  if (e.silent && placesFalseTokens(setup, e.p) && Number.isInteger(tok) && /^\d+$/.test(String(e.v))) {
+    const sl = slotAt(t, e.p, e.s, tok);
+    sl.nots = [...(sl.nots ?? []), String(e.v)];
+  }
 }
 
 /** A solo cut of my own wires, or revealing my red wires. */

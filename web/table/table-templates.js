@@ -20,9 +20,11 @@ function slotView(ctx, p, s, j, sl) {
   const key = `${p}-${s}-${j}`;
   const probs = result?.slots.get(key) ?? null;
   const me = state.setup.me;
-  const markText = sl.tw ? "T" : /^[1-4]x$/.test(sl.m ?? "") ? `x${sl.m[0]}` : sl.m ?? ""; // an x-token as the card prints it
+  // an x-token as the card prints it; 17, 52: the false tokens failures placed after the starting one ("!3!9")
+  const nots = (sl.nots ?? []).map((v) => `!${v}`).join("");
+  const markText = sl.tw ? "T" : /^[1-4]x$/.test(sl.m ?? "") ? `x${sl.m[0]}` : `${sl.m ?? ""}${nots}`;
   const marks = markText ? html`<span class="mark"${sl.tw ? html` title="turned around"` : ""}>${markText}</span> ` : "";
-  const meaning = [sl.tw ? "turned around" : "", sl.m ? `token ${markName(sl.m)}` : "",
+  const meaning = [sl.tw ? "turned around" : "", sl.m ? `token ${markName(sl.m)}` : "", ...(sl.nots ?? []).map((v) => `false token not ${v}`),
     ...(sl.labs ?? []).map((x) => `label ${x.sym} with the wire to its ${x.side}`)];
   // Label = / ≠ (cards 12, 1): the token in front of two neighbouring wires, drawn on each towards the other
   const labs = (sl.labs ?? []).map((x) => html`<span class="lab ${x.side}" data-testid="label-${key}-${x.side}">${x.sym}</span>`);
