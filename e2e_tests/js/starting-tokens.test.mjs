@@ -151,3 +151,22 @@ test("17: the captain places two false tokens instead of the usual one; the othe
   s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 2, slot: { c: "info", v: "3", m: null, col: null } });
   assert.equal(S.drawnTokensDue(s), null);
 });
+
+test("22 with 2 players: a hand holding every value places no token (fewer missing, fewer tokens); the teammate's keypad greys what the engine says they hold", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(2, 0), preset({ number: 22, absent_tokens: true }));
+  s.setup.yellow = { mode: "list", nums: [1, 4, 7, 10], keep: 4, known: [] };
+  s.phase = "table";
+  const sizes = S.standSizes(s.setup)[0];
+  const hand = [["1", "1", "Y1", "2", "2", "3", "3", "4", "4", "5", "5", "6", "6", "7"], ["7", "8", "8", "9", "9", "10", "10", "Y10", "11", "11", "12", "12", "12", "Y4"]];
+  hand.forEach((st, k) => st.slice(0, sizes[k]).forEach((l) => { s = S.handAdd(s, k, l); }));
+  const due = S.drawnTokensDue(s);
+  assert.equal(due.per[0].need, 0, "my wires hold every value: I place none (the walkthrough: 'Ann (2 left)' for ever)");
+  assert.equal(due.per[1].need, 2);
+  const t = S.derive(s);
+  const holdings = [{ player: 1, value: 3, p_any: 1 }, { player: 1, value: 5, p_any: 0.4 }];
+  const keys = String(askTemplate({ state: s, t, holdings, missions: [], ui: { sheet: { mode: "action" } } }, { k: "absent", a: 1 }, { ask: "value", absent: true }).text ?? "");
+  assert.match(keys, /data-testid="key-3"[^>]*disabled/, "Bob surely holds a 3");
+  assert.doesNotMatch(keys, /data-testid="key-5"[^>]*disabled/);
+});

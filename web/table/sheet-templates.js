@@ -89,10 +89,10 @@ export const ASKS = {
   },
   value: ({ ctx, d, ask, state, t, setup, blue, said }) => {
     if (ask.absent) {
-      // a value the table shows among their uncut wires (mine, or under an info token) cannot be absent
+      // a value the table shows among their uncut wires (mine, an info token's) or the engine says they hold cannot be absent
       const stands = (t.stands[d.a] ?? []).filter((_st, s) => d.s === undefined || d.s === null || s === d.s);
-      const held = new Set(stands.flat().filter((sl) => sl.c !== "cut").map(shownWire)
-        .filter(Boolean).map((x) => saidOf(x)));
+      const held = new Set([...stands.flat().filter((sl) => sl.c !== "cut").map(shownWire).filter(Boolean).map((x) => saidOf(x)),
+        ...(ctx.holdings ?? []).filter((h) => h.player === d.a && h.p_any >= 1 - 1e-9).map((h) => (h.value === "YELLOW" ? "Y" : String(h.value)))]);
       // before play, a player's two tokens say two values: the one placed already is not offered again
       if (drawnTokensDue(state)?.kind === "absent") for (const x of t.absent) if (x.p === d.a) held.add(x.v);
       // 13, 39: a yellow token drawn at random is put back and another drawn: never a yellow "I have none"

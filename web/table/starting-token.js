@@ -4,7 +4,7 @@
 import { wireMark } from "./failure-marks.js";
 import { derive } from "./replay.js";
 import { isSetupEntry } from "./replay-table.js";
-import { placesFalseTokens } from "./setup.js";
+import { blueValues, placesFalseTokens, saidOf, yellowsInPlay } from "./setup.js";
 
 export const TOKEN_KINDS = ["value", "even_odd", "multiplicity"];
 
@@ -99,6 +99,16 @@ export function adviceEntry(state, t, rec, kind) {
   return { k: "set", p: me, s: rec.stand, j: rec.slot, slot };
 }
 
+/** 22: how many values (blue, or yellow where in play) player p lacks — two at most count: "a player with fewer than
+ * 2 missing values places fewer tokens"; a teammate's hand is unseen (two), mine is read off my wires. */
+function lacking(state, p) {
+  const { setup } = state;
+  if (p !== setup.me || !(state.hand ?? []).flat().length) return 2;
+  const mine = new Set(state.hand.flat().map((l) => saidOf(l)));
+  const values = [...blueValues(setup).map(String), ...(yellowsInPlay(setup) ? ["Y"] : [])];
+  return values.filter((v) => !mine.has(v)).length;
+}
+
 /**
  * The tokens players place at the start, until the game gets under way: one each they choose ("chosen": an info
  * token, even/odd or x-token on one of their wires), 13, 39, 41 one drawn at random ("random": on a wire of its
@@ -115,7 +125,7 @@ export function drawnTokensDue(state) {
   const counts = (e) => e.k === "absent" || (e.k === "set" && (kind === "random" ? e.slot?.c === "info"
     : falseOnes(e.p) ? Boolean(e.slot?.m?.startsWith("!")) : showsStartingToken(e.slot ?? {}, chosen)));
   const per = setup.players.map((_n, p) => {
-    const need = kind === "absent" || falseOnes(p) ? 2 : skipsStartingToken(setup, p) ? 0 : 1;
+    const need = kind === "absent" ? Math.min(2, lacking(state, p)) : falseOnes(p) ? 2 : skipsStartingToken(setup, p) ? 0 : 1;
     return { p, need, have: Math.min(need, state.log.filter((e) => e.p === p && counts(e)).length) };
   });
   return per.some((x) => x.have < x.need) ? { kind, per } : null;
