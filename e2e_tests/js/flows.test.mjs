@@ -562,6 +562,12 @@ test("14, 28: the captain, whose failure explodes the bomb, gets no Stabilizer: 
   assert.equal(t2.exploded, true);
   assert.match(t2.entries.at(-1).text, /the captain's failure: no Stabilizer holds it/);
   assert.doesNotMatch(t2.entries.at(-1).text, /the Stabilizer holds the detonator/);
+  // beside ✗, before the tap: the captain's failure explodes the bomb (14's walkthrough: asked as a usual failure)
+  const ask = (st, d) => String(resultAsk({ ctx: { state: st, t: S.derive(st), ui: { sheet: { mode: "action" } } }, d }).text ?? "");
+  assert.match(ask(state, { k: "dual", a: 0, p: 1, s: 0, js: [4], v: "5" }), /data-testid="result-fragile">Ann is the captain: ✗ explodes the bomb/);
+  assert.doesNotMatch(ask(state, { k: "dual", a: 1, p: 2, s: 0, js: [4], v: "5" }), /result-fragile/, "another player's failure: the detonator");
+  const fourteen = { ...state, setup: { ...state.setup, mission: 14 } };
+  assert.match(ask(fourteen, { k: "dual", a: 0, p: 1, s: 0, js: [4], v: "5" }), /Ann is the intern: ✗ explodes the bomb/);
 });
 
 test("a detector the engine called sure offers no ✗; a failed one's token goes by itself on the only wire that may show it", () => {

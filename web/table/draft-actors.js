@@ -29,7 +29,9 @@ export function actorOff(ctx, d) {
   // 10: who played the last turn does not play this one (but the last player with wires)
   const off = TURN_KINDS.includes(d.k) && playedLast(state.setup, t, t.lastTurnBy) ? [[t.lastTurnBy, "played the last turn (never twice in a row)"]] : [];
   // 14, 28: the captain's failure explodes the bomb whatever holds the detonator: no Stabilizer for them
-  if (d.k === "stabilizer" && state.setup.captain_fragile) off.push([state.setup.captain, "no Stabilizer: the captain's failure explodes the bomb all the same"]);
+  if (d.k === "stabilizer" && state.setup.captain_fragile) {
+    off.push([state.setup.captain, `no Stabilizer: the ${state.setup.mission === 14 ? "intern" : "captain"}'s failure explodes the bomb all the same`]);
+  }
   if (d.k === "red") off.push(...(state.setup.hidden_red ? notAllHidden(ctx) : notAllRed(ctx)));
   if (d.k !== "double") return new Map(off);
   return new Map(state.setup.players.map((_, p) => p).filter((p) => !ddUsable(state.setup, t, p))

@@ -110,7 +110,14 @@ export function resultAsk({ ctx, d }) {
   return html`<div class="outcome" role="group" aria-label="It worked">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1", disabled: !may.ok })}
       ${may.ok ? html`${nanoEnd(A, d, true)}${afterOk(A, d)}` : ""}</div>
     <div class="outcome" role="group" aria-label="It failed">${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0", disabled: !may.wrong })}
-      ${may.wrong ? html`${lastSpace(A)}${nanoEnd(A, d, false)}${afterWrong(A, d)}` : ""}</div>`;
+      ${may.wrong ? html`${lastSpace(A)}${fragileCaptain(A, d)}${nanoEnd(A, d, false)}${afterWrong(A, d)}` : ""}</div>`;
+}
+
+/** 14, 28: the captain's (14: the intern's) failed cut explodes the bomb — said before ✗ is tapped. */
+function fragileCaptain(A, d) {
+  const { setup } = A.state;
+  if (!setup.captain_fragile || d.a !== setup.captain || A.t.exploded || d.k === "xray") return "";
+  return html`<span class="lbl warn" data-testid="result-fragile">${setup.players[d.a]} is the ${setup.mission === 14 ? "intern" : "captain"}: ✗ explodes the bomb.</span>`;
 }
 
 /** 53, before the tap that loses the game: where Nano goes — a success a space on (back one for a cut of its space's

@@ -73,7 +73,7 @@ export function standsTemplate(ctx) {
   state.setup.players.forEach((name, p) =>
     t.stands[p].forEach((st, s) => {
       const badges = [
-        p === state.setup.captain && s === 0 ? html`<span class="badge">captain</span>` : "",
+        p === state.setup.captain && s === 0 ? html`<span class="badge">${state.setup.mission === 14 ? "captain, intern" : "captain"}</span>` : "",
         p === state.setup.me && s === 0 ? html`<span class="badge me">me</span>` : "",
         p === t.turn && s === 0 && !t.exploded && !t.defused && !state.setup.free_turns ? html`<span class="badge turn" data-testid="turn-badge">turn</span>` : "",
         s === 0 && ddSpent(t, p) ? html`<span class="badge spent" data-testid="dd-spent-${p}"
