@@ -756,3 +756,11 @@ test("11: a failed Double Detector can say both wires were the hidden red value 
   assert.equal(t2.exploded, true);
   assert.doesNotMatch(String(resultAsk({ ctx: { state: table(), t: S.derive(table()), ui: { sheet: { mode: "action" } } }, d }).text ?? ""), /tok-boom/);
 });
+
+test("52: a failure's summary line says the false token it placed ('a false token: not 9'), not 'no token'", () => {
+  const state = table();
+  state.setup.false_tokens = true;
+  state.setup.false_by = "all";
+  assert.match(draftSummary(state.setup, { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "9", ok: false, real: "-" }), /✗ wrong · a false token: not 9/);
+  assert.match(draftSummary(table().setup, { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "9", ok: false, real: "-" }), /✗ wrong · no token/);
+});

@@ -5,7 +5,7 @@
 import { markWords } from "./failure-marks.js";
 import { NO_ACTOR } from "./record.js";
 import { slotLetter, standName } from "./replay-table.js";
-import { standCounts } from "./setup.js";
+import { placesFalseTokens, standCounts } from "./setup.js";
 
 const said = (v) => (v === "Y" ? "yellow" : v);
 const given = (x) => x !== undefined && x !== null;
@@ -28,7 +28,7 @@ function outcome(setup, d) {
   if (d.ok === false && Number.isInteger(d.tok)) parts.push(`token on ${slotLetter(d.tok)}`);
   if (d.cut) parts.push(`the ${said(d.cut)}`);
   if (d.as && Number.isInteger(d.a)) parts.push(`with ${standName(setup, d.a, d.as.s)} ${slotLetter(d.as.j)}${d.av ? ` (${d.av})` : ""}`);
-  if (d.real === "-") parts.push("no token");
+  if (d.real === "-") parts.push(placesFalseTokens(setup, d.p) ? `a false token: not ${said(d.v ?? "that value")}` : "no token"); // (17, 52)
   else if (d.real) parts.push(`it is ${said(d.real)}`);
   if (d.mark) parts.push(markWords(d.mark));
   return parts;
