@@ -358,3 +358,16 @@ test("a turn recorded for a player whose turn it was not is said beside its entr
   t = S.derive(S.addEntry(free, { k: "dual", a: 2, p: 1, s: 0, j: 0, v: "3", ok: false, real: "4" }));
   assert.doesNotMatch(t.entries[0].text, /check/);
 });
+
+test("once the bomb has exploded the detonator says so (it read '1 left' beside 'the mission is lost')", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  let s = S.defaultState();
+  s.phase = "table";
+  s.setup.red = { mode: "list", nums: [5], keep: 1, known: [] };
+  const before = String(statusTemplate({ state: s, t: S.derive(s), result: null }).text);
+  assert.match(before, /<span class="num">3 left<\/span>/);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 4, v: "6", ok: false, real: "R5" });
+  const t = S.derive(s);
+  assert.equal(t.exploded, true);
+  assert.match(String(statusTemplate({ state: s, t, result: null }).text), /<span class="num">exploded<\/span>/);
+});

@@ -179,7 +179,7 @@ function detonatorTemplate(state, t) {
     html`<span class="tick ${k < t.mistakesMade ? "used" : ""} ${k === total ? "skull" : ""}">${k === total ? "☠" : ""}</span>`);
   return html`<div class="detonator" data-testid="detonator" data-made="${t.mistakesMade}" data-left="${t.mistakesLeft}"
       role="img" aria-label="Detonator: ${Math.max(0, t.mistakesMade)} mistakes made, ${t.mistakesLeft} left">
-      <span class="lbl">Detonator</span>${dial}<span class="num">${t.mistakesLeft} left</span></div>`;
+      <span class="lbl">Detonator</span>${dial}<span class="num">${t.exploded ? "exploded" : `${t.mistakesLeft} left`}</span></div>`;
 }
 
 /** Mission 53: Nano's track 1-12 in place of the detonator, Nano's space and the failures it can still take. */
