@@ -474,6 +474,8 @@ test("40: on my own wire only the x-token my stand shows is offered; 45: the one
   const ft = S.derive(f);
   assert.equal(ft.mistakesMade, 1);
   assert.ok(S.engineDoc(f, ft).facts.some((x) => x.kind === "has_not" && x.player === 2 && x.value === 7));
+  // a volunteer who said "Snip!" without it as well as one the captain named: the label fits both
+  assert.equal(S.skipRule(f.setup).label, "Has none of the card's value");
 });
 
 test("26: the cut recorded flips its value's card (none to untap); with none face up all turn up again, but those cut all four", async () => {

@@ -79,7 +79,7 @@ function describeAction(e, setup) {
       return `${name(e.a)} swaps their constraint card for one of F–L: the detonator moves`;
     case "skip":
       if (skipRule(setup)?.goesOn) return `${name(e.a)} has no cut with Nano: Nano turned round, the detonator moves, then they play`;
-      if (Number.isInteger(e.v)) return `${name(e.a)}, chosen, has no ${e.v} (the card flipped): the detonator moves`;
+      if (Number.isInteger(e.v)) return `${name(e.a)}${setup.mission === 51 ? ", chosen," : ""} has no ${e.v} (the card flipped): the detonator moves`;
       return `${name(e.a)} skips the turn (${skipRule(setup)?.why ?? "oxygen"})${skipRule(setup)?.detonator === false ? "" : ": the detonator moves"}`;
     case "special": {
       const wires = (e.cuts ?? []).map((x) => `${at(x.p, x.s, x.j)}${x.l ? ` ${x.l}` : ""}`).join(", ");
