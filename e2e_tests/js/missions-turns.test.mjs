@@ -354,3 +354,9 @@ test("65: a card tapped for a second player leaves the first, and the page says 
   setupActs(app)["hand-card"]("2:9");
   assert.equal(said.length, 1, "a card no one held: nothing to say");
 });
+
+test("18: a cut recorded with no card flipped (General Radar) for its turn is said beside its entry", () => {
+  let s = eighteen();
+  s = S.addEntry(s, { k: "dual", a: 0, p: 2, s: 0, j: 5, v: "7", ok: false, real: "6" });
+  assert.match(S.derive(s).entries[0].text, /check: no number card flipped \(General Radar\) is recorded for this turn/);
+});

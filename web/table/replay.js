@@ -158,6 +158,8 @@ function radarCard(t, e, taken, setup) {
   const v = namedValue(e);
   if (Number.isInteger(t.turnCard) && v !== null && v !== String(t.turnCard) && e.k !== "red") {
     t.note = `${t.note} — check: the number card flipped this turn is ${t.turnCard}, the radar's value`;
+  } else if (!Number.isInteger(t.turnCard) && v !== null && e.k !== "red") {
+    t.note = `${t.note} — check: no number card flipped (General Radar) is recorded for this turn`;
   }
   t.turnCard = null;
 }
