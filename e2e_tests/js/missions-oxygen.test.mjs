@@ -116,14 +116,14 @@ test("oxygen in 63 checked at each entry: a cut its cutter cannot pay for is ref
   assert.match(S.derive(over).entries[2].error, /Ann has 7 oxygen tokens passed on: a cut of 9 takes 9/);
   // I can pay for a 1, 2, 3, 5 or 7, which I hold: I must play
   const mySkip = S.addEntry(s, { k: "skip", a: 0 });
-  assert.match(S.derive(mySkip).entries[2].error, /Ann can pay for a cut of \d+ \(7 oxygen tokens\): who can pay must play/);
+  assert.match(S.derive(mySkip).entries[2].error, /Ann holds a \d+ and has 7 oxygen tokens, enough to cut it: who can pay must play/);
   // the sheet says so before Record is tapped (and greys it); Bob's skip too: his A shows an info token 2, which the
   // 7 tokens passed on pay for; Cat's, whose wires the page does not know, is taken — unless the engine's laws make
   // one of them sure to be a value she can pay for
   const { refusal } = await import("../../web/table/draft-commit.js");
   const sheet = (a) => ({ sheet: { mode: "action" }, draft: { k: "skip", a } });
   assert.match(refusal(s, t, sheet(0)), /who can pay must play/);
-  assert.match(refusal(s, t, sheet(1)), /Bob can pay for a cut of 2 \(7 oxygen tokens\)/);
+  assert.match(refusal(s, t, sheet(1)), /Bob holds a 2 and has 7 oxygen tokens, enough to cut it/);
   assert.equal(refusal(s, t, sheet(2)), null);
   const laws = (probs) => new Map([["2-0-1", { probs }]]);
   assert.match(refusal(s, t, sheet(2), laws({ 1: 0.5, 2: 0.5 })), /^Cat slot B can only be 1, 2, which 24 tokens pay for: who can pay must play$/);

@@ -131,7 +131,7 @@ export function checkOxygen(state, t, e, i) {
     if (cost > ox.have) fail(`${name} has ${tokens(ox.have)} ${oxygenWhere(kind, false)}: a cut of ${v} takes ${cost}`);
   }
   const held = e.k === "skip" ? payableWire(state, t, e.a, ox.have) : null;
-  if (held) fail(`${name} can pay for a cut of ${held.values.join(" or ")} (${tokens(ox.have)}): who can pay must play`);
+  if (held) fail(`${name} holds a ${held.values.join(" or a ")} and has ${tokens(ox.have)}, enough to cut it: who can pay must play`);
   return ox;
 }
 
