@@ -128,7 +128,8 @@ export function checkOxygen(state, t, e, i) {
   const v = namedValue(e);
   if (v !== null) {
     const cost = oxygenCost(v, kind);
-    if (cost > ox.have) fail(`${name} has ${tokens(ox.have)} ${oxygenWhere(kind, false)}: a cut of ${v} takes ${cost}`);
+    const you = e.a === setup.me; // (mine: "in front of you", not "them")
+    if (cost > ox.have) fail(`${you ? "You have" : `${name} has`} ${tokens(ox.have)} ${oxygenWhere(kind, you)}: a cut of ${v} takes ${cost}`);
   }
   const held = e.k === "skip" ? payableWire(state, t, e.a, ox.have) : null;
   if (held) fail(`${name} holds a ${held.values.join(" or a ")} and has ${tokens(ox.have)}, enough to cut it: who can pay must play`);
