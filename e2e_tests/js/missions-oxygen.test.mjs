@@ -101,7 +101,7 @@ test("oxygen passed round the table (63): a cut takes as many tokens as its valu
   assert.equal(S.oxygenFor(s, t, 0).have, 7);
   const no = S.missionRules(s, t).no_values;
   assert.deepEqual(no.map((x) => x.value), [8, 9, 10, 11, 12]);
-  assert.match(no[0].why, /cutting an 8 takes 8 tokens, 7 passed to you/);
+  assert.match(no[0].why, /cutting an 8 takes 8 tokens, 7 in hand/);
 });
 
 test("oxygen in 63 checked at each entry: a cut its cutter cannot pay for is refused, a skip tells or is refused", async () => {
@@ -113,7 +113,7 @@ test("oxygen in 63 checked at each entry: a cut its cutter cannot pay for is ref
   const d = { k: "dual", a: 0 };
   assert.deepEqual(nameableValues(s, t, d, ["1", "2", "3", "5", "7", "9", "12"]), ["1", "2", "3", "5", "7"], "I hold 9 and 12 but cannot pay");
   const over = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 5, v: "9", ok: false, real: "6" });
-  assert.match(S.derive(over).entries[2].error, /You have 7 oxygen tokens passed to you: a cut of 9 takes 9/);
+  assert.match(S.derive(over).entries[2].error, /You have 7 oxygen tokens in hand: a cut of 9 takes 9/);
   // I can pay for a 1, 2, 3, 5 or 7, which I hold: I must play
   const mySkip = S.addEntry(s, { k: "skip", a: 0 });
   assert.match(S.derive(mySkip).entries[2].error, /Ann holds a \d+ and has 7 oxygen tokens, enough to cut it: who can pay must play/);

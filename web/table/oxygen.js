@@ -52,7 +52,7 @@ export function namedValue(e) {
 /** Where the tokens a player may spend lie, in words for me (`you`) or a teammate. */
 export function oxygenWhere(kind, you) {
   if (kind === "reserve") return "in the reserve";
-  if (kind === "pass") return you ? "passed to you" : "passed on";
+  if (kind === "pass") return "in hand"; // 63: the tokens go round; "passed on" read, at the start, as handed over already
   return you ? "in front of you" : "in front of them";
 }
 
