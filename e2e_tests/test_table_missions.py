@@ -152,7 +152,7 @@ def test_mission_49_gives_the_oxygen_to_a_teammate(make_context, base_url, devic
     expect(tid(page, "oxygen")).to_contain_text("a cut takes as many as its value")
     assert wait_done(page, moves=True) == "done"
     # the 6s and over cost more than my 5 tokens: the advice says so
-    expect(tid(page, "forbidden-0-why")).to_contain_text("tokens, 5 in front of you")
+    expect(tid(page, "forbidden-0-why")).to_contain_text("5 tokens in front of you, fewer than a cut of it takes")
     # I (Ann) say Bob's D is a 3 and give Cid my 3 tokens: wrong, it is a 4
     taps("slot-1-0-3")
     taps("tab-cut")  # before anyone has played, a slot opens on its tokens

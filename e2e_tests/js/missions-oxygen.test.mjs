@@ -24,7 +24,7 @@ test("oxygen from one reserve (44): each cut takes tokens by depth, all come bac
   assert.equal(S.oxygenFor(s, t, 0).have, 2);
   const no = S.missionRules(s, t).no_values;
   assert.deepEqual(no.map((x) => x.value), [9, 10, 11, 12]);
-  assert.match(no[0].why, /oxygen: cutting a 9 takes 3 tokens, 2 in the reserve/);
+  assert.match(no[0].why, /oxygen: 2 tokens in the reserve, fewer than a cut of it takes/);
   // I cut a 5 (2 tokens); Bob's turn, then the captain's: all back by my next turn
   s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 1, v: "5", ok: false, real: "3" });
   t = S.derive(s);
@@ -46,7 +46,7 @@ test("oxygen in each player's hand (54): my cuts spend mine, and the advice hear
   const t = S.derive(s);
   assert.equal(S.oxygenFor(s, t, 0).have, 1);
   assert.deepEqual(S.missionRules(s, t).no_values.map((x) => x.value), [5, 6, 7, 8, 9, 10, 11, 12]);
-  assert.match(S.missionRules(s, t).no_values[0].why, /1 in front of you/);
+  assert.match(S.missionRules(s, t).no_values[0].why, /1 token in front of you/);
   assert.equal(S.missionRules(s, t).oxygen, undefined); // 54: its own tokens, no spending rule measured
   assert.equal(S.oxygenFor(s, t, 1).have, 3);
 });
@@ -101,7 +101,7 @@ test("oxygen passed round the table (63): a cut takes as many tokens as its valu
   assert.equal(S.oxygenFor(s, t, 0).have, 7);
   const no = S.missionRules(s, t).no_values;
   assert.deepEqual(no.map((x) => x.value), [8, 9, 10, 11, 12]);
-  assert.match(no[0].why, /cutting an 8 takes 8 tokens, 7 in hand/);
+  assert.match(no[0].why, /oxygen: 7 tokens in hand, fewer than a cut of it takes/);
 });
 
 test("oxygen in 63 checked at each entry: a cut its cutter cannot pay for is refused, a skip tells or is refused", async () => {
@@ -178,7 +178,7 @@ test("oxygen given to a teammate (49): a cut gives as many tokens as its value t
   assert.equal(S.oxygenFor(s, t, 0).have, 3);
   const no = S.missionRules(s, t).no_values;
   assert.deepEqual(no.map((x) => x.value), [4, 5, 6, 7, 8, 9, 10, 11, 12]);
-  assert.match(no[0].why, /oxygen: cutting a 4 takes 4 tokens, 3 in front of you/);
+  assert.match(no[0].why, /oxygen: 3 tokens in front of you, fewer than a cut of it takes/);
   // "oxygen" is an answer an edit may change here, and nowhere else; the cutter cannot give to themself
   assert.ok(S.editChanges(s.setup, S.draftFromEntry(e)).includes("oxygen"));
   assert.ok(!S.editChanges(oxygenTable(54, "oxygen_own").setup, S.draftFromEntry(e)).includes("oxygen"));

@@ -174,10 +174,8 @@ export function oxygenRules(state, t, p) {
   for (let v = lo; v <= hi; v++) {
     const cost = oxygenCost(String(v), ox.kind);
     costs.push({ value: v, tokens: cost });
-    if (cost > ox.have) {
-      const article = v === 8 || v === 11 ? "an" : "a";
-      noValues.push({ value: v, why: `oxygen: cutting ${article} ${v} takes ${cost} token${cost > 1 ? "s" : ""}, ${ox.have} ${ox.where}` });
-    }
+    // one reason for every value too dear, so the keypad's "Not offered" says them in one clause ("7, 8, 9 (oxygen: …)")
+    if (cost > ox.have) noValues.push({ value: v, why: `oxygen: ${ox.have} token${ox.have === 1 ? "" : "s"} ${ox.where}, fewer than a cut of it takes` });
   }
   return { no_values: noValues, ...(ox.kind === "own" ? {} : { oxygen: { tokens: ox.have, costs } }) };
 }
