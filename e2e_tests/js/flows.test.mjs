@@ -764,3 +764,12 @@ test("52: a failure's summary line says the false token it placed ('a false toke
   assert.match(draftSummary(state.setup, { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "9", ok: false, real: "-" }), /✗ wrong · a false token: not 9/);
   assert.match(draftSummary(table().setup, { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "9", ok: false, real: "-" }), /✗ wrong · no token/);
 });
+
+test("a yellow cut's log line says which yellow the cutter cut with it", () => {
+  let state = table();
+  state.setup.yellow = { mode: "list", nums: [2, 5, 8, 11], keep: 1, known: [] };
+  state = S.addEntry(state, { k: "dual", a: 3, p: 2, s: 0, j: 2, v: "Y", ok: true, cut: "Y2", as: { s: 0, j: 4 }, av: "Y5" });
+  const t = S.derive(state);
+  assert.ok(t.entries[0].ok, t.entries[0].error);
+  assert.match(t.entries[0].text, /✓ cut Y2 \(with their Y5\)/);
+});

@@ -22,7 +22,7 @@ function describeAction(e, setup) {
     case "set":
       return `${at(e.p, e.s, e.j)} ${slotWords(e.slot ?? {})}`;
     case "dual":
-      return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`, setup)}`;
+      return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}${e.av && e.av !== e.cut ? ` (with their ${e.av})` : ""}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`, setup)}`;
     case "xray":
       return `${name(e.a)} X-or-Y Ray: ${at(e.p, e.s, e.j)} ${(e.vs ?? []).map(said).join(" or ")}? ${e.ok ? `✓ cut ${e.cut}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`, setup)}`;
     case "detect": {
