@@ -360,3 +360,26 @@ test("18: a cut recorded with no card flipped (General Radar) for its turn is sa
   s = S.addEntry(s, { k: "dual", a: 0, p: 2, s: 0, j: 5, v: "7", ok: false, real: "6" });
   assert.match(S.derive(s).entries[0].text, /check: no number card flipped \(General Radar\) is recorded for this turn/);
 });
+
+test("31: a teammate's keypad says which values their constraint card leaves out (it hid them without a word)", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  const s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 31, constraints: "chosen" }));
+  s.setup.mission = 31;
+  s.setup.player_cards = [null, "A", null, null]; // Bob: even values only
+  const keys = String(askTemplate({ state: s, t: S.derive(s), missions: [], ui: { sheet: { mode: "action" } } }, { k: "dual", a: 1, p: 2, s: 0, js: [3] }, { ask: "value" }).text ?? "");
+  assert.match(keys, /data-testid="not-offered">Not offered: 1, 3, 5, 7, 9, 11 \(their constraint card A\)/);
+});
+
+test("56, 64: before ✗, a cut that can only take my own turned-around wire says a failure explodes the bomb", async () => {
+  const { resultAsk } = await import("../../web/table/flow-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(s.setup, preset({ number: 56, turned: "each" }));
+  s.setup.mission = 56;
+  s.phase = "table";
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11"]) s = S.handAdd(s, 0, l); // the 12th: my turned wire
+  const t = S.derive(s);
+  const html = (v) => String(resultAsk({ ctx: { state: s, t, ui: { sheet: { mode: "action" } } }, d: { k: "dual", a: 0, p: 1, s: 0, js: [3], v } }).text ?? "");
+  assert.match(html("12"), /data-testid="result-fragile">The cut takes your turned-around wire: ✗ explodes the bomb/);
+  assert.doesNotMatch(html("5"), /result-fragile/, "a value I see on my stand");
+});

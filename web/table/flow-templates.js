@@ -113,10 +113,13 @@ export function resultAsk({ ctx, d }) {
       ${may.wrong ? html`${lastSpace(A)}${fragileCaptain(A, d)}${nanoEnd(A, d, false)}${afterWrong(A, d)}` : ""}</div>`;
 }
 
-/** 14, 28: the captain's (14: the intern's) failed cut explodes the bomb — said before ✗ is tapped. */
+/** Said before ✗ is tapped where a failure explodes the bomb: 14, 28's captain (14: the intern); 56, 64, a cut that
+ * can only take my own turned-around wire. */
 function fragileCaptain(A, d) {
   const { setup } = A.state;
-  if (!setup.captain_fragile || d.a !== setup.captain || A.t.exploded || d.k === "xray") return "";
+  if (A.t.exploded) return "";
+  if (turnedOnly(A, d)) return html`<span class="lbl warn" data-testid="result-fragile">The cut takes your turned-around wire: ✗ explodes the bomb.</span>`;
+  if (!setup.captain_fragile || d.a !== setup.captain || d.k === "xray") return "";
   return html`<span class="lbl warn" data-testid="result-fragile">${setup.players[d.a]} is the ${setup.mission === 14 ? "intern" : "captain"}: ✗ explodes the bomb.</span>`;
 }
 

@@ -99,10 +99,12 @@ export function nameableValues(state, t, d, given, holdings = null, editing = fa
  * sequence card's later values, 46's 7s…; their wires are not mine to see). */
 export function unnamedWhy(state, t, d, given) {
   const me = state.setup.me;
-  if (d.a !== me) {
+  if (d.a !== me) { // (and their own constraint card: 31, 61)
     const rules = valueRules(state, t, false);
-    const live = given.filter((v) => v !== "Y" && (t.cutCount[v] ?? 0) < 4 && !rulesAllow(rules, v));
-    return live.map((v) => ({ v, why: rules.no_values.find((x) => String(x.value) === v)?.why ?? rules.only_values?.why ?? "the mission's rules" }));
+    const card = theirCard(state.setup, t, d.a);
+    const why = (v) => (!rulesAllow(rules, v) ? rules.no_values.find((x) => String(x.value) === v)?.why ?? rules.only_values?.why ?? "the mission's rules"
+      : card && !cardsAllow([card], v) ? `their constraint card ${card}` : null);
+    return given.filter((v) => v !== "Y" && (t.cutCount[v] ?? 0) < 4 && why(v)).map((v) => ({ v, why: why(v) }));
   }
   if (d.a !== me || !t.hasHand || unseenTurned(t, me)) return [];
   const held = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own)));
