@@ -92,6 +92,10 @@ test("29: the card shown came from the right — from me, only my cards; a turn 
   assert.match(box, /My number cards: 1, 9</, "the 12 left, the 9 followed");
   assert.match(box, /data-testid="guess-mine-12"\s+aria-pressed="false" disabled/, "gone to Bob: not mine to tap");
   assert.match(box, /data-testid="guess-mine-9"\s+aria-pressed="true" disabled/, "taken after my turn: followed");
+  // editing the shown card offers every card again, the one it says included (it greyed its own value)
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  const keys = String(askTemplate({ state: s, t, missions: [], ui: { sheet: { mode: "action", edit: 3 } } }, { k: "shown", a: 1, v: "12" }, { ask: "value", blueOnly: true }).text ?? "");
+  assert.doesNotMatch(keys, /data-testid="key-12"[^>]*disabled/);
 });
 
 test("29: a card whose 4 wires are cut leaves the hand that held it once the turn's card is shown — seen taken, or mine", async () => {

@@ -403,6 +403,11 @@ test("55, 60: challenge 1, a teammate's wire cut saying 'It is RED': red, a chal
   assert.deepEqual(S.nextAsk(s, S.derive(s), d), { ask: "slots", count: 1 });
   d = { ...d, p: 2, s: 0, js: [11] };
   assert.equal(S.nextAsk(s, S.derive(s), d).ask, "result");
+  // beside ✗ the reason it explodes: not red (the walkthrough: "the detonator is on its last space")
+  const { resultAsk } = await import("../../web/table/flow-templates.js");
+  const html = String(resultAsk({ ctx: { state: s, t: S.derive(s), ui: { sheet: { mode: "action" } } }, d }).text ?? "");
+  assert.match(html, /Not red: ✗ explodes the bomb/);
+  assert.doesNotMatch(html, /result-last-space/);
   assert.equal(S.nextAsk(s, S.derive(s), { ...d, ok: true }).ask, "cut_label");
   const ok = S.addEntry(s, S.buildEntry(s, S.derive(s), { ...d, ok: true, cut: "R9" }));
   let t = S.derive(ok);

@@ -110,7 +110,7 @@ export function resultAsk({ ctx, d }) {
   return html`<div class="outcome" role="group" aria-label="It worked">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1", disabled: !may.ok })}
       ${may.ok ? html`${nanoEnd(A, d, true)}${afterOk(A, d)}` : ""}</div>
     <div class="outcome" role="group" aria-label="It failed">${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0", disabled: !may.wrong })}
-      ${may.wrong ? html`${lastSpace(A)}${fragileCaptain(A, d)}${nanoEnd(A, d, false)}${afterWrong(A, d)}` : ""}</div>`;
+      ${may.wrong ? html`${d.k === "redcall" ? "" : lastSpace(A)}${fragileCaptain(A, d)}${nanoEnd(A, d, false)}${afterWrong(A, d)}` : ""}</div>`;
 }
 
 /** Said before ✗ is tapped where a failure explodes the bomb: 14, 28's captain (14: the intern); 56, 64, a cut that
@@ -118,6 +118,8 @@ export function resultAsk({ ctx, d }) {
 function fragileCaptain(A, d) {
   const { setup } = A.state;
   if (A.t.exploded) return "";
+  // 55, 60: challenge 1, "It is RED": a wire that is not red explodes the bomb, whatever the detonator shows
+  if (d.k === "redcall") return html`<span class="lbl warn" data-testid="result-fragile">Not red: ✗ explodes the bomb.</span>`;
   if (turnedOnly(A, d)) return html`<span class="lbl warn" data-testid="result-fragile">The cut takes your turned-around wire: ✗ explodes the bomb.</span>`;
   if (!setup.captain_fragile || d.a !== setup.captain || d.k === "xray") return "";
   return html`<span class="lbl warn" data-testid="result-fragile">${setup.players[d.a]} is the ${setup.mission === 14 ? "intern" : "captain"}: ✗ explodes the bomb.</span>`;

@@ -204,7 +204,7 @@ function nanoTemplate(ctx) {
     of Nano's value: they take one of its wires (record where it went: “Nano's wire”)</span>` : "";
   return html`<div class="nano" data-testid="nano" data-left="${left}" data-space="${t.nanoSpace}">
     <span class="lbl">Nano</span><span class="num">on ${t.nanoSpace} · ${left} wire${left === 1 ? "" : "s"} left</span>${left && law.length
-      ? html` <span class="hint">a wire taken from Nano: ${law.map(([v, p]) => `${v} ${Math.round(p * 100)}%`).join(", ")}</span>` : ""}${due}</div>`;
+      ? html` <span class="hint">a wire taken from Nano: ${law.map(([v, p]) => `${v} ${Math.round(p * 100)}%`).join(", ")}.</span>` : ""} ${due}</div>`;
 }
 
 /** Oxygen (44, 49, 54, 63): what the player to play may spend on their cut, what I may spend on mine (`data-have`;
