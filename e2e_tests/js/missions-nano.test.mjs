@@ -218,3 +218,17 @@ test("53: Nano on 11 and no 11 of mine: My best cuts say every other cut explode
   const page = String(movesTemplate({ state: s, t, moves: { moves: [], forbidden: [{ kind: "dual_cut", player: 1, stand: 0, slots: [3], value: 12, p_success: 0.5, forbidden: "x" }] }, ui: {}, laws: null }));
   assert.match(page, /Every cut but a successful 11 takes Nano to 12: the bomb explodes whatever else I cut/);
 });
+
+test("43: a player count changed after the mission is picked deals Nano its wires for that count (5/4/4/3)", async () => {
+  const { setupActs } = await import("../../web/table/acts-setup.js");
+  const m = { ...preset({ number: 43, nano: 4 }), number: 43, players: { 2: { nano: 5 }, 3: { nano: 4 }, 4: { nano: 4 }, 5: { nano: 3 } } };
+  const s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), m);
+  s.phase = "setup";
+  const app = { state: s, missions: [m], commit(next) { this.state = next; }, derived() { return S.derive(this.state); }, view: { flash: () => {} } };
+  assert.equal(app.state.setup.nano, 4);
+  setupActs(app)["player-count"]("5");
+  assert.equal(app.state.setup.nano, 3, "the walkthrough: 4 players' Nano kept, 47 wires over the stands");
+  setupActs(app)["player-count"]("2");
+  assert.equal(app.state.setup.nano, 5);
+});

@@ -154,6 +154,7 @@ const SETUP_EDITS = {
     // a preset that deals other wires to this many players asks for its numbers again
     const m = S.presetOf(app.missions, su);
     su.mistakes = S.startMistakes(m, n);
+    if (m) su.nano = S.missionFor(m, n)?.nano ?? 0; // 43: Nano's wires by the player count (5/4/4/3), the stands with them
     if (S.dealChanges(m, before, n)) {
       next.setup = S.applyMission(su, m);
       app.view?.flash(`Mission ${m.number} deals other red and yellow wires with ${n} players: pick them again.`);
