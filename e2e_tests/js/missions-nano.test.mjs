@@ -232,3 +232,14 @@ test("43: a player count changed after the mission is picked deals Nano its wire
   setupActs(app)["player-count"]("2");
   assert.equal(app.state.setup.nano, 5);
 });
+
+test("43: a wire taken from Nano whose cut an edit took back is said beside its entry", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 43, nano: 4 }));
+  s.phase = "table";
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "1", ok: true, cut: "1", as: { s: 0, j: 0 } }); // Nano on 1: a cut of 1
+  s = S.addEntry(s, { k: "nano", a: 0, to: { s: 0, j: 0 } });
+  assert.doesNotMatch(S.derive(s).entries[1].text, /check/);
+  const edited = S.replaceEntry(s, 0, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "2", ok: true, cut: "2", as: { s: 0, j: 1 } });
+  assert.match(S.derive(edited).entries[1].text, /check: Ann has not just cut a wire of Nano's value/);
+});

@@ -46,6 +46,9 @@ export function applyMove(t, e, setup, i) {
 export function applyNano(t, e, setup) {
   checkPlayers(setup, e, false);
   if (t.nanoLeft <= 0) fail(setup.nano ? `Nano has no wire left (it was dealt ${setup.nano})` : "this mission deals no wires to Nano");
+  // only a cut of Nano's value earns a wire: an edit may have taken that cut back (said, not refused: a game entered
+  // midway may begin with a take whose cut came before the log)
+  if (t.nanoDue !== e.a && (t.turnsTaken ?? 0) > 0) t.note += ` — check: ${setup.players[e.a]} has not just cut a wire of Nano's value`;
   const to = [e.a, filedAt(e.to, "the wire").s, e.to.j];
   fileWire(t, e, setup, to, HIDDEN())();
   t.moves.push({ kind: "nano", wires: [{ to }] });
