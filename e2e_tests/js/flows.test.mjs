@@ -122,12 +122,13 @@ test("a Double Detector: the only wire that may hold the value is the one cut; t
 });
 
 test("a detector's ✗: no red key beside each wire; one row for every wire red (the bomb exploded) where the table allows it", () => {
+  // (two wires both red need two red labels that fit them: R5 alone fitting both is no explosion — 43's walkthrough)
   const one = table([], true); // R5 alone in play: two wires pointed at cannot both be red
   const state = structuredClone(one);
   state.setup.red = { mode: "list", nums: [5, 7], keep: 1, known: [] }; // R5 and R7
   const ctx = (l, st = state) => ({ state: st, t: S.derive(st), laws: l, ui: { sheet: { mode: "action" } } });
   const d = { k: "double", a: 1, p: 2, s: 0, js: [3, 4], v: "4" };
-  const both = laws({ "2-0-3": { R5: 0.5, 3: 0.5 }, "2-0-4": { R5: 0.5, 6: 0.5 } });
+  const both = laws({ "2-0-3": { R5: 0.5, 3: 0.5 }, "2-0-4": { R5: 0.3, R7: 0.2, 6: 0.5 } });
   assert.doesNotMatch(String(resultAsk({ ctx: ctx(both, one), d })), /all red/, "one red in play");
   let html = String(resultAsk({ ctx: ctx(both), d }));
   assert.doesNotMatch(html, /data-testid="tok-4-R5"/, "a red wire pointed at gets no token");

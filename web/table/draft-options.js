@@ -148,11 +148,13 @@ export function allRedAllowed(A, d) {
   const reds = realLabels(A.state.setup).filter((l) => colourOf(l) === "red");
   if (!reds.length) return false;
   if (A.editing) return true;
-  // as many reds left as wires pointed at: in play, not cut, not surely elsewhere ("1 of 3" keeps one for two wires)
+  // as many reds left as wires pointed at: in play, not cut, not surely elsewhere ("1 of 3" keeps one for two wires);
+  // and as many red labels one of them may hold (43's walkthrough: R2 mine, R11 ruled out there: one red for two)
   const js = d.js ?? [];
-  const elsewhere = A.t.stands.flatMap((ss, p) => ss.flatMap((st, s) => st.map((_sl, j) =>
-    !(p === d.p && s === d.s && js.includes(j)) && ch(A, p, s, j, reds) === 1))).filter(Boolean).length;
-  return redsInPlay(A.state.setup) - colourCount(A.t.cutCount ?? {}, "red") - elsewhere >= js.length && js.every((j) => ch(A, d.p, d.s, j, reds) !== 0);
+  const sureOut = (labels) => A.t.stands.flatMap((ss, p) => ss.flatMap((st, s) => st.map((_sl, j) => !(p === d.p && s === d.s && js.includes(j)) && ch(A, p, s, j, labels) === 1))).filter(Boolean).length;
+  const fits = reds.filter((r) => !allCut(A.state.setup, A.t, r) && !sureOut([r]) && js.some((j) => ch(A, d.p, d.s, j, [r]) !== 0)).length;
+  return redsInPlay(A.state.setup) - colourCount(A.t.cutCount ?? {}, "red") - sureOut(reds) >= js.length && fits >= js.length
+    && js.every((j) => ch(A, d.p, d.s, j, reds) !== 0);
 }
 
 /** What the actor's own wire answers on a success: the cut wire's value ("Y" for any yellow). */
@@ -210,8 +212,7 @@ function revealLabels(A, d) {
   return labels.filter((l) => colourOf(l) === "blue" && !notHidden(A.t, l));
 }
 
-/** 11: a value the table shows is not the hidden red one — ruled out (a token that did not explode, a reveal), or a
- * wire of it cut without exploding. */
+/** 11: a value the table shows is not the hidden red one — ruled out (a token that did not explode), or cut. */
 export const notHidden = (t, v) => (t.ruledOut ?? []).includes(Number(v)) || (t.cutCount?.[String(v)] ?? 0) > 0;
 
 /** The yellow wires the actor's wire `d.as` may be: not the one just said for the wire cut with it (one of each). */
@@ -323,10 +324,8 @@ const CERTAIN = {
     if (known.every((w) => specialKind(A.state.setup).fits(w))) return { res: "ok" };
     return known.some((w) => colourOf(w) === "red") || !specialShows(A.state.setup) ? null : { res: "shown" }; // a loss: tapped
   },
-  sum_cards: (A, d) => { // 47: one pair of the cards face up gives the value
-    const ps = pairsFor(sumCards(A.state.setup, A.t), pairValue(d));
-    return ps.length === 1 ? { nc: ps[0] } : null;
-  },
+  // 47: one pair of the cards face up gives the value
+  sum_cards: (A, d) => { const ps = pairsFor(sumCards(A.state.setup, A.t), pairValue(d)); return ps.length === 1 ? { nc: ps[0] } : null; },
   oxygen_to: (A, d) => { // 49 with one teammate: no choice
     const others = A.state.setup.players.map((_n, p) => p).filter((p) => p !== d.a);
     return others.length === 1 ? { ox: others[0] } : null;
