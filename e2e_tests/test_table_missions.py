@@ -27,7 +27,10 @@ def test_mission_56_turned_around_wires(make_context, base_url, device):
     assert all(p["stands"][0].split()[-1] == "T" for p in doc["players"])
     expect(tid(page, "slot-0-0-12")).to_have_attribute("data-probs", re.compile(r"\{"))
     assert_matches_cli(page)
-    taps("slot-1-0-12")
+    for key, value in (("1-0-2", "3"), ("2-0-5", "6"), ("3-0-8", "9"), ("0-0-0", "1")):  # the starting tokens: play begins
+        taps(f"slot-{key}")
+        taps(f"set-info-{value}")
+    taps("slot-1-0-12")  # still unseen: it opens on "I see it", as the status asks, not on the cut
     expect(tid(page, "turned-hint")).to_be_visible()
     taps("see-4")
     wait_done(page, moves=True)
