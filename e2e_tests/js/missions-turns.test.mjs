@@ -383,3 +383,20 @@ test("56, 64: before ✗, a cut that can only take my own turned-around wire say
   assert.match(html("12"), /data-testid="result-fragile">The cut takes your turned-around wire: ✗ explodes the bomb/);
   assert.doesNotMatch(html("5"), /result-fragile/, "a value I see on my stand");
 });
+
+test("31: a constraint card lies once — given to a second teammate it moves (said); mine is not given", async () => {
+  const { setupActs } = await import("../../web/table/acts-setup.js");
+  const s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 31, constraints: "chosen" }));
+  s.setup.mission = 31;
+  s.setup.cards = ["D"];
+  const said = [];
+  const app = { state: s, missions: [], commit(next) { this.state = next; }, derived() { return S.derive(this.state); }, view: { flash: (x) => said.push(x) } };
+  setupActs(app)["player-card"]("1:A");
+  setupActs(app)["player-card"]("2:A");
+  assert.deepEqual(app.state.setup.player_cards, ["", "", "A", ""]);
+  assert.match(said.at(-1), /Card A moved from Bob to Cid/);
+  setupActs(app)["player-card"]("3:D");
+  assert.equal(app.state.setup.player_cards[3], "", "D is mine");
+  assert.match(said.at(-1), /Card D is mine/);
+});

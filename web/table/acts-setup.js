@@ -72,7 +72,12 @@ const SETUP_EDITS = {
     const [p, c] = arg.split(":");
     if (su.mission === 61) return ringCard(su, S.ringSeats(su).indexOf(int(p)), c, app); // 61: one card, one place
     su.player_cards = su.players.map((_, q) => su.player_cards?.[q] ?? "");
-    su.player_cards[int(p)] = su.player_cards[int(p)] === c ? "" : c;
+    if (su.player_cards[int(p)] === c) { su.player_cards[int(p)] = ""; return; }
+    // one card of each letter: a card mine, or a teammate's, is not given twice (it moves, said)
+    if (su.me !== null && (su.cards ?? [])[0] === c) { app.view?.flash?.(`Card ${c} is mine (My constraint card): each card lies once.`); return; }
+    const from = su.player_cards.findIndex((x, q) => x === c && q !== int(p));
+    if (from >= 0) { su.player_cards[from] = ""; app.view?.flash?.(`Card ${c} moved from ${su.players[from]} to ${su.players[int(p)]}: each card lies once.`); }
+    su.player_cards[int(p)] = c;
   },
   // 12: the number card lying on equipment card `id` ("": not set)
   "card-lock": (su, value, _next, _app, id) => {
