@@ -115,3 +115,17 @@ test("my turned-around wire left surely red: the advised reveal asks which red i
   assert.deepEqual(sure.cuts, ["R11"]);
   assert.equal(S.nextAsk(A.state, A.t, sure), null);
 });
+
+test("64: a failed cut with my own turned-around wire (the bomb exploded) says nothing of what I hold — no 'has' fact, which the engine read over the wires I see and found impossible", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 64, turned: "ends" }));
+  s.setup.mission = 64;
+  s.setup.red = { mode: "list", nums: [8], keep: 1, known: [] };
+  s.phase = "table";
+  for (const l of ["2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 2, s: 0, j: 1, v: "1", ok: false, real: "T!" });
+  const t = S.derive(s);
+  assert.ok(t.entries[0].ok, t.entries[0].error);
+  assert.equal(t.exploded, true);
+  assert.deepEqual(S.engineDoc(s, t).facts.filter((f) => f.kind === "has"), []);
+});

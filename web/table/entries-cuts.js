@@ -6,7 +6,7 @@ import { ddDealt, ddSpent } from "./detectors.js";
 import { specialOnly } from "./entries-mission.js";
 import { markSlot, markWords } from "./failure-marks.js";
 import {
-  actorCut, addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, factValue, fail, failure, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
+  actorCut, addFact, TURNED_BOOM, advance, checkPlayers, colourCount, cutCounts, cutSlot, factValue, fail, failure, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
   uncutRefs, useItem, valuelessFailure,
 } from "./replay-table.js";
 import { besideNow, cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, placesFalseTokens, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
@@ -84,7 +84,8 @@ export function applyDual(t, e, setup, i) {
   } else {
     if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
     failure(t, setup, e, e.p, e.s, e.j, stab);
-    for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
+    // (38, 56, 64: a failure with the cutter's own turned-around wire, unseen: it tells nothing of what they hold)
+    if (e.real !== TURNED_BOOM) for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
   }
   advance(t, setup, e.a);
 }
