@@ -18,8 +18,7 @@ function openSlot(app, key) {
   const started = state.log.some((e) => !S.isSetupEntry(e)) || state.setup.tokens === "none" || state.setup.absent_tokens
     || !S.drawnTokensDue(state);
   // 22: while the token gifts go round, a tap on the next receiver's wire sets the token they got
-  const gift = t.gifts && t.gifts.given < t.gifts.of && (state.setup.mission === 27
-    ? p === (state.setup.captain + t.gifts.given) % state.setup.players.length : p === S.giftPair(state.setup, t.gifts.given)[1]);
+  const gift = t.gifts && t.gifts.given < t.gifts.of && p === S.giftReceiver(state.setup, t.gifts.given);
   // 38, 56, 64: a teammate's turned-around wire I have not said yet opens on "I see it" (the status asks for it)
   const unseen = sl.tw && p !== state.setup.me && state.setup.me !== null && sl.c !== "cut" && !sl.own;
   const tab = sl.c === "cut" || !started || gift || unseen || S.xWireWait(state.setup, t.yellowCut, sl) ? "set" : "cut"; // (a teammate's cut on my wire is recorded here too)

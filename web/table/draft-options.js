@@ -17,6 +17,7 @@ import { xWireWait } from "./entries-cuts.js";
 import { colourCount, seenWire, shownWire, TURNED_BOOM } from "./replay-table.js";
 import { colourOf, labelsInPlay, redsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
 import { pairsFor, pairValue, sumCards } from "./pick-cards.js";
+import { derive } from "./replay.js";
 
 const EPS = 1e-9;
 const SEEN = { b: "blue", y: "yellow", r: "red" };
@@ -169,8 +170,8 @@ function actorSaid(A, d) {
 export function actorSlots(A, d) {
   const said = actorSaid(A, d);
   const out = [];
-  // editing: the actor's wires as they stood before the entry (`A.before`), so one a later entry cut is offered too
-  ((A.before ?? A.t).stands[d.a] ?? []).forEach((st, s) => st.forEach((sl, j) => {
+  const stands = A.editing && Number.isInteger(A.edit) ? derive({ ...A.state, log: A.state.log.slice(0, A.edit) }).stands : A.t.stands; // (as before the edited entry)
+  (stands[d.a] ?? []).forEach((st, s) => st.forEach((sl, j) => {
     if (sl.c === "cut" || xWireWait(A.state.setup, A.t.yellowCut, sl)) return; // 35: an X wire waits for the yellows
     // the table the success leaves, when the engine has answered it (given-cut.js), else the one before the cut
     const p = !said ? null : A.given && !A.editing ? chance(A.t, A.given, d.a, s, j, [said]) : ch(A, d.a, s, j, [said]);
@@ -324,8 +325,7 @@ const CERTAIN = {
     if (known.every((w) => specialKind(A.state.setup).fits(w))) return { res: "ok" };
     return known.some((w) => colourOf(w) === "red") || !specialShows(A.state.setup) ? null : { res: "shown" }; // a loss: tapped
   },
-  // 47: one pair of the cards face up gives the value
-  sum_cards: (A, d) => { const ps = pairsFor(sumCards(A.state.setup, A.t), pairValue(d)); return ps.length === 1 ? { nc: ps[0] } : null; },
+  sum_cards: (A, d) => { const ps = pairsFor(sumCards(A.state.setup, A.t), pairValue(d)); return ps.length === 1 ? { nc: ps[0] } : null; }, // 47: one pair gives it
   oxygen_to: (A, d) => { // 49 with one teammate: no choice
     const others = A.state.setup.players.map((_n, p) => p).filter((p) => p !== d.a);
     return others.length === 1 ? { ox: others[0] } : null;

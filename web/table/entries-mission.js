@@ -327,6 +327,10 @@ export function giftPair(setup, k) {
   return [(setup.captain + k) % n, (setup.captain + k + 1) % n];
 }
 
+/** Who places the k-th token of the round once two yellow wires are cut: 22, the gift's receiver; 27, the k-th to take
+ * one of the tokens drawn, clockwise from the captain. */
+export const giftReceiver = (setup, k) => (setup.mission === 27 ? giftPair(setup, k)[0] : giftPair(setup, k)[1]);
+
 /**
  * 22's token gifts: once a second yellow wire is cut, each player from the captain gives a token to their left
  * neighbour, who puts it on a wire of its value (an info token) or, without one, beside the stand ("I have none").

@@ -6,7 +6,7 @@
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
-import { CHARACTER_CARDS, characterFor, derive, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, NANO_END, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
+import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, NANO_END, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { aValue, besideTokens, colourOf, faceUpCards, nanoDetonator, presetOf, radarTurns, rightOf, saidOf, yellowsInPlay } from "./setup.js";
 import { holdsAllowed, yellowCountRange } from "./entries-sound.js";
 import { CARD_NAMES, noTokenCard } from "./card-rules.js";
@@ -18,13 +18,8 @@ import { keptPair, pairsFor, pairValue, sumCards } from "./pick-cards.js";
 const shortPct = (p) => (p < 0.01 ? "<1%" : `${Math.round(p * 100)}%`);
 
 /** What the open sheet knows of the table: {state, t, laws, editing} (draft-options.js). */
-export function allowOf(ctx) {
-  const edit = ctx.ui?.sheet?.edit;
-  const editing = edit !== undefined;
-  // editing entry `edit`: the stands as they were before it (a wire cut by a later entry was there to cut then)
-  const before = editing && Number.isInteger(edit) ? derive({ ...ctx.state, log: ctx.state.log.slice(0, edit) }) : null;
-  return { state: ctx.state, t: ctx.t, laws: ctx.laws ?? null, given: ctx.given ?? null, editing, before };
-}
+export const allowOf = (ctx) => ({ state: ctx.state, t: ctx.t, laws: ctx.laws ?? null, given: ctx.given ?? null,
+  editing: ctx.ui?.sheet?.edit !== undefined, edit: ctx.ui?.sheet?.edit });
 
 /** A failure on player p's wire shows an info token with a value (not the mission's even/odd or x-token, nor none
  * at all, nor a false token: 17, 52). */
@@ -110,12 +105,12 @@ export function resultAsk({ ctx, d }) {
   return html`<div class="outcome" role="group" aria-label="It worked">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1", disabled: !may.ok })}
       ${may.ok ? html`${nanoEnd(A, d, true)}${afterOk(A, d)}` : ""}</div>
     <div class="outcome" role="group" aria-label="It failed">${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0", disabled: !may.wrong })}
-      ${may.wrong ? html`${d.k === "redcall" ? "" : lastSpace(A)}${fragileCaptain(A, d)}${nanoEnd(A, d, false)}${afterWrong(A, d)}` : ""}</div>`;
+      ${may.wrong ? html`${d.k === "redcall" ? "" : lastSpace(A)}${explodesOnFail(A, d)}${nanoEnd(A, d, false)}${afterWrong(A, d)}` : ""}</div>`;
 }
 
 /** Said before ✗ is tapped where a failure explodes the bomb: 14, 28's captain (14: the intern); 56, 64, a cut that
  * can only take my own turned-around wire. */
-function fragileCaptain(A, d) {
+function explodesOnFail(A, d) {
   const { setup } = A.state;
   if (A.t.exploded) return "";
   // 55, 60: challenge 1, "It is RED": a wire that is not red explodes the bomb, whatever the detonator shows

@@ -1,7 +1,8 @@
 // Mission 59 ("Nano to the rescue"): Nano stands on a line of the 12 number cards, and a cut names the value under it
 // or one ahead of it. Where it stands follows from the log (the value of the last cut: the cutter moved Nano there
 // first); which way it faces, from the line and the turns (a skip turns it round; so does the entry that says the
-// cutter turned it: `nanoturn`, in the log where it happened, so a later skip reads the values it allowed then). What the arena's referee plays (arena/nano.py NanoRescue), read off the table. Pure functions.
+// cutter turned it: `nanoturn`, in the log where it happened, so a later skip reads the values it allowed then).
+// What the arena's referee plays (arena/nano.py NanoRescue), read off the table. Pure functions.
 
 import { namedValue } from "./oxygen.js";
 import { fail } from "./replay-table.js";

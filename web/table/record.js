@@ -104,7 +104,7 @@ export function unnamedWhy(state, t, d, given) {
     const card = theirCard(state.setup, t, d.a);
     const why = (v) => (!rulesAllow(rules, v) ? rules.no_values.find((x) => String(x.value) === v)?.why ?? rules.only_values?.why ?? "the mission's rules"
       : card && !cardsAllow([card], v) ? `their constraint card ${card}` : null);
-    return given.filter((v) => v !== "Y" && (t.cutCount[v] ?? 0) < 4 && why(v)).map((v) => ({ v, why: why(v) }));
+    return given.filter((v) => v !== "Y" && (t.cutCount[v] ?? 0) < 4).map((v) => ({ v, why: why(v) })).filter((x) => x.why);
   }
   if (d.a !== me || !t.hasHand || unseenTurned(t, me)) return [];
   const held = new Set(t.stands[me].flat().filter((sl) => sl.c !== "cut" && sl.own).map((sl) => saidOf(sl.own)));

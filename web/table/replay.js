@@ -321,14 +321,20 @@ export function publicHand(state, p) {
  */
 function shownSkipped(t, setup, turn, latest) {
   const who = setup.players[rightOf(setup, turn)];
-  if (latest) fail(`first the number card shown after ${who}'s turn (Number card shown…): it is shown before the next turn`);
-  t.note += ` — check: no number card was recorded after ${who}'s turn (the detonator may be a space behind)`;
+  turnEndSkipped(t, latest, `first the number card shown after ${who}'s turn (Number card shown…): it is shown before the next turn`,
+    `no number card was recorded after ${who}'s turn (the detonator may be a space behind)`);
 }
 
-/** 65: the turn that began before the last one's card was given (refused when it is the newest entry; said beside an
- * older one, which an edit left so). */
+/** 65: the turn that began before the last one's card was given. */
 function giveSkipped(t, setup, turn, latest) {
   const who = setup.players[rightOf(setup, turn)];
-  if (latest) fail(`first the number card ${who} gives at the end of their turn (Give a number card…): each turn ends with one`);
-  t.note += ` — check: no number card was given after ${who}'s turn (which cards each holds may be wrong)`;
+  turnEndSkipped(t, latest, `first the number card ${who} gives at the end of their turn (Give a number card…): each turn ends with one`,
+    `no number card was given after ${who}'s turn (which cards each holds may be wrong)`);
+}
+
+/** A turn begun before the last one's closing entry (29's card shown, 65's card given): refused when it is the newest
+ * entry, said beside an older one, which an edit left so. */
+function turnEndSkipped(t, latest, refused, check) {
+  if (latest) fail(refused);
+  t.note += ` — check: ${check}`;
 }

@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_CARDS, ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, skipRule, besideNow, faceUpCards } from "./table-state.js";
+import { ACTION_CARDS, ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, giftReceiver, skipRule, besideNow, faceUpCards } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 import { placesFalseTokens } from "./setup.js";
 import { cardInPlayTemplate, challengesTemplate, equipmentTemplate } from "./cards-templates.js";
@@ -157,7 +157,7 @@ function giftsTemplate(state, t) {
   if (!g || g.given >= g.of || t.exploded || t.defused) return "";
   const { players } = state.setup;
   if (state.setup.mission === 27) { // the draw: from the captain, each takes one of the tokens face up
-    const next = players[(state.setup.captain + g.given) % players.length];
+    const next = players[giftReceiver(state.setup, g.given)];
     return html`<p class="hint gifts" data-testid="token-draw" data-given="${g.given}" data-of="${g.of}" role="status">
       <strong>Token draw</strong> (two yellow wires cut): draw ${g.of} info tokens at random, face up; from the captain, each player
       takes one. <strong>Next: ${next}.</strong> On a wire of its value: tap that wire, <em>Set tokens</em>, the info token; with none,
