@@ -103,6 +103,26 @@ test("34: a wrong guess moves the detonator, a right one frees the detectors and
   assert.match(S.derive(S.addEntry(s, { k: "weak", a: 0, w: 0, c: "A", ok: false })).entries[1].error, /names themselves/);
 });
 
+test("34: a guess whose answer the table tells is filled in, and the other answer refused by name", async () => {
+  const { settleDraft } = await import("../../web/table/draft-options.js");
+  let s = thirtyFour(); // my card B; I do not hold the Captain card
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 8, v: "9", ok: false, real: "10" }); // Bob names a 9 while hidden
+  const t = S.derive(s);
+  const A = { state: s, t, laws: null, editing: false };
+  const ok = (d) => settleDraft(A, { k: "weak", a: 2, ...d }).ok;
+  assert.equal(ok({ w: 1, c: "A" }), false, "card A (even values) forbids the 9 Bob named");
+  assert.equal(ok({ w: 3, c: "B" }), false, "card B is mine");
+  assert.equal(ok({ w: 0, c: "A" }), false, "I do not hold the Captain card");
+  assert.equal(ok({ w: 1, c: "E" }), undefined, "card E allows a 9: asked");
+  const refused = S.derive(S.addEntry(s, { k: "weak", a: 2, w: 1, c: "A", ok: true }));
+  assert.match(refused.entries.at(-1).error, /the guess was wrong: Bob named a 9 while the cards were hidden, which card A forbids/);
+  s.setup.weak_me = true; // now I am the weakest link, with card B
+  const B = { state: s, t: S.derive(s), laws: null, editing: false };
+  assert.equal(settleDraft(B, { k: "weak", a: 2, w: 0, c: "B" }).ok, true);
+  assert.equal(settleDraft(B, { k: "weak", a: 2, w: 0, c: "D" }).ok, false);
+  assert.equal(settleDraft(B, { k: "weak", a: 2, w: 3, c: "D" }).ok, false);
+});
+
 test("16: the number cards show their place in the line, a card done is crossed out, and the line holds three", async () => {
   const { cardsTemplate } = await import("../../web/table/cards-templates.js");
   let s = started();

@@ -103,6 +103,21 @@ const CARD_VALUE_OK = {
 /** Whether constraint cards `cards` let their holder cut wires of value `v` ("7"; a yellow or red: no card speaks of it). */
 export const cardsAllow = (cards, v) => !/^\d+$/.test(String(v)) || (cards ?? []).every((c) => !CARD_VALUE_OK[c] || CARD_VALUE_OK[c](Number(v)));
 
+/** 34: the answer the page knows to a guess naming player d.w with card d.c, {ok, why}, else null: wrong when I am named
+ * without the Captain card, when I hold it and another player or card is named, when the card is mine, or when the
+ * named player named a value that card forbids while the cards were hidden; right when I am named with my card. */
+export function weakKnown(setup, t, d) {
+  const own = (setup.cards ?? [])[0];
+  if (!Number.isInteger(d.w) || !d.c || setup.me === null) return null;
+  if (setup.weak_me && d.w !== setup.me) return { ok: false, why: "you hold the Captain card: you are the weakest link" };
+  if (setup.weak_me) return !own ? null : { ok: d.c === own, why: `you are the weakest link, with card ${own}` };
+  if (d.w === setup.me) return { ok: false, why: "you do not hold the Captain card" };
+  if (d.c === own) return { ok: false, why: `card ${own} is yours` };
+  const broke = (t.weakNamed?.[d.w] ?? []).find((v) => !cardsAllow([d.c], v));
+  return broke === undefined ? null
+    : { ok: false, why: `${setup.players[d.w]} named a ${broke} while the cards were hidden, which card ${d.c} forbids` };
+}
+
 /** The constraint cards a player may hold in this mission (`preset`: the mission's preset, or null): 31 deals
  * each player one of A-E; other missions and custom setups, any. */
 export const cardLetters = (preset) => (oneCardEach(preset) || preset?.constraints === "weakest_link" ? CARD_LETTERS.slice(0, 5) : CARD_LETTERS);

@@ -8,7 +8,7 @@
 // `A` below is {state, t, laws, editing}: the table the draft is recorded on and what is known of it.
 
 import { failureMarks } from "./failure-marks.js";
-import { noTokenCard } from "./card-rules.js";
+import { noTokenCard, weakKnown } from "./card-rules.js";
 import { CHARACTER_CARDS, characterFor } from "./detectors.js";
 import { DETECTOR_KINDS, nextAsk, ownSlotsFor } from "./record.js";
 import { filePlaces, knownWire, movedFrom, orderMarks, sitsBetween } from "./asks-wires.js";
@@ -332,10 +332,8 @@ const CERTAIN = {
   },
   // the card is not there to play (not on the table, spent, waiting): it was the character's
   personal: (A, d) => (A.t.cards.some((c) => c.id === CHARACTER_CARDS[characterFor(d.k)] && c.state === "usable") ? null : { pe: true }),
-  own_slots: (A, d) => {
-    const slots = certainOwnSlots(A, d);
-    return slots ? { slots, done: true } : null;
-  },
+  own_slots: (A, d) => { const slots = certainOwnSlots(A, d); return slots ? { slots, done: true } : null; },
+  weak_result: (A, d) => { const k = weakKnown(A.state.setup, A.t, d); return k ? { ok: k.ok } : null; }, // 34
   spot_label: (A, d, ask) => { // the one wire (or token) a pointed slot may show
     const n = ask.n ?? 0;
     const may = spotLabelOptions(A, d, n, labelsInPlay(A.state.setup).map((x) => x.label)).filter((o) => o.ok);

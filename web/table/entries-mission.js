@@ -7,7 +7,7 @@ import { oxygenKind } from "./oxygen.js";
 import { guessShown } from "./guess-cards.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, dialFirst, fail, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
 import { aValue, blueValues, cardHands, colourOf, faceUpCards, redsInPlay, rightOf, saidOf, yellowsInPlay } from "./setup.js";
-import { cardsAllow, cardsBindAll, cardValues, theirCard } from "./card-rules.js";
+import { cardsAllow, cardsBindAll, cardValues, theirCard, weakKnown } from "./card-rules.js";
 import { challengeDoubt, hasChallenges } from "./challenge-cards.js";
 import { pickedUp } from "./pick-cards.js";
 
@@ -183,6 +183,8 @@ export function applyWeak(t, e, setup) {
   if (e.w === e.a) fail(`${setup.players[e.a]} names themselves: a guess names a teammate`);
   if (!"ABCDE".includes(String(e.c ?? "")) || !e.c) fail("which card (A–E) did they describe?");
   if (setup.weak_me && e.a === setup.me) fail("you hold the Captain card: the weakest link does not guess");
+  const known = weakKnown(setup, t, e);
+  if (known && known.ok !== Boolean(e.ok)) fail(`the guess was ${known.ok ? "right" : "wrong"}: ${known.why}`);
   if (e.ok) t.weak = "freed";
   else detonatorStep(t, setup);
 }
