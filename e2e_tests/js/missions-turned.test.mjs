@@ -25,6 +25,12 @@ test("turned-around wires (38, 56, 64): my hand skips them, the engine sees T, a
   st = S.addEntry(st, { k: "see", p: 1, s: 0, j: 0, v: "2" });
   t = S.derive(st);
   assert.match(S.engineDoc(st, t).players[1].stands[0], /^T\?2 /);
+  // the higher turned wire, far right, cannot be seen lower than the far-left one
+  const last = sizes[1][0] - 1;
+  assert.equal(S.turnedOutOfOrder(t, st.setup, 1, 0, last, "1"), "Bob slot A (2)");
+  assert.equal(S.turnedOutOfOrder(t, st.setup, 1, 0, last, "2"), null);
+  assert.match(S.derive(S.addEntry(st, { k: "see", p: 1, s: 0, j: last, v: "1" })).entries.at(-1).error,
+    /cannot be 1: a player's turned-around wires lie in order, and Bob slot A \(2\) is another/);
   assert.equal(S.engineDoc(st, t, { public: true }).players[1].stands[0].split(" ")[0], "T", "the public view does not see it");
   const rules = S.missionRules(st, t);
   // one rule for every player: the engine applies it to every turned wire but the acting player's

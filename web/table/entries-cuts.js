@@ -7,7 +7,7 @@ import { specialOnly } from "./entries-mission.js";
 import { markSlot, markWords } from "./failure-marks.js";
 import {
   actorCut, addFact, TURNED_BOOM, advance, checkPlayers, colourCount, cutCounts, cutSlot, factValue, fail, failure, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
-  uncutRefs, useItem, valuelessFailure,
+  turnedOutOfOrder, uncutRefs, useItem, valuelessFailure,
 } from "./replay-table.js";
 import { besideNow, cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, placesFalseTokens, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
 
@@ -247,5 +247,7 @@ export function applySee(t, e, setup) {
   if (e.p === setup.me) return;
   if (!isLabel(e.v)) fail(`${where}: which wire do you see?`);
   if (sl.c === "cut" && sl.v !== e.v) fail(`${where} was cut as ${sl.v}`);
+  const clash = turnedOutOfOrder(t, setup, e.p, e.s, e.j, e.v);
+  if (clash) fail(`${where} cannot be ${e.v}: a player's turned-around wires lie in order, and ${clash} is another`);
   sl.own = e.v;
 }

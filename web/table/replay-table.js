@@ -3,7 +3,7 @@
 // An entry that cannot be applied calls fail(...) with a message naming the slot.
 // Pure functions, no DOM, no I/O.
 
-import { cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, noTwice, radarTurns, saidOf, standCounts } from "./setup.js";
+import { cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, noTwice, radarTurns, saidOf, sortValue, standCounts } from "./setup.js";
 import { cardsBindAll } from "./card-rules.js";
 import { CHARACTER_CARDS, characterOf } from "./detectors.js";
 
@@ -107,6 +107,22 @@ export function slotAt(t, p, s, j) {
   const sl = t.stands[p]?.[s]?.[j];
   if (!sl) fail(`there is no slot ${slotLetter(j ?? 0)} on that stand`);
   return sl;
+}
+
+/** Where label v at player p's turned-around wire (s, j) breaks the order of their turned wires (one sorted run in
+ * stand, slot order — 64: the lower far left, the higher far right): the other turned wire it cannot lie beside
+ * ("stand slot (value)", seen or cut), else null. */
+export function turnedOutOfOrder(t, setup, p, s, j, v) {
+  const rank = (l) => sortValue(l);
+  for (const [s2, st] of (t.stands[p] ?? []).entries()) {
+    for (const [j2, sl] of st.entries()) {
+      const w = sl.c === "cut" ? sl.v : sl.own;
+      if (!sl.tw || (s2 === s && j2 === j) || !isLabel(w)) continue;
+      const before = s2 < s || (s2 === s && j2 < j);
+      if (before ? rank(w) > rank(v) : rank(w) < rank(v)) return `${standName(setup, p, s2)} slot ${slotLetter(j2)} (${w})`;
+    }
+  }
+  return null;
 }
 
 export function cutSlot(t, setup, p, s, j, label) {

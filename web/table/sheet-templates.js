@@ -47,7 +47,7 @@ import {
   drawnTokensDue,
   isSetupEntry,
   placesFalseTokens,
-  oxygenFor,
+  oxygenFor, turnedOutOfOrder,
 } from "./table-state.js";
 
 // ---------------------------------------------------------------- the sheet (slot detail, recording)
@@ -280,7 +280,7 @@ function setSection(ctx, p, s, j, sl) {
   const c = slotChoices(state.setup, own);
   // a teammate's slot: the wires my hand holds every copy of are greyed (the slot's own current value stays)
   const outs = p === state.setup.me ? new Set() : mineAll(state);
-  const off = (list, on) => list.filter((v) => outs.has(v) && !on.includes(v));
+  const off = (list, on) => list.filter((v) => (outs.has(v) || (sl.tw && turnedOutOfOrder(t, state.setup, p, s, j, v))) && !on.includes(v));
   const rows = [];
   if (sl.tw) { // a turned-around wire: no token; its owner cannot see it, the teammates can
     const mine = p === state.setup.me;
