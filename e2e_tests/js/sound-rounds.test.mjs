@@ -105,6 +105,7 @@ test("30: the answers the table rules out are greyed — a value all cut, a wire
 
 test("25: a number said aloud is entered as the card says — the detonator a space, no turn — and only in its mission", async () => {
   const { logTemplate } = await import("../../web/table/table-templates.js");
+  const page = (st) => String(logTemplate({ state: st, t: S.derive(st), ui: {} }));
   let s = S.defaultState();
   s.setup = S.applyMission(withPlayers(4), preset({ number: 25, mistakes: 3 }));
   s.phase = "table";
@@ -117,8 +118,15 @@ test("25: a number said aloud is entered as the card says — the detonator a sp
   assert.match(t.entries[0].text, /A number said aloud: detonator \+1 \(mission 25\)/);
   assert.deepEqual(S.buildEntry(s, t, { k: "spoken" }), { k: "spoken" });
   assert.equal(S.nextAsk(s, t, { k: "spoken" }), null);
-  assert.match(S.derive(S.addEntry(S.defaultState(), { k: "spoken" })).entries[0].error, /only mission 25/);
-  const page = (st) => String(logTemplate({ state: st, t: S.derive(st), ui: {} }));
+  assert.match(S.derive(S.addEntry(S.defaultState(), { k: "spoken" })).entries[0].error, /only missions 25 \(a number said aloud\) and 45/);
+  // 45: a player who says anything but “Snip!” ("I don't want to do it") moves the detonator too
+  let v = S.defaultState();
+  v.setup = S.applyMission(withPlayers(4), preset({ number: 45, number_cards: "pick" }));
+  v.phase = "table";
+  v = S.addEntry(v, { k: "spoken" });
+  assert.equal(S.derive(v).mistakesMade, 1, S.derive(v).entries[0].error);
+  assert.match(S.derive(v).entries[0].text, /Something other than “Snip!” said: detonator \+1 \(mission 45\)/);
+  assert.match(page(v), /data-testid="action-spoken"[^>]*>[^<]*Said other than “Snip!”/);
   assert.match(page(s), /data-testid="action-spoken"/);
   assert.doesNotMatch(page(S.defaultState()), /data-testid="action-spoken"/);
 });

@@ -1,7 +1,7 @@
 // Each log entry in words (the turn log), and each derived slot as the engine's stand-notation token.
 // Pure functions, no DOM.
 
-import { skipRule, specialAction } from "./entries-mission.js";
+import { skipRule, specialAction, spokenRule } from "./entries-mission.js";
 import { markWords } from "./failure-marks.js";
 import { HIDDEN_BOOM, slotLetter, standName, TURNED_BOOM } from "./replay-table.js";
 import { aValue, colourOf, EQUIPMENT_NAMES, isLabel, MARKS, placesFalseTokens } from "./setup.js";
@@ -97,7 +97,7 @@ function describeAction(e, setup) {
     case "nanoturn":
       return "The cutter turned Nano round (mission 59)";
     case "spoken":
-      return "A number said aloud: detonator +1 (mission 25)";
+      return spokenRule(setup)?.text ?? "Words the mission forbids: detonator +1";
     case "tell":
       return `${name(e.a)} ${e.has ? "holds" : "holds no"} ${e.v} (the value drawn)`;
     case "ycount":

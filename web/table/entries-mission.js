@@ -132,6 +132,14 @@ export function skipRule(setup) {
   return null;
 }
 
+/** Words the mission punishes as the table hears them (25: a number said aloud; 45: anything but “Snip!” once the card
+ * is shown, "I don't want to do it"): the detonator +1, no turn. {label, text}, or null. */
+export function spokenRule(setup) {
+  if (setup.mission === 25) return { label: "A number said aloud: detonator +1", text: "A number said aloud: detonator +1 (mission 25)" };
+  if (setup.mission === 45) return { label: "Said other than “Snip!”: detonator +1", text: "Something other than “Snip!” said: detonator +1 (mission 45)" };
+  return null;
+}
+
 /** 61: a player swaps their constraint card for one drawn at random from F-L, at any time (not a turn): the detonator
  * moves a space. My own new card is set in My constraint cards. */
 export function applySwap(t, e, setup) {

@@ -6,6 +6,7 @@
 
 import { addFact, checkPlayers, detonatorStep, fail, shownWire, uncutRefs } from "./replay-table.js";
 import { colourOf, valueMatches, yellowsInPlay } from "./setup.js";
+import { spokenRule } from "./entries-mission.js";
 
 /** Whether an uncut slot shows value v held: my own wire, or an info token of that value. */
 export const showsHeld = (sl, v) => Boolean(shownWire(sl)) && valueMatches(shownWire(sl), v);
@@ -22,10 +23,10 @@ export function applyMissed(t, e, setup) {
   detonatorStep(t, setup);
 }
 
-/** 25: a number said aloud moves the detonator a space ("no numbers may be spoken": a rule on talk, which only the
- * table hears, so it is entered as it happens; not a turn). */
+/** 25: a number said aloud moves the detonator a space ("no numbers may be spoken"), 45: so do words other than
+ * “Snip!” (spokenRule) — rules on talk, which only the table hears, so entered as it happens; not a turn. */
 export function applySpoken(t, e, setup) {
-  if (setup.mission !== 25) fail("only mission 25 forbids saying a number aloud");
+  if (!spokenRule(setup)) fail("only missions 25 (a number said aloud) and 45 (anything but “Snip!”) move the detonator for words");
   detonatorStep(t, setup);
 }
 

@@ -60,7 +60,7 @@
 //   coffee {a, next};  skip {a} (a turn passed by the mission's rule: entries-mission.js skipRule);  swap {a} (61: a new
 //   constraint card of F-L, the detonator +1);  beside {p, v} (50: a token beside p's stand, "p holds v somewhere");
 //   redcall {a, p, s, j, vs, ok, cut?} (55, 60: challenge 1, a teammate's wire cut saying "It is RED"); a cut entry's ox: who got its oxygen (49), its nc: the two number cards that gave its value (47);  batteries {ps};  drop {};  false_bottom {ids};
-//   spoken {}          25: a number said aloud, the detonator +1 (not a turn)
+//   spoken {}          25: a number said aloud, 45: words other than “Snip!” — the detonator +1 (not a turn)
 //   nanoturn {}        59: the cutter turned Nano round on its line (not a turn)
 //   see {p, s, j, v}   a teammate's turned-around wire I can see (missions 38, 56, 64)
 //   shown {a, v}       the number card shown after a's turn (29): a wire of v just cut by a moves the detonator
@@ -79,7 +79,7 @@ export * from "./hand-layout.js";
 export * from "./replay.js";
 export { hasUncut, playedLast, shownWire, slotLetter, standName, turnedOutOfOrder, TURNED_BOOM } from "./replay-table.js";
 export { xWireWait } from "./entries-cuts.js";
-export { giftPair, giftReceiver, hasSpecialAction, skipRule, specialAction, specialKind, specialOnly, specialOpen, specialShows } from "./entries-mission.js";
+export { giftPair, giftReceiver, hasSpecialAction, skipRule, spokenRule, specialAction, specialKind, specialOnly, specialOpen, specialShows } from "./entries-mission.js";
 export * from "./describe.js";
 export * from "./engine-doc.js";
 export * from "./oxygen.js";

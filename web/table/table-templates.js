@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_CARDS, ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, giftReceiver, skipRule, besideNow, faceUpCards } from "./table-state.js";
+import { ACTION_CARDS, ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, giftReceiver, skipRule, spokenRule, besideNow, faceUpCards } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 import { placesFalseTokens } from "./setup.js";
 import { cardInPlayTemplate, challengesTemplate, equipmentTemplate } from "./cards-templates.js";
@@ -268,7 +268,7 @@ export function logTemplate(ctx) {
     ${t.exploded || t.defused ? html`<p class="hint" data-testid="log-over">The game is over (${t.exploded ? "the bomb exploded" : "the bomb is defused"}):
       nothing more to record. Undo, or edit an entry, if one was a slip.</p>`
     : html`<div class="actions" role="group" aria-label="Record an action">
-      ${Object.entries(ACTION_NAMES).filter(([k]) => actionAllowed(k, state, t)).sort(([a], [b]) => FIRST.includes(b) - FIRST.includes(a)).map(([k, name]) => btn("action", k === "skip" ? skipRule(state.setup).label : name, { cls: "chip", arg: k, testid: `action-${k}` }))}
+      ${Object.entries(ACTION_NAMES).filter(([k]) => actionAllowed(k, state, t)).sort(([a], [b]) => FIRST.includes(b) - FIRST.includes(a)).map(([k, name]) => btn("action", k === "skip" ? skipRule(state.setup).label : k === "spoken" ? spokenRule(state.setup).label : name, { cls: "chip", arg: k, testid: `action-${k}` }))}
     </div>`}
     ${state.log.length ? "" : html`<p class="hint">Tap a wire to record a cut or set its tokens; the buttons above record equipment.</p>`}
     <ol class="entries">${state.log.map((e, i) => {
@@ -304,7 +304,7 @@ function actionAllowed(k, state, t) {
     case "shown": return state.setup.number_cards === "guess";
     case "discard": return false; // 29: recorded by a tap on its reminder (guess cards), which says which card
     case "missed": case "tell": case "ycount": return state.setup.sound_rounds; // 30: the sound file's rounds
-    case "spoken": return state.setup.mission === 25; // no numbers may be spoken
+    case "spoken": return Boolean(spokenRule(state.setup)); // 25: no numbers may be spoken; 45: only “Snip!”
     case "special": return specialOpen(state.setup, t);
     case "challenge": return hasChallenges(state.setup) && (t.challenges ?? 0) < state.setup.players.length // one card each
       && (!state.setup.challenges?.length || activeChallenges(state.setup, t).some((c) => c !== 1)); // (1: "It is RED")
