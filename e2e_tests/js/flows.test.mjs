@@ -221,8 +221,14 @@ test("the General Radar's answers the table gives fill themselves in: my stands,
   const { clearAnswer } = await import("../../web/table/record.js");
   const state = table([{ k: "set", p: 2, s: 0, j: 4, slot: { c: "info", v: "9" } }]);
   const t = S.derive(state);
-  assert.deepEqual(knownRadarAnswers(state, t, 9), [{ p: 0, s: 0, has: true }, { p: 2, s: 0, has: true }]);
-  assert.deepEqual(knownRadarAnswers(state, t, 4), [{ p: 0, s: 0, has: false }], "I hold no 4");
+  assert.deepEqual(knownRadarAnswers(state, t, 9), [{ p: 0, s: 0, has: true, why: "your wires" }, { p: 2, s: 0, has: true, why: "a token shows one" }]);
+  assert.deepEqual(knownRadarAnswers(state, t, 4), [{ p: 0, s: 0, has: false, why: "your wires" }], "I hold no 4");
+  // with the engine's chances: a stand none of whose wires may be the value answers no, one sure to hold it yes
+  const { chance } = await import("../../web/table/draft-options.js");
+  const odds = laws(Object.fromEntries([...Array(t.stands[1][0].length).keys()].map((j) => [`1-0-${j}`, { 3: 0.5, 5: 0.5 }])));
+  odds.set("3-0-0", { probs: { 4: 1 } });
+  const byLaw = knownRadarAnswers(state, t, 4, (p, s, j) => chance(t, odds, p, s, j, ["4"]));
+  assert.deepEqual(byLaw.filter((x) => x.p > 0), [{ p: 1, s: 0, has: false, why: "the table rules it out" }, { p: 3, s: 0, has: true, why: "the table makes one sure" }]);
   const d = { k: "radar", v: 4, ans: knownRadarAnswers(state, t, 4) };
   const text = String(askTemplate({ state, t, ui: { sheet: { mode: "action" } } }, d, { ask: "radar_answers" }).text);
   assert.match(text, /data-testid="radar-0-0"[^>]*disabled/, "my own answer is fixed");

@@ -63,8 +63,8 @@ test("20: the General Radar leaves X wires out: a stand's answer speaks of its o
   assert.deepEqual(no.wires, Array.from({ length: 12 }, (_, j) => [1, 0, j]), "Bob's X wire (M) may still be a 1");
   assert.ok(!doc.facts.find((f) => f.kind === "has" && f.player === 2).wires.some(([, , j]) => j === 12));
   // my only 6 is my X wire: my answer on 6 is "no", not forced "yes"; on 3 it is "yes"
-  assert.deepEqual(knownRadarAnswers(s, t, 6).find((x) => x.p === 0), { p: 0, s: 0, has: false });
-  assert.deepEqual(knownRadarAnswers(s, t, 3).find((x) => x.p === 0), { p: 0, s: 0, has: true });
+  assert.deepEqual(knownRadarAnswers(s, t, 6).find((x) => x.p === 0), { p: 0, s: 0, has: false, why: "your wires" });
+  assert.deepEqual(knownRadarAnswers(s, t, 3).find((x) => x.p === 0), { p: 0, s: 0, has: true, why: "your wires" });
 });
 
 test("35: before the 4 yellows, my best cuts name no value whose cut takes my own X wire (my only 6, or every one left), as the arena's rule", () => {

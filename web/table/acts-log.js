@@ -5,6 +5,7 @@
 import * as S from "./table-state.js";
 import { firstTapWarns, maybeCommit, tryEntry } from "./draft-commit.js";
 import { knownRadarAnswers } from "./asks-wires.js";
+import { chance, freshLaws } from "./draft-options.js";
 import { actorOff } from "./draft-actors.js";
 import { int } from "./table-store.js";
 
@@ -167,7 +168,8 @@ const DRAFT_ANSWERS = {
       d.vs = d.vs.includes(arg) ? d.vs.filter((x) => x !== arg) : [...d.vs, arg].slice(-2);
     } else if (d.k === "radar") {
       d.v = int(arg);
-      d.ans = knownRadarAnswers(app.state, app.derived(), d.v); // my stands and a shown wire answer by themselves
+      const t = app.derived(), laws = freshLaws(app.results); // the answers the table gives fill themselves in
+      d.ans = knownRadarAnswers(app.state, t, d.v, (p, s, j) => chance(t, laws, p, s, j, [String(d.v)]));
     } else d.v = arg;
     // my detector the engine called sure for this table (its answer not pending): no ✗ to offer
     if (S.DETECTOR_KINDS.includes(d.k) && !app.results.pendingMoves) d.sure = S.sureDetector(app.state, app.results.moves, d);

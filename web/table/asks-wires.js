@@ -106,16 +106,21 @@ export function standsToPick(state, t, d, ask) {
   return pick.map(({ p, s }) => `${p}-${s}`);
 }
 
-/** The General Radar's answers the table already gives for number v: [{p, s, has}] for my stands (my wires) and for
- * a stand that shows an uncut wire of v (an info token); the other stands are left to the players' answers. */
-export function knownRadarAnswers(state, t, v) {
+/** The General Radar's answers the table already gives for number v: [{p, s, has, why}] for my stands (my wires), a
+ * stand that shows an uncut wire of v (an info token) or has no wire the radar asks about, and — with `chanceOf(p, s,
+ * j)`, the engine's chance that a slot holds v — a stand none of whose wires may be v, or one sure to hold one; the
+ * other stands are left to the players' answers. */
+export function knownRadarAnswers(state, t, v, chanceOf = null) {
   const me = state.setup.me;
   const out = [];
-  t.stands.forEach((ss, p) => ss.forEach((_st, s) => {
+  t.stands.forEach((ss, p) => ss.forEach((st, s) => {
     const asked = radarRefs(t, state.setup, p, s); // (not an X wire nor a turned-around one)
     const shows = asked.some((sl) => shownWire(sl) === String(v));
-    const known = p === me && t.hasHand && asked.every((sl) => sl.own); // my turned-around wire: its owner does not see it
-    if (shows || known) out.push({ p, s, has: shows });
+    const mine = p === me && t.hasHand && asked.every((sl) => sl.own); // my turned-around wire: its owner does not see it
+    const odds = chanceOf && !shows && !mine ? st.flatMap((sl, j) => (asked.includes(sl) ? [chanceOf(p, s, j)] : [])) : [];
+    const why = mine ? "your wires" : shows ? "a token shows one" : !asked.length ? "no wire left to ask"
+      : odds.some((c) => c === 1) ? "the table makes one sure" : odds.length && odds.every((c) => c === 0) ? "the table rules it out" : null;
+    if (why) out.push({ p, s, has: shows || why === "the table makes one sure", why });
   }));
   return out;
 }

@@ -234,13 +234,14 @@ export function radarValueAsk({ setup, blue }) {
  * editing: the table has moved on since. */
 export function radarAnswersAsk({ ctx, d, t, setup, state }) {
   const ans = new Map((d.ans ?? []).map((x) => [`${x.p}-${x.s}`, x.has]));
-  const known = ctx.ui?.sheet?.edit !== undefined ? new Set() : new Set(knownRadarAnswers(state, t, d.v).map((x) => `${x.p}-${x.s}`));
+  const A = allowOf(ctx);
+  const known = A.editing ? new Map() : new Map(knownRadarAnswers(state, t, d.v, (p, s, j) => chance(t, A.laws, p, s, j, [String(d.v)])).map((x) => [`${x.p}-${x.s}`, x.why]));
   const rows = [];
   setup.players.forEach((_, p) => t.stands[p].forEach((_st, s) => {
     const key = `${p}-${s}`;
     const has = ans.get(key) ?? false;
-    // a fixed answer is drawn as an answer (not struck through): my wires, or a token that shows one
-    const why = p === setup.me ? "your wires" : "a token shows one";
+    // a fixed answer is drawn as an answer (not struck through), with what fixes it
+    const why = known.get(key);
     rows.push(html`<div class="row">${standName(setup, p, s)} ${chip("draft-radar", `${p}:${s}`, has ? "yes" : "no", has, `radar-${p}-${s}`,
       { disabled: known.has(key), cls: known.has(key) ? "fixed" : "" })}${known.has(key) ? html` <span class="hint">(${why})</span>` : ""}</div>`);
   }));
