@@ -241,3 +241,33 @@ test("an X-or-Y Ray that worked asks which of its two values the wire was (not '
   assert.match(html, /Which of the two values was it\?/);
   assert.ok(testids(html).some((x) => x.endsWith("-10")) && testids(html).some((x) => x.endsWith("-11")), testids(html).join(" "));
 });
+
+test("a Post-it in 21, 24, 33 and 40 shows the mission's token, never a value: asked of a teammate, mine from my wire", () => {
+  const postit = (s) => ({ ...s, setup: { ...s.setup, table_cards: ["4"], equipment: ["4"] } });
+  for (const [mission, tokens, marks] of [[21, "even_odd", ["mark-E", "mark-O"]], [24, "multiplicity", ["mark-1x", "mark-2x", "mark-3x"]]]) {
+    const s = postit(table(mission, tokens));
+    const bob = { k: "postit", a: 1, p: 1, s: 0, js: [4] };
+    const { ask, html } = sheet(s, bob);
+    assert.equal(ask.ask, "value");
+    assert.match(html, /Which token does the Post-it show\?/);
+    assert.deepEqual(testids(html).filter((x) => x.startsWith("mark-")), marks);
+    assert.deepEqual(testids(html).filter((x) => x.startsWith("value-")), [], "no value keypad");
+    const t = S.derive(s);
+    const e = S.buildEntry(s, t, { ...bob, mark: marks[0].slice(5) });
+    assert.deepEqual(e, { k: "postit", a: 1, s: 0, j: 4, m: marks[0].slice(5) });
+    const after = S.derive(S.addEntry(s, e));
+    assert.ok(after.entries.at(-1).ok, after.entries.at(-1).error);
+    assert.equal(after.stands[1][0][4].m, marks[0].slice(5));
+    assert.match(after.entries.at(-1).text, /Bob Post-it: Bob E shows an? (even|x1) token/);
+    assert.doesNotMatch(JSON.stringify(S.engineDoc(s, after).players[1].stands), /"5"|\b5\b(?!x)/);
+    // a value, as the page once took it, is refused by name
+    const valued = S.derive(S.addEntry(s, { k: "postit", a: 1, s: 0, j: 4, v: "5" }));
+    assert.match(valued.entries.at(-1).error, /the Post-it shows the mission's token \(.*\), not a value/);
+    // my own: the token my wire gets, no question (my F is a 6: even; my C and D are both 3s: x2)
+    const mine = { k: "postit", a: 0, p: 0, s: 0, js: [mission === 21 ? 5 : 2] };
+    assert.equal(S.nextAsk(s, t, mine), null);
+    assert.deepEqual(S.buildEntry(s, t, mine).m, mission === 21 ? "E" : "2x");
+    // edited: the token asked again
+    assert.equal(S.draftFromEntry(e).mark, marks[0].slice(5));
+  }
+});

@@ -40,7 +40,7 @@ function describeAction(e, setup) {
     case "label":
       return `Label ${e.eq ? "=" : "≠"} on ${standName(setup, e.p, e.s)} ${(e.js ?? []).map(slotLetter).join("/")}`;
     case "postit":
-      return `${name(e.a)} Post-it: ${at(e.a, e.s, e.j)} is ${e.v}`;
+      return `${name(e.a)} Post-it: ${at(e.a, e.s, e.j)} ${e.m ? `shows ${markWords(e.m)}` : `is ${e.v}`}`;
     case "see":
       return e.p === setup.me ? `A teammate saw your turned-around wire ${slotLetter(e.j ?? 0)} (not shown to you)`
         : `I see ${at(e.p, e.s, e.j)} (turned around): ${e.v}`;

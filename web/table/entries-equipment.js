@@ -4,7 +4,7 @@
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
 import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, infoSlot, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
-import { standMoved } from "./failure-marks.js";
+import { failureMarks, markSlot, markWords, standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
 /** General Radar: every stand answers whether it holds the number. */
@@ -45,6 +45,13 @@ export function applyLabel(t, e, setup, i) {
 export function applyPostit(t, e, setup) {
   checkPlayers(setup, e, false);
   spend(t, setup, "4", e.a);
+  const marks = failureMarks(setup);
+  if (marks.length) { // 21, 24, 33, 40: the mission's token on one of their uncut blue wires (the arena's Post-it)
+    if (!marks.includes(e.m)) fail(`the Post-it shows the mission's token (${marks.map(markWords).join(", ")}), not a value`);
+    if (slotAt(t, e.a, e.s, e.j).c === "info") fail(`${standName(setup, e.a, e.s)} slot ${slotLetter(e.j)} already shows a token`);
+    markSlot(t, setup, e.a, e.s, e.j, e.m);
+    return;
+  }
   if (!isLabel(e.v) || colourOf(e.v) !== "blue") fail("a Post-it goes on a blue wire");
   infoSlot(t, setup, e.a, e.s, e.j, e.v);
 }

@@ -8,6 +8,7 @@ import { doubleDetonator } from "./replay-table.js";
 import { colourOf, noValueShown, saidOf, standCounts } from "./setup.js";
 import { cardsBindAll, noTokenCard } from "./card-rules.js";
 import { pairValue } from "./pick-cards.js";
+import { failureMarks, wireMark } from "./failure-marks.js";
 
 /** A complete draft -> a log entry (my own wire is resolved from my hand here); `pe`: a new character's personal
  * equipment played, not the card. */
@@ -96,9 +97,10 @@ function entryOf(state, t, d) {
       if (d.got) e.got = d.got;
       return e;
     }
-    case "postit": {
-      const v = d.v || (mine ? t.stands[me][d.s][js[0]].own : null);
-      return { k: "postit", a: d.a, s: d.s, j: js[0], v };
+    case "postit": { // my own wire: its value, or the mission's token for it
+      const own = mine ? t.stands[me][d.s][js[0]].own : null;
+      if (!failureMarks(state.setup).length) return { k: "postit", a: d.a, s: d.s, j: js[0], v: d.v || own };
+      return { k: "postit", a: d.a, s: d.s, j: js[0], m: d.mark || (own ? wireMark(state.setup, t, me, d.s, own) ?? null : null) };
     }
     case "solo":
     case "red":

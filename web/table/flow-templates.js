@@ -4,13 +4,13 @@
 // Pure functions from data to escaped HTML text.
 
 import { html, pct } from "../shared/html.js";
-import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, turnedOnly } from "./draft-options.js";
+import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, markRuledOut, realLabels, realOptions, resultAllowed, settleDraft, slotLabelOptions, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
-import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, NANO_END, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
+import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, markWords, NANO_END, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { aValue, besideTokens, colourOf, faceUpCards, nanoDetonator, presetOf, radarTurns, rightOf, saidOf, yellowsInPlay } from "./setup.js";
 import { holdsAllowed, yellowCountRange } from "./entries-sound.js";
 import { CARD_NAMES, noTokenCard } from "./card-rules.js";
-import { btn, chip, keypad } from "./template-parts.js";
+import { btn, chip, keypad, markName } from "./template-parts.js";
 import { bestGift } from "./give-advice.js";
 import { activeChallenges, challengeName } from "./challenge-cards.js";
 import { keptPair, pairsFor, pairValue, sumCards } from "./pick-cards.js";
@@ -246,6 +246,22 @@ export function radarAnswersAsk({ ctx, d, t, setup, state }) {
       { disabled: known.has(key), cls: known.has(key) ? "fixed" : "" })}${known.has(key) ? html` <span class="hint">(${why})</span>` : ""}</div>`);
   }));
   return html`<p class="ask" data-testid="ask">Tap the stands that answered yes (the others said no).</p>${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
+}
+
+/** A Post-it on one of the actor's wires: the value it shows, one the slot may hold — or in 21, 24, 33 and 40 the
+ * mission's token (even/odd, x1–x3), never a value, those the slot cannot show greyed. */
+export function postitAsk(ctx, d, blue) {
+  const A = allowOf(ctx);
+  const marks = failureMarks(ctx.state.setup);
+  if (marks.length) {
+    const out = markRuledOut(A, { ...d, p: d.a, s: d.s ?? 0 }, d.js?.[0], marks);
+    return html`<p class="ask" data-testid="ask">Which token does the Post-it show?</p>
+      <div class="row marks" role="group" aria-label="token">${marks.map((m) =>
+        chip("draft-mark", m, { E: "Even", O: "Odd" }[m] ?? markName(m), d.mark === m, `mark-${m}`, { disabled: out.has(m), aria: markWords(m) }))}</div>`;
+  }
+  const opts = slotLabelOptions(A, d.a, d.s ?? 0, d.js?.[0], blue);
+  return html`<p class="ask" data-testid="ask">Which value does the Post-it show?</p>
+    ${keypad("draft-value", blue, { on: [d.v], label: "Post-it value", disabled: opts.filter((x) => !x.ok).map((x) => x.label) })}`;
 }
 
 /** 65: which of the actor's face-up number cards they gave (the keypad of those), and to whom. */

@@ -4,7 +4,7 @@
 
 import { moveAsk, specialAsk } from "./asks-wires.js";
 import { missionRules, valueRules } from "./engine-doc.js";
-import { wireMark } from "./failure-marks.js";
+import { failureMarks, wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
 import { colourOf, EQUIPMENT_NAMES, faceUpCards, isLabel, nanoDetonator, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 import { cardsAllow, cardsBindAll, myCards, noTokenCard, theirCard } from "./card-rules.js";
@@ -191,9 +191,8 @@ function actionAsk(state, t, d) {
   if (d.k === "special") return specialAsk(t, d);
   if (d.k === "coffee") return Number.isInteger(d.next) ? null : { ask: "next" };
   if (d.k === "walkie" || d.k === "hook" || d.k === "nano") return moveAsk(state, t, d);
-  if (d.k === "postit") {
-    if (!d.v) return mine ? null : { ask: "value", blueOnly: true };
-    return null;
+  if (d.k === "postit") { // 21, 24, 33, 40: the mission's token (d.mark), never a value
+    return (failureMarks(state.setup).length ? d.mark : d.v) || mine ? null : { ask: "value", blueOnly: true };
   }
   if (d.k === "solo" || d.k === "red") {
     if (d.k === "solo" && !d.v) return { ask: "value" };
@@ -269,6 +268,10 @@ export function draftFromEntry(e) {
     delete d.j;
   }
   if (e.k === "postit" || e.k === "swl") d.p = e.a;
+  if (e.k === "postit" && e.m) { // the mission's token (21, 24, 33, 40)
+    d.mark = e.m;
+    delete d.m;
+  }
   if (["dual", "detect", "xray"].includes(e.k)) d.l2 = Boolean(e.l2); // constraint L as it was then
   if (characterFor(kind)) d.pe = Boolean(e.pe); // the card or a character's, as it was
   if (e.k === "label") d.a = e.p; // who played the Label is not kept: any player answers "who"
@@ -322,7 +325,7 @@ export const EDIT_CHANGES = {
   red: { who: ["a", "slots", "cuts", "done"], wires: ["slots", "cuts", "done"] },
   radar: { number: ["v", "ans", "done"], answers: ["done"] }, // (changing the answers starts from the current ones)
   label_eq: { wires: ["js", "p", "s"] }, label_ne: { wires: ["js", "p", "s"] },
-  postit: { who: ["a", "js", "p", "s", "v"], wire: ["js", "s", "v"], value: ["v"] },
+  postit: { who: ["a", "js", "p", "s", "v", "mark"], wire: ["js", "s", "v", "mark"], value: ["v", "mark"] },
   absent: { who: ["a", "s", "v"], value: ["v"] }, beside: { who: ["a", "v"], value: ["v"] },
   walkie: { who: [...WHO, "ato", "pto"], wire: ["js", "p", "s", "ato", "pto", "got"], given: ["as", "ato", "pto", "got"],
     filed: ["ato", "pto", "got"], got: ["got"] },

@@ -9,7 +9,7 @@ import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloV
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
 import { guessCards, shownChoices } from "./guess-cards.js";
-import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, oxygenToAsk, shownHint, sumCardsAsk, challengeCardAsk, radarAnswersAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, oxygenToAsk, shownHint, sumCardsAsk, challengeCardAsk, radarAnswersAsk, postitAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { actorOff } from "./draft-actors.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -107,11 +107,7 @@ export const ASKS = {
       return html`<p class="ask" data-testid="ask">Which value does the token beside ${setup.players[d.a]}'s stand show?</p>
         ${keypad("draft-value", keys, { on: [d.v], label: "token value", disabled: ctx.ui?.sheet?.edit !== undefined ? [] : out })}`;
     }
-    if (d.k === "postit") { // the actor's own wire shows its value: one the slot may hold
-      const opts = slotLabelOptions(allowOf(ctx), d.a, d.s ?? 0, d.js?.[0], blue);
-      return html`<p class="ask" data-testid="ask">Which value does the Post-it show?</p>
-        ${keypad("draft-value", blue, { on: [d.v], label: "Post-it value", disabled: opts.filter((x) => !x.ok).map((x) => x.label) })}`;
-    }
+    if (d.k === "postit") return postitAsk(ctx, d, blue); // the actor's own wire shows its value (or the mission's token)
     {
       // 41, 48: no cut names yellow (the special action takes the yellow wires); 23, 39, 46: nor the value it takes
       const only = CUT_KINDS.includes(d.k) ? specialOnly(setup, t) : null;

@@ -153,7 +153,7 @@ export const ENTRY_SHAPES = {
   red: ownCuts,
   radar: object({ ...COMMON, v: number(), ans: size(array(object({ p: player, s: stand, has: optional(boolean()) })), 0, 10) }),
   label: object({ ...COMMON, p: player, s: stand, eq: optional(boolean()), js: size(array(slot), 0, 2) }),
-  postit: object({ ...COMMON, a: player, s: stand, j: slot, v: optional(nullable(label)) }),
+  postit: object({ ...COMMON, a: player, s: stand, j: slot, v: optional(nullable(label)), m: optional(nullable(enums(FAILURE_MARKS))) }),
   rewind: nothing,
   challenge: object({ ...COMMON, c: optional(size(integer(), 1, 10)) }),
   drop: nothing,
