@@ -780,3 +780,14 @@ test("a yellow cut's log line says which yellow the cutter cut with it", () => {
   assert.ok(t.entries[0].ok, t.entries[0].error);
   assert.match(t.entries[0].text, /✓ cut Y2 \(with their Y5\)/);
 });
+
+test("under the Stabilizer a red wire pointed at does not explode: the failure's red keys say so", async () => {
+  const { realAsk } = await import("../../web/table/flow-templates.js");
+  const state = table([], true);
+  const d = { k: "dual", a: 0, p: 1, s: 0, js: [4], v: "5", ok: false };
+  const text = (st) => String(realAsk({ ctx: { state: st, t: S.derive(st), ui: { sheet: { mode: "action" } } }, d, setup: st.setup }));
+  assert.match(text(state), /Or red, no token: the bomb exploded:/);
+  const stab = S.addEntry(state, { k: "stabilizer", a: 0 });
+  assert.match(text(stab), /Or red, no token: the Stabilizer holds the bomb:/);
+  assert.doesNotMatch(text(stab), /the bomb exploded/);
+});

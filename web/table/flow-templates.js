@@ -81,6 +81,9 @@ function afterOk(A, d) {
   return "";
 }
 
+/** What a red wire pointed at does: the bomb explodes — unless the Stabilizer covers this cut (no token either). */
+const redWords = (t) => (t.stab ? "red, no token: the Stabilizer holds the bomb" : "red, no token: the bomb exploded");
+
 /** Beside ✗: what the token showed (`real-<v>`), per wire for a detector (`tok-<j>-<v>`), or which wire got it (`tok-<j>`). */
 function afterWrong(A, d) {
   const next = nextAsk(A.state, A.t, settleDraft(A, { ...d, ok: false }));
@@ -91,7 +94,7 @@ function afterWrong(A, d) {
     const keys = (only, label) => realKeypad(A, d, d.js?.[0], { act: "draft-real", testprefix: "real", label, labels: only });
     const reds = labels.filter((l) => colourOf(l) === "red");
     return html`<span class="lbl">the info token shows</span>${keys(labels.filter((l) => colourOf(l) !== "red"), "real value")}
-      ${reds.length ? html`<span class="lbl">or red, no token: the bomb exploded</span>${keys(reds, "red: the bomb exploded")}` : ""}${hiddenBoom(A.state.setup)}`;
+      ${reds.length ? html`<span class="lbl">or ${redWords(A.t)}</span>${keys(reds, `red: ${redWords(A.t)}`)}` : ""}${hiddenBoom(A.state.setup)}`;
   }
   if (next?.ask !== "which" || next.field !== "tok") return "";
   if (plain && (d.js ?? []).length <= 3) return detectorTokens(A, d, d.js ?? []);
@@ -193,7 +196,7 @@ export function realAsk({ ctx, d, setup }) {
   const reds = keys.filter((x) => x.label[0] === "R");
   return html`<p class="ask" data-testid="ask">${silent ? ask : "What is it really? (the info token)"}</p>
     ${row(keys.filter((x) => x.label[0] !== "R"), "real value")}
-    ${reds.length && !silent ? html`<p class="lbl" data-testid="real-red">Or red (no token: the bomb exploded):</p>` : ""}${row(reds, "red: the bomb exploded")}
+    ${reds.length && !silent ? html`<p class="lbl" data-testid="real-red">Or ${redWords(A.t)}:</p>` : ""}${row(reds, `red: ${redWords(A.t)}`)}
     ${noTokenMay(ctx, setup, silent) ? btn("draft-real", silent && setup.failure_tokens !== false && !noTokenCard(setup, d) ? `Not red: the false token only says “not ${d.v ?? "that value"}”`
       : besideTokens(setup) ? "Beside the stand: only “not that value” here (record the token with Token beside the stand)"
       : "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" }) : ""}${hiddenBoom(setup)}${turned?.button ?? ""}`;
