@@ -151,6 +151,16 @@ test("38: nobody points at the captain's turned-around wire; a failed cut made w
   let bob = table({ number: 38, turned: "captain" });
   bob = S.addEntry(bob, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "4", ok: false, real: S.TURNED_BOOM });
   assert.match(S.derive(bob).entries[0].error, /Bob has no turned-around wire left to cut with/);
+  // a teammate's cut or detector pointed at it (the Dual cut button lets any wire be tapped) is refused by name
+  const last = S.derive(bob).stands[0][0].length - 1;
+  const at = (e) => S.derive(S.addEntry(table({ number: 38, turned: "captain" }), e)).entries[0].error;
+  assert.match(at({ k: "dual", a: 2, p: 0, s: 0, j: last, v: "8", ok: true, cut: "8", as: { s: 0, j: 7 } }), /is the captain's turned-around wire: only the captain cuts it/);
+  assert.match(at({ k: "detect", kind: "double", a: 2, p: 0, s: 0, js: [last - 1, last], v: "8", ok: false, tok: last - 1, real: "9" }), /captain's turned-around wire/);
+  // a player whose only cut is that wire skips, and the detonator moves (the card's back)
+  const skip = S.derive(S.addEntry(table({ number: 38, turned: "captain" }), { k: "skip", a: 1 }));
+  assert.ok(skip.entries[0].ok, skip.entries[0].error);
+  assert.equal(skip.mistakesMade, 1);
+  assert.equal(S.skipRule({ ...bob.setup, turned: "captain" }).label, "Only the captain's wire: skip");
 });
 
 test("constraint card L doubles the detonator's move on a failure: mine (31, 61), everyone's where the card lies face up (37); as it was then", () => {

@@ -41,6 +41,10 @@ export function pickSlot(app, key) {
     ui.sheetError = `${S.standName(app.state.setup, p, s)} ${S.slotLetter(j)} is an X wire: no equipment works on it.`;
     return;
   }
+  if (sl.tw && app.state.setup.turned === "captain" && !["walkie", "disint", "special", "super"].includes(d.k)) {
+    ui.sheetError = `${S.standName(app.state.setup, p, s)} ${S.slotLetter(j)} is the captain's turned-around wire: only the captain cuts it, as their own wire in a dual cut.`;
+    return;
+  }
   if (d.k === "special" && S.specialAction(app.state.setup) === "tripwire") { // 41: one teammate's tripwire a turn
     if (p === d.a) {
       ui.sheetError = "Point at a teammate's tripwire.";

@@ -56,6 +56,13 @@ function xWireRule(t, setup, wires, equipment) {
   }
 }
 
+/** 38: nobody points at the captain's turned-around wire — only the captain cuts it, as their own wire in a dual cut. */
+function captainTurnedRule(t, setup, p, s, js) {
+  if (setup.turned !== "captain") return;
+  const j = js.find((jj) => slotAt(t, p, s, jj).tw && slotAt(t, p, s, jj).c !== "cut");
+  if (j !== undefined) fail(`${standName(setup, p, s)} slot ${slotLetter(j)} is the captain's turned-around wire: only the captain cuts it, as their own wire in a dual cut (mission 38)`);
+}
+
 /** A dual cut, or the X-or-Y Ray (two values said). */
 export function applyDual(t, e, setup, i) {
   checkPlayers(setup, e);
@@ -64,6 +71,7 @@ export function applyDual(t, e, setup, i) {
   if (!said.length || said.some((x) => !(isLabel(x) || x === "Y"))) fail("which value was said?");
   noSpecialValue(t, setup, said);
   xWireRule(t, setup, [[e.p, e.s, e.j], ...(e.ok && e.as ? [[e.a, e.as.s, e.as.j]] : [])], e.k === "xray");
+  captainTurnedRule(t, setup, e.p, e.s, [e.j]);
   if (e.k === "xray") useItem(t, setup, "10", e);
   if (e.ok) {
     if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
@@ -101,6 +109,7 @@ export function applyDetect(t, e, setup, i) {
   if (!/^\d+$/.test(String(e.v))) fail("a detector names a value 1–12: yellow wires have no number (the rulebook's FAQ)");
   noSpecialValue(t, setup, [e.v]);
   xWireRule(t, setup, js.map((j) => [e.p, e.s, j]), true);
+  if (e.kind !== "super") captainTurnedRule(t, setup, e.p, e.s, js); // (the Super Detector points at the whole stand)
   if (e.kind === "double") useDoubleDetector(t, e, setup);
   else useItem(t, setup, e.kind === "triple" ? "3" : "5", e);
   if (e.ok) {

@@ -109,7 +109,7 @@ export function applySpecial(t, e, setup) {
 /**
  * Who may pass a turn, and what it costs (null: no mission rule lets a player pass), by the cards' backs: with no
  * oxygen to pay (44, 49, 54, 63), in 47 no cut the number cards allow (or none wanted), in 59 no cut with the values
- * Nano allows, in 65 no wire of their number cards, the detonator moves; in 26 (no wire of a face-up value), 32, 37,
+ * Nano allows, in 65 no wire of their number cards, in 38 no cut but the captain's turned-around wire, the detonator moves; in 26 (no wire of a face-up value), 32, 37,
  * 57 and 61 (the constraint card forbids every cut) and 41 (only one's own tripwire and red wires left) it does not.
  * {label, why, detonator}.
  */
@@ -129,6 +129,7 @@ export function skipRule(setup) {
   if (setup.mission === 26) return { label: "No face-up value: skip", why: "no wire of a face-up value", detonator: false };
   if ([32, 37, 57, 61].includes(setup.mission)) return { label: "Constraint: skip", why: "the constraint card forbids every cut", detonator: false };
   if (specialAction(setup) === "tripwire") return { label: "Only my tripwire left: skip", why: "only their own tripwire and red wires left", detonator: false };
+  if (setup.turned === "captain") return { label: "Only the captain's wire: skip", why: "no cut but the captain's turned-around wire", detonator: true }; // 38
   return null;
 }
 
@@ -222,7 +223,7 @@ const skipCards = (setup, e) => (Array.isArray(e.cards) ? e.cards : setup.cards 
 export function applySkip(t, e, setup, i) {
   checkPlayers(setup, e, false);
   const rule = skipRule(setup);
-  if (!rule) fail("only missions 26, 32, 37, 41, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
+  if (!rule) fail("only missions 26, 32, 37, 38, 41, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
   if (rule.detonator) detonatorStep(t, setup);
   // 57, 61: if no one can play for a whole round, the bomb explodes; 37: the detonator moves, the card is replaced
   t.skipRun = (t.skipRun ?? 0) + 1;
