@@ -220,6 +220,8 @@ test("50: a token beside the stand says its player holds the value, somewhere: a
   let t = S.derive(s);
   assert.ok(t.entries.every((e) => e.ok), t.entries.map((e) => e.error).join(" "));
   assert.equal(S.startingTokenDue(s, t), null, "mine went beside my stand");
+  // the status counts a token beside the stand as placed (it asked "Still to place: Ann, Bob, Cid, Dee" for ever)
+  assert.deepEqual(S.drawnTokensDue(s).per.filter((x) => x.have < x.need).map((x) => x.p), [1, 3]);
   const facts = S.engineDoc(s, t).facts.filter((f) => f.kind === "has");
   assert.deepEqual(facts.map((f) => [f.player, f.value]), [[0, 5], [2, 3]]);
   assert.match(t.entries[1].text, /Cid: a 3 token beside the stand \(the wire not known\)/);

@@ -4,7 +4,7 @@
 import { wireMark } from "./failure-marks.js";
 import { derive } from "./replay.js";
 import { isSetupEntry } from "./replay-table.js";
-import { blueValues, placesFalseTokens, saidOf, yellowsInPlay } from "./setup.js";
+import { besideTokens, blueValues, placesFalseTokens, saidOf, yellowsInPlay } from "./setup.js";
 
 export const TOKEN_KINDS = ["value", "even_odd", "multiplicity"];
 
@@ -122,7 +122,8 @@ export function drawnTokensDue(state) {
   if (!kind || state.log.some((e) => !isSetupEntry(e))) return null;
   // 17 (the captain), 52 (everyone): two false tokens ("not N") instead of the usual one
   const falseOnes = (p) => kind === "chosen" && placesFalseTokens(setup, p);
-  const counts = (e) => e.k === "absent" || (e.k === "set" && (kind === "random" ? e.slot?.c === "info"
+  // (50: the token goes beside the stand, the wire only pointed at: a "beside" entry, or the wire as remembered)
+  const counts = (e) => e.k === "absent" || (e.k === "beside" && besideTokens(setup)) || (e.k === "set" && (kind === "random" ? e.slot?.c === "info"
     : falseOnes(e.p) ? Boolean(e.slot?.m?.startsWith("!")) : showsStartingToken(e.slot ?? {}, chosen)));
   const per = setup.players.map((_n, p) => {
     const need = kind === "absent" ? Math.min(2, lacking(state, p)) : falseOnes(p) ? 2 : skipsStartingToken(setup, p) ? 0 : 1;

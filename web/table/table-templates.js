@@ -6,7 +6,7 @@ import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
 import { ACTION_CARDS, ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, giftReceiver, skipRule, spokenRule, besideNow, faceUpCards } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
-import { placesFalseTokens } from "./setup.js";
+import { besideTokens, placesFalseTokens } from "./setup.js";
 import { cardInPlayTemplate, challengesTemplate, equipmentTemplate } from "./cards-templates.js";
 import { activeChallenges, hasChallenges } from "./challenge-cards.js";
 
@@ -143,7 +143,8 @@ function drawnTokensTemplate(state) {
   const left = due.per.filter((x) => x.have < x.need).map((x) => `${players[x.p]}${x.need > 1 ? ` (${x.need - x.have} left)` : ""}`);
   const how = due.kind === "chosen"
     ? html`each player puts ${placesFalseTokens(state.setup, null) ? "their false tokens (“not N”, on any of their wires, red included)"
-      : `${{ value: "an info token", even_odd: "an even/odd token", multiplicity: "an x-token" }[state.setup.tokens]} on one of their blue wires`} (tap the wire, <em>Set tokens</em>)`
+      : `${{ value: "an info token", even_odd: "an even/odd token", multiplicity: "an x-token" }[state.setup.tokens]} on one of their blue wires`} (tap the wire, <em>Set tokens</em>)${
+      besideTokens(state.setup) ? html` — in 50 pointed at, then put beside the stand: the wire as you remember it, or <em>Token beside the stand</em>` : ""}`
     : due.kind === "random"
     ? html`each player draws an info token at random and puts it on a wire of its value (tap that wire, <em>Set tokens</em>, the info token) or, without one, beside their stand (<em>I have none</em> below)`
     : html`each player puts two tokens of values they do not hold beside their stand${standSizes(state.setup).some((ss) => ss.length > 1)
