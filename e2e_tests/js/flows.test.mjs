@@ -791,3 +791,9 @@ test("under the Stabilizer a red wire pointed at does not explode: the failure's
   assert.match(text(stab), /Or red, no token: the Stabilizer holds the bomb:/);
   assert.doesNotMatch(text(stab), /the bomb exploded/);
 });
+
+test("a failure's token on a wire that shows another token is refused by name (an old cut edited into a failure)", () => {
+  const state = table([{ k: "set", p: 2, s: 0, j: 5, slot: { c: "info", v: "6" } }]);
+  const e = { k: "dual", a: 3, p: 2, s: 0, j: 5, v: "6", ok: false, real: "7" };
+  assert.match(S.derive(S.addEntry(state, e)).entries.at(-1).error, /Cid slot F already shows an info token 6, not 7/);
+});

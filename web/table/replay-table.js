@@ -147,6 +147,8 @@ export function infoSlot(t, setup, p, s, j, label) {
   if (sl.c === "cut") fail(`${where} is already cut`);
   if (!(isLabel(label) && colourOf(label) !== "red") && label !== "Y") fail(`${where}: which info token?`);
   if (sl.own && !(label === "Y" ? colourOf(sl.own) === "yellow" : sl.own === label)) fail(`${where} is your ${sl.own}, not ${label}`);
+  // a token already there shows the wire: another is a slip (an old cut edited into a failure, say)
+  if (sl.c === "info" && sl.v !== label && !(label === "Y" && colourOf(sl.v) === "yellow")) fail(`${where} already shows an info token ${sl.v}, not ${label}`);
   sl.c = "info";
   sl.v = label;
 }
