@@ -92,7 +92,7 @@ export function logActs(app) {
     },
     action: (k) => {
       const t = app.derived();
-      if (firstTapWarns(ui, "action", k, `Not recorded yet: tap ${S.ACTION_NAMES[k] ?? "it"} again to drop this entry and start that one.`)) {
+      if (firstTapWarns(ui, "action", k, `Not recorded yet: tap ${S.actionLabel(k, app.state.setup) ?? "it"} again to drop this entry and start that one.`)) {
         app.render();
         return;
       }

@@ -12,6 +12,7 @@ import { characterFor, personalHolder } from "./detectors.js";
 import { activeChallenges } from "./challenge-cards.js";
 import { pairValue } from "./pick-cards.js";
 import { cardWhyNot } from "./replay-table.js";
+import { skipRule, spokenRule } from "./entries-mission.js";
 
 // ---------------------------------------------------------------- recording an action (draft -> entry)
 //
@@ -31,6 +32,9 @@ export const ACTION_NAMES = {
   weak: "Guess the weakest link", weakstuck: "Weakest link cannot play", give: "Give a number card", cardflip: "Card turned face down",
   missed: "Round missed: detonator +1", spoken: "A number said aloud: detonator +1", tell: "Holds the value drawn?", ycount: "Yellow wires left",
 };
+/** An action's name on its button and in what the page says of it: the mission's words for a skip or for words said. */
+export const actionLabel = (k, setup) => (k === "skip" ? skipRule(setup)?.label : k === "spoken" ? spokenRule(setup)?.label : null) ?? ACTION_NAMES[k];
+
 /** Actions nobody in particular plays (instant effects and table-wide answers): the sheet asks no actor. */
 export const NO_ACTOR = ["radar", "label_eq", "label_ne", "rewind", "drop", "batteries", "false_bottom", "disint", "challenge", "missed", "spoken"];
 

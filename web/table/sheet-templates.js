@@ -13,7 +13,7 @@ import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAs
 import { actorOff } from "./draft-actors.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
-  ACTION_NAMES,
+  actionLabel,
   CUT_KINDS,
   ALL_EQUIPMENT,
   hasUncut,
@@ -43,7 +43,6 @@ import {
   standName,
   xWireWait,
   wireMark,
-  skipRule,
   drawnTokensDue,
   isSetupEntry,
   placesFalseTokens,
@@ -369,7 +368,7 @@ function actionSheet(ctx, sh) {
   const noActor = d.a === undefined || d.a === null;
   const needsActor = !NO_ACTOR.includes(d.k) && (sh.edit === undefined ? noActor || !underWay(d) : noActor);
   // (while "who" is asked its chips say it: the line starts with the first other answer)
-  const head = html`<h3 data-testid="sheet-title">${d.k === "skip" ? skipRule(setup)?.label ?? ACTION_NAMES.skip : ACTION_NAMES[d.k]}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? warningLine(ctx, d) : summaryLine(ctx, d)}`;
+  const head = html`<h3 data-testid="sheet-title">${actionLabel(d.k, setup)}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? warningLine(ctx, d) : summaryLine(ctx, d)}`;
   const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
   const body = html`${needsActor ? actorChips(state, d, null, d.k === "shown" ? "Whose turn was it?" : d.k === "weak" ? "Who guessed?" : d.k === "weakstuck" ? "Who is the weakest link?" : "Who?", actorOff(ctx, d)) : ""}
     ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>

@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_CARDS, ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, giftReceiver, skipRule, spokenRule, besideNow, faceUpCards } from "./table-state.js";
+import { ACTION_CARDS, ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, giftReceiver, skipRule, spokenRule, actionLabel, besideNow, faceUpCards } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 import { besideTokens, placesFalseTokens } from "./setup.js";
 import { cardInPlayTemplate, challengesTemplate, equipmentTemplate } from "./cards-templates.js";
@@ -269,7 +269,7 @@ export function logTemplate(ctx) {
     ${t.exploded || t.defused ? html`<p class="hint" data-testid="log-over">The game is over (${t.exploded ? "the bomb exploded" : "the bomb is defused"}):
       nothing more to record. Undo, or edit an entry, if one was a slip.</p>`
     : html`<div class="actions" role="group" aria-label="Record an action">
-      ${Object.entries(ACTION_NAMES).filter(([k]) => actionAllowed(k, state, t)).sort(([a], [b]) => FIRST.includes(b) - FIRST.includes(a)).map(([k, name]) => btn("action", k === "skip" ? skipRule(state.setup).label : k === "spoken" ? spokenRule(state.setup).label : name, { cls: "chip", arg: k, testid: `action-${k}` }))}
+      ${Object.entries(ACTION_NAMES).filter(([k]) => actionAllowed(k, state, t)).sort(([a], [b]) => FIRST.includes(b) - FIRST.includes(a)).map(([k]) => btn("action", actionLabel(k, state.setup), { cls: "chip", arg: k, testid: `action-${k}` }))}
     </div>`}
     ${state.log.length ? "" : html`<p class="hint">Tap a wire to record a cut or set its tokens; the buttons above record equipment.</p>`}
     <ol class="entries">${state.log.map((e, i) => {
