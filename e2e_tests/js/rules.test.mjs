@@ -209,6 +209,12 @@ test("61: one constraint card at a time, swapped for one of F-L at a detonator s
   assert.match(t.entries[0].text, /Cid swaps their constraint card for one of F–L: the detonator moves/);
   const other = S.derive(S.addEntry(table({ number: 4 }), { k: "swap", a: 2 }));
   assert.match(other.entries[0].error, /only mission 61 swaps a constraint card/);
+  // my skip under my card D (7-12 only) while I hold a 7 is refused; the entry keeps the card it was made under
+  let d = table({ number: 61 });
+  d.setup.cards = ["D"];
+  const skip = S.buildEntry(d, S.derive(d), { k: "skip", a: 0 });
+  assert.deepEqual(skip.cards, ["D"]);
+  assert.match(S.derive(S.addEntry(d, skip)).entries[0].error, /Ann holds a wire of \d+: no skip \(the constraint card forbids every cut\)/);
 });
 
 test("50: a token beside the stand says its player holds the value, somewhere: a has fact, a badge, the starting token placed", async () => {

@@ -56,6 +56,9 @@ export function ringHeld(setup) {
     : p === setup.me ? (setup.cards ?? [])[0] ?? "" : setup.player_cards?.[p] ?? ""));
 }
 
+/** 61: player p's card now (at their place of the ring), "" when not entered. */
+export const ringCardOf = (setup, p) => ringHeld(setup)[ringSeats(setup).indexOf(p)] ?? "";
+
 /** 61: the setup with the cards `held` put back at their places (a rotation moves them all). */
 export function setRingHeld(su, held) {
   const table = [];

@@ -216,8 +216,9 @@ function weakHidden(t, setup, e) {
   if (t.weak !== "hidden") fail(t.weak === "freed" ? "the weakest link was found already: the cards are gone" : "the constraint cards were discarded already");
 }
 
-/** The constraint card a skip was made under (32, 37, 57: kept by the entry, as the card in play changes since). */
-const skipCards = (setup, e) => (Array.isArray(e.cards) ? e.cards : setup.cards ?? []);
+/** The constraint card a skip was made under (32, 37, 57: kept by the entry, as the card in play changes since; 61:
+ * the skipper's own, kept by the entry — none read from an older one). */
+const skipCards = (setup, e) => (Array.isArray(e.cards) ? e.cards : setup.mission === 61 ? [] : setup.cards ?? []);
 
 /** A turn passed by the mission's rule (skipRule): the detonator moves a space where it says so, the next player plays. */
 export function applySkip(t, e, setup, i) {
@@ -243,7 +244,7 @@ export function applySkip(t, e, setup, i) {
   const none = Number.isInteger(e.v) && [45, 51].includes(setup.mission) ? [e.v]
     : [26, 45, 51].includes(setup.mission) ? pickedUp(setup, t) ?? setup.numbers ?? [] : specialAction(setup) === "tripwire" ? blueValues(setup) // 41: no blue wire left
     : faceUpCards(setup, t, e.a, cutCounts(t)) ?? (lineReady(setup) ? lineAhead(setup, t, cutCounts(t))
-      : cardsBindAll(setup) && skipCards(setup, e).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup, skipCards(setup, e)) : []);
+      : (cardsBindAll(setup) || setup.mission === 61) && skipCards(setup, e).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup, skipCards(setup, e)) : []);
   const held = ownHeld(t, e.a, none);
   if (held !== undefined) fail(`${setup.players[e.a]} holds a wire of ${held}: no skip (${rule.why})`);
   for (const v of none) addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));

@@ -6,7 +6,7 @@ import { knownWire } from "./asks-wires.js";
 import { givesOxygen, ownAt, ownCutsKnown, ownFailure, ownSlotsFor } from "./record.js";
 import { doubleDetonator } from "./replay-table.js";
 import { colourOf, noValueShown, saidOf, standCounts } from "./setup.js";
-import { cardsBindAll, noTokenCard } from "./card-rules.js";
+import { cardsBindAll, noTokenCard, ringCardOf } from "./card-rules.js";
 import { pairValue } from "./pick-cards.js";
 import { failureMarks, wireMark } from "./failure-marks.js";
 
@@ -37,7 +37,9 @@ function entryOf(state, t, d) {
       return { k: "stabilizer", a: d.a };
     case "skip": // 32, 37, 57: the card it was made under, kept as the card in play changes; 47: the two cards discarded;
       // 45, 51: the number card face up for it (the next card tapped must not change what it told)
-      return { k: d.k, a: d.a, ...(cardsBindAll(state.setup) ? { cards: (state.setup.cards ?? []).slice() } : {}),
+      // (61: the skipper's own card)
+      return { k: d.k, a: d.a, ...(cardsBindAll(state.setup) ? { cards: (state.setup.cards ?? []).slice() }
+        : state.setup.mission === 61 && ringCardOf(state.setup, d.a) ? { cards: [ringCardOf(state.setup, d.a)] } : {}),
         ...(state.setup.number_cards === "sum" && Array.isArray(d.nc) ? { nc: d.nc.slice() } : {}),
         ...([45, 51].includes(state.setup.mission) && (state.setup.numbers ?? []).length ? { v: Number(state.setup.numbers[0]) } : {}) };
     case "swap":
