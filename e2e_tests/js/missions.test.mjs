@@ -353,4 +353,12 @@ test("54: the table says the red pile is not followed once its wires enter", asy
   };
   assert.match(view(54), /data-testid="red-pile"/);
   assert.doesNotMatch(view(4), /data-testid="red-pile"/);
+  // 66's bunker board is not followed either: said, and its cards A–E (the standee's directions) are no constraint picker
+  assert.match(view(66), /data-testid="bunker">The bunker board [^<]* is not followed/);
+  assert.doesNotMatch(view(4), /data-testid="bunker"/);
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  const s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4), preset({ number: 66, constraints: "bunker" }));
+  s.phase = "table";
+  assert.doesNotMatch(String(cardsTemplate({ state: s, t: S.derive(s), missions: [preset({ number: 66, constraints: "bunker" })] })), /data-testid="card-A"/);
 });

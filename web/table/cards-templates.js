@@ -27,7 +27,8 @@ export function cardsTemplate(ctx, top = false) {
     || (cardForAll(preset) && setup.mission !== 57 && !cards.length);
   if (top !== first) return top ? "" : numbersTemplate(setup, t);
   // the card picker where the mission uses constraint cards, and in custom setups
-  const picker = setup.mission === null || preset?.constraints || cards.length
+  // (66: the bunker's cards A–E direct the standee, they bind no cut — the board is not followed: table-templates says so)
+  const picker = (setup.mission === null || preset?.constraints || cards.length) && preset?.constraints !== "bunker"
     ? html`<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
     <summary>${cardForAll(preset) ? "The constraint card in play (it binds everyone)" : `My constraint card${oneCardAtATime(preset) ? "" : "s"}`}${cards.length ? `: ${cards.join(" ")}` : one ? " (pick one of A–E, before the starting tokens)" : ""}</summary>
     <div class="chips" role="group" aria-label="${cardForAll(preset) ? "The constraint card in play" : "My constraint cards"}">${cardLetters(preset).map((c) => {

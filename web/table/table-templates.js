@@ -97,7 +97,10 @@ export function standsTemplate(ctx) {
     chance (in %); a red dot: it may be red (a pale one: under 1 %). Tap a wire for every value's chance.</p>` : "";
   // 54: the reds wait in a face-down pile and enter when the sound file says: the chances know nothing of them
   const pile = state.setup.mission === 54 ? html`<p class="hint warn" data-testid="red-pile">The 11 red wires of the face-down pile are
-    not followed once they enter the stands: the chances here leave them out.</p>` : "";
+    not followed once they enter the stands: the chances here leave them out.</p>`
+    // 66: the bunker board is not modelled (docs/missions.md): said where the chances are read, as 54's pile
+    : state.setup.mission === 66 ? html`<p class="hint warn" data-testid="bunker">The bunker board (the standee, its cards A–E, ACTION,
+    the striped spaces) is not followed: the chances and my best cuts play the wires alone — cut yellow only when the board tells you.</p>` : "";
   // while the table has an error the figures are the last good table's: said where they are read, not only at the top
   const stale = ctx.error?.stale ? html`<p class="hint warn" data-testid="stands-stale">These chances are from the last table that
     worked: the error above says what no deal fits.</p>` : "";
