@@ -31,3 +31,11 @@ for (const file of files) {
     });
   }
 }
+
+test("every setup field survives a save and a reload (23's deck rule was dropped, and its cards came back locked)", () => {
+  const s = S.defaultState();
+  const back = S.normalize(JSON.parse(JSON.stringify(s)));
+  assert.deepEqual(Object.keys(s.setup).filter((k) => !(k in back.setup)), []);
+  const on = { ...s, setup: { ...s.setup, equipment_after_special: true } };
+  assert.equal(S.normalize(JSON.parse(JSON.stringify(on))).setup.equipment_after_special, true);
+});

@@ -67,6 +67,7 @@ function readSetup(r) {
     turned: TURNED_MODES.includes(r.turned) ? r.turned : "",
     free_turns: Boolean(r.free_turns),
     sound_rounds: Boolean(r.sound_rounds),
+    equipment_after_special: Boolean(r.equipment_after_special), // 23: the deck face up once the special action is done
     nano: clampInt(r.nano, 0, 5, 0),
     nano_turns: clampInt(r.nano_turns, 0, 1, 0),
     numbers: Array.isArray(r.numbers) ? [...new Set(r.numbers.filter((x) => Number.isInteger(x) && x >= 1 && x <= 12))] : [],
