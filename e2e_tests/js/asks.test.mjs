@@ -144,3 +144,18 @@ test("a teammate keeps to the table's rules too: 47's number cards bind the valu
   assert.deepEqual(S.nameableValues(s, S.derive(s), bob, said), said, "65: my cards are mine");
   assert.deepEqual(S.nameableValues(s, S.derive(s), { ...bob, a: 0 }, said), [], "I hold no 4");
 });
+
+test("24: Set tokens on my own red wire offers no x-token (never on a red wire), and on my blue wire says which it takes", () => {
+  let s = S.defaultState();
+  Object.assign(s.setup, { tokens: "multiplicity", red: { mode: "list", nums: [5], keep: 1, known: [] } });
+  s.phase = "table";
+  for (const l of ["1", "2", "3", "3", "R5", "6", "7", "8", "9", "10", "11", "12", "4"]) s = S.handAdd(s, 0, l);
+  const t = S.derive(s);
+  const sheet = (j) => String(sheetTemplate({ state: s, t, ui: { sheet: { mode: "slot", key: `0-0-${j}`, tab: "set" } }, holdings: null }));
+  const red = t.stands[0][0].findIndex((sl) => sl.own === "R5");
+  for (const m of ["1x", "2x", "3x"]) assert.match(sheet(red), new RegExp(`data-testid="set-mark-${m}"[^>]*disabled`));
+  assert.match(sheet(red), /Your R5: a token goes on a blue wire only/);
+  const three = t.stands[0][0].findIndex((sl) => sl.own === "3");
+  assert.match(sheet(three), /Your 3: it takes an x2 token/);
+  assert.doesNotMatch(sheet(three), /data-testid="set-mark-2x"[^>]*disabled/);
+});
