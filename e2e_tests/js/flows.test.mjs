@@ -797,3 +797,16 @@ test("a failure's token on a wire that shows another token is refused by name (a
   const e = { k: "dual", a: 3, p: 2, s: 0, j: 5, v: "6", ok: false, real: "7" };
   assert.match(S.derive(S.addEntry(state, e)).entries.at(-1).error, /Cid slot F already shows an info token 6, not 7/);
 });
+
+test("a Post-it pointed at a wire the table shows is not blue is refused at the tap, the draft kept for another wire", async () => {
+  const { pickSlot } = await import("../../web/table/draft-commit.js");
+  const state = table([{ k: "set", p: 1, s: 0, j: 3, slot: { c: "info", v: "Y" } }]);
+  const ui = { sheet: { mode: "action" }, draft: { k: "postit", a: 1, js: [] } };
+  const app = { ui, state, derived: () => S.derive(state) };
+  pickSlot(app, "1-0-3");
+  assert.match(ui.sheetError, /A Post-it goes on a blue wire: Bob D is a yellow/);
+  assert.deepEqual(ui.draft.js, []);
+  pickSlot(app, "1-0-4");
+  assert.equal(ui.sheetError, null);
+  assert.deepEqual(ui.draft.js, [4]);
+});

@@ -65,6 +65,12 @@ export function pickSlot(app, key) {
       ui.sheetError = `A ${d.k === "swl" ? "Single Wire Label" : "Post-it"} goes on one of the actor's own wires.`;
       return;
     }
+    // a wire the table shows is not blue (mine, a token, its colour seen): refused here, the draft kept for another tap
+    const shown = S.shownWire(sl);
+    if ((shown && (shown === "Y" || S.colourOf(shown) !== "blue")) || (sl.col && sl.col !== "b")) {
+      ui.sheetError = `A ${d.k === "swl" ? "Single Wire Label" : "Post-it"} goes on a blue wire: ${S.standName(app.state.setup, p, s)} ${S.slotLetter(j)} is ${shown ? S.aValue(shown) : "not blue"}.`;
+      return;
+    }
   } else if (!d.k.startsWith("label") && p === d.a) {
     ui.sheetError = "Point at a teammate's stand.";
     return;
