@@ -810,3 +810,23 @@ test("a Post-it pointed at a wire the table shows is not blue is refused at the 
   assert.equal(ui.sheetError, null);
   assert.deepEqual(ui.draft.js, [4]);
 });
+
+test("Label = or ≠ on two wires the table shows that break it is refused at the second tap, by name", async () => {
+  const { pickSlot } = await import("../../web/table/draft-commit.js");
+  const state = table();
+  const t = S.derive(state);
+  const mine = t.stands[0][0].map((sl) => sl.own);
+  const j = mine.findIndex((l, k) => k > 0 && l !== mine[k - 1]); // two neighbours of different values
+  const tap = (k, keys) => {
+    const ui = { sheet: { mode: "action" }, draft: { k, a: 0, js: [] } };
+    const app = { ui, state, derived: () => t };
+    for (const key of keys) pickSlot(app, key);
+    return ui;
+  };
+  const eq = tap("label_eq", [`0-0-${j - 1}`, `0-0-${j}`]);
+  assert.match(eq.sheetError, /not the same value — Label = goes on two equal wires/);
+  assert.deepEqual(eq.draft.js, [j - 1]);
+  const ne = tap("label_ne", [`0-0-${j - 1}`, `0-0-${j}`]);
+  assert.equal(ne.sheetError, null);
+  assert.deepEqual(ne.draft.js, [j - 1, j]);
+});

@@ -86,6 +86,20 @@ export function pickSlot(app, key) {
   if (d.js.includes(j)) d.js = d.js.filter((x) => x !== j);
   else d.js.push(j);
   d.js.sort((a, b) => a - b);
+  const clash = d.k.startsWith("label") ? labelClash(app.state.setup, t, d) : null;
+  if (clash) {
+    ui.sheetError = clash;
+    d.js = d.js.filter((x) => x !== j);
+  }
+}
+
+/** Label = / ≠ on two wires the table shows (mine, cut, a token): whether they break it — said at the tap. */
+function labelClash(setup, t, d) {
+  if (d.js.length !== 2) return null;
+  const ws = d.js.map((jj) => { const x = t.stands[d.p][d.s][jj]; return x.c === "cut" ? x.v : S.shownWire(x); });
+  if (!ws.every(Boolean) || (S.gameValue(ws[0]) === S.gameValue(ws[1])) === (d.k === "label_eq")) return null;
+  const where = d.js.map((jj, i) => `${S.slotLetter(jj)} (${ws[i]})`).join(" and ");
+  return `${S.standName(setup, d.p, d.s)} ${where}: ${d.k === "label_eq" ? "not the same value — Label = goes on two equal wires" : "the same value — Label ≠ goes on two different wires"}.`;
 }
 
 /** After each answer: fill in what the table leaves no choice about, and commit a complete draft as a log entry. */
