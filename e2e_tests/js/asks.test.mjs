@@ -159,3 +159,17 @@ test("24: Set tokens on my own red wire offers no x-token (never on a red wire),
   assert.match(sheet(three), /Your 3: it takes an x2 token/);
   assert.doesNotMatch(sheet(three), /data-testid="set-mark-2x"[^>]*disabled/);
 });
+
+test("the value keypad of a cut says when the detonator is on its last space (a failure on my wire is filled in at once)", () => {
+  let s = S.defaultState();
+  s.setup.mistakes = 0;
+  s.phase = "table";
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  const t = S.derive(s);
+  const d = { k: "dual", a: 1, p: 0, s: 0, js: [2] };
+  const html = String(askTemplate({ state: s, t, ui: { sheet: { mode: "slot", tab: "cut" } }, holdings: null }, d, { ask: "value" }));
+  assert.match(html, /data-testid="value-last-space">The detonator is on its last space: a wrong value explodes the bomb/);
+  s.setup.mistakes = 2;
+  const calm = String(askTemplate({ state: s, t: S.derive(s), ui: { sheet: { mode: "slot", tab: "cut" } }, holdings: null }, d, { ask: "value" }));
+  assert.doesNotMatch(calm, /value-last-space/);
+});

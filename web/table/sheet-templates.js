@@ -46,7 +46,7 @@ import {
   drawnTokensDue,
   isSetupEntry,
   placesFalseTokens,
-  oxygenFor, turnedOutOfOrder,
+  oxygenFor, turnedOutOfOrder, nanoDetonator,
 } from "./table-state.js";
 
 // ---------------------------------------------------------------- the sheet (slot detail, recording)
@@ -124,7 +124,7 @@ export const ASKS = {
       return html`<p class="ask" data-testid="ask">${question}</p>
         ${shown ? shownHint(setup, d.a) : ""}
         ${why.length ? html`<p class="hint" data-testid="not-offered">Not offered${d.a === setup.me ? ", though held" : ""}: ${notOffered(why)}.</p>` : ""}
-        ${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value",
+        ${lastSpaceHint(setup, t, d)}${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value",
           disabled: shown ? named.filter((v) => !shown.includes(v)) : [] })
           : html`<p class="hint" data-testid="no-value">${nameable.length === 0 && base.length && oxygenFor(state, t, d.a)
             ? `Not enough oxygen for any value ${setup.players[d.a]} holds: record “No oxygen: skip” instead.`
@@ -254,6 +254,10 @@ function markAsk(ctx, d, labels) {
     ${moved ? html`<p class="hint" data-testid="mark-moved">Wires moved to or from this stand: its x-tokens cannot be read yet — choose “No token”.</p>` : ""}
     ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
 }
+
+/** Before the value is tapped (a failure on my own wire is filled in at once): the detonator on its last space. */
+const lastSpaceHint = (setup, t, d) => (CUT_KINDS.includes(d.k) && d.k !== "solo" && t.mistakesLeft === 0 && !t.stab && !t.exploded && !nanoDetonator(setup)
+  ? html`<p class="hint warn" data-testid="value-last-space">The detonator is on its last space: a wrong value explodes the bomb.</p>` : "");
 
 /** The values held but not offered, those with the same reason together ("1, 4 (your number cards are 2, 5, 9)"). */
 const notOffered = (why) => [...why.reduce((m, x) => m.set(x.why, [...(m.get(x.why) ?? []), x.v === "Y" ? "yellow" : x.v]), new Map())]
