@@ -301,9 +301,8 @@ function setSection(ctx, p, s, j, sl) {
   // 17 (the captain's), 52 (everyone's): that player's tokens are false, and no other player's are
   const falseOnes = placesFalseTokens(state.setup, p);
   if (c.info.length && !falseOnes) rows.push(html`<div class="sub"><span class="lbl">Info token</span>${keypad("set-info", c.info, { on: sl.c === "info" ? [sl.v] : [], testprefix: "set-info", label: "info token", disabled: infoOff })}</div>`);
-  // my own wire: I know which token it shows (its parity, how many of its value my stand holds), the others are greyed
+  // my own wire: I know which token it shows (its parity, how many of its value my stand holds; none if yellow or red)
   const mark = own ? wireMark(state.setup, t, p, s, own) : undefined;
-  // (a yellow or red wire of mine takes none: null; undefined: its stand's count cannot be read)
   const markWhy = own && mark !== undefined ? html`<p class="hint" data-testid="set-mark-why">Your ${own}: ${mark ? `it takes ${markWords(mark)}` : `a token goes on a blue wire only`}.</p>` : "";
   if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`, { disabled: mark !== undefined && m !== mark && sl.m !== m }))}</div>${markWhy}</div>`);
   if (c.notValues.length && falseOnes) rows.push(html`<div class="sub"><span class="lbl">False token (not…)</span>${keypad("set-not", c.notValues, { on: sl.m ? [sl.m.slice(1)] : [], testprefix: "set-not", label: "false token", disabled: own ? [saidOf(own)] : [] })}</div>`);
