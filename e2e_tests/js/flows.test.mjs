@@ -676,6 +676,9 @@ test("Walkie-Talkies: the wire I got is one that sat in order where it came from
   assert.deepEqual(got, ["1", "2", "4", "5", "6"]);
   // the teammate's wire right of the token: 6 or more
   assert.deepEqual(S.gotFits(state, t, { k: "walkie", a: 0, p: 2, s: 0, js: [8], as: { s: 0, j: 2 } }, labels), ["6", "7", "10", "12"]);
+  // with the engine's chances for Cid G: only what that slot may hold
+  const odds = laws({ "2-0-6": { 5: 0.5, 6: 0.4, 4: 0.1 } });
+  assert.deepEqual(S.gotFits(state, t, { k: "walkie", a: 0, p: 2, s: 0, js: [6], as: { s: 0, j: 2 } }, labels, odds), ["4", "5", "6"]);
 });
 
 test("✓ is greyed for a yellow cut when the yellow wires the table places elsewhere leave fewer than two (the walkthrough's 27)", () => {

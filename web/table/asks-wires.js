@@ -26,9 +26,10 @@ export function moveAsk(state, t, d) {
 
 /**
  * The wires I may have got where the draft files it (the keypad of "Which wire did you get?"): those that sit in order
- * there, on my stand as it is once I gave mine (Walkie-Talkies).
+ * there, on my stand as it is once I gave mine (Walkie-Talkies) — and, with the engine's `laws` ("p-s-j" -> {probs}),
+ * those the slot it came from may hold.
  */
-export function gotFits(state, t, d, labels) {
+export function gotFits(state, t, d, labels, laws = null) {
   const me = state.setup.me;
   const [field, gone] = d.k !== "walkie" ? ["to", null] : me === d.a ? ["ato", d.as] : ["pto", { s: d.s, j: d.js?.[0] }];
   // a wire every copy of which the table shows (cut, mine — the one I gave too —, an info token's) is not the one I got
@@ -36,7 +37,9 @@ export function gotFits(state, t, d, labels) {
   const shown = (l) => (t.cutCount[l] ?? 0) + t.stands.flat(2).filter((sl) => sl.c !== "cut" && shownWire(sl) === l).length;
   const from = movedFrom(d, field); // where the wire came from: it sat in order there
   const around = from ? orderMarks(t.stands[from.p]?.[from.s] ?? []) : null;
-  const left = labels.filter((l) => shown(l) < (copies.get(l) ?? 0) && (!around || sitsBetween(around, from.j, from.j + 1, l)));
+  const law = from ? laws?.get(`${from.p}-${from.s}-${from.j}`)?.probs : null;
+  const left = labels.filter((l) => shown(l) < (copies.get(l) ?? 0) && (!around || sitsBetween(around, from.j, from.j + 1, l))
+    && (!law || Number(law[l] ?? 0) > 0));
   const at = d[field];
   if (!at) return left;
   const st = (t.stands[me]?.[at.s] ?? []).filter((_sl, j) => !(gone && gone.s === at.s && gone.j === j));

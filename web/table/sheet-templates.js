@@ -172,7 +172,7 @@ export const ASKS = {
       })}`;
   },
   got: ({ ctx, d, labels }) => {
-    const fits = ctx.ui?.sheet?.edit !== undefined ? labels : gotFits(ctx.state, ctx.t, d, labels);
+    const fits = ctx.ui?.sheet?.edit !== undefined ? labels : gotFits(ctx.state, ctx.t, d, labels, allowOf(ctx).laws);
     return html`<p class="ask" data-testid="ask">Which wire did you get?</p>${keypad("draft-got", labels, {
       label: "wire received", testprefix: "got", disabled: labels.filter((l) => !fits.includes(l)) })}`;
   },
