@@ -192,7 +192,7 @@ test("15: the equipment lies face down; a card flipped is usable at once; the nu
   s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
   s = S.addEntry(s, { k: "dual", a: 0, p: 3, s: 0, j: 1, v: "3", ok: true, cut: "3", as: { s: 0, j: 3 } });
   let t = S.derive(s);
-  assert.match(String(cardsTemplate({ state: s, t, missions: [] })), /data-testid="unlock-due">All four 3s are cut: flip an equipment card/);
+  assert.match(String(cardsTemplate({ state: s, t, missions: [] })), /data-testid="unlock-due">All four 3s are cut: flip an equipment card[^<]*a card turned up with its four already cut is only\s+replaced by the next, no equipment flipped/);
   s.setup.table_cards = ["10"]; // the X-or-Y Ray flipped: usable though no 10 is cut
   t = S.derive(s);
   assert.deepEqual(t.cards.map((c) => [c.id, c.state]), [["10", "usable"]]);

@@ -154,7 +154,8 @@ export function numbersTemplate(setup, t) {
       their stand (a value among their cards that they hold) goes with <i>Token beside the stand</i>.</p>` : "";
   const due = setup.number_cards === "unlock" && nums.length && (t?.cutCount?.[String(nums[0])] ?? 0) >= 4
     ? html`<p class="hint" data-testid="unlock-due">All four ${nums[0]}s are cut: flip an equipment card (tap it in Setup, Equipment on the
-      table: usable at once) and the next number card (tap it here).</p>` : "";
+      table: usable at once) and the next number card (tap it here) — but a card turned up with its four already cut is only
+      replaced by the next, no equipment flipped.</p>` : "";
   const laid = t && FIXED_CARDS.includes(setup.number_cards) && nums.length >= numberCardsAtMost(setup);
   const fold = laid || up ? html`<details data-testid="numbers-change"><summary>${up ? "Change the cards face up at the start" : "Change the number cards"}</summary>${chips}</details>` : chips;
   return html`<div class="cards numbers" data-testid="numbers" data-up="${(up ?? []).join(" ")}"><p class="lbl">${up ? "Number cards face up" : "Number cards in view"}${face.length ? html`:${shown}` : ""} <small>(${hint})</small></p>
