@@ -362,3 +362,15 @@ test("54: the table says the red pile is not followed once its wires enter", asy
   s.phase = "table";
   assert.doesNotMatch(String(cardsTemplate({ state: s, t: S.derive(s), missions: [preset({ number: 66, constraints: "bunker" })] })), /data-testid="card-A"/);
 });
+
+test("12: a card face up without its number card, or one number card on two equipment cards, is a setup problem", () => {
+  const s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4), preset({ number: 12 }));
+  s.setup.table_cards = ["3", "9"];
+  s.setup.card_locks = { 3: 5 };
+  assert.ok(S.setupProblems(s.setup).some((p) => /Pick the number card lying on 9 Stabilizer/.test(p)), S.setupProblems(s.setup).join(" "));
+  s.setup.card_locks = { 3: 5, 9: 5 };
+  assert.ok(S.setupProblems(s.setup).some((p) => /Number card 5 lies on 3 and 9: there is one number card of each value/.test(p)));
+  s.setup.card_locks = { 3: 5, 9: 3 };
+  assert.deepEqual(S.setupProblems(s.setup).filter((p) => /number card/i.test(p)), []);
+});

@@ -6,7 +6,7 @@
 // captain's stand(s) clockwise, so earlier stands get the extra wire; the wires dealt first are then added to the
 // stands they went to (as the arena deals: arena/deal.py).
 
-import { colourNeeds, colourTop, redsInPlay, standCounts, wiresInPlay, yellowsInPlay } from "./setup.js";
+import { colourNeeds, colourTop, EQUIPMENT_NAMES, lockedCards, redsInPlay, standCounts, wiresInPlay, yellowsInPlay } from "./setup.js";
 
 /**
  * Yellow wires each player was dealt face down before the shuffle ([] when the mission deals them
@@ -113,6 +113,20 @@ export function standSizes(setup) {
 }
 
 /** Setup problems that stop the game from starting (readable sentences). */
+/** 12: each card face up has a number card lying on it, and each number card is one card (on one equipment card). */
+function lockProblems(setup) {
+  if (!lockedCards(setup)) return [];
+  const locks = setup.card_locks ?? {};
+  const out = (setup.table_cards ?? []).filter((id) => /^\d+$/.test(id) && !locks[id])
+    .map((id) => `Pick the number card lying on ${id} ${EQUIPMENT_NAMES[id] ?? ""} (its two wires unlock it too).`);
+  const on = Object.entries(locks).filter(([id]) => !setup.table_cards || setup.table_cards.includes(id));
+  for (const v of new Set(on.map(([, x]) => x))) {
+    const ids = on.filter(([, x]) => x === v).map(([id]) => id);
+    if (ids.length > 1) out.push(`Number card ${v} lies on ${ids.join(" and ")}: there is one number card of each value.`);
+  }
+  return out;
+}
+
 export function setupProblems(setup, mission = null) {
   const out = [];
   const needs = colourNeeds(setup, mission);
@@ -147,6 +161,7 @@ export function setupProblems(setup, mission = null) {
     const counts = Object.keys(mission.players).join(", ");
     out.push(`Mission ${mission.number} is played with ${counts} players, not ${setup.players.length}.`);
   }
+  out.push(...lockProblems(setup));
   const names = setup.players.map((n) => n.trim());
   if (names.some((n) => !n)) out.push("Every player needs a name.");
   return out;
