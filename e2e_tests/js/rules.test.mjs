@@ -645,3 +645,18 @@ test("59: a cut recorded says where Nano went and which way it faces, and how to
   commitEntry(app, { k: "dual", a: 0, p: 2, s: 0, j: 6, v: "9", ok: false, real: "8" });
   assert.match(said[0], /— Nano on the 9, facing →: turned round\? “The cutter turned Nano round”/);
 });
+
+test("61: a swap asks which card of F–L was drawn, and that card binds its player from then on", async () => {
+  const { followPairs } = await import("../../web/table/pair-cards.js");
+  let s = table({ number: 61 });
+  s.setup.cards = ["D"];
+  const t = S.derive(s);
+  assert.deepEqual(S.nextAsk(s, t, { k: "swap", a: 0 }), { ask: "swap_card" });
+  const e = S.buildEntry(s, t, { k: "swap", a: 0, c: "K" });
+  assert.deepEqual(e, { k: "swap", a: 0, c: "K" });
+  const next = followPairs(s, S.addEntry(s, e));
+  assert.deepEqual(next.setup.cards, ["K"], "my card is the one drawn");
+  assert.match(S.derive(next).entries[0].text, /Ann swaps their constraint card for card K: the detonator moves/);
+  const bob = followPairs(next, S.addEntry(next, { k: "swap", a: 1, c: "G" }));
+  assert.equal(S.ringCardOf(bob.setup, 1), "G");
+});

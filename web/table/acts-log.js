@@ -279,7 +279,7 @@ const DRAFT_ANSWERS = {
   "draft-weak-who": (ui, arg) => {
     ui.draft.w = int(arg);
   },
-  "draft-weak-card": (ui, arg) => {
+  "draft-weak-card": (ui, arg) => { // (34: the card described; 61: the card a swap drew)
     ui.draft.c = arg;
   },
   "draft-challenge-card": (ui, arg) => {

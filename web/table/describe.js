@@ -76,7 +76,7 @@ function describeAction(e, setup) {
     case "weakstuck":
       return `${name(e.a)}, the weakest link, cannot play: the detonator moves 2, every constraint and character card is discarded`;
     case "swap":
-      return `${name(e.a)} swaps their constraint card for one of F–L: the detonator moves`;
+      return `${name(e.a)} swaps their constraint card for ${e.c ? `card ${e.c}` : "one of F–L"}: the detonator moves`;
     case "skip":
       if (skipRule(setup)?.goesOn) return `${name(e.a)} has no cut with Nano: Nano turned round, the detonator moves, then they play`;
       if (Number.isInteger(e.v)) return `${name(e.a)}${setup.mission === 51 ? ", chosen," : ""} has no ${e.v} (the card flipped): the detonator moves`;

@@ -306,6 +306,10 @@ export function sumCardsAsk({ ctx, d, t, setup }) {
     <div class="row">${ps.map((p) => chip("draft-sum-cards", p.join(":"), words(p), String(d.nc) === String(p), `sum-cards-${p.join("-")}`))}</div>`;
 }
 
+/** 61: the constraint card of F–L the swap drew (it lies face up, and binds them from now on). */
+export const swapCardAsk = ({ d, setup }) => html`<p class="ask" data-testid="ask">Which card did ${setup.players[d.a]} draw?</p>
+  <div class="row">${[..."FGHIJKL"].map((c) => chip("draft-weak-card", c, `${c} ${CARD_NAMES[c]}`, false, `swap-card-${c}`))}</div>`;
+
 /** A row of chips naming the actor's teammates (`act`, testids `<prefix>-<p>`). */
 const teammateChips = (setup, a, act, prefix) =>
   html`<div class="row">${setup.players.map((name, p) => (p === a ? "" : chip(act, p, name, false, `${prefix}-${p}`)))}</div>`;

@@ -1,18 +1,29 @@
 // Mission 57: each number card lies beside a constraint card (the pairs entered at setup); when a value is validated
 // its card binds everyone. The page puts that card in play itself as the log validates a value (and takes it back
 // when an undo takes the validation back), so the advice, the playouts' document and the table never wait on a tap.
-// A pair not entered is still tapped by hand (the hint under the cards asks for it).
+// A pair not entered is still tapped by hand (the hint under the cards asks for it). 61: a swap's card drawn, likewise.
 
 import { derive } from "./replay.js";
+import { putRingCard, ringSeats } from "./card-rules.js";
 
 /** The last value validated, read from a state's log (57), or null. */
 const lastValidated = (state) => (state.setup.mission === 57 && state.phase === "table" ? derive(state).validOrder?.at(-1) ?? null : null);
+
+/** 61: `next` with a swap just recorded (one entry more than `prev`) putting the card drawn at its player's place. */
+function followSwap(prev, next) {
+  const e = next.log.at(-1);
+  if (next.setup.mission !== 61 || !prev || next.log.length !== prev.log.length + 1 || e?.k !== "swap" || !e.c) return next;
+  const setup = structuredClone(next.setup);
+  putRingCard(setup, ringSeats(setup).indexOf(e.a), e.c);
+  return { ...next, setup };
+}
 
 /**
  * `next` with the card in play following the value validated last, where it changed from `prev`'s: that value's pair
  * when entered; with no value validated any more, no card (the one put there by the pair of the value undone).
  */
 export function followPairs(prev, next) {
+  next = followSwap(prev, next);
   if (next.setup.mission !== 57) return next;
   const was = prev ? lastValidated(prev) : null;
   const now = lastValidated(next);

@@ -179,7 +179,8 @@ function actionAsk(state, t, d) {
   if (d.pe === undefined && personalMay(state.setup, t, d)) return { ask: "personal" };
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
-  if (["label_eq", "label_ne", "swl", "stabilizer", "skip", "swap", "weakstuck", "cardflip"].includes(d.k)) return null;
+  if (d.k === "swap") return d.c ? null : { ask: "swap_card" }; // 61: the card of F–L drawn lies face up
+  if (["label_eq", "label_ne", "swl", "stabilizer", "skip", "weakstuck", "cardflip"].includes(d.k)) return null;
   if (d.k === "give") return !Number.isInteger(d.v) ? { ask: "give_card" } : !Number.isInteger(d.to) ? { ask: "give_to" } : null; // 65
   if (d.k === "weak") { // 34: whom the guesser named, the card they described, and whether it was right
     return !Number.isInteger(d.w) ? { ask: "weak_who" } : !d.c ? { ask: "weak_card" } : typeof d.ok !== "boolean" ? { ask: "weak_result" } : null;
@@ -338,7 +339,7 @@ export const EDIT_CHANGES = {
   swl: { who: ["a", "js", "p", "s"], wire: ["js", "s"] },
   disint: { value: ["v", "spots", "done"], wires: ["spots", "done"] },
   batteries: { players: ["ps", "done"] }, false_bottom: { cards: ["ids", "done"] },
-  stabilizer: { who: ["a"] }, redcall: { who: ["a", "js", "p", "s", "ok", "cut"], result: ["ok", "cut"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a", "nc"], cards: ["nc"] }, swap: { who: ["a"] }, shown: { who: ["a"], value: ["v"] },
+  stabilizer: { who: ["a"] }, redcall: { who: ["a", "js", "p", "s", "ok", "cut"], result: ["ok", "cut"] }, coffee: { who: ["a"], next: ["next"] }, skip: { who: ["a", "nc"], cards: ["nc"] }, swap: { who: ["a", "c"], card: ["c"] }, shown: { who: ["a"], value: ["v"] },
   tell: { who: ["a"], value: ["v", "ok"], answer: ["ok"] }, ycount: { who: ["a"], count: ["n"] },
   weak: { who: ["a", "w", "c", "ok"], named: ["w", "c", "ok"], card: ["c", "ok"], result: ["ok"] }, weakstuck: { who: ["a"] },
   cardflip: { who: ["a"] }, challenge: { card: ["c"] },

@@ -9,7 +9,7 @@ import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloV
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
 import { guessCards, shownChoices } from "./guess-cards.js";
-import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, oxygenToAsk, shownHint, sumCardsAsk, challengeCardAsk, radarAnswersAsk, postitAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, oxygenToAsk, shownHint, sumCardsAsk, challengeCardAsk, radarAnswersAsk, postitAsk, swapCardAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { actorOff } from "./draft-actors.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -149,7 +149,7 @@ export const ASKS = {
   weak_who: weakWhoAsk,
   weak_card: weakCardAsk,
   weak_result: weakResultAsk,
-  give_card: giveCardAsk, give_to: giveToAsk, challenge_card: challengeCardAsk,
+  give_card: giveCardAsk, give_to: giveToAsk, challenge_card: challengeCardAsk, swap_card: swapCardAsk,
   holds: holdsAsk,
   count: countAsk,
   personal: personalAsk,
