@@ -204,6 +204,9 @@ test("the reasons show for whatever forbids a cut, mission rules included (46: n
   assert.match(page, /data-testid="moves-none">No cut the rules let me make now/);
   const none = String(movesTemplate({ state: s, t, moves: { moves: [], forbidden: [] }, missions: [] }).text);
   assert.match(none, /data-testid="moves-none">No cut is possible/);
+  // my wires all cut (the walkthrough undid a cut at the end): said so
+  const bare = { ...t, stands: t.stands.map((ss, p) => (p === 0 ? ss.map((st) => st.map((sl) => ({ ...sl, c: "cut", v: sl.own }))) : ss)) };
+  assert.match(String(movesTemplate({ state: s, t: bare, moves: { moves: [], forbidden: [] }, missions: [] }).text), /data-testid="moves-none">All my wires are cut/);
 });
 
 test("mission 62: each number card's value cut all four moves the detonator back a space, once, past its start too", () => {

@@ -59,7 +59,7 @@ function deckHint(setup, t) {
   }
   if (setup.mission === 57) return pairHint(setup, t);
   if ((setup.cards ?? []).length) return "";
-  return html`<p class="hint warn" data-testid="card-due">Tap the card face up: until then the advice leaves it out (the deck empty: none binds).</p>`;
+  return html`<p class="hint warn" data-testid="card-due">Tap the card face up: until then the advice leaves it out (once the deck is empty, none binds: untap it).</p>`;
 }
 
 /** 57: no card until a value is validated; then the card paired with the last value validated binds everyone — said

@@ -3,7 +3,7 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { EQUIPMENT_NAMES, isCount, NANO_END, nanoDetonator, playedLast, radarTurns, slotLetter, standName } from "./table-state.js";
+import { EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, playedLast, radarTurns, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
@@ -78,6 +78,7 @@ function noMoveWords(ctx) {
   if (nanoDetonator(setup) && ctx.t?.nanoSpace === NANO_END - 1) {
     return `Every cut but a successful ${NANO_END - 1} takes Nano to ${NANO_END}: the bomb explodes whatever else I cut.`;
   }
+  if (ctx.t && setup.me !== null && !hasUncut(ctx.t, setup.me)) return "All my wires are cut: I have no cut to make — my turns pass.";
   return ctx.moves.forbidden?.length ? "No cut the rules let me make now: what each would cost is under “Not for you now”." : "No cut is possible.";
 }
 
