@@ -130,3 +130,13 @@ test("25: a number said aloud is entered as the card says — the detonator a sp
   assert.match(page(s), /data-testid="action-spoken"/);
   assert.doesNotMatch(page(S.defaultState()), /data-testid="action-spoken"/);
 });
+
+test("30: My best cuts names the round's value as a target in time, and says the list ranks by chance", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  const s = thirty();
+  s.setup.numbers = [7];
+  const page = String(movesTemplate({ state: s, t: S.derive(s), moves: { moves: [], forbidden: [] }, missions: [] }).text);
+  assert.match(page, /data-testid="moves-round">This round's value: <b>7<\/b> — to cut in time/);
+  s.setup.numbers = [3, 7, 9];
+  assert.doesNotMatch(String(movesTemplate({ state: s, t: S.derive(s), moves: { moves: [], forbidden: [] }, missions: [] }).text), /moves-round/);
+});

@@ -41,7 +41,7 @@ export function movesTemplate(ctx) {
     <h3>My best cuts ${laterWords(ctx) ? html`<small data-testid="moves-later">${laterWords(ctx)}</small>` : ""} ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
     ${moves ? "" : ctx.error ? html`<p class="hint" data-testid="moves-error">No advice while the table has an error (at the top of the page).</p>` : html`<p class="hint">Working it out…</p>`}
     ${freeCardTemplate(ctx)}
-    ${specialTemplate(ctx)}
+    ${specialTemplate(ctx)}${roundTemplate(ctx)}
     <ol>${list.map((m, i) => html`<li class="${selectedMove === i ? "sel" : ""}">
       <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" data-key="${moveKey(m)}" aria-pressed="${selectedMove === i ? "true" : "false"}">
         <span class="what">${moveText(m, state.setup)}${bestWords(list, i, ctx.refine)}</span>
@@ -70,6 +70,13 @@ export function movesTemplate(ctx) {
     ${winTemplate(ctx)}
     ${cardsTemplate(ctx)}${forbiddenTemplate(ctx)}
   </section>`;
+}
+
+/** 30: the sound file's value of the round — a target in time, not a rule: the list ranks every cut by its chance. */
+function roundTemplate(ctx) {
+  const nums = ctx.state.setup.sound_rounds ? ctx.state.setup.numbers ?? [] : [];
+  const v = nums.length === 1 ? nums[0] : null; // (three face up at the end bind the advice: a rule, no target)
+  return v ? html`<p class="hint" data-testid="moves-round">This round's value: <b>${v}</b> — to cut in time. The list ranks every cut by its chance, not by the round's value.</p>` : "";
 }
 
 /** Why My best cuts lists none: 53 with Nano on 11 and no 11 of mine, every cut takes it to 12; else the rules. */
