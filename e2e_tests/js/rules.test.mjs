@@ -112,6 +112,7 @@ test("36: the Sequence card stands at either end of the cards left, and a tap mo
   // 9 and 16 keep the Sequence card at one end: no choice offered
   const nine = { ...s, setup: { ...s.setup, mission: 9 } };
   assert.doesNotMatch(page(nine), /sequence-turn/);
+  assert.match(page(nine), /data-testid="sequence-end">Next to cut: <b>12<\/b>/, "what comes next is said in 9 too");
   // one card left: nothing to choose
   const last = { ...s, setup: { ...s.setup, numbers: [3, 12] } };
   assert.doesNotMatch(page(last), /sequence-turn/);

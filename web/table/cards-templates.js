@@ -222,7 +222,10 @@ function myCardsTemplate(setup, t) {
  * whoever clears a card (the entry just recorded) moves it —: the value it points at now, and then the other end a
  * tap away. */
 function sequenceEndTemplate({ nums, next, freeEnd }, t) {
-  if (!freeEnd || nums.length - next < 2) return "";
+  if (!freeEnd) { // 9, 16: the Sequence card moves on along the line alone — only what comes next is said
+    return next < nums.length ? html`<p class="seq-end" data-testid="sequence-end">Next to cut: <b>${nums[next]}</b> (the card beside the Sequence card)</p>` : "";
+  }
+  if (nums.length - next < 2) return "";
   const start = (t?.turnsTaken ?? 0) === 0;
   const cleared = next > 0 && (t?.lastCut?.values ?? []).includes(String(nums[next - 1]));
   const far = nums[nums.length - 1];
