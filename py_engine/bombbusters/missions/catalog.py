@@ -108,7 +108,8 @@ ROWS: list[dict[str, Any]] = [
        "token of the value said; they use no equipment card"),
     _m(18, "Bat-helping-hand", red="2", players={2: ("3", "0")}, tokens="none", only=("8",),
        notes="General Radar only; no starting info tokens; the active player names who cuts"),
-    _m(19, "In the belly of the beast", red="1", yellow="2 of 3"),
+    _m(19, "In the belly of the beast", red="1", yellow="2 of 3",
+       notes="a sound file plays through the mission (not followed here: the wires play as usual)"),
     _m(20, "The big bad wolf", red="2", yellow="2", players={2: ("2 of 3", "4")}, x_tokens=True, without=("2",),
        notes="one X token per stand: the last wire dealt is unsorted at the far right (any colour); "
        "no Walkie-Talkies"),
@@ -174,7 +175,7 @@ ROWS: list[dict[str, Any]] = [
        notes="the double-numbered cards join the pile (not False Bottom); one yellow tripwire dealt face down "
        "to each player (none to the captain with 5); tripwires are cut one by one by a special action, a "
        "success moving the detonator back a space; the detonator starts a space from the end"),
-    _m(42, "Join the circus", red="1 of 3", yellow="4", notes="timed by a sound file"),
+    _m(42, "Join the circus", red="1 of 3", yellow="4", notes="timed by a sound file (not followed here: the wires play as usual)"),
     _m(43, "Nano the robot", red="3", nano=True,
        notes="Nano is dealt wires face down (5 with 2 players, 4 with 3 or 4, 3 with 5); a player who cuts the "
        "value of Nano's space takes one at random into their hand (record it as \"Nano's wire\"); the page moves "
