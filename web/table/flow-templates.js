@@ -248,7 +248,9 @@ export function radarAnswersAsk({ ctx, d, t, setup, state }) {
     rows.push(html`<div class="row">${standName(setup, p, s)} ${chip("draft-radar", `${p}:${s}`, has ? "yes" : "no", has, `radar-${p}-${s}`,
       { disabled: known.has(key), cls: known.has(key) ? "fixed" : "" })}${known.has(key) ? html` <span class="hint">(${why})</span>` : ""}</div>`);
   }));
-  return html`<p class="ask" data-testid="ask">Tap the stands that answered yes (the others said no).</p>${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
+  // 20, 35: an X wire counts for nothing (no equipment sees it): a "yes" for it alone is a wrong fact
+  const x = setup.x_tokens ? html`<p class="hint" data-testid="radar-x">An X wire does not count: a stand says yes for its other wires only.</p>` : "";
+  return html`<p class="ask" data-testid="ask">Tap the stands that answered yes (the others said no).</p>${x}${rows}${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
 }
 
 /** A Post-it on one of the actor's wires: the value it shows, one the slot may hold — or in 21, 24, 33 and 40 the
