@@ -65,6 +65,9 @@ test("20: the General Radar leaves X wires out: a stand's answer speaks of its o
   // my only 6 is my X wire: my answer on 6 is "no", not forced "yes"; on 3 it is "yes"
   assert.deepEqual(knownRadarAnswers(s, t, 6).find((x) => x.p === 0), { p: 0, s: 0, has: false, why: "your wires" });
   assert.deepEqual(knownRadarAnswers(s, t, 3).find((x) => x.p === 0), { p: 0, s: 0, has: true, why: "your wires" });
+  const { radarAnswersAsk } = await import("../../web/table/flow-templates.js");
+  const ask = String(radarAnswersAsk({ ctx: { state: s, t, ui: { sheet: { mode: "action" } } }, d: { k: "radar", v: 3, ans: [] }, t, setup: s.setup, state: s }));
+  assert.match(ask, /data-testid="radar-x">An X wire does not count/);
 });
 
 test("35: before the 4 yellows, my best cuts name no value whose cut takes my own X wire (my only 6, or every one left), as the arena's rule", () => {
