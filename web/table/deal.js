@@ -112,7 +112,6 @@ export function standSizes(setup) {
   return sizes;
 }
 
-/** Setup problems that stop the game from starting (readable sentences). */
 /** 12: each card face up has a number card lying on it, and each number card is one card (on one equipment card). */
 function lockProblems(setup) {
   if (!lockedCards(setup)) return [];
@@ -127,6 +126,7 @@ function lockProblems(setup) {
   return out;
 }
 
+/** Setup problems that stop the game from starting (readable sentences). */
 export function setupProblems(setup, mission = null) {
   const out = [];
   const needs = colourNeeds(setup, mission);

@@ -113,13 +113,12 @@ export function slotAt(t, p, s, j) {
  * stand, slot order — 64: the lower far left, the higher far right): the other turned wire it cannot lie beside
  * ("stand slot (value)", seen or cut), else null. */
 export function turnedOutOfOrder(t, setup, p, s, j, v) {
-  const rank = (l) => sortValue(l);
   for (const [s2, st] of (t.stands[p] ?? []).entries()) {
     for (const [j2, sl] of st.entries()) {
       const w = sl.c === "cut" ? sl.v : sl.own;
       if (!sl.tw || (s2 === s && j2 === j) || !isLabel(w)) continue;
       const before = s2 < s || (s2 === s && j2 < j);
-      if (before ? rank(w) > rank(v) : rank(w) < rank(v)) return `${standName(setup, p, s2)} slot ${slotLetter(j2)} (${w})`;
+      if (before ? sortValue(w) > sortValue(v) : sortValue(w) < sortValue(v)) return `${standName(setup, p, s2)} slot ${slotLetter(j2)} (${w})`;
     }
   }
   return null;
