@@ -513,7 +513,15 @@ test("55, 60: a challenge the log says is not done (card 8's numbers, card 4's s
   assert.equal(early.mistakesMade, -1, "the detonator goes back all the same: the table did it");
   assert.match(S.derive(S.addEntry(s, { k: "challenge", c: 4 })).entries.at(-1).text,
     /check: card 4 needs the first three values validated to add up to 18 \(the first validated: 4, 8\)/);
-  assert.doesNotMatch(S.derive(S.addEntry(s, { k: "challenge", c: 2 })).entries.at(-1).text, /check:/, "card 2: not read");
+  // card 2 (4 players in a row cut even values): no turn yet — said; after four even cuts in a row — not
+  assert.match(S.derive(S.addEntry(s, { k: "challenge", c: 2 })).entries.at(-1).text, /check: card 2 needs 4 players in a row to cut even values/);
+  const dual = (a, p, j, v, mine) => ({ k: "dual", a, p, s: 0, j, v, ok: true, cut: v, as: { s: 0, j: mine } });
+  let even = s;
+  for (const e of [dual(1, 2, 0, "6", 11), dual(2, 3, 0, "6", 11), dual(3, 1, 0, "10", 11), dual(1, 2, 1, "10", 10)]) even = S.addEntry(even, e);
+  const done = S.derive(S.addEntry(even, { k: "challenge", c: 2 }));
+  assert.ok(done.entries.every((e) => e.ok), done.entries.map((e) => e.error).join(" "));
+  assert.doesNotMatch(done.entries.at(-1).text, /check:/);
+  assert.match(S.derive(S.addEntry(even, { k: "challenge", c: 5 })).entries.at(-1).text, /check: card 5 needs 2 solo cuts in a row/);
   s.setup.challenge_numbers = [8, 4];
   assert.doesNotMatch(S.derive(S.addEntry(s, { k: "challenge", c: 8 })).entries.at(-1).text, /check:/);
 });

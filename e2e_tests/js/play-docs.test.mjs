@@ -252,7 +252,8 @@ test("55, 60: the challenge cards entered at setup, a challenge done naming its 
   s = S.addEntry(s, S.buildEntry(s, S.derive(s), { k: "challenge", c: 5 }));
   const t = S.derive(s);
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
-  assert.equal(t.entries[3].text, "Challenge 5 done (2 solo cuts in a row): the detonator back a space");
+  // one solo cut only before it: the log says the card is not done (said, not refused)
+  assert.equal(t.entries[3].text, "Challenge 5 done (2 solo cuts in a row): the detonator back a space — check: card 5 needs 2 solo cuts in a row, and no 2 turns in a row of the log did that");
   assert.deepEqual(missionPlayDoc(s, t).mission_play, { kind: "challenges", active: [2, 4, 8], targets: [7, 11], cap: 3,
     events: [["cut", 8], ["other", null], ["solo", 4]], validations: [4] });
   const { statusTemplate } = await import("../../web/table/table-templates.js");

@@ -33,8 +33,16 @@ export const challengesDone = (t) => [...(t.challengeCards ?? []), ...(t.redcall
 /** The challenge cards still face up: those entered at setup and not done. */
 export const activeChallenges = (setup, t) => (setup.challenges ?? []).filter((c) => !challengesDone(t).includes(c));
 
-/** What the log says against card c being done, where the table shows it all (4 and 8: the values validated first),
- * or null. Said beside the entry, not refused: a cut missing from the log looks the same. */
+/** Challenges 2, 5, 7: a run of turns in a row ([kind, value] events, turnEvent), and what it asks, in words. */
+const RUNS = {
+  2: { n: 4, what: "4 players in a row to cut even values", fits: (r) => r.every(([k, v]) => k !== "other" && k !== "red" && v % 2 === 0) },
+  5: { n: 2, what: "2 solo cuts in a row", fits: (r) => r.every(([k]) => k === "solo") },
+  7: { n: 3, what: "3 cuts in a row of values in sequence (up or down)", fits: (r) => r.every(([k]) => k === "cut" || k === "solo")
+    && [1, -1].some((d) => r.every(([, v], i) => v === r[0][1] + d * i)) },
+};
+
+/** What the log says against card c being done, where the table shows it all (4 and 8: the values validated first;
+ * 2, 5, 7: the turns in a row), or null. Said beside the entry, not refused: a cut missing from the log looks the same. */
 export function challengeDoubt(setup, t, c) {
   const order = t.validOrder ?? [];
   const so = (k) => (order.length ? `the first validated: ${order.slice(0, k).join(", ")}` : "no value validated yet");
@@ -43,6 +51,12 @@ export function challengeDoubt(setup, t, c) {
     if (!b) return null;
     const first = order.slice(0, 2);
     return first.length === 2 && first.includes(a) && first.includes(b) ? null : `card 8 needs ${a} and ${b} validated first (${so(2)})`;
+  }
+  const runs = RUNS[c];
+  if (runs) { // a run of turns in a row, anywhere in the log so far (the card may be said a turn late)
+    const ev = t.turnEvents ?? [];
+    const ok = ev.some((_, i) => i + runs.n <= ev.length && runs.fits(ev.slice(i, i + runs.n)));
+    return ok ? null : `card ${c} needs ${runs.what}, and no ${runs.n} turns in a row of the log did that`;
   }
   if (c === 4) {
     const sum = order.slice(0, 3).reduce((x, v) => x + v, 0);
@@ -56,7 +70,7 @@ const blue = (v) => (/^\d+$/.test(String(v ?? "")) ? Number(v) : null);
 
 /** One turn as the challenges read it: [kind, the blue value cut or null] — "solo" (a solo cut), "cut" (a cut that
  * succeeded), "red" (challenge 1's cut), "other" (a failure, a reveal of red wires, a yellow cut); null: no turn. */
-function turnEvent(e) {
+export function turnEvent(e) {
   if (e.k === "redcall") return e.ok ? ["red", null] : null;
   if (e.k === "red") return ["other", null];
   if (!CUT_TURNS.includes(e.k)) return null;
