@@ -833,3 +833,30 @@ test("Label = or ≠ on two wires the table shows that break it is refused at th
   assert.equal(ne.sheetError, null);
   assert.deepEqual(ne.draft.js, [j - 1, j]);
 });
+
+test("Single Wire Label on a value its stand shows twice is refused at the tap; a detector's wires moved to another stand are said", async () => {
+  const { pickSlot } = await import("../../web/table/draft-commit.js");
+  const state = table();
+  const t = S.derive(state);
+  const mine = t.stands[0][0].map((sl) => sl.own);
+  const j = mine.findIndex((l, k) => mine.indexOf(l) !== k); // the second of two equal wires of mine
+  const ui = { sheet: { mode: "action" }, draft: { k: "swl", a: 0, js: [] } };
+  pickSlot({ ui, state, derived: () => t }, `0-0-${j}`);
+  assert.match(ui.sheetError, new RegExp(`the stand holds two ${mine[j]}s — the Single Wire Label goes on a value it holds once`));
+  assert.deepEqual(ui.draft.js, []);
+  const tri = { sheet: { mode: "action" }, draft: { k: "triple", a: 0, js: [] } };
+  const app = { ui: tri, state, derived: () => t };
+  pickSlot(app, "1-0-2");
+  pickSlot(app, "2-0-4");
+  assert.match(tri.sheetError, /Bob C dropped: these wires lie on one stand — now Cid's/);
+  assert.deepEqual([tri.draft.p, tri.draft.js], [2, [4]]);
+});
+
+test("a Stabilizer or a Coffee Mug played on another player's turn is said beside its entry", () => {
+  const state = table();
+  const t = S.derive(state);
+  const other = (t.turn + 1) % 4;
+  const stab = S.derive(S.addEntry(state, { k: "stabilizer", a: other }));
+  assert.match(stab.entries.at(-1).text, /check: it was \w+'s turn \(the Stabilizer is played on one's own turn\)/);
+  assert.doesNotMatch(S.derive(S.addEntry(state, { k: "stabilizer", a: t.turn })).entries.at(-1).text, /turn \(the Stabilizer/);
+});

@@ -71,11 +71,20 @@ export function pickSlot(app, key) {
       ui.sheetError = `A ${d.k === "swl" ? "Single Wire Label" : "Post-it"} goes on a blue wire: ${S.standName(app.state.setup, p, s)} ${S.slotLetter(j)} is ${shown ? S.aValue(shown) : "not blue"}.`;
       return;
     }
+    // the Single Wire Label's x1: its value once on the stand — two the stand shows (cut, mine, a token) refuse it
+    const w = sl.c === "cut" ? sl.v : shown;
+    if (d.k === "swl" && w && t.stands[p][s].filter((x) => (x.c === "cut" ? x.v : S.shownWire(x)) === w).length > 1) {
+      ui.sheetError = `${S.standName(app.state.setup, p, s)} ${S.slotLetter(j)}: the stand holds two ${w}s — the Single Wire Label goes on a value it holds once.`;
+      return;
+    }
   } else if (!d.k.startsWith("label") && p === d.a) {
     ui.sheetError = "Point at a teammate's stand.";
     return;
   }
-  if (d.js?.length && (d.p !== p || d.s !== s)) d.js = [];
+  if (d.js?.length && (d.p !== p || d.s !== s)) { // a detector's or a Label's wires lie on one stand: said, not silent
+    if ((S.PICK_COUNT[d.k] ?? 1) > 1) ui.sheetError = `${S.standName(app.state.setup, d.p, d.s)} ${d.js.map(S.slotLetter).join(", ")} dropped: these wires lie on one stand — now ${S.standName(app.state.setup, p, s)}'s.`;
+    d.js = [];
+  }
   d.p = p;
   d.s = s;
   if (d.k === "super") {
@@ -88,8 +97,8 @@ export function pickSlot(app, key) {
   d.js.sort((a, b) => a - b);
   const clash = d.k.startsWith("label") ? labelClash(app.state.setup, t, d) : null;
   if (clash) {
-    ui.sheetError = clash;
     d.js = d.js.filter((x) => x !== j);
+    ui.sheetError = `${clash} ${S.slotLetter(d.js[0])} stays picked (tap it again to drop it).`;
   }
 }
 

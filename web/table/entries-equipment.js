@@ -3,7 +3,7 @@
 // Stabilizer, Coffee Mug, Rewinder. (Detectors and the X-or-Y Ray are cuts: entries-cuts.js;
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
-import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, infoSlot, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
+import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, infoSlot, ownTurnCard, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
 import { failureMarks, markSlot, markWords, standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
@@ -114,6 +114,7 @@ export function applyFalseBottom(t, e) {
 export function applyStabilizer(t, e, setup) {
   checkPlayers(setup, e, false);
   spend(t, setup, "9", e.a);
+  ownTurnCard(t, setup, e.a, "Stabilizer");
   t.stab = true;
 }
 
@@ -122,6 +123,7 @@ export function applyCoffee(t, e, setup) {
   checkPlayers(setup, e, false);
   if (!(Number.isInteger(e.next) && e.next >= 0 && e.next < setup.players.length)) fail("who plays next?");
   spend(t, setup, "11", e.a);
+  ownTurnCard(t, setup, e.a, "Coffee Mug");
   t.turn = e.next;
 }
 

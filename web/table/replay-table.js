@@ -196,6 +196,11 @@ export function advance(t, setup, a) {
 
 /** Whether player `a` plays a turn that was another's: said beside the entry, not refused (a slip of the actor, or the
  * table's own slip); none where turns have no order (10, 45) or the active player names who cuts (51, 18). */
+/** A card played "on your turn" (Stabilizer, Coffee Mug) by another player than the one whose turn it is: said. */
+export function ownTurnCard(t, setup, a, card) {
+  if (outOfTurn(setup, t, a)) t.note = `${t.note ?? ""} — check: it was ${setup.players[t.turn]}'s turn (the ${card} is played on one's own turn)`;
+}
+
 const outOfTurn = (setup, t, a) => !setup.free_turns && setup.mission !== 51 && !radarTurns(setup) && Number.isInteger(t.turn)
   && a !== t.turn && !t.exploded;
 
