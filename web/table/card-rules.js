@@ -82,11 +82,15 @@ export function ringPlaceName(setup, i) {
 export function putRingCard(su, i, c) {
   const held = ringHeld(su);
   const was = held.findIndex((x, k) => k !== i && x === c);
-  held[i] = held[i] === c ? "" : c;
-  const moved = was >= 0 && held[i] === c;
-  if (moved) held[was] = "";
+  setRingCard(su, i, held[i] === c ? "" : c);
+  return was >= 0 && held[i] !== c ? ringPlaceName(su, was) : null;
+}
+
+/** 61: card `c` ("" for none) at place i, taken from any other place (one card, one place). */
+export function setRingCard(su, i, c) {
+  const held = ringHeld(su).map((x, k) => (k !== i && c && x === c ? "" : x));
+  held[i] = c;
   setRingHeld(su, held);
-  return moved ? ringPlaceName(su, was) : null;
 }
 
 /** Constraint card H: a failed cut of its holder's, or one in their hand, places no info token (the card in play binds

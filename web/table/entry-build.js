@@ -42,8 +42,8 @@ function entryOf(state, t, d) {
         : state.setup.mission === 61 && ringCardOf(state.setup, d.a) ? { cards: [ringCardOf(state.setup, d.a)] } : {}),
         ...(state.setup.number_cards === "sum" && Array.isArray(d.nc) ? { nc: d.nc.slice() } : {}),
         ...([45, 51].includes(state.setup.mission) && (state.setup.numbers ?? []).length ? { v: Number(state.setup.numbers[0]) } : {}) };
-    case "swap": // 61: and the card drawn (older entries: none)
-      return { k: d.k, a: d.a, ...(d.c ? { c: d.c } : {}) };
+    case "swap": // 61: and the card drawn, and the one it replaced (for undo; older entries: none)
+      return { k: d.k, a: d.a, ...(d.c ? { c: d.c } : {}), ...(d.c && ringCardOf(state.setup, d.a) ? { was: ringCardOf(state.setup, d.a) } : {}) };
     case "weakstuck":
     case "cardflip":
       return { k: d.k, a: d.a };

@@ -9,7 +9,7 @@ import { knownRadarAnswers } from "./asks-wires.js";
 import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, markWords, NANO_END, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { aValue, besideTokens, colourOf, faceUpCards, nanoDetonator, presetOf, radarTurns, rightOf, saidOf, yellowsInPlay } from "./setup.js";
 import { holdsAllowed, yellowCountRange } from "./entries-sound.js";
-import { CARD_NAMES, noTokenCard } from "./card-rules.js";
+import { CARD_NAMES, noTokenCard, ringHeld } from "./card-rules.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import { bestGift } from "./give-advice.js";
 import { activeChallenges, challengeName } from "./challenge-cards.js";
@@ -310,7 +310,8 @@ export function sumCardsAsk({ ctx, d, t, setup }) {
 
 /** 61: the constraint card of F–L the swap drew (it lies face up, and binds them from now on). */
 export const swapCardAsk = ({ d, setup }) => html`<p class="ask" data-testid="ask">Which card did ${setup.players[d.a]} draw?</p>
-  <div class="row">${[..."FGHIJKL"].map((c) => chip("draft-weak-card", c, `${c} ${CARD_NAMES[c]}`, false, `swap-card-${c}`))}</div>`;
+  <div class="row">${[..."FGHIJKL"].map((c) => chip("draft-weak-card", c, `${c} ${CARD_NAMES[c]}`, false, `swap-card-${c}`,
+    ringHeld(setup).includes(c) ? { disabled: true, aria: `${c}: held at the table already` } : {}))}</div>`;
 
 /** A row of chips naming the actor's teammates (`act`, testids `<prefix>-<p>`). */
 const teammateChips = (setup, a, act, prefix) =>

@@ -4,17 +4,20 @@
 // A pair not entered is still tapped by hand (the hint under the cards asks for it). 61: a swap's card drawn, likewise.
 
 import { derive } from "./replay.js";
-import { putRingCard, ringSeats } from "./card-rules.js";
+import { ringSeats, setRingCard } from "./card-rules.js";
 
 /** The last value validated, read from a state's log (57), or null. */
 const lastValidated = (state) => (state.setup.mission === 57 && state.phase === "table" ? derive(state).validOrder?.at(-1) ?? null : null);
 
-/** 61: `next` with a swap just recorded (one entry more than `prev`) putting the card drawn at its player's place. */
+/** 61: `next` with a swap just recorded or redone (one entry more than `prev`) putting the card drawn at its player's
+ * place, or one undone (one fewer) putting back the card it replaced. */
 function followSwap(prev, next) {
-  const e = next.log.at(-1);
-  if (next.setup.mission !== 61 || !prev || next.log.length !== prev.log.length + 1 || e?.k !== "swap" || !e.c) return next;
+  if (next.setup.mission !== 61 || !prev) return next;
+  const grew = next.log.length === prev.log.length + 1;
+  const e = grew ? next.log.at(-1) : next.log.length === prev.log.length - 1 ? prev.log.at(-1) : null;
+  if (e?.k !== "swap" || !e.c) return next;
   const setup = structuredClone(next.setup);
-  putRingCard(setup, ringSeats(setup).indexOf(e.a), e.c);
+  setRingCard(setup, ringSeats(setup).indexOf(e.a), grew ? e.c : e.was ?? "");
   return { ...next, setup };
 }
 

@@ -169,7 +169,7 @@ export const ENTRY_SHAPES = {
   stabilizer: actorOnly,
   coffee: object({ ...COMMON, a: player, next: optional(nullable(player)) }),
   skip: object({ ...COMMON, a: player, cards: optional(size(array(enums(CARD_LETTERS)), 0, 12)), v: optional(card) }),
-  swap: object({ ...COMMON, a: player, c: optional(enums(["F", "G", "H", "I", "J", "K", "L"])) }),
+  swap: object({ ...COMMON, a: player, c: optional(enums(["F", "G", "H", "I", "J", "K", "L"])), was: optional(enums(CARD_LETTERS)) }),
   cardflip: actorOnly,
   give: object({ ...COMMON, a: player, v: optional(card), to: optional(player) }),
   weak: object({ ...COMMON, a: player, w: player, c: enums(["A", "B", "C", "D", "E"]), ok: boolean() }),
