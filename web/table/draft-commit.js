@@ -34,7 +34,9 @@ export function pickSlot(app, key) {
   if (!sl) return;
   ui.sheetError = null;
   if (sl.c === "cut" && !d.k.startsWith("label") && d.k !== "swl") {
-    ui.sheetError = "That wire is already cut.";
+    // (24, 40 let a Post-it's x-token go on a cut wire: the page does not read that count yet — said, not silent)
+    const count = d.k === "postit" && S.failureMarks(app.state.setup).some((m) => S.isCount(m));
+    ui.sheetError = count ? "That wire is already cut: this page takes a Post-it on an uncut wire only (a count on a cut wire is not read yet)." : "That wire is already cut.";
     return;
   }
   if (app.state.setup.x_tokens && sl.m === "X" && !["dual", "disint", "special"].includes(d.k)) {
