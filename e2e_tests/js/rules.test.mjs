@@ -671,3 +671,14 @@ test("61: a swap asks which card of F–L was drawn, and that card binds its pla
   s.setup.player_cards = ["", "H", "", ""];
   assert.match(String(swapCardAsk({ d: { k: "swap", a: 2 }, setup: s.setup })), /data-testid="swap-card-H"[^>]*disabled/);
 });
+
+test("9, 16: a cut naming a value whose number card waits behind the Sequence card is said beside its entry", () => {
+  let s = table({ number: 9, number_cards: "sequence" });
+  s.setup.numbers = [7, 3, 10];
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 2, v: "3", ok: false, real: "4" });
+  const t = S.derive(s);
+  assert.ok(t.entries[0].ok, t.entries[0].error);
+  assert.match(t.entries[0].text, /check: the sequence card: 7 comes first \(the 3 waits\)/);
+  const fine = S.derive(S.addEntry(table({ number: 9, number_cards: "sequence" }), { k: "dual", a: 1, p: 2, s: 0, j: 2, v: "5", ok: false, real: "4" }));
+  assert.doesNotMatch(fine.entries[0].text, /sequence card/);
+});

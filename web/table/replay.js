@@ -78,7 +78,9 @@ export function derive(state, { touched = false } = {}) {
       if (!whole && !isSetupEntry(e)) fail("the bomb has exploded: the game is over (undo the entry that exploded it if it was a slip)");
       const sir = t.turn;
       const taken = t.turnsTaken ?? 0;
+      const waits = sequenceBreak(setup, t, e);
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
+      if (waits) t.note += ` — check: ${waits}`;
       if (guess && taken > 0 && (t.turnsTaken ?? 0) > taken && before.shownAt !== taken) shownSkipped(t, setup, sir, i === state.log.length - 1);
       // 65: a turn ends with a number card given (a giver with one face up): a later turn before it loses the card
       if (taken > 0 && (t.turnsTaken ?? 0) > taken && before.givenAt !== taken && faceUpCards(setup, before, rightOf(setup, sir))?.length) {
@@ -135,6 +137,15 @@ function markTouched(t, before, i) {
     const was = before.stands[p]?.[s]?.[j];
     if (!was || !same(was, sl)) t.slotEntry[`${p}-${s}-${j}`] = i;
   })));
+}
+
+/** 9, 16: a cut naming a value whose number card waits behind the Sequence card (an old entry edited since, a link):
+ * said beside it. (36's line is re-ordered as cards clear: an old entry is not read against today's order.) */
+function sequenceBreak(setup, t, e) {
+  if (setup.number_cards !== "sequence" || setup.mission === 36 || !["dual", "xray", "detect", "solo"].includes(e.k)) return null;
+  const { nums, next } = sequenceAt(setup, cutCounts(t));
+  const v = (e.k === "xray" ? e.vs ?? [] : [namedValue(e)]).map(Number).find((x) => nums.slice(next + 1).includes(x));
+  return v === undefined ? null : `the sequence card: ${nums[next]} comes first (the ${v} waits)`;
 }
 
 /** 34, while the cards are hidden: the blue values each player's cuts named (what tells of their card, for the
