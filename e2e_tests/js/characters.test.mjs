@@ -147,3 +147,17 @@ test("Emergency Batteries give back a character card by its equipment's name", (
   assert.match(t.entries.at(-1).text, /^Emergency Batteries: Bob's Triple Detector back/);
   assert.equal(S.personalHolder(s.setup, t, "triple"), 1, "usable again");
 });
+
+test("Emergency Batteries go to the advice only once a character card is spent (a new character's holder never had a Double Detector)", () => {
+  let s = table();
+  s.setup.table_cards = ["1", "4", "6", "7"];
+  s.setup.equipment = ["1", "4", "6", "7"];
+  for (const [p, j] of [[1, 0], [2, 0]]) s = S.addEntry(s, { k: "set", p, s: 0, j, slot: { c: "cut", v: "7" } }); // two 7s cut: card 7 usable
+  let t = S.derive(s);
+  assert.ok(S.movesDoc(s, t).used_detectors.includes(1), "Bob holds E3: no Double Detector to use");
+  assert.ok(!S.tableCards(s, t).includes("7"), "nothing spent: the Batteries would bring nothing back");
+  s = S.addEntry(s, { k: "detect", kind: "double", a: 3, p: 0, s: 0, js: [0, 1], v: "4", ok: false, tok: 0, real: "1" });
+  t = S.derive(s);
+  assert.ok(t.entries.at(-1).ok, t.entries.at(-1).error);
+  assert.ok(S.tableCards(s, t).includes("7"), "Dee's Double Detector spent: the card may bring it back");
+});

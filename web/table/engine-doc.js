@@ -108,11 +108,13 @@ export function availableItems(state, t) {
 }
 
 /** Table cards the team policy may play before my cut (Rewinder 6, Emergency Batteries 7, Stabilizer 9); no
- * Stabilizer for a fragile captain (14, 28): their failure explodes the bomb all the same. */
+ * Stabilizer for a fragile captain (14, 28): their failure explodes the bomb all the same; no Batteries while no
+ * character card is spent (`used_detectors` also lists a new character's holder, who never had a Double Detector:
+ * the policy would play the card for nothing). */
 export function tableCards(state, t) {
   const { setup } = state;
   const fragile = setup.captain_fragile && setup.me === setup.captain;
-  return usableCards(state, t, fragile ? ["6", "7"] : ["6", "7", "9"]);
+  return usableCards(state, t, fragile ? ["6", "7"] : ["6", "7", "9"]).filter((id) => id !== "7" || t.usedDD.length > 0);
 }
 
 /**
