@@ -371,3 +371,22 @@ test("once the bomb has exploded the detonator says so (it read '1 left' beside 
   assert.equal(t.exploded, true);
   assert.match(String(statusTemplate({ state: s, t, result: null }).text), /<span class="num">exploded<\/span>/);
 });
+
+test("9.9: my solo cut with three of a value in hand and the Fast Pass usable asks which two were cut (it took all three, then refused them)", () => {
+  let s = S.defaultState();
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "3", "7", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  s.setup.table_cards = ["9.9"];
+  for (const [p, j] of [[1, 10], [2, 10], [3, 10], [1, 11]]) s = S.addEntry(s, { k: "set", p, s: 0, j, slot: { c: "cut", v: "9" } });
+  const t = S.derive(s);
+  assert.deepEqual(S.nextAsk(s, t, { k: "solo", a: 0, v: "3" }), { ask: "own_slots" });
+  const mine = t.stands[0][0].map((sl, j) => (sl.own === "3" ? j : -1)).filter((j) => j >= 0);
+  const d = { k: "solo", a: 0, v: "3", slots: mine.slice(0, 2).map((j) => ({ s: 0, j })), cuts: ["3", "3"], done: true };
+  assert.equal(S.nextAsk(s, t, d), null);
+  const e = S.buildEntry(s, t, d);
+  const after = S.derive(S.addEntry(s, e));
+  assert.ok(after.entries.at(-1).ok, after.entries.at(-1).error);
+  assert.match(after.entries.at(-1).text, /Ann solo cut two 3s with the Fast Pass/);
+  s.setup.table_cards = [];
+  assert.equal(S.nextAsk(s, S.derive(s), { k: "solo", a: 0, v: "3" }), null, "no Fast Pass: my wires answer");
+});

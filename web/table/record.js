@@ -66,6 +66,10 @@ export const unseenTurned = (t, p) => t.stands[p].some((st) => st.some((sl) => s
  * so mine are asked as a teammate's, the answers the table leaves no choice about filled in (draft-options.js). */
 export const ownCutsKnown = (state, t, d) => d.a === state.setup.me && t.hasHand && !unseenTurned(t, d.a);
 
+/** 9.9 Fast Pass usable, and more than two of value v in my hand but not every one left: which two it cut is asked
+ * (else my solo cut takes them all, and three were refused: a dead end). */
+const fastPassPick = (t, mine, v) => t.cards?.some((c) => c.id === "9.9" && c.state === "usable") && mine > 2 && mine < 4 - (t.cutCount?.[v] ?? 0);
+
 /**
  * The values the actor may name (the rules: a value they hold, and with oxygen one they can pay for): mine when I
  * act, else those the engine says they may still hold (`holdings`, any stand of theirs with a chance above 0), else
@@ -201,7 +205,7 @@ function actionAsk(state, t, d) {
   }
   if (d.k === "solo" || d.k === "red") {
     if (d.k === "solo" && !d.v) return { ask: "value" };
-    if (ownCutsKnown(state, t, d)) return null;
+    if (ownCutsKnown(state, t, d) && !(d.k === "solo" && fastPassPick(t, ownSlotsFor(state, t, d.v).length, d.v))) return null;
     if (!d.done) return { ask: "own_slots" };
     if ((d.cuts?.length ?? 0) < (d.slots?.length ?? 0)) return { ask: "cut_label", index: d.cuts?.length ?? 0 };
     return null;
