@@ -522,6 +522,14 @@ test("26: the cut recorded flips its value's card (none to untap); with none fac
   t = S.derive(s);
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.deepEqual(pickedUp(s.setup, t), [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12], "all up again but the 4, cut all four");
+  // the next cut flips its card again (the walkthrough: after the first reshuffle no cut flipped any card)
+  const at = (a, j) => ({ k: "dual", a, p: 1, s: 0, j, v: "7", ok: false, real: "8" });
+  const again = S.derive(S.addEntry(s, at(2, 6)));
+  assert.ok(again.entries.at(-1).ok, again.entries.at(-1).error);
+  assert.deepEqual(pickedUp(s.setup, again), [1, 2, 3, 5, 6, 8, 9, 10, 11, 12]);
+  assert.doesNotMatch(again.entries.at(-1).text, /face down/);
+  // a cut naming a card face down (an old entry edited since) is said
+  assert.match(S.derive(S.addEntry(S.addEntry(s, at(2, 6)), at(3, 7))).entries.at(-1).text, /check: the number card 7 was face down/);
   // a skip reads the cards face up now: Ann holds some of them, so no skip
   assert.match(S.derive(S.addEntry(s, { k: "skip", a: 0 })).entries.at(-1).error, /Ann holds a wire of \d+: no skip/);
   // the table screen shows the cards face up now; the starting ones fold away

@@ -39,7 +39,12 @@ export function pickAfter(t, setup, e) {
   if (!followsCards(setup)) return;
   if (flipsByCuts(setup)) {
     const v = Number(namedValue(e));
-    if (Number.isInteger(v)) t.pickUp = t.pickUp.filter((x) => x !== v);
+    if (!Number.isInteger(v)) return;
+    // none face up before this turn (every one flipped or its value all cut): all turn face up again, then this one flips
+    const cut = cutCounts(t);
+    if (!t.pickUp.some((x) => x === v || (cut[String(x)] ?? 0) < 4)) t.pickUp = ALL.slice();
+    if (!t.pickUp.includes(v)) t.note += ` — check: the number card ${v} was face down (the cards face up: ${t.pickUp.join(" ")})`;
+    t.pickUp = t.pickUp.filter((x) => x !== v);
     return;
   }
   const v = pairValue(e);
