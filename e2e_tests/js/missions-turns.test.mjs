@@ -149,7 +149,7 @@ test("16: the number cards show their place in the line, a card done is crossed 
   assert.match(out(s), /in the order to cut, from the card beside the Sequence card \(3 cards\); crossed out: done/);
 });
 
-test("65: every player's number cards bind their cuts, a skip tells they hold none of them, a card given moves", () => {
+test("65: every player's number cards bind their cuts, a skip tells they hold none of them, a card given moves", async () => {
   let s = started(); // 4 players, me = Ann (0)
   s.setup = S.applyMission(s.setup, preset({ number: 65, number_cards: "pick" }));
   s.setup.number_hands = [[3, 7, 12], [1, 5, 9], [2, 6, 10], [4, 8, 11]];
@@ -167,6 +167,11 @@ test("65: every player's number cards bind their cuts, a skip tells they hold no
   assert.deepEqual(S.faceUpCards(s.setup, t, 1), [1, 9]);
   assert.match(t.entries[1].text, /Bob gives the number card 5 to Cid/);
   assert.match(S.derive(S.addEntry(s, { k: "give", a: 1, v: 5, to: 3 })).entries[2].error, /Bob holds no number card 5 to give/);
+  // editing the give: the cards Bob held then (5 among them), not those he holds now
+  const { giveCardAsk } = await import("../../web/table/flow-templates.js");
+  const ctx = { state: s, t, ui: { sheet: { mode: "action", edit: 1 } } };
+  const keys = [...String(giveCardAsk({ ctx, d: { k: "give", a: 1 }, t, setup: s.setup })).matchAll(/give-card-(\d+)/g)].map((m) => m[1]);
+  assert.deepEqual(keys, ["1", "5", "9"]);
   const back = S.normalize(JSON.parse(JSON.stringify(s)));
   assert.deepEqual(back.setup.number_hands, s.setup.number_hands);
   assert.equal(back.log[1].k, "give", "kept by a saved or shared table");
