@@ -271,3 +271,14 @@ test("a Post-it in 21, 24, 33 and 40 shows the mission's token, never a value: a
     assert.equal(S.draftFromEntry(e).mark, marks[0].slice(5));
   }
 });
+
+test("37: a failure offers 'No token' only while card H is the card in play (card C: the token shows the value)", async () => {
+  const { realAsk } = await import("../../web/table/flow-templates.js");
+  const s = table(37, "value");
+  s.setup.cards = ["C"];
+  const missions = [{ number: 37, constraints: "deck" }];
+  const ask = (st) => String(realAsk({ ctx: { state: st, t: S.derive(st), missions, ui: { sheet: { mode: "action" } } }, d: BOB_C, setup: st.setup }));
+  assert.ok(!testids(ask(s)).includes("real-none"));
+  const h = { ...s, setup: { ...s.setup, cards: ["H"] } };
+  assert.ok(testids(ask(h)).includes("real-none"));
+});

@@ -220,7 +220,10 @@ function turnedBoom(A, d, setup) {
  * mission dealing constraint cards (H: no info token), 50 (the token went beside the stand: where, the team is to
  * remember; *Token beside the stand* records what it says), or a custom table; elsewhere it shows the real value. */
 function noTokenMay(ctx, setup, silent) {
-  return silent || setup.mission === null || besideTokens(setup) || Boolean(presetOf(ctx.missions, setup)?.constraints);
+  const scheme = presetOf(ctx.missions, setup)?.constraints;
+  // (32, 37, 57: the card in play is known — H or not; 34's A–E and 66's bunker hold no H)
+  const h = ["deck", "per_value"].includes(scheme) ? (setup.cards ?? []).includes("H") : Boolean(scheme) && !["weakest_link", "bunker"].includes(scheme);
+  return silent || setup.mission === null || besideTokens(setup) || h;
 }
 
 /** Mission 11: the wire pointed at (or the value named) was the hidden red value — the bomb exploded. */
