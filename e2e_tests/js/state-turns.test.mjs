@@ -390,3 +390,11 @@ test("9.9: my solo cut with three of a value in hand and the Fast Pass usable as
   s.setup.table_cards = [];
   assert.equal(S.nextAsk(s, S.derive(s), { k: "solo", a: 0, v: "3" }), null, "no Fast Pass: my wires answer");
 });
+
+test("an Emergency Drop or False Bottom played before it is usable is said beside its entry, as every card is", () => {
+  const s = started();
+  s.setup.table_cards = ["3.3", "5"];
+  const drop = S.derive(S.addEntry(s, { k: "drop" }));
+  assert.ok(drop.entries[0].ok, drop.entries[0].error);
+  assert.match(drop.entries[0].text, /check: the Emergency Drop \(3\.3\) (was )?not usable yet/);
+});

@@ -3,7 +3,7 @@
 // Stabilizer, Coffee Mug, Rewinder. (Detectors and the X-or-Y Ray are cuts: entries-cuts.js;
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
-import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, infoSlot, ownTurnCard, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
+import { addFact, cardWhyNot, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, infoSlot, ownTurnCard, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
 import { failureMarks, markSlot, markWords, standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
@@ -98,15 +98,17 @@ export function applyBatteries(t, e, setup) {
 }
 
 /** Emergency Drop (3.3): every used equipment card is usable again. */
-export function applyDrop(t) {
+export function applyDrop(t, _e, setup) {
+  const why = cardWhyNot(setup, t, "3.3"); // (not usable yet, or not on the table: said, as for every card)
+  if (why) t.note = `${t.note ?? ""} — check: the Emergency Drop (3.3) ${why}`;
   t.usedItems = { "3.3": true };
 }
 
 /** False Bottom (yellow): two more equipment cards come into the game. */
-export function applyFalseBottom(t, e) {
+export function applyFalseBottom(t, e, setup) {
   const ids = Array.isArray(e.ids) ? e.ids.filter((x) => typeof x === "string") : [];
   if (!ids.length || ids.length > 2) fail("which equipment cards came in (1 or 2)?");
-  t.usedItems.Y = true;
+  spend(t, setup, "Y");
   t.extraEquipment.push(...ids);
 }
 
