@@ -398,3 +398,7 @@ test("an Emergency Drop or False Bottom played before it is usable is said besid
   assert.ok(drop.entries[0].ok, drop.entries[0].error);
   assert.match(drop.entries[0].text, /check: the Emergency Drop \(3\.3\) (was )?not usable yet/);
 });
+
+test("a False Bottom entry can be edited: its cards are a change of their own", () => {
+  assert.deepEqual(S.editChanges(started().setup, { k: "false_bottom", ids: ["4", "6"], done: true }), ["cards"]);
+});

@@ -355,7 +355,7 @@ export const EDIT_CHANGES = {
  * cards that gave the value, only in 47; "token", what a failure showed and where, only on a failure). */
 export function editChanges(setup, d) {
   return Object.keys(EDIT_CHANGES[d.k] ?? {}).filter((name) => (name !== "oxygen" || givesOxygen(setup, d)) && (name !== "token" || d.ok === false)
-    && (name !== "cards" || (setup.number_cards === "sum" && (d.k === "skip" || pairValue(d) !== null)))
+    && (name !== "cards" || d.k === "false_bottom" || (setup.number_cards === "sum" && (d.k === "skip" || pairValue(d) !== null)))
     && (name !== "own" || (d.ok === true && Boolean(d.as))));
 }
 
