@@ -33,7 +33,7 @@ export function pickSlot(app, key) {
   const sl = t.stands[p]?.[s]?.[j];
   if (!sl) return;
   ui.sheetError = null;
-  if (sl.c === "cut" && !d.k.startsWith("label") && d.k !== "swl") {
+  if (sl.c === "cut" && !d.k.startsWith("label") && d.k !== "swl" && d.k !== "super") { // (a Super Detector: any wire names its stand)
     // (24, 40 let a Post-it's x-token go on a cut wire: the page does not read that count yet — said, not silent)
     const count = d.k === "postit" && S.failureMarks(app.state.setup).some((m) => S.isCount(m));
     ui.sheetError = count ? "That wire is already cut: this page takes a Post-it on an uncut wire only (a count on a cut wire is not read yet)." : "That wire is already cut.";

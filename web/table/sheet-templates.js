@@ -117,7 +117,7 @@ export const ASKS = {
       // a solo cut: a value its cutter may hold every uncut copy of
       const named = d.k === "solo" ? soloValueOptions(allowOf(ctx), d, nameable) : nameable;
       const question = d.k === "xray" ? "Which two values were named?" : d.k === "solo" ? "Which value was cut (all its wires)?" : d.k === "shown" ? `Which number card was shown after ${setup.players[d.a]}'s turn?`
-        : d.k === "tell" ? "Which value was drawn?" : "Which value was named?";
+        : d.k === "tell" || d.k === "disint" ? "Which value was drawn?" : "Which value was named?";
       // (the special action's value too: 46's 7s, which only it cuts)
       const shown = d.k === "shown" && guessCards(setup) && ctx.ui?.sheet?.edit === undefined ? shownChoices(setup, t, d.a) : null; // 29: the right-hand player's cards (an edit: any)
       const why = ctx.ui?.sheet?.edit !== undefined || !CUT_KINDS.includes(d.k) ? [] : unnamedWhy(state, t, d, only && !base.includes(only) && only !== "Y" ? [...base, only] : base);
