@@ -656,24 +656,24 @@ test("59: a cut recorded says where Nano went and which way it faces, and how to
 });
 
 test("61: a swap asks which card of F–L was drawn, and that card binds its player from then on", async () => {
-  const { followPairs } = await import("../../web/table/pair-cards.js");
+  const { followSwap } = await import("../../web/table/pair-cards.js");
   let s = table({ number: 61 });
   s.setup.cards = ["D"];
   const t = S.derive(s);
   assert.deepEqual(S.nextAsk(s, t, { k: "swap", a: 0 }), { ask: "swap_card" });
   const e = S.buildEntry(s, t, { k: "swap", a: 0, c: "K" });
   assert.deepEqual(e, { k: "swap", a: 0, c: "K", was: "D" });
-  const next = followPairs(s, S.addEntry(s, e));
+  const next = followSwap(s, S.addEntry(s, e));
   assert.deepEqual(next.setup.cards, ["K"], "my card is the one drawn");
   assert.match(S.derive(next).entries[0].text, /Ann swaps their constraint card for card K: the detonator moves/);
-  const bob = followPairs(next, S.addEntry(next, { k: "swap", a: 1, c: "G" }));
+  const bob = followSwap(next, S.addEntry(next, { k: "swap", a: 1, c: "G" }));
   assert.equal(S.ringCardOf(bob.setup, 1), "G");
   // undo puts back the card it replaced, redo the card drawn again (the walkthrough: undo kept K, redo blanked it)
-  const undone = followPairs(next, S.undo(next));
+  const undone = followSwap(next, S.undo(next));
   assert.deepEqual(undone.setup.cards, ["D"]);
-  const redone = followPairs(undone, S.redo(undone));
+  const redone = followSwap(undone, S.redo(undone));
   assert.deepEqual(redone.setup.cards, ["K"]);
-  assert.deepEqual(followPairs(redone, S.undo(redone)).setup.cards, ["D"]);
+  assert.deepEqual(followSwap(redone, S.undo(redone)).setup.cards, ["D"]);
   // a card held at the table already is not offered
   const { swapCardAsk } = await import("../../web/table/flow-templates.js");
   s.setup.player_cards = ["", "H", "", ""];

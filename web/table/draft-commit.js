@@ -74,8 +74,8 @@ export function pickSlot(app, key) {
       return;
     }
     // the Single Wire Label's x1: its value once on the stand — two the stand shows (cut, mine, a token) refuse it
-    const w = sl.c === "cut" ? sl.v : shown;
-    if (d.k === "swl" && w && t.stands[p][s].filter((x) => (x.c === "cut" ? x.v : S.shownWire(x)) === w).length > 1) {
+    const w = S.seenWire(sl);
+    if (d.k === "swl" && w && t.stands[p][s].filter((x) => S.seenWire(x) === w).length > 1) {
       ui.sheetError = `${S.standName(app.state.setup, p, s)} ${S.slotLetter(j)}: the stand holds two ${w}s — the Single Wire Label goes on a value it holds once.`;
       return;
     }
@@ -107,7 +107,7 @@ export function pickSlot(app, key) {
 /** Label = / ≠ on two wires the table shows (mine, cut, a token): whether they break it — said at the tap. */
 function labelClash(setup, t, d) {
   if (d.js.length !== 2) return null;
-  const ws = d.js.map((jj) => { const x = t.stands[d.p][d.s][jj]; return x.c === "cut" ? x.v : S.shownWire(x); });
+  const ws = d.js.map((jj) => S.seenWire(t.stands[d.p][d.s][jj]));
   if (!ws.every(Boolean) || (S.gameValue(ws[0]) === S.gameValue(ws[1])) === (d.k === "label_eq")) return null;
   const where = d.js.map((jj, i) => `${S.slotLetter(jj)} (${ws[i]})`).join(" and ");
   return `${S.standName(setup, d.p, d.s)} ${where}: ${d.k === "label_eq" ? "not the same value — Label = goes on two equal wires" : "the same value — Label ≠ goes on two different wires"}.`;

@@ -49,6 +49,9 @@ export function chance(t, laws, p, s, j, said) {
   return q >= 1 - EPS ? 1 : q <= 0 ? 0 : q;
 }
 
+/** The draft's table: while editing entry `A.edit`, as it stood before it (a wire cut later was there), else now. */
+export const tableThen = (A) => (A.editing && Number.isInteger(A.edit) ? derive({ ...A.state, log: A.state.log.slice(0, A.edit) }) : A.t);
+
 /** chance() for the draft's table; null (anything goes) while editing. */
 const ch = (A, p, s, j, said) => (A.editing ? null : chance(A.t, A.laws, p, s, j, said));
 
@@ -170,8 +173,7 @@ function actorSaid(A, d) {
 export function actorSlots(A, d) {
   const said = actorSaid(A, d);
   const out = [];
-  const stands = A.editing && Number.isInteger(A.edit) ? derive({ ...A.state, log: A.state.log.slice(0, A.edit) }).stands : A.t.stands; // (as before the edited entry)
-  (stands[d.a] ?? []).forEach((st, s) => st.forEach((sl, j) => {
+  (tableThen(A).stands[d.a] ?? []).forEach((st, s) => st.forEach((sl, j) => {
     if (sl.c === "cut" || xWireWait(A.state.setup, A.t.yellowCut, sl)) return; // 35: an X wire waits for the yellows
     // the table the success leaves, when the engine has answered it (given-cut.js), else the one before the cut
     const p = !said ? null : A.given && !A.editing ? chance(A.t, A.given, d.a, s, j, [said]) : ch(A, d.a, s, j, [said]);

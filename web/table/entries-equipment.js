@@ -3,7 +3,7 @@
 // Stabilizer, Coffee Mug, Rewinder. (Detectors and the X-or-Y Ray are cuts: entries-cuts.js;
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
-import { addFact, cardWhyNot, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, infoSlot, ownTurnCard, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
+import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, infoSlot, ownTurnCard, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
 import { failureMarks, markSlot, markWords, standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
@@ -99,8 +99,7 @@ export function applyBatteries(t, e, setup) {
 
 /** Emergency Drop (3.3): every used equipment card is usable again. */
 export function applyDrop(t, _e, setup) {
-  const why = cardWhyNot(setup, t, "3.3"); // (not usable yet, or not on the table: said, as for every card)
-  if (why) t.note = `${t.note ?? ""} — check: the Emergency Drop (3.3) ${why}`;
+  spend(t, setup, "3.3"); // (not usable yet, or not on the table: said, as for every card)
   t.usedItems = { "3.3": true };
 }
 

@@ -4,7 +4,7 @@
 // Pure functions from data to escaped HTML text.
 
 import { html, pct } from "../shared/html.js";
-import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, markRuledOut, realLabels, realOptions, resultAllowed, settleDraft, slotLabelOptions, turnedOnly } from "./draft-options.js";
+import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, markRuledOut, realLabels, realOptions, resultAllowed, settleDraft, slotLabelOptions, tableThen, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
 import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, markWords, NANO_END, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { aValue, besideTokens, colourOf, faceUpCards, nanoDetonator, presetOf, radarTurns, rightOf, saidOf, yellowsInPlay } from "./setup.js";
@@ -14,7 +14,6 @@ import { btn, chip, keypad, markName } from "./template-parts.js";
 import { bestGift } from "./give-advice.js";
 import { activeChallenges, challengeName } from "./challenge-cards.js";
 import { keptPair, pairsFor, pairValue, sumCards } from "./pick-cards.js";
-import { derive } from "./replay.js";
 
 const shortPct = (p) => (p < 0.01 ? "<1%" : `${Math.round(p * 100)}%`);
 
@@ -275,9 +274,7 @@ export function postitAsk(ctx, d, blue) {
 
 /** 65: which of the actor's face-up number cards they gave (the keypad of those), and to whom. */
 export function giveCardAsk({ ctx, d, t, setup }) {
-  const A = allowOf(ctx); // (an edit: the cards they held then — the table before the entry)
-  const then = A.editing && Number.isInteger(A.edit) ? derive({ ...A.state, log: A.state.log.slice(0, A.edit) }) : t;
-  const cards = faceUpCards(setup, then, d.a) ?? [];
+  const cards = faceUpCards(setup, tableThen(allowOf(ctx)), d.a) ?? []; // (an edit: the cards they held then)
   const best = d.a === setup.me ? bestGift(ctx.state, t, ctx.holdings) : null;
   const why = best ? html`<p class="hint" data-testid="give-best">The team's rule: your ${best.v} to ${setup.players[best.to]} — likeliest to
     cut it (${best.expected.toFixed(1)} wires of it expected${best.held ? `, less your ${best.held}` : ""}).</p>` : "";

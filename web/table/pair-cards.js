@@ -11,7 +11,7 @@ const lastValidated = (state) => (state.setup.mission === 57 && state.phase === 
 
 /** 61: `next` with a swap just recorded or redone (one entry more than `prev`) putting the card drawn at its player's
  * place, or one undone (one fewer) putting back the card it replaced. */
-function followSwap(prev, next) {
+export function followSwap(prev, next) {
   if (next.setup.mission !== 61 || !prev) return next;
   const grew = next.log.length === prev.log.length + 1;
   const e = grew ? next.log.at(-1) : next.log.length === prev.log.length - 1 ? prev.log.at(-1) : null;
@@ -26,7 +26,6 @@ function followSwap(prev, next) {
  * when entered; with no value validated any more, no card (the one put there by the pair of the value undone).
  */
 export function followPairs(prev, next) {
-  next = followSwap(prev, next);
   if (next.setup.mission !== 57) return next;
   const was = prev ? lastValidated(prev) : null;
   const now = lastValidated(next);

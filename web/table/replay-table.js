@@ -115,7 +115,7 @@ export function slotAt(t, p, s, j) {
 export function turnedOutOfOrder(t, setup, p, s, j, v) {
   for (const [s2, st] of (t.stands[p] ?? []).entries()) {
     for (const [j2, sl] of st.entries()) {
-      const w = sl.c === "cut" ? sl.v : sl.own;
+      const w = seenWire(sl);
       if (!sl.tw || (s2 === s && j2 === j) || !isLabel(w)) continue;
       const before = s2 < s || (s2 === s && j2 < j);
       if (before ? sortValue(w) > sortValue(v) : sortValue(w) < sortValue(v)) return `${standName(setup, p, s2)} slot ${slotLetter(j2)} (${w})`;

@@ -77,7 +77,7 @@ export * from "./table-doc.js";
 export * from "./hand.js";
 export * from "./hand-layout.js";
 export * from "./replay.js";
-export { hasUncut, playedLast, shownWire, slotLetter, standName, turnedOutOfOrder, TURNED_BOOM } from "./replay-table.js";
+export { hasUncut, playedLast, seenWire, shownWire, slotLetter, standName, turnedOutOfOrder, TURNED_BOOM } from "./replay-table.js";
 export { xWireWait } from "./entries-cuts.js";
 export { giftPair, giftReceiver, hasSpecialAction, skipRule, spokenRule, specialAction, specialKind, specialOnly, specialOpen, specialShows } from "./entries-mission.js";
 export * from "./describe.js";

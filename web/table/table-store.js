@@ -9,7 +9,7 @@ import { freshLaws } from "./draft-options.js";
 import { standsToPick } from "./asks-wires.js";
 import { freshGiven } from "./given-cut.js";
 import { maybeCommit, refusal } from "./draft-commit.js";
-import { followPairs } from "./pair-cards.js";
+import { followPairs, followSwap } from "./pair-cards.js";
 
 const STORAGE_KEY = "bombbusters.table.v1";
 const MISSIONS_KEY = "bombbusters.missions.v1";
@@ -123,7 +123,8 @@ export function createApp(view) {
     /** Every data change goes through here: one history entry, saved at once. */
     commit(next, { push = true } = {}) {
       if (next === app.state) return;
-      app.state = followPairs(app.state, next); // 57: the card of the value validated last, put in play
+      // 57: the card of the value validated last, put in play; 61: a swap's card drawn at its player's place
+      app.state = followPairs(app.state, followSwap(app.state, next));
       app.persist(push);
       app.render();
       app.scheduleAnalysis();
