@@ -177,3 +177,26 @@ test("29's setup says where my number cards are entered (at the table), since it
   plain.setup = S.applyMission(withPlayers(4, 2), preset({ number: 4 }));
   assert.doesNotMatch(String(setupTemplate(plain, null)), /your number cards/);
 });
+
+test("29: a turn begun before the last turn's card is shown opens that card's sheet instead, saying why (a cut tapped in would be refused at Record and lost)", async () => {
+  let s = myTurn();
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 3 } }); // my turn, no card shown yet
+  const { logActs } = await import("../../web/table/acts-log.js");
+  const { slotActs } = await import("../../web/table/acts-slot.js");
+  const app = { state: s, ui: {}, results: {}, derived() { return S.derive(this.state); }, render() {}, view: {} };
+  assert.deepEqual(S.turnEndDue(s.setup, app.derived())?.k, "shown");
+  logActs(app).action("dual");
+  assert.deepEqual(app.ui.draft, { k: "shown", a: 0 }, "the card shown after my turn");
+  assert.match(app.ui.sheetError, /^First the number card shown after Ann's turn .*; then the turn\.$/);
+  app.ui = {};
+  slotActs(app).slot("2-0-5"); // a tap on Cat's wire, to cut it
+  assert.deepEqual([app.ui.sheet, app.ui.draft], [{ mode: "action" }, { k: "shown", a: 0 }]);
+  app.ui = {};
+  logActs(app).action("radar"); // not a turn: opens as it is
+  assert.equal(app.ui.draft.k, "radar");
+  app.state = S.addEntry(s, { k: "shown", a: 0, v: "12" });
+  app.ui = {};
+  assert.equal(S.turnEndDue(app.state.setup, app.derived()), null);
+  logActs(app).action("dual");
+  assert.equal(app.ui.draft.k, "dual", "the card shown: the turn opens");
+});

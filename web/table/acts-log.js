@@ -3,7 +3,7 @@
 // and taking the starting-token advice.
 
 import * as S from "./table-state.js";
-import { firstTapWarns, maybeCommit, tryEntry } from "./draft-commit.js";
+import { firstTapWarns, maybeCommit, tryEntry, turnEndFirst } from "./draft-commit.js";
 import { knownRadarAnswers } from "./asks-wires.js";
 import { chance, freshLaws } from "./draft-options.js";
 import { actorOff } from "./draft-actors.js";
@@ -76,6 +76,7 @@ export function logActs(app) {
       const m = results.moves?.moves?.[ui.selectedMove];
       const d = m ? S.draftFromMove(app.state, m) : null;
       if (!d) return;
+      if (turnEndFirst(app, d.k)) return app.render();
       ui.sheet = { mode: "action" };
       ui.draft = d;
       ui.sheetError = null;
@@ -85,6 +86,7 @@ export function logActs(app) {
     "special-record": () => { // the special action advised: its wires pointed at, the result asked
       const sp = results.moves?.special;
       if (!sp) return;
+      if (turnEndFirst(app, "special")) return app.render();
       ui.sheet = { mode: "action" };
       ui.draft = { k: "special", a: app.state.setup.me, spots: [...sp.own, ...sp.spots].map(([p, s, j]) => ({ p, s, j })), done: true };
       ui.sheetError = null;
@@ -103,6 +105,7 @@ export function logActs(app) {
         if (!check.ok) app.render();
         return;
       }
+      if (turnEndFirst(app, k)) return app.render();
       ui.sheet = { mode: "action" };
       // whose turn it is acts, unless they cannot (a Double Detector used already, the captain of 17 and 28 with an
       // equipment card, …: actorOff): then the sheet asks who; a Label has no actor to ask: the stand tapped says it

@@ -2,7 +2,7 @@
 // (info token, marks, colour, cut) or the start of a cut on it.
 
 import * as S from "./table-state.js";
-import { commitEntry, firstTapWarns, maybeCommit, pickSlot } from "./draft-commit.js";
+import { commitEntry, firstTapWarns, maybeCommit, pickSlot, turnEndFirst } from "./draft-commit.js";
 import { underWay } from "./draft-summary.js";
 import { actorOff } from "./draft-actors.js";
 
@@ -22,6 +22,7 @@ function openSlot(app, key) {
   // 38, 56, 64: a teammate's turned-around wire I have not said yet opens on "I see it" (the status asks for it)
   const unseen = sl.tw && p !== state.setup.me && state.setup.me !== null && sl.c !== "cut" && !sl.own;
   const tab = sl.c === "cut" || !started || gift || unseen || S.xWireWait(state.setup, t.yellowCut, sl) ? "set" : "cut"; // (a teammate's cut on my wire is recorded here too)
+  if (tab === "cut" && turnEndFirst(app, "dual")) return;
   let a = t.turn !== p && !state.setup.free_turns ? t.turn : null; // 10, 45: whoever says "Snip!": asked
   ui.sheet = { mode: "slot", key, tab };
   if (a === null) { // the wire's owner does not cut their own: one other player who may act is the one

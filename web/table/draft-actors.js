@@ -72,4 +72,4 @@ function notAllHidden(ctx) {
 }
 
 /** The entries that take a turn (mission 10's rule reads them). */
-const TURN_KINDS = ["dual", "double", "triple", "super", "xray", "solo", "red", "special"];
+export const TURN_KINDS = ["dual", "double", "triple", "super", "xray", "solo", "red", "special"];

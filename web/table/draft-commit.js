@@ -5,6 +5,7 @@ import * as S from "./table-state.js";
 import { freshLaws, settleDraft } from "./draft-options.js";
 import { underWay } from "./draft-summary.js";
 import { freshGiven } from "./given-cut.js";
+import { TURN_KINDS } from "./draft-actors.js";
 
 /**
  * An entry under way in the sheet is not thrown away by one tap (`kind`: "close", ×, or "action", another action:
@@ -20,6 +21,20 @@ export function firstTapWarns(ui, kind, tap, message) {
   }
   ui.armed[kind] = null;
   return false;
+}
+
+/**
+ * A turn begun (draft kind `k`) while the last one's closing entry is still to record (29's number card shown, 65's
+ * card given: replay turnEndDue): that entry's sheet opens instead, saying why — the turn would be refused at Record,
+ * and what had been tapped into it lost on the way to the card. True when it opened.
+ */
+export function turnEndFirst(app, k) {
+  const due = [...TURN_KINDS, "skip", "redcall"].includes(k) && app.ui.sheet?.edit === undefined ? S.turnEndDue(app.state.setup, app.derived()) : null;
+  if (!due) return false;
+  app.ui.sheet = { mode: "action" };
+  app.ui.draft = { k: due.k, a: due.a };
+  app.ui.sheetError = `${due.first[0].toUpperCase()}${due.first.slice(1)}; then the turn.`;
+  return true;
 }
 
 /** A tap on a stand while the draft asks for slots: toggle that slot in the draft. */

@@ -79,13 +79,10 @@ export function derive(state, { touched = false } = {}) {
       const sir = t.turn;
       const taken = t.turnsTaken ?? 0;
       const waits = sequenceBreak(setup, t, e);
+      const owed = turnEndDue(setup, t); // 29's card shown, 65's card given, owed by the turn before this entry
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
       if (waits) t.note += ` — check: ${waits}`;
-      if (guess && taken > 0 && (t.turnsTaken ?? 0) > taken && before.shownAt !== taken) shownSkipped(t, setup, sir, i === state.log.length - 1);
-      // 65: a turn ends with a number card given (a giver with one face up): a later turn before it loses the card
-      if (taken > 0 && (t.turnsTaken ?? 0) > taken && before.givenAt !== taken && faceUpCards(setup, before, rightOf(setup, sir))?.length) {
-        giveSkipped(t, setup, sir, i === state.log.length - 1);
-      }
+      if (owed && (t.turnsTaken ?? 0) > taken) turnEndSkipped(t, i === state.log.length - 1, owed);
       // 51, 18: whoever cuts, the turn passes from "Sir" (who flipped the card and chose the cutter) to their left
       if ((setup.mission === 51 || radarTurns(setup)) && (t.turnsTaken ?? 0) > taken) advance(t, setup, sir);
       if (radarTurns(setup)) radarCard(t, e, taken, setup);
@@ -327,26 +324,28 @@ export function publicHand(state, p) {
 }
 
 /**
- * 29: a turn recorded while the number card shown after the last one is not: that card decides the detonator, so a
- * turn being recorded now (`latest`) is refused until it is; one further up the log (a card deleted, an older game)
- * is kept, with a word in its line — the log has no way to slip an entry in before it, and nothing entered is lost.
+ * The entry that closes the turn just played, still to record ({k, a: its player, first, check}), or null: 29's
+ * number card shown (it decides the detonator), 65's number card given (a giver with one face up). A turn recorded
+ * before it: refused while it is the newest entry (the page opens this entry instead: draft-commit turnEndFirst), said
+ * beside an older one — the log has no way to slip an entry in before it, and nothing entered is lost.
  */
-function shownSkipped(t, setup, turn, latest) {
-  const who = setup.players[rightOf(setup, turn)];
-  turnEndSkipped(t, latest, `first the number card shown after ${who}'s turn (Number card shown…): it is shown before the next turn`,
-    `no number card was recorded after ${who}'s turn (the detonator may be a space behind)`);
+export function turnEndDue(setup, t) {
+  const taken = t.turnsTaken ?? 0;
+  if (!taken) return null;
+  const a = rightOf(setup, t.turn);
+  const who = setup.players[a];
+  if (setup.number_cards === "guess" && t.shownAt !== taken) {
+    return { k: "shown", a, first: `first the number card shown after ${who}'s turn (Number card shown…): it is shown before the next turn`,
+      check: `no number card was recorded after ${who}'s turn (the detonator may be a space behind)` };
+  }
+  if (t.givenAt !== taken && faceUpCards(setup, t, a)?.length) {
+    return { k: "give", a, first: `first the number card ${who} gives at the end of their turn (Give a number card…): each turn ends with one`,
+      check: `no number card was given after ${who}'s turn (which cards each holds may be wrong)` };
+  }
+  return null;
 }
 
-/** 65: the turn that began before the last one's card was given. */
-function giveSkipped(t, setup, turn, latest) {
-  const who = setup.players[rightOf(setup, turn)];
-  turnEndSkipped(t, latest, `first the number card ${who} gives at the end of their turn (Give a number card…): each turn ends with one`,
-    `no number card was given after ${who}'s turn (which cards each holds may be wrong)`);
-}
-
-/** A turn begun before the last one's closing entry (29's card shown, 65's card given): refused when it is the newest
- * entry, said beside an older one, which an edit left so. */
-function turnEndSkipped(t, latest, refused, check) {
-  if (latest) fail(refused);
-  t.note += ` — check: ${check}`;
+function turnEndSkipped(t, latest, owed) {
+  if (latest) fail(owed.first);
+  t.note += ` — check: ${owed.check}`;
 }
