@@ -422,6 +422,30 @@ test("46: the four 7s are cut at once, by a player whose every uncut wire is amo
   assert.match(ann.entries.at(-1).error, /Ann still holds \d+ wires not pointed at: the four 7s are cut at once by a player with only 7s left/);
 });
 
+test("46: who cannot cut the 7s is greyed before the sheet asks more, and wires that cannot be the action are said at Done", async () => {
+  const { actorOff } = await import("../../web/table/draft-actors.js");
+  const { logActs } = await import("../../web/table/acts-log.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 46, special: ["sevens_last"] }));
+  s.phase = "table";
+  const bob = S.derive(s).stands[1][0].length;
+  for (let j = 0; j < bob; j += 1) if (j !== 2 && j !== 3) s = S.addEntry(s, { k: "set", p: 1, s: 0, j, slot: { c: "cut", v: "1" } });
+  const t = S.derive(s);
+  const off = actorOff({ state: s, t, ui: { sheet: { mode: "action" } } }, { k: "special" });
+  assert.equal(off.get(0), `${t.stands[0][0].length} wires left, more than the 4 7s still uncut`);
+  assert.equal(off.has(1), false, "Bob, two wires left, may");
+  // Bob points at three wires only: said at Done, before "What happened?"
+  const app = { state: s, ui: { sheet: { mode: "action" }, draft: { k: "special", a: 1, spots: [{ p: 1, s: 0, j: 2 }, { p: 1, s: 0, j: 3 }, { p: 2, s: 0, j: 6 }] } },
+    derived() { return S.derive(this.state); }, render() {}, view: {} };
+  logActs(app)["draft-done"]();
+  assert.equal(app.ui.draft.done, false);
+  assert.match(app.ui.sheetError, /points at every 7 still uncut \(4\), not 3/);
+  app.ui.draft.spots.push({ p: 3, s: 0, j: 6 });
+  app.ui.sheetError = null;
+  logActs(app)["draft-done"]();
+  assert.deepEqual([app.ui.draft.done, app.ui.sheetError, S.nextAsk(s, t, app.ui.draft).ask], [true, null, "special_result"]);
+});
+
 test("False Bottom brings cards of the mission's pile only (46: no Emergency Batteries, no double-numbered card)", async () => {
   const { ASKS } = await import("../../web/table/sheet-templates.js");
   const s = S.defaultState();

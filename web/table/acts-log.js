@@ -230,6 +230,12 @@ const DRAFT_ANSWERS = {
   },
   "draft-done": (ui, _arg, app) => {
     ui.draft.done = true;
+    // a special action's wires (46: every 7 left, by a player holding only them): what the result cannot change is
+    // said here, not after "What happened?" (the replay, given an explosion, checks nothing else)
+    if (ui.draft.k === "special" && ui.sheet?.edit === undefined) {
+      const { check } = tryEntry(app.state, undefined, S.buildEntry(app.state, app.derived(), { ...ui.draft, res: "boom" }));
+      if (!check.ok) [ui.draft.done, ui.sheetError] = [false, check.error];
+    }
     if (ui.draft.k === "radar") {
       const t = app.derived();
       const all = [];

@@ -6,6 +6,7 @@ import { CHARACTER_CARDS, characterFor, ddSpent, ddUsable, drawnTokensDue, EQUIP
 import { CARD_DRAFTS } from "./card-rules.js";
 import { notHidden, ownSlotOptions } from "./draft-options.js";
 import { colourOf, redsInPlay, saidOf } from "./setup.js";
+import { specialAction } from "./entries-mission.js";
 import { colourCount, shownWire } from "./replay-table.js";
 
 /** The players a draft may not name (not when editing: the table has moved on since): a Double Detector's players
@@ -33,6 +34,7 @@ export function actorOff(ctx, d) {
     off.push([state.setup.captain, `no Stabilizer: the ${state.setup.mission === 14 ? "intern" : "captain"}'s failure explodes the bomb all the same`]);
   }
   if (d.k === "red") off.push(...(state.setup.hidden_red ? notAllHidden(ctx) : notAllRed(ctx)));
+  if (d.k === "special" && specialAction(state.setup) === "sevens") off.push(...notAllSevens(ctx));
   if (d.k !== "double") return new Map(off);
   return new Map(state.setup.players.map((_, p) => p).filter((p) => !ddUsable(state.setup, t, p))
     .map((p) => [p, ddSpent(t, p) ? "Double Detector used" : "no Double Detector"]).concat(off));
@@ -52,6 +54,18 @@ function notAllRed(ctx) {
     }
     if (left.length > redsLeft) return [[p, `${left.length} wires left, more than the ${redsLeft} red${redsLeft === 1 ? "" : "s"} still uncut in all`]];
     return ownSlotOptions(A, { k: "red", a: p }).some((x) => !x.ok) ? [[p, "a wire of theirs cannot be red"]] : [];
+  });
+}
+
+/** 46: who cannot cut the four 7s at once (the card: a player whose every wire left is a 7) — more wires left than 7s
+ * uncut, or, mine, a wire that is not a 7 (the walkthrough: refused only after "What happened?"). */
+function notAllSevens({ state, t }) {
+  const left = 4 - (t.cutCount?.["7"] ?? 0);
+  return state.setup.players.map((_, p) => p).flatMap((p) => {
+    const uncut = (t.stands[p] ?? []).flat().filter((sl) => sl.c !== "cut");
+    if (!uncut.length) return [[p, "no wires left"]];
+    if (uncut.length > left) return [[p, `${uncut.length} wires left, more than the ${left} 7${left === 1 ? "" : "s"} still uncut`]];
+    return p === state.setup.me && t.hasHand && uncut.some((sl) => sl.own && sl.own !== "7") ? [[p, "holds wires that are not 7s"]] : [];
   });
 }
 
