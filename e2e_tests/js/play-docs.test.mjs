@@ -200,7 +200,8 @@ test("57: the pairs entered, the card in play as tapped for the last value valid
 
 test("61: the cards round the table as entered (the table's own with 2-3 players), rotated together; sent once all are in", async () => {
   const { setupActs } = await import("../../web/table/acts-setup.js");
-  const app = { state: table(61, { constraints: "ring" }), missions: [], commit(next) { this.state = next; }, view: { flash: () => {} } };
+  const app = { state: table(61, { constraints: "ring" }), missions: [], commit(next) { this.state = next; }, view: { flash: () => {} },
+    derived() { return S.derive(this.state); } };
   app.state.setup.cards = ["A"];
   for (const arg of ["1:B", "2:C"]) setupActs(app)["player-card"](arg);
   let s = app.state;
@@ -214,6 +215,16 @@ test("61: the cards round the table as entered (the table's own with 2-3 players
   setupActs(app)["ring-rotate"]("1");
   assert.deepEqual([app.state.setup.cards, app.state.setup.player_cards], [["G"], ["", "A", "B", "C"]], "clockwise: each card one place on");
   assert.equal(said.at(-1), "Cards rotated clockwise: A to Bob, B to Cat, C to Dan, G to you (undo if that was a slip).");
+  // the card: once a round, before the captain's turn
+  setupActs(app)["ring-rotate"]("-1");
+  assert.equal(said.at(-1), "Not rotated: The cards rotated already before Ann's turn this round (Undo takes a rotation back).");
+  assert.deepEqual(app.state.setup.cards, ["G"]);
+  app.state = S.addEntry(app.state, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "9", ok: false, real: "4" });
+  assert.equal(S.ringRotateBar(app.state.setup, S.derive(app.state)), "The cards rotate on each round before Ann's turn (the captain's): it is Bob's turn.");
+  app.state.setup.mistakes = 9;
+  for (const a of [1, 2, 3]) app.state = S.addEntry(app.state, { k: "dual", a, p: 0, s: 0, j: 11, v: "2", ok: false, real: "12" });
+  assert.deepEqual([S.derive(app.state).exploded, S.derive(app.state).turn], [false, 0]);
+  assert.equal(S.ringRotateBar(app.state.setup, S.derive(app.state)), null, "a round later, before Ann's turn again");
   setupActs(app)["player-card"]("2:A"); // A tapped for Cat: it leaves Bob — one card, one place
   assert.deepEqual(app.state.setup.player_cards, ["", "", "A", "C"]);
   assert.equal(said.at(-1), "Card A moved from Bob to Cat: each card lies at one place.");

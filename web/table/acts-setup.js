@@ -106,6 +106,10 @@ const SETUP_EDITS = {
     ringCard(su, S.ringSeats(su).map((p, i) => (p === null ? i : -1)).filter((i) => i >= 0)[int(k)], c, app);
   },
   "ring-rotate": (su, arg, _next, app) => {
+    const t = app.state.phase === "table" ? app.derived() : null;
+    const bar = S.ringRotateBar(su, t);
+    if (bar) return app.view?.flash?.(`Not rotated: ${bar}`);
+    if (t) su.ring_rotated = t.turnsTaken ?? 0;
     const held = S.ringHeld(su);
     const n = held.length;
     const step = int(arg);

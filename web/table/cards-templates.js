@@ -5,7 +5,7 @@
 import { html } from "../shared/html.js";
 import { lineAhead, lineFacing, lineReady } from "./nano-line.js";
 import { btn, chip } from "./template-parts.js";
-import { CARD_LETTERS, CARD_NAMES, cardDue, ringHeld, ringPlaceName, ringSeats, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, rightOf, sequenceAt, weakLink } from "./table-state.js";
+import { CARD_LETTERS, CARD_NAMES, cardDue, ringHeld, ringPlaceName, ringRotateBar, ringSeats, cardForAll, EQUIPMENT_NAMES, cardLetters, faceUpCards, isSetupEntry, numberCardsAtMost, oneCardAtATime, oneCardEach, presetOf, rightOf, sequenceAt, weakLink } from "./table-state.js";
 import { dealtCounts, liveValues, myNumberCards } from "./guess-cards.js";
 import { aValue } from "./setup.js";
 import { activeChallenges, challengeName, hasChallenges } from "./challenge-cards.js";
@@ -36,7 +36,7 @@ export function cardsTemplate(ctx, top = false) {
     return html`<button type="button" class="chip ${cards.includes(c) ? "on" : gone ? "done" : ""}" data-act="card" data-arg="${c}" data-testid="card-${c}"
       aria-pressed="${cards.includes(c) ? "true" : "false"}" title="${CARD_NAMES[c]}${gone ? " (discarded)" : ""}">${c} <small>${CARD_NAMES[c]}${gone ? " · discarded" : ""}</small></button>`;
   })}</div>
-    ${cardForAll(preset) ? deckHint(setup, t) : ""}${weakLink(setup) ? weakTemplate(setup, t) : ""}${one ? teammatesCards(setup, t) : ""}${setup.mission === 61 ? ringTemplate(setup) : ""}
+    ${cardForAll(preset) ? deckHint(setup, t) : ""}${weakLink(setup) ? weakTemplate(setup, t) : ""}${one ? teammatesCards(setup, t) : ""}${setup.mission === 61 ? ringTemplate(setup, t) : ""}
   </details>` : "";
   return html`${top ? "" : numbersTemplate(setup, t)}${picker}`;
 }
@@ -87,8 +87,9 @@ function teammatesCards(setup, t) {
 /** 61: the cards round the table, clockwise from the captain — each teammate's (a tap sets it; one of F-L after a
  * swap), those lying on the table with 2-3 players, mine (tapped above) — and the team's rotation before the captain's
  * turn, which moves them all one place. *Estimate* plays them once every card is entered. */
-function ringTemplate(setup) {
+function ringTemplate(setup, t) {
   const held = ringHeld(setup);
+  const bar = ringRotateBar(setup, t);
   let k = 0;
   const rows = ringSeats(setup).map((p, i) => {
     if (p !== null && p === setup.me) {
@@ -101,10 +102,10 @@ function ringTemplate(setup) {
   });
   const missing = held.filter((c) => !c).length;
   return html`<p class="lbl">The cards round the table, clockwise from the captain</p>${rows}
-    <div class="row">${btn("ring-rotate", "Rotate clockwise", { cls: "chip", arg: "1", testid: "ring-rotate-cw", disabled: missing > 0 })}
-      ${btn("ring-rotate", "Rotate counter-clockwise", { cls: "chip", arg: "-1", testid: "ring-rotate-ccw", disabled: missing > 0 })}</div>
+    <div class="row">${btn("ring-rotate", "Rotate clockwise", { cls: "chip", arg: "1", testid: "ring-rotate-cw", disabled: missing > 0 || Boolean(bar) })}
+      ${btn("ring-rotate", "Rotate counter-clockwise", { cls: "chip", arg: "-1", testid: "ring-rotate-ccw", disabled: missing > 0 || Boolean(bar) })}</div>
     <p class="hint" data-testid="ring-hint">${missing ? `${missing} card${missing === 1 ? "" : "s"} not entered: Estimate plays without the cards until then.`
-      : "Rotated before the captain's turn, the cards move one place together; a card swapped for one of F–L, tap the new one."}</p>`;
+      : bar ?? "Rotated before the captain's turn, the cards move one place together; a card swapped for one of F–L, tap the new one."}</p>`;
 }
 
 /** 34: whether I hold the Captain card (then my card binds me, and only me), and where the cards stand. */

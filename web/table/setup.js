@@ -140,6 +140,7 @@ export function defaultSetup() {
     weak_me: false, // 34: I hold the Captain card (the weakest link)
     player_cards: [], // 31, 61: each teammate's constraint card, face up in front of them ("": not entered)
     ring_table: [], // 61 with 2-3 players: the cards lying on the table, clockwise from the captain ("": not entered)
+    ring_rotated: -1, // 61: the turns taken when the cards last rotated (once a round, before the captain's turn)
     card_locks: {}, // 12: the number card lying on each equipment card (its value: two more wires to cut)
     hidden_red: false,
     failure_tokens: true,
@@ -282,6 +283,7 @@ export function applyMission(setup, preset) {
   s.card_locks = {};
   s.player_cards = [];
   s.ring_table = [];
+  s.ring_rotated = -1;
   s.nano_turns = 0;
   s.red_deal = [];
   s.yellow_deal = [];
