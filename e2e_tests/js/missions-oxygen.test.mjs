@@ -549,3 +549,24 @@ test("55, 60: a challenge the log says is not done (card 8's numbers, card 4's s
   s.setup.challenge_numbers = [8, 4];
   assert.doesNotMatch(S.derive(S.addEntry(s, { k: "challenge", c: 8 })).entries.at(-1).text, /check:/);
 });
+
+test("55, 60: a stand-shape challenge (3, 6, 10; 9 as far as the table tells) no stand has shown is said beside its entry", () => {
+  let s = oxygenTable(60, "challenges");
+  s.setup.challenges = [3, 6, 10, 9];
+  s.setup.mistakes = 0;
+  const cut = (p, j, v) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v: String(v), m: null, col: null } });
+  const said = (st, c) => S.derive(S.addEntry(st, { k: "challenge", c })).entries.at(-1).text;
+  s = S.addEntry(s, cut(1, 1, 1));
+  for (const c of [3, 6, 10]) assert.match(said(s, c), new RegExp(`check: card ${c} needs .*, and no stand has shown that so far`));
+  assert.doesNotMatch(said(s, 9), /check:/, "a teammate's 12 hidden wires may all be odd");
+  for (let j = 2; j <= 7; j += 1) s = S.addEntry(s, cut(1, j, j)); // Bob: B-H cut, both ends uncut
+  assert.doesNotMatch(said(s, 10), /check:/);
+  const cat = S.derive(s).stands[2][0].length;
+  const pairs = [2, 5, 8, 11].filter((j) => j < cat).concat((cat - 1) % 3 === 0 ? [cat - 1] : []);
+  pairs.forEach((j, i) => { s = S.addEntry(s, cut(2, j, 2 * i + 2)); }); // Cat: uncut wires in pairs
+  assert.doesNotMatch(said(s, 3), /check:/);
+  assert.match(said(s, 6), /check: card 6 needs 5 isolated wires on a stand/);
+  for (const j of [0, 2, 4, 6, 8, 10]) s = S.addEntry(s, cut(3, j, j / 2 + 1)); // Dan: B, D, F, H, J isolated
+  assert.ok(S.derive(s).entries.every((e) => e.ok), S.derive(s).entries.map((e) => e.error).join(" "));
+  assert.doesNotMatch(said(s, 6), /check:/);
+});

@@ -3,6 +3,9 @@
 // cuts and the values validated in order (the arena's `mission_play` kind "challenges", arena/challenges.py).
 // Pure functions, no DOM, no I/O.
 
+import { shownWire } from "./replay-table.js";
+import { colourOf, isLabel } from "./setup.js";
+
 /** Each card's condition, as a player reads it (the arena's reading: docs/arena.md, "Challenge cards"). */
 export const CHALLENGE_NAMES = {
   1: "cut a teammate's wire saying “It is RED”",
@@ -58,11 +61,37 @@ export function challengeDoubt(setup, t, c) {
     const ok = ev.some((_, i) => i + runs.n <= ev.length && runs.fits(ev.slice(i, i + runs.n)));
     return ok ? null : `card ${c} needs ${runs.what}, and no ${runs.n} turns in a row of the log did that`;
   }
+  if (SHAPES[c]) return t.shapesSeen?.includes(c) ? null : `card ${c} needs ${CHALLENGE_NAMES[c]}, and no stand has shown that so far`;
   if (c === 4) {
     const sum = order.slice(0, 3).reduce((x, v) => x + v, 0);
     return order.length >= 3 && sum === 18 ? null : `card 4 needs the first three values validated to add up to 18 (${so(3)}${order.length >= 3 ? `: ${sum}` : ""})`;
   }
   return null;
+}
+
+const cut = (sl) => sl.c === "cut";
+/** Uncut runs between cut wires (challenge 3: all of 2). */
+const runs = (st) => st.map((sl) => (cut(sl) ? "|" : "o")).join("").split("|").filter(Boolean).map((r) => r.length);
+const evenBlue = (w) => isLabel(w) && colourOf(w) === "blue" && Number(w) % 2 === 0;
+
+/** Challenges 3, 6, 9, 10: whether one stand shows the shape (the arena's reading, arena/challenges.py), as far as the
+ * table tells — 9 reads the wires it shows: no uncut one an even blue, 6 uncut that may be blue. */
+const SHAPES = {
+  3: (st) => runs(st).length > 0 && runs(st).every((n) => n === 2),
+  6: (st) => st.filter((sl, j) => j > 0 && j < st.length - 1 && !cut(sl) && cut(st[j - 1]) && cut(st[j + 1])).length >= 5,
+  9: (st) => {
+    const left = st.filter((sl) => !cut(sl)).map(shownWire);
+    return !left.some(evenBlue) && left.filter((w) => !isLabel(w) || colourOf(w) === "blue").length >= 6;
+  },
+  10: (st) => st.length >= 2 && st.filter(cut).length >= 7 && !cut(st[0]) && !cut(st.at(-1)),
+};
+
+/** After each entry (55, 60): the stand-shape challenges some stand has shown so far (`t.shapesSeen`), which a
+ * "Challenge done" naming one is read against — the card may be said a turn late, after the shape is gone. */
+export function noteShapes(t) {
+  const seen = new Set(t.shapesSeen ?? []);
+  for (const [c, fits] of Object.entries(SHAPES)) if (t.stands.some((ss) => ss.some((st) => fits(st)))) seen.add(Number(c));
+  t.shapesSeen = [...seen];
 }
 
 const CUT_TURNS = ["dual", "xray", "detect", "solo"];

@@ -12,7 +12,7 @@ import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, namedValue, oxygenSkipFacts } from "./oxygen.js";
 import { lineAfter, lineStart } from "./nano-line.js";
-import { hasChallenges, turnEvent } from "./challenge-cards.js";
+import { hasChallenges, noteShapes, turnEvent } from "./challenge-cards.js";
 import { applyDiscard, cutSince, guessDiscards } from "./guess-cards.js";
 import { pickAfter, pickStart } from "./pick-cards.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
@@ -91,6 +91,7 @@ export function derive(state, { touched = false } = {}) {
       // 57: the last value validated's card binds everyone; 55, 60: challenges 4 and 8 read the first ones
       if (setup.mission === 57 || hasChallenges(setup)) t.validOrder = [...(t.validOrder ?? []), ...cutSince(t, t.validOrder)];
       if (hasChallenges(setup) && turnEvent(e)) t.turnEvents = [...(t.turnEvents ?? []), turnEvent(e)]; // (2, 5, 7: turns in a row)
+      if (hasChallenges(setup)) noteShapes(t); // (3, 6, 9, 10: a stand's shape)
       if (whole && t.exploded) t.note += ": the bomb exploded";
       oxygenSkipFacts(state, t, e, i, ox);
       lineAfter(t, e, setup);
