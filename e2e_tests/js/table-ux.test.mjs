@@ -266,6 +266,7 @@ test("31: my constraint card is one of A-E, picked first (above the stands) unti
   assert.doesNotMatch(draw(m37, false), /card-due/);
   const validated = cut(m37, "12");
   assert.match(draw(validated, false), /data-testid="card-due"[^>]*>A value's four wires were cut, or a whole round was skipped: the next card of the deck replaces this one/);
+  assert.match(draw(validated, false), /; until then My best cuts still follows card D\./, "the advice's card, said");
   assert.doesNotMatch(draw({ ...validated, setup: { ...validated.setup, cards: ["A"], cards_at: 1 } }, false), /card-due/, "replaced");
 });
 

@@ -55,7 +55,8 @@ export function cardInPlayTemplate(ctx) {
  * replaces it. */
 function deckHint(setup, t) {
   if (t && cardDue(setup, t)) {
-    return html`<p class="hint warn" data-testid="card-due">A value's four wires were cut, or a whole round was skipped: the next card of the deck replaces this one — tap it (the deck empty: untap this one).</p>`;
+    const now = (setup.cards ?? []).join(" ");
+    return html`<p class="hint warn" data-testid="card-due">A value's four wires were cut, or a whole round was skipped: the next card of the deck replaces this one — tap it (the deck empty: untap this one)${now ? `; until then My best cuts still follows card ${now}` : ""}.</p>`;
   }
   if (setup.mission === 57) return pairHint(setup, t);
   if ((setup.cards ?? []).length) return "";
