@@ -425,3 +425,19 @@ test("31: a constraint card lies once — given to a second teammate it moves (s
   assert.equal(app.state.setup.player_cards[3], "", "D is mine");
   assert.match(said.at(-1), /Card D is mine/);
 });
+
+test("18: a cut opened after the card is flipped asks who cuts — the flipper names anyone, themselves included", async () => {
+  const { logActs } = await import("../../web/table/acts-log.js");
+  const { slotActs } = await import("../../web/table/acts-slot.js");
+  let s = eighteen();
+  s = S.addEntry(s, { k: "radar", v: 7, ans: [{ p: 1, s: 0, has: true }, { p: 2, s: 0, has: true }], done: true });
+  const app = { state: s, ui: {}, results: {}, derived() { return S.derive(this.state); }, render() {}, view: {} };
+  logActs(app).action("dual");
+  assert.equal(app.ui.draft.a, null, "not Ann's by default: she named who cuts");
+  app.ui = {};
+  slotActs(app).slot("2-0-5");
+  assert.equal(app.ui.draft.a, null);
+  app.ui = {};
+  logActs(app).action("postit");
+  assert.equal(app.ui.draft.a, 0, "a card played: the player whose turn it is");
+});

@@ -6,7 +6,7 @@ import * as S from "./table-state.js";
 import { firstTapWarns, maybeCommit, tryEntry, turnEndFirst } from "./draft-commit.js";
 import { knownRadarAnswers } from "./asks-wires.js";
 import { chance, freshLaws } from "./draft-options.js";
-import { actorOff } from "./draft-actors.js";
+import { actorOff, TURN_KINDS } from "./draft-actors.js";
 import { int } from "./table-store.js";
 
 /** Reopen log entry i in its sheet (answers asked again, who/where kept). */
@@ -111,7 +111,8 @@ export function logActs(app) {
       // equipment card, …: actorOff): then the sheet asks who; a Label has no actor to ask: the stand tapped says it
       // 10, 45: no turn order: the sheet asks who
       const barred = actorOff({ state: app.state, t, ui: { sheet: ui.sheet } }, { k }).has(t.turn);
-      const turn = app.state.setup.free_turns || barred ? null : t.turn;
+      // 18: the player who flipped the card names who cuts (themselves included): asked
+      const turn = app.state.setup.free_turns || barred || (S.radarTurns(app.state.setup) && TURN_KINDS.includes(k)) ? null : t.turn;
       // the number card shown (29) follows the turn just played: its player by default
       const last = [...app.state.log].reverse().find((e) => Number.isInteger(e.a))?.a ?? null;
       // 43: who just cut Nano's value; 51: the one Sir chose has none — Sir chooses someone, so who is asked

@@ -23,7 +23,8 @@ function openSlot(app, key) {
   const unseen = sl.tw && p !== state.setup.me && state.setup.me !== null && sl.c !== "cut" && !sl.own;
   const tab = sl.c === "cut" || !started || gift || unseen || S.xWireWait(state.setup, t.yellowCut, sl) ? "set" : "cut"; // (a teammate's cut on my wire is recorded here too)
   if (tab === "cut" && turnEndFirst(app, "dual")) return;
-  let a = t.turn !== p && !state.setup.free_turns ? t.turn : null; // 10, 45: whoever says "Snip!": asked
+  // 10, 45: whoever says "Snip!"; 18: the one the card's flipper names — asked
+  let a = t.turn !== p && !state.setup.free_turns && !S.radarTurns(state.setup) ? t.turn : null;
   ui.sheet = { mode: "slot", key, tab };
   if (a === null) { // the wire's owner does not cut their own: one other player who may act is the one
     const off = actorOff({ state, t, ui }, { k: "dual" });
