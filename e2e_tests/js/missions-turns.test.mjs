@@ -441,3 +441,16 @@ test("18: a cut opened after the card is flipped asks who cuts — the flipper n
   logActs(app).action("postit");
   assert.equal(app.ui.draft.a, 0, "a card played: the player whose turn it is");
 });
+
+test("65: the number cards dealt round as evenly as may be — a hand with more than its share, or 12 dealt unevenly, is a setup problem", () => {
+  const s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 65, number_cards: "pick" }));
+  const problems = (hands) => S.setupProblems({ ...s.setup, number_hands: hands }).filter((x) => /number cards/.test(x));
+  assert.deepEqual(problems([[3, 7, 12], [1, 5, 9], [2, 6, 10], [4, 8, 11]]), []);
+  assert.deepEqual(problems([[3, 7, 12, 1], [5, 9]]), ["Ann is dealt 3 number cards, not 4 (the 12 go round as evenly as may be, from the captain clockwise)."]);
+  const five = { ...s.setup, players: ["Ann", "Bob", "Cid", "Dan", "Eve"], captain: 3 };
+  const deal = [[1, 2], [3, 4], [5, 6], [7, 8, 9], [10, 11, 12]]; // Dan the captain, Eve on his left: 3 each
+  assert.deepEqual(S.setupProblems({ ...five, number_hands: deal }).filter((x) => /number cards/.test(x)), []);
+  assert.match(S.setupProblems({ ...five, number_hands: [[1, 2, 3], [4], [5, 6], [7, 8, 9], [10, 11, 12]] }).join(" "),
+    /Ann is dealt 2 number cards, not 3.*Bob is dealt 2 number cards, not 1/);
+});

@@ -6,7 +6,7 @@
 // captain's stand(s) clockwise, so earlier stands get the extra wire; the wires dealt first are then added to the
 // stands they went to (as the arena deals: arena/deal.py).
 
-import { colourNeeds, colourTop, EQUIPMENT_NAMES, lockedCards, redsInPlay, standCounts, wiresInPlay, yellowsInPlay } from "./setup.js";
+import { cardHands, colourNeeds, colourTop, EQUIPMENT_NAMES, lockedCards, redsInPlay, standCounts, wiresInPlay, yellowsInPlay } from "./setup.js";
 
 /**
  * Yellow wires each player was dealt face down before the shuffle ([] when the mission deals them
@@ -126,6 +126,21 @@ function lockProblems(setup) {
   return out;
 }
 
+/** 65: the 12 number cards are dealt as evenly as may be, clockwise from the captain (with 5 players the captain and the
+ * player on their left hold 3): a hand tapped with more than its share, or all 12 tapped unevenly, is said. */
+function handProblems(setup) {
+  if (!cardHands(setup)) return [];
+  const hands = setup.number_hands ?? [];
+  const n = setup.players.length;
+  const dealt = hands.reduce((a, h) => a + (h?.length ?? 0), 0);
+  return setup.players.flatMap((name, p) => {
+    const want = Math.floor(12 / n) + ((p - setup.captain + n) % n < 12 % n ? 1 : 0);
+    const have = hands[p]?.length ?? 0;
+    return have > want || (dealt === 12 && have !== want)
+      ? [`${name} is dealt ${want} number cards, not ${have} (the 12 go round as evenly as may be, from the captain clockwise).`] : [];
+  });
+}
+
 /** Setup problems that stop the game from starting (readable sentences). */
 export function setupProblems(setup, mission = null) {
   const out = [];
@@ -161,7 +176,7 @@ export function setupProblems(setup, mission = null) {
     const counts = Object.keys(mission.players).join(", ");
     out.push(`Mission ${mission.number} is played with ${counts} players, not ${setup.players.length}.`);
   }
-  out.push(...lockProblems(setup));
+  out.push(...lockProblems(setup), ...handProblems(setup));
   const names = setup.players.map((n) => n.trim());
   if (names.some((n) => !n)) out.push("Every player needs a name.");
   return out;
