@@ -860,3 +860,17 @@ test("a Stabilizer or a Coffee Mug played on another player's turn is said besid
   assert.match(stab.entries.at(-1).text, /check: it was \w+'s turn \(the Stabilizer is played on one's own turn\)/);
   assert.doesNotMatch(S.derive(S.addEntry(state, { k: "stabilizer", a: t.turn })).entries.at(-1).text, /turn \(the Stabilizer/);
 });
+
+test("a General Radar refused at Record (more yes than copies uncut) opens its answers again, to change the wrong one", () => {
+  const state = table([1, 2, 3].map((p) => ({ k: "set", p, s: 0, j: 3, slot: { c: "cut", v: "4", m: null, col: null } })));
+  state.setup.equipment = ["8"];
+  const ans = [0, 1, 2, 3].map((p) => ({ p, s: 0, has: p > 0 }));
+  const app = {
+    state, ui: { sheet: { mode: "action" }, draft: { k: "radar", v: 4, ans, done: true, pe: false } }, derived: () => S.derive(app.state), results: {},
+    closeSheet() { app.ui.sheet = null; }, commit(next) { app.state = next; }, render() {}, view: {},
+  };
+  maybeCommit(app);
+  assert.equal(app.state.log.length, 3, "not recorded");
+  assert.match(app.ui.sheetError, /3 stands said yes to 4, but only 1 4 is still uncut/);
+  assert.equal(S.nextAsk(app.state, app.derived(), app.ui.draft).ask, "radar_answers");
+});

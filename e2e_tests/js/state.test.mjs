@@ -103,6 +103,11 @@ test("a General Radar answered no by every stand is refused while a copy is uncu
   assert.match(t.entries[0].error, /every stand said no to 4, but 4 4s are still uncut/);
   t = S.derive(S.addEntry(started(), { k: "radar", v: 4, ans: all((p) => p === 2) }));
   assert.ok(t.entries[0].ok, t.entries[0].error);
+  // more stands saying yes than copies uncut: refused by name (the engine found the table impossible afterwards)
+  let s = started();
+  for (const p of [1, 2, 3]) s = S.addEntry(s, { k: "set", p, s: 0, j: 3, slot: { c: "cut", v: "4", m: null, col: null } });
+  t = S.derive(S.addEntry(s, { k: "radar", v: 4, ans: all((p) => p > 0) }));
+  assert.match(t.entries.at(-1).error, /3 stands said yes to 4, but only 1 4 is still uncut/);
 });
 
 test("slot tokens follow the engine notation", () => {

@@ -170,6 +170,7 @@ export function commitEntry(app, entry, beforeCommit = () => {}) {
   const { next, check } = tryEntry(state, edit, entry);
   if (!check.ok) {
     ui.sheetError = check.error;
+    if (ui.draft?.k === "radar") ui.draft.done = false; // the answers open again, to change the one that was wrong
     return false;
   }
   app.closeSheet();

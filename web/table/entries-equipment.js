@@ -20,6 +20,8 @@ export function applyRadar(t, e, setup, i) {
   // turned-around wire), so the answers cannot all be no
   const stands = t.stands.reduce((n, ss) => n + ss.length, 0);
   const left = 4 - (cutCounts(t)[String(e.v)] ?? 0);
+  const yes = ans.filter((x) => x.has).length; // each stand saying yes holds an uncut one
+  if (yes > left) fail(`${yes} stands said yes to ${e.v}, but only ${left} ${e.v}${left === 1 ? " is" : "s are"} still uncut`);
   if (ans.length === stands && !ans.some((x) => x.has) && left > 0 && !setup.nano && !setup.x_tokens && !setup.turned) {
     fail(`every stand said no to ${e.v}, but ${left} ${e.v}${left === 1 ? " is" : "s are"} still uncut on the stands: one of them said yes`);
   }
