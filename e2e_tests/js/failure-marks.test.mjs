@@ -282,3 +282,35 @@ test("37: a failure offers 'No token' only while card H is the card in play (car
   const h = { ...s, setup: { ...s.setup, cards: ["H"] } };
   assert.ok(testids(ask(h)).includes("real-none"));
 });
+
+test("24, 40: a Post-it's x-token may go on a cut wire (the card) — taken at the tap, the engine reads the count, checked against the stand", async () => {
+  const { pickSlot } = await import("../../web/table/draft-commit.js");
+  let s = table(24, "multiplicity");
+  s = { ...s, setup: { ...s.setup, table_cards: ["4"], equipment: ["4"] } };
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 4, slot: { c: "cut", v: "6", m: null, col: null } });
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 5, slot: { c: "cut", v: "6", m: null, col: null } });
+  const ui = { sheet: { mode: "action" }, draft: { k: "postit", a: 1, js: [] } };
+  pickSlot({ ui, state: s, derived: () => S.derive(s) }, "1-0-4");
+  assert.equal(ui.sheetError, null);
+  assert.deepEqual(ui.draft.js, [4]);
+  const d = { ...ui.draft, p: 1, s: 0 };
+  const { html } = sheet(s, d);
+  assert.deepEqual(disabled(html).filter((x) => x.startsWith("mark-")), ["mark-1x"], "the stand shows two 6s: not x1");
+  const t = S.derive(s);
+  const after = S.derive(S.addEntry(s, S.buildEntry(s, t, { ...d, mark: "3x" })));
+  assert.ok(after.entries.at(-1).ok, after.entries.at(-1).error);
+  assert.match(S.engineDoc(s, after).players[1].stands[0], /(^| )3x6( |$)/, "the count on the cut 6, for the engine");
+  assert.match(S.derive(S.addEntry(s, { k: "postit", a: 1, s: 0, j: 4, m: "1x" })).entries.at(-1).error, /Bob slot E: the stand shows 2 6s, not an x1 token/);
+  // mine: my C and D are 3s — C cut, the Post-it on it says x2 with no question
+  let m = S.addEntry(s, { k: "set", p: 0, s: 0, j: 2, slot: { c: "cut", v: "3", m: null, col: null } });
+  const mineD = { k: "postit", a: 0, p: 0, s: 0, js: [2] };
+  assert.equal(S.buildEntry(m, S.derive(m), mineD).m, "2x");
+  m = S.addEntry(m, S.buildEntry(m, S.derive(m), mineD));
+  assert.ok(S.derive(m).entries.at(-1).ok, S.derive(m).entries.at(-1).error);
+  // 21 (even/odd): a cut wire's parity is seen — still refused at the tap
+  const odd = table(21, "even_odd");
+  const o = S.addEntry(odd, { k: "set", p: 1, s: 0, j: 4, slot: { c: "cut", v: "6", m: null, col: null } });
+  const ui21 = { sheet: { mode: "action" }, draft: { k: "postit", a: 1, js: [] } };
+  pickSlot({ ui: ui21, state: o, derived: () => S.derive(o) }, "1-0-4");
+  assert.equal(ui21.sheetError, "That wire is already cut.");
+});

@@ -48,10 +48,10 @@ export function pickSlot(app, key) {
   const sl = t.stands[p]?.[s]?.[j];
   if (!sl) return;
   ui.sheetError = null;
-  if (sl.c === "cut" && !d.k.startsWith("label") && d.k !== "swl" && d.k !== "super") { // (a Super Detector: any wire names its stand)
-    // (24, 40 let a Post-it's x-token go on a cut wire: the page does not read that count yet — said, not silent)
-    const count = d.k === "postit" && S.failureMarks(app.state.setup).some((m) => S.isCount(m));
-    ui.sheetError = count ? "That wire is already cut: this page takes a Post-it on an uncut wire only (a count on a cut wire is not read yet)." : "That wire is already cut.";
+  // (a Super Detector: any wire names its stand; 24, 40: a Post-it's x-token may go on a cut wire, the card says)
+  const count = d.k === "postit" && S.failureMarks(app.state.setup).some((m) => S.isCount(m));
+  if (sl.c === "cut" && !d.k.startsWith("label") && d.k !== "swl" && d.k !== "super" && !count) {
+    ui.sheetError = "That wire is already cut.";
     return;
   }
   if (app.state.setup.x_tokens && sl.m === "X" && !["dual", "disint", "special"].includes(d.k)) {
@@ -82,8 +82,8 @@ export function pickSlot(app, key) {
       ui.sheetError = `A ${d.k === "swl" ? "Single Wire Label" : "Post-it"} goes on one of the actor's own wires.`;
       return;
     }
-    // a wire the table shows is not blue (mine, a token, its colour seen): refused here, the draft kept for another tap
-    const shown = S.shownWire(sl);
+    // a wire the table shows is not blue (mine, a token, cut, its colour seen): refused here, the draft kept for another tap
+    const shown = S.seenWire(sl);
     if ((shown && (shown === "Y" || S.colourOf(shown) !== "blue")) || (sl.col && sl.col !== "b")) {
       ui.sheetError = `A ${d.k === "swl" ? "Single Wire Label" : "Post-it"} goes on a blue wire: ${S.standName(app.state.setup, p, s)} ${S.slotLetter(j)} is ${shown ? S.aValue(shown) : "not blue"}.`;
       return;

@@ -3,9 +3,7 @@
 // another value, a colour seen, a value all cut); where the page has the engine's answer for this very table
 // (`laws`: "p-s-j" -> {probs}, as the heatmap and the "Why not" line use it), so does a chance of 0.
 // Editing a past entry assumes nothing: the table has moved on since.
-// Pure functions, no DOM, no I/O.
-//
-// `A` below is {state, t, laws, editing}: the table the draft is recorded on and what is known of it.
+// Pure functions, no DOM, no I/O. `A` below is {state, t, laws, editing}: the table the draft is recorded on and what is known of it.
 
 import { failureMarks } from "./failure-marks.js";
 import { noTokenCard, weakKnown } from "./card-rules.js";
@@ -127,7 +125,8 @@ export function markRuledOut(A, d, j, answers) {
     });
     return [1 + shownU, Math.min(4 - elsewhere(u), 1 + shownU + maybe)];
   };
-  const live = blues.filter((u) => may(j, [u]) && !fitsAny(u, saidBy(d)));
+  const live = stand[j]?.c === "cut" ? [stand[j].v].filter((u) => blues.includes(u)) // (24, 40: a Post-it's count on a cut wire)
+    : blues.filter((u) => may(j, [u]) && !fitsAny(u, saidBy(d)));
   for (const m of answers) {
     if (m === "E" || m === "O") {
       if (!live.some((u) => (Number(u) % 2 === 0) === (m === "E"))) out.add(m);

@@ -4,7 +4,7 @@
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
 import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, infoSlot, ownTurnCard, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
-import { failureMarks, markSlot, markWords, standMoved } from "./failure-marks.js";
+import { failureMarks, isCount, markSlot, markWords, standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
 /** General Radar: every stand answers whether it holds the number. */
@@ -51,11 +51,28 @@ export function applyPostit(t, e, setup) {
   if (marks.length) { // 21, 24, 33, 40: the mission's token on one of their uncut blue wires (the arena's Post-it)
     if (!marks.includes(e.m)) fail(`the Post-it shows the mission's token (${marks.map(markWords).join(", ")}), not a value`);
     if (slotAt(t, e.a, e.s, e.j).c === "info") fail(`${standName(setup, e.a, e.s)} slot ${slotLetter(e.j)} already shows a token`);
-    markSlot(t, setup, e.a, e.s, e.j, e.m);
+    if (slotAt(t, e.a, e.s, e.j).c === "cut") countOnCut(t, setup, e);
+    else markSlot(t, setup, e.a, e.s, e.j, e.m);
     return;
   }
   if (!isLabel(e.v) || colourOf(e.v) !== "blue") fail("a Post-it goes on a blue wire");
   infoSlot(t, setup, e.a, e.s, e.j, e.v);
+}
+
+/** 24, 40: the Post-it's x-token in front of a cut wire (the card allows it): how many wires of its value the stand
+ * was dealt — at least those it shows, exactly those on my own stand. */
+function countOnCut(t, setup, e) {
+  const sl = slotAt(t, e.a, e.s, e.j);
+  const where = `${standName(setup, e.a, e.s)} slot ${slotLetter(e.j)}`;
+  if (!isCount(e.m)) fail(`${where} is cut: a Post-it on a cut wire shows a count (x1–x3)`);
+  if (!isLabel(sl.v) || colourOf(sl.v) !== "blue") fail(`${where} is ${sl.v ? `a cut ${sl.v}` : "cut"}: the Post-it goes on a blue wire`);
+  if (sl.m) fail(`${where} already shows ${markWords(sl.m)}`);
+  if (standMoved(t, e.a, e.s)) fail(`${where}: wires moved to or from this stand, so its x-token cannot be read (the engine counts a stand as dealt)`);
+  const stand = t.stands[e.a][e.s];
+  const shown = stand.filter((x) => seenWire(x) === sl.v).length;
+  const mine = stand.every((x) => x.c === "cut" || x.own);
+  if (Number(e.m[0]) < shown || (mine && Number(e.m[0]) !== shown)) fail(`${where}: the stand shows ${shown} ${sl.v}${shown === 1 ? "" : "s"}, not ${markWords(e.m)}`);
+  sl.m = e.m;
 }
 
 /** Single Wire Label (2.2): an x1 token on one of the actor's blue wires, cut or not: its value is once on that stand. */

@@ -101,7 +101,8 @@ function entryOf(state, t, d) {
       return e;
     }
     case "postit": { // my own wire: its value, or the mission's token for it
-      const own = mine ? t.stands[me][d.s][js[0]].own : null;
+      const slot = mine ? t.stands[me][d.s][js[0]] : null;
+      const own = slot ? slot.own ?? (slot.c === "cut" ? slot.v : null) : null; // (24, 40: a count on my cut wire)
       if (!failureMarks(state.setup).length) return { k: "postit", a: d.a, s: d.s, j: js[0], v: d.v || own };
       return { k: "postit", a: d.a, s: d.s, j: js[0], m: d.mark || (own ? wireMark(state.setup, t, me, d.s, own) ?? null : null) };
     }
