@@ -65,6 +65,23 @@ test("27: once two yellow wires are cut, the status asks for the token draw — 
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.match(status(s), /Next: Dan\./);
   assert.ok(S.engineDoc(s, t).facts.some((f) => f.kind === "has_not" && f.player === 2 && f.value === 4));
+  // a turn while the draw goes round (the card: as soon as two yellows are cut) is refused by name; I have none is Dan's
+  const turn = { k: "dual", a: 1, p: 3, s: 0, j: 2, v: "3", ok: false, real: "4" };
+  assert.match(S.derive(S.addEntry(s, turn)).entries.at(-1).error, /first the token draw: Dan takes one of the tokens drawn/);
+  const { logActs } = await import("../../web/table/acts-log.js");
+  const said = [];
+  const app = { state: s, ui: {}, results: {}, derived() { return S.derive(this.state); }, render() {}, closeSheet() {}, view: { flash: (m) => said.push(m) } };
+  logActs(app).action("dual");
+  assert.equal(app.ui.sheet, undefined, "no cut sheet opened");
+  assert.match(said[0], /^Not yet: first the token draw: Dan takes/);
+  logActs(app).action("absent");
+  assert.equal(app.ui.draft.a, 3, "I have none: Dan's, the next to take one");
+  // once every player took theirs: no more I have none (it was recorded, and made a cut look sure)
+  for (const e of [{ k: "absent", p: 3, v: "5" }, { k: "set", p: 0, s: 0, j: 0, slot: { c: "info", v: "1", m: null, col: null } }]) s = S.addEntry(s, e);
+  assert.deepEqual(S.derive(s).gifts, { given: 4, of: 4 });
+  assert.doesNotMatch(actions(s), /data-testid="action-absent"/);
+  assert.match(S.derive(S.addEntry(s, { k: "absent", p: 1, v: "2" })).entries.at(-1).error, /“I have none” comes with the token draw only .*: every player took theirs/);
+  assert.ok(S.derive(S.addEntry(s, turn)).entries.at(-1).ok, "the draw over: turns go on");
 });
 
 test("tokens placed without a choice (13's random draw, 22's 'I have none'): the status says who still has to", async () => {

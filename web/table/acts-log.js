@@ -117,7 +117,9 @@ export function logActs(app) {
       const last = [...app.state.log].reverse().find((e) => Number.isInteger(e.a))?.a ?? null;
       // 43: who just cut Nano's value; 51: the one Sir chose has none — Sir chooses someone, so who is asked
       const after = k === "shown" || k === "give" ? last : k === "nano" ? t.nanoDue ?? last : k === "skip" && app.state.setup.mission === 51 ? null : turn;
-      ui.draft = { k, a: ["radar", "absent", "beside"].includes(k) ? null : after };
+      // 22, 27: "I have none" while the tokens go round is the next receiver's
+      const gifted = k === "absent" && t.gifts && t.gifts.given < t.gifts.of ? S.giftReceiver(app.state.setup, t.gifts.given) : null;
+      ui.draft = { k, a: gifted ?? (["radar", "absent", "beside"].includes(k) ? null : after) };
       if (k === "radar") ui.draft.ans = [];
       if (k === "redcall") ui.draft.vs = S.labelsInPlay(app.state.setup).map((x) => x.label).filter((l) => l[0] === "R"); // said: red
       ui.sheetError = null;

@@ -31,6 +31,11 @@ export function firstTapWarns(ui, kind, tap, message) {
 export function turnEndFirst(app, k) {
   const due = [...TURN_KINDS, "skip", "redcall"].includes(k) && app.ui.sheet?.edit === undefined ? S.turnEndDue(app.state.setup, app.derived()) : null;
   if (!due) return false;
+  if (!due.k) { // 22, 27: a token on a wire or "I have none": said, no sheet chosen for the player
+    app.closeSheet?.();
+    app.view?.flash?.(`Not yet: ${due.first}.`);
+    return true;
+  }
   app.ui.sheet = { mode: "action" };
   app.ui.draft = { k: due.k, a: due.a };
   app.ui.sheetError = `${due.first[0].toUpperCase()}${due.first.slice(1)}; then the turn.`;

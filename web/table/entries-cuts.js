@@ -233,6 +233,9 @@ export function applyAbsent(t, e, setup, i) {
   const whole = e.s === undefined || e.s === null;
   if (!whole && !t.stands[e.p][e.s]) fail(`${setup.players[e.p]} has no stand ${e.s + 1}`);
   if (!((isLabel(e.v) && colourOf(e.v) === "blue") || e.v === "Y")) fail("which value is absent?");
+  if (setup.mission === 27 && !(t.gifts && t.gifts.given < t.gifts.of)) { // (its only "I have none" tokens)
+    fail(`“I have none” comes with the token draw only (two yellow wires cut, one token a player)${t.gifts ? ": every player took theirs" : ""}`);
+  }
   const stands = whole ? t.stands[e.p] : [t.stands[e.p][e.s]];
   if (stands.some((st) => st.some((sl) => sl.c !== "cut" && sl.own && valueMatches(sl.own, e.v)))) {
     fail(`you hold ${e.v === "Y" ? "a yellow wire" : `a ${e.v}`}`);

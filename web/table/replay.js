@@ -6,7 +6,7 @@ import { describeEntry } from "./describe.js";
 import { applyAbsent, applyBeside, applyDetect, applyDual, applyOwnCuts, applySee, applySet } from "./entries-cuts.js";
 import { applyBatteries, applyCoffee, applyDisint, applyDrop, applyFalseBottom, applyLabel, applyPostit, applyRadar, applyRewind, applyStabilizer, applySwl } from "./entries-equipment.js";
 import { applyMissed, applySpoken, applyTell, applyYellowCount } from "./entries-sound.js";
-import { applyCardFlip, applyChallenge, applyGive, applyRedcall, applyShown, applySkip, applySpecial, applySwap, applyWeak, applyWeakStuck, countGifts, numberCardsBack } from "./entries-mission.js";
+import { applyCardFlip, applyChallenge, applyGive, applyRedcall, applyShown, applySkip, applySpecial, applySwap, applyWeak, applyWeakStuck, countGifts, giftPair, giftReceiver, numberCardsBack } from "./entries-mission.js";
 import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
@@ -331,6 +331,7 @@ export function publicHand(state, p) {
  * beside an older one — the log has no way to slip an entry in before it, and nothing entered is lost.
  */
 export function turnEndDue(setup, t) {
+  if (t.gifts && t.gifts.given < t.gifts.of && !t.exploded) return giftsDue(setup, t); // 22, 27: at once, before any turn
   const taken = t.turnsTaken ?? 0;
   if (!taken) return null;
   const a = rightOf(setup, t.turn);
@@ -344,6 +345,16 @@ export function turnEndDue(setup, t) {
       check: `no number card was given after ${who}'s turn (which cards each holds may be wrong)` };
   }
   return null;
+}
+
+/** 22's token gifts, 27's token draw under way: who places the next token (no sheet of its own: a wire's token, or
+ * "I have none"). */
+function giftsDue(setup, t) {
+  const a = giftReceiver(setup, t.gifts.given);
+  const what = setup.mission === 27 ? `the token draw: ${setup.players[a]} takes one of the tokens drawn`
+    : `the token gifts: ${setup.players[a]} gets ${setup.players[giftPair(setup, t.gifts.given)[0]]}'s token`;
+  return { k: null, a, first: `first ${what} (on a wire of its value: tap it, Set tokens; with none, I have none) — the tokens go round as soon as two yellow wires are cut`,
+    check: `${setup.mission === 27 ? "the token draw" : "the token gifts"} had not gone round before this turn` };
 }
 
 function turnEndSkipped(t, latest, owed) {

@@ -314,7 +314,7 @@ function actionAllowed(k, state, t) {
       && (!state.setup.challenges?.length || activeChallenges(state.setup, t).some((c) => c !== 1)); // (1: "It is RED")
     case "red": return state.setup.red.mode !== "none" || state.setup.hidden_red; // 11: the hidden value's wires
     // (13, 39, 41: only the token drawn at the start may go beside the stand)
-    case "absent": return state.setup.absent_tokens || (state.setup.random_info_token && Boolean(drawnTokensDue(state))) || (state.setup.mission === 27 && (t.yellowCut ?? 0) >= 2);
+    case "absent": return state.setup.absent_tokens || (state.setup.random_info_token && Boolean(drawnTokensDue(state))) || (state.setup.mission === 27 && t.gifts && t.gifts.given < t.gifts.of);
     default: return true;
   }
 }

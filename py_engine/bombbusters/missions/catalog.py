@@ -125,14 +125,18 @@ ROWS: list[dict[str, Any]] = [
        "explodes the bomb); equipment: a face-down deck of 7, its top card discarded each round until the action, "
        "then the cards left face up, all usable"),
     _m(24, "Tally ho", red="2", players={2: ("3", "0")}, tokens="multiplicity",
-       notes="x1/x2/x3 tokens replace info tokens (not on red)"),
+       notes="x1/x2/x3 tokens replace info tokens at setup, on failures and on a Post-it: how many wires of that "
+       "value the stand holds, cut ones included (x2/x3 on any of them; never on red); a Post-it's may go in front "
+       "of a cut wire"),
     _m(25, "The better to hear you with", red="2", players={2: ("3", "0")}, notes="no numbers may be spoken"),
     _m(26, "Speaking of the wolf", red="2", players={2: ("3", "0")}, without=("10",),
        number_cards="pick",
        notes="12 number cards: each turn flip one and cut that value; no X-or-Y Ray"),
     _m(27, "Playing with wire", red="1", yellow="4", double_detector="disabled", without=("7",),
        captain_no_token_2p=True,
-       notes="no character cards (no Double Detector); no Emergency Batteries"),
+       notes="no character cards (no Double Detector); no Emergency Batteries; once two yellow wires are cut, as "
+       "many info tokens as players are drawn face up and, from the captain, each player takes one (on a wire of "
+       "its value, else beside the stand: I have none)"),
     _m(28, "Captain careless", red="2", yellow="4", players={2: ("3", "4")}, double_detector="captain_disabled",
        captain_fragile=True, captain_no_equipment=True,
        notes="the captain has no character card and no equipment, and their failed dual cut explodes the bomb"),
@@ -168,7 +172,9 @@ ROWS: list[dict[str, Any]] = [
        number_cards="noble",
        notes="no equipment; the 4 wires of a number card's value are cut together by a special action"),
     _m(40, "Hard to die", red="3", tokens="multiplicity", captain_no_token_2p=True,
-       notes="x1-x4 tokens replace info tokens"),
+       notes="x1/x2/x3 tokens (x4 for a stand holding all four) replace info tokens at setup, on failures and on "
+       "a Post-it: how many wires of that value the stand holds, cut ones included; a Post-it's may go in front "
+       "of a cut wire"),
     _m(41, "Latin bombshell", red="1 of 3", yellow="4", players={2: ("2 of 3", "2"), 3: ("1 of 3", "3")},
        without=("Y",), doubles=True, random_info_token=True, yellow_dealt="one_each", special=("yellow_special",),
        detonator="end",
