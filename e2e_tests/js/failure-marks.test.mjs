@@ -314,3 +314,19 @@ test("24, 40: a Post-it's x-token may go on a cut wire (the card) — taken at t
   pickSlot({ ui: ui21, state: o, derived: () => S.derive(o) }, "1-0-4");
   assert.equal(ui21.sheetError, "That wire is already cut.");
 });
+
+test("24: editing a failure's x-token recorded before a later Walkie-Talkies swap offers the counts (the stand was as dealt then)", () => {
+  let s = table(24, "multiplicity");
+  s = { ...s, setup: { ...s.setup, table_cards: ["2"], equipment: ["2"] } };
+  const fail = { k: "dual", a: 0, p: 1, s: 0, j: 4, v: "5", ok: false, mark: "1x" };
+  s = S.addEntry(s, fail);
+  s = S.addEntry(s, { k: "walkie", a: 2, as: { s: 0, j: 1 }, pto: { s: 0, j: 1 }, p: 1, s: 0, j: 2, ato: { s: 0, j: 2 } });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  const d = { ...S.draftFromEntry(fail), mark: undefined, real: undefined };
+  const edit = sheet(s, d, { sheet: { mode: "action", edit: 0 } }).html;
+  assert.doesNotMatch(edit, /data-testid="mark-moved"/);
+  assert.deepEqual(disabled(edit).filter((x) => x.startsWith("mark-")), []);
+  const now = sheet(s, { k: "dual", a: 0, p: 1, s: 0, js: [5], v: "5", ok: false }).html;
+  assert.match(now, /data-testid="mark-moved"/, "a failure there now: its count cannot be read");
+});

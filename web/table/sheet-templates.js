@@ -5,7 +5,7 @@ import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { cardObjection } from "./card-rules.js";
 import { draftSummary, underWay } from "./draft-summary.js";
-import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions } from "./draft-options.js";
+import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions, tableThen } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
 import { guessCards, shownChoices } from "./guess-cards.js";
@@ -244,7 +244,7 @@ function markAsk(ctx, d, labels) {
   const reds = labels.filter((l) => colourOf(l) === "red");
   const others = [...(labels.some((l) => colourOf(l) === "yellow") ? ["Y"] : []), ...reds];
   [...markRuledOut(allowOf(ctx), d, multi ? d.tok : d.js?.[0], [...marks, ...others]), ...(multi ? reds : [])].forEach((x) => out.add(x));
-  const moved = isCount(marks[0]) && standMoved(ctx.t, d.p, d.s);
+  const moved = isCount(marks[0]) && standMoved(tableThen(allowOf(ctx)), d.p, d.s); // (an edit: the moves before it)
   if (moved) marks.forEach((m) => out.add(m)); // an x-token there could not be read: "No token"
   return html`<p class="ask" data-testid="ask">Which token did the wire get?</p>
     <div class="row marks" role="group" aria-label="token">${marks.map((m) =>
