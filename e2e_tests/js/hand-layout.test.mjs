@@ -148,3 +148,15 @@ test("the hand keypad takes no more yellow wires than are in play (2 of 3 drawn:
   assert.match(keys, /data-testid="key-Y9"[^>]*disabled/);
   assert.doesNotMatch(keys, /data-testid="key-5"[^>]*disabled/);
 });
+
+test("a seat taken after a Walkie-Talkies swap says the hand is the stand as dealt (the received wire was entered in the given one's place)", () => {
+  let s = S.defaultState();
+  Object.assign(s.setup, { table_cards: ["2"], equipment: ["2"] });
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  s.phase = "table";
+  const plain = seat(S.shareState(s), 1);
+  assert.doesNotMatch(String(handTemplate(plain).text), /hand-moved-hint/);
+  s = S.addEntry(s, { k: "walkie", a: 0, as: { s: 0, j: 0 }, p: 1, s: 0, j: 2, ato: { s: 0, j: 0 }, pto: { s: 0, j: 0 } });
+  assert.match(String(handTemplate(seat(S.shareState(s), 1)).text), /data-testid="hand-moved-hint">Wires moved to or from\s+your stand since the deal/);
+  assert.doesNotMatch(String(handTemplate(seat(S.shareState(s), 2)).text), /hand-moved-hint/, "Cid's stand was not touched");
+});

@@ -5,7 +5,7 @@ import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, colourTop, EQUIPMENT_NAMES, yellowsInPlay, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
   standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns, cardHands, lockedCards,
-  CHARACTER_CARDS, characterOf, charactersOffered, nanoDetonator, CARD_LETTERS, CARD_NAMES,
+  CHARACTER_CARDS, characterOf, charactersOffered, nanoDetonator, CARD_LETTERS, CARD_NAMES, derive, standMoved,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
 import { numbersTemplate } from "./cards-templates.js";
@@ -236,6 +236,12 @@ function readTokensPicker(setup) {
   </fieldset>`;
 }
 
+/** Whether the log moved a wire to or from one of my stands (the hand entered is the stand as dealt). */
+function movedMine(state, me, stands) {
+  const t = derive({ ...state, setup: { ...state.setup, me: null } });
+  return Array.from({ length: stands }, (_, s) => s).some((s) => standMoved(t, me, s));
+}
+
 /**
  * My hand: a keypad of the wires in play over my stand(s). `edit` (ui.handEdit: {hand, pick}) is "Edit my
  * wires" opened from the table: it draws the draft, a tapped wire is picked for the keypad to replace
@@ -281,6 +287,9 @@ export function handTemplate(state, edit = null) {
       : html`<p class="hint">Tap each wire you hold; the stand sorts itself. Tap a wire on the stand to take it back.</p>`}
     ${sizes.length > 1 && !edit ? html`<p class="hint" data-testid="hand-stands-hint">You hold two stands: enter the wires of Stand 1 first (the one outlined), then those of Stand 2; each sorts itself.</p>` : ""}
     ${setup.x_tokens ? html`<p class="hint" data-testid="hand-x-hint">X tokens: your far-right wire (X) is not sorted. Enter the sorted wires first; the last one you enter is your X wire.</p>` : ""}
+    ${state.log.length && !edit && movedMine(state, me, sizes.length) ? html`<p class="hint warn" data-testid="hand-moved-hint">Wires moved to or from
+      your stand since the deal (Walkie-Talkies, Grappling Hook, Nano): enter it as it was dealt — the wire you gave away, not the one you
+      received; the turn log moves them.</p>` : ""}
     ${state.log.length && !edit ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token) are filled in, in their own slots; the keypad fills the others around them.</p>` : ""}
     ${setup.turned && fills.some((f, k) => f.length < sizes[k]) ? html`<p class="hint" data-testid="hand-turned-hint">${fills.reduce((a, f, k) => a + sizes[k] - f.length, 0) > 1
       ? "Your turned-around wires (T) face your teammates: you cannot see them, so enter only the others."
