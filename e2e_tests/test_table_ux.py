@@ -409,3 +409,17 @@ def test_clearing_a_token_from_its_entry_s_edit_deletes_the_entry(phone):
     taps("undo")
     expect(tid(page, "log").locator("li[data-testid^='log-']")).to_have_count(4)
 
+
+
+def test_twelve_values_validated_fit_a_phone(phone):
+    """The status bar's Validated row with all twelve values wraps inside a 390-px phone (its chips made the page
+    399 px wide: the walkthrough of a whole mission-24 game)."""
+    cuts = [{"k": "set", "p": p, "s": 0, "j": j, "slot": {"c": "cut", "v": str(j + 1), "m": None, "col": None}}
+            for p in range(4) for j in range(12)]
+    t = table(log=cuts, hand=[])
+    t["setup"]["me"] = None
+    page, _taps = phone(t)
+    expect(tid(page, "validated")).to_have_attribute("data-values", " ".join(str(v) for v in range(1, 13)))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = tid(page, "validated").bounding_box()
+    assert box["x"] + box["width"] <= 390, box
