@@ -39,3 +39,15 @@ test("every setup field survives a save and a reload (23's deck rule was dropped
   const on = { ...s, setup: { ...s.setup, equipment_after_special: true } };
   assert.equal(S.normalize(JSON.parse(JSON.stringify(on))).setup.equipment_after_special, true);
 });
+
+test("an explosion a failure recorded (11's hidden red value '!', a turned wire's 'T!') survives a save and a reload", () => {
+  const s = S.defaultState();
+  s.phase = "table";
+  for (const real of ["!", "T!"]) {
+    const e = { k: "dual", a: 1, p: 2, s: 0, j: 3, v: "6", ok: false, real };
+    const back = S.normalize(JSON.parse(JSON.stringify({ ...s, log: [e] })));
+    assert.deepEqual(back.log, [e], real);
+  }
+  const bad = S.normalize(JSON.parse(JSON.stringify({ ...s, log: [{ k: "dual", a: 1, p: 2, s: 0, j: 3, v: "6", ok: false, real: "!!" }] })));
+  assert.notDeepEqual(bad.log[0]?.real, "!!", "anything else is still refused");
+});

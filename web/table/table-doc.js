@@ -12,6 +12,7 @@ import { ALL_EQUIPMENT, APP_VERSION, clampInt, defaultSetup, FAILURE_MARKS, isHa
 import { CARD_LETTERS } from "./card-rules.js";
 import { CHARACTER_CARDS } from "./detectors.js";
 import { HAND_EDITS_KEPT } from "./hand.js";
+import { HIDDEN_BOOM, TURNED_BOOM } from "./replay-table.js";
 
 function normNums(x) {
   return Array.isArray(x) ? [...new Set(x.map((n) => clampInt(n, 1, 11, 0)).filter((n) => n > 0))].sort((a, b) => a - b) : [];
@@ -130,9 +131,11 @@ const CHARACTERS = Object.keys(CHARACTER_CARDS);
 const card = size(integer(), 1, 12);
 const pair = refine(size(array(card), 2, 2), "pair", ([a, b]) => a < b);
 const COMMON = { k: string(), ox: optional(player), pe: optional(boolean()), nc: optional(pair) };
+/** A failure's token (`said`), or the explosions it records: 11's hidden red value ("!"), 38/56/64's turned wire ("T!"). */
+const realSaid = union([said, literal(HIDDEN_BOOM), literal(TURNED_BOOM)]);
 /** A cut's outcome (dual cut, X-or-Y Ray, detectors); `mark`: the even/odd or x-token a failure showed (21, 24, 33, 40). */
 const OUTCOME = {
-  ok: optional(boolean()), cut: optional(label), as: optional(spot), av: optional(label), real: optional(said), silent: optional(boolean()),
+  ok: optional(boolean()), cut: optional(label), as: optional(spot), av: optional(label), real: optional(realSaid), silent: optional(boolean()),
   l2: optional(boolean()),
   mark: optional(enums(FAILURE_MARKS)),
 };
