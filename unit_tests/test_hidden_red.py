@@ -108,3 +108,22 @@ def test_bad_hidden_red_is_named(bad, words):
         moves_json(doc)
     for w in words:
         assert w in str(info.value)
+
+
+def test_a_hand_of_the_known_card_s_value_alone_is_revealed_not_cut():
+    """11, the card face up (every other value ruled out): my wires all of its value are revealed as red wires
+    are — the only move that does not explode (the walkthrough: a Double Detector at 0 % was the best move)."""
+    doc = {
+        "players": [
+            {"name": "Ann", "stands": ["1 2 ?3 ?3"]},
+            {"name": "Bob", "stands": ["1 2 ? ?"]},
+            {"name": "Cat", "stands": ["? ? ? ?"]},
+            {"name": "Dan", "stands": ["? ? ? ?"]},
+        ],
+        "me": 0, "captain": 0, "wires": {"blue": [1, 4]}, "facts": [], "hidden_red_value": {"ruled_out": [1, 2, 4]},
+    }
+    moves = moves_json(doc)["moves"]
+    assert moves[0]["kind"] == "reveal_red" and moves[0]["count"] == 2 and moves[0]["p_red"] == 0.0
+    assert all(m["p_success"] == 0.0 for m in moves[1:])
+    doc["hidden_red_value"] = {"ruled_out": [1, 2]}  # 3 or 4: the card not known, no reveal
+    assert not any(m["kind"] == "reveal_red" for m in moves_json(doc)["moves"])

@@ -377,3 +377,47 @@ test("12: a card face up without its number card, or one number card on two equi
   s.setup.card_locks = { 3: 5, 9: 3 };
   assert.deepEqual(S.setupProblems(s.setup).filter((p) => /number card/i.test(p)), []);
 });
+
+test("mission 11, the number card face up (the card's words): asked at setup, its value's wires count as red from the start", async () => {
+  const { resultAsk } = await import("../../web/table/flow-templates.js");
+  const { setupActs } = await import("../../web/table/acts-setup.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(s.setup, preset({ number: 11, hidden_red_value: true }));
+  assert.equal(s.setup.red_card, null);
+  assert.ok(S.setupProblems(s.setup).some((x) => /Pick the number card set face up on the mission card/.test(x)));
+  const app = { state: s, missions: [], commit(next) { this.state = next; }, view: {} };
+  setupActs(app)["red-card"]("6");
+  s = app.state;
+  assert.equal(s.setup.red_card, 6);
+  assert.ok(!S.setupProblems(s.setup).some((x) => /number card/.test(x)));
+  assert.equal(S.normalize(JSON.parse(JSON.stringify(s))).setup.red_card, 6, "kept by a reload and a link");
+  s.phase = "table";
+  for (const l of ["12", "1", "5", "3", "3", "7", "9", "2", "11", "10", "6", "8"]) s = S.handAdd(s, 0, l);
+  let t = S.derive(s);
+  assert.deepEqual(S.engineDoc(s, t).hidden_red_value, { ruled_out: [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12] });
+  assert.deepEqual(S.hiddenRedLaw(s.setup, t), { 6: 1 });
+  // no token shows a 6; a cut pointing at one explodes — one tap beside ✓ and ✗
+  assert.match(S.derive(S.addEntry(s, { k: "set", p: 1, s: 0, j: 5, slot: { c: "info", v: "6" } })).entries.at(-1).error, /the 6s count as red/);
+  assert.match(S.derive(S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 5, v: "5", ok: false, real: "6" })).entries.at(-1).error, /the 6s count as red/);
+  const html = String(resultAsk({ ctx: { state: s, t, laws: null, ui: { sheet: { mode: "action" } } }, d: { k: "dual", a: 0, p: 1, s: 0, js: [5], v: "5" } }));
+  assert.match(html, /data-testid="result-boom"[^>]*>💥 A wire of the red value: the bomb exploded/);
+  // every other wire cut, the 6s revealed by those who hold them: the bomb is defused
+  const all = S.defaultState();
+  all.setup = { ...s.setup, me: null };
+  all.phase = "table";
+  let w = all;
+  const sixes = [[1, 5], [2, 5], [3, 5], [3, 6]];
+  for (let p = 1; p < 4; p += 1) {
+    for (let j = 0; j < 12; j += 1) {
+      if (!sixes.some(([q, k]) => q === p && k === j)) w = S.addEntry(w, { k: "set", p, s: 0, j, slot: { c: "cut", v: String(j < 5 ? j + 1 : j + 1) } });
+    }
+  }
+  for (let j = 0; j < 12; j += 1) if (j !== 5) w = S.addEntry(w, { k: "set", p: 0, s: 0, j, slot: { c: "cut", v: String(j + 1) } });
+  w = S.addEntry(w, { k: "red", a: 1, slots: [{ s: 0, j: 5 }], cuts: ["6"] });
+  w = S.addEntry(w, { k: "red", a: 2, slots: [{ s: 0, j: 5 }], cuts: ["6"] });
+  assert.equal(S.derive(w).defused, false);
+  w = S.addEntry(w, { k: "red", a: 3, slots: [{ s: 0, j: 5 }, { s: 0, j: 6 }], cuts: ["6", "6"] });
+  t = S.derive(w);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries.filter((e) => !e.ok)));
+  assert.equal(S.derive(S.addEntry(w, { k: "red", a: 0, slots: [{ s: 0, j: 5 }], cuts: ["6"] })).defused, true, "the last 6 revealed: won");
+});

@@ -100,6 +100,7 @@ const SETUP_EDITS = {
     if (now.length > 2) app.view?.flash?.(`Card 8 has two number cards: ${now[0]} left for ${arg}.`);
     su.challenge_numbers = now.slice(-2).sort((a, b) => a - b);
   },
+  "red-card": (su, arg) => { su.red_card = int(arg); }, // 11: the number card face up (0: not seen)
   // 61: a card on the table (2-3 players), arg "k:card"; the cards round the table rotated one place (arg 1: clockwise)
   "ring-table-card": (su, arg, _next, app) => {
     const [k, c] = arg.split(":");

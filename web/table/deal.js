@@ -177,6 +177,7 @@ export function setupProblems(setup, mission = null) {
     out.push(`Mission ${mission.number} is played with ${counts} players, not ${setup.players.length}.`);
   }
   out.push(...lockProblems(setup), ...handProblems(setup));
+  if (setup.hidden_red && setup.red_card === null) out.push("Pick the number card set face up on the mission card: its value's four wires count as red.");
   const names = setup.players.map((n) => n.trim());
   if (names.some((n) => !n)) out.push("Every player needs a name.");
   return out;

@@ -3,7 +3,7 @@
 // choices the slot editor offers. Pure functions, no DOM, no I/O.
 
 import { lineAhead, lineReady } from "./nano-line.js";
-import { colourOf, faceUpCards, falseTokenFact, labelsInPlay, radarTurns, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
+import { blueValues, colourOf, faceUpCards, falseTokenFact, labelsInPlay, radarTurns, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
 import { myCards } from "./card-rules.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
@@ -105,6 +105,14 @@ export function availableItems(state, t) {
   const items = { 3: "triple_detector", 5: "super_detector", 10: "x_or_y_ray", "9.9": "fast_pass" };
   return [...(ddUsable(setup, t, me) ? ["double_detector"] : []),
     ...usableCards(state, t, Object.keys(items)).map((id) => items[id])];
+}
+
+/** 11: the chance each blue value ("7") is the number card's — every value with no wire cut and not ruled out, alike
+ * (advice/hidden_red.py); null elsewhere. The heatmap's red dot reads it: a wire of that value counts as red. */
+export function hiddenRedLaw(setup, t) {
+  if (!setup.hidden_red) return null;
+  const left = blueValues(setup).filter((v) => !((t.cutCount?.[String(v)] ?? 0) > 0) && !t.ruledOut.includes(v));
+  return left.length ? Object.fromEntries(left.map((v) => [String(v), 1 / left.length])) : null;
 }
 
 /** Table cards the team policy may play before my cut (Rewinder 6, Emergency Batteries 7, Stabilizer 9); no

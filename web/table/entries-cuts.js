@@ -22,6 +22,9 @@ export function applySet(t, e, setup, i) {
   const own = sl.own;
   if (v.c === "cut" && own && v.v !== own) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}`);
   if (v.c === "info" && own && v.v && !valueMatches(own, v.v)) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}, not ${v.v}`);
+  if ((v.c === "info" || v.c === "cut") && setup.hidden_red && setup.red_card && v.v === String(setup.red_card)) { // 11, face up
+    fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)}: the ${v.v}s count as red (the number card) — none is cut, no token shows one`);
+  }
   Object.assign(sl, { c: v.c || "h", v: v.v ?? null, m: v.m ?? null, col: v.col ?? null, own });
   if (sl.c === "info" && own && !sl.v) sl.v = saidOf(own);
 }
@@ -172,8 +175,10 @@ export function applyOwnCuts(t, e, setup) {
   slots.forEach((x, n) => {
     if (e.k === "red" && !hidden && colourOf(e.cuts[n]) !== "red") fail("only red wires are revealed");
     // 11's revealed wires are shown in place, not cut (a cut value is one the hidden card is not: the engine's law)
-    if (hidden) infoSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);
-    else cutSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);
+    if (hidden) {
+      infoSlot(t, setup, e.a, x.s, x.j, e.cuts[n], true);
+      slotAt(t, e.a, x.s, x.j).rev = true; // revealed as red wires are: out of play, as a cut wire is
+    } else cutSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);
   });
   advance(t, setup, e.a);
 }

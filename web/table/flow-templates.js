@@ -108,7 +108,9 @@ export function resultAsk({ ctx, d }) {
   return html`<div class="outcome" role="group" aria-label="It worked">${btn("draft-ok", "✓ Cut", { cls: "primary big", testid: "result-ok", arg: "1", disabled: !may.ok })}
       ${may.ok ? html`${nanoEnd(A, d, true)}${afterOk(A, d)}` : ""}</div>
     <div class="outcome" role="group" aria-label="It failed">${btn("draft-ok", "✗ Wrong", { cls: "danger big", testid: "result-wrong", arg: "0", disabled: !may.wrong })}
-      ${may.wrong ? html`${d.k === "redcall" ? "" : lastSpace(A)}${explodesOnFail(A, d)}${nanoEnd(A, d, false)}${afterWrong(A, d)}` : ""}</div>`;
+      ${may.wrong ? html`${d.k === "redcall" ? "" : lastSpace(A)}${explodesOnFail(A, d)}${nanoEnd(A, d, false)}${afterWrong(A, d)}` : ""}</div>
+    ${A.state.setup.hidden_red && ["dual", "xray"].includes(d.k) && !A.t.exploded ? html`<div class="outcome" role="group" aria-label="It exploded">${btn("draft-real",
+      "💥 A wire of the red value: the bomb exploded", { cls: "danger big", testid: "result-boom", arg: "!" })}</div>` : ""}`;
 }
 
 /** Said before ✗ is tapped where a failure explodes the bomb: 14, 28's captain (14: the intern); 56, 64, a cut that

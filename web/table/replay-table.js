@@ -140,11 +140,15 @@ export function cutSlot(t, setup, p, s, j, label) {
   if (sl.m && sl.m.startsWith("!") && colourOf(label) === "red") sl.m = null;
 }
 
-export function infoSlot(t, setup, p, s, j, label) {
+export function infoSlot(t, setup, p, s, j, label, revealed = false) {
   const sl = slotAt(t, p, s, j);
   const where = `${standName(setup, p, s)} slot ${slotLetter(j)}`;
   if (sl.c === "cut") fail(`${where} is already cut`);
   if (!(isLabel(label) && colourOf(label) !== "red") && label !== "Y") fail(`${where}: which info token?`);
+  // 11, the number card face up: its value's wires count as red — no token goes on one (a failure there exploded)
+  if (!revealed && setup.hidden_red && setup.red_card && label === String(setup.red_card)) {
+    fail(`${where}: the ${label}s count as red (the number card) — no info token shows one; pointing at one explodes the bomb`);
+  }
   if (sl.own && !(label === "Y" ? colourOf(sl.own) === "yellow" : sl.own === label)) fail(`${where} is your ${sl.own}, not ${label}`);
   // a token already there shows the wire: another is a slip (an old cut edited into a failure, say)
   if (sl.c === "info" && sl.v !== label && !(label === "Y" && colourOf(sl.v) === "yellow")) fail(`${where} already shows an info token ${sl.v}, not ${label}`);
@@ -214,7 +218,7 @@ function passesCaptain(setup, last, a) {
 
 /** Does player p still have an uncut wire? */
 export function hasUncut(t, p) {
-  return (t.stands[p] ?? []).some((st) => st.some((sl) => sl.c !== "cut"));
+  return (t.stands[p] ?? []).some((st) => st.some((sl) => sl.c !== "cut" && !sl.rev)); // (11: revealed wires are out of play)
 }
 
 /** 10: player p played the last turn and so may not play this one (never twice in a row) — unless nobody else has a

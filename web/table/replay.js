@@ -17,7 +17,7 @@ import { applyDiscard, cutSince, guessDiscards } from "./guess-cards.js";
 import { pickAfter, pickStart } from "./pick-cards.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
-import { cardsInPlay, faceUpCards, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, rightOf, sequenceAt, turnedSlots, wireOf } from "./setup.js";
+import { blueValues, cardsInPlay, faceUpCards, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, rightOf, sequenceAt, turnedSlots, wireOf } from "./setup.js";
 
 /**
  * Replay the log over the setup. Returns
@@ -51,7 +51,7 @@ export function derive(state, { touched = false } = {}) {
     numberHands: (setup.number_hands ?? []).map((h) => (h ?? []).slice()), // 65: the number cards, as the gives move them
     weak: setup.mission === 34 ? "hidden" : null, // 34: the character and constraint cards (entries-mission.js applyWeak)
     flipped: [], // 31: the players whose constraint card is face down
-    ruledOut: [],
+    ruledOut: setup.hidden_red && setup.red_card ? blueValues(setup).filter((v) => v !== setup.red_card) : [], // 11: the card face up
     nanoDue: null, // 43: who has just cut Nano's value and takes one of its wires (until the take is recorded)
     stab: false,
     ...lineStart(setup), // 59: Nano on its line of number cards (nano-line.js)
@@ -115,7 +115,7 @@ export function derive(state, { touched = false } = {}) {
   // mission 53: the failures Nano can still take stand for the detonator's mistakes left
   t.mistakesLeft = nanoDetonator(setup) ? nanoFailuresLeft(t.nanoSpace) : Math.max(0, setup.mistakes - t.mistakesMade);
   // every wire cut and the bomb still whole: the mission is won
-  t.defused = !t.exploded && t.stands.every((ss) => ss.every((st) => st.every((sl) => sl.c === "cut")));
+  t.defused = !t.exploded && t.stands.every((ss) => ss.every((st) => st.every((sl) => sl.c === "cut" || sl.rev))); // (11's revealed)
   return t;
 }
 

@@ -52,6 +52,15 @@ function yellowStandPicker(setup, p, row) {
     <span class="lbl">yellow on</span>${row.map((n, s) => chip("yellow-stand", `${p}:${s}`, `stand ${s + 1}`, n === 1, `setup-yellow-stand-${p}-${s}`))}</span>`;
 }
 
+/** 11: the number card set face up on the mission card (the card's words), whose value's four wires count as red;
+ * "Not seen" keeps a table played with the card face down (every value not yet ruled out may be it). */
+function redCardPicker(setup) {
+  return html`<fieldset class="box" data-testid="setup-red-card"><legend>The number card on the mission card</legend>
+    <p class="hint">Its value's four wires count as red: cutting one, or pointing at one, explodes the bomb.</p>
+    <div class="row">${Array.from({ length: 12 }, (_, i) => i + 1).map((v) => chip("red-card", v, String(v), setup.red_card === v, `setup-red-card-${v}`))}
+      ${chip("red-card", 0, "Not seen", setup.red_card === 0, "setup-red-card-none")}</div></fieldset>`;
+}
+
 /** 65: the number cards dealt face up to each player (12 as evenly as may be: with 5 players the captain and the
  * player on their left get 3); each player cuts only their values, and gives a card away after each turn. */
 function handsPicker(setup) {
@@ -177,7 +186,7 @@ export function setupTemplate(state, missions) {
           ${chip("toggle", "absent_tokens", "“I have none” tokens", setup.absent_tokens, "setup-absent-tokens")}
           ${chip("toggle", "open_red_deal", "open red deal", setup.open_red_deal, "setup-open-red")}
         </div></fieldset>`
-      : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.false_tokens && setup.false_by === "all" ? "false (“not N”)" : setup.tokens === "none" ? `none at the start${setup.failure_tokens === false ? " nor after a failure" : " (a failure's shows the value)"}` : TOKEN_NAMES[setup.tokens] ?? setup.tokens}${setup.x_tokens ? ", X" : ""}${setup.false_tokens && setup.false_by !== "all" ? ", the captain's false" : ""}${setup.random_info_token ? ", random info token (or “I have none”)" : ""}${setup.absent_tokens ? ", “I have none” tokens" : ""}${setup.open_red_deal ? ", reds dealt openly" : ""}${setup.hidden_red ? ", a hidden blue value counts as red" : ""}${setup.captain_no_token_2p && n === 2 ? "; the captain places no starting token" : ""}${setup.number_cards === "guess" ? "; your number cards: tapped at the table (My number cards)" : ""}</p>
+      : html`<p class="hint" data-testid="mission-summary">Blue ${setup.blue[0]}–${setup.blue[1]}; tokens: ${setup.false_tokens && setup.false_by === "all" ? "false (“not N”)" : setup.tokens === "none" ? `none at the start${setup.failure_tokens === false ? " nor after a failure" : " (a failure's shows the value)"}` : TOKEN_NAMES[setup.tokens] ?? setup.tokens}${setup.x_tokens ? ", X" : ""}${setup.false_tokens && setup.false_by !== "all" ? ", the captain's false" : ""}${setup.random_info_token ? ", random info token (or “I have none”)" : ""}${setup.absent_tokens ? ", “I have none” tokens" : ""}${setup.open_red_deal ? ", reds dealt openly" : ""}${setup.hidden_red ? setup.red_card ? `, the ${setup.red_card}s count as red (the number card)` : ", a blue value nobody has seen counts as red" : ""}${setup.captain_no_token_2p && n === 2 ? "; the captain places no starting token" : ""}${setup.number_cards === "guess" ? "; your number cards: tapped at the table (My number cards)" : ""}</p>
         ${mission?.notes ? html`<p class="hint" data-testid="mission-notes">The card: ${mission.notes}.</p>` : ""}`}
     ${colourPicker("yellow", setup.yellow, needs.yellow, setup)}
     ${colourPicker("red", setup.red, needs.red, setup)}
@@ -196,6 +205,7 @@ export function setupTemplate(state, missions) {
       ${deal ? html`<p class="hint" data-testid="setup-reds-hint">Reds dealt openly: how many red wires each stand was dealt (${redsInPlay(setup)} in play), filled in as the rule deals them, one to each player from the captain${counts.some((c) => c > 1) ? "; a player with two stands: check which stand theirs went to" : ""}.</p>` : ""}
       <div class="row">${chip("me", "", "I only watch", setup.me === null, "setup-me-none")}</div>
     </fieldset>
+    ${setup.hidden_red ? redCardPicker(setup) : ""}
     ${readTokensPicker(setup)}
     ${charactersPicker(setup)}
     ${cardHands(setup) ? handsPicker(setup) : setup.number_cards && setup.number_cards !== "guess" ? html`<fieldset class="box" data-testid="setup-numbers"><legend>Number cards</legend>${numbersTemplate(setup, null)}</fieldset>` : ""}

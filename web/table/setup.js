@@ -143,6 +143,7 @@ export function defaultSetup() {
     ring_rotated: -1, // 61: the turns taken when the cards last rotated (once a round, before the captain's turn)
     card_locks: {}, // 12: the number card lying on each equipment card (its value: two more wires to cut)
     hidden_red: false,
+    red_card: 0, // 11: the number card's value, face up on the mission card (the card says so); 0: not seen; null: not entered yet
     failure_tokens: true,
     false_by: "", // whose tokens are false: "captain" (17), "all" (52)
     captain_fragile: false,
@@ -252,6 +253,7 @@ export function applyMission(setup, preset) {
   s.x_blue = Boolean(mission.x_blue);
   s.yellow_dealt = mission.yellow_dealt || "";
   s.hidden_red = Boolean(mission.hidden_red_value);
+  s.red_card = s.hidden_red ? null : 0; // 11: asked at setup
   s.failure_tokens = mission.failure_tokens !== false;
   s.false_by = ["captain", "all"].includes(mission.false_by) ? mission.false_by : "";
   s.captain_fragile = Boolean(mission.captain_fragile);

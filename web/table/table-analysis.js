@@ -82,7 +82,7 @@ export function showCachedResults(app) {
     const saved = JSON.parse(localStorage.getItem(RESULTS_KEY) || "null");
     const doc = JSON.stringify(S.engineDoc(app.state, app.derived()));
     if (!saved || saved.doc !== doc || !saved.analysis || !Array.isArray(saved.analysis.slots)) return;
-    results.analysis = { ...saved.analysis, slots: slotMap(saved.analysis), cached: true };
+    results.analysis = { ...saved.analysis, slots: slotMap(saved.analysis, S.hiddenRedLaw(app.state.setup, app.derived())), cached: true };
     results.moves = saved.moves && Array.isArray(saved.moves.moves) ? saved.moves : null;
     results.cached = true;
     results.cachedDoc = doc; // (exact for this very table: the flows may read its laws while the engine starts)
@@ -114,14 +114,16 @@ function dropResults(results) {
   Object.assign(results, { analysis: null, moves: null, error: null, lookahead: null, shape: undefined });
 }
 
-function slotMap(result) {
+/** The engine's laws by slot ("p-s-j"), each with its likeliest value and its chance to be red — 11: to be of the
+ * number card's value too (`hidden`: hiddenRedLaw). */
+function slotMap(result, hidden = null) {
   const map = new Map();
   for (const e of result.slots ?? []) {
     const values = Object.entries(e.probs)
       .map(([value, p]) => ({ value, p: Number(p) }))
       .sort((a, b) => S.sortValue(a.value) - S.sortValue(b.value));
     const top = values.reduce((a, b) => (b.p > a.p ? b : a), values[0] ?? { value: "?", p: 0 });
-    const red = values.filter((v) => v.value.startsWith("R")).reduce((a, v) => a + v.p, 0);
+    const red = values.reduce((a, v) => a + (v.value.startsWith("R") ? v.p : v.p * (hidden?.[v.value] ?? 0)), 0);
     map.set(`${e.player}-${e.stand}-${e.slot}`, { probs: e.probs, values, top, red });
   }
   return map;
@@ -150,7 +152,7 @@ async function analyzeNow(app, engine) {
   root.dataset.cached = "no";
   results.shape = shapeOf(state);
   if (reply.ok) {
-    results.analysis = { ...reply.result, slots: slotMap(reply.result), ms: answer.ms, resultId: answer.id };
+    results.analysis = { ...reply.result, slots: slotMap(reply.result, S.hiddenRedLaw(state.setup, t)), ms: answer.ms, resultId: answer.id };
     results.error = null;
     root.dataset.analysis = "done";
   } else {

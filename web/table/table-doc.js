@@ -58,6 +58,7 @@ function readSetup(r) {
     x_blue: Boolean(r.x_blue),
     yellow_dealt: ["one_each", "captain_first"].includes(r.yellow_dealt) ? r.yellow_dealt : "",
     hidden_red: Boolean(r.hidden_red),
+    red_card: r.red_card === null && r.hidden_red ? null : clampInt(r.red_card, 0, 12, 0), // (a table saved before: not seen)
     failure_tokens: r.failure_tokens !== false,
     false_by: ["captain", "all"].includes(r.false_by) ? r.false_by : "",
     captain_fragile: Boolean(r.captain_fragile),

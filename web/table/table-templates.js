@@ -31,10 +31,10 @@ function slotView(ctx, p, s, j, sl) {
   let cls = "slot";
   let shown;
   let style = "";
-  if (sl.c === "cut") {
-    cls += ` cut ${colourOf(sl.v)}`;
+  if (sl.c === "cut" || sl.rev) { // (11: a wire of the number card's value, revealed as red wires are)
+    cls += ` cut ${sl.rev ? "red" : colourOf(sl.v)}`;
     shown = [sl.v];
-    meaning.unshift(`cut ${valueName(sl.v)}`);
+    meaning.unshift(sl.rev ? `${valueName(sl.v)} revealed: it counts as red` : `cut ${valueName(sl.v)}`);
   } else if (p === me && sl.own) {
     cls += ` own ${colourOf(sl.own)} ${sl.c === "info" ? "info" : ""}`;
     shown = [sl.own];

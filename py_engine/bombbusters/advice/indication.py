@@ -23,6 +23,7 @@ from ..table.notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
 from ..table.state import GameState
 from ..table.wires import BLUE, RED, colour_of, label, parity_of, value_of
 from .stand_entropy import own_view, wires_moved
+from .hidden_red import hidden_red_law
 from .token_gains import FACED, X_COUNTS, gain, token_types, view_gains
 
 __all__ = ["TOKEN_KINDS", "placed_token", "rank_indications", "token_choice_facts", "indicate_json"]
@@ -90,6 +91,16 @@ def placed_token(kind: str, slot: Slot, stand: tuple[Slot, ...]) -> Slot | None:
     return replace(seen, multiplicity=count)
 
 
+def _known_red(state: GameState) -> int | None:
+    """11 with the number card known (face up): its value, whose wires count as red — no token goes on a red wire."""
+    law = hidden_red_law(state)
+    return next(iter(law)) if law and len(law) == 1 else None
+
+
+def _red_like(state: GameState, slot: Slot) -> bool:
+    return slot.wire is not None and _known_red(state) is not None and value_of(slot.wire) == _known_red(state)
+
+
 def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> dict:
     """For each token kind, every slot of mine where it may go, ranked by information gain."""
     if state.me is None:
@@ -118,7 +129,7 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
             continue
         for s, st in enumerate(state.players[me].stands):
             for j, slot in enumerate(st):
-                placed = _token(kind, slot, st)
+                placed = None if _red_like(state, slot) else _token(kind, slot, st)
                 if placed is None:
                     continue
                 tok, text = placed
@@ -177,7 +188,9 @@ def token_choice_facts(state: GameState, stand: int, slot: int, kind: str = "val
         if tok is None:  # a starting token goes on a blue wire only
             return ()
         face = _face(kind, tok)
-    if kind not in FACED or _turned_laws(state)[0][1] or (kind == "multiplicity" and wires_moved(state, me)):
+    red = _known_red(state)  # (11: a wire of the card's value takes no token, whatever it would tell)
+    if kind not in FACED or _turned_laws(state)[0][1] or (kind == "multiplicity" and wires_moved(state, me)) or (
+            red is not None and kind != "value"):
         return ()  # (an x-token counts my stand as dealt, which my own view no longer shows)
     gains = view_gains(own_view(state))
     got = gains.get(kind, stand, slot, face)
@@ -188,7 +201,7 @@ def token_choice_facts(state: GameState, stand: int, slot: int, kind: str = "val
     for (s, j, face), g in sorted(gains.ranked_gains(kind).items(), key=lambda kv: (kv[0][:2], str(kv[0][2]))):
         # a wire of any colour: a blue one that told more would have won
         if (s, j) != (stand, slot) and (g > best or (g == best and (s, j) < (stand, slot))):
-            for v in [face] if kind == "multiplicity" else sorted({value_of(t) for t in faces[face]}):
+            for v in [face] if kind == "multiplicity" else sorted({value_of(t) for t in faces[face]} - {red}):
                 barred.setdefault((s, v), []).append(j)
     if kind == "multiplicity":
         return tuple(Fact("not_count", me, s, slots=tuple(js), count=m) for (s, m), js in sorted(barred.items()))

@@ -1,5 +1,7 @@
-"""Mission 11: a number card drawn face down, which nobody sees, names a blue value whose four wires
-count as red (cutting one, or pointing at one, explodes the bomb).
+"""Mission 11: a number card drawn face up names a blue value whose four wires count as red (cutting
+one, or pointing at one, explodes the bomb).  The card says "set it faceup on the back of this mission
+card": everyone knows the value, so every view rules out every other value from the start (a card nobody
+has seen, the table app's "not seen" reading, plays here too: a playout from such a table draws it).
 
 Why a play and not a deal: the card is drawn apart from the wires, so the deal stays that of any
 mission, and the advice's statement of the rule (``advice/hidden_red.py``: every blue value not yet
@@ -36,9 +38,9 @@ _POINTING = ("dual_cut", "x_or_y_ray", "double_detector", "triple_detector", "su
 class HiddenRed(MissionPlay):
     """11: the hidden card's ``value``; ``ruled``: the blue values the table knows are not it."""
 
-    def __init__(self, value: int):
+    def __init__(self, value: int, face_up: bool = False, blue: tuple[int, int] = (1, 12)):
         self.value = value
-        self.ruled: set[int] = set()
+        self.ruled: set[int] = set(range(blue[0], blue[1] + 1)) - {value} if face_up else set()
 
     @classmethod
     def from_table(cls, table: GameState, seed: int, value: int | None = None) -> "HiddenRed | None":

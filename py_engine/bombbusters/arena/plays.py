@@ -62,7 +62,7 @@ PLAYS: dict[int, Any] = {
     61: lambda ns, n, seed: Ring.dealt(n, seed),
     55: lambda ns, n, seed: Challenges.dealt(n, seed),
     60: lambda ns, n, seed: Challenges.dealt(n, seed),
-    11: lambda ns, n, seed: HiddenRed(ns[0]),
+    11: lambda ns, n, seed: HiddenRed(ns[0], face_up=True),  # the card: drawn and set face up
     12: lambda ns, n, seed: RedTape(tuple(ns)),
     15: lambda ns, n, seed: Novosibirsk(tuple(ns)),
     23: lambda ns, n, seed: Fordwich(tuple(ns), seed),

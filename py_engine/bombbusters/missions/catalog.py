@@ -87,8 +87,8 @@ ROWS: list[dict[str, Any]] = [
        notes="15-minute timer (12 with 2 players); turns in any order (\"Snip!\"), never the same player twice "
        "in a row"),
     _m(11, "Blue on red", yellow="2", players={2: ("0", "4")}, hidden_red_value=True, captain_no_token_2p=True,
-       notes="a face-down number card nobody has seen: its 4 blue wires count as red "
-       "(cutting one explodes the bomb)"),
+       notes="a number card set face up on the mission card: its 4 blue wires count as red (cutting or "
+       "pointing at one explodes the bomb; revealed as red wires are, once they are all a player holds)"),
     _m(12, "Wrapped in red tape", red="1", yellow="4", players={2: ("2", "4")},
        notes="each equipment card also waits for the cut of its number card's value"),
     _m(13, "Red alert", red="3", open_red_deal=True, random_info_token=True, captain_no_token_2p=True,
