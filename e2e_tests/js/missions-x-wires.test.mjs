@@ -4,7 +4,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
-import { actorSlots } from "../../web/table/draft-options.js";
+import { actorSlots, ownSlotOptions } from "../../web/table/draft-options.js";
 import { preset, withPlayers } from "./tables.mjs";
 
 const yellow = { yellow: { count: 4, of: null, known: 0, in_play: 4, numbers_needed: 4 } };
@@ -38,6 +38,12 @@ test("35: a cut of an X wire waits for the 4 yellow wires, the cutter's own X wi
   assert.equal(S.xWireWait(s.setup, t.yellowCut, t.stands[1][0][11]), null);
   const A = { state: s, t, laws: null, editing: false };
   assert.ok(!actorSlots(A, { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "8", ok: true }).some((x) => x.j === 12));
+  // a teammate's solo cut: the X wire greyed among the wires it took, and refused by name (the walkthrough: taken
+  // silently, the teammate's real 5 dropped out of its law)
+  const solo = { k: "solo", a: 1, slots: [2, 3, 4, 12].map((j) => ({ s: 0, j })), cuts: ["5", "5", "5", "5"] };
+  assert.match(last(S.addEntry(s, solo)).error, /slot M is an X wire: an X wire is cut only after the 4 yellow wires/);
+  assert.deepEqual(ownSlotOptions(A, { k: "solo", a: 1, v: "5" }).filter((x) => !x.ok).map((x) => x.j), [12]);
+  assert.equal(last(S.addEntry(open, solo)).ok, true, "after the yellows: as any wire");
 });
 
 test("20 and 35: no detector points at an X wire, even once it may be cut", () => {

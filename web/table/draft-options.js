@@ -227,8 +227,9 @@ export function actorLabelOptions(A, d) {
 export function ownSlotOptions(A, d) {
   const labels = labelsInPlay(A.state.setup).map((x) => x.label);
   const said = d.k === "red" ? (A.state.setup.hidden_red ? [] : labels.filter((l) => colourOf(l) === "red")) : saidBy(d);
+  const waits = (sl) => d.k === "solo" && xWireWait(A.state.setup, A.t.yellowCut, sl); // 35: an X wire after the yellows
   return (A.t.stands[d.a] ?? []).flatMap((st, s) => st.map((sl, j) => ({ s, j, sl })))
-    .filter((x) => x.sl.c !== "cut").map(({ s, j }) => ({ s, j, ok: !said.length || ch(A, d.a, s, j, said) !== 0 }));
+    .filter((x) => x.sl.c !== "cut").map(({ s, j, sl }) => ({ s, j, ok: !waits(sl) && (!said.length || ch(A, d.a, s, j, said) !== 0) }));
 }
 
 /** Copies of `v` ("7"; "Y": the yellow wires) still uncut. */

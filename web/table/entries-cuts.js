@@ -169,6 +169,7 @@ export function applyOwnCuts(t, e, setup) {
   const slots = e.slots ?? [];
   if (!slots.length || slots.length !== (e.cuts ?? []).length) fail("which wires were cut?");
   if (e.k === "solo") noSpecialValue(t, setup, (e.cuts ?? []).filter(isLabel).map(saidOf));
+  if (e.k === "solo") xWireRule(t, setup, slots.map((x) => [e.a, x.s, x.j]), false); // 35: an X wire waits for the yellows
   if (e.k === "solo") soloTakesAll(t, e, setup);
   const hidden = e.k === "red" && setup.hidden_red;
   if (hidden) hiddenReveal(t, e, setup);
