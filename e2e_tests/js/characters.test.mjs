@@ -136,6 +136,10 @@ test("a move whose failure explodes the bomb says so on its row (the fragile cap
   const page = (m) => String(movesTemplate({ state: s, t: S.derive(s), moves: { moves: [m] }, ui: {}, laws: null }));
   assert.match(page(move(0.175)), /data-testid="move-0-explode" title="the captain&#39;s failed cut explodes the bomb \(this mission\)">boom 17\.5%/);
   assert.doesNotMatch(page(move(0.0018)), /move-0-explode/, "only a red wire explodes it: the red badge says so");
+  // a cut sure to work that explodes the bomb all the same (64: a teammate's turned wire, the detonator on its last space)
+  const sureBoom = { ...move(1), p_success: 1, guaranteed: true };
+  assert.doesNotMatch(page(sureBoom), /move-0-guaranteed/, "no green 'sure' beside boom 100%");
+  assert.match(page({ ...move(0), p_success: 1, guaranteed: true }), /move-0-guaranteed/);
 });
 
 test("Emergency Batteries give back a character card by its equipment's name", () => {

@@ -135,3 +135,24 @@ test("64: a failed cut with my own turned-around wire (the bomb exploded) says n
   assert.equal(t.exploded, true);
   assert.deepEqual(S.engineDoc(s, t).facts.filter((f) => f.kind === "has"), []);
 });
+
+test("56, 64: a player's own turned-around wire is cut by a regular cut only — a Double Detector or X-or-Y Ray success with it is refused, and not offered", async () => {
+  const { actorSlots } = await import("../../web/table/draft-options.js");
+  const m = preset({ number: 64, red: { count: 1, of: null, known: 0, in_play: 1, numbers_needed: 1 }, turned: "ends" });
+  let st = S.defaultState();
+  st.setup = S.applyMission(withPlayers(4, 0), m);
+  st.setup.red.nums = [5];
+  st.setup.me = null; // watched: Bob's turned A seen as a 2
+  st.phase = "table";
+  st = S.addEntry(st, { k: "see", p: 1, s: 0, j: 0, v: "2" });
+  const dd = { k: "detect", kind: "double", a: 1, p: 2, s: 0, js: [1, 2], v: "2", ok: true, hit: 1, cut: "2", as: { s: 0, j: 0 } };
+  assert.match(S.derive(S.addEntry(st, dd)).entries.at(-1).error, /Bob slot A is Bob's turned-around wire: it is cut by a regular cut only/);
+  const ray = { k: "xray", a: 1, p: 2, s: 0, j: 1, vs: ["2", "3"], ok: true, cut: "2", as: { s: 0, j: 0 } };
+  st.setup.table_cards = ["10"];
+  assert.match(S.derive(S.addEntry(st, ray)).entries.at(-1).error, /turned-around wire: it is cut by a regular cut only/);
+  const dual = { k: "dual", a: 1, p: 2, s: 0, j: 1, v: "2", ok: true, cut: "2", as: { s: 0, j: 0 } };
+  assert.ok(S.derive(S.addEntry(st, dual)).entries.at(-1).ok, "a regular cut may take it");
+  const A = { state: st, t: S.derive(st), laws: null, editing: false };
+  assert.ok(actorSlots(A, { k: "dual", a: 1, v: "2" }).some((x) => x.j === 0));
+  assert.ok(!actorSlots(A, { k: "double", a: 1, v: "2" }).some((x) => x.j === 0));
+});

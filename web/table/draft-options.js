@@ -173,7 +173,7 @@ export function actorSlots(A, d) {
   const said = actorSaid(A, d);
   const out = [];
   (tableThen(A).stands[d.a] ?? []).forEach((st, s) => st.forEach((sl, j) => {
-    if (sl.c === "cut" || xWireWait(A.state.setup, A.t.yellowCut, sl)) return; // 35: an X wire waits for the yellows
+    if (sl.c === "cut" || xWireWait(A.state.setup, A.t.yellowCut, sl) || (sl.tw && d.k !== "dual")) return; // 35's X wire; 38/56/64's turned: by a regular cut
     // the table the success leaves, when the engine has answered it (given-cut.js), else the one before the cut
     const p = !said ? null : A.given && !A.editing ? chance(A.t, A.given, d.a, s, j, [said]) : ch(A, d.a, s, j, [said]);
     if (p !== 0) out.push({ s, j, p });

@@ -66,6 +66,15 @@ function captainTurnedRule(t, setup, p, s, js) {
   if (j !== undefined) fail(`${standName(setup, p, s)} slot ${slotLetter(j)} is the captain's turned-around wire: only the captain cuts it, as their own wire in a dual cut (mission 38)`);
 }
 
+/** 38, 56, 64: a player cuts their own turned-around wire by a regular cut only — "without using equipment or a
+ * Double Detector" (the cards): a detector's or the X-or-Y Ray's success cut with it is refused by name. */
+function turnedByEquipment(t, setup, e) {
+  const sl = e.as ? t.stands[e.a]?.[e.as.s]?.[e.as.j] : null;
+  if (sl?.tw && sl.c !== "cut") {
+    fail(`${standName(setup, e.a, e.as.s)} slot ${slotLetter(e.as.j)} is ${setup.players[e.a]}'s turned-around wire: it is cut by a regular cut only, with no equipment or Double Detector`);
+  }
+}
+
 /** A dual cut, or the X-or-Y Ray (two values said). */
 export function applyDual(t, e, setup, i) {
   checkPlayers(setup, e);
@@ -76,6 +85,7 @@ export function applyDual(t, e, setup, i) {
   xWireRule(t, setup, [[e.p, e.s, e.j], ...(e.ok && e.as ? [[e.a, e.as.s, e.as.j]] : [])], e.k === "xray");
   captainTurnedRule(t, setup, e.p, e.s, [e.j]);
   if (e.k === "xray") useItem(t, setup, "10", e);
+  if (e.ok && e.k === "xray") turnedByEquipment(t, setup, e);
   if (e.ok) {
     if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
     const turned = Boolean(slotAt(t, e.p, e.s, e.j).tw);
@@ -119,6 +129,7 @@ export function applyDetect(t, e, setup, i) {
     if (!js.includes(e.hit)) fail("which of the wires was cut?");
     if (!valueMatches(e.cut, e.v)) fail(`the cut wire ${e.cut} is not ${e.v}`);
     if (e.as) xWireRule(t, setup, [[e.a, e.as.s, e.as.j]], false); // my own X wire, cut with it
+    turnedByEquipment(t, setup, e);
     cutSlot(t, setup, e.p, e.s, e.hit, e.cut);
     actorCut(t, setup, e, e.cut);
   } else if (e.silent || e.mark) {

@@ -137,7 +137,8 @@ function nanoEnd(A, d, ok) {
 
 /** Before the tap that loses the game: the detonator on its last space (no Stabilizer played) — a failure explodes. */
 function lastSpace(A) {
-  const { t, state } = A;
+  const { state } = A;
+  const t = tableThen(A); // (an edit: the detonator as it stood then)
   if (nanoDetonator(state.setup) || t.stab || t.mistakesLeft !== 0 || t.exploded) return "";
   return html`<span class="lbl warn" data-testid="result-last-space">The detonator is on its last space: ✗ explodes the bomb.</span>`;
 }

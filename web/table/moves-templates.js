@@ -47,7 +47,7 @@ export function movesTemplate(ctx) {
         <span class="what">${moveText(m, state.setup)}${bestWords(list, i, ctx.refine)}</span>
         <span class="pct" data-testid="move-${i}-p" data-p="${m.p_success}">${pct(m.p_success)}</span>
         <span class="badges">
-        ${m.guaranteed ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
+        ${m.guaranteed && !(m.p_explode > 0) ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
         ${m.p_red > 0 ? html`<span class="badge red" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
         ${m.p_explode > (m.p_red ?? 0) + 1e-9 ? html`<span class="badge red" data-testid="move-${i}-explode" title="${explodeWhy(m, state.setup)}">boom ${pct(m.p_explode)}</span>` : ""}
         ${m.costs_mistake ? html`<span class="badge" data-testid="move-${i}-costly" title="${m.costs_mistake}">detonator +1</span>` : ""}

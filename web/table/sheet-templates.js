@@ -355,8 +355,8 @@ function slotSheet(ctx, sh) {
   }
   const d = ui.draft;
   // 56, 64: a teammate's turned-around wire may be cut, at a detonator space (38's: no cut attempt, above)
-  if (sl.tw && p !== setup.me && setup.turned) {
-    head = html`${head}<p class="hint" data-testid="turned-cost">A teammate's turned-around wire: cutting it moves the detonator a space, even when it works.</p>`;
+  if (sl.tw && setup.turned) { // (mine too: its cutter is a teammate)
+    head = html`${head}<p class="hint" data-testid="turned-cost">${p === setup.me ? "Your" : "A teammate's"} turned-around wire: cutting it moves the detonator a space, even when it works.${ctx.t.mistakesLeft === 0 && !ctx.t.stab ? " The detonator is on its last space: the bomb explodes either way." : ""}</p>`;
   }
   // "Who tried it?" is the chips' own question: not asked twice
   const asks = ctx.ask && !(ctx.ask.ask === "actor" && !underWay(d, true)) ? askTemplate(ctx, d, ctx.ask) : "";
