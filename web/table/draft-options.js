@@ -50,8 +50,7 @@ export function chance(t, laws, p, s, j, said) {
 /** The draft's table: while editing entry `A.edit`, as it stood before it (a wire cut later was there), else now. */
 export const tableThen = (A) => (A.editing && Number.isInteger(A.edit) ? derive({ ...A.state, log: A.state.log.slice(0, A.edit) }) : A.t);
 
-/** chance() for the draft's table; null (anything goes) while editing. */
-const ch = (A, p, s, j, said) => (A.editing ? null : chance(A.t, A.laws, p, s, j, said));
+const ch = (A, p, s, j, said) => (A.editing ? null : chance(A.t, A.laws, p, s, j, said)); // (editing: anything goes)
 
 /** Is every copy of `label` ("7", "R5", or "Y": every yellow) cut already? */
 export function allCut(setup, t, label) {
@@ -167,15 +166,16 @@ function actorSaid(A, d) {
   return cut ? saidOf(cut) : null;
 }
 
-/** The actor's wires that may be the one cut with it on a success: [{s, j, p}] (p: its chance, null without a law),
- * likeliest first; the ones the table rules out are left out. */
+/** The actor's wires that may be the one cut with it on a success: [{s, j, p}] (p: its chance, null without a law);
+ * the ones the table rules out are left out, a turned-around wire but by a regular cut and while none of the value is seen. */
 export function actorSlots(A, d) {
   const said = actorSaid(A, d);
   const out = [];
-  (tableThen(A).stands[d.a] ?? []).forEach((st, s) => st.forEach((sl, j) => {
-    if (sl.c === "cut" || xWireWait(A.state.setup, A.t.yellowCut, sl) || (sl.tw && d.k !== "dual")) return; // 35's X wire; 38/56/64's turned: by a regular cut
-    // the table the success leaves, when the engine has answered it (given-cut.js), else the one before the cut
-    const p = !said ? null : A.given && !A.editing ? chance(A.t, A.given, d.a, s, j, [said]) : ch(A, d.a, s, j, [said]);
+  const stands = tableThen(A).stands[d.a] ?? [];
+  const seen = stands.flat().some((sl) => sl.c !== "cut" && sl.own && !sl.tw && saidOf(sl.own) === said); // (38, 56, 64)
+  stands.forEach((st, s) => st.forEach((sl, j) => {
+    if (sl.c === "cut" || xWireWait(A.state.setup, A.t.yellowCut, sl) || (sl.tw && (d.k !== "dual" || seen))) return; // 35's X wire
+    const p = !said ? null : A.given && !A.editing ? chance(A.t, A.given, d.a, s, j, [said]) : ch(A, d.a, s, j, [said]); // (given: the success's table)
     if (p !== 0) out.push({ s, j, p });
   }));
   return out; // in the stand's order, as the player sees the wire that was cut (each with its chance)
