@@ -89,7 +89,8 @@ test("43: Nano walks a space per turn, turns around at 12, and its value is told
   let s = nano43();
   let t = S.derive(s);
   assert.equal(t.nanoSpace, 1);
-  assert.match(S.missionRules(s, t).nano_value.why, /Nano is on 1: cutting a 1 takes one of its 4 wires/);
+  assert.match(S.missionRules(s, t).nano_value.why, /Nano will be on 3 on your turn: cutting a 3 takes one of its 4 wires/, "Cat, Dan, then me");
+  assert.match(S.missionRules({ ...s, setup: { ...s.setup, me: 2 } }, t).nano_value.why, /Nano is on 1: cutting a 1 takes one of its 4 wires/);
   for (let k = 0; k < 13; k += 1) { // 13 failed cuts on Bob's, Cat's and Dan's first slots, shown 1, 2, 3, …
     const p = 1 + (k % 3);
     const j = Math.floor(k / 3);
@@ -99,7 +100,10 @@ test("43: Nano walks a space per turn, turns around at 12, and its value is told
   t = S.derive(s);
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.equal(t.nanoSpace, 12 - 2); // 1 -> 12 in 11 turns, then back: 11, 10
-  assert.equal(S.missionRules(s, t).nano_value.value, 10);
+  // Dan plays now, then me: my best cuts are for my turn, Nano a space on by then (it credited 10, a space Nano leaves)
+  assert.equal(t.turn, 3);
+  assert.equal(S.missionRules(s, t).nano_value.value, 9);
+  assert.match(S.missionRules(s, t).nano_value.why, /Nano will be on 9 on your turn: cutting a 9 takes one of its 4 wires/);
   assert.deepEqual(S.nanoPlayDoc(s.setup, t), { mission_play: { kind: "nano_track", space: 10, step: -1 } });
   s = S.addEntry(s, { k: "label", a: 0, kind: "different", s: 0, js: [0, 1] }); // equipment: no turn
   assert.equal(S.derive(s).nanoSpace, 10);

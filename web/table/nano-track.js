@@ -6,7 +6,7 @@
 // space) or two spaces (a failure); on 12 the bomb explodes, and the detonator's "mistakes left" becomes the
 // failures Nano can still take. Pure functions, no DOM, no I/O.
 
-import { cutCounts } from "./replay-table.js";
+import { cutCounts, hasUncut } from "./replay-table.js";
 import { nanoDetonator } from "./setup.js";
 
 /** Nano's last space: reaching it explodes the bomb. */
@@ -57,14 +57,26 @@ function walk(t) {
   t.nanoSpace += t.nanoStep;
 }
 
+/** 43: Nano's space on my next turn — a space on for each turn played before it (My best cuts are for my turn: the
+ * walkthrough saw a teammate's turn credit the space Nano would leave three turns before mine). */
+function atMyTurn(setup, t) {
+  const me = setup.me;
+  if (!Number.isInteger(me) || t.turn === me || !hasUncut(t, me)) return t.nanoSpace;
+  const x = { nanoSpace: t.nanoSpace, nanoStep: t.nanoStep };
+  const n = setup.players.length;
+  for (let q = t.turn; q !== me; q = (q + 1) % n) if (hasUncut(t, q)) walk(x);
+  return x.nanoSpace;
+}
+
 /** The advice's rules (`rules` of the moves request): 43, the value whose cut takes one of Nano's wires while it
  * has some; 53, the value that takes Nano back, and on 11 the only value left to cut (any other cut action
  * takes Nano to 12). */
 export function nanoRules(setup, t) {
   if (nanoWalks(setup)) {
-    const sp = t.nanoSpace;
+    const sp = atMyTurn(setup, t);
     const its = t.nanoLeft === 1 ? "its last wire" : `one of its ${t.nanoLeft} wires`;
-    return t.nanoLeft > 0 ? { nano_value: { value: sp, why: `Nano is on ${sp}: cutting a ${sp} takes ${its} (mission 43)` } } : {};
+    const on = sp === t.nanoSpace ? `Nano is on ${sp}` : `Nano will be on ${sp} on your turn`;
+    return t.nanoLeft > 0 ? { nano_value: { value: sp, why: `${on}: cutting a ${sp} takes ${its} (mission 43)` } } : {};
   }
   if (!nanoDetonator(setup)) return {};
   const sp = t.nanoSpace;
