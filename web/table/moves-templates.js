@@ -160,7 +160,7 @@ function policyTemplate(ctx, list) {
     <p class="hint" data-testid="moves-policy">Best move first. The small score is the team policy's: the chance the cut works,
     plus the share of a failure that only moves the detonator (worth less the fewer mistakes are left), less a used
     card's cost (a red wire loses all)${list.some((m) => m.nano_value)
-      ? html`, plus a bonus for a cut of Nano's value that works (it takes one of Nano's wires or moves Nano back: such a score may pass 1)` : ""}${list.some((m) => m.oxygen)
+      ? html`, plus a bonus for a cut of Nano's value that works (${nanoDetonator(ctx.state.setup) ? "it moves Nano back a space" : "it takes one of Nano's wires"}: such a score may pass 1)` : ""}${list.some((m) => m.oxygen)
       ? html`; of two sure cuts, the one spending more oxygen goes first while the tokens are at hand (the cheaper keeps for a leaner turn)` : ""}${list.some((m) => m.p_card)
       ? html`; “card n%”: the chance the number card put down for this turn is the value cut (mission 29) — then the cut moves the detonator, a mistake in the score` : ""}${ctx.movesMs !== undefined ? html` — ranked in ${ctx.movesMs} ms` : ""}.</p>`;
 }
