@@ -247,3 +247,14 @@ test("43: a wire taken from Nano whose cut an edit took back is said beside its 
   const edited = S.replaceEntry(s, 0, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "2", ok: true, cut: "2", as: { s: 0, j: 1 } });
   assert.match(S.derive(edited).entries[1].text, /check: Ann has not just cut a wire of Nano's value/);
 });
+
+test("43: Think longer ranks its first moves as My best cuts do (Nano's value told), and plays them out on Nano's track", async () => {
+  const { searchDoc, playoutDoc } = await import("../../web/table/playouts.js");
+  const s = nano43();
+  const t = S.derive(s);
+  const doc = searchDoc(s, t);
+  assert.deepEqual(doc.rules.nano_value, S.missionRules(s, t).nano_value);
+  assert.deepEqual(doc.mission_play, { kind: "nano_track", space: 1, step: 1 });
+  assert.equal(doc.mistakes_left, t.mistakesLeft, "the detonator as the table shows it");
+  assert.equal(playoutDoc(s, t).rules, undefined, "Estimate's table: the playouts read the rules off each view");
+});

@@ -16,13 +16,12 @@ export const SEARCH_SLICE = 1;
 export const REFINE_SLICE = 1;
 
 /** The state document the playouts start from: the table, whose turn it is, the equipment and rules. */
-function playoutDoc(app) {
-  const t = app.derived();
-  const turned = S.turnedRule(app.state);
+export function playoutDoc(state, t) {
+  const turned = S.turnedRule(state);
   return {
-    ...S.engineDoc(app.state, t), turn: t.turn, equipment: S.equipmentDoc(app.state, t), ...(turned ? { rules: { turned } } : {}),
-    ...S.tableRulesDoc(app.state.setup), ...S.nanoPlayDoc(app.state.setup, t), ...S.linePlayDoc(app.state.setup, t),
-    ...missionPlayDoc(app.state, t),
+    ...S.engineDoc(state, t), turn: t.turn, equipment: S.equipmentDoc(state, t), ...(turned ? { rules: { turned } } : {}),
+    ...S.tableRulesDoc(state.setup), ...S.nanoPlayDoc(state.setup, t), ...S.linePlayDoc(state.setup, t),
+    ...missionPlayDoc(state, t),
   };
 }
 
@@ -33,7 +32,7 @@ function playoutDoc(app) {
  * by default); the run also keeps `k` (the slices answered),
  * `ms` (time spent) and `error` (the engine's message, which stops it).
  */
-async function runSlices(app, engine, name, type, options, fresh, add, doc = playoutDoc(app)) {
+async function runSlices(app, engine, name, type, options, fresh, add, doc = playoutDoc(app.state, app.derived())) {
   const { results } = app;
   const resultId = results.analysis?.resultId;
   if (resultId === undefined) return;
@@ -80,7 +79,17 @@ export function runSearch(app, engine) {
     }
     r.won.forEach((w, i) => run.won[i].push(...w));
     run.n += r.n;
-  });
+  }, searchDoc(app.state, app.derived()));
+}
+
+/** Think longer's table: the playouts' (whose turn, the equipment, the changing rules they play), its first moves
+ * ranked as My best cuts ranks them — the moves document's rules (Nano's value, oxygen, …), items and cards, which
+ * the playouts leave aside (they read the changing rules off each view): the walkthrough saw it compare three sure
+ * cuts while the list's best move, a cut of Nano's value, was never played out. */
+export function searchDoc(state, t) {
+  const doc = playoutDoc(state, t);
+  const m = S.movesDoc(state, t);
+  return { ...doc, rules: { ...m.rules, ...doc.rules }, available: m.available, constraints: m.constraints };
 }
 
 /**
