@@ -866,11 +866,41 @@ test("a General Radar refused at Record (more yes than copies uncut) opens its a
   state.setup.equipment = ["8"];
   const ans = [0, 1, 2, 3].map((p) => ({ p, s: 0, has: p > 0 }));
   const app = {
-    state, ui: { sheet: { mode: "action" }, draft: { k: "radar", v: 4, ans, done: true, pe: false } }, derived: () => S.derive(app.state), results: {},
+    state, ui: { sheet: { mode: "action" }, draft: { k: "radar", v: 4, ans, done: true, pe: false, confirmed: true } }, derived: () => S.derive(app.state), results: {},
     closeSheet() { app.ui.sheet = null; }, commit(next) { app.state = next; }, render() {}, view: {},
   };
   maybeCommit(app);
   assert.equal(app.state.log.length, 3, "not recorded");
   assert.match(app.ui.sheetError, /3 stands said yes to 4, but only 1 4 is still uncut/);
   assert.equal(S.nextAsk(app.state, app.derived(), app.ui.draft).ask, "radar_answers");
+});
+
+test("a complete draft waits for Record when a card speaks against it, or when the page filled in an ending (the warning is read first)", async () => {
+  const { logActs } = await import("../../web/table/acts-log.js");
+  const state = table();
+  state.setup.mission = 32;
+  state.setup.cards = ["I"]; // no cut of the far-right wire
+  const app = {
+    state, results: {}, ui: { sheet: { mode: "action" }, draft: { k: "dual", a: 1, p: 2, s: 0, js: [11], v: "12", ok: true, as: { s: 0, j: 11 }, av: "12" } },
+    derived: () => S.derive(app.state), closeSheet() { app.ui.sheet = null; }, commit(next) { app.state = next; }, render() {}, view: {},
+  };
+  maybeCommit(app);
+  assert.equal(app.state.log.length, 0, "held: card I speaks against it");
+  assert.equal(S.nextAsk(app.state, app.derived(), app.ui.draft), null, "nothing left to ask: the sheet shows Record");
+  logActs(app)["draft-commit"]();
+  maybeCommit(app);
+  assert.equal(app.state.log.length, 1, "Record: recorded as the table did it");
+  // an ending the page filled in: a failure on the last space, its token the only one the slot may show
+  const last = table();
+  last.setup.mistakes = 0;
+  const lawsNow = new Map([["2-0-4", { probs: { 7: 1 } }]]);
+  const end = {
+    state: last, results: { analysis: { resultId: 1, slots: lawsNow, doc: null } }, ui: { sheet: { mode: "action" }, draft: { k: "dual", a: 0, p: 2, s: 0, js: [4], v: "5", ok: false } },
+    derived: () => S.derive(end.state), closeSheet() { end.ui.sheet = null; }, commit(next) { end.state = next; }, render() {}, view: {},
+  };
+  maybeCommit(end);
+  assert.equal(end.state.log.length, 0, "the bomb would explode: Record first");
+  logActs(end)["draft-commit"]();
+  maybeCommit(end);
+  assert.ok(S.derive(end.state).exploded);
 });

@@ -313,7 +313,9 @@ const DRAFT_ANSWERS = {
     d.ids = d.ids ?? [];
     d.ids = d.ids.includes(arg) ? d.ids.filter((x) => x !== arg) : [...d.ids, arg].slice(-2);
   },
-  "draft-commit": () => {},
+  "draft-commit": (ui) => { // Record: a held draft (maybeCommit) goes in as it is
+    if (ui.draft) ui.draft.confirmed = true;
+  },
 };
 
 /** The sheet's answer taps, for app. */

@@ -133,20 +133,35 @@ function labelClash(setup, t, d) {
   return `${S.standName(setup, d.p, d.s)} ${where}: ${d.k === "label_eq" ? "not the same value — Label = goes on two equal wires" : "the same value — Label ≠ goes on two different wires"}.`;
 }
 
-/** After each answer: fill in what the table leaves no choice about, and commit a complete draft as a log entry. */
+/**
+ * After each answer: fill in what the table leaves no choice about, and commit a complete draft as a log entry —
+ * unless it waits for Record (`held`): an entry a constraint card or an unusable card speaks against (its warning is
+ * read first: the walkthrough saw a one-tap cut that card I forbids recorded unwarned), or one the page filled in that
+ * ends the game (53: a sure cut with Nano on 11; a mis-tap must not end the game unasked).
+ */
 export function maybeCommit(app) {
   const { ui, state } = app;
   const t = app.derived();
   if (!ui.draft) return;
   const editing = ui.sheet?.edit !== undefined;
+  const tapped = !S.nextAsk(state, t, ui.draft); // complete before the page filled anything in
   ui.draft = settleDraft({ state, t, laws: freshLaws(app.results), given: freshGiven(app.results, state, ui.draft, editing), editing }, ui.draft);
   const d = ui.draft;
   if (S.nextAsk(state, t, d)) return;
   if (ui.sheet?.mode === "slot" && ui.sheet.tab !== "cut") return;
   const entry = S.buildEntry(state, t, d);
+  if (!d.confirmed && held(app, t, d, entry, tapped)) return; // the sheet shows Record, and why
   commitEntry(app, entry, () => {
     ui.selectedMove = null;
   });
+}
+
+/** Whether a complete draft waits for Record (see maybeCommit); `tapped`: its last answer was the player's tap. */
+export function held(app, t, d, entry, tapped) {
+  const { state, ui } = app;
+  if (ui.sheet?.edit !== undefined) return false;
+  if (S.cardObjection(state.setup, t, d) ?? S.itemObjection(state.setup, t, d)) return true;
+  return !tapped && !t.exploded && Boolean(S.derive(S.addEntry(state, entry)).exploded);
 }
 
 /** The state with `entry` added (or put in place of entry `edit`) and the replay's reading of it ({ok, error, text}). */
