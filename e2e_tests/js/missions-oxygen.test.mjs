@@ -89,6 +89,18 @@ test("a turn skipped for want of oxygen moves the detonator and passes the turn;
     assert.equal(mt.mistakesMade, moves, `mission ${number}`);
     if (number === 37) assert.match(mt.entries[3].text, /a whole round of skips: the detonator moves, the constraint card is replaced/);
   }
+  // a round is of those with wires left: Ann and Bob have none, Cat and Dan skip — the bomb explodes (57), it waited
+  // for two more skips
+  let r = S.defaultState();
+  r.phase = "table";
+  r.setup.mission = 57;
+  r.setup.me = null;
+  for (const p of [0, 1]) for (let j = 0; j < 12; j += 1) r = S.addEntry(r, { k: "set", p, s: 0, j, slot: { c: "cut", v: String(j + 1), m: null, col: null } });
+  for (const a of [2, 3]) r = S.addEntry(r, { k: "skip", a });
+  const rt = S.derive(r);
+  assert.ok(rt.entries.every((e) => e.ok), JSON.stringify(rt.entries.filter((e) => !e.ok)));
+  assert.equal(rt.exploded, true);
+  assert.match(rt.entries.at(-1).text, /a whole round of skips/);
 });
 
 test("oxygen passed round the table (63): a cut takes as many tokens as its value", () => {

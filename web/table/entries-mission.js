@@ -5,7 +5,7 @@
 import { lineAhead, lineReady } from "./nano-line.js";
 import { oxygenKind } from "./oxygen.js";
 import { guessShown } from "./guess-cards.js";
-import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, dialFirst, fail, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
+import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, dialFirst, fail, hasUncut, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
 import { aValue, blueValues, cardHands, colourOf, faceUpCards, redsInPlay, rightOf, saidOf, yellowsInPlay } from "./setup.js";
 import { cardsAllow, cardsBindAll, cardValues, theirCard, weakKnown } from "./card-rules.js";
 import { challengeDoubt, hasChallenges } from "./challenge-cards.js";
@@ -228,10 +228,12 @@ export function applySkip(t, e, setup, i) {
   if (rule.detonator) detonatorStep(t, setup);
   // 57, 61: if no one can play for a whole round, the bomb explodes; 37: the detonator moves, the card is replaced
   t.skipRun = (t.skipRun ?? 0) + 1;
-  if ([57, 61].includes(setup.mission) && t.skipRun >= setup.players.length) {
+  // (a round: those with wires left, who alone take turns — as the arena counts it, constraint_play.py)
+  const round = setup.players.filter((_, q) => hasUncut(t, q)).length;
+  if ([57, 61].includes(setup.mission) && t.skipRun >= round) {
     t.exploded = true;
     t.note = " — a whole round of skips";
-  } else if (setup.mission === 37 && t.skipRun >= setup.players.length) {
+  } else if (setup.mission === 37 && t.skipRun >= round) {
     detonatorStep(t, setup);
     t.skipRun = 0;
     t.skipRounds = (t.skipRounds ?? 0) + 1; // the card is replaced (cardDue)
