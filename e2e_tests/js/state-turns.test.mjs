@@ -402,3 +402,19 @@ test("an Emergency Drop or False Bottom played before it is usable is said besid
 test("a False Bottom entry can be edited: its cards are a change of their own", () => {
   assert.deepEqual(S.editChanges(started().setup, { k: "false_bottom", ids: ["4", "6"], done: true }), ["cards"]);
 });
+
+test("an instant card (Emergency Drop, False Bottom, Disintegrator) unlocked and not recorded says it acts at once, with its record tap", async () => {
+  const { equipmentTemplate } = await import("../../web/table/cards-templates.js");
+  let s = S.defaultState();
+  s.phase = "table";
+  s.setup.table_cards = ["3.3"];
+  s.setup.equipment = ["3.3"];
+  const draw = (st) => String(equipmentTemplate(st, S.derive(st)));
+  assert.doesNotMatch(draw(s), /instant-due/);
+  for (const p of [1, 2, 3]) s = S.addEntry(s, { k: "set", p, s: 0, j: 2, slot: { c: "cut", v: "3", m: null, col: null } });
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 3, slot: { c: "cut", v: "3", m: null, col: null } });
+  assert.match(draw(s), /data-testid="instant-due-3.3">Emergency Drop is unlocked: it acts at once/);
+  assert.match(draw(s), /data-act="action" data-arg="drop"/);
+  s = S.addEntry(s, { k: "drop" });
+  assert.doesNotMatch(draw(s), /instant-due/, "recorded: said no more");
+});

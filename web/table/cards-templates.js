@@ -267,13 +267,25 @@ export function equipmentTemplate(state, t) {
       ? t.cards.map((c) => html`<span class="chip static card-${c.state}" data-testid="card-state-${c.id}" data-state="${c.state}"
           title="${cardTitle(c)}">${c.id} ${EQUIPMENT_NAMES[c.id] ?? ""}${c.state === "waiting" && c.need < Infinity ? ` ${c.have}/${c.need} cut` : word[c.state]}</span>`)
       : html`<span class="none">none on the table</span>`}
-    ${waiting.length ? html`<p class="hint" data-testid="equipment-legend">${equipmentLegend(waiting)}</p>` : ""}
+    ${waiting.length ? html`<p class="hint" data-testid="equipment-legend">${equipmentLegend(waiting)}</p>` : ""}${instantDue(t)}
     ${state.setup.equipment_after_special ? html`<p class="hint" data-testid="equipment-deck">${t.specialDone
       ? "The special action is done: the cards left in the deck lie face up, all usable (tap Setup to say which)."
       : "The equipment deck lies face down (its top card discarded each round): once the special action is done, the cards left turn face up, all usable."}</p>` : ""}
     ${unset && !deck ? html`<p class="hint" data-testid="cards-unset">Every card of the mission's pile counts as on the table: this table
       does not say which lie face up. ${btn("setup", "Set the cards on the table", { cls: "link", testid: "cards-set", arg: "cards" })}</p>` : ""}</div>`;
 }
+
+/** Instant cards (False Bottom, Emergency Drop, Disintegrator: "instant effect") unlocked and not yet recorded: they
+ * act the moment they unlock, not when a player likes (the arena plays them so: arena/cards.py) — said, with the tap
+ * that records what the table did. */
+function instantDue(t) {
+  const due = t.cards.filter((c) => c.state === "usable" && INSTANT_DRAFTS[c.id]);
+  return due.map((c) => html`<p class="hint warn" data-testid="instant-due-${c.id}">${EQUIPMENT_NAMES[c.id]} is unlocked: it acts at once
+    (instant effect). ${btn("action", `Record ${EQUIPMENT_NAMES[c.id]}…`, { cls: "link", arg: INSTANT_DRAFTS[c.id], testid: `instant-due-${c.id}-record` })}</p>`);
+}
+
+/** The log's action of each instant card. */
+const INSTANT_DRAFTS = { Y: "false_bottom", "3.3": "drop", "10.10": "disint" };
 
 /** The wires that unlock a waiting card: "two 11s", "all four 2s", "two yellow wires". */
 function unlockWires(c) {
