@@ -90,3 +90,17 @@ def test_the_wires_pointed_at_are_picked_for_their_joint_chance() -> None:
     spots = [(p, 0, j) for p, n in ((1, 3), (2, 3), (3, 2)) for j in range(n)]
     best = max(sum(w for c, w in res.configs if all(test(c[k]) for k in pair)) / total for pair in itertools.combinations(spots, 2))
     assert sp["p_success"] == pytest.approx(float(best), abs=1e-9) and sp["p_success"] > 0
+
+
+def test_13_a_hand_of_reds_alone_is_not_revealed_the_special_action_cuts_them():
+    """13: "If a bomb disposal expert has only red wires in their hand, they must perform this special action, and
+    cannot take a Reveal Red Wires action" — no reveal_red among my moves (the walkthrough: it was ranked best)."""
+    from bombbusters.advice.moves import moves_json
+    doc = {
+        "players": [{"name": "Ann", "stands": ["1 ?R3"]}, {"name": "Bob", "stands": ["1 ?"]},
+                    {"name": "Cat", "stands": ["1 ?"]}, {"name": "Dan", "stands": ["1"]}],
+        "me": 0, "captain": 0, "wires": {"blue": [1, 1], "red": [3, 7, 11]}, "facts": [],
+    }
+    assert any(m["kind"] == "reveal_red" for m in moves_json(doc)["moves"])
+    doc["rules"] = {"special_action": {"kind": "reds"}}
+    assert not any(m["kind"] == "reveal_red" for m in moves_json(doc)["moves"])

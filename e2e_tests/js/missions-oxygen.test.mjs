@@ -582,3 +582,24 @@ test("55, 60: a stand-shape challenge (3, 6, 10; 9 as far as the table tells) no
   assert.ok(S.derive(s).entries.every((e) => e.ok), S.derive(s).entries.map((e) => e.error).join(" "));
   assert.doesNotMatch(said(s, 6), /check:/);
 });
+
+test("13: the special action's ✓ may be tapped when it points at my own red too (it was always greyed), and no reveal of reds is offered or taken", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  const { logTemplate } = await import("../../web/table/table-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 13, open_red_deal: true }));
+  s.setup.red = { mode: "list", nums: [4, 7, 10], keep: 3, known: [] };
+  s.setup.red_deal = [[1], [1], [1], [0]]; // a red each to Ann, Bob, Cat
+  s.phase = "table";
+  for (const l of ["1", "2", "3", "4", "R4", "5", "6", "7", "8", "9", "10", "11", "12"].slice(0, S.standSizes(s.setup)[0][0])) s = S.handAdd(s, 0, l);
+  assert.ok(S.handComplete(s));
+  const t = S.derive(s);
+  const mine = t.stands[0][0].findIndex((sl) => sl.own === "R4");
+  const d = { k: "special", a: 0, spots: [{ p: 0, s: 0, j: mine }, { p: 1, s: 0, j: 6 }, { p: 2, s: 0, j: 6 }], done: true };
+  const html = String(askTemplate({ state: s, t, missions: [], laws: null, ui: { sheet: { mode: "action" } } }, d, { ask: "special_result" }).text ?? "");
+  assert.match(html, /data-testid="special-ok"/);
+  assert.doesNotMatch(html, /data-testid="special-ok"[^>]*disabled/, "✓ may be tapped");
+  assert.doesNotMatch(String(logTemplate({ state: s, t, ui: {} })), /data-testid="action-red"/, "no Reveal red in 13");
+  assert.match(S.derive(S.addEntry(s, { k: "red", a: 0, slots: [{ s: 0, j: mine }], cuts: ["R4"] })).entries.at(-1).error,
+    /does the special action .* never a reveal \(mission 13\)/);
+});

@@ -1,8 +1,7 @@
 // What the table allows for the answers a draft still needs (record.js nextAsk), and the answers it makes
 // certain. The derived table rules slots and values out (a slot cut, my own wire or an info token that is
 // another value, a colour seen, a value all cut); where the page has the engine's answer for this very table
-// (`laws`: "p-s-j" -> {probs}, as the heatmap and the "Why not" line use it), so does a chance of 0.
-// Editing a past entry assumes nothing: the table has moved on since.
+// (`laws`: "p-s-j" -> {probs}, as the heatmap and the "Why not" line use it), so does a chance of 0. Editing a past entry assumes nothing.
 // Pure functions, no DOM, no I/O. `A` below is {state, t, laws, editing}: the table the draft is recorded on and what is known of it.
 
 import { failureMarks } from "./failure-marks.js";
@@ -369,7 +368,8 @@ export function spotLabelOptions(A, d, n, labels) {
     return (x ? slotLabelOptions(A, x.p, x.s, x.j, said) : said.map((label) => ({ label, ok: true })))
       .map((o) => ({ ...o, ok: o.ok && !(notYellow && o.label === "Y") }));
   }
-  const mine = (label) => ownSlotsFor(A.state, A.t, label).some((y) => y.label === label);
+  const mine = (label) => ownSlotsFor(A.state, A.t, label) // (my wire of it on another slot than this one)
+    .some((y) => y.label === label && !(x?.p === A.state.setup.me && x.s === y.s && x.j === y.j));
   const given = (label) => Object.entries(d.ls ?? {}).some(([i, l]) => Number(i) !== n && l === label);
   return labels.filter((l) => specialKind(setup).fits(l) && !allCut(setup, A.t, l)).map((label) => ({
     label,

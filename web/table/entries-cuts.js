@@ -3,7 +3,7 @@
 // Each takes (t, e, setup, i) and changes the derived table t, or fails naming the slot.
 
 import { ddDealt, ddSpent } from "./detectors.js";
-import { specialOnly } from "./entries-mission.js";
+import { specialAction, specialOnly } from "./entries-mission.js";
 import { markSlot, markWords } from "./failure-marks.js";
 import {
   actorCut, addFact, TURNED_BOOM, advance, checkPlayers, colourCount, cutCounts, cutSlot, factValue, fail, failure, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
@@ -182,6 +182,7 @@ export function applyOwnCuts(t, e, setup) {
   if (e.k === "solo") noSpecialValue(t, setup, (e.cuts ?? []).filter(isLabel).map(saidOf));
   if (e.k === "solo") xWireRule(t, setup, slots.map((x) => [e.a, x.s, x.j]), false); // 35: an X wire waits for the yellows
   if (e.k === "solo") soloTakesAll(t, e, setup);
+  if (e.k === "red" && specialAction(setup) === "reds") fail("a player with only red wires left does the special action (cut the 3 red wires at once), never a reveal (mission 13)");
   const hidden = e.k === "red" && setup.hidden_red;
   if (hidden) hiddenReveal(t, e, setup);
   slots.forEach((x, n) => {

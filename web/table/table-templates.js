@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
-import { ACTION_CARDS, ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, giftReceiver, skipRule, spokenRule, actionLabel, besideNow, faceUpCards } from "./table-state.js";
+import { ACTION_CARDS, ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialAction, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, giftReceiver, skipRule, spokenRule, actionLabel, besideNow, faceUpCards } from "./table-state.js";
 import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
 import { besideTokens, placesFalseTokens } from "./setup.js";
 import { cardInPlayTemplate, challengesTemplate, equipmentTemplate } from "./cards-templates.js";
@@ -312,7 +312,8 @@ function actionAllowed(k, state, t) {
     case "special": return specialOpen(state.setup, t);
     case "challenge": return hasChallenges(state.setup) && (t.challenges ?? 0) < state.setup.players.length // one card each
       && (!state.setup.challenges?.length || activeChallenges(state.setup, t).some((c) => c !== 1)); // (1: "It is RED")
-    case "red": return state.setup.red.mode !== "none" || state.setup.hidden_red; // 11: the hidden value's wires
+    // 11: the hidden value's wires; 13: a hand of reds alone does the special action, never a reveal (the card)
+    case "red": return (state.setup.red.mode !== "none" || state.setup.hidden_red) && specialAction(state.setup) !== "reds";
     // (13, 39, 41: only the token drawn at the start may go beside the stand)
     case "absent": return state.setup.absent_tokens || (state.setup.random_info_token && Boolean(drawnTokensDue(state))) || (state.setup.mission === 27 && t.gifts && t.gifts.given < t.gifts.of);
     default: return true;
