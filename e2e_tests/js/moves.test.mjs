@@ -238,6 +238,8 @@ test("a mission's special action goes to the engine as a rule and comes back bes
   assert.match(say({ ...sp, action: "reds", p_red: 0.38, p_advance: 0, best: true }), /all red .*62%.*; else the bomb explodes\. .*The team&#39;s best move now\./);
   assert.match(say({ ...sp, action: "sevens", p_success: 1, guaranteed: true, must: true }), /all 7s .*100%.* \(sure\)\. .*You must take it now/);
   assert.doesNotMatch(say(null), /special-advice/);
+  const later = String(movesTemplate({ state: s, t: { ...t, turn: 1 }, moves: { moves: [], forbidden: [], special: { ...sp, must: true } }, missions: [] }).text);
+  assert.match(later, /You must take it on your turn/, "a teammate plays now: not 'now'");
   // 41 with no mistake left: any miss loses
   assert.match(say({ ...sp, action: "tripwire", p_explode: 0.38 }), /yellow .*62%.*; else the bomb explodes \(no mistake left\)\./);
 });

@@ -179,7 +179,8 @@ function specialTemplate(ctx) {
   const last = shows && sp.p_advance > 0 && sp.p_explode >= sp.p_red + sp.p_advance - 1e-9; // no mistake left
   const fail = !shows || last ? `else the bomb explodes${last ? " (no mistake left)" : ""}`
     : `else the detonator moves${sp.p_red > 0 ? ` (red ${pct(sp.p_red)}: the bomb explodes)` : ""}`;
-  const verdict = sp.must ? "You must take it now (only these wires left)." : sp.best ? "The team's best move now." : "Not yet: a cut below is worth more.";
+  const now = ctx.t?.turn === setup.me ? "now" : "on your turn";
+  const verdict = sp.must ? `You must take it ${now} (only these wires left).` : sp.best ? `The team's best move ${now}.` : "Not yet: a cut below is worth more.";
   return html`<p class="special-advice" data-testid="special-advice" data-p="${sp.p_success}" data-best="${sp.best ? "true" : "false"}">
     <b>Special action</b>: point at ${[...sp.own, ...sp.spots].map(at).join(", ")} — ${SPECIAL_WORDS[sp.action] ?? `all ${setup.numbers?.[0]}s`}
     <span data-testid="special-p">${pct(sp.p_success)}</span>${sp.guaranteed ? " (sure)" : `; ${fail}`}.
