@@ -200,3 +200,22 @@ test("29: a turn begun before the last turn's card is shown opens that card's sh
   logActs(app).action("dual");
   assert.equal(app.ui.draft.k, "dual", "the card shown: the turn opens");
 });
+
+test("29: a turn the Coffee Mug skips still has its number card shown, taken by the one who played the mug (the FAQ)", () => {
+  let s = myTurn();
+  s.setup.table_cards = ["11"];
+  s.setup.equipment = ["11"];
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 3 } }); // my turn
+  s = S.addEntry(s, { k: "shown", a: 0, v: "12" });
+  const before = S.derive(s).mistakesMade;
+  s = S.addEntry(s, { k: "coffee", a: 1, next: 3 }); // Bob skips his turn: Dan plays next
+  let t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries.filter((e) => !e.ok)));
+  assert.deepEqual([S.turnEndDue(s.setup, t)?.k, S.turnEndDue(s.setup, t)?.a], ["shown", 1], "the card put down for Bob's turn");
+  s = S.addEntry(s, { k: "shown", a: 1, v: "9" });
+  t = S.derive(s);
+  assert.ok(t.entries.at(-1).ok, t.entries.at(-1).error);
+  assert.equal(t.mistakesMade, before, "no cut: the card moves nothing");
+  assert.equal(S.turnEndDue(s.setup, t), null);
+  assert.equal(t.turn, 3);
+});

@@ -144,6 +144,11 @@ export function applyCoffee(t, e, setup) {
   if (!(Number.isInteger(e.next) && e.next >= 0 && e.next < setup.players.length)) fail("who plays next?");
   spend(t, setup, "11", e.a);
   ownTurnCard(t, setup, e.a, "Coffee Mug");
+  if (setup.number_cards === "guess") { // 29 (its FAQ): the turn is skipped, its number card shown and taken all the same
+    t.turnsTaken = (t.turnsTaken ?? 0) + 1;
+    t.lastTurnBy = e.a;
+    t.lastCut = null;
+  }
   t.turn = e.next;
 }
 

@@ -334,7 +334,7 @@ export function turnEndDue(setup, t) {
   if (t.gifts && t.gifts.given < t.gifts.of && !t.exploded) return giftsDue(setup, t); // 22, 27: at once, before any turn
   const taken = t.turnsTaken ?? 0;
   if (!taken) return null;
-  const a = rightOf(setup, t.turn);
+  const a = Number.isInteger(t.lastTurnBy) ? t.lastTurnBy : rightOf(setup, t.turn); // who played the turn just ended
   const who = setup.players[a];
   if (setup.number_cards === "guess" && t.shownAt !== taken) {
     return { k: "shown", a, first: `first the number card shown after ${who}'s turn (Number card shown…): it is shown before the next turn`,
