@@ -418,3 +418,15 @@ test("an instant card (Emergency Drop, False Bottom, Disintegrator) unlocked and
   s = S.addEntry(s, { k: "drop" });
   assert.doesNotMatch(draw(s), /instant-due/, "recorded: said no more");
 });
+
+test("a player with no wire left is greyed among those who may take a turn (they take none)", async () => {
+  const { actorOff } = await import("../../web/table/draft-actors.js");
+  let s = S.defaultState();
+  s.phase = "table";
+  s.setup.me = null;
+  for (let j = 0; j < 12; j += 1) s = S.addEntry(s, { k: "set", p: 1, s: 0, j, slot: { c: "cut", v: String(j + 1), m: null, col: null } });
+  const off = actorOff({ state: s, t: S.derive(s), ui: { sheet: { mode: "action" } } }, { k: "dual" });
+  assert.equal(off.get(1), "no wires left");
+  assert.equal(off.has(0), false);
+  assert.equal(actorOff({ state: s, t: S.derive(s), ui: { sheet: { mode: "action" } } }, { k: "radar" }).has(1), false, "a card, not a turn");
+});

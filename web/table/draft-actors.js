@@ -7,7 +7,7 @@ import { CARD_DRAFTS } from "./card-rules.js";
 import { notHidden, ownSlotOptions } from "./draft-options.js";
 import { colourOf, redsInPlay, saidOf } from "./setup.js";
 import { specialAction } from "./entries-mission.js";
-import { colourCount, shownWire } from "./replay-table.js";
+import { colourCount, hasUncut, shownWire } from "./replay-table.js";
 
 /** The players a draft may not name (not when editing: the table has moved on since): a Double Detector's players
  * without one; 17 and 28's captain for an equipment card; 22's "I have none" before play, those who placed both. */
@@ -29,6 +29,8 @@ export function actorOff(ctx, d) {
   }
   // 10: who played the last turn does not play this one (but the last player with wires)
   const off = TURN_KINDS.includes(d.k) && playedLast(state.setup, t, t.lastTurnBy) ? [[t.lastTurnBy, "played the last turn (never twice in a row)"]] : [];
+  // a player with no wire left takes no turn (the rules skip them)
+  if ([...TURN_KINDS, "skip"].includes(d.k) && d.k !== "red") off.push(...state.setup.players.map((_, p) => p).filter((p) => !hasUncut(t, p)).map((p) => [p, "no wires left"]));
   // 14, 28: the captain's failure explodes the bomb whatever holds the detonator: no Stabilizer for them
   if (d.k === "stabilizer" && state.setup.captain_fragile) {
     off.push([state.setup.captain, `no Stabilizer: the ${state.setup.mission === 14 ? "intern" : "captain"}'s failure explodes the bomb all the same`]);
