@@ -170,3 +170,19 @@ test("64: my cut naming a value I see on my stand is made with that wire — my 
   const seven = actorSlots(A, { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "7", ok: true });
   assert.ok(seven.length >= 1 && seven.every((x) => !A.t.stands[0][x.s][x.j].tw), JSON.stringify(seven));
 });
+
+test("64: 'I see it' greys the values the engine rules out on that turned-around wire (it offered 12 at 0 %)", async () => {
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  const m = preset({ number: 64, red: { count: 1, of: null, known: 0, in_play: 1, numbers_needed: 1 }, turned: "ends" });
+  let st = S.defaultState();
+  st.setup = S.applyMission(withPlayers(4, 0), m);
+  st.setup.red.nums = [5];
+  st.setup.me = 0;
+  for (const l of ["1", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]) st = S.handAdd(st, 0, l);
+  st.phase = "table";
+  const t = S.derive(st);
+  const laws = new Map([["1-0-0", { probs: { 1: 0.5, 2: 0.5 } }]]);
+  const html = String(sheetTemplate({ state: st, t, laws, missions: [], ui: { sheet: { mode: "slot", key: "1-0-0", tab: "set" }, draft: null }, holdings: null }));
+  assert.match(html, /data-testid="see-2"(?![^>]*disabled)/);
+  assert.match(html, /data-testid="see-12"[^>]*disabled/);
+});

@@ -5,7 +5,7 @@ import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { cardObjection } from "./card-rules.js";
 import { draftSummary, underWay } from "./draft-summary.js";
-import { filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions, tableThen } from "./draft-options.js";
+import { chance, filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions, tableThen } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
 import { guessCards, shownChoices } from "./guess-cards.js";
@@ -279,7 +279,7 @@ function setSection(ctx, p, s, j, sl) {
   const c = slotChoices(state.setup, own);
   // a teammate's slot: the wires my hand holds every copy of are greyed (the slot's own current value stays)
   const outs = p === state.setup.me ? new Set() : mineAll(state);
-  const off = (list, on) => list.filter((v) => (outs.has(v) || (sl.tw && turnedOutOfOrder(t, state.setup, p, s, j, v))) && !on.includes(v));
+  const off = (list, on) => list.filter((v) => (outs.has(v) || (sl.tw && (turnedOutOfOrder(t, state.setup, p, s, j, v) || (!sl.own && chance(t, ctx.laws, p, s, j, [v]) === 0)))) && !on.includes(v));
   const rows = [];
   if (sl.tw) { // a turned-around wire: no token; its owner cannot see it, the teammates can
     const mine = p === state.setup.me;
