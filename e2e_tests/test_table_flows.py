@@ -128,6 +128,8 @@ def test_a_double_detector_keeps_the_stands_above_the_sheet(make_context, base_u
     assert 0 <= stand["y"] and stand["y"] + stand["height"] <= sheet["y"] + 1, (stand, sheet)
     taps("slot-2-0-3")
     taps("slot-2-0-4")
+    expect(tid(page, "card-warning")).to_contain_text("not usable yet")  # said first: recorded on Record
+    taps("draft-commit")
     expect(tid(page, "log-5")).to_contain_text("Label = on Cid D/E")
 
 
