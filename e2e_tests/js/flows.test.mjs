@@ -904,3 +904,18 @@ test("a complete draft waits for Record when a card speaks against it, or when t
   maybeCommit(end);
   assert.ok(S.derive(end.state).exploded);
 });
+
+test("a draft held for Record in the slot sheet shows Record, and why: it ends the game", async () => {
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  const state = table();
+  state.setup.mistakes = 0;
+  const t = S.derive(state);
+  const d = { k: "dual", a: 0, p: 2, s: 0, js: [4], v: "5", ok: false, real: "7" };
+  assert.equal(S.nextAsk(state, t, d), null);
+  const html = String(sheetTemplate({ state, t, laws: null, missions: [], ask: null, holdings: null, ui: { sheet: { mode: "slot", key: "2-0-4", tab: "cut" }, draft: d } }));
+  assert.match(html, /data-testid="ends-warning">Recorded, this ends the game: the bomb explodes\. Tap Record if it happened\./);
+  assert.match(html, /data-testid="draft-commit"/);
+  state.setup.mistakes = 2;
+  assert.doesNotMatch(String(sheetTemplate({ state, t: S.derive(state), laws: null, missions: [], ask: null, holdings: null,
+    ui: { sheet: { mode: "slot", key: "2-0-4", tab: "cut" }, draft: d } })), /ends-warning/, "two mistakes left: no ending");
+});

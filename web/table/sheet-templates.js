@@ -3,8 +3,8 @@
 
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
-import { cardObjection } from "./card-rules.js";
-import { draftSummary, underWay } from "./draft-summary.js";
+import { summaryLine, warningLine } from "./sheet-lines.js";
+import { underWay } from "./draft-summary.js";
 import { chance, filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions, tableThen } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
@@ -19,7 +19,7 @@ import {
   hasUncut,
   EQUIPMENT_NAMES,
   NO_ACTOR,
-  changeWord, editChanges, itemObjection,
+  changeWord, editChanges,
   colourOf,
   ddSpent,
   personalName,
@@ -315,18 +315,6 @@ function setSection(ctx, p, s, j, sl) {
   return rows;
 }
 
-/** What a constraint card binding the actor says of the draft (recorded all the same, if it happened). */
-const warningLine = (ctx, d) => {
-  const against = ctx.ui.sheet?.edit === undefined ? cardObjection(ctx.state.setup, ctx.t, d) ?? itemObjection(ctx.state.setup, ctx.t, d) : null;
-  return against ? html`<p class="hint warn" data-testid="card-warning">Against ${against}. Record it only if the table did it.</p>` : "";
-};
-
-/** What has been answered so far, and what a constraint card says of it. */
-const summaryLine = (ctx, d) => {
-  const text = draftSummary(ctx.state.setup, d);
-  return html`${text ? html`<p class="hint summary" data-testid="draft-summary">${text}</p>` : ""}${warningLine(ctx, d)}`;
-};
-
 /** One slot: its law and tokens, or a cut attempt on it (once a value is named, only the open questions). */
 function slotSheet(ctx, sh) {
   const { ui, state, t } = ctx;
@@ -359,7 +347,8 @@ function slotSheet(ctx, sh) {
     head = html`${head}<p class="hint" data-testid="turned-cost">${p === setup.me ? "Your" : "A teammate's"} turned-around wire: cutting it moves the detonator a space, even when it works.${ctx.t.mistakesLeft === 0 && !ctx.t.stab ? " The detonator is on its last space: the bomb explodes either way." : ""}</p>`;
   }
   // "Who tried it?" is the chips' own question: not asked twice
-  const asks = ctx.ask && !(ctx.ask.ask === "actor" && !underWay(d, true)) ? askTemplate(ctx, d, ctx.ask) : "";
+  const asks = !ctx.ask ? recordButton(ctx.refused, Boolean(ctx.sheetError)) // (a draft held for Record: draft-commit)
+    : !(ctx.ask.ask === "actor" && !underWay(d, true)) ? askTemplate(ctx, d, ctx.ask) : "";
   if (underWay(d, true)) return { head: html`${head}${summaryLine(ctx, d)}`, body: html`<div class="tabbody">${asks}</div>` };
   return { head, body: html`${distribution(probs)}${whyTemplate(ctx, sh.key, sl, probs)}${tabs}<div class="tabbody">
     ${actorChips(state, d, p, "Who tried it?", actorOff(ctx, d))}${asks}</div>` };

@@ -1,0 +1,23 @@
+// The lines above a sheet's questions: what the draft holds so far, and what speaks against recording it — a
+// constraint card or a card not usable yet, or an ending the page filled in (such a draft waits for Record:
+// draft-commit.js held). Pure functions from data to escaped HTML text.
+
+import { html } from "../shared/html.js";
+import { addEntry, buildEntry, cardObjection, derive, itemObjection } from "./table-state.js";
+import { draftSummary } from "./draft-summary.js";
+
+/** What a constraint card binding the actor says of the draft (recorded all the same, if it happened); a complete
+ * draft that ends the game: said why it waits for Record. */
+export const warningLine = (ctx, d) => {
+  const editing = ctx.ui.sheet?.edit !== undefined;
+  const against = editing ? null : cardObjection(ctx.state.setup, ctx.t, d) ?? itemObjection(ctx.state.setup, ctx.t, d);
+  if (against) return html`<p class="hint warn" data-testid="card-warning">Against ${against}. Record it only if the table did it.</p>`;
+  const ends = !ctx.ask && !editing && !ctx.t.exploded && derive(addEntry(ctx.state, buildEntry(ctx.state, ctx.t, d))).exploded;
+  return ends ? html`<p class="hint warn" data-testid="ends-warning">Recorded, this ends the game: the bomb explodes. Tap Record if it happened.</p>` : "";
+};
+
+/** What has been answered so far, and what speaks against it. */
+export const summaryLine = (ctx, d) => {
+  const text = draftSummary(ctx.state.setup, d);
+  return html`${text ? html`<p class="hint summary" data-testid="draft-summary">${text}</p>` : ""}${warningLine(ctx, d)}`;
+};
