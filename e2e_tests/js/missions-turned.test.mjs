@@ -157,8 +157,8 @@ test("56, 64: a player's own turned-around wire is cut by a regular cut only —
   assert.ok(!actorSlots(A, { k: "double", a: 1, v: "2" }).some((x) => x.j === 0));
 });
 
-test("64: my cut naming a value I see on my stand is made with that wire — my turned-around wires are not offered as the one cut", async () => {
-  const { actorSlots } = await import("../../web/table/draft-options.js");
+/** Mission 64 with 4 players, me (Ann) with my wires in, my two turned-around wires unseen: play under way. */
+function mine64() {
   const m = preset({ number: 64, red: { count: 1, of: null, known: 0, in_play: 1, numbers_needed: 1 }, turned: "ends" });
   let st = S.defaultState();
   st.setup = S.applyMission(withPlayers(4, 0), m);
@@ -166,6 +166,12 @@ test("64: my cut naming a value I see on my stand is made with that wire — my 
   st.setup.me = 0;
   for (const l of ["1", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]) st = S.handAdd(st, 0, l);
   st.phase = "table";
+  return st;
+}
+
+test("64: my cut naming a value I see on my stand is made with that wire — my turned-around wires are not offered as the one cut", async () => {
+  const { actorSlots } = await import("../../web/table/draft-options.js");
+  const st = mine64();
   const A = { state: st, t: S.derive(st), laws: null, editing: false };
   const seven = actorSlots(A, { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "7", ok: true });
   assert.ok(seven.length >= 1 && seven.every((x) => !A.t.stands[0][x.s][x.j].tw), JSON.stringify(seven));
@@ -173,13 +179,7 @@ test("64: my cut naming a value I see on my stand is made with that wire — my 
 
 test("64: 'I see it' greys the values the engine rules out on that turned-around wire (it offered 12 at 0 %)", async () => {
   const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
-  const m = preset({ number: 64, red: { count: 1, of: null, known: 0, in_play: 1, numbers_needed: 1 }, turned: "ends" });
-  let st = S.defaultState();
-  st.setup = S.applyMission(withPlayers(4, 0), m);
-  st.setup.red.nums = [5];
-  st.setup.me = 0;
-  for (const l of ["1", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]) st = S.handAdd(st, 0, l);
-  st.phase = "table";
+  const st = mine64();
   const t = S.derive(st);
   const laws = new Map([["1-0-0", { probs: { 1: 0.5, 2: 0.5 } }]]);
   const html = String(sheetTemplate({ state: st, t, laws, missions: [], ui: { sheet: { mode: "slot", key: "1-0-0", tab: "set" }, draft: null }, holdings: null }));
