@@ -288,12 +288,11 @@ def _own_moves(turn: _Turn) -> list[dict]:
             moves.append(_move("fast_pass", None, [], v, 1.0 - turn.h(v), turn.h(v), ml, count=2))
     visible = [sl.wire for sl in turn.mine]
     red_turned = [[s, j] for s, j in turn.turned if _surely_red(turn.an, me, s, j)]  # the ones I do not see
-    special = (state.extra.get("rules") or {}).get("special_action") or {}
-    if special.get("kind") == "reds":  # 13: a hand of reds alone does the special action, never a reveal (the card)
-        pass
-    elif (visible or red_turned) and len(red_turned) == len(turn.turned) and all(colour_of(w) == RED for w in visible):
+    # 13: a hand of reds alone does the special action, never a reveal (the card)
+    may_reveal = ((state.extra.get("rules") or {}).get("special_action") or {}).get("kind") != "reds"
+    if may_reveal and (visible or red_turned) and len(red_turned) == len(turn.turned) and all(colour_of(w) == RED for w in visible):
         moves.append(_move("reveal_red", None, red_turned, "RED", 1.0, 0.0, ml, count=len(visible) + len(red_turned)))
-    elif visible and not turn.turned and all(turn.h(value_of(w)) >= 1.0 - 1e-12 for w in visible):
+    elif may_reveal and visible and not turn.turned and all(turn.h(value_of(w)) >= 1.0 - 1e-12 for w in visible):
         # 11: every wire I hold is of the card's value, which the table knows: revealed as red wires are
         moves.append(_move("reveal_red", None, [], "RED", 1.0, 0.0, ml, count=len(visible)))
     return moves

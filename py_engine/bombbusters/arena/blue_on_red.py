@@ -36,7 +36,7 @@ _POINTING = ("dual_cut", "x_or_y_ray", "double_detector", "triple_detector", "su
 
 
 class HiddenRed(MissionPlay):
-    """11: the hidden card's ``value``; ``ruled``: the blue values the table knows are not it."""
+    """11: the card's ``value``; ``ruled``: the blue values the table knows are not it (every other one, face up)."""
 
     def __init__(self, value: int, face_up: bool = False, blue: tuple[int, int] = (1, 12)):
         self.value = value
