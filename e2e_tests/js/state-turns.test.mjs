@@ -415,6 +415,7 @@ test("an instant card (Emergency Drop, False Bottom, Disintegrator) unlocked and
   s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 3, slot: { c: "cut", v: "3", m: null, col: null } });
   assert.match(draw(s), /data-testid="instant-due-3.3">Emergency Drop is unlocked: it acts at once/);
   assert.match(draw(s), /data-act="action" data-arg="drop"/);
+  assert.doesNotMatch(String(equipmentTemplate(s, { ...S.derive(s), defused: true })), /instant-due/, "the game over: nothing to do");
   s = S.addEntry(s, { k: "drop" });
   assert.doesNotMatch(draw(s), /instant-due/, "recorded: said no more");
 });

@@ -279,7 +279,7 @@ export function equipmentTemplate(state, t) {
  * act the moment they unlock, not when a player likes (the arena plays them so: arena/cards.py) — said, with the tap
  * that records what the table did. */
 function instantDue(t) {
-  const due = t.cards.filter((c) => c.state === "usable" && INSTANT_DRAFTS[c.id]);
+  const due = t.exploded || t.defused ? [] : t.cards.filter((c) => c.state === "usable" && INSTANT_DRAFTS[c.id]); // (over: nothing to do)
   return due.map((c) => html`<p class="hint warn" data-testid="instant-due-${c.id}">${EQUIPMENT_NAMES[c.id]} is unlocked: it acts at once
     (instant effect). ${btn("action", `Record ${EQUIPMENT_NAMES[c.id]}…`, { cls: "link", arg: INSTANT_DRAFTS[c.id], testid: `instant-due-${c.id}-record` })}</p>`);
 }
