@@ -919,3 +919,16 @@ test("a draft held for Record in the slot sheet shows Record, and why: it ends t
   assert.doesNotMatch(String(sheetTemplate({ state, t: S.derive(state), laws: null, missions: [], ask: null, holdings: null,
     ui: { sheet: { mode: "slot", key: "2-0-4", tab: "cut" }, draft: d } })), /ends-warning/, "two mistakes left: no ending");
 });
+
+test("editing an older entry, the value keypad's last-space warning reads the detonator as it stood then", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  let state = table();
+  state.setup.mistakes = 1;
+  state = S.addEntry(state, { k: "dual", a: 1, p: 2, s: 0, j: 4, v: "5", ok: false, real: "7" }); // the last space now
+  const t = S.derive(state);
+  assert.equal(t.mistakesLeft, 0);
+  const d = { k: "dual", a: 1, p: 2, s: 0, js: [4] };
+  const keys = (ui) => String(askTemplate({ state, t, laws: null, missions: [], holdings: null, ui }, d, { ask: "value" }).text ?? "");
+  assert.match(keys({ sheet: { mode: "action" } }), /data-testid="value-last-space"/, "a new cut: the last space");
+  assert.doesNotMatch(keys({ sheet: { mode: "action", edit: 0 } }), /value-last-space/, "the entry was made with a mistake to spare");
+});

@@ -124,7 +124,7 @@ export const ASKS = {
       return html`<p class="ask" data-testid="ask">${question}</p>
         ${shown ? shownHint(setup, d.a) : ""}
         ${why.length ? html`<p class="hint" data-testid="not-offered">Not offered${d.a === setup.me ? ", though held" : ""}: ${notOffered(why)}.</p>` : ""}
-        ${lastSpaceHint(setup, t, d)}${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value",
+        ${lastSpaceHint(setup, tableThen(allowOf(ctx)), d)}${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value",
           disabled: shown ? named.filter((v) => !shown.includes(v)) : [] })
           : html`<p class="hint" data-testid="no-value">${nameable.length === 0 && base.length && oxygenFor(state, t, d.a)
             ? `Not enough oxygen for any value ${setup.players[d.a]} holds: record “No oxygen: skip” instead.`
