@@ -603,3 +603,18 @@ test("13: the special action's ✓ may be tapped when it points at my own red to
   assert.match(S.derive(S.addEntry(s, { k: "red", a: 0, slots: [{ s: 0, j: mine }], cuts: ["R4"] })).entries.at(-1).error,
     /does the special action .* never a reveal \(mission 13\)/);
 });
+
+test("63: the round's tokens come back as the turns pass the captain's seat — also when the captain has no wire left (no turn of theirs), and a card the captain plays is no new round", () => {
+  let s = oxygenTable(63, "oxygen_pass"); // 4 players, Cat (2) the captain: 24 tokens
+  s.setup.mistakes = 9;
+  for (let j = 0; j < 12; j += 1) s = S.addEntry(s, { k: "set", p: 2, s: 0, j, slot: { c: "cut", v: String(j + 1), m: null, col: null } }); // Cat: no wire
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "8", ok: false, real: "2" }); // Dan 8
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 1, v: "9", ok: false, real: "3" }); // me 9
+  s = S.addEntry(s, { k: "dual", a: 1, p: 3, s: 0, j: 1, v: "5", ok: false, real: "4" }); // Bob 5: 22 spent
+  let t = S.derive(s);
+  assert.equal(t.turn, 3, "Cat has no wire: Dan plays");
+  assert.equal(S.oxygenFor(s, t, 3).have, 24, "past the captain's seat: a new round");
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 2, v: "7", ok: false, real: "6" }); // Dan 7
+  t = S.derive(s);
+  assert.equal(S.oxygenFor(s, t, 0).have, 17, "Dan spent 7 of the new round's 24");
+});

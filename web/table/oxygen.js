@@ -56,6 +56,13 @@ export function oxygenWhere(kind, you) {
   return you ? "in front of you" : "in front of them";
 }
 
+
+/** The seats the turn passes going from player `a` on to player `b` (b included; a whole round from a to a). */
+const passes = (a, b, n) => Array.from({ length: ((b - a) % n + n) % n || n }, (_, k) => (a + k + 1) % n);
+
+/** The entries that are a turn (their actor plays it). */
+const TURN_ENTRIES = ["dual", "xray", "detect", "solo", "red", "special", "skip", "redcall"];
+
 /**
  * What player `p` may spend on a cut now: {kind, have, where}, or null without oxygen. In 44 the
  * reserve as it stands (all of it when the captain's turn comes before p's: the tokens go back then);
@@ -81,12 +88,19 @@ export function oxygenFor(state, t, p) {
   if (kind !== "own") {
     const total = kind === "pass" ? PASSED_OXYGEN[n] ?? 2 * n : 2 * n;
     let taken = 0;
+    let last = null;
     state.log.forEach((e, i) => {
       if (!ok(i)) return;
-      if (e.a === setup.captain && e.k !== "coffee") taken = 0; // the captain's turn begins: all tokens back
+      // a round ends as the turns pass the captain's seat: all tokens back (the captain's own turn, or the seat of a
+      // captain with no wire left, who plays none — as the arena counts it, arena/oxygen.py)
+      if (TURN_ENTRIES.includes(e.k) && Number.isInteger(e.a)) {
+        if (last === null || passes(last, e.a, n).includes(setup.captain)) taken = 0;
+        last = e.a;
+      }
       const v = namedValue(e);
       if (v !== null) taken += oxygenCost(v, kind);
     });
+    if (last !== null && passes(last, t.turn, n).includes(setup.captain)) taken = 0; // the seat passed since the last turn
     let turn = t.turn;
     while (turn !== p && turn !== setup.captain) turn = (turn + 1) % n;
     const have = turn === setup.captain ? total : Math.max(0, total - taken);
