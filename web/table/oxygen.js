@@ -12,7 +12,7 @@
 // Pure: read from the setup and the replayed log, tested under Node. The replay checks each cut against the
 // cutter's tokens, and reads a skip in 63 (who can pay must play, its FAQ): no value the skipper could pay for.
 
-import { addFact, cutCounts, fail, uncutRefs } from "./replay-table.js";
+import { addFact, cutCounts, fail, passesCaptain, uncutRefs } from "./replay-table.js";
 
 /** Tokens each player holds at the start in mission 54, by player count. */
 export const OWN_OXYGEN = { 2: 9, 3: 6, 4: 3, 5: 2 };
@@ -57,9 +57,6 @@ export function oxygenWhere(kind, you) {
 }
 
 
-/** The seats the turn passes going from player `a` on to player `b` (b included; a whole round from a to a). */
-const passes = (a, b, n) => Array.from({ length: ((b - a) % n + n) % n || n }, (_, k) => (a + k + 1) % n);
-
 /** The entries that are a turn (their actor plays it). */
 const TURN_ENTRIES = ["dual", "xray", "detect", "solo", "red", "special", "skip", "redcall"];
 
@@ -94,13 +91,13 @@ export function oxygenFor(state, t, p) {
       // a round ends as the turns pass the captain's seat: all tokens back (the captain's own turn, or the seat of a
       // captain with no wire left, who plays none — as the arena counts it, arena/oxygen.py)
       if (TURN_ENTRIES.includes(e.k) && Number.isInteger(e.a)) {
-        if (last === null || passes(last, e.a, n).includes(setup.captain)) taken = 0;
+        if (last === null || passesCaptain(setup, last, e.a)) taken = 0;
         last = e.a;
       }
       const v = namedValue(e);
       if (v !== null) taken += oxygenCost(v, kind);
     });
-    if (last !== null && passes(last, t.turn, n).includes(setup.captain)) taken = 0; // the seat passed since the last turn
+    if (last !== null && passesCaptain(setup, last, t.turn)) taken = 0; // the seat passed since the last turn
     let turn = t.turn;
     while (turn !== p && turn !== setup.captain) turn = (turn + 1) % n;
     const have = turn === setup.captain ? total : Math.max(0, total - taken);

@@ -210,7 +210,7 @@ const outOfTurn = (setup, t, a) => !setup.free_turns && setup.mission !== 51 && 
 
 /** Whether a turn of player `a` after one of `last` starts a new round: the captain's seat is reached on the way
  * (39, 23: the face-down deck loses its top card then, as the arena's Noble counts it). */
-function passesCaptain(setup, last, a) {
+export function passesCaptain(setup, last, a) {
   const n = setup.players.length;
   const steps = ((a - last) % n + n) % n || n;
   return Array.from({ length: steps }, (_, i) => (last + i + 1) % n).includes(setup.captain);
