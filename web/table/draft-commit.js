@@ -158,11 +158,15 @@ export function maybeCommit(app) {
 
 /** Whether a complete draft waits for Record (see maybeCommit); `tapped`: its last answer was the player's tap. */
 export function held(app, t, d, entry, tapped) {
-  const { state, ui } = app;
-  if (ui.sheet?.edit !== undefined) return false;
-  if (S.cardObjection(state.setup, t, d) ?? S.itemObjection(state.setup, t, d)) return true;
-  return !tapped && !t.exploded && Boolean(S.derive(S.addEntry(state, entry)).exploded);
+  if (app.ui.sheet?.edit !== undefined) return false;
+  return Boolean(objection(app.state.setup, t, d)) || (!tapped && endsGame(app.state, t, entry));
 }
+
+/** What speaks against recording draft `d`: a constraint card binding its actor, or a card not usable (null: none). */
+export const objection = (setup, t, d) => S.cardObjection(setup, t, d) ?? S.itemObjection(setup, t, d);
+
+/** Whether `entry` added to the table ends the game (the bomb explodes), the game going on before it. */
+export const endsGame = (state, t, entry) => !t.exploded && Boolean(S.derive(S.addEntry(state, entry)).exploded);
 
 /** The state with `entry` added (or put in place of entry `edit`) and the replay's reading of it ({ok, error, text}). */
 export function tryEntry(state, edit, entry) {
