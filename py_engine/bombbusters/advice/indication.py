@@ -97,10 +97,6 @@ def _known_red(state: GameState) -> int | None:
     return next(iter(law)) if law and len(law) == 1 else None
 
 
-def _red_like(state: GameState, slot: Slot) -> bool:
-    return slot.wire is not None and _known_red(state) is not None and value_of(slot.wire) == _known_red(state)
-
-
 def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> dict:
     """For each token kind, every slot of mine where it may go, ranked by information gain."""
     if state.me is None:
@@ -122,6 +118,7 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
         + ("; averaged over your turned-around wires, which your teammates see" if blind else ""),
     }
     every = state.wires.copies()
+    red = _known_red(state)  # (11, read once: its wires take no token)
     for kind in kinds:
         ranked: list[dict[str, Any]] = []
         if kind == "multiplicity" and blind:  # its count needs every wire of mine, the turned ones too
@@ -129,7 +126,7 @@ def rank_indications(state: GameState, kinds: tuple[str, ...] = TOKEN_KINDS) -> 
             continue
         for s, st in enumerate(state.players[me].stands):
             for j, slot in enumerate(st):
-                placed = None if _red_like(state, slot) else _token(kind, slot, st)
+                placed = None if red is not None and slot.wire is not None and value_of(slot.wire) == red else _token(kind, slot, st)
                 if placed is None:
                     continue
                 tok, text = placed
