@@ -114,10 +114,35 @@ test("29: a card whose 4 wires are cut leaves the hand that held it once the tur
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.deepEqual(myNumberCards(s.setup, t), [3, 11]);
   assert.deepEqual(t.guessCount, [2, 2, 2, 2], "mine: 3 − the 9 + the 11; Dan down to one draws");
-  assert.match(t.entries.at(-1).text, / — Dan draws a number card \(down to one\) — all four 9s cut: number card 9 discarded from your hand$/,
+  assert.match(t.entries.at(-1).text, / — all four 9s cut: number card 9 discarded from your hand — Dan draws a number card \(down to one\)$/,
     "the log line says where the cards went");
   const { cardsTemplate } = await import("../../web/table/cards-templates.js");
   assert.doesNotMatch(String(cardsTemplate({ state: s, t, missions: [] }, true)), /more you hold/, "nothing more to tap");
+});
+
+test("29: the putter whose last card in hand is cut out during the turn holds none and draws none (discards, then draws)", () => {
+  let s = myTurn([1, 12]);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "1", ok: true, cut: "1", as: { s: 0, j: 0 } });
+  s = S.addEntry(s, { k: "shown", a: 0, v: "9" }); // from Dan
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 3, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
+  s = S.addEntry(s, { k: "shown", a: 1, v: "12" }); // from me
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 1, v: "6", ok: false, real: "4" });
+  s = S.addEntry(s, { k: "shown", a: 2, v: "8" }); // from Bob: Cat holds the 7 and one unseen
+  const set = (p, j, v) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+  for (const [p, j] of [[0, 7], [1, 8], [2, 8], [3, 8]]) s = S.addEntry(s, set(p, j, "8")); // Cat's 8 goes: the 7 and one unseen left
+  s = S.addEntry(s, set(1, 6, "7"));
+  let t = S.derive(s);
+  assert.deepEqual([t.guessCount[2], t.guessKnown[2]], [2, [7]]);
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 7, v: "7", ok: true, cut: "7", as: { s: 0, j: 7 } }); // the fourth 7
+  t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries.filter((e) => !e.ok)));
+  assert.equal(t.guessCount[2], 2, "Cat's card put down for Dan's turn is not shown yet");
+  s = S.addEntry(s, { k: "shown", a: 3, v: "10" }); // Cat's other card: her 7 went face up this turn
+  t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries.filter((e) => !e.ok)));
+  assert.equal(t.guessCount[2], 0, "the 10 put down, the 7 discarded: Cat holds none, and draws none");
+  assert.doesNotMatch(t.entries.at(-1).text, /Cat draws/);
+  assert.match(t.entries.at(-1).text, /number card 7 discarded from Cat's hand/);
 });
 
 test("29: a card whose 4 wires are cut held unseen — the table says who discarded it, one tap (or no one: the deck)", async () => {

@@ -27,8 +27,8 @@ export function dealtCounts(setup) {
 
 /**
  * A card of value `v` shown after player `a`'s turn (applyShown): it leaves the hand of the player on a's right and
- * goes to a's; a player down to one card draws one still in play from the deck (unseen), while the deck has any.
- * Mine shown: it leaves the cards I tapped as mine.
+ * goes to a's. Mine shown: it leaves the cards I tapped as mine. No one draws yet: the cards of values cut out this
+ * turn leave the hands first (guessDiscards) — a putter whose last card went that way holds none, and draws none.
  */
 export function guessShown(t, setup, a, v) {
   const count = (t.guessCount = t.guessCount ?? dealtCounts(setup));
@@ -36,19 +36,23 @@ export function guessShown(t, setup, a, v) {
   count[right] = Math.max(0, count[right] - 1);
   count[a] += 1;
   if (right === setup.me) t.guessGone = [...(t.guessGone ?? []), v];
-  drawToTwo(t, setup);
 }
 
 /**
  * 29, once the turn's card is shown (or before the first turn): the number cards whose 4 wires are all cut leave the
  * hands the page follows, face up — a card seen taken, or one of mine; one whose holder the page cannot know (an
- * unseen hand, or the deck) waits in `guessUnplaced` until the table says who discarded it (applyDiscard); a player
- * down to one card then draws, as after a card shown.
+ * unseen hand, or the deck) waits in `guessUnplaced` until the table says who discarded it (applyDiscard); then a
+ * player down to one card draws (the arena's order: discards, then draws, at the turn's end).
  */
 export function guessDiscards(t, setup) {
   if ((t.turnsTaken ?? 0) > 0 && t.shownAt !== t.turnsTaken) return; // the card put down for this turn may be the one
   const gone = cutSince(t, t.guessDiscarded);
-  if (!gone.length) return;
+  if (gone.length) discardCut(t, setup, gone);
+  drawToTwo(t, setup);
+}
+
+/** The cards of values `gone` (their 4 wires cut) leave the hands that held them, face up. */
+function discardCut(t, setup, gone) {
   t.guessDiscarded = [...(t.guessDiscarded ?? []), ...gone];
   const count = (t.guessCount = t.guessCount ?? dealtCounts(setup));
   const said = [];
@@ -63,14 +67,15 @@ export function guessDiscards(t, setup) {
     said.push(`all four ${v}s cut: number card ${v} ${holder < 0 ? "discarded (who held it? the table asks)" : `discarded from ${holder === setup.me ? "your" : `${setup.players[holder]}'s`} hand`}`);
   }
   t.note += said.map((x) => ` — ${x}`).join("");
-  drawToTwo(t, setup);
 }
 
 /** A player down to one card draws one still in play from the deck (unseen), while the deck has any — said in the
- * entry's line, since the hand it follows grows by a card no one saw. */
+ * entry's line, since the hand it follows grows by a card no one saw. Not while the table has yet to say who
+ * discarded a card: a player whose last card it was draws none. */
 function drawToTwo(t, setup) {
+  if ((t.guessUnplaced ?? []).length) return;
   const live = liveValues(t);
-  const count = t.guessCount;
+  const count = (t.guessCount = t.guessCount ?? dealtCounts(setup));
   setup.players.forEach((_, p) => {
     if (count[p] === 1 && live.length > count.reduce((x, y) => x + y, 0)) {
       count[p] += 1;
@@ -84,10 +89,9 @@ export function applyDiscard(t, e, setup) {
   if (!guessCards(setup)) fail("only mission 29 deals number cards to the players' hands");
   if (!(t.guessUnplaced ?? []).includes(e.v)) fail(`the number card ${e.v} is not one whose holder the page waits for (its 4 wires cut, held unseen)`);
   t.guessUnplaced = t.guessUnplaced.filter((v) => v !== e.v);
-  if (!Number.isInteger(e.a)) return;
   const count = (t.guessCount = t.guessCount ?? dealtCounts(setup));
-  if (!(count[e.a] > 0)) fail(`${setup.players[e.a]} holds no number card the page knows of`);
-  count[e.a] -= 1;
+  if (Number.isInteger(e.a) && !(count[e.a] > 0)) fail(`${setup.players[e.a]} holds no number card the page knows of`);
+  if (Number.isInteger(e.a)) count[e.a] -= 1;
   if (e.a === setup.me) t.guessGone = [...(t.guessGone ?? []), e.v];
   drawToTwo(t, setup);
 }
