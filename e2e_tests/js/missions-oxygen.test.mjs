@@ -383,6 +383,26 @@ test("the detonator where the card sets it (41, 55, 60, 62: a space from the end
   assert.equal(S.derive(shown).exploded, true);
 });
 
+test("48: a special action pointing at my red cannot have shown tokens — ✗ shown greyed (it was offered, then refused at Record)", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 48, special: ["yellow_special"] }));
+  s.setup.yellow = { mode: "list", nums: [2, 5, 8], keep: 3, known: [] };
+  s.phase = "table";
+  s.setup.red = { mode: "list", nums: [6], keep: 1, known: [] };
+  for (const l of ["1", "2", "3", "4", "5", "R6", "7", "8", "9", "10", "11", "12", "12", "12"].slice(0, S.standSizes(s.setup)[0][0])) s = S.handAdd(s, 0, l);
+  const t = S.derive(s);
+  const mine = t.stands[0][0].findIndex((sl) => sl.own === "R6");
+  assert.ok(mine >= 0);
+  const sheet = (spots) => String(askTemplate({ state: s, t, missions: [], laws: null, ui: { sheet: { mode: "action" } } },
+    { k: "special", a: 1, spots, done: true }, { ask: "special_result" }).text ?? "");
+  const theirs = [{ p: 2, s: 0, j: 6 }, { p: 3, s: 0, j: 8 }];
+  assert.doesNotMatch(sheet([{ p: 1, s: 0, j: 4 }, ...theirs]), /data-testid="special-shown"[^>]*disabled/);
+  const withMine = sheet([{ p: 0, s: 0, j: mine }, ...theirs]);
+  assert.match(withMine, /data-testid="special-shown"[^>]*disabled/, "my red would explode");
+  assert.doesNotMatch(withMine, /data-testid="special-boom"[^>]*disabled/);
+});
+
 test("after the bomb explodes nothing more is recorded; one challenge card per player; 48's action points at every yellow", () => {
   let s = oxygenTable(55, "challenges");
   s.setup.mistakes = 0;

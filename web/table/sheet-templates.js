@@ -199,11 +199,13 @@ export const ASKS = {
   },
   special_result: ({ ctx, d, setup, labels }) => {
     const one = specialAction(setup) === "tripwire"; // 41: one wire pointed at
-    // ✓ only where every wire pointed at may be of the action's kind (13: a stand dealt no red openly cannot be)
-    const okMay = (d.spots ?? []).every((_x, n) => spotLabelOptions(allowOf(ctx), { ...d, res: "ok" }, n, labels).some((o) => o.ok));
+    // ✓ only where every wire pointed at may be of the action's kind (13: a stand dealt no red openly cannot be); ✗ shown
+    // only where each may show a token (48: not my red, which explodes)
+    const may = (res) => (d.spots ?? []).every((_x, n) => spotLabelOptions(allowOf(ctx), { ...d, res }, n, labels).some((o) => o.ok));
+    const okMay = may("ok");
     return html`<p class="ask" data-testid="ask">What happened?</p>
       <div class="row">${chip("draft-special", "ok", one ? "✓ a tripwire: cut, detonator −1" : "✓ all cut", false, "special-ok", okMay ? {} : { disabled: true })}
-        ${specialShows(setup) ? chip("draft-special", "shown", one ? "✗ not one: info token, detonator +1" : "✗ shown, detonator +1", false, "special-shown") : ""}
+        ${specialShows(setup) ? chip("draft-special", "shown", one ? "✗ not one: info token, detonator +1" : "✗ shown, detonator +1", false, "special-shown", may("shown") ? {} : { disabled: true }) : ""}
         ${chip("draft-special", "boom", "✗ the bomb exploded", false, "special-boom")}</div>`;
   },
   spot_label: ({ ctx, d, ask, setup, labels, said }) => {
