@@ -160,3 +160,19 @@ test("a seat taken after a Walkie-Talkies swap says the hand is the stand as dea
   assert.match(String(handTemplate(seat(S.shareState(s), 1)).text), /data-testid="hand-moved-hint">Wires moved to or from\s+your stand since the deal/);
   assert.doesNotMatch(String(handTemplate(seat(S.shareState(s), 2)).text), /hand-moved-hint/, "Cid's stand was not touched");
 });
+
+test("a seat re-entered after a swap may enter the wire it gave away though all its copies are cut since (one of them is that wire)", () => {
+  let s = S.defaultState();
+  Object.assign(s.setup, { table_cards: ["2"], equipment: ["2"] });
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  s.phase = "table";
+  // Ann gives her 1 to Bob, Bob his C to Ann: a 4, which Ann files after her 3s
+  s = S.addEntry(s, { k: "walkie", a: 0, as: { s: 0, j: 0 }, p: 1, s: 0, j: 2, ato: { s: 0, j: 3 }, pto: { s: 0, j: 0 }, got: "4" });
+  const set = (p, j) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v: "4", m: null, col: null } });
+  for (const [p, j] of [[0, 3], [2, 3], [2, 4], [3, 3]]) s = S.addEntry(s, set(p, j)); // all four 4s cut, Bob's among them
+  assert.ok(S.derive(s).entries.every((e) => e.ok), JSON.stringify(S.derive(s).entries.filter((e) => !e.ok)));
+  const bob = String(handTemplate(seat(S.shareState(s), 1)).text);
+  assert.doesNotMatch(bob, /data-testid="key-4"[^>]*disabled/, "Bob was dealt a 4: the one cut on Ann's stand");
+  const cid = String(handTemplate(seat(S.shareState(s), 2)).text);
+  assert.match(cid, /data-testid="key-4"[^>]*disabled/, "Cid's two are filled in, the other two were not his");
+});

@@ -8,10 +8,10 @@ import { standSizes } from "./deal.js";
 import { colourOf, handSlots, isLabel, isXSlot, isXWire, labelsInPlay, redsInPlay, sortValue, wireOf, yellowsInPlay } from "./setup.js";
 
 /**
- * Where each slot of player p's stands sits now came from: its dealt place {s, j} on p's stands, or null for a wire
- * p received (Walkie-Talkies, Grappling Hook, Nano's): the log's moves (t.moves) replayed on the dealt places.
+ * Where each slot of every stand now came from: its dealt place {q, s, j}, or {q: null} for a wire of Nano's (43): the
+ * log's moves (t.moves: Walkie-Talkies, Grappling Hook, Nano's) replayed on the dealt places.
  */
-function dealtPlaces(setup, t, p) {
+function origins(setup, t) {
   const stands = standSizes(setup).map((ss, q) => ss.map((n, s) => Array.from({ length: n }, (_, j) => ({ q, s, j }))));
   for (const mv of t.moves) {
     const taken = mv.wires.map((w) => (w.from ? stands[w.from[0]][w.from[1]][w.from[2]] : { q: null }));
@@ -21,7 +21,12 @@ function dealtPlaces(setup, t, p) {
     });
     mv.wires.forEach((w, n) => stands[w.to[0]][w.to[1]].splice(w.to[2], 0, taken[n]));
   }
-  return stands[p].map((st) => st.map((o) => (o.q === p ? o : null)));
+  return stands;
+}
+
+/** Where each slot of player p's stands came from: its dealt place on p's stands, or null for a wire p received. */
+function dealtPlaces(setup, t, p) {
+  return origins(setup, t)[p].map((st) => st.map((o) => (o.q === p ? o : null)));
 }
 
 /**
@@ -43,15 +48,17 @@ export function shownWires(state, p) {
   return out.map((st, s) => handSlots(setup, p, s, sizes[s]).map((j) => st[j]));
 }
 
-/** How many wires of each label the public table shows on the other players' stands (cut, or under an info
- * token): copies my hand cannot hold. */
+/** How many wires of each label the public table shows (cut, or under an info token) that were not dealt to player p
+ * — on the other stands, or received by p since: copies p's hand as dealt cannot hold. A wire p gave away (Walkie-
+ * Talkies, Grappling Hook) and cut elsewhere since is still one of theirs as dealt. */
 export function shownElsewhere(state, p) {
   const t = derive({ ...state, setup: { ...state.setup, me: null } });
+  const from = origins(state.setup, t);
   const out = {};
-  t.stands.forEach((ss, q) => {
-    if (q === p) return;
-    for (const sl of ss.flat()) if ((sl.c === "cut" || sl.c === "info") && isLabel(sl.v)) out[sl.v] = (out[sl.v] ?? 0) + 1;
-  });
+  t.stands.forEach((ss, q) => ss.forEach((st, s) => st.forEach((sl, j) => {
+    if (from[q]?.[s]?.[j]?.q === p || !(sl.c === "cut" || sl.c === "info") || !isLabel(sl.v)) return;
+    out[sl.v] = (out[sl.v] ?? 0) + 1;
+  })));
   return out;
 }
 
