@@ -473,9 +473,9 @@ test("46: who cannot cut the 7s is greyed before the sheet asks more, and wires 
   assert.equal(app.ui.draft.done, false);
   assert.match(app.ui.sheetError, /points at every 7 still uncut \(4\), not 3/);
   app.ui.draft.spots.push({ p: 3, s: 0, j: 6 });
-  app.ui.sheetError = null;
   logActs(app)["draft-done"]();
-  assert.deepEqual([app.ui.draft.done, app.ui.sheetError, S.nextAsk(s, t, app.ui.draft).ask], [true, null, "special_result"]);
+  assert.deepEqual([app.ui.draft.done, app.ui.sheetError, S.nextAsk(s, t, app.ui.draft).ask], [true, null, "special_result"],
+    "the next answer clears the last step's message (48's walkthrough: it stayed on)");
 });
 
 test("False Bottom brings cards of the mission's pile only (46: no Emergency Batteries, no double-numbered card)", async () => {

@@ -157,7 +157,6 @@ function unsaid(d, ok) {
 const DRAFT_ANSWERS = {
   "draft-actor": (ui, arg) => {
     ui.draft.a = int(arg);
-    ui.sheetError = null;
     // a moved wire's places and the wire I got follow the actor: asked again
     if (["walkie", "hook", "nano"].includes(ui.draft.k)) for (const f of ["to", "ato", "pto", "got"]) delete ui.draft[f];
     if (ui.draft.k === "postit") ui.draft.js = [];
@@ -268,7 +267,6 @@ const DRAFT_ANSWERS = {
   },
   "draft-change": (ui, arg) => {
     ui.draft = S.clearAnswer(ui.draft, arg);
-    ui.sheetError = null;
   },
   "draft-player": (ui, arg) => {
     const d = ui.draft;
@@ -318,7 +316,10 @@ const DRAFT_ANSWERS = {
   },
 };
 
-/** The sheet's answer taps, for app. */
+/** The sheet's answer taps, for app: a new answer clears the last step's message (48's walkthrough: it stayed on). */
 function draftActs(app) {
-  return Object.fromEntries(Object.entries(DRAFT_ANSWERS).map(([act, answer]) => [act, (arg) => answer(app.ui, arg, app)]));
+  return Object.fromEntries(Object.entries(DRAFT_ANSWERS).map(([act, answer]) => [act, (arg) => {
+    app.ui.sheetError = null;
+    answer(app.ui, arg, app);
+  }]));
 }
