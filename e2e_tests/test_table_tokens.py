@@ -43,7 +43,7 @@ def assert_no_blue_value(page: Page) -> None:
 
 @pytest.mark.parametrize("device", ["phone"])
 def test_mission_21_a_failed_cut_shows_even_or_odd(make_context, base_url, device):
-    """Mission 21: I say Bob's D is a 5 and fail; the sheet offers Even / Odd, the red wires and "no token";
+    """Mission 21: I say Bob's D is a 5 and fail; the sheet offers Even / Odd and the red wires (a token is always placed);
     the slot shows the odd token, the state document marks it and says "not 5"; an edit changes it to even."""
     page, taps = open_mission(make_context, base_url, device, 21, reds=(2, 5))
     enter_hand(page, taps)
@@ -51,7 +51,7 @@ def test_mission_21_a_failed_cut_shows_even_or_odd(make_context, base_url, devic
     taps("tab-cut")  # before anyone has played, a slot opens on its tokens
     taps("key-5")
     taps("result-wrong")
-    assert offered(page) == ["mark-E", "mark-O", "real-R2", "real-R5", "real-none"]
+    assert offered(page) == ["mark-E", "mark-O", "real-R2", "real-R5"]
     assert_no_blue_value(page)
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "12-failure-even-odd")
@@ -99,7 +99,7 @@ def test_mission_24_a_failed_detector_shows_a_count(make_context, base_url, devi
     taps("result-wrong")
     expect(tid(page, "ask")).to_have_text("Which wire got the token?")
     taps("which-4")
-    assert offered(page) == ["mark-1x", "mark-2x", "mark-3x", "real-R2", "real-R5", "real-none"]
+    assert offered(page) == ["mark-1x", "mark-2x", "mark-3x", "real-R2", "real-R5"]
     assert_no_blue_value(page)
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "13-failure-x-token")

@@ -221,7 +221,7 @@ function turnedBoom(A, d, setup) {
 /** Whether a failure may be recorded with no token on its wire: a mission without them (58), a false token (17, 52), a
  * mission dealing constraint cards (H: no info token), 50 (the token went beside the stand: where, the team is to
  * remember; *Token beside the stand* records what it says), or a custom table; elsewhere it shows the real value. */
-function noTokenMay(ctx, setup, silent) {
+export function noTokenMay(ctx, setup, silent) {
   const scheme = presetOf(ctx.missions, setup)?.constraints;
   // (32, 37, 57: the card in play is known — H or not; 34's A–E and 66's bunker hold no H)
   const h = ["deck", "per_value"].includes(scheme) ? (setup.cards ?? []).includes("H") : Boolean(scheme) && !["weakest_link", "bunker"].includes(scheme);

@@ -300,7 +300,7 @@ export function handTemplate(state, edit = null) {
     ${state.log.length && !edit && movedMine(state, me, sizes.length) ? html`<p class="hint warn" data-testid="hand-moved-hint">Wires moved to or from
       your stand since the deal (Walkie-Talkies, Grappling Hook, Nano): enter it as it was dealt — the wire you gave away, not the one you
       received; the turn log moves them.</p>` : ""}
-    ${state.log.length && !edit ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token) are filled in, in their own slots; the keypad fills the others around them.</p>` : ""}
+    ${state.log.length && !edit ? html`<p class="hint" data-testid="hand-public-hint">The wires the table already shows on your stand (cut, or under an info token showing its value) are filled in, in their own slots; the keypad fills the others around them.</p>` : ""}
     ${setup.turned && fills.some((f, k) => f.length < sizes[k]) ? html`<p class="hint" data-testid="hand-turned-hint">${fills.reduce((a, f, k) => a + sizes[k] - f.length, 0) > 1
       ? "Your turned-around wires (T) face your teammates: you cannot see them, so enter only the others."
       : "Your turned-around wire (T) faces your teammates: you cannot see it, so enter only the others."}</p>` : ""}

@@ -9,7 +9,7 @@ import { chance, filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOption
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
 import { guessCards, shownChoices } from "./guess-cards.js";
-import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, oxygenToAsk, shownHint, sumCardsAsk, challengeCardAsk, radarAnswersAsk, postitAsk, swapCardAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, noTokenMay, oxygenToAsk, shownHint, sumCardsAsk, challengeCardAsk, radarAnswersAsk, postitAsk, swapCardAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { actorOff } from "./draft-actors.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -246,15 +246,19 @@ function markAsk(ctx, d, labels) {
   const reds = labels.filter((l) => colourOf(l) === "red");
   const others = [...(labels.some((l) => colourOf(l) === "yellow") ? ["Y"] : []), ...reds];
   [...markRuledOut(allowOf(ctx), d, multi ? d.tok : d.js?.[0], [...marks, ...others]), ...(multi ? reds : [])].forEach((x) => out.add(x));
-  const moved = isCount(marks[0]) && standMoved(tableThen(allowOf(ctx)), d.p, d.s); // (an edit: the moves before it)
+  const then = tableThen(allowOf(ctx)); // (an edit: the table before it)
+  const moved = isCount(marks[0]) && standMoved(then, d.p, d.s);
   if (moved) marks.forEach((m) => out.add(m)); // an x-token there could not be read: "No token"
+  // the mission's token is always placed (33's walkthrough: "No token" lost the parity): offered as for value tokens
+  // (card H, a custom table), where none can be read, or where every token is ruled out (a slip earlier: no dead end)
+  const none = noTokenMay(ctx, setup, false) || moved || [...marks, ...others].every((x) => out.has(x));
   return html`<p class="ask" data-testid="ask">Which token did the wire get?</p>
     <div class="row marks" role="group" aria-label="token">${marks.map((m) =>
       chip("draft-mark", m, { E: "Even", O: "Odd" }[m] ?? markName(m), d.mark === m, `mark-${m}`, { disabled: out.has(m), aria: markWords(m) }))}</div>
     ${others.length ? keypad("draft-real", others, { disabled: others.filter((x) => out.has(x)), testprefix: "real", label: "yellow or red" }) : ""}
-    ${reds.length && !multi ? html`<p class="hint">A red wire: the bomb explodes.</p>` : ""}
+    ${reds.length && !multi ? html`<p class="hint">${then.stab ? "A red wire: the Stabilizer keeps the bomb from exploding." : "A red wire: the bomb explodes."}</p>` : ""}
     ${moved ? html`<p class="hint" data-testid="mark-moved">Wires moved to or from this stand: its x-tokens cannot be read yet — choose “No token”.</p>` : ""}
-    ${btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" })}`;
+    ${none ? btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" }) : ""}`;
 }
 
 /** Before the value is tapped (a failure on my own wire is filled in at once): the detonator on its last space. */
