@@ -79,6 +79,16 @@ test("false tokens (17: the captain's, 52: everyone's): a failure there shows no
   assert.match(sheet(onBob), /Its token is false/);
   assert.doesNotMatch(sheet(onBob), /data-testid="real-1"/);
   assert.match(sheet({ ...onBob, p: 2 }), /What is it really/);
+  // a captain's wire the engine knows (a sure 3): still the false token of the value said, never the true value filled
+  // in (17's walkthrough: "✗ it is 3" recorded a token the table does not show); one that may be red is asked
+  const { settleDraft } = await import("../../web/table/draft-options.js");
+  const withRed = { ...s, setup: { ...s.setup, red: { mode: "list", nums: [5], keep: 1, known: [] } } };
+  const settled = (probs) => settleDraft({ state: withRed, t, laws: new Map([["1-0-2", { probs }]]), editing: false }, onBob);
+  assert.equal(settled({ 3: 1 }).real, "-");
+  assert.deepEqual(S.buildEntry(s, t, settled({ 3: 1 })), { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "5", ok: false, silent: true });
+  assert.equal(settled({ 3: 0.5, R5: 0.5 }).real, undefined);
+  assert.equal(settleDraft({ state: s, t, laws: new Map([["2-0-2", { probs: { 3: 1 } }]]), editing: false }, { ...onBob, p: 2 }).real, "3",
+    "a teammate's wire: its true value, as before");
   assert.equal(S.tableRulesDoc(s.setup).false_tokens, "captain");
   // 52: a false starting token may point at a red wire, so it is the fact "not 7", not a mark ruling red out
   s = table({ number: 52, false_tokens: true, false_by: "all" });

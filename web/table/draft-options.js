@@ -1,8 +1,7 @@
-// What the table allows for the answers a draft still needs (record.js nextAsk), and the answers it makes
-// certain. The derived table rules slots and values out (a slot cut, my own wire or an info token that is
-// another value, a colour seen, a value all cut); where the page has the engine's answer for this very table
-// (`laws`: "p-s-j" -> {probs}, as the heatmap and the "Why not" line use it), so does a chance of 0. Editing a past entry assumes nothing.
-// Pure functions, no DOM, no I/O. `A` below is {state, t, laws, editing}: the table the draft is recorded on and what is known of it.
+// What the table allows for the answers a draft still needs (record.js nextAsk), and the answers it makes certain. The
+// derived table rules slots and values out (a slot cut, my own wire or an info token that is another value, a colour seen, a
+// value all cut); where the page has the engine's answer for this very table (`laws`: "p-s-j" -> {probs}, as the heatmap and
+// "Why not" use it), so does a chance of 0. Editing assumes nothing. Pure functions, no DOM, no I/O; `A`: {state, t, laws, editing}.
 
 import { failureMarks } from "./failure-marks.js";
 import { noTokenCard, weakKnown } from "./card-rules.js";
@@ -12,7 +11,7 @@ import { filePlaces, knownWire, movedFrom, orderMarks, sitsBetween } from "./ask
 import { specialAction, specialKind, specialShows } from "./entries-mission.js";
 import { xWireWait } from "./entries-cuts.js";
 import { colourCount, seenWire, shownWire, TURNED_BOOM } from "./replay-table.js";
-import { colourOf, labelsInPlay, redsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
+import { colourOf, labelsInPlay, noValueShown, redsInPlay, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
 import { pairsFor, pairValue, sumCards } from "./pick-cards.js";
 import { derive } from "./replay.js";
 
@@ -318,6 +317,7 @@ const CERTAIN = {
     const setup = A.state.setup;
     if (failureMarks(setup).length || setup.failure_tokens === false || noTokenCard(setup, d)) return null; // a token, or no token (58, card H): asked
     const may = realOptions(A, d, targetSlot(d), realLabels(setup)).filter((x) => x.ok);
+    if (noValueShown(setup, d.p)) return may.some((x) => colourOf(x.label) === "red") ? null : { real: "-" }; // 17, 52: the false token of the value said
     return may.length === 1 && colourOf(may[0].label) !== "red" ? { real: may[0].label } : null; // a red: tapped, not assumed
   },
   special_result: (A, d) => { // every wire pointed at is one the table shows (mine, an info token): its outcome
