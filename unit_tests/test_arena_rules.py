@@ -189,3 +189,14 @@ def test_the_false_tokens_choice_is_read_in_full(mission: int, k: int) -> None:
         other = Referee(d.table, world, rules_of(m, d), d.cards)
         place_false_tokens(other, by)
         assert other.table.players == ref.table.players and set(other.table.facts) == set(ref.table.facts)
+
+
+def test_17_the_captain_has_no_double_detector_nor_equipment_card() -> None:
+    """17: the Captain card goes back to the box (no Double Detector) and the captain uses no equipment card; the
+    others keep both — as the table app reads it (its ``ddDealt``)."""
+    m = playable(17, 4)
+    d = deal_game(m, 4, 1, 0)
+    ref = Referee(d.table, d.world, rules_of(m), d.cards)
+    cap = ref.table.captain
+    assert "double_detector" not in ref.items(cap) and "double_detector" in ref.items((cap + 1) % 4)
+    assert "double_detector" not in ref.view(cap).extra["available"]

@@ -120,7 +120,7 @@ def test_token_variants_and_flags():
         64: {"turned": "ends"},
     }
     tokens = {18: "none", 21: "even_odd", 24: "multiplicity", 33: "even_odd", 40: "multiplicity", 58: "none"}
-    detectors = {27: "disabled", 28: "captain_disabled", 58: "unlimited"}  # 58: never spent
+    detectors = {17: "captain_disabled", 27: "disabled", 28: "captain_disabled", 58: "unlimited"}  # 17: the Captain card back in the box; 58: never spent
     numbers = {9: "sequence", 16: "sequence", 36: "sequence", 26: "pick", 45: "pick", 51: "pick", 65: "pick",
                47: "sum", 39: "noble", 23: "noble", 62: "detonator", 29: "guess", 59: "line"}
     constraints = {31: "chosen", 32: "deck", 34: "weakest_link", 37: "deck", 57: "per_value", 61: "ring", 66: "bunker"}

@@ -103,9 +103,10 @@ ROWS: list[dict[str, Any]] = [
        number_cards="sequence",
        notes="number cards + sequence card: some values must be cut in order"),
     _m(17, "Rhett Herrings", red="2 of 3", players={2: ("3", "0")}, false_tokens=True, false_by="captain",
-       captain_no_equipment=True,
+       captain_no_equipment=True, double_detector="captain_disabled",
        notes="the captain places 2 false info tokens (not on red); a failure on their wires places a false "
-       "token of the value said; they use no equipment card"),
+       "token of the value said; they use no equipment card, and no Double Detector (their Captain card goes back "
+       "to the box)"),
     _m(18, "Bat-helping-hand", red="2", players={2: ("3", "0")}, tokens="none", only=("8",),
        notes="General Radar only; no starting info tokens; the active player names who cuts"),
     _m(19, "In the belly of the beast", red="1", yellow="2 of 3",
