@@ -204,3 +204,25 @@ test("an engine message shown in the error box starts with a capital, as a sente
   const box = String(errorTemplate({ title: "This table breaks a rule.", message: "only 4 wires 12 exist, but 5 are entered", culprits: [] }, { state: s, t: S.derive(s) }));
   assert.match(box, /This table breaks a rule\.<\/strong> <span data-testid="table-error-message">Only 4 wires 12 exist/);
 });
+
+test("a redo that cuts a wire the open sheet points at closes the sheet and says so (20's walkthrough: every answer greyed, a dead end)", async () => {
+  const { logActs } = await import("../../web/table/acts-log.js");
+  let s = S.defaultState();
+  s.phase = "table";
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: true, cut: "3", as: { s: 0, j: 2 } });
+  s = S.undo(s);
+  const said = [];
+  const app = { state: s, ui: { sheet: { mode: "action" }, draft: { k: "dual", a: 2, p: 1, s: 0, js: [2] } }, derived() { return S.derive(this.state); },
+    commit(next) { this.state = next; }, closeSheet() { this.ui.sheet = null; this.ui.draft = null; }, render() {}, view: { flash: (m) => said.push(m) } };
+  logActs(app).redo();
+  assert.equal(app.state.log.length, 1);
+  assert.deepEqual([app.ui.sheet, app.ui.draft], [null, null]);
+  assert.match(said[0], /^Redone: .* — the open sheet named a wire cut now: closed$/);
+  // a sheet on other wires stays open
+  app.state = S.undo(app.state);
+  app.ui = { sheet: { mode: "action" }, draft: { k: "dual", a: 2, p: 3, s: 0, js: [4] } };
+  logActs(app).redo();
+  assert.deepEqual(app.ui.draft, { k: "dual", a: 2, p: 3, s: 0, js: [4] });
+  assert.doesNotMatch(said[1], /closed/);
+});

@@ -45,8 +45,21 @@ function undoRedo(app, step, dir) {
   const before = app.state;
   const next = step(before);
   if (next === before) return;
+  // an open sheet pointing at a wire the step cut (a redo) cannot go on: closed, and said (20's walkthrough: it stayed,
+  // every answer greyed)
+  const stands = app.ui.draft && app.ui.sheet?.edit === undefined ? S.derive(next).stands : null;
+  const stale = stands && draftWires(app.ui.draft).some(({ p, s, j }) => stands[p]?.[s]?.[j]?.c === "cut");
+  if (stale) app.closeSheet();
   app.commit(next);
-  app.view.flash(S.undoNote(before, next, dir));
+  const note = S.undoNote(before, next, dir);
+  app.view.flash(stale ? `${note ?? ""} — the open sheet named a wire cut now: closed` : note);
+}
+
+/** The wires an open draft points at or names as the actor's: [{p, s, j}]. */
+function draftWires(d) {
+  const on = (p, s, js) => (Number.isInteger(p) && Number.isInteger(s) ? (js ?? []).map((j) => ({ p, s, j })) : []);
+  return [...on(d.p, d.s, d.js), ...(d.as ? on(d.a, d.as.s, [d.as.j]) : []), ...(d.slots ?? []).flatMap((x) => on(d.a, x.s, [x.j])),
+    ...(d.spots ?? [])];
 }
 
 export function logActs(app) {
