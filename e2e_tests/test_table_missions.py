@@ -576,6 +576,29 @@ def test_mission_51_the_one_sir_chose_has_none(make_context, base_url, device):
 
 
 @pytest.mark.parametrize("device", ["phone"])
+def test_mission_17_the_captain_places_the_advised_false_tokens(make_context, base_url, device):
+    """17: the captain (me) is advised where their two false tokens go ("not N" where N is teammates' likeliest
+    value there, never a red wire), and each tap on the advice places one; the panel goes once both are down."""
+    page, taps = open_mission(make_context, base_url, device, 17)
+    enter_hand(page, taps, ["4"])  # 50 wires: the captain holds 13
+    panel = tid(page, "advice")
+    expect(panel).to_have_attribute("data-kind", "false")
+    expect(panel).to_contain_text("Your false tokens (2 to place)")
+    page.wait_for_function("document.documentElement.dataset.advice === 'done'", timeout=RESULT_TIMEOUT_MS)
+    wait_done(page, moves=True)
+    for left, n in ((2, 0), (1, 1)):
+        token = tid(page, "advice-0").get_attribute("data-token")
+        assert re.fullmatch(r"!\d+", token), token
+        taps("advice-0")
+        expect(tid(page, f"log-{n}")).to_contain_text(f"not {token[1:]}")
+        if left == 2:
+            expect(tid(page, "advice")).to_contain_text("Your false tokens (1 to place)")
+            page.wait_for_function("document.documentElement.dataset.advice === 'done'", timeout=RESULT_TIMEOUT_MS)
+            wait_done(page, moves=True)
+    expect(tid(page, "advice")).to_have_count(0)
+    assert_matches_cli(page)
+
+
 def test_mission_52_false_starting_tokens_count_as_placed(make_context, base_url, device):
     """52: each player's two false starting tokens ("not N") are their starting tokens: once all are placed a wire
     tapped opens on the cut (it opened on Set tokens, where a value tapped records an info token), and a failure's

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from bombbusters.advice.table_edits import cut_slot, shown_on, with_cuts
+from bombbusters.advice.table_edits import cut_slot, set_slots, shown_on, with_cuts
 from bombbusters.advice.constraint_cards import move_reason, my_rules
 from bombbusters.advice.moves import rank_moves
 from bombbusters.advice.team import MISTAKE_COST, team_order
@@ -16,7 +16,8 @@ from bombbusters.arena.deal import deal_game, playable
 from bombbusters.arena import greedy
 from bombbusters.arena.game import play_on, rules_of, start_game
 from bombbusters.arena.referee import Decision, Referee
-from bombbusters.arena.tokens import place_false_tokens
+from bombbusters.advice.indication import indicate_json
+from bombbusters.arena.tokens import false_tokens, place_false_tokens
 from bombbusters.arena.run import arena
 from bombbusters.arena.win import Equipment, playout_referee
 from bombbusters.questions.analysis import solve_state
@@ -189,6 +190,28 @@ def test_the_false_tokens_choice_is_read_in_full(mission: int, k: int) -> None:
         other = Referee(d.table, world, rules_of(m, d), d.cards)
         place_false_tokens(other, by)
         assert other.table.players == ref.table.players and set(other.table.facts) == set(ref.table.facts)
+
+
+@pytest.mark.parametrize("mission,k", [(17, 0), (17, 15), (52, 1)])
+def test_the_page_advises_the_false_tokens_the_arena_places(mission: int, k: int) -> None:
+    """The page's false-token advice (``advice/false_tokens.py``, asked from my own view through "indicate")
+    ranks first the two tokens the arena's rule places: the same rule, on the same public table."""
+    m = playable(mission, 4)
+    d = deal_game(m, 4, 11, k)
+    ref = Referee(d.table, d.world, rules_of(m, d), d.cards)
+    q = ref.table.captain
+    placed, _told = false_tokens(ref, q, on_red=m.false_by == "all")
+    rows = indicate_json({**ref.view(q).to_json(), "tokens": "false"})["false"]
+    assert [(r["stand"], r["slot"], r["token"]) for r in rows[:2]] == [(s, j, f"!{v}") for s, j, v in placed]
+    assert all(r["p"] >= rows[i + 1]["p"] for i, r in enumerate(rows[:-1]))
+    assert mission == 52 or all(colour_of(d.world[(q, r["stand"], r["slot"])]) != "red" for r in rows)
+    # the first token placed (17: on the slot; 52: a fact), the ranking is the same: both come from one table
+    (s, j, v), view = placed[0], ref.view(q)
+    if mission == 17:
+        view = replace(view, players=set_slots(view, {(q, s, j): replace(view.stand(q, s)[j], not_value=v)}))
+    else:
+        view = replace(view, facts=view.facts + (Fact("not_value", q, s, v, (j,)),))
+    assert indicate_json({**view.to_json(), "tokens": "false"})["false"] == rows
 
 
 def test_17_the_captain_has_no_double_detector_nor_equipment_card() -> None:

@@ -468,10 +468,27 @@ test("38: a cut made with one's own turned-around wire says so in the log", () =
   assert.match(t.entries[0].text, /with their turned-around wire$/);
 });
 
-test("52: no starting-token advice (the tokens are false), a false token is never my wire's own value, and a failure reads 'not N'", async () => {
+test("52: the false tokens' advice (two to place), a false token is never my wire's own value, and a failure reads 'not N'", async () => {
   const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  const { adviceTemplate } = await import("../../web/table/table-templates.js");
   let s = table({ number: 52, false_tokens: true, false_by: "all" });
-  assert.equal(S.startingTokenDue(s), null);
+  assert.deepEqual(S.startingTokenDue(s), { kind: "false", left: 2 });
+  // the engine's ranking (indicate, tokens "false"): the first recorded as the slot sheet would, then the rest
+  const answer = { false: [{ stand: 0, slot: 2, letter: "C", wire: "3", token: "!4", p: 0.41 }, { stand: 0, slot: 0, letter: "A", wire: "1", token: "!2", p: 0.38 },
+    { stand: 0, slot: 5, letter: "F", wire: "6", token: "!5", p: 0.2 }] };
+  const t0 = S.derive(s);
+  const entry = S.adviceEntry(s, t0, S.topAdvice(answer, "false", 3, t0, 0)[0], "false");
+  assert.deepEqual(entry, { k: "set", p: 0, s: 0, j: 2, slot: { c: "h", v: null, m: "!4", col: null } });
+  const one = S.addEntry(s, entry);
+  const t1 = S.derive(one);
+  assert.deepEqual(S.startingTokenDue(one, t1), { kind: "false", left: 1 });
+  assert.deepEqual(S.topAdvice(answer, "false", 3, t1, 0).map((r) => r.token), ["!2", "!5"], "the slot placed leaves the list");
+  const panel = String(adviceTemplate({ advice: { due: { kind: "false", left: 1 }, rows: S.topAdvice(answer, "false", 3, t1, 0) }, state: one, t: t1 }));
+  assert.match(panel, /Your false tokens \(1 to place\)/);
+  assert.match(panel, /false token “not 2” → slot A/);
+  assert.match(panel, /a 2 there, as your teammates see it: 38/);
+  const two = S.addEntry(one, { k: "set", p: 0, s: 0, j: 0, slot: { c: "h", v: null, m: "!2", col: null } });
+  assert.equal(S.startingTokenDue(two), null, "both placed");
   const t = S.derive(s);
   const sheet = String(sheetTemplate({ state: s, t, laws: null, ui: { sheet: { mode: "slot", key: "0-0-0", tab: "set" } }, holdings: null }));
   const own = t.stands[0][0][0].own;

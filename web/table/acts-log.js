@@ -31,7 +31,7 @@ function recordAdvice(app, i) {
   const state = app.state;
   const t = app.derived();
   const due = S.startingTokenDue(state, t);
-  const rec = due ? S.topAdvice(app.results.advice, due.kind)[i] : null;
+  const rec = due ? S.topAdvice(app.results.advice, due.kind, 3, t, state.setup.me)[i] : null;
   const entry = rec ? S.adviceEntry(state, t, rec, due.kind) : null;
   if (!entry) return;
   const next = S.addEntry(state, entry);

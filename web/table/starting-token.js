@@ -38,8 +38,11 @@ export function startingTokenDue(state, t = derive(state)) {
   const { setup } = state;
   const kind = startingTokenKind(setup);
   if (!kind || setup.me === null || !t.hasHand || skipsStartingToken(setup, setup.me)) return null;
-  if (placesFalseTokens(setup, setup.me)) return null; // 17's captain, 52: false tokens, which the advice does not place
   if (state.log.some((e) => !isSetupEntry(e))) return null;
+  if (placesFalseTokens(setup, setup.me)) { // 17's captain, 52: two false tokens ("not N")
+    const placed = t.stands[setup.me].flat().filter((sl) => sl.m?.startsWith("!")).length;
+    return placed < 2 ? { kind: "false", left: 2 - placed } : null;
+  }
   if (t.stands[setup.me].some((st) => st.some((sl) => showsStartingToken(sl, kind)))) return null;
   if (t.beside.some((x) => x.p === setup.me)) return null; // 50: mine went beside my stand
   return { kind };
@@ -79,9 +82,12 @@ export function teammatesTokens(state, t = derive(state)) {
   return [...spots.values()];
 }
 
-/** The best `n` placements of an "indicate" answer for `kind` (ranked best first by the engine). */
-export function topAdvice(result, kind, n = 3) {
-  return Array.isArray(result?.[kind]) ? result[kind].slice(0, n) : [];
+/** The best `n` placements of an "indicate" answer for `kind` (ranked best first by the engine); false tokens: on
+ * the wires of mine (table `t`) that show none yet. */
+export function topAdvice(result, kind, n = 3, t = null, me = null) {
+  const rows = Array.isArray(result?.[kind]) ? result[kind] : [];
+  const free = (r) => kind !== "false" || !t?.stands[me]?.[r.stand]?.[r.slot]?.m?.startsWith("!");
+  return rows.filter(free).slice(0, n);
 }
 
 /** The log entry that places advised token `rec` ({stand, slot, token}) on my slot: the slot sheet's `set`. */
@@ -93,6 +99,9 @@ export function adviceEntry(state, t, rec, kind) {
   if (kind === "value") {
     if (!/^i/.test(rec.token)) return null;
     Object.assign(slot, { c: "info", v: rec.token.slice(1), col: null });
+  } else if (kind === "false") {
+    if (!/^!\d+$/.test(rec.token) || sl.m) return null;
+    slot.m = rec.token;
   } else {
     slot.m = rec.token;
   }

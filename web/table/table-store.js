@@ -203,7 +203,7 @@ function viewModel(app) {
   const doc = state.phase === "table" ? S.engineDoc(state, t) : null;
   const due = state.phase === "table" ? S.startingTokenDue(state, t) : null;
   const advice = due
-    ? { due, rows: S.topAdvice(results.advice, due.kind), basis: results.advice?.basis ?? "", pending: results.pendingAdvice, error: results.adviceError }
+    ? { due, rows: S.topAdvice(results.advice, due.kind, 3, t, state.setup.me), basis: results.advice?.basis ?? "", pending: results.pendingAdvice, error: results.adviceError }
     : null;
   return {
     advice,

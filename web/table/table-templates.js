@@ -337,6 +337,7 @@ export function shareTemplate(ui) {
 
 const tokenText = (token) => {
   if (token?.startsWith("i")) return token === "iY" ? "yellow info token" : `info token ${token.slice(1)}`;
+  if (token?.startsWith("!")) return `false token “not ${token.slice(1)}”`;
   return { E: "even", O: "odd", "1x": "x1", "2x": "x2", "3x": "x3" }[token] ?? token;
 };
 
@@ -346,11 +347,28 @@ function adviceWords(list, i) {
   return list[i].gain_bits >= 0.95 * list[0].gain_bits ? "tells them about as much" : "tells them less";
 }
 
+/** 17's captain, 52: my false tokens — on the wires where the value they rule out is likeliest to teammates. */
+function falseAdvice(ctx, two) {
+  const { advice } = ctx;
+  const list = advice.rows ?? [];
+  return html`<section class="moves advice ${advice.pending ? "updating" : ""}" data-testid="advice" data-kind="false" aria-label="Your false tokens">
+    <h3>Your false tokens (${advice.due.left} to place) ${advice.pending ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
+    ${advice.error ? html`<p class="hint" data-testid="advice-error">No advice: ${advice.error}</p>` : ""}
+    ${!list.length && !advice.error ? html`<p class="hint">Working out which values your false tokens should rule out…</p>` : ""}
+    <ol>${list.map((r, i) => html`<li><button type="button" class="move" data-act="advice" data-arg="${i}" data-testid="advice-${i}" data-slot="${r.stand}-${r.slot}" data-token="${r.token}">
+      <span class="what">${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}</span>
+      <small class="figure" data-testid="advice-${i}-p">a ${r.token.slice(1)} there, as your teammates see it: ${pct(r.p)}</small></button></li>`)}</ol>
+    <p class="hint" data-testid="advice-basis"><small>Each false token says “not N”: the advice puts it where your teammates would
+      think N likeliest (of the values the wire is not; never on a red wire in 17), so it rules out the most — as the arena's players do.</small></p>
+  </section>`;
+}
+
 /** "Your starting token": the best 3 slots of my stand(s) for the mission's token kind. */
 export function adviceTemplate(ctx) {
   const { advice, state } = ctx;
   if (!advice?.due) return "";
   const { kind } = advice.due;
+  if (kind === "false") return falseAdvice(ctx, ctx.t.stands[state.setup.me].length > 1);
   const me = state.setup.me;
   const two = ctx.t.stands[me].length > 1;
   const list = advice.rows ?? [];

@@ -22,6 +22,7 @@ from ..table.facts import Fact
 from ..table.notation import CUT, HIDDEN, INFO, Slot, observed, slot_letter
 from ..table.state import GameState
 from ..table.wires import BLUE, RED, colour_of, label, parity_of, value_of
+from .false_tokens import rank_false_tokens
 from .stand_entropy import own_view, wires_moved
 from .hidden_red import hidden_red_law
 from .token_gains import FACED, X_COUNTS, gain, token_types, view_gains
@@ -206,9 +207,12 @@ def token_choice_facts(state: GameState, stand: int, slot: int, kind: str = "val
 
 
 def indicate_json(doc: Any) -> dict:
-    """Bridge/CLI entry: token advice for the state's ``me`` (kinds from "tokens" if given)."""
+    """Bridge/CLI entry: token advice for the state's ``me`` (kinds from "tokens" if given; "false": the two
+    false tokens of 17's captain and of everyone in 52, ``advice/false_tokens.py``)."""
     state = GameState.from_json(doc)
     variant = state.extra.get("tokens")
+    if variant == "false":
+        return {"false": rank_false_tokens(state), "basis": "the public table: your wires as your teammates see them"}
     kinds: tuple[str, ...] = TOKEN_KINDS if variant in (None, "all") else (variant,)
     if variant == "none":
         kinds = ()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
+from ..advice.false_tokens import false_choice, likeliest
 from ..advice.indication import placed_token, rank_indications, token_choice_facts
 from ..advice.table_edits import one_of_facts, set_slots
 from ..missions.preset import Mission
@@ -18,7 +19,6 @@ from ..questions.analysis import solve_state
 from ..table.facts import Fact
 from ..table.notation import CUT
 from ..table.state import GameState
-from ..table.wires import BLUE, RED, colour_of, value_of
 from .referee import Referee
 
 __all__ = ["Chooser", "advised_token", "captain_skips", "false_tokens", "place_false_tokens", "place_tokens"]
@@ -87,18 +87,11 @@ def false_tokens(ref: Referee, q: int, on_red: bool, count: int = 2) -> tuple[li
         if p == q and ref.table.stand(p, s)[j].state != CUT:
             by_value = an.value_probs(p, s, j)
             laws[(s, j)] = {v: by_value.get(v, 0.0) for v in range(lo, hi + 1)}
-    keys: dict = {}
-    for (s, j), law in laws.items():
-        t = ref.world[(q, s, j)]
-        if colour_of(t) == RED and not on_red:
-            continue
-        v = _likeliest(law, value_of(t) if colour_of(t) == BLUE else None)
-        keys[(s, j)] = ((-law[v], (s, j)), v)
-    chosen = sorted(keys.items(), key=lambda kv: kv[1][0])[:count]
+    chosen = false_choice(laws, {k: ref.world[(q, *k)] for k in laws}, on_red)[:count]
     last = chosen[-1][1][0] if len(chosen) == count else None
     told: list[Fact] = []
     for (s, j), law in laws.items():
-        a = _likeliest(law)
+        a = likeliest(law)
         keep: set[int | str] | None
         picked = dict(chosen).get((s, j))
         if picked is not None:
@@ -106,17 +99,12 @@ def false_tokens(ref: Referee, q: int, on_red: bool, count: int = 2) -> tuple[li
         elif last is None:  # every wire that could take one took one: the others are red (17)
             keep = {"RED"}
         elif (-law[a], (s, j)) < last:  # a wire not of its likeliest value would have ranked among the chosen
-            keep = {"RED"} if (-law[_likeliest(law, a)], (s, j)) < last else {a} | ({"RED"} if not on_red else set())
+            keep = {"RED"} if (-law[likeliest(law, a)], (s, j)) < last else {a} | ({"RED"} if not on_red else set())
         else:
             keep = None
         if keep is not None:
             told += one_of_facts(ref.table, q, s, (j,), keep)
     return [(s, j, v) for (s, j), (_key, v) in chosen], tuple(told)
-
-
-def _likeliest(law: dict, skip: object = None) -> int:
-    """The value of ``law`` with the greatest chance (the lowest among equals), ``skip`` left out."""
-    return min((v for v in law if v != skip), key=lambda v: (-law[v], v))
 
 
 def place_false_tokens(ref: Referee, by: str) -> frozenset:
