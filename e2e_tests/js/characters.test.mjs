@@ -142,6 +142,21 @@ test("a move whose failure explodes the bomb says so on its row (the fragile cap
   assert.match(page({ ...move(0), p_success: 1, guaranteed: true }), /move-0-guaranteed/);
 });
 
+test("17: one turn ahead, a failure on the captain's wire shows the false token of the value said, not 'no token'", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 17, false_tokens: true, false_by: "captain" }));
+  s.setup.captain = 1;
+  s.setup.me = 0;
+  for (const l of HAND) s = S.handAdd(s, 0, l);
+  s.phase = "table";
+  const move = (p) => ({ kind: "dual_cut", player: p, stand: 0, slots: [4], value: 5, p_success: 0.4, p_red: 0, p_advance: 0.6, guaranteed: false });
+  const page = (p) => String(movesTemplate({ state: s, t: S.derive(s), moves: { moves: [move(p)] }, ui: {}, laws: null, selectedMove: 0,
+    lookahead: { moves: [{ rank: 0, move: move(p), outcomes: [{ kind: "failure", p: 0.6, shows: "-", slot: [p, 0, 4] }], expected_sure_cuts: 1, score: 0.4 }] } }));
+  assert.match(page(1), /fails: a false token “not 5” on Bob E/);
+  assert.match(page(2), /fails: no token on Cat E/, "a teammate who is not the captain: as before");
+});
+
 test("Emergency Batteries give back a character card by its equipment's name", () => {
   let s = table();
   s.setup.table_cards = ["7", "4", "6", "9"];

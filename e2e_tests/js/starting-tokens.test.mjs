@@ -157,12 +157,16 @@ test("tokens each player chooses (an info token, even/odd, an x-token): the stat
   assert.equal(S.drawnTokensDue(none), null);
 });
 
-test("17: the captain places two false tokens instead of the usual one; the others one true token", () => {
+test("17: the captain places two false tokens instead of the usual one; the others one true token", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  const status = (st) => String(statusTemplate({ state: st, t: S.derive(st), result: null }).text);
   let s = S.defaultState();
   s.setup = S.applyMission(withPlayers(3, 0), preset({ number: 17, false_tokens: true, false_by: "captain" }));
   s.phase = "table";
   s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 1, slot: { c: "h", v: null, m: "!5", col: null } });
   assert.deepEqual(S.drawnTokensDue(s).per.map((x) => [x.need, x.have]), [[2, 1], [1, 0], [1, 0]]);
+  assert.match(status(s), /blue wires; the captain, Ann, two false ones instead \(“not N”, never on a red wire\).*Still to place: Ann \(1 left\), Bob, Cat/s,
+    "the status says the captain's are false (17's walkthrough)");
   s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 9, slot: { c: "h", v: null, m: "!11", col: null } });
   s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 2, slot: { c: "info", v: "3", m: null, col: null } });
   s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 2, slot: { c: "info", v: "3", m: null, col: null } });

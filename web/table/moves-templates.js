@@ -3,7 +3,7 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, playedLast, radarTurns, slotLetter, standName } from "./table-state.js";
+import { EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, placesFalseTokens, playedLast, radarTurns, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
@@ -352,19 +352,20 @@ function winTemplate(ctx) {
 
 const OUTCOME_WORDS = { success: "works", failure: "fails", explode: "explodes", not_allowed: "not allowed" };
 
-/** The token a failure leaves, in words: "token 7", "yellow token", "an even token", "an x2 token". */
-function failureToken(shows) {
+/** The token a failure leaves, in words: "token 7", "yellow token", "an even token", "an x2 token"; none shown on a
+ * wire of a player whose tokens are false (17's captain, 52): the false token of the value said. */
+function failureToken(shows, setup, o, said) {
   if (shows === "Y") return "yellow token";
-  if (shows === "-") return "no token";
+  if (shows === "-") return o.slot && said && placesFalseTokens(setup, o.slot[0]) ? `a false token “not ${said}”` : "no token";
   const mark = { E: "an even", O: "an odd" }[shows] ?? (isCount(shows) ? `an ${markName(shows)}` : null);
   return mark ? `${mark} token` : `token ${shows}`;
 }
 
 /** What one outcome of a move leads to, in a few words. */
-function outcomeText(o, setup) {
+function outcomeText(o, setup, said) {
   const where = o.slot ? `${standName(setup, o.slot[0], o.slot[1])} ${slotLetter(o.slot[2])}` : "";
   const head = o.kind === "success" ? `works${where ? `: ${where} is ${o.shows === "Y" ? "yellow" : o.shows}` : ""}`
-    : o.kind === "failure" ? `fails: ${failureToken(o.shows)} on ${where}` : OUTCOME_WORDS[o.kind] ?? o.kind;
+    : o.kind === "failure" ? `fails: ${failureToken(o.shows, setup, o, said)} on ${where}` : OUTCOME_WORDS[o.kind] ?? o.kind;
   if (!o.sure_cuts) return head;
   const team = o.sure_cuts.teammates.reduce((a, x) => a + x.expected, 0);
   const then = [`sure cuts: me ${o.sure_cuts.me}`, team > 0 ? `team ${team.toFixed(1)}` : ""].filter(Boolean).join(", ");
@@ -381,7 +382,7 @@ function outcomesTemplate(ctx, i) {
   const hidden = row.outcomes.length - shown.length;
   return html`<div class="outcomes" data-testid="outcomes">
     ${row.item_note ? html`<p class="badge note" data-testid="outcomes-item-note">${row.item_note}</p>` : ""}
-    <ul>${shown.map((o, k) => html`<li data-testid="outcome-${k}" data-kind="${o.kind}" data-p="${o.p}"><span class="pct">${pct(o.p)}</span> ${outcomeText(o, ctx.state.setup)}</li>`)}</ul>
+    <ul>${shown.map((o, k) => html`<li data-testid="outcome-${k}" data-kind="${o.kind}" data-p="${o.p}"><span class="pct">${pct(o.p)}</span> ${outcomeText(o, ctx.state.setup, row.move?.value)}</li>`)}</ul>
     ${hidden > 0 ? html`<p class="hint">${hidden} more, each under 0.05%</p>` : ""}
     <p class="hint" data-testid="outcomes-score">Expected sure cuts after: ${row.expected_sure_cuts.toFixed(1)} · <small title="the team policy's score">score ${row.score.toFixed(2)}</small></p>
   </div>`;

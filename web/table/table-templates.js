@@ -146,7 +146,8 @@ function drawnTokensTemplate(state) {
   const left = due.per.filter((x) => x.have < x.need).map((x) => `${players[x.p]}${x.need > 1 ? ` (${x.need - x.have} left)` : ""}`);
   const how = due.kind === "chosen"
     ? html`each player puts ${placesFalseTokens(state.setup, null) ? "their false tokens (“not N”, on any of their wires, red included)"
-      : `${{ value: "an info token", even_odd: "an even/odd token", multiplicity: "an x-token" }[state.setup.tokens]} on one of their blue wires`} (tap the wire, <em>Set tokens</em>)${
+      : `${{ value: "an info token", even_odd: "an even/odd token", multiplicity: "an x-token" }[state.setup.tokens]} on one of their blue wires${
+        state.setup.false_by === "captain" ? `; the captain, ${players[state.setup.captain]}, two false ones instead (“not N”, never on a red wire)` : ""}`} (tap the wire, <em>Set tokens</em>)${
       besideTokens(state.setup) ? html` — in 50 pointed at, then put beside the stand: the wire as you remember it, or <em>Token beside the stand</em>` : ""}`
     : due.kind === "random"
     ? html`each player draws an info token at random and puts it on a wire of its value (tap that wire, <em>Set tokens</em>, the info token) or, without one, beside their stand (<em>I have none</em> below)`
