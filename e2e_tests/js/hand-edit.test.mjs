@@ -198,6 +198,16 @@ test("an impossible table's box names what Undo takes back: the last entry, or m
   assert.doesNotMatch(box(tableWith(WRONG)), /table-error-last/, "nothing to undo: no way back offered");
 });
 
+test("an impossible table that names a wire of my hand offers Edit my wires beside the log's entries (33's walkthrough)", async () => {
+  const { errorTemplate } = await import("../../web/table/table-view.js");
+  const s = tableWith(WRONG);
+  const at = (player) => [{ kind: "slot", player, stand: 0, slot: 6 }];
+  const box = (a) => String(errorTemplate({ title: "No deal can produce this table.", message: "…", culprits: ["Ann slot G"], at: a }, { state: s, t: S.derive(s) }));
+  assert.match(box(at(0)), /data-testid="table-error-own">Your own wires are part of it: one tapped in wrong\?[^]*data-testid="table-error-edit-hand"/);
+  assert.doesNotMatch(box(at(1)), /table-error-own/, "a teammate's wire: not my hand");
+  assert.doesNotMatch(box(undefined), /table-error-own/);
+});
+
 test("an engine message shown in the error box starts with a capital, as a sentence after its title", async () => {
   const { errorTemplate } = await import("../../web/table/table-view.js");
   const s = tableWith(WRONG);

@@ -231,6 +231,13 @@ function culpritLink(culprit, i, ctx, k) {
     ${btn("edit", "Change it", { cls: "link", arg: i, testid: `table-error-edit-${k}`, aria: `Change: ${text}` })}`;
 }
 
+/** Whether what no deal fits names a wire of mine that my hand entered (not one the log cut or marked): then my wires
+ * are a suspect too (33's walkthrough: only the log's entries were offered). */
+function ownWires(err, ctx) {
+  const me = ctx.state.setup.me;
+  return me !== null && (err.at ?? []).some((c) => c.kind === "slot" && c.player === me && ctx.t.stands[me]?.[c.stand]?.[c.slot]?.own);
+}
+
 /** What no deal fits, and the way back: the last entry, which Undo takes back (or any entry, changed from the log). */
 export function errorTemplate(err, ctx) {
   const back = undo(ctx.state);
@@ -241,6 +248,7 @@ export function errorTemplate(err, ctx) {
   return html`<div class="table-error" data-testid="table-error" role="alert">
     <strong>${err.title}</strong> <span data-testid="table-error-message">${(err.message ?? "").replace(/^\p{Ll}/u, (c) => c.toUpperCase())}</span>
     ${err.culprits?.length ? html`<ul data-testid="table-error-culprits">${err.culprits.map((c, k) => html`<li>${c}${culpritLink(c, err.links?.[k], ctx, k)}</li>`)}</ul>` : ""}
+    ${ownWires(err, ctx) ? html`<p class="hint" data-testid="table-error-own">Your own wires are part of it: one tapped in wrong? ${btn("edit-hand", "Edit my wires", { cls: "link", testid: "table-error-edit-hand" })}</p>` : ""}
     ${err.stale ? html`<p class="hint">The numbers shown are from the last table that worked.</p>` : ""}
     ${last ? html`<p class="hint" data-testid="table-error-last">${last} ${btn("undo", "Undo it", { cls: "link", testid: "table-error-undo" })}
       — or change another entry from the turn log below.</p>` : ""}
