@@ -317,6 +317,22 @@ test("59: Nano on its line of number cards: the value under it or ahead; a cut m
   assert.match(S.derive(S.addEntry(table({ number: 4 }), { k: "nanoturn" })).entries[0].error, /only Nano's line/);
 });
 
+test("59: a teammate's skip is refused before it is recorded when the engine makes sure they hold a value Nano allows", async () => {
+  const { maybeCommit } = await import("../../web/table/draft-commit.js");
+  let s = table({ number: 59, number_cards: "line" });
+  s.setup.numbers = [3, 10, 7, 1, 12, 5, 9, 2, 11, 6, 4, 8]; // Nano on the 7: 7 1 12 5 9 2 11 6 4 8 allowed
+  const app = (laws) => ({ state: s, ui: { sheet: { mode: "action" }, draft: { k: "skip", a: 2 } }, results: { analysis: { slots: laws } },
+    derived() { return S.derive(this.state); }, commit(next) { this.state = next; }, closeSheet() { this.ui.sheet = null; this.ui.draft = null; },
+    render() {}, view: { flash() {} } });
+  const sure = app(new Map([["2-0-0", { probs: { 1: 1 } }]])); // Cid A: a sure 1 (the walkthrough: beside a cut 1)
+  maybeCommit(sure);
+  assert.equal(sure.state.log.length, 0, "not recorded");
+  assert.match(sure.ui.sheetError, /^Cid slot A can only be 1: no skip \(no cut with the values Nano allows/);
+  const open = app(new Map([["2-0-0", { probs: { 1: 0.5, 3: 0.5 } }]])); // a 1 or a 3 (3 not allowed): may skip
+  maybeCommit(open);
+  assert.equal(open.state.log.length, 1);
+});
+
 test("59: the playouts get Nano's line as the arena's referee plays it", () => {
   const s = table({ number: 59, number_cards: "line" });
   s.setup.numbers = [3, 10, 7, 1, 12, 5, 9, 2, 11, 6, 4, 8];

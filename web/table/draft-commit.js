@@ -151,6 +151,12 @@ export function maybeCommit(app) {
   if (ui.sheet?.mode === "slot" && ui.sheet.tab !== "cut") return;
   const entry = S.buildEntry(state, t, d);
   if (!d.confirmed && held(app, t, d, entry, tapped)) return; // the sheet shows Record, and why
+  // a skip by one the engine makes sure can cut: refused before it is recorded (a one-tap skip went in, then erred)
+  const no = d.k === "skip" && !editing ? skipHeld(state, t, entry, freshLaws(app.results)) : null;
+  if (no) {
+    ui.sheetError = no;
+    return;
+  }
   commitEntry(app, entry, () => {
     ui.selectedMove = null;
   });
@@ -180,11 +186,19 @@ export function refusal(state, t, ui, laws = null) {
   if (ui.sheet?.mode !== "action" || !d || S.nextAsk(state, t, d)) return null;
   const { check } = tryEntry(state, ui.sheet.edit, S.buildEntry(state, t, d));
   if (!check.ok) return check.error;
-  // a teammate's skip for want of oxygen, when the engine's laws make sure they hold a value they can pay for
-  const ox = d.k === "skip" && ui.sheet.edit === undefined ? S.oxygenFor(state, t, d.a) : null;
-  const held = ox ? S.payableWire(state, t, d.a, ox.have, laws) : null;
-  const where = held ? `${S.standName(state.setup, d.a, held.s)} slot ${S.slotLetter(held.j)}` : "";
-  return held ? `${where} can only be ${held.values.join(", ")}, which ${ox.have} token${ox.have === 1 ? "" : "s"} pay for: who can pay must play` : null;
+  return d.k === "skip" && ui.sheet.edit === undefined ? skipHeld(state, t, S.buildEntry(state, t, d), laws) : null;
+}
+
+/** A teammate's skip when the engine's laws make sure they hold a wire they may cut: for want of oxygen, a value they
+ * can pay for; else one the rule's skip says they lack (59's walkthrough: Nano's 1, a sure 1 beside a cut 1). */
+function skipHeld(state, t, e, laws) {
+  const ox = S.oxygenFor(state, t, e.a);
+  const none = ox ? null : S.skipNone(state.setup, t, e).map(String);
+  const held = ox ? S.payableWire(state, t, e.a, ox.have, laws) : none.length ? S.sureWireOf(state, t, e.a, none, laws) : null;
+  if (!held) return null;
+  const where = `${S.standName(state.setup, e.a, held.s)} slot ${S.slotLetter(held.j)}`;
+  return ox ? `${where} can only be ${held.values.join(", ")}, which ${ox.have} token${ox.have === 1 ? "" : "s"} pay for: who can pay must play`
+    : `${where} can only be ${held.values.join(", ")}: no skip (${S.skipRule(state.setup).why})`;
 }
 
 /** Add `entry` to the log (or replace the entry being edited) unless the replay rejects it. */

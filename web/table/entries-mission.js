@@ -220,6 +220,20 @@ function weakHidden(t, setup, e) {
  * the skipper's own, kept by the entry — none read from an older one). */
 const skipCards = (setup, e) => (Array.isArray(e.cards) ? e.cards : setup.mission === 61 ? [] : setup.cards ?? []);
 
+/**
+ * The values a skip (entry `e`, on table `t` before it) says its player holds none of: 51, 45: the face-up card's value
+ * (the one chosen holds none); 26: the face-up cards'; 59: those Nano allows; 65: their number cards'; 41: every blue
+ * one; 57, 61: those the card in play lets them cut (A-F: a card on values; the others leave nothing to read).
+ * (45, 51: the card the entry kept; an older entry without it reads the card tapped now.)
+ */
+export function skipNone(setup, t, e) {
+  if (Number.isInteger(e.v) && [45, 51].includes(setup.mission)) return [e.v];
+  if ([26, 45, 51].includes(setup.mission)) return pickedUp(setup, t) ?? setup.numbers ?? [];
+  if (specialAction(setup) === "tripwire") return blueValues(setup); // 41: no blue wire left
+  return faceUpCards(setup, t, e.a, cutCounts(t)) ?? (lineReady(setup) ? lineAhead(setup, t, cutCounts(t))
+    : (cardsBindAll(setup) || setup.mission === 61) && skipCards(setup, e).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup, skipCards(setup, e)) : []);
+}
+
 /** A turn passed by the mission's rule (skipRule): the detonator moves a space where it says so, the next player plays. */
 export function applySkip(t, e, setup, i) {
   checkPlayers(setup, e, false);
@@ -239,14 +253,7 @@ export function applySkip(t, e, setup, i) {
     t.skipRounds = (t.skipRounds ?? 0) + 1; // the card is replaced (cardDue)
     t.note = " — a whole round of skips: the detonator moves, the constraint card is replaced (tap the new one)";
   }
-  // 51, 45: the one chosen holds no wire of the face-up card's value; 26: the skipper none of the face-up cards' values;
-  // 59: none of those Nano allows; 57: none of those the card in play lets them cut (A-F: a card on values; the
-  // others leave nothing to read)
-  // (45, 51: the card the entry kept; an older entry without it reads the card tapped now)
-  const none = Number.isInteger(e.v) && [45, 51].includes(setup.mission) ? [e.v]
-    : [26, 45, 51].includes(setup.mission) ? pickedUp(setup, t) ?? setup.numbers ?? [] : specialAction(setup) === "tripwire" ? blueValues(setup) // 41: no blue wire left
-    : faceUpCards(setup, t, e.a, cutCounts(t)) ?? (lineReady(setup) ? lineAhead(setup, t, cutCounts(t))
-      : (cardsBindAll(setup) || setup.mission === 61) && skipCards(setup, e).some((c) => "ABCDEF".includes(c)) ? bluesAllowed(setup, skipCards(setup, e)) : []);
+  const none = skipNone(setup, t, e);
   const held = ownHeld(t, e.a, none);
   if (held !== undefined) fail(`${setup.players[e.a]} holds a wire of ${held}: no skip (${rule.why})`);
   for (const v of none) addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));

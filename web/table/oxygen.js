@@ -13,6 +13,7 @@
 // cutter's tokens, and reads a skip in 63 (who can pay must play, its FAQ): no value the skipper could pay for.
 
 import { addFact, cutCounts, fail, passesCaptain, uncutRefs } from "./replay-table.js";
+import { sureWireOf } from "./held-wires.js";
 
 /** Tokens each player holds at the start in mission 54, by player count. */
 export const OWN_OXYGEN = { 2: 9, 3: 6, 4: 3, 5: 2 };
@@ -150,16 +151,7 @@ export function checkOxygen(state, t, e, i) {
 /** A wire of player p's that the table shows (my own, an info token) or, with the page's `laws`, makes sure to be a
  * value p can pay for with `have` tokens: {s, j, values}, or null. Who holds one may not skip (who can pay must play). */
 export function payableWire(state, t, p, have, laws = null) {
-  const can = affordable(state.setup, t, oxygenKind(state.setup), have).map(String);
-  for (const [s, st] of (t.stands[p] ?? []).entries()) {
-    for (const [j, sl] of st.entries()) {
-      const known = sl.c === "cut" ? null : (p === state.setup.me && t.hasHand && sl.own) || (sl.c === "info" ? sl.v : null);
-      const law = sl.c === "cut" || known ? null : laws?.get(`${p}-${s}-${j}`)?.probs;
-      const values = known ? [known] : law ? Object.keys(law).filter((l) => Number(law[l]) > 0) : [];
-      if (values.length && values.every((v) => can.includes(v))) return { s, j, values };
-    }
-  }
-  return null;
+  return sureWireOf(state, t, p, affordable(state.setup, t, oxygenKind(state.setup), have).map(String), laws);
 }
 
 /** After a skip for want of oxygen (who can pay must play): the skipper holds none of the values they could pay for. */
