@@ -11,7 +11,7 @@ import { applyMove, applyNano } from "./entries-moved.js";
 import { handComplete, handOrder } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, namedValue, oxygenSkipFacts } from "./oxygen.js";
-import { lineAfter, lineStart } from "./nano-line.js";
+import { lineAfter, lineAhead, lineReady, lineStart } from "./nano-line.js";
 import { hasChallenges, noteShapes, turnEvent } from "./challenge-cards.js";
 import { applyDiscard, cutSince, guessDiscards } from "./guess-cards.js";
 import { pickAfter, pickStart } from "./pick-cards.js";
@@ -137,12 +137,20 @@ function markTouched(t, before, i) {
   })));
 }
 
-/** 9, 16: a cut naming a value whose number card waits behind the Sequence card (an old entry edited since, a link):
- * said beside it. (36's line is re-ordered as cards clear: an old entry is not read against today's order.) */
+/** 9, 16: a cut naming a value whose number card waits behind the Sequence card; 59: one Nano did not allow (an old
+ * entry edited since, a link): said beside it. (36's line is re-ordered as cards clear: an old entry is not read
+ * against today's order.) */
 function sequenceBreak(setup, t, e) {
-  if (setup.number_cards !== "sequence" || setup.mission === 36 || !["dual", "xray", "detect", "solo"].includes(e.k)) return null;
+  if (!["dual", "xray", "detect", "solo"].includes(e.k)) return null;
+  const said = (e.k === "xray" ? e.vs ?? [] : [namedValue(e)]).map(Number);
+  if (lineReady(setup)) { // 59: the value under Nano or one ahead of it (an edit may name another: said, not refused)
+    const ahead = lineAhead(setup, t, cutCounts(t));
+    const v = said.find((x) => Number.isInteger(x) && !ahead.includes(x));
+    return v === undefined ? null : `Nano allowed only ${[...ahead].sort((a, b) => a - b).join(", ")} then, not ${v}`;
+  }
+  if (setup.number_cards !== "sequence" || setup.mission === 36) return null;
   const { nums, next } = sequenceAt(setup, cutCounts(t));
-  const v = (e.k === "xray" ? e.vs ?? [] : [namedValue(e)]).map(Number).find((x) => nums.slice(next + 1).includes(x));
+  const v = said.find((x) => nums.slice(next + 1).includes(x));
   return v === undefined ? null : `the sequence card: ${nums[next]} comes first (the ${v} waits)`;
 }
 
