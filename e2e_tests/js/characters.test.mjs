@@ -124,6 +124,22 @@ test("17, 28: the captain, who uses no equipment card, is offered no Label or Po
   assert.match(page(s), /data-testid="tell-12"/, "a captain who may use equipment: offered");
 });
 
+test("28: a Label on the captain's turn asks its wires, not 'who acts' (a dead end); on the captain's own wires it is held, said why", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 28, captain_no_equipment: true, equipment: ["12", "1"] }));
+  s.setup.table_cards = ["12", "1"];
+  s.setup.captain_no_equipment = true;
+  for (const l of HAND) s = S.handAdd(s, 0, l);
+  s.phase = "table";
+  for (const [p, j] of [[1, 11], [2, 11], [1, 0], [2, 0]]) s = S.addEntry(s, { k: "set", p, s: 0, j, slot: { c: "cut", v: j ? "12" : "1" } });
+  const t = S.derive(s);
+  assert.equal(t.turn, s.setup.captain);
+  assert.deepEqual(S.nextAsk(s, t, { k: "label_eq", a: null }), { ask: "slots", count: 2 });
+  const onCaptain = { k: "label_eq", a: null, p: s.setup.captain, s: 0, js: [3, 4] };
+  assert.match(S.itemObjection(s.setup, t, onCaptain), /the captain uses no equipment card in this mission/);
+  assert.equal(S.itemObjection(s.setup, t, { ...onCaptain, p: 3 }), null, "a teammate's own wires: theirs to label");
+});
+
 test("a move whose failure explodes the bomb says so on its row (the fragile captain of 14 and 28, no mistake left)", async () => {
   const { movesTemplate } = await import("../../web/table/moves-templates.js");
   let s = S.defaultState();

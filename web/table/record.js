@@ -179,7 +179,9 @@ function actionAsk(state, t, d) {
     if (!d.done) return { ask: "radar_answers" };
     return null;
   }
-  if (d.a === undefined || d.a === null) return { ask: "actor" };
+  // (a Label has no actor: the stand it goes on is its player's — 28's walkthrough: on the captain's turn it asked
+  // "Who acts?" with no one to tap)
+  if ((d.a === undefined || d.a === null) && !d.k.startsWith("label")) return { ask: "actor" };
   if (d.pe === undefined && personalMay(state.setup, t, d)) return { ask: "personal" };
   const pick = d.k === "super" ? 1 : PICK_COUNT[d.k];
   if (pick && (d.js?.length ?? 0) < pick) return { ask: "slots", count: pick };
@@ -314,7 +316,10 @@ export function itemObjection(setup, t, d) {
   const id = ACTION_CARDS[d?.k];
   if (!id || d.pe || (Number.isInteger(d.a) && personalHolder(setup, t, d.k) === d.a)) return null;
   const why = cardWhyNot(setup, t, id, true);
-  return why ? `the ${EQUIPMENT_NAMES[id] ?? "card"} (${id}): it ${why}` : null;
+  if (why) return `the ${EQUIPMENT_NAMES[id] ?? "card"} (${id}): it ${why}`;
+  // 17, 28: a Label goes on its player's own wires — the captain's, whose equipment cards are barred
+  const owner = d.k.startsWith("label") ? d.p : null;
+  return setup.captain_no_equipment && Number.isInteger(owner) && owner === setup.captain ? `the ${EQUIPMENT_NAMES[id]} (${id}): the captain uses no equipment card in this mission` : null;
 }
 
 /** Per kind: the answers an edit may change, and the answers each one clears with it. */
