@@ -154,6 +154,10 @@ test("a teammate reveals red: every uncut wire of theirs, the only red label; a 
   assert.deepEqual(S.buildEntry(state, A.t, red), { k: "red", a: 2, slots: [{ s: 0, j: 11 }], cuts: ["R5"] });
   // one wire that cannot be red left besides: the reveal is asked
   assert.equal(settleDraft(allow(state, laws({ "2-0-11": { 12: 1 } })), { k: "red", a: 2 }).done, undefined);
+  // a reveal that leaves a wire of theirs uncut (an older entry edited since: 28's walkthrough) is said beside it
+  const early = S.addEntry({ ...state, log: state.log.slice(0, 10) }, { k: "red", a: 2, slots: [{ s: 0, j: 11 }], cuts: ["R5"] });
+  assert.match(S.derive(early).entries.at(-1).text, /— check: Cid still has an uncut wire; a reveal shows every wire left, all red( —|$)/);
+  assert.doesNotMatch(S.derive(S.addEntry(state, S.buildEntry(state, A.t, red))).entries.at(-1).text, /still has an uncut wire/);
   // Cid's last two 9s: only his F and G may be 9s (two 9s cut already)
   const cut9 = [1, 3].map((p) => ({ k: "set", p, s: 0, j: 8, slot: { c: "cut", v: "9" } }));
   const solo = table(cut9, true);

@@ -6,7 +6,7 @@ import { ddDealt, ddSpent } from "./detectors.js";
 import { specialAction, specialOnly } from "./entries-mission.js";
 import { markSlot, markWords } from "./failure-marks.js";
 import {
-  actorCut, addFact, TURNED_BOOM, advance, checkPlayers, colourCount, cutCounts, cutSlot, factValue, fail, failure, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
+  actorCut, addFact, TURNED_BOOM, advance, checkPlayers, colourCount, cutCounts, cutSlot, factValue, fail, failure, hasUncut, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
   turnedOutOfOrder, uncutRefs, useItem, valuelessFailure,
 } from "./replay-table.js";
 import { besideNow, cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, placesFalseTokens, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
@@ -193,6 +193,8 @@ export function applyOwnCuts(t, e, setup) {
       slotAt(t, e.a, x.s, x.j).rev = true; // revealed as red wires are: out of play, as a cut wire is
     } else cutSlot(t, setup, e.a, x.s, x.j, e.cuts[n]);
   });
+  // a reveal shows every wire its player has left (28's walkthrough: an older entry edited left one uncut, unsaid)
+  if (e.k === "red" && hasUncut(t, e.a)) t.note += ` — check: ${setup.players[e.a]} still has an uncut wire; a reveal shows every wire left, all red`;
   advance(t, setup, e.a);
 }
 
