@@ -4,12 +4,13 @@
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { summaryLine, warningLine } from "./sheet-lines.js";
+import { markAsk } from "./mark-ask.js";
 import { underWay } from "./draft-summary.js";
-import { chance, filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions, tableThen } from "./draft-options.js";
+import { chance, filePlaceOptions, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions, tableThen } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
 import { guessCards, shownChoices } from "./guess-cards.js";
-import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, noTokenMay, oxygenToAsk, shownHint, sumCardsAsk, challengeCardAsk, radarAnswersAsk, postitAsk, swapCardAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
+import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, oxygenToAsk, shownHint, sumCardsAsk, challengeCardAsk, radarAnswersAsk, postitAsk, swapCardAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { actorOff } from "./draft-actors.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import {
@@ -24,10 +25,7 @@ import {
   ddSpent,
   personalName,
   failureMarks,
-  isCount,
   markWords,
-  ruledOutAnswers,
-  standMoved,
   filePlaces,
   gotFits,
   saidOf,
@@ -72,11 +70,14 @@ function whyTemplate(ctx, key, sl, probs) {
     ${never.map((l) => btn("why", l, { cls: "chip", arg: l, testid: `why-not-${l}` }))}<span class="lbl">?</span></div>` : "";
 }
 
+/** Who the sheet asks for, by the draft's kind. */
+const WHO = { absent: "Whose token, beside their stand?", beside: "Whose token, beside their stand?", give: "Who gives one of their number cards?",
+  shown: "Whose turn was it?", weak: "Who guessed?", weakstuck: "Who is the weakest link?" };
+const whoAsks = (d) => WHO[d.k] ?? "Who acts?";
+
 /** What the sheet asks next (record.js nextAsk's `ask`), one template per kind of question. */
 export const ASKS = {
-  actor: ({ d }) => {
-    return html`<p class="ask" data-testid="ask">${d.k === "absent" || d.k === "beside" ? "Whose token, beside their stand?" : d.k === "give" ? "Who gives one of their number cards?" : "Who acts?"}</p>`;
-  },
+  actor: ({ d }) => html`<p class="ask" data-testid="ask">${whoAsks(d)}</p>`,
   absent_stand: ({ d, t, setup }) => {
     return html`<p class="ask" data-testid="ask">Beside which stand of ${setup.players[d.a]}?</p>
       <div class="row">${t.stands[d.a].map((_st, s) => chip("draft-stand", s, `stand ${s + 1}`, d.s === s, `absent-stand-${s}`))}
@@ -232,35 +233,6 @@ export const ASKS = {
   },
 };
 
-/**
- * A failure in an even/odd or x-token mission (21, 24, 33, 40): which token the wire got — never its value —,
- * yellow, or red (the bomb explodes; a detector's token goes on a wire not red). What the slot already shows rules
- * some out (not when editing: the table has moved on since).
- */
-function markAsk(ctx, d, labels) {
-  const setup = ctx.state.setup;
-  const marks = failureMarks(setup);
-  const multi = d.k === "double" || d.k === "triple" || d.k === "super";
-  const sl = ctx.ui?.sheet?.edit === undefined ? ctx.t.stands[d.p]?.[d.s]?.[multi ? d.tok : d.js?.[0]] : null;
-  const out = ruledOutAnswers(setup, sl);
-  const reds = labels.filter((l) => colourOf(l) === "red");
-  const others = [...(labels.some((l) => colourOf(l) === "yellow") ? ["Y"] : []), ...reds];
-  [...markRuledOut(allowOf(ctx), d, multi ? d.tok : d.js?.[0], [...marks, ...others]), ...(multi ? reds : [])].forEach((x) => out.add(x));
-  const then = tableThen(allowOf(ctx)); // (an edit: the table before it)
-  const moved = isCount(marks[0]) && standMoved(then, d.p, d.s);
-  if (moved) marks.forEach((m) => out.add(m)); // an x-token there could not be read: "No token"
-  // the mission's token is always placed (33's walkthrough: "No token" lost the parity): offered as for value tokens
-  // (card H, a custom table), where none can be read, or where every token is ruled out (a slip earlier: no dead end)
-  const none = noTokenMay(ctx, setup, false) || moved || [...marks, ...others].every((x) => out.has(x));
-  return html`<p class="ask" data-testid="ask">Which token did the wire get?</p>
-    <div class="row marks" role="group" aria-label="token">${marks.map((m) =>
-      chip("draft-mark", m, { E: "Even", O: "Odd" }[m] ?? markName(m), d.mark === m, `mark-${m}`, { disabled: out.has(m), aria: markWords(m) }))}</div>
-    ${others.length ? keypad("draft-real", others, { disabled: others.filter((x) => out.has(x)), testprefix: "real", label: "yellow or red" }) : ""}
-    ${reds.length && !multi ? html`<p class="hint">${then.stab ? "A red wire: the Stabilizer keeps the bomb from exploding." : "A red wire: the bomb explodes."}</p>` : ""}
-    ${moved ? html`<p class="hint" data-testid="mark-moved">Wires moved to or from this stand: its x-tokens cannot be read yet — choose “No token”.</p>` : ""}
-    ${none ? btn("draft-real", "No token: only “not that value”", { cls: "chip", arg: "-", testid: "real-none" }) : ""}`;
-}
-
 /** Before the value is tapped (a failure on my own wire is filled in at once): the detonator on its last space. */
 const lastSpaceHint = (setup, t, d) => (CUT_KINDS.includes(d.k) && d.k !== "solo" && t.mistakesLeft === 0 && !t.stab && !t.exploded && !nanoDetonator(setup)
   ? html`<p class="hint warn" data-testid="value-last-space">The detonator is on its last space: a wrong value explodes the bomb.</p>` : "");
@@ -373,10 +345,13 @@ function actionSheet(ctx, sh) {
   // (while "who" is asked its chips say it: the line starts with the first other answer)
   const head = html`<h3 data-testid="sheet-title">${actionLabel(d.k, setup)}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? warningLine(ctx, d) : summaryLine(ctx, d)}`;
   const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
-  const body = html`${needsActor ? actorChips(state, d, null, d.k === "shown" ? "Whose turn was it?" : d.k === "weak" ? "Who guessed?" : d.k === "weakstuck" ? "Who is the weakest link?" : "Who?", actorOff(ctx, d)) : ""}
+  // (while the question is "who", it stands above the chips, which then carry no label of their own: one heading)
+  const asking = needsActor && ctx.ask?.ask === "actor";
+  const who = ["shown", "weak", "weakstuck"].includes(d.k) ? whoAsks(d) : "Who?";
+  const body = html`${asking ? askTemplate(ctx, d, ctx.ask) : ""}${needsActor ? actorChips(state, d, null, asking ? "" : who, actorOff(ctx, d)) : ""}
     ${changes.length ? html`<div class="row" role="group" aria-label="Change an answer"><span class="lbl">Change:</span>
       ${changes.map((c) => chip("draft-change", c, changeWord(c), false, `change-${c}`))}</div>` : ""}
-    ${ctx.ask ? askTemplate(ctx, d, ctx.ask) : recordButton(ctx.refused, Boolean(ctx.sheetError))}`;
+    ${asking ? "" : ctx.ask ? askTemplate(ctx, d, ctx.ask) : recordButton(ctx.refused, Boolean(ctx.sheetError))}`;
   return { head, body };
 }
 
