@@ -164,6 +164,11 @@ test("the stand shows a spent Double Detector, and the flows no longer offer it"
   const batPage = sheet(s, t, { sheet: { mode: "action" }, draft: bat });
   assert.match(batPage, /<button[^>]*data-testid="pick-player-1"[^>]*disabled/);
   assert.doesNotMatch(batPage, /<button[^>]*data-testid="pick-player-2"[^>]*disabled/);
+  // a player with no personal equipment (28's captain: no character card) is not offered at all (28's walkthrough)
+  const lazy = { ...s, setup: { ...s.setup, dd: "captain_disabled" } };
+  const lazyPage = sheet(lazy, S.derive(lazy), { sheet: { mode: "action" }, draft: bat });
+  assert.ok(!lazyPage.includes(`data-testid="pick-player-${s.setup.captain}"`));
+  assert.match(lazyPage, /data-testid="pick-player-2"/);
   // every Double Detector spent: the turn log no longer offers the action
   const offered = (st) => String(logTemplate({ state: st, t: S.derive(st) }).text).includes('data-testid="action-double"');
   assert.ok(offered(s));

@@ -22,7 +22,7 @@ import {
   NO_ACTOR,
   changeWord, editChanges,
   colourOf,
-  ddSpent,
+  ddSpent, ddDealt, characterOf,
   personalName,
   failureMarks,
   markWords,
@@ -180,9 +180,10 @@ export const ASKS = {
   players: ({ ctx, d, t, setup }) => {
     // only a used Double Detector can work again (every player when editing: the table has moved on since)
     const unused = (p) => ctx.ui?.sheet?.edit === undefined && !ddSpent(t, p);
+    // (a player with no personal equipment — 28's captain, 27's no character cards — is not offered)
     return html`<p class="ask" data-testid="ask">Whose character card works again? (1 or 2)</p>
-      <div class="row">${setup.players.map((name, p) => chip("draft-player", p, `${name} (${personalName(setup, p)})`, (d.ps ?? []).includes(p), `pick-player-${p}`,
-        unused(p) ? { disabled: true, aria: `${name}: ${personalName(setup, p)} not used` } : {}))}</div>
+      <div class="row">${setup.players.map((name, p) => !ddDealt(setup, p) && !characterOf(setup, p) ? "" : chip("draft-player", p, `${name} (${personalName(setup, p)})`,
+        (d.ps ?? []).includes(p), `pick-player-${p}`, unused(p) ? { disabled: true, aria: `${name}: ${personalName(setup, p)} not used` } : {}))}</div>
       ${btn("draft-done", "Done", { cls: "primary", testid: "draft-done" })}`;
   },
   oxygen_to: oxygenToAsk, sum_cards: sumCardsAsk,
