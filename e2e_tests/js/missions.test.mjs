@@ -267,6 +267,28 @@ test("wires dealt first (13's reds, 41 and 48's yellows) go on their stands, the
   assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(st))).setup.yellow_deal, [[0, 1], [1], [1]], "kept by a link");
 });
 
+test("the stands that got one more wire are the table's to say (47's walkthrough: a deal that went round the other way could not enter its last wire)", async () => {
+  const { setupTemplate } = await import("../../web/table/setup-templates.js");
+  // 3 players, 48 blue + 2 red: 4 stands of 12, two of them 13 — the page deals from the captain, both of Ann's stands first
+  let su = S.applyMission(withPlayers(3), preset({ red: { count: 2, of: null, known: 0, in_play: 2, numbers_needed: 2 } }));
+  su.red.nums = [3, 5];
+  assert.deepEqual(S.standSizes(su), [[13, 13], [12], [12]]);
+  su = S.setPlus(su, 1, 0); // Bob's got one: the first choice (Ann's stand 1) gives way
+  assert.deepEqual(S.standSizes(su), [[12, 13], [13], [12]]);
+  su = S.setPlus(su, 0, 0); // then Ann's stand 1 again: Ann's stand 2, the oldest, gives way
+  assert.deepEqual(S.standSizes(su), [[13, 12], [13], [12]]);
+  assert.equal(S.setPlus(su, 1, 0), su, "Bob's is one already");
+  const st = { ...S.defaultState(), setup: su };
+  assert.deepEqual(S.standSizes(S.normalize(JSON.parse(JSON.stringify(st))).setup), [[13, 12], [13], [12]], "kept by a reload and a link");
+  const page = String(setupTemplate(st, null));
+  assert.match(page, /One more wire \(2 of 4\):/);
+  assert.match(page, /data-testid="setup-plus-1-0"\s+aria-pressed="true"/);
+  assert.match(page, /data-testid="setup-plus-0-1"\s+aria-pressed="false"/);
+  // an even deal asks nothing
+  const even = S.applyMission(withPlayers(4), preset({}));
+  assert.doesNotMatch(String(setupTemplate({ ...S.defaultState(), setup: even }, null)), /setup-plus/);
+});
+
 test("my hand takes no more yellow (41, 48) or red (13) wires than were dealt to that stand first", async () => {
   const { handTemplate } = await import("../../web/table/setup-templates.js");
   let s = S.defaultState();

@@ -161,6 +161,7 @@ const SETUP_EDITS = {
     su.players.length = n;
     su.red_deal = []; // 13: the reds dealt again by the rule, to the new table (41, 48: the yellows)
     su.yellow_deal = [];
+    su.plus = []; // the stands with one more wire: dealt from the captain again
     // a preset that deals other wires to this many players asks for its numbers again
     const m = S.presetOf(app.missions, su);
     su.mistakes = S.startMistakes(m, n);
@@ -179,6 +180,7 @@ const SETUP_EDITS = {
     su.captain = int(arg);
     su.red_deal = []; // 13: the rule deals the reds from the captain (41, 48: the yellows)
     su.yellow_deal = [];
+    su.plus = [];
   },
   mistakes: (su, arg) => { su.mistakes = int(arg); },
   "table-card": (su, arg) => { su.table_cards = toggled(su.table_cards ?? [], arg); },
@@ -195,6 +197,10 @@ const SETUP_EDITS = {
   "yellow-stand": (su, arg, next) => {
     const [p, s] = arg.split(":").map(int);
     next.setup = S.setYellowStand(su, p, s);
+  },
+  plus: (su, arg, next) => { // the stands that got one more wire, as the table dealt them
+    const [p, s] = arg.split(":").map(int);
+    next.setup = S.setPlus(su, p, s);
   },
   "red-deal": (su, arg, next) => {
     const [p, s, delta] = arg.split(":").map(int);

@@ -89,10 +89,11 @@ export function setYellowStand(setup, p, s) {
 }
 
 /**
- * Stand sizes [[size, …] per player]: the wires dealt first (13's reds, 41 and 48's yellows) on their stands, and
- * the rest one at a time from the captain clockwise, so earlier stands get the extra wire.
+ * The even split of the wires not dealt first: {order: every stand [p, s] from the captain clockwise, q: what each
+ * gets, plus: the stands that get one more — the table's own (setup.plus: its deal's order may differ, a player with
+ * two stands sitting anywhere) when it names as many as there are, else the first from the captain}.
  */
-export function standSizes(setup) {
+export function evenSplit(setup) {
   const counts = standCounts(setup);
   const n = counts.length;
   const order = [];
@@ -103,13 +104,33 @@ export function standSizes(setup) {
   const first = [openRedDeal(setup), yellowStands(setup)].filter(Boolean);
   const ahead = first.reduce((a, deal) => a + deal.flat().reduce((x, y) => x + y, 0), 0);
   const total = wiresInPlay(setup) - (setup.nano || 0) - ahead; // Nano's wires are dealt aside first (43)
-  const q = Math.floor(total / order.length);
   const r = total % order.length;
-  const sizes = counts.map((c) => Array(c).fill(q));
-  order.forEach(([p, s], i) => {
-    sizes[p][s] = q + (i < r ? 1 : 0) + first.reduce((a, deal) => a + (deal[p]?.[s] ?? 0), 0);
-  });
+  const key = ([p, s]) => `${p}:${s}`;
+  const named = new Set((setup.plus ?? []).map(key));
+  const own = named.size === r && order.filter((x) => named.has(key(x))).length === r;
+  return { order, q: Math.floor(total / order.length), plus: own ? order.filter((x) => named.has(key(x))) : order.slice(0, r), first };
+}
+
+/** Stand sizes [[size, …] per player]: the wires dealt first (13's reds, 41 and 48's yellows) on their stands, and
+ * the rest one at a time, the stands that get one more as evenSplit says. */
+export function standSizes(setup) {
+  const { order, q, plus, first } = evenSplit(setup);
+  const more = new Set(plus.map(([p, s]) => `${p}:${s}`));
+  const sizes = standCounts(setup).map((c) => Array(c).fill(q));
+  for (const [p, s] of order) sizes[p][s] = q + (more.has(`${p}:${s}`) ? 1 : 0) + first.reduce((a, deal) => a + (deal[p]?.[s] ?? 0), 0);
   return sizes;
+}
+
+/** The setup with stand [p, s] among those that got one more wire (the oldest choice giving way, their number kept). */
+export function setPlus(setup, p, s) {
+  const { order, plus } = evenSplit(setup);
+  if (!plus.length || plus.length === order.length || !order.some(([a, b]) => a === p && b === s)) return setup;
+  const same = (x) => ([a, b]) => a === x[0] && b === x[1];
+  if (plus.some(same([p, s]))) return setup;
+  const mine = (setup.plus ?? []).length === plus.length && plus.every((x) => setup.plus.some(same(x))); // (in the order tapped)
+  const next = structuredClone(setup);
+  next.plus = [...(mine ? setup.plus : plus).slice(1), [p, s]];
+  return next;
 }
 
 /** 12: each card face up has a number card lying on it, and each number card is one card (on one equipment card). */

@@ -4,7 +4,7 @@
 import { html } from "../shared/html.js";
 import {
   colourNeeds, colourOf, colourTop, EQUIPMENT_NAMES, yellowsInPlay, handAddAround, handComplete, handSlots, isXSlot, isXWire, labelsInPlay, openRedDeal, openStand, yellowStands, placeWires, redsInPlay, shownElsewhere, shownWires, setupProblems, slotLetter, standCounts,
-  standName, standSizes, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns, cardHands, lockedCards,
+  standName, standSizes, evenSplit, tokensReadable, usualCardCount, wireOf, wiresInPlay, xPlace, xWireMay, handEditKey, presetOf, radarTurns, cardHands, lockedCards,
   CHARACTER_CARDS, characterOf, charactersOffered, nanoDetonator, CARD_LETTERS, CARD_NAMES, derive, standMoved,
 } from "./table-state.js";
 import { btn, chip, keyName, valueName } from "./template-parts.js";
@@ -50,6 +50,20 @@ function yellowStandPicker(setup, p, row) {
   if (row.length < 2 || row.reduce((a, b) => a + b, 0) !== 1) return "";
   return html`<span class="row" role="group" aria-label="${setup.players[p]}'s yellow wire dealt first">
     <span class="lbl">yellow on</span>${row.map((n, s) => chip("yellow-stand", `${p}:${s}`, `stand ${s + 1}`, n === 1, `setup-yellow-stand-${p}-${s}`))}</span>`;
+}
+
+/** When the wires do not split evenly: which stands got one more (every stand's count is public), tapped as the table
+ * dealt them — the page deals from the captain, a player's two stands together (47's walkthrough: a table dealing
+ * otherwise could not enter its last wire). */
+function plusPicker(setup) {
+  const { order, plus } = evenSplit(setup);
+  if (!plus.length || plus.length === order.length) return "";
+  const two = standCounts(setup).some((c) => c > 1);
+  const name = ([p, s]) => `${setup.players[p]}${two && standCounts(setup)[p] > 1 ? ` ${s + 1}` : ""}`;
+  return html`<div class="row" role="group" aria-label="The stands that got one more wire" data-testid="setup-plus">
+    <span class="lbl">One more wire (${plus.length} of ${order.length}):</span>${order.map((x) => chip("plus", `${x[0]}:${x[1]}`, name(x),
+      plus.some(([p, s]) => p === x[0] && s === x[1]), `setup-plus-${x[0]}-${x[1]}`))}</div>
+    <p class="hint" data-testid="setup-plus-hint">Tap the stands that got one more wire, as your table dealt them (tapping another moves the first choice there).</p>`;
 }
 
 /** 11: the number card set face up on the mission card (the card's words), whose value's four wires count as red;
@@ -201,6 +215,7 @@ export function setupTemplate(state, missions) {
         ${deal ? redDealStepper(setup, p, deal[p], maxReds) : ""}
         ${yellows ? yellowStandPicker(setup, p, yellows[p]) : ""}
       </li>`)}</ol>
+      ${plusPicker(setup)}
       ${yellows && counts.some((c) => c > 1) ? html`<p class="hint" data-testid="setup-yellow-hint">Yellow wires dealt first, face down, one to each player from the captain: a player with two stands says which stand theirs went to.</p>` : ""}
       ${deal ? html`<p class="hint" data-testid="setup-reds-hint">Reds dealt openly: how many red wires each stand was dealt (${redsInPlay(setup)} in play), filled in as the rule deals them, one to each player from the captain${counts.some((c) => c > 1) ? "; a player with two stands: check which stand theirs went to" : ""}.</p>` : ""}
       <div class="row">${chip("me", "", "I only watch", setup.me === null, "setup-me-none")}</div>

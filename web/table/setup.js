@@ -127,6 +127,7 @@ export function defaultSetup() {
     open_red_deal: false,
     red_deal: [],
     yellow_deal: [], // 41, 48: [[yellows dealt first per stand]] once the table says where a two-stand player's went
+    plus: [], // [[p, s], …]: the stands that got one more wire, when the table's deal differs from the captain-first one
     x_blue: false,
     yellow_dealt: "",
     cards: [],
@@ -289,6 +290,7 @@ export function applyMission(setup, preset) {
   s.nano_turns = 0;
   s.red_deal = [];
   s.yellow_deal = [];
+  s.plus = [];
   s.mistakes = startMistakes(mission, s.players.length);
   s.dd = mission.double_detector;
   s.equipment = mission.equipment.slice();

@@ -52,6 +52,9 @@ function readSetup(r) {
     red_deal: Array.isArray(r.red_deal)
       ? r.red_deal.slice(0, 5).map((x) => (Array.isArray(x) ? x.slice(0, 2).map((c) => clampInt(c, 0, 11, 0)) : []))
       : [],
+    plus: Array.isArray(r.plus)
+      ? r.plus.slice(0, 10).filter((x) => Array.isArray(x) && x.length === 2).map(([p, s]) => [clampInt(p, 0, 4, 0), clampInt(s, 0, 1, 0)])
+      : [],
     yellow_deal: Array.isArray(r.yellow_deal)
       ? r.yellow_deal.slice(0, 5).map((x) => (Array.isArray(x) ? x.slice(0, 2).map((c) => clampInt(c, 0, 11, 0)) : []))
       : [],
