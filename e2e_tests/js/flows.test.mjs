@@ -9,6 +9,7 @@ import { draftSummary } from "../../web/table/draft-summary.js";
 import { maybeCommit } from "../../web/table/draft-commit.js";
 import { givenKey } from "../../web/table/given-cut.js";
 import { actorSlotAsk, resultAsk, whichAsk } from "../../web/table/flow-templates.js";
+import { preset, withPlayers } from "./tables.mjs";
 
 const HAND = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
 
@@ -907,6 +908,17 @@ test("a complete draft waits for Record when a card speaks against it, or when t
   logActs(end)["draft-commit"]();
   maybeCommit(end);
   assert.ok(S.derive(end.state).exploded);
+  // a one-tap skip that moves the detonator off its last space waits for Record too (47's walkthrough: it exploded)
+  const pass = { ...S.defaultState(), phase: "table", setup: S.applyMission(withPlayers(4, 0), preset({ number: 59, number_cards: "line" })) };
+  pass.setup.numbers = [3, 10, 7, 1, 12, 5, 9, 2, 11, 6, 4, 8];
+  pass.setup.mistakes = 0;
+  const skip = { state: pass, results: {}, ui: { sheet: { mode: "action" }, draft: { k: "skip", a: 0 } },
+    derived: () => S.derive(skip.state), closeSheet() { skip.ui.sheet = null; }, commit(next) { skip.state = next; }, render() {}, view: {} };
+  maybeCommit(skip);
+  assert.equal(skip.state.log.length, 0, "held: the skip would explode the bomb");
+  logActs(skip)["draft-commit"]();
+  maybeCommit(skip);
+  assert.ok(S.derive(skip.state).exploded);
 });
 
 test("a draft held for Record in the slot sheet shows Record, and why: it ends the game", async () => {

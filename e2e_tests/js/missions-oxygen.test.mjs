@@ -64,7 +64,7 @@ test("a turn skipped for want of oxygen moves the detonator and passes the turn;
   plain = S.addEntry(plain, { k: "skip", a: 0 });
   assert.match(S.derive(plain).entries[0].error, /only missions 26, 32, 37, 38, 41, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip/);
   // 47: no cut the number cards allow (or none wanted): the detonator moves; 57: the constraint forbids every cut: it stays
-  for (const [number, moves, words] of [[47, 1, /Ann skips the turn \(no cut, by the number cards\): the detonator moves/],
+  for (const [number, moves, words] of [[47, 1, /Ann skips the turn \(no cut by the number cards, or none wanted\): the detonator moves/],
     [57, 0, /^Ann skips the turn \(the constraint card forbids every cut\)$/], [32, 0, /^Ann skips the turn \(the constraint card forbids every cut\)$/],
     [37, 0, /^Ann skips the turn \(the constraint card forbids every cut\)$/]]) {
     let m = S.defaultState();

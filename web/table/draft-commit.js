@@ -165,7 +165,8 @@ export function maybeCommit(app) {
 /** Whether a complete draft waits for Record (see maybeCommit); `tapped`: its last answer was the player's tap. */
 export function held(app, t, d, entry, tapped) {
   if (app.ui.sheet?.edit !== undefined) return false;
-  return Boolean(objection(app.state.setup, t, d)) || (!tapped && endsGame(app.state, t, entry));
+  // (a skip that moves the detonator off its last space: a one-tap action, never thought of as ending the game — 47)
+  return Boolean(objection(app.state.setup, t, d)) || ((!tapped || d.k === "skip") && endsGame(app.state, t, entry));
 }
 
 /** What speaks against recording draft `d`: a constraint card binding its actor, or a card not usable (null: none). */

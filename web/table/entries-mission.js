@@ -115,7 +115,7 @@ export function applySpecial(t, e, setup) {
  */
 export function skipRule(setup) {
   if (oxygenKind(setup)) return { label: "No oxygen: skip", why: "oxygen", detonator: true };
-  if (setup.number_cards === "sum") return { label: "Pass the turn", why: "no cut, by the number cards", detonator: true };
+  if (setup.number_cards === "sum") return { label: "Pass the turn", why: "no cut by the number cards, or none wanted", detonator: true };
   if (setup.mission === 51) {
     return { label: "Chosen one has none", why: "the one chosen has no wire of the card's value: their info token goes with Set tokens", detonator: true };
   }
