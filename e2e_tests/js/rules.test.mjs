@@ -659,7 +659,11 @@ test("47: a cut recorded asks which two number cards gave its value and discards
   assert.deepEqual(sumCards(s.setup, t), [1, 2, 3, 5, 6, 7, 8, 10, 11, 12], "the two used are discarded");
   // a pair no longer face up is refused by name
   const again = S.derive(S.addEntry(s, { ...s.log[0], nc: [4, 9] }));
-  assert.match(again.entries[1].error, /number cards 4 and 9 do not give 5: the cards face up were 1 2 3 5 6 7 8 10 11 12/);
+  assert.match(again.entries[1].error, /number cards 4 and 9 were not face up \(the cards face up were 1 2 3 5 6 7 8 10 11 12\)/);
+  const oneDown = S.derive(S.addEntry(s, { ...s.log[0], v: "7", cut: "7", nc: [4, 3] }));
+  assert.match(oneDown.entries[1].error, /number card 4 was not face up \(the cards face up were/, "not 'do not give 7': 4 + 3 does");
+  const wrongSum = S.derive(S.addEntry(s, { ...s.log[0], v: "7", cut: "7", nc: [1, 2] }));
+  assert.match(wrongSum.entries[1].error, /number cards 1 and 2 do not give 7: the cards face up were/);
   // one pair left that gives the value: filled in; none left that gives a value still to cut: all 12 again
   s.setup.numbers = [4, 9];
   t = S.derive(S.replaceEntry(s, 0, { ...s.log[0], nc: undefined }));

@@ -52,7 +52,9 @@ export function pickAfter(t, setup, e) {
     const up = t.pickUp;
     if (e.nc && !pairsFor(up, v).some(([a, b]) => a === e.nc[0] && b === e.nc[1])) {
       const face = [...up].sort((a, b) => a - b).join(" ");
-      fail(v === null ? `number cards ${e.nc.join(" and ")} were not both face up (${face})` : `number cards ${e.nc.join(" and ")} do not give ${v}: the cards face up were ${face}`);
+      const down = e.nc.filter((x) => !up.includes(x)); // (47's walkthrough: "do not give 7" said of 1 and 6, the 1 face down)
+      fail(v === null || down.length ? `number card${down.length > 1 ? "s" : ""} ${(down.length ? down : e.nc).join(" and ")} ${down.length > 1 || !down.length ? "were" : "was"} not face up (the cards face up were ${face})`
+        : `number cards ${e.nc.join(" and ")} do not give ${v}: the cards face up were ${face}`);
     }
     const pair = e.nc ?? keptPair(up, v, t);
     if (pair) t.pickUp = up.filter((x) => !pair.includes(x));
