@@ -330,6 +330,13 @@ test("mission 23: the face-up number card's four wires go by the special action;
   assert.equal(t.unlocked.length, 12);
   assert.ok(t.unlocked.includes("4"), "the Post-it, no 4 cut");
   assert.equal(S.specialOpen(s.setup, t), false, "done: the turn log offers it no more");
+  // three of the four 3s pointed at is no special action (39's walkthrough: taken, the fourth left uncut); one shown
+  // cut on its own is said beside its entry
+  const before = s.log.slice(0, -1);
+  const three = S.derive({ ...s, log: [...before, { ...s.log.at(-1), cuts: s.log.at(-1).cuts.slice(0, 3) }] });
+  assert.match(three.entries.at(-1).error, /points at every 3 still uncut \(4\), not 3/);
+  const single = S.derive({ ...s, log: [...before, cut(3, 2, "3")] });
+  assert.match(single.entries.at(-1).text, /— check: the 3s go only by the special action, all at once/);
 });
 
 test("the value only the special action cuts is named by no cut (23, 39 until it is done; 46's 7s; 41, 48's yellow)", async () => {

@@ -191,3 +191,16 @@ test("22 with 2 players: a hand holding every value places no token (fewer missi
   assert.match(keys, /data-testid="key-3"[^>]*disabled/, "Bob surely holds a 3");
   assert.doesNotMatch(keys, /data-testid="key-5"[^>]*disabled/);
 });
+
+test("13, 39: a starting token drawn yellow goes back (the cards): Set tokens greys the yellow one before play; 41's may be yellow", async () => {
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  const sheet = (number) => {
+    const s = S.defaultState();
+    s.setup = S.applyMission(withPlayers(4, 0), preset({ number, random_info_token: true, yellow: { count: 2, of: null, known: 0, in_play: 2, numbers_needed: 2 } }));
+    s.setup.yellow.nums = [3, 6];
+    s.phase = "table";
+    return String(sheetTemplate({ state: s, t: S.derive(s), laws: null, ui: { sheet: { mode: "slot", key: "1-0-2", tab: "set" } }, holdings: null }));
+  };
+  assert.match(sheet(39), /data-testid="set-info-Y"[^>]*disabled/, "39's walkthrough: a yellow starting token was taken");
+  assert.doesNotMatch(sheet(41), /data-testid="set-info-Y"[^>]*disabled/);
+});

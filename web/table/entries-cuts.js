@@ -25,6 +25,9 @@ export function applySet(t, e, setup, i) {
   if ((v.c === "info" || v.c === "cut") && setup.hidden_red && setup.red_card && v.v === String(setup.red_card)) { // 11, face up
     fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)}: the ${v.v}s count as red (the number card) — none is cut, no token shows one`);
   }
+  // 39, 46, 41, 48: a wire only the special action cuts, shown cut (39's walkthrough: taken silently)
+  const only = v.c === "cut" && sl.c !== "cut" && isLabel(v.v) ? specialOnly(setup, t) : null;
+  if (only && valueMatches(v.v, only)) t.note += ` — check: the ${only === "Y" ? "yellow wires" : `${only}s`} go only by the special action, all at once (unless it was taken before this log began)`;
   Object.assign(sl, { c: v.c || "h", v: v.v ?? null, m: v.m ?? null, col: v.col ?? null, own });
   if (sl.c === "info" && own && !sl.v) sl.v = saidOf(own);
 }

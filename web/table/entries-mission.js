@@ -73,7 +73,8 @@ export function applySpecial(t, e, setup) {
   const tripwire = specialAction(setup) === "tripwire";
   if (tripwire && cuts.length > 1) fail(`a tripwire is pointed at one at a time (${cuts.length} wires here)`);
   if (tripwire && cuts[0].p === e.a) fail(`${standName(setup, e.a, cuts[0].s)} slot ${slotLetter(cuts[0].j)} is the actor's own: a tripwire pointed at is a teammate's`);
-  const every = { lethal: yellowsInPlay(setup), reds: redsInPlay(setup), sevens: 4 }[specialAction(setup)]; // 48, 13, 46: all at once
+  // 48, 13, 46, 39 (its value set): all at once — every one still uncut (39's walkthrough: 3 of 4 were taken)
+  const every = { lethal: yellowsInPlay(setup), reds: redsInPlay(setup), sevens: 4, noble: (setup.numbers ?? [])[0] ? 4 : undefined }[specialAction(setup)];
   if (every !== undefined) {
     const kind = specialKind(setup);
     const left = every - Object.entries(cutCounts(t)).filter(([l]) => kind.fits(l)).reduce((a, [, c]) => a + c, 0);

@@ -275,7 +275,8 @@ function setSection(ctx, p, s, j, sl) {
   // with the wire — its colour too, 35's blue — is no entry: its law greys yellow and red)
   const bare = sl.c === "h" && !own && (sl.m === "X" || (!sl.m && !sl.col));
   const ruled = (list) => (bare ? slotLabelOptions(allowOf(ctx), p, s, j, list).filter((x) => !x.ok).map((x) => x.label) : []);
-  const starting = !state.setup.random_info_token && !state.log.some((e) => !isSetupEntry(e)); // (13, 39: a token drawn may be yellow)
+  // (a token drawn at random may be yellow — but 13's and 39's goes back and another is drawn: 39's walkthrough)
+  const starting = (!state.setup.random_info_token || [13, 39].includes(state.setup.mission)) && !state.log.some((e) => !isSetupEntry(e));
   const infoOff = [...off(c.info, sl.c === "info" ? [sl.v] : []), ...ruled(c.info), ...(starting ? ["Y"] : [])];
   // 17 (the captain's), 52 (everyone's): that player's tokens are false, and no other player's are
   const falseOnes = placesFalseTokens(state.setup, p);
