@@ -353,6 +353,24 @@ test("65: after a turn, its card to give is asked for until the give is recorded
   assert.match(t.entries.find((e) => /check: no number card was given after Ann's turn/.test(e.text ?? ""))?.text ?? "", /Bob/);
 });
 
+test("65: a player whose cards are all face down gives none, cuts none, and a cut off one's cards is said (65's walkthrough: a give was asked of them, a dead end)", async () => {
+  let s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 65, number_cards: "pick" }));
+  s.setup.number_hands = [[3, 7, 12], [1, 5, 9], [2, 6, 10], [4, 8, 11]];
+  const cut = (p, j, v) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v, m: null, col: null } });
+  for (const [p, j, v] of [[1, 2, "3"], [2, 2, "3"], [0, 2, "3"], [0, 3, "3"], [1, 6, "7"], [2, 6, "7"], [3, 6, "7"], [0, 6, "7"], [1, 11, "12"], [2, 11, "12"]]) s = S.addEntry(s, cut(p, j, v));
+  s = S.addEntry(s, { k: "dual", a: 0, p: 3, s: 0, j: 11, v: "12", ok: true, cut: "12", as: { s: 0, j: 11 } }); // the last 12s
+  let t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries.filter((e) => !e.ok)));
+  assert.equal(S.turnEndDue(s.setup, t), null, "none face up: nothing to give, Bob's turn may go in");
+  assert.ok(S.derive(S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "1", ok: false, real: "2" })).entries.at(-1).ok);
+  assert.deepEqual(S.missionRules(s, t).only_values, { values: [], why: "none of your number cards is face up" }, "no cut of mine is advised");
+  // Bob cuts a 2, none of his cards (1 5 9): said beside the entry
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "2", ok: false, real: "1" });
+  t = S.derive(s);
+  assert.match(t.entries.at(-1).text, /— check: Bob's number cards face up were 1, 5, 9 then, not 2/);
+});
+
 test("65: values held but not offered are said once per reason", async () => {
   const { askTemplate } = await import("../../web/table/sheet-templates.js");
   let s = started(); // my wires 1 2 3 3 5 6 7 8 9 10 11 12
@@ -453,4 +471,24 @@ test("65: the number cards dealt round as evenly as may be — a hand with more 
   assert.deepEqual(S.setupProblems({ ...five, number_hands: deal }).filter((x) => /number cards/.test(x)), []);
   assert.match(S.setupProblems({ ...five, number_hands: [[1, 2, 3], [4], [5, 6], [7, 8, 9], [10, 11, 12]] }).join(" "),
     /Ann is dealt 2 number cards, not 3.*Bob is dealt 2 number cards, not 1/);
+});
+
+test("a player with only red wires left reveals them and may not skip (44 and 65's walkthroughs: a one-tap skip was taken)", () => {
+  const state = { setup: { me: 0 } };
+  const t = (wires) => ({ hasHand: true, stands: [[wires]] });
+  assert.equal(S.onlyRedLeft(state, t([{ c: "h", own: "R5" }, { c: "cut", v: "4" }]), 0), true);
+  assert.equal(S.onlyRedLeft(state, t([{ c: "h", own: "R5" }, { c: "h", own: "6" }]), 0), false);
+  assert.equal(S.onlyRedLeft(state, t([{ c: "cut", v: "4" }]), 0), false, "no wire left: nothing to reveal");
+  const theirs = { hasHand: true, stands: [[[]], [[{ c: "h" }, { c: "h" }]]] };
+  assert.equal(S.onlyRedLeft(state, theirs, 1), false, "a teammate's wires unknown: may skip");
+  assert.equal(S.onlyRedLeft(state, theirs, 1, new Map([["1-0-0", { probs: { R5: 1 } }], ["1-0-1", { probs: { R8: 0.5, R9: 0.5 } }]])), true);
+  // the replay refuses it where the table shows it: my own red, every other wire of mine cut
+  let s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 65, number_cards: "pick" }));
+  s.setup.red = { mode: "list", nums: [5], keep: 1, known: [] };
+  s.hand = [];
+  for (const l of ["1", "2", "3", "3", "5", "R5", "6", "7", "8", "9", "10", "11", "12"].slice(0, S.standSizes(s.setup)[0][0])) s = S.handAdd(s, 0, l);
+  const mine = S.derive(s).stands[0][0];
+  for (const [j, sl] of mine.entries()) if (sl.own !== "R5") s = S.addEntry(s, { k: "set", p: 0, s: 0, j, slot: { c: "cut", v: sl.own, m: null, col: null } });
+  assert.match(S.derive(S.addEntry(s, { k: "skip", a: 0 })).entries.at(-1).error, /Ann has only red wires left: they reveal them \(Reveal red\), no skip/);
 });

@@ -193,6 +193,7 @@ export function refusal(state, t, ui, laws = null) {
 /** A teammate's skip when the engine's laws make sure they hold a wire they may cut: for want of oxygen, a value they
  * can pay for; else one the rule's skip says they lack (59's walkthrough: Nano's 1, a sure 1 beside a cut 1). */
 function skipHeld(state, t, e, laws) {
+  if (S.onlyRedLeft(state, t, e.a, laws)) return `${state.setup.players[e.a]} has only red wires left: they reveal them (Reveal red), no skip`;
   const ox = S.oxygenFor(state, t, e.a);
   const none = ox ? null : S.skipNone(state.setup, t, e).map(String);
   const held = ox ? S.payableWire(state, t, e.a, ox.have, laws) : none.length ? S.sureWireOf(state, t, e.a, none, laws) : null;

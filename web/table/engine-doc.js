@@ -189,8 +189,9 @@ export function valueRules(state, t, mine = true) {
       rules.only_values = { values: nums.slice(), why };
       rules.no_values.push({ value: "YELLOW", why });
     }
-  } else if (nums.length && mode === "pick") {
-    rules.only_values = { values: nums.slice(), why: hands ? `your number cards are ${nums.join(", ")}` : `the number cards in play name ${nums.join(", ")}` };
+  } else if (mode === "pick" && (nums.length || (hands && mine))) { // (65: none of mine face up — no cut, a skip: 65's walkthrough)
+    rules.only_values = { values: nums.slice(), why: hands ? (nums.length ? `your number cards are ${nums.join(", ")}` : "none of your number cards is face up")
+      : `the number cards in play name ${nums.join(", ")}` };
   } else if (nums.length > 1 && mode === "sum") {
     const made = sums(nums);
     rules.only_values = { values: made, why: `the number cards (${nums.join(", ")}) make only ${made.join(", ") || "no value"} (sum or difference of two)` };

@@ -3,6 +3,7 @@
 // the number cards that move the detonator back (62), 22's token gifts.
 
 import { lineAhead, lineReady } from "./nano-line.js";
+import { onlyRedLeft } from "./held-wires.js";
 import { oxygenKind } from "./oxygen.js";
 import { guessShown } from "./guess-cards.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, dialFirst, fail, hasUncut, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
@@ -126,7 +127,7 @@ export function skipRule(setup) {
   if (setup.mission === 59) {
     return { label: "No cut with Nano: turn it round", why: "no cut with the values Nano allows: Nano turned round, then they play", detonator: true, goesOn: true };
   }
-  if (setup.mission === 65) return { label: "No wire of my numbers: skip", why: "no wire of their number cards", detonator: true };
+  if (setup.mission === 65) return { label: "None of their numbers: skip", why: "no wire of their number cards", detonator: true };
   if (setup.mission === 26) return { label: "No face-up value: skip", why: "no wire of a face-up value", detonator: false };
   if ([32, 37, 57, 61].includes(setup.mission)) return { label: "Constraint: skip", why: "the constraint card forbids every cut", detonator: false };
   if (specialAction(setup) === "tripwire") return { label: "Only my tripwire left: skip", why: "only their own tripwire and red wires left", detonator: false };
@@ -240,6 +241,7 @@ export function applySkip(t, e, setup, i) {
   checkPlayers(setup, e, false);
   const rule = skipRule(setup);
   if (!rule) fail("only missions 26, 32, 37, 38, 41, 44, 45, 47, 49, 51, 54, 57, 59, 61, 63 and 65 let a player skip a turn");
+  if (onlyRedLeft({ setup }, t, e.a)) fail(`${setup.players[e.a]} has only red wires left: they reveal them (Reveal red), no skip`);
   if (rule.detonator) detonatorStep(t, setup);
   // 57, 61: if no one can play for a whole round, the bomb explodes; 37: the detonator moves, the card is replaced
   t.skipRun = (t.skipRun ?? 0) + 1;

@@ -3,16 +3,27 @@
 // Oxygen (44, 49, 54, 63: the values the tokens at hand pay for) and the skips whose rule names values (59: those
 // Nano allows; 26, 45, 51, 65: the cards'; 57: the constraint card's). Pure, no DOM, no I/O.
 
+/** The values each uncut wire of player p may be: what the table shows (my own, an info token) or, with `laws`, what
+ * the engine leaves; [] where neither says. */
+function mayBe(state, t, p, laws) {
+  return (t.stands[p] ?? []).flatMap((st, s) => st.map((sl, j) => {
+    if (sl.c === "cut" || sl.rev) return null;
+    const known = (p === state.setup.me && t.hasHand && sl.own) || (sl.c === "info" ? sl.v : null);
+    const law = known ? null : laws?.get(`${p}-${s}-${j}`)?.probs;
+    return { s, j, may: known ? [known] : law ? Object.keys(law).filter((l) => Number(law[l]) > 0) : [] };
+  })).filter(Boolean);
+}
+
+/** Whether every wire player p has left is surely red: then they reveal them, and may not skip (the rules; 44 and 65's
+ * walkthroughs: a skip was taken from a player with only a red wire left). */
+export function onlyRedLeft(state, t, p, laws = null) {
+  const left = mayBe(state, t, p, laws);
+  return left.length > 0 && left.every((x) => x.may.length && x.may.every((l) => l.startsWith("R")));
+}
+
 /** {s, j, values}: a wire of player p that can only be one of `values` (strings), or null. `laws`: the engine's
  * "p-s-j" -> {probs} for the table shown (null: only the wires the table shows are read). */
 export function sureWireOf(state, t, p, values, laws = null) {
-  for (const [s, st] of (t.stands[p] ?? []).entries()) {
-    for (const [j, sl] of st.entries()) {
-      const known = sl.c === "cut" ? null : (p === state.setup.me && t.hasHand && sl.own) || (sl.c === "info" ? sl.v : null);
-      const law = sl.c === "cut" || known ? null : laws?.get(`${p}-${s}-${j}`)?.probs;
-      const may = known ? [known] : law ? Object.keys(law).filter((l) => Number(law[l]) > 0) : [];
-      if (may.length && may.every((v) => values.includes(v))) return { s, j, values: may };
-    }
-  }
-  return null;
+  const x = mayBe(state, t, p, laws).find((w) => w.may.length && w.may.every((v) => values.includes(v)));
+  return x ? { s: x.s, j: x.j, values: x.may } : null;
 }

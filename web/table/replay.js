@@ -137,12 +137,15 @@ function markTouched(t, before, i) {
   })));
 }
 
-/** 9, 16: a cut naming a value whose number card waits behind the Sequence card; 59: one Nano did not allow (an old
- * entry edited since, a link): said beside it. (36's line is re-ordered as cards clear: an old entry is not read
- * against today's order.) */
+/** 9, 16: a cut naming a value whose number card waits behind the Sequence card; 59: one Nano did not allow; 65: one
+ * of no card its actor had face up (an old entry edited since, a link): said beside it. (36's line is re-ordered as
+ * cards clear: an old entry is not read against today's order.) */
 function sequenceBreak(setup, t, e) {
   if (!["dual", "xray", "detect", "solo"].includes(e.k)) return null;
   const said = (e.k === "xray" ? e.vs ?? [] : [namedValue(e)]).map(Number);
+  const hands = Number.isInteger(e.a) ? faceUpCards(setup, t, e.a, cutCounts(t)) : null; // 65: the actor's own cards
+  const off = hands ? said.find((x) => Number.isInteger(x) && !hands.includes(x)) : undefined;
+  if (off !== undefined) return `${setup.players[e.a]}'s number cards face up were ${hands.join(", ") || "none"} then, not ${off}`;
   if (lineReady(setup)) { // 59: the value under Nano or one ahead of it (an edit may name another: said, not refused)
     const ahead = lineAhead(setup, t, cutCounts(t));
     const v = said.find((x) => Number.isInteger(x) && !ahead.includes(x));
@@ -348,7 +351,9 @@ export function turnEndDue(setup, t) {
     return { k: "shown", a, first: `first the number card shown after ${who}'s turn (Number card shown…): it is shown before the next turn`,
       check: `no number card was recorded after ${who}'s turn (the detonator may be a space behind)` };
   }
-  if (t.givenAt !== taken && faceUpCards(setup, t, a)?.length) {
+  // (the cards face up by the cut counts now: t.cutCount is filled only once the replay ends — 65's walkthrough: a player
+  // whose last card went face down was asked to give one, a dead end)
+  if (t.givenAt !== taken && faceUpCards(setup, t, a, cutCounts(t))?.length) {
     return { k: "give", a, first: `first the number card ${who} gives at the end of their turn (Give a number card…): each turn ends with one`,
       check: `no number card was given after ${who}'s turn (which cards each holds may be wrong)` };
   }
