@@ -195,6 +195,7 @@ export function refusal(state, t, ui, laws = null) {
 function skipHeld(state, t, e, laws) {
   if (S.onlyRedLeft(state, t, e.a, laws)) return `${state.setup.players[e.a]} has only red wires left: they reveal them (Reveal red), no skip`;
   const ox = S.oxygenFor(state, t, e.a);
+  if (ox && S.skipsToSave(ox.kind)) return null; // (44, 49: a player may skip to save oxygen)
   const none = ox ? null : S.skipNone(state.setup, t, e).map(String);
   const held = ox ? S.payableWire(state, t, e.a, ox.have, laws) : none.length ? S.sureWireOf(state, t, e.a, none, laws) : null;
   if (!held) return null;

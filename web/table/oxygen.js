@@ -32,6 +32,11 @@ export function oxygenKind(setup) {
   return rule ? KINDS[rule] : null;
 }
 
+/** May a player skip to save oxygen though they can pay (44, 49: their FAQs)? Then a skip is never refused, and tells
+ * nothing of their wires; in 54 and 63 who can pay must play. (The arena's players skip only when they cannot pay,
+ * and read one another so: a convention the table need not keep — 44's walkthrough.) */
+export const skipsToSave = (kind) => kind === "reserve" || kind === "gift";
+
 /** Does a cut cost as many tokens as its value (63, 49), rather than by the depth of its value? */
 export const costsItsValue = (kind) => kind === "pass" || kind === "gift";
 
@@ -143,7 +148,7 @@ export function checkOxygen(state, t, e, i) {
     const you = e.a === setup.me; // (mine: "in front of you", not "them")
     if (cost > ox.have) fail(`${you ? "You have" : `${name} has`} ${tokens(ox.have)} ${oxygenWhere(kind, you)}: a cut of ${v} takes ${cost}`);
   }
-  const held = e.k === "skip" ? payableWire(state, t, e.a, ox.have) : null;
+  const held = e.k === "skip" && !skipsToSave(kind) ? payableWire(state, t, e.a, ox.have) : null;
   if (held) fail(`${name} holds a ${held.values.join(" or a ")} and has ${tokens(ox.have)}, enough to cut it: who can pay must play`);
   return ox;
 }
@@ -156,7 +161,7 @@ export function payableWire(state, t, p, have, laws = null) {
 
 /** After a skip for want of oxygen (who can pay must play): the skipper holds none of the values they could pay for. */
 export function oxygenSkipFacts(state, t, e, i, ox) {
-  if (!ox || e.k !== "skip") return;
+  if (!ox || e.k !== "skip" || skipsToSave(ox.kind)) return;
   for (const v of affordable(state.setup, t, ox.kind, ox.have)) {
     addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));
   }
