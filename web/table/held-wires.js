@@ -1,7 +1,8 @@
 // Who can play must play: a wire of a player's that the table shows (my own, an info token) or, with the page's
 // slot laws, makes sure to be one of the values a rule lets them cut — then a skip "for want of a cut" is refused.
-// Oxygen (44, 49, 54, 63: the values the tokens at hand pay for) and the skips whose rule names values (59: those
-// Nano allows; 26, 45, 51, 65: the cards'; 57: the constraint card's). Pure, no DOM, no I/O.
+// Oxygen (54, 63: the values the tokens at hand pay for; in 44 and 49 one may skip to save oxygen), the skips whose
+// rule names values (59: those Nano allows; 26, 45, 51, 65: the cards'; 57: the constraint card's), and a player with
+// only red wires left (they reveal them). Pure, no DOM, no I/O.
 
 /** The values each uncut wire of player p may be: what the table shows (my own, an info token) or, with `laws`, what
  * the engine leaves; [] where neither says. */
