@@ -500,3 +500,17 @@ test("a player with only red wires left reveals them and may not skip (44 and 65
   for (const [j, sl] of mine.entries()) if (sl.own !== "R5") s = S.addEntry(s, { k: "set", p: 0, s: 0, j, slot: { c: "cut", v: sl.own, m: null, col: null } });
   assert.match(S.derive(S.addEntry(s, { k: "skip", a: 0 })).entries.at(-1).error, /Ann has only red wires left: they reveal them \(Reveal red\), no skip/);
 });
+
+test("51: an edited 'chosen one has none' keeps the card it was made under (51's walkthrough: it took the card in view now)", () => {
+  let s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 51, number_cards: "pick" }));
+  s.setup.numbers = [6];
+  s = S.addEntry(s, S.buildEntry(s, S.derive(s), { k: "skip", a: 1 }));
+  assert.equal(s.log[0].v, 6);
+  s.setup.numbers = [8]; // the card flipped since
+  const edited = S.buildEntry(s, S.derive({ ...s, log: [] }), { ...S.draftFromEntry(s.log[0]), a: 2 });
+  assert.deepEqual([edited.a, edited.v], [2, 6]);
+  // 57: the constraint card a skip was made under, likewise
+  const card = S.buildEntry(s, S.derive(s), { ...S.draftFromEntry({ k: "skip", a: 1, cards: ["A"] }), a: 3 });
+  assert.deepEqual(card.cards, ["A"]);
+});
