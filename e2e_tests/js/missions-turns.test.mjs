@@ -514,3 +514,18 @@ test("51: an edited 'chosen one has none' keeps the card it was made under (51's
   const card = S.buildEntry(s, S.derive(s), { ...S.draftFromEntry({ k: "skip", a: 1, cards: ["A"] }), a: 3 });
   assert.deepEqual(card.cards, ["A"]);
 });
+
+test("51: a card whose four wires are cut is not flipped (its card was discarded): said, the table unchanged", async () => {
+  const { setupActs } = await import("../../web/table/acts-setup.js");
+  let s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 51, number_cards: "pick" }));
+  for (const [p, j] of [[1, 1], [2, 1], [3, 1]]) s = S.addEntry(s, { k: "set", p, s: 0, j, slot: { c: "cut", v: "2", m: null, col: null } });
+  s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 1, slot: { c: "cut", v: "2", m: null, col: null } }); // my 2: all four cut
+  const said = [];
+  const app = { state: s, derived() { return S.derive(this.state); }, commit(next) { this.state = next; }, view: { flash: (m) => said.push(m) } };
+  setupActs(app).number("2");
+  assert.deepEqual(app.state.setup.numbers ?? [], []);
+  assert.match(said[0], /All four 2s are cut: its number card was discarded, no turn flips it/);
+  setupActs(app).number("6");
+  assert.deepEqual(app.state.setup.numbers, [6]);
+});

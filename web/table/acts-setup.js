@@ -43,6 +43,13 @@ const SETUP_EDITS = {
   number: (su, arg, _next, app) => {
     const one = [45, 51].includes(su.mission) || su.number_cards === "unlock"; // 15: one card in view at a time
     const nums = su.numbers ?? [];
+    // 45, 51 under way: a card whose four wires are cut was discarded — no turn flips it (51's walkthrough: taken,
+    // then "has none" moved the detonator)
+    const cut = [45, 51].includes(su.mission) && app.state.phase === "table" && !nums.includes(int(arg)) ? app.derived?.().cutCount?.[arg] ?? 0 : 0;
+    if (cut >= 4) {
+      app.view?.flash(`All four ${arg}s are cut: its number card was discarded, no turn flips it.`);
+      return;
+    }
     const most = S.numberCardsAtMost(su);
     if (!one && !nums.includes(int(arg)) && nums.length >= most) {
       app.view?.flash(`The mission lays ${most} number cards: untap one first.`);
