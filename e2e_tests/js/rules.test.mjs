@@ -359,7 +359,7 @@ test("51: the turn passes from the one who flipped the card, whoever cut; one ch
   assert.equal(s.log[1].v, 9, "the entry keeps the card flipped for it");
   t = S.derive(s);
   assert.equal(t.entries[1].ok, true, t.entries[1].error);
-  assert.match(t.entries[1].text, /Dee, chosen, has no 9 \(the card flipped\)/);
+  assert.match(t.entries[1].text, /Dee, chosen, has no 9 \(the card flipped\): the detonator moves; their info token: tap its wire, Set tokens/);
   assert.equal(t.turn, 2);
   assert.equal(t.mistakesMade, 1);
   const none = (st) => S.engineDoc(st, S.derive(st)).facts.filter((f) => f.kind === "has_not" && f.player === 3).map((f) => f.value);

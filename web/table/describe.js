@@ -79,7 +79,8 @@ function describeAction(e, setup) {
       return `${name(e.a)} swaps their constraint card for ${e.c ? `card ${e.c}` : "one of F–L"}: the detonator moves`;
     case "skip":
       if (skipRule(setup)?.goesOn) return `${name(e.a)} has no cut with Nano: Nano turned round, the detonator moves, then they play`;
-      if (Number.isInteger(e.v)) return `${name(e.a)}${setup.mission === 51 ? ", chosen," : ""} has no ${e.v} (the card flipped): the detonator moves`;
+      // (51: the chosen one then puts an info token in front of their stand — the card; said where it goes in)
+      if (Number.isInteger(e.v)) return `${name(e.a)}${setup.mission === 51 ? ", chosen," : ""} has no ${e.v} (the card flipped): the detonator moves${setup.mission === 51 ? "; their info token: tap its wire, Set tokens" : ""}`;
       return `${name(e.a)} skips the turn (${skipRule(setup)?.why ?? "oxygen"})${skipRule(setup)?.detonator === false ? "" : ": the detonator moves"}`;
     case "special": {
       const wires = (e.cuts ?? []).map((x) => `${at(x.p, x.s, x.j)}${x.l ? ` ${x.l}` : ""}`).join(", ");
