@@ -357,6 +357,16 @@ test("a wire I receive: its value is asked first, then it is filed where it sits
   assert.deepEqual(S.nextAsk(state, t, { k: "hook", a: 1, p: 3, s: 0, js: [8] }), { ask: "file", field: "to", who: 1 });
 });
 
+test("a Grappling Hook that takes the last wire of the player whose turn it is passes the turn on to the next with a wire (62's walkthrough)", () => {
+  const mine = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+  let s = table(mine.slice(1).map((v, k) => ({ k: "set", p: 0, s: 0, j: k + 1, slot: { c: "cut", v } })));
+  assert.equal(S.derive(s).turn, 0);
+  s = S.addEntry(s, { k: "hook", a: 2, p: 0, s: 0, j: 0, to: { s: 0, j: 0 } });
+  const t = S.derive(s);
+  assert.equal(t.turn, 1, "Ann has no wire left: Bob plays");
+  assert.equal(t.turnsTaken ?? 0, 0, "the hook is no turn");
+});
+
 test("a special action on wires the table shows settles its outcome; 41's words are a tripwire's", async () => {
   const { askTemplate } = await import("../../web/table/sheet-templates.js");
   let s = S.defaultState();
@@ -376,6 +386,15 @@ test("a special action on wires the table shows settles its outcome; 41's words 
   assert.match(text, /a tripwire: cut, detonator −1/);
   const value = String(askTemplate({ state: s, t, ui: {} }, { k: "dual", a: 0, p: 1, s: 0, js: [3] }, { ask: "value" }).text);
   assert.doesNotMatch(value, /key-Y"/, "no cut names yellow in 41");
+  // an entry edited from ✗ (the wire showed a 3) back to ✓ is built on the table before it, where the wire shows no
+  // token (41's walkthrough: the 3 the entry had placed refused the ✓ — a dead end)
+  const shown = S.addEntry(s, { k: "special", a: 2, cuts: [{ p: 1, s: 0, j: 4, l: "3" }], res: "shown" });
+  const app = { state: shown, results: {}, ui: { sheet: { mode: "action", edit: 0 }, draft: { ...S.draftFromEntry(shown.log[0]), res: "ok", ls: { 0: "Y3" } } },
+    derived() { return S.derive(this.state); }, closeSheet() { this.ui.sheet = null; }, commit(next) { this.state = next; }, render() {}, view: {} };
+  maybeCommit(app);
+  const after = S.derive(app.state);
+  assert.ok(after.entries[0].ok, after.entries[0].error ?? app.ui.sheetError);
+  assert.equal(after.stands[1][0][4].v, "Y3");
 });
 
 test("a teammate's Post-it: the value it shows, one its slot may hold", async () => {

@@ -141,9 +141,11 @@ function labelClash(setup, t, d) {
  */
 export function maybeCommit(app) {
   const { ui, state } = app;
-  const t = app.derived();
   if (!ui.draft) return;
   const editing = ui.sheet?.edit !== undefined;
+  // an entry edited is built on the table as it stood before it (41's walkthrough: a wire read with the token the
+  // entry itself had placed, so ✗ → ✓ could not be recorded)
+  const t = editing ? S.derive({ ...state, log: state.log.slice(0, ui.sheet.edit) }) : app.derived();
   const tapped = !S.nextAsk(state, t, ui.draft); // complete before the page filled anything in
   ui.draft = settleDraft({ state, t, laws: freshLaws(app.results), given: freshGiven(app.results, state, ui.draft, editing), editing }, ui.draft);
   const d = ui.draft;
@@ -182,8 +184,9 @@ export function tryEntry(state, edit, entry) {
 }
 
 /** Why the action sheet's complete draft would be refused (null: it would be recorded), said before Record is tapped. */
-export function refusal(state, t, ui, laws = null) {
+export function refusal(state, now, ui, laws = null) {
   const d = ui.draft;
+  const t = ui.sheet?.edit !== undefined ? S.derive({ ...state, log: state.log.slice(0, ui.sheet.edit) }) : now; // (as maybeCommit)
   if (ui.sheet?.mode !== "action" || !d || S.nextAsk(state, t, d)) return null;
   const { check } = tryEntry(state, ui.sheet.edit, S.buildEntry(state, t, d));
   if (!check.ok) return check.error;

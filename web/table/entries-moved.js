@@ -1,7 +1,7 @@
 // Log entries that move wires between stands: Walkie-Talkies, the Grappling Hook, a wire taken from
 // Nano (43). A wire keeps its tokens but an x token; a receiver files it in order among the wires they see.
 
-import { checkPlayers, fail, HIDDEN, slotAt, slotLetter, spend, standName, useItem } from "./replay-table.js";
+import { checkPlayers, fail, HIDDEN, slotAt, slotLetter, spend, standName, turnToWires, useItem } from "./replay-table.js";
 import { isCount } from "./failure-marks.js";
 import { isLabel, sortValue } from "./setup.js";
 
@@ -37,6 +37,7 @@ export function applyMove(t, e, setup, i) {
   t.moves.push({ kind: e.k === "hook" ? "grappling_hook" : "walkie_talkies", wires });
   if (e.k === "hook") spend(t, setup, "11.11", e.a);
   else useItem(t, setup, "2", e);
+  turnToWires(t, setup);
 }
 
 /**

@@ -198,6 +198,15 @@ export function advance(t, setup, a) {
   t.turn = (a + 1) % n; // no wire left anywhere: the bomb is defused
 }
 
+/** A wire moved off the stand of the player whose turn it is, their last: the turn goes on to the next player with a
+ * wire, as it skips one with none (62's walkthrough: a Grappling Hook left the turn with an empty stand). Not a turn. */
+export function turnToWires(t, setup) {
+  const n = setup.players.length;
+  if (hasUncut(t, t.turn)) return;
+  const p = Array.from({ length: n - 1 }, (_, k) => (t.turn + k + 1) % n).find((q) => hasUncut(t, q));
+  if (p !== undefined) t.turn = p;
+}
+
 /** Whether player `a` plays a turn that was another's: said beside the entry, not refused (a slip of the actor, or the
  * table's own slip); none where turns have no order (10, 45) or the active player names who cuts (51, 18). */
 /** A card played "on your turn" (Stabilizer, Coffee Mug) by another player than the one whose turn it is: said. */
