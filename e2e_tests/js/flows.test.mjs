@@ -384,6 +384,10 @@ test("a special action on wires the table shows settles its outcome; 41's words 
   assert.equal(settleDraft(A, { ...d, spots: [{ p: 1, s: 0, j: 4 }] }).res, undefined, "a teammate's wire: asked");
   const text = String(askTemplate({ state: s, t, ui: {} }, d, { ask: "special_result" }).text);
   assert.match(text, /a tripwire: cut, detonator −1/);
+  assert.doesNotMatch(text, /special-last-space/);
+  const lastT = { ...t, mistakesLeft: 0 };
+  assert.match(String(askTemplate({ state: s, t: lastT, ui: {} }, d, { ask: "special_result" }).text),
+    /data-testid="special-last-space">The detonator is on its last space: ✗ explodes the bomb\./, "41's walkthrough: 'detonator +1' only");
   const value = String(askTemplate({ state: s, t, ui: {} }, { k: "dual", a: 0, p: 1, s: 0, js: [3] }, { ask: "value" }).text);
   assert.doesNotMatch(value, /key-Y"/, "no cut names yellow in 41");
   // an entry edited from ✗ (the wire showed a 3) back to ✓ is built on the table before it, where the wire shows no

@@ -205,7 +205,9 @@ export const ASKS = {
     // only where each may show a token (48: not my red, which explodes)
     const may = (res) => (d.spots ?? []).every((_x, n) => spotLabelOptions(allowOf(ctx), { ...d, res }, n, labels).some((o) => o.ok));
     const okMay = may("ok");
+    const last = specialShows(setup) && tableThen(allowOf(ctx)).mistakesLeft === 0 && !tableThen(allowOf(ctx)).stab; // (41's walkthrough)
     return html`<p class="ask" data-testid="ask">What happened?</p>
+      ${last ? html`<p class="hint warn" data-testid="special-last-space">The detonator is on its last space: ✗ explodes the bomb.</p>` : ""}
       <div class="row">${chip("draft-special", "ok", one ? "✓ a tripwire: cut, detonator −1" : "✓ all cut", false, "special-ok", okMay ? {} : { disabled: true })}
         ${specialShows(setup) ? chip("draft-special", "shown", one ? "✗ not one: info token, detonator +1" : "✗ shown, detonator +1", false, "special-shown", may("shown") ? {} : { disabled: true }) : ""}
         ${chip("draft-special", "boom", "✗ the bomb exploded", false, "special-boom")}</div>`;
