@@ -42,14 +42,16 @@ export function turnEndFirst(app, k) {
   return true;
 }
 
+/** The table a draft is answered on: while entry `edit` is edited, as it stood before it (the wire it cut is not
+ * "already cut" for it, nor a token it placed there yet — 41's walkthrough); else `now()`, the table shown. */
+const tableFor = (state, edit, now) => (edit !== undefined ? S.derive({ ...state, log: state.log.slice(0, edit) }) : now());
+
 /** A tap on a stand while the draft asks for slots: toggle that slot in the draft. */
 export function pickSlot(app, key) {
   const ui = app.ui;
   const d = ui.draft;
   const [p, s, j] = key.split("-").map(Number);
-  // an entry edited: its wires are read on the table before it (the wire it cut is not "already cut" for it)
-  const edit = ui.sheet?.edit;
-  const t = edit !== undefined ? S.derive({ ...app.state, log: app.state.log.slice(0, edit) }) : app.derived();
+  const t = tableFor(app.state, ui.sheet?.edit, () => app.derived());
   const sl = t.stands[p]?.[s]?.[j];
   if (!sl) return;
   ui.sheetError = null;
@@ -143,18 +145,17 @@ export function maybeCommit(app) {
   const { ui, state } = app;
   if (!ui.draft) return;
   const editing = ui.sheet?.edit !== undefined;
-  // an entry edited is built on the table as it stood before it (41's walkthrough: a wire read with the token the
-  // entry itself had placed, so ✗ → ✓ could not be recorded)
-  const t = editing ? S.derive({ ...state, log: state.log.slice(0, ui.sheet.edit) }) : app.derived();
+  const t = tableFor(state, ui.sheet?.edit, () => app.derived());
+  const laws = freshLaws(app.results);
   const tapped = !S.nextAsk(state, t, ui.draft); // complete before the page filled anything in
-  ui.draft = settleDraft({ state, t, laws: freshLaws(app.results), given: freshGiven(app.results, state, ui.draft, editing), editing }, ui.draft);
+  ui.draft = settleDraft({ state, t, laws, given: freshGiven(app.results, state, ui.draft, editing), editing }, ui.draft);
   const d = ui.draft;
   if (S.nextAsk(state, t, d)) return;
   if (ui.sheet?.mode === "slot" && ui.sheet.tab !== "cut") return;
   const entry = S.buildEntry(state, t, d);
   if (!d.confirmed && held(app, t, d, entry, tapped)) return; // the sheet shows Record, and why
   // a skip by one the engine makes sure can cut: refused before it is recorded (a one-tap skip went in, then erred)
-  const no = d.k === "skip" && !editing ? skipHeld(state, t, entry, freshLaws(app.results)) : null;
+  const no = d.k === "skip" && !editing ? skipHeld(state, t, entry, laws) : null;
   if (no) {
     ui.sheetError = no;
     return;
@@ -186,7 +187,7 @@ export function tryEntry(state, edit, entry) {
 /** Why the action sheet's complete draft would be refused (null: it would be recorded), said before Record is tapped. */
 export function refusal(state, now, ui, laws = null) {
   const d = ui.draft;
-  const t = ui.sheet?.edit !== undefined ? S.derive({ ...state, log: state.log.slice(0, ui.sheet.edit) }) : now; // (as maybeCommit)
+  const t = tableFor(state, ui.sheet?.edit, () => now);
   if (ui.sheet?.mode !== "action" || !d || S.nextAsk(state, t, d)) return null;
   const { check } = tryEntry(state, ui.sheet.edit, S.buildEntry(state, t, d));
   if (!check.ok) return check.error;
