@@ -188,23 +188,19 @@ export function advance(t, setup, a) {
   if (Number.isInteger(t.lastTurnBy) && passesCaptain(setup, t.lastTurnBy, a)) t.roundsEnded = (t.roundsEnded ?? 0) + 1;
   t.lastTurnBy = a;
   t.turnsTaken = (t.turnsTaken ?? 0) + 1;
-  for (let k = 1; k <= n; k += 1) {
-    const p = (a + k) % n;
-    if (hasUncut(t, p)) {
-      t.turn = p;
-      return;
-    }
-  }
-  t.turn = (a + 1) % n; // no wire left anywhere: the bomb is defused
+  t.turn = nextWithWires(t, setup, a) ?? (a + 1) % n; // (none: no wire left anywhere, the bomb is defused)
 }
+
+/** The first player after `a`, clockwise, with a wire left (`a` last), or undefined. */
+const nextWithWires = (t, setup, a) => {
+  const n = setup.players.length;
+  return Array.from({ length: n }, (_, k) => (a + k + 1) % n).find((p) => hasUncut(t, p));
+};
 
 /** A wire moved off the stand of the player whose turn it is, their last: the turn goes on to the next player with a
  * wire, as it skips one with none (62's walkthrough: a Grappling Hook left the turn with an empty stand). Not a turn. */
 export function turnToWires(t, setup) {
-  const n = setup.players.length;
-  if (hasUncut(t, t.turn)) return;
-  const p = Array.from({ length: n - 1 }, (_, k) => (t.turn + k + 1) % n).find((q) => hasUncut(t, q));
-  if (p !== undefined) t.turn = p;
+  if (!hasUncut(t, t.turn)) t.turn = nextWithWires(t, setup, t.turn) ?? t.turn;
 }
 
 /** Whether player `a` plays a turn that was another's: said beside the entry, not refused (a slip of the actor, or the
