@@ -143,16 +143,17 @@ function markTouched(t, before, i) {
 function sequenceBreak(setup, t, e) {
   if (!["dual", "xray", "detect", "solo"].includes(e.k)) return null;
   const said = (e.k === "xray" ? e.vs ?? [] : [namedValue(e)]).map(Number);
-  const hands = Number.isInteger(e.a) ? faceUpCards(setup, t, e.a, cutCounts(t)) : null; // 65: the actor's own cards
+  const cut = cutCounts(t);
+  const hands = Number.isInteger(e.a) ? faceUpCards(setup, t, e.a, cut) : null; // 65: the actor's own cards
   const off = hands ? said.find((x) => Number.isInteger(x) && !hands.includes(x)) : undefined;
   if (off !== undefined) return `${setup.players[e.a]}'s number cards face up were ${hands.join(", ") || "none"} then, not ${off}`;
   if (lineReady(setup)) { // 59: the value under Nano or one ahead of it (an edit may name another: said, not refused)
-    const ahead = lineAhead(setup, t, cutCounts(t));
+    const ahead = lineAhead(setup, t, cut);
     const v = said.find((x) => Number.isInteger(x) && !ahead.includes(x));
     return v === undefined ? null : `Nano allowed only ${[...ahead].sort((a, b) => a - b).join(", ")} then, not ${v}`;
   }
   if (setup.number_cards !== "sequence" || setup.mission === 36) return null;
-  const { nums, next } = sequenceAt(setup, cutCounts(t));
+  const { nums, next } = sequenceAt(setup, cut);
   const v = said.find((x) => nums.slice(next + 1).includes(x));
   return v === undefined ? null : `the sequence card: ${nums[next]} comes first (the ${v} waits)`;
 }

@@ -205,7 +205,8 @@ export const ASKS = {
     // only where each may show a token (48: not my red, which explodes)
     const may = (res) => (d.spots ?? []).every((_x, n) => spotLabelOptions(allowOf(ctx), { ...d, res }, n, labels).some((o) => o.ok));
     const okMay = may("ok");
-    const last = specialShows(setup) && tableThen(allowOf(ctx)).mistakesLeft === 0 && !tableThen(allowOf(ctx)).stab; // (41's walkthrough)
+    const then = tableThen(allowOf(ctx)); // (an edit: the detonator as it stood then — 41's walkthrough)
+    const last = specialShows(setup) && then.mistakesLeft === 0 && !then.stab;
     return html`<p class="ask" data-testid="ask">What happened?</p>
       ${last ? html`<p class="hint warn" data-testid="special-last-space">The detonator is on its last space: ✗ explodes the bomb.</p>` : ""}
       <div class="row">${chip("draft-special", "ok", one ? "✓ a tripwire: cut, detonator −1" : "✓ all cut", false, "special-ok", okMay ? {} : { disabled: true })}

@@ -21,6 +21,9 @@ export const skipsStartingToken = (setup, p) =>
 
 export { isSetupEntry };
 
+/** Does this slot show a false token ("not N": 17's captain's, 52's)? */
+const showsFalseToken = (sl) => Boolean(sl?.m?.startsWith("!"));
+
 /** Does this slot show a starting token of `kind`? */
 export function showsStartingToken(sl, kind) {
   if (kind === "value") return sl.c === "info";
@@ -40,7 +43,7 @@ export function startingTokenDue(state, t = derive(state)) {
   if (!kind || setup.me === null || !t.hasHand || skipsStartingToken(setup, setup.me)) return null;
   if (state.log.some((e) => !isSetupEntry(e))) return null;
   if (placesFalseTokens(setup, setup.me)) { // 17's captain, 52: two false tokens ("not N")
-    const placed = t.stands[setup.me].flat().filter((sl) => sl.m?.startsWith("!")).length;
+    const placed = t.stands[setup.me].flat().filter(showsFalseToken).length;
     return placed < 2 ? { kind: "false", left: 2 - placed } : null;
   }
   if (t.stands[setup.me].some((st) => st.some((sl) => showsStartingToken(sl, kind)))) return null;
@@ -86,7 +89,7 @@ export function teammatesTokens(state, t = derive(state)) {
  * the wires of mine (table `t`) that show none yet. */
 export function topAdvice(result, kind, n = 3, t = null, me = null) {
   const rows = Array.isArray(result?.[kind]) ? result[kind] : [];
-  const free = (r) => kind !== "false" || !t?.stands[me]?.[r.stand]?.[r.slot]?.m?.startsWith("!");
+  const free = (r) => kind !== "false" || !showsFalseToken(t?.stands[me]?.[r.stand]?.[r.slot]);
   return rows.filter(free).slice(0, n);
 }
 
@@ -133,7 +136,7 @@ export function drawnTokensDue(state) {
   const falseOnes = (p) => kind === "chosen" && placesFalseTokens(setup, p);
   // (50: the token goes beside the stand, the wire only pointed at: a "beside" entry, or the wire as remembered)
   const counts = (e) => e.k === "absent" || (e.k === "beside" && besideTokens(setup)) || (e.k === "set" && (kind === "random" ? e.slot?.c === "info"
-    : falseOnes(e.p) ? Boolean(e.slot?.m?.startsWith("!")) : showsStartingToken(e.slot ?? {}, chosen)));
+    : falseOnes(e.p) ? showsFalseToken(e.slot) : showsStartingToken(e.slot ?? {}, chosen)));
   const per = setup.players.map((_n, p) => {
     const need = kind === "absent" ? Math.min(2, lacking(state, p)) : falseOnes(p) ? 2 : skipsStartingToken(setup, p) ? 0 : 1;
     return { p, need, have: Math.min(need, state.log.filter((e) => e.p === p && counts(e)).length) };
