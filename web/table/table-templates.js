@@ -348,45 +348,43 @@ function adviceWords(list, i) {
   return list[i].gain_bits >= 0.95 * list[0].gain_bits ? "tells them about as much" : "tells them less";
 }
 
-/** 17's captain, 52: my false tokens — on the wires where the value they rule out is likeliest to teammates. */
-function falseAdvice(ctx, two) {
-  const { advice } = ctx;
+/** The starting-token advice's frame: its heading ("updating…" while the engine works), the engine's error or the
+ * wait, one button a row (`row(r, i, list)`: the <li>'s inside) and the notes below. */
+function advicePanel(advice, kind, label, heading, waiting, row, notes) {
   const list = advice.rows ?? [];
-  return html`<section class="moves advice ${advice.pending ? "updating" : ""}" data-testid="advice" data-kind="false" aria-label="Your false tokens">
-    <h3>Your false tokens (${advice.due.left} to place) ${advice.pending ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
+  return html`<section class="moves advice ${advice.pending ? "updating" : ""}" data-testid="advice" data-kind="${kind}" aria-label="${label}">
+    <h3>${heading} ${advice.pending ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
     ${advice.error ? html`<p class="hint" data-testid="advice-error">No advice: ${advice.error}</p>` : ""}
-    ${!list.length && !advice.error ? html`<p class="hint">Working out which values your false tokens should rule out…</p>` : ""}
-    <ol>${list.map((r, i) => html`<li><button type="button" class="move" data-act="advice" data-arg="${i}" data-testid="advice-${i}" data-slot="${r.stand}-${r.slot}" data-token="${r.token}">
-      <span class="what">${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}</span>
-      <small class="figure" data-testid="advice-${i}-p">a ${r.token.slice(1)} there, as your teammates see it: ${pct(r.p)}</small></button></li>`)}</ol>
-    <p class="hint" data-testid="advice-basis"><small>Each false token says “not N”: the advice puts it where your teammates would
-      think N likeliest (of the values the wire is not; never on a red wire in 17), so it rules out the most — as the arena's players do.</small></p>
+    ${!list.length && !advice.error ? html`<p class="hint">${waiting}</p>` : ""}
+    <ol>${list.map((r, i) => html`<li>${row(r, i, list)}</li>`)}</ol>
+    ${notes}
   </section>`;
 }
 
-/** "Your starting token": the best 3 slots of my stand(s) for the mission's token kind. */
+/** "Your starting token": the best 3 slots of my stand(s) for the mission's token kind; 17's captain, 52: my false
+ * tokens — on the wires where the value they rule out is likeliest to teammates. */
 export function adviceTemplate(ctx) {
   const { advice, state } = ctx;
   if (!advice?.due) return "";
   const { kind } = advice.due;
-  if (kind === "false") return falseAdvice(ctx, ctx.t.stands[state.setup.me].length > 1);
-  const me = state.setup.me;
-  const two = ctx.t.stands[me].length > 1;
-  const list = advice.rows ?? [];
-  return html`<section class="moves advice ${advice.pending ? "updating" : ""}" data-testid="advice" data-kind="${kind}" aria-label="Your starting token">
-    <h3>Your starting token ${advice.pending ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
-    ${advice.error ? html`<p class="hint" data-testid="advice-error">No advice: ${advice.error}</p>` : ""}
-    ${!list.length && !advice.error ? html`<p class="hint">Working out where your token tells the team the most…</p>` : ""}
-    <ol>${list.map((r, i) => html`<li>
-      <button type="button" class="move" data-act="advice" data-arg="${i}" data-testid="advice-${i}" data-slot="${r.stand}-${r.slot}" data-token="${r.token}"
-        aria-label="${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter} ${adviceWords(list, i)} ${r.gain_bits.toFixed(1)} bits · ${pct(r.resolved)} of the uncertainty resolved">
-        <span class="what">${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}
+  const two = ctx.t.stands[state.setup.me].length > 1;
+  const where = (r) => `${tokenText(r.token)} → ${two ? `stand ${r.stand + 1} ` : ""}slot ${r.letter}`;
+  const button = (r, i, inner, aria = null) => html`<button type="button" class="move" data-act="advice" data-arg="${i}" data-testid="advice-${i}"
+    data-slot="${r.stand}-${r.slot}" data-token="${r.token}"${aria ? html` aria-label="${aria}"` : ""}>${inner}</button>`;
+  if (kind === "false") {
+    return advicePanel(advice, kind, "Your false tokens", `Your false tokens (${advice.due.left} to place)`, "Working out which values your false tokens should rule out…",
+      (r, i) => button(r, i, html`<span class="what">${where(r)}</span>
+        <small class="figure" data-testid="advice-${i}-p">a ${r.token.slice(1)} there, as your teammates see it: ${pct(r.p)}</small>`),
+      html`<p class="hint" data-testid="advice-basis"><small>Each false token says “not N”: the advice puts it where your teammates would
+      think N likeliest (of the values the wire is not; never on a red wire in 17), so it rules out the most — as the arena's players do.</small></p>`);
+  }
+  return advicePanel(advice, kind, "Your starting token", "Your starting token", "Working out where your token tells the team the most…",
+    (r, i, list) => button(r, i, html`<span class="what">${where(r)}
           <small class="plain" data-testid="advice-${i}-words">${adviceWords(list, i)}</small></span>
         <small class="figure"><span data-testid="advice-${i}-bits" data-bits="${r.gain_bits}">${r.gain_bits.toFixed(1)} bits</span>
-          · <span data-testid="advice-${i}-resolved" data-resolved="${r.resolved}">${pct(r.resolved)}</span></small>
-      </button></li>`)}</ol>
-    ${advice.basis ? html`<p class="hint" data-testid="advice-basis"><small>The small figures: how much your token tells your team about your
+          · <span data-testid="advice-${i}-resolved" data-resolved="${r.resolved}">${pct(r.resolved)}</span></small>`,
+    `${where(r)} ${adviceWords(list, i)} ${r.gain_bits.toFixed(1)} bits · ${pct(r.resolved)} of the uncertainty resolved`),
+    html`${advice.basis ? html`<p class="hint" data-testid="advice-basis"><small>The small figures: how much your token tells your team about your
       stand (in bits), and the share of their doubt about it that it clears. Based on ${advice.basis}.</small></p>` : ""}
-    ${state.setup.read_tokens && tokensReadable(state.setup) ? html`<p class="hint" data-testid="advice-read"><small>Your team places the advised tokens (setup): teammates read yours as this first choice, so place it there.</small></p>` : ""}
-  </section>`;
+    ${state.setup.read_tokens && tokensReadable(state.setup) ? html`<p class="hint" data-testid="advice-read"><small>Your team places the advised tokens (setup): teammates read yours as this first choice, so place it there.</small></p>` : ""}`);
 }
