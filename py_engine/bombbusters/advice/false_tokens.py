@@ -20,12 +20,23 @@ from ..table.players import Player
 from ..table.state import GameState
 from ..table.wires import BLUE, RED, colour_of, label, value_of
 
-__all__ = ["likeliest", "false_choice", "rank_false_tokens"]
+__all__ = ["likeliest", "value_laws", "false_choice", "rank_false_tokens"]
 
 
 def likeliest(law: dict, skip: object = None) -> int:
     """The value of ``law`` with the greatest chance (the lowest among equals), ``skip`` left out."""
     return min((v for v in law if v != skip), key=lambda v: (-law[v], v))
+
+
+def value_laws(an: Any, p: int, spots: list[tuple[int, int]], blue: tuple[int, int]) -> dict:
+    """{(stand, slot): {blue value: its chance there}} of player p's wires at ``spots``, by analysis ``an`` (every
+    blue value of ``blue`` listed, 0 where it cannot be)."""
+    lo, hi = blue
+    out = {}
+    for s, j in spots:
+        by_value = an.value_probs(p, s, j)
+        out[(s, j)] = {v: by_value.get(v, 0.0) for v in range(lo, hi + 1)}
+    return out
 
 
 def false_choice(laws: dict, truth: dict, on_red: bool) -> list[tuple[tuple[int, int], tuple[tuple, int]]]:
@@ -58,13 +69,7 @@ def rank_false_tokens(state: GameState) -> list[dict[str, Any]]:
     # (52's tokens are facts "not N" on my wires; before the game, the only ones there)
     facts = tuple(f for f in state.facts if not (f.player == me and f.kind == "not_value"))
     an = solve_state(replace(state, players=players, facts=facts, me=None, extra={}))
-    lo, hi = state.wires.blue_range
-    laws, truth = {}, {}
-    for s, st in enumerate(mine):
-        for j, sl in enumerate(st):
-            if sl.state != CUT and sl.wire is not None:
-                by_value = an.value_probs(me, s, j)
-                laws[(s, j)] = {v: by_value.get(v, 0.0) for v in range(lo, hi + 1)}
-                truth[(s, j)] = sl.wire
+    truth = {(s, j): sl.wire for s, st in enumerate(mine) for j, sl in enumerate(st) if sl.state != CUT and sl.wire is not None}
+    laws = value_laws(an, me, list(truth), state.wires.blue_range)
     return [{"stand": s, "slot": j, "letter": slot_letter(j), "wire": label(truth[(s, j)]), "token": f"!{v}", "p": -key[0]}
             for (s, j), (key, v) in false_choice(laws, truth, on_red)]

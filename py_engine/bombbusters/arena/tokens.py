@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from ..advice.false_tokens import false_choice, likeliest
+from ..advice.false_tokens import false_choice, likeliest, value_laws
 from ..advice.indication import placed_token, rank_indications, token_choice_facts
 from ..advice.table_edits import one_of_facts, set_slots
 from ..missions.preset import Mission
@@ -81,12 +81,8 @@ def false_tokens(ref: Referee, q: int, on_red: bool, count: int = 2) -> tuple[li
     it), and a wire passed over whose likeliest value would have ranked among the chosen holds that value
     (in 17: or is red, which takes no token).  Without it the engine counted deals the rule rules out."""
     an = solve_state(replace(ref.table, me=None, extra={}))
-    lo, hi = ref.table.wires.blue_range
-    laws: dict[tuple[int, int], dict] = {}  # q's uncut wires: the chance of each blue value there
-    for (p, s, j) in sorted(ref.world):
-        if p == q and ref.table.stand(p, s)[j].state != CUT:
-            by_value = an.value_probs(p, s, j)
-            laws[(s, j)] = {v: by_value.get(v, 0.0) for v in range(lo, hi + 1)}
+    spots = [(s, j) for (p, s, j) in sorted(ref.world) if p == q and ref.table.stand(p, s)[j].state != CUT]
+    laws = value_laws(an, q, spots, ref.table.wires.blue_range)  # q's uncut wires: the chance of each blue value there
     chosen = false_choice(laws, {k: ref.world[(q, *k)] for k in laws}, on_red)[:count]
     last = chosen[-1][1][0] if len(chosen) == count else None
     told: list[Fact] = []
