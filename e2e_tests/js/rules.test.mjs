@@ -122,7 +122,30 @@ test("36: the Sequence card stands at either end of the cards left, and a tap mo
   // 9 and 16 keep the Sequence card at one end: no choice offered
   const nine = { ...s, setup: { ...s.setup, mission: 9 } };
   assert.doesNotMatch(page(nine), /sequence-turn/);
-  assert.match(page(nine), /data-testid="sequence-end">Next to cut: <b>12<\/b>/, "what comes next is said in 9 too");
+  // 9: what the card holds back and for what; a value two cards on waits for both cards before it; beside the
+  // last card nothing waits, nothing is said (9's walkthrough: "Next to cut: 1" read as a rule to cut the 1s now)
+  assert.match(page(nine), /data-testid="sequence-end">The Sequence card holds back <b>1, 5, 9<\/b>\s*until 2 <b>12<\/b>s are cut \(0 of 2\)/);
+  assert.deepEqual(S.missionRules(nine, S.derive(nine)).no_values.map((x) => x.why),
+    ["the sequence card: 12 comes first", "the sequence card: 12, then 1 come first", "the sequence card: 12, then 1, then 5 come first"]);
+  // one who watches gets no best cuts: the number cards go above the stands (9's walkthrough: none shown)
+  const { cardsTemplate: cards } = await import("../../web/table/cards-templates.js");
+  const watch = { ...nine, setup: { ...nine.setup, me: null } };
+  const top = (st, up) => String(cards({ state: st, t: S.derive(st), missions: [] }, up).text);
+  assert.match(top(watch, true), /sequence-end/);
+  assert.doesNotMatch(top(watch, false), /sequence-end/);
+  assert.doesNotMatch(top(nine, true), /sequence-end/, "a seated player's sit under their best cuts");
+  // a wire set cut (Set tokens) of a value still held back on the whole table: said beside it, whatever the order
+  // the cuts were set in (9's and 36's walkthroughs: taken with no word)
+  const setCut = (st, p, j, v) => S.addEntry(st, { k: "set", p, s: 0, j, slot: { c: "cut", v } });
+  let fixed = setCut(nine, 3, 9, "5");
+  const note = (st) => S.derive(st).entries[st.log.findIndex((e) => e.slot?.v === "5")].text;
+  assert.match(note(fixed), /check: the sequence card: 12, then 1 come first \(no 5 may be cut yet\)/);
+  fixed = setCut(setCut(fixed, 1, 11, "12"), 2, 11, "12");
+  assert.match(note(fixed), /check: the sequence card: 1 comes first/);
+  fixed = setCut(setCut(fixed, 1, 0, "1"), 2, 0, "1");
+  assert.doesNotMatch(note(fixed), /check/, "the 5 set cut before the cards it waited on: no word once they are cut");
+  const done = { ...nine, setup: { ...nine.setup, numbers: [3, 12] } };
+  assert.doesNotMatch(page(done), /sequence-end/);
   // one card left: nothing to choose
   const last = { ...s, setup: { ...s.setup, numbers: [3, 12] } };
   assert.doesNotMatch(page(last), /sequence-turn/);

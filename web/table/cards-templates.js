@@ -21,6 +21,9 @@ export function cardsTemplate(ctx, top = false) {
   // 30: the card in view changes every few seconds; 29: a card is put down for every turn (mine, and who holds what);
   // 65: each turn's cuts are the actor's cards, and a card is given after it
   if (setup.sound_rounds || setup.number_cards === "guess" || (t && faceUpCards(setup, t, 0))) return top ? numbersTemplate(setup, t) : "";
+  // one who watches (no seat, or no hand yet) gets no best cuts, where the number cards sit: they go above the stands
+  // (9's walkthrough: a shared link opened to watch showed no Sequence card)
+  if (setup.me === null || (t && !t.hasHand)) return top ? numbersTemplate(setup, t) : "";
   // 31: the card is chosen before the starting tokens, so until then the picker comes first, above the stands
   // 32, 37: the card face up for everyone, while none is tapped (at the start; the deck empty, none binds)
   const first = (one && !cards.length && state.setup.me !== null && !state.log.some((e) => !isSetupEntry(e)))
@@ -223,9 +226,13 @@ function myCardsTemplate(setup, t) {
 /** 36: the Sequence card may stand at either end of the cards left — the captain picks before the first turn, and
  * whoever clears a card (the entry just recorded) moves it —: the value it points at now, and then the other end a
  * tap away. */
-function sequenceEndTemplate({ nums, next, freeEnd }, t) {
-  if (!freeEnd) { // 9, 16: the Sequence card moves on along the line alone — only what comes next is said
-    return next < nums.length ? html`<p class="seq-end" data-testid="sequence-end">Next to cut: <b>${nums[next]}</b> (the card beside the Sequence card)</p>` : "";
+function sequenceEndTemplate({ nums, next, need, freeEnd }, t) {
+  if (!freeEnd) { // 9, 16: the Sequence card moves on along the line alone — what still waits, and for what
+    // (beside the last card nothing waits: 9's walkthrough read "Next to cut: 1" as a rule to cut the 1s now)
+    if (next >= nums.length - 1) return "";
+    const have = t?.cutCount?.[String(nums[next])] ?? 0;
+    return html`<p class="seq-end" data-testid="sequence-end">The Sequence card holds back <b>${nums.slice(next + 1).join(", ")}</b>
+      until ${need} <b>${nums[next]}</b>s are cut (${have} of ${need}).</p>`;
   }
   if (nums.length - next < 2) return "";
   const start = (t?.turnsTaken ?? 0) === 0;

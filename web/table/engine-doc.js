@@ -3,7 +3,7 @@
 // choices the slot editor offers. Pure functions, no DOM, no I/O.
 
 import { lineAhead, lineReady } from "./nano-line.js";
-import { blueValues, colourOf, faceUpCards, falseTokenFact, labelsInPlay, radarTurns, saidOf, sequenceAt, tokenMarks, wiresDoc } from "./setup.js";
+import { blueValues, colourOf, faceUpCards, falseTokenFact, labelsInPlay, radarTurns, saidOf, sequenceAt, sequenceWaits, tokenMarks, wiresDoc } from "./setup.js";
 import { myCards } from "./card-rules.js";
 import { slotToken } from "./describe.js";
 import { derive } from "./replay.js";
@@ -196,8 +196,8 @@ export function valueRules(state, t, mine = true) {
     const made = sums(nums);
     rules.only_values = { values: made, why: `the number cards (${nums.join(", ")}) make only ${made.join(", ") || "no value"} (sum or difference of two)` };
   } else if (nums.length > 1 && mode === "sequence") {
-    const { next } = sequenceAt(state.setup, t.cutCount);
-    for (const v of nums.slice(next + 1)) rules.no_values.push({ value: v, why: `the sequence card: ${nums[next]} comes first` });
+    const seq = sequenceAt(state.setup, t.cutCount);
+    for (const v of nums.slice(seq.next + 1)) rules.no_values.push({ value: v, why: sequenceWaits(seq, v) });
   } else if (nums.length && mode === "noble") {
     rules.no_values.push({ value: nums[0], why: `the ${nums[0]}s are cut all four at once by the special action` });
   } else if (lineReady(state.setup)) {

@@ -17,7 +17,7 @@ import { applyDiscard, cutSince, guessDiscards } from "./guess-cards.js";
 import { pickAfter, pickStart } from "./pick-cards.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
-import { blueValues, cardsInPlay, faceUpCards, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, rightOf, sequenceAt, turnedSlots, wireOf } from "./setup.js";
+import { blueValues, cardsInPlay, faceUpCards, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, rightOf, sequenceAt, sequenceWaits, turnedSlots, wireOf } from "./setup.js";
 
 /**
  * Replay the log over the setup. Returns
@@ -112,6 +112,7 @@ export function derive(state, { touched = false } = {}) {
   });
   placeFacts(t);
   countCuts(t, setup);
+  heldBackCuts(state, t);
   // mission 53: the failures Nano can still take stand for the detonator's mistakes left
   t.mistakesLeft = nanoDetonator(setup) ? nanoFailuresLeft(t.nanoSpace) : Math.max(0, setup.mistakes - t.mistakesMade);
   // every wire cut and the bomb still whole: the mission is won
@@ -137,6 +138,21 @@ function markTouched(t, before, i) {
   })));
 }
 
+/** 9, 16: a wire set cut (Set tokens) of a value the Sequence card still holds back on the whole table — no turn
+ * can have cut it (9's and 36's walkthroughs: taken with no word). Read on the table at the end, not the entry's:
+ * a game entered under way may set its cuts in any order. */
+function heldBackCuts(state, t) {
+  const { setup } = state;
+  if (setup.number_cards !== "sequence" || setup.mission === 36) return;
+  const seq = sequenceAt(setup, t.cutCount);
+  const held = seq.nums.slice(seq.next + 1).map(String);
+  state.log.forEach((e, i) => {
+    if (e.k === "set" && e.slot?.c === "cut" && held.includes(String(e.slot.v)) && t.entries[i]?.ok) {
+      t.entries[i].text += ` — check: ${sequenceWaits(seq, e.slot.v)} (no ${e.slot.v} may be cut yet)`;
+    }
+  });
+}
+
 /** 9, 16: a cut naming a value whose number card waits behind the Sequence card; 59: one Nano did not allow; 65: one
  * of no card its actor had face up (an old entry edited since, a link): said beside it. (36's line is re-ordered as
  * cards clear: an old entry is not read against today's order.) */
@@ -153,9 +169,9 @@ function sequenceBreak(setup, t, e) {
     return v === undefined ? null : `Nano allowed only ${[...ahead].sort((a, b) => a - b).join(", ")} then, not ${v}`;
   }
   if (setup.number_cards !== "sequence" || setup.mission === 36) return null;
-  const { nums, next } = sequenceAt(setup, cut);
-  const v = said.find((x) => nums.slice(next + 1).includes(x));
-  return v === undefined ? null : `the sequence card: ${nums[next]} comes first (the ${v} waits)`;
+  const seq = sequenceAt(setup, cut);
+  const v = said.find((x) => seq.nums.slice(seq.next + 1).includes(x));
+  return v === undefined ? null : `${sequenceWaits(seq, v)} (the ${v} waits)`;
 }
 
 /** 34, while the cards are hidden: the blue values each player's cuts named (what tells of their card, for the
