@@ -135,13 +135,13 @@ test("16: the number cards show their place in the line, a card done is crossed 
   // my 3s and 10 wait for the 7s: the keypad leaves them out and says why
   const said = ["1", "2", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
   assert.deepEqual(S.unnamedWhy(s, S.derive(s), { k: "dual", a: 0, p: 1, s: 0, js: [2] }, said),
-    [{ v: "3", why: "the sequence card: 7 comes first" }, { v: "10", why: "the sequence card: 7 comes first" }]);
+    [{ v: "3", why: "the sequence card: 7, then 3, then 10" }, { v: "10", why: "the sequence card: 7, then 3, then 10" }]);
   // a teammate: the values the sequence leaves out, said too (the walkthrough: they were missing, unexplained)
   assert.deepEqual(S.unnamedWhy(s, S.derive(s), { k: "dual", a: 1, p: 2, s: 0, js: [2] }, said),
-    [{ v: "3", why: "the sequence card: 7 comes first" }, { v: "10", why: "the sequence card: 7 comes first" }]);
+    [{ v: "3", why: "the sequence card: 7, then 3, then 10" }, { v: "10", why: "the sequence card: 7, then 3, then 10" }]);
   const { askTemplate } = await import("../../web/table/sheet-templates.js");
   const keys = String(askTemplate({ state: s, t: S.derive(s), missions: [], ui: { sheet: { mode: "action" } } }, { k: "dual", a: 1, p: 2, s: 0, js: [2] }, { ask: "value" }).text ?? "");
-  assert.match(keys, /data-testid="not-offered">Not offered: 3, 10 \(the sequence card: 7 comes first\)\./);
+  assert.match(keys, /data-testid="not-offered">Not offered: 3, 10 \(the sequence card: 7, then 3, then 10\)\./);
   // all four 7s cut (mine with Bob's, Cid's with Dee's): the 7 is done, the 3 next
   s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 6, v: "7", ok: true, cut: "7", as: { s: 0, j: 6 } });
   s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 6, v: "7", ok: true, cut: "7", as: { s: 0, j: 7 } });

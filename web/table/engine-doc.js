@@ -197,7 +197,7 @@ export function valueRules(state, t, mine = true) {
     rules.only_values = { values: made, why: `the number cards (${nums.join(", ")}) make only ${made.join(", ") || "no value"} (sum or difference of two)` };
   } else if (nums.length > 1 && mode === "sequence") {
     const seq = sequenceAt(state.setup, t.cutCount);
-    for (const v of nums.slice(seq.next + 1)) rules.no_values.push({ value: v, why: sequenceWaits(seq, v) });
+    for (const v of nums.slice(seq.next + 1)) rules.no_values.push({ value: v, why: sequenceWaits(seq) });
   } else if (nums.length && mode === "noble") {
     rules.no_values.push({ value: nums[0], why: `the ${nums[0]}s are cut all four at once by the special action` });
   } else if (lineReady(state.setup)) {

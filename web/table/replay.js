@@ -148,7 +148,7 @@ function heldBackCuts(state, t) {
   const held = seq.nums.slice(seq.next + 1).map(String);
   state.log.forEach((e, i) => {
     if (e.k === "set" && e.slot?.c === "cut" && held.includes(String(e.slot.v)) && t.entries[i]?.ok) {
-      t.entries[i].text += ` — check: ${sequenceWaits(seq, e.slot.v)} (no ${e.slot.v} may be cut yet)`;
+      t.entries[i].text += ` — check: ${sequenceWaits(seq)} (no ${e.slot.v} may be cut yet)`;
     }
   });
 }
@@ -171,7 +171,7 @@ function sequenceBreak(setup, t, e) {
   if (setup.number_cards !== "sequence" || setup.mission === 36) return null;
   const seq = sequenceAt(setup, cut);
   const v = said.find((x) => seq.nums.slice(seq.next + 1).includes(x));
-  return v === undefined ? null : `${sequenceWaits(seq, v)} (the ${v} waits)`;
+  return v === undefined ? null : `${sequenceWaits(seq)} (the ${v} waits)`;
 }
 
 /** 34, while the cards are hidden: the blue values each player's cuts named (what tells of their card, for the

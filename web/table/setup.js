@@ -102,12 +102,11 @@ export function sequenceAt(setup, cutCount) {
   return { nums, next, need, freeEnd: setup.mission === 36 };
 }
 
-/** Why the Sequence card holds value `v` back: in 9 and 16 every card between it and `v`, in order — the 1 of
+/** Why the Sequence card holds a value back: in 9 and 16 the order of the cards left, every one in it — the 1 of
  * "4, 12, 1" waits for the 4s and then the 12s (9's walkthrough read "4 comes first" as the whole reason); in 36,
  * whose card may move to the line's other end, only the card it stands beside. */
-export function sequenceWaits({ nums, next, freeEnd }, v) {
-  const before = nums.slice(next, freeEnd ? next + 1 : Math.max(next + 1, nums.indexOf(Number(v))));
-  return `the sequence card: ${before.join(", then ")} ${before.length > 1 ? "come" : "comes"} first`;
+export function sequenceWaits({ nums, next, freeEnd }) {
+  return freeEnd || next >= nums.length - 1 ? `the sequence card: ${nums[next]} comes first` : `the sequence card: ${nums.slice(next).join(", then ")}`;
 }
 
 /** The line after the Sequence card moved to the far end of the cards left (36): those cards read the other way. */
