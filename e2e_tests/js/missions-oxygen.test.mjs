@@ -478,6 +478,24 @@ test("46: who cannot cut the 7s is greyed before the sheet asks more, and wires 
     "the next answer clears the last step's message (48's walkthrough: it stayed on)");
 });
 
+test("46: a teammate with more wires left than the 7s not seen elsewhere (mine, a token's) cannot cut the 7s", async () => {
+  const { actorOff } = await import("../../web/table/draft-actors.js");
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 46, special: ["sevens_last"] }));
+  s.phase = "table";
+  for (const l of ["1", "2", "3", "4", "5", "6", "7", "7", "8", "9", "10", "11"]) s = S.handAdd(s, 0, l);
+  // Bob and Cid down to 3 wires each; Cid's first shows a 7 token
+  for (const p of [1, 2]) {
+    const n = S.derive(s).stands[p][0].length;
+    for (let j = 3; j < n; j += 1) s = S.addEntry(s, { k: "set", p, s: 0, j, slot: { c: "cut", v: "12" } });
+  }
+  const off = (st) => actorOff({ state: st, t: S.derive(st), ui: { sheet: { mode: "action" } } }, { k: "special" });
+  assert.equal(off(s).get(1), "3 wires left, more than the 2 7s not seen elsewhere", "my two 7s leave two (46's walkthrough)");
+  s = S.addEntry(s, { k: "set", p: 2, s: 0, j: 0, slot: { c: "info", v: "7" } });
+  assert.equal(off(s).get(1), "3 wires left, more than the 1 7 not seen elsewhere");
+  assert.equal(off(s).get(2), "3 wires left, more than the 2 7s not seen elsewhere", "Cid's own token is not elsewhere");
+});
+
 test("False Bottom brings cards of the mission's pile only (46: no Emergency Batteries, no double-numbered card)", async () => {
   const { ASKS } = await import("../../web/table/sheet-templates.js");
   const s = S.defaultState();

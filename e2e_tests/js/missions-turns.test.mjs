@@ -313,7 +313,7 @@ test("46: the value keypad says why my 7 is not offered (only the special action
   const d = { k: "dual", a: 0, p: 1, s: 0, js: [2] };
   const html = String(ASKS.value({ ctx: { state: s, t, ui: { sheet: { mode: "slot" } }, missions: [] }, d, ask: { ask: "value" }, state: s, t, setup: s.setup,
     blue: S.labelsInPlay(s.setup).map((x) => x.label).filter((l) => /^\d+$/.test(l)), said: S.labelsInPlay(s.setup).map((x) => x.label) }));
-  assert.match(html, /data-testid="not-offered">Not offered, though held: 7 \(the 7s are cut last/);
+  assert.match(html, /data-testid="not-offered">Not offered, though held: 7 \(mission 46: the 7s are cut last/);
   assert.doesNotMatch(html, /data-testid="key-7"/);
 });
 

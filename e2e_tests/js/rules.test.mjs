@@ -578,6 +578,9 @@ test("40: on my own wire only the x-token my stand shows is offered; 45: the one
   assert.ok(S.engineDoc(f, ft).facts.some((x) => x.kind === "has_not" && x.player === 2 && x.value === 7));
   // a volunteer who said "Snip!" without it as well as one the captain named: the label fits both
   assert.equal(S.skipRule(f.setup).label, "Has none of the card's value");
+  // the one named puts an info token: the log says where it goes in (45's walkthrough: said only in a refusal)
+  const named = S.derive(S.addEntry(f, { k: "skip", a: 1, v: 7 })).entries.at(-1).text;
+  assert.match(named, /has no 7 \(the card flipped\): the detonator moves; named by the captain, they put an info token: tap its wire, Set tokens/);
 });
 
 test("26: the cut recorded flips its value's card (none to untap); with none face up all turn up again, but those cut all four", async () => {

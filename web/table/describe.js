@@ -77,11 +77,14 @@ function describeAction(e, setup) {
       return `${name(e.a)}, the weakest link, cannot play: the detonator moves 2, every constraint and character card is discarded`;
     case "swap":
       return `${name(e.a)} swaps their constraint card for ${e.c ? `card ${e.c}` : "one of F–L"}: the detonator moves`;
-    case "skip":
+    case "skip": {
+      const tokenAfter = { 51: "; their info token: tap its wire, Set tokens", 45: "; named by the captain, they put an info token: tap its wire, Set tokens" };
       if (skipRule(setup)?.goesOn) return `${name(e.a)} has no cut with Nano: Nano turned round, the detonator moves, then they play`;
-      // (51: the chosen one then puts an info token in front of their stand — the card; said where it goes in)
-      if (Number.isInteger(e.v)) return `${name(e.a)}${setup.mission === 51 ? ", chosen," : ""} has no ${e.v} (the card flipped): the detonator moves${setup.mission === 51 ? "; their info token: tap its wire, Set tokens" : ""}`;
+      // (51, 45: the one chosen or named then puts an info token in front of their stand — the cards; said where it
+      // goes in: 45's walkthrough found it said only in a refusal)
+      if (Number.isInteger(e.v)) return `${name(e.a)}${setup.mission === 51 ? ", chosen," : ""} has no ${e.v} (the card flipped): the detonator moves${tokenAfter[setup.mission] ?? ""}`;
       return `${name(e.a)} skips the turn (${skipRule(setup)?.why ?? "oxygen"})${skipRule(setup)?.detonator === false ? "" : ": the detonator moves"}`;
+    }
     case "special": {
       const wires = (e.cuts ?? []).map((x) => `${at(x.p, x.s, x.j)}${x.l ? ` ${x.l}` : ""}`).join(", ");
       const how = (specialAction(setup) === "tripwire"

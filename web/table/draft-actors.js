@@ -4,7 +4,7 @@
 
 import { CHARACTER_CARDS, characterFor, ddSpent, ddUsable, drawnTokensDue, EQUIPMENT_NAMES, personalHolder, playedLast } from "./table-state.js";
 import { CARD_DRAFTS } from "./card-rules.js";
-import { notHidden, ownSlotOptions } from "./draft-options.js";
+import { chance, notHidden, ownSlotOptions } from "./draft-options.js";
 import { colourOf, redsInPlay, saidOf } from "./setup.js";
 import { specialAction } from "./entries-mission.js";
 import { colourCount, hasUncut, shownWire } from "./replay-table.js";
@@ -60,14 +60,22 @@ function notAllRed(ctx) {
 }
 
 /** 46: who cannot cut the four 7s at once (the card: a player whose every wire left is a 7) — more wires left than 7s
- * uncut, or, mine, a wire that is not a 7 (the walkthrough: refused only after "What happened?"). */
-function notAllSevens({ state, t }) {
+ * uncut, or than those not seen elsewhere (mine, a token's: 46's second walkthrough offered a teammate with 4 wires while
+ * I held two 7s), a wire the table rules 7 out of, or, mine, a wire that is not a 7 (the first walkthrough: refused only
+ * after "What happened?"). */
+function notAllSevens({ state, t, laws }) {
+  const { me } = state.setup;
   const left = 4 - (t.cutCount?.["7"] ?? 0);
+  const uncutOf = (p) => (t.stands[p] ?? []).flatMap((ss, s) => ss.map((sl, j) => ({ sl, s, j }))).filter(({ sl }) => sl.c !== "cut");
+  const seen = (p) => uncutOf(p).filter(({ sl }) => (p === me && t.hasHand ? sl.own : shownWire(sl)) === "7").length;
   return state.setup.players.map((_, p) => p).flatMap((p) => {
-    const uncut = (t.stands[p] ?? []).flat().filter((sl) => sl.c !== "cut");
+    const uncut = uncutOf(p);
     if (!uncut.length) return [[p, "no wires left"]];
     if (uncut.length > left) return [[p, `${uncut.length} wires left, more than the ${left} 7${left === 1 ? "" : "s"} still uncut`]];
-    return p === state.setup.me && t.hasHand && uncut.some((sl) => sl.own && sl.own !== "7") ? [[p, "holds wires that are not 7s"]] : [];
+    if (p === me && t.hasHand) return uncut.some(({ sl }) => sl.own && sl.own !== "7") ? [[p, "holds wires that are not 7s"]] : [];
+    const free = left - state.setup.players.reduce((n, _, q) => n + (q === p ? 0 : seen(q)), 0);
+    if (uncut.length > free) return [[p, `${uncut.length} wires left, more than the ${free} 7${free === 1 ? "" : "s"} not seen elsewhere`]];
+    return uncut.some(({ s, j }) => chance(t, laws ?? null, p, s, j, ["7"]) === 0) ? [[p, "a wire of theirs cannot be a 7"]] : [];
   });
 }
 

@@ -206,7 +206,7 @@ export function valueRules(state, t, mine = true) {
   if (radarTurns(state.setup) && Number.isInteger(t.turnCard)) {
     rules.only_values = { values: [t.turnCard], why: `the number card flipped this turn is ${t.turnCard} (mission 18)` };
   }
-  if (special.includes("sevens_last")) rules.no_values.push({ value: 7, why: "the 7s are cut last, all four at once (mission 46)" });
+  if (special.includes("sevens_last")) rules.no_values.push({ value: 7, why: "mission 46: the 7s are cut last, all four at once" });
   if (special.includes("yellow_special")) rules.no_values.push({ value: "YELLOW", why: "yellow wires go by the mission's special action" });
   return rules;
 }

@@ -119,10 +119,10 @@ export function skipRule(setup) {
   if (oxygenKind(setup)) return { label: "No oxygen: skip", why: "oxygen", detonator: true };
   if (setup.number_cards === "sum") return { label: "Pass the turn", why: "no cut by the number cards, or none wanted", detonator: true };
   if (setup.mission === 51) {
-    return { label: "Chosen one has none", why: "the one chosen has no wire of the card's value: their info token goes with Set tokens", detonator: true };
+    return { label: "Chosen one has none", why: "the one chosen has no wire of the card's value", detonator: true };
   }
   if (setup.mission === 45) { // a volunteer who said "Snip!" without the value, or the one the captain named
-    return { label: "Has none of the card's value", why: "the volunteer (or the one named) has no wire of the card's value: a named one's info token goes with Set tokens", detonator: true };
+    return { label: "Has none of the card's value", why: "the volunteer or the one named has no wire of the card's value", detonator: true };
   }
   if (setup.mission === 59) {
     return { label: "No cut with Nano: turn it round", why: "no cut with the values Nano allows: Nano turned round, then they play", detonator: true, goesOn: true };

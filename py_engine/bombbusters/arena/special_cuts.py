@@ -59,7 +59,7 @@ class SevensLast(MissionPlay):
     uncut wires, red ones aside, are all 7s cuts the four 7s at once: a wrong one explodes the bomb."""
 
     def rules(self, table: Any, q: int) -> dict:
-        return {"no_values": [{"value": 7, "why": "the 7s are cut last, all four at once (mission 46)"}]}
+        return {"no_values": [{"value": 7, "why": "mission 46: the 7s are cut last, all four at once"}]}
 
     def doc(self) -> dict:
         return {"kind": "sevens_last"}
