@@ -190,7 +190,9 @@ test("oxygen given to a teammate (49): a cut gives as many tokens as its value t
   assert.equal(S.oxygenFor(s, t, 0).have, 3);
   const no = S.missionRules(s, t).no_values;
   assert.deepEqual(no.map((x) => x.value), [4, 5, 6, 7, 8, 9, 10, 11, 12]);
-  assert.match(no[0].why, /oxygen: 3 tokens in front of you, fewer than a cut of it takes/);
+  // Bob plays next: the players before me may give me more (49's walkthrough: read as a skip to come)
+  assert.match(no[0].why, /^oxygen: 3 tokens in front of you, fewer than a cut of it takes — unless a teammate gives more before the turn$/);
+  assert.match(S.missionRules(s, { ...t, turn: 0 }).no_values[0].why, /^oxygen: 3 tokens in front of you, fewer than a cut of it takes$/, "my turn: what I hold");
   // "oxygen" is an answer an edit may change here, and nowhere else; the cutter cannot give to themself
   assert.ok(S.editChanges(s.setup, S.draftFromEntry(e)).includes("oxygen"));
   assert.ok(!S.editChanges(oxygenTable(54, "oxygen_own").setup, S.draftFromEntry(e)).includes("oxygen"));
@@ -571,6 +573,17 @@ test("oxygen in the status bar: 'at most' what I will have before my turn — bu
   assert.match(line(s), /you: at most 7 in the reserve/, "Dan plays before me and may spend some");
   s.setup.captain = 0; // I am the captain: my turn takes the tokens back
   assert.match(line(s), /you: 8 in the reserve/);
+});
+
+test("49: the oxygen line names every teammate's tokens, the last to play's too once the game is over", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  const line = (st) => String(statusTemplate({ state: st, t: S.derive(st), missions: [] })).match(/data-testid="oxygen"[\s\S]*?<\/div>/)[0];
+  let s = oxygenTable(49, "oxygen_gift"); // 4 players: 5 tokens each
+  s.setup.mistakes = 0;
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 0, v: "3", ok: false, real: "4", ox: 3 }); // the detonator's last space: it explodes
+  const t = S.derive(s);
+  assert.ok(t.exploded, t.entries.at(-1).error);
+  for (const who of ["Bob: 2", "Cat: 5", "Dan: 8"]) assert.match(line(s), new RegExp(who), `${who} (49's walkthrough: the player to play left out)`);
 });
 
 test("55, 60: a challenge the log says is not done (card 8's numbers, card 4's sum) is said beside its entry", () => {

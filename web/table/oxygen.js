@@ -179,11 +179,14 @@ export function oxygenRules(state, t, p) {
   const [lo, hi] = state.setup.blue;
   const noValues = [];
   const costs = [];
+  // 49, before p's turn: the players before them may give them tokens (49's walkthrough: "not for you now" read as a
+  // skip to come, and the cut was theirs once given the tokens)
+  const yet = ox.kind === "gift" && t.turn !== p ? " — unless a teammate gives more before the turn" : "";
   for (let v = lo; v <= hi; v++) {
     const cost = oxygenCost(String(v), ox.kind);
     costs.push({ value: v, tokens: cost });
     // one reason for every value too dear, so the keypad's "Not offered" says them in one clause ("7, 8, 9 (oxygen: …)")
-    if (cost > ox.have) noValues.push({ value: v, why: `oxygen: ${ox.have} token${ox.have === 1 ? "" : "s"} ${ox.where}, fewer than a cut of it takes` });
+    if (cost > ox.have) noValues.push({ value: v, why: `oxygen: ${ox.have} token${ox.have === 1 ? "" : "s"} ${ox.where}, fewer than a cut of it takes${yet}` });
   }
   return { no_values: noValues, ...(ox.kind === "own" ? {} : { oxygen: { tokens: ox.have, costs } }) };
 }

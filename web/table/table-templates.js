@@ -228,7 +228,9 @@ function oxygenTemplate(ctx) {
   const parts = [];
   if (now && t.turn !== setup.me) parts.push(`${setup.players[t.turn]} (to play): ${now.have} ${now.where}`);
   if (mine) parts.push(`${now && t.turn === setup.me ? "you (to play)" : "you"}: ${shared && t.turn !== setup.me && setup.me !== setup.captain ? "at most " : ""}${mine.have} ${mine.where}`);
-  if (!shared) setup.players.forEach((name, p) => { if (p !== setup.me && p !== t.turn) parts.push(`${name}: ${oxygenFor(state, t, p)?.have ?? 0}`); }); // 49, 54: all in view
+  // 49, 54: all in view — the player to play among them once the game is over (49's walkthrough: the last to play's
+  // tokens went missing from the team's)
+  if (!shared) setup.players.forEach((name, p) => { if (p !== setup.me && !(now && p === t.turn)) parts.push(`${name}: ${oxygenFor(state, t, p)?.have ?? 0}`); });
   if (now && ox.kind === "pass") {
     const spent = (PASSED_OXYGEN[setup.players.length] ?? 0) - now.have;
     if (spent > 0) parts.push(`${spent} spent this round, back to the captain at their turn`);
