@@ -344,6 +344,19 @@ test("where a moved wire was filed: places where no wire it may be sits in order
   assert.ok(filePlaceOptions(A, { k: "nano", a: 1 }, "to", 1, 0, 13).every(Boolean), "Nano's wire may be anything");
 });
 
+test("a teammate's filing place the table leaves one of is filled in (46's walkthrough: one chip to tap)", () => {
+  // Bob shows a cut 9 on H and a cut 11 on I; Dee's slot I is a 10 (its law): Bob's hook files it between them
+  const state = table([
+    { k: "set", p: 1, s: 0, j: 7, slot: { c: "cut", v: "9" } },
+    { k: "set", p: 1, s: 0, j: 8, slot: { c: "cut", v: "11" } },
+  ]);
+  const A = { state, t: S.derive(state), laws: laws({ "3-0-8": { "10": 1 } }), editing: false };
+  const d = { k: "hook", a: 1, p: 3, s: 0, js: [8] };
+  assert.deepEqual(settleDraft(A, d).to, { s: 0, j: 8 });
+  const open = { ...A, laws: laws({ "3-0-8": { "10": 0.5, "12": 0.5 } }) };
+  assert.equal(settleDraft(open, d).to, undefined, "a 10 or a 12: two places, asked");
+});
+
 test("a wire I receive: its value is asked first, then it is filed where it sits in order among equal wires by itself", () => {
   const state = table();
   const t = S.derive(state);

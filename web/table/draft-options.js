@@ -298,12 +298,13 @@ const CERTAIN = {
     const may = actorSlots(A, d);
     return may.length === 1 ? { as: { s: may[0].s, j: may[0].j } } : null;
   },
-  // the wire I received, said: filed where it sits in order — when its places differ only among wires equal to it
+  // one place left (46's walkthrough: one chip to tap); the wire I received, said: filed where it sits in order — when
+  // its places differ only among wires equal to it
   file: (A, d, ask) => {
-    if (ask.who !== A.state.setup.me || !d.got) return null;
     const fits = filePlaces(A.state, A.t, d, ask.who).flatMap(({ s, n }) =>
       filePlaceOptions(A, d, ask.field, ask.who, s, n).map((ok, j) => (ok ? { s, j } : null)).filter(Boolean));
-    if (!fits.length || fits.some((x) => x.s !== fits[0].s)) return null;
+    if (fits.length === 1 && !A.editing) return { [ask.field]: fits[0] };
+    if (ask.who !== A.state.setup.me || !d.got || !fits.length || fits.some((x) => x.s !== fits[0].s)) return null;
     const st = standAfterGiving(A.t, d, ask.who, fits[0].s);
     const between = st.slice(fits[0].j, fits.at(-1).j).map((sl) => seenWire(sl));
     return between.every((w) => w === d.got) ? { [ask.field]: { s: fits[0].s, j: fits.at(-1).j } } : null; // after its equals
