@@ -575,6 +575,20 @@ test("oxygen in the status bar: 'at most' what I will have before my turn — bu
   assert.match(line(s), /you: 8 in the reserve/);
 });
 
+test("49: whom the oxygen goes to: each teammate's tokens, a gift lost where no wire is left, and the team's rule", async () => {
+  const { oxygenToAsk } = await import("../../web/table/flow-templates.js");
+  let s = oxygenTable(49, "oxygen_gift"); // Ann (me), Bob, Cat, Dan: 5 each
+  const n = S.derive(s).stands[1][0].length;
+  for (let j = 0; j < n; j += 1) s = S.addEntry(s, { k: "set", p: 1, s: 0, j, slot: { c: "cut", v: "12" } }); // Bob: none left
+  s = S.addEntry(s, { k: "dual", a: 3, p: 2, s: 0, j: 0, v: "3", ok: false, real: "2", ox: 2 }); // Dan gives Cat 3: Cat 8, Dan 2
+  const t = S.derive(s);
+  assert.deepEqual(S.giftTargets(s, t, 0), { rows: [{ p: 1, have: 5, wasted: "no wire left" }, { p: 2, have: 8, wasted: null }, { p: 3, have: 2, wasted: null }], fewest: 3 });
+  const ask = String(oxygenToAsk({ ctx: { state: s, t, ui: {} }, d: { k: "dual", a: 0 }, state: s, t, setup: s.setup }).text).replace(/\s+/g, " ");
+  assert.match(ask, /The team's rule: to a teammate showing the thumbs-up \(the nearest on the left\); else the fewest: Dan\./);
+  assert.match(ask, /data-testid="oxygen-to-1"[^>]*>Bob · 5 \(no wire left: lost\)</, "49's walkthrough: a gift to one who cannot use it, unwarned");
+  assert.match(ask, /data-testid="oxygen-to-3"[^>]*>Dan · 2</);
+});
+
 test("49: the oxygen line names every teammate's tokens, the last to play's too once the game is over", async () => {
   const { statusTemplate } = await import("../../web/table/table-templates.js");
   const line = (st) => String(statusTemplate({ state: st, t: S.derive(st), missions: [] })).match(/data-testid="oxygen"[\s\S]*?<\/div>/)[0];

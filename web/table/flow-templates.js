@@ -6,7 +6,7 @@
 import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, markRuledOut, realLabels, realOptions, resultAllowed, settleDraft, slotLabelOptions, tableThen, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
-import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, markWords, NANO_END, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
+import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, giftTargets, markWords, NANO_END, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { aValue, besideTokens, colourOf, faceUpCards, nanoDetonator, presetOf, radarTurns, rightOf, saidOf, yellowsInPlay } from "./setup.js";
 import { holdsAllowed, yellowCountRange } from "./entries-sound.js";
 import { CARD_NAMES, noTokenCard, ringHeld } from "./card-rules.js";
@@ -291,8 +291,12 @@ export function giveToAsk({ ctx, d, t, setup }) {
   return html`<p class="ask" data-testid="ask">To whom did ${setup.players[d.a]} give the ${d.v}?</p>${why}${teammateChips(setup, d.a, "draft-give-to", "give-to")}`;
 }
 
-export const oxygenToAsk = ({ d, setup }) => html`<p class="ask" data-testid="ask">Who gets ${setup.players[d.a]}'s oxygen (as many tokens as the value named)?</p>
-  <div class="row">${setup.players.map((name, p) => p === d.a ? "" : chip("draft-oxygen", p, name, d.ox === p, `oxygen-to-${p}`))}</div>`;
+export function oxygenToAsk({ ctx, d, state, t, setup }) {
+  const { rows, fewest } = giftTargets(state, t, d.a, allowOf(ctx).laws);
+  return html`<p class="ask" data-testid="ask">Who gets ${setup.players[d.a]}'s oxygen (as many tokens as the value named)?</p>
+    ${fewest === null ? "" : html`<p class="hint" data-testid="oxygen-rule">The team's rule: to a teammate showing the thumbs-up (the nearest on the left); else the fewest: ${setup.players[fewest]}.</p>`}
+    <div class="row">${rows.map(({ p, have, wasted }) => chip("draft-oxygen", p, `${setup.players[p]} · ${have}${wasted ? ` (${wasted}: lost)` : ""}`, d.ox === p, `oxygen-to-${p}`))}</div>`;
+}
 
 /** 47: which two number cards face up gave the value named, by their sum or difference, or which two a skip discarded
  * (while editing, any two: the table has moved on since); they are gone, so the page follows the cards face up. */

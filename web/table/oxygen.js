@@ -12,8 +12,8 @@
 // Pure: read from the setup and the replayed log, tested under Node. The replay checks each cut against the
 // cutter's tokens, and reads a skip in 63 (who can pay must play, its FAQ): no value the skipper could pay for.
 
-import { addFact, cutCounts, fail, passesCaptain, uncutRefs } from "./replay-table.js";
-import { sureWireOf } from "./held-wires.js";
+import { addFact, cutCounts, fail, hasUncut, passesCaptain, uncutRefs } from "./replay-table.js";
+import { onlyRedLeft, sureWireOf } from "./held-wires.js";
 
 /** Tokens each player holds at the start in mission 54, by player count. */
 export const OWN_OXYGEN = { 2: 9, 3: 6, 4: 3, 5: 2 };
@@ -189,4 +189,23 @@ export function oxygenRules(state, t, p) {
     if (cost > ox.have) noValues.push({ value: v, why: `oxygen: ${ox.have} token${ox.have === 1 ? "" : "s"} ${ox.where}, fewer than a cut of it takes${yet}` });
   }
   return { no_values: noValues, ...(ox.kind === "own" ? {} : { oxygen: { tokens: ox.have, costs } }) };
+}
+
+/**
+ * 49: whom actor `a`'s oxygen may go to, each teammate with their tokens and what makes a gift wasted (no wire left,
+ * only red left: a reveal is free and their tokens leave the game — the FAQ), and the team's rule (the arena's,
+ * arena/oxygen.py: to a thumbs-up, the nearest on the left; else the fewest, then the nearest on the left, among those
+ * who can still cut). 49's walkthrough gave 12 tokens to a player left with a red wire, unwarned. [{p, have, wasted}],
+ * fewest: the rule's pick without a thumbs-up (or null).
+ */
+export function giftTargets(state, t, a, laws = null) {
+  const n = state.setup.players.length;
+  const rows = state.setup.players.map((_, p) => p).filter((p) => p !== a).map((p) => ({
+    p, have: oxygenFor(state, t, p)?.have ?? 0,
+    wasted: !hasUncut(t, p) ? "no wire left" : onlyRedLeft(state, t, p, laws) ? "only red left" : null,
+  }));
+  const live = rows.filter((x) => !x.wasted);
+  const near = (p) => (p - a + n) % n;
+  const fewest = live.length ? live.reduce((b, x) => (x.have < b.have || (x.have === b.have && near(x.p) < near(b.p)) ? x : b)).p : null;
+  return { rows, fewest };
 }
