@@ -175,6 +175,10 @@ test("64: my cut naming a value I see on my stand is made with that wire — my 
   const A = { state: st, t: S.derive(st), laws: null, editing: false };
   const seven = actorSlots(A, { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "7", ok: true });
   assert.ok(seven.length >= 1 && seven.every((x) => !A.t.stands[0][x.s][x.j].tw), JSON.stringify(seven));
+  // a turned-around wire the table makes sure a 7 is offered beside it: its owner may cut it so (56's walkthrough)
+  const tw = A.t.stands[0][0].findIndex((sl) => sl.tw);
+  const sure = actorSlots({ ...A, laws: new Map([[`0-0-${tw}`, { probs: { 7: 1 } }]]) }, { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "7", ok: true });
+  assert.ok(sure.some((x) => x.j === tw) && sure.some((x) => x.j !== tw), JSON.stringify(sure));
 });
 
 test("64: 'I see it' greys the values the engine rules out on that turned-around wire (it offered 12 at 0 %)", async () => {

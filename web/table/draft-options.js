@@ -164,17 +164,17 @@ function actorSaid(A, d) {
   return cut ? saidOf(cut) : null;
 }
 
-/** The actor's wires that may be the one cut with it on a success: [{s, j, p}] (p: its chance, null without a law);
- * the ones the table rules out are left out, a turned-around wire but by a regular cut and while none of the value is seen. */
+/** The actor's wires that may be the one cut with it on a success: [{s, j, p}] (p: its chance, null without a law), but
+ * those the table rules out; a turned-around wire by a regular cut, and with a wire of its value in view only if sure. */
 export function actorSlots(A, d) {
   const said = actorSaid(A, d);
   const out = [];
   const stands = tableThen(A).stands[d.a] ?? [];
   const seen = stands.flat().some((sl) => sl.c !== "cut" && sl.own && !sl.tw && saidOf(sl.own) === said); // (38, 56, 64)
   stands.forEach((st, s) => st.forEach((sl, j) => {
-    if (sl.c === "cut" || xWireWait(A.state.setup, A.t.yellowCut, sl) || (sl.tw && (d.k !== "dual" || seen))) return; // 35's X wire
+    if (sl.c === "cut" || xWireWait(A.state.setup, A.t.yellowCut, sl) || (sl.tw && d.k !== "dual")) return; // 35's X wire
     const p = !said ? null : A.given && !A.editing ? chance(A.t, A.given, d.a, s, j, [said]) : ch(A, d.a, s, j, [said]); // (given: the success's table)
-    if (p !== 0) out.push({ s, j, p });
+    if (p !== 0 && !(sl.tw && seen && p !== 1)) out.push({ s, j, p });
   }));
   return out; // in the stand's order, as the player sees the wire that was cut (each with its chance)
 }
