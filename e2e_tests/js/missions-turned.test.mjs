@@ -190,3 +190,18 @@ test("64: 'I see it' greys the values the engine rules out on that turned-around
   assert.match(html, /data-testid="see-2"(?![^>]*disabled)/);
   assert.match(html, /data-testid="see-12"[^>]*disabled/);
 });
+
+test("64: an 'I see it' entry edited opens on its slot's I see it keypad, and a value tapped there replaces it (56's walkthrough: it opened as a cut that could not be recorded)", async () => {
+  const { logActs } = await import("../../web/table/acts-log.js");
+  const { slotActs } = await import("../../web/table/acts-slot.js");
+  const st = S.addEntry(mine64(), { k: "see", p: 1, s: 0, j: 0, v: "2" });
+  const app = {
+    state: st, results: {}, ui: {}, derived() { return S.derive(this.state); }, render() {}, view: {},
+    closeSheet() { this.ui.sheet = null; this.ui.draft = null; }, commit(next) { this.state = next; },
+  };
+  logActs(app).edit("0");
+  assert.deepEqual(app.ui.sheet, { mode: "slot", key: "1-0-0", tab: "set", edit: 0 });
+  slotActs(app).see("1");
+  assert.deepEqual(app.state.log, [{ k: "see", p: 1, s: 0, j: 0, v: "1" }]);
+  assert.ok(app.derived().entries[0].ok);
+});

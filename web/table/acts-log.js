@@ -15,7 +15,7 @@ function editEntry(app, i) {
   const e = app.state.log[i];
   if (!e || e.k === "damaged") return;
   ui.sheetError = null;
-  if (e.k === "set") {
+  if (e.k === "set" || e.k === "see") { // (56's walkthrough: an "I see it" opened as a cut that could not be recorded)
     ui.sheet = { mode: "slot", key: `${e.p}-${e.s}-${e.j}`, tab: "set", edit: i };
     ui.draft = { k: "dual", a: null, p: e.p, s: e.s, js: [e.j] };
     return;
