@@ -330,7 +330,7 @@ function slotSheet(ctx, sh) {
   const d = ui.draft;
   // 56, 64: a teammate's turned-around wire may be cut, at a detonator space (38's: no cut attempt, above)
   if (sl.tw && setup.turned) { // (mine too: its cutter is a teammate)
-    head = html`${head}<p class="hint" data-testid="turned-cost">${p === setup.me ? "Your" : "A teammate's"} turned-around wire: cutting it moves the detonator a space, even when it works.${ctx.t.mistakesLeft === 0 && !ctx.t.stab ? " The detonator is on its last space: the bomb explodes either way." : ""}</p>`;
+    head = html`${head}<p class="hint" data-testid="turned-cost">${p === setup.me ? "Your turned-around wire: a teammate who cuts it" : "A teammate's turned-around wire: cutting it"} moves the detonator a space, even when it works${p === setup.me ? " (you cut it yourself with a wire of yours: no cost)" : ""}.${ctx.t.mistakesLeft === 0 && !ctx.t.stab ? " The detonator is on its last space: the bomb explodes either way." : ""}</p>`;
   }
   // "Who tried it?" is the chips' own question: not asked twice
   const asks = !ctx.ask ? recordButton(ctx.refused, Boolean(ctx.sheetError)) // (a draft held for Record: draft-commit)
