@@ -740,6 +740,18 @@ test("59: a cut recorded says where Nano went and which way it faces, and how to
   assert.match(said[0], /— Nano on the 9, facing →: turned round\? “The cutter turned Nano round”/);
 });
 
+test("61: a teammate's card where the ring has it binds their cuts: the keypad says why, the card's warning speaks (61's walkthrough: unwarned)", () => {
+  const s = table({ number: 61 });
+  s.setup.cards = ["A"];
+  s.setup.player_cards = ["", "D", "K", ""];
+  const t = S.derive(s);
+  const said = ["1", "2", "3", "7", "8"];
+  assert.deepEqual(S.unnamedWhy(s, t, { k: "dual", a: 1, p: 2, s: 0, js: [2] }, said).map((x) => `${x.v} ${x.why}`),
+    ["1 their constraint card D", "2 their constraint card D", "3 their constraint card D"]);
+  assert.match(S.cardObjection(s.setup, t, { k: "solo", a: 2, v: "3" }), /constraint card K: no solo cut/);
+  assert.equal(S.cardObjection(s.setup, t, { k: "solo", a: 3, v: "3" }), null, "Dan's card not entered: nothing binds");
+});
+
 test("61: a swap asks which card of F–L was drawn, and that card binds its player from then on", async () => {
   const { followSwap } = await import("../../web/table/pair-cards.js");
   let s = table({ number: 61 });

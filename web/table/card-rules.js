@@ -15,10 +15,11 @@ export const weakLink = (setup) => setup.mission === 34;
 export const myCards = (setup, t) => ((weakLink(setup) && !(setup.weak_me && t.weak === "hidden")) || t.flipped?.includes(setup.me) ? []
   : setup.cards ?? []);
 
-/** 31: player p's constraint card while it lies face up (mine: My constraint card; a teammate's: as entered), else
- * null (not entered, or turned face down: they could not apply it). */
+/** 31, 61: player p's constraint card while it lies face up (mine: My constraint card; a teammate's: as entered — 61's
+ * where the ring has it now: 61's walkthrough recorded cuts a teammate's card forbade, unwarned), else null (not
+ * entered, or 31's turned face down: they could not apply it). */
 export function theirCard(setup, t, p) {
-  if (setup.mission !== 31 || t.flipped?.includes(p)) return null;
+  if (![31, 61].includes(setup.mission) || t.flipped?.includes(p)) return null;
   return (p === setup.me ? setup.cards?.[0] : setup.player_cards?.[p]) || null;
 }
 
