@@ -198,6 +198,21 @@ test("57: the pairs entered, the card in play as tapped for the last value valid
   assert.deepEqual(missionPlayDoc(s, S.derive(s)).mission_play, { kind: "per_value", pairs: { 2: "C", 5: "F" }, order: [11, 2], skipped: [] });
 });
 
+test("61: with the captain out of wires the cards rotate before the turn of the first after them with one (61's walkthrough: never again, a lost game)", () => {
+  const s = table(61, { constraints: "ring" });
+  s.setup.captain = 2; // Cat, with no wire left
+  const cat = S.derive(s).stands[2][0].length;
+  let st = s;
+  for (let j = 0; j < cat - 1; j += 1) st = S.addEntry(st, { k: "set", p: 2, s: 0, j, slot: { c: "cut", v: "11" } });
+  st = S.addEntry(st, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "12", ok: true, cut: "12", as: { s: 0, j: cat - 1 } }); // her last
+  const t = S.derive(st);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.deepEqual([t.turn, t.roundSeat], [3, 3]);
+  assert.equal(S.ringRotateBar(st.setup, t), null, "Dan's turn starts the round");
+  const later = S.addEntry(st, { k: "dual", a: 3, p: 0, s: 0, j: 0, v: "9", ok: false, real: "1" });
+  assert.equal(S.ringRotateBar(later.setup, S.derive(later)), "The cards rotate on each round before Dan's turn (the captain has no wire left): it is Ann's turn.");
+});
+
 test("61: the cards round the table as entered (the table's own with 2-3 players), rotated together; sent once all are in", async () => {
   const { setupActs } = await import("../../web/table/acts-setup.js");
   const app = { state: table(61, { constraints: "ring" }), missions: [], commit(next) { this.state = next; }, view: { flash: () => {} },
@@ -217,7 +232,7 @@ test("61: the cards round the table as entered (the table's own with 2-3 players
   assert.equal(said.at(-1), "Cards rotated clockwise: A to Bob, B to Cat, C to Dan, G to you (undo if that was a slip).");
   // the card: once a round, before the captain's turn
   setupActs(app)["ring-rotate"]("-1");
-  assert.equal(said.at(-1), "Not rotated: The cards rotated already before Ann's turn this round (Undo takes a rotation back).");
+  assert.equal(said.at(-1), "Not rotated: The cards rotated already before Ann's turn (the captain's) this round (Undo takes a rotation back).");
   assert.deepEqual(app.state.setup.cards, ["G"]);
   app.state = S.addEntry(app.state, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "9", ok: false, real: "4" });
   assert.equal(S.ringRotateBar(app.state.setup, S.derive(app.state)), "The cards rotate on each round before Ann's turn (the captain's): it is Bob's turn.");

@@ -75,9 +75,10 @@ export function setRingHeld(su, held) {
  * before the captain's turn — once (`ring_rotated`: the turns taken at the last rotation; Undo takes a slip back). */
 export function ringRotateBar(setup, t) {
   if (!t || t.exploded || t.defused) return null;
-  const captain = setup.players[setup.captain];
-  if (t.turn !== setup.captain) return `The cards rotate on each round before ${captain}'s turn (the captain's): it is ${setup.players[t.turn]}'s turn.`;
-  return setup.ring_rotated === (t.turnsTaken ?? 0) ? `The cards rotated already before ${captain}'s turn this round (Undo takes a rotation back).` : null;
+  const seat = t.roundSeat ?? setup.captain; // (the captain out of wires: the first after them with one)
+  const whose = `${setup.players[seat]}'s turn (${seat === setup.captain ? "the captain's" : "the captain has no wire left"})`;
+  if (t.turn !== seat) return `The cards rotate on each round before ${whose}: it is ${setup.players[t.turn]}'s turn.`;
+  return setup.ring_rotated === (t.turnsTaken ?? 0) ? `The cards rotated already before ${whose} this round (Undo takes a rotation back).` : null;
 }
 
 /** 61: a place of ringSeats in words: "you", a teammate's name, or the table's (with 2-3 players). */

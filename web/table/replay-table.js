@@ -197,6 +197,10 @@ const nextWithWires = (t, setup, a) => {
   return Array.from({ length: n }, (_, k) => (a + k + 1) % n).find((p) => hasUncut(t, p));
 };
 
+/** The seat whose turn starts a round: the captain's, or once they have no wire left the first after them with one
+ * (61's rotation, "before the captain's turn": 61's walkthrough could never rotate again, and lost; the arena's rule). */
+export const roundSeat = (t, setup) => nextWithWires(t, setup, (setup.captain + setup.players.length - 1) % setup.players.length) ?? setup.captain;
+
 /** A wire moved off the stand of the player whose turn it is, their last: the turn goes on to the next player with a
  * wire, as it skips one with none (62's walkthrough: a Grappling Hook left the turn with an empty stand). Not a turn. */
 export function turnToWires(t, setup) {

@@ -15,7 +15,7 @@ import { lineAfter, lineAhead, lineReady, lineStart } from "./nano-line.js";
 import { hasChallenges, noteShapes, turnEvent } from "./challenge-cards.js";
 import { applyDiscard, cutSince, guessDiscards } from "./guess-cards.js";
 import { pickAfter, pickStart } from "./pick-cards.js";
-import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts } from "./replay-table.js";
+import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts, roundSeat } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
 import { blueValues, cardsInPlay, faceUpCards, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, rightOf, sequenceAt, sequenceWaits, turnedSlots, wireOf } from "./setup.js";
 
@@ -115,6 +115,7 @@ export function derive(state, { touched = false } = {}) {
   heldBackCuts(state, t);
   // mission 53: the failures Nano can still take stand for the detonator's mistakes left
   t.mistakesLeft = nanoDetonator(setup) ? nanoFailuresLeft(t.nanoSpace) : Math.max(0, setup.mistakes - t.mistakesMade);
+  t.roundSeat = roundSeat(t, setup);
   // every wire cut and the bomb still whole: the mission is won
   t.defused = !t.exploded && t.stands.every((ss) => ss.every((st) => st.every((sl) => sl.c === "cut" || sl.rev))); // (11's revealed)
   return t;
