@@ -79,3 +79,15 @@ def test_the_bridge_answers_and_names_bad_input() -> None:
     assert gains == sorted(gains, reverse=True)
     bad = ask(dict(state.to_json(), me=None))
     assert not bad["ok"] and "'me'" in bad["error"]["message"]
+
+
+def test_the_radar_s_worth_leaves_out_the_values_my_cards_forbid() -> None:
+    """61's walkthrough: under a card of even values only, the Radar's worth was listed for a 1 and a 5 first."""
+    state = next(_tables(1))
+    held = {r["value"] for r in radar_advice(state)["values"]}
+    odd = {v for v in held if v % 2}
+    even = GameState.from_json(dict(state.to_json(), constraints=["A"]))
+    assert {r["value"] for r in radar_advice(even)["values"]} == held - odd
+    banned = min(held)
+    ruled = GameState.from_json(dict(state.to_json(), rules={"no_values": [{"value": banned, "why": "a test"}]}))
+    assert banned not in {r["value"] for r in radar_advice(ruled)["values"]}

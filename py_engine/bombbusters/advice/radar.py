@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..questions.analysis import Analysis, solve_state
+from .constraint_cards import my_rules, value_reason
 from ..table.errors import StateError
 from ..table.notation import CUT
 from ..table.state import GameState
@@ -79,13 +80,16 @@ def radar_value(state: GameState, v: int, an: Analysis | None = None) -> dict:
 
 
 def radar_advice(state: GameState) -> dict:
-    """:func:`radar_value` for every blue value I hold uncut, the most the Radar adds first."""
+    """:func:`radar_value` for every blue value I hold uncut and may cut (my constraint cards, the mission's rules: 61's
+    walkthrough was told what asking a 1 would buy under a card of even values only), the most the Radar adds first."""
     me = state.me
     if me is None:
         raise StateError("the Radar's advice is for one player: set 'me'", field="me")
     an = solve_state(state, reuse=True)
+    rules = my_rules(state)
     held = sorted({int(value_of(sl.wire)) for s in range(len(state.players[me].stands)) for sl in state.stand(me, s)
-                   if sl.state != CUT and sl.wire is not None and colour_of(sl.wire) == BLUE})
+                   if sl.state != CUT and sl.wire is not None and colour_of(sl.wire) == BLUE
+                   and value_reason(rules, int(value_of(sl.wire))) is None})
     rows = [radar_value(state, v, an) for v in held]
     for r in rows:
         del r["total"]
