@@ -452,6 +452,27 @@ test("31: a constraint card lies once — given to a second teammate it moves (s
   assert.match(said.at(-1), /Card D is mine/);
 });
 
+test("31: an entry edited to a value its actor's card forbids waits for Record, the card's warning said (31's walkthrough: saved at the tap, unwarned)", async () => {
+  const { maybeCommit } = await import("../../web/table/draft-commit.js");
+  const { warningLine } = await import("../../web/table/sheet-lines.js");
+  let s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 31, constraints: "chosen" }));
+  s.setup.mission = 31;
+  s.setup.cards = ["D"];
+  s.setup.player_cards = ["", "A", "", ""]; // Bob: even values only
+  s = S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 3, v: "4", ok: false, real: "3" });
+  const draft = { ...S.draftFromEntry(s.log[0]), v: "5" };
+  const app = { state: s, results: {}, ui: { sheet: { mode: "action", edit: 0 }, draft }, derived() { return S.derive(this.state); },
+    closeSheet() { this.ui.sheet = null; }, commit(next) { this.state = next; }, render() {}, view: {} };
+  maybeCommit(app);
+  assert.equal(app.state.log[0].v, "4", "held: the sheet shows Record");
+  const line = String(warningLine({ state: s, t: S.derive(s), ui: app.ui }, app.ui.draft));
+  assert.match(line, /Against constraint card A: even wires only\. Record it only if the table did it\./);
+  app.ui.draft.confirmed = true;
+  maybeCommit(app);
+  assert.equal(app.state.log[0].v, "5", "Record: as the table did it");
+});
+
 test("18: a cut opened after the card is flipped asks who cuts — the flipper names anyone, themselves included", async () => {
   const { logActs } = await import("../../web/table/acts-log.js");
   const { slotActs } = await import("../../web/table/acts-slot.js");

@@ -167,13 +167,23 @@ export function maybeCommit(app) {
 
 /** Whether a complete draft waits for Record (see maybeCommit); `tapped`: its last answer was the player's tap. */
 export function held(app, t, d, entry, tapped) {
-  if (app.ui.sheet?.edit !== undefined) return false;
+  const edit = app.ui.sheet?.edit;
+  if (edit !== undefined) return Boolean(speaksAgainst(app.state, t, d, edit));
   // (a skip that moves the detonator off its last space: a one-tap action, never thought of as ending the game — 47)
   return Boolean(objection(app.state.setup, t, d)) || ((!tapped || d.k === "skip") && endsGame(app.state, t, entry));
 }
 
 /** What speaks against recording draft `d`: a constraint card binding its actor, or a card not usable (null: none). */
 export const objection = (setup, t, d) => S.cardObjection(setup, t, d) ?? S.itemObjection(setup, t, d);
+
+/** The same for the sheet (`edit`: the entry edited, else undefined): an entry edited is read on the table before it
+ * and only for what stood then — the equipment, 31's cards (chosen once; 31's walkthrough edited in a value its
+ * actor's card forbade, unwarned) — not for the cards that change since (32, 37, 57, 61: the setup holds today's). */
+export function speaksAgainst(state, t, d, edit) {
+  if (edit === undefined) return objection(state.setup, t, d);
+  const then = tableFor(state, edit);
+  return S.itemObjection(state.setup, then, d) ?? (state.setup.mission === 31 ? S.cardObjection(state.setup, then, d) : null);
+}
 
 /** Whether `entry` added to the table ends the game (the bomb explodes), the game going on before it. */
 export const endsGame = (state, t, entry) => !t.exploded && Boolean(S.derive(S.addEntry(state, entry)).exploded);

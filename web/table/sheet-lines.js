@@ -5,13 +5,13 @@
 import { html } from "../shared/html.js";
 import { buildEntry } from "./table-state.js";
 import { draftSummary } from "./draft-summary.js";
-import { endsGame, objection } from "./draft-commit.js";
+import { endsGame, speaksAgainst } from "./draft-commit.js";
 
 /** What a constraint card binding the actor says of the draft (recorded all the same, if it happened); a complete
  * draft that ends the game: said why it waits for Record. */
 export const warningLine = (ctx, d) => {
   const editing = ctx.ui.sheet?.edit !== undefined;
-  const against = editing ? null : objection(ctx.state.setup, ctx.t, d);
+  const against = speaksAgainst(ctx.state, ctx.t, d, ctx.ui.sheet?.edit);
   if (against) return html`<p class="hint warn" data-testid="card-warning">Against ${against}. Record it only if the table did it.</p>`;
   const ends = !ctx.ask && !editing && endsGame(ctx.state, ctx.t, buildEntry(ctx.state, ctx.t, d));
   return ends ? html`<p class="hint warn" data-testid="ends-warning">Recorded, this ends the game: the bomb explodes. Tap Record if it happened.</p>` : "";
