@@ -473,6 +473,21 @@ test("31: an entry edited to a value its actor's card forbids waits for Record, 
   assert.equal(app.state.log[0].v, "5", "Record: as the table did it");
 });
 
+test("31: with none of my wires of a value my card allows, the empty advice points at turning it face down (31's walkthrough)", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  let s = started(); // my wires: 1 2 3 3 5 6 7 8 9 10 11 12
+  s.setup = S.applyMission(s.setup, preset({ number: 31, constraints: "chosen" }));
+  s.setup.mission = 31;
+  s.setup.cards = ["D"]; // 7-12 only
+  const page = (st) => String(movesTemplate({ state: st, t: S.derive(st), moves: { moves: [], forbidden: [], policy: "team" }, missions: [] }).text);
+  assert.doesNotMatch(page(s), /moves-cardflip/, "my 7-12 still uncut");
+  const vals = ["7", "8", "9", "10", "11", "12"];
+  vals.forEach((v, k) => { s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 6 + k, slot: { c: "cut", v } }); });
+  assert.match(page(s), /None of my wires is one my card D allows: I turn it face down, then play as usual[\s\S]*data-arg="cardflip" data-testid="moves-cardflip"/);
+  s = S.addEntry(s, { k: "cardflip", a: 0 });
+  assert.doesNotMatch(page(s), /moves-cardflip/, "turned face down: nothing more to say");
+});
+
 test("18: a cut opened after the card is flipped asks who cuts — the flipper names anyone, themselves included", async () => {
   const { logActs } = await import("../../web/table/acts-log.js");
   const { slotActs } = await import("../../web/table/acts-slot.js");
