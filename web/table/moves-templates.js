@@ -3,7 +3,7 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { cardsAllow, EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, placesFalseTokens, playedLast, radarTurns, slotLetter, standName } from "./table-state.js";
+import { cardToFlip, EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, placesFalseTokens, playedLast, radarTurns, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
@@ -86,21 +86,12 @@ function noMoveWords(ctx) {
     return `Every cut but a successful ${NANO_END - 1} takes Nano to ${NANO_END}: the bomb explodes whatever else I cut.`;
   }
   if (ctx.t && setup.me !== null && !hasUncut(ctx.t, setup.me)) return "All my wires are cut: I have no cut to make — my turns pass.";
-  const card = cardToFlip(ctx);
+  const card = cardToFlip(setup, ctx.t);
   if (card) {
     return html`None of my wires is one my card ${card} allows: I turn it face down, then play as usual (the card's rule).
       ${btn("action", "Card turned face down", { cls: "link", arg: "cardflip", testid: "moves-cardflip" })}`;
   }
   return ctx.moves.forbidden?.length ? "No cut the rules let me make now: what each would cost is under “Not for you now”." : "No cut is possible.";
-}
-
-/** 31: my constraint card, face up, when none of my uncut blue wires is of a value it allows — its rule: turn it face
- * down, then play (31's walkthrough: the advice said only that no cut was allowed). */
-function cardToFlip({ state, t }) {
-  const { setup } = state;
-  const card = setup.mission === 31 && t?.hasHand && !t.flipped?.includes(setup.me) ? (setup.cards ?? [])[0] : null;
-  const mine = card ? t.stands[setup.me].flat().filter((sl) => sl.c !== "cut" && sl.own && /^\d+$/.test(sl.own)) : [];
-  return mine.length && mine.every((sl) => !cardsAllow([card], sl.own)) ? card : null;
 }
 
 /** The best cuts my cards or the mission forbid me, with the engine's reason. */
