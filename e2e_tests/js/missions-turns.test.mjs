@@ -486,6 +486,9 @@ test("31: with none of my wires of a value my card allows, the empty advice poin
   assert.match(page(s), /None of my wires is one my card D allows: I turn it face down, then play as usual[\s\S]*data-arg="cardflip" data-testid="moves-cardflip"/);
   s = S.addEntry(s, { k: "cardflip", a: 0 });
   assert.doesNotMatch(page(s), /moves-cardflip/, "turned face down: nothing more to say");
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  assert.match(String(cardsTemplate({ state: s, t: S.derive(s), missions: [preset({ number: 31, constraints: "chosen" })] })),
+    /My constraint card: D <span class="hint" data-testid="card-down-me">— face down: it binds me no more/, "the panel says so too");
 });
 
 test("18: a cut opened after the card is flipped asks who cuts — the flipper names anyone, themselves included", async () => {

@@ -33,7 +33,8 @@ export function cardsTemplate(ctx, top = false) {
   // (66: the bunker's cards A–E direct the standee, they bind no cut — the board is not followed: table-templates says so)
   const picker = (setup.mission === null || preset?.constraints || cards.length) && preset?.constraints !== "bunker"
     ? html`<details class="cards" data-testid="cards" ${cards.length || preset?.constraints ? html`open` : ""}>
-    <summary>${cardForAll(preset) ? "The constraint card in play (it binds everyone)" : `My constraint card${oneCardAtATime(preset) ? "" : "s"}`}${cards.length ? `: ${cards.join(" ")}` : one ? " (pick one of A–E, before the starting tokens)" : ""}</summary>
+    <summary>${cardForAll(preset) ? "The constraint card in play (it binds everyone)" : `My constraint card${oneCardAtATime(preset) ? "" : "s"}`}${cards.length ? `: ${cards.join(" ")}` : one ? " (pick one of A–E, before the starting tokens)" : ""}${
+      t?.flipped?.includes(setup.me) ? html` <span class="hint" data-testid="card-down-me">— face down: it binds me no more</span>` : ""}</summary>
     <div class="chips" role="group" aria-label="${cardForAll(preset) ? "The constraint card in play" : "My constraint cards"}">${cardLetters(preset).map((c) => {
     const gone = !cards.includes(c) && (setup.cards_gone ?? []).includes(c); // 32, 37: discarded from play (a tap brings it back)
     return html`<button type="button" class="chip ${cards.includes(c) ? "on" : gone ? "done" : ""}" data-act="card" data-arg="${c}" data-testid="card-${c}"
