@@ -536,14 +536,19 @@ test("52: the false tokens' advice (two to place), a false token is never my wir
   const sheet = String(sheetTemplate({ state: s, t, laws: null, ui: { sheet: { mode: "slot", key: "0-0-0", tab: "set" } }, holdings: null }));
   const own = t.stands[0][0][0].own;
   assert.match(sheet, new RegExp(`data-testid="set-not-${own}"[^>]*disabled`));
+  assert.match(sheet, new RegExp(`data-testid="set-not-why">Your ${own}: a false token never shows its own value`), "said why (52's walkthrough)");
   assert.doesNotMatch(sheet, /data-testid="set-not-4"[^>]*disabled/);
+  // a teammate's bare wire the table makes sure of: that value greyed (52's walkthrough: "not 9" on a sure 9, then erred)
+  const bob = String(sheetTemplate({ state: s, t, laws: new Map([["1-0-10", { probs: { 9: 1 } }]]), ui: { sheet: { mode: "slot", key: "1-0-10", tab: "set" } }, holdings: null }));
+  assert.match(bob, /data-testid="set-not-9"[^>]*disabled/);
+  assert.doesNotMatch(bob, /data-testid="set-not-8"[^>]*disabled/);
   // never on my red wire (the card): every key greyed, said (17's walkthrough: taken, then the whole table erred)
   let red = table({ number: 52, false_tokens: true, false_by: "all" });
   red.setup.red = { mode: "list", nums: [3], keep: 1, known: [] };
   red.hand = [];
   for (const l of ["1", "2", "3", "R3", "4", "5", "6", "7", "8", "9", "10", "11", "12"].slice(0, S.standSizes(red.setup)[0][0])) red = S.handAdd(red, 0, l);
   const onRed = String(sheetTemplate({ state: red, t: S.derive(red), laws: null, ui: { sheet: { mode: "slot", key: "0-0-3", tab: "set" } }, holdings: null }));
-  assert.match(onRed, /data-testid="set-not-red">Your R3: a false token never goes on a red wire/);
+  assert.match(onRed, /data-testid="set-not-why">Your R3: a false token never goes on a red wire/);
   assert.doesNotMatch(onRed.replace(/<button[^>]*data-testid="set-not-\d+"[^>]*disabled[^>]*>/g, ""), /data-testid="set-not-\d+"/, "every false-token key greyed");
   s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 11, v: "11", ok: false, silent: true });
   assert.match(S.derive(s).entries[0].text, /✗ a false token: not 11/);

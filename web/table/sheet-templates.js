@@ -288,10 +288,14 @@ function setSection(ctx, p, s, j, sl) {
   const mark = own ? wireMark(state.setup, t, p, s, own) : undefined;
   const markWhy = own && mark !== undefined ? html`<p class="hint" data-testid="set-mark-why">Your ${own}: ${mark ? `it takes ${markWords(mark)}` : `a token goes on a blue wire only`}.</p>` : "";
   if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`, { disabled: mark !== undefined && m !== mark && sl.m !== m }))}</div>${markWhy}</div>`);
-  // (never on a red wire, the card: on my own red every key is greyed — 17's walkthrough: taken, then the table erred)
+  // (never on a red wire, the card: on my own red every key is greyed — 17's walkthrough: taken, then the table erred;
+  // never its own value: on a bare slot the table makes sure of, that value greyed — 52's walkthrough: taken, then erred)
   const ownRed = own && colourOf(own) === "red";
+  const notWhy = ownRed ? "a false token never goes on a red wire" : own ? "a false token never shows its own value" : "";
+  const notOff = ownRed ? c.notValues.filter((v) => sl.m !== `!${v}`) : own ? [saidOf(own)]
+    : c.notValues.filter((v) => bare && chance(t, ctx.laws, p, s, j, [String(v)]) === 1);
   if (c.notValues.length && falseOnes) rows.push(html`<div class="sub"><span class="lbl">False token (not…)</span>${keypad("set-not", c.notValues, { on: sl.m ? [sl.m.slice(1)] : [], testprefix: "set-not", label: "false token",
-    disabled: ownRed ? c.notValues.filter((v) => sl.m !== `!${v}`) : own ? [saidOf(own)] : [] })}${ownRed ? html`<p class="hint" data-testid="set-not-red">Your ${own}: a false token never goes on a red wire.</p>` : ""}</div>`);
+    disabled: notOff })}${notWhy ? html`<p class="hint" data-testid="set-not-why">Your ${own}: ${notWhy}.</p>` : ""}</div>`);
   // a colour none of whose wires the slot may hold (all cut, ruled out there) is greyed too
   const cutOff = new Set(ruled(c.cut));
   const colourOff = (col) => sl.col !== col && (outs.has(col) || (bare && c.cut.every((l) => colourOf(l)[0] !== col || cutOff.has(l))));
