@@ -600,6 +600,19 @@ test("49: the oxygen line names every teammate's tokens, the last to play's too 
   for (const who of ["Bob: 2", "Cat: 5", "Dan: 8"]) assert.match(line(s), new RegExp(who), `${who} (49's walkthrough: the player to play left out)`);
 });
 
+test("55, 60: challenge 1 up and a teammate's wire sure red: My best cuts says the team's rule, “It is RED” first (55's walkthrough: never said)", async () => {
+  const { redcallTemplate } = await import("../../web/table/free-card-template.js");
+  let s = oxygenTable(55, "challenges");
+  s.setup.challenges = [1, 4];
+  s.setup.red = { mode: "list", nums: [2, 7], keep: 2, known: [] };
+  const laws = new Map([["2-0-3", { probs: { R2: 0.6, R7: 0.4 } }], ["3-0-1", { probs: { R2: 0.5, 4: 0.5 } }]]);
+  const say = (st, l) => String(redcallTemplate({ state: st, t: S.derive(st), laws: l }));
+  assert.match(say(s, laws), /data-testid="moves-redcall">On my turn, first: say <b>“It is RED”<\/b>\s*on Cat D \(red for sure\)[\s\S]*data-arg="redcall"/);
+  assert.equal(say(s, new Map([["3-0-1", { probs: { R2: 0.5, 4: 0.5 } }]])), "", "not sure: nothing said");
+  s.setup.challenges = [4];
+  assert.equal(say(s, laws), "", "challenge 1 not face up");
+});
+
 test("55, 60: a challenge the log says is not done (card 8's numbers, card 4's sum) is said beside its entry", () => {
   let s = oxygenTable(55, "challenges");
   s.setup.challenges = [8, 4, 2, 5];

@@ -190,7 +190,7 @@ test("My best cuts open with the free card the team plays first, in words, and t
     /data-testid="moves-later">for my next turn \(Bob plays now\)/);
   assert.doesNotMatch(say(null), /moves-later/, "on my turn: no word");
   assert.match(say({ card: "2", name: "Walkie-Talkies", stand: 0, slots: [], give: [0, 0], target: [1, 0, 3], told: 0 }),
-    /my Ann A for Bob D/);
+    /Walkie-Talkies<\/b> with Bob: I give my slot A, they give their D — each our leftmost uncut wire/);
   assert.match(say({ card: "11.11", name: "Grappling Hook", stand: 0, slots: [], target: [2, 0, 4], told: 0 }), /take Cid E/);
   assert.match(say({ card: "11", name: "Coffee Mug", pass_to: 3, p_move: 0.41, below: 0.5 }),
     /play the <b>Coffee Mug<\/b> instead of a cut: my best is only 41%, under 50% — Dee plays next \(most wires left\)\./);

@@ -3,6 +3,8 @@
 
 import { html, pct } from "../shared/html.js";
 import { slotLetter, standName } from "./table-state.js";
+import { activeChallenges } from "./challenge-cards.js";
+import { btn } from "./template-parts.js";
 
 /** A wire of `p`'s in words ("Bob D"), from the card play's (player, stand, slot). */
 function wireWords(setup, [p, s, j]) {
@@ -21,7 +23,7 @@ function freeCardWords(setup, f) {
     case "8": return html`play the <b>General Radar</b>: ask who has a <b>${f.value}</b> — ${f.unseen >= 4 ? `none of the four ${f.value}s is seen yet`
       : `${4 - f.unseen} of the four ${f.value}s ${4 - f.unseen === 1 ? "is" : "are"} seen`}`;
     case "2.2": return html`put the <b>Single Wire Label</b> on my wire ${mine()}: its value is there once on my stand`;
-    case "2": return html`play the <b>Walkie-Talkies</b>: my ${wireWords(setup, [me, ...f.give])} for ${wireWords(setup, f.target)} (chosen by place: it tells nothing)`;
+    case "2": return html`play the <b>Walkie-Talkies</b> with ${setup.players[f.target[0]]}: I give my slot ${slotLetter(f.give[1])}, they give their ${slotLetter(f.target[2])} — each our leftmost uncut wire (chosen by place: it tells nothing)`;
     case "11.11": return html`play the <b>Grappling Hook</b>: take ${wireWords(setup, f.target)} (most wires left; chosen by place)`;
     case "11": return html`play the <b>Coffee Mug</b> instead of a cut: my best is only ${pct(f.p_move)}, under ${pct(f.below)} —
       ${setup.players[f.pass_to] || `player ${f.pass_to + 1}`} plays next (most wires left)`;
@@ -37,4 +39,24 @@ export function freeCardTemplate(ctx) {
     data-slots="${(f.slots ?? []).join(" ")}" data-value="${f.value ?? ""}" data-pass-to="${f.pass_to ?? ""}"
     data-doc="${ctx.movesDoc ? JSON.stringify(ctx.movesDoc) : ""}">
     ${ctx.t?.turn === ctx.state.setup.me ? "First" : "On my turn, first"}, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}</p>`;
+}
+
+/** 55, 60: challenge 1 face up and a teammate's wire my view makes red for sure: the team's rule (the arena's,
+ * arena/challenges.py) says "It is RED" on it instead of an action — the challenge done, the detonator a space back
+ * (55's walkthrough: never said, though a sure red lay there). */
+export function redcallTemplate(ctx) {
+  const { state, t, laws } = ctx;
+  const { setup } = state;
+  if (setup.me === null || !t || !laws || !(setup.challenges ?? []).length || !activeChallenges(setup, t).includes(1)) return "";
+  const red = [...laws].find(([key, law]) => {
+    const [p, s, j] = key.split("-").map(Number);
+    const sl = t.stands[p]?.[s]?.[j];
+    const pRed = Object.entries(law?.probs ?? {}).reduce((a, [l, x]) => a + (l.startsWith("R") ? Number(x) : 0), 0);
+    return p !== setup.me && sl && sl.c !== "cut" && pRed >= 1 - 1e-12;
+  });
+  if (!red) return "";
+  const [p, s, j] = red[0].split("-").map(Number);
+  return html`<p class="cards-first" data-testid="moves-redcall">${t.turn === setup.me ? "First" : "On my turn, first"}: say <b>“It is RED”</b>
+    on ${wireWords(setup, [p, s, j])} (red for sure) instead of a cut — challenge 1 done, the detonator a space back.
+    ${btn("action", "Record “It is RED”…", { cls: "link", arg: "redcall", testid: "moves-redcall-record" })}</p>`;
 }

@@ -7,7 +7,7 @@ import { cardToFlip, EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
-import { freeCardTemplate } from "./free-card-template.js";
+import { freeCardTemplate, redcallTemplate } from "./free-card-template.js";
 
 function moveText(m, setup) {
   const v = m.value === "YELLOW" ? "yellow" : m.value;
@@ -40,7 +40,7 @@ export function movesTemplate(ctx) {
   return html`<section class="moves ${ctx.pendingMoves ? "updating" : ""}" data-testid="moves" aria-label="My best cuts">
     <h3>My best cuts ${laterWords(ctx) ? html`<small data-testid="moves-later">${laterWords(ctx)}</small>` : ""} ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
     ${moves ? "" : ctx.error ? html`<p class="hint" data-testid="moves-error">No advice while the table has an error (at the top of the page).</p>` : html`<p class="hint">Working it out…</p>`}
-    ${freeCardTemplate(ctx)}
+    ${freeCardTemplate(ctx)}${redcallTemplate(ctx)}
     ${specialTemplate(ctx)}${roundTemplate(ctx)}
     <ol>${list.map((m, i) => html`<li class="${selectedMove === i ? "sel" : ""}">
       <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" data-key="${moveKey(m)}" aria-pressed="${selectedMove === i ? "true" : "false"}">
