@@ -696,3 +696,13 @@ test("63: the round's tokens come back as the turns pass the captain's seat — 
   t = S.derive(s);
   assert.equal(S.oxygenFor(s, t, 0).have, 17, "Dan spent 7 of the new round's 24");
 });
+
+test("55: the status line shows the values in the order they were validated (55's walkthrough: sorted, though cards 4 and 8 read the order)", async () => {
+  const { statusTemplate } = await import("../../web/table/table-templates.js");
+  let s = oxygenTable(55, "challenges");
+  s.setup.challenges = [4];
+  const cut = (v, p, j) => ({ k: "set", p, s: 0, j, slot: { c: "cut", v } });
+  for (const e of [cut("9", 1, 8), cut("9", 1, 9), cut("9", 2, 8), cut("9", 3, 8), cut("4", 1, 3), cut("4", 2, 3), cut("4", 3, 3), cut("4", 3, 4)]) s = S.addEntry(s, e);
+  const line = String(statusTemplate({ state: s, t: S.derive(s), missions: [] })).replace(/\s+/g, " ");
+  assert.match(line, /Validated \(in order\)<\/span><span role="list" aria-labelledby="validated-lbl"><span class="chip static" role="listitem">9<\/span><span class="chip static" role="listitem">4<\/span>/);
+});

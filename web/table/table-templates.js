@@ -112,7 +112,7 @@ export function statusTemplate(ctx) {
   return html`<section class="status-bar" aria-label="Table status">
     ${nanoDetonator(state.setup) ? nanoTemplate53(t) : detonatorTemplate(state, t)}
     <div class="validated" data-testid="validated" data-values="${t.validated.join(" ")}">
-      <span class="lbl" id="validated-lbl">Validated</span>${t.validated.length ? html`<span role="list" aria-labelledby="validated-lbl">${t.validated.map((v) => html`<span class="chip static" role="listitem">${v}</span>`)}</span>` : html`<span class="none">none</span>`}</div>
+      <span class="lbl" id="validated-lbl">Validated${inOrder(t) ? " (in order)" : ""}</span>${t.validated.length ? html`<span role="list" aria-labelledby="validated-lbl">${(inOrder(t) ? t.validOrder : t.validated).map((v) => html`<span class="chip static" role="listitem">${v}</span>`)}</span>` : html`<span class="none">none</span>`}</div>
     ${equipmentTemplate(state, t)}
     ${cardInPlayTemplate(ctx)}
     ${challengesTemplate(state.setup, t)}
@@ -239,6 +239,10 @@ function oxygenTemplate(ctx) {
     <span class="lbl">Oxygen</span><span class="num">${parts.join(" · ")}</span>
     <span class="hint">(${costsItsValue(ox.kind) ? "a cut takes as many as its value" : "a cut of 1–4 takes 1, 5–8 takes 2, 9–12 takes 3"})</span></div>`;
 }
+
+/** 55, 57, 60: the values in the order they were validated, where a card reads that order (55's walkthrough: shown
+ * sorted, though challenges 4 and 8 read the first ones). */
+const inOrder = (t) => (t.validOrder?.length ?? -1) === t.validated.length && t.validated.length > 1;
 
 export function holdingsTemplate(ctx) {
   const { state, holdings } = ctx;
