@@ -471,6 +471,10 @@ test("31: an entry edited to a value its actor's card forbids waits for Record, 
   app.ui.draft.confirmed = true;
   maybeCommit(app);
   assert.equal(app.state.log[0].v, "5", "Record: as the table did it");
+  // edited again (its token 3 → 1): the card spoke against it when it was Recorded — not asked again
+  app.ui = { sheet: { mode: "action", edit: 0 }, draft: { ...S.draftFromEntry(app.state.log[0]), real: "1" } };
+  maybeCommit(app);
+  assert.equal(app.state.log[0].real, "1");
 });
 
 test("31: with none of my wires of a value my card allows, the empty advice points at turning it face down (31's walkthrough)", async () => {

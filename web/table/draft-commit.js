@@ -168,7 +168,10 @@ export function maybeCommit(app) {
 /** Whether a complete draft waits for Record (see maybeCommit); `tapped`: its last answer was the player's tap. */
 export function held(app, t, d, entry, tapped) {
   const edit = app.ui.sheet?.edit;
-  if (edit !== undefined) return Boolean(speaksAgainst(app.state, t, d, edit));
+  if (edit !== undefined) { // held only for what speaks against the change: the entry as recorded was Recorded so
+    const now = speaksAgainst(app.state, t, d, edit);
+    return Boolean(now) && now !== speaksAgainst(app.state, t, S.draftFromEntry(app.state.log[edit]), edit);
+  }
   // (a skip that moves the detonator off its last space: a one-tap action, never thought of as ending the game — 47)
   return Boolean(objection(app.state.setup, t, d)) || ((!tapped || d.k === "skip") && endsGame(app.state, t, entry));
 }
