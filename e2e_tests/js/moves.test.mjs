@@ -304,7 +304,9 @@ test("My best cuts are recorded from the list only on my turn (or when the one w
   const move = { kind: "dual_cut", player: 2, stand: 0, slots: [5], value: 6, p_success: 0.6, p_red: 0, p_advance: 0.4, p_explode: 0, guaranteed: false };
   const page = (st) => String(movesTemplate({ state: st, t: S.derive(st), moves: { moves: [move] }, selectedMove: 0, ui: {}, laws: null }));
   assert.match(page(s), /data-testid="move-0-record"/, "my turn");
+  assert.match(page(s), /data-testid="moves-tokens-first">The starting tokens come first/, "46's walkthrough: cuts advised, tokens asked");
   const later = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "4" }); // Bob's turn now
+  assert.doesNotMatch(page(later), /moves-tokens-first/, "play under way");
   assert.match(page(later), /for my next turn \(Bob plays now\)/);
   assert.doesNotMatch(page(later), /move-0-record/, "the walkthrough's 48: it recorded my move out of turn");
   const named = { ...later, setup: { ...later.setup, mission: 51 } };

@@ -3,7 +3,7 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { cardToFlip, EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, placesFalseTokens, playedLast, radarTurns, slotLetter, standName } from "./table-state.js";
+import { cardToFlip, drawnTokensDue, EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, placesFalseTokens, playedLast, radarTurns, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
@@ -40,6 +40,7 @@ export function movesTemplate(ctx) {
   return html`<section class="moves ${ctx.pendingMoves ? "updating" : ""}" data-testid="moves" aria-label="My best cuts">
     <h3>My best cuts ${laterWords(ctx) ? html`<small data-testid="moves-later">${laterWords(ctx)}</small>` : ""} ${ctx.pendingMoves ? html`<span class="updating-tag">updating…</span>` : ""}</h3>
     ${moves ? "" : ctx.error ? html`<p class="hint" data-testid="moves-error">No advice while the table has an error (at the top of the page).</p>` : html`<p class="hint">Working it out…</p>`}
+    ${drawnTokensDue(ctx.state)?.per.some((x) => x.have < x.need) ? html`<p class="hint" data-testid="moves-tokens-first">The starting tokens come first: these cuts are for the turns after.</p>` : ""}
     ${freeCardTemplate(ctx)}${redcallTemplate(ctx)}
     ${specialTemplate(ctx)}${roundTemplate(ctx)}
     <ol>${list.map((m, i) => html`<li class="${selectedMove === i ? "sel" : ""}">
