@@ -153,7 +153,7 @@ const moreTurns = (depth) => (depth === 1 ? "one more turn" : `${depth} more tur
 /** What each table card the team plays before its move buys, in words (arena/card_effects.py). */
 const TABLE_CARD_BUYS = {
   6: "the detonator goes back a space",
-  7: "the character cards used (Double Detectors…) come back",
+  7: "the character cards used (Double Detectors…) come back: then look again, a detector may be the better cut",
   9: "if this cut fails, the detonator does not move and a red wire does not explode",
 };
 
