@@ -11,6 +11,17 @@ const eighteen = () => {
   return s;
 };
 
+test("18: the radar's keypad greys a value whose four wires are cut — its card is discarded (18's walkthrough: taken, a dead end)", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = eighteen();
+  for (const [p, j] of [[1, 8], [2, 8], [3, 8], [3, 9]]) s = S.addEntry(s, { k: "set", p, s: 0, j, slot: { c: "cut", v: "9" } });
+  const t = S.derive(s);
+  const html = String(askTemplate({ state: s, t, missions: [], ui: { sheet: { mode: "action" } } }, { k: "radar", a: 0 }, { ask: "radar_value" }).text ?? "");
+  assert.match(html, /data-testid="key-9"[^>]*disabled/);
+  assert.doesNotMatch(html, /data-testid="key-8"[^>]*disabled/);
+  assert.match(html, /data-testid="radar-done">Greyed: all four cut, their cards discarded \(9\)/);
+});
+
 test("18: the radar is usable from the start and never spent; the card flipped binds the cut; the turn passes from its flipper", () => {
   let s = eighteen();
   // the radar asks about each turn's card by the rule: my best cuts never offer it as a card to play (the walkthrough:

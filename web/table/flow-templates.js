@@ -234,9 +234,12 @@ function hiddenBoom(setup) {
 }
 
 /** The General Radar's number (18: the number card flipped this turn, which the cut must then be of). */
-export function radarValueAsk({ setup, blue }) {
+export function radarValueAsk({ ctx, setup, blue, t }) {
   const ask = radarTurns(setup) ? "Which number card was flipped? (the radar asks it)" : "Which number was asked?";
-  return html`<p class="ask" data-testid="ask">${ask}</p>${keypad("draft-value", blue, { label: "radar number" })}`;
+  // a value whose four wires are cut: its card is discarded (18: never flipped — 18's walkthrough took one, a dead end)
+  const done = allowOf(ctx).editing ? [] : blue.filter((v) => (t.cutCount?.[v] ?? 0) >= 4);
+  return html`<p class="ask" data-testid="ask">${ask}</p>${keypad("draft-value", blue, { label: "radar number", disabled: done })}
+    ${done.length ? html`<p class="hint" data-testid="radar-done">Greyed: all four cut${radarTurns(setup) ? ", their cards discarded" : ""} (${done.join(", ")}).</p>` : ""}`;
 }
 
 /** Each stand's answer, "no" until tapped; the answers the table gives (my stands, a wire shown) are fixed — not when
