@@ -112,6 +112,16 @@ test("34: a wrong guess moves the detonator, a right one frees the detectors and
   // I do not hold the Captain card: I am not the one who cannot play, nor do I guess myself
   assert.match(S.derive(S.addEntry(s, { k: "weakstuck", a: 0 })).entries[1].error, /do not hold the Captain card/);
   assert.match(S.derive(S.addEntry(s, { k: "weak", a: 0, w: 0, c: "A", ok: false })).entries[1].error, /names themselves/);
+  // I hold it, my card B: with an odd wire left I can play (34's walkthrough: one tap ended the game, a sure cut listed)
+  const mine = { ...s, setup: { ...s.setup, weak_me: true } };
+  assert.match(S.derive(S.addEntry(mine, { k: "weakstuck", a: 0 })).entries[1].error, /you hold a \d+, which your card B allows: you can play/);
+});
+
+test("a Label goes on two neighbouring wires, at most one of them cut (the card; 34's walkthrough put one on two cut wires)", () => {
+  let s = thirtyFour();
+  for (const j of [3, 4]) s = S.addEntry(s, { k: "set", p: 3, s: 0, j, slot: { c: "cut", v: String(j) } });
+  assert.match(S.derive(S.addEntry(s, { k: "label", eq: false, p: 3, s: 0, js: [3, 4] })).entries.at(-1).error, /at most one of them cut/);
+  assert.ok(S.derive(S.addEntry(s, { k: "label", eq: false, p: 3, s: 0, js: [4, 5] })).entries.at(-1).ok);
 });
 
 test("34: a guess whose answer the table tells is filled in, and the other answer refused by name", async () => {
@@ -122,6 +132,9 @@ test("34: a guess whose answer the table tells is filled in, and the other answe
   const A = { state: s, t, laws: null, editing: false };
   const ok = (d) => settleDraft(A, { k: "weak", a: 2, ...d }).ok;
   assert.equal(ok({ w: 1, c: "A" }), false, "card A (even values) forbids the 9 Bob named");
+  const said = S.derive(S.addEntry(s, { k: "weak", a: 2, w: 1, c: "A", ok: false })).entries.at(-1).text;
+  assert.match(said, /✗ wrong: the detonator moves \(Bob named a 9 while the cards were hidden, which card A forbids\)/, "34's walkthrough: why, said");
+  assert.doesNotMatch(S.derive(S.addEntry(s, { k: "weak", a: 2, w: 3, c: "B", ok: false })).entries.at(-1).text, /\(/, "my card is mine to keep: not said");
   assert.equal(ok({ w: 3, c: "B" }), false, "card B is mine");
   assert.equal(ok({ w: 0, c: "A" }), false, "I do not hold the Captain card");
   assert.equal(ok({ w: 1, c: "E" }), undefined, "card E allows a 9: asked");

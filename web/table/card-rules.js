@@ -131,7 +131,8 @@ export const cardsAllow = (cards, v) => !/^\d+$/.test(String(v)) || (cards ?? []
 
 /** 34: the answer the page knows to a guess naming player d.w with card d.c, {ok, why}, else null: wrong when I am named
  * without the Captain card, when I hold it and another player or card is named, when the card is mine, or when the
- * named player named a value that card forbids while the cards were hidden; right when I am named with my card. */
+ * named player named a value that card forbids while the cards were hidden (`open`: the table saw it); right when I am
+ * named with my card. */
 export function weakKnown(setup, t, d) {
   const own = (setup.cards ?? [])[0];
   if (!Number.isInteger(d.w) || !d.c || setup.me === null) return null;
@@ -141,7 +142,7 @@ export function weakKnown(setup, t, d) {
   if (d.c === own) return { ok: false, why: `card ${own} is yours` };
   const broke = (t.weakNamed?.[d.w] ?? []).find((v) => !cardsAllow([d.c], v));
   return broke === undefined ? null
-    : { ok: false, why: `${setup.players[d.w]} named a ${broke} while the cards were hidden, which card ${d.c} forbids` };
+    : { ok: false, open: true, why: `${setup.players[d.w]} named a ${broke} while the cards were hidden, which card ${d.c} forbids` };
 }
 
 /** The constraint cards a player may hold in this mission (`preset`: the mission's preset, or null): 31 deals

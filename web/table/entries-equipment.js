@@ -33,6 +33,8 @@ export function applyLabel(t, e, setup, i) {
   slotAt(t, e.p, e.s, js[0]);
   slotAt(t, e.p, e.s, js[1]);
   if (Math.abs(js[0] - js[1]) !== 1) fail("a label goes on two neighbouring wires");
+  // (the card: one of the two may be cut already — 34's walkthrough put one on two cut wires)
+  if (js.every((j) => t.stands[e.p][e.s][j].c === "cut")) fail("a label goes on two neighbouring wires, at most one of them cut");
   spend(t, setup, e.eq ? "12" : "1", e.p); // (played by the player whose wires it labels)
   const pair = [js[0], js[1]].sort((a, b) => a - b);
   addFact(t, { kind: e.eq ? "same" : "different", player: e.p, stand: e.s, slots: pair }, i, pair.map((j) => t.stands[e.p][e.s][j]));

@@ -196,6 +196,7 @@ export function applyWeak(t, e, setup) {
   if (setup.weak_me && e.a === setup.me) fail("you hold the Captain card: the weakest link does not guess");
   const known = weakKnown(setup, t, e);
   if (known && known.ok !== Boolean(e.ok)) fail(`the guess was ${known.ok ? "right" : "wrong"}: ${known.why}`);
+  if (known?.open) t.note += ` (${known.why})`; // what the table saw (34's walkthrough: "✗ wrong" alone); not my secrets
   if (e.ok) t.weak = "freed";
   else detonatorStep(t, setup);
 }
@@ -206,6 +207,10 @@ export function applyWeakStuck(t, e, setup) {
   weakHidden(t, setup, e);
   if (e.a === setup.me && !setup.weak_me) fail("you do not hold the Captain card (tick it in My constraint card if you do)");
   if (setup.weak_me && e.a !== setup.me) fail("you hold the Captain card: you are the weakest link");
+  // mine: a wire of a value my card allows — I can play (34's walkthrough: one tap ended the game, a sure cut listed)
+  const card = (setup.cards ?? [])[0];
+  const can = card && t.hasHand ? t.stands[e.a].flat().find((sl) => sl.c !== "cut" && /^\d+$/.test(sl.own ?? "") && cardsAllow([card], sl.own)) : null;
+  if (can) fail(`you hold a ${can.own}, which your card ${card} allows: you can play`);
   detonatorStep(t, setup);
   detonatorStep(t, setup);
   t.weak = "dropped";
