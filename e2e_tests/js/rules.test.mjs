@@ -574,6 +574,12 @@ test("40: on my own wire only the x-token my stand shows is offered; 45: the one
   assert.equal(mine, "1x");
   assert.doesNotMatch(sheet, /data-testid="set-mark-1x"[^>]*disabled/);
   assert.match(sheet, /data-testid="set-mark-2x"[^>]*disabled/);
+  // a teammate's cut 5 beside two more cut 5s: x1 and x2 cannot be; my own 5 leaves no x4 (40's walkthrough)
+  let c5 = s;
+  for (const j of [3, 4, 5]) c5 = S.addEntry(c5, { k: "set", p: 1, s: 0, j, slot: { c: "cut", v: "5" } });
+  const cutSheet = String(sheetTemplate({ state: c5, t: S.derive(c5), laws: null, ui: { sheet: { mode: "slot", key: "1-0-4", tab: "set" } }, holdings: null }));
+  for (const m of ["1x", "2x", "4x"]) assert.match(cutSheet, new RegExp(`data-testid="set-mark-${m}"[^>]*disabled`), m);
+  assert.doesNotMatch(cutSheet, /data-testid="set-mark-3x"[^>]*disabled/);
   let f = table({ number: 45, number_cards: "pick" });
   f.setup.mission = 45;
   f.setup.numbers = [7];

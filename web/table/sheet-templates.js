@@ -6,7 +6,7 @@ import { ICON_CLOSE } from "./icons.js";
 import { summaryLine, warningLine } from "./sheet-lines.js";
 import { markAsk } from "./mark-ask.js";
 import { underWay } from "./draft-summary.js";
-import { chance, filePlaceOptions, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions, tableThen } from "./draft-options.js";
+import { chance, filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions, tableThen } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
 import { guessCards, shownChoices } from "./guess-cards.js";
@@ -287,7 +287,10 @@ function setSection(ctx, p, s, j, sl) {
   // my own wire: I know which token it shows (its parity, how many of its value my stand holds; none if yellow or red)
   const mark = own ? wireMark(state.setup, t, p, s, own) : undefined;
   const markWhy = own && mark !== undefined ? html`<p class="hint" data-testid="set-mark-why">Your ${own}: ${mark ? `it takes ${markWords(mark)}` : `a token goes on a blue wire only`}.</p>` : "";
-  if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`, { disabled: mark !== undefined && m !== mark && sl.m !== m }))}</div>${markWhy}</div>`);
+  // a teammate's bare or cut wire: the tokens the table rules out there greyed, as on a failure's sheet (40's walkthrough:
+  // an x1 taken on a cut 5 beside two more cut 5s, then the table erred)
+  const markOff = c.marks.length && !own && (bare || sl.c === "cut") ? markRuledOut(allowOf(ctx), { k: "set", p, s }, j, c.marks) : new Set();
+  if (c.marks.length) rows.push(html`<div class="sub"><span class="lbl">Token</span><div class="row">${c.marks.map((m) => chip("set-mark", m, markName(m), sl.m === m, `set-mark-${m}`, { disabled: sl.m !== m && ((mark !== undefined && m !== mark) || markOff.has(m)) }))}</div>${markWhy}</div>`);
   // (never on a red wire, the card: on my own red every key is greyed — 17's walkthrough: taken, then the table erred;
   // never its own value: on a bare slot the table makes sure of, that value greyed — 52's walkthrough: taken, then erred)
   const ownRed = own && colourOf(own) === "red";
