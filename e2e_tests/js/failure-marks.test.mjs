@@ -191,7 +191,7 @@ test("the moves request says the token kind where a failure shows a mark", () =>
 });
 
 test("the mark question greys out what the slot laws rule out: a count no value there can have, a red it cannot be", async () => {
-  const { markRuledOut } = await import("../../web/table/draft-options.js");
+  const { markRuledOut } = await import("../../web/table/mark-options.js");
   const s = table(24, "multiplicity", { red: { mode: "list", nums: [2, 5], keep: 2, known: [] } });
   const hidden = { c: "h" };
   // Bob's stand: two cut 1s, the wire pointed at (slot 2: 1 or 2), one that may be a 2 or a 3, six 5s

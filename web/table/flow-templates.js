@@ -3,8 +3,9 @@
 // allows is offered (draft-options.js): answers it rules out are greyed, slots it rules out left out.
 // Pure functions from data to escaped HTML text.
 
+import { markRuledOut } from "./mark-options.js";
 import { html, pct } from "../shared/html.js";
-import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, markRuledOut, realLabels, realOptions, resultAllowed, settleDraft, slotLabelOptions, tableThen, turnedOnly } from "./draft-options.js";
+import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, slotLabelOptions, tableThen, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
 import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, giftTargets, markWords, NANO_END, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
 import { aValue, besideTokens, colourOf, faceUpCards, nanoDetonator, presetOf, radarTurns, rightOf, saidOf, yellowsInPlay } from "./setup.js";

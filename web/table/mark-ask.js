@@ -1,8 +1,9 @@
 // The token question of a failure in a mission of even/odd or x-tokens (21, 24, 33, 40): which token the wire got —
 // never its value —, yellow, or red. Pure: data in, escaped HTML text out.
 
+import { markRuledOut } from "./mark-options.js";
 import { html } from "../shared/html.js";
-import { markRuledOut, tableThen } from "./draft-options.js";
+import { tableThen } from "./draft-options.js";
 import { allowOf, noTokenMay } from "./flow-templates.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
 import { colourOf, failureMarks, isCount, markWords, ruledOutAnswers, standMoved } from "./table-state.js";

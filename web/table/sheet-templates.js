@@ -1,12 +1,13 @@
 // Table app: the bottom sheet (one slot's distribution and tokens, and recording an
 // action question by question). Pure functions from data to escaped HTML text.
 
+import { markRuledOut } from "./mark-options.js";
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE } from "./icons.js";
 import { summaryLine, warningLine } from "./sheet-lines.js";
 import { markAsk } from "./mark-ask.js";
 import { underWay } from "./draft-summary.js";
-import { chance, filePlaceOptions, markRuledOut, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions, tableThen } from "./draft-options.js";
+import { chance, filePlaceOptions, ownSlotOptions, slotLabelOptions, soloValueOptions, spotLabelOptions, tableThen } from "./draft-options.js";
 import { mineAll } from "./hand-layout.js";
 import { aValue } from "./undo-words.js";
 import { guessCards, shownChoices } from "./guess-cards.js";
