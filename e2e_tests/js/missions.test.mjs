@@ -108,7 +108,7 @@ test("mission 11: a player whose wires are all of the hidden value reveals them,
   assert.match(mixed.entries.at(-1).error, /all of one blue value/);
 });
 
-test("no info token on a failure (mission 58, constraint H): the slot is only 'not that value'", () => {
+test("no info token on a failure (mission 58, constraint H): the slot is only 'not that value'", async () => {
   let s = S.defaultState();
   s.setup = S.applyMission(s.setup, preset({ number: 58, failure_tokens: false }));
   s.phase = "table";
@@ -128,6 +128,12 @@ test("no info token on a failure (mission 58, constraint H): the slot is only 'n
   // a detector that fails asks for no token wire
   const dd = { k: "double", a: 0, p: 1, s: 0, js: [3, 4], v: "5", ok: false };
   assert.equal(S.nextAsk(s, t, dd).ask, "real");
+  // no red in play: nothing left to ask, "no token" is filled in (58's walkthrough: one answer, a tap)
+  const { settleDraft } = await import("../../web/table/draft-options.js");
+  assert.equal(settleDraft({ state: s, t, laws: null, editing: false }, dd).real, "-");
+  assert.equal(settleDraft({ state: s, t, laws: null, editing: false }, draft).real, "-");
+  const red = { ...s, setup: { ...s.setup, red: { mode: "list", nums: [6], keep: 1, known: [] } } };
+  assert.equal(settleDraft({ state: red, t: S.derive(red), laws: null, editing: false }, draft).real, undefined, "a red may be there: asked");
 });
 
 test("the captain's failed dual cut explodes the bomb (14, 28), and in 28 they use no equipment", () => {
