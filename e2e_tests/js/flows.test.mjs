@@ -984,3 +984,11 @@ test("editing an older entry, the value keypad's last-space warning reads the de
   assert.match(keys({ sheet: { mode: "action" } }), /data-testid="value-last-space"/, "a new cut: the last space");
   assert.doesNotMatch(keys({ sheet: { mode: "action", edit: 0 } }), /value-last-space/, "the entry was made with a mistake to spare");
 });
+
+test("an X-or-Y Ray that works: its player still holds the other value said (the card: both held; 21's walkthrough)", () => {
+  const s = table([{ k: "xray", a: 1, p: 2, s: 0, j: 3, vs: ["5", "6"], ok: true, cut: "6", as: { s: 0, j: 6 } }]);
+  const t = S.derive(s);
+  assert.ok(t.entries[0].ok, t.entries[0].error);
+  const has = S.engineDoc(s, t).facts.filter((f) => f.kind === "has" && f.player === 1).map((f) => f.value);
+  assert.deepEqual(has, [5]);
+});

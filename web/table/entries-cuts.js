@@ -95,6 +95,8 @@ export function applyDual(t, e, setup, i) {
     const mineTurned = Boolean(e.as && t.stands[e.a]?.[e.as.s]?.[e.as.j]?.tw); // 38, 56, 64: cut with their own
     cutSlot(t, setup, e.p, e.s, e.j, e.cut);
     actorCut(t, setup, e, e.cut);
+    // X-or-Y Ray: its player held both values said, and cut one (21's walkthrough: the other was not read)
+    for (const x of said.filter((y) => !valueMatches(e.cut, y))) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
     if (mineTurned) t.note = " — with their turned-around wire";
     // 56, 64: cutting a teammate's turned-around wire moves the detonator, even when it works
     if (turned && (setup.turned === "each" || setup.turned === "ends")) {
