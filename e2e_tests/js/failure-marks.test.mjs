@@ -113,6 +113,9 @@ test("the replay: the slot stays hidden with the mark, not_value facts, the acto
   // an X-or-Y Ray: "not 5" and "not 6" both
   s = S.addEntry(table(21, "even_odd"), { k: "xray", a: 0, p: 1, s: 0, j: 2, vs: ["5", "6"], ok: false, mark: "E" });
   assert.deepEqual(S.derive(s).facts.filter((f) => f.kind === "not_value").map((f) => f.value), [5, 6]);
+  // a value where the mission shows its token: refused by name (21's walkthrough: a crafted link put a 9 in)
+  const valued = S.derive(S.addEntry(table(21, "even_odd"), { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "5", ok: false, real: "9" }));
+  assert.match(valued.entries.at(-1).error, /a failure here shows an even\/odd token, not the value 9/);
   // x-tokens: a count shows on a blue wire only (b2x)
   s = S.addEntry(table(24, "multiplicity"), { ...BOB_C, j: 2, js: undefined, mark: "2x" });
   assert.equal(S.engineDoc(s).players[1].stands[0].split(" ")[2], "b2x");

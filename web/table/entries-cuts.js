@@ -4,7 +4,7 @@
 
 import { ddDealt, ddSpent } from "./detectors.js";
 import { specialAction, specialOnly } from "./entries-mission.js";
-import { markSlot, markWords } from "./failure-marks.js";
+import { failureMarks, markSlot, markWords } from "./failure-marks.js";
 import {
   actorCut, addFact, TURNED_BOOM, advance, checkPlayers, colourCount, cutCounts, cutSlot, factValue, fail, failure, hasUncut, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
   turnedOutOfOrder, uncutRefs, useItem, valuelessFailure,
@@ -109,6 +109,8 @@ export function applyDual(t, e, setup, i) {
     for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
   } else {
     if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said, so the cut worked`);
+    // 21, 24, 33, 40: a failure's token is the mission's, never a value (21's walkthrough: a crafted link put a 9 in)
+    if (failureMarks(setup).length && /^\d+$/.test(String(e.real))) fail(`a failure here shows ${failureMarks(setup).includes("E") ? "an even/odd token" : "an x-token"}, not the value ${e.real}`);
     failure(t, setup, e, e.p, e.s, e.j, stab);
     // (38, 56, 64: a failure with the cutter's own turned-around wire, unseen: it tells nothing of what they hold)
     if (e.real !== TURNED_BOOM) for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
