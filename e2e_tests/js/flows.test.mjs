@@ -992,3 +992,15 @@ test("an X-or-Y Ray that works: its player still holds the other value said (the
   const has = S.engineDoc(s, t).facts.filter((f) => f.kind === "has" && f.player === 1).map((f) => f.value);
   assert.deepEqual(has, [5]);
 });
+
+test("a teammate's solo cut: once one wire is picked, the next on its stand is one with only wires of the value between (28's and 47's walkthroughs)", async () => {
+  const { ownSlotOptions } = await import("../../web/table/draft-options.js");
+  const state = table([{ k: "set", p: 1, s: 0, j: 6, slot: { c: "cut", v: "7" } }]);
+  const A = { state, t: S.derive(state), laws: null, editing: false };
+  const ok = (slots) => ownSlotOptions(A, { k: "solo", a: 1, v: "5", slots }).filter((x) => x.ok).map((x) => x.j);
+  assert.equal(ok([]).length, 11, "nothing picked: any uncut wire");
+  assert.deepEqual(ok([{ s: 0, j: 3 }]), [0, 1, 2, 3, 4, 5], "not past the cut 7");
+  const law = { ...A, laws: new Map([["1-0-2", { probs: { 2: 1 } }]]) };
+  assert.deepEqual(ownSlotOptions(law, { k: "solo", a: 1, v: "5", slots: [{ s: 0, j: 3 }] }).filter((x) => x.ok).map((x) => x.j), [3, 4, 5],
+    "not past a wire the table makes a 2");
+});

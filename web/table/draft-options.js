@@ -195,7 +195,16 @@ export function ownSlotOptions(A, d) {
   const said = d.k === "red" ? (A.state.setup.hidden_red ? [] : labels.filter((l) => colourOf(l) === "red")) : saidBy(d);
   const waits = (sl) => d.k === "solo" && xWireWait(A.state.setup, A.t.yellowCut, sl); // 35: an X wire after the yellows
   return (A.t.stands[d.a] ?? []).flatMap((st, s) => st.map((sl, j) => ({ s, j, sl })))
-    .filter((x) => x.sl.c !== "cut").map(({ s, j, sl }) => ({ s, j, ok: !waits(sl) && (!said.length || ch(A, d.a, s, j, said) !== 0) }));
+    .filter((x) => x.sl.c !== "cut").map(({ s, j, sl }) => ({ s, j, ok: !waits(sl) && (!said.length || ch(A, d.a, s, j, said) !== 0) && beside(A, d, s, j) }));
+}
+
+/** A solo cut's next wire of one blue value, on a stand with one picked already: every wire between the two may be of
+ * that value too — a value's wires sit together on a stand (28's and 47's walkthroughs: the list did not narrow). */
+function beside(A, d, s, j) {
+  const v = d.k === "solo" && /^\d+$/.test(String(d.v ?? "")) ? String(d.v) : null;
+  const st = A.t.stands[d.a]?.[s] ?? [];
+  return !v || (d.slots ?? []).filter((x) => x.s === s && x.j !== j).every((x) => st.slice(Math.min(x.j, j) + 1, Math.max(x.j, j))
+    .every((sl, k) => (sl.c === "cut" ? sl.v === v : ch(A, d.a, s, Math.min(x.j, j) + 1 + k, [v]) !== 0)));
 }
 
 /** Copies of `v` ("7"; "Y": the yellow wires) still uncut. */
