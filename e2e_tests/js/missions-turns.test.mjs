@@ -596,3 +596,21 @@ test("51: a card whose four wires are cut is not flipped (its card was discarded
   setupActs(app).number("6");
   assert.deepEqual(app.state.setup.numbers, [6]);
 });
+
+test("37: the last card untapped, the deck empty, is discarded and the panel says no card binds (37's walkthrough: still asked for a card)", async () => {
+  const { setupActs } = await import("../../web/table/acts-setup.js");
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  const s = started();
+  const m = preset({ number: 37, constraints: "deck" });
+  s.setup = S.applyMission(s.setup, m);
+  s.setup.mission = 37;
+  s.setup.cards = ["B"];
+  s.setup.cards_gone = ["A", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"];
+  const app = { state: s, missions: [m], commit(next) { this.state = next; }, derived() { return S.derive(this.state); }, view: { flash: () => {} } };
+  setupActs(app).card("B");
+  assert.deepEqual([app.state.setup.cards, app.state.setup.cards_gone.includes("B")], [[], true]);
+  const page = String(cardsTemplate({ state: app.state, t: S.derive(app.state), missions: [m] }, true)); // (no card: above the stands)
+  assert.match(page, /data-testid="deck-empty">The deck is empty: no constraint card binds now/);
+  assert.doesNotMatch(page, /Tap the card face up/);
+  assert.match(page, /data-testid="card-B"[^>]*title="odd only \(discarded\)"/);
+});

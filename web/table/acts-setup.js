@@ -139,7 +139,8 @@ const SETUP_EDITS = {
     if (su.mission === 61 && su.me !== null) return ringCard(su, S.ringSeats(su).indexOf(su.me), arg, app);
     const one = S.oneCardAtATime(S.presetOf(app.missions, su));
     const before = (su.cards ?? [])[0];
-    if (S.cardsBindAll(su) && su.mission !== 57 && before && before !== arg) su.cards_gone = [...new Set([...(su.cards_gone ?? []), before])];
+    // (32, 37: the card in play replaced, or untapped — the deck empty: discarded too; 37's walkthrough: shown in play)
+    if (S.cardsBindAll(su) && su.mission !== 57 && before) su.cards_gone = [...new Set([...(su.cards_gone ?? []), before])];
     if ((su.cards_gone ?? []).includes(arg) && before !== arg) { // 32, 37: a card discarded comes back only by a slip
       su.cards_gone = su.cards_gone.filter((c) => c !== arg);
       app.view?.flash?.(`Card ${arg} was discarded earlier: it is the card in play again (undo if that was a slip).`);

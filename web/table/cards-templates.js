@@ -64,6 +64,7 @@ function deckHint(setup, t) {
   }
   if (setup.mission === 57) return pairHint(setup, t);
   if ((setup.cards ?? []).length) return "";
+  if ((setup.cards_gone ?? []).length >= CARD_LETTERS.length) return html`<p class="hint" data-testid="deck-empty">The deck is empty: no constraint card binds now.</p>`;
   return html`<p class="hint warn" data-testid="card-due">Tap the card face up: until then the advice leaves it out (once the deck is empty, none binds: untap it).</p>`;
 }
 
