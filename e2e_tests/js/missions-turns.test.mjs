@@ -614,3 +614,12 @@ test("37: the last card untapped, the deck empty, is discarded and the panel say
   assert.doesNotMatch(page, /Tap the card face up/);
   assert.match(page, /data-testid="card-B"[^>]*title="odd only \(discarded\)"/);
 });
+
+test("32, 37: a teammate's keypad says which values the card in play leaves out (37's walkthrough: left out, unsaid)", () => {
+  const s = started();
+  s.setup = S.applyMission(s.setup, preset({ number: 37, constraints: "deck" }));
+  s.setup.mission = 37;
+  s.setup.cards = ["F"]; // no 4-9
+  const why = S.unnamedWhy(s, S.derive(s), { k: "dual", a: 1, p: 2, s: 0, js: [2] }, ["3", "4", "9", "10"]);
+  assert.deepEqual(why, [{ v: "4", why: "the constraint card in play, F" }, { v: "9", why: "the constraint card in play, F" }]);
+});

@@ -110,8 +110,9 @@ export function unnamedWhy(state, t, d, given) {
   if (d.a !== me) { // (and their own constraint card: 31, 61)
     const rules = valueRules(state, t, false);
     const card = theirCard(state.setup, t, d.a);
+    const all = cardsBindAll(state.setup) ? (state.setup.cards ?? [])[0] : null; // 32, 37, 57 (37's walkthrough: unsaid)
     const why = (v) => (!rulesAllow(rules, v) ? rules.no_values.find((x) => String(x.value) === v)?.why ?? rules.only_values?.why ?? "the mission's rules"
-      : card && !cardsAllow([card], v) ? `their constraint card ${card}` : null);
+      : card && !cardsAllow([card], v) ? `their constraint card ${card}` : all && !cardsAllow([all], v) ? `the constraint card in play, ${all}` : null);
     return given.filter((v) => v !== "Y" && (t.cutCount[v] ?? 0) < 4).map((v) => ({ v, why: why(v) })).filter((x) => x.why);
   }
   if (d.a !== me || !t.hasHand || unseenTurned(t, me)) return [];
