@@ -354,7 +354,7 @@ test("59: a teammate's skip is refused before it is recorded when the engine mak
   const sure = app(new Map([["2-0-0", { probs: { 1: 1 } }]])); // Cid A: a sure 1 (the walkthrough: beside a cut 1)
   maybeCommit(sure);
   assert.equal(sure.state.log.length, 0, "not recorded");
-  assert.match(sure.ui.sheetError, /^Cid slot A can only be 1: no skip \(no cut with the values Nano allows/);
+  assert.match(sure.ui.sheetError, /^No skip: Cid slot A can only be 1, a wire Cid may cut$/);
   const open = app(new Map([["2-0-0", { probs: { 1: 0.5, 3: 0.5 } }]])); // a 1 or a 3 (3 not allowed): may skip
   maybeCommit(open);
   assert.equal(open.state.log.length, 1);

@@ -218,7 +218,7 @@ function skipHeld(state, t, e, laws) {
   if (!held) return null;
   const where = `${S.standName(state.setup, e.a, held.s)} slot ${S.slotLetter(held.j)}`;
   return ox ? `${where} can only be ${held.values.join(", ")}, which ${ox.have} token${ox.have === 1 ? "" : "s"} pay for: who can pay must play`
-    : `${where} can only be ${held.values.join(", ")}: no skip (${S.skipRule(state.setup).why})`;
+    : `No skip: ${where} can only be ${held.values.join(", ")}, a wire ${state.setup.players[e.a]} may cut`; // (37's walkthrough read "(the rule)" as the reason)
 }
 
 /** Add `entry` to the log (or replace the entry being edited) unless the replay rejects it. */
