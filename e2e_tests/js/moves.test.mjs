@@ -313,3 +313,17 @@ test("My best cuts are recorded from the list only on my turn (or when the one w
   assert.match(page(named), /if Bob names me to cut/);
   assert.match(page(named), /data-testid="move-0-record"/);
 });
+
+test("no chance to win offered where the games played out leave the card out (54, 66): said instead (54's walkthrough: all won, where oxygen had lost)", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  let s = S.defaultState();
+  s.phase = "table";
+  for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+  s.setup.mission = 54;
+  const missions = [{ number: 54, playouts_without: "its oxygen (each player's own)" }];
+  const page = String(movesTemplate({ state: s, t: S.derive(s), moves: { moves: [] }, missions, ui: {}, laws: null }));
+  assert.match(page, /data-testid="win-without">not estimated in this mission: the games played out would leave out its oxygen/);
+  assert.doesNotMatch(page, /win-start/);
+  const four = String(movesTemplate({ state: { ...s, setup: { ...s.setup, mission: 4 } }, t: S.derive(s), moves: { moves: [] }, missions: [{ number: 4, playouts_without: null }], ui: {}, laws: null }));
+  assert.match(four, /win-start/);
+});

@@ -3,7 +3,7 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { cardToFlip, drawnTokensDue, EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, placesFalseTokens, playedLast, radarTurns, slotLetter, standName } from "./table-state.js";
+import { cardToFlip, drawnTokensDue, EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, placesFalseTokens, playedLast, presetOf, radarTurns, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
@@ -342,6 +342,9 @@ function wilson(k, n) {
 
 function winTemplate(ctx) {
   const w = ctx.win;
+  // a mission whose card the games played out leave out (54, 66): no figure that is not the mission's (54's walkthrough)
+  const without = presetOf(ctx.missions, ctx.state.setup)?.playouts_without;
+  if (without) return html`<div class="win" data-testid="win"><span class="lbl">Chance to win:</span> <span class="hint" data-testid="win-without">not estimated in this mission: the games played out would leave out ${without}.</span></div>`;
   const p = w && w.n ? w.wins / w.n : 0;
   const se = w && w.n ? Math.sqrt((p * (1 - p)) / w.n) : 0;
   const [lo, hi] = w && w.n ? wilson(w.wins, w.n) : [0, 1];

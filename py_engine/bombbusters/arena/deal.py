@@ -27,7 +27,7 @@ World = dict  # (player, stand, slot) -> wire type
 
 #: missions whose card carries a rule the arena does not play (timer, talk, number cards, …): why
 _CARD_RULES = {
-    54: "red wires that enter the game later (excluded)",
+    54: "its oxygen (each player's own, one more a value validated) and the red wires that enter the game later",
     66: "a bunker board of constraint cards whose rules are not known in full",
 }
 

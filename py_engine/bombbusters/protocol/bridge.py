@@ -25,9 +25,13 @@ def _version(_payload: Any) -> dict:
 
 
 def _missions(_payload: Any) -> list:
-    from ..missions.preset import all_missions_json
+    """Every mission's preset, with ``playouts_without``: what of its card the games played out (the arena, the
+    chance to win) leave out, or None — so the page does not offer a chance to win that is not the mission's
+    (54's walkthrough: "all of 122 games won" where oxygen had already lost it)."""
+    from ..arena.deal import refusal
+    from ..missions.preset import all_missions_json, get_mission
 
-    return all_missions_json()
+    return [{**m, "playouts_without": refusal(get_mission(m["number"]))} for m in all_missions_json()]
 
 
 #: A small table (4 players, blues 1-5, a yellow, a red, a cut and an info
