@@ -965,7 +965,7 @@ test("a draft held for Record in the slot sheet shows Record, and why: it ends t
   const d = { k: "dual", a: 0, p: 2, s: 0, js: [4], v: "5", ok: false, real: "7" };
   assert.equal(S.nextAsk(state, t, d), null);
   const html = String(sheetTemplate({ state, t, laws: null, missions: [], ask: null, holdings: null, ui: { sheet: { mode: "slot", key: "2-0-4", tab: "cut" }, draft: d } }));
-  assert.match(html, /data-testid="ends-warning">Recorded, this ends the game: the bomb explodes\. Tap Record if it happened\./);
+  assert.match(html, /data-testid="ends-warning">Once recorded, this ends the game: the bomb explodes\. Tap Record if it happened\./);
   assert.match(html, /data-testid="draft-commit"/);
   state.setup.mistakes = 2;
   assert.doesNotMatch(String(sheetTemplate({ state, t: S.derive(state), laws: null, missions: [], ask: null, holdings: null,

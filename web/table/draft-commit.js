@@ -217,7 +217,7 @@ function skipHeld(state, t, e, laws) {
   const held = ox ? S.payableWire(state, t, e.a, ox.have, laws) : none.length ? S.sureWireOf(state, t, e.a, none, laws) : null;
   if (!held) return null;
   const where = `${S.standName(state.setup, e.a, held.s)} slot ${S.slotLetter(held.j)}`;
-  return ox ? `${where} can only be ${held.values.join(", ")}, which ${ox.have} token${ox.have === 1 ? "" : "s"} pay for: who can pay must play`
+  return ox ? `${where} can only be ${held.values.join(", ")}, which ${ox.have} token${ox.have === 1 ? " pays" : "s pay"} for: who can pay must play`
     : `No skip: ${where} can only be ${held.values.join(", ")}, a wire ${state.setup.players[e.a]} may cut`; // (37's walkthrough read "(the rule)" as the reason)
 }
 

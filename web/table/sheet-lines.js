@@ -14,7 +14,7 @@ export const warningLine = (ctx, d) => {
   const against = speaksAgainst(ctx.state, ctx.t, d, ctx.ui.sheet?.edit);
   if (against) return html`<p class="hint warn" data-testid="card-warning">Against ${against}. Record it only if the table did it.</p>`;
   const ends = !ctx.ask && !editing && endsGame(ctx.state, ctx.t, buildEntry(ctx.state, ctx.t, d));
-  return ends ? html`<p class="hint warn" data-testid="ends-warning">Recorded, this ends the game: the bomb explodes. Tap Record if it happened.</p>` : "";
+  return ends ? html`<p class="hint warn" data-testid="ends-warning">Once recorded, this ends the game: the bomb explodes. Tap Record if it happened.</p>` : "";
 };
 
 /** What has been answered so far, and what speaks against it. */
