@@ -706,3 +706,11 @@ test("55: the status line shows the values in the order they were validated (55'
   const line = String(statusTemplate({ state: s, t: S.derive(s), missions: [] })).replace(/\s+/g, " ");
   assert.match(line, /Validated \(in order\)<\/span><span role="list" aria-labelledby="validated-lbl"><span class="chip static" role="listitem">9<\/span><span class="chip static" role="listitem">4<\/span>/);
 });
+
+test("oxygen: with no cut my tokens pay for, the empty advice points at the skip (54's walkthrough: not said)", async () => {
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  const s = oxygenTable(54, "oxygen_own");
+  const forbidden = [{ kind: "dual_cut", player: 1, stand: 0, slots: [2], value: 9, p_success: 0.5, forbidden: "oxygen: 3 tokens in hand, fewer than a cut of it takes" }];
+  const page = String(movesTemplate({ state: s, t: S.derive(s), moves: { moves: [], forbidden }, missions: [], ui: {}, laws: null }));
+  assert.match(page, /data-testid="moves-none">No cut my \d+ oxygen tokens? pays? for: on my turn I skip \(No oxygen: skip in the turn log\), the detonator a space on\./);
+});

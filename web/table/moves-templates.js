@@ -3,7 +3,8 @@
 // Pure functions from data to HTML text; no DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { cardToFlip, drawnTokensDue, EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, placesFalseTokens, playedLast, presetOf, radarTurns, slotLetter, standName } from "./table-state.js";
+import { wilson } from "../shared/interval.js";
+import { cardToFlip, drawnTokensDue, EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, oxygenFor, placesFalseTokens, playedLast, presetOf, radarTurns, skipRule, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
@@ -87,6 +88,10 @@ function noMoveWords(ctx) {
     return `Every cut but a successful ${NANO_END - 1} takes Nano to ${NANO_END}: the bomb explodes whatever else I cut.`;
   }
   if (ctx.t && setup.me !== null && !hasUncut(ctx.t, setup.me)) return "All my wires are cut: I have no cut to make — my turns pass.";
+  const ox = oxygenFor(ctx.state, ctx.t, setup.me); // 44, 49, 54, 63 (54's walkthrough: the skip not pointed at)
+  if (ox && ctx.moves.forbidden?.length && ctx.moves.forbidden.every((m) => /^oxygen/.test(m.forbidden))) {
+    return `No cut my ${ox.have} oxygen token${ox.have === 1 ? " pays" : "s pay"} for: on my turn I skip (${skipRule(setup)?.label ?? "skip"} in the turn log), the detonator a space on.`;
+  }
   const card = cardToFlip(setup, ctx.t);
   if (card) {
     return html`None of my wires is one my card ${card} allows: I turn it face down, then play as usual (the card's rule).
@@ -331,15 +336,6 @@ function tellTemplate(ctx) {
 }
 
 /** The chance to win (on request): games played out on exact worlds, the running estimate, Stop. */
-/** Wilson's 95% interval for k wins in n games: honest where the plain error says ±0 (all won or all lost). */
-function wilson(k, n) {
-  const z = 1.96;
-  const p = k / n;
-  const mid = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
-  const half = (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
-  return [Math.max(0, mid - half), Math.min(1, mid + half)];
-}
-
 function winTemplate(ctx) {
   const w = ctx.win;
   // a mission whose card the games played out leave out (54, 66): no figure that is not the mission's (54's walkthrough)
