@@ -598,6 +598,8 @@ test("26: the cut recorded flips its value's card (none to untap); with none fac
   const { pickedUp } = await import("../../web/table/pick-cards.js");
   const { missionPlayDoc } = await import("../../web/table/play-docs.js");
   let s = table({ number: 26, number_cards: "pick" });
+  // a starting token names no card: no check beside it (26's walkthrough: "the number card 0 was face down")
+  assert.doesNotMatch(S.derive(S.addEntry(s, { k: "set", p: 1, s: 0, j: 4, slot: { c: "info", v: "7" } })).entries[0].text, /check/);
   assert.deepEqual(s.setup.numbers, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], "all 12 face up at the start");
   const fail = (a, v, real, j = 0) => ({ k: "dual", a, p: a === 0 ? 1 : 0, s: 0, j: a === 0 ? j : 11, v, ok: false, real });
   s = S.addEntry(s, fail(0, "5", "1"));

@@ -38,8 +38,9 @@ export function pairValue(e) {
 export function pickAfter(t, setup, e) {
   if (!followsCards(setup)) return;
   if (flipsByCuts(setup)) {
-    const v = Number(namedValue(e));
-    if (!Number.isInteger(v)) return;
+    const said = namedValue(e);
+    const v = Number(said); // (no value named — a token set, a skip —: no card; Number(null) read 0: 26's walkthrough)
+    if (said === null || said === undefined || !Number.isInteger(v) || v < 1) return;
     // none face up before this turn (every one flipped or its value all cut): all turn face up again, then this one flips
     const cut = cutCounts(t);
     if (!t.pickUp.some((x) => x === v || (cut[String(x)] ?? 0) < 4)) t.pickUp = ALL.slice();
