@@ -144,7 +144,9 @@ async function analyzeNow(app, engine) {
   const doc = S.engineDoc(state, t);
   const wantMoves = doc.me !== null;
   const answer = await engine.analyze(doc);
-  if (answer.stale) return;
+  // (a table changed while this one was worked on: its analysis is scheduled — this answer is not shown as done, nor
+  // the table's: it came back before the newer request was made, in the 20 ms before it — a browser test read it)
+  if (answer.stale || app.state !== state) return;
   const reply = answer.reply;
   results.pending = false;
   results.cached = false;
