@@ -26,14 +26,6 @@ export function theirCard(setup, t, p) {
 /** The blue values card c allows (A-E: a rule on values), those the setup plays. */
 export const cardValues = (setup, c) => blueValues(setup).filter((v) => CARD_VALUE_OK[c]?.(v));
 
-/** 31: my constraint card, face up, when none of my uncut blue wires is of a value it allows — its rule: turn it face
- * down, then play (31's walkthrough: the advice said only that no cut was allowed); else null. */
-export function cardToFlip(setup, t) {
-  const card = setup.mission === 31 && t?.hasHand && !t.flipped?.includes(setup.me) ? (setup.cards ?? [])[0] : null;
-  const mine = card ? t.stands[setup.me].flat().filter((sl) => sl.c !== "cut" && sl.own && /^\d+$/.test(sl.own)) : [];
-  return mine.length && mine.every((sl) => !cardsAllow([card], sl.own)) ? card : null;
-}
-
 /** Whether each player holds one constraint card of A-E, chosen before the starting tokens (31). */
 export const oneCardEach = (preset) => preset?.constraints === "chosen";
 /** Whether one constraint card binds a player at a time, so that a new one replaces it: each player's own (31; 61, whose

@@ -67,7 +67,7 @@ function notAllSevens({ state, t, laws }) {
   const { me } = state.setup;
   const left = 4 - (t.cutCount?.["7"] ?? 0);
   const uncutOf = (p) => (t.stands[p] ?? []).flatMap((ss, s) => ss.map((sl, j) => ({ sl, s, j }))).filter(({ sl }) => sl.c !== "cut");
-  const seen = (p) => uncutOf(p).filter(({ sl }) => (p === me && t.hasHand ? sl.own : shownWire(sl)) === "7").length;
+  const seen = (p) => uncutOf(p).filter(({ sl }) => shownWire(sl) === "7").length; // (mine, a token's, a turned one I see)
   return state.setup.players.map((_, p) => p).flatMap((p) => {
     const uncut = uncutOf(p);
     if (!uncut.length) return [[p, "no wires left"]];

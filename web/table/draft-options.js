@@ -108,10 +108,6 @@ export function realLabels(setup) {
 
 /** A detector's failure explodes the bomb only when every wire pointed at is red (else the teammate puts the token
  * on one that is not): whether the table allows that. */
-/** Whether the failure's wire may be red (a detector's wires: all of them — one red among them explodes nothing). */
-const redHere = (A, d) => ((d.js ?? []).length > 1 ? allRedAllowed(A, d)
-  : realOptions(A, d, targetSlot(d), realLabels(A.state.setup).filter((l) => colourOf(l) === "red")).some((x) => x.ok));
-
 export function allRedAllowed(A, d) {
   const reds = realLabels(A.state.setup).filter((l) => colourOf(l) === "red");
   if (!reds.length) return false;
@@ -124,6 +120,10 @@ export function allRedAllowed(A, d) {
   return redsInPlay(A.state.setup) - colourCount(A.t.cutCount ?? {}, "red") - sureOut(reds) >= js.length && fits >= js.length
     && js.every((j) => ch(A, d.p, d.s, j, reds) !== 0);
 }
+
+/** Whether the failure's wire may be red (a detector's wires: all of them — one red among them explodes nothing). */
+const redHere = (A, d) => ((d.js ?? []).length > 1 ? allRedAllowed(A, d)
+  : realOptions(A, d, targetSlot(d), realLabels(A.state.setup).filter((l) => colourOf(l) === "red")).some((x) => x.ok));
 
 /** What the actor's own wire answers on a success: the cut wire's value ("Y" for any yellow). */
 function actorSaid(A, d) {
@@ -294,7 +294,7 @@ const CERTAIN = {
     if (turnedOnly(A, d)) return { real: TURNED_BOOM }; // my value seen nowhere: my turned wire failed
     const setup = A.state.setup;
     // 58: no token — where no red can be there (a detector's: not all of them), nothing to ask (58's walkthrough)
-    if (setup.failure_tokens === false && !setup.hidden_red && !failureMarks(setup).length) return redHere(A, d) ? null : { real: "-" };
+    if (setup.failure_tokens === false && !setup.hidden_red) return redHere(A, d) ? null : { real: "-" };
     if (failureMarks(setup).length || setup.failure_tokens === false || noTokenCard(setup, d)) return null; // a token, or no token (card H): asked
     const may = realOptions(A, d, targetSlot(d), realLabels(setup)).filter((x) => x.ok);
     if (noValueShown(setup, d.p)) return may.some((x) => colourOf(x.label) === "red") ? null : { real: "-" }; // 17, 52: the false token of the value said

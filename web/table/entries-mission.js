@@ -158,6 +158,14 @@ const bluesAllowed = (setup, cards) => blueValues(setup).filter((v) => cardsAllo
  * else undefined. */
 const ownHeld = (t, p, values) => values.find((v) => t.stands[p].some((st) => st.some((sl) => sl.c !== "cut" && shownWire(sl) === String(v))));
 
+/** 31: my constraint card, face up, when my hand holds none of the values it allows — the card's rule: turn it face
+ * down, then play (31's walkthrough: the advice said only that no cut was allowed); else null. The twin of
+ * applyCardFlip's check. */
+export function cardToFlip(setup, t) {
+  const card = setup.mission === 31 && t?.hasHand && !t.flipped?.includes(setup.me) ? (setup.cards ?? [])[0] : null;
+  return card && ownHeld(t, setup.me, cardValues(setup, card)) === undefined ? card : null;
+}
+
 /** 31, at the start of a turn: a player who cannot apply their constraint card turns it face down (then plays as
  * usual): they hold no wire of a value it allows. */
 export function applyCardFlip(t, e, setup, i) {
@@ -209,8 +217,8 @@ export function applyWeakStuck(t, e, setup) {
   if (setup.weak_me && e.a !== setup.me) fail("you hold the Captain card: you are the weakest link");
   // mine: a wire of a value my card allows — I can play (34's walkthrough: one tap ended the game, a sure cut listed)
   const card = (setup.cards ?? [])[0];
-  const can = card && t.hasHand ? t.stands[e.a].flat().find((sl) => sl.c !== "cut" && /^\d+$/.test(sl.own ?? "") && cardsAllow([card], sl.own)) : null;
-  if (can) fail(`you hold a ${can.own}, which your card ${card} allows: you can play`);
+  const can = card ? ownHeld(t, e.a, cardValues(setup, card)) : undefined;
+  if (can !== undefined) fail(`you hold a ${can}, which your card ${card} allows: you can play`);
   detonatorStep(t, setup);
   detonatorStep(t, setup);
   t.weak = "dropped";

@@ -5,6 +5,8 @@ import { html, pct } from "../shared/html.js";
 import { slotLetter, standName } from "./table-state.js";
 import { activeChallenges } from "./challenge-cards.js";
 import { btn } from "./template-parts.js";
+import { chance } from "./draft-options.js";
+import { colourOf, labelsInPlay } from "./setup.js";
 
 /** A wire of `p`'s in words ("Bob D"), from the card play's (player, stand, slot). */
 function wireWords(setup, [p, s, j]) {
@@ -48,14 +50,11 @@ export function redcallTemplate(ctx) {
   const { state, t, laws } = ctx;
   const { setup } = state;
   if (setup.me === null || !t || !laws || !(setup.challenges ?? []).length || !activeChallenges(setup, t).includes(1)) return "";
-  const red = [...laws].find(([key, law]) => {
-    const [p, s, j] = key.split("-").map(Number);
-    const sl = t.stands[p]?.[s]?.[j];
-    const pRed = Object.entries(law?.probs ?? {}).reduce((a, [l, x]) => a + (l.startsWith("R") ? Number(x) : 0), 0);
-    return p !== setup.me && sl && sl.c !== "cut" && pRed >= 1 - 1e-12;
-  });
+  const reds = labelsInPlay(setup).map((x) => x.label).filter((l) => colourOf(l) === "red");
+  const red = reds.length ? [...laws.keys()].map((key) => key.split("-").map(Number))
+    .find(([p, s, j]) => p !== setup.me && chance(t, laws, p, s, j, reds) === 1) : null;
   if (!red) return "";
-  const [p, s, j] = red[0].split("-").map(Number);
+  const [p, s, j] = red;
   return html`<p class="cards-first" data-testid="moves-redcall">${t.turn === setup.me ? "First" : "On my turn, first"}: say <b>“It is RED”</b>
     on ${wireWords(setup, [p, s, j])} (red for sure) instead of a cut — challenge 1 done, the detonator a space back.
     ${btn("action", "Record “It is RED”…", { cls: "link", arg: "redcall", testid: "moves-redcall-record" })}</p>`;

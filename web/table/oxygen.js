@@ -193,9 +193,10 @@ export function oxygenRules(state, t, p) {
 
 /**
  * 49: whom actor `a`'s oxygen may go to, each teammate with their tokens and what makes a gift wasted (no wire left,
- * only red left: a reveal is free and their tokens leave the game — the FAQ), and the team's rule (the arena's,
- * arena/oxygen.py: to a thumbs-up, the nearest on the left; else the fewest, then the nearest on the left, among those
- * who can still cut). 49's walkthrough gave 12 tokens to a player left with a red wire, unwarned. [{p, have, wasted}],
+ * only red left: a reveal is free and their tokens leave the game — the FAQ), and the team's rule: the arena's
+ * (arena/oxygen.py: to a thumbs-up, the nearest on the left; else the fewest, then the nearest on the left, among those
+ * with a wire left), but never to one with only red left, whom the arena's rule still counts (to align once the
+ * campaign's run ends). 49's walkthrough gave 12 tokens to a player left with a red wire, unwarned. [{p, have, wasted}],
  * fewest: the rule's pick without a thumbs-up (or null).
  */
 export function giftTargets(state, t, a, laws = null) {
