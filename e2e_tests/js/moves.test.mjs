@@ -324,6 +324,8 @@ test("no chance to win offered where the games played out leave the card out (54
   const page = String(movesTemplate({ state: s, t: S.derive(s), moves: { moves: [] }, missions, ui: {}, laws: null }));
   assert.match(page, /data-testid="win-without">not estimated in this mission: the games played out would leave out its oxygen/);
   assert.doesNotMatch(page, /win-start/);
+  const listed = { moves: [{ kind: "dual_cut", player: 1, stand: 0, slots: [2], value: 3, p_success: 0.5, p_red: 0, p_advance: 0.5, p_explode: 0, guaranteed: false }] };
+  assert.doesNotMatch(String(movesTemplate({ state: s, t: S.derive(s), moves: listed, missions, ui: {}, laws: null })), /data-testid="search"/, "nor Think longer, whose games are the same");
   const four = String(movesTemplate({ state: { ...s, setup: { ...s.setup, mission: 4 } }, t: S.derive(s), moves: { moves: [] }, missions: [{ number: 4, playouts_without: null }], ui: {}, laws: null }));
   assert.match(four, /win-start/);
 });

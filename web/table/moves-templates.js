@@ -236,7 +236,7 @@ const FEW = 20; // games below which a share is told as a count and no lead is c
 function searchTemplate(ctx, list) {
   const { state, t } = ctx;
   const s = ctx.search;
-  if (!list.length || t.turn !== state.setup.me) return "";
+  if (!list.length || t.turn !== state.setup.me || playoutsWithout(ctx)) return ""; // (its games are the win request's)
   let found = "";
   if (s?.moves && s.n) {
     const order = s.moves.map((_m, i) => i).sort((a, b) => s.won[b].reduce((x, y) => x + y, 0) - s.won[a].reduce((x, y) => x + y, 0));
@@ -335,11 +335,14 @@ function tellTemplate(ctx) {
   });
 }
 
+/** What of the mission's card the games played out leave out (54, 66): then neither the chance to win nor Think longer
+ * is offered — no figure that is not the mission's (54's walkthrough: "all won" where oxygen had lost). */
+const playoutsWithout = (ctx) => presetOf(ctx.missions, ctx.state.setup)?.playouts_without ?? null;
+
 /** The chance to win (on request): games played out on exact worlds, the running estimate, Stop. */
 function winTemplate(ctx) {
   const w = ctx.win;
-  // a mission whose card the games played out leave out (54, 66): no figure that is not the mission's (54's walkthrough)
-  const without = presetOf(ctx.missions, ctx.state.setup)?.playouts_without;
+  const without = playoutsWithout(ctx);
   if (without) return html`<div class="win" data-testid="win"><span class="lbl">Chance to win:</span> <span class="hint" data-testid="win-without">not estimated in this mission: the games played out would leave out ${without}.</span></div>`;
   const p = w && w.n ? w.wins / w.n : 0;
   const se = w && w.n ? Math.sqrt((p * (1 - p)) / w.n) : 0;
