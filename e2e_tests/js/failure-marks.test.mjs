@@ -3,6 +3,7 @@
 // log's words, editing and links (web/table/failure-marks.js, record.js, entries-cuts.js, table-doc.js).
 import test from "node:test";
 import assert from "node:assert/strict";
+import { showsStartingToken } from "../../web/table/starting-token.js";
 import * as S from "../../web/table/table-state.js";
 import { askTemplate } from "../../web/table/sheet-templates.js";
 
@@ -28,11 +29,11 @@ const testids = (html) => [...html.matchAll(/data-testid="([^"]+)"/g)].map((m) =
 const disabled = (html) => [...html.matchAll(/<button[^>]*data-testid="([^"]+)"[^>]*\sdisabled[\s>]/g)].map((m) => m[1]);
 const BOB_C = { k: "dual", a: 0, p: 1, s: 0, js: [2], v: "5", ok: false };
 
-test("a failure asks which token the wire got: even/odd or x1-x3 (x4 in 40 and a custom setup), never a blue value", () => {
+test("a failure asks which token the wire got: even/odd or x1-x4, never a blue value", () => {
   const cases = [
     [table(21, "even_odd"), ["mark-E", "mark-O"]],
     [table(33, "even_odd", { yellow: { mode: "list", nums: [4], keep: 1, known: [] } }), ["mark-E", "mark-O", "real-Y"]],
-    [table(24, "multiplicity"), ["mark-1x", "mark-2x", "mark-3x"]],
+    [table(24, "multiplicity"), ["mark-1x", "mark-2x", "mark-3x", "mark-4x"]],
     [table(40, "multiplicity"), ["mark-1x", "mark-2x", "mark-3x", "mark-4x"]],
     [table(null, "multiplicity"), ["mark-1x", "mark-2x", "mark-3x", "mark-4x"]],
   ];
@@ -61,6 +62,21 @@ test("a failure asks which token the wire got: even/odd or x1-x3 (x4 in 40 and a
   assert.ok(testids(sheet(table(null, "value"), BOB_C).html).includes("real-none"));
 });
 
+test("24 and 40 alike: a stand holding all four of a value shows x4 (the cards list x1-x4), mine read from my hand", () => {
+  for (const mission of [24, 40]) {
+    let s = S.defaultState();
+    Object.assign(s.setup, { mission, tokens: "multiplicity", captain: 3, red: { mode: "list", nums: [5], keep: 1, known: [] } });
+    s.phase = "table";
+    for (const l of ["3", "3", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) s = S.handAdd(s, 0, l);
+    const t = S.derive(s);
+    assert.equal(S.wireMark(s.setup, t, 0, 0, "3"), "4x", `mission ${mission}`);
+    const after = S.derive(S.addEntry(s, { k: "dual", a: 1, p: 0, s: 0, j: 1, v: "4", ok: false, mark: "4x" }));
+    assert.ok(after.entries.at(-1).ok, after.entries.at(-1).error);
+    assert.equal(after.stands[0][0][1].m, "4x");
+    assert.ok(showsStartingToken(after.stands[0][0][1], "multiplicity"), "an x4 is a starting token placed");
+  }
+});
+
 test("what the slot already shows rules answers out: a starting parity, a count, a colour seen", () => {
   let s = table(21, "even_odd");
   s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 2, slot: { c: "h", v: null, m: "E", col: null } });
@@ -69,9 +85,9 @@ test("what the slot already shows rules answers out: a starting parity, a count,
   assert.deepEqual(disabled(sheet(s, BOB_C, { sheet: { mode: "action", edit: 0 } }).html), []);
   let m = table(24, "multiplicity", { yellow: { mode: "list", nums: [4], keep: 1, known: [] } });
   m = S.addEntry(m, { k: "set", p: 1, s: 0, j: 2, slot: { c: "h", v: null, m: "2x", col: null } });
-  assert.deepEqual(disabled(sheet(m, BOB_C).html).sort(), ["mark-1x", "mark-3x", "real-R5"]); // yellow: a starting x-token counts yellows too
+  assert.deepEqual(disabled(sheet(m, BOB_C).html).sort(), ["mark-1x", "mark-3x", "mark-4x", "real-R5"]); // yellow: a starting x-token counts yellows too
   m = S.addEntry(m, { k: "set", p: 1, s: 0, j: 3, slot: { c: "h", v: null, m: null, col: "y" } });
-  assert.deepEqual(disabled(sheet(m, { ...BOB_C, js: [3] }).html).sort(), ["mark-1x", "mark-2x", "mark-3x", "real-R5"]);
+  assert.deepEqual(disabled(sheet(m, { ...BOB_C, js: [3] }).html).sort(), ["mark-1x", "mark-2x", "mark-3x", "mark-4x", "real-R5"]);
 });
 
 test("a failure on my own wire: the page fills in its token (parity; the count on my stand, cut wires included)", () => {
@@ -148,7 +164,8 @@ test("a mark the table contradicts is refused, naming the slot", () => {
   refused(base, { k: "dual", a: 1, p: 0, s: 0, j: 2, v: "4", ok: false, mark: "E" }, /Ann slot C is your 3: it gets an odd token, not an even token/);
   const tally = table(24, "multiplicity");
   refused(tally, { k: "dual", a: 1, p: 0, s: 0, j: 2, v: "4", ok: false, mark: "1x" }, /Ann slot C is your 3: it gets an x2 token/);
-  refused(tally, { ...BOB_C, j: 2, js: undefined, mark: "4x" }, /Bob slot C: a failure in this mission does not show an x4 token/);
+  refused(tally, { k: "dual", a: 1, p: 0, s: 0, j: 2, v: "4", ok: false, mark: "4x" }, /Ann slot C is your 3: it gets an x2 token/);
+  refused(table(21, "even_odd"), { ...BOB_C, j: 2, js: undefined, mark: "4x" }, /Bob slot C: a failure in this mission does not show an x4 token/);
   refused(table(1, "value"), { ...BOB_C, j: 2, js: undefined, mark: "E" }, /Bob slot C: a failure in this mission does not show an even token/);
   refused(base, { ...BOB_C, j: 2, js: undefined, mark: "E", real: "4" }, /Bob slot C: a failure shows one token/);
   refused(base, { k: "detect", kind: "double", a: 1, p: 2, s: 0, js: [4, 6], v: "7", ok: false, tok: 5, mark: "E" }, /which wire got the token/);
@@ -254,7 +271,7 @@ test("an X-or-Y Ray that worked asks which of its two values the wire was (not '
 
 test("a Post-it in 21, 24, 33 and 40 shows the mission's token, never a value: asked of a teammate, mine from my wire", () => {
   const postit = (s) => ({ ...s, setup: { ...s.setup, table_cards: ["4"], equipment: ["4"] } });
-  for (const [mission, tokens, marks] of [[21, "even_odd", ["mark-E", "mark-O"]], [24, "multiplicity", ["mark-1x", "mark-2x", "mark-3x"]]]) {
+  for (const [mission, tokens, marks] of [[21, "even_odd", ["mark-E", "mark-O"]], [24, "multiplicity", ["mark-1x", "mark-2x", "mark-3x", "mark-4x"]]]) {
     const s = postit(table(mission, tokens));
     const bob = { k: "postit", a: 1, p: 1, s: 0, js: [4] };
     const { ask, html } = sheet(s, bob);
@@ -305,7 +322,7 @@ test("24, 40: a Post-it's x-token may go on a cut wire (the card) — taken at t
   assert.deepEqual(ui.draft.js, [4]);
   const d = { ...ui.draft, p: 1, s: 0 };
   const { html } = sheet(s, d);
-  assert.deepEqual(disabled(html).filter((x) => x.startsWith("mark-")), ["mark-1x"], "the stand shows two 6s: not x1");
+  assert.deepEqual(disabled(html).filter((x) => x.startsWith("mark-")), ["mark-1x", "mark-4x"], "the stand shows two 6s: not x1; my 6: not x4");
   const t = S.derive(s);
   const after = S.derive(S.addEntry(s, S.buildEntry(s, t, { ...d, mark: "3x" })));
   assert.ok(after.entries.at(-1).ok, after.entries.at(-1).error);

@@ -66,7 +66,7 @@ export function applyPostit(t, e, setup) {
 function countOnCut(t, setup, e) {
   const sl = slotAt(t, e.a, e.s, e.j);
   const where = `${standName(setup, e.a, e.s)} slot ${slotLetter(e.j)}`;
-  if (!isCount(e.m)) fail(`${where} is cut: a Post-it on a cut wire shows a count (x1–x3)`);
+  if (!isCount(e.m)) fail(`${where} is cut: a Post-it on a cut wire shows a count (x1–x4)`);
   if (!isLabel(sl.v) || colourOf(sl.v) !== "blue") fail(`${where} is ${sl.v ? `a cut ${sl.v}` : "cut"}: the Post-it goes on a blue wire`);
   if (sl.m) fail(`${where} already shows ${markWords(sl.m)}`);
   if (standMoved(t, e.a, e.s)) fail(`${where}: wires moved to or from this stand, so its x-token cannot be read (the engine counts a stand as dealt)`);

@@ -264,7 +264,7 @@ export function radarAnswersAsk({ ctx, d, t, setup, state }) {
 }
 
 /** A Post-it on one of the actor's wires: the value it shows, one the slot may hold — or in 21, 24, 33 and 40 the
- * mission's token (even/odd, x1–x3), never a value, those the slot cannot show greyed. */
+ * mission's token (even/odd, x1–x4), never a value, those the slot cannot show greyed. */
 export function postitAsk(ctx, d, blue) {
   const A = allowOf(ctx);
   const marks = failureMarks(ctx.state.setup);

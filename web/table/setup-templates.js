@@ -12,7 +12,7 @@ import { numbersTemplate } from "./cards-templates.js";
 import { CHALLENGE_IDS, challengeName, hasChallenges } from "./challenge-cards.js";
 
 /** The setup's token kinds in the words on the cards: the chips and the mission's summary say them alike. */
-const TOKEN_NAMES = { value: "value", even_odd: "even/odd", multiplicity: "x1/x2/x3", none: "none" };
+const TOKEN_NAMES = { value: "value", even_odd: "even/odd", multiplicity: "x1–x4", none: "none" };
 
 function colourPicker(colour, c, need, setup) {
   const letter = colour === "yellow" ? "Y" : "R";

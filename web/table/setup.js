@@ -14,10 +14,11 @@ export const MARKS = ["E", "O", "1x", "2x", "3x", "4x", "X"];
 /** The marks a failed cut may show in place of an info token (even/odd: 21, 33; x-tokens: 24, 40). */
 export const FAILURE_MARKS = ["E", "O", "1x", "2x", "3x", "4x"];
 
-/** The marks of the setup's token kind: even/odd (21, 33), x1–x3 (24; x4 too in 40 and a custom setup), else none. */
+/** The marks of the setup's token kind: even/odd (21, 33), x1–x4 (24, 40: the card's tokens, x4 for a stand holding all
+ *  four of a value), else none. */
 export function tokenMarks(setup) {
   if (setup.tokens === "even_odd") return ["E", "O"];
-  if (setup.tokens === "multiplicity") return ["1x", "2x", "3x", ...(setup.mission === 40 || setup.mission === null ? ["4x"] : [])];
+  if (setup.tokens === "multiplicity") return ["1x", "2x", "3x", "4x"];
   return [];
 }
 

@@ -1,7 +1,7 @@
 // The starting token: which kind this setup uses, whether I still have to place mine, and the log
 // entry that places the token the engine advises. Pure functions, no DOM, no I/O.
 
-import { wireMark } from "./failure-marks.js";
+import { isCount, wireMark } from "./failure-marks.js";
 import { derive } from "./replay.js";
 import { isSetupEntry } from "./replay-table.js";
 import { besideTokens, blueValues, placesFalseTokens, saidOf, yellowsInPlay } from "./setup.js";
@@ -28,7 +28,7 @@ const showsFalseToken = (sl) => Boolean(sl?.m?.startsWith("!"));
 export function showsStartingToken(sl, kind) {
   if (kind === "value") return sl.c === "info";
   if (kind === "even_odd") return sl.m === "E" || sl.m === "O";
-  if (kind === "multiplicity") return ["1x", "2x", "3x"].includes(sl.m);
+  if (kind === "multiplicity") return isCount(sl.m);
   return false;
 }
 

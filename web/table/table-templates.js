@@ -345,7 +345,7 @@ export function shareTemplate(ui) {
 const tokenText = (token) => {
   if (token?.startsWith("i")) return token === "iY" ? "yellow info token" : `info token ${token.slice(1)}`;
   if (token?.startsWith("!")) return `false token “not ${token.slice(1)}”`;
-  return { E: "even", O: "odd", "1x": "x1", "2x": "x2", "3x": "x3" }[token] ?? token;
+  return markName(token);
 };
 
 /** Row i of the starting-token advice in plain words, beside its figures. */

@@ -126,8 +126,8 @@ ROWS: list[dict[str, Any]] = [
        "explodes the bomb); equipment: a face-down deck of 7, its top card discarded each round until the action, "
        "then the cards left face up, all usable"),
     _m(24, "Tally ho", red="2", players={2: ("3", "0")}, tokens="multiplicity",
-       notes="x1/x2/x3 tokens replace info tokens at setup, on failures and on a Post-it: how many wires of that "
-       "value the stand holds, cut ones included (x2/x3 on any of them; never on red); a Post-it's may go in front "
+       notes="x1/x2/x3/x4 tokens replace info tokens at setup, on failures and on a Post-it: how many wires of "
+       "that value the stand holds, cut ones included (x2-x4 on any of them; never on red); a Post-it's may go in front "
        "of a cut wire"),
     _m(25, "The better to hear you with", red="2", players={2: ("3", "0")}, notes="no numbers may be spoken"),
     _m(26, "Speaking of the wolf", red="2", players={2: ("3", "0")}, without=("10",),
@@ -173,7 +173,7 @@ ROWS: list[dict[str, Any]] = [
        number_cards="noble",
        notes="no equipment; the 4 wires of a number card's value are cut together by a special action"),
     _m(40, "Hard to die", red="3", tokens="multiplicity", captain_no_token_2p=True,
-       notes="x1/x2/x3 tokens (x4 for a stand holding all four) replace info tokens at setup, on failures and on "
+       notes="x1/x2/x3/x4 tokens replace info tokens at setup, on failures and on "
        "a Post-it: how many wires of that value the stand holds, cut ones included; a Post-it's may go in front "
        "of a cut wire"),
     _m(41, "Latin bombshell", red="1 of 3", yellow="4", players={2: ("2 of 3", "2"), 3: ("1 of 3", "3")},
