@@ -560,9 +560,12 @@ test("52: the false tokens' advice (two to place), a false token is never my wir
   assert.deepEqual(t2.stands[1][0][11].nots, ["11"]);
   const { standsTemplate } = await import("../../web/table/table-templates.js");
   const stands = String(standsTemplate({ state: s, t: t2, result: null, highlight: new Set(), picked: new Set(), culprits: new Set(), ui: {}, missions: [] }));
-  assert.match(stands, /data-testid="slot-1-0-11"[\s\S]*?<span class="mark">!11<\/span>/);
-  assert.match(stands, /data-testid="slot-1-0-10"[\s\S]*?<span class="mark">!3!2<\/span>/);
+  assert.match(stands, /data-testid="slot-1-0-11"[\s\S]*?<span class="mark" title="false token not 11">!11<\/span>/);
+  // a second false token on one wire: "+1" on the one-line chip (the two clipped at 390 px), both in words
+  assert.match(stands, /data-testid="slot-1-0-10"[\s\S]*?<span class="mark" title="false token not 3, false token not 2">!3\+1<\/span>/);
   assert.match(stands, /aria-label="Bob, slot L: !11 [^"]*false token not 11/);
+  const slotSheet = String(sheetTemplate({ state: s, t: t2, laws: null, ui: { sheet: { mode: "slot", key: "1-0-10", tab: "set" } }, holdings: null }));
+  assert.match(slotSheet, /data-testid="sheet-tokens">On this wire: false token not 3, false token not 2\./);
 });
 
 test("40: on my own wire only the x-token my stand shows is offered; 45: the one chosen who has none skips, as in 51", async () => {

@@ -13,7 +13,7 @@ import { aValue } from "./undo-words.js";
 import { guessCards, shownChoices } from "./guess-cards.js";
 import { actorChips, actorLabelAsk, actorSlotAsk, countAsk, holdsAsk, personalAsk, allowOf, cutLabelAsk, giveCardAsk, giveToAsk, oxygenToAsk, shownHint, sumCardsAsk, challengeCardAsk, radarAnswersAsk, postitAsk, swapCardAsk, weakCardAsk, weakResultAsk, weakWhoAsk, radarValueAsk, realAsk, resultAsk, whichAsk } from "./flow-templates.js";
 import { actorOff } from "./draft-actors.js";
-import { btn, chip, keypad, markName } from "./template-parts.js";
+import { btn, chip, keypad, markName, tokenWords } from "./template-parts.js";
 import {
   actionLabel,
   CUT_KINDS,
@@ -318,6 +318,8 @@ function slotSheet(ctx, sh) {
   if (!sl) return null;
   const probs = ctx.result?.slots.get(sh.key) ?? null;
   let head = html`<h3 data-testid="sheet-title">${standName(setup, p, s)}, slot ${slotLetter(j)}</h3>`;
+  const tokens = tokenWords(sl);
+  if (tokens.length) head = html`${head}<p class="hint" data-testid="sheet-tokens">On this wire: ${tokens.join(", ")}.</p>`;
   const over = t.exploded || t.defused; // nothing more is cut: the sheet shows the slot, its tokens, and says so
   if (over) head = html`${head}<p class="hint" data-testid="sheet-over">The game is over (${t.exploded ? "the bomb exploded" : "the bomb is defused"}): no cut to record.</p>`;
   const x = xWireWait(setup, t.yellowCut, sl); // 35

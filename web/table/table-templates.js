@@ -5,7 +5,7 @@
 import { html, pct } from "../shared/html.js";
 import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
 import { ACTION_CARDS, ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialAction, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, giftReceiver, skipRule, spokenRule, actionLabel, besideNow, faceUpCards } from "./table-state.js";
-import { btn, chip, markName, probColour, valueName } from "./template-parts.js";
+import { btn, chip, markChip, markName, probColour, tokenWords, valueName } from "./template-parts.js";
 import { besideTokens, placesFalseTokens } from "./setup.js";
 import { cardInPlayTemplate, challengesTemplate, equipmentTemplate } from "./cards-templates.js";
 import { activeChallenges, hasChallenges } from "./challenge-cards.js";
@@ -20,12 +20,9 @@ function slotView(ctx, p, s, j, sl) {
   const key = `${p}-${s}-${j}`;
   const probs = result?.slots.get(key) ?? null;
   const me = state.setup.me;
-  // an x-token as the card prints it; 17, 52: the false tokens failures placed after the starting one ("!3!9")
-  const nots = (sl.nots ?? []).map((v) => `!${v}`).join("");
-  const markText = sl.tw ? "T" : /^[1-4]x$/.test(sl.m ?? "") ? `x${sl.m[0]}` : `${sl.m ?? ""}${nots}`;
-  const marks = markText ? html`<span class="mark"${sl.tw ? html` title="turned around"` : ""}>${markText}</span> ` : "";
-  const meaning = [sl.tw ? "turned around" : "", sl.m ? `token ${markName(sl.m)}` : "", ...(sl.nots ?? []).map((v) => `false token not ${v}`),
-    ...(sl.labs ?? []).map((x) => `label ${x.sym} with the wire to its ${x.side}`)];
+  const markText = markChip(sl);
+  const meaning = tokenWords(sl);
+  const marks = markText ? html`<span class="mark${markText.length > 4 ? " long" : ""}" title="${meaning.filter((w) => !w.startsWith("label")).join(", ")}">${markText}</span> ` : "";
   // Label = / ≠ (cards 12, 1): the token in front of two neighbouring wires, drawn on each towards the other
   const labs = (sl.labs ?? []).map((x) => html`<span class="lab ${x.side}" data-testid="label-${key}-${x.side}">${x.sym}</span>`);
   let cls = "slot";

@@ -36,3 +36,19 @@ export const keyName = (shown, v = shown) => (valueName(v).toLowerCase() === sho
 
 export const markName = (m) =>
   ({ E: "even", O: "odd", "1x": "x1", "2x": "x2", "3x": "x3", "4x": "x4", X: "unsorted" })[m] ?? (m?.startsWith("!") ? `not ${m.slice(1)}` : m);
+
+/** The tokens a wire shows, in words ("token x2", "false token not 4", "label = with the wire to its right"): the slot's
+ * accessible name and its sheet say the same. */
+export const tokenWords = (sl) => [sl.tw ? "turned around" : "",
+  sl.m ? (sl.m.startsWith("!") ? `false token ${markName(sl.m)}` : `token ${markName(sl.m)}`) : "",
+  ...(sl.nots ?? []).map((v) => `false token not ${v}`), ...(sl.labs ?? []).map((x) => `label ${x.sym} with the wire to its ${x.side}`)]
+  .filter(Boolean);
+
+/** A slot's token chip: an x-token as the card prints it, else the mark; 17, 52: the false tokens placed after the starting
+ * one, a second and more as "+n" (the chip is one line on a 390 px slot; the sheet lists them all). */
+export function markChip(sl) {
+  if (sl.tw) return "T";
+  if (/^[1-4]x$/.test(sl.m ?? "")) return `x${sl.m[0]}`;
+  const all = [...(sl.m ? [sl.m] : []), ...(sl.nots ?? []).map((v) => `!${v}`)];
+  return all.length > 1 ? `${all[0]}+${all.length - 1}` : all[0] ?? "";
+}
