@@ -162,6 +162,36 @@ test("39, 23: the noble value, its deck losing a card at each round's end until 
   assert.deepEqual(missionPlayDoc(f, S.derive(f)).mission_play, { kind: "fordwich", mission: 23, done: false, noble: 3, last: null, deck: 7, revealed: [] });
 });
 
+test("23: the deck's cards left, counted until the special action; then, until the table says which lie face up, said with the tap", async () => {
+  const { equipmentTemplate, numbersTemplate } = await import("../../web/table/cards-templates.js");
+  let f = table(23, { number_cards: "noble", equipment_after_special: true, equipment: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"] });
+  f.setup.numbers = [3];
+  const line = (st) => String(equipmentTemplate(st, S.derive(st)));
+  assert.match(line(f), /data-testid="equipment-deck">The equipment deck lies face down: 7 cards left/);
+  const fails = (a, p, j) => ({ k: "dual", a, p, s: 0, j, v: "1", ok: false, real: "2" });
+  const cuts = (a, p, j, v, own = j) => ({ k: "dual", a, p, s: 0, j, v, ok: true, cut: v, as: { s: 0, j: own } });
+  for (const e of [fails(0, 1, 0), cuts(1, 2, 11, "12"), fails(2, 3, 0), cuts(3, 0, 11, "12", 11)]) f = S.addEntry(f, e);
+  assert.match(line(f), /face down: 7 cards left/, "the first round");
+  f = S.addEntry(f, fails(0, 1, 1));
+  assert.match(line(f), /face down: 6 cards left/, "a round ended");
+  // the action on Bob's turn (the round did not end): my two 3s and two of Cid's
+  f = S.addEntry(f, { k: "special", a: 1, res: "ok", cuts: [{ p: 0, s: 0, j: 2, l: "3" }, { p: 0, s: 0, j: 3, l: "3" },
+    { p: 2, s: 0, j: 2, l: "3" }, { p: 2, s: 0, j: 3, l: "3" }] });
+  for (const e of [cuts(2, 3, 10, "11"), cuts(3, 0, 10, "11", 9), cuts(0, 1, 9, "10")]) f = S.addEntry(f, e); // (Ann's turn: a round)
+  const t = S.derive(f);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries.map((e) => e.error)));
+  assert.equal(missionPlayDoc(f, t).mission_play.deck, 6, "no card discarded after the action");
+  assert.match(line(f), /class="hint warn" data-testid="equipment-deck">The special action is done: the deck's 6 cards lie face up, all usable\.\s+Until you tap which, every card of the mission's pile counts, in the advice too\./);
+  assert.match(line(f), /data-testid="deck-cards-set"/);
+  f.setup.table_cards = ["2", "6"];
+  assert.doesNotMatch(line(f), /deck-cards-set/);
+  assert.match(line(f), /The special action is done: the deck's cards lie face up, all usable\./);
+  // 39: its number-card deck counted beside the faceup card until the action
+  let n = table(39, { number_cards: "noble" });
+  n.setup.numbers = [6];
+  assert.match(String(numbersTemplate(n.setup, S.derive(n))), /the deck: 8 face down, its top card discarded at each round&#39;s end/);
+});
+
 test("12, 15, 22: the number cards on the equipment, the cards flipped face up, the gifts once two yellows are cut", () => {
   const s = table(12, {});
   s.setup.card_locks = { 3: 9, 10: 1 };

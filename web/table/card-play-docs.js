@@ -84,6 +84,10 @@ function numberDeckPlay(state, t) {
   return { kind: "deck", mission: radar ? 18 : setup.mission, deck, current };
 }
 
+/** 39's deck of number cards (8) and 23's of equipment (7): the cards left, its top one discarded at each round's end
+ * until the special action (the rounds are counted until then: the count at the action once it is done). */
+export const nobleDeck = (setup, t) => Math.max(0, (setup.equipment_after_special ? 7 : 8) - (t.roundsEnded ?? 0));
+
 /** 39 (the noble value's deck of 8) and 23 (the equipment deck of 7): the face-up number card, whether the special
  * action is done, the deck's cards left (its top one discarded at each round's end until then) and who played last;
  * 23's cards turned face up by the action. */
@@ -93,10 +97,10 @@ function noblePlay(state, t) {
   if (setup.number_cards !== "noble" || !noble) return null;
   const base = { done: Boolean(t.specialDone), noble, last: Number.isInteger(t.lastTurnBy) ? t.lastTurnBy : null };
   if (setup.equipment_after_special) {
-    return { kind: "fordwich", mission: 23, ...base, deck: Math.max(0, 7 - (t.roundsEnded ?? 0)),
+    return { kind: "fordwich", mission: 23, ...base, deck: nobleDeck(setup, t),
       revealed: t.specialDone ? (t.cards ?? []).map((c) => c.id) : [] };
   }
-  return { kind: "all_at_once", mission: 39, ...base, deck: Math.max(0, 8 - (t.roundsEnded ?? 0)) };
+  return { kind: "all_at_once", mission: 39, ...base, deck: nobleDeck(setup, t) };
 }
 
 /** 12: the number card lying on each equipment card, and those left for the cards False Bottom brings; 15: the

@@ -10,6 +10,7 @@ import { dealtCounts, liveValues, myNumberCards } from "./guess-cards.js";
 import { aValue } from "./setup.js";
 import { activeChallenges, challengeName, hasChallenges } from "./challenge-cards.js";
 import { flipsByCuts, pickedUp, sumCards } from "./pick-cards.js";
+import { nobleDeck } from "./card-play-docs.js";
 
 /** My constraint cards (missions that use them, and custom setups): in 31 one of A-E, chosen before the tokens. */
 export function cardsTemplate(ctx, top = false) {
@@ -139,7 +140,8 @@ export function numbersTemplate(setup, t) {
       : "all 12 face up at the start: untap those already flipped if you enter a game under way") : setup.mission === 65 ? "my number cards: the values I may cut"
     : "the values you may cut";
   const hint = { pick, sum,
-    sequence: `in the order to cut, from the card beside the Sequence card (${numberCardsAtMost(setup)} cards)${seq?.next ? "; crossed out: done" : ""}`, noble: "the faceup card's value",
+    sequence: `in the order to cut, from the card beside the Sequence card (${numberCardsAtMost(setup)} cards)${seq?.next ? "; crossed out: done" : ""}`,
+    noble: `the faceup card's value${setup.mission === 39 && t && !t.specialDone ? `; the deck: ${nobleDeck(setup, t)} face down, its top card discarded at each round's end` : ""}`,
     detonator: "each value cut all four moves the detonator back a space; crossed out: done",
     unlock: "the card in view: when its four wires are cut, an equipment card is flipped, then the next number card",
     line: nums.length < 12 ? `Nano's line: tap all 12 cards from left to right (${nums.length}/12)` : "Nano's line, left to right" }[setup.number_cards];
@@ -277,11 +279,26 @@ export function equipmentTemplate(state, t) {
           title="${cardTitle(c)}">${c.id} ${EQUIPMENT_NAMES[c.id] ?? ""}${c.state === "waiting" && c.need < Infinity ? ` ${c.have}/${c.need} cut` : word[c.state]}</span>`)
       : html`<span class="none">none on the table</span>`}
     ${waiting.length ? html`<p class="hint" data-testid="equipment-legend">${equipmentLegend(waiting)}</p>` : ""}${instantDue(t)}
-    ${state.setup.equipment_after_special ? html`<p class="hint" data-testid="equipment-deck">${t.specialDone
-      ? "The special action is done: the cards left in the deck lie face up, all usable (tap Setup to say which)."
-      : "The equipment deck lies face down (its top card discarded each round): once the special action is done, the cards left turn face up, all usable."}</p>` : ""}
+    ${state.setup.equipment_after_special ? deckLine(state.setup, t) : ""}
     ${unset && !deck ? html`<p class="hint" data-testid="cards-unset">Every card of the mission's pile counts as on the table: this table
       does not say which lie face up. ${btn("setup", "Set the cards on the table", { cls: "link", testid: "cards-set", arg: "cards" })}</p>` : ""}</div>`;
+}
+
+/** 23's equipment deck: its cards left, face down until the special action; then face up, all usable — until the
+ * table says which, every card of the pile counts (the advice names cards the deck may not hold: said, with the tap). */
+function deckLine(setup, t) {
+  const n = nobleDeck(setup, t);
+  const cards = `${n} card${n === 1 ? "" : "s"}`;
+  if (!t.specialDone) {
+    return html`<p class="hint" data-testid="equipment-deck">The equipment deck lies face down: ${cards} left (its top card discarded at
+      each round's end). Once the special action is done, the cards left turn face up, all usable.</p>`;
+  }
+  if (setup.table_cards !== null) {
+    return html`<p class="hint" data-testid="equipment-deck">The special action is done: the deck's cards lie face up, all usable.</p>`;
+  }
+  return html`<p class="hint warn" data-testid="equipment-deck">The special action is done: the deck's ${cards} lie face up, all usable.
+    Until you tap which, every card of the mission's pile counts, in the advice too.
+    ${btn("setup", "Tap the cards face up", { cls: "link", testid: "deck-cards-set", arg: "cards" })}</p>`;
 }
 
 /** Instant cards (False Bottom, Emergency Drop, Disintegrator: "instant effect") unlocked and not yet recorded: they

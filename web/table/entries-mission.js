@@ -103,9 +103,9 @@ export function applySpecial(t, e, setup) {
       cutSlot(t, setup, x.p, x.s, x.j, x.l);
     }
     if (tripwire) detonatorBack(t, -Infinity); // 41: a tripwire found moves the detonator back a space, past its start too
-    t.specialDone = true; // 23: the equipment deck's cards turn face up
   }
-  advance(t, setup, e.a);
+  advance(t, setup, e.a); // (a round ending before this turn discards 23's and 39's top card still, as the arena plays it)
+  if (e.res !== "boom" && e.res !== "shown") t.specialDone = true; // 23: the equipment deck's cards turn face up
 }
 
 /**

@@ -185,7 +185,8 @@ export function advance(t, setup, a) {
   } else if (outOfTurn(setup, t, a)) {
     t.note = `${t.note ?? ""} — check: it was ${setup.players[t.turn]}'s turn (the turn passes on from ${setup.players[a]})`;
   }
-  if (Number.isInteger(t.lastTurnBy) && passesCaptain(setup, t.lastTurnBy, a)) t.roundsEnded = (t.roundsEnded ?? 0) + 1;
+  // (23, 39: a round's end discards the deck's top card until the special action; counted until then)
+  if (Number.isInteger(t.lastTurnBy) && passesCaptain(setup, t.lastTurnBy, a) && !t.specialDone) t.roundsEnded = (t.roundsEnded ?? 0) + 1;
   t.lastTurnBy = a;
   t.turnsTaken = (t.turnsTaken ?? 0) + 1;
   t.turn = nextWithWires(t, setup, a) ?? (a + 1) % n; // (none: no wire left anywhere, the bomb is defused)
