@@ -51,6 +51,19 @@ test("oxygen in each player's hand (54): my cuts spend mine, and the advice hear
   assert.equal(S.oxygenFor(s, t, 1).have, 3);
 });
 
+test("54: a teammate's values their oxygen cannot pay for are said beside their keypad (the walkthrough: gone, unsaid)", async () => {
+  const { askTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = oxygenTable(54, "oxygen_own");
+  s = S.addEntry(s, { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "9", ok: false, real: "4" });
+  s = S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 0, v: "2", ok: false, real: "3" }); // Dan: 2 tokens left
+  const t = S.derive(s);
+  const d = { k: "dual", a: 3, p: 2, s: 0, js: [4] };
+  const html = String(askTemplate({ state: s, t, ui: { sheet: { mode: "slot" } }, holdings: null }, d, S.nextAsk(s, t, d)));
+  assert.match(html, /data-testid="not-offered">Not offered: 9, 10, 11, 12 \(not enough oxygen: 2 oxygen tokens in front of them\)\./);
+  assert.doesNotMatch(html, /data-testid="key-9"/);
+  assert.match(html, /data-testid="key-8"/, "a value 2 tokens pay for");
+});
+
 test("a turn skipped for want of oxygen moves the detonator and passes the turn; only where a mission lets a player pass", () => {
   let s = oxygenTable(54, "oxygen_own");
   s = S.addEntry(s, { k: "skip", a: 2 }); // the captain Cat cannot pay

@@ -121,6 +121,13 @@ export function oxygenFor(state, t, p) {
 
 const tokens = (n) => `${n} oxygen token${n === 1 ? "" : "s"}`;
 
+/** Why player p may not name value v for oxygen ("not enough oxygen: 2 oxygen tokens in front of them"), or null: said
+ * beside the keypad that leaves it out (54's walkthrough: a teammate's dearer values gone, unsaid). */
+export function oxygenShort(state, t, p, v) {
+  const ox = oxygenFor(state, t, p);
+  return ox && oxygenCost(v, ox.kind) > ox.have ? `not enough oxygen: ${tokens(ox.have)} ${ox.where}` : null;
+}
+
 /** The blue values still in play that player p could pay for with `have` tokens. */
 function affordable(setup, t, kind, have) {
   const cut = cutCounts(t);

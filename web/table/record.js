@@ -5,7 +5,7 @@
 import { moveAsk, specialAsk } from "./asks-wires.js";
 import { missionRules, valueRules } from "./engine-doc.js";
 import { failureMarks, wireMark } from "./failure-marks.js";
-import { oxygenCost, oxygenFor, oxygenKind } from "./oxygen.js";
+import { oxygenCost, oxygenFor, oxygenKind, oxygenShort } from "./oxygen.js";
 import { colourOf, EQUIPMENT_NAMES, faceUpCards, isLabel, nanoDetonator, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 import { cardsAllow, cardsBindAll, myCards, noTokenCard, theirCard } from "./card-rules.js";
 import { characterFor, personalHolder } from "./detectors.js";
@@ -112,7 +112,8 @@ export function unnamedWhy(state, t, d, given) {
     const card = theirCard(state.setup, t, d.a);
     const all = cardsBindAll(state.setup) ? (state.setup.cards ?? [])[0] : null; // 32, 37, 57 (37's walkthrough: unsaid)
     const why = (v) => (!rulesAllow(rules, v) ? rules.no_values.find((x) => String(x.value) === v)?.why ?? rules.only_values?.why ?? "the mission's rules"
-      : card && !cardsAllow([card], v) ? `their constraint card ${card}` : all && !cardsAllow([all], v) ? `the constraint card in play, ${all}` : null);
+      : card && !cardsAllow([card], v) ? `their constraint card ${card}` : all && !cardsAllow([all], v) ? `the constraint card in play, ${all}`
+      : oxygenShort(state, t, d.a, v));
     return given.filter((v) => v !== "Y" && (t.cutCount[v] ?? 0) < 4).map((v) => ({ v, why: why(v) })).filter((x) => x.why);
   }
   if (d.a !== me || !t.hasHand || unseenTurned(t, me)) return [];
@@ -123,7 +124,7 @@ export function unnamedWhy(state, t, d, given) {
   return given.filter((v) => held.has(v) && !named.has(v)).map((v) => {
     const no = rules.no_values.find((x) => (x.value === "YELLOW" ? "Y" : String(x.value)) === v);
     const why = no?.why ?? (rules.only_values && !rulesAllow(rules, v) ? rules.only_values.why
-      : !cardsAllow(cards, v) ? `${cardsBindAll(state.setup) ? "the" : "my"} constraint card ${cards.join(" ")}` : "oxygen");
+      : !cardsAllow(cards, v) ? `${cardsBindAll(state.setup) ? "the" : "my"} constraint card ${cards.join(" ")}` : oxygenShort(state, t, me, v) ?? "oxygen");
     return { v, why };
   });
 }
