@@ -334,3 +334,29 @@ test("editing a success lets the cutter's own wire be changed (the wire cut with
   assert.equal(again.js[0], 0, "the teammate's wire stays");
   assert.equal(S.nextAsk(s, S.derive(s), again).ask, "actor_slot");
 });
+
+test("one sheet at a time: an entry's edit opened under the Share panel closes it; × over a sheet closes the panel alone", async () => {
+  const { oneSheetAtATime } = await import("../../web/table/table-store.js");
+  const { slotActs } = await import("../../web/table/acts-slot.js");
+  const { logActs } = await import("../../web/table/acts-log.js");
+  let s = S.defaultState();
+  s.phase = "table";
+  for (const l of MY_HAND) s = S.handAdd(s, 0, l);
+  s = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 2, v: "3", ok: false, real: "4" });
+  const app = { state: s, ui: { sheet: null, draft: null, share: null }, results: {}, derived() { return S.derive(this.state); },
+    closeSheet() { Object.assign(this.ui, { sheet: null, draft: null, sheetError: null }); }, view: {},
+    render() { this.lastSheet = oneSheetAtATime(this.ui, this.lastSheet); } };
+  app.ui.share = { withHand: false, url: "x", status: "" };
+  app.render();
+  logActs(app).edit("0"); // (61's walkthrough: the edit sheet drawn over the panel)
+  assert.ok(app.ui.sheet, "the edit sheet is open");
+  assert.equal(app.ui.share, null, "the panel gave way");
+  // the panel opened over a half-answered sheet hides it; its × closes the panel alone, the sheet comes back as it was
+  const sheet = app.ui.sheet;
+  app.ui.share = { withHand: false, url: "x", status: "" };
+  app.render();
+  assert.ok(app.ui.share && app.ui.sheet === sheet, "both kept: the view draws the panel alone");
+  slotActs(app)["close-sheet"]();
+  assert.equal(app.ui.share, null);
+  assert.equal(app.ui.sheet, sheet, "the sheet under it kept");
+});

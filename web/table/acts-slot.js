@@ -70,12 +70,16 @@ export function slotActs(app) {
     },
     "close-sheet": () => {
       if (!ui.sheet && !ui.share) return;
+      if (ui.share) { // the Share panel first: the sheet under it comes back as it was
+        ui.share = null;
+        app.render();
+        return;
+      }
       if (firstTapWarns(ui, "close", "×", "Not recorded yet: tap × again to close without recording it.")) {
         app.render();
         return;
       }
       app.closeSheet();
-      ui.share = null;
       app.render();
     },
     tab: (arg) => {

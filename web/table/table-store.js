@@ -87,6 +87,14 @@ function store(key, value) {
 }
 
 /** The app object every handler module receives. `view` draws; `onChange` runs after each commit. */
+/** One sheet at a time (61's walkthrough: the Share panel and an entry's edit stacked): a sheet opened while the Share
+ * panel is up (an entry's edit, a slot) takes its place; the panel opened over a sheet hides it until closed (the view
+ * draws the panel alone). Returns the sheet drawn now, for the next call. */
+export function oneSheetAtATime(ui, last) {
+  if (ui.share && ui.sheet && ui.sheet !== last) ui.share = null;
+  return ui.sheet;
+}
+
 export function createApp(view) {
   const app = {
     view,
@@ -148,6 +156,7 @@ export function createApp(view) {
     },
 
     render() {
+      app.lastSheet = oneSheetAtATime(app.ui, app.lastSheet);
       view.render(viewModel(app));
       app.askGiven?.(); // a success's actor wires, asked of the table it would leave (given-cut.js)
       const { sheet, draft } = app.ui;

@@ -107,7 +107,8 @@ export class AppView {
         ${logTemplate(ctx)}
         <div class="sheet-spacer" ${ctx.ui.sheet || ctx.ui.share ? "" : html`hidden`}></div>`;
     }
-    const sheets = ctx.state.phase === "table" && !ctx.ui.handEdit ? html`${sheetTemplate(ctx)}${shareTemplate(ctx.ui)}` : shareTemplate(ctx.ui);
+    // one sheet at a time: the Share panel over a sheet hides it until closed (61's walkthrough: the two stacked)
+    const sheets = ctx.state.phase === "table" && !ctx.ui.handEdit && !ctx.ui.share ? sheetTemplate(ctx) : shareTemplate(ctx.ui);
     this.main.innerHTML = html`${body}${sheets}`.text;
     this.leaveScreen(`${ctx.state.phase}${ctx.ui.handEdit ? ":edit" : ""}`);
     const holdings = this.main.querySelector("[data-testid='holdings'] .scroll"); // "scroll sideways" only when it does
