@@ -270,6 +270,15 @@ test("61: the cards round the table as entered (the table's own with 2-3 players
   for (const a of [1, 2, 3]) app.state = S.addEntry(app.state, { k: "dual", a, p: 0, s: 0, j: 11, v: "2", ok: false, real: "12" });
   assert.deepEqual([S.derive(app.state).exploded, S.derive(app.state).turn], [false, 0]);
   assert.equal(S.ringRotateBar(app.state.setup, S.derive(app.state)), null, "a round later, before Ann's turn again");
+  // each rotation is a line of the turn log, where it came (61's walkthrough: not there); Undo takes it back with the setup
+  const { logTemplate } = await import("../../web/table/table-templates.js");
+  const before = app.state;
+  setupActs(app)["ring-rotate"]("-1");
+  const log = String(logTemplate({ state: app.state, t: S.derive(app.state) }));
+  assert.match(log, /data-testid="log-rotated-0"><span class="text">Cards rotated clockwise: A to Bob, B to Cat, C to Dan, G to you<\/span><\/li><li class="" data-testid="log-0"/);
+  assert.match(log, /data-testid="log-3"[\s\S]*data-testid="log-rotated-1"><span class="text">Cards rotated counter-clockwise: G to Dan, /);
+  assert.deepEqual(S.normalize(JSON.parse(JSON.stringify(app.state))).setup.ring_log, app.state.setup.ring_log, "kept on a reload");
+  app.state = before;
   setupActs(app)["player-card"]("2:A"); // A tapped for Cat: it leaves Bob — one card, one place
   assert.deepEqual(app.state.setup.player_cards, ["", "", "A", "C"]);
   assert.equal(said.at(-1), "Card A moved from Bob to Cat: each card lies at one place.");

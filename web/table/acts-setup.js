@@ -123,6 +123,7 @@ const SETUP_EDITS = {
     const step = int(arg);
     S.setRingHeld(su, held.map((_, i) => held[(((i - step) % n) + n) % n]));
     const moves = held.map((c, i) => `${c} to ${S.ringPlaceName(su, (i + step + n) % n)}`).join(", ");
+    if (t) su.ring_log = [...(su.ring_log ?? []), { at: app.state.log.length, step, text: moves }].slice(-60); // the turn log shows it
     app.view?.flash?.(`Cards rotated ${step > 0 ? "clockwise" : "counter-clockwise"}: ${moves} (undo if that was a slip).`);
   },
   // 57: the constraint card paired with number card `v` ("": not set); a card is paired once, so it leaves any other

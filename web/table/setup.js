@@ -150,6 +150,7 @@ export function defaultSetup() {
     player_cards: [], // 31, 61: each teammate's constraint card, face up in front of them ("": not entered)
     ring_table: [], // 61 with 2-3 players: the cards lying on the table, clockwise from the captain ("": not entered)
     ring_rotated: -1, // 61: the turns taken when the cards last rotated (once a round, before the captain's turn)
+    ring_log: [], // 61: each rotation, {at: the log's length then, step: 1 clockwise | -1, text}, shown in the turn log
     card_locks: {}, // 12: the number card lying on each equipment card (its value: two more wires to cut)
     hidden_red: false,
     red_card: 0, // 11: the number card's value, face up on the mission card (the card says so); 0: not seen; null: not entered yet
@@ -293,8 +294,7 @@ export function applyMission(setup, preset) {
   s.weak_me = false;
   s.card_locks = {};
   s.player_cards = [];
-  s.ring_table = [];
-  s.ring_rotated = -1;
+  Object.assign(s, { ring_table: [], ring_rotated: -1, ring_log: [] });
   s.nano_turns = 0;
   s.red_deal = [];
   s.yellow_deal = [];

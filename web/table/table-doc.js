@@ -90,6 +90,8 @@ function readSetup(r) {
     player_cards: Array.isArray(r.player_cards) ? r.player_cards.slice(0, 5).map((c) => (CARD_LETTERS.includes(c) ? c : "")) : [],
     ring_table: Array.isArray(r.ring_table) ? r.ring_table.slice(0, 2).map((c) => (CARD_LETTERS.includes(c) ? c : "")) : [],
     ring_rotated: clampInt(r.ring_rotated, -1, 999, -1), // 61: the turns taken when the cards last rotated
+    ring_log: Array.isArray(r.ring_log) ? r.ring_log.filter((x) => x && Number.isInteger(x.at) && typeof x.text === "string").slice(-60)
+      .map((x) => ({ at: clampInt(x.at, 0, 9999, 0), step: x.step === -1 ? -1 : 1, text: x.text.slice(0, 200) })) : [],
     card_locks: isObj(r.card_locks) ? Object.fromEntries(Object.entries(r.card_locks)
       .filter(([id, v]) => ALL_EQUIPMENT.includes(id) && Number.isInteger(v) && v >= 1 && v <= 12)) : {},
     number_hands: Array.isArray(r.number_hands) ? r.number_hands.slice(0, 5).map((h) => (Array.isArray(h)

@@ -281,15 +281,21 @@ export function logTemplate(ctx) {
     ${state.log.length ? "" : html`<p class="hint">Tap a wire to record a cut or set its tokens; the buttons above record equipment.</p>`}
     <ol class="entries">${state.log.map((e, i) => {
       const r = t.entries[i];
-      return html`<li class="${r.ok ? "" : "bad"}" data-testid="log-${i}">
+      return html`${rotationsAt(state, i)}<li class="${r.ok ? "" : "bad"}" data-testid="log-${i}">
         <span class="text">${r.text}</span>
         ${r.ok ? "" : html`<span class="err" data-testid="log-${i}-error">${r.error}</span>`}
         ${e.k === "damaged" ? "" : btn("edit", ICON_EDIT, { cls: "icon", arg: i, testid: `log-${i}-edit`, aria: `Edit: ${r.text}` })}
         ${btn("delete", ICON_DELETE, { cls: "icon", arg: i, testid: `log-${i}-delete`, aria: `Delete: ${r.text}` })}
       </li>`;
-    })}</ol>
+    })}${rotationsAt(state, null)}</ol>
   </section>`;
 }
+
+/** 61: the cards' rotations made before log entry i (null: after the last), as lines of the log (a setup change:
+ * Undo takes one back). */
+const rotationsAt = (state, i) => (state.setup.ring_log ?? []).map((x, k) => ({ ...x, k }))
+  .filter((x) => (i === null ? x.at >= state.log.length : x.at === i))
+  .map((x) => html`<li class="note" data-testid="log-rotated-${x.k}"><span class="text">Cards rotated ${x.step > 0 ? "clockwise" : "counter-clockwise"}: ${x.text}</span></li>`);
 
 function actionAllowed(k, state, t) {
   // in play and not spent (replay.js: countCuts); one not usable yet stays offered — a cut may be missing from the log —
