@@ -134,7 +134,8 @@ def test_51_the_token_of_a_named_player_without_the_value_is_read_in_full(k: int
 
 def test_47_a_skip_says_what_the_player_lacks() -> None:
     """The arena's players skip only when they cannot play (a rule the team knows): in 47 they lack every
-    value the cards left allow (41 reads its skips so too: every blue value)."""
+    value the cards left allow (41 reads its skips so too: every blue value); the skip moves the detonator
+    and discards nothing."""
     m = playable(47, 4)
     ref = start_game(deal_game(m, 4, 1, 0), m)
     play = ref.rules.play
@@ -142,8 +143,8 @@ def test_47_a_skip_says_what_the_player_lacks() -> None:
     before = ref.mistakes_left
     assert play.idle(ref, 2) and ref.mistakes_left == before - 1
     assert {f.value for f in ref.table.facts if f.kind == "has_not" and f.player == 2} == {1, 3, 4, 6, 7, 10, 11}
-    # and discards two cards of their choice, as the card says: the two whose loss leaves the most values reachable
-    assert play.cards == [2, 5]  # 1 and 12 gone: 2 and 5 give 3 and 7 (2 12 and 5 12 also leave two: the lowest go)
+    # no card discarded (the card's back as bdiffuser's OCR transcription reads it: only the detonator moves)
+    assert play.cards == [1, 2, 5, 12]
 
 
 @pytest.mark.parametrize("mission", [41, 55, 60, 62, 51, 4, 44])

@@ -200,15 +200,14 @@ def test_59_each_cut_is_under_or_ahead_of_nano_which_moves_there(players: int, s
         side = lambda way: [v for v in (line[at:] if way > 0 else line[:at + 1][::-1]) if _cut(t0)[v] < 4]  # noqa: E731
         ahead = side(facing)
         if move is None or (move["kind"] != "reveal_red" and move["value"] not in ahead):
-            # none to cut: Nano turned around, the detonator, has-not facts — "then play" (the card), the other way
+            # none to cut: they skip their turn — Nano turned around, the detonator, has-not facts (the card, as
+            # bdiffuser's OCR transcription reads it; an older one had them play on, the other way)
             turned += 1
+            assert move is None, move
             assert t1.mistakes_left <= t0.mistakes_left - 1 or g.result.outcome == "detonator"
             assert set(ahead) <= {f.value for f in t1.facts if f.kind == "has_not" and f.player == q}
-            if move is None:
-                assert after["facing"] == -facing and after["at"] == at
-                continue
-            assert move["value"] in side(-facing), (move, side(-facing))
-            ahead, facing = side(-facing), -facing
+            assert after["facing"] == -facing and after["at"] == at
+            continue
         if move["kind"] == "reveal_red":
             continue
         assert move["value"] in ahead, (move, ahead)  # (after a turn around: the other way)

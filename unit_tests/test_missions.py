@@ -144,7 +144,8 @@ def test_token_variants_and_flags():
 
 def test_equipment_campaign_and_exclusions():
     """The pile: 1-12 from mission 3, False Bottom where the card has sticker A, the double-numbered
-    cards from 55 (sticker C) and in 41, minus each card's "if equipment N is drawn, discard it"."""
+    cards from 55 (sticker C; not in 41: its card has stickers A and B only, bdiffuser's OCR transcription), minus
+    each card's "if equipment N is drawn, discard it"."""
     exclusions = {
         10: {"11"}, 20: {"2"}, 26: {"10"}, 27: {"7"}, 35: {"2"}, 41: {"Y"}, 44: {"10"}, 45: {"10", "11"},
         46: {"7"}, 47: {"10"}, 49: {"10"}, 50: {"10"}, 51: {"10"}, 52: {"1", "12"}, 53: {"6", "9"}, 54: {"10"}, 57: {"10.10"},  # 57: "Equipment 10 (Disintegrator)": the card named is 10.10
@@ -159,7 +160,7 @@ def test_equipment_campaign_and_exclusions():
         assert all(e in EQUIPMENT for e in m.equipment)
         if n < 4 or n in (18, 39):
             continue
-        pool = FULL + (["Y"] if n in sticker_a else []) + (double if n >= 55 or n == 41 else [])
+        pool = FULL + (["Y"] if n in sticker_a else []) + (double if n >= 55 else [])
         assert list(m.equipment) == [e for e in pool if e not in exclusions.get(n, set())], n
 
 

@@ -523,7 +523,7 @@ test("False Bottom brings cards of the mission's pile only (46: no Emergency Bat
   assert.deepEqual(offered, ["2", "3", "5", "6", "9", "10", "11", "12"]);
 });
 
-test("41: a player with only their own tripwire (and red wires) left skips; the skip says they hold no blue wire", () => {
+test("41: a player with only their own tripwire (and red wires) left skips; the skip says they hold no blue wire", async () => {
   let s = S.defaultState();
   s.setup = S.applyMission(withPlayers(4, 0), preset({ number: 41, special: ["yellow_special"], yellow_dealt: "one_each" }));
   s.phase = "table";
@@ -538,6 +538,25 @@ test("41: a player with only their own tripwire (and red wires) left skips; the 
   let me = { ...s, setup: { ...s.setup, me: 0 } };
   for (const l of ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"]) me = S.handAdd(me, 0, l);
   assert.match(S.derive(S.addEntry(me, { k: "skip", a: 0 })).entries.at(-1).error, /Ann holds a wire of 1: no skip/);
+  // mine, left with only my tripwire and a red: I skip, and point at no teammate's tripwire either (the card, as
+  // bdiffuser's OCR reads it)
+  let trip = { ...s, setup: { ...s.setup, me: 0, yellow: { mode: "list", nums: [2, 4, 6, 8], keep: 4, known: [] }, red: { mode: "list", nums: [5], keep: 1, known: [] } } };
+  const hand = ["1", "2", "3", "3", "4", "6", "7", "8", "9", "10", "11", "12", "Y4", "R5"]; // (14: the tripwire dealt first)
+  for (const l of hand) trip = S.handAdd(trip, 0, l);
+  const mine = S.derive(trip).stands[0][0];
+  mine.forEach((sl, j) => { if (sl.own && !sl.own.startsWith("Y") && !sl.own.startsWith("R")) trip = S.addEntry(trip, { k: "set", p: 0, s: 0, j, slot: { c: "cut", v: sl.own } }); });
+  const before = S.derive(trip);
+  assert.ok(before.entries.every((e) => e.ok), before.entries.map((e) => e.error).join(" "));
+  const pointed = S.derive(S.addEntry(trip, { k: "special", a: 0, res: "ok", cuts: [{ p: 1, s: 0, j: 0, l: "Y2" }] }));
+  assert.match(pointed.entries.at(-1).error, /Ann has only their own tripwire \(and red wires\) left: they skip their turn \(the card\), pointing at no one/);
+  assert.ok(S.derive(S.addEntry(trip, { k: "skip", a: 0 })).entries.at(-1).ok);
+  // and My best cuts says so beside the special action, with no button to record it
+  const { movesTemplate } = await import("../../web/table/moves-templates.js");
+  const sp = { action: "tripwire", what: "a teammate's tripwire", own: [], spots: [[1, 0, 2]], p_success: 0.62, p_red: 0.05, p_advance: 0.33,
+    guaranteed: false, must: false, best: true, score: 0.7 };
+  const say = String(movesTemplate({ state: trip, t: { ...before, turn: 0 }, moves: { moves: [], forbidden: [], special: sp }, missions: [] }).text).replace(/\s+/g, " ");
+  assert.match(say, /data-testid="special-verdict">Not for you: with only your own tripwire \(and red wires\) left you skip your turn \(Only my tripwire left: skip\)\./);
+  assert.doesNotMatch(say, /special-record/);
 });
 
 test("37: a skip keeps the card it was made under; after a whole round the card is due, and the new one does not rewrite the skips", () => {

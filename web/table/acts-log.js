@@ -311,11 +311,6 @@ const DRAFT_ANSWERS = {
   "draft-sum-cards": (ui, arg) => {
     ui.draft.nc = String(arg).split(":").map(Number);
   },
-  "draft-sum-card": (ui, arg) => { // 47's skip: one of the two cards discarded, tapped again to take it back
-    const n = int(arg);
-    const had = ui.draft.nc ?? [];
-    ui.draft.nc = (had.includes(n) ? had.filter((x) => x !== n) : [...had, n].slice(-2)).sort((a, b) => a - b);
-  },
   "draft-oxygen": (ui, arg) => {
     ui.draft.ox = int(arg);
   },

@@ -10,7 +10,7 @@ import { challengeName } from "./challenge-cards.js";
 
 export function describeEntry(e, setup) {
   const text = `${describeAction(e, setup)}${e.pe ? " (a character's own, not the card)" : ""}`;
-  const cards = Array.isArray(e.nc) ? ` (${e.k === "skip" ? "discards " : ""}number cards ${e.nc.join(" and ")})` : "";
+  const cards = Array.isArray(e.nc) && e.k !== "skip" ? ` (number cards ${e.nc.join(" and ")})` : ""; // (47: a skip discards none)
   return Number.isInteger(e.ox) ? `${text}${cards} (oxygen → ${setup.players[e.ox] ?? `Player ${e.ox + 1}`})` : `${text}${cards}`;
 }
 
@@ -79,7 +79,6 @@ function describeAction(e, setup) {
       return `${name(e.a)} swaps their constraint card for ${e.c ? `card ${e.c}` : "one of F–L"}: the detonator moves`;
     case "skip": {
       const tokenAfter = { 51: "; their info token: tap its wire, Set tokens", 45: "; named by the captain, they put an info token: tap its wire, Set tokens" };
-      if (skipRule(setup)?.goesOn) return `${name(e.a)} has no cut with Nano: Nano turned round, the detonator moves, then they play`;
       // (51, 45: the one chosen or named then puts an info token in front of their stand — the cards; said where it
       // goes in: 45's walkthrough found it said only in a refusal)
       if (Number.isInteger(e.v)) return `${name(e.a)}${setup.mission === 51 ? ", chosen," : ""} has no ${e.v} (the card flipped): the detonator moves${tokenAfter[setup.mission] ?? ""}`;

@@ -3,7 +3,7 @@
 // the number cards that move the detonator back (62), 22's token gifts.
 
 import { lineAhead, lineReady } from "./nano-line.js";
-import { onlyRedLeft } from "./held-wires.js";
+import { onlyRedLeft, onlyTripwireLeft } from "./held-wires.js";
 import { oxygenKind } from "./oxygen.js";
 import { guessShown } from "./guess-cards.js";
 import { addFact, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorBack, detonatorStep, dialFirst, fail, hasUncut, infoSlot, shownWire, slotAt, slotLetter, standName, uncutRefs } from "./replay-table.js";
@@ -74,6 +74,7 @@ export function applySpecial(t, e, setup) {
   const tripwire = specialAction(setup) === "tripwire";
   if (tripwire && cuts.length > 1) fail(`a tripwire is pointed at one at a time (${cuts.length} wires here)`);
   if (tripwire && cuts[0].p === e.a) fail(`${standName(setup, e.a, cuts[0].s)} slot ${slotLetter(cuts[0].j)} is the actor's own: a tripwire pointed at is a teammate's`);
+  if (tripwire && onlyTripwireLeft({ setup }, t, e.a)) fail(`${setup.players[e.a]} has only their own tripwire (and red wires) left: they skip their turn (the card), pointing at no one`);
   // 48, 13, 46, 39 (its value set): all at once — every one still uncut (39's walkthrough: 3 of 4 were taken)
   const every = { lethal: yellowsInPlay(setup), reds: redsInPlay(setup), sevens: 4, noble: (setup.numbers ?? [])[0] ? 4 : undefined }[specialAction(setup)];
   if (every !== undefined) {
@@ -125,7 +126,7 @@ export function skipRule(setup) {
     return { label: "Has none of the card's value", why: "the volunteer or the one named has no wire of the card's value", detonator: true };
   }
   if (setup.mission === 59) {
-    return { label: "No cut with Nano: turn it round", why: "no cut with the values Nano allows: Nano turned round, then they play", detonator: true, goesOn: true };
+    return { label: "No cut with Nano: skip", why: "no cut with the values Nano allows: they skip, Nano turned round", detonator: true };
   }
   if (setup.mission === 65) return { label: "None of their numbers: skip", why: "no wire of their number cards", detonator: true };
   if (setup.mission === 26) return { label: "No face-up value: skip", why: "no wire of a face-up value", detonator: false };
@@ -273,8 +274,7 @@ export function applySkip(t, e, setup, i) {
   const held = ownHeld(t, e.a, none);
   if (held !== undefined) fail(`${setup.players[e.a]} holds a wire of ${held}: no skip (${rule.why})`);
   for (const v of none) addFact(t, { kind: "has_not", player: e.a, value: v }, i, uncutRefs(t, e.a));
-  if (rule.goesOn) t.turn = e.a; // 59: "turn Nano around, advance the detonator 1, then play" — the turn goes on
-  else advance(t, setup, e.a);
+  advance(t, setup, e.a); // (59: "they skip their turn, advance the detonator dial 1 space, and rotate Nano 180°")
 }
 
 /**

@@ -35,12 +35,11 @@ function entryOf(state, t, d) {
       return { k: "false_bottom", ids: (d.ids ?? []).slice() };
     case "stabilizer":
       return { k: "stabilizer", a: d.a };
-    case "skip": // 32, 37, 57: the card it was made under, kept as the card in play changes; 47: the two cards discarded;
+    case "skip": // 32, 37, 57: the card it was made under, kept as the card in play changes;
       // 45, 51: the number card face up for it (the next card tapped must not change what it told)
       // (61: the skipper's own card); an entry edited keeps them (51's walkthrough: its card became the one in view now)
       return { k: d.k, a: d.a, ...(Array.isArray(d.cards) ? { cards: d.cards.slice() } : cardsBindAll(state.setup) ? { cards: (state.setup.cards ?? []).slice() }
         : state.setup.mission === 61 && ringCardOf(state.setup, d.a) ? { cards: [ringCardOf(state.setup, d.a)] } : {}),
-        ...(state.setup.number_cards === "sum" && Array.isArray(d.nc) ? { nc: d.nc.slice() } : {}),
         ...([45, 51].includes(state.setup.mission) && (Number.isInteger(d.v) || (state.setup.numbers ?? []).length)
           ? { v: Number.isInteger(d.v) ? d.v : Number(state.setup.numbers[0]) } : {}) };
     case "swap": // 61: and the card drawn, and the one it replaced (for undo; older entries: none)

@@ -302,20 +302,16 @@ export function oxygenToAsk({ ctx, d, state, t, setup }) {
     <div class="row">${rows.map(({ p, have, wasted }) => chip("draft-oxygen", p, `${setup.players[p]} · ${have}${wasted ? ` (${wasted}: lost)` : ""}`, d.ox === p, `oxygen-to-${p}`))}</div>`;
 }
 
-/** 47: which two number cards face up gave the value named, by their sum or difference, or which two a skip discarded
- * (while editing, any two: the table has moved on since); they are gone, so the page follows the cards face up. */
+/** 47: which two number cards face up gave the value named, by their sum or difference (while editing, any two: the
+ * table has moved on since); they are gone, so the page follows the cards face up. */
 export function sumCardsAsk({ ctx, d, t, setup }) {
   const v = pairValue(d);
   const editing = ctx.ui?.sheet?.edit !== undefined;
   const cards = editing ? Array.from({ length: 12 }, (_, i) => i + 1) : sumCards(setup, t) ?? [];
   const ps = pairsFor(cards, v);
-  const words = ([a, b]) => (v === null ? `${a} and ${b}` : a + b === v ? `${a} + ${b}` : `${b} − ${a}`);
+  const words = ([a, b]) => (a + b === v ? `${a} + ${b}` : `${b} − ${a}`);
   const kept = ps.length > 1 && !editing ? keptPair(cards, v, t) : null;
   const rule = kept ? html`<p class="hint" data-testid="sum-kept">The team's rule: ${words(kept)} — the cards left reach the most values still to cut.</p>` : "";
-  if (d.k === "skip") { // two taps among the cards face up
-    return html`<p class="ask" data-testid="ask">Which two number cards did ${setup.players[d.a]} discard? (${(d.nc ?? []).length}/2)</p>${rule}
-      <div class="row">${cards.map((n) => chip("draft-sum-card", n, String(n), (d.nc ?? []).includes(n), `sum-card-${n}`))}</div>`;
-  }
   const none = ps.length ? "" : html`<p class="hint" data-testid="sum-none">No two cards face up (${cards.join(" ")}) give ${v}: change the value, or the
     cards face up at the start (Number cards).</p>`;
   return html`<p class="ask" data-testid="ask">Which two number cards gave the ${v}? (they are discarded)</p>${none}${rule}

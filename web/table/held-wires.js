@@ -22,6 +22,14 @@ export function onlyRedLeft(state, t, p, laws = null) {
   return left.length > 0 && left.every((x) => x.may.length && x.may.every((l) => l.startsWith("R")));
 }
 
+/** 41: whether player p has only their own tripwire (and red wires) left, as far as the table shows or the laws say:
+ * then they skip their turn, and point at no one's tripwire either (the card, as bdiffuser's OCR reads it). */
+export function onlyTripwireLeft(state, t, p, laws = null) {
+  const left = mayBe(state, t, p, laws);
+  return left.some((x) => x.may.length && x.may.every((l) => l.startsWith("Y")))
+    && left.every((x) => x.may.length && x.may.every((l) => l.startsWith("R") || l.startsWith("Y")));
+}
+
 /** {s, j, values}: a wire of player p that can only be one of `values` (strings), or null. `laws`: the engine's
  * "p-s-j" -> {probs} for the table shown (null: only the wires the table shows are read). */
 export function sureWireOf(state, t, p, values, laws = null) {

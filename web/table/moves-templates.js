@@ -4,7 +4,7 @@
 
 import { html, pct } from "../shared/html.js";
 import { wilson } from "../shared/interval.js";
-import { cardToFlip, drawnTokensDue, EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, oxygenFor, placesFalseTokens, playedLast, presetOf, radarTurns, skipRule, slotLetter, standName } from "./table-state.js";
+import { cardToFlip, drawnTokensDue, EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, onlyTripwireLeft, oxygenFor, placesFalseTokens, playedLast, presetOf, radarTurns, skipRule, slotLetter, standName } from "./table-state.js";
 import { btn, chip, markName } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
@@ -191,11 +191,13 @@ function specialTemplate(ctx) {
   const fail = !shows || last ? `else the bomb explodes${last ? " (no mistake left)" : ""}`
     : `else the detonator moves${sp.p_red > 0 ? ` (red ${pct(sp.p_red)}: the bomb explodes)` : ""}`;
   const now = ctx.t?.turn === setup.me ? "now" : "on your turn";
-  const verdict = sp.must ? `You must take it ${now} (only these wires left).` : sp.best ? `The team's best move ${now}.` : "Not yet: a cut below is worth more.";
+  const skip = sp.action === "tripwire" && ctx.t && onlyTripwireLeft(ctx.state, ctx.t, setup.me); // 41: I skip (the card)
+  const verdict = skip ? `Not for you: with only your own tripwire (and red wires) left you skip your turn (${skipRule(setup)?.label}).`
+    : sp.must ? `You must take it ${now} (only these wires left).` : sp.best ? `The team's best move ${now}.` : "Not yet: a cut below is worth more.";
   return html`<p class="special-advice" data-testid="special-advice" data-p="${sp.p_success}" data-best="${sp.best ? "true" : "false"}">
     <b>Special action</b>: point at ${[...sp.own, ...sp.spots].map(at).join(", ")} — ${SPECIAL_WORDS[sp.action] ?? `all ${setup.numbers?.[0]}s`}
     <span data-testid="special-p">${pct(sp.p_success)}</span>${sp.guaranteed ? " (sure)" : `; ${fail}`}.
-    <span data-testid="special-verdict">${verdict}</span> ${recordable(ctx) ? btn("special-record", "Record this…", { cls: "link", testid: "special-record" }) : ""}</p>`;
+    <span data-testid="special-verdict">${verdict}</span> ${recordable(ctx) && !skip ? btn("special-record", "Record this…", { cls: "link", testid: "special-record" }) : ""}</p>`;
 }
 
 /** What identifies a move between my best cuts and the "search" reply. */

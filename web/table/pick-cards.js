@@ -33,8 +33,8 @@ export function pairValue(e) {
   return Number.isInteger(v) && v >= 1 && v <= 12 ? v : null;
 }
 
-/** After an entry: 26, the card of the value it named is face down; 47, the two cards a cut used, or a skip discarded,
- * are gone (all 12 back once none left gives a value still to cut). */
+/** After an entry: 26, the card of the value it named is face down; 47, the two cards a cut used are gone (all 12 back
+ * once none left gives a value still to cut; a skip discards none: the card's back as bdiffuser's OCR reads it). */
 export function pickAfter(t, setup, e) {
   if (!followsCards(setup)) return;
   if (flipsByCuts(setup)) {
@@ -49,12 +49,12 @@ export function pickAfter(t, setup, e) {
     return;
   }
   const v = pairValue(e);
-  if (v !== null || e.k === "skip") { // the cards before this cut (or skip): t.pickUp as the last entry left it
+  if (v !== null) { // the cards before this cut: t.pickUp as the last entry left it
     const up = t.pickUp;
     if (e.nc && !pairsFor(up, v).some(([a, b]) => a === e.nc[0] && b === e.nc[1])) {
       const face = [...up].sort((a, b) => a - b).join(" ");
       const down = e.nc.filter((x) => !up.includes(x)); // (47's walkthrough: "do not give 7" said of 1 and 6, the 1 face down)
-      fail(v === null || down.length ? `number card${down.length > 1 ? "s" : ""} ${(down.length ? down : e.nc).join(" and ")} ${down.length > 1 || !down.length ? "were" : "was"} not face up (the cards face up were ${face})`
+      fail(down.length ? `number card${down.length > 1 ? "s" : ""} ${(down.length ? down : e.nc).join(" and ")} ${down.length > 1 || !down.length ? "were" : "was"} not face up (the cards face up were ${face})`
         : `number cards ${e.nc.join(" and ")} do not give ${v}: the cards face up were ${face}`);
     }
     const pair = e.nc ?? keptPair(up, v, t);
@@ -85,8 +85,8 @@ const pairs = (cards) => {
   return c.flatMap((a, i) => c.slice(i + 1).map((b) => [a, b]));
 };
 
-/** The pairs of these cards that give v (47's question "which two cards?"); every pair for v null (a skip's discard). */
-export const pairsFor = (cards, v) => pairs(cards).filter(([a, b]) => v === null || a + b === v || b - a === v);
+/** The pairs of these cards that give v (47's question "which two cards?"). */
+export const pairsFor = (cards, v) => pairs(cards).filter(([a, b]) => a + b === v || b - a === v);
 
 /** The pair the arena's referee discards, and the page's default for an entry that does not say its cards (a link
  * from before the question): the one leaving the most values still to cut reachable, then the most values, then the

@@ -144,12 +144,10 @@ export function nextAsk(state, t, d) {
   return !givesOxygen(state.setup, d) || (Number.isInteger(d.ox) && d.ox !== d.a) ? null : { ask: "oxygen_to" };
 }
 
-/** 47: a cut naming a blue value whose two number cards are not said yet (or no longer give it), or a skip whose two
- * cards discarded are not (the card: "they discard 2 cards of their choice"). */
+/** 47: a cut naming a blue value whose two number cards are not said yet (or no longer give it); a skip discards none. */
 function pairDue(setup, d) {
   if (setup.number_cards !== "sum") return false;
   const two = Array.isArray(d.nc) && d.nc.length === 2;
-  if (d.k === "skip") return !two;
   const v = pairValue(d);
   return v !== null && !(two && (d.nc[0] + d.nc[1] === v || d.nc[1] - d.nc[0] === v));
 }

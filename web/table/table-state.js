@@ -83,7 +83,7 @@ export { cardToFlip, giftPair, giftReceiver, hasSpecialAction, skipNone, skipRul
 export * from "./describe.js";
 export * from "./engine-doc.js";
 export * from "./oxygen.js";
-export { onlyRedLeft, sureWireOf } from "./held-wires.js";
+export { onlyRedLeft, onlyTripwireLeft, sureWireOf } from "./held-wires.js";
 export * from "./nano-track.js";
 export { lineAhead, lineFacing, linePlayDoc, lineReady } from "./nano-line.js";
 export * from "./detectors.js";

@@ -176,12 +176,12 @@ class NanoRescue(MissionPlay):
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
         ahead = self.ahead(ref.table)
         if not only_red(ref, q) and not set(hand_values(ref, q)) & set(ahead):
-            # the card: "turn Nano around, advance the detonator 1, then play" — the turn goes on, the other way
+            # the card: "they skip their turn, advance the detonator dial 1 space, and rotate Nano 180°"
+            # (bdiffuser's OCR transcription and its code; an older transcription had them play on after it)
             tell_has_not(ref, q, ahead)
             advance(ref)
             self.facing = -self.facing
-            if ref.outcome is not None or not set(hand_values(ref, q)) & set(self.ahead(ref.table)):
-                return "played"
+            return "played"
         return super().turn(ref, q, decide)
 
     def after(self, ref: Any, q: int, move: dict | None) -> None:

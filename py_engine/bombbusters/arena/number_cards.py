@@ -127,10 +127,11 @@ def sums(cards: Any) -> set[int]:
 
 class Sum(MissionPlay):
     """47: to cut, a player picks two available cards whose sum or difference is the value, then
-    discards them; when none are left all 12 come back.  A player who cannot play discards two cards of
-    their choice and moves the detonator a space (a player may also decline, so at the table a skip tells
-    nothing; the arena's players decline only when they cannot play, a rule the team knows, so there it
-    says they lack every value the cards allow).
+    discards them; when none are left all 12 come back.  A player who cannot play moves the detonator a
+    space, no card discarded (the card's back as bdiffuser's OCR transcription reads it; an older one added
+    "they discard 2 cards of choice", which its code never did) — a player may also decline, so at the table
+    a skip tells nothing; the arena's players decline only when they cannot play, a rule the team knows, so
+    there it says they lack every value the cards allow.
 
     "None left" is read as none *usable*: the 12 come back once no two cards left give a value whose wires
     are not all cut.  Read literally (back only with fewer than two cards), the cards left late in a round
@@ -153,11 +154,11 @@ class Sum(MissionPlay):
         if isinstance(v, int):
             self._discard(ref, v)
 
-    def _discard(self, ref: Any, v: int | None) -> None:
-        """The two cards a cut of v used (any two for a skip): the pair that leaves the most values still in
-        play reachable (then the most values, then the lowest cards); all 12 back once none left is usable."""
+    def _discard(self, ref: Any, v: int) -> None:
+        """The two cards a cut of v used: the pair that leaves the most values still in play reachable (then
+        the most values, then the lowest cards); all 12 back once none left is usable."""
         live = {x for x in _ALL if cut_count(ref.table, x) < 4}
-        pairs = [(a, b) for a, b in combinations(sorted(self.cards), 2) if v is None or v in (a + b, b - a)]
+        pairs = [(a, b) for a, b in combinations(sorted(self.cards), 2) if v in (a + b, b - a)]
         if pairs:
             left = lambda ab: sums(set(self.cards) - set(ab))  # noqa: E731
             a, b = max(pairs, key=lambda ab: (len(left(ab) & live), len(left(ab)), -ab[0], -ab[1]))
@@ -169,7 +170,6 @@ class Sum(MissionPlay):
         # the arena's players decline only when they cannot play, a rule the team knows: they lack every
         # value the cards allow
         tell_has_not(ref, q, sorted(v for v in sums(self.cards) if cut_count(ref.table, v) < 4))
-        self._discard(ref, None)  # "they discard 2 cards of their choice" (the card; bdiffuser's transcription)
         advance(ref)
         return True
 

@@ -10,11 +10,11 @@ wires pointed at are the likeliest yellow ones by the player's own view (the joi
 
 Readings taken where the cards are silent (docs/arena.md, "Yellow wires dealt apart"):
 
-* 41: a player left with only their own tripwire (and red wires) skips the usual cut but may still
-  point at a teammate's tripwire; they do so when it is sure, or when every other player with wires has
-  just skipped in a row (a whole round where nobody else moved the game on: what the table sees); else
-  they skip (no detonator).  A player with other wires points too once every other player with wires has
-  just skipped: else they might cut their last wire and leave the others' tripwires to no one.  The
+* 41: a player left with only their own tripwire (and red wires) skips their turn (the card, as
+  bdiffuser's OCR transcription reads it and its code plays it: they do not point either; a table where
+  every player with wires is left so can never end, and is lost).  A player with other wires points once
+  every other player with wires has just skipped in a row (a whole round where nobody else moved the game
+  on: what the table sees): else they might cut their last wire and leave the others' tripwires to no one.  The
   random starting tokens are drawn as in 13 and 39 (a yellow one drawn again: the setup rule bars the
   yellow token).  The detonator starts a space from the end, as the card shows (no mistake left).
 * 48: a red wire among the three pointed at explodes the bomb (the card lifts no rule on red wires);
@@ -139,13 +139,8 @@ class Tripwires(MissionPlay):
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
         others = [p for p in range(len(ref.table.players)) if p != q and ref.uncut(p)]
         stuck = bool(others) and self.skips >= len(others)  # everyone else with wires has just skipped in a row
-        if _only(ref, q, _yellow):  # only their own tripwire (and red wires): no usual cut
-            k, special = self.target(ref, q)
-            if k is not None and (special["p_success"] >= 1.0 - 1e-9 or stuck):
-                self.skips = 0
-                self.act(ref, k, special["p_success"])
-                return "played"
-            self.skips += 1  # everyone sees the skip: after a whole round of them, someone must point
+        if _only(ref, q, _yellow):  # only their own tripwire (and red wires): the card says they skip their turn
+            self.skips += 1  # everyone sees the skip: after a whole round of them, someone else must point
             # a player skips only so (a rule the team knows): they hold no blue wire
             tell_has_not(ref, q, [v for v in range(1, BLUE_MAX + 1) if cut_count(ref.table, v) < 4])
             return "idle"

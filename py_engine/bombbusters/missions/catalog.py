@@ -38,17 +38,16 @@ def spec(text: str) -> tuple[int, int | None, int, tuple[int, ...]]:
     return int(count), (int(of) if of else None), int(known or 0), ()
 
 
-def campaign_equipment(number: int, without: tuple[str, ...] = (), doubles: bool = False) -> tuple[str, ...]:
+def campaign_equipment(number: int, without: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The equipment pile of a mission: none in training 1–2, 1–12 from mission 3 (training 3
     leaves out 2, 11 and 12), False Bottom where sticker A says so, the double-numbered
-    cards from mission 55 (sticker C) or where the mission adds them (``doubles``: 41); minus the
-    cards the mission discards."""
+    cards from mission 55 (sticker C); minus the cards the mission discards."""
     if number <= 2:
         pool: tuple[str, ...] = ()
     elif number == 3:
         pool = tuple(e for e in _STANDARD if e not in ("2", "11", "12"))
     else:
-        pool = _STANDARD + (("Y",) if number in _STICKER_A else ()) + (_DOUBLE if number >= 55 or doubles else ())
+        pool = _STANDARD + (("Y",) if number in _STICKER_A else ()) + (_DOUBLE if number >= 55 else ())
     return tuple(e for e in pool if e not in without)
 
 
@@ -177,11 +176,12 @@ ROWS: list[dict[str, Any]] = [
        "a Post-it: how many wires of that value the stand holds, cut ones included; a Post-it's may go in front "
        "of a cut wire"),
     _m(41, "Latin bombshell", red="1 of 3", yellow="4", players={2: ("2 of 3", "2"), 3: ("1 of 3", "3")},
-       without=("Y",), doubles=True, random_info_token=True, yellow_dealt="one_each", special=("yellow_special",),
+       without=("Y",), random_info_token=True, yellow_dealt="one_each", special=("yellow_special",),
        detonator="end",
-       notes="the double-numbered cards join the pile (not False Bottom); one yellow tripwire dealt face down "
+       notes="False Bottom is discarded if drawn; one yellow tripwire dealt face down "
        "to each player (none to the captain with 5); tripwires are cut one by one by a special action, a "
-       "success moving the detonator back a space; the detonator starts a space from the end"),
+       "success moving the detonator back a space; a player with only their own tripwire (and red wires) "
+       "left skips their turn; the detonator starts a space from the end"),
     _m(42, "Join the circus", red="1 of 3", yellow="4", notes="timed by a sound file (not followed here: the wires play as usual)"),
     _m(43, "Nano the robot", red="3", nano=True,
        notes="Nano is dealt wires face down (5 with 2 players, 4 with 3 or 4, 3 with 5); a player who cuts the "

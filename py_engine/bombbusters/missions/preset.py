@@ -318,7 +318,7 @@ def _from_row(row: dict[str, Any]) -> Mission:
     rc, ro, rk, rf = spec(row.pop("red"))
     only = row.pop("only", None)
     without = row.pop("without", ())
-    equipment = tuple(only) if only is not None else campaign_equipment(number, without, row.pop("doubles", False))
+    equipment = tuple(only) if only is not None else campaign_equipment(number, without)
     title = f"Training {number}" if number <= 8 else f"Mission {number}"
     players = row.pop("players", {})
     return Mission(
