@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from arena_bench import POLICY_NAMES, merged_calibration
+from bombbusters.arena.table_rules import UNSIMULATED
 
 __all__ = ["card_totals", "provenance", "write_report"]
 
@@ -29,7 +30,8 @@ def _table(rows: list[dict]) -> str:
                  ("advice-greedy", "advice-rank", "advice-onestep")]
         a = c["advice"]
         lost = f"{a['explosions']} / {a['detonator_losses']} / {a['stuck']}"
-        without = a.get("played_without") or "–"  # the arena's text (one rule per mission)
+        # the arena's text (one rule per mission); a cell played before the arena named it: the rule as named now
+        without = a.get("played_without") or UNSIMULATED.get(int(c["mission"])) or "–"
         if isinstance(without, list):
             without = ", ".join(without)
         lines.append(f"| {c['mission']} | " + " | ".join(won + diffs) + f" | {lost} | {without} | {c['commit']}, {c.get('played', '?')[:10]} |")

@@ -158,3 +158,13 @@ def test_the_detonator_starts_where_the_card_sets_it_in_the_arena_as_on_the_page
     where = get_mission(mission).detonator
     assert start.table.mistakes_left == {"end": 0, "back": 4, "": 3}[where]
     assert where == ("end" if mission in (41, 55, 60, 62) else "back" if mission == 51 else "")
+
+
+def test_38_a_forced_skip_moves_the_detonator_in_the_arena_too() -> None:
+    """38: a player whose only cut is the captain's turned-around wire skips and the detonator moves a space (the
+    card); the arena's rules say so for 38 alone (the playouts read it from the view's ``turned`` rule: test_win)."""
+    from bombbusters.arena.table_rules import rules_of
+    from bombbusters.missions.preset import get_mission
+
+    assert rules_of(get_mission(38)).skip_costs
+    assert not any(rules_of(get_mission(n)).skip_costs for n in (4, 56, 64))

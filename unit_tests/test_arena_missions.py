@@ -151,6 +151,8 @@ def test_18_the_radar_answers_for_every_stand_and_the_named_player_cuts_the_card
             continue
         wires = f.wires if f.wires is not None else [k for k in g.ref.world if k[:2] == (f.player, f.stand)]
         assert (f.kind == "has") == any(value_of(g.ref.world[w]) == f.value for w in wires), f
+    # the General Radar face up serves the turns alone: never played beside them as an equipment card
+    assert "8" in g.ref.spent and "8" not in g.ref.used
 
 
 def test_29_a_card_put_down_moves_the_detonator_when_its_value_is_cut() -> None:

@@ -158,7 +158,7 @@ def _recorded(doc: dict, world: dict) -> tuple[bool, list]:
 
 def test_playouts_keep_the_captain_s_turned_wire_for_the_captain() -> None:
     """38: only the captain cuts their turned-around wire.  Bob sees it (a 3) and holds a 3, a sure cut he
-    may not make: he passes, and Ann cuts her wire paired with Bob's."""
+    may not make: he passes (the detonator a space on), and Ann cuts her wire paired with Bob's."""
     doc = {"players": [{"name": "Ann", "stands": ["1 2 T?"]}, {"name": "Bob", "stands": ["1 2 ?3"]},
                        {"name": "Cyd", "stands": ["1 2 3"]}, {"name": "Dee", "stands": ["1 2 3"]}],
            "me": 1, "captain": 0, "wires": {"blue": [1, 3]}, "facts": [], "mistakes_left": 1, "turn": 1}
@@ -167,6 +167,10 @@ def test_playouts_keep_the_captain_s_turned_wire_for_the_captain() -> None:
     assert won and played == [(1, ("dual_cut", 0, [2]))], played
     won, played = _recorded({**doc, "rules": {"turned": {"kind": "locked", "why": "mission 38"}}}, world)
     assert won and played == [(1, None), (0, ("turned_cut", 1, [2]))], played
+    # his pass costs a space of the detonator (the card: "they must skip their turn and the detonator moves forward
+    # a space"): with none left, the bomb is lost there
+    won, played = _recorded({**doc, "mistakes_left": 0, "rules": {"turned": {"kind": "locked", "why": "mission 38"}}}, world)
+    assert not won and played == [(1, None)], played
 
 
 def test_playouts_pay_for_a_teammate_s_turned_wire() -> None:

@@ -17,7 +17,7 @@ from ..table.errors import InconsistentStateError
 from ..table.notation import CUT
 from ..table.state import GameState
 from .deal import Deal
-from .mission_play import likeliest
+from .mission_play import advance, likeliest
 from .referee import Decision, Referee
 from .table_rules import rules_of
 from .tokens import Chooser, advised_token, captain_skips, place_false_tokens, place_tokens
@@ -122,6 +122,8 @@ def play_on(ref: Referee, policy: Policy, first: int, check_truth: bool = True, 
             break
         if d.move is None and not d.before:
             idle += 1
+            if ref.rules.skip_costs:  # 38: "they must skip their turn and the detonator moves forward a space"
+                advance(ref)
         else:
             idle = 0
             ref.play(q, d)

@@ -180,6 +180,12 @@ class Radar(Sir):
 
     def setup(self, ref: Any) -> None:
         """The detonator as usual (18 moves it nowhere)."""
+        self.bind(ref)
+
+    def bind(self, ref: Any) -> None:
+        """The General Radar face up serves the turns alone, never played beside them as an equipment card (the
+        card: "always usable" within each turn's flow) — in a playout too."""
+        ref.spent.add("8")
 
     def turn(self, ref: Any, q: int, decide: Decide) -> str:
         if only_red(ref, q):

@@ -32,7 +32,8 @@ from .mission_play import MissionPlay
 __all__ = ["TableRules", "UNSIMULATED", "rules_of"]
 
 #: rules that cannot change a simulated game, played without (the arena's results say so)
-UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)", 42: "the sound file's circus acts, which disrupt the table (their content is not on the card: the results are a plain game's, easier than the card's)",
+UNSIMULATED = {25: "no numbers may be spoken (a rule on talk)",
+               19: "the sound file (its content is not on the card: the results are a plain game's)", 42: "the sound file's circus acts, which disrupt the table (their content is not on the card: the results are a plain game's, easier than the card's)",
                50: "memory mode (tokens beside the stand: a simulated team forgets nothing)",
                10: "a timer (15 minutes; 12 with 2 players)",
                30: "the sound file's timed rounds (a number card's value to cut within seconds, a miss moving the "
@@ -54,6 +55,7 @@ class TableRules:
     captain_fragile: bool = False
     free_turns: bool = False
     play: MissionPlay | None = field(default=None, compare=False)  # the rules that change with the game
+    skip_costs: bool = False  # 38: a player whose only cut is the captain's turned-around wire skips, the detonator on
 
     def may_detect(self, q: int, captain: int, used: set) -> bool:
         """Whether player q may use a Double Detector now (``used``: who has spent theirs)."""
@@ -152,4 +154,4 @@ def rules_of(mission: Mission, deal: Any = None) -> TableRules:
     from .plays import play_of  # the families import this module's helpers
 
     return TableRules(mission.double_detector, mission.captain_no_equipment, extra, mission.captain_fragile,
-                      mission.free_turns, play_of(mission, deal))
+                      mission.free_turns, play_of(mission, deal), skip_costs=mission.turned == "captain")
