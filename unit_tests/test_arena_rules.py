@@ -114,6 +114,11 @@ def test_x_wires_are_dealt_last_far_right_and_no_equipment_points_at_them() -> N
     moves = rank_moves(view, solve_state(view))
     assert not [m2 for m2 in moves if m2.get("player") is not None and m2["kind"] != "dual_cut" and not m2.get("forbidden")
                 and any((m2["player"], j) in locked for j in m2["slots"])]
+    # the Super Detector reads the rest of the stand ("X wires ignore all equipment"): it was left forbidden
+    sup = rank_moves(replace(view, extra={**view.extra, "available": ["super_detector"]}), solve_state(view))
+    sup = [m2 for m2 in sup if m2["kind"] == "super_detector"]
+    assert sup and all(not m2.get("forbidden") and m2["slots"] == list(range(len(d.table.stand(m2["player"], 0)) - 1))
+                       for m2 in sup), sup
 
 
 @pytest.mark.parametrize("mission,players", [(14, 4), (28, 5), (58, 4), (25, 4), (42, 5), (20, 4), (50, 4), (10, 5), (17, 4),

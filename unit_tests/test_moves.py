@@ -197,10 +197,16 @@ def _check_super(case: _Case, m: dict) -> tuple:
     ex, ctx = case.ex, (m, case.doc)
     p, s, v = m["player"], m["stand"], m["value"]
     assert "super_detector" in case.items and v in case.mv and v not in ("YELLOW", "RED"), ctx
-    assert sorted(m["slots"]) == ex.uncut[(p, s)], ctx
-    close(m["p_success"], ex.p_any(p, s, ex.uncut[(p, s)], v), "super p_success", ctx)
-    close(m["p_red"], ex.p_all_red(p, s, ex.uncut[(p, s)]), "super p_red", ctx)
+    js = _super_slots(case, p, s)
+    assert sorted(m["slots"]) == js, ctx
+    close(m["p_success"], ex.p_any(p, s, js, v), "super p_success", ctx)
+    close(m["p_red"], ex.p_all_red(p, s, js), "super p_red", ctx)
     return ("super_detector", p, s, v)
+
+
+def _super_slots(case: _Case, p: int, s: int) -> list[int]:
+    """The whole stand but its X wire, which equipment ignores (20, 35)."""
+    return [j for j in case.ex.uncut[(p, s)] if not case.state.stand(p, s)[j].unsorted]
 
 
 def _check_solo(case: _Case, m: dict) -> tuple:
@@ -265,9 +271,9 @@ def _check_nothing_missing(case: _Case, moves: list[dict], seen: dict) -> None:
                     continue
                 if ex.p_any(p, s, js, v) > 0:
                     assert (kind, p, s, v) in seen, (kind, "missing", p, s, v, doc)
-        if "super_detector" in items and js:
+        if "super_detector" in items and _super_slots(case, p, s):
             for v in mv:
-                if v != "YELLOW" and ex.p_any(p, s, js, v) > 0:
+                if v != "YELLOW" and ex.p_any(p, s, _super_slots(case, p, s), v) > 0:
                     assert ("super_detector", p, s, v) in seen, ("super missing", p, s, v, doc)
     for v in mv:
         if ex.p_solo_legal(v) > 0:

@@ -836,6 +836,16 @@ test("under the Stabilizer a red wire pointed at does not explode: the failure's
   assert.doesNotMatch(text(stab), /the bomb exploded/);
 });
 
+test("a Stabilizer holds for its player's turn only: a turn ended otherwise (a Coffee Mug) leaves the next failure to move the detonator", () => {
+  let s = table([{ k: "stabilizer", a: 0 }, { k: "coffee", a: 0, next: 2 }]);
+  s = S.addEntry(s, { k: "dual", a: 2, p: 1, s: 0, j: 4, v: "5", ok: false, real: "6" });
+  const t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), t.entries.map((e) => e.error).join(" "));
+  assert.equal(t.mistakesMade, 1, "Cid's failure moved the detonator (it was held: the Stabilizer outlived Ann's turn)");
+  // the Coffee Mug names a teammate who still plays
+  assert.match(S.derive(table([{ k: "coffee", a: 0, next: 0 }])).entries[0].error, /the Coffee Mug names a teammate to play next, not Ann/);
+});
+
 test("a failure's token on a wire that shows another token is refused by name (an old cut edited into a failure)", () => {
   const state = table([{ k: "set", p: 2, s: 0, j: 5, slot: { c: "info", v: "6" } }]);
   const e = { k: "dual", a: 3, p: 2, s: 0, j: 5, v: "6", ok: false, real: "7" };

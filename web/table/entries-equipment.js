@@ -3,7 +3,7 @@
 // Stabilizer, Coffee Mug, Rewinder. (Detectors and the X-or-Y Ray are cuts: entries-cuts.js;
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
-import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, infoSlot, ownTurnCard, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
+import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, hasUncut, infoSlot, ownTurnCard, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
 import { failureMarks, isCount, markSlot, markWords, standMoved } from "./failure-marks.js";
 import { colourOf, isLabel } from "./setup.js";
 
@@ -144,6 +144,8 @@ export function applyStabilizer(t, e, setup) {
 export function applyCoffee(t, e, setup) {
   checkPlayers(setup, e, false);
   if (!(Number.isInteger(e.next) && e.next >= 0 && e.next < setup.players.length)) fail("who plays next?");
+  if (e.next === e.a) fail(`the Coffee Mug names a teammate to play next, not ${setup.players[e.a]}`);
+  if (!hasUncut(t, e.next)) fail(`${setup.players[e.next]} has no wire left: the Coffee Mug names a teammate who still plays`);
   spend(t, setup, "11", e.a);
   ownTurnCard(t, setup, e.a, "Coffee Mug");
   if (setup.number_cards === "guess") { // 29 (its FAQ): the turn is skipped, its number card shown and taken all the same
@@ -152,6 +154,7 @@ export function applyCoffee(t, e, setup) {
     t.lastCut = null;
   }
   t.turn = e.next;
+  t.stab = false; // (a Stabilizer holds for its player's turn only)
 }
 
 /** Rewinder: the detonator goes back one step. */

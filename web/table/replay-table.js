@@ -188,6 +188,7 @@ export function advance(t, setup, a) {
   // (23, 39: a round's end discards the deck's top card until the special action; counted until then)
   if (Number.isInteger(t.lastTurnBy) && passesCaptain(setup, t.lastTurnBy, a) && !t.specialDone) t.roundsEnded = (t.roundsEnded ?? 0) + 1;
   t.lastTurnBy = a;
+  t.stab = false; // a Stabilizer holds for its player's turn only ("during your turn": a solo cut, a skip end it too)
   t.turnsTaken = (t.turnsTaken ?? 0) + 1;
   t.turn = nextWithWires(t, setup, a) ?? (a + 1) % n; // (none: no wire left anywhere, the bomb is defused)
 }

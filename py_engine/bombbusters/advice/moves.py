@@ -97,6 +97,11 @@ class _Turn:
     def uncut(self, p: int, s: int) -> list[int]:
         return [j for j, sl in enumerate(self.state.stand(p, s)) if sl.state != CUT]
 
+    def stand_wires(self, p: int, s: int) -> list[int]:
+        """The uncut slots a Super Detector points at: the whole stand but the wires equipment ignores (X wires:
+        20, 35 — "X wires ignore all equipment", so the card reads the rest; it was left forbidden)."""
+        return [j for j, sl in enumerate(self.state.stand(p, s)) if sl.state != CUT and not sl.unsorted]
+
     def pointable(self, p: int, s: int) -> list[int]:
         """The uncut slots my constraint cards and the mission let me point a detector at."""
         return [j for j in self.uncut(p, s) if slot_reason(self.rules, self.state, p, s, j, equipment=True) is None]
@@ -238,7 +243,7 @@ def _super_detector_moves(turn: _Turn) -> list[dict]:
     if "super_detector" not in turn.items:
         return []
     an, ml = turn.an, turn.ml
-    stands = [(p, s, turn.uncut(p, s)) for p, s in turn.targets]
+    stands = [(p, s, turn.stand_wires(p, s)) for p, s in turn.targets]
     stands = [x for x in stands if x[2]]
     reds = _all_red(turn, stands)
     values = [v for v in turn.my_values if v != YELLOW_VALUE]
