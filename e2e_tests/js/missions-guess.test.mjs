@@ -244,3 +244,30 @@ test("29: a turn the Coffee Mug skips still has its number card shown, taken by 
   assert.equal(S.turnEndDue(s.setup, t), null);
   assert.equal(t.turn, 3);
 });
+
+test("29: with one value left to cut, its last number card is discarded: no card shown after a turn, none asked, no risk", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(4, 2), preset({ number: 29, number_cards: "guess" }));
+  s.phase = "table";
+  const mine = ["1", "2", "3", "3", "5", "6", "7", "8", "9", "10", "11", "12"];
+  for (const l of mine) s = S.handAdd(s, 0, l);
+  // the other 36 wires, sorted round the three teammates' stands; every wire but the 12s cut (set by hand)
+  const rest = [];
+  for (let v = 1; v <= 12; v++) for (let k = mine.filter((x) => x === String(v)).length; k < 4; k++) rest.push(String(v));
+  const stands = [[], [], []];
+  rest.forEach((l, i) => stands[i % 3].push(l));
+  mine.forEach((l, j) => { if (l !== "12") s = S.addEntry(s, { k: "set", p: 0, s: 0, j, slot: { c: "cut", v: l } }); });
+  stands.forEach((st, k) => st.forEach((l, j) => { if (l !== "12") s = S.addEntry(s, { k: "set", p: k + 1, s: 0, j, slot: { c: "cut", v: l } }); }));
+  let t = S.derive(s);
+  assert.ok(t.entries.every((e) => e.ok), t.entries.map((e) => e.error).join(" "));
+  // Cat (the captain) cuts my 12 with hers: no card was put down for her turn, none is owed after it
+  s = S.addEntry(s, { k: "dual", a: 2, p: 0, s: 0, j: 11, v: "12", ok: true, cut: "12", as: { s: 0, j: 11 } });
+  t = S.derive(s);
+  assert.ok(t.entries.at(-1).ok, t.entries.at(-1).error);
+  assert.equal(S.turnEndDue(s.setup, t), null, "no number card shown owed (the page asked one for ever)");
+  assert.match(S.derive(S.addEntry(s, { k: "shown", a: 2, v: "12" })).entries.at(-1).error, /only one value was left to cut before this turn: the last number card was discarded/);
+  const next = S.derive(S.addEntry(s, { k: "dual", a: 3, p: 1, s: 0, j: 11, v: "12", ok: true, cut: "12", as: { s: 0, j: 11 } }));
+  assert.ok(next.entries.at(-1).ok && !/check:/.test(next.entries.at(-1).text), next.entries.at(-1).text);
+  assert.equal(next.mistakesMade, 0);
+  assert.deepEqual(cardRisk({ ...s.setup, me: 0 }, { ...t, turn: 0 }), [], "no card put down for my turn: no risk");
+});

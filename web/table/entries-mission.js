@@ -287,6 +287,7 @@ export function applyShown(t, e, setup) {
   if (!/^\d+$/.test(String(e.v ?? ""))) fail("the number card shown needs its value (1-12)");
   const cut = t.lastCut;
   if (t.shownAt === (t.turnsTaken ?? 0)) fail(`a number card was shown after ${setup.players[e.a]}'s turn already`);
+  if (t.cardDown === false) fail("only one value was left to cut before this turn: the last number card was discarded, none is shown (the card)");
   // a card whose four wires are cut is discarded at once — unless this very turn cut the fourth
   if ((cutCounts(t)[String(e.v)] ?? 0) >= 4 && !(cut && cut.a === e.a && cut.values.includes(String(e.v)))) {
     fail(`all four ${e.v}s were cut before this turn: its number card was discarded`);

@@ -127,6 +127,7 @@ export function cardRisk(setup, t) {
   if (!guessCards(setup) || setup.me === null || t.turn !== setup.me) return [];
   const n = setup.players.length;
   const live = new Set(liveValues(t));
+  if (live.size <= 1) return []; // the last number card is discarded at once: none put down for my turn
   const count = t.guessCount ?? dealtCounts(setup);
   const known = (p) => (t.guessKnown?.[p] ?? []).filter((v) => live.has(v));
   // the nearest player on my right who holds a card puts it down

@@ -13,7 +13,7 @@ import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, namedValue, oxygenSkipFacts } from "./oxygen.js";
 import { lineAfter, lineAhead, lineReady, lineStart } from "./nano-line.js";
 import { hasChallenges, noteShapes, turnEvent } from "./challenge-cards.js";
-import { applyDiscard, cutSince, guessDiscards } from "./guess-cards.js";
+import { applyDiscard, cutSince, guessDiscards, liveValues } from "./guess-cards.js";
 import { pickAfter, pickStart } from "./pick-cards.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts, roundSeat } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
@@ -80,7 +80,9 @@ export function derive(state, { touched = false } = {}) {
       const taken = t.turnsTaken ?? 0;
       const waits = sequenceBreak(setup, t, e);
       const owed = turnEndDue(setup, t); // 29's card shown, 65's card given, owed by the turn before this entry
+      const down = guess && liveValues(t).length >= 2; // 29: with one value left to cut its last card is discarded
       withNano(t, e, setup, () => applyEntry(t, e, setup, i));
+      if (guess && (t.turnsTaken ?? 0) > taken) t.cardDown = down; // (no card put down for that turn, none shown)
       if (waits) t.note += ` — check: ${waits}`;
       if (owed && (t.turnsTaken ?? 0) > taken) turnEndSkipped(t, i === state.log.length - 1, owed);
       // 51, 18: whoever cuts, the turn passes from "Sir" (who flipped the card and chose the cutter) to their left
@@ -365,7 +367,7 @@ export function turnEndDue(setup, t) {
   if (!taken) return null;
   const a = Number.isInteger(t.lastTurnBy) ? t.lastTurnBy : rightOf(setup, t.turn); // who played the turn just ended
   const who = setup.players[a];
-  if (setup.number_cards === "guess" && t.shownAt !== taken) {
+  if (setup.number_cards === "guess" && t.shownAt !== taken && t.cardDown !== false) {
     return { k: "shown", a, first: `first the number card shown after ${who}'s turn (Number card shown…): it is shown before the next turn`,
       check: `no number card was recorded after ${who}'s turn (the detonator may be a space behind)` };
   }
