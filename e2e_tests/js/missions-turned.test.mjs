@@ -44,6 +44,11 @@ test("turned-around wires (38, 56, 64): my hand skips them, the engine sees T, a
   assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
   assert.equal(t.mistakesLeft, before - 1);
   assert.match(t.entries.at(-1).text, /✓ cut 2 — a turned-around wire: the detonator moves$/, "the log says what it cost");
+  // under a Stabilizer too: it holds a failure only (the arena and the engine count it so; the page held it)
+  const stab = S.derive(S.addEntry(S.replaceEntry(st, st.log.length - 1, { k: "stabilizer", a: 0 }), st.log.at(-1)));
+  assert.ok(stab.entries.every((e) => e.ok), JSON.stringify(stab.entries));
+  assert.equal(stab.mistakesLeft, before - 1);
+  assert.match(stab.entries.at(-1).text, /a turned-around wire: the detonator moves \(the Stabilizer holds a failure only\)$/);
   // the same cut said with my wire E (a 4, not a 2): refused halfway, it leaves nothing behind —
   // Bob's turned wire uncut and seen, the detonator where it was
   const refused = S.replaceEntry(st, st.log.length - 1, { k: "dual", a: 0, p: 1, s: 0, j: 0, v: "2", ok: true, cut: "2", as: { s: 0, j: 4 }, av: "2" });

@@ -6,7 +6,7 @@ import { ddDealt, ddSpent } from "./detectors.js";
 import { specialAction, specialOnly } from "./entries-mission.js";
 import { failureMarks, markSlot, markWords } from "./failure-marks.js";
 import {
-  actorCut, addFact, TURNED_BOOM, advance, checkPlayers, colourCount, cutCounts, cutSlot, factValue, fail, failure, hasUncut, infoSlot, misfire, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
+  actorCut, addFact, TURNED_BOOM, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorStep, factValue, fail, failure, hasUncut, infoSlot, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
   turnedOutOfOrder, uncutRefs, useItem, valuelessFailure,
 } from "./replay-table.js";
 import { besideNow, cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, placesFalseTokens, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
@@ -99,9 +99,9 @@ export function applyDual(t, e, setup, i) {
     for (const x of said.filter((y) => !valueMatches(e.cut, y))) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
     if (mineTurned) t.note = " — with their turned-around wire";
     // 56, 64: cutting a teammate's turned-around wire moves the detonator, even when it works
-    if (turned && (setup.turned === "each" || setup.turned === "ends")) {
-      misfire(t, setup, e, stab);
-      t.note = ` — a turned-around wire: ${stab ? "the Stabilizer holds the detonator" : "the detonator moves"}`;
+    if (turned && (setup.turned === "each" || setup.turned === "ends")) { // (a Stabilizer holds a failure only, as the arena plays it)
+      detonatorStep(t, setup);
+      t.note = ` — a turned-around wire: the detonator moves${stab ? " (the Stabilizer holds a failure only)" : ""}`;
     }
   } else if (e.silent || e.mark) {
     // no token at all: the wire did not explode, so it is not red either (a red is recorded as `real`)
