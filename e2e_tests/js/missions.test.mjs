@@ -434,6 +434,9 @@ test("mission 11, the number card face up (the card's words): asked at setup, it
   // no token shows a 6; a cut pointing at one explodes — one tap beside ✓ and ✗
   assert.match(S.derive(S.addEntry(s, { k: "set", p: 1, s: 0, j: 5, slot: { c: "info", v: "6" } })).entries.at(-1).error, /the 6s count as red/);
   assert.match(S.derive(S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 5, v: "5", ok: false, real: "6" })).entries.at(-1).error, /the 6s count as red/);
+  // a cut of a 6 that "worked" is refused by name: the card's value explodes the bomb (it was taken silently)
+  assert.match(S.derive(S.addEntry(s, { k: "dual", a: 1, p: 2, s: 0, j: 5, v: "6", ok: true, cut: "6", as: { s: 0, j: 5 } })).entries.at(-1).error,
+    /a cut 6 explodes the bomb \(mission 11: the number card's value counts as red\): record ✗, the bomb exploded/);
   const html = String(resultAsk({ ctx: { state: s, t, laws: null, ui: { sheet: { mode: "action" } } }, d: { k: "dual", a: 0, p: 1, s: 0, js: [5], v: "5" } }));
   assert.match(html, /data-testid="result-boom"[^>]*>💥 A wire of the red value: the bomb exploded/);
   // every other wire cut, the 6s revealed by those who hold them: the bomb is defused

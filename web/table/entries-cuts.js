@@ -91,6 +91,9 @@ export function applyDual(t, e, setup, i) {
   if (e.ok && e.k === "xray") turnedByEquipment(t, setup, e);
   if (e.ok) {
     if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
+    if (setup.hidden_red && setup.red_card && e.cut === String(setup.red_card)) { // 11: "cutting a wire with this value will detonate"
+      fail(`a cut ${e.cut} explodes the bomb (mission 11: the number card's value counts as red): record ✗, the bomb exploded`);
+    }
     const turned = Boolean(slotAt(t, e.p, e.s, e.j).tw);
     const mineTurned = Boolean(e.as && t.stands[e.a]?.[e.as.s]?.[e.as.j]?.tw); // 38, 56, 64: cut with their own
     cutSlot(t, setup, e.p, e.s, e.j, e.cut);
