@@ -795,3 +795,30 @@ test("9, 16: a cut naming a value whose number card waits behind the Sequence ca
   const fine = S.derive(S.addEntry(table({ number: 9, number_cards: "sequence" }), { k: "dual", a: 1, p: 2, s: 0, j: 2, v: "5", ok: false, real: "4" }));
   assert.doesNotMatch(fine.entries[0].text, /sequence card/);
 });
+
+test("52: a Post-it's token is false too ('all the info tokens in this mission are false'): asked, mine included, and read as 'not N'", async () => {
+  const { sheetTemplate } = await import("../../web/table/sheet-templates.js");
+  let s = table({ number: 52, false_tokens: true, false_by: "all" });
+  s = { ...s, setup: { ...s.setup, table_cards: ["4"], equipment: ["4"] } };
+  let t = S.derive(s);
+  const mine = { k: "postit", a: 0, p: 0, s: 0, js: [2] }; // my C: a 3 (HAND sorted: 1 2 3 3 5 …)
+  assert.deepEqual(S.nextAsk(s, t, mine), { ask: "value", blueOnly: true }, "asked even on my own wire (it was filled with my 3)");
+  const html = String(sheetTemplate({ state: s, t, ui: { sheet: { mode: "action" }, draft: mine }, missions: [], ask: S.nextAsk(s, t, mine) }));
+  assert.match(html, /Which value does the Post-it's false token show \(the wire is not it\)\?/);
+  assert.match(html, /data-testid="key-3"[^>]*disabled/, "never my wire's own value");
+  const e = S.buildEntry(s, t, { ...mine, v: "9" });
+  assert.deepEqual(e, { k: "postit", a: 0, s: 0, j: 2, m: "!9" });
+  s = S.addEntry(s, e);
+  t = S.derive(s);
+  assert.ok(t.entries.at(-1).ok, t.entries.at(-1).error);
+  assert.deepEqual(t.stands[0][0][2].nots, ["9"]);
+  assert.match(S.derive(S.addEntry(s, { k: "postit", a: 0, s: 0, j: 3, m: "!3" })).entries.at(-1).error, /is your 3: a false token never shows its own value/);
+  assert.match(S.derive(S.addEntry(s, { k: "postit", a: 0, s: 0, j: 3, v: "3" })).entries.at(-1).error, /the Post-it shows a false token here/);
+  // a teammate's: the engine hears "not 7" of that wire, never a 7
+  const bob = S.addEntry(s, S.buildEntry(s, t, { k: "postit", a: 1, p: 1, s: 0, js: [4], v: "7" }));
+  const tb = S.derive(bob);
+  assert.ok(tb.entries.at(-1).ok, tb.entries.at(-1).error);
+  const facts = S.engineDoc(bob, tb).facts.filter((f) => f.player === 1 && f.kind === "not_value");
+  assert.deepEqual(facts.map((f) => [f.value, f.slots]), [[7, [4]]]);
+  assert.doesNotMatch(S.engineDoc(bob, tb).players[1].stands[0], /\b7\b/);
+});

@@ -3,9 +3,9 @@
 // Stabilizer, Coffee Mug, Rewinder. (Detectors and the X-or-Y Ray are cuts: entries-cuts.js;
 // Walkie-Talkies and the Grappling Hook move wires: entries-moved.js.)
 
-import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, hasUncut, infoSlot, ownTurnCard, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
+import { addFact, checkPlayers, cutCounts, cutSlot, detonatorBack, dialFirst, fail, hasUncut, infoSlot, notSaidFacts, ownTurnCard, radarRefs, seenWire, slotAt, slotLetter, spend, standName, uncutRefs, useItem } from "./replay-table.js";
 import { failureMarks, isCount, markSlot, markWords, standMoved } from "./failure-marks.js";
-import { colourOf, isLabel } from "./setup.js";
+import { colourOf, isLabel, placesFalseTokens } from "./setup.js";
 
 /** General Radar: every stand answers whether it holds the number. */
 export function applyRadar(t, e, setup, i) {
@@ -46,9 +46,10 @@ export function applyLabel(t, e, setup, i) {
 }
 
 /** Post-it: an info token on one of the actor's own blue wires. */
-export function applyPostit(t, e, setup) {
+export function applyPostit(t, e, setup, i) {
   checkPlayers(setup, e, false);
   spend(t, setup, "4", e.a);
+  if (placesFalseTokens(setup, e.a)) return falsePostit(t, e, setup, i);
   const marks = failureMarks(setup);
   if (marks.length) { // 21, 24, 33, 40: the mission's token on one of their uncut blue wires (the arena's Post-it)
     if (!marks.includes(e.m)) fail(`the Post-it shows the mission's token (${marks.map(markWords).join(", ")}), not a value`);
@@ -59,6 +60,19 @@ export function applyPostit(t, e, setup) {
   }
   if (!isLabel(e.v) || colourOf(e.v) !== "blue") fail("a Post-it goes on a blue wire");
   infoSlot(t, setup, e.a, e.s, e.j, e.v);
+}
+
+/** 52: "all the info tokens in this mission are false" — the Post-it's too: "not v" on one of the actor's uncut wires,
+ * never its own value; the table learns that wire is not v (it was recorded as a true token). */
+function falsePostit(t, e, setup, i) {
+  const where = `${standName(setup, e.a, e.s)} slot ${slotLetter(e.j)}`;
+  const v = /^!(\d+)$/.exec(e.m ?? "")?.[1];
+  if (!v) fail(`${where}: the Post-it shows a false token here (“not N”), not ${e.v ? `the value ${e.v}` : "a value"}`);
+  const sl = slotAt(t, e.a, e.s, e.j);
+  if (sl.c === "cut") fail(`${where} is already cut`);
+  if (sl.own && sl.own === v) fail(`${where} is your ${v}: a false token never shows its own value`);
+  sl.nots = [...(sl.nots ?? []), v];
+  notSaidFacts(t, { p: e.a, s: e.s }, [e.j], [v], i);
 }
 
 /** 24, 40: the Post-it's x-token in front of a cut wire (the card allows it): how many wires of its value the stand

@@ -5,7 +5,7 @@
 import { knownWire } from "./asks-wires.js";
 import { givesOxygen, ownAt, ownCutsKnown, ownFailure, ownSlotsFor } from "./record.js";
 import { doubleDetonator } from "./replay-table.js";
-import { colourOf, noValueShown, saidOf, standCounts } from "./setup.js";
+import { colourOf, noValueShown, placesFalseTokens, saidOf, standCounts } from "./setup.js";
 import { cardsBindAll, noTokenCard, ringCardOf } from "./card-rules.js";
 import { pairValue } from "./pick-cards.js";
 import { failureMarks, wireMark } from "./failure-marks.js";
@@ -103,6 +103,7 @@ function entryOf(state, t, d) {
     case "postit": { // my own wire: its value, or the mission's token for it
       const slot = mine ? t.stands[me][d.s][js[0]] : null;
       const own = slot ? slot.own ?? (slot.c === "cut" ? slot.v : null) : null; // (24, 40: a count on my cut wire)
+      if (placesFalseTokens(state.setup, d.a)) return { k: "postit", a: d.a, s: d.s, j: js[0], m: d.v ? `!${d.v}` : null }; // 52
       if (!failureMarks(state.setup).length) return { k: "postit", a: d.a, s: d.s, j: js[0], v: d.v || own };
       return { k: "postit", a: d.a, s: d.s, j: js[0], m: d.mark || (own ? wireMark(state.setup, t, me, d.s, own) ?? null : null) };
     }

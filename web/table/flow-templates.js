@@ -8,7 +8,7 @@ import { html, pct } from "../shared/html.js";
 import { actorLabelOptions, actorSlots, allCut, allRedAllowed, chance, cutLabelOptions, hitOptions, realLabels, realOptions, resultAllowed, settleDraft, slotLabelOptions, tableThen, turnedOnly } from "./draft-options.js";
 import { knownRadarAnswers } from "./asks-wires.js";
 import { CHARACTER_CARDS, characterFor, DETECTOR_KINDS, EQUIPMENT_NAMES, failureMarks, giftTargets, markWords, NANO_END, nextAsk, noValueShown, personalHolder, slotLetter, standName, TURNED_BOOM, unseenTurned } from "./table-state.js";
-import { aValue, besideTokens, colourOf, faceUpCards, nanoDetonator, presetOf, radarTurns, rightOf, saidOf, yellowsInPlay } from "./setup.js";
+import { aValue, besideTokens, colourOf, faceUpCards, nanoDetonator, placesFalseTokens, presetOf, radarTurns, rightOf, saidOf, yellowsInPlay } from "./setup.js";
 import { holdsAllowed, yellowCountRange } from "./entries-sound.js";
 import { CARD_NAMES, noTokenCard, ringHeld } from "./card-rules.js";
 import { btn, chip, keypad, markName } from "./template-parts.js";
@@ -273,6 +273,11 @@ export function postitAsk(ctx, d, blue) {
     return html`<p class="ask" data-testid="ask">Which token does the Post-it show?</p>
       <div class="row marks" role="group" aria-label="token">${marks.map((m) =>
         chip("draft-mark", m, { E: "Even", O: "Odd" }[m] ?? markName(m), d.mark === m, `mark-${m}`, { disabled: out.has(m), aria: markWords(m) }))}</div>`;
+  }
+  if (placesFalseTokens(ctx.state.setup, d.a)) { // 52: a false token, never the wire's own value
+    const own = d.a === ctx.state.setup.me ? ctx.t?.stands[d.a]?.[d.s ?? 0]?.[d.js?.[0]]?.own : null;
+    return html`<p class="ask" data-testid="ask">Which value does the Post-it's false token show (the wire is not it)?</p>
+      ${keypad("draft-value", blue, { on: [d.v], label: "false token value", disabled: own ? [own] : [] })}`;
   }
   const opts = slotLabelOptions(A, d.a, d.s ?? 0, d.js?.[0], blue);
   return html`<p class="ask" data-testid="ask">Which value does the Post-it show?</p>

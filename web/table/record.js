@@ -6,7 +6,7 @@ import { moveAsk, specialAsk } from "./asks-wires.js";
 import { missionRules, valueRules } from "./engine-doc.js";
 import { failureMarks, wireMark } from "./failure-marks.js";
 import { oxygenCost, oxygenFor, oxygenKind, oxygenShort } from "./oxygen.js";
-import { colourOf, EQUIPMENT_NAMES, faceUpCards, isLabel, nanoDetonator, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
+import { colourOf, EQUIPMENT_NAMES, faceUpCards, isLabel, nanoDetonator, placesFalseTokens, saidOf, noValueShown, standCounts, valueMatches } from "./setup.js";
 import { cardsAllow, cardsBindAll, myCards, noTokenCard, theirCard } from "./card-rules.js";
 import { characterFor, personalHolder } from "./detectors.js";
 import { activeChallenges } from "./challenge-cards.js";
@@ -202,8 +202,9 @@ function actionAsk(state, t, d) {
   if (d.k === "special") return specialAsk(t, d);
   if (d.k === "coffee") return Number.isInteger(d.next) ? null : { ask: "next" };
   if (d.k === "walkie" || d.k === "hook" || d.k === "nano") return moveAsk(state, t, d);
-  if (d.k === "postit") { // 21, 24, 33, 40: the mission's token (d.mark), never a value
-    return (failureMarks(state.setup).length ? d.mark : d.v) || mine ? null : { ask: "value", blueOnly: true };
+  if (d.k === "postit") { // 21, 24, 33, 40: the mission's token (d.mark), never a value; 52: a false one, mine too
+    const falseOne = placesFalseTokens(state.setup, d.a);
+    return (failureMarks(state.setup).length ? d.mark : d.v) || (mine && !falseOne) ? null : { ask: "value", blueOnly: true };
   }
   if (d.k === "solo" || d.k === "red") {
     if (d.k === "solo" && !d.v) return { ask: "value" };
