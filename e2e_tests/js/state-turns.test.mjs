@@ -4,7 +4,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import * as S from "../../web/table/table-state.js";
 import { normalize } from "../../web/table/table-doc.js";
-import { preset, started } from "./tables.mjs";
+import { preset, started, withPlayers } from "./tables.mjs";
 
 test("starting-token advice: due until my token shows, then the tapped advice is a set entry", () => {
   let s = started();
@@ -430,4 +430,26 @@ test("a player with no wire left is greyed among those who may take a turn (they
   assert.equal(off.get(1), "no wires left");
   assert.equal(off.has(0), false);
   assert.equal(actorOff({ state: s, t: S.derive(s), ui: { sheet: { mode: "action" } } }, { k: "radar" }).has(1), false, "a card, not a turn");
+});
+
+test("43 with 2 players: the captain draws their starting token at random (the card) — none advised, none read as a choice", () => {
+  let s = S.defaultState();
+  s.setup = S.applyMission(withPlayers(2, 0), preset({ number: 43 }));
+  s.setup.mission = 43;
+  s.setup.me = 1;
+  s.setup.read_tokens = true;
+  s.phase = "table";
+  s = S.addEntry(s, { k: "set", p: 0, s: 0, j: 3, slot: { c: "info", v: "4" } }); // Ann's, drawn at random
+  assert.ok(S.tokensReadable(s.setup));
+  assert.equal(S.engineDoc(s).starting_tokens, undefined, "the captain's random token is no choice to read");
+  const two = { ...s, setup: { ...s.setup, players: ["Ann", "Bob", "Cat"], mission: 43 } };
+  assert.deepEqual(S.engineDoc(two).starting_tokens, [[0, 0, 3]], "with 3 players it is chosen");
+  const hand = (me) => {
+    let st = { ...s, setup: { ...s.setup, me }, log: [] };
+    for (const stand of [0, 1]) for (let v = 1; v <= 12; v++) st = S.handAdd(st, stand, String(v)); // two stands of 12
+    return st;
+  };
+  assert.ok(S.derive(hand(1)).hasHand);
+  assert.deepEqual(S.startingTokenDue(hand(1)), { kind: "value" }, "Bob chooses his");
+  assert.equal(S.startingTokenDue(hand(0)), null, "no advice for the captain's random token");
 });

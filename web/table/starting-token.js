@@ -15,6 +15,10 @@ export function startingTokenKind(setup) {
   return TOKEN_KINDS.includes(setup.tokens) ? setup.tokens : null;
 }
 
+/** Whether player p's starting token is drawn at random, not chosen (43 with 2 players: the captain's, the card's
+ * override; the arena's too): no advice for it, and the table reads nothing into where it went. */
+export const drawsStartingToken = (setup, p) => setup.mission === 43 && setup.players.length === 2 && p === setup.captain;
+
 /** Whether player p places no starting token by the mission card (with 2 players, the captain in 11, 13, 27, 29, 40, 46, 51). */
 export const skipsStartingToken = (setup, p) =>
   Boolean(setup.captain_no_token_2p) && setup.players.length === 2 && p === setup.captain;
@@ -40,7 +44,7 @@ export function showsStartingToken(sl, kind) {
 export function startingTokenDue(state, t = derive(state)) {
   const { setup } = state;
   const kind = startingTokenKind(setup);
-  if (!kind || setup.me === null || !t.hasHand || skipsStartingToken(setup, setup.me)) return null;
+  if (!kind || setup.me === null || !t.hasHand || skipsStartingToken(setup, setup.me) || drawsStartingToken(setup, setup.me)) return null;
   if (state.log.some((e) => !isSetupEntry(e))) return null;
   if (placesFalseTokens(setup, setup.me)) { // 17's captain, 52: two false tokens ("not N")
     const placed = t.stands[setup.me].flat().filter(showsFalseToken).length;
@@ -79,7 +83,7 @@ export function teammatesTokens(state, t = derive(state)) {
   const end = state.log.findIndex((e) => !isSetupEntry(e));
   const spots = new Map();
   state.log.slice(0, end < 0 ? state.log.length : end).forEach((e) => {
-    if (e.k !== "set" || e.p === setup.me || !e.slot || !showsStartingToken(e.slot, kind)) return;
+    if (e.k !== "set" || e.p === setup.me || !e.slot || !showsStartingToken(e.slot, kind) || drawsStartingToken(setup, e.p)) return;
     if (stillShows(setup, t, e, kind)) spots.set(`${e.p}-${e.s}-${e.j}`, [e.p, e.s, e.j]);
   });
   return [...spots.values()];
