@@ -550,6 +550,10 @@ test("41: a player with only their own tripwire (and red wires) left skips; the 
   const pointed = S.derive(S.addEntry(trip, { k: "special", a: 0, res: "ok", cuts: [{ p: 1, s: 0, j: 0, l: "Y2" }] }));
   assert.match(pointed.entries.at(-1).error, /Ann has only their own tripwire \(and red wires\) left: they skip their turn \(the card\), pointing at no one/);
   assert.ok(S.derive(S.addEntry(trip, { k: "skip", a: 0 })).entries.at(-1).ok);
+  // greyed as the actor at once (the walkthrough: refused only once every question was answered)
+  const { actorOff } = await import("../../web/table/draft-actors.js");
+  assert.equal(actorOff({ state: trip, t: before, ui: { sheet: { mode: "action" } } }, { k: "special" }).get(0), "only their own tripwire left: they skip");
+  assert.equal(actorOff({ state: trip, t: before, ui: { sheet: { mode: "action" } } }, { k: "skip" }).get(0), undefined);
   // and My best cuts says so beside the special action, with no button to record it
   const { movesTemplate } = await import("../../web/table/moves-templates.js");
   const sp = { action: "tripwire", what: "a teammate's tripwire", own: [], spots: [[1, 0, 2]], p_success: 0.62, p_red: 0.05, p_advance: 0.33,
@@ -557,6 +561,10 @@ test("41: a player with only their own tripwire (and red wires) left skips; the 
   const say = String(movesTemplate({ state: trip, t: { ...before, turn: 0 }, moves: { moves: [], forbidden: [], special: sp }, missions: [] }).text).replace(/\s+/g, " ");
   assert.match(say, /data-testid="special-verdict">Not for you: with only your own tripwire \(and red wires\) left you skip your turn \(Only my tripwire left: skip\)\./);
   assert.doesNotMatch(say, /special-record/);
+  // and no free card before a turn I skip (the walkthrough: "First, put Label ≠ on my wires…")
+  const free = { card: "1", stand: 0, slots: [0, 1], bits: 0.7 };
+  const withFree = String(movesTemplate({ state: trip, t: { ...before, turn: 0 }, moves: { moves: [], forbidden: [], special: sp, free_card: free }, missions: [] }).text);
+  assert.doesNotMatch(withFree, /data-testid="free-card"/);
 });
 
 test("37: a skip keeps the card it was made under; after a whole round the card is due, and the new one does not rewrite the skips", () => {

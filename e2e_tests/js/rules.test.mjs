@@ -821,4 +821,9 @@ test("52: a Post-it's token is false too ('all the info tokens in this mission a
   const facts = S.engineDoc(bob, tb).facts.filter((f) => f.player === 1 && f.kind === "not_value");
   assert.deepEqual(facts.map((f) => [f.value, f.slots]), [[7, [4]]]);
   assert.doesNotMatch(S.engineDoc(bob, tb).players[1].stands[0], /\b7\b/);
+  // both starting false tokens on one wire: the slot shows both, as the engine reads both (the second hid the first)
+  let two = S.addEntry(s, { k: "set", p: 2, s: 0, j: 0, slot: { c: "h", v: null, m: "!11", col: null } });
+  two = S.addEntry(two, { k: "set", p: 2, s: 0, j: 0, slot: { c: "h", v: null, m: "!12", col: null } });
+  const sl = S.derive(two).stands[2][0][0];
+  assert.deepEqual([sl.m, sl.nots], ["!12", ["11"]]);
 });

@@ -8,6 +8,7 @@ import { chance, notHidden, ownSlotOptions } from "./draft-options.js";
 import { colourOf, redsInPlay, saidOf } from "./setup.js";
 import { specialAction } from "./entries-mission.js";
 import { colourCount, hasUncut, shownWire } from "./replay-table.js";
+import { onlyTripwireLeft } from "./held-wires.js";
 
 /** The players a draft may not name (not when editing: the table has moved on since): a Double Detector's players
  * without one; 17 and 28's captain for an equipment card; 22's "I have none" before play, those who placed both. */
@@ -37,6 +38,11 @@ export function actorOff(ctx, d) {
   }
   if (d.k === "red") off.push(...(state.setup.hidden_red ? notAllHidden(ctx) : notAllRed(ctx)));
   if (d.k === "special" && specialAction(state.setup) === "sevens") off.push(...notAllSevens(ctx));
+  // 41: a player left with only their own tripwire (and red wires) skips their turn, pointing at no one (the card)
+  const tripwireOnly = (p) => onlyTripwireLeft(state, t, p, ctx.laws ?? null);
+  if (specialAction(state.setup) === "tripwire" && [...TURN_KINDS, ...CARD_DRAFTS].includes(d.k)) {
+    off.push(...state.setup.players.map((_, p) => p).filter(tripwireOnly).map((p) => [p, "only their own tripwire left: they skip"]));
+  }
   if (d.k !== "double") return new Map(off);
   return new Map(state.setup.players.map((_, p) => p).filter((p) => !ddUsable(state.setup, t, p))
     .map((p) => [p, ddSpent(t, p) ? "Double Detector used" : "no Double Detector"]).concat(off));

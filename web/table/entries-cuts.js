@@ -18,6 +18,8 @@ export function applySet(t, e, setup, i) {
   const v = e.slot ?? {};
   if (falseTokenFact(setup, v)) {
     addFact(t, { kind: "not_value", player: e.p, stand: e.s, slots: [e.j], value: Number(v.m.slice(1)) }, i, [sl]);
+    // 52: a second false token on one wire lies beside the first (both facts hold: the slot shows both)
+    if (falseTokenFact(setup, sl) && sl.m !== v.m) sl.nots = [sl.m.slice(1), ...(sl.nots ?? [])];
   }
   const own = sl.own;
   if (v.c === "cut" && own && v.v !== own) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}`);

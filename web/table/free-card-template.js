@@ -2,7 +2,7 @@
 // the card, its choice and what it buys, in words. Pure functions from data to escaped HTML text.
 
 import { html, pct } from "../shared/html.js";
-import { slotLetter, standName } from "./table-state.js";
+import { onlyTripwireLeft, slotLetter, specialAction, standName } from "./table-state.js";
 import { activeChallenges } from "./challenge-cards.js";
 import { btn } from "./template-parts.js";
 import { chance } from "./draft-options.js";
@@ -37,6 +37,8 @@ function freeCardWords(setup, f) {
 export function freeCardTemplate(ctx) {
   const f = ctx.moves?.free_card;
   if (!f || ctx.state.setup.me === null) return "";
+  // 41: with only my own tripwire (and red wires) left I skip my turn, no card played (the card; bdiffuser's rules)
+  if (specialAction(ctx.state.setup) === "tripwire" && ctx.t && onlyTripwireLeft(ctx.state, ctx.t, ctx.state.setup.me)) return "";
   return html`<p class="cards-first" data-testid="free-card" data-card="${f.card}" data-stand="${f.stand ?? ""}"
     data-slots="${(f.slots ?? []).join(" ")}" data-value="${f.value ?? ""}" data-pass-to="${f.pass_to ?? ""}"
     data-doc="${ctx.movesDoc ? JSON.stringify(ctx.movesDoc) : ""}">
