@@ -236,3 +236,13 @@ test("a redo that cuts a wire the open sheet points at closes the sheet and says
   assert.deepEqual(app.ui.draft, { k: "dual", a: 2, p: 3, s: 0, js: [4] });
   assert.doesNotMatch(said[1], /closed/);
 });
+
+test("the culprits of one entry are one line with one 'Change it' (59's walkthrough: a skip's nine facts filled the screen)", async () => {
+  const { errorTemplate, culpritGroups } = await import("../../web/table/table-view.js");
+  const err = { title: "No deal can produce this table.", message: "…", culprits: ["Bob has no 1", "Bob has no 2", "Cid slot B (info token 4)", "Bob has no 3"], links: [0, 0, undefined, 0] };
+  assert.deepEqual(culpritGroups(err).map((g) => [g.cs.length, g.i, g.k]), [[3, 0, 0], [1, undefined, 2]]);
+  const s = tableWith(WRONG);
+  const box = String(errorTemplate(err, { state: s, t: S.derive(s) }));
+  assert.equal((box.match(/<li>/g) ?? []).length, 2);
+  assert.match(box, /Bob has no 1; Bob has no 2; Bob has no 3/);
+});

@@ -232,6 +232,19 @@ function culpritLink(culprit, i, ctx, k) {
     ${btn("edit", "Change it", { cls: "link", arg: i, testid: `table-error-edit-${k}`, aria: `Change: ${text}` })}`;
 }
 
+/** The culprits grouped by the log entry they came from, in order (59's walkthrough: one skip's nine "has no" facts
+ * were nine lines, each with its own "Change it", filling the screen): {cs: their words, i: the entry, k: the first's index}. */
+export function culpritGroups(err) {
+  const groups = [];
+  err.culprits.forEach((c, k) => {
+    const i = err.links?.[k];
+    const g = Number.isInteger(i) ? groups.find((x) => x.i === i) : null;
+    if (g) g.cs.push(c);
+    else groups.push({ cs: [c], i, k });
+  });
+  return groups;
+}
+
 /** Whether what no deal fits names a wire of mine that my hand entered (not one the log cut or marked): then my wires
  * are a suspect too (33's walkthrough: only the log's entries were offered). */
 function ownWires(err, ctx) {
@@ -248,7 +261,7 @@ export function errorTemplate(err, ctx) {
     : `Undo takes back the last change: ${undoNote(ctx.state, back, "undo").replace(/^Undone: /, "")}.`;
   return html`<div class="table-error" data-testid="table-error" role="alert">
     <strong>${err.title}</strong> <span data-testid="table-error-message">${(err.message ?? "").replace(/^\p{Ll}/u, (c) => c.toUpperCase())}</span>
-    ${err.culprits?.length ? html`<ul data-testid="table-error-culprits">${err.culprits.map((c, k) => html`<li>${c}${culpritLink(c, err.links?.[k], ctx, k)}</li>`)}</ul>` : ""}
+    ${err.culprits?.length ? html`<ul data-testid="table-error-culprits">${culpritGroups(err).map(({ cs, i, k }) => html`<li>${cs.join("; ")}${culpritLink(cs.join("; "), i, ctx, k)}</li>`)}</ul>` : ""}
     ${ownWires(err, ctx) ? html`<p class="hint" data-testid="table-error-own">Your own wires are part of it: one tapped in wrong? ${btn("edit-hand", "Edit my wires", { cls: "link", testid: "table-error-edit-hand" })}</p>` : ""}
     ${err.stale ? html`<p class="hint">The numbers shown are from the last table that worked.</p>` : ""}
     ${last ? html`<p class="hint" data-testid="table-error-last">${last} ${btn("undo", "Undo it", { cls: "link", testid: "table-error-undo" })}
