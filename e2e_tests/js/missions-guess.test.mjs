@@ -245,7 +245,7 @@ test("29: a turn the Coffee Mug skips still has its number card shown, taken by 
   assert.equal(t.turn, 3);
 });
 
-test("29: with one value left to cut, its last number card is discarded: no card shown after a turn, none asked, no risk", () => {
+test("29: with one value left to cut, its last number card is discarded: no card shown after a turn, none asked, no risk", async () => {
   let s = S.defaultState();
   s.setup = S.applyMission(withPlayers(4, 2), preset({ number: 29, number_cards: "guess" }));
   s.phase = "table";
@@ -270,4 +270,9 @@ test("29: with one value left to cut, its last number card is discarded: no card
   assert.ok(next.entries.at(-1).ok && !/check:/.test(next.entries.at(-1).text), next.entries.at(-1).text);
   assert.equal(next.mistakesMade, 0);
   assert.deepEqual(cardRisk({ ...s.setup, me: 0 }, { ...t, turn: 0 }), [], "no card put down for my turn: no risk");
+  // the number cards' panel says so, and asks nothing more (the walkthrough: a card shown still asked, discards asked)
+  const { cardsTemplate } = await import("../../web/table/cards-templates.js");
+  const panel = String(cardsTemplate({ state: s, t, missions: [] }, true));
+  assert.match(panel, /data-testid="guess-over">One value left to cut: the\s+number cards are all discarded/);
+  assert.doesNotMatch(panel, /guess-due|discard-due|guess-mine/);
 });

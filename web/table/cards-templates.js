@@ -195,11 +195,15 @@ function turnEnd(t, at, testid, words, label, kind) {
  * detonator if it is; after a turn whose card is not recorded yet, a way to record it. */
 function guessTemplate(setup, t) {
   const live = new Set(t ? liveValues(t) : []);
+  if (t && live.size <= 1) { // the card: "when only 1 value is left to cut, the last Number card is immediately discarded"
+    return html`<div class="cards numbers" data-testid="guess-cards"><p class="hint" data-testid="guess-over">One value left to cut: the
+      number cards are all discarded, none is put down or shown any more.</p></div>`;
+  }
   const known = Object.entries(t?.guessKnown ?? {}).map(([p, vs]) => [Number(p), vs.filter((v) => live.has(v))]).filter(([, vs]) => vs.length);
   const me = setup.me;
   const right = me === null ? null : rightOf(setup, me);
   const risky = t && t.turn === me && !t.exploded && !t.defused ? [...known.find(([p]) => p === right)?.[1] ?? []].sort((x, y) => x - y) : [];
-  const due = t ? turnEnd(t, t.shownAt, "guess-due", html`After ${setup.players[rightOf(setup, t.turn)]}'s turn, a number card is shown:`,
+  const due = t && t.cardDown !== false ? turnEnd(t, t.shownAt, "guess-due", html`After ${setup.players[rightOf(setup, t.turn)]}'s turn, a number card is shown:`,
     "Number card shown…", "shown") : "";
   const unplaced = (t?.guessUnplaced ?? []).map((v) => html`<p class="hint warn" data-testid="discard-due-${v}">All four ${v}s are cut: who
     discarded the number card ${v}? ${setup.players.map((name, p) => chip("guess-discard", `${p}:${v}`, p === me ? "me" : name, false, `discard-${v}-${p}`))}
