@@ -171,9 +171,10 @@ test("23: the deck's cards left, counted until the special action; then, until t
   const fails = (a, p, j) => ({ k: "dual", a, p, s: 0, j, v: "1", ok: false, real: "2" });
   const cuts = (a, p, j, v, own = j) => ({ k: "dual", a, p, s: 0, j, v, ok: true, cut: v, as: { s: 0, j: own } });
   for (const e of [fails(0, 1, 0), cuts(1, 2, 11, "12"), fails(2, 3, 0), cuts(3, 0, 11, "12", 11)]) f = S.addEntry(f, e);
-  assert.match(line(f), /face down: 7 cards left/, "the first round");
+  assert.match(line(f), /face down: 6 cards left/, "the round ended before the captain's turn: its top card is gone (the walkthrough read 7)");
+  assert.equal(missionPlayDoc(f, S.derive(f)).mission_play.deck, 6, "the playouts' deck, as the arena's at that turn");
   f = S.addEntry(f, fails(0, 1, 1));
-  assert.match(line(f), /face down: 6 cards left/, "a round ended");
+  assert.match(line(f), /face down: 6 cards left/, "Ann played: still 6");
   // the action on Bob's turn (the round did not end): my two 3s and two of Cid's
   f = S.addEntry(f, { k: "special", a: 1, res: "ok", cuts: [{ p: 0, s: 0, j: 2, l: "3" }, { p: 0, s: 0, j: 3, l: "3" },
     { p: 2, s: 0, j: 2, l: "3" }, { p: 2, s: 0, j: 3, l: "3" }] });
@@ -183,6 +184,7 @@ test("23: the deck's cards left, counted until the special action; then, until t
   assert.equal(missionPlayDoc(f, t).mission_play.deck, 6, "no card discarded after the action");
   assert.match(line(f), /class="hint warn" data-testid="equipment-deck">The special action is done: the deck's 6 cards lie face up, all usable\.\s+Until you tap which, every card of the mission's pile counts, in the advice too\./);
   assert.match(line(f), /data-testid="deck-cards-set"/);
+  assert.doesNotMatch(line(f), /cards-unset/, "one warning, not two (the walkthrough)");
   f.setup.table_cards = ["2", "6"];
   assert.doesNotMatch(line(f), /deck-cards-set/);
   assert.match(line(f), /The special action is done: the deck's cards lie face up, all usable\./);

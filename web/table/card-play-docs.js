@@ -8,6 +8,7 @@ import { CARD_LETTERS, cardDue, cardEvents, cardsBindAll, ringHeld, ringSeats, w
 import { liveValues } from "./guess-cards.js";
 import { challengesPlay } from "./challenge-cards.js";
 import { lockedCards, radarTurns } from "./setup.js";
+import { passesCaptain } from "./replay-table.js";
 
 const VALUES = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -85,8 +86,12 @@ function numberDeckPlay(state, t) {
 }
 
 /** 39's deck of number cards (8) and 23's of equipment (7): the cards left, its top one discarded at each round's end
- * until the special action (the rounds are counted until then: the count at the action once it is done). */
-export const nobleDeck = (setup, t) => Math.max(0, (setup.equipment_after_special ? 7 : 8) - (t.roundsEnded ?? 0));
+ * until the special action (the rounds are counted until then: the count at the action once it is done) — a round
+ * ended as soon as the turn has passed the captain's seat, before the captain plays (the arena discards it then). */
+export function nobleDeck(setup, t) {
+  const ending = Number.isInteger(t.lastTurnBy) && !t.specialDone && passesCaptain(setup, t.lastTurnBy, t.turn) ? 1 : 0;
+  return Math.max(0, (setup.equipment_after_special ? 7 : 8) - (t.roundsEnded ?? 0) - ending);
+}
 
 /** 39 (the noble value's deck of 8) and 23 (the equipment deck of 7): the face-up number card, whether the special
  * action is done, the deck's cards left (its top one discarded at each round's end until then) and who played last;

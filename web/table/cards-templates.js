@@ -284,7 +284,7 @@ export function equipmentTemplate(state, t) {
       : html`<span class="none">none on the table</span>`}
     ${waiting.length ? html`<p class="hint" data-testid="equipment-legend">${equipmentLegend(waiting)}</p>` : ""}${instantDue(t)}
     ${state.setup.equipment_after_special ? deckLine(state.setup, t) : ""}
-    ${unset && !deck ? html`<p class="hint" data-testid="cards-unset">Every card of the mission's pile counts as on the table: this table
+    ${unset && !state.setup.equipment_after_special ? html`<p class="hint" data-testid="cards-unset">Every card of the mission's pile counts as on the table: this table
       does not say which lie face up. ${btn("setup", "Set the cards on the table", { cls: "link", testid: "cards-set", arg: "cards" })}</p>` : ""}</div>`;
 }
 
