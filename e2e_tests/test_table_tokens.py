@@ -89,7 +89,7 @@ def test_mission_21_a_failed_cut_shows_even_or_odd(make_context, base_url, devic
 @pytest.mark.parametrize("device", ["phone"])
 def test_mission_24_a_failed_detector_shows_a_count(make_context, base_url, device):
     """Mission 24: my Double Detector on Cid's D and E for a 5 fails; the token goes on E, the sheet offers
-    x1 / x2 / x3 and the red wires, never a value; E shows x2 and the document says neither is a 5."""
+    x1 / x2 / x3 / x4 and the red wires, never a value; E shows x2 and the document says neither is a 5."""
     page, taps = open_mission(make_context, base_url, device, 24, reds=(2, 5))
     enter_hand(page, taps)
     taps("action-double")
@@ -99,7 +99,7 @@ def test_mission_24_a_failed_detector_shows_a_count(make_context, base_url, devi
     taps("result-wrong")
     expect(tid(page, "ask")).to_have_text("Which wire got the token?")
     taps("which-4")
-    assert offered(page) == ["mark-1x", "mark-2x", "mark-3x", "real-R2", "real-R5"]
+    assert offered(page) == ["mark-1x", "mark-2x", "mark-3x", "mark-4x", "real-R2", "real-R5"]
     assert_no_blue_value(page)
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "13-failure-x-token")
