@@ -9,7 +9,7 @@ import {
   actorCut, addFact, TURNED_BOOM, advance, checkPlayers, colourCount, cutCounts, cutSlot, detonatorStep, factValue, fail, failure, hasUncut, infoSlot, notSaidFacts, slotAt, slotLetter, spend, standName, takeStab,
   turnedOutOfOrder, uncutRefs, useItem, valuelessFailure,
 } from "./replay-table.js";
-import { besideNow, cardsInPlay, colourOf, falseTokenFact, isLabel, labelsInPlay, placesFalseTokens, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
+import { besideNow, cardsInPlay, colourOf, falseTokenFact, isLabel, isRedCard, labelsInPlay, placesFalseTokens, saidOf, valueMatches, yellowsInPlay } from "./setup.js";
 
 /** What the table shows on one slot (tokens, marks, colour, cut). In 52 a false token may point at a red wire:
  * it is the fact "not that value" (the engine document leaves the mark off the slot, where it would rule red out). */
@@ -24,7 +24,7 @@ export function applySet(t, e, setup, i) {
   const own = sl.own;
   if (v.c === "cut" && own && v.v !== own) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}`);
   if (v.c === "info" && own && v.v && !valueMatches(own, v.v)) fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)} is your ${own}, not ${v.v}`);
-  if ((v.c === "info" || v.c === "cut") && setup.hidden_red && setup.red_card && v.v === String(setup.red_card)) { // 11, face up
+  if ((v.c === "info" || v.c === "cut") && isRedCard(setup, v.v)) { // 11, face up
     fail(`${standName(setup, e.p, e.s)} slot ${slotLetter(e.j)}: the ${v.v}s count as red (the number card) — none is cut, no token shows one`);
   }
   // 39, 46, 41, 48: a wire only the special action cuts, shown cut (39's walkthrough: taken silently)
@@ -93,7 +93,7 @@ export function applyDual(t, e, setup, i) {
   if (e.ok && e.k === "xray") turnedByEquipment(t, setup, e);
   if (e.ok) {
     if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not what was said`);
-    if (setup.hidden_red && setup.red_card && e.cut === String(setup.red_card)) { // 11: "cutting a wire with this value will detonate"
+    if (isRedCard(setup, e.cut)) { // 11: "cutting a wire with this value will detonate"
       fail(`a cut ${e.cut} explodes the bomb (mission 11: the number card's value counts as red): record ✗, the bomb exploded`);
     }
     const turned = Boolean(slotAt(t, e.p, e.s, e.j).tw);

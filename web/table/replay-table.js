@@ -3,7 +3,7 @@
 // An entry that cannot be applied calls fail(...) with a message naming the slot.
 // Pure functions, no DOM, no I/O.
 
-import { cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, nanoDetonator, noTwice, radarTurns, saidOf, sortValue, standCounts } from "./setup.js";
+import { cardsInPlay, colourOf, EQUIPMENT_NAMES, isLabel, isRedCard, nanoDetonator, noTwice, radarTurns, saidOf, sortValue, standCounts } from "./setup.js";
 import { cardsBindAll } from "./card-rules.js";
 import { CHARACTER_CARDS, characterOf } from "./detectors.js";
 
@@ -146,7 +146,7 @@ export function infoSlot(t, setup, p, s, j, label, revealed = false) {
   if (sl.c === "cut") fail(`${where} is already cut`);
   if (!(isLabel(label) && colourOf(label) !== "red") && label !== "Y") fail(`${where}: which info token?`);
   // 11, the number card face up: its value's wires count as red — no token goes on one (a failure there exploded)
-  if (!revealed && setup.hidden_red && setup.red_card && label === String(setup.red_card)) {
+  if (!revealed && isRedCard(setup, label)) {
     fail(`${where}: the ${label}s count as red (the number card) — no info token shows one; pointing at one explodes the bomb`);
   }
   if (sl.own && !(label === "Y" ? colourOf(sl.own) === "yellow" : sl.own === label)) fail(`${where} is your ${sl.own}, not ${label}`);

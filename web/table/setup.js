@@ -76,6 +76,7 @@ export const noTwice = (setup) => setup.mission === 10 && setup.players.length >
 /** 18: the General Radar is always usable and never spent; each turn the active player flips a number card, asks the
  * radar about its value and names who cuts it (a wire of that value), and the turn passes to the active player's left. */
 export const radarTurns = (setup) => setup.mission === 18;
+export const isRedCard = (setup, label) => Boolean(setup.hidden_red && setup.red_card) && label === String(setup.red_card); // 11: its wires count as red
 
 export function noValueShown(setup, p) {
   return setup.failure_tokens === false || setup.false_by === "all" || (setup.false_by === "captain" && p === setup.captain);
