@@ -100,7 +100,8 @@ class _Turn:
     def stand_wires(self, p: int, s: int) -> list[int]:
         """The uncut slots a Super Detector points at: the whole stand but the wires equipment ignores (X wires:
         20, 35 — "X wires ignore all equipment", so the card reads the rest; it was left forbidden)."""
-        return [j for j, sl in enumerate(self.state.stand(p, s)) if sl.state != CUT and not sl.unsorted]
+        stand = self.state.stand(p, s)
+        return [j for j in self.uncut(p, s) if not stand[j].unsorted]
 
     def pointable(self, p: int, s: int) -> list[int]:
         """The uncut slots my constraint cards and the mission let me point a detector at."""

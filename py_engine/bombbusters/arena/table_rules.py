@@ -55,7 +55,13 @@ class TableRules:
     captain_fragile: bool = False
     free_turns: bool = False
     play: MissionPlay | None = field(default=None, compare=False)  # the rules that change with the game
-    skip_costs: bool = False  # 38: a player whose only cut is the captain's turned-around wire skips, the detonator on
+
+    @property
+    def skip_costs(self) -> bool:
+        """Whether a player with no move skips at the detonator's cost: 38, where the only cut left may be the
+        captain's turned-around wire, which nobody else cuts (the ``turned`` rule "locked" every view carries)."""
+        turned = (dict(self.extra).get("rules") or {}).get("turned") or {}
+        return turned.get("kind") == "locked"
 
     def may_detect(self, q: int, captain: int, used: set) -> bool:
         """Whether player q may use a Double Detector now (``used``: who has spent theirs)."""
@@ -154,4 +160,4 @@ def rules_of(mission: Mission, deal: Any = None) -> TableRules:
     from .plays import play_of  # the families import this module's helpers
 
     return TableRules(mission.double_detector, mission.captain_no_equipment, extra, mission.captain_fragile,
-                      mission.free_turns, play_of(mission, deal), skip_costs=mission.turned == "captain")
+                      mission.free_turns, play_of(mission, deal))

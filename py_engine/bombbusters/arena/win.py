@@ -119,9 +119,7 @@ def playout_referee(table: GameState, world: World, mistakes: int, equipment: Eq
         if play is not None:
             raise RuleError("the chance to win does not cover a hidden red value beside another changing rule")
         play = hidden
-    locked = ((extra.get("rules") or {}).get("turned") or {}).get("kind") == "locked"  # 38: a forced skip costs
-    rules = TableRules(eq.mode, eq.captain_no_equipment, tuple(sorted(extra.items())), eq.captain_fragile, play=play,
-                       skip_costs=locked)
+    rules = TableRules(eq.mode, eq.captain_no_equipment, tuple(sorted(extra.items())), eq.captain_fragile, play=play)
     ref = Referee(replace(table, mistakes_left=mistakes), world, rules, eq.cards, set(eq.spent), set(eq.dd_used),
                   eq.start)
     if play is not None:
