@@ -91,6 +91,38 @@ def test_the_summary_says_the_value_and_the_sheet_offers_only_what_fits(make_con
 
 
 @pytest.mark.parametrize("device", ["phone"])
+def test_a_double_detector_with_the_x_or_y_ray_names_two_values(make_context, base_url, device):
+    """The X-or-Y Ray face up and usable (two 10s cut): a Double Detector's value question offers it; on, two values
+    are named, the failure's token keypad leaves both out, and the entry says both, kept over a reload."""
+    page, taps = opened(make_context, base_url)
+    page.evaluate("""() => {
+        const state = JSON.parse(localStorage.getItem("bombbusters.table.v1"));
+        state.setup.table_cards = ["10", "3", "8", "6"];
+        for (const p of [1, 2]) state.log.push({ k: "set", p, s: 0, j: 9, slot: { c: "cut", v: "10" } });
+        localStorage.setItem("bombbusters.table.v1", JSON.stringify(state));
+    }""")
+    page.goto(page.url.split("#")[0])
+    assert wait_done(page, moves=True) == "done"
+    taps("action-double")
+    taps("slot-3-0-3")
+    taps("slot-3-0-4")
+    expect(tid(page, "ask")).to_have_text("Which value was named?")
+    taps("draft-xy")
+    expect(tid(page, "ask")).to_have_text("Which two values were named?")
+    taps("key-5")
+    taps("key-7")
+    expect(tid(page, "draft-summary")).to_have_text("Ann → Dee D+E · values 5 or 7")
+    allowed = [t.rsplit("-", 1)[1] for t in offered(page, "tok-4-")]
+    assert allowed and not {"5", "7"} & set(allowed), allowed
+    taps(f"tok-4-{allowed[0]}")
+    expect(tid(page, "log-6")).to_contain_text("Double Detector with X-or-Y Ray: Dee D+E has 5 or 7? ✗")
+    assert wait_done(page, moves=True) == "done"
+    page.reload()
+    expect(tid(page, "log-6")).to_contain_text("with X-or-Y Ray")
+    assert wait_done(page) == "done"
+
+
+@pytest.mark.parametrize("device", ["phone"])
 def test_a_double_detector_keeps_the_stands_above_the_sheet(make_context, base_url, device):
     """Opened from the bottom of the turn log, the Double Detector's sheet leaves every stand it may point at in
     the window and above the sheet; after the first wire, that stand; then the value, ✓ beside the wires."""

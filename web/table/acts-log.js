@@ -181,7 +181,7 @@ const DRAFT_ANSWERS = {
   },
   "draft-value": (ui, arg, app) => {
     const d = ui.draft;
-    if (d.k === "xray") {
+    if (d.k === "xray" || d.vs) { // (a detector with the X-or-Y Ray too: two values)
       d.vs = d.vs ?? [];
       d.vs = d.vs.includes(arg) ? d.vs.filter((x) => x !== arg) : [...d.vs, arg].slice(-2);
     } else if (d.k === "radar") {
@@ -191,6 +191,18 @@ const DRAFT_ANSWERS = {
     } else d.v = arg;
     // my detector the engine called sure for this table (its answer not pending): no ✗ to offer
     if (S.DETECTOR_KINDS.includes(d.k) && !app.results.pendingMoves) d.sure = S.sureDetector(app.state, app.results.moves, d);
+  },
+  "draft-xy": (ui) => { // a detector with the X-or-Y Ray too, or not: two values said, or one
+    const d = ui.draft;
+    if (d.vs) {
+      const [v] = d.vs;
+      delete d.vs;
+      if (v) d.v = v;
+    } else {
+      d.vs = d.v ? [d.v] : [];
+      delete d.v;
+    }
+    delete d.sure;
   },
   "draft-ok": (ui, arg) => {
     ui.draft.ok = arg === "1";

@@ -172,7 +172,7 @@ export function cardObjection(setup, t, d) {
   if (cards.includes("G") && (CARD_DRAFTS.includes(d.k) || d.k === "double")) return why("G");
   if (cards.includes("K") && d.k === "solo") return why("K");
   if (cards.includes("H") && d.k === "postit") return why("H");
-  const said = d.k === "xray" ? d.vs ?? [] : d.k === "solo" || POINTED.includes(d.k) ? [d.v].filter(Boolean) : [];
+  const said = POINTED.includes(d.k) && (d.vs || d.k === "xray") ? d.vs ?? [] : d.k === "solo" || POINTED.includes(d.k) ? [d.v].filter(Boolean) : [];
   const value = cards.find((c) => said.some((v) => !cardsAllow([c], v)));
   if (value) return why(value);
   if (!POINTED.includes(d.k) || !Number.isInteger(d.p) || !d.js?.length) return null;

@@ -26,9 +26,9 @@ function describeAction(e, setup) {
     case "xray":
       return `${name(e.a)} X-or-Y Ray: ${at(e.p, e.s, e.j)} ${(e.vs ?? []).map(said).join(" or ")}? ${e.ok ? `✓ cut ${e.cut}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`, setup)}`;
     case "detect": {
-      const what = { double: "Double Detector", triple: "Triple Detector", super: "Super Detector" }[e.kind] ?? "Detector";
+      const what = `${{ double: "Double Detector", triple: "Triple Detector", super: "Super Detector" }[e.kind] ?? "Detector"}${e.vs ? " with X-or-Y Ray" : ""}`;
       const slots = e.kind === "super" ? "(the whole stand)" : (e.js ?? []).map(slotLetter).join("+");
-      return `${name(e.a)} ${what}: ${standName(setup, e.p, e.s)} ${slots} has ${said(e.v)}? ${e.ok ? `✓ cut ${slotLetter(e.hit ?? 0)}`
+      return `${name(e.a)} ${what}: ${standName(setup, e.p, e.s)} ${slots} has ${(e.vs ?? [e.v]).map(said).join(" or ")}? ${e.ok ? `✓ cut ${slotLetter(e.hit ?? 0)}${e.vs ? ` (${e.cut})` : ""}`
         : failed(e, at(e.p, e.s, e.tok), `${slotLetter(e.tok ?? 0)} is ${e.real}`, setup)}`;
     }
     case "solo":

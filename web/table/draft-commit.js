@@ -177,7 +177,7 @@ export function held(app, t, d, entry, tapped) {
 }
 
 /** What speaks against recording draft `d`: a constraint card binding its actor, or a card not usable (null: none). */
-export const objection = (setup, t, d) => S.cardObjection(setup, t, d) ?? S.itemObjection(setup, t, d);
+export const objection = (setup, t, d) => S.cardObjection(setup, t, d) ?? S.itemObjection(setup, t, d) ?? S.rayObjection(setup, t, d);
 
 /** The same for the sheet (`edit`: the entry edited, else undefined): an entry edited is read on the table before it
  * and only for what stood then — the equipment, 31's cards (chosen once; 31's walkthrough edited in a value its
@@ -185,7 +185,7 @@ export const objection = (setup, t, d) => S.cardObjection(setup, t, d) ?? S.item
 export function speaksAgainst(state, t, d, edit) {
   if (edit === undefined) return objection(state.setup, t, d);
   const then = tableFor(state, edit);
-  return S.itemObjection(state.setup, then, d) ?? (state.setup.mission === 31 ? S.cardObjection(state.setup, then, d) : null);
+  return S.itemObjection(state.setup, then, d) ?? S.rayObjection(state.setup, then, d) ?? (state.setup.mission === 31 ? S.cardObjection(state.setup, then, d) : null);
 }
 
 /** Whether `entry` added to the table ends the game (the bomb explodes), the game going on before it. */

@@ -23,7 +23,7 @@ const SEEN = { b: "blue", y: "yellow", r: "red" };
 export const freshLaws = (results) => (results.error || (results.pending && !results.cachedDoc) ? null : results.analysis?.slots ?? null);
 
 /** The values a draft's actor said: one ("7", "Y"), or two for the X-or-Y Ray. */
-export const saidBy = (d) => (d.k === "xray" || d.k === "redcall" ? d.vs ?? [] : d.v ? [d.v] : []);
+export const saidBy = (d) => (d.vs || d.k === "xray" || d.k === "redcall" ? d.vs ?? [] : d.v ? [d.v] : []);
 
 const fitsAny = (label, said) => said.some((x) => valueMatches(label, x));
 

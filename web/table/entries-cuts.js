@@ -3,6 +3,7 @@
 // Each takes (t, e, setup, i) and changes the derived table t, or fails naming the slot.
 
 import { ddDealt, ddSpent } from "./detectors.js";
+import { ownRay } from "./ray-combo.js";
 import { specialAction, specialOnly } from "./entries-mission.js";
 import { failureMarks, markSlot, markWords } from "./failure-marks.js";
 import {
@@ -123,37 +124,44 @@ export function applyDual(t, e, setup, i) {
   advance(t, setup, e.a);
 }
 
-/** Double, Triple or Super Detector. */
+/** Double, Triple or Super Detector; with the X-or-Y Ray too (`vs`: two values said — the rulebook lets the Ray combine
+ * with a detector): then the Ray is spent as well, and its player held both values. */
 export function applyDetect(t, e, setup, i) {
   checkPlayers(setup, e);
   const stab = takeStab(t);
   const js = e.js ?? [];
+  const said = e.vs ?? [e.v];
   const want = { double: 2, triple: 3 }[e.kind];
   if (want && js.length !== want) fail(`point at ${want} wires`);
   if (!js.length) fail("which wires?");
-  if (!/^\d+$/.test(String(e.v))) fail("a detector names a value 1–12: yellow wires have no number (the rulebook's FAQ)");
-  noSpecialValue(t, setup, [e.v]);
+  if (e.vs && e.vs.length !== 2) fail("the X-or-Y Ray names two values");
+  if (!said.every((x) => /^\d+$/.test(String(x)))) fail("a detector names a value 1–12: yellow wires have no number (the rulebook's FAQ)");
+  if (e.vs && e.vs[0] === e.vs[1]) fail(`the X-or-Y Ray names two different values (${e.vs[0]} twice)`);
+  noSpecialValue(t, setup, said);
   xWireRule(t, setup, js.map((j) => [e.p, e.s, j]), true);
   if (e.kind !== "super") captainTurnedRule(t, setup, e.p, e.s, js); // (the Super Detector points at the whole stand)
   if (e.kind === "double") useDoubleDetector(t, e, setup);
   else useItem(t, setup, e.kind === "triple" ? "3" : "5", e);
+  if (e.vs) useItem(t, setup, "10", { a: e.a, pe: ownRay(setup, t, e.a) });
   if (e.ok) {
     if (!js.includes(e.hit)) fail("which of the wires was cut?");
-    if (!valueMatches(e.cut, e.v)) fail(`the cut wire ${e.cut} is not ${e.v}`);
+    if (!said.some((x) => valueMatches(e.cut, x))) fail(`the cut wire ${e.cut} is not ${said.join(" or ")}`);
     if (e.as) xWireRule(t, setup, [[e.a, e.as.s, e.as.j]], false); // my own X wire, cut with it
     turnedByEquipment(t, setup, e);
     cutSlot(t, setup, e.p, e.s, e.hit, e.cut);
     actorCut(t, setup, e, e.cut);
+    // with the X-or-Y Ray: its player held the other value too (as a Ray's success on one wire says)
+    for (const x of said.filter((y) => !valueMatches(e.cut, y))) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
   } else if (e.silent || e.mark) {
     if (e.mark && !js.includes(e.tok)) fail("which wire got the token?");
-    valuelessCut(t, e, setup, i, { js, said: [e.v], tok: e.tok, stab });
-    addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i, uncutRefs(t, e.a));
+    valuelessCut(t, e, setup, i, { js, said, tok: e.tok, stab });
+    for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
   } else {
     if (!js.includes(e.tok)) fail("which wire got the info token?");
-    if (valueMatches(e.real, e.v)) fail(`the wire shown (${e.real}) is what was said`);
+    if (said.some((x) => valueMatches(e.real, x))) fail(`the wire shown (${e.real}) is what was said`);
     failure(t, setup, e, e.p, e.s, e.tok, stab);
-    addFact(t, { kind: "has", player: e.a, value: factValue(e.v) }, i, uncutRefs(t, e.a));
-    notSaidFacts(t, e, js, [e.v], i); // none of the wires pointed at holds the value named (the token shows one of them)
+    for (const x of said) addFact(t, { kind: "has", player: e.a, value: factValue(x) }, i, uncutRefs(t, e.a));
+    notSaidFacts(t, e, js, said, i); // none of the wires pointed at holds a value named (the token shows one of them)
   }
   advance(t, setup, e.a);
 }

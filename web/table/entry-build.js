@@ -135,7 +135,7 @@ function cutEntry(state, t, d, mine) {
   const js = d.js ?? [];
   const multi = d.k === "double" || d.k === "triple" || d.k === "super";
   const e = multi
-    ? { k: "detect", kind: d.k, a: d.a, p: d.p, s: d.s, js: js.slice(), v: d.v, ok: d.ok }
+    ? { k: "detect", kind: d.k, a: d.a, p: d.p, s: d.s, js: js.slice(), ...(d.vs ? { vs: d.vs.slice() } : { v: d.v }), ok: d.ok }
     : d.k === "xray"
       ? { k: "xray", a: d.a, p: d.p, s: d.s, j: js[0], vs: d.vs.slice(), ok: d.ok }
       : { k: "dual", a: d.a, p: d.p, s: d.s, j: js[0], v: d.v, ok: d.ok };

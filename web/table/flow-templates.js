@@ -131,7 +131,7 @@ function explodesOnFail(A, d) {
 function nanoEnd(A, d, ok) {
   const sp = A.t.nanoSpace;
   if (!nanoDetonator(A.state.setup) || A.t.exploded || !Number.isInteger(sp)) return "";
-  const back = (d.k === "xray" ? d.vs ?? [] : [d.v]).includes(String(sp)); // (an X-or-Y Ray naming it: maybe)
+  const back = (d.vs ?? [d.v]).includes(String(sp)); // (an X-or-Y Ray naming it: maybe)
   const to = ok ? sp + (back ? -1 : 1) : sp + 2;
   return to >= NANO_END ? html`<span class="lbl warn" data-testid="result-nano-end">Nano is on ${sp}: ${ok ? "✓" : "✗"} takes it to ${NANO_END} — the bomb explodes.</span>` : "";
 }
@@ -172,7 +172,7 @@ export function actorSlotAsk({ ctx, d, setup }) {
 
 export function cutLabelAsk({ ctx, d, ask }) {
   const opts = cutLabelOptions(allowOf(ctx), d, ask.index ?? 0);
-  const words = d.k === "xray" ? "Which of the two values was it?" : "Which wire is it?"; // (the Ray names two values)
+  const words = d.vs ? "Which of the two values was it?" : "Which wire is it?"; // (the Ray names two values)
   return html`<p class="ask" data-testid="ask">${words}${d.k === "red" || d.k === "solo" ? ` (${(ask.index ?? 0) + 1} of ${d.slots?.length ?? 0})` : ""}</p>${keypad("draft-cut", opts, { label: "cut wire" })}`;
 }
 

@@ -19,7 +19,7 @@ export function lineStart(setup) {
 
 /** The value a cut entry named (dual cut, detectors, solo cut), as a number card's value, or null. */
 function namedNumber(e) {
-  const v = e.k === "xray" ? null : namedValue(e);
+  const v = e.k === "xray" || e.vs ? null : namedValue(e); // (two values said: the cut tells which)
   return /^\d+$/.test(String(v ?? "")) ? Number(v) : null;
 }
 

@@ -49,7 +49,7 @@ export function oxygenCost(said, kind = "reserve") {
 
 /** The value a log entry's cut action named, or null when the entry is no cut action. */
 export function namedValue(e) {
-  if (e.k === "dual" || e.k === "detect") return e.v;
+  if (e.k === "dual" || e.k === "detect") return e.vs?.[0] ?? e.v; // (a detector with the X-or-Y Ray: two said)
   if (e.k === "solo") return e.cuts?.[0] ?? null;
   if (e.k === "xray") return (e.vs ?? [])[0] ?? null;
   return null;

@@ -213,14 +213,14 @@ function actionAsk(state, t, d) {
     if ((d.cuts?.length ?? 0) < (d.slots?.length ?? 0)) return { ask: "cut_label", index: d.cuts?.length ?? 0 };
     return null;
   }
-  if (d.k === "xray") {
-    if ((d.vs?.length ?? 0) < 2) return { ask: "value", two: true };
+  if (d.k === "xray" || d.vs) { // (a detector with the X-or-Y Ray too: two values, blue — no detector names yellow)
+    if ((d.vs?.length ?? 0) < 2) return { ask: "value", two: true, noYellow: d.k !== "xray" };
   } else if (!d.v) return { ask: "value", noYellow: DETECTOR_KINDS.includes(d.k) }; // no detector names yellow (the FAQ)
   if (d.ok === undefined || d.ok === null) return { ask: "result" };
   const multi = DETECTOR_KINDS.includes(d.k);
   if (d.ok) {
     if (multi && d.hit === undefined) return { ask: "which", field: "hit" };
-    const said = d.k === "xray" ? d.vs : [d.v];
+    const said = d.vs ?? [d.v];
     // a blue value said: the cut wire is that value; yellow (or X-or-Y): which wire it was — unless it is mine
     if (!d.cut && !ownAt(state, t, d, multi ? d.hit : d.js?.[0]) && !(said.length === 1 && said[0] !== "Y")) return { ask: "cut_label" };
     // my turned-around wire (38, 56, 64) may be the one I cut: then I say which of mine it was; so too when I hold

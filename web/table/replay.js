@@ -161,7 +161,7 @@ function heldBackCuts(state, t) {
  * cards clear: an old entry is not read against today's order.) */
 function sequenceBreak(setup, t, e) {
   if (!["dual", "xray", "detect", "solo"].includes(e.k)) return null;
-  const said = (e.k === "xray" ? e.vs ?? [] : [namedValue(e)]).map(Number);
+  const said = (e.vs ?? (e.k === "xray" ? [] : [namedValue(e)])).map(Number);
   const cut = cutCounts(t);
   const hands = Number.isInteger(e.a) ? faceUpCards(setup, t, e.a, cut) : null; // 65: the actor's own cards
   const off = hands ? said.find((x) => Number.isInteger(x) && !hands.includes(x)) : undefined;
@@ -180,7 +180,7 @@ function sequenceBreak(setup, t, e) {
 /** 34, while the cards are hidden: the blue values each player's cuts named (what tells of their card, for the
  * playouts' draw of the weakest link: arena/weakest_link.py). */
 function weakNamed(t, e) {
-  const said = e.k === "xray" ? e.vs ?? [] : [namedValue(e)];
+  const said = e.vs ?? (e.k === "xray" ? [] : [namedValue(e)]);
   const blue = said.filter((v) => /^\d+$/.test(String(v ?? ""))).map(Number);
   if (!blue.length || !Number.isInteger(e.a)) return;
   t.weakNamed = { ...(t.weakNamed ?? {}), [e.a]: [...(t.weakNamed?.[e.a] ?? []), ...blue] };

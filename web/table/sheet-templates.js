@@ -46,6 +46,7 @@ import {
   isSetupEntry,
   placesFalseTokens,
   oxygenFor, turnedOutOfOrder, nanoDetonator,
+  DETECTOR_KINDS, rayWhyNot,
 } from "./table-state.js";
 
 // ---------------------------------------------------------------- the sheet (slot detail, recording)
@@ -118,7 +119,7 @@ export const ASKS = {
         ? nameableValues(state, t, d, base, ctx.holdings, ctx.ui?.sheet?.edit !== undefined) : base;
       // a solo cut: a value its cutter may hold every uncut copy of
       const named = d.k === "solo" ? soloValueOptions(allowOf(ctx), d, nameable) : nameable;
-      const question = d.k === "xray" ? "Which two values were named?" : d.k === "solo" ? "Which value was cut (all its wires)?" : d.k === "shown" ? `Which number card was shown after ${setup.players[d.a]}'s turn?`
+      const question = d.vs || d.k === "xray" ? "Which two values were named?" : d.k === "solo" ? "Which value was cut (all its wires)?" : d.k === "shown" ? `Which number card was shown after ${setup.players[d.a]}'s turn?`
         : d.k === "tell" || d.k === "disint" ? "Which value was drawn?" : "Which value was named?";
       // (the special action's value too: 46's 7s, which only it cuts)
       const shown = d.k === "shown" && guessCards(setup) && ctx.ui?.sheet?.edit === undefined ? shownChoices(setup, t, d.a) : null; // 29: the right-hand player's cards (an edit: any)
@@ -126,7 +127,7 @@ export const ASKS = {
       return html`<p class="ask" data-testid="ask">${question}</p>
         ${shown ? shownHint(setup, d.a) : ""}
         ${why.length ? html`<p class="hint" data-testid="not-offered">Not offered${d.a === setup.me ? ", though held" : ""}: ${notOffered(why)}.</p>` : ""}
-        ${lastSpaceHint(setup, tableThen(allowOf(ctx)), d)}${named.length ? keypad("draft-value", named, { on: d.k === "xray" ? d.vs ?? [] : [d.v], label: "named value",
+        ${lastSpaceHint(setup, tableThen(allowOf(ctx)), d)}${rayToggle(setup, tableThen(allowOf(ctx)), d)}${named.length ? keypad("draft-value", named, { on: d.vs ?? [d.v], label: "named value",
           disabled: shown ? named.filter((v) => !shown.includes(v)) : [] })
           : html`<p class="hint" data-testid="no-value">${nameable.length === 0 && base.length && oxygenFor(state, t, d.a)
             ? `Not enough oxygen for any value ${setup.players[d.a]} holds: record “No oxygen: skip” instead.`
@@ -384,4 +385,11 @@ export function sheetTemplate(ctx) {
     ${ctx.sheetError ? html`<p class="err" role="alert" data-testid="sheet-error">${ctx.sheetError}</p>` : ""}
     ${drawn.body}
   </div>`;
+}
+
+/** A detector's value question: the X-or-Y Ray played with it too (two values said — the rulebook lets them combine),
+ * offered while the actor has a Ray at hand (their own E4 or the face-up card, on the table as it stood then). */
+function rayToggle(setup, t, d) {
+  if (!DETECTOR_KINDS.includes(d.k) || (!d.vs && rayWhyNot(setup, t, d.a))) return "";
+  return html`<div class="row">${btn("draft-xy", d.vs ? "One value: no X-or-Y Ray" : "＋ X-or-Y Ray: two values", { testid: "draft-xy", pressed: Boolean(d.vs) })}</div>`;
 }

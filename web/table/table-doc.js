@@ -158,7 +158,7 @@ export const ENTRY_SHAPES = {
   xray: object({ ...COMMON, ...target, a: player, vs: size(array(said), 0, 2), ...OUTCOME }),
   detect: object({
     ...COMMON, p: player, s: stand, a: player, kind: enums(["double", "triple", "super"]), js: size(array(slot), 0, 40),
-    v: optional(said), hit: optional(slot), tok: optional(slot), ...OUTCOME,
+    v: optional(said), vs: optional(size(array(said), 2, 2)), hit: optional(slot), tok: optional(slot), ...OUTCOME,
   }),
   solo: ownCuts,
   red: ownCuts,

@@ -46,6 +46,7 @@
 //   dual    {a, p, s, j, v, ok, cut, as, av, real}     dual cut; v said ("7"|"Y"), cut/av labels on success,
 //                                                      real = info token ("5"|"Y") or "R…" (explosion) on failure
 //   detect  {kind: double|triple|super, a, p, s, js, v, ok, hit, cut, as, av, tok, real}
+//                                                      vs: [x, y] for v with the X-or-Y Ray too (both spent)
 //   xray    {a, p, s, j, vs: [x, y], ok, cut, as, av, real}
 //   solo    {a, slots: [{s, j}], cuts: [label]}       solo cut (also Fast Pass)
 //   red     {a, slots: [{s, j}], cuts: [label]}       reveal red wires
@@ -93,4 +94,5 @@ export * from "./record.js";
 export * from "./entry-build.js";
 export { filePlaces, gotFits } from "./asks-wires.js";
 export * from "./starting-token.js";
+export { ownRay, rayObjection, rayWhyNot } from "./ray-combo.js";
 export { failureMarks, isCount, markWords, ruledOutAnswers, standMoved, wireMark } from "./failure-marks.js";

@@ -3,6 +3,7 @@
 
 import { textOn } from "../shared/colour.js";
 import { html } from "../shared/html.js";
+import { isCount } from "./failure-marks.js";
 
 export const btn = (act, label, attrs = {}) => {
   const { cls = "", testid = act, pressed = null, disabled = false, aria = null, arg = "" } = attrs;
@@ -48,7 +49,7 @@ export const tokenWords = (sl) => [sl.tw ? "turned around" : "",
  * one, a second and more as "+n" (the chip is one line on a 390 px slot; the sheet lists them all). */
 export function markChip(sl) {
   if (sl.tw) return "T";
-  if (/^[1-4]x$/.test(sl.m ?? "")) return `x${sl.m[0]}`;
+  if (isCount(sl.m)) return `x${sl.m[0]}`;
   const all = [...(sl.m ? [sl.m] : []), ...(sl.nots ?? []).map((v) => `!${v}`)];
   return all.length > 1 ? `${all[0]}+${all.length - 1}` : all[0] ?? "";
 }

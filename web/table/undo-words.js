@@ -24,7 +24,7 @@ export function entryWords(e, setup) {
   if (e.k === "xray") return `${name(e.a)}'s X-or-Y Ray on ${at(e.j)} (${(e.vs ?? []).map(aValue).join(" or ")})${outcome}`;
   if (e.k === "detect") {
     const slots = (e.js ?? []).map(slotLetter).join("+");
-    return `${name(e.a)}'s ${DETECTORS[e.kind] ?? "Detector"} on ${standName(setup, e.p, e.s)} ${slots} for ${aValue(e.v)}${outcome}`;
+    return `${name(e.a)}'s ${DETECTORS[e.kind] ?? "Detector"}${e.vs ? " and X-or-Y Ray" : ""} on ${standName(setup, e.p, e.s)} ${slots} for ${(e.vs ?? [e.v]).map(aValue).join(" or ")}${outcome}`;
   }
   return describeEntry(e, setup);
 }
