@@ -580,6 +580,12 @@ test("two stands a player: a solo cut's summary names each wire's stand; Walkie-
   const d = { k: "walkie", a: 1, p: 0, s: 1, js: [8], as: { s: 0, j: 2 } };
   assert.deepEqual(filePlaces(s, t, d, 0).map((x) => x.s), [1]);
   assert.deepEqual(filePlaces(s, t, d, 1).map((x) => x.s), [0]);
+  // a link filing it on the other stand is refused by name
+  const swap = { k: "walkie", a: 1, p: 0, s: 1, j: 8, as: { s: 0, j: 2 }, ato: { s: 0, j: 2 } };
+  const wrong = S.derive(S.addEntry(s, { ...swap, pto: { s: 0, j: 3 } })).entries.at(-1);
+  assert.match(wrong.error, /Ann gave a wire from Ann \(stand 2\): the new one goes there, not on Ann \(stand 1\) \(the card\)/);
+  const right = S.derive(S.addEntry(s, { ...swap, pto: { s: 1, j: 8 } })).entries.at(-1);
+  assert.ok(right.ok, right.error);
   // four players, one stand each: nothing to choose
   assert.deepEqual(filePlaces(table(), S.derive(table()), { k: "walkie", a: 1, p: 2, s: 0, js: [3], as: { s: 0, j: 2 } }, 2).map((x) => x.s), [0]);
 });

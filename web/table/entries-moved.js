@@ -17,6 +17,11 @@ export function applyMove(t, e, setup, i) {
     ? [{ from: [e.p, e.s, e.j], to: [e.a, filedAt(e.to, "the wire").s, e.to.j] }]
     : [{ from: [e.a, filedAt(e.as, `${setup.players[e.a]}'s wire`).s, e.as.j], to: [e.p, filedAt(e.pto, `${setup.players[e.a]}'s wire`).s, e.pto.j] },
       { from: [e.p, e.s, e.j], to: [e.a, filedAt(e.ato, `${setup.players[e.p]}'s wire`).s, e.ato.j] }];
+  // Walkie-Talkies: a player with two stands puts the new wire in the stand they gave theirs from (the card)
+  for (const w of e.k === "walkie" ? wires : []) {
+    const gave = wires.find((x) => x.from[0] === w.to[0]).from[1];
+    if (w.to[1] !== gave) fail(`${setup.players[w.to[0]]} gave a wire from ${standName(setup, w.to[0], gave)}: the new one goes there, not on ${standName(setup, w.to[0], w.to[1])} (the card)`);
+  }
   const taken = wires.map((w) => {
     const [p, s, j] = w.from;
     const sl = slotAt(t, p, s, j);
