@@ -223,7 +223,7 @@ test("a flow that asks for wires on the stands names the stands to keep on scree
 test("the General Radar's answers the table gives fill themselves in: my stands, a stand showing the value", async () => {
   const { knownRadarAnswers } = await import("../../web/table/asks-wires.js");
   const { askTemplate } = await import("../../web/table/sheet-templates.js");
-  const { clearAnswer } = await import("../../web/table/record.js");
+  const { clearAnswer } = await import("../../web/table/edit-answers.js");
   const state = table([{ k: "set", p: 2, s: 0, j: 4, slot: { c: "info", v: "9" } }]);
   const t = S.derive(state);
   assert.deepEqual(knownRadarAnswers(state, t, 9), [{ p: 0, s: 0, has: true, why: "your wires" }, { p: 2, s: 0, has: true, why: "a token shows one" }]);

@@ -1,5 +1,10 @@
 // Table setup: the default game, mission presets, wire pool, stand sizes and labels.
-// Pure functions, no DOM, no I/O; the state object is described in table-state.js.
+// Pure functions, no DOM, no I/O; the state object is described in table-state.js. The wire labels themselves
+// ("7", "Y3", "R5"; what is said of them) are wire-labels.js's, re-exported here.
+
+import { sortValue } from "./wire-labels.js";
+
+export * from "./wire-labels.js";
 
 export const APP_VERSION = 1;
 export const NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"];
@@ -42,11 +47,6 @@ export const besideTokens = (setup) => setup.mission === 50;
  * token of a value among their cards that they hold (none when they hold none of them): a "has" fact, as 50's. */
 export const besideNow = (setup, t) => besideTokens(setup) || (setup.mission === 39 && Boolean(t.specialDone));
 
-/** A value said or cut, with its article: "a 5", "an 8", "an 11", "a yellow", "a red 5". */
-export function aValue(v) {
-  const word = v === "Y" ? "yellow" : colourOf(v) === "blue" ? String(v) : `${colourOf(v)} ${String(v).slice(1)}`;
-  return `${/^(8|11|18)\b/.test(word) ? "an" : "a"} ${word}`;
-}
 
 /** How many number cards the mission lays in view: 3 in a sequence (9, 16), 5 in 36's, one per player in 62, 39's one,
  * 12 on Nano's line (59), else any. */
@@ -192,12 +192,6 @@ export const clampInt = (x, lo, hi, dflt) => {
   return Number.isFinite(n) ? Math.max(lo, Math.min(hi, n)) : dflt;
 };
 export const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-export const LABEL_RE = /^(?:[YR](?:[1-9]|1[01])|[1-9]|1[0-2])$/;
-export const isLabel = (x) => typeof x === "string" && LABEL_RE.test(x);
-/** A hand entry: a label, or "X"+label for the unsorted far-right wire of an X-token stand. */
-export const isXWire = (h) => typeof h === "string" && h.startsWith("X");
-export const wireOf = (h) => (isXWire(h) ? h.slice(1) : h);
-export const isHandLabel = (h) => isLabel(wireOf(h));
 /** With X tokens, each stand's far-right slot (j = n - 1 of n) holds its unsorted wire. */
 export const isXSlot = (setup, j, n) => Boolean(setup.x_tokens) && j === n - 1;
 
@@ -385,16 +379,3 @@ export function labelsInPlay(setup) {
   }
   return out.sort((a, b) => sortValue(a.label) - sortValue(b.label));
 }
-
-export function sortValue(label) {
-  const m = /^([YR]?)(\d+)$/.exec(label ?? "");
-  if (!m) return 1e9;
-  return Number(m[2]) + (m[1] === "Y" ? 0.1 : m[1] === "R" ? 0.5 : 0);
-}
-
-export const colourOf = (label) => (label?.[0] === "Y" ? "yellow" : label?.[0] === "R" ? "red" : "blue");
-/** Gameplay value of a label: 7, "YELLOW" or "RED". */
-export const gameValue = (label) => (label?.[0] === "Y" ? "YELLOW" : label?.[0] === "R" ? "RED" : Number(label));
-/** What a player names for a wire: its label ("7"), or "Y" for any yellow. */
-export const saidOf = (label) => (colourOf(label) === "yellow" ? "Y" : label);
-export const valueMatches = (label, said) => (said === "Y" ? colourOf(label) === "yellow" : label === said);

@@ -91,6 +91,7 @@ export * from "./detectors.js";
 export { aValue, undoNote } from "./undo-words.js";
 export * from "./share.js";
 export * from "./record.js";
+export * from "./edit-answers.js";
 export * from "./entry-build.js";
 export { filePlaces, gotFits } from "./asks-wires.js";
 export * from "./starting-token.js";
