@@ -14,7 +14,7 @@ import json
 
 import pytest
 from playwright.sync_api import Page, expect
-from table_taps import open_table, play_opening, shot, tid, wait_done
+from table_taps import enter_hand, open_table, play_opening, shot, tid, wait_done
 from ux_table import TABLE, open_phone, table
 
 PHONE = {"width": 390, "height": 844}
@@ -119,6 +119,33 @@ def test_a_double_detector_with_the_x_or_y_ray_names_two_values(make_context, ba
     assert wait_done(page, moves=True) == "done"
     page.reload()
     expect(tid(page, "log-6")).to_contain_text("with X-or-Y Ray")
+    assert wait_done(page) == "done"
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_a_swap_recorded_on_another_phone_asks_me_the_wire_i_got(make_context, base_url, device):
+    """A shared link's Walkie-Talkies swap, recorded on Bob's phone: the wire he got is his (`gp`), so on mine the
+    wire I got is unnamed — the table error says so in the page's words and "Change it" asks which I got; then the
+    table is whole again (the walkthrough: Bob's 10 was read as mine, and two entries were skipped)."""
+    page, taps = open_table(make_context, base_url, device)
+    taps("setup-start")
+    enter_hand(page, taps, [])
+    wait_done(page)
+    page.evaluate("""() => {
+        const state = JSON.parse(localStorage.getItem("bombbusters.table.v1"));
+        state.setup.table_cards = ["2", "3", "8", "6"];
+        state.log.push({ k: "walkie", a: 1, p: 0, s: 0, j: 4, as: { s: 0, j: 2 }, ato: { s: 0, j: 4 }, pto: { s: 0, j: 4 },
+                         got: "9", gp: 1 });
+        localStorage.setItem("bombbusters.table.v1", JSON.stringify(state));
+    }""")
+    page.goto(page.url.split("#")[0])
+    assert wait_done(page) == "error"
+    expect(tid(page, "table-error-message")).to_contain_text("Your wire Ann E came to you by a move recorded on another phone")
+    expect(tid(page, "log-0")).not_to_contain_text("got 9")
+    taps("table-error-edit-0")
+    expect(tid(page, "ask")).to_have_text("Which wire did you get?")
+    taps("got-4")
+    expect(tid(page, "log-0")).to_contain_text("(got 4)")
     assert wait_done(page) == "done"
 
 

@@ -110,3 +110,23 @@ test("the sheet offers the Ray beside a detector's value keypad, presses it once
   assert.doesNotMatch(sheet(table(false), d), /draft-xy/, "the Ray not usable yet: not offered");
   assert.doesNotMatch(sheet(table(), { k: "dual", a: 0, p: 2, s: 0, js: [3] }), /draft-xy/, "a dual cut is the Ray's own action");
 });
+
+test("the walkthrough: the Ray is a 44 px toggle; why not, where the card lies there; an edit of the value keeps it on", async () => {
+  const { clearAnswer } = await import("../../web/table/edit-answers.js");
+  const { draftSummary } = await import("../../web/table/draft-summary.js");
+  const sheet = (s, d) => {
+    const ctx = { state: s, t: S.derive(s), ui: { sheet: { mode: "action" }, draft: d }, holdings: null };
+    return String(askTemplate(ctx, structuredClone(d), S.nextAsk(s, ctx.t, d)));
+  };
+  const d = { k: "double", a: 0, p: 2, s: 0, js: [3, 4] };
+  assert.match(sheet(table(), d), /class="chip [^"]*"[^>]*data-testid="draft-xy"/, "styled as the other toggles (44 px)");
+  assert.match(sheet(table(false), d), /data-testid="xy-why">With a second value\? No: the X-or-Y Ray \(10\) is not usable yet \(two 10s cut first: 0 so far\)\./);
+  const noCard = table(false);
+  noCard.setup.table_cards = ["3", "8", "6", "1"];
+  assert.doesNotMatch(sheet(noCard, d), /xy-why|draft-xy/, "no Ray on the table: nothing said");
+  const edited = clearAnswer({ ...d, vs: ["5", "7"], ok: false, tok: 3, real: "2" }, "value");
+  assert.deepEqual(edited.vs, [], "still two values to name");
+  assert.equal(edited.ok, false);
+  assert.equal(clearAnswer({ ...d, v: "5" }, "value").vs, undefined);
+  assert.equal(draftSummary(table().setup, { ...d, vs: ["7"] }), "Ann → Cid D+E · values 7 or …");
+});

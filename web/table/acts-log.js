@@ -280,8 +280,9 @@ const DRAFT_ANSWERS = {
     const [field, s, j] = arg.split(":");
     ui.draft[field] = { s: int(s), j: int(j) };
   },
-  "draft-got": (ui, arg) => {
+  "draft-got": (ui, arg, app) => {
     ui.draft.got = arg;
+    ui.draft.gp = app.state.setup.me; // (mine now: an entry recorded on another phone named its receiver's)
   },
   "draft-special": (ui, arg) => {
     ui.draft.res = arg;

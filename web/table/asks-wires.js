@@ -18,7 +18,7 @@ export function moveAsk(state, t, d) {
   // the wire I received: I see it, so its value comes first and says where it sits in order
   const mine = me !== null && t.hasHand;
   for (const [field, who] of files) {
-    if (mine && who === me && !d.got) return { ask: "got" };
+    if (mine && who === me && !(d.got && (d.gp ?? me) === me)) return { ask: "got" }; // (another phone's: not mine)
     if (!d[field]) return { ask: "file", field, who };
   }
   return null;

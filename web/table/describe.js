@@ -4,7 +4,7 @@
 import { skipRule, specialAction, spokenRule } from "./entries-mission.js";
 import { markWords } from "./failure-marks.js";
 import { HIDDEN_BOOM, slotLetter, standName, TURNED_BOOM } from "./replay-table.js";
-import { aValue, colourOf, EQUIPMENT_NAMES, isLabel, MARKS, placesFalseTokens } from "./setup.js";
+import { aValue, colourOf, EQUIPMENT_NAMES, isLabel, MARKS, placesFalseTokens, standCounts } from "./setup.js";
 import { personalName } from "./detectors.js";
 import { challengeName } from "./challenge-cards.js";
 
@@ -22,7 +22,7 @@ function describeAction(e, setup) {
     case "set":
       return `${at(e.p, e.s, e.j)} ${slotWords(e.slot ?? {})}`;
     case "dual":
-      return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}${e.av && e.av !== e.cut ? ` (with their ${e.av})` : ""}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`, setup)}`;
+      return `${name(e.a)}: ${at(e.p, e.s, e.j)} is ${said(e.v)}? ${e.ok ? `✓ cut ${e.cut}${withTheirs(e, setup)}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`, setup)}`;
     case "xray":
       return `${name(e.a)} X-or-Y Ray: ${at(e.p, e.s, e.j)} ${(e.vs ?? []).map(said).join(" or ")}? ${e.ok ? `✓ cut ${e.cut}` : failed(e, at(e.p, e.s, e.j), `it is ${e.real}`, setup)}`;
     case "detect": {
@@ -106,11 +106,11 @@ function describeAction(e, setup) {
     case "ycount":
       return `${name(e.a)} has ${e.n} yellow wire${e.n === 1 ? "" : "s"} left`;
     case "walkie":
-      return `${name(e.a)} ⇄ ${name(e.p)} Walkie-Talkies: ${at(e.a, e.as?.s, e.as?.j)} → ${at(e.p, e.pto?.s, e.pto?.j)}, ${at(e.p, e.s, e.j)} → ${at(e.a, e.ato?.s, e.ato?.j)}${e.got ? ` (got ${e.got})` : ""}`;
+      return `${name(e.a)} ⇄ ${name(e.p)} Walkie-Talkies: ${at(e.a, e.as?.s, e.as?.j)} → ${at(e.p, e.pto?.s, e.pto?.j)}, ${at(e.p, e.s, e.j)} → ${at(e.a, e.ato?.s, e.ato?.j)}${gotWords(e, setup)}`;
     case "hook":
-      return `${name(e.a)} Grappling Hook: ${at(e.p, e.s, e.j)} → ${at(e.a, e.to?.s, e.to?.j)}${e.got ? ` (got ${e.got})` : ""}`;
+      return `${name(e.a)} Grappling Hook: ${at(e.p, e.s, e.j)} → ${at(e.a, e.to?.s, e.to?.j)}${gotWords(e, setup)}`;
     case "nano":
-      return `${name(e.a)} takes a wire from Nano → ${at(e.a, e.to?.s, e.to?.j)}${e.got ? ` (got ${e.got})` : ""}`;
+      return `${name(e.a)} takes a wire from Nano → ${at(e.a, e.to?.s, e.to?.j)}${gotWords(e, setup)}`;
     case "absent":
       return `${e.s === undefined || e.s === null ? name(e.p) : standName(setup, e.p, e.s)} has no ${said(e.v)} ("I have none" token)`;
     case "damaged":
@@ -119,6 +119,16 @@ function describeAction(e, setup) {
       return "unknown entry";
   }
 }
+
+/** A success's cutter wire where the line would not say it: another label (a yellow), or which stand of two it left. */
+function withTheirs(e, setup) {
+  const place = e.as && standCounts(setup)[e.a] > 1 ? `stand ${e.as.s + 1} ${slotLetter(e.as.j)}` : "";
+  const parts = [e.av && e.av !== e.cut ? e.av : "", place].filter(Boolean);
+  return parts.length ? ` (with their ${parts.join(", ")})` : "";
+}
+
+/** The wire I got by a move, where it is mine to say: another phone's (a shared link's), private to its receiver, is not shown. */
+const gotWords = (e, setup) => (e.got && (e.gp ?? setup.me) === setup.me ? ` (got ${e.got})` : "");
 
 /** What a `set` entry says a slot shows, in a player's words: "shows an info token 4", "is cut: 7", "shows an even token". */
 export function slotWords(slot) {

@@ -63,7 +63,7 @@ export function draftSummary(setup, d) {
     return parts.join(" · ");
   }
   if (d.v) parts.push(d.k === "radar" ? `number ${d.v}` : `value ${said(d.v)}`);
-  if (d.vs?.length) parts.push(`values ${d.vs.map(said).join(" or ")}`);
+  if (d.vs?.length) parts.push(`values ${d.vs.map(said).join(" or ")}${d.vs.length === 1 && d.k !== "redcall" ? " or …" : ""}`);
   parts.push(...outcome(setup, d));
   if (d.cuts?.length) parts.push(`cut ${d.cuts.join(" ")}`);
   if (Array.isArray(d.nc)) parts.push(`cards ${d.nc.join(" and ")}`);

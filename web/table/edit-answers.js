@@ -50,6 +50,7 @@ export function editChanges(setup, d) {
 export function clearAnswer(d, name) {
   const out = { ...d };
   for (const f of EDIT_CHANGES[d.k]?.[name] ?? []) delete out[f];
+  if (name === "value" && d.vs && d.k !== "xray") out.vs = []; // a detector with the X-or-Y Ray: still two values (off: a tap)
   if (name === "number") out.ans = [];
   return out;
 }

@@ -77,7 +77,10 @@ function fileWire(t, e, setup, [p, s, j], sl, stands = t.stands) {
   const st = stands[p]?.[s];
   if (!st) fail(`${setup.players[p]} has no stand ${s + 1}`);
   if (j < 0 || j > st.length) fail(`${standName(setup, p, s)} has no slot ${slotLetter(j)} after the move`);
-  const mine = p === setup.me && t.hasHand;
+  // the wire `got` names is its receiver's, gp (the phone that recorded it; an older entry: mine): on another
+  // receiver's phone — a shared link — mine stays unnamed until I say it (an edit asks)
+  const mine = p === setup.me && t.hasHand && (e.gp ?? p) === p;
+  if (p === setup.me && t.hasHand && !mine) t.note = `${t.note ?? ""} — your new wire is not named (recorded on ${setup.players[e.gp]}'s phone): edit this entry to say which you got`;
   if (mine) checkReceived(e, st, j, sl);
   st.splice(j, 0, sl);
   return () => {
@@ -97,4 +100,17 @@ export function fitsAt(st, j, label) {
   const left = st.slice(0, j).filter((x) => x.own && !x.m?.startsWith("X")).at(-1);
   const right = st.slice(j).find((x) => x.own && !x.m?.startsWith("X"));
   return !((left && sortValue(left.own) > sortValue(label)) || (right && sortValue(label) > sortValue(right.own)));
+}
+
+/** My uncut wire the table leaves unnamed — one a move filed on my stand, recorded on another phone (its `got` is its
+ * receiver's): {s, j}, or null. The engine cannot weigh a table with a wire of mine unknown, so the page says which
+ * entry to change rather than the engine's words. */
+export function unnamedMine(state, t) {
+  const me = state.setup.me;
+  if (me === null || !t.hasHand) return null;
+  for (const [s, st] of (t.stands[me] ?? []).entries()) {
+    const j = st.findIndex((sl) => sl.c !== "cut" && sl.c !== "info" && !sl.tw && !sl.own);
+    if (j >= 0) return { s, j };
+  }
+  return null;
 }

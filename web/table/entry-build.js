@@ -91,13 +91,13 @@ function entryOf(state, t, d) {
     case "label_ne":
       return { k: "label", eq: d.k === "label_eq", p: d.p, s: d.s, js: js.slice().sort((a, b) => a - b) };
     case "nano":
-      return { k: "nano", a: d.a, to: { ...d.to }, ...(d.got ? { got: d.got } : {}) };
+      return { k: "nano", a: d.a, to: { ...d.to }, ...(d.got ? { got: d.got, gp: me } : {}) };
     case "walkie":
     case "hook": {
       const e = { k: d.k, a: d.a, p: d.p, s: d.s, j: js[0] };
       if (d.k === "walkie") Object.assign(e, { as: { ...d.as }, ato: { ...d.ato }, pto: { ...d.pto } });
       else e.to = { ...d.to };
-      if (d.got) e.got = d.got;
+      if (d.got) Object.assign(e, { got: d.got, gp: me }); // (the wire I got: mine, not the link's next reader's)
       return e;
     }
     case "postit": { // my own wire: its value, or the mission's token for it

@@ -46,7 +46,7 @@ import {
   isSetupEntry,
   placesFalseTokens,
   oxygenFor, turnedOutOfOrder, nanoDetonator,
-  DETECTOR_KINDS, rayWhyNot,
+  DETECTOR_KINDS, rayWhyNot, cardsInPlay,
 } from "./table-state.js";
 
 // ---------------------------------------------------------------- the sheet (slot detail, recording)
@@ -87,6 +87,7 @@ export const ASKS = {
   },
   slots: ({ d, ask, setup }) => {
     if (d.k === "postit") return html`<p class="ask" data-testid="ask">Tap the wire: one of ${setup.players[d.a]}'s.</p>`;
+    if (d.k === "walkie" || d.k === "hook") return html`<p class="ask" data-testid="ask">Tap the teammate's wire ${setup.players[d.a]} took, on the table.</p>`;
     return html`<p class="ask" data-testid="ask">Tap ${d.k === "super" ? "any wire of the stand" : ask.count === 1 ? "the wire" : `${ask.count} wires of one stand`} on the table (${d.js?.length ?? 0}/${ask.count}).</p>`;
   },
   value: ({ ctx, d, ask, state, t, setup, blue, said }) => {
@@ -158,10 +159,11 @@ export const ASKS = {
   personal: personalAsk,
   radar_value: radarValueAsk,
   radar_answers: radarAnswersAsk,
-  give_slot: ({ d, t, setup }) => {
-    const opts = t.stands[d.a].flatMap((st, s) => st.map((sl, j) => (sl.c === "cut" ? null : { s, j, sl }))).filter(Boolean);
+  give_slot: ({ d, t, setup }) => { // a row per stand, its name once (a two-stand player's 20 long chips hid the stands)
+    const two = t.stands[d.a].length > 1;
     return html`<p class="ask" data-testid="ask">Which of ${setup.players[d.a]}'s wires went to ${setup.players[d.p]}?</p>
-      <div class="row">${opts.map(({ s, j, sl }) => chip("draft-give", `${s}:${j}`, `${standName(setup, d.a, s)} ${slotLetter(j)}${sl.own ? ` (${sl.own})` : ""}`, false, `give-${s}-${j}`))}</div>`;
+      ${t.stands[d.a].map((st, s) => html`<div class="row">${two ? html`<span class="lbl">${standName(setup, d.a, s)}</span>` : ""}${st.map((sl, j) => (sl.c === "cut" ? ""
+        : chip("draft-give", `${s}:${j}`, `${slotLetter(j)}${sl.own ? ` (${sl.own})` : ""}`, false, `give-${s}-${j}`, { aria: `${standName(setup, d.a, s)} ${slotLetter(j)}` })))}</div>`)}`;
   },
   file: ({ ctx, d, ask, state, t, setup }) => {
     const places = filePlaces(state, t, d, ask.who);
@@ -390,6 +392,9 @@ export function sheetTemplate(ctx) {
 /** A detector's value question: the X-or-Y Ray played with it too (two values said — the rulebook lets them combine),
  * offered while the actor has a Ray at hand (their own E4 or the face-up card, on the table as it stood then). */
 function rayToggle(setup, t, d) {
-  if (!DETECTOR_KINDS.includes(d.k) || (!d.vs && rayWhyNot(setup, t, d.a))) return "";
-  return html`<div class="row">${btn("draft-xy", d.vs ? "One value: no X-or-Y Ray" : "＋ X-or-Y Ray: two values", { testid: "draft-xy", pressed: Boolean(d.vs) })}</div>`;
+  if (!DETECTOR_KINDS.includes(d.k)) return "";
+  const why = d.vs ? "" : rayWhyNot(setup, t, d.a);
+  // (the card on the table but not playable now — not usable yet, used —: said, as for any card; no card: nothing)
+  if (why) return cardsInPlay(setup, t).includes("10") ? html`<p class="hint" data-testid="xy-why">With a second value? No: ${why}.</p>` : "";
+  return html`<div class="row">${chip("draft-xy", "", "＋ X-or-Y Ray: two values", Boolean(d.vs), "draft-xy")}</div>`;
 }

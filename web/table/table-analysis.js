@@ -137,6 +137,15 @@ function describeError(e, doc) {
   return { title, message: e.message, culprits: e.culprits ?? [], at: e.culprit_entries ?? [], keys, name: e.name, doc };
 }
 
+/** The error of a table whose wire of mine a move left unnamed (S.unnamedMine): which wire, and the entry to change. */
+function unnamedError(state, { s, j }) {
+  const me = state.setup.me;
+  const where = `${S.standName(state.setup, me, s)} ${S.slotLetter(j)}`;
+  return { name: "RuleError", player: me, stand: s, slot: j,
+    message: `your wire ${where} came to you by a move recorded on another phone, which cannot say which wire you got: change that entry to name it`,
+    culprits: [`your wire ${where} is not named`], culprit_entries: [{ kind: "slot", player: me, stand: s, slot: j }] };
+}
+
 async function analyzeNow(app, engine) {
   const { root, results } = app;
   const state = app.state;
@@ -158,7 +167,8 @@ async function analyzeNow(app, engine) {
     results.error = null;
     root.dataset.analysis = "done";
   } else {
-    results.error = describeError(reply.error ?? { name: "Error", message: "unknown error" }, doc);
+    const gap = S.unnamedMine(state, t); // a wire of mine a shared link's move left unnamed: said in the page's words
+    results.error = describeError(gap ? unnamedError(state, gap) : reply.error ?? { name: "Error", message: "unknown error" }, doc);
     root.dataset.analysis = "error";
   }
   root.dataset.resultId = String(answer.id);
