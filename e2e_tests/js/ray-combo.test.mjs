@@ -130,3 +130,17 @@ test("the walkthrough: the Ray is a 44 px toggle; why not, where the card lies t
   assert.equal(clearAnswer({ ...d, v: "5" }, "value").vs, undefined);
   assert.equal(draftSummary(table().setup, { ...d, vs: ["7"] }), "Ann → Cid D+E · values 7 or …");
 });
+
+test("the walkthrough: ✓ or ✗ the table decides is said why above the next question; a tapped one is not", async () => {
+  const { settleDraft } = await import("../../web/table/draft-options.js");
+  const { summaryLine } = await import("../../web/table/sheet-lines.js");
+  const s = S.addEntry(table(), { k: "set", p: 2, s: 0, j: 3, slot: { c: "info", v: "6" } });
+  const t = S.derive(s);
+  const line = (d) => String(summaryLine({ state: s, t, ui: { sheet: { mode: "action" } } }, d));
+  const d = settleDraft({ state: s, t, laws: null, editing: false }, { k: "dual", a: 0, p: 2, s: 0, js: [3], v: "7" });
+  assert.equal(d.ok, false);
+  assert.match(line(d), /data-testid="result-why">The table leaves no success: the wire pointed at cannot be 7\./);
+  assert.doesNotMatch(line({ ...d, okBy: undefined }), /result-why/, "tapped ✗: the player's answer");
+  const two = { k: "double", a: 0, p: 2, s: 0, js: [3, 4], vs: ["5", "7"], ok: false, okBy: "table" };
+  assert.match(line(two), /none of the wires pointed at can be 5 or 7\./);
+});

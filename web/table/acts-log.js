@@ -206,6 +206,7 @@ const DRAFT_ANSWERS = {
   },
   "draft-ok": (ui, arg) => {
     ui.draft.ok = arg === "1";
+    delete ui.draft.okBy; // (tapped: the player's answer, not the table's)
   },
   "draft-n": (ui, arg) => {
     ui.draft.n = int(arg);

@@ -255,7 +255,7 @@ function certainOwnSlots(A, d) {
 const CERTAIN = {
   result: (A, d) => {
     const r = resultAllowed(A, d);
-    return r.ok !== r.wrong ? { ok: r.ok } : null;
+    return r.ok !== r.wrong ? { ok: r.ok, okBy: "table" } : null; // (said on the sheet: the table decided it)
   },
   which: (A, d, ask) => {
     if (ask.field === "tok") { // the info token goes on a wire pointed at that is neither red nor the value said

@@ -17,8 +17,14 @@ export const warningLine = (ctx, d) => {
   return ends ? html`<p class="hint warn" data-testid="ends-warning">Once recorded, this ends the game: the bomb explodes. Tap Record if it happened.</p>` : "";
 };
 
-/** What has been answered so far, and what speaks against it. */
+/** What has been answered so far, and what speaks against it; ✓ or ✗ the table decided, said why (a walkthrough: a
+ * detector's ✗ came with no word). */
 export const summaryLine = (ctx, d) => {
   const text = draftSummary(ctx.state.setup, d);
-  return html`${text ? html`<p class="hint summary" data-testid="draft-summary">${text}</p>` : ""}${warningLine(ctx, d)}`;
+  const said = (d.vs ?? [d.v]).filter(Boolean).map((v) => (v === "Y" ? "yellow" : v)).join(" or ");
+  const many = (d.js?.length ?? 0) > 1 || d.k === "super";
+  const why = d.okBy !== "table" || typeof d.ok !== "boolean" || !said ? ""
+    : d.ok ? `The table leaves no failure: ${many ? "one of the wires pointed at is" : "the wire pointed at is"} ${said}.`
+      : `The table leaves no success: ${many ? "none of the wires pointed at can be" : "the wire pointed at cannot be"} ${said}.`;
+  return html`${text ? html`<p class="hint summary" data-testid="draft-summary">${text}</p>` : ""}${why ? html`<p class="hint" data-testid="result-why">${why}</p>` : ""}${warningLine(ctx, d)}`;
 };
