@@ -90,3 +90,13 @@ test("the page finds my wire a move left unnamed (the engine could not weigh the
   const named = S.addEntry(table(), { ...SWAP, got: "4", gp: 0 });
   assert.equal(S.unnamedMine(named, S.derive(named)), null);
 });
+
+test("the walkthrough: a seat taken from a link fills in only the wires dealt to it — not one received by a swap and cut since", () => {
+  // Ann gives her 11 (K) to Bob for his A (a 1); Bob's 11 is cut later: Bob was never dealt an 11
+  let s = table();
+  s = S.addEntry(s, { k: "walkie", a: 0, as: { s: 0, j: 10 }, p: 1, s: 0, j: 0, ato: { s: 0, j: 0 }, pto: { s: 0, j: 11 }, got: "1", gp: 0 });
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 11, slot: { c: "cut", v: "11" } });
+  s = S.addEntry(s, { k: "set", p: 1, s: 0, j: 3, slot: { c: "cut", v: "4" } });
+  assert.ok(S.derive(s).entries.every((e) => e.ok), JSON.stringify(S.derive(s).entries.filter((e) => !e.ok)));
+  assert.deepEqual(S.publicHand(S.shareState(s), 1), [["4"]], "his 4 was dealt to him; the 11 came from Ann");
+});

@@ -2,7 +2,7 @@
 // under an exact info token) keep their own slots, and the keypad fills the other slots around them, in order.
 // Pure functions, no DOM, no I/O; the state object is described in table-state.js.
 
-import { handAdd } from "./hand.js";
+import { handAdd, handOrder } from "./hand.js";
 import { derive } from "./replay.js";
 import { standSizes } from "./deal.js";
 import { colourOf, handSlots, isLabel, isXSlot, isXWire, labelsInPlay, redsInPlay, sortValue, wireOf, yellowsInPlay } from "./setup.js";
@@ -46,6 +46,13 @@ export function shownWires(state, p) {
     out[o.s][o.j] = { h: (isXSlot(setup, o.j, sizes[o.s]) ? "X" : "") + sl.v, c: sl.c };
   }));
   return out.map((st, s) => handSlots(setup, p, s, sizes[s]).map((j) => st[j]));
+}
+
+/** The wires the table shows that were dealt to player p and still sit on p's stands, per stand in hand order: a seat's
+ * wires filled in (a wire p received since was not dealt to p: a walkthrough's link filled in a received wire cut
+ * later, and the player's own could not be entered). */
+export function publicHand(state, p) {
+  return shownWires(state, p).map((st) => st.filter(Boolean).map((x) => x.h).sort((a, b) => handOrder(a) - handOrder(b)));
 }
 
 /** How many wires of each label the public table shows (cut, or under an info token) that were not dealt to player p

@@ -8,7 +8,7 @@ import { applyBatteries, applyCoffee, applyDisint, applyDrop, applyFalseBottom, 
 import { applyMissed, applySpoken, applyTell, applyYellowCount } from "./entries-sound.js";
 import { applyCardFlip, applyChallenge, applyGive, applyRedcall, applyShown, applySkip, applySpecial, applySwap, applyWeak, applyWeakStuck, countGifts, giftPair, giftReceiver, numberCardsBack } from "./entries-mission.js";
 import { applyMove, applyNano } from "./entries-moved.js";
-import { handComplete, handOrder } from "./hand.js";
+import { handComplete } from "./hand.js";
 import { nanoFailuresLeft, withNano } from "./nano-track.js";
 import { checkOxygen, namedValue, oxygenSkipFacts } from "./oxygen.js";
 import { lineAfter, lineAhead, lineReady, lineStart } from "./nano-line.js";
@@ -17,7 +17,7 @@ import { applyDiscard, cutSince, guessDiscards, liveValues } from "./guess-cards
 import { pickAfter, pickStart } from "./pick-cards.js";
 import { addFact, advance, cardProgress, colourCount, cutCounts, EntryError, fail, HIDDEN, isSetupEntry, placeFacts, roundSeat } from "./replay-table.js";
 import { openRedDeal, standSizes, yellowStands } from "./deal.js";
-import { blueValues, cardsInPlay, faceUpCards, handSlots, isLabel, isXSlot, nanoDetonator, radarTurns, rightOf, sequenceAt, sequenceWaits, turnedSlots, wireOf } from "./setup.js";
+import { blueValues, cardsInPlay, faceUpCards, handSlots, isXSlot, nanoDetonator, radarTurns, rightOf, sequenceAt, sequenceWaits, turnedSlots, wireOf } from "./setup.js";
 
 /**
  * Replay the log over the setup. Returns
@@ -341,19 +341,6 @@ function describeSafely(e, setup) {
   }
 }
 
-/**
- * The wires of player p's stands the table already shows (cut, or an exact info token), sorted:
- * whoever takes that seat from a mid-game link only adds their hidden ones.
- */
-export function publicHand(state, p) {
-  const t = derive({ ...state, setup: { ...state.setup, me: null } });
-  return t.stands[p].map((st) =>
-    st
-      .map((sl, j) => (!sl.tw && (sl.c === "cut" || sl.c === "info") && isLabel(sl.v) ? (isXSlot(state.setup, j, st.length) ? "X" : "") + sl.v : null))
-      .filter(Boolean)
-      .sort((a, b) => handOrder(a) - handOrder(b)),
-  );
-}
 
 /**
  * The entry that closes the turn just played, still to record ({k, a: its player, first, check}), or null: 29's
