@@ -315,3 +315,45 @@ def test_hostile_saved_states_and_links_leave_a_usable_page(make_context, base_u
     assert errors == [], errors
 
 
+
+
+@pytest.mark.parametrize("device", ["phone"])
+def test_a_link_of_my_game_keeps_my_seat_and_an_older_one_is_not_taken(make_context, base_url, device):
+    """Links exchanged during a game (two walkthroughs: every one asked "Who are you?" and all the wires again, and an
+    older link dropped turns): on the phone that holds the game, an older state is not taken and a newer one opens with
+    my seat and wires kept."""
+    page, taps = open_table(make_context, base_url, device)
+    play_opening(page, taps)
+    wait_done(page, moves=True)
+    taps("share")
+    link = tid(page, "share-link").input_value()
+    taps("share-close")
+    taps("slot-1-0-3")  # Ann: Bob's D is a 5? It was a 4
+    taps("key-5")
+    taps("result-wrong")
+    taps("real-4")
+    expect(tid(page, "log-4")).to_be_visible()
+    page.goto(link)
+    wait_ready(page)
+    expect(tid(page, "link-error")).to_contain_text("This link shows an older state of your table (4 of its 5 entries)")
+    expect(tid(page, "log-4")).to_be_visible()
+    # a newer table, as a teammate's phone would share it: one entry more
+    newer = page.evaluate("""async () => {
+        const S = await import("./table/table-state.js");
+        const state = JSON.parse(localStorage.getItem("bombbusters.table.v1"));
+        state.log.push({ k: "dual", a: 1, p: 2, s: 0, j: 0, v: "1", ok: false, real: "2" });
+        return location.pathname + await S.encodeShareHash(S.shareState(S.normalize(state)));
+    }""")
+    page.goto(base_url.rstrip("/") + newer if newer.startswith("/") else newer)
+    wait_ready(page)
+    expect(tid(page, "link-error")).to_contain_text("Opened the shared table as Ann, with your wires from this phone.")
+    expect(tid(page, "who-screen")).to_have_count(0)
+    expect(tid(page, "log-5")).to_be_visible()
+    assert wait_done(page) == "done"
+    assert engine_doc(page)["me"] == 0
+    # the same at a page load (a link opened from a chat app): the old link again, in a new tab of this phone
+    tab = page.context.new_page()
+    tab.goto(link)
+    wait_ready(tab)
+    expect(tid(tab, "link-error")).to_contain_text("This link shows an older state of your table (4 of its 6 entries)")
+    expect(tid(tab, "log-5")).to_be_visible()

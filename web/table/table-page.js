@@ -43,9 +43,13 @@ window.addEventListener("popstate", async () => {
     if (got.error) app.view.showNotice(got.error);
     return;
   }
-  app.state = got.state;
+  // a share link of this game pasted here: my seat and wires kept, an older state not taken (as at a page load)
+  const kept = got.state.setup.me === null ? S.openOnMyPhone(got.state, app.state) : null;
+  if (kept) app.view.showNotice(kept.notice);
+  app.state = kept?.state ?? got.state;
   app.closeSheet();
   app.ui.handEdit = null; // a draft of my wires was made on the table Back left
+  if (kept) app.persist(false); // (the address bar: this table, not the link's)
   app.save();
   app.render();
   app.scheduleAnalysis();

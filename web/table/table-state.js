@@ -81,6 +81,7 @@ export * from "./replay.js";
 export { hasUncut, playedLast, seenWire, shownWire, slotLetter, standName, turnedOutOfOrder, TURNED_BOOM } from "./replay-table.js";
 export { xWireWait } from "./entries-cuts.js";
 export { unnamedMine } from "./entries-moved.js";
+export { openOnMyPhone } from "./link-open.js";
 export { cardToFlip, giftPair, giftReceiver, hasSpecialAction, skipNone, skipRule, spokenRule, specialAction, specialKind, specialOnly, specialOpen, specialShows } from "./entries-mission.js";
 export * from "./describe.js";
 export * from "./engine-doc.js";

@@ -66,15 +66,22 @@ function readMissions() {
 async function loadTable(view) {
   const fromHash = await S.readHash(location.hash, deviceKey);
   if (fromHash.error) view.showNotice(`${fromHash.error} Your last table is shown instead.`);
-  if (fromHash.notice) view.showNotice(fromHash.notice);
-  if (fromHash.state) return fromHash.state;
+  const saved = savedTable();
+  // a share link (its seat empty) of the game this phone holds: my seat and wires kept, an older state not taken
+  const kept = fromHash.state?.setup.me === null && saved ? S.openOnMyPhone(fromHash.state, saved) : null;
+  if (kept) view.showNotice(kept.notice);
+  else if (fromHash.notice) view.showNotice(fromHash.notice);
+  return kept?.state ?? fromHash.state ?? saved ?? S.defaultState();
+}
+
+/** The table saved on this phone, or null (none, or unreadable storage). */
+function savedTable() {
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
-    if (saved) return S.normalize(JSON.parse(saved));
+    return saved ? S.normalize(JSON.parse(saved)) : null;
   } catch {
-    /* unreadable storage: start fresh */
+    return null;
   }
-  return S.defaultState();
 }
 
 /** Keep a value in localStorage, if the browser lets us. */

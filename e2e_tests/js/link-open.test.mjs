@@ -1,0 +1,45 @@
+// A share link opened on a phone that holds the same game: my seat and wires kept, an older state not taken, my own
+// answers on moved wires kept (two walkthroughs: every exchange asked "Who are you?" and all the wires again).
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as S from "../../web/table/table-state.js";
+import { started } from "./tables.mjs";
+
+const SWAP = { k: "walkie", a: 1, p: 0, s: 0, j: 4, as: { s: 0, j: 2 }, ato: { s: 0, j: 4 }, pto: { s: 0, j: 4 } };
+const TURN = { k: "dual", a: 2, p: 3, s: 0, j: 0, v: "1", ok: false, real: "2" };
+
+/** Ann's phone: her wires in, the Walkie-Talkies face up, a swap in which she got a 4. */
+function annPhone() {
+  const s = started();
+  s.setup.table_cards = ["2", "3", "8", "6"];
+  return S.addEntry(s, { ...SWAP, got: "4", gp: 0 });
+}
+
+test("a newer link of my game keeps my seat, my wires and the wire I got; a notice says so", () => {
+  const saved = annPhone();
+  // Bob's phone named the wire he got and recorded a turn since, then shared
+  const bobs = S.shareState({ ...saved, log: [{ ...SWAP, got: "9", gp: 1 }, TURN] });
+  const got = S.openOnMyPhone(bobs, saved);
+  assert.equal(got.notice, "Opened the shared table as Ann, with your wires from this phone.");
+  assert.equal(got.state.setup.me, 0);
+  assert.deepEqual(got.state.hand, saved.hand);
+  assert.equal(got.state.phase, "table");
+  assert.equal(got.state.log.length, 2, "Bob's turn is in");
+  assert.deepEqual([got.state.log[0].got, got.state.log[0].gp], ["4", 0], "Ann's own answer, not Bob's");
+  const t = S.derive(got.state);
+  assert.ok(t.entries.every((e) => e.ok), JSON.stringify(t.entries));
+  assert.equal(S.unnamedMine(got.state, t), null);
+});
+
+test("an older link of my game keeps my table; another game, or a seat with wires missing, opens as the link is", () => {
+  const saved = S.addEntry(annPhone(), TURN);
+  const older = S.shareState(annPhone());
+  const kept = S.openOnMyPhone(older, saved);
+  assert.equal(kept.state, saved);
+  assert.equal(kept.notice, "This link shows an older state of your table (1 of its 2 entries): your table is kept.");
+  const other = S.shareState({ ...annPhone(), setup: { ...annPhone().setup, players: ["Ann", "Bob", "Cid", "Eve"] } });
+  assert.equal(S.openOnMyPhone(other, saved), null, "other players: another game");
+  const half = { ...saved, hand: [saved.hand[0].slice(0, 5)] };
+  assert.equal(S.openOnMyPhone(S.shareState(saved), half), null, "my wires not all in: who are you, as before");
+  assert.equal(S.openOnMyPhone(S.shareState(saved), { ...saved, setup: { ...saved.setup, me: null } }), null);
+});

@@ -1,0 +1,46 @@
+// A share link opened on a phone that already holds the same game (two walkthroughs: every exchange of links asked
+// "Who are you?" again and the player re-typed their wires; an older link silently dropped turns; the wires each
+// receiver got by a swap overwrote each other's). Here: an older state of my table is not taken; a newer one keeps my
+// seat, my wires and the wires I got by moves (their `got`, `gp`: mine), from this phone. Pure; no DOM, no I/O.
+
+import { handComplete } from "./hand.js";
+
+const MOVES = ["walkie", "hook", "nano"];
+
+/** The public side of an entry, to tell the same entry on two phones: without the wire a receiver got (private). */
+const publicSide = (e) => {
+  const { got, gp, ...rest } = e;
+  return JSON.stringify(rest);
+};
+
+/** Whether two setups are the same game: the players, the captain, the mission and the wires in play. */
+function sameGame(a, b) {
+  const key = (s) => JSON.stringify([s.players, s.captain, s.mission, s.blue, s.yellow, s.red]);
+  return key(a) === key(b);
+}
+
+/**
+ * The table to open for share link `linked` (its seat empty) on a phone whose saved table is `saved`: {state, notice},
+ * or null when the saved one has no seat in this game with every wire entered (then the link opens as it is: "Who are
+ * you?").
+ */
+export function openOnMyPhone(linked, saved) {
+  const me = saved?.setup?.me;
+  if (!saved || me === null || me === undefined || !sameGame(linked.setup, saved.setup) || !handComplete(saved)) return null;
+  const mine = saved.log.map(publicSide);
+  const theirs = linked.log.map(publicSide);
+  if (theirs.length < mine.length && theirs.every((x, i) => x === mine[i])) {
+    return { state: saved, notice: `This link shows an older state of your table (${theirs.length} of its ${mine.length} entries): your table is kept.` };
+  }
+  const state = structuredClone(linked);
+  state.setup.me = me;
+  state.setup.guess_mine = saved.setup.guess_mine ?? [];
+  state.hand = structuredClone(saved.hand);
+  state.log.forEach((e, i) => {
+    const was = saved.log[i];
+    const minesGot = was && MOVES.includes(e.k) && was.got && (was.gp ?? me) === me && publicSide(was) === theirs[i];
+    if (minesGot) Object.assign(e, { got: was.got, gp: me });
+  });
+  state.phase = "table";
+  return { state, notice: `Opened the shared table as ${saved.setup.players[me]}, with your wires from this phone.` };
+}
