@@ -43,3 +43,10 @@ test("an older link of my game keeps my table; another game, or a seat with wire
   assert.equal(S.openOnMyPhone(S.shareState(saved), half), null, "my wires not all in: who are you, as before");
   assert.equal(S.openOnMyPhone(S.shareState(saved), { ...saved, setup: { ...saved.setup, me: null } }), null);
 });
+
+test("the Share panel says a half-answered entry is not in the link (a walkthrough shared one, unwarned)", async () => {
+  const { shareTemplate } = await import("../../web/table/share-templates.js");
+  const share = { url: "x", withHand: false };
+  assert.match(String(shareTemplate({ share, draft: { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "5" } })), /data-testid="share-draft"/);
+  assert.doesNotMatch(String(shareTemplate({ share, draft: null })), /share-draft/);
+});

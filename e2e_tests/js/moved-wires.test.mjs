@@ -41,7 +41,7 @@ test("on the other receiver's phone their new wire waits to be named; an edit as
   const t = S.derive(s);
   const last = t.entries.at(-1);
   assert.ok(last.ok, last.error);
-  assert.match(last.text, /your new wire is not named \(recorded on Bob's phone\): edit this entry to say which you got/);
+  assert.match(last.text, /your new wire is not named \(recorded on Bob's phone\): while it is uncut, edit this entry to say which you got/);
   assert.ok(!t.stands[0][0][4].own, "not taken for a 9 of Ann's");
   assert.doesNotMatch(last.text, /got 9/);
   const d = S.draftFromEntry(s.log.at(-1));

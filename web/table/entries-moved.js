@@ -80,7 +80,7 @@ function fileWire(t, e, setup, [p, s, j], sl, stands = t.stands) {
   // the wire `got` names is its receiver's, gp (the phone that recorded it; an older entry: mine): on another
   // receiver's phone — a shared link — mine stays unnamed until I say it (an edit asks)
   const mine = p === setup.me && t.hasHand && (e.gp ?? p) === p;
-  if (p === setup.me && t.hasHand && !mine) t.note = `${t.note ?? ""} — your new wire is not named (recorded on ${setup.players[e.gp]}'s phone): edit this entry to say which you got`;
+  if (p === setup.me && t.hasHand && !mine) t.note = `${t.note ?? ""} — your new wire is not named (recorded on ${setup.players[e.gp]}'s phone): while it is uncut, edit this entry to say which you got`;
   if (mine) checkReceived(e, st, j, sl);
   st.splice(j, 0, sl);
   return () => {

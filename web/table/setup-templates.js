@@ -384,7 +384,7 @@ function cutSlots(state, me) {
 export function whoTemplate(state) {
   return html`<section class="screen who" data-testid="who-screen">
     <h2>Who are you?</h2>
-    <p class="hint">This table was shared with you. Pick your name, then enter your own wires.</p>
+    <p class="hint" data-testid="who-context">This table was shared with you: ${state.setup.mission ? `mission ${state.setup.mission}` : "a custom table"}, ${state.setup.players.length} players, ${state.log.length} ${state.log.length === 1 ? "entry" : "entries"} recorded. Pick your name, then enter your own wires.</p>
     <div class="row">${state.setup.players.map((name, p) => chip("who", p, name, false, `who-${p}`))}
       ${chip("who", "", "Just watch", false, "who-none")}</div>
   </section>`;

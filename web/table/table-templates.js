@@ -3,7 +3,7 @@
 // Pure functions from data to HTML text; every value is escaped (html`` from ../shared/html.js). No DOM access here.
 
 import { html, pct } from "../shared/html.js";
-import { ICON_CLOSE, ICON_DELETE, ICON_EDIT } from "./icons.js";
+import { ICON_DELETE, ICON_EDIT } from "./icons.js";
 import { ACTION_CARDS, ACTION_NAMES, colourOf, costsItsValue, NANO_END, nanoDetonator, ddSpent, ddUsers, draftOfCard, personalHolder, personalName, specialAction, specialOpen, oxygenFor, PASSED_OXYGEN, slotLetter, standName, standSizes, tokensReadable, drawnTokensDue, giftPair, giftReceiver, skipRule, spokenRule, actionLabel, besideNow, faceUpCards } from "./table-state.js";
 import { btn, chip, markChip, markName, probColour, tokenWords, valueName } from "./template-parts.js";
 import { besideTokens, placesFalseTokens } from "./setup.js";
@@ -333,17 +333,6 @@ function actionAllowed(k, state, t) {
 /** 30's sound-file events come first: the rounds are timed. */
 const FIRST = ["missed", "tell", "ycount"];
 
-export function shareTemplate(ui) {
-  if (!ui.share) return "";
-  return html`<div class="sheet share" data-testid="share-panel" role="dialog" aria-label="Share">
-    <div class="sheet-head"><h3>Share this table</h3>${btn("close-share", ICON_CLOSE, { cls: "icon", testid: "share-close", aria: "Close" })}</div>
-    <label class="row"><input type="checkbox" data-act="share-hand" data-testid="share-include-hand" ${ui.share.withHand ? html`checked` : ""}>
-      include my own wires (only for a device of mine)</label>
-    <input class="link-field" readonly data-testid="share-link" value="${ui.share.url}" aria-label="Share link">
-    <p class="hint" data-testid="share-status">${ui.share.status ?? ""}</p>
-    <div class="qr" data-testid="share-qr" role="img" aria-label="QR code of the link"></div>
-  </div>`;
-}
 
 const tokenText = (token) => {
   if (token?.startsWith("i")) return token === "iY" ? "yellow info token" : `info token ${token.slice(1)}`;
