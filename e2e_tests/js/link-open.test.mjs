@@ -50,3 +50,18 @@ test("the Share panel says a half-answered entry is not in the link (a walkthrou
   assert.match(String(shareTemplate({ share, draft: { k: "dual", a: 0, p: 1, s: 0, js: [3], v: "5" } })), /data-testid="share-draft"/);
   assert.doesNotMatch(String(shareTemplate({ share, draft: null })), /share-draft/);
 });
+
+test("31, 61: a link keeps each player's constraint card with its player — the sharer's among the players', the opener's theirs", () => {
+  const s = started();
+  Object.assign(s.setup, { mission: 31, me: 1, cards: ["A"], player_cards: ["B", "", "C", "D"], weak_me: true });
+  const shared = S.shareState(s);
+  assert.deepEqual(shared.setup.player_cards, ["B", "A", "C", "D"], "Bob's own card is now his among the players'");
+  assert.deepEqual(shared.setup.cards, []);
+  assert.equal(shared.setup.weak_me, false, "34's 'I hold the Captain card' is the sharer's, private");
+  const ann = S.seated(shared.setup, 0);
+  assert.deepEqual(ann.cards, ["B"], "Ann's card is hers (the link gave her Bob's)");
+  const t = S.derive({ ...shared, setup: ann });
+  assert.equal(S.theirCard(ann, t, 0), "B");
+  assert.equal(S.theirCard(ann, t, 1), "A");
+  assert.deepEqual(S.seated({ ...shared.setup, mission: 37, cards: ["E"] }, 0).cards, ["E"], "37's one card binds all: kept");
+});

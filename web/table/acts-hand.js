@@ -64,7 +64,7 @@ export function handActs(app) {
     who: (arg) => {
       const state = app.state;
       const next = structuredClone(state);
-      next.setup.me = arg === "" ? null : int(arg);
+      next.setup = S.seated(next.setup, arg === "" ? null : int(arg));
       next.hand = next.setup.me === null ? [] : S.publicHand(state, next.setup.me);
       Object.assign(next, { hand_undo: [], hand_redo: [] });
       next.phase = next.setup.me === null ? "table" : "hand";

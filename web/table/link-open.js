@@ -4,6 +4,7 @@
 // seat, my wires and the wires I got by moves (their `got`, `gp`: mine), from this phone. Pure; no DOM, no I/O.
 
 import { handComplete } from "./hand.js";
+import { seated } from "./share.js";
 
 const MOVES = ["walkie", "hook", "nano"];
 
@@ -33,8 +34,7 @@ export function openOnMyPhone(linked, saved) {
     return { state: saved, notice: `This link shows an older state of your table (${theirs.length} of its ${mine.length} entries): your table is kept.` };
   }
   const state = structuredClone(linked);
-  state.setup.me = me;
-  state.setup.guess_mine = saved.setup.guess_mine ?? [];
+  state.setup = { ...seated(state.setup, me), guess_mine: saved.setup.guess_mine ?? [], weak_me: saved.setup.weak_me ?? false };
   state.hand = structuredClone(saved.hand);
   state.log.forEach((e, i) => {
     const was = saved.log[i];

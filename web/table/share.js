@@ -140,6 +140,27 @@ export async function readHash(hash, key = null) {
   return readTable(text);
 }
 
+/** 31, 61: each player's constraint card, mine in `cards`, a teammate's in `player_cards`. */
+const cardEach = (setup) => [31, 61].includes(setup.mission);
+
+/** The setup with no seat taken: my private answers left out (29's number cards, 34's "I hold the Captain card") and
+ * 31/61's card of mine put among the players' (a link opened as Bob gave the opener the sharer's card as theirs). */
+function seatless(setup) {
+  const out = { ...setup, me: null, guess_mine: [], weak_me: false };
+  if (cardEach(setup) && setup.me !== null && setup.me !== undefined) {
+    out.player_cards = setup.players.map((_, q) => (q === setup.me ? setup.cards?.[0] : setup.player_cards?.[q]) ?? "");
+    out.cards = [];
+  }
+  return out;
+}
+
+/** The setup with player `me` seated (a link's seat picked): 31/61's card in front of them is theirs. */
+export function seated(setup, me) {
+  const out = { ...setup, me };
+  if (cardEach(setup) && me !== null && setup.player_cards?.[me]) out.cards = [setup.player_cards[me]];
+  return out;
+}
+
 /**
  * The table to share: everything public, NOT my hidden wires (unless withHand).
  * A teammate opening it picks who they are and enters their own hand.
@@ -156,8 +177,7 @@ export function shareState(state, withHand = false) {
   s.undo_floor = s.log.length; // undo there takes back only what is recorded after it
   if (!withHand) {
     s.hand = [];
-    s.setup.me = null;
-    s.setup.guess_mine = []; // 29: my number cards, as private as my wires
+    s.setup = seatless(s.setup);
   }
   s.phase = withHand ? state.phase : "hand";
   return s;
