@@ -65,3 +65,13 @@ test("31, 61: a link keeps each player's constraint card with its player — the
   assert.equal(S.theirCard(ann, t, 1), "A");
   assert.deepEqual(S.seated({ ...shared.setup, mission: 37, cards: ["E"] }, 0).cards, ["E"], "37's one card binds all: kept");
 });
+
+test("a link that went on differently from mine keeps my table and says how to take the link's (nothing of mine dropped unasked)", () => {
+  const saved = S.addEntry(annPhone(), TURN);
+  const other = S.shareState(S.addEntry(annPhone(), { ...TURN, v: "3", real: "4" }));
+  const got = S.openOnMyPhone(other, saved);
+  assert.equal(got.state, saved);
+  assert.equal(got.notice, "This link and your table differ from entry 2 on (yours: 2 entries, the link: 2): your table is kept. To take the link's, delete your entries from 2 on and open it again.");
+  const trimmed = { ...saved, log: saved.log.slice(0, 1) };
+  assert.equal(S.openOnMyPhone(other, trimmed).state.log.length, 2, "then the link is newer: taken, my seat kept");
+});

@@ -30,8 +30,13 @@ export function openOnMyPhone(linked, saved) {
   if (!saved || me === null || me === undefined || !sameGame(linked.setup, saved.setup) || !handComplete(saved)) return null;
   const mine = saved.log.map(publicSide);
   const theirs = linked.log.map(publicSide);
-  if (theirs.length < mine.length && theirs.every((x, i) => x === mine[i])) {
+  let same = 0; // the entries both hold alike, from the first
+  while (same < Math.min(mine.length, theirs.length) && mine[same] === theirs[same]) same += 1;
+  if (same === theirs.length && same < mine.length) {
     return { state: saved, notice: `This link shows an older state of your table (${theirs.length} of its ${mine.length} entries): your table is kept.` };
+  }
+  if (same < mine.length) { // both went on from entry `same`: nothing of mine is dropped unasked
+    return { state: saved, notice: `This link and your table differ from entry ${same + 1} on (yours: ${mine.length} entries, the link: ${theirs.length}): your table is kept. To take the link's, delete your entries from ${same + 1} on and open it again.` };
   }
   const state = structuredClone(linked);
   state.setup = { ...seated(state.setup, me), guess_mine: saved.setup.guess_mine ?? [], weak_me: saved.setup.weak_me ?? false };
