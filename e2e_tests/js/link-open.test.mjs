@@ -75,3 +75,13 @@ test("a link that went on differently from mine keeps my table and says how to t
   const trimmed = { ...saved, log: saved.log.slice(0, 1) };
   assert.equal(S.openOnMyPhone(other, trimmed).state.log.length, 2, "then the link is newer: taken, my seat kept");
 });
+
+test("a link leaves out the wire each receiver got by a move (theirs alone, as their hand is); my phone puts mine back", () => {
+  const saved = annPhone();
+  const link = S.shareState(saved);
+  assert.equal(link.log[0].got, undefined);
+  assert.equal(link.log[0].gp, undefined);
+  assert.equal(S.shareState(saved, true).log[0].got, "4", "with my wires (a device of mine): kept");
+  const back = S.openOnMyPhone(link, saved).state;
+  assert.deepEqual([back.log[0].got, back.log[0].gp], ["4", 0]);
+});

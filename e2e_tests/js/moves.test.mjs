@@ -24,7 +24,9 @@ test("Walkie-Talkies with me: I name the wire I got, it must fit my order; undo 
   let s = started();
   const swap = { k: "walkie", a: 0, as: { s: 0, j: 0 }, p: 2, s: 0, j: 5, ato: { s: 0, j: 3 }, pto: { s: 0, j: 0 } };
   s = S.addEntry(s, swap);
-  assert.match(S.derive(s).entries[0].error, /which wire did you get/);
+  // (a link leaves the wire I got out: the swap is applied, my new wire waits to be named — the page asks it)
+  assert.match(S.derive(s).entries[0].text, /your new wire is not named here: while it is uncut, edit this entry to say which you got/);
+  assert.deepEqual(S.unnamedMine(s, S.derive(s)), { s: 0, j: 3 });
   s = S.replaceEntry(s, 0, { ...swap, got: "9" });
   assert.match(S.derive(s).entries[0].error, /cannot sit there/);
   s = S.replaceEntry(s, 0, { ...swap, got: "3" });

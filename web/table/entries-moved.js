@@ -77,10 +77,13 @@ function fileWire(t, e, setup, [p, s, j], sl, stands = t.stands) {
   const st = stands[p]?.[s];
   if (!st) fail(`${setup.players[p]} has no stand ${s + 1}`);
   if (j < 0 || j > st.length) fail(`${standName(setup, p, s)} has no slot ${slotLetter(j)} after the move`);
-  // the wire `got` names is its receiver's, gp (the phone that recorded it; an older entry: mine): on another
-  // receiver's phone — a shared link — mine stays unnamed until I say it (an edit asks)
-  const mine = p === setup.me && t.hasHand && (e.gp ?? p) === p;
-  if (p === setup.me && t.hasHand && !mine) t.note = `${t.note ?? ""} — your new wire is not named (recorded on ${setup.players[e.gp]}'s phone): while it is uncut, edit this entry to say which you got`;
+  // the wire `got` names is its receiver's, gp (the phone that recorded it; an older entry: mine). A link leaves it
+  // out (share.js openEntry): on a receiver's phone that did not record the entry, their new wire stays unnamed
+  // until they say it (an edit asks; the page's table error points at it)
+  const seat = p === setup.me && t.hasHand;
+  const mine = seat && e.got !== undefined && (e.gp ?? p) === p;
+  const where = Number.isInteger(e.gp) && e.gp !== p ? ` (recorded on ${setup.players[e.gp]}'s phone)` : " here";
+  if (seat && !mine) t.note = `${t.note ?? ""} — your new wire is not named${where}: while it is uncut, edit this entry to say which you got`;
   if (mine) checkReceived(e, st, j, sl);
   st.splice(j, 0, sl);
   return () => {

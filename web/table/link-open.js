@@ -4,15 +4,12 @@
 // seat, my wires and the wires I got by moves (their `got`, `gp`: mine), from this phone. Pure; no DOM, no I/O.
 
 import { handComplete } from "./hand.js";
-import { seated } from "./share.js";
+import { openEntry, seated } from "./share.js";
 
 const MOVES = ["walkie", "hook", "nano"];
 
 /** The public side of an entry, to tell the same entry on two phones: without the wire a receiver got (private). */
-const publicSide = (e) => {
-  const { got, gp, ...rest } = e;
-  return JSON.stringify(rest);
-};
+const publicSide = (e) => JSON.stringify(openEntry(e));
 
 /** Whether two setups are the same game: the players, the captain, the mission and the wires in play. */
 function sameGame(a, b) {

@@ -140,6 +140,12 @@ export async function readHash(hash, key = null) {
   return readTable(text);
 }
 
+/** An entry without what only its receiver may know: the wire they got by a move (`got`, whose: `gp`). */
+export function openEntry(e) {
+  const { got: _got, gp: _gp, ...open } = e;
+  return open;
+}
+
 /** 31, 61: each player's constraint card, mine in `cards`, a teammate's in `player_cards`. */
 const cardEach = (setup) => [31, 61].includes(setup.mission);
 
@@ -178,6 +184,8 @@ export function shareState(state, withHand = false) {
   if (!withHand) {
     s.hand = [];
     s.setup = seatless(s.setup);
+    // the wire a receiver got by a move is theirs alone, as their hand is (each phone keeps its own: link-open.js)
+    s.log = s.log.map(openEntry);
   }
   s.phase = withHand ? state.phase : "hand";
   return s;
