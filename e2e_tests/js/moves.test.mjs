@@ -178,7 +178,7 @@ test("My best cuts open with the free card the team plays first, in words, and t
   const say = (free_card) => String(movesTemplate({ state: s, t, moves: { moves: [], forbidden: [], free_card }, missions: [] }).text)
     .replace(/\s+/g, " ");
   assert.match(say({ card: "1", name: "Label ≠", stand: 0, slots: [1, 2], bits: 1.24, told: 0 }),
-    /data-card="1"[^>]*data-slots="1 2".*First, put <b>Label ≠<\/b> on my wires Ann B\+C — it tells my teammates the most about my stand <small class="hint">\(1\.2 bits\)<\/small>; then look again\./);
+    /data-card="1"[^>]*data-slots="1 2".*First, put <b>Label ≠<\/b> on my wires Ann B\+C — it tells my teammates the most about my stand <small class="hint" title="1\.2 bits">\(it rules out 58 % of the stands they could picture\)<\/small>; then look again\./);
   assert.match(say({ card: "8", name: "General Radar", stand: 0, slots: [], value: 6, unseen: 4, told: 0 }),
     /play the <b>General Radar<\/b>: ask who has a <b>6<\/b> — none of the four 6s is seen yet/);
   assert.match(say({ card: "8", name: "General Radar", stand: 0, slots: [], value: 6, unseen: 3, told: 0 }), /1 of the four 6s is seen/);

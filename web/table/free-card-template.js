@@ -4,7 +4,7 @@
 import { html, pct } from "../shared/html.js";
 import { onlyTripwireLeft, slotLetter, specialAction, standName } from "./table-state.js";
 import { activeChallenges } from "./challenge-cards.js";
-import { btn } from "./template-parts.js";
+import { btn, tellsWords } from "./template-parts.js";
 import { chance } from "./draft-options.js";
 import { colourOf, labelsInPlay } from "./setup.js";
 
@@ -18,7 +18,7 @@ function wireWords(setup, [p, s, j]) {
 function freeCardWords(setup, f) {
   const me = setup.me;
   const mine = () => wireWords(setup, [me, f.stand, f.slots[0]]) + (f.slots.length > 1 ? `+${slotLetter(f.slots[1])}` : "");
-  const tells = () => html` — it tells my teammates the most about my stand <small class="hint">(${f.bits.toFixed(1)} bits)</small>`;
+  const tells = () => html` — it tells my teammates the most about my stand ${tellsWords(f.bits)}`;
   switch (f.card) {
     case "1": case "12": return html`put <b>${f.name}</b> on my wires ${mine()}${tells()}`;
     case "4": return html`put the <b>Post-it</b> on my wire ${mine()}${tells()}`;

@@ -5,7 +5,7 @@
 import { html, pct } from "../shared/html.js";
 import { wilson } from "../shared/interval.js";
 import { cardToFlip, drawnTokensDue, EQUIPMENT_NAMES, hasUncut, isCount, NANO_END, nanoDetonator, onlyTripwireLeft, oxygenFor, placesFalseTokens, playedLast, presetOf, radarTurns, skipRule, slotLetter, standName } from "./table-state.js";
-import { btn, chip, markName } from "./template-parts.js";
+import { btn, chip, markName, tellsWords } from "./template-parts.js";
 import { pairedGap, verdict } from "./refine.js";
 import { cardsTemplate } from "./cards-templates.js";
 import { freeCardTemplate, redcallTemplate } from "./free-card-template.js";
@@ -50,7 +50,7 @@ export function movesTemplate(ctx) {
         <span class="pct" data-testid="move-${i}-p" data-p="${m.p_success}">${pct(m.p_success)}</span>
         <span class="badges">
         ${m.guaranteed && !(m.p_explode > 0) ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
-        ${m.p_red > 0 ? html`<span class="badge red" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
+        ${m.p_red > 0 ? html`<span class="badge red${m.p_red < 0.01 ? " low" : ""}" data-testid="move-${i}-red">red ${pct(m.p_red)}</span>` : ""}
         ${m.p_explode > (m.p_red ?? 0) + 1e-9 ? html`<span class="badge red" data-testid="move-${i}-explode" title="${explodeWhy(m, state.setup)}">boom ${pct(m.p_explode)}</span>` : ""}
         ${m.costs_mistake ? html`<span class="badge" data-testid="move-${i}-costly" title="${m.costs_mistake}">detonator +1</span>` : ""}
         ${m.nano_value ? html`<span class="badge ok" data-testid="move-${i}-nano-value" title="${m.nano_value}">Nano's value</span>` : ""}
@@ -120,12 +120,13 @@ function bestWords(list, i, refine) {
   return Math.abs(score(list[i]) - score(list[0])) < 1e-9 ? html`<small class="plain" data-testid="move-${i}-best">as good</small>` : "";
 }
 
-/** A listed move's estimated chance to win once played a few turns on (thinking ahead), when it was compared. */
+/** A compared move's lead over the team's first once thinking ahead is done, in points (its level is an estimate made
+ * a turn on, no chance to win: a walkthrough read it beside Estimate's and Think longer's as three different ones). */
 function thoughtAhead(refine, m, i) {
-  const got = searched(refine, m);
+  const got = refine?.running ? null : searched(refine, m), ref = got && searched(refine, refine.moves[0]);
   if (!got) return "";
-  return html`<small class="played" data-testid="move-${i}-ahead" data-p="${got.p}" data-n="${got.n}"
-    title="played first on ${refine.n} deals, then ${moreTurns(refine.depth)}, then the table's chance to win estimated">≈ ${pct(got.p)} to win</small>`;
+  const d = (got.p - ref.p) * 100, words = got.i === 0 ? "compared thinking ahead" : `${d >= 0 ? "+" : "−"}${Math.abs(d).toFixed(1)} points thinking ahead`;
+  return html`<small class="played" data-testid="move-${i}-ahead" data-p="${got.p}" data-n="${got.n}" title="played first on ${refine.n} deals, then ${moreTurns(refine.depth)}; against the team's first move">${words}</small>`;
 }
 
 /**
@@ -330,7 +331,7 @@ function tellTemplate(ctx) {
     return html`<div class="radar" data-testid="tell-${id}">
       <span class="lbl">${name}:</span>
       ${r?.pending ? html`<span class="hint">weighing my wires…</span>` : r?.rows ? "" : btn("tell-ask", "Where would it tell most?", { cls: "link", testid: `tell-${id}-ask`, arg: `${id} ${kind ?? ""}` })}
-      ${row ? html`<span data-testid="tell-${id}-best" data-stand="${row.stand}" data-slots="${row.slots.join(" ")}" data-bits="${row.bits}">on my ${what} ${where}: it tells my teammates the most about my stand <small class="hint">(${row.bits.toFixed(1)} bits)</small></span>` : ""}
+      ${row ? html`<span data-testid="tell-${id}-best" data-stand="${row.stand}" data-slots="${row.slots.join(" ")}" data-bits="${row.bits}">on my ${what} ${where}: it tells my teammates the most about my stand ${tellsWords(row.bits)}</span>` : ""}
       ${r?.rows && !row ? html`<p class="hint">No ${what} of mine can take it.</p>` : ""}
       ${r?.error ? html`<p class="hint" data-testid="tell-${id}-error">${r.error}</p>` : ""}
     </div>`;
@@ -394,7 +395,6 @@ function outcomesTemplate(ctx, i) {
     ${row.item_note ? html`<p class="badge note" data-testid="outcomes-item-note">${row.item_note}</p>` : ""}
     <ul>${shown.map((o, k) => html`<li data-testid="outcome-${k}" data-kind="${o.kind}" data-p="${o.p}"><span class="pct">${pct(o.p)}</span> ${outcomeText(o, ctx.state.setup, row.move?.value)}</li>`)}</ul>
     ${hidden > 0 ? html`<p class="hint">${hidden} more, each under 0.05%</p>` : ""}
-    <p class="hint" data-testid="outcomes-score">Expected sure cuts after: ${row.expected_sure_cuts.toFixed(1)} · <small title="the team policy's score">score ${row.score.toFixed(2)}</small></p>
+    <p class="hint" data-testid="outcomes-score">Expected sure cuts after: ${row.expected_sure_cuts.toFixed(1)}</p>
   </div>`;
 }
-

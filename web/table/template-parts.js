@@ -53,3 +53,7 @@ export function markChip(sl) {
   const all = [...(sl.m ? [sl.m] : []), ...(sl.nots ?? []).map((v) => `!${v}`)];
   return all.length > 1 ? `${all[0]}+${all.length - 1}` : all[0] ?? "";
 }
+
+/** What a token or card tells teammates of my stand, in words rather than bits (a walkthrough: "(1.0 bits)" meant
+ * nothing at the table): b bits narrow what they could imagine of it to 1 in 2^b. */
+export const tellsWords = (bits) => html`<small class="hint" title="${bits.toFixed(1)} bits">(it rules out ${Math.round(100 * (1 - 2 ** -bits))} % of the stands they could picture)</small>`;
