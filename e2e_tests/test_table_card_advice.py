@@ -94,6 +94,10 @@ def test_my_best_cuts_say_which_free_card_the_team_plays_first(phone):
     expect(line).to_contain_text("it tells my teammates the most about my stand")
     scroll_to(page, "free-card")
     shot(page, "ux-10-free-card")
+    # one tap records the Label on those wires, as advised (a walkthrough: its button lay far below, 3 taps)
+    _taps("free-card-record")
+    where = "/".join("ABCDEFGHIJKLM"[j] for j in want["slots"])
+    expect(tid(page, "log").locator("li[data-testid^='log-']").last).to_contain_text(f"Label ≠ on Ann {where}")
 
 
 def test_a_general_radar_is_recorded_by_taps_with_my_answer_filled_in(phone):

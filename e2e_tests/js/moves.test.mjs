@@ -331,3 +331,16 @@ test("no chance to win offered where the games played out leave the card out (54
   const four = String(movesTemplate({ state: { ...s, setup: { ...s.setup, mission: 4 } }, t: S.derive(s), moves: { moves: [] }, missions: [{ number: 4, playouts_without: null }], ui: {}, laws: null }));
   assert.match(four, /win-start/);
 });
+
+test("a free card advised first opens its flow with the advice's answers (a walkthrough: 2–6 taps, far below)", async () => {
+  const { draftFromCard, freeCardTemplate } = await import("../../web/table/free-card-template.js");
+  const setup = { ...S.defaultSetup(), me: 0 };
+  assert.deepEqual(draftFromCard(setup, { card: "1", stand: 0, slots: [1, 2] }), { k: "label_ne", a: 0, p: 0, s: 0, js: [1, 2] });
+  assert.deepEqual(draftFromCard(setup, { card: "4", stand: 0, slots: [5] }), { k: "postit", a: 0, p: 0, s: 0, js: [5] });
+  assert.deepEqual(draftFromCard(setup, { card: "11", pass_to: 2 }), { k: "coffee", a: 0, next: 2 });
+  assert.deepEqual(draftFromCard(setup, { card: "2", give: [0, 3], target: [1, 0, 0] }),
+    { k: "walkie", a: 0, p: 1, s: 0, js: [0], as: { s: 0, j: 3 } });
+  assert.equal(draftFromCard(setup, { card: "9" }), null);
+  const html = String(freeCardTemplate({ state: { setup }, moves: { free_card: { card: "4", name: "Post-it", stand: 0, slots: [5], bits: 2 } } }));
+  assert.match(html, /data-testid="free-card-record"[^>]*>Record it</);
+});

@@ -7,6 +7,7 @@ import { firstTapWarns, maybeCommit, tryEntry, turnEndFirst } from "./draft-comm
 import { knownRadarAnswers } from "./asks-wires.js";
 import { chance, freshLaws } from "./draft-options.js";
 import { actorOff, TURN_KINDS } from "./draft-actors.js";
+import { draftFromCard } from "./free-card-template.js";
 import { int } from "./table-store.js";
 
 /** Reopen log entry i in its sheet (answers asked again, who/where kept). */
@@ -94,6 +95,15 @@ export function logActs(app) {
       ui.draft = d;
       ui.sheetError = null;
       maybeCommit(app); // a sure cut of mine needs no more answers
+      app.render();
+    },
+    "card-record": () => { // the free card advised first: its flow, opened with the advice's answers
+      const f = results.moves?.free_card;
+      const d = f ? draftFromCard(app.state.setup, f) : null;
+      if (!d) return;
+      Object.assign(ui, { sheet: { mode: "action" }, draft: d, sheetError: null });
+      if (d.k === "radar") DRAFT_ANSWERS["draft-value"](ui, String(f.value), app);
+      maybeCommit(app);
       app.render();
     },
     "special-record": () => { // the special action advised: its wires pointed at, the result asked

@@ -42,7 +42,8 @@ export function freeCardTemplate(ctx) {
   return html`<p class="cards-first" data-testid="free-card" data-card="${f.card}" data-stand="${f.stand ?? ""}"
     data-slots="${(f.slots ?? []).join(" ")}" data-value="${f.value ?? ""}" data-pass-to="${f.pass_to ?? ""}"
     data-doc="${ctx.movesDoc ? JSON.stringify(ctx.movesDoc) : ""}">
-    ${ctx.t?.turn === ctx.state.setup.me ? "First" : "On my turn, first"}, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}</p>`;
+    ${ctx.t?.turn === ctx.state.setup.me ? "First" : "On my turn, first"}, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}
+    ${draftFromCard(ctx.state.setup, f) ? btn("card-record", "Record it", { cls: "link", testid: "free-card-record" }) : ""}</p>`;
 }
 
 /** 55, 60: challenge 1 face up and a teammate's wire my view makes red for sure: the team's rule (the arena's,
@@ -60,4 +61,22 @@ export function redcallTemplate(ctx) {
   return html`<p class="cards-first" data-testid="moves-redcall">${t.turn === setup.me ? "First" : "On my turn, first"}: say <b>“It is RED”</b>
     on ${wireWords(setup, [p, s, j])} (red for sure) instead of a cut — challenge 1 done, the detonator a space back.
     ${btn("action", "Record “It is RED”…", { cls: "link", arg: "redcall", testid: "moves-redcall-record" })}</p>`;
+}
+
+/** The draft that records free card `f` as My best cuts advises it (its flow opened with the advice's answers: a
+ * walkthrough found the card's button ~870 px lower, 2–6 taps, the Radar's value not chosen), or null. */
+export function draftFromCard(setup, f) {
+  const me = setup.me;
+  const on = (k) => ({ k, a: me, p: me, s: f.stand, js: f.slots.slice() });
+  switch (f.card) {
+    case "1": return on("label_ne");
+    case "12": return on("label_eq");
+    case "4": return on("postit");
+    case "2.2": return on("swl");
+    case "8": return { k: "radar", a: null, ans: [] }; // (its value: the keypad's, whose answers fill themselves in)
+    case "11": return { k: "coffee", a: me, next: f.pass_to };
+    case "2": return { k: "walkie", a: me, p: f.target[0], s: f.target[1], js: [f.target[2]], as: { s: f.give[0], j: f.give[1] } };
+    case "11.11": return { k: "hook", a: me, p: f.target[0], s: f.target[1], js: [f.target[2]] };
+    default: return null;
+  }
 }
