@@ -197,6 +197,11 @@ test("My best cuts open with the free card the team plays first, in words, and t
   assert.match(say({ card: "11", name: "Coffee Mug", pass_to: 3, p_move: 0.41, below: 0.5 }),
     /play the <b>Coffee Mug<\/b> instead of a cut: my best is only 41%, under 50% — Dee plays next \(most wires left\)\./);
   assert.doesNotMatch(say(null), /data-testid="free-card"/);
+  // with the Coffee Mug advised instead of a cut, the first row is the best cut, not the best move (a walkthrough)
+  const row = { kind: "dual_cut", player: 1, stand: 0, slots: [3], value: 5, p_success: 0.41, p_red: 0, guaranteed: false, score: 0.41 };
+  const withRow = (free_card) => String(movesTemplate({ state: s, t, moves: { moves: [row], forbidden: [], free_card }, missions: [] }).text);
+  assert.match(withRow({ card: "11", name: "Coffee Mug", pass_to: 3, p_move: 0.41, below: 0.5 }), /data-testid="move-0-best">best cut \(the Coffee Mug first\)/);
+  assert.match(withRow(null), /data-testid="move-0-best">best move</);
   // the table cards the team plays first, each with what it buys
   const move = { kind: "dual_cut", player: 1, stand: 0, slots: [3], value: 5, p_success: 0.6, score: 0.5 };
   const first = String(movesTemplate({ state: s, t, moves: { moves: [move], forbidden: [], cards_first: ["6", "9"], policy: "team" },

@@ -46,7 +46,7 @@ export function movesTemplate(ctx) {
     ${specialTemplate(ctx)}${roundTemplate(ctx)}
     <ol>${list.map((m, i) => html`<li class="${selectedMove === i ? "sel" : ""}">
       <button type="button" class="move" data-act="move" data-arg="${i}" data-testid="move-${i}" data-key="${moveKey(m)}" aria-pressed="${selectedMove === i ? "true" : "false"}">
-        <span class="what">${moveText(m, state.setup)}${bestWords(list, i, ctx.refine)}</span>
+        <span class="what">${moveText(m, state.setup)}${bestWords(list, i, ctx.refine, ctx.moves?.free_card?.card === "11")}</span>
         <span class="pct" data-testid="move-${i}-p" data-p="${m.p_success}">${pct(m.p_success)}</span>
         <span class="badges">
         ${m.guaranteed && !(m.p_explode > 0) ? html`<span class="badge ok" data-testid="move-${i}-guaranteed">sure</span>` : ""}
@@ -109,14 +109,14 @@ function forbiddenTemplate(ctx) {
 
 /** The first cut in plain words ("best move"), and those the team policy scores as high ("as good"); where
  * thinking ahead found a move clearly better than the first, that one is the best move and the first was best
- * one step ahead. */
-function bestWords(list, i, refine) {
+ * one step ahead; with the Coffee Mug advised instead of a cut, the first is the best cut, not move (a walkthrough). */
+function bestWords(list, i, refine, mug = false) {
   const score = (m) => m.score ?? m.p_success;
   const v = verdict(refine);
   const picked = v?.pick ? list.findIndex((m) => moveKey(m) === moveKey(refine.moves[v.pick])) : -1;
   if (i === picked) return html`<small class="plain best" data-testid="move-${i}-best">best move, thinking ahead</small>`;
   if (i === 0) return picked >= 0 ? html`<small class="plain" data-testid="move-0-best">best one turn ahead</small>`
-    : html`<small class="plain best" data-testid="move-0-best">best move</small>`;
+    : html`<small class="plain best" data-testid="move-0-best">${mug ? "best cut (the Coffee Mug first)" : "best move"}</small>`;
   return Math.abs(score(list[i]) - score(list[0])) < 1e-9 ? html`<small class="plain" data-testid="move-${i}-best">as good</small>` : "";
 }
 
