@@ -180,8 +180,8 @@ test("My best cuts open with the free card the team plays first, in words, and t
   assert.match(say({ card: "1", name: "Label ≠", stand: 0, slots: [1, 2], bits: 1.24, told: 0 }),
     /data-card="1"[^>]*data-slots="1 2".*First, put <b>Label ≠<\/b> on my wires Ann B\+C — it tells my teammates the most about my stand <small class="hint" title="1\.2 bits">\(it rules out 58 % of the stands they could picture\)<\/small>; then look again\./);
   assert.match(say({ card: "8", name: "General Radar", stand: 0, slots: [], value: 6, unseen: 4, told: 0 }),
-    /play the <b>General Radar<\/b>: ask who has a <b>6<\/b> — none of the four 6s is seen yet/);
-  assert.match(say({ card: "8", name: "General Radar", stand: 0, slots: [], value: 6, unseen: 3, told: 0 }), /1 of the four 6s is seen/);
+    /play the <b>General Radar<\/b>: ask who has a <b>6<\/b> — none of the four 6s shows on the table yet \(what tells the team most\)/);
+  assert.match(say({ card: "8", name: "General Radar", stand: 0, slots: [], value: 6, unseen: 3, told: 0 }), /1 of the four 6s shows on the table/);
   // on a teammate's turn the line is for mine
   const later = S.addEntry(s, { k: "dual", a: 0, p: 1, s: 0, j: 3, v: "5", ok: false, real: "6" });
   assert.notEqual(S.derive(later).turn, 0);

@@ -22,8 +22,8 @@ function freeCardWords(setup, f) {
   switch (f.card) {
     case "1": case "12": return html`put <b>${f.name}</b> on my wires ${mine()}${tells()}`;
     case "4": return html`put the <b>Post-it</b> on my wire ${mine()}${tells()}`;
-    case "8": return html`play the <b>General Radar</b>: ask who has a <b>${f.value}</b> — ${f.unseen >= 4 ? `none of the four ${f.value}s is seen yet`
-      : `${4 - f.unseen} of the four ${f.value}s ${4 - f.unseen === 1 ? "is" : "are"} seen`}`;
+    case "8": return html`play the <b>General Radar</b>: ask who has a <b>${f.value}</b> — ${f.unseen >= 4 ? `none of the four ${f.value}s shows on the table yet`
+      : `${4 - f.unseen} of the four ${f.value}s ${4 - f.unseen === 1 ? "shows" : "show"} on the table`} (what tells the team most)`;
     case "2.2": return html`put the <b>Single Wire Label</b> on my wire ${mine()}: its value is there once on my stand`;
     case "2": return html`play the <b>Walkie-Talkies</b> with ${setup.players[f.target[0]]}: I give my slot ${slotLetter(f.give[1])}, they give their ${slotLetter(f.target[2])} — each our leftmost uncut wire (chosen by place: it tells nothing)`;
     case "11.11": return html`play the <b>Grappling Hook</b>: take ${wireWords(setup, f.target)} (most wires left; chosen by place)`;
