@@ -144,3 +144,16 @@ test("the walkthrough: ✓ or ✗ the table decides is said why above the next q
   const two = { k: "double", a: 0, p: 2, s: 0, js: [3, 4], vs: ["5", "7"], ok: false, okBy: "table" };
   assert.match(line(two), /none of the wires pointed at can be 5 or 7\./);
 });
+
+test("recording: the value and outcome given may be changed (a walkthrough: only × twice and start again); an outcome the table decided is decided again", async () => {
+  const { givenChanges, clearAnswer } = await import("../../web/table/edit-answers.js");
+  const s = table();
+  const d = { k: "dual", a: 0, p: 2, s: 0, js: [3], v: "7", ok: false, okBy: "table", real: "2" };
+  assert.deepEqual(givenChanges(s.setup, d), ["value", "result", "token"]);
+  assert.deepEqual(givenChanges(s.setup, { k: "dual", a: 0, p: 2, s: 0, js: [3] }), [], "nothing given yet: no chip");
+  const again = clearAnswer(d, "value");
+  assert.equal(again.v, undefined);
+  assert.equal(again.ok, undefined, "the table's ✗ was for 7");
+  assert.equal(again.real, undefined);
+  assert.equal(clearAnswer({ ...d, okBy: undefined }, "value").ok, false, "a ✗ the player tapped stays");
+});

@@ -46,11 +46,20 @@ export function editChanges(setup, d) {
     && (name !== "own" || (d.ok === true && Boolean(d.as))));
 }
 
+/** While recording: the value and the outcome already given, which may be changed too (a walkthrough: only × twice
+ * and starting again could change a value named). */
+export function givenChanges(setup, d) {
+  const given = (c) => (EDIT_CHANGES[d.k]?.[c] ?? []).some((f) => d[f] !== undefined && d[f] !== null && String(d[f]) !== "");
+  return editChanges(setup, d).filter((c) => ["value", "result", "token"].includes(c) && given(c));
+}
+
 /** The draft with one answer (and what depends on it) cleared, to be asked again. */
 export function clearAnswer(d, name) {
   const out = { ...d };
   for (const f of EDIT_CHANGES[d.k]?.[name] ?? []) delete out[f];
   if (name === "value" && d.vs && d.k !== "xray") out.vs = []; // a detector with the X-or-Y Ray: still two values (off: a tap)
+  // an outcome the table decided for the old answers is decided again, with what followed from it
+  if (d.okBy === "table" && name !== "token") for (const f of ["okBy", ...RESULT]) delete out[f];
   if (name === "number") out.ans = [];
   return out;
 }

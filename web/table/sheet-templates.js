@@ -46,7 +46,7 @@ import {
   isSetupEntry,
   placesFalseTokens,
   oxygenFor, turnedOutOfOrder, nanoDetonator,
-  DETECTOR_KINDS, rayWhyNot, cardsInPlay,
+  DETECTOR_KINDS, rayWhyNot, cardsInPlay, givenChanges,
 } from "./table-state.js";
 
 // ---------------------------------------------------------------- the sheet (slot detail, recording)
@@ -362,7 +362,7 @@ function actionSheet(ctx, sh) {
   const needsActor = !NO_ACTOR.includes(d.k) && (sh.edit === undefined ? noActor || !underWay(d) : noActor);
   // (while "who" is asked its chips say it: the line starts with the first other answer)
   const head = html`<h3 data-testid="sheet-title">${actionLabel(d.k, setup)}${sh.edit !== undefined ? " (editing)" : ""}</h3>${needsActor && !underWay(d) ? warningLine(ctx, d) : summaryLine(ctx, d)}`;
-  const changes = sh.edit !== undefined ? editChanges(setup, d) : [];
+  const changes = sh.edit !== undefined ? editChanges(setup, d) : givenChanges(setup, d);
   // (while the question is "who", it stands above the chips, which then carry no label of their own: one heading)
   const asking = needsActor && ctx.ask?.ask === "actor";
   const who = ["shown", "weak", "weakstuck"].includes(d.k) ? whoAsks(d) : "Who?";
