@@ -347,5 +347,8 @@ test("a free card advised first opens its flow with the advice's answers (a walk
     { k: "walkie", a: 0, p: 1, s: 0, js: [0], as: { s: 0, j: 3 } });
   assert.equal(draftFromCard(setup, { card: "9" }), null);
   const html = String(freeCardTemplate({ state: { setup }, moves: { free_card: { card: "4", name: "Post-it", stand: 0, slots: [5], bits: 2 } } }));
-  assert.match(html, /data-testid="free-card-record"[^>]*>Record it</);
+  assert.match(html, /data-testid="free-card-record"[^>]*>Record it</, "a Post-it: any time");
+  const mug = { card: "11", name: "Coffee Mug", pass_to: 2, p_move: 0.4, below: 0.5 };
+  assert.doesNotMatch(String(freeCardTemplate({ state: { setup }, t: { turn: 1 }, moves: { free_card: mug } })), /free-card-record/, "the Coffee Mug: on my turn");
+  assert.match(String(freeCardTemplate({ state: { setup }, t: { turn: 0 }, moves: { free_card: mug } })), /free-card-record/);
 });

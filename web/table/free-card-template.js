@@ -39,11 +39,12 @@ export function freeCardTemplate(ctx) {
   if (!f || ctx.state.setup.me === null) return "";
   // 41: with only my own tripwire (and red wires) left I skip my turn, no card played (the card; bdiffuser's rules)
   if (specialAction(ctx.state.setup) === "tripwire" && ctx.t && onlyTripwireLeft(ctx.state, ctx.t, ctx.state.setup.me)) return "";
+  const mine = ctx.t?.turn === ctx.state.setup.me; // (the Coffee Mug, played on my turn, is recorded here then only)
   return html`<p class="cards-first" data-testid="free-card" data-card="${f.card}" data-stand="${f.stand ?? ""}"
     data-slots="${(f.slots ?? []).join(" ")}" data-value="${f.value ?? ""}" data-pass-to="${f.pass_to ?? ""}"
     data-doc="${ctx.movesDoc ? JSON.stringify(ctx.movesDoc) : ""}">
-    ${ctx.t?.turn === ctx.state.setup.me ? "First" : "On my turn, first"}, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}
-    ${draftFromCard(ctx.state.setup, f) ? btn("card-record", "Record it", { cls: "link", testid: "free-card-record" }) : ""}</p>`;
+    ${mine ? "First" : "On my turn, first"}, ${freeCardWords(ctx.state.setup, f)}${f.card === "11" ? "." : html`; then look again.`}
+    ${(mine || f.card !== "11") && draftFromCard(ctx.state.setup, f) ? btn("card-record", "Record it", { cls: "link", testid: "free-card-record" }) : ""}</p>`;
 }
 
 /** 55, 60: challenge 1 face up and a teammate's wire my view makes red for sure: the team's rule (the arena's,
