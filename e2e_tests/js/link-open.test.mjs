@@ -85,3 +85,11 @@ test("a link leaves out the wire each receiver got by a move (theirs alone, as t
   const back = S.openOnMyPhone(link, saved).state;
   assert.deepEqual([back.log[0].got, back.log[0].gp], ["4", 0]);
 });
+
+test("a link with no entry in common with my table is another deal of the same setup (the mission played again): it opens as a link", () => {
+  const saved = S.addEntry(annPhone(), TURN);
+  const fresh = S.shareState({ ...annPhone(), log: [] });
+  assert.equal(S.openOnMyPhone(fresh, saved), null, "a new game's link before any entry: my old wires are not for it");
+  const other = S.shareState({ ...annPhone(), log: [{ ...TURN, a: 3 }] });
+  assert.equal(S.openOnMyPhone(other, saved), null);
+});

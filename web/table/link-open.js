@@ -29,6 +29,8 @@ export function openOnMyPhone(linked, saved) {
   const theirs = linked.log.map(publicSide);
   let same = 0; // the entries both hold alike, from the first
   while (same < Math.min(mine.length, theirs.length) && mine[same] === theirs[same]) same += 1;
+  // no entry in common: another deal of the same setup (the mission played again) — my wires are not for it
+  if (same === 0 && mine.length > 0) return null;
   if (same === theirs.length && same < mine.length) {
     return { state: saved, notice: `This link shows an older state of your table (${theirs.length} of its ${mine.length} entries): your table is kept.` };
   }
