@@ -6,8 +6,6 @@
 import { handComplete } from "./hand.js";
 import { openEntry, seated } from "./share.js";
 
-const MOVES = ["walkie", "hook", "nano"];
-
 /** The public side of an entry, to tell the same entry on two phones: without the wire a receiver got (private). */
 const publicSide = (e) => JSON.stringify(openEntry(e));
 
@@ -18,13 +16,13 @@ function sameGame(a, b) {
 }
 
 /**
- * The table to open for share link `linked` (its seat empty) on a phone whose saved table is `saved`: {state, notice},
- * or null when the saved one has no seat in this game with every wire entered (then the link opens as it is: "Who are
- * you?").
+ * The table to open for share link `linked` on a phone whose saved table is `saved`: {state, notice}, or null when the
+ * link has a seat taken (a hash of this phone's own) or the saved table no seat in this game with every wire entered
+ * (then the link opens as it is: "Who are you?").
  */
 export function openOnMyPhone(linked, saved) {
   const me = saved?.setup?.me;
-  if (!saved || me === null || me === undefined || !sameGame(linked.setup, saved.setup) || !handComplete(saved)) return null;
+  if (linked.setup.me !== null || !saved || me === null || me === undefined || !sameGame(linked.setup, saved.setup) || !handComplete(saved)) return null;
   const mine = saved.log.map(publicSide);
   const theirs = linked.log.map(publicSide);
   let same = 0; // the entries both hold alike, from the first
@@ -40,10 +38,9 @@ export function openOnMyPhone(linked, saved) {
   const state = structuredClone(linked);
   state.setup = { ...seated(state.setup, me), guess_mine: saved.setup.guess_mine ?? [], weak_me: saved.setup.weak_me ?? false };
   state.hand = structuredClone(saved.hand);
-  state.log.forEach((e, i) => {
-    const was = saved.log[i];
-    const minesGot = was && MOVES.includes(e.k) && was.got && (was.gp ?? me) === me && publicSide(was) === theirs[i];
-    if (minesGot) Object.assign(e, { got: was.got, gp: me });
+  // (every entry of mine is one of the link's, in its place: the wires I got by moves go back in)
+  saved.log.forEach((was, i) => {
+    if (was.got && (was.gp ?? me) === me) Object.assign(state.log[i], { got: was.got, gp: me });
   });
   state.phase = "table";
   return { state, notice: `Opened the shared table as ${saved.setup.players[me]}, with your wires from this phone.` };

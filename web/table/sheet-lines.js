@@ -6,6 +6,8 @@ import { html } from "../shared/html.js";
 import { buildEntry } from "./table-state.js";
 import { draftSummary } from "./draft-summary.js";
 import { endsGame, speaksAgainst } from "./draft-commit.js";
+import { saidBy } from "./draft-options.js";
+import { valueName } from "./template-parts.js";
 
 /** What a constraint card binding the actor says of the draft (recorded all the same, if it happened); a complete
  * draft that ends the game: said why it waits for Record. */
@@ -21,7 +23,7 @@ export const warningLine = (ctx, d) => {
  * detector's ✗ came with no word). */
 export const summaryLine = (ctx, d) => {
   const text = draftSummary(ctx.state.setup, d);
-  const said = (d.vs ?? [d.v]).filter(Boolean).map((v) => (v === "Y" ? "yellow" : v)).join(" or ");
+  const said = saidBy(d).map(valueName).join(" or ");
   const many = (d.js?.length ?? 0) > 1 || d.k === "super";
   const why = d.okBy !== "table" || typeof d.ok !== "boolean" || !said ? ""
     : d.ok ? `The table leaves no failure: ${many ? "one of the wires pointed at is" : "the wire pointed at is"} ${said}.`

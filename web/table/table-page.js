@@ -44,7 +44,7 @@ window.addEventListener("popstate", async () => {
     return;
   }
   // a share link of this game pasted here: my seat and wires kept, an older state not taken (as at a page load)
-  const kept = got.state.setup.me === null ? S.openOnMyPhone(got.state, app.state) : null;
+  const kept = S.openOnMyPhone(got.state, app.state);
   if (kept) app.view.showNotice(kept.notice);
   app.state = kept?.state ?? got.state;
   app.closeSheet();

@@ -68,7 +68,7 @@ async function loadTable(view) {
   if (fromHash.error) view.showNotice(`${fromHash.error} Your last table is shown instead.`);
   const saved = savedTable();
   // a share link (its seat empty) of the game this phone holds: my seat and wires kept, an older state not taken
-  const kept = fromHash.state?.setup.me === null && saved ? S.openOnMyPhone(fromHash.state, saved) : null;
+  const kept = fromHash.state ? S.openOnMyPhone(fromHash.state, saved) : null;
   if (kept) view.showNotice(kept.notice);
   else if (fromHash.notice) view.showNotice(fromHash.notice);
   return kept?.state ?? fromHash.state ?? saved ?? S.defaultState();
